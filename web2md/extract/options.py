@@ -1,0 +1,32 @@
+"""Conversion options accepted by :func:`web2md.convert` (and as spider arguments)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Options:
+    include_images: bool = False
+    keep_header: bool = False
+    main_content: bool = False
+    precision: bool = False
+    recall: bool = False
+    exclude_selector: tuple[str, ...] = ()
+    no_comments: bool = False
+    max_length: int | None = None
+
+    @classmethod
+    def from_kwargs(cls, options: dict[str, Any]) -> "Options":
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise TypeError(f"unknown conversion option(s): {', '.join(unknown)}")
+        values = dict(options)
+        sel = values.get("exclude_selector")
+        if isinstance(sel, str):
+            values["exclude_selector"] = (sel,)
+        elif sel is not None:
+            values["exclude_selector"] = tuple(sel)
+        return cls(**values)
