@@ -1,0 +1,119 @@
+"""The core entry points: `convert` (HTML to a `Page`) and the small pure helpers around it."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from lxml import etree
+
+from web2md.extract import metadata
+from web2md.extract.entities import clean_text, element_text
+from web2md.extract.links import links_from_tree
+from web2md.extract.options import Options
+from web2md.extract.page import Page
+from web2md.extract.parse import parse_html
+from web2md.extract.region import candidate_regions
+from web2md.extract.render import Rendered, Renderer
+from web2md.extract.urls import document_base
+
+Html = str | bytes | etree._Element
+
+
+def as_tree(html: Html) -> etree._Element:
+    """Accept a document as text, bytes or an already-parsed lxml tree (e.g. Scrapy's)."""
+    if isinstance(html, (str, bytes)):
+        return parse_html(html)
+    if hasattr(html, "getroottree"):
+        return html
+    raise TypeError(f"expected str, bytes or an lxml element, not {type(html).__name__}")
+
+
+def selector_predicate(selectors: tuple[str, ...]) -> Callable[[etree._Element], bool] | None:
+    """`.class` and `#id` selectors (SPEC §4 exclude_selector) as an element test."""
+    classes = {s[1:] for s in selectors if s.startswith(".") and len(s) > 1}
+    ids = {s[1:] for s in selectors if s.startswith("#") and len(s) > 1}
+    bad = [s for s in selectors if not (s.startswith((".", "#")) and len(s) > 1)]
+    if bad:
+        raise ValueError(f"unsupported exclude_selector {bad[0]!r}: use .class or #id")
+    if not classes and not ids:
+        return None
+
+    def excluded(el: etree._Element) -> bool:
+        if ids and el.get("id") in ids:
+            return True
+        cls = el.get("class")
+        return bool(classes and cls and not classes.isdisjoint(cls.split()))
+
+    return excluded
+
+
+def _either(a: Callable | None, b: Callable | None) -> Callable | None:
+    if a is None or b is None:
+        return a or b
+    return lambda el: a(el) or b(el)
+
+
+def render_plain(root: etree._Element, base: str, page_url: str, opts: Options) -> Rendered:
+    """Render the first region of SPEC §3's plain region choice that holds any text."""
+    excluded = selector_predicate(opts.exclude_selector)
+    rendered = None
+    for subtrees, skip in candidate_regions(root, keep_header=opts.keep_header):
+        renderer = Renderer(base, page_url, include_images=opts.include_images, skip=_either(skip, excluded))
+        rendered = renderer.render(subtrees)
+        if rendered.markdown:
+            return rendered
+    assert rendered is not None
+    return rendered
+
+
+def extract_title(html: Html) -> str | None:
+    """The document title: `<title>`, else og:title / DC.title, else the first `<h1>`."""
+    root = as_tree(html)
+    for title in root.iter("title"):
+        text = element_text(title)
+        if text:
+            return text
+    for meta in root.iter("meta"):
+        name = (meta.get("property") or meta.get("name") or "").lower()
+        if name in ("og:title", "dc.title", "dcterms.title"):
+            text = clean_text(meta.get("content"))
+            if text:
+                return text
+    for h1 in root.iter("h1"):
+        text = element_text(h1)
+        if text:
+            return text
+    return None
+
+
+def html_to_text(html: Html, base: str = "") -> str:
+    """Markdown of the plain region (no main-content scoring): the web_grep rendering."""
+    root = as_tree(html)
+    return render_plain(root, document_base(root, base), base, Options()).markdown
+
+
+def extract_links(html: Html, base: str = "") -> list[dict]:
+    """Every http(s) link in the whole document: url, text, nofollow (SPEC §3)."""
+    return links_from_tree(as_tree(html), base)
+
+
+def convert(html: Html, url: str = "", **options) -> Page:
+    """Convert an HTML document to a `Page` (Markdown, text, title, links, metadata)."""
+    opts = Options.from_kwargs(options)
+    root = as_tree(html)
+    base = document_base(root, url)
+    rendered = render_plain(root, base, url, opts)
+    markdown, text = rendered.markdown, rendered.text
+    if opts.max_length is not None and len(markdown) > opts.max_length:
+        markdown = markdown[: max(0, opts.max_length)].rstrip()
+    page = Page(
+        url=url,
+        markdown=markdown,
+        text=text,
+        title=extract_title(root),
+        links=links_from_tree(root, url),
+        tables=[{"headers": t.headers, "rows": t.rows, "caption": t.caption} for t in rendered.tables],
+        outline=[{"level": level, "text": heading} for level, heading in rendered.headings],
+    )
+    metadata.fill(page, root, base)
+    return page

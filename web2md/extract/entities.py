@@ -1,0 +1,97 @@
+"""Entity decoding and character normalisation shared by the renderer and the metadata code.
+
+The rules (SPEC §3): named entities need their semicolon, numeric ones are
+validated, non-breaking and thin spaces become U+0020, invisible marks vanish,
+unrepresentable code points are dropped, and C1 controls read as Windows-1252.
+"""
+
+from __future__ import annotations
+
+import re
+from html.entities import name2codepoint
+
+from lxml import etree
+
+# The HTML 4 set (what libxml2 knows too, so documents and strings agree) plus &apos;.
+NAMED: dict[str, str] = {name: chr(cp) for name, cp in name2codepoint.items()}
+NAMED["apos"] = "'"
+
+_SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000\x0b\x0c"
+_INVISIBLE = (
+    "\u00ad\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+    "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\ufeff\ufffd\x00\x7f"
+)
+
+
+def _build_table() -> dict[int, str | None]:
+    table: dict[int, str | None] = {ord(c): " " for c in _SPACES}
+    table.update({ord(c): None for c in _INVISIBLE})
+    for cp in range(0x01, 0x20):
+        if chr(cp) not in "\t\n\r\x0b\x0c":
+            table[cp] = None
+    for cp in range(0x80, 0xA0):
+        try:
+            table[cp] = bytes([cp]).decode("cp1252")
+        except UnicodeDecodeError:  # 0x81, 0x8D, 0x8F, 0x90, 0x9D are unassigned
+            table[cp] = None
+    for cp in range(0xD800, 0xE000):
+        table[cp] = None
+    return table
+
+
+_TABLE = _build_table()
+_ENTITY = re.compile(r"&(?:#([0-9]+)|#[xX]([0-9a-fA-F]+)|([A-Za-z][A-Za-z0-9]*));")
+
+
+def normalise_chars(text: str) -> str:
+    """Apply the character rules to already-decoded text (CRLF/CR become LF first)."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.translate(_TABLE)
+
+
+def collapse_ws(text: str) -> str:
+    """Collapse whitespace runs to single spaces and trim."""
+    return " ".join(text.split())
+
+
+def clean_text(text: str | None) -> str:
+    """Normalise characters and collapse whitespace: the form of every metadata string."""
+    if not text:
+        return ""
+    return collapse_ws(normalise_chars(text))
+
+
+def element_text(el) -> str:
+    """All text below an element (no comments, no tail), cleaned."""
+    return clean_text(etree.tostring(el, method="text", encoding=str, with_tail=False))
+
+
+def _codepoint(number: str, base: int) -> str:
+    digits = number.lstrip("0") or "0"
+    if len(digits) > 8:  # far beyond U+10FFFF, and int() of a huge string is costly
+        return ""
+    cp = int(digits, base)
+    if cp == 0 or cp > 0x10FFFF or 0xD800 <= cp <= 0xDFFF:
+        return ""
+    return chr(cp)
+
+
+def _replace(match: re.Match[str]) -> str:
+    dec, hexa, name = match.groups()
+    if dec is not None:
+        return _codepoint(dec, 10)
+    if hexa is not None:
+        return _codepoint(hexa, 16)
+    return NAMED.get(name, match.group(0))
+
+
+def decode_entities(text: str) -> str:
+    """Decode HTML entities in a string and normalise its characters.
+
+    >>> decode_entities("AT&T &unknown; &#xZZ; caf&eacute;&nbsp;&amp;")
+    'AT&T &unknown; &#xZZ; café &'
+    """
+    if "&" in text:
+        text = _ENTITY.sub(_replace, text)
+    return normalise_chars(text)

@@ -1,0 +1,33 @@
+"""Links for the crawler: every http(s) link of the whole document, once, in document order."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from web2md.extract.entities import element_text
+from web2md.extract.urls import absolute_url, document_base, strip_fragment
+
+
+def links_from_tree(root: etree._Element, page_url: str) -> list[dict]:
+    base = document_base(root, page_url)
+    found: dict[str, dict] = {}
+    for a in root.iter("a", "area"):
+        href = a.get("href")
+        if href is None:
+            continue
+        url = absolute_url(href, base)
+        if url is None:
+            continue
+        url = strip_fragment(url)
+        rel = (a.get("rel") or "").lower().split()
+        nofollow = "nofollow" in rel
+        entry = found.get(url)
+        if entry is None:
+            text = element_text(a) if a.tag == "a" else (a.get("alt") or "")
+            found[url] = {"url": url, "text": text, "nofollow": nofollow, "rel": " ".join(rel)}
+        elif not nofollow:
+            # nofollow only counts when every occurrence says so
+            entry["nofollow"] = False
+            if not entry["text"]:
+                entry["text"] = element_text(a)
+    return list(found.values())

@@ -1,0 +1,815 @@
+"""The Markdown renderer: one iterative walk over an lxml tree, producing Markdown and plain text.
+
+The walk is driven by lxml's ``iterwalk`` (start/end events, no recursion, so
+100k nested elements are fine). Inline content collects into a buffer of
+pieces; block elements flush the buffer into finished blocks, which carry the
+prefixes of the containers (list items, blockquotes) they sit in. Every piece
+of text is added twice: escaped for Markdown, raw for plain text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from lxml import etree
+
+from web2md.extract.entities import normalise_chars
+from web2md.extract.urls import absolute_url, markdown_url, strip_fragment
+
+SKIP_TAGS = frozenset({
+    "script", "style", "svg", "template", "iframe", "noscript", "head", "math",
+    "object", "embed", "canvas", "select", "datalist", "audio", "video", "map",
+})
+BLOCK_TAGS = frozenset({
+    "address", "article", "aside", "body", "center", "dd", "details", "dialog", "div",
+    "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "header", "hgroup",
+    "html", "legend", "main", "menu", "nav", "p", "section", "summary", "caption",
+    "tbody", "thead", "tfoot", "tr", "td", "th", "table", "option", "search",
+})
+HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+BOLD_TAGS = frozenset({"strong", "b"})
+ITALIC_TAGS = frozenset({"em", "i", "cite", "dfn"})
+CODE_TAGS = frozenset({"code", "kbd", "samp", "tt", "var"})
+# Beyond this depth of nested inline formatting, markers are not added: keeps the
+# per-element re-joining of the buffer linear on hostile input.
+MAX_INLINE_DEPTH = 24
+# Block-level descendants that make a table a layout table rather than data.
+_LAYOUT_MARKERS = frozenset({"table", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "pre", "blockquote", "dl", "form", "article", "section", "main", "nav"})
+
+BREAK = "\x00"  # stands for <br> inside the inline buffer; \x00 never survives normalise_chars
+
+_ESCAPE = re.compile(r"[\\`*\[\]]|(?<!\w)_|_(?!\w)|<(?=[A-Za-z/!?])")
+_LINE_START = re.compile(r"^(?:#{1,6}(?=\s|$)|>|[-+*](?=\s|$)|\d{1,9}(?=[.)](?:\s|$))|=+\s*$|-+\s*$|`{3}|~{3})")
+_SPACES = re.compile(r" {2,}")
+_LANG_CLASS = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|highlight)-([A-Za-z0-9_+#.-]+)")
+
+
+def escape_markdown(text: str) -> str:
+    """Backslash-escape the characters that Markdown would read as syntax inside a line."""
+    return _ESCAPE.sub(r"\\\g<0>", text)
+
+
+def _escape_line_start(line: str) -> str:
+    m = _LINE_START.match(line)
+    if not m:
+        return line
+    if line[0].isdigit():
+        end = m.end()
+        return line[:end] + "\\" + line[end:]
+    return "\\" + line
+
+
+def code_language(el: etree._Element) -> str:
+    """The language named by `class="language-x"` / `lang-x` on a pre or its code child."""
+    candidates = [el]
+    for child in el:
+        if child.tag == "code":
+            candidates.append(child)
+            break
+    for node in candidates:
+        cls = node.get("class")
+        if cls:
+            m = _LANG_CLASS.search(cls)
+            if m:
+                return m.group(1).lower()
+        lang = node.get("data-lang") or node.get("data-language")
+        if lang and lang.replace("-", "").replace("+", "").isalnum():
+            return lang.lower()
+    return ""
+
+
+def is_hidden(el: etree._Element) -> bool:
+    if el.get("hidden") is not None:
+        return True
+    style = el.get("style")
+    if style and "none" in style or style and "hidden" in style:
+        compact = style.replace(" ", "").lower()
+        return "display:none" in compact or "visibility:hidden" in compact
+    return False
+
+
+def is_layout_table(table: etree._Element) -> bool:
+    """Tables used for page layout render as their cells' blocks, not as a grid."""
+    if (table.get("role") or "").lower() in ("presentation", "none"):
+        return True
+    widest = 0
+    rows = 0
+    for el in table.iterdescendants():
+        tag = el.tag
+        if tag in _LAYOUT_MARKERS:
+            return True
+        if tag == "tr":
+            rows += 1
+            width = sum(1 for c in el if c.tag in ("td", "th"))
+            widest = max(widest, width)
+        elif tag == "p" and el.getparent() is not None and sum(1 for s in el.getparent() if s.tag == "p") > 1:
+            return True
+    return widest < 2 or rows < 1
+
+
+@dataclass
+class Container:
+    """A list item or a blockquote: the prefix it puts in front of the lines of its blocks."""
+
+    kind: str  # "item" or "quote"
+    marker: str = ""
+    pending: bool = True  # the item's marker has not been written yet
+
+    def first_prefix(self) -> str:
+        if self.kind == "quote":
+            return "> "
+        if self.pending:
+            return self.marker
+        return " " * len(self.marker)
+
+    def rest_prefix(self) -> str:
+        return "> " if self.kind == "quote" else " " * len(self.marker)
+
+
+@dataclass
+class ListState:
+    ordered: bool
+    counter: int = 1
+
+
+@dataclass
+class Cell:
+    md: list[str] = field(default_factory=list)
+    tx: list[str] = field(default_factory=list)
+    header: bool = False
+    span: int = 1
+
+
+@dataclass
+class TableState:
+    rows: list[list[Cell]] = field(default_factory=list)
+    header_rows: int = 0
+    caption_md: list[str] = field(default_factory=list)
+    caption_tx: list[str] = field(default_factory=list)
+    in_head: bool = False
+    cell: Cell | None = None
+    in_caption: bool = False
+
+
+@dataclass
+class Inline:
+    """An open inline element whose content gets wrapped on close."""
+
+    kind: str  # "bold", "italic", "code", "link", "plain"
+    start: int
+    tx_start: int
+    href: str | None = None
+
+
+@dataclass
+class Table:
+    """A data table as structured data (SPEC §4 `tables`)."""
+
+    headers: list[str]
+    rows: list[list[str]]
+    caption: str
+
+
+@dataclass
+class Rendered:
+    markdown: str
+    text: str
+    tables: list[Table]
+    headings: list[tuple[int, str]]
+
+
+class Renderer:
+    """Render one or more subtrees of a document to Markdown and plain text."""
+
+    def __init__(
+        self,
+        base_url: str = "",
+        page_url: str = "",
+        include_images: bool = False,
+        skip: Callable[[etree._Element], bool] | None = None,
+    ) -> None:
+        self.base_url = base_url
+        self.page = strip_fragment(page_url)
+        self.include_images = include_images
+        self.skip = skip
+        self.out_md: list[str] = []
+        self.out_tx: list[str] = []
+        self.md: list[str] = []
+        self.tx: list[str] = []
+        self.containers: list[Container] = []
+        self.prev_stack: tuple[int, ...] = ()
+        self.prev_in_list = False
+        self.lists: list[ListState | None] = []
+        self.inlines: list[Inline] = []
+        self.bold = 0
+        self.italic = 0
+        self.code = 0
+        self.links = 0
+        self.pre = 0
+        self.pre_el: etree._Element | None = None
+        self.heading = 0
+        self.tables: list[TableState] = []
+        self.table_els: list[etree._Element] = []
+        self.data_tables: list[Table] = []
+        self.headings: list[tuple[int, str]] = []
+
+    # -- public -------------------------------------------------------------
+    def render(self, roots: Iterable[etree._Element]) -> Rendered:
+        for root in roots:
+            self.walk(root)
+            self.flush()
+        return Rendered("\n".join(self.out_md), "\n".join(self.out_tx), self.data_tables, self.headings)
+
+    def walk(self, root: etree._Element) -> None:
+        walker = etree.iterwalk(root, events=("start", "end", "comment"))
+        skipped: set[etree._Element] = set()
+        start_handlers = self.START
+        end_handlers = self.END
+        for event, el in walker:
+            tag = el.tag
+            if event == "comment":
+                if el is not root and el.tail:
+                    self.text(el.tail)
+                continue
+            if event == "start":
+                if not isinstance(tag, str) or tag in SKIP_TAGS or is_hidden(el) or (self.skip is not None and self.skip(el)):
+                    walker.skip_subtree()
+                    skipped.add(el)
+                    continue
+                handler = start_handlers.get(tag)
+                if handler is not None:
+                    handler(self, el)
+                elif tag in BLOCK_TAGS:
+                    self.block_boundary()
+                if el.text:
+                    self.text(el.text)
+            else:
+                if el in skipped:
+                    skipped.discard(el)
+                else:
+                    handler = end_handlers.get(tag)
+                    if handler is not None:
+                        handler(self, el)
+                    elif tag in BLOCK_TAGS:
+                        self.block_boundary()
+                if el is not root and el.tail:
+                    self.text(el.tail)
+
+    # -- text -------------------------------------------------------------------
+    def text(self, raw: str) -> None:
+        raw = normalise_chars(raw)
+        if self.pre:
+            self.md.append(raw)
+            self.tx.append(raw)
+            return
+        # collapse here so that pieces stay small; joins are re-collapsed at flush
+        collapsed = " ".join(raw.split())
+        if not collapsed:
+            if raw:
+                self.md.append(" ")
+                self.tx.append(" ")
+            return
+        if raw[0].isspace():
+            collapsed = " " + collapsed
+        if raw[-1].isspace():
+            collapsed += " "
+        self.md.append(collapsed if self.code else escape_markdown(collapsed))
+        self.tx.append(collapsed)
+
+    # -- blocks -----------------------------------------------------------------
+    def block_boundary(self) -> None:
+        if self.tables and self.tables[-1].cell is not None:
+            self.md.append(" ")
+            self.tx.append(" ")
+        elif self.pre:
+            if self.md and not self.md[-1].endswith("\n"):
+                self.md.append("\n")
+                self.tx.append("\n")
+        else:
+            self.flush()
+
+    def flush(self) -> None:
+        """Turn the inline buffer into paragraph blocks (a <br><br> run splits paragraphs)."""
+        if not self.md:
+            return
+        md, tx = "".join(self.md), "".join(self.tx)
+        self.md.clear()
+        self.tx.clear()
+        if self.inlines:  # a block started inside an inline element: restart its content here
+            for inline in self.inlines:
+                inline.start = 0
+                inline.tx_start = 0
+        md_par: list[str] = []
+        tx_par: list[str] = []
+        for md_seg, tx_seg in zip(md.split(BREAK), tx.split(BREAK)):
+            md_line = _SPACES.sub(" ", md_seg).strip()
+            tx_line = _SPACES.sub(" ", tx_seg).strip()
+            if not md_line:
+                if md_par:
+                    self.paragraph(md_par, tx_par)
+                    md_par, tx_par = [], []
+                continue
+            md_par.append(_escape_line_start(md_line))
+            tx_par.append(tx_line)
+        if md_par:
+            self.paragraph(md_par, tx_par)
+
+    def paragraph(self, md_lines: list[str], tx_lines: list[str]) -> None:
+        if self.heading:
+            level = self.heading
+            md_text = " ".join(md_lines)
+            tx_text = " ".join(tx_lines)
+            self.headings.append((level, tx_text))
+            self.emit(["#" * level + " " + md_text], [tx_text])
+            return
+        md_out = [line + "\\" for line in md_lines[:-1]] + [md_lines[-1]]
+        self.emit(md_out, tx_lines)
+
+    def emit(self, md_lines: list[str], tx_lines: list[str]) -> None:
+        """Append a finished block, prefixed by its containers, separated from the previous one."""
+        stack = tuple(id(c) for c in self.containers)
+        opens_item = any(c.kind == "item" and c.pending for c in self.containers)
+        in_list = any(c.kind == "item" for c in self.containers)
+        if self.out_md:
+            if opens_item and self.prev_in_list:
+                sep_tx: str | None = None
+                sep_md = None
+            else:
+                shared = 0
+                for a, b in zip(stack, self.prev_stack):
+                    if a != b:
+                        break
+                    shared += 1
+                sep_md = "".join(c.rest_prefix() for c in self.containers[:shared]).rstrip()
+                sep_tx = ""
+            if sep_md is not None:
+                self.out_md.append(sep_md)
+            if sep_tx is not None:
+                self.out_tx.append(sep_tx)
+        first = "".join(c.first_prefix() for c in self.containers)
+        rest = "".join(c.rest_prefix() for c in self.containers)
+        for c in self.containers:
+            c.pending = False
+        self.out_md.append((first + md_lines[0]).rstrip())
+        for line in md_lines[1:]:
+            self.out_md.append((rest + line).rstrip())
+        self.out_tx.extend(tx_lines)
+        self.prev_stack = stack
+        self.prev_in_list = in_list
+
+    # -- element handlers -------------------------------------------------------------
+    def start_heading(self, el: etree._Element) -> None:
+        if self.in_cell():
+            return
+        self.block_boundary()
+        if not self.pre:
+            self.heading = HEADINGS[el.tag]
+
+    def end_heading(self, el: etree._Element) -> None:
+        if self.in_cell():
+            self.md.append(" ")
+            self.tx.append(" ")
+            return
+        if self.pre:
+            self.block_boundary()
+            return
+        for inline in self.inlines:  # headings inside inline elements: keep their content plain
+            inline.kind = "plain"
+        md_text = " ".join("".join(self.md).replace(BREAK, " ").split())
+        tx_text = " ".join("".join(self.tx).replace(BREAK, " ").split())
+        self.md.clear()
+        self.tx.clear()
+        level, self.heading = self.heading, 0
+        if md_text:
+            self.headings.append((level, tx_text))
+            self.emit(["#" * level + " " + md_text], [tx_text])
+
+    def start_br(self, el: etree._Element) -> None:
+        if self.pre:
+            self.md.append("\n")
+            self.tx.append("\n")
+        elif self.in_cell() or self.heading:
+            self.md.append(" ")
+            self.tx.append(" ")
+        else:
+            self.md.append(BREAK)
+            self.tx.append(BREAK)
+
+    def start_hr(self, el: etree._Element) -> None:
+        if self.pre or self.in_cell():
+            return
+        self.flush()
+        self.emit(["---"], [])
+
+    def start_pre(self, el: etree._Element) -> None:
+        if self.pre:
+            self.pre += 1
+            return
+        if self.in_cell():
+            return
+        self.flush()
+        self.pre = 1
+        self.pre_el = el
+
+    def end_pre(self, el: etree._Element) -> None:
+        if self.pre > 1:
+            self.pre -= 1
+            return
+        if el is not self.pre_el:
+            return
+        self.pre = 0
+        self.pre_el = None
+        code = "".join(self.md)
+        self.md.clear()
+        self.tx.clear()
+        if code.startswith("\n"):
+            code = code[1:]
+        lines = [line.rstrip() for line in code.rstrip().split("\n")]
+        while lines and not lines[0]:
+            lines.pop(0)
+        if not lines:
+            return
+        fence = "```"
+        while fence in code:
+            fence += "`"
+        self.emit([fence + code_language(el)] + lines + [fence], lines)
+
+    def start_list(self, el: etree._Element) -> None:
+        if self.pre:
+            return
+        if self.in_cell():
+            self.block_boundary()
+            return
+        self.flush()
+        parent = el.getparent()
+        if parent is not None and parent.tag in ("ul", "ol") and self.lists and self.lists[-1] is not None:
+            # a list directly inside a list: nest it under the previous item
+            prev = self.lists[-1]
+            width = len(f"{prev.counter - 1}. ") if prev.ordered else 2
+            self.containers.append(Container("item", " " * width, pending=False))
+            self.lists.append(None)
+        try:
+            start = int(el.get("start", "1")) if el.tag == "ol" else 1
+        except ValueError:
+            start = 1
+        self.lists.append(ListState(el.tag == "ol", max(0, min(start, 10**9))))
+
+    def end_list(self, el: etree._Element) -> None:
+        if self.pre:
+            return
+        if self.in_cell():
+            self.block_boundary()
+            return
+        self.flush()
+        if self.lists:
+            self.lists.pop()
+        if self.lists and self.lists[-1] is None:
+            self.lists.pop()
+            self.containers.pop()
+
+    def start_item(self, el: etree._Element) -> None:
+        if self.pre:
+            return
+        if self.in_cell():
+            self.block_boundary()
+            return
+        self.flush()
+        state = self.lists[-1] if self.lists else None
+        if state is not None and state.ordered:
+            marker = f"{state.counter}. "
+            state.counter += 1
+        else:
+            marker = "- "
+        self.containers.append(Container("item", marker))
+
+    def end_item(self, el: etree._Element) -> None:
+        if self.pre:
+            return
+        if self.in_cell():
+            self.block_boundary()
+            return
+        self.flush()
+        if self.containers and self.containers[-1].kind == "item":
+            self.containers.pop()
+
+    def start_quote(self, el: etree._Element) -> None:
+        if self.pre or self.in_cell():
+            self.block_boundary()
+            return
+        self.flush()
+        self.containers.append(Container("quote"))
+
+    def end_quote(self, el: etree._Element) -> None:
+        if self.pre or self.in_cell():
+            self.block_boundary()
+            return
+        self.flush()
+        if self.containers and self.containers[-1].kind == "quote":
+            self.containers.pop()
+
+    # inline formatting
+    def _open(self, kind: str, href: str | None = None) -> None:
+        self.inlines.append(Inline(kind, len(self.md), len(self.tx), href))
+
+    def _close(self) -> Inline | None:
+        return self.inlines.pop() if self.inlines else None
+
+    def start_bold(self, el: etree._Element) -> None:
+        kind = "bold" if not (self.bold or self.code or self.pre or self.heading or len(self.inlines) > MAX_INLINE_DEPTH) else "plain"
+        self.bold += 1
+        self._open(kind)
+
+    def end_bold(self, el: etree._Element) -> None:
+        self.bold -= 1
+        self._wrap(self._close(), "**", "**")
+
+    def start_italic(self, el: etree._Element) -> None:
+        kind = "italic" if not (self.italic or self.code or self.pre or len(self.inlines) > MAX_INLINE_DEPTH) else "plain"
+        self.italic += 1
+        self._open(kind)
+
+    def end_italic(self, el: etree._Element) -> None:
+        self.italic -= 1
+        self._wrap(self._close(), "*", "*")
+
+    def start_code(self, el: etree._Element) -> None:
+        kind = "code" if not (self.code or self.pre or len(self.inlines) > MAX_INLINE_DEPTH) else "plain"
+        self.code += 1
+        self._open(kind)
+
+    def end_code(self, el: etree._Element) -> None:
+        self.code -= 1
+        inline = self._close()
+        if inline is None or inline.kind != "code":
+            return
+        inner = "".join(self.md[inline.start:])
+        del self.md[inline.start:]
+        lead, body, trail = _split_ws(inner.replace(BREAK, " "))
+        if not body:
+            self.md.append(inner)
+            return
+        body = " ".join(body.split())
+        ticks = "`"
+        while ticks in body:
+            ticks += "`"
+        pad = " " if len(ticks) > 1 or body.startswith("`") or body.endswith("`") else ""
+        self.md.append(f"{lead}{ticks}{pad}{body}{pad}{ticks}{trail}")
+
+    def _wrap(self, inline: Inline | None, left: str, right: str) -> None:
+        if inline is None or inline.kind in ("plain",):
+            return
+        inner = "".join(self.md[inline.start:])
+        del self.md[inline.start:]
+        if BREAK in inner:  # emphasis across a line break: markers per line would be fragile
+            self.md.append(inner)
+            return
+        lead, body, trail = _split_ws(inner)
+        self.md.append(f"{lead}{left}{body}{right}{trail}" if body else inner)
+
+    def start_link(self, el: etree._Element) -> None:
+        href = None
+        if not (self.pre or self.links or len(self.inlines) > MAX_INLINE_DEPTH):
+            raw = el.get("href")
+            if raw is not None and not raw.strip().startswith("#"):
+                url = absolute_url(raw, self.base_url)
+                if url and strip_fragment(url) != self.page:
+                    href = url
+        self.links += 1
+        self._open("link" if href else "plain", href)
+
+    def end_link(self, el: etree._Element) -> None:
+        self.links -= 1
+        inline = self._close()
+        if inline is None or inline.kind != "link":
+            return
+        inner = "".join(self.md[inline.start:])
+        del self.md[inline.start:]
+        lead, body, trail = _split_ws(inner.replace(BREAK, " "))
+        if body:
+            self.md.append(f"{lead}[{body}]({markdown_url(inline.href or '')}){trail}")
+        else:
+            self.md.append(inner)
+
+    def start_img(self, el: etree._Element) -> None:
+        if not self.include_images or self.pre:
+            return
+        alt = " ".join(normalise_chars(el.get("alt") or "").split())
+        if not alt:
+            return
+        src = el.get("src") or ""
+        if not src or src.startswith("data:"):
+            src = el.get("data-src") or el.get("data-original") or ""
+        url = absolute_url(src, self.base_url)
+        if url:
+            alt_md = escape_markdown(alt)
+            self.md.append(f"![{alt_md}]({markdown_url(url)})")
+
+    # tables
+    def in_cell(self) -> bool:
+        return bool(self.tables) and self.tables[-1].cell is not None
+
+    def start_table(self, el: etree._Element) -> None:
+        if self.pre or self.in_cell() or is_layout_table(el):
+            self.block_boundary()
+            return
+        self.flush()
+        self.tables.append(TableState())
+        self.table_els.append(el)
+        self._saved = (self.md, self.tx)
+
+    def end_table(self, el: etree._Element) -> None:
+        if not self.table_els or self.table_els[-1] is not el:
+            self.block_boundary()
+            return
+        self.table_els.pop()
+        state = self.tables.pop()
+        self.emit_table(state)
+
+    def start_section(self, el: etree._Element) -> None:  # thead / tbody / tfoot
+        if self.tables and self.table_els[-1] is _table_of(el):
+            self.tables[-1].in_head = el.tag == "thead"
+        else:
+            self.block_boundary()
+
+    def end_section(self, el: etree._Element) -> None:
+        if self.tables and self.table_els[-1] is _table_of(el):
+            self.tables[-1].in_head = False
+        else:
+            self.block_boundary()
+
+    def start_row(self, el: etree._Element) -> None:
+        state = self.tables[-1] if self.tables else None
+        if state is None or self.table_els[-1] is not _table_of(el):
+            self.block_boundary()
+            return
+        self._end_cell(state)
+        state.rows.append([])
+        if state.in_head:
+            state.header_rows = len(state.rows)
+
+    def end_row(self, el: etree._Element) -> None:
+        state = self.tables[-1] if self.tables else None
+        if state is None or self.table_els[-1] is not _table_of(el):
+            self.block_boundary()
+            return
+        self._end_cell(state)
+
+    def start_cell(self, el: etree._Element) -> None:
+        state = self.tables[-1] if self.tables else None
+        if state is None or self.table_els[-1] is not _table_of(el):
+            self.block_boundary()
+            return
+        self._end_cell(state)
+        if not state.rows:
+            state.rows.append([])
+        try:
+            span = max(1, min(int(el.get("colspan", "1")), 50))
+        except ValueError:
+            span = 1
+        cell = Cell(header=el.tag == "th", span=span)
+        state.rows[-1].append(cell)
+        state.cell = cell
+        self.md = cell.md
+        self.tx = cell.tx
+
+    def end_cell(self, el: etree._Element) -> None:
+        state = self.tables[-1] if self.tables else None
+        if state is None or self.table_els[-1] is not _table_of(el):
+            self.block_boundary()
+            return
+        self._end_cell(state)
+
+    def _end_cell(self, state: TableState) -> None:
+        if state.cell is not None or state.in_caption:
+            state.cell = None
+            state.in_caption = False
+            self.md, self.tx = self._saved
+
+    def start_caption(self, el: etree._Element) -> None:
+        state = self.tables[-1] if self.tables else None
+        if state is None or self.table_els[-1] is not el.getparent():
+            self.block_boundary()
+            return
+        self._end_cell(state)
+        state.in_caption = True
+        state.cell = Cell()
+        self.md = state.caption_md
+        self.tx = state.caption_tx
+
+    def end_caption(self, el: etree._Element) -> None:
+        state = self.tables[-1] if self.tables else None
+        if state is None or self.table_els[-1] is not el.getparent():
+            self.block_boundary()
+            return
+        self._end_cell(state)
+
+    def emit_table(self, state: TableState) -> None:
+        grid_md: list[list[str]] = []
+        grid_tx: list[list[str]] = []
+        header_flags: list[bool] = []
+        for row in state.rows:
+            cells_md: list[str] = []
+            cells_tx: list[str] = []
+            for cell in row:
+                md = " ".join("".join(cell.md).replace(BREAK, " ").split()).replace("|", "\\|")
+                tx = " ".join("".join(cell.tx).replace(BREAK, " ").split())
+                cells_md.append(md)
+                cells_tx.append(tx)
+                for _ in range(cell.span - 1):
+                    cells_md.append("")
+                    cells_tx.append("")
+            if any(cells_tx) or any(cells_md):
+                grid_md.append(cells_md)
+                grid_tx.append(cells_tx)
+                header_flags.append(bool(row) and all(c.header for c in row))
+        caption_md = " ".join("".join(state.caption_md).split())
+        caption_tx = " ".join("".join(state.caption_tx).split())
+        if not grid_md:
+            if caption_md:
+                self.emit([caption_md], [caption_tx])
+            return
+        width = max(len(r) for r in grid_md)
+        for r_md, r_tx in zip(grid_md, grid_tx):
+            r_md.extend([""] * (width - len(r_md)))
+            r_tx.extend([""] * (width - len(r_tx)))
+        has_header = state.header_rows > 0 or header_flags[0]
+        if caption_md:
+            self.emit([caption_md], [caption_tx])
+        lines = ["| " + " | ".join(grid_md[0]) + " |", "|" + "|".join(["---"] * width) + "|"]
+        lines.extend("| " + " | ".join(r) + " |" for r in grid_md[1:])
+        self.emit([_tidy_row(line) for line in lines], [" | ".join(c for c in r if c) for r in grid_tx])
+        body_rows = grid_tx[1:] if has_header or len(grid_tx) > 1 else grid_tx
+        headers = grid_tx[0] if has_header or len(grid_tx) > 1 else []
+        self.data_tables.append(Table(headers, [list(r) for r in body_rows], caption_tx))
+
+    START: dict[str, Callable[["Renderer", etree._Element], None]] = {}
+    END: dict[str, Callable[["Renderer", etree._Element], None]] = {}
+
+
+def _tidy_row(line: str) -> str:
+    return line.replace("|  |", "| |").replace("|  |", "| |")
+
+
+def _table_of(el: etree._Element) -> etree._Element | None:
+    """The table element a row/cell/section belongs to."""
+    node = el.getparent()
+    while node is not None and node.tag != "table":
+        node = node.getparent()
+    return node
+
+
+def _split_ws(text: str) -> tuple[str, str, str]:
+    body = text.strip()
+    if not body:
+        return text, "", ""
+    lead = " " if text[0].isspace() else ""
+    trail = " " if text[-1].isspace() else ""
+    return lead, body, trail
+
+
+def _register() -> None:
+    start, end = Renderer.START, Renderer.END
+    for tag in HEADINGS:
+        start[tag] = Renderer.start_heading
+        end[tag] = Renderer.end_heading
+    start["br"] = Renderer.start_br
+    start["hr"] = Renderer.start_hr
+    start["pre"] = Renderer.start_pre
+    end["pre"] = Renderer.end_pre
+    start["listing"] = start["xmp"] = Renderer.start_pre
+    end["listing"] = end["xmp"] = Renderer.end_pre
+    for tag in ("ul", "ol", "menu"):
+        start[tag] = Renderer.start_list
+        end[tag] = Renderer.end_list
+    start["li"] = Renderer.start_item
+    end["li"] = Renderer.end_item
+    start["blockquote"] = Renderer.start_quote
+    end["blockquote"] = Renderer.end_quote
+    for tag in BOLD_TAGS:
+        start[tag] = Renderer.start_bold
+        end[tag] = Renderer.end_bold
+    for tag in ITALIC_TAGS:
+        start[tag] = Renderer.start_italic
+        end[tag] = Renderer.end_italic
+    for tag in CODE_TAGS:
+        start[tag] = Renderer.start_code
+        end[tag] = Renderer.end_code
+    start["a"] = Renderer.start_link
+    end["a"] = Renderer.end_link
+    start["img"] = Renderer.start_img
+    start["table"] = Renderer.start_table
+    end["table"] = Renderer.end_table
+    for tag in ("thead", "tbody", "tfoot"):
+        start[tag] = Renderer.start_section
+        end[tag] = Renderer.end_section
+    start["tr"] = Renderer.start_row
+    end["tr"] = Renderer.end_row
+    start["td"] = start["th"] = Renderer.start_cell
+    end["td"] = end["th"] = Renderer.end_cell
+    start["caption"] = Renderer.start_caption
+    end["caption"] = Renderer.end_caption
+
+
+_register()

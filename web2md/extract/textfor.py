@@ -1,0 +1,59 @@
+"""`text_for`: turn any response body into text by its content type (HTML, JSON, text, XML; binary refused)."""
+
+from __future__ import annotations
+
+import json
+
+from web2md.extract.convert import html_to_text
+from web2md.extract.entities import normalise_chars
+
+_TEXT_TYPES = ("text/", "application/xml", "application/xhtml+xml", "application/javascript",
+               "application/x-javascript", "application/ecmascript", "application/x-yaml",
+               "application/yaml", "application/toml", "application/x-sh", "application/sql",
+               "application/csv", "application/x-ndjson", "image/svg+xml")
+
+
+class UnsupportedContent(ValueError):
+    """A body of a type that cannot be read as text (PDF, images, archives, ...)."""
+
+    def __init__(self, content_type: str, size: int) -> None:
+        self.content_type = content_type
+        self.size = size
+        super().__init__(f"cannot read {content_type} ({size} bytes)")
+
+
+def media_type(content_type: str | None) -> str:
+    return (content_type or "").split(";", 1)[0].strip().lower()
+
+
+def is_html(content_type: str | None) -> bool:
+    return media_type(content_type) in ("", "text/html", "application/xhtml+xml")
+
+
+def is_json(mtype: str) -> bool:
+    return mtype == "application/json" or mtype.endswith("+json") or mtype == "text/json"
+
+
+def text_for(body: str | bytes, content_type: str | None = "text/html", url: str = "",
+             byte_count: int | None = None) -> str:
+    """Render a body as text according to its content type."""
+    mtype = media_type(content_type)
+    size = byte_count if byte_count is not None else len(body)
+    if isinstance(body, bytes):
+        if not (mtype in ("", "text/html", "application/xhtml+xml") or is_json(mtype)
+                or mtype.startswith(_TEXT_TYPES) or mtype.endswith("+xml")):
+            raise UnsupportedContent(mtype or "application/octet-stream", size)
+    if mtype in ("", "text/html", "application/xhtml+xml"):
+        return html_to_text(body, url)
+    if isinstance(body, bytes):
+        body = body.decode("utf-8", "replace")
+    if is_json(mtype):
+        try:
+            data = json.loads(body)
+        except ValueError as exc:
+            text = normalise_chars(body).rstrip()
+            return f"{text}\n\n[not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}]"
+        return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False)
+    if mtype.startswith(_TEXT_TYPES) or mtype.endswith("+xml"):
+        return "\n".join(line.rstrip() for line in normalise_chars(body).strip("\n").split("\n"))
+    raise UnsupportedContent(mtype, size)
