@@ -1,0 +1,505 @@
+"""Feeds (RSS 0.9x/1.0/2.0, Atom 0.3/1.0, JSON Feed 1.0/1.1) read into entries with Markdown content,
+and feed discovery from an HTML page.
+
+Entry HTML goes through the core renderer (`html_to_text`), so a feed entry
+reads exactly like the same markup on a web page.
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+import json
+import re
+from dataclasses import dataclass, field, fields
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+from lxml import etree
+
+from web2md.extract.convert import Html, as_tree, html_to_text
+from web2md.extract.entities import clean_text, decode_entities
+from web2md.extract.isodate import iso_date
+from web2md.extract.parse import parse_html
+from web2md.extract.safexml import local_name, namespace, parse_xml
+from web2md.extract.urls import absolute_url, document_base
+
+ATOM_NS = "http://www.w3.org/2005/Atom"
+ATOM03_NS = "http://purl.org/atom/ns#"
+CONTENT_NS = "http://purl.org/rss/1.0/modules/content/"
+DC_NS = "http://purl.org/dc/elements/1.1/"
+DCTERMS_NS = "http://purl.org/dc/terms/"
+RDF_NS = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+RSS090_NS = "http://my.netscape.com/rdf/simple/0.9/"
+RSS10_NS = "http://purl.org/rss/1.0/"
+ITUNES_NS = "http://www.itunes.com/dtds/podcast-1.0.dtd"
+# RSS core elements: unqualified (0.9x/2.0), RSS 1.0 / 0.90, or the two short-lived RSS 2.0 namespaces
+RSS_NAMESPACES = frozenset({"", RSS10_NS, RSS090_NS, "http://backend.userland.com/rss2",
+                            "http://blogs.law.harvard.edu/tech/rss"})
+ATOM_NAMESPACES = frozenset({ATOM_NS, ATOM03_NS})
+
+FEED_TYPES = {
+    "application/rss+xml": "rss",
+    "application/rdf+xml": "rss",
+    "application/atom+xml": "atom",
+    "application/feed+json": "json",
+    "application/json": "json",
+}
+# tried in order, relative to the page's folder and then the site root, when a page links no feed
+COMMON_FEED_PATHS = ("feed", "rss", "feed.xml", "rss.xml", "atom.xml", "index.xml", "feed.json",
+                     "feeds/posts/default")
+
+_TAG_LIKE = re.compile(r"<[A-Za-z/!]")
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_EMAIL_NAME = re.compile(r"\S+@\S+\s*\((.+)\)")  # "jane@example.com (Jane Doe)"
+_NAME_EMAIL = re.compile(r"(.+?)\s*<\S+@\S+>")  # "Jane Doe <jane@example.com>"
+
+
+class FeedError(ValueError):
+    """The document is not a feed this module can read."""
+
+
+def _omit_empty(obj: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for f in fields(obj):
+        value = getattr(obj, f.name)
+        if value is None or value == "" or value == [] or value == {}:
+            continue
+        out[f.name] = [v.to_dict() for v in value] if f.name == "entries" else value
+    return out
+
+
+@dataclass
+class FeedEntry:
+    """One item/entry. `summary` and `content` are Markdown; `content` falls back to the summary."""
+
+    title: str | None = None
+    link: str | None = None
+    id: str | None = None
+    published: str | None = None
+    updated: str | None = None
+    author: str | None = None
+    summary: str | None = None
+    content: str | None = None
+    categories: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return _omit_empty(self)
+
+
+@dataclass
+class Feed:
+    format: str  # "rss", "atom" or "json"
+    version: str
+    url: str = ""
+    title: str | None = None
+    link: str | None = None
+    description: str | None = None
+    language: str | None = None
+    updated: str | None = None
+    author: str | None = None
+    entries: list[FeedEntry] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return _omit_empty(self)
+
+
+def parse_feed(body: bytes | str, url: str = "", max_entries: int | None = None) -> Feed:
+    """Parse an RSS, Atom or JSON Feed document fetched from `url` (the base for relative links).
+
+    Missing or unreadable fields are left empty rather than guessed; raises
+    `FeedError` when the document is not a feed at all.
+    """
+    start = body[:256].lstrip(b"\xef\xbb\xbf \t\r\n" if isinstance(body, bytes) else "\ufeff \t\r\n")
+    if start[:1] in (b"{", "{"):
+        return _parse_json(body, url, max_entries)
+    try:
+        root = parse_xml(body, url)
+    except ValueError as exc:
+        raise FeedError(str(exc)) from None
+    name, ns = local_name(root), namespace(root)
+    if name == "rss" and ns in RSS_NAMESPACES:
+        return _parse_rss(root, url, max_entries, root.get("version") or "2.0")
+    if name == "RDF" and ns == RDF_NS:
+        return _parse_rss(root, url, max_entries, "0.90" if _has_ns(root, RSS090_NS) else "1.0")
+    if name == "feed" and ns in ATOM_NAMESPACES | {""}:
+        return _parse_atom(root, url, max_entries)
+    raise FeedError(f"not a feed: root element <{name}>")
+
+
+def discover_feeds(html_or_root: Html, base: str = "") -> list[dict[str, str]]:
+    """Feeds a page announces with ``<link rel="alternate" type="application/rss+xml|atom+xml|feed+json">``.
+
+    Each feed once, in document order: ``{"url", "type": rss|atom|json, "title"?}``.
+    """
+    root = as_tree(html_or_root)
+    base = document_base(root, base)
+    found: list[dict[str, str]] = []
+    seen: set[str] = set()
+    for link in root.iter("link", "a"):
+        rels = (link.get("rel") or "").lower().split()
+        mtype = (link.get("type") or "").partition(";")[0].strip().lower()
+        kind = FEED_TYPES.get(mtype)
+        if "alternate" not in rels or kind is None:
+            continue
+        href = link.get("href") or ""
+        title = clean_text(link.get("title"))
+        # plain application/json alternates are mostly REST API documents (WordPress), not feeds
+        if mtype == "application/json" and "feed" not in (href + " " + title).lower():
+            continue
+        url = absolute_url(href, base)
+        if url is None or url in seen:
+            continue
+        seen.add(url)
+        feed = {"url": url, "type": kind}
+        if title:
+            feed["title"] = title
+        found.append(feed)
+    return found
+
+
+def common_feed_urls(url: str) -> list[str]:
+    """Usual feed locations to probe when a page links no feed: its folder first, then the site root."""
+    parts = urlsplit(url)
+    path = parts.path or "/"
+    last = path.rsplit("/", 1)[1]
+    folder = path[: len(path) - len(last)] if "." in last else path.rstrip("/") + "/"
+    urls: list[str] = []
+    for prefix in dict.fromkeys((folder, "/")):
+        for name in COMMON_FEED_PATHS:
+            candidate = urlunsplit((parts.scheme, parts.netloc, prefix + name, "", ""))
+            if candidate not in urls:
+                urls.append(candidate)
+    return urls
+
+
+# -- RSS -------------------------------------------------------------------
+
+
+def _parse_rss(root: etree._Element, url: str, max_entries: int | None, version: str) -> Feed:
+    channel = next((el for el in root if local_name(el) == "channel"), None)
+    head = channel if channel is not None else root
+    feed = Feed("rss", version, url)
+    feed.title = _plain(_rss_text(head, "title")) or None
+    feed.link = _rss_link(head, url)
+    feed.description = _plain(_rss_text(head, "description")) or None
+    feed.language = clean_text(_rss_text(head, "language") or _ns_text(head, DC_NS, "language")) or None
+    feed.updated = iso_date(_rss_text(head, "lastBuildDate") or _rss_text(head, "pubDate")
+                            or _ns_text(head, DC_NS, "date"))
+    feed.author = _names(_ns_texts(head, DC_NS, "creator")) or _person(_rss_text(head, "managingEditor"))
+    # RSS 0.9x/2.0 nest items in the channel, RSS 1.0/0.90 make them siblings of it
+    parents = (root,) if channel is None else (channel, root)
+    items = [el for parent in parents for el in parent if local_name(el) == "item"]
+    for item in items:
+        if _full(feed, max_entries):
+            break
+        _append(feed, _rss_entry(item, url))
+    return feed
+
+
+def _rss_entry(item: etree._Element, feed_url: str) -> FeedEntry:
+    entry = FeedEntry()
+    base = item.base or feed_url
+    entry.title = _plain(_rss_text(item, "title") or _ns_text(item, DC_NS, "title")) or None
+    guid = _rss_child(item, "guid")
+    guid_text = _text(guid).strip() if guid is not None else ""
+    entry.link = _rss_link(item, base)
+    if entry.link is None and guid is not None and (guid.get("isPermaLink") or "true").lower() != "false":
+        entry.link = absolute_url(guid_text, base)
+    if entry.link is None:
+        entry.link = absolute_url(item.get(f"{{{RDF_NS}}}about") or "", base)
+    entry.id = guid_text or item.get(f"{{{RDF_NS}}}about") or entry.link
+    entry.published = iso_date(_rss_text(item, "pubDate") or _ns_text(item, DC_NS, "date")
+                               or _ns_text(item, DCTERMS_NS, "issued") or _ns_text(item, ATOM_NS, "published"))
+    entry.updated = iso_date(_ns_text(item, ATOM_NS, "updated") or _ns_text(item, DCTERMS_NS, "modified"))
+    entry.author = (_names(_ns_texts(item, DC_NS, "creator")) or _person(_rss_text(item, "author"))
+                    or _names(_ns_texts(item, ITUNES_NS, "author")))
+    render_base = entry.link or base
+    description = _rss_text(item, "description") or _ns_text(item, DC_NS, "description")
+    entry.summary = _markdown(description, render_base)
+    encoded = _ns_child(item, CONTENT_NS, "encoded")
+    atom_content = _ns_child(item, ATOM_NS, "content")
+    if encoded is not None:
+        entry.content = _markdown(_text(encoded), render_base)
+    elif atom_content is not None:
+        entry.content = _construct_markdown(atom_content, render_base)
+    entry.content = entry.content or entry.summary
+    entry.categories = _unique([clean_text(_text(el)) for el in item
+                                if (local_name(el) == "category" and namespace(el) in RSS_NAMESPACES)
+                                or (local_name(el) == "subject" and namespace(el) == DC_NS)])
+    return entry
+
+
+def _rss_child(el: etree._Element, name: str) -> etree._Element | None:
+    for child in el:
+        if local_name(child) == name and namespace(child) in RSS_NAMESPACES:
+            return child
+    return None
+
+
+def _rss_text(el: etree._Element, name: str) -> str:
+    child = _rss_child(el, name)
+    return _text(child) if child is not None else ""
+
+
+def _rss_link(el: etree._Element, base: str) -> str | None:
+    """The RSS `<link>`; an `<atom:link rel="alternate">` when it is missing (never atom:link rel=self)."""
+    link = absolute_url(_rss_text(el, "link"), base)
+    if link is None:
+        link = _atom_link(el, base)
+    return link
+
+
+# -- Atom ------------------------------------------------------------------
+
+
+def _parse_atom(root: etree._Element, url: str, max_entries: int | None) -> Feed:
+    feed = Feed("atom", "0.3" if namespace(root) == ATOM03_NS else "1.0", url)
+    feed.title = _construct_plain(_atom_child(root, "title")) or None
+    feed.link = _atom_link(root, url)
+    feed.description = (_construct_plain(_atom_child(root, "subtitle"))
+                        or _construct_plain(_atom_child(root, "tagline")) or None)
+    feed.language = clean_text(root.get("{http://www.w3.org/XML/1998/namespace}lang")) or None
+    feed.updated = iso_date(_atom_text(root, "updated") or _atom_text(root, "modified"))
+    feed.author = _atom_authors(root)
+    entries = [el for el in root if local_name(el) == "entry"]
+    for el in entries:
+        if _full(feed, max_entries):
+            break
+        _append(feed, _atom_entry(el, url, feed.author))
+    return feed
+
+
+def _atom_entry(el: etree._Element, feed_url: str, feed_author: str | None) -> FeedEntry:
+    entry = FeedEntry()
+    base = el.base or feed_url
+    entry.title = _construct_plain(_atom_child(el, "title")) or None
+    entry.link = _atom_link(el, base)
+    entry.id = clean_text(_atom_text(el, "id")) or entry.link
+    entry.published = iso_date(_atom_text(el, "published") or _atom_text(el, "issued") or _atom_text(el, "created"))
+    entry.updated = iso_date(_atom_text(el, "updated") or _atom_text(el, "modified"))
+    if entry.published is None:
+        entry.published = entry.updated
+    source = _atom_child(el, "source")
+    entry.author = _atom_authors(el) or (_atom_authors(source) if source is not None else None) or feed_author
+    render_base = entry.link or base
+    summary = _atom_child(el, "summary")
+    content = _atom_child(el, "content")
+    entry.summary = _construct_markdown(summary, render_base) if summary is not None else None
+    entry.content = (_construct_markdown(content, render_base) if content is not None else None) or entry.summary
+    entry.categories = _unique([clean_text(c.get("label") or c.get("term")) for c in el
+                                if local_name(c) == "category" and namespace(c) in ATOM_NAMESPACES | {""}])
+    return entry
+
+
+def _atom_child(el: etree._Element, name: str) -> etree._Element | None:
+    for child in el:
+        if local_name(child) == name and namespace(child) in ATOM_NAMESPACES | {""}:
+            return child
+    return None
+
+
+def _atom_text(el: etree._Element, name: str) -> str:
+    child = _atom_child(el, name)
+    return _text(child) if child is not None else ""
+
+
+def _atom_link(el: etree._Element, base: str) -> str | None:
+    """The entry's web page: an alternate link (rel missing counts), HTML preferred over other types."""
+    best: str | None = None
+    for child in el:
+        if local_name(child) != "link" or namespace(child) not in ATOM_NAMESPACES:
+            continue
+        if (child.get("rel") or "alternate").strip().lower() != "alternate":
+            continue
+        url = absolute_url(child.get("href") or "", child.base or base)
+        if url is None:
+            continue
+        mtype = (child.get("type") or "text/html").lower()
+        if mtype in ("text/html", "application/xhtml+xml"):
+            return url
+        best = best or url
+    return best
+
+
+def _atom_authors(el: etree._Element) -> str | None:
+    names = []
+    for author in el:
+        if local_name(author) == "author" and namespace(author) in ATOM_NAMESPACES | {""}:
+            name = _atom_text(author, "name") or _atom_text(author, "email")
+            names.append(name)
+    return _names(names)
+
+
+def _construct_plain(el: etree._Element | None) -> str:
+    """An Atom text construct as plain text (titles)."""
+    if el is None:
+        return ""
+    kind = (el.get("type") or "text").lower()
+    if kind in ("xhtml", "application/xhtml+xml"):
+        return clean_text(_text(el))
+    if kind in ("html", "text/html") or el.get("mode") == "escaped":
+        return _html_plain(_text(el))
+    return clean_text(_text(el))
+
+
+def _construct_markdown(el: etree._Element, base: str) -> str | None:
+    """An Atom text construct (title, summary, content) as Markdown; None for out-of-line or binary content."""
+    if el.get("src") is not None or el.get("mode") == "base64":
+        return None
+    kind = (el.get("type") or "text").lower()
+    if kind in ("xhtml", "application/xhtml+xml") or el.get("mode") == "xml":
+        return html_to_text(_inline_markup(el), base) or None
+    if kind in ("html", "text/html"):
+        return _markdown(_text(el), base)
+    if kind == "text" or kind.startswith("text/"):
+        return _text_markdown(_text(el), base)
+    return None
+
+
+def _inline_markup(el: etree._Element) -> str:
+    """Serialise inline XHTML content without its namespaces, for the HTML renderer."""
+    holder = copy.deepcopy(el)
+    for node in holder.iter():
+        if isinstance(node.tag, str):
+            node.tag = local_name(node)
+    etree.cleanup_namespaces(holder)
+    return html.escape(holder.text or "", quote=False) + "".join(
+        etree.tostring(child, encoding="unicode") for child in holder
+    )
+
+
+# -- JSON Feed -------------------------------------------------------------
+
+
+def _parse_json(body: bytes | str, url: str, max_entries: int | None) -> Feed:
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError) as exc:
+        raise FeedError(f"invalid JSON: {exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("items"), list):
+        raise FeedError("not a JSON Feed: no items list")
+    version = _str(data.get("version"))
+    feed = Feed("json", "1.1" if version.endswith("/1.1") else "1.0", url)
+    feed.title = _plain(_str(data.get("title"))) or None
+    feed.link = absolute_url(_str(data.get("home_page_url")), url)
+    feed.description = _plain(_str(data.get("description"))) or None
+    feed.language = clean_text(_str(data.get("language"))) or None
+    feed.author = _json_authors(data)
+    base = feed.link or url
+    items = [item for item in data["items"] if isinstance(item, dict)]
+    for item in items:
+        if _full(feed, max_entries):
+            break
+        entry = FeedEntry()
+        entry.title = _plain(_str(item.get("title"))) or None
+        entry.link = absolute_url(_str(item.get("url")), base) or absolute_url(_str(item.get("external_url")), base)
+        item_id = item.get("id")
+        # the spec says string, but numbers are common in the wild
+        if isinstance(item_id, int) and not isinstance(item_id, bool):
+            item_id = str(item_id)
+        entry.id = clean_text(_str(item_id)) or entry.link
+        entry.published = iso_date(_str(item.get("date_published")))
+        entry.updated = iso_date(_str(item.get("date_modified")))
+        entry.author = _json_authors(item) or feed.author
+        render_base = entry.link or base
+        entry.summary = _text_markdown(_str(item.get("summary")), render_base)
+        entry.content = (_markdown(_str(item.get("content_html")), render_base)
+                         or _text_markdown(_str(item.get("content_text")), render_base) or entry.summary)
+        tags = item.get("tags")
+        entry.categories = _unique([clean_text(t) for t in tags if isinstance(t, str)]) if isinstance(tags, list) else []
+        _append(feed, entry)
+    return feed
+
+
+def _json_authors(obj: dict[str, Any]) -> str | None:
+    authors = obj.get("authors")
+    if not isinstance(authors, list):
+        authors = [obj.get("author")]  # JSON Feed 1.0
+    return _names([_str(a.get("name")) for a in authors if isinstance(a, dict)])
+
+
+def _str(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+# -- shared ----------------------------------------------------------------
+
+
+def _full(feed: Feed, max_entries: int | None) -> bool:
+    return max_entries is not None and len(feed.entries) >= max_entries
+
+
+def _append(feed: Feed, entry: FeedEntry) -> None:
+    # an item with nothing to show (no title, link, id or text) is noise, not an entry
+    if entry.title or entry.link or entry.id or entry.content:
+        feed.entries.append(entry)
+
+
+def _text(el: etree._Element) -> str:
+    return "".join(el.itertext())
+
+
+def _ns_child(el: etree._Element, ns: str, name: str) -> etree._Element | None:
+    for child in el:
+        if local_name(child) == name and namespace(child) == ns:
+            return child
+    return None
+
+
+def _ns_text(el: etree._Element, ns: str, name: str) -> str:
+    child = _ns_child(el, ns, name)
+    return _text(child) if child is not None else ""
+
+
+def _ns_texts(el: etree._Element, ns: str, name: str) -> list[str]:
+    return [_text(child) for child in el if local_name(child) == name and namespace(child) == ns]
+
+
+def _has_ns(root: etree._Element, ns: str) -> bool:
+    return any(namespace(el) == ns for el in root)
+
+
+def _plain(value: str) -> str:
+    """Plain text from a field that should be text but often carries markup or double-escaped entities."""
+    if _TAG_LIKE.search(value):
+        return _html_plain(value)
+    return clean_text(decode_entities(value) if "&" in value else value)
+
+
+def _html_plain(markup: str) -> str:
+    if not markup.strip():
+        return ""
+    root = parse_html(markup)
+    etree.strip_elements(root, "script", "style", "template", with_tail=False)
+    return clean_text(root.text_content())
+
+
+def _markdown(markup: str, base: str) -> str | None:
+    if not markup.strip():
+        return None
+    return html_to_text(markup, base) or None
+
+
+def _text_markdown(text: str, base: str) -> str | None:
+    """Plain text as Markdown: blank lines separate paragraphs, Markdown characters are escaped."""
+    paragraphs = [p for p in _BLANK_LINE.split(text.replace("\r\n", "\n")) if p.strip()]
+    if not paragraphs:
+        return None
+    return html_to_text("".join(f"<p>{html.escape(p, quote=False)}</p>" for p in paragraphs), base) or None
+
+
+def _person(value: str) -> str | None:
+    value = clean_text(value)
+    match = _EMAIL_NAME.fullmatch(value) or _NAME_EMAIL.fullmatch(value)
+    if match:
+        value = match.group(1).strip()
+    return value or None
+
+
+def _names(values: list[str]) -> str | None:
+    return ", ".join(_unique([clean_text(v) for v in values])) or None
+
+
+def _unique(values: list[str]) -> list[str]:
+    return [v for v in dict.fromkeys(values) if v]
