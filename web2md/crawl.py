@@ -1,0 +1,179 @@
+"""Run web2md spiders from Python (the CLI, the MCP server, the browser) and collect what they produced.
+
+All front ends go through here, so they share the spiders, middlewares,
+pipelines and settings of ``scrapy crawl`` (SPEC §2: one fetch path). Crawls
+run on Scrapy's `AsyncCrawlerRunner` inside the asyncio loop of Twisted's
+asyncio reactor. That reactor cannot be restarted within a process, so it is
+started once, on a daemon thread, and every crawl is submitted to its loop:
+`run` blocks the calling thread, `crawl` can be awaited from any other asyncio
+loop (e.g. the MCP server's).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from scrapy import Spider, signals
+from scrapy.crawler import AsyncCrawlerRunner
+from scrapy.settings import Settings
+from scrapy.utils.misc import build_from_crawler, load_object
+from scrapy.utils.reactor import is_asyncio_reactor_installed, is_reactor_installed
+
+from web2md.items import PageItem
+
+logger = logging.getLogger(__name__)
+
+# Forced for every embedded run: no listening sockets inside a library call.
+EMBEDDED_SETTINGS = {
+    "TELNETCONSOLE_ENABLED": False,
+    "REMOTE_CONTROL_ENABLED": False,
+}
+
+
+@dataclass
+class CrawlResult:
+    """What one crawl produced: exported pages, pages that failed (fetch or extraction) and the stats."""
+
+    items: list[PageItem] = field(default_factory=list)
+    failures: list[dict[str, Any]] = field(default_factory=list)
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
+def project_settings(overrides: dict[str, Any] | None = None) -> Settings:
+    """``web2md.settings`` plus ``overrides`` (at command-line priority), wherever the process was started."""
+    settings = Settings()
+    settings.setmodule("web2md.settings", priority="project")
+    settings.update(overrides or {}, priority="cmdline")
+    settings.update(EMBEDDED_SETTINGS, priority="cmdline")
+    return settings
+
+
+class _ReactorThread:
+    """The process-wide Twisted asyncio reactor, running on its own daemon thread."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.thread: threading.Thread | None = None
+
+    def get_loop(self, settings: Settings) -> asyncio.AbstractEventLoop:
+        with self._lock:
+            if self.loop is None:
+                self.loop = self._start(settings)
+            return self.loop
+
+    def _start(self, settings: Settings) -> asyncio.AbstractEventLoop:
+        if is_reactor_installed():
+            if not is_asyncio_reactor_installed():
+                raise RuntimeError("web2md needs Twisted's asyncio reactor, but another reactor is installed")
+            from twisted.internet import reactor
+
+            if reactor.running:  # a Twisted/Scrapy application already runs it: use its loop
+                return reactor._asyncioEventloop
+            loop = reactor._asyncioEventloop
+        else:
+            from twisted.internet import asyncioreactor
+
+            loop = asyncio.new_event_loop()
+            asyncioreactor.install(eventloop=loop)
+            from twisted.internet import reactor
+
+        _setup_reactor(reactor, settings)
+        started = threading.Event()
+
+        def serve() -> None:
+            asyncio.set_event_loop(loop)
+            reactor.callWhenRunning(started.set)
+            reactor.run(installSignalHandlers=False)
+
+        self.thread = threading.Thread(target=serve, name="web2md-reactor", daemon=True)
+        self.thread.start()
+        started.wait()
+        return loop
+
+
+def _setup_reactor(reactor: Any, settings: Settings) -> None:
+    """What `scrapy crawl` does before starting the reactor: the configured DNS resolver and thread pool."""
+
+    class _Holder:  # the resolvers only read .settings from the crawler they are built from
+        pass
+
+    holder = _Holder()
+    holder.settings = settings  # type: ignore[attr-defined]
+    resolver = build_from_crawler(load_object(settings["TWISTED_DNS_RESOLVER"]), holder, reactor=reactor)
+    resolver.install_on_reactor()
+    pool = reactor.getThreadPool()
+    pool.adjustPoolsize(maxthreads=settings.getint("REACTOR_THREADPOOL_MAXSIZE"))
+
+    # The reactor is never stopped (it serves the whole process), so its worker
+    # threads must not keep the interpreter alive at exit.
+    def daemon_thread(*args: Any, **kwargs: Any) -> threading.Thread:
+        return threading.Thread(*args, daemon=True, **kwargs)
+
+    pool.threadFactory = daemon_thread
+
+
+_REACTOR = _ReactorThread()
+
+
+async def _crawl_here(spider: type[Spider] | str, settings: Settings, spider_args: dict[str, Any]) -> CrawlResult:
+    """Run one crawl on the reactor's loop (must be called there)."""
+    runner = AsyncCrawlerRunner(settings)
+    crawler = runner.create_crawler(spider)
+    result = CrawlResult()
+
+    def scraped(item: Any, **_: Any) -> None:
+        result.items.append(item)
+
+    def dropped(item: Any, exception: BaseException, **_: Any) -> None:
+        url = item.get("url", "") if hasattr(item, "get") else ""
+        final_url = item.get("final_url", url) if hasattr(item, "get") else url
+        result.failures.append({"url": url, "final_url": final_url,
+                                "status": item.get("status") if hasattr(item, "get") else None,
+                                "reason": str(exception)})
+
+    crawler.signals.connect(scraped, signal=signals.item_scraped)
+    crawler.signals.connect(dropped, signal=signals.item_dropped)
+    await runner.crawl(crawler, **spider_args)
+    if crawler.spider is not None:
+        result.failures[:0] = getattr(crawler.spider, "failures", [])
+    result.stats = dict(crawler.stats.get_stats()) if crawler.stats else {}
+    return result
+
+
+async def crawl(spider: type[Spider] | str, settings: dict[str, Any] | Settings | None = None,
+                **spider_args: Any) -> CrawlResult:
+    """Run ``spider`` (a class or a name like ``"site"``) with ``-a``-style arguments; await from any loop.
+
+    ``settings`` are overrides on top of ``web2md.settings`` (or a complete
+    `Settings` object).
+    """
+    full = settings if isinstance(settings, Settings) else project_settings(settings)
+    loop = _REACTOR.get_loop(full)
+    coro = _crawl_here(spider, full, spider_args)
+    try:
+        running = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    if running is loop:
+        return await coro
+    return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(coro, loop))
+
+
+def run(spider: type[Spider] | str, settings: dict[str, Any] | Settings | None = None,
+        **spider_args: Any) -> CrawlResult:
+    """Blocking form of `crawl`, for code that is not itself asynchronous."""
+    full = settings if isinstance(settings, Settings) else project_settings(settings)
+    loop = _REACTOR.get_loop(full)
+    try:
+        running = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    if running is loop:
+        raise RuntimeError("web2md.crawl.run() would block the reactor's own loop; await web2md.crawl.crawl()")
+    future = asyncio.run_coroutine_threadsafe(_crawl_here(spider, full, spider_args), loop)
+    return future.result()

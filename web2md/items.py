@@ -1,0 +1,62 @@
+"""Scrapy items: `PageItem` carries one converted page (the SPEC §5 fields of `Page`, plus fetch facts)."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from itemadapter import ItemAdapter
+from scrapy import Field, Item
+
+from web2md.extract.page import Page
+
+# Present in every exported page, even when empty (SPEC §5 "always").
+ALWAYS = ("url", "final_url", "status", "content_type", "markdown", "title")
+
+
+class PageItem(Item):
+    """One fetched page. `url` is the URL asked for, `final_url` the one answered after redirects.
+
+    Fields marked ``transient`` carry what the spider parsed to the extraction
+    pipeline (so the body is parsed once) and are removed before export.
+    """
+
+    url = Field()
+    final_url = Field()
+    status = Field()
+    content_type = Field()
+    markdown = Field()
+    title = Field()
+    tree = Field(transient=True)  # lxml root from web2md.extract.parse.parse_html
+    body = Field(transient=True)  # raw bytes of a non-HTML response, for text_for
+
+
+# Mirror every Page field, so fields added to the core show up here without a second list to keep in sync.
+for _f in fields(Page):
+    PageItem.fields.setdefault(_f.name, Field())
+del _f
+
+
+def is_empty(value: Any) -> bool:
+    return value is None or value == "" or value == [] or value == {} or value == ()
+
+
+def item_to_dict(item: Any) -> dict[str, Any]:
+    """The exportable fields of an item, in declaration order: no transient fields, no empty values.
+
+    The `ALWAYS` fields of a `PageItem` are kept even when empty (as ``""``,
+    never ``null``).
+    """
+    adapter = ItemAdapter(item)
+    meta = {name: adapter.get_field_meta(name) for name in adapter.field_names()}
+    out: dict[str, Any] = {}
+    for name in adapter.field_names():
+        if meta[name].get("transient"):
+            continue
+        value = adapter.get(name)
+        if is_empty(value):
+            if isinstance(item, PageItem) and name in ALWAYS and name != "status":
+                out[name] = ""
+            continue
+        out[name] = value
+    return out

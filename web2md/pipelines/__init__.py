@@ -1,0 +1,1 @@
+"""Item pipelines: `extract` runs the core on each page, `export` writes per-page files."""

@@ -1,0 +1,63 @@
+"""Scrapy settings for web2md: polite defaults for `scrapy crawl`, the CLI, the MCP server and the browser.
+
+Every front end loads this module (see `web2md.crawl`), so a setting here
+applies to all of them. Override per run with ``-s NAME=value``.
+"""
+
+BOT_NAME = "web2md"
+
+SPIDER_MODULES = ["web2md.spiders"]
+NEWSPIDER_MODULE = "web2md.spiders"
+
+USER_AGENT = "web2md/0.1 (+https://github.com/web2md)"
+
+# robots.txt is obeyed by web2md's own downloader middleware (SPEC §6), not by
+# Scrapy's, which lets concurrent requests through while robots.txt is pending.
+ROBOTSTXT_OBEY = False
+DOWNLOADER_MIDDLEWARES = {
+    "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None,
+    # robots slot: "web2md.middlewares.robots.RobotsMiddleware": 100,
+}
+
+ITEM_PIPELINES = {
+    "web2md.pipelines.extract.ExtractPipeline": 300,
+    "web2md.pipelines.export.ExportPipeline": 800,
+}
+
+FEED_EXPORTERS = {
+    "md": "web2md.exporters.MarkdownItemExporter",
+    "markdown": "web2md.exporters.MarkdownItemExporter",
+    "jsonl": "web2md.exporters.JsonLinesItemExporter",
+    "jsonlines": "web2md.exporters.JsonLinesItemExporter",
+    "jl": "web2md.exporters.JsonLinesItemExporter",
+    "json": "web2md.exporters.JsonItemExporter",
+}
+FEED_EXPORT_ENCODING = "utf-8"
+
+# Per-page files (web2md.pipelines.export); "-a output=DIR" and "-a formats=md,json" override these.
+WEB2MD_OUTPUT_DIR = "output"
+WEB2MD_FORMATS = "md"
+
+# Politeness and limits.
+CONCURRENT_REQUESTS = 16
+CONCURRENT_REQUESTS_PER_DOMAIN = 4
+DOWNLOAD_DELAY = 0
+DOWNLOAD_TIMEOUT = 30
+DOWNLOAD_MAXSIZE = 32 * 1024 * 1024  # applies to the decompressed body
+DOWNLOAD_WARNSIZE = 8 * 1024 * 1024
+RETRY_TIMES = 2
+REDIRECT_MAX_TIMES = 10
+COOKIES_ENABLED = True
+
+# Breadth-first order: the `site` spider's depth bound then cuts a complete layer.
+DEPTH_PRIORITY = 1
+SCHEDULER_DISK_QUEUE = "scrapy.squeues.PickleFifoDiskQueue"
+SCHEDULER_MEMORY_QUEUE = "scrapy.squeues.FifoMemoryQueue"
+
+# No listening sockets by default: the telnet console and the remote-control
+# HTTP server both execute code inside the crawler.
+TELNETCONSOLE_ENABLED = False
+REMOTE_CONTROL_ENABLED = False
+
+TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
+LOG_LEVEL = "INFO"

@@ -1,0 +1,231 @@
+"""What the `page` and `site` spiders share: argument parsing, turning a response into a `PageItem`, error accounting.
+
+Spiders only decide what to fetch (SPEC §2). They parse an HTML body once with
+the core's parser and hand the tree on (to the extraction pipeline inside the
+item, and to link extraction); the conversion itself happens in
+`web2md.pipelines.extract`.
+"""
+
+from __future__ import annotations
+
+import http
+import logging
+import re
+import types
+import typing
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from lxml.etree import _Element
+from scrapy import Spider
+from scrapy.exceptions import (
+    CannotResolveHostError,
+    DownloadConnectionRefusedError,
+    DownloadTimeoutError,
+)
+from scrapy.http import HtmlResponse, Response, TextResponse, XmlResponse
+from scrapy.settings import BaseSettings
+from scrapy.spidermiddlewares.httperror import HttpError
+from twisted.python.failure import Failure
+
+from web2md.exporters import get_format
+from web2md.extract.options import Options
+from web2md.extract.parse import parse_html
+from web2md.items import PageItem
+
+logger = logging.getLogger(__name__)
+
+TRUE = frozenset({"1", "true", "yes", "on"})
+FALSE = frozenset({"0", "false", "no", "off", ""})
+
+# Whitespace always separates URLs; a comma only when the next URL starts right after it.
+_URL_SEPARATOR = re.compile(r"\s+|,\s*(?=https?://)", re.IGNORECASE)
+
+
+def parse_bool(name: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in TRUE:
+        return True
+    if text in FALSE:
+        return False
+    raise ValueError(f"argument {name} expects 1/true/yes or 0/false/no, got {value!r}")
+
+
+def coerce_option(name: str, value: Any) -> Any:
+    """Convert an ``-a name=value`` string (or a setting value) to the type `Options` declares for it."""
+    hint = typing.get_type_hints(Options)[name]
+    args = typing.get_args(hint)
+    optional = isinstance(hint, types.UnionType) and type(None) in args
+    if optional:
+        hint = next(a for a in args if a is not type(None))
+        if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
+            return None
+    if hint is bool:
+        return parse_bool(name, value)
+    if hint in (int, float):
+        try:
+            return hint(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"argument {name} expects a number, got {value!r}") from None
+    if typing.get_origin(hint) in (tuple, list):
+        items = value.split(",") if isinstance(value, str) else list(value)
+        return tuple(s.strip() for s in items if s.strip())
+    return value
+
+
+def option_names() -> tuple[str, ...]:
+    return tuple(f.name for f in fields(Options))
+
+
+def resolve_options(settings: BaseSettings, arguments: dict[str, Any]) -> dict[str, Any]:
+    """Conversion options given for this run: ``WEB2MD_<NAME>`` settings, overridden by ``-a name=`` arguments."""
+    options: dict[str, Any] = {}
+    for name in option_names():
+        if name in arguments:
+            options[name] = coerce_option(name, arguments[name])
+        elif settings.get(f"WEB2MD_{name.upper()}") is not None:
+            options[name] = coerce_option(name, settings.get(f"WEB2MD_{name.upper()}"))
+    return options
+
+
+def split_urls(text: str) -> list[str]:
+    return [u for u in _URL_SEPARATOR.split(text.strip()) if u]
+
+
+def read_urls_file(path: str) -> list[str]:
+    """URLs from a file, one per line; blank lines and ``#`` comments are skipped."""
+    urls = []
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            urls.append(line)
+    return urls
+
+
+def is_fetchable(url: str) -> bool:
+    """An absolute http(s) URL with a host."""
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError on a bad port
+    except ValueError:
+        return False
+    return parts.scheme.lower() in ("http", "https") and bool(parts.hostname)
+
+
+def describe_failure(failure: Failure) -> tuple[int | None, str]:
+    """``(HTTP status or None, one-line reason)`` for a failed request."""
+    exc = failure.value
+    if isinstance(exc, HttpError):
+        status = exc.response.status
+        try:
+            phrase = http.HTTPStatus(status).phrase
+        except ValueError:
+            phrase = ""
+        return status, f"HTTP {status} {phrase}".rstrip()
+    if isinstance(exc, DownloadTimeoutError):
+        return None, "timed out"
+    if isinstance(exc, CannotResolveHostError):
+        return None, "cannot resolve host"
+    if isinstance(exc, DownloadConnectionRefusedError):
+        return None, "connection refused"
+    return None, str(exc) or type(exc).__name__
+
+
+class Web2mdSpider(Spider):
+    """Base of the web2md spiders; has no ``name``, so Scrapy does not list it."""
+
+    def __init__(self, url: str = "", urls_file: str = "", output: str | None = None,
+                 formats: str | None = None, **kwargs: Any) -> None:
+        self.option_arguments = {k: kwargs.pop(k) for k in list(kwargs) if k in option_names()}
+        super().__init__(**kwargs)
+        self.start_urls = split_urls(url)
+        if urls_file:
+            self.start_urls += read_urls_file(urls_file)
+        if not self.start_urls:
+            raise ValueError(f"{self.name} spider needs -a url=URL (or -a urls_file=PATH)")
+        self.output_argument = output
+        self.formats_argument = formats
+        # every request that produced no page: {"url", "final_url", "status", "reason"}; read by web2md.crawl
+        self.failures: list[dict[str, Any]] = []
+
+    @classmethod
+    def from_crawler(cls, crawler, *args: Any, **kwargs: Any):
+        spider = super().from_crawler(crawler, *args, **kwargs)
+        settings = crawler.settings
+        spider.convert_options = resolve_options(settings, spider.option_arguments)
+        output = spider.output_argument
+        spider.output_dir = output if output is not None else settings.get("WEB2MD_OUTPUT_DIR", "")
+        formats = spider.formats_argument
+        if formats is None:
+            formats = settings.get("WEB2MD_FORMATS", "md")
+        if not isinstance(formats, str):
+            formats = ",".join(formats)
+        names = [f.strip() for f in formats.split(",") if f.strip()]
+        for name in names:
+            get_format(name)  # fail at start-up on a typo, not at the first page
+        spider.formats = names
+        return spider
+
+    # -- requests ------------------------------------------------------
+    def valid_start_urls(self) -> list[str]:
+        """The start URLs that can be fetched; the others are logged, counted and recorded as failures."""
+        valid = []
+        for url in self.start_urls:
+            if is_fetchable(url):
+                valid.append(url)
+            else:
+                logger.error("Invalid URL (need an absolute http or https URL): %s", url)
+                self.crawler.stats.inc_value("web2md/invalid_url_count")
+                self.failures.append({"url": url, "status": None, "reason": "invalid URL"})
+        return valid
+
+    def on_error(self, failure: Failure) -> None:
+        """Errback: a page that could not be fetched is logged, counted and recorded; the crawl goes on."""
+        request = failure.request
+        asked = (request.meta.get("redirect_urls") or [request.url])[0]
+        status, reason = describe_failure(failure)
+        stats = self.crawler.stats
+        if status is not None:
+            logger.warning("%s for %s", reason, request.url)
+            stats.inc_value("web2md/http_error_count")
+            stats.inc_value(f"web2md/http_error/{status}")
+        else:
+            logger.error("Fetch failed for %s: %s", request.url, reason)
+            stats.inc_value("web2md/fetch_error_count")
+        self.failures.append({"url": asked, "final_url": request.url, "status": status, "reason": reason})
+
+    # -- responses -----------------------------------------------------
+    def page_item(self, response: Response) -> tuple[PageItem, _Element | None]:
+        """The item for a response, and the parsed tree when the response is HTML."""
+        redirects = response.meta.get("redirect_urls") or []
+        header = response.headers.get("Content-Type")
+        content_type = header.decode("latin-1").strip() if header else guess_content_type(response)
+        item = PageItem(
+            url=redirects[0] if redirects else response.url,
+            final_url=response.url,
+            status=response.status,
+            content_type=content_type,
+        )
+        tree = None
+        if isinstance(response, HtmlResponse):
+            tree = parse_html(response.body, encoding=response.encoding)
+            item["tree"] = tree
+            item["charset"] = response.encoding
+        else:
+            item["body"] = response.body
+        return item, tree
+
+
+def guess_content_type(response: Response) -> str:
+    """A media type for a response that sent none, from the class Scrapy picked by sniffing."""
+    if isinstance(response, HtmlResponse):
+        return "text/html"
+    if isinstance(response, XmlResponse):
+        return "application/xml"
+    if isinstance(response, TextResponse):
+        return "text/plain"
+    return "application/octet-stream"

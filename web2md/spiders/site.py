@@ -1,0 +1,115 @@
+"""The `site` spider: breadth-first crawl of one site from a start URL, up to ``depth`` link hops."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+from scrapy import Request
+from scrapy.http import Response
+from w3lib.url import canonicalize_url
+
+from web2md.extract import extract_links
+from web2md.spiders.base import Web2mdSpider
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_DEPTH = 1
+DEFAULT_MAX_PAGES = 1000
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def origin(url: str) -> tuple[str, int | None]:
+    """``(host, port)`` of a URL, with the scheme's default port filled in."""
+    parts = urlsplit(url)
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    return (parts.hostname or "", port or _DEFAULT_PORTS.get(parts.scheme.lower()))
+
+
+class SiteSpider(Web2mdSpider):
+    """``scrapy crawl site -a url=URL -a depth=2 -a max_pages=500``.
+
+    Follows ``<a href>`` links on the same host and port as a start URL (or as
+    the page a start URL redirected to), breadth first; ``depth=0`` fetches the
+    start page only. Links marked ``rel=nofollow`` everywhere they occur, and
+    links that are not http(s), are not followed; fragments are stripped by
+    `extract_links`. At most ``max_pages`` pages are requested.
+    """
+
+    name = "site"
+
+    def __init__(self, depth: int | str = DEFAULT_DEPTH, max_pages: int | str = DEFAULT_MAX_PAGES,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.depth = _non_negative("depth", depth)
+        self.max_pages = _non_negative("max_pages", max_pages)
+        self.origins: set[tuple[str, int | None]] = set()
+        self.seen: set[str] = set()
+        # Scrapy's OffsiteMiddleware reads this on every request, so a link that
+        # redirects to another host is dropped before it is fetched.
+        self.allowed_domains: list[str] = []
+
+    async def start(self) -> AsyncIterator[Any]:
+        for url in self.valid_start_urls():
+            self.add_origin(url)
+            request = self.follow_request(url)
+            if request is not None:
+                # a start URL may redirect anywhere (a site that moved); the target becomes the site
+                request.meta["allow_offsite"] = True
+                yield request
+
+    def add_origin(self, url: str) -> None:
+        host_port = origin(url)
+        self.origins.add(host_port)
+        if host_port[0] not in self.allowed_domains:
+            self.allowed_domains.append(host_port[0])
+
+    def follow_request(self, url: str) -> Request | None:
+        """A request for ``url`` unless it was already scheduled or the page budget is spent."""
+        key = canonicalize_url(url)
+        if key in self.seen:
+            return None
+        if len(self.seen) >= self.max_pages:
+            self.crawler.stats.inc_value("web2md/max_pages_skipped")
+            return None
+        self.seen.add(key)
+        return Request(url, callback=self.parse, errback=self.on_error)
+
+    def parse(self, response: Response, **kwargs: Any) -> Iterator[Any]:
+        depth = response.meta.get("depth", 0)
+        if depth == 0:
+            # a start URL that redirects (example.com -> www.example.com) makes the target its site
+            self.add_origin(response.url)
+        elif origin(response.url) not in self.origins:
+            # same host name, other port: a redirect OffsiteMiddleware cannot tell apart
+            asked = (response.meta.get("redirect_urls") or [response.url])[0]
+            logger.info("Not exporting %s: redirected off site to %s", asked, response.url)
+            self.crawler.stats.inc_value("web2md/offsite_redirect_count")
+            return
+        item, tree = self.page_item(response)
+        # links first: the extraction pipeline may take the tree apart once it has the item
+        requests = []
+        if tree is not None and depth < self.depth:
+            for link in extract_links(tree, response.url):
+                if link.get("nofollow") or origin(link["url"]) not in self.origins:
+                    continue
+                request = self.follow_request(link["url"])
+                if request is not None:
+                    requests.append(request)
+        yield item
+        yield from requests
+
+
+def _non_negative(name: str, value: int | str) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"argument {name} expects a whole number, got {value!r}") from None
+    if number < 0:
+        raise ValueError(f"argument {name} must not be negative, got {number}")
+    return number
