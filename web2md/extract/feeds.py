@@ -22,7 +22,7 @@ from web2md.extract.entities import clean_text, decode_entities
 from web2md.extract.isodate import iso_date
 from web2md.extract.parse import parse_html
 from web2md.extract.safexml import local_name, namespace, parse_xml
-from web2md.extract.urls import absolute_url, document_base
+from web2md.extract.urls import absolute_url, document_base, strip_fragment
 
 ATOM_NS = "http://www.w3.org/2005/Atom"
 ATOM03_NS = "http://purl.org/atom/ns#"
@@ -130,7 +130,7 @@ def parse_feed(body: bytes | str, url: str = "", max_entries: int | None = None)
 def discover_feeds(html_or_root: Html, base: str = "") -> list[dict[str, str]]:
     """Feeds a page announces with ``<link rel="alternate" type="application/rss+xml|atom+xml|feed+json">``.
 
-    Each feed once, in document order: ``{"url", "type": rss|atom|json, "title"?}``.
+    Each feed once (fragments stripped), in document order: ``{"url", "type": rss|atom|json, "title"?}``.
     """
     root = as_tree(html_or_root)
     base = document_base(root, base)
@@ -148,7 +148,10 @@ def discover_feeds(html_or_root: Html, base: str = "") -> list[dict[str, str]]:
         if mtype == "application/json" and "feed" not in (href + " " + title).lower():
             continue
         url = absolute_url(href, base)
-        if url is None or url in seen:
+        if url is None:
+            continue
+        url = strip_fragment(url)
+        if url in seen:
             continue
         seen.add(url)
         feed = {"url": url, "type": kind}

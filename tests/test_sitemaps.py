@@ -1,0 +1,250 @@
+"""Sitemap parsing (web2md.extract.sitemaps), dates (isodate), safe XML, and the `sitemap` spider."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from web2md.extract.isodate import iso_date, to_datetime
+from web2md.extract.safexml import UnsafeXMLError, parse_xml
+from web2md.extract.sitemaps import (
+    Sitemap,
+    SitemapEntry,
+    discovery_urls,
+    gunzip,
+    looks_like_sitemap_url,
+    parse_sitemap,
+    select_entries,
+    sitemap_urls_from_robots,
+)
+
+FIXTURES = Path(__file__).parent / "fixtures" / "sitemaps"
+BASE = "http://site.test/"
+
+
+def fixture(name: str) -> bytes:
+    return (FIXTURES / name).read_bytes()
+
+
+def urlset(urls: list[str]) -> bytes:
+    body = "".join(f"<url><loc>{u}</loc></url>" for u in urls)
+    return (f'<?xml version="1.0" encoding="UTF-8"?>'
+            f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{body}</urlset>').encode()
+
+
+# -- robots.txt ------------------------------------------------------------
+
+
+def test_robots_sitemap_lines_in_order_once_resolved():
+    urls = sitemap_urls_from_robots(fixture("robots.txt"), BASE + "robots.txt")
+    assert urls == [
+        "http://site.test/sitemap_index.xml",
+        "https://cdn.invalid/not-followed-because-invalid-host-is-fine.xml",
+    ]
+
+
+def test_robots_without_sitemaps_and_non_http_lines():
+    assert sitemap_urls_from_robots("User-agent: *\nDisallow: /\n", BASE) == []
+    assert sitemap_urls_from_robots("Sitemap: ftp://x.test/s.xml\nSitemap:\n", BASE) == []
+    assert sitemap_urls_from_robots(b"\xff\xfeSitemap: /s.xml", BASE) == []  # garbage before the name
+
+
+def test_discovery_urls_and_sitemap_url_detection():
+    assert discovery_urls("https://www.example.com/blog/post?x=1") == [
+        "https://www.example.com/robots.txt",
+        "https://www.example.com/sitemap.xml",
+        "https://www.example.com/sitemap_index.xml",
+    ]
+    assert looks_like_sitemap_url("https://e.com/sitemap.xml")
+    assert looks_like_sitemap_url("https://e.com/post-sitemap2.xml.gz")
+    assert looks_like_sitemap_url("https://e.com/urls.txt")
+    assert not looks_like_sitemap_url("https://e.com/")
+    assert not looks_like_sitemap_url("https://e.com/blog/post")
+
+
+# -- urlset and index ------------------------------------------------------
+
+
+def test_urlset_with_hreflang_alternates_lastmod_and_junk():
+    sitemap = parse_sitemap(fixture("sitemap-pages.xml"), BASE + "sitemap-pages.xml")
+    assert sitemap.kind == "urlset" and not sitemap.is_index
+    assert [e.to_dict() for e in sitemap.entries] == [
+        {"url": "http://site.test/en/about", "lastmod": "2024-01-10", "alternates": [
+            {"hreflang": "en", "url": "http://site.test/en/about"},
+            {"hreflang": "de", "url": "http://site.test/de/ueber-uns"},
+            {"hreflang": "x-default", "url": "http://site.test/about"},
+        ]},
+        {"url": "http://site.test/de/ueber-uns", "lastmod": "2024-02-20T08:15:00+01:00", "alternates": [
+            {"hreflang": "en", "url": "http://site.test/en/about"},
+            {"hreflang": "de", "url": "http://site.test/de/ueber-uns"},
+        ]},
+        # unreadable lastmod dropped; duplicate /en/about, loc-less and mailto: entries skipped;
+        # the nested <image:loc> is not a page
+        {"url": "http://site.test/ads/banner.html"},
+    ]
+
+
+def test_sitemap_index_entries():
+    sitemap = parse_sitemap(fixture("sitemap_index.xml"), BASE + "sitemap_index.xml")
+    assert sitemap.is_index
+    assert sitemap.entries == (
+        SitemapEntry("http://site.test/sitemap-pages.xml", "2024-03-01T10:00:00Z"),
+        SitemapEntry("http://site.test/sitemap-posts.xml.gz", "2024-03-05"),
+    )
+
+
+def test_gzipped_sitemap_reads_like_the_plain_one_and_news_date_stands_in_for_lastmod():
+    plain = parse_sitemap(fixture("sitemap-posts.xml"), BASE)
+    zipped = parse_sitemap(gzip.compress(fixture("sitemap-posts.xml"), mtime=0), BASE)
+    assert zipped == plain
+    assert [(e.url, e.lastmod) for e in plain.entries] == [
+        ("http://site.test/posts/first", "2023-12-31T23:59:59Z"),
+        ("http://site.test/posts/second", "2024-03-04"),
+        ("http://site.test/posts/news", "2024-03-05T06:00:00Z"),
+    ]
+
+
+def test_gzip_bomb_and_broken_gzip_are_refused():
+    bomb = gzip.compress(b"<urlset>" + b" " * 2_000_000 + b"</urlset>", mtime=0)
+    with pytest.raises(ValueError, match="expands beyond"):
+        parse_sitemap(bomb, BASE, max_size=1_000_000)
+    with pytest.raises(ValueError, match="truncated"):
+        gunzip(gzip.compress(b"x" * 1000, mtime=0)[:-20])
+    with pytest.raises(ValueError, match="invalid gzip"):
+        gunzip(b"\x1f\x8bnot really gzip")
+
+
+def test_concatenated_gzip_members():
+    assert gunzip(gzip.compress(b"ab", mtime=0) + gzip.compress(b"cd", mtime=0)) == b"abcd"
+
+
+def test_text_sitemap():
+    body = b"\xef\xbb\xbfhttps://a.test/1\n\nhttps://a.test/2\r\nnot a url\nhttps://a.test/1\n/relative\n"
+    sitemap = parse_sitemap(body, BASE)
+    assert sitemap.kind == "text"
+    assert [e.url for e in sitemap.entries] == ["https://a.test/1", "https://a.test/2"]
+
+
+def test_ten_thousand_urls():
+    urls = [f"https://big.test/page/{i}" for i in range(10_000)]
+    sitemap = parse_sitemap(urlset(urls), "https://big.test/sitemap.xml")
+    assert len(sitemap.entries) == 10_000
+    assert sitemap.entries[0].url == urls[0] and sitemap.entries[-1].url == urls[-1]
+
+
+@pytest.mark.parametrize("body", [
+    b"<html><body>Not found</body></html>",
+    b"<rss version='2.0'><channel/></rss>",
+    b"",
+    b"   ",
+])
+def test_not_a_sitemap(body):
+    with pytest.raises(ValueError):
+        parse_sitemap(body, BASE)
+
+
+# -- safety ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["xxe.xml", "billion_laughs.xml"])
+def test_entity_declarations_are_refused_without_expansion(name):
+    with pytest.raises(UnsafeXMLError):
+        parse_sitemap(fixture(name), BASE)
+
+
+def test_unresolved_references_never_expand():
+    # entity nodes left by resolve_entities=False: an undeclared one reads as HTML would, or verbatim
+    root = parse_xml(b'<!DOCTYPE x SYSTEM "http://127.0.0.1:9/x.dtd"><x>a&nbsp;b &madeup; c</x>')
+    assert root.text == "a\xa0b &madeup; c"
+
+
+def test_html_entities_and_bare_ampersands_are_repaired():
+    root = parse_xml(b"<x>Fish &nbsp;&amp; chips & peas &eacute; &lt;</x>")
+    assert root.text == "Fish \xa0& chips & peas \xe9 <"
+
+
+@given(st.binary(max_size=300))
+def test_arbitrary_bytes_raise_value_error_or_parse(body):
+    try:
+        sitemap = parse_sitemap(body, BASE)
+    except ValueError:
+        return
+    assert isinstance(sitemap, Sitemap)
+
+
+@given(st.lists(st.from_regex(r"https://[a-z]{1,8}\.test/[a-z0-9/]{0,12}", fullmatch=True), max_size=30))
+def test_urls_round_trip_in_order_once(urls):
+    sitemap = parse_sitemap(urlset(urls), BASE)
+    assert [e.url for e in sitemap.entries] == list(dict.fromkeys(urls))
+
+
+# -- since / exclude -------------------------------------------------------
+
+
+def test_select_entries_since_and_exclude():
+    entries = [
+        SitemapEntry("https://a.test/old", "2023-12-31T22:00:00Z"),
+        SitemapEntry("https://a.test/new", "2024-01-01T00:30:00+01:00"),  # 2023-12-31T23:30Z
+        SitemapEntry("https://a.test/newer", "2024-01-01"),
+        SitemapEntry("https://a.test/ads/x", "2024-06-01"),
+        SitemapEntry("https://a.test/undated"),
+    ]
+    assert [e.url for e in select_entries(entries)] == [e.url for e in entries]
+    assert [e.url for e in select_entries(entries, since="2024-01-01")] == [
+        "https://a.test/newer", "https://a.test/ads/x"]
+    assert [e.url for e in select_entries(entries, since="2023-12-31T23:30:00Z",
+                                          exclude=lambda u: "/ads/" in u)] == [
+        "https://a.test/new", "https://a.test/newer"]
+    with pytest.raises(ValueError, match="since"):
+        list(select_entries(entries, since="last tuesday"))
+
+
+# -- dates -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("2024", "2024"),
+    ("2024-03", "2024-03"),
+    ("2024-03-05", "2024-03-05"),
+    ("2024-3-5", "2024-03-05"),
+    ("2024-03-05T10:00Z", "2024-03-05T10:00:00Z"),
+    ("2024-03-05T10:00:00.123456+00:00", "2024-03-05T10:00:00Z"),
+    ("2024-03-05 10:00:00", "2024-03-05T10:00:00"),
+    ("2024-03-05T10:00:00+0530", "2024-03-05T10:00:00+05:30"),
+    ("2024-03-05t10:00:00-08", "2024-03-05T10:00:00-08:00"),
+    ("Tue, 10 Jun 2003 04:00:00 GMT", "2003-06-10T04:00:00Z"),
+    ("Wed, 10 Jan 2024 17:05:00 EST", "2024-01-10T17:05:00-05:00"),
+    ("10 Jan 2024 17:05 +0100", "2024-01-10T17:05:00+01:00"),
+    ("  2024-01-01  ", "2024-01-01"),
+    ("2024-02-30", None),
+    ("2024-13-01", None),
+    ("2024-02-28T25:00:00Z", None),
+    ("2024-02-28T10:00:00+25:00", None),
+    ("Mon, 45 Foo 2024 99:99:99 +0000", None),
+    ("Someday in March", None),
+    ("", None),
+    (None, None),
+])
+def test_iso_date(text, expected):
+    assert iso_date(text) == expected
+
+
+@given(st.datetimes(timezones=st.timezones()))
+def test_iso_date_is_idempotent_and_keeps_the_instant(dt):
+    dt = dt.replace(microsecond=0)
+    text = iso_date(dt.isoformat())
+    if dt.utcoffset() is not None and dt.utcoffset().seconds % 60:
+        return  # offsets with seconds are not ISO 8601
+    assert text is not None
+    assert iso_date(text) == text
+    assert to_datetime(text) == dt
+
+
+@given(st.text(max_size=80))
+def test_iso_date_never_raises(text):
+    result = iso_date(text)
+    assert result is None or iso_date(result) == result
