@@ -37,6 +37,35 @@ for _f in fields(Page):
 del _f
 
 
+class SitemapEntryItem(Item):
+    """A sitemap `<url>` listed without fetching it (``scrapy crawl sitemap -a list=1``)."""
+
+    url = Field()
+    lastmod = Field()  # ISO 8601, as precise as the sitemap wrote it
+    alternates = Field()  # [{"hreflang", "url"}]
+    sitemap = Field()  # the sitemap that listed it
+
+
+class FeedEntryItem(Item):
+    """One feed entry; field names follow `PageItem` so the same exporters and formats apply.
+
+    `url` is the entry's link and `markdown` its content (the summary when the
+    feed has no full content), rendered by the core renderer.
+    """
+
+    url = Field()
+    title = Field()
+    author = Field()
+    published_date = Field()
+    modified_date = Field()
+    summary = Field()
+    markdown = Field()
+    categories = Field()
+    entry_id = Field()
+    feed_url = Field()
+    feed_title = Field()
+
+
 def is_empty(value: Any) -> bool:
     return value is None or value == "" or value == [] or value == {} or value == ()
 
