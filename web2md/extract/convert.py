@@ -14,7 +14,7 @@ from web2md.extract.page import Page
 from web2md.extract.parse import parse_html
 from web2md.extract.region import candidate_regions
 from web2md.extract.render import Rendered, Renderer
-from web2md.extract.urls import document_base
+from web2md.extract.urls import Resolver, document_base
 
 Html = str | bytes | etree._Element
 
@@ -53,12 +53,15 @@ def _either(a: Callable | None, b: Callable | None) -> Callable | None:
     return lambda el: a(el) or b(el)
 
 
-def render_plain(root: etree._Element, base: str, page_url: str, opts: Options) -> Rendered:
+def render_plain(root: etree._Element, base: str, page_url: str, opts: Options,
+                 resolve: Resolver | None = None) -> Rendered:
     """Render the first region of SPEC §3's plain region choice that holds any text."""
     excluded = selector_predicate(opts.exclude_selector)
+    resolve = resolve or Resolver(base)
     rendered = None
     for subtrees, skip in candidate_regions(root, keep_header=opts.keep_header):
-        renderer = Renderer(base, page_url, include_images=opts.include_images, skip=_either(skip, excluded))
+        renderer = Renderer(base, page_url, include_images=opts.include_images, skip=_either(skip, excluded),
+                            resolve=resolve)
         rendered = renderer.render(subtrees)
         if rendered.markdown:
             return rendered
@@ -102,7 +105,8 @@ def convert(html: Html, url: str = "", **options) -> Page:
     opts = Options.from_kwargs(options)
     root = as_tree(html)
     base = document_base(root, url)
-    rendered = render_plain(root, base, url, opts)
+    resolve = Resolver(base)
+    rendered = render_plain(root, base, url, opts, resolve)
     markdown, text = rendered.markdown, rendered.text
     if opts.max_length is not None and len(markdown) > opts.max_length:
         markdown = markdown[: max(0, opts.max_length)].rstrip()
@@ -111,7 +115,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
         markdown=markdown,
         text=text,
         title=extract_title(root),
-        links=links_from_tree(root, url),
+        links=links_from_tree(root, url, resolve),
         tables=[{"headers": t.headers, "rows": t.rows, "caption": t.caption} for t in rendered.tables],
         outline=[{"level": level, "text": heading} for level, heading in rendered.headings],
     )

@@ -10,8 +10,6 @@ from __future__ import annotations
 import re
 from html.entities import name2codepoint
 
-from lxml import etree
-
 # The HTML 4 set (what libxml2 knows too, so documents and strings agree) plus &apos;.
 NAMED: dict[str, str] = {name: chr(cp) for name, cp in name2codepoint.items()}
 NAMED["apos"] = "'"
@@ -40,6 +38,8 @@ def _build_table() -> dict[int, str | None]:
 
 
 _TABLE = _build_table()
+# Every character the table changes; most text has none, and a regex search is far cheaper than translate.
+_SPECIAL = re.compile("[" + "".join(re.escape(chr(cp)) for cp in sorted(_TABLE) if cp < 0xD800 or cp > 0xDFFF) + "\ud800-\udfff]")
 _ENTITY = re.compile(r"&(?:#([0-9]+)|#[xX]([0-9a-fA-F]+)|([A-Za-z][A-Za-z0-9]*));")
 
 
@@ -47,6 +47,8 @@ def normalise_chars(text: str) -> str:
     """Apply the character rules to already-decoded text (CRLF/CR become LF first)."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if _SPECIAL.search(text) is None:
+        return text
     return text.translate(_TABLE)
 
 
@@ -64,7 +66,7 @@ def clean_text(text: str | None) -> str:
 
 def element_text(el) -> str:
     """All text below an element (no comments, no tail), cleaned."""
-    return clean_text(etree.tostring(el, method="text", encoding=str, with_tail=False))
+    return clean_text("".join(el.itertext()))
 
 
 def _codepoint(number: str, base: int) -> str:

@@ -5,17 +5,18 @@ from __future__ import annotations
 from lxml import etree
 
 from web2md.extract.entities import element_text
-from web2md.extract.urls import absolute_url, document_base, strip_fragment
+from web2md.extract.urls import Resolver, document_base, strip_fragment
 
 
-def links_from_tree(root: etree._Element, page_url: str) -> list[dict]:
-    base = document_base(root, page_url)
+def links_from_tree(root: etree._Element, page_url: str, resolve: Resolver | None = None) -> list[dict]:
+    if resolve is None:
+        resolve = Resolver(document_base(root, page_url))
     found: dict[str, dict] = {}
     for a in root.iter("a", "area"):
         href = a.get("href")
         if href is None:
             continue
-        url = absolute_url(href, base)
+        url = resolve(href)
         if url is None:
             continue
         url = strip_fragment(url)

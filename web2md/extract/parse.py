@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from lxml import etree, html as lxml_html
+from lxml import etree
 from w3lib.encoding import html_to_unicode
 
 # A named reference with no semicolon: "&name" followed by something that is not a name character or ';'.
@@ -35,7 +35,7 @@ def parse_html(html: str | bytes, encoding: str | None = None) -> etree._Element
     # "ignore" drops lone surrogates, which cannot be represented (SPEC §3)
     data = html.strip().encode("utf-8", "ignore") or b"<html></html>"
     # a parser per call: libxml2 parser objects are not safe to share between threads
-    parser = lxml_html.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, remove_pis=True)
+    parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, remove_pis=True)
     root = etree.fromstring(data, parser=parser)
     if root is None:  # libxml2 gives up on some inputs (e.g. only a comment)
         root = etree.fromstring(b"<html></html>", parser=parser)

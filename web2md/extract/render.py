@@ -16,7 +16,7 @@ from typing import Callable, Iterable
 from lxml import etree
 
 from web2md.extract.entities import normalise_chars
-from web2md.extract.urls import absolute_url, markdown_url, strip_fragment
+from web2md.extract.urls import Resolver, markdown_url, strip_fragment
 
 SKIP_TAGS = frozenset({
     "script", "style", "svg", "template", "iframe", "noscript", "head", "math",
@@ -42,7 +42,6 @@ BREAK = "\x00"  # stands for <br> inside the inline buffer; \x00 never survives 
 
 _ESCAPE = re.compile(r"[\\`*\[\]]|(?<!\w)_|_(?!\w)|<(?=[A-Za-z/!?])")
 _LINE_START = re.compile(r"^(?:#{1,6}(?=\s|$)|>|[-+*](?=\s|$)|\d{1,9}(?=[.)](?:\s|$))|=+\s*$|-+\s*$|`{3}|~{3})")
-_SPACES = re.compile(r" {2,}")
 _LANG_CLASS = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|highlight)-([A-Za-z0-9_+#.-]+)")
 
 
@@ -189,8 +188,9 @@ class Renderer:
         page_url: str = "",
         include_images: bool = False,
         skip: Callable[[etree._Element], bool] | None = None,
+        resolve: Resolver | None = None,
     ) -> None:
-        self.base_url = base_url
+        self.resolve = resolve or Resolver(base_url)
         self.page = strip_fragment(page_url)
         self.include_images = include_images
         self.skip = skip
@@ -227,6 +227,7 @@ class Renderer:
         skipped: set[etree._Element] = set()
         start_handlers = self.START
         end_handlers = self.END
+        skip = self.skip
         for event, el in walker:
             tag = el.tag
             if event == "comment":
@@ -234,7 +235,8 @@ class Renderer:
                     self.text(el.tail)
                 continue
             if event == "start":
-                if not isinstance(tag, str) or tag in SKIP_TAGS or is_hidden(el) or (self.skip is not None and self.skip(el)):
+                if tag in SKIP_TAGS or (el.get("style") is not None or el.get("hidden") is not None) and is_hidden(el) \
+                        or (skip is not None and skip(el)) or not isinstance(tag, str):
                     walker.skip_subtree()
                     skipped.add(el)
                     continue
@@ -303,9 +305,13 @@ class Renderer:
                 inline.tx_start = 0
         md_par: list[str] = []
         tx_par: list[str] = []
-        for md_seg, tx_seg in zip(md.split(BREAK), tx.split(BREAK)):
-            md_line = _SPACES.sub(" ", md_seg).strip()
-            tx_line = _SPACES.sub(" ", tx_seg).strip()
+        if BREAK in md:
+            segments = zip(md.split(BREAK), tx.split(BREAK))
+        else:
+            segments = ((md, tx),)
+        for md_seg, tx_seg in segments:
+            md_line = " ".join(md_seg.split())
+            tx_line = " ".join(tx_seg.split())
             if not md_line:
                 if md_par:
                     self.paragraph(md_par, tx_par)
@@ -573,7 +579,7 @@ class Renderer:
         if not (self.pre or self.links or len(self.inlines) > MAX_INLINE_DEPTH):
             raw = el.get("href")
             if raw is not None and not raw.strip().startswith("#"):
-                url = absolute_url(raw, self.base_url)
+                url = self.resolve(raw)
                 if url and strip_fragment(url) != self.page:
                     href = url
         self.links += 1
@@ -601,7 +607,7 @@ class Renderer:
         src = el.get("src") or ""
         if not src or src.startswith("data:"):
             src = el.get("data-src") or el.get("data-original") or ""
-        url = absolute_url(src, self.base_url)
+        url = self.resolve(src)
         if url:
             alt_md = escape_markdown(alt)
             self.md.append(f"![{alt_md}]({markdown_url(url)})")

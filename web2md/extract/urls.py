@@ -25,6 +25,12 @@ def absolute_url(href: str, base: str) -> str | None:
     href = href.strip()
     if not href:
         return None
+    if href.startswith(("https://", "http://")):
+        # already absolute (most links on most pages): skip urljoin, only check there is a host
+        host = href.split("://", 1)[1].split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
+        if host and host.rsplit("@", 1)[-1].strip(".:") and not any(c in host for c in " \t\n<>\\"):
+            return href
+        return None
     try:
         url = urljoin(base, href) if base else href
         parts = urlsplit(url)
@@ -33,6 +39,21 @@ def absolute_url(href: str, base: str) -> str | None:
     if parts.scheme not in ("http", "https") or not parts.hostname:
         return None
     return url
+
+
+class Resolver:
+    """Resolve hrefs of one document against its base, remembering answers (pages repeat links)."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self._seen: dict[str, str | None] = {}
+
+    def __call__(self, href: str) -> str | None:
+        try:
+            return self._seen[href]
+        except KeyError:
+            url = self._seen[href] = absolute_url(href, self.base)
+            return url
 
 
 def strip_fragment(url: str) -> str:

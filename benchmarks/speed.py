@@ -1,0 +1,105 @@
+"""Pages per second of web2md's `convert` against its peers, same process, same run, as ratios.
+
+usage: python3 benchmarks/speed.py [PAGES_DIR] [--limit N] [--only NAME,...]
+
+PAGES_DIR holds `.html` / `.html.gz` pages (default: the trafilatura-dev corpus).
+Peers that are not installed are skipped with a note.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "trafilatura-dev" / "pages"
+
+
+def load(folder: Path, limit: int | None) -> list[bytes]:
+    files = sorted(p for p in folder.iterdir() if p.name.endswith((".html", ".html.gz", ".htm")))
+    pages = [gzip.decompress(p.read_bytes()) if p.suffix == ".gz" else p.read_bytes() for p in files]
+    return pages[:limit] if limit else pages
+
+
+def extractors() -> dict[str, Callable[[bytes], object]]:
+    found: dict[str, Callable[[bytes], object]] = {}
+    from web2md import convert
+    from web2md.extract.parse import parse_html
+
+    found["web2md convert"] = lambda b: convert(b)
+    try:
+        import lxml.html
+
+        found["lxml.html.fromstring"] = lambda b: lxml.html.fromstring(b)
+    except ImportError:
+        pass
+    found["web2md parse_html"] = lambda b: parse_html(b)
+    try:
+        import trafilatura
+
+        found["trafilatura"] = lambda b: trafilatura.extract(b, include_tables=True, include_comments=False)
+    except ImportError:
+        print("trafilatura not installed: skipped", file=sys.stderr)
+    try:
+        from readability import Document
+
+        found["readability-lxml"] = lambda b: Document(b.decode("utf-8", "replace")).summary()
+    except ImportError:
+        print("readability-lxml not installed: skipped", file=sys.stderr)
+    try:
+        import html2text
+
+        def h2t(b: bytes) -> str:
+            h = html2text.HTML2Text()
+            h.body_width = 0
+            return h.handle(b.decode("utf-8", "replace"))
+
+        found["html2text"] = h2t
+    except ImportError:
+        print("html2text not installed: skipped", file=sys.stderr)
+    try:
+        from markdownify import markdownify
+
+        found["markdownify"] = lambda b: markdownify(b.decode("utf-8", "replace"))
+    except ImportError:
+        print("markdownify not installed: skipped", file=sys.stderr)
+    return found
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("pages", nargs="?", type=Path, default=DEFAULT)
+    ap.add_argument("--limit", type=int, default=None)
+    ap.add_argument("--only", default="", help="comma-separated extractor names")
+    args = ap.parse_args()
+    if not args.pages.is_dir():
+        sys.exit(f"no pages folder at {args.pages}")
+    pages = load(args.pages, args.limit)
+    total_mb = sum(map(len, pages)) / 1e6
+    print(f"{len(pages)} pages, {total_mb:.1f} MB from {args.pages}")
+    results: dict[str, float] = {}
+    for name, fn in extractors().items():
+        if args.only and name not in args.only.split(","):
+            continue
+        errors = 0
+        start = time.perf_counter()
+        for body in pages:
+            try:
+                fn(body)
+            except Exception:
+                errors += 1
+        elapsed = time.perf_counter() - start
+        results[name] = len(pages) / elapsed
+        print(f"{name:24} {results[name]:8.1f} pages/s  ({elapsed:6.2f} s, {errors} errors)", flush=True)
+    ref = results.get("trafilatura")
+    if ref:
+        print("\nratio to trafilatura (higher is faster):")
+        for name, rate in results.items():
+            print(f"  {name:24} {rate / ref:6.2f}x")
+
+
+if __name__ == "__main__":
+    main()
