@@ -1,0 +1,146 @@
+"""robots.txt: one shared fetch per origin under concurrency, Crawl-delay via download slots, status handling."""
+
+from __future__ import annotations
+
+from web2md.middlewares import apply_politeness_options
+from web2md.middlewares.robots import RobotsPolicy
+from tests.mw_harness import run_crawl
+from tests.server import TestServer
+
+TEXT = {"Content-Type": "text/plain"}
+PAGE = "<html><body><p>page {}</p></body></html>"
+# Arrival times at the server carry a few milliseconds of connection and
+# thread-scheduling noise on top of the spacing Scrapy keeps between sends.
+SLACK = 0.05
+
+
+def page_gaps(srv: TestServer, prefix: str = "/p") -> list[float]:
+    times = [r.time for r in srv.requests if r.path.startswith(prefix)]
+    return [b - a for a, b in zip(times, times[1:])]
+
+
+def test_concurrent_waiters_all_wait_for_one_slow_robots_txt():
+    with TestServer() as srv:
+        srv.route("/robots.txt", "User-agent: *\nDisallow: /private/\n", headers=TEXT, delay=1.0)
+        srv.route("/open", PAGE.format("open"))
+        urls = [srv.url(f"/private/{i}") for i in range(20)] + [srv.url("/open")]
+        result = run_crawl(urls, {"CONCURRENT_REQUESTS": 16, "CONCURRENT_REQUESTS_PER_DOMAIN": 16})
+        paths = srv.paths()
+    assert paths.count("/robots.txt") == 1
+    assert [p for p in paths if p.startswith("/private/")] == []
+    assert [i["url"] for i in result.items] == [srv.url("/open")]
+    assert result.stat("robotstxt/forbidden") == 20
+    assert result.stat("robotstxt/request_count") == 1
+    assert sorted(f["type"] for f in result.failures) == ["RobotsForbidden"] * 20
+    reasons = result.logged("Forbidden by robots.txt (disallowed for user agent 'web2md-test/1.0'): ")
+    assert len(reasons) == 20
+    # a refusal is not a failed page
+    assert result.stat("web2md/failed") == 0
+
+
+def test_crawl_delay_spaces_requests_to_the_host():
+    with TestServer() as srv:
+        srv.route("/robots.txt", "User-agent: *\nCrawl-delay: 1\n", headers=TEXT)
+        for i in range(3):
+            srv.route(f"/p{i}", PAGE.format(i))
+        result = run_crawl([srv.url(f"/p{i}") for i in range(3)], apply_settings(delay="0"))
+        gaps = page_gaps(srv)
+    assert len(result.items) == 3
+    assert len(gaps) == 2
+    assert all(gap >= 1.0 - SLACK for gap in gaps), gaps
+
+
+def test_delay_longer_than_crawl_delay_wins():
+    with TestServer() as srv:
+        srv.route("/robots.txt", "User-agent: *\nCrawl-delay: 1\n", headers=TEXT)
+        for i in range(3):
+            srv.route(f"/p{i}", PAGE.format(i))
+        result = run_crawl([srv.url(f"/p{i}") for i in range(3)], apply_settings(delay="1500"))
+        gaps = page_gaps(srv)
+    assert len(result.items) == 3
+    assert all(gap >= 1.5 - SLACK for gap in gaps), gaps
+
+
+def test_autothrottle_does_not_go_below_crawl_delay():
+    with TestServer() as srv:
+        srv.route("/robots.txt", "User-agent: *\nCrawl-delay: 1\n", headers=TEXT)
+        for i in range(3):
+            srv.route(f"/p{i}", PAGE.format(i))
+        settings = {"AUTOTHROTTLE_ENABLED": True, "AUTOTHROTTLE_START_DELAY": 0.0,
+                    "AUTOTHROTTLE_TARGET_CONCURRENCY": 8.0}
+        result = run_crawl([srv.url(f"/p{i}") for i in range(3)], settings)
+        gaps = page_gaps(srv)
+    assert len(result.items) == 3
+    assert all(gap >= 1.0 - SLACK for gap in gaps), gaps
+
+
+def test_robots_status_codes_and_unreadable_files():
+    # One crawl over several origins: each server answers robots.txt differently.
+    cases = {
+        "401": dict(body="", status=401),
+        "403": dict(body="", status=403),
+        "404": dict(body="User-agent: *\nDisallow: /\n", status=404),
+        "500": dict(body="User-agent: *\nDisallow: /\n", status=500),
+        "garbage": dict(body=b"\xff\xfe\x00\x89PNG\r\n\x1a\n\x00\x00binary", status=200),
+        "slow": dict(body="User-agent: *\nDisallow: /\n", status=200, delay=2.5),
+    }
+    servers = {name: TestServer() for name in cases}
+    for name, srv in servers.items():
+        spec = dict(cases[name])
+        srv.route("/robots.txt", spec.pop("body"), headers=TEXT, **spec)
+        srv.route("/page", PAGE.format(name))
+        srv.__enter__()
+    try:
+        result = run_crawl([srv.url("/page") for srv in servers.values()],
+                           {"WEB2MD_ROBOTS_TIMEOUT": 1.0})
+    finally:
+        for srv in servers.values():
+            srv.__exit__(None, None, None)
+    fetched = {name for name, srv in servers.items() if "/page" in srv.paths()}
+    assert fetched == {"404", "500", "garbage", "slow"}
+    for name, srv in servers.items():
+        assert srv.paths().count("/robots.txt") == 1, name
+    assert len(result.logged("Forbidden by robots.txt (robots.txt answered HTTP 401)")) == 1
+    assert len(result.logged("Forbidden by robots.txt (robots.txt answered HTTP 403)")) == 1
+    assert result.stat("robotstxt/forbidden") == 2
+
+
+def test_user_agent_group_robots_txt_itself_and_ignore_robots():
+    robots = "User-agent: web2md-test\nDisallow: /\n\nUser-agent: *\nAllow: /\n"
+    with TestServer() as srv:
+        srv.route("/robots.txt", robots, headers=TEXT)
+        srv.route("/page", PAGE.format("x"))
+        result = run_crawl([srv.url("/page"), srv.url("/robots.txt")])
+        obeyed = srv.paths()
+    assert "/page" not in obeyed
+    # /robots.txt is never checked against itself
+    assert [i["url"] for i in result.items] == [srv.url("/robots.txt")]
+
+    with TestServer() as srv:
+        srv.route("/robots.txt", "User-agent: *\nDisallow: /\nCrawl-delay: 5\n", headers=TEXT)
+        for i in range(2):
+            srv.route(f"/p{i}", PAGE.format(i))
+        result = run_crawl([srv.url("/p0"), srv.url("/p1")], apply_settings(ignore_robots="1"))
+        ignored = srv.paths()
+        gaps = page_gaps(srv)
+    assert sorted(ignored) == ["/p0", "/p1"]  # robots.txt not even fetched
+    assert len(result.items) == 2
+    assert gaps[0] < 5  # no Crawl-delay either
+
+
+def test_policy_object():
+    from protego import Protego
+
+    policy = RobotsPolicy(Protego.parse("User-agent: *\nDisallow: /x\nCrawl-delay: 2\nSitemap: http://h/s.xml\n"))
+    assert not policy.allowed("http://h/x/1", "bot")
+    assert policy.allowed("http://h/y", "bot")
+    assert policy.crawl_delay("bot") == 2.0
+    assert policy.sitemaps() == ["http://h/s.xml"]
+    assert not RobotsPolicy(deny_all=True, status=403).allowed("http://h/y", "bot")
+    assert RobotsPolicy().allowed("http://h/x", "bot") and RobotsPolicy().crawl_delay("bot") == 0.0
+
+
+def apply_settings(**options: str) -> dict:
+    settings: dict = {}
+    apply_politeness_options(settings, options)
+    return settings
