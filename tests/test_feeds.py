@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.server import TestServer
+from web2md import crawl
 from web2md.extract.feeds import FeedError, common_feed_urls, discover_feeds, parse_feed
 from web2md.extract.parse import parse_html
 
@@ -263,3 +265,95 @@ def test_common_feed_urls():
     assert blog[8:10] == ["https://a.test/feed", "https://a.test/rss"]
     assert len(blog) == 16
     assert common_feed_urls("https://a.test/blog")[0] == "https://a.test/blog/feed"
+
+
+# -- the feed spider -------------------------------------------------------
+
+SETTINGS = {"WEB2MD_USER_BLACKLIST": False, "RETRY_ENABLED": False, "LOG_LEVEL": "WARNING"}
+RSS = {"Content-Type": "application/rss+xml"}
+HOME = """<html><head><title>Blog</title>
+<link rel="alternate" type="application/atom+xml" title="Atom" href="/atom.xml">
+<link rel="alternate" type="application/rss+xml" title="Comments" href="/comments.xml">
+</head><body><p>Welcome</p></body></html>"""
+
+
+def entry_feed(srv, n: int) -> str:
+    items = "".join(f"<item><title>Post {i}</title><link>{srv.url(f'/post/{i}')}</link>"
+                    f"<description>Body {i}</description></item>" for i in range(n))
+    return f'<rss version="2.0"><channel><title>Local</title>{items}</channel></rss>'
+
+
+def test_spider_reads_a_feed_url_into_entry_items(tmp_path):
+    with TestServer() as srv:
+        srv.route("/feed/", fixture("rss2.xml"), headers=RSS)
+        result = crawl.run("feed", SETTINGS, url=srv.url("/feed/"), output=str(tmp_path))
+    assert srv.paths() == ["/feed/"]
+    assert [dict(item) for item in result.items][0] == {
+        "url": "https://blog.example.com/2024/01/scaling-the-crawler/",
+        "title": "Scaling the crawler to 10k pages/hour",
+        "author": "Jane Doe",
+        "published_date": "2024-01-15T08:30:00Z",
+        "summary": "How we made the crawler *fast* without being rude.",
+        "markdown": parse_feed(fixture("rss2.xml"), srv.url("/feed/")).entries[0].content,
+        "categories": ["Engineering", "Crawling"],
+        "entry_id": "https://blog.example.com/?p=1234",
+        "feed_url": srv.url("/feed/"),
+        "feed_title": "Example Engineering Blog",
+    }
+    assert [item["url"] for item in result.items] == [
+        "https://blog.example.com/2024/01/scaling-the-crawler/",
+        srv.url("/2024/01/release-2-0/"),  # relative link, resolved against where the feed was fetched
+        "https://blog.example.com/2024/01/guid-only/",
+    ]
+    assert result.failures == []
+    assert result.stats["web2md/feed_entry_count"] == 3
+
+
+def test_spider_discovers_the_first_announced_feed(tmp_path):
+    with TestServer() as srv:
+        srv.route("/", HOME)
+        srv.route("/atom.xml", fixture("atom.xml"), headers={"Content-Type": "application/atom+xml"})
+        result = crawl.run("feed", SETTINGS, url=srv.url("/"), max_entries="1", output=str(tmp_path))
+    assert srv.paths() == ["/", "/atom.xml"]
+    assert [item["title"] for item in result.items] == ["Parsing XML safely"]
+
+
+def test_spider_probes_common_locations_one_at_a_time(tmp_path):
+    with TestServer() as srv:
+        srv.route("/", "<html><body><p>No feed links here</p></body></html>")
+        srv.route("/rss", "<html><body>soft 404</body></html>")
+        srv.route("/feed.xml", fixture("jsonfeed.json"), headers={"Content-Type": "application/feed+json"})
+        result = crawl.run("feed", SETTINGS, url=srv.url("/"), output=str(tmp_path))
+    assert srv.paths() == ["/", "/feed", "/rss", "/feed.xml"]
+    assert [item["title"] for item in result.items if "title" in item] == ["Second item"]
+    assert len(result.items) == 2
+
+
+def test_spider_reports_a_page_without_feed(tmp_path):
+    with TestServer() as srv:
+        srv.route("/blog/", "<html><body><p>Nothing</p></body></html>")
+        result = crawl.run("feed", SETTINGS, url=srv.url("/blog/"), output=str(tmp_path))
+    assert result.items == []
+    assert result.failures == [{"url": srv.url("/blog/"), "status": None, "reason": "no feed found"}]
+    assert len(srv.paths()) == 1 + 16  # the page, then every usual location in its folder and at the root
+
+
+def test_spider_fetch_entries_crawls_entry_pages(tmp_path):
+    with TestServer() as srv:
+        srv.route("/rss.xml", entry_feed(srv, 4), headers=RSS)
+        for i in range(4):
+            srv.route(f"/post/{i}", f"<html><head><title>Post {i}</title></head><body><p>Text {i}</p></body></html>")
+        result = crawl.run("feed", SETTINGS, url=srv.url("/rss.xml"), fetch_entries="1", max_entries="3",
+                           output=str(tmp_path / "out"))
+    assert sorted(p for p in srv.paths() if p.startswith("/post/")) == ["/post/0", "/post/1", "/post/2"]
+    assert sorted((item["title"], item["status"]) for item in result.items) == [
+        ("Post 0", 200), ("Post 1", 200), ("Post 2", 200)]
+    assert all("Text" in item["markdown"] for item in result.items)
+    assert len(list((tmp_path / "out").rglob("*.md"))) == 3
+
+
+def test_spider_missing_feed_is_a_failure(tmp_path):
+    with TestServer() as srv:
+        result = crawl.run("feed", SETTINGS, url=srv.url("/gone.xml"), output=str(tmp_path))
+    assert result.items == []
+    assert [(f["url"], f["status"]) for f in result.failures] == [(srv.url("/gone.xml"), 404)]

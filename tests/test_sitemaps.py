@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.server import TestServer
+from web2md import crawl
 from web2md.extract.isodate import iso_date, to_datetime
 from web2md.extract.safexml import UnsafeXMLError, parse_xml
 from web2md.extract.sitemaps import (
@@ -40,11 +42,11 @@ def urlset(urls: list[str]) -> bytes:
 
 
 def test_robots_sitemap_lines_in_order_once_resolved():
-    urls = sitemap_urls_from_robots(fixture("robots.txt"), BASE + "robots.txt")
-    assert urls == [
-        "http://site.test/sitemap_index.xml",
-        "https://cdn.invalid/not-followed-because-invalid-host-is-fine.xml",
-    ]
+    assert sitemap_urls_from_robots(fixture("robots.txt"), BASE + "robots.txt") == [
+        "http://site.test/sitemap_index.xml"]
+    robots = "sitemap: https://cdn.test/a.xml # comment\nUser-agent: *\n  Sitemap : b.xml\n"
+    assert sitemap_urls_from_robots(robots, BASE + "robots.txt") == [
+        "https://cdn.test/a.xml", "http://site.test/b.xml"]
 
 
 def test_robots_without_sitemaps_and_non_http_lines():
@@ -248,3 +250,122 @@ def test_iso_date_is_idempotent_and_keeps_the_instant(dt):
 def test_iso_date_never_raises(text):
     result = iso_date(text)
     assert result is None or iso_date(result) == result
+
+
+# -- the sitemap spider ----------------------------------------------------
+
+SETTINGS = {"WEB2MD_USER_BLACKLIST": False, "RETRY_ENABLED": False, "LOG_LEVEL": "WARNING"}
+XML = {"Content-Type": "application/xml"}
+PAGE = "<html><head><title>{0}</title></head><body><p>Page {0}</p></body></html>"
+
+
+@pytest.fixture()
+def site():
+    """robots.txt -> sitemap_index.xml -> sitemap-pages.xml + gzipped sitemap-posts.xml.gz; /sitemap.xml is missing."""
+    with TestServer() as srv:
+        srv.route("/robots.txt", fixture("robots.txt"), headers={"Content-Type": "text/plain"})
+        srv.route("/sitemap_index.xml", fixture("sitemap_index.xml"), headers=XML)
+        srv.route("/sitemap-pages.xml", fixture("sitemap-pages.xml"), headers=XML)
+        srv.route("/sitemap-posts.xml.gz", gzip.compress(fixture("sitemap-posts.xml"), mtime=0),
+                  headers={"Content-Type": "application/x-gzip"})
+        for path in ("/en/about", "/de/ueber-uns", "/posts/first", "/posts/second", "/posts/news"):
+            srv.route(path, PAGE.format(path))
+        yield srv
+
+
+def run_sitemap(srv, tmp_path, path="/", **args):
+    args.setdefault("output", str(tmp_path / "out"))
+    return crawl.run("sitemap", SETTINGS, url=srv.url(path), **args)
+
+
+def test_spider_lists_through_robots_index_and_gzip(site, tmp_path):
+    result = run_sitemap(site, tmp_path, list="1")
+    u = site.url
+    listed = sorted((dict(item) for item in result.items), key=lambda i: i["url"])
+    assert listed == [
+        {"url": u("/de/ueber-uns"), "lastmod": "2024-02-20T08:15:00+01:00", "sitemap": u("/sitemap-pages.xml"),
+         "alternates": [{"hreflang": "en", "url": u("/en/about")}, {"hreflang": "de", "url": u("/de/ueber-uns")}]},
+        {"url": u("/en/about"), "lastmod": "2024-01-10", "sitemap": u("/sitemap-pages.xml"),
+         "alternates": [{"hreflang": "en", "url": u("/en/about")}, {"hreflang": "de", "url": u("/de/ueber-uns")},
+                        {"hreflang": "x-default", "url": u("/about")}]},
+        {"url": u("/posts/first"), "lastmod": "2023-12-31T23:59:59Z", "sitemap": u("/sitemap-posts.xml.gz")},
+        {"url": u("/posts/news"), "lastmod": "2024-03-05T06:00:00Z", "sitemap": u("/sitemap-posts.xml.gz")},
+        {"url": u("/posts/second"), "lastmod": "2024-03-04", "sitemap": u("/sitemap-posts.xml.gz")},
+    ]
+    # /ads/banner.html is blacklisted (built-in "/ads/" rule): not listed; no page was fetched
+    assert sorted(site.paths()) == ["/robots.txt", "/sitemap-pages.xml", "/sitemap-posts.xml.gz",
+                                    "/sitemap.xml", "/sitemap_index.xml"]
+    assert result.failures == []  # the guessed /sitemap.xml is missing, which is no failure
+    assert result.stats["web2md/sitemap_count"] == 3
+    assert result.stats["web2md/blacklisted"] == 1
+
+
+def test_spider_since_skips_old_entries_and_unchanged_child_sitemaps(site, tmp_path):
+    result = run_sitemap(site, tmp_path, list="true", since="2024-03-02")
+    assert sorted(item["url"] for item in result.items) == [site.url("/posts/news"), site.url("/posts/second")]
+    assert "/sitemap-pages.xml" not in site.paths()  # its lastmod (2024-03-01T10:00Z) predates since
+
+
+def test_spider_crawls_listed_urls_into_pages_up_to_max_pages(site, tmp_path):
+    result = run_sitemap(site, tmp_path, path="/sitemap-posts.xml.gz", max_pages="2")
+    assert "/robots.txt" not in site.paths()  # a sitemap URL is read directly, no discovery
+    pages = sorted(item["url"] for item in result.items)
+    assert pages == [site.url("/posts/first"), site.url("/posts/second")]
+    assert all(item["title"] in ("/posts/first", "/posts/second") for item in result.items)
+    assert sorted(p for p in site.paths() if p.startswith("/posts/")) == ["/posts/first", "/posts/second"]
+    assert result.stats["web2md/max_pages_skipped"] == 1
+    assert len(list((tmp_path / "out").rglob("*.md"))) == 2
+
+
+def test_spider_without_any_sitemap_reports_it(tmp_path):
+    with TestServer() as srv:
+        srv.route("/sitemap.xml", "<html><body>Soft 404</body></html>")
+        result = run_sitemap(srv, tmp_path, list="1")
+    assert result.items == []
+    assert result.failures == [{"url": srv.url("/"), "status": None, "reason": "no sitemap found"}]
+    assert sorted(srv.paths()) == ["/robots.txt", "/sitemap.xml", "/sitemap_index.xml"]
+
+
+def test_spider_refuses_xxe_and_billion_laughs(tmp_path):
+    with TestServer() as srv:
+        srv.route("/xxe.xml", fixture("xxe.xml"), headers=XML)
+        srv.route("/lol.xml", fixture("billion_laughs.xml"), headers=XML)
+        result = crawl.run("sitemap", SETTINGS, url=f"{srv.url('/xxe.xml')} {srv.url('/lol.xml')}", list="1",
+                           output="")
+    assert result.items == []
+    assert sorted(f["url"] for f in result.failures) == [srv.url("/lol.xml"), srv.url("/xxe.xml")]
+    assert all(f["reason"].startswith("invalid sitemap: refused") for f in result.failures)
+    assert result.stats["web2md/sitemap_refused_count"] == 2
+
+
+def test_spider_bounds_index_nesting(tmp_path):
+    def index(child: str) -> str:
+        return (f'<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+                f'<sitemap><loc>{child}</loc></sitemap></sitemapindex>')
+
+    with TestServer() as srv:
+        for n in range(5):
+            srv.route(f"/index{n}.xml", index(f"/index{n + 1}.xml"), headers=XML)
+        result = crawl.run("sitemap", SETTINGS, url=srv.url("/index0.xml"), list="1", max_depth="2", output="")
+    assert srv.paths() == ["/index0.xml", "/index1.xml", "/index2.xml"]
+    assert result.stats["web2md/sitemap_too_deep_count"] == 1
+
+
+def test_spider_lists_ten_thousand_urls(tmp_path):
+    urls = [f"http://big.test/page/{i}" for i in range(10_000)]
+    with TestServer() as srv:
+        srv.route("/sitemap.xml", urlset(urls), headers=XML)
+        result = crawl.run("sitemap", SETTINGS, url=srv.url("/sitemap.xml"), list="1", output="")
+    assert len(result.items) == 10_000
+    assert result.stats["web2md/sitemap_entry_count"] == 10_000
+
+
+def test_spider_rejects_bad_arguments():
+    from web2md.spiders.sitemap import SitemapSpider
+
+    with pytest.raises(ValueError, match="since"):
+        SitemapSpider(url="https://a.test/", since="whenever")
+    with pytest.raises(ValueError, match="max_pages"):
+        SitemapSpider(url="https://a.test/", max_pages="-1")
+    with pytest.raises(ValueError, match="list"):
+        SitemapSpider(url="https://a.test/", list="maybe")

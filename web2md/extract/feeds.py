@@ -475,7 +475,7 @@ def _html_plain(markup: str) -> str:
         return ""
     root = parse_html(markup)
     etree.strip_elements(root, "script", "style", "template", with_tail=False)
-    return clean_text(root.text_content())
+    return clean_text("".join(root.itertext()))
 
 
 def _markdown(markup: str, base: str) -> str | None:
