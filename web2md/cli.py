@@ -72,7 +72,13 @@ def add_fetch_options(parser: argparse.ArgumentParser) -> None:
 
 
 def crawl_settings(args: argparse.Namespace) -> dict[str, Any]:
-    settings: dict[str, Any] = {}
+    from scrapy.settings import default_settings
+
+    settings: dict[str, Any] = {
+        # a timed-out request is not retried, so --timeout bounds how long the user waits
+        "RETRY_EXCEPTIONS": [e for e in default_settings.RETRY_EXCEPTIONS
+                             if e != "scrapy.exceptions.DownloadTimeoutError"],
+    }
     if args.timeout is not None:
         settings["DOWNLOAD_TIMEOUT"] = args.timeout
     return settings

@@ -1,0 +1,104 @@
+"""`web2md fetch` as a user runs it: a subprocess against a real HTTP server; output formats and exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.server import TestServer
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PAGE = """<!DOCTYPE html>
+<html><head><title>Fetch me</title></head>
+<body><nav><a href="/">Home</a></nav>
+<main><h1>Fetch me</h1><p>Some <strong>bold</strong> text and <a href="/next">a link</a>.</p>
+<p><img src="/pic.png" alt="Pic"></p></main></body></html>"""
+
+
+@pytest.fixture(scope="module")
+def server():
+    with TestServer() as srv:
+        srv.route("/", PAGE)
+        srv.route("/old", status=301, headers={"Location": "/"})
+        srv.route("/error", "<p>boom</p>", status=500)
+        srv.route("/file.pdf", b"%PDF-1.4 not text", headers={"Content-Type": "application/pdf"})
+        srv.route("/slow", PAGE, delay=3)
+        yield srv
+
+
+def web2md(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    return subprocess.run([sys.executable, "-m", "web2md.cli", *args], capture_output=True, text=True,
+                          env=env, cwd=cwd, timeout=120)
+
+
+def test_markdown_is_the_default_format(server, tmp_path):
+    done = web2md("fetch", server.url("/"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"# Fetch me\n\nSome **bold** text and [a link]({server.url('/next')}).\n"
+    assert done.stderr == ""
+    assert list(tmp_path.iterdir()) == []  # fetch prints; it writes no output/ folder
+
+
+def test_json_format_has_the_page_fields_and_no_nulls(server):
+    done = web2md("fetch", "--format", "json", "--include-images", server.url("/old"))
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["url"] == server.url("/old")
+    assert data["final_url"] == server.url("/")
+    assert data["status"] == 200
+    assert data["title"] == "Fetch me"
+    assert data["markdown"].startswith("# Fetch me\n\n")
+    assert data["markdown"].endswith(f"![Pic]({server.url('/pic.png')})")
+    assert data["content_type"] == "text/html; charset=utf-8"
+    assert None not in data.values()
+
+
+def test_text_format_and_output_file(server, tmp_path):
+    target = tmp_path / "page.txt"
+    done = web2md("fetch", "--format", "text", "-o", str(target), server.url("/"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
+    text = target.read_text(encoding="utf-8")
+    assert text.startswith("Fetch me\n\nSome bold text and a link.")
+    assert "**" not in text and "](" not in text
+
+
+@pytest.mark.parametrize("url", ["example.com", "ftp://example.com/x", "http://", "not a url"])
+def test_invalid_url_exits_2_with_one_line(url):
+    done = web2md("fetch", url)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == f"web2md: invalid URL: {url} (need an absolute http:// or https:// URL)\n"
+
+
+@pytest.mark.parametrize("path, message", [
+    ("/missing", "web2md: HTTP 404 Not Found: {url}\n"),
+    ("/error", "web2md: HTTP 500 Internal Server Error: {url}\n"),
+    ("/file.pdf", "web2md: cannot read application/pdf (17 bytes): {url}\n"),
+])
+def test_failures_exit_1_with_one_line(server, path, message):
+    done = web2md("fetch", server.url(path))
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert done.stderr == message.format(url=server.url(path))
+
+
+def test_timeout_is_reported(server):
+    done = web2md("fetch", "--timeout", "0.5", server.url("/slow"))
+    assert done.returncode == 1
+    assert done.stderr == f"web2md: timed out after 0.5 s: {server.url('/slow')}\n"
+    assert server.paths().count("/slow") == 1  # not retried: --timeout bounds the wait
+
+
+def test_usage():
+    done = web2md("--help")
+    assert done.returncode == 0 and "fetch" in done.stdout
+    done = web2md("fetch", "--format", "pdf", "http://example.com/")
+    assert done.returncode == 2 and "invalid choice: 'pdf'" in done.stderr

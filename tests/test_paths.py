@@ -1,0 +1,131 @@
+"""URL -> output path mapping (web2md.paths): exact examples, and properties over arbitrary URLs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path, PurePosixPath
+from urllib.parse import quote, urlsplit
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from web2md.paths import MAX_COMPONENT, output_file, page_path
+
+SAFE_COMPONENT = re.compile(r"[A-Za-z0-9_~-][A-Za-z0-9._~-]*")
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+@pytest.mark.parametrize("url, expected", [
+    ("https://example.com/docs/intro.html", "example.com/docs/intro.html.md"),
+    ("https://example.com/docs/", "example.com/docs/index.md"),
+    ("https://example.com/", "example.com/index.md"),
+    ("https://example.com", "example.com/index.md"),
+    ("https://EXAMPLE.com/a", "example.com/a.md"),
+    ("https://example.com/a#frag", "example.com/a.md"),
+    ("https://user:pw@example.com/a", "example.com/a.md"),
+    ("http://example.com:80/a", "example.com/a.md"),
+    ("http://127.0.0.1:8765/guide/brewing.html", "127.0.0.1_8765/guide/brewing.html.md"),
+    ("https://example.com/a/b/c", "example.com/a/b/c.md"),
+])
+def test_plain_urls_keep_readable_paths(url, expected):
+    assert page_path(url, "md") == PurePosixPath(expected)
+
+
+@pytest.mark.parametrize("url, pattern", [
+    # a query string is folded into the leaf with a hash of the original
+    ("https://h/search?q=tea&page=2", r"h/search_q_tea_page_2~[0-9a-f]{12}\.md"),
+    # dot segments never survive as "..": they become hashed names
+    ("https://h/../../etc/passwd", r"h/~[0-9a-f]{12}/~[0-9a-f]{12}/etc/passwd\.md"),
+    ("https://h/a%2F..%2F..%2Fb", r"h/a_.._.._b~[0-9a-f]{12}\.md"),
+    ("https://h/.git/config", r"h/git~[0-9a-f]{12}/config\.md"),
+    # the literal leaf "index" must not collide with a trailing slash
+    ("https://h/docs/index", r"h/docs/index~[0-9a-f]{12}\.md"),
+    # a directory may not contain a dot (it could clash with a page file "v1.2" + ".md" style names)
+    ("https://h/v1.2/notes", r"h/v1\.2~[0-9a-f]{12}/notes\.md"),
+    # Windows device names
+    ("https://h/con.html", r"h/_con\.html~[0-9a-f]{12}\.md"),
+    ("https://h/caf%C3%A9", r"h/caf~[0-9a-f]{12}\.md"),
+    ("https://h//double", r"h/~[0-9a-f]{12}/double\.md"),
+])
+def test_unsafe_components_are_hashed(url, pattern):
+    assert re.fullmatch(pattern, str(page_path(url, "md")))
+
+
+def test_long_components_are_capped():
+    path = page_path("https://h/" + "x" * 5000 + "/" + "y" * 5000 + "?" + "z" * 5000, "json")
+    assert all(len(part.encode()) <= MAX_COMPONENT + len(".json") for part in path.parts)
+    assert path.suffix == ".json"
+
+
+def test_output_file_is_below_root(tmp_path):
+    target = output_file(tmp_path, "https://h/../../../../etc/passwd", "md")
+    assert tmp_path.resolve() in target.parents
+
+
+def test_output_file_refuses_a_symlink_out_of_root(tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "h").symlink_to(outside)
+    with pytest.raises(ValueError, match="outside"):
+        output_file(root, "https://h/page", "md")
+
+
+# -- properties ------------------------------------------------------------
+
+hosts = st.one_of(
+    st.sampled_from(["example.com", "Example.COM", "127.0.0.1", "a.b-c.org", "xn--caf-dma.fr", "con", "[::1]"]),
+    st.from_regex(r"[a-z0-9]{1,12}(\.[a-z0-9]{1,12}){0,2}", fullmatch=True),
+)
+raw_text = st.text(st.characters(exclude_categories=("Cs",)), max_size=40)
+segments = st.one_of(
+    st.sampled_from(["", ".", "..", "index", "index.html", "a.md", "CON", "~x", "a b", "%2e%2e", "%", "x" * 150]),
+    st.tuples(raw_text, st.sampled_from(["", "%", "~.-", ":@!$&'()*+,;="])).map(lambda t: quote(t[0], safe=t[1])),
+)
+queries = st.one_of(st.just(""), st.tuples(raw_text, st.sampled_from(["", "=&", "=&/?"])).map(
+    lambda t: quote(t[0], safe=t[1])))
+
+
+@st.composite
+def urls(draw):
+    scheme = draw(st.sampled_from(["http", "https"]))
+    host = draw(hosts)
+    port = draw(st.one_of(st.none(), st.sampled_from([80, 443, 8080])))
+    path = "/".join(draw(st.lists(segments, max_size=5)))
+    query = draw(queries)
+    url = f"{scheme}://{host}{':' + str(port) if port else ''}/{path}"
+    return url + (f"?{query}" if query else "")
+
+
+def identity(url: str) -> tuple:
+    """What makes two URLs the same document to page_path: host (case-folded), non-default port, path, query."""
+    parts = urlsplit(url)
+    port = parts.port if parts.port != DEFAULT_PORTS[parts.scheme] else None
+    return parts.hostname, port, parts.path or "/", parts.query
+
+
+@settings(max_examples=300, deadline=None)
+@given(urls())
+def test_path_is_inside_root_safe_and_deterministic(url):
+    root = Path("/srv/output")
+    path = page_path(url, "md")
+    assert path == page_path(url, "md")
+    assert not path.is_absolute()
+    for part in path.parts:
+        assert part not in (".", "..")
+        assert SAFE_COMPONENT.fullmatch(part), part
+        assert len(part.encode()) <= MAX_COMPONENT + len(".md")
+    joined = (root / path).resolve()
+    assert root in joined.parents
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(urls(), min_size=2, max_size=12, unique_by=identity))
+def test_distinct_urls_get_distinct_paths(many):
+    paths = [page_path(u, "md") for u in many]
+    assert len(set(paths)) == len(paths)
+    # no page file is also used as a directory by another page
+    files = {str(p) for p in paths}
+    dirs = {str(parent) for p in paths for parent in p.parents}
+    assert not files & dirs
