@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+from datetime import timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -235,12 +236,13 @@ def test_iso_date(text, expected):
     assert iso_date(text) == expected
 
 
-@given(st.datetimes(timezones=st.timezones()))
+OFFSETS = st.integers(-18 * 60 + 1, 18 * 60 - 1).map(lambda m: timezone(timedelta(minutes=m)))
+
+
+@given(st.datetimes(timezones=OFFSETS))
 def test_iso_date_is_idempotent_and_keeps_the_instant(dt):
     dt = dt.replace(microsecond=0)
     text = iso_date(dt.isoformat())
-    if dt.utcoffset() is not None and dt.utcoffset().seconds % 60:
-        return  # offsets with seconds are not ISO 8601
     assert text is not None
     assert iso_date(text) == text
     assert to_datetime(text) == dt
