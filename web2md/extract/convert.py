@@ -7,6 +7,7 @@ from typing import Callable
 from lxml import etree
 
 from web2md.extract import metadata
+from web2md.extract.content import choose_main
 from web2md.extract.entities import clean_text, element_text
 from web2md.extract.links import links_from_tree
 from web2md.extract.options import Options
@@ -69,6 +70,19 @@ def render_plain(root: etree._Element, base: str, page_url: str, opts: Options,
     return rendered
 
 
+def render_main(root: etree._Element, base: str, page_url: str, opts: Options, resolve: Resolver) -> Rendered:
+    """Render the main content (SPEC §4), falling back to the plain region when nothing scores."""
+    choice = choose_main(root, keep_header=opts.keep_header, precision=opts.precision, recall=opts.recall)
+    if choice is not None:
+        excluded = selector_predicate(opts.exclude_selector)
+        renderer = Renderer(base, page_url, include_images=opts.include_images,
+                            skip=_either(choice.skip, excluded), resolve=resolve)
+        rendered = renderer.render(choice.roots)
+        if rendered.markdown:
+            return rendered
+    return render_plain(root, base, page_url, opts, resolve)
+
+
 def extract_title(html: Html) -> str | None:
     """The document title: `<title>`, else og:title / DC.title, else the first `<h1>`."""
     root = as_tree(html)
@@ -106,7 +120,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
     root = as_tree(html)
     base = document_base(root, url)
     resolve = Resolver(base)
-    rendered = render_plain(root, base, url, opts, resolve)
+    rendered = render_main(root, base, url, opts, resolve)
     markdown, text = rendered.markdown, rendered.text
     if opts.max_length is not None and len(markdown) > opts.max_length:
         markdown = markdown[: max(0, opts.max_length)].rstrip()
