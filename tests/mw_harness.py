@@ -68,6 +68,39 @@ class CrawlResult:
 def run_crawl(
     urls: list[str] | None = None,
     settings: dict[str, Any] | None = None,
+    **kwargs: Any,
+) -> CrawlResult:
+    """Crawl `urls` with the harness spider (or the project spider named `spider`) and wait for it."""
+    return start_crawl(urls, settings, **kwargs).result()
+
+
+class RunningCrawl:
+    """A crawl subprocess started by :func:`start_crawl`; several can run side by side."""
+
+    def __init__(self, proc: subprocess.Popen[str], job: str, timeout: float) -> None:
+        self.proc = proc
+        self.timeout = timeout
+        proc.stdin.write(job)  # type: ignore[union-attr]
+        proc.stdin.close()  # type: ignore[union-attr]
+        proc.stdin = None  # communicate() must not touch the closed pipe
+
+    def result(self) -> CrawlResult:
+        try:
+            stdout, stderr = self.proc.communicate(timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            stdout, stderr = self.proc.communicate()
+            raise AssertionError(f"crawl subprocess timed out:\n{stderr[-4000:]}") from None
+        if self.proc.returncode != 0 or not stdout.strip():
+            raise AssertionError(f"crawl subprocess failed ({self.proc.returncode}):\n{stderr[-4000:]}")
+        data = json.loads(stdout.strip().splitlines()[-1])
+        return CrawlResult(data["items"], data["failures"], data["stats"], data["log"],
+                           data["maxrss_mib"], stderr)
+
+
+def start_crawl(
+    urls: list[str] | None = None,
+    settings: dict[str, Any] | None = None,
     *,
     spider: str | None = None,
     spider_args: dict[str, Any] | None = None,
@@ -76,8 +109,8 @@ def run_crawl(
     iframes: bool = False,
     home: str | os.PathLike[str] | None = None,
     timeout: float = 90,
-) -> CrawlResult:
-    """Crawl `urls` with the harness spider (or the project spider named `spider`)."""
+) -> RunningCrawl:
+    """Start a crawl subprocess; ``.result()`` waits for it."""
     job = {
         "urls": urls or [],
         "settings": {**BASE_SETTINGS, **(settings or {})},
@@ -92,14 +125,12 @@ def run_crawl(
     env.pop("SCRAPY_SETTINGS_MODULE", None)
     if home is not None:
         env["HOME"] = str(home)
-    proc = subprocess.run(
+    proc = subprocess.Popen(
         [sys.executable, "-m", "tests.mw_harness"],
-        input=json.dumps(job), capture_output=True, text=True, cwd=str(ROOT), env=env, timeout=timeout,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, cwd=str(ROOT), env=env,
     )
-    if proc.returncode != 0 or not proc.stdout.strip():
-        raise AssertionError(f"crawl subprocess failed ({proc.returncode}):\n{proc.stderr[-4000:]}")
-    data = json.loads(proc.stdout.strip().splitlines()[-1])
-    return CrawlResult(data["items"], data["failures"], data["stats"], data["log"], data["maxrss_mib"], proc.stderr)
+    return RunningCrawl(proc, json.dumps(job), timeout)
 
 
 # -- the child process ----------------------------------------------------

@@ -6,7 +6,7 @@ import pytest
 
 from web2md.blacklist import Blacklist, user_blacklist_path
 from web2md.middlewares import apply_politeness_options
-from tests.mw_harness import run_crawl
+from tests.mw_harness import run_crawl, start_crawl
 from tests.server import TestServer
 
 
@@ -122,19 +122,18 @@ def test_crawl_skips_blacklisted_links_but_fetches_explicit_urls(tmp_path):
 def test_no_user_blacklist_and_no_blacklist(tmp_path):
     (tmp_path / ".web2md").mkdir()
     (tmp_path / ".web2md" / "blacklist.txt").write_text("/mine/\n", encoding="utf-8")
-    settings: dict = {}
-    apply_politeness_options(settings, {"no_user_blacklist": "1"})
-    with TestServer() as srv:
-        _site(srv)
-        run_crawl([srv.url("/")], settings, follow=True, home=tmp_path)
-        without_user = set(srv.paths())
+    no_user: dict = {}
+    apply_politeness_options(no_user, {"no_user_blacklist": "1"})
+    no_blacklist: dict = {}
+    apply_politeness_options(no_blacklist, {"no_blacklist": "1"})
+    with TestServer() as srv1, TestServer() as srv2:
+        _site(srv1)
+        _site(srv2)
+        first = start_crawl([srv1.url("/")], no_user, follow=True, home=tmp_path)
+        second = start_crawl([srv2.url("/")], no_blacklist, follow=True, home=tmp_path)
+        first.result()
+        result = second.result()
+        without_user, disabled = set(srv1.paths()), set(srv2.paths())
     assert "/mine/page" in without_user and "/ads/banner" not in without_user
-
-    settings = {}
-    apply_politeness_options(settings, {"no_blacklist": "1"})
-    with TestServer() as srv:
-        _site(srv)
-        result = run_crawl([srv.url("/")], settings, follow=True, home=tmp_path)
-        disabled = set(srv.paths())
     assert {"/ok", "/ads/banner", "/mine/page", "/extra/page"} <= disabled
     assert result.stat("web2md/blacklisted") == 0

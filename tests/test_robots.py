@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from web2md.middlewares import apply_politeness_options
 from web2md.middlewares.robots import RobotsPolicy
-from tests.mw_harness import run_crawl
+from tests.mw_harness import run_crawl, start_crawl
 from tests.server import TestServer
 
 TEXT = {"Content-Type": "text/plain"}
@@ -38,40 +38,33 @@ def test_concurrent_waiters_all_wait_for_one_slow_robots_txt():
     assert result.stat("web2md/failed") == 0
 
 
-def test_crawl_delay_spaces_requests_to_the_host():
-    with TestServer() as srv:
-        srv.route("/robots.txt", "User-agent: *\nCrawl-delay: 1\n", headers=TEXT)
-        for i in range(3):
-            srv.route(f"/p{i}", PAGE.format(i))
-        result = run_crawl([srv.url(f"/p{i}") for i in range(3)], apply_settings(delay="0"))
-        gaps = page_gaps(srv)
-    assert len(result.items) == 3
-    assert len(gaps) == 2
-    assert all(gap >= 1.0 - SLACK for gap in gaps), gaps
-
-
-def test_delay_longer_than_crawl_delay_wins():
-    with TestServer() as srv:
-        srv.route("/robots.txt", "User-agent: *\nCrawl-delay: 1\n", headers=TEXT)
-        for i in range(3):
-            srv.route(f"/p{i}", PAGE.format(i))
-        result = run_crawl([srv.url(f"/p{i}") for i in range(3)], apply_settings(delay="1500"))
-        gaps = page_gaps(srv)
-    assert len(result.items) == 3
-    assert all(gap >= 1.5 - SLACK for gap in gaps), gaps
-
-
-def test_autothrottle_does_not_go_below_crawl_delay():
-    with TestServer() as srv:
-        srv.route("/robots.txt", "User-agent: *\nCrawl-delay: 1\n", headers=TEXT)
-        for i in range(3):
-            srv.route(f"/p{i}", PAGE.format(i))
-        settings = {"AUTOTHROTTLE_ENABLED": True, "AUTOTHROTTLE_START_DELAY": 0.0,
-                    "AUTOTHROTTLE_TARGET_CONCURRENCY": 8.0}
-        result = run_crawl([srv.url(f"/p{i}") for i in range(3)], settings)
-        gaps = page_gaps(srv)
-    assert len(result.items) == 3
-    assert all(gap >= 1.0 - SLACK for gap in gaps), gaps
+def test_crawl_delay_and_delay_space_requests_to_the_host():
+    # Three independent crawls side by side, each against its own server:
+    # Crawl-delay 1 with delay 0; delay 1500 ms with Crawl-delay 1; Crawl-delay 1
+    # under AutoThrottle, which would otherwise lower the slot delay.
+    cases = {
+        "crawl-delay": (1.0, apply_settings(delay="0")),
+        "delay wins": (1.5, apply_settings(delay="1500")),
+        "autothrottle": (1.0, {"AUTOTHROTTLE_ENABLED": True, "AUTOTHROTTLE_START_DELAY": 0.0,
+                               "AUTOTHROTTLE_TARGET_CONCURRENCY": 8.0}),
+    }
+    servers = {name: TestServer().__enter__() for name in cases}
+    try:
+        for srv in servers.values():
+            srv.route("/robots.txt", "User-agent: *\nCrawl-delay: 1\n", headers=TEXT)
+            for i in range(3):
+                srv.route(f"/p{i}", PAGE.format(i))
+        running = {name: start_crawl([servers[name].url(f"/p{i}") for i in range(3)], settings)
+                   for name, (_, settings) in cases.items()}
+        results = {name: crawl.result() for name, crawl in running.items()}
+    finally:
+        for srv in servers.values():
+            srv.__exit__(None, None, None)
+    for name, (floor, _) in cases.items():
+        gaps = page_gaps(servers[name])
+        assert len(results[name].items) == 3, name
+        assert len(gaps) == 2, name
+        assert all(gap >= floor - SLACK for gap in gaps), (name, gaps)
 
 
 def test_robots_status_codes_and_unreadable_files():
@@ -106,25 +99,25 @@ def test_robots_status_codes_and_unreadable_files():
 
 
 def test_user_agent_group_robots_txt_itself_and_ignore_robots():
-    robots = "User-agent: web2md-test\nDisallow: /\n\nUser-agent: *\nAllow: /\n"
-    with TestServer() as srv:
-        srv.route("/robots.txt", robots, headers=TEXT)
+    with TestServer() as srv, TestServer() as ignoring:
+        srv.route("/robots.txt", "User-agent: web2md-test\nDisallow: /\n\nUser-agent: *\nAllow: /\n", headers=TEXT)
         srv.route("/page", PAGE.format("x"))
-        result = run_crawl([srv.url("/page"), srv.url("/robots.txt")])
-        obeyed = srv.paths()
-    assert "/page" not in obeyed
-    # /robots.txt is never checked against itself
-    assert [i["url"] for i in result.items] == [srv.url("/robots.txt")]
-
-    with TestServer() as srv:
-        srv.route("/robots.txt", "User-agent: *\nDisallow: /\nCrawl-delay: 5\n", headers=TEXT)
+        ignoring.route("/robots.txt", "User-agent: *\nDisallow: /\nCrawl-delay: 5\n", headers=TEXT)
         for i in range(2):
-            srv.route(f"/p{i}", PAGE.format(i))
-        result = run_crawl([srv.url("/p0"), srv.url("/p1")], apply_settings(ignore_robots="1"))
-        ignored = srv.paths()
-        gaps = page_gaps(srv)
-    assert sorted(ignored) == ["/p0", "/p1"]  # robots.txt not even fetched
-    assert len(result.items) == 2
+            ignoring.route(f"/p{i}", PAGE.format(i))
+        # one at a time: the spider's own robots.txt fetch comes first and is reused
+        obey = start_crawl([srv.url("/robots.txt"), srv.url("/page")], {"CONCURRENT_REQUESTS": 1})
+        ignore = start_crawl([ignoring.url("/p0"), ignoring.url("/p1")], apply_settings(ignore_robots="1"))
+        obeyed, ignored = obey.result(), ignore.result()
+        obeyed_paths, ignored_paths = srv.paths(), ignoring.paths()
+        gaps = page_gaps(ignoring)
+    assert obeyed_paths == ["/robots.txt"]
+    # /robots.txt is never checked against itself
+    assert [i["url"] for i in obeyed.items] == [srv.url("/robots.txt")]
+    assert [f["type"] for f in obeyed.failures] == ["RobotsForbidden"]
+
+    assert sorted(ignored_paths) == ["/p0", "/p1"]  # robots.txt not even fetched
+    assert len(ignored.items) == 2
     assert gaps[0] < 5  # no Crawl-delay either
 
 

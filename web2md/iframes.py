@@ -16,12 +16,14 @@ from urllib.parse import urljoin
 from twisted.internet.defer import DeferredList
 
 from scrapy import Request
+from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse
 from scrapy.http.request import NO_CALLBACK
 from scrapy.utils.defer import deferred_from_coro, maybe_deferred_to_future
 
 from web2md.extract.parse import parse_html
 from web2md.middlewares import META_QUIET
+from web2md.middlewares.limits import PageFailed
 
 if TYPE_CHECKING:
     from lxml.etree import _Element
@@ -128,7 +130,9 @@ class _Inliner:
             response = await self.crawler.engine.download_async(request)
         except Exception as exc:
             logger.debug("Iframe %s of %s omitted: %s", url, referer, exc or type(exc).__name__)
-            stats.inc_value("web2md/iframe/failed")
+            # blacklist and robots refusals are counted apart from real failures
+            outcome = "refused" if isinstance(exc, IgnoreRequest) and not isinstance(exc, PageFailed) else "failed"
+            stats.inc_value(f"web2md/iframe/{outcome}")
             return None
         if not 200 <= response.status < 300 or not isinstance(response, HtmlResponse):
             logger.debug("Iframe %s of %s omitted: HTTP %d, %s", url, referer,

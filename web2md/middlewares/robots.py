@@ -124,6 +124,16 @@ class RobotsTxtMiddleware:
         if delay:
             self._apply_crawl_delay(request, delay)
 
+    def process_response(self, request: Request, response: Response) -> Response:
+        # A robots.txt the spider fetched itself (sitemap discovery) saves the
+        # origin a second fetch, unless ours is already on its way.
+        parts = urlparse_cached(request)
+        if parts.path == "/robots.txt" and not request.meta.get(META_QUIET):
+            origin = f"{parts.scheme}://{parts.netloc}"
+            if origin not in self._policies and origin not in self._waiters:
+                self._policies[origin] = self._policy_from(response)
+        return response
+
     # -- robots.txt, fetched once per origin ------------------------------
     def cached_policy(self, origin: str) -> RobotsPolicy | None:
         """The policy of `origin` (``scheme://host[:port]``) if already fetched."""
@@ -170,7 +180,10 @@ class RobotsTxtMiddleware:
             self.stats.inc_value(f"robotstxt/exception_count/{type(exc).__name__}")
             logger.info("Could not fetch %s (%s): allowing all", url, exc or type(exc).__name__)
             return ALLOW_ALL
-        status = response.status
+        return self._policy_from(response)
+
+    def _policy_from(self, response: Response) -> RobotsPolicy:
+        url, status = response.url, response.status
         self.stats.inc_value("robotstxt/response_count")
         self.stats.inc_value(f"robotstxt/response_status_count/{status}")
         if status in (401, 403):

@@ -1,0 +1,70 @@
+"""Iframe inlining: fetched through the downloader middlewares, spliced into the page tree, failures omitted."""
+
+from __future__ import annotations
+
+from tests.mw_harness import run_crawl
+from tests.server import TestServer
+
+PAGE = """<html><body>
+<h1>Host page</h1>
+<p>Before the frames.</p>
+<iframe src="/frames/ok.html"></iframe>
+<iframe src="/ads/frame.html"></iframe>
+<iframe src="/frames/missing.html"></iframe>
+<iframe src="/frames/slow.html"></iframe>
+<iframe src="javascript:void(0)"></iframe>
+<iframe>no source</iframe>
+<p>After the frames.</p>
+</body></html>"""
+
+OK_FRAME = """<html><head><title>frame</title></head><body>
+<p>Inside the frame with a <a href="detail.html">relative link</a>.</p>
+</body></html>"""
+
+
+def test_iframes_are_inlined_blacklisted_and_failed_ones_omitted():
+    with TestServer() as srv:
+        srv.route("/", PAGE)
+        srv.route("/frames/ok.html", OK_FRAME)
+        srv.route("/ads/frame.html", "<p>ADVERT</p>")
+        srv.route("/frames/slow.html", "<p>too late</p>", delay=3)
+        result = run_crawl([srv.url("/")], {"DOWNLOAD_TIMEOUT": 1}, iframes=True)
+        paths = srv.paths()
+    [item] = result.items
+    assert item["inlined"] == 1
+    md = item["markdown"]
+    assert md.index("Before the frames.") < md.index("Inside the frame") < md.index("After the frames.")
+    assert f"[relative link]({srv.url('/frames/detail.html')})" in md
+    assert "ADVERT" not in md and "too late" not in md and "no source" not in md
+    assert "/ads/frame.html" not in paths  # blacklisted: never requested
+    assert "/frames/missing.html" in paths and "/frames/slow.html" in paths
+    # a failed iframe is omitted silently: no failed page, no warning
+    assert result.stat("web2md/failed") == 0
+    assert result.failures == []
+    assert not [line for line in result.log if line.startswith(("WARNING", "ERROR"))]
+    assert result.stat("web2md/iframe/failed") == 2
+    assert result.stat("web2md/iframe/refused") == 1
+    assert result.stat("web2md/blacklisted") == 1
+
+
+def test_nested_iframes_are_bounded():
+    with TestServer() as srv:
+        srv.route("/", '<p>level 0</p><iframe src="/l1"></iframe>')
+        srv.route("/l1", '<p>level 1</p><iframe src="/l2"></iframe>')
+        srv.route("/l2", '<p>level 2</p><iframe src="/l3"></iframe>')
+        srv.route("/l3", '<p>level 3</p><iframe src="/"></iframe>')
+        result = run_crawl([srv.url("/")], {"WEB2MD_IFRAME_DEPTH": 2}, iframes=True)
+        paths = srv.paths()
+    [item] = result.items
+    assert item["markdown"] == "level 0\n\nlevel 1\n\nlevel 2"
+    assert [p for p in paths if p != "/robots.txt"] == ["/", "/l1", "/l2"]
+
+
+def test_iframes_can_be_switched_off():
+    with TestServer() as srv:
+        srv.route("/", '<p>page</p><iframe src="/f"></iframe>')
+        srv.route("/f", "<p>frame</p>")
+        result = run_crawl([srv.url("/")], {"WEB2MD_IFRAMES": False}, iframes=True)
+        paths = srv.paths()
+    assert result.items[0]["markdown"] == "page"
+    assert "/f" not in paths

@@ -1,0 +1,163 @@
+"""Limits and failure accounting: gzip bombs, timeouts, redirect loops, meta refresh, HTTP errors, cache, request options."""
+
+from __future__ import annotations
+
+import time
+import zlib
+
+import pytest
+from scrapy.statscollectors import MemoryStatsCollector
+
+from web2md.middlewares import apply_politeness_options
+from web2md.middlewares.limits import PageFailed, failure_reason, record_failure
+from tests.mw_harness import run_crawl
+from tests.server import TestServer
+
+BOMB_MIB = 150
+
+
+def gzip_bomb(mib: int) -> bytes:
+    """A gzip body of `mib` MiB of zeros (about 150 KiB compressed), built without holding it."""
+    packer = zlib.compressobj(6, zlib.DEFLATED, 31)
+    chunk = b"\0" * (1 << 20)
+    parts = [packer.compress(chunk) for _ in range(mib)]
+    parts.append(packer.flush())
+    return b"".join(parts)
+
+
+def options(**opts: str) -> dict:
+    settings: dict = {}
+    apply_politeness_options(settings, opts)
+    return settings
+
+
+def test_failures_are_logged_once_counted_by_reason_and_the_crawl_goes_on():
+    bomb = gzip_bomb(BOMB_MIB)
+    assert len(bomb) < 1 << 20
+    with TestServer() as srv:
+        srv.route("/bomb", bomb, headers={"Content-Encoding": "gzip", "Content-Type": "text/html"})
+        srv.route("/slow", "<p>slow</p>", delay=3)
+        srv.route("/loop-a", status=302, headers={"Location": "/loop-b"})
+        srv.route("/loop-b", status=302, headers={"Location": "/loop-a"})
+        srv.route("/gone", "<p>gone</p>", status=404)
+        srv.route("/broken", "<p>broken</p>", status=500)
+        srv.route("/ok", "<p>still here</p>")
+        urls = [srv.url(p) for p in ("/bomb", "/slow", "/loop-a", "/gone", "/broken", "/ok")]
+        result = run_crawl(urls, {**options(timeout="1"), "DOWNLOAD_MAXSIZE": 32 * 1024 * 1024})
+    assert [i["markdown"] for i in result.items] == ["still here"]
+    # refused without a memory blow-up: the decompressed body is cut at DOWNLOAD_MAXSIZE
+    assert result.maxrss_mib < BOMB_MIB + 50
+    expected = {
+        "too_large": "/bomb",
+        "timeout": "/slow",
+        "redirect_loop": "/loop-a",
+        "http_404": "/gone",
+        "http_500": "/broken",
+    }
+    for reason, path in expected.items():
+        assert result.stat(f"web2md/failed/{reason}") == 1, reason
+        lines = [l for l in result.log if srv.url(path) in l and l.startswith(("WARNING", "ERROR"))]
+        assert len(lines) == 1, (reason, lines)
+    assert result.stat("web2md/failed") == len(expected)
+    assert {f["reason"] for f in result.failures} == set(expected)
+    assert {f["type"] for f in result.failures} == {"PageFailed"}
+    loop_line = result.logged("(redirect_loop)")[0]
+    assert f"redirect loop: {srv.url('/loop-a')} -> {srv.url('/loop-b')} -> {srv.url('/loop-a')}" in loop_line
+    assert "Getting " in result.logged("(timeout)")[0]  # Scrapy's reason, with the URL and timeout
+
+
+def test_dns_failure_and_too_many_redirects():
+    with TestServer() as srv:
+        for i in range(6):
+            srv.route(f"/r{i}", status=301, headers={"Location": f"/r{i + 1}"})
+        srv.route("/r6", "<p>end</p>")
+        result = run_crawl(["http://no-such-host.invalid/", srv.url("/r0")], {"REDIRECT_MAX_TIMES": 3})
+    assert result.stat("web2md/failed/dns") == 1
+    assert result.stat("web2md/failed/too_many_redirects") == 1
+    [line] = result.logged("(too_many_redirects)")
+    assert line.startswith(f"WARNING web2md.middlewares.limits: Failed {srv.url('/r0')} (too_many_redirects)")
+    assert result.items == []
+
+
+def test_meta_refresh_is_followed_once():
+    refresh = '<html><head><meta http-equiv="refresh" content="0; url={}"></head><body><p>{}</p></body></html>'
+    with TestServer() as srv:
+        srv.route("/first", refresh.format("/second", "first"))
+        srv.route("/second", refresh.format("/third", "second"))
+        srv.route("/third", "<p>third</p>")
+        result = run_crawl([srv.url("/first")])
+        paths = srv.paths()
+    [item] = result.items
+    assert item["url"] == srv.url("/second")
+    assert item["redirect_urls"] == [srv.url("/first")]
+    assert "/third" not in paths
+
+
+def test_cache_ttl_serves_the_second_run_and_refetches_after_expiry(tmp_path):
+    # a crawl subprocess takes a second or two, so the TTL leaves room for one
+    ttl = 5
+    settings = {**options(cache_ttl=str(ttl)), "HTTPCACHE_DIR": str(tmp_path / "cache")}
+    assert settings["HTTPCACHE_ENABLED"] is True and settings["HTTPCACHE_EXPIRATION_SECS"] == ttl
+    with TestServer() as srv:
+        srv.route("/page", "<p>cached page</p>")
+        started = time.monotonic()
+        first = run_crawl([srv.url("/page")], settings)
+        after_first = srv.paths()
+        second = run_crawl([srv.url("/page")], settings)
+        after_second = srv.paths()
+        time.sleep(max(0.0, ttl + 0.3 - (time.monotonic() - started)))
+        third = run_crawl([srv.url("/page")], settings)
+        after_third = srv.paths()
+    assert after_first.count("/page") == 1
+    assert after_second == after_first  # served from the cache: the server saw nothing
+    assert second.items[0]["cached"] is True and second.items[0]["markdown"] == "cached page"
+    assert after_third.count("/page") == 2  # expired: fetched again
+    assert first.items[0]["cached"] is False and third.items[0]["cached"] is False
+    assert options(cache_ttl="0")["HTTPCACHE_ENABLED"] is False
+
+
+def test_cookie_header_and_user_agent_options_reach_the_server():
+    settings = options(cookie=["session=abc", "theme=dark"], header=["X-Trace: 42", "Accept-Language: de"],
+                       user_agent="politebot/2.0")
+    with TestServer() as srv:
+        srv.route("/", "<p>hi</p>")
+        run_crawl([srv.url("/")], settings)
+        [page] = [r for r in srv.requests if r.path == "/"]
+        [robots] = [r for r in srv.requests if r.path == "/robots.txt"]
+    assert page.headers["X-Trace"] == "42"
+    assert page.headers["Accept-Language"] == "de"
+    assert page.headers["User-Agent"] == "politebot/2.0"
+    assert robots.headers["User-Agent"] == "politebot/2.0"
+    assert sorted(page.headers["Cookie"].split("; ")) == ["session=abc", "theme=dark"]
+
+
+def test_option_parsing():
+    s = options(delay="250", timeout="7", header="User-Agent: ua/1", cookie="a=1; b=2")
+    assert s["DOWNLOAD_DELAY"] == 0.25 and s["DOWNLOAD_DELAY_JITTER"] == 0.0
+    assert s["DOWNLOAD_TIMEOUT"] == 7.0
+    assert s["USER_AGENT"] == "ua/1"
+    assert s["WEB2MD_COOKIES"] == {"a": "1", "b": "2"}
+    assert options(ignore_robots="true")["ROBOTSTXT_OBEY"] is False
+    assert options(ignore_robots="0")["ROBOTSTXT_OBEY"] is True
+    assert options() == {}
+    for bad in ({"header": "no colon"}, {"cookie": "novalue"}, {"delay": "-1"}, {"timeout": "0"},
+                {"ignore_robots": "maybe"}):
+        with pytest.raises(ValueError):
+            options(**bad)
+
+
+def test_record_failure_and_reasons(caplog):
+    from scrapy.exceptions import CannotResolveHostError, DownloadTimeoutError
+
+    stats = MemoryStatsCollector.__new__(MemoryStatsCollector)
+    stats._stats = {}
+    with caplog.at_level("WARNING", logger="web2md.middlewares.limits"):
+        record_failure(stats, "https://a.test/p", "extraction_error", "ValueError: bad")
+    assert stats.get_value("web2md/failed/extraction_error") == 1
+    assert stats.get_value("web2md/failed") == 1
+    assert caplog.messages == ["Failed https://a.test/p (extraction_error): ValueError: bad"]
+    assert failure_reason(DownloadTimeoutError("x")) == "timeout"
+    assert failure_reason(CannotResolveHostError("x")) == "dns"
+    assert failure_reason(UnicodeDecodeError("utf-8", b"\xff", 0, 1, "bad")) == "decode_error"
+    assert failure_reason(PageFailed("u", "http_503")) == "http_503"
+    assert failure_reason(RuntimeError()) == "error"
