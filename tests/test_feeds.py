@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from tests.server import TestServer
 from web2md import crawl
-from web2md.extract.feeds import FeedError, common_feed_urls, discover_feeds, parse_feed
+from web2md.extract.feedlinks import common_feed_urls, discover_feeds, feed_link
+from web2md.extract.feeds import FeedError, parse_feed
 from web2md.extract.parse import parse_html
 
 FIXTURES = Path(__file__).parent / "fixtures" / "feeds"
@@ -247,6 +248,14 @@ def test_discover_feeds_from_link_alternate():
     assert discover_feeds(PAGE, "https://www.example.com/blog/post-1") == expected
     # an already-parsed tree (what the spiders hand over) gives the same answer
     assert discover_feeds(parse_html(PAGE), "https://www.example.com/blog/post-1") == expected
+
+
+def test_feed_link_judges_one_element():
+    link = parse_html('<link rel="alternate feed" type="application/atom+xml" href="/a.xml#x" title=" A ">')
+    el = next(link.iter("link"))
+    assert feed_link(el, "https://a.test/blog/") == {"url": "https://a.test/a.xml", "type": "atom", "title": "A"}
+    el.set("rel", "stylesheet")
+    assert feed_link(el, "https://a.test/blog/") is None
 
 
 def test_discover_feeds_none():

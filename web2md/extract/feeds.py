@@ -1,5 +1,4 @@
-"""Feeds (RSS 0.9x/1.0/2.0, Atom 0.3/1.0, JSON Feed 1.0/1.1) read into entries with Markdown content,
-and feed discovery from an HTML page.
+"""Feeds (RSS 0.9x/1.0/2.0, Atom 0.3/1.0, JSON Feed 1.0/1.1) read into entries with Markdown content.
 
 Entry HTML goes through the core renderer (`html_to_text`), so a feed entry
 reads exactly like the same markup on a web page.
@@ -13,16 +12,15 @@ import json
 import re
 from dataclasses import dataclass, field, fields
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 from lxml import etree
 
-from web2md.extract.convert import Html, as_tree, html_to_text
+from web2md.extract.convert import html_to_text
 from web2md.extract.entities import clean_text, decode_entities
 from web2md.extract.isodate import iso_date
 from web2md.extract.parse import parse_html
 from web2md.extract.safexml import local_name, namespace, parse_xml
-from web2md.extract.urls import absolute_url, document_base, strip_fragment
+from web2md.extract.urls import absolute_url
 
 ATOM_NS = "http://www.w3.org/2005/Atom"
 ATOM03_NS = "http://purl.org/atom/ns#"
@@ -38,21 +36,13 @@ RSS_NAMESPACES = frozenset({"", RSS10_NS, RSS090_NS, "http://backend.userland.co
                             "http://blogs.law.harvard.edu/tech/rss"})
 ATOM_NAMESPACES = frozenset({ATOM_NS, ATOM03_NS})
 
-FEED_TYPES = {
-    "application/rss+xml": "rss",
-    "application/rdf+xml": "rss",
-    "application/atom+xml": "atom",
-    "application/feed+json": "json",
-    "application/json": "json",
-}
-# tried in order, relative to the page's folder and then the site root, when a page links no feed
-COMMON_FEED_PATHS = ("feed", "rss", "feed.xml", "rss.xml", "atom.xml", "index.xml", "feed.json",
-                     "feeds/posts/default")
-
 _TAG_LIKE = re.compile(r"<[A-Za-z/!]")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _EMAIL_NAME = re.compile(r"\S+@\S+\s*\((.+)\)")  # "jane@example.com (Jane Doe)"
 _NAME_EMAIL = re.compile(r"(.+?)\s*<\S+@\S+>")  # "Jane Doe <jane@example.com>"
+
+
+__all__ = ["Feed", "FeedEntry", "FeedError", "parse_feed"]
 
 
 class FeedError(ValueError):
@@ -125,55 +115,6 @@ def parse_feed(body: bytes | str, url: str = "", max_entries: int | None = None)
     if name == "feed" and ns in ATOM_NAMESPACES | {""}:
         return _parse_atom(root, url, max_entries)
     raise FeedError(f"not a feed: root element <{name}>")
-
-
-def discover_feeds(html_or_root: Html, base: str = "") -> list[dict[str, str]]:
-    """Feeds a page announces with ``<link rel="alternate" type="application/rss+xml|atom+xml|feed+json">``.
-
-    Each feed once (fragments stripped), in document order: ``{"url", "type": rss|atom|json, "title"?}``.
-    """
-    root = as_tree(html_or_root)
-    base = document_base(root, base)
-    found: list[dict[str, str]] = []
-    seen: set[str] = set()
-    for link in root.iter("link", "a"):
-        rels = (link.get("rel") or "").lower().split()
-        mtype = (link.get("type") or "").partition(";")[0].strip().lower()
-        kind = FEED_TYPES.get(mtype)
-        if "alternate" not in rels or kind is None:
-            continue
-        href = link.get("href") or ""
-        title = clean_text(link.get("title"))
-        # plain application/json alternates are mostly REST API documents (WordPress), not feeds
-        if mtype == "application/json" and "feed" not in (href + " " + title).lower():
-            continue
-        url = absolute_url(href, base)
-        if url is None:
-            continue
-        url = strip_fragment(url)
-        if url in seen:
-            continue
-        seen.add(url)
-        feed = {"url": url, "type": kind}
-        if title:
-            feed["title"] = title
-        found.append(feed)
-    return found
-
-
-def common_feed_urls(url: str) -> list[str]:
-    """Usual feed locations to probe when a page links no feed: its folder first, then the site root."""
-    parts = urlsplit(url)
-    path = parts.path or "/"
-    last = path.rsplit("/", 1)[1]
-    folder = path[: len(path) - len(last)] if "." in last else path.rstrip("/") + "/"
-    urls: list[str] = []
-    for prefix in dict.fromkeys((folder, "/")):
-        for name in COMMON_FEED_PATHS:
-            candidate = urlunsplit((parts.scheme, parts.netloc, prefix + name, "", ""))
-            if candidate not in urls:
-                urls.append(candidate)
-    return urls
 
 
 # -- RSS -------------------------------------------------------------------

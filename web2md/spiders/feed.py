@@ -14,7 +14,8 @@ from scrapy import Request
 from scrapy.http import Response, TextResponse
 from twisted.python.failure import Failure
 
-from web2md.extract.feeds import Feed, FeedError, common_feed_urls, discover_feeds, parse_feed
+from web2md.extract.feedlinks import common_feed_urls, discover_feeds
+from web2md.extract.feeds import Feed, FeedError, parse_feed
 from web2md.extract.parse import parse_html
 from web2md.items import FeedEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
