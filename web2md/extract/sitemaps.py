@@ -189,6 +189,8 @@ def _entry(el: Any, base_url: str) -> SitemapEntry | None:
 
 
 def _text(el: Any) -> str:
+    if len(el) == 0:  # the usual case; itertext() costs a generator per element
+        return (el.text or "").strip()
     return "".join(el.itertext()).strip()
 
 
