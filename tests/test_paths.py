@@ -120,7 +120,7 @@ def test_path_is_inside_root_safe_and_deterministic(url):
     assert root in joined.parents
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.lists(urls(), min_size=2, max_size=12, unique_by=identity))
 def test_distinct_urls_get_distinct_paths(many):
     paths = [page_path(u, "md") for u in many]

@@ -6,7 +6,8 @@ run on Scrapy's `AsyncCrawlerRunner` inside the asyncio loop of Twisted's
 asyncio reactor. That reactor cannot be restarted within a process, so it is
 started once, on a daemon thread, and every crawl is submitted to its loop:
 `run` blocks the calling thread, `crawl` can be awaited from any other asyncio
-loop (e.g. the MCP server's).
+loop (e.g. the MCP server's). The reactor's DNS resolver and thread pool are
+set up from the settings of the first crawl in the process.
 """
 
 from __future__ import annotations
