@@ -29,7 +29,8 @@ UNIT_TAGS = frozenset({"p", "pre", "blockquote", "li", "td", "th", "dd", "dt", "
 # Blocks judged by their link density inside the main region.
 LINK_BLOCK_TAGS = frozenset({"p", "div", "li", "ul", "ol", "dl", "section", "span", "table", "td", "font", "center"})
 # Never judged by class/id: code keeps its `language-x` classes, headings their generated ids.
-HINT_EXEMPT_TAGS = frozenset({"pre", "code", "h1", "h2", "h3", "h4", "h5", "h6", "table", "tr", "td", "th", "tbody"})
+HINT_EXEMPT_TAGS = frozenset({"pre", "code", "table", "tr", "td", "th", "tbody"})
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search", "dialog", "menu", "menubar",
                     "alert", "toolbar", "tablist"})
 
@@ -39,12 +40,13 @@ STRONG_WORDS = frozenset("""
 nav navbar navigation navi menu menus mainmenu submenu breadcrumb breadcrumbs crumbs sidebar sidebars footer
 share sharing sharebar shares social socials related recommended recommendations recommend newsletter subscribe
 subscription cookie cookies consent gdpr advert advertisement advertising ads ad adsense adslot sponsor sponsored
-promo promotion popup modal comment comments commentlist disqus respond tagcloud pagination pager byline toolbar
-login signup signin search outbrain taboola copyright masthead banner
+promo promotion popup modal comment comments commentlist kommentar kommentare disqus respond tagcloud pagination pager byline toolbar
+login signup signin search outbrain taboola copyright masthead banner aside cta donate donation popular trending
+mostread
 """.split())
 WEAK_WORDS = frozenset("""
 side tags tag keywords meta postmeta entrymeta widget widgets print skip rating ratings author authors date dates
-time published toc prev previous next popular trending more links categories category utility tools actions follow
+time published toc prev previous next more links metadata categories category utility tools actions follow
 rss feed top bottom header aside noprint infobox bio about contact caption credit credits
 """.split())
 # Words also recognised inside compounds ("relatedposts", "sharedaddy", "postfooter").
@@ -52,7 +54,9 @@ _STRONG_AFFIX = re.compile(r"^(?:related|share|social|comment|footer|sidebar|new
                            r"advert|sponsor|promo|cookie|navigation|navbar|menu|banner|disqus|outbrain|taboola)|"
                            r"(?:related|comments|footer|sidebar|navigation|navbar|menu|banner|sharing|share)$")
 _WEAK_AFFIX = re.compile(r"^(?:widget|author|meta|tags|ratings?|toolbar|popular|trending|next|prev)|"
-                         r"(?:widget|meta|tags|ratings|toolbar|byline|caption|credits?)$")
+                         r"(?:widget|meta|metadata|tags|ratings|toolbar|byline|caption|credits?)$")
+CONTENT_WORDS = frozenset({"content", "main", "article", "post", "entry", "body", "text", "story", "wrap", "wrapper",
+                           "container", "page", "layout", "site", "inner", "primary", "col", "column"})
 # Taxonomy prefixes that CMSs put on the article itself (WordPress `tag-foo`, `category-bar`).
 SLUG_PREFIXES = frozenset({"tag", "tags", "category", "categories", "post", "postid", "type", "status", "format", "has",
                            "single", "page", "template", "author", "topic", "section", "entry", "node"})
@@ -78,7 +82,8 @@ def class_and_id(el: etree._Element) -> str:
 
 
 def hint_strength(hints: str) -> int:
-    """2 when a class/id names furniture outright, 1 when it hints at it, else 0."""
+    """How plainly a class/id names furniture: 3 outright ("comments-area"), 2 beside a content word
+    ("content-sidebar-wrap", which may wrap the article), 1 as a hint ("entry-meta"), else 0."""
     strength = 0
     for token in _CAMEL.sub("-", hints).lower().split():
         parts = [p for p in _SPLIT.split(token) if p]
@@ -86,16 +91,18 @@ def hint_strength(hints: str) -> int:
             parts = parts[1:]  # `tag-politics` names the article's tag, `post-footer` a footer
             if len(parts) == 1 and parts[0] not in STRONG_WORDS and parts[0] not in WEAK_WORDS:
                 continue
+        token_strength = 0
         for part in parts:
-            if part in STRONG_WORDS:
-                return 2
-            if part in WEAK_WORDS:
-                strength = 1
-            elif len(part) > 5:
-                if _STRONG_AFFIX.search(part):
-                    return 2
-                if _WEAK_AFFIX.search(part):
-                    strength = 1
+            if part in STRONG_WORDS or len(part) > 5 and _STRONG_AFFIX.search(part):
+                token_strength = 3
+                break
+            if part in WEAK_WORDS or len(part) > 5 and _WEAK_AFFIX.search(part):
+                token_strength = 1
+        if token_strength == 3 and not CONTENT_WORDS.isdisjoint(parts):
+            token_strength = 2
+        strength = max(strength, token_strength)
+        if strength == 3:
+            break
     return strength
 
 
@@ -245,8 +252,10 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
         if not strength:
             return False
         share = (total - linked) / region_text
-        if strength == 2:
+        if strength >= 2:
             return share < 0.5
+        if tag in HEADING_TAGS:  # heading ids are made from their text: only a strong word counts
+            return False
         return share < weak_share and (total - linked < 200 or linked > 0.3 * total)
 
     return skip
