@@ -11,14 +11,15 @@ from pathlib import Path
 import pytest
 
 from tests.server import TestServer
+from web2md import convert
 
 ROOT = Path(__file__).resolve().parent.parent
 
 PAGE = """<!DOCTYPE html>
 <html><head><title>Fetch me</title></head>
 <body><nav><a href="/">Home</a></nav>
-<main><h1>Fetch me</h1><p>Some <strong>bold</strong> text and <a href="/next">a link</a>.</p>
-<p><img src="/pic.png" alt="Pic"></p></main></body></html>"""
+<main><h1>Fetch me</h1><p>Some <strong>bold</strong> text and <a href="/next">a link</a>,
+and a picture of it: <img src="/pic.png" alt="Pic"></p></main></body></html>"""
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +42,8 @@ def web2md(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
 def test_markdown_is_the_default_format(server, tmp_path):
     done = web2md("fetch", server.url("/"), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert done.stdout == f"# Fetch me\n\nSome **bold** text and [a link]({server.url('/next')}).\n"
+    assert done.stdout == convert(PAGE, url=server.url("/")).markdown + "\n"
+    assert "**bold**" in done.stdout and f"[a link]({server.url('/next')})" in done.stdout
     assert done.stderr == ""
     assert list(tmp_path.iterdir()) == []  # fetch prints; it writes no output/ folder
 
@@ -54,8 +56,8 @@ def test_json_format_has_the_page_fields_and_no_nulls(server):
     assert data["final_url"] == server.url("/")
     assert data["status"] == 200
     assert data["title"] == "Fetch me"
-    assert data["markdown"].startswith("# Fetch me\n\n")
-    assert data["markdown"].endswith(f"![Pic]({server.url('/pic.png')})")
+    assert data["markdown"] == convert(PAGE, url=server.url("/"), include_images=True).markdown
+    assert f"![Pic]({server.url('/pic.png')})" in data["markdown"]
     assert data["content_type"] == "text/html; charset=utf-8"
     assert None not in data.values()
 
@@ -66,8 +68,8 @@ def test_text_format_and_output_file(server, tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout == ""
     text = target.read_text(encoding="utf-8")
-    assert text.startswith("Fetch me\n\nSome bold text and a link.")
-    assert "**" not in text and "](" not in text
+    assert text == convert(PAGE, url=server.url("/")).text + "\n"
+    assert "Some bold text and a link" in text and "**" not in text and "](" not in text
 
 
 @pytest.mark.parametrize("url", ["example.com", "ftp://example.com/x", "http://", "not a url"])

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from tests.server import TestServer
-from web2md import crawl
-from web2md.exporters import MarkdownItemExporter
+from web2md import convert, crawl, text_for
+from web2md.exporters import MarkdownItemExporter, render_header
 from web2md.items import PageItem, item_to_dict
 from web2md.paths import page_path
 
@@ -49,6 +49,11 @@ def site(external):
         yield srv
 
 
+def fetched(srv: TestServer) -> list[str]:
+    """Paths the crawl requested, leaving out robots.txt (the robots middleware's business)."""
+    return [p for p in srv.paths() if p != "/robots.txt"]
+
+
 def paths_of(srv: TestServer, items) -> set[str]:
     prefix = srv.url("")
     return {item["final_url"][len(prefix):] or "/" for item in items}
@@ -78,7 +83,7 @@ def test_breadth_first_order(site, tmp_path):
 def test_only_same_origin_http_links_are_followed(site, external, tmp_path):
     run_site(site, tmp_path, depth=2)
     assert external.requests == []
-    requested = set(site.paths())
+    requested = set(fetched(site))
     assert requested == {"/", "/a.html", "/b.html", "/moved", "/c.html", "/missing.html", "/error",
                          "/docs/a1.html", "/docs/b1.html", "/docs/c1.html"}
     assert not any("#" in p or "mailto" in p or "javascript" in p for p in requested)
@@ -121,8 +126,10 @@ def test_files_hold_the_markdown_and_the_json_fields(site, tmp_path):
         assert data == json.loads(json.dumps(item_to_dict(item)))
         assert None not in data.values() and "tree" not in data and "body" not in data
         assert {"url", "final_url", "status", "content_type", "markdown", "title"} <= set(data)
-    home = (out / host / "index.md").read_text(encoding="utf-8")
-    assert home.startswith("# Fixture home\n\nDepth 0. Links to the first layer:\n\n- [Page A](")
+    # the page went through the core with its final URL
+    expected = convert((FIXTURE / "c.html").read_bytes(), url=site.url("/c.html")).markdown
+    assert (out / host / "c.html.md").read_text(encoding="utf-8") == expected + "\n"
+    assert "reached through the redirect" in expected
 
 
 def test_output_setting_is_the_default_folder(site, tmp_path):
@@ -144,7 +151,7 @@ def test_unknown_format_is_refused_before_crawling(site, tmp_path):
 
 def test_max_pages_bounds_the_requests(site, tmp_path):
     result = run_site(site, tmp_path, depth=3, max_pages=3)
-    assert sorted(site.paths()) == ["/", "/a.html", "/b.html"]  # the first three links in document order
+    assert sorted(fetched(site)) == ["/", "/a.html", "/b.html"]  # the first three links in document order
     assert paths_of(site, result.items) == {"/", "/a.html", "/b.html"}
     assert result.stats["web2md/max_pages_skipped"] > 0
 
@@ -155,7 +162,7 @@ def test_nofollow_links_are_not_followed(tmp_path):
         srv.route("/x", "<p>x</p>")
         srv.route("/y", "<p>y</p>")
         crawl.run("site", url=srv.url("/"), depth=1, output="")
-        assert sorted(srv.paths()) == ["/", "/y"]
+        assert sorted(fetched(srv)) == ["/", "/y"]
 
 
 def test_a_link_redirecting_off_site_is_not_fetched_or_exported(external, tmp_path):
@@ -213,25 +220,30 @@ def test_page_spider_fetches_every_listed_url(site, tmp_path):
                        urls_file=str(listing), output="")
     assert paths_of(site, result.items) == {"/a.html", "/c.html", "/b.html", "/docs/a1.html"}
     assert result.failures == [{"url": "notaurl", "status": None, "reason": "invalid URL"}]
-    assert sorted(site.paths()) == ["/a.html", "/b.html", "/c.html", "/docs/a1.html"]  # no links followed
+    assert sorted(fetched(site)) == ["/a.html", "/b.html", "/c.html", "/docs/a1.html"]  # no links followed
 
 
 def test_page_spider_keeps_commas_inside_a_url(tmp_path):
     with TestServer() as srv:
         srv.route("/list", "<p>list</p>")
         crawl.run("page", url=srv.url("/list?ids=1,2,3"), output="")
-        assert srv.paths() == ["/list?ids=1,2,3"]
+        assert fetched(srv) == ["/list?ids=1,2,3"]
 
 
 def test_conversion_options_are_spider_arguments(tmp_path):
+    html = '<html><body><p>Our logo, drawn by hand in 1999: <img src="/logo.png" alt="Logo"></p></body></html>'
     with TestServer() as srv:
-        srv.route("/", '<html><body><p>Logo: <img src="/logo.png" alt="Logo"></p></body></html>')
+        srv.route("/", html)
         plain = crawl.run("page", url=srv.url("/"), output="")
         images = crawl.run("page", url=srv.url("/"), output="", include_images="yes")
+        from_setting = crawl.run("page", {"WEB2MD_INCLUDE_IMAGES": "1"}, url=srv.url("/"), output="")
         with pytest.raises(ValueError, match="include_images expects"):
             crawl.run("page", url=srv.url("/"), output="", include_images="maybe")
-    assert plain.items[0]["markdown"] == "Logo:"
-    assert images.items[0]["markdown"] == f"Logo: ![Logo]({srv.url('/logo.png')})"
+    assert plain.items[0]["markdown"] == convert(html, url=srv.url("/")).markdown
+    assert images.items[0]["markdown"] == convert(html, url=srv.url("/"), include_images=True).markdown
+    assert from_setting.items[0]["markdown"] == images.items[0]["markdown"]
+    assert f"![Logo]({srv.url('/logo.png')})" in images.items[0]["markdown"]
+    assert "![Logo]" not in plain.items[0]["markdown"]
 
 
 def test_non_html_responses(tmp_path):
@@ -239,7 +251,7 @@ def test_non_html_responses(tmp_path):
         srv.route("/data.json", '{"b": 1, "a": [true]}', headers={"Content-Type": "application/json"})
         srv.route("/doc.pdf", b"%PDF-1.4 binary", headers={"Content-Type": "application/pdf"})
         result = crawl.run("page", url=f"{srv.url('/data.json')} {srv.url('/doc.pdf')}", output="")
-    assert [item["markdown"] for item in result.items] == ['{\n  "a": [\n    true\n  ],\n  "b": 1\n}']
+    assert [item["markdown"] for item in result.items] == [text_for(b'{"b": 1, "a": [true]}', "application/json")]
     assert result.failures == [{"url": srv.url("/doc.pdf"), "final_url": srv.url("/doc.pdf"), "status": 200,
                                 "reason": "cannot read application/pdf (15 bytes)"}]
     assert result.stats["web2md/unsupported_count"] == 1
@@ -279,8 +291,8 @@ def test_scrapy_crawl_feed_exports_jsonl_and_md(site, tmp_path):
         assert None not in page.values() and "tree" not in page
         assert page["status"] == 200 and page["markdown"]
     md = (tmp_path / "pages.md").read_text(encoding="utf-8")
-    assert md.count("\n---\n\n") == 4 and md.startswith("---\nurl: ")
+    # both feeds saw the same pages in the same order: the Markdown feed is header + body per page
+    assert md == "\n\n".join(render_header(page) + "\n\n" + page["markdown"] for page in pages) + "\n"
     assert f'url: "{site.url("/moved")}"\nfinal_url: "{site.url("/c.html")}"\ntitle: "Page C"' in md
-    assert "# Page B\n\nDepth 1. Goes on to [B1](" in md
     # the per-page files went to the default output folder, relative to where scrapy ran
     assert (tmp_path / "output" / f"127.0.0.1_{site.port}" / "b.html.md").is_file()
