@@ -236,6 +236,8 @@ class SitemapSpider(Web2mdSpider):
         yield item
 
     def closed(self, reason: str) -> None:
+        if reason != "finished":  # stopped early: an unread sitemap is not a missing one
+            return
         reported = {failure["url"] for failure in self.failures}
         for site in self.sites:
             if not self.found[site] and site not in reported:
