@@ -112,8 +112,10 @@ _SCRIPTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 _SCRIPT_PATTERNS: Mapping[str, re.Pattern[str]] = MappingProxyType(dict(_SCRIPTS))
 _LETTERS = re.compile(r"[^\W\d_]+")
-# Indic words hold combining vowel signs, which are not letters to the re module.
-_INDIC_WORD = re.compile(r"(?:[^\W\d_]|[\u0300-\u036f\u0900-\u0dff])+")
+# Words of two or more letters; Indic words hold combining vowel signs, which
+# are not letters to the re module.
+_WORDS = re.compile(r"[^\W\d_]{2,}")
+_INDIC_WORDS = re.compile(r"(?:[^\W\d_]|[\u0900-\u0dff]){2,}")
 
 
 class LanguageMismatch(ValueError):
@@ -160,13 +162,21 @@ def _script_of(text: str) -> str:
 STOPWORDS, _LIST_SCRIPT = _load_stopwords()
 
 
-def _word_weights() -> Mapping[str, tuple[tuple[str, float], ...]]:
-    """word -> ((language, weight), ...): a word shared by k languages of a script weighs 1/k each."""
-    owners: dict[str, list[str]] = {}
+def _word_weights() -> Mapping[str, Mapping[str, tuple[tuple[str, float], ...]]]:
+    """script -> word -> ((language, weight), ...): a word shared by k languages weighs 1/k for each.
+
+    One-letter words ("a", "i", "w", "y") are left out: they are too easily list
+    markers, initials or units to count as evidence.
+    """
+    owners: dict[str, dict[str, list[str]]] = {}
     for code in sorted(STOPWORDS):
         for word in STOPWORDS[code]:
-            owners.setdefault(word, []).append(code)
-    return MappingProxyType({w: tuple((c, 1.0 / len(cs)) for c in cs) for w, cs in owners.items()})
+            if len(word) > 1:
+                owners.setdefault(_LIST_SCRIPT[code], {}).setdefault(word, []).append(code)
+    return MappingProxyType({
+        script: MappingProxyType({w: tuple((c, 1.0 / len(cs)) for c in cs) for w, cs in words.items()})
+        for script, words in owners.items()
+    })
 
 
 _WEIGHTS = _word_weights()
@@ -205,21 +215,19 @@ def detect_language(text: str) -> str | None:
 
 
 def _by_function_words(sample: str, script: str) -> str | None:
-    # One-letter words ("a", "i", "w", "y") are too easily list markers, initials
-    # or units to count as evidence.
-    words = (_INDIC_WORD if script == "devanagari" else _LETTERS).findall(sample)
-    counts = Counter(w for w in words if len(w) > 1)
-    candidates = {code for code, s in _LIST_SCRIPT.items() if s == script}
-    total = sum(counts.values())
-    if total < MIN_WORDS or not candidates:
+    weights = _WEIGHTS.get(script)
+    words = (_INDIC_WORDS if script == "devanagari" else _WORDS).findall(sample)
+    total = len(words)
+    if total < MIN_WORDS or not weights:
         return None
+    counts = Counter(words)
     scores: dict[str, float] = {}
     hits: Counter[str] = Counter()
-    for word, n in counts.items():
-        for code, weight in _WEIGHTS.get(word, ()):
-            if code in candidates:
-                scores[code] = scores.get(code, 0.0) + n * weight
-                hits[code] += n
+    for word in sorted(counts.keys() & weights.keys()):  # sorted: float sums in a fixed order
+        n = counts[word]
+        for code, weight in weights[word]:
+            scores[code] = scores.get(code, 0.0) + n * weight
+            hits[code] += n
     if not scores:
         return None
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))

@@ -1,11 +1,430 @@
-"""Page metadata (SPEC §5). Placeholder until the metadata issue lands: fills nothing."""
+"""Page metadata (SPEC §5): one pass over the document's meta-bearing elements fills the `Page` fields.
+
+Sources and their priorities follow SPEC §5; every string is cleaned with
+:func:`~web2md.extract.entities.clean_text`, every URL made absolute, every date
+normalised to ISO 8601. The language comes from markup when declared, else from
+the built-in detector over the rendered text.
+"""
 
 from __future__ import annotations
 
-from lxml.etree import _Element
+import re
+from typing import Any, Iterable, Mapping
 
+from lxml import etree
+
+from web2md.extract.dates import normalize_date
+from web2md.extract.entities import clean_text, element_text
+from web2md.extract.meta_jsonld import JsonLd, parse_json_ld
+from web2md.extract.language import SAMPLE_CHARS, detect_language, normalize_language
 from web2md.extract.page import Page
+from web2md.extract.simhash import fingerprint
+from web2md.extract.urls import Resolver, absolute_url
+
+__all__ = ["MissingMetadata", "check_metadata", "excerpt_of", "fill", "missing_metadata", "word_count"]
+
+EXCERPT_MIN = 40
+EXCERPT_MAX = 160
+REQUIRED = ("title", "published_date")
+# Rendered text shorter than this is topped up with the title and description
+# before its language is detected.
+SHORT_TEXT = 1000  # the `only_with_metadata` rule (SPEC §7)
+
+_TAGS = ("html", "title", "meta", "link", "script", "time", "img", "h1", "h2", "h3", "h4", "h5", "h6")
+_HEADING_LEVEL = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+_VISIBLE_TEXT = etree.XPath(
+    "//body//text()[not(ancestor::script or ancestor::style or ancestor::noscript or ancestor::template)]"
+)
+_XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+_FEED_TYPES = {
+    "application/rss+xml": "rss", "application/rdf+xml": "rss", "application/atom+xml": "atom",
+    "application/feed+json": "json", "application/json": "json",
+}
+_RESTRICTIVE = ("noindex", "nofollow", "noarchive", "nosnippet", "noimageindex", "notranslate", "none")
+_ICON_RELS = frozenset({"icon", "apple-touch-icon", "apple-touch-icon-precomposed", "mask-icon", "fluid-icon"})
+_REFRESH = re.compile(r"\s*(\d+(?:\.\d*)?)?\s*[;,]?\s*(?:url\s*=\s*)?(['\"]?)(.*?)\2\s*$", re.I | re.S)
+# Markdown blocks that are not prose paragraphs, and the inline syntax stripped from those that are.
+_NOT_PROSE = re.compile(r"(?:#{1,6}\s|[|>]|[-+*]\s|\d{1,9}[.)]\s|!\[|```|~~~|---)")
+_MD_IMAGE = re.compile(r"!\[((?:\\.|[^\]\\])*)\]\([^)\s]*\)")
+_MD_LINK = re.compile(r"\[((?:\\.|[^\]\\])*)\]\([^)\s]*\)")
+_MD_MARK = re.compile(r"(?<!\\)(?:\*\*|\*|`)")
+_MD_ESCAPE = re.compile(r"\\(.)")
 
 
-def fill(page: Page, root: _Element, base_url: str) -> None:
-    """Fill `page`'s metadata fields from the document tree (after rendering)."""
+class MissingMetadata(ValueError):
+    """A page lacks the title or published date that `only_with_metadata` requires."""
+
+    def __init__(self, url: str, missing: list[str]) -> None:
+        self.url, self.missing = url, missing
+        where = f"{url}: " if url else ""
+        super().__init__(f"{where}missing metadata: no {' and no '.join(m.replace('_', ' ') for m in missing)}")
+
+
+def missing_metadata(record: Page | Mapping[str, Any]) -> list[str]:
+    """Which of the `only_with_metadata` fields (title, published_date) a page or item lacks."""
+    get = record.get if isinstance(record, Mapping) else lambda name: getattr(record, name, None)
+    return [name for name in REQUIRED if not get(name)]
+
+
+def check_metadata(record: Page | Mapping[str, Any], url: str = "") -> None:
+    """Raise :class:`MissingMetadata` unless the page has a title and a published date."""
+    missing = missing_metadata(record)
+    if missing:
+        if not url:
+            url = (record.get("url") if isinstance(record, Mapping) else getattr(record, "url", "")) or ""
+        raise MissingMetadata(url, missing)
+
+
+def word_count(text: str) -> int:
+    return len(text.split())
+
+
+def excerpt_of(markdown: str) -> str | None:
+    """The first prose paragraph of at least 40 characters, cut to about 160 with an ellipsis."""
+    fenced = False
+    paragraph: list[str] = []
+    for line in markdown.split("\n") + [""]:
+        if line.startswith(("```", "~~~")):
+            fenced = not fenced
+            paragraph = []
+            continue
+        if fenced:
+            continue
+        if line.strip():
+            paragraph.append(line)
+            continue
+        if paragraph and not _NOT_PROSE.match(paragraph[0]):
+            text = _plain(" ".join(paragraph))
+            if len(text) >= EXCERPT_MIN:
+                return _cut(text)
+        paragraph = []
+    return None
+
+
+def _plain(markdown: str) -> str:
+    text = _MD_IMAGE.sub("", markdown)
+    text = _MD_LINK.sub(r"\1", text)
+    text = _MD_MARK.sub("", text)
+    return clean_text(_MD_ESCAPE.sub(r"\1", text))
+
+
+def _cut(text: str) -> str:
+    if len(text) <= EXCERPT_MAX:
+        return text
+    cut = text[:EXCERPT_MAX]
+    space = cut.rfind(" ")
+    if space >= EXCERPT_MAX // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:-–—") + "…"
+
+
+class _Found:
+    """What the single pass over the document collects, before priorities are applied."""
+
+    def __init__(self) -> None:
+        self.html_lang: str | None = None
+        self.title: str | None = None
+        self.meta: dict[str, list[str]] = {}
+        self.equiv: dict[str, str] = {}
+        self.charset: str | None = None
+        self.canonical: str | None = None
+        self.feeds: list[dict[str, str]] = []
+        self.hreflangs: list[dict[str, str]] = []
+        self.favicons: list[dict[str, str]] = []
+        self.json_ld = JsonLd()
+        self.times: list[tuple[bool, str]] = []
+        self.images: list[dict[str, Any]] = []
+        self.image_srcs: set[str] = set()
+        self.headings: list[dict[str, Any]] = []
+
+    def first(self, *names: str) -> str | None:
+        for name in names:
+            values = self.meta.get(name)
+            if values:
+                return values[0]
+        return None
+
+    def every(self, name: str) -> list[str]:
+        return self.meta.get(name, [])
+
+
+def _scan(root: etree._Element, base: str) -> _Found:
+    found = _Found()
+    resolve = Resolver(base)
+    for el in root.iter(_TAGS):
+        tag = el.tag
+        if tag == "meta":
+            _meta(found, el)
+        elif tag == "link":
+            _link(found, el, resolve)
+        elif tag == "script":
+            kind = (el.get("type") or "").lower()
+            if "ld+json" in kind and el.text:
+                found.json_ld.add(parse_json_ld(el.text))
+        elif tag == "img":
+            _image(found, el, resolve)
+        elif tag == "time":
+            value = el.get("datetime")
+            if value:
+                marked = el.get("pubdate") is not None or (el.get("itemprop") or "").lower() == "datepublished"
+                found.times.append((marked, value))
+        elif tag == "title":
+            if found.title is None and not _in_svg(el):
+                found.title = element_text(el) or None
+        elif tag == "html":
+            if found.html_lang is None:
+                found.html_lang = el.get("lang") or el.get(_XML_LANG) or el.get("xml:lang")
+        else:
+            text = element_text(el)
+            if text:
+                found.headings.append({"level": _HEADING_LEVEL[tag], "text": text})
+    return found
+
+
+def _in_svg(el: etree._Element) -> bool:
+    return any(a.tag == "svg" for a in el.iterancestors())
+
+
+def _meta(found: _Found, el: etree._Element) -> None:
+    charset = el.get("charset")
+    if charset and found.charset is None:
+        found.charset = charset.strip().lower() or None
+    content = el.get("content")
+    if content is None:
+        return
+    content = clean_text(content)
+    if not content:
+        return
+    equiv = (el.get("http-equiv") or "").strip().lower()
+    if equiv:
+        found.equiv.setdefault(equiv, content)
+    for attr in ("property", "name"):
+        key = (el.get(attr) or "").strip().lower()
+        if key:
+            values = found.meta.setdefault(key, [])
+            if content not in values:
+                values.append(content)
+    itemprop = (el.get("itemprop") or "").strip().lower()
+    if itemprop:
+        found.meta.setdefault("itemprop:" + itemprop, []).append(content)
+
+
+def _link(found: _Found, el: etree._Element, resolve: Resolver) -> None:
+    rels = (el.get("rel") or "").lower().split()
+    href = el.get("href")
+    if not rels or not href:
+        return
+    url = resolve(href)
+    if url is None:
+        return
+    if "canonical" in rels and found.canonical is None:
+        found.canonical = url
+    if "alternate" in rels:
+        hreflang = (el.get("hreflang") or "").strip()
+        if hreflang:
+            found.hreflangs.append({"hreflang": hreflang, "url": url})
+        kind = _FEED_TYPES.get((el.get("type") or "").split(";")[0].strip().lower())
+        if kind and all(f["url"] != url for f in found.feeds):
+            feed = {"url": url, "type": kind}
+            title = clean_text(el.get("title"))
+            if title:
+                feed["title"] = title
+            found.feeds.append(feed)
+    if not _ICON_RELS.isdisjoint(rels) and all(f["url"] != url for f in found.favicons):
+        icon = {"url": url, "rel": " ".join(rels)}
+        for attr in ("sizes", "type"):
+            value = (el.get(attr) or "").strip()
+            if value:
+                icon[attr] = value
+        found.favicons.append(icon)
+
+
+def _image(found: _Found, el: etree._Element, resolve: Resolver) -> None:
+    src = el.get("src") or ""
+    url = resolve(src) if src and not src.startswith("data:") else None
+    if url is None:  # lazy-loading pages keep the real source aside
+        for attr in ("data-src", "data-lazy-src", "data-original"):
+            value = el.get(attr)
+            if value and (url := resolve(value)):
+                break
+    if url is None or url in found.image_srcs:
+        return
+    found.image_srcs.add(url)
+    image: dict[str, Any] = {"src": url}
+    for attr in ("alt", "title"):
+        value = clean_text(el.get(attr))
+        if value:
+            image[attr] = value
+    for attr in ("width", "height"):
+        value = (el.get(attr) or "").strip().removesuffix("px")
+        if value.isdigit():
+            image[attr] = int(value)
+    srcset = clean_text(el.get("srcset"))
+    if srcset:
+        image["srcset"] = srcset
+    found.images.append(image)
+
+
+def _namespace(meta: Mapping[str, list[str]], prefixes: tuple[str, ...], keep_prefix: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Meta properties under the given prefixes, prefix removed; repeated values become a list."""
+    out: dict[str, Any] = {}
+    for key, values in meta.items():
+        for prefix in prefixes:
+            if key.startswith(prefix) and len(key) > len(prefix):
+                name = key if prefix in keep_prefix else key[len(prefix):]
+                if name not in out:
+                    out[name] = values[0] if len(values) == 1 else list(values)
+                break
+    return out
+
+
+def _split_keywords(values: Iterable[str]) -> list[str]:
+    out: list[str] = []
+    for value in values:
+        for part in re.split(r"[,;]", value) if ("," in value or ";" in value) else (value,):
+            part = clean_text(part)
+            if part and part not in out:
+                out.append(part)
+    return out
+
+
+def _first_date(candidates: Iterable[str | None]) -> str | None:
+    for value in candidates:
+        iso = normalize_date(value)
+        if iso:
+            return iso
+    return None
+
+
+def _refresh(content: str | None, base: str) -> dict[str, Any] | None:
+    if not content:
+        return None
+    m = _REFRESH.match(content)
+    if not m or m.group(1) is None:
+        return None
+    delay = float(m.group(1))
+    refresh: dict[str, Any] = {"delay": int(delay) if delay.is_integer() else delay}
+    target = m.group(3).strip()
+    if target:
+        url = absolute_url(target, base)
+        if url:
+            refresh["url"] = url
+    return refresh
+
+
+def _robots(found: _Found) -> list[str]:
+    directives: list[str] = []
+    for name in ("robots", "googlebot"):
+        for value in found.every(name):
+            for part in value.lower().split(","):
+                part = part.strip()
+                if part == "none":
+                    parts = ["noindex", "nofollow"]
+                elif part in _RESTRICTIVE:
+                    parts = [part]
+                else:
+                    continue
+                directives.extend(p for p in parts if p not in directives)
+    return directives
+
+
+def _charset(found: _Found) -> str | None:
+    if found.charset:
+        return found.charset
+    content_type = found.equiv.get("content-type", "")
+    m = re.search(r"charset\s*=\s*['\"]?([\w.:-]+)", content_type, re.I)
+    return m.group(1).lower() if m else None
+
+
+def _language(found: _Found, page: Page, root: etree._Element) -> str | None:
+    declared = [found.html_lang, found.first("og:locale"), found.json_ld.first("inLanguage", kind="language"),
+                found.equiv.get("content-language", "").split(",")[0], found.first("language", "dc.language", "dcterms.language")]
+    for code in declared:
+        lang = normalize_language(code)
+        if lang:
+            return lang
+    text = page.text
+    if len(text) < SHORT_TEXT:  # title and description are more evidence in the page's language
+        text = "\n".join(filter(None, (page.title, page.description, text)))
+    return detect_language(text) or detect_language(_document_text(root))
+
+
+def _document_text(root: etree._Element) -> str:
+    """All visible text of the document, for when the extracted text is too thin to tell its language."""
+    parts: list[str] = []
+    size = 0
+    for node in _VISIBLE_TEXT(root):
+        parts.append(node)
+        size += len(node)
+        if size > SAMPLE_CHARS:
+            break
+    return " ".join(parts)
+
+
+def fill(page: Page, root: etree._Element, base_url: str) -> None:
+    """Fill `page`'s metadata fields from the document tree (after rendering).
+
+    `base_url` is the document base (``<base href>`` already applied). Fields the
+    renderer set (title, links) are only filled when still empty.
+    """
+    found = _scan(root, base_url)
+    ld = found.json_ld
+    meta = found.first
+
+    if not page.title:
+        page.title = (found.title or meta("dc.title", "dcterms.title", "og:title", "twitter:title")
+                      or ld.first("headline") or ld.first("name") or None)
+    page.description = (meta("description", "og:description", "twitter:description", "dc.description",
+                             "dcterms.description") or ld.first("description"))
+    article_author = meta("article:author")
+    if article_author and absolute_url(article_author, "") is not None:
+        article_author = None  # a profile URL, not a name
+    page.author = (meta("author") or ld.first("author", kind="person") or meta("dc.creator", "dcterms.creator")
+                   or article_author or meta("itemprop:author", "parsely-author", "sailthru.author"))
+    times = [v for marked, v in found.times if marked] + [v for marked, v in found.times if not marked]
+    page.published_date = _first_date([
+        meta("article:published_time"), *times, *ld.every("datePublished"),
+        meta("dc.date", "dcterms.date", "dcterms.created", "dcterms.issued", "dc.date.issued", "dc.date.created"),
+        meta("itemprop:datepublished", "og:published_time", "published_time", "pubdate", "publishdate",
+             "publish-date", "publish_date", "date", "parsely-pub-date", "sailthru.date", "citation_publication_date"),
+    ])
+    page.modified_date = _first_date([
+        meta("article:modified_time"), meta("og:updated_time"), *ld.every("dateModified"),
+        meta("dcterms.modified", "dc.date.modified", "itemprop:datemodified", "last-modified"),
+        found.equiv.get("last-modified"),
+    ])
+    image = meta("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src") \
+        or ld.first("image", kind="url")
+    page.image = absolute_url(image, base_url) if image else None
+    page.headline = ld.first("headline")
+    page.site_name = meta("og:site_name") or ld.first("publisher", kind="name") or ld.first("name", types=("website",))
+    page.keywords = (_split_keywords(found.every("article:tag")) or _split_keywords(found.every("keywords"))
+                     or _split_keywords(found.every("news_keywords")) or _split_keywords(ld.every("keywords", kind="list")))
+    page.categories = (_split_keywords(found.every("article:section"))
+                       or _dedupe(clean_text(v) for v in ld.every("articleSection", kind="list")))
+    page.excerpt = excerpt_of(page.markdown)
+    canonical = found.canonical or meta("og:url")
+    page.canonical_url = absolute_url(canonical, base_url) if canonical else None
+    page.language = _language(found, page, root)
+    page.charset = _charset(found)
+    page.robots = _robots(found)
+    page.meta_refresh = _refresh(found.equiv.get("refresh"), base_url)
+    page.feeds = found.feeds
+    page.json_ld = ld.entries
+    page.images = found.images
+    page.headings = found.headings
+    page.hreflangs = found.hreflangs
+    page.favicons = found.favicons
+    page.open_graph = _namespace(found.meta, ("og:", "article:"), keep_prefix=("article:",))
+    page.twitter_card = _namespace(found.meta, ("twitter:",))
+    page.dublin_core = _namespace(found.meta, ("dc.", "dcterms."))
+    page.word_count = word_count(page.text)
+    page.fingerprint = fingerprint(page.text)
+
+
+def _dedupe(values: Iterable[str]) -> list[str]:
+    out: list[str] = []
+    for v in values:
+        if v and v not in out:
+            out.append(v)
+    return out

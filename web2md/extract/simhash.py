@@ -8,46 +8,44 @@ same on every platform and in every process (Python's ``hash`` is not).
 from __future__ import annotations
 
 import re
-from collections import Counter
+from functools import partial
 from hashlib import blake2b
+from operator import methodcaller
+from typing import Iterable
 
-__all__ = ["SHINGLE", "fingerprint", "hamming", "simhash"]
+__all__ = ["MAX_CHARS", "SHINGLE", "fingerprint", "hamming", "simhash"]
 
 SHINGLE = 3
 _WORDS = re.compile(r"\w+")
-# For each bit of a byte, the byte values that have it set.
-_WITH_BIT = tuple(tuple(v for v in range(256) if v >> bit & 1) for bit in range(8))
+# Texts are fingerprinted on their first MAX_CHARS characters: flat cost for huge pages.
+MAX_CHARS = 1_000_000
+_DIGEST_SIZE = 8
+_ENCODE = partial(str.encode, encoding="utf-8", errors="surrogatepass")
+_HASH = partial(blake2b, digest_size=_DIGEST_SIZE)
+_DIGEST = methodcaller("digest")
+# For each bit of a byte, most significant first: maps a byte to 1 if it has that bit set, else 0.
+_BIT_TABLES = tuple(bytes(v >> bit & 1 for v in range(256)) for bit in range(7, -1, -1))
 
 
 def simhash(text: str) -> int | None:
     """The simhash of `text` as an int, or None when it holds no words."""
-    words = _WORDS.findall(text.lower())
+    words = _WORDS.findall(text.lower(), 0, MAX_CHARS)
     if not words:
         return None
     if len(words) < SHINGLE:
-        features = Counter([" ".join(words)])
+        shingles: Iterable[str] = [" ".join(words)]
     else:
-        features = Counter(" ".join(words[i:i + SHINGLE]) for i in range(len(words) - SHINGLE + 1))
-    # Sum the weights per (byte position, byte value) instead of per bit: eight
-    # additions per feature rather than sixty-four.
-    t0, t1, t2, t3, t4, t5, t6, t7 = ([0] * 256 for _ in range(8))
-    total = 0
-    for feature, weight in features.items():
-        d = blake2b(feature.encode("utf-8", "surrogatepass"), digest_size=8).digest()
-        t0[d[0]] += weight
-        t1[d[1]] += weight
-        t2[d[2]] += weight
-        t3[d[3]] += weight
-        t4[d[4]] += weight
-        t5[d[5]] += weight
-        t6[d[6]] += weight
-        t7[d[7]] += weight
-        total += weight
+        shingles = map(" ".join, zip(words, words[1:], words[2:]))
+    # Every occurrence of a shingle adds its 8-byte hash (so weight = frequency);
+    # the per-bit counts are then taken with bytes methods: no Python-level loop
+    # runs per word.
+    digests = b"".join(map(_DIGEST, map(_HASH, map(_ENCODE, shingles))))
+    half = len(digests) // _DIGEST_SIZE / 2
     value = 0
-    for table in (t0, t1, t2, t3, t4, t5, t6, t7):  # most significant byte first
-        for bit in range(7, -1, -1):
-            ones = sum(table[v] for v in _WITH_BIT[bit])
-            value = value << 1 | (ones * 2 > total)
+    for position in range(8):  # most significant byte first
+        column = digests[position::_DIGEST_SIZE]
+        for table in _BIT_TABLES:
+            value = value << 1 | (column.translate(table).count(1) > half)
     return value
 
 

@@ -1,0 +1,89 @@
+"""Language detection from text alone, measured on labelled real pages.
+
+Every page's declarations (``<html lang>``/``xml:lang``, og:locale, the
+content-language and language metas, JSON-LD ``inLanguage``) are removed first,
+the page is converted with :func:`web2md.convert`, and ``page.language`` (now
+necessarily from the built-in detector) is compared with the label; the
+detector's answer on ``page.text`` alone is reported too::
+
+    python benchmarks/language.py [../shared/corpora/trafilatura-dev] [-v]
+
+Prints the share of pages whose language is found correctly (target: >= 97%),
+the pages left undecided, and the confusions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import re
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from web2md import convert
+from web2md.extract.language import detect_language, to_iso639_3
+from web2md.extract.parse import parse_html
+
+DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "trafilatura-dev"
+_IN_LANGUAGE = re.compile(r'"inLanguage"\s*:\s*(?:"[^"]*"|\[[^\]]*\]|\{[^}]*\})\s*,?')
+_XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+
+
+def strip_declarations(html: bytes):
+    """Parse `html` and remove every language declaration the metadata code would read."""
+    root = parse_html(html)
+    for el in root.iter("html"):
+        for attr in ("lang", "xml:lang", _XML_LANG):
+            el.attrib.pop(attr, None)
+    for meta in list(root.iter("meta")):
+        prop = (meta.get("property") or meta.get("name") or "").lower()
+        equiv = (meta.get("http-equiv") or "").lower()
+        if prop.startswith("og:locale") or equiv == "content-language" or prop in ("language", "dc.language", "dcterms.language", "content-language"):
+            meta.getparent().remove(meta)
+    for script in root.iter("script"):
+        if "ld+json" in (script.get("type") or "").lower() and script.text:
+            script.text = _IN_LANGUAGE.sub("", script.text)
+    return root
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("corpus", nargs="?", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument("-v", "--verbose", action="store_true", help="list every wrong or undecided page")
+    args = parser.parse_args(argv)
+    labels: dict[str, str] = json.loads((args.corpus / "languages.json").read_text())
+    right = undecided = 0
+    confusions: Counter[tuple[str, str]] = Counter()
+    end_to_end = 0
+    spent = 0.0
+    for name, label in sorted(labels.items()):
+        root = strip_declarations(gzip.decompress((args.corpus / "pages" / name).read_bytes()))
+        page = convert(root, "https://example.org/")
+        started = time.perf_counter()
+        found = detect_language(page.text)
+        spent += time.perf_counter() - started
+        want = to_iso639_3(label)
+        end_to_end += to_iso639_3(page.language) == want
+        if found == want:
+            right += 1
+            continue
+        if found is None:
+            undecided += 1
+        confusions[(label, found or "-")] += 1
+        if args.verbose:
+            print(f"{name}: label {label}, detected {found or 'nothing'} ({len(page.text.split())} words)")
+    total = len(labels)
+    print(f"pages: {total}")
+    print(f"page.language with declarations removed: {end_to_end}/{total} = {end_to_end / total:.1%} (target >= 97%)")
+    print(f"detector on page.text alone: {right}/{total} = {right / total:.1%}, undecided {undecided}")
+    print(f"detector time: {spent * 1000 / total:.2f} ms/page")
+    for (label, found), n in confusions.most_common():
+        print(f"  detector on page.text: {label} -> {found}: {n}")
+    return 0 if end_to_end / total >= 0.97 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,201 @@
+"""JSON-LD blocks: parsed tolerantly, kept as authored, and queried by field with schema.org priorities.
+
+Real pages wrap JSON-LD in comments or CDATA, leave trailing commas, put raw
+newlines inside strings and concatenate several objects in one block; all of
+that is read. What still is not JSON is skipped, never guessed at.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterable
+
+from web2md.extract.entities import clean_text, decode_entities
+
+__all__ = ["JsonLd", "parse_json_ld"]
+
+_WRAPPERS = re.compile(r"^\s*(?://\s*)?(?:<!--|<!\[CDATA\[)|(?://\s*)?(?:-->|\]\]>)\s*$")
+_TRAILING_COMMA = re.compile(r",(\s*[}\]])")
+_DECODER = json.JSONDecoder(strict=False)
+
+# Nodes that describe the page's own content come first when a field is looked up.
+ARTICLE_TYPES = frozenset({
+    "article", "newsarticle", "blogposting", "reportagenewsarticle", "analysisnewsarticle",
+    "opinionnewsarticle", "backgroundnewsarticle", "reviewnewsarticle", "scholarlyarticle",
+    "techarticle", "report", "liveblogposting", "socialmediaposting", "discussionforumposting",
+    "review", "recipe", "howto", "videoobject", "podcastepisode", "product",
+})
+PAGE_TYPES = frozenset({
+    "webpage", "itempage", "collectionpage", "aboutpage", "profilepage", "faqpage", "qapage",
+    "medicalwebpage", "contactpage", "searchresultspage", "checkoutpage", "realestatelisting",
+})
+
+
+def parse_json_ld(raw: str) -> list[Any]:
+    """The JSON values in one ``<script type="application/ld+json">`` block (empty when unreadable)."""
+    text = _WRAPPERS.sub("", raw.strip()).strip()
+    if not text:
+        return []
+    for candidate in (text, _TRAILING_COMMA.sub(r"\1", text)):
+        try:
+            return [_DECODER.decode(candidate)]
+        except ValueError:
+            pass
+    return _concatenated(_TRAILING_COMMA.sub(r"\1", text))
+
+
+def _concatenated(text: str) -> list[Any]:
+    """Several JSON values one after another (``{...}{...}`` or ``{...},{...}``); stops at the first bad one."""
+    values: list[Any] = []
+    pos, end = 0, len(text)
+    while pos < end:
+        while pos < end and text[pos] in " \t\r\n,;":
+            pos += 1
+        if pos >= end:
+            break
+        try:
+            value, pos = _DECODER.raw_decode(text, pos)
+        except ValueError:
+            break
+        values.append(value)
+    return values
+
+
+def _types(node: dict) -> set[str]:
+    kind = node.get("@type")
+    kinds = kind if isinstance(kind, list) else [kind]
+    return {k.rsplit("/", 1)[-1].rsplit(":", 1)[-1].lower() for k in kinds if isinstance(k, str)}
+
+
+def _text(value: Any) -> str | None:
+    if isinstance(value, str):
+        return clean_text(decode_entities(value)) or None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    return None
+
+
+def _person(value: Any) -> str | None:
+    if isinstance(value, list):
+        names: list[str] = []
+        for item in value:
+            name = _person(item)
+            if name and name not in names:
+                names.append(name)
+        return "; ".join(names) or None
+    if isinstance(value, dict):
+        name = _text(value.get("name"))
+        if name:
+            return name
+        parts = [_text(value.get(k)) for k in ("givenName", "familyName")]
+        return " ".join(p for p in parts if p) or None
+    return _text(value)
+
+
+def _url(value: Any) -> str | None:
+    if isinstance(value, list):
+        for item in value:
+            url = _url(item)
+            if url:
+                return url
+        return None
+    if isinstance(value, dict):
+        for key in ("url", "contentUrl", "@id"):
+            url = _url(value.get(key))
+            if url:
+                return url
+        return None
+    text = _text(value)
+    return text if text and " " not in text else None
+
+
+def _name(value: Any) -> str | None:
+    if isinstance(value, list):
+        return next(filter(None, map(_name, value)), None)
+    if isinstance(value, dict):
+        return _text(value.get("name"))
+    return _text(value)
+
+
+def _language(value: Any) -> str | None:
+    if isinstance(value, list):
+        return next(filter(None, map(_language, value)), None)
+    if isinstance(value, dict):
+        return _text(value.get("alternateName")) or _text(value.get("name"))
+    return _text(value)
+
+
+def _list(value: Any) -> list[str]:
+    items = value if isinstance(value, list) else [value]
+    return [t for t in map(_text, items) if t]
+
+
+_READERS = {"text": _text, "person": _person, "url": _url, "name": _name, "language": _language}
+
+
+class JsonLd:
+    """The JSON-LD of one document: entries as authored, plus the nodes to read fields from."""
+
+    def __init__(self) -> None:
+        self.entries: list[Any] = []
+        self._nodes: list[tuple[int, int, dict]] = []
+
+    def add(self, values: Iterable[Any]) -> None:
+        for value in values:
+            if isinstance(value, list):
+                self.entries.extend(value)
+            else:
+                self.entries.append(value)
+            self._collect(value)
+
+    def _collect(self, value: Any) -> None:
+        stack = [value]
+        seen = 0
+        while stack and seen < 1000:  # bounded: a hostile block cannot make this quadratic
+            item = stack.pop(0)
+            seen += 1
+            if isinstance(item, list):
+                stack[:0] = item
+            elif isinstance(item, dict):
+                graph = item.get("@graph")
+                if isinstance(graph, (list, dict)):
+                    stack[:0] = graph if isinstance(graph, list) else [graph]
+                types = _types(item)
+                if types or graph is None:
+                    rank = 0 if types & ARTICLE_TYPES else 1 if types & PAGE_TYPES else 2
+                    self._nodes.append((rank, len(self._nodes), item))
+                main = item.get("mainEntity")
+                if isinstance(main, (dict, list)):
+                    stack[:0] = main if isinstance(main, list) else [main]
+
+    def nodes(self, types: tuple[str, ...] | None = None) -> list[dict]:
+        ordered = [node for _, _, node in sorted(self._nodes, key=lambda t: (t[0], t[1]))]
+        if types is None:
+            return ordered
+        wanted = set(types)
+        return [n for n in ordered if _types(n) & wanted]
+
+    def first(self, key: str, kind: str = "text", types: tuple[str, ...] | None = None) -> str | None:
+        """The first readable value of `key`, article-like nodes first, then pages, then the rest."""
+        read = _READERS[kind]
+        for node in self.nodes(types):
+            if key in node:
+                value = read(node[key])
+                if value:
+                    return value
+        return None
+
+    def every(self, key: str, kind: str = "text") -> list[Any]:
+        """Every readable value of `key` in priority order; ``kind="list"`` flattens arrays of strings."""
+        out: list[Any] = []
+        for node in self.nodes():
+            if key not in node:
+                continue
+            if kind == "list":
+                out.extend(_list(node[key]))
+            else:
+                value = _READERS[kind](node[key])
+                if value:
+                    out.append(value)
+        return out
