@@ -40,7 +40,8 @@ def _build_table() -> dict[int, str | None]:
 _TABLE = _build_table()
 # Every character the table changes; most text has none, and a regex search is far cheaper than translate.
 _SPECIAL = re.compile("[" + "".join(re.escape(chr(cp)) for cp in sorted(_TABLE) if cp < 0xD800 or cp > 0xDFFF) + "\ud800-\udfff]")
-_ENTITY = re.compile(r"&(?:#([0-9]+)|#[xX]([0-9a-fA-F]+)|([A-Za-z][A-Za-z0-9]*));")
+# Numeric references decode with or without their semicolon (as in documents); named ones need it.
+_ENTITY = re.compile(r"&(?:#([0-9]+);?|#[xX]([0-9a-fA-F]+);?|([A-Za-z][A-Za-z0-9]*);)")
 
 
 def normalise_chars(text: str) -> str:

@@ -1,9 +1,11 @@
 """The one HTML parser: bytes or text in, an lxml tree out (the same tree parsel/Scrapy would build).
 
 Bytes are decoded with w3lib's charset detection (BOM, `<meta charset>`, then
-UTF-8 with a Windows-1252 fallback). Named entities without their semicolon are
-neutralised before parsing, because libxml2 would otherwise decode the legacy
-forms (``&copy=2`` in a URL becomes ``©=2``), which SPEC §3 rules out.
+UTF-8 with a Windows-1252 fallback). Named references that are not a known
+entity with its semicolon are neutralised before parsing, because libxml2 would
+otherwise decode a known prefix (``&copy=2`` in a URL becomes ``©=2``,
+``&notit;`` becomes ``¬it;``), which SPEC §3 rules out. The content of raw-text
+elements (scripts, JSON-LD, styles) and of comments is left as it is.
 """
 
 from __future__ import annotations
@@ -13,8 +15,42 @@ import re
 from lxml import etree
 from w3lib.encoding import html_to_unicode
 
-# A named reference with no semicolon: "&name" followed by something that is not a name character or ';'.
-_BARE_ENTITY = re.compile(r"&(?=[A-Za-z][A-Za-z0-9]{0,31}(?![A-Za-z0-9;]))")
+from web2md.extract.entities import NAMED
+
+# Elements libxml2 reads as raw text (no entities, no tags inside); plaintext runs to the end.
+_RAW_TEXT = ("script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext")
+_REF_OR_RAW = re.compile(r"&([A-Za-z][A-Za-z0-9]*)(;?)|<(" + "|".join(_RAW_TEXT) + r")(?=[\s/>])|<!--", re.I)
+
+
+def neutralise_references(html: str) -> str:
+    """Escape the '&' of each named reference that is not a known entity with its semicolon.
+
+    One forward scan: a raw-text element or a comment is jumped over to its end.
+    """
+    out: list[str] = []
+    copied = 0
+    at = 0
+    lower: str | None = None
+    while (m := _REF_OR_RAW.search(html, at)) is not None:
+        name = m.group(1)
+        if name is not None:
+            if not (m.group(2) and name in NAMED):
+                out.append(html[copied:m.start()])
+                out.append("&amp;")
+                copied = m.start() + 1
+            at = m.end()
+            continue
+        if m.group(3) is not None:
+            if lower is None:
+                lower = html.lower()
+            end = lower.find("</" + m.group(3).lower(), m.end())
+        else:
+            end = html.find("-->", m.end())
+        if end < 0:
+            break
+        at = end
+    out.append(html[copied:])
+    return "".join(out)
 
 
 def decode_body(body: bytes, encoding: str | None = None) -> tuple[str, str]:
@@ -31,7 +67,7 @@ def parse_html(html: str | bytes, encoding: str | None = None) -> etree._Element
     if "\x00" in html:
         html = html.replace("\x00", "")
     if "&" in html:
-        html = _BARE_ENTITY.sub("&amp;", html)
+        html = neutralise_references(html)
     # "ignore" drops lone surrogates, which cannot be represented (SPEC §3)
     data = html.strip().encode("utf-8", "ignore") or b"<html></html>"
     # a parser per call: libxml2 parser objects are not safe to share between threads

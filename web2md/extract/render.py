@@ -40,7 +40,8 @@ _LAYOUT_MARKERS = frozenset({"table", "h1", "h2", "h3", "h4", "h5", "h6", "ul", 
 
 BREAK = "\x00"  # stands for <br> inside the inline buffer; \x00 never survives normalise_chars
 
-_ESCAPE = re.compile(r"[\\`*\[\]]|(?<!\w)_|_(?!\w)|<(?=[A-Za-z/!?])")
+# "_" only needs escaping where it is not between letters or digits ("snake_case" stays as it is)
+_ESCAPE = re.compile(r"[\\`*\[\]]|(?<![^\W_])_|_(?![^\W_])|<(?=[A-Za-z/!?])")
 _LINE_START = re.compile(r"^(?:#{1,6}(?=\s|$)|>|[-+*](?=\s|$)|\d{1,9}(?=[.)](?:\s|$))|=+\s*$|-+\s*$|`{3}|~{3})")
 _LANG_CLASS = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|highlight)-([A-Za-z0-9_+#.-]+)")
 
@@ -115,6 +116,7 @@ class Container:
     kind: str  # "item" or "quote"
     marker: str = ""
     pending: bool = True  # the item's marker has not been written yet
+    first: bool = False  # no earlier item of its list was written
 
     def first_prefix(self) -> str:
         if self.kind == "quote":
@@ -131,6 +133,7 @@ class Container:
 class ListState:
     ordered: bool
     counter: int = 1
+    items: int = 0  # items written so far
 
 
 @dataclass
@@ -199,7 +202,7 @@ class Renderer:
         self.md: list[str] = []
         self.tx: list[str] = []
         self.containers: list[Container] = []
-        self.prev_stack: tuple[int, ...] = ()
+        self.prev_stack: tuple[Container, ...] = ()  # the objects, not ids: a freed container's id can be reused
         self.prev_in_list = False
         self.lists: list[ListState | None] = []
         self.inlines: list[Inline] = []
@@ -296,13 +299,11 @@ class Renderer:
         """Turn the inline buffer into paragraph blocks (a <br><br> run splits paragraphs)."""
         if not self.md:
             return
+        if self.inlines:  # a block ends inside inline elements: close their markup here, reopen it in the next block
+            self._close_open_inlines()
         md, tx = "".join(self.md), "".join(self.tx)
         self.md.clear()
         self.tx.clear()
-        if self.inlines:  # a block started inside an inline element: restart its content here
-            for inline in self.inlines:
-                inline.start = 0
-                inline.tx_start = 0
         md_par: list[str] = []
         tx_par: list[str] = []
         if BREAK in md:
@@ -325,7 +326,7 @@ class Renderer:
     def paragraph(self, md_lines: list[str], tx_lines: list[str]) -> None:
         if self.heading:
             level = self.heading
-            md_text = " ".join(md_lines)
+            md_text = _escape_closing_hashes(" ".join(md_lines))
             tx_text = " ".join(tx_lines)
             self.headings.append((level, tx_text))
             self.emit(["#" * level + " " + md_text], [tx_text])
@@ -334,26 +335,27 @@ class Renderer:
         self.emit(md_out, tx_lines)
 
     def emit(self, md_lines: list[str], tx_lines: list[str]) -> None:
-        """Append a finished block, prefixed by its containers, separated from the previous one."""
-        stack = tuple(id(c) for c in self.containers)
-        opens_item = any(c.kind == "item" and c.pending for c in self.containers)
+        """Append a finished block, prefixed by its containers, separated from the previous one.
+
+        The plain text gets the block's lines only when they hold text (a rule or an image has none).
+        """
+        stack = tuple(self.containers)
         in_list = any(c.kind == "item" for c in self.containers)
+        has_text = any(tx_lines)
         if self.out_md:
-            if opens_item and self.prev_in_list:
-                sep_tx: str | None = None
+            if self.prev_in_list and self.tight_item():
                 sep_md = None
             else:
                 shared = 0
                 for a, b in zip(stack, self.prev_stack):
-                    if a != b:
+                    if a is not b:
                         break
                     shared += 1
                 sep_md = "".join(c.rest_prefix() for c in self.containers[:shared]).rstrip()
-                sep_tx = ""
             if sep_md is not None:
                 self.out_md.append(sep_md)
-            if sep_tx is not None:
-                self.out_tx.append(sep_tx)
+                if has_text and self.out_tx:
+                    self.out_tx.append("")
         first = "".join(c.first_prefix() for c in self.containers)
         rest = "".join(c.rest_prefix() for c in self.containers)
         for c in self.containers:
@@ -361,9 +363,18 @@ class Renderer:
         self.out_md.append((first + md_lines[0]).rstrip())
         for line in md_lines[1:]:
             self.out_md.append((rest + line).rstrip())
-        self.out_tx.extend(tx_lines)
+        if has_text:
+            self.out_tx.extend(tx_lines)
         self.prev_stack = stack
         self.prev_in_list = in_list
+
+    def tight_item(self) -> bool:
+        """Whether the block opens a list item that follows the previous block without a blank line:
+        a next item of the same list, or the first item of a list nested right under its parent item's text."""
+        for depth, c in enumerate(self.containers):
+            if c.kind == "item" and c.pending:
+                return not c.first or len(self.prev_stack) == depth
+        return False
 
     # -- element handlers -------------------------------------------------------------
     def start_heading(self, el: etree._Element) -> None:
@@ -381,9 +392,11 @@ class Renderer:
         if self.pre:
             self.block_boundary()
             return
-        for inline in self.inlines:  # headings inside inline elements: keep their content plain
-            inline.kind = "plain"
-        md_text = " ".join("".join(self.md).replace(BREAK, " ").split())
+        for inline in self.inlines:  # headings inside emphasis: keep their content plain, but keep links
+            if inline.kind != "link":
+                inline.kind = "plain"
+        self._close_open_inlines()
+        md_text = _escape_closing_hashes(" ".join("".join(self.md).replace(BREAK, " ").split()))
         tx_text = " ".join("".join(self.tx).replace(BREAK, " ").split())
         self.md.clear()
         self.tx.clear()
@@ -488,7 +501,7 @@ class Renderer:
             state.counter += 1
         else:
             marker = "- "
-        self.containers.append(Container("item", marker))
+        self.containers.append(Container("item", marker, first=state is not None and state.items == 0))
 
     def end_item(self, el: etree._Element) -> None:
         if self.pre:
@@ -498,7 +511,9 @@ class Renderer:
             return
         self.flush()
         if self.containers and self.containers[-1].kind == "item":
-            self.containers.pop()
+            item = self.containers.pop()
+            if not item.pending and self.lists and self.lists[-1] is not None:
+                self.lists[-1].items += 1  # items written so far (an empty item is not one)
 
     def start_quote(self, el: etree._Element) -> None:
         if self.pre or self.in_cell():
@@ -529,7 +544,7 @@ class Renderer:
 
     def end_bold(self, el: etree._Element) -> None:
         self.bold -= 1
-        self._wrap(self._close(), "**", "**")
+        self._finish(self._close())
 
     def start_italic(self, el: etree._Element) -> None:
         kind = "italic" if not (self.italic or self.code or self.pre or len(self.inlines) > MAX_INLINE_DEPTH) else "plain"
@@ -538,7 +553,7 @@ class Renderer:
 
     def end_italic(self, el: etree._Element) -> None:
         self.italic -= 1
-        self._wrap(self._close(), "*", "*")
+        self._finish(self._close())
 
     def start_code(self, el: etree._Element) -> None:
         kind = "code" if not (self.code or self.pre or len(self.inlines) > MAX_INLINE_DEPTH) else "plain"
@@ -547,32 +562,7 @@ class Renderer:
 
     def end_code(self, el: etree._Element) -> None:
         self.code -= 1
-        inline = self._close()
-        if inline is None or inline.kind != "code":
-            return
-        inner = "".join(self.md[inline.start:])
-        del self.md[inline.start:]
-        lead, body, trail = _split_ws(inner.replace(BREAK, " "))
-        if not body:
-            self.md.append(inner)
-            return
-        body = " ".join(body.split())
-        ticks = "`"
-        while ticks in body:
-            ticks += "`"
-        pad = " " if len(ticks) > 1 or body.startswith("`") or body.endswith("`") else ""
-        self.md.append(f"{lead}{ticks}{pad}{body}{pad}{ticks}{trail}")
-
-    def _wrap(self, inline: Inline | None, left: str, right: str) -> None:
-        if inline is None or inline.kind in ("plain",):
-            return
-        inner = "".join(self.md[inline.start:])
-        del self.md[inline.start:]
-        if BREAK in inner:  # emphasis across a line break: markers per line would be fragile
-            self.md.append(inner)
-            return
-        lead, body, trail = _split_ws(inner)
-        self.md.append(f"{lead}{left}{body}{right}{trail}" if body else inner)
+        self._finish(self._close())
 
     def start_link(self, el: etree._Element) -> None:
         href = None
@@ -587,16 +577,22 @@ class Renderer:
 
     def end_link(self, el: etree._Element) -> None:
         self.links -= 1
-        inline = self._close()
-        if inline is None or inline.kind != "link":
+        self._finish(self._close())
+
+    def _close_open_inlines(self) -> None:
+        """Write the markup of every open inline element around its content so far; its content restarts at 0."""
+        for inline in reversed(self.inlines):
+            self._finish(inline)
+            inline.start = 0
+            inline.tx_start = 0
+
+    def _finish(self, inline: Inline | None) -> None:
+        """Replace the buffer pieces of a closing inline element by one piece carrying its markup."""
+        if inline is None or inline.kind == "plain":
             return
         inner = "".join(self.md[inline.start:])
         del self.md[inline.start:]
-        lead, body, trail = _split_ws(inner.replace(BREAK, " "))
-        if body:
-            self.md.append(f"{lead}[{body}]({markdown_url(inline.href or '')}){trail}")
-        else:
-            self.md.append(inner)
+        self.md.append(_MARKUP[inline.kind](inner, inline.href))
 
     def start_img(self, el: etree._Element) -> None:
         if not self.include_images or self.pre:
@@ -764,6 +760,45 @@ def _table_of(el: etree._Element) -> etree._Element | None:
     while node is not None and node.tag != "table":
         node = node.getparent()
     return node
+
+
+def _emphasis(marker: str) -> Callable[[str, str | None], str]:
+    def wrap(inner: str, href: str | None) -> str:
+        if BREAK in inner:  # emphasis across a line break: markers per line would be fragile
+            return inner
+        lead, body, trail = _split_ws(inner)
+        return f"{lead}{marker}{body}{marker}{trail}" if body else inner
+    return wrap
+
+
+def _code_span(inner: str, href: str | None) -> str:
+    lead, body, trail = _split_ws(inner.replace(BREAK, " "))
+    if not body:
+        return inner
+    body = " ".join(body.split())
+    ticks = "`"
+    while ticks in body:
+        ticks += "`"
+    pad = " " if len(ticks) > 1 or body.startswith("`") or body.endswith("`") else ""
+    return f"{lead}{ticks}{pad}{body}{pad}{ticks}{trail}"
+
+
+def _link(inner: str, href: str | None) -> str:
+    lead, body, trail = _split_ws(inner.replace(BREAK, " "))
+    return f"{lead}[{body}]({markdown_url(href or '')}){trail}" if body else inner
+
+
+_MARKUP: dict[str, Callable[[str, str | None], str]] = {
+    "bold": _emphasis("**"), "italic": _emphasis("*"), "code": _code_span, "link": _link,
+}
+
+
+def _escape_closing_hashes(text: str) -> str:
+    """A heading ending in a space and hashes (or only hashes) would lose them as an ATX closing sequence."""
+    stripped = text.rstrip("#")
+    if stripped != text and (not stripped or stripped.endswith(" ")):
+        return stripped + "\\" + text[len(stripped):]
+    return text
 
 
 def _split_ws(text: str) -> tuple[str, str, str]:

@@ -25,8 +25,9 @@ def absolute_url(href: str, base: str) -> str | None:
     href = href.strip()
     if not href:
         return None
-    if href.startswith(("https://", "http://")):
+    if href.startswith(("https://", "http://")) and "[" not in href:
         # already absolute (most links on most pages): skip urljoin, only check there is a host
+        # (a "[" may open an IPv6 host, which only urlsplit validates)
         host = href.split("://", 1)[1].split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
         if host and host.rsplit("@", 1)[-1].strip(".:") and not any(c in host for c in " \t\n<>\\"):
             return href
