@@ -26,6 +26,9 @@ FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "button", "dialog", "menu"
 UNIT_TAGS = frozenset({"p", "pre", "blockquote", "li", "td", "th", "dd", "dt", "h1", "h2", "h3", "h4", "h5", "h6",
                        "div", "section", "article", "main", "figcaption", "caption", "address", "summary", "body",
                        "table", "ul", "ol", "dl", "tr", "center", "header", "form"})
+# Elements that can be the main region: containers, not the paragraphs or lists inside them.
+REGION_TAGS = frozenset({"div", "section", "article", "main", "td", "tbody", "table", "tr", "center", "form", "font",
+                         "span", "body", "html", "header", "details", "dd", "blockquote"})
 # Blocks judged by their link density inside the main region.
 LINK_BLOCK_TAGS = frozenset({"p", "div", "li", "ul", "ol", "dl", "section", "span", "table", "td", "font", "center"})
 # Never judged by class/id: code keeps its `language-x` classes, headings their generated ids.
@@ -205,7 +208,7 @@ def descend(body: etree._Element, analysis: Analysis, theta: float) -> etree._El
             g = good.get(child, 0)
             if g > best_good:
                 best_child, best_good = child, g
-        if best_child is None or best_good < theta * total:
+        if best_child is None or best_good < theta * total or best_child.tag not in REGION_TAGS:
             return node
         node = best_child
 

@@ -8,13 +8,16 @@ from lxml import etree
 
 from web2md.extract import metadata
 from web2md.extract.content import choose_main
+from web2md.extract.derive import extraction_quality, fit_markdown, with_citations
+from web2md.extract.pagetype import (FORUM, PRODUCT, comment_section, detect, document_json_ld, fallback_text,
+                                     find_comments, product_section)
 from web2md.extract.entities import clean_text, element_text
 from web2md.extract.links import links_from_tree
 from web2md.extract.options import Options
 from web2md.extract.page import Page
 from web2md.extract.parse import parse_html
-from web2md.extract.region import candidate_regions
-from web2md.extract.render import Rendered, Renderer
+from web2md.extract.region import _outermost, candidate_regions
+from web2md.extract.render import Rendered, Renderer, escape_markdown
 from web2md.extract.urls import Resolver, document_base
 
 Html = str | bytes | etree._Element
@@ -70,17 +73,36 @@ def render_plain(root: etree._Element, base: str, page_url: str, opts: Options,
     return rendered
 
 
-def render_main(root: etree._Element, base: str, page_url: str, opts: Options, resolve: Resolver) -> Rendered:
-    """Render the main content (SPEC §4), falling back to the plain region when nothing scores."""
+def semantic_region(root: etree._Element) -> list[etree._Element]:
+    """What the page itself marks as its content: `<main>`, `[role=main]`, else its articles."""
+    main = next(root.iter("main"), None)
+    if main is None:
+        main = next((el for el in root.iter() if (el.get("role") or "").lower() == "main"), None)
+    if main is not None:
+        return [main]
+    return _outermost(root, "article")
+
+
+def render_main(root: etree._Element, base: str, page_url: str, opts: Options, resolve: Resolver,
+                also_skip: Callable[[etree._Element], bool] | None = None) -> tuple[Rendered, bool]:
+    """Render the main content (SPEC §4); returns the rendering and whether anything scored."""
+    excluded = _either(selector_predicate(opts.exclude_selector), also_skip)
     choice = choose_main(root, keep_header=opts.keep_header, precision=opts.precision, recall=opts.recall)
+    if opts.main_content:
+        forced = semantic_region(root)
+        if forced:
+            skip = choice.skip if choice is not None else None
+            rendered = Renderer(base, page_url, include_images=opts.include_images,
+                                skip=_either(skip, excluded), resolve=resolve).render(forced)
+            if rendered.markdown:
+                return rendered, True
     if choice is not None:
-        excluded = selector_predicate(opts.exclude_selector)
         renderer = Renderer(base, page_url, include_images=opts.include_images,
                             skip=_either(choice.skip, excluded), resolve=resolve)
         rendered = renderer.render(choice.roots)
         if rendered.markdown:
-            return rendered
-    return render_plain(root, base, page_url, opts, resolve)
+            return rendered, True
+    return render_plain(root, base, page_url, opts, resolve), False
 
 
 def extract_title(html: Html) -> str | None:
@@ -120,18 +142,49 @@ def convert(html: Html, url: str = "", **options) -> Page:
     root = as_tree(html)
     base = document_base(root, url)
     resolve = Resolver(base)
-    rendered = render_main(root, base, url, opts, resolve)
+    data = document_json_ld(root)
+    comments = find_comments(root)
+    page_type = detect(root, data, url, len(comments))
+    with_comments = page_type == FORUM and not opts.no_comments and comments
+    comment_set = {el for el, _ in comments} if with_comments else set()
+    rendered, scored = render_main(root, base, url, opts, resolve,
+                                   comment_set.__contains__ if comment_set else None)
     markdown, text = rendered.markdown, rendered.text
+    fallback = False
+    if not scored:
+        body = fallback_text(data, root, len(text))
+        if body:
+            paragraphs = [" ".join(p.split()) for p in body.split("\n") if p.strip()]
+            markdown, text = "\n\n".join(escape_markdown(p) for p in paragraphs), "\n\n".join(paragraphs)
+            fallback = True
+    extra = []
+    if with_comments:
+        extra.append(comment_section(root, base, url))
+    if page_type == PRODUCT:
+        extra.append(product_section(data))
+    for md_part, tx_part in extra:
+        if md_part:
+            markdown = f"{markdown}\n\n{md_part}" if markdown else md_part
+            text = f"{text}\n\n{tx_part}" if text else tx_part
     if opts.max_length is not None and len(markdown) > opts.max_length:
         markdown = markdown[: max(0, opts.max_length)].rstrip()
+        text = text[: max(0, opts.max_length)].rstrip()
+    cited, references = with_citations(markdown)
     page = Page(
         url=url,
         markdown=markdown,
         text=text,
         title=extract_title(root),
+        page_type=page_type,
+        fit_markdown=fit_markdown(markdown),
+        markdown_with_citations=cited,
+        references=references,
         links=links_from_tree(root, url, resolve),
         tables=[{"headers": t.headers, "rows": t.rows, "caption": t.caption} for t in rendered.tables],
         outline=[{"level": level, "text": heading} for level, heading in rendered.headings],
     )
     metadata.fill(page, root, base)
+    known = sum(1 for value in (page.title, page.author, page.published_date, page.description) if value)
+    page.extraction_quality = extraction_quality(markdown, text, semantic=bool(semantic_region(root)) or bool(data.entries),
+                                                 metadata_fields=known, fallback=fallback)
     return page

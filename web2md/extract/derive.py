@@ -1,0 +1,120 @@
+"""Views derived from the rendered Markdown (SPEC §4): fit Markdown, citations, and an extraction-quality score.
+
+These read only our own, deterministic rendering, never raw markup, so a
+simple line and block scan is exact here.
+"""
+
+from __future__ import annotations
+
+import re
+
+_LINK = re.compile(r"(?<![\\!])\[((?:\\.|[^\]\\])*)\]\((https?://[^)\s]+)\)")
+_ONLY_LINKS = re.compile(r"^(?:[-*+]\s+|\d+\.\s+)?(?:\s*(?:\[(?:\\.|[^\]\\])*\]\([^)\s]+\)|!\[(?:\\.|[^\]\\])*\]\([^)\s]+\))[\s|·•,;/-]*)+$")
+_WORD = re.compile(r"\w+")
+
+
+def blocks(markdown: str) -> list[str]:
+    """Split Markdown into blocks at blank lines, keeping fenced code blocks whole."""
+    out: list[str] = []
+    current: list[str] = []
+    fence = ""
+    for line in markdown.split("\n"):
+        stripped = line.lstrip("> ").lstrip()
+        if fence:
+            current.append(line)
+            if stripped.startswith(fence) and stripped.strip("`~") == "":
+                fence = ""
+            continue
+        if stripped.startswith(("```", "~~~")):
+            fence = stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]
+            current.append(line)
+            continue
+        if line.strip(">").strip():
+            current.append(line)
+        elif current:
+            out.append("\n".join(current))
+            current = []
+    if current:
+        out.append("\n".join(current))
+    return out
+
+
+def _kind(block: str) -> str:
+    first = block.lstrip("> ")
+    if first.startswith(("```", "~~~")):
+        return "code"
+    if first.startswith("#"):
+        return "heading"
+    if first.startswith("|"):
+        return "table"
+    return "text"
+
+
+def _level(block: str) -> int:
+    first = block.lstrip("> ")
+    return len(first) - len(first.lstrip("#"))
+
+
+def fit_markdown(markdown: str) -> str:
+    """The Markdown with low-signal blocks dropped, for tight token budgets.
+
+    Dropped: lines that are nothing but links or images, text blocks of fewer
+    than four words, and headings left with no content under them.
+    """
+    kept: list[str] = []
+    for block in blocks(markdown):
+        kind = _kind(block)
+        if kind == "text":
+            lines = [line for line in block.split("\n") if not _ONLY_LINKS.match(line.lstrip("> ").strip())]
+            if not lines:
+                continue
+            block = "\n".join(lines)
+            if len(_WORD.findall(_LINK.sub(r"\1", block))) < 4:
+                continue
+        kept.append(block)
+    # a heading followed by a heading of the same or a higher rank (or by nothing) heads nothing
+    result: list[str] = []
+    for i, block in enumerate(kept):
+        if _kind(block) == "heading":
+            following = next((b for b in kept[i + 1:]), None)
+            if following is None or _kind(following) == "heading" and _level(following) <= _level(block):
+                continue
+        result.append(block)
+    return "\n\n".join(result)
+
+
+def with_citations(markdown: str) -> tuple[str, list[dict]]:
+    """Links rewritten as ``text [n]`` with a numbered ``## References`` list (one number per URL)."""
+    numbers: dict[str, int] = {}
+
+    def cite(match: re.Match[str]) -> str:
+        url = match.group(2)
+        n = numbers.setdefault(url, len(numbers) + 1)
+        return f"{match.group(1)} [{n}]"
+
+    parts: list[str] = []
+    for block in blocks(markdown):
+        parts.append(block if _kind(block) == "code" else _LINK.sub(cite, block))
+    references = [{"number": n, "url": url} for url, n in numbers.items()]
+    body = "\n\n".join(parts)
+    if references:
+        body += "\n\n## References\n\n" + "\n".join(f"{r['number']}. {r['url']}" for r in references)
+    return body, references
+
+
+def extraction_quality(markdown: str, text: str, *, semantic: bool, metadata_fields: int, fallback: bool) -> float:
+    """A 0.0–1.0 confidence from length, structure, semantic markup, metadata and link density."""
+    if not text:
+        return 0.0
+    length = min(len(text) / 3000.0, 1.0)
+    parts = blocks(markdown)
+    headings = sum(1 for b in parts if _kind(b) == "heading")
+    paragraphs = sum(1 for b in parts if _kind(b) == "text" and len(b) > 80)
+    structure = min(paragraphs / 5.0, 1.0) * 0.7 + (0.3 if headings else 0.0)
+    link_chars = sum(len(m.group(0)) - len(m.group(1)) for m in _LINK.finditer(markdown))
+    link_density = link_chars / max(len(markdown), 1)
+    score = (0.35 * length + 0.25 * structure + 0.15 * (1.0 if semantic else 0.0)
+             + 0.15 * min(metadata_fields / 4.0, 1.0) + 0.10 * max(0.0, 1.0 - 2 * link_density))
+    if fallback:
+        score *= 0.6
+    return round(min(max(score, 0.0), 1.0), 2)

@@ -1,0 +1,226 @@
+"""Page-type profiles (SPEC §4): article, forum, product or page; forum comments and product details.
+
+The type comes from structured data first (JSON-LD `@type`, `og:type`,
+microdata `itemtype`), then from structure (comment threads, `<article>`).
+Forum and thread pages get their comments as a `## Comments` section, nesting
+shown by blockquote depth; product pages get `## Product details` from JSON-LD.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from lxml import etree
+
+from web2md.extract.entities import clean_text
+from web2md.extract.meta_jsonld import JsonLd, parse_json_ld
+from web2md.extract.render import Renderer, SKIP_TAGS
+
+ARTICLE = "article"
+FORUM = "forum"
+PRODUCT = "product"
+PAGE = "page"
+
+_ARTICLE_TYPES = {"article", "newsarticle", "blogposting", "reportagenewsarticle", "analysisnewsarticle",
+                  "opinionnewsarticle", "scholarlyarticle", "techarticle", "report", "liveblogposting",
+                  "review", "recipe", "howto"}
+_FORUM_TYPES = {"discussionforumposting", "qapage", "question", "socialmediaposting"}
+_COMMENT_ID = re.compile(r"^(?:comment|reply)[-_]?\d+$", re.I)
+_FORUM_URL = re.compile(r"/(?:forums?|threads?|topics?|discussions?|boards?|community|t)/|showthread|viewtopic|"
+                        r"[?&](?:t|topic|thread)=\d", re.I)
+_AUTHOR_CLASS = re.compile(r"(?:^|[\s_-])(?:author|username|user-name|nickname|commenter|fn|poster)(?:$|[\s_-])", re.I)
+_META_CLASS = re.compile(r"(?:^|[\s_-])(?:meta|reply|date|time|permalink|actions|footer|avatar|vote|votes|edit)"
+                         r"(?:$|[\s_-])", re.I)
+MAX_COMMENTS = 500
+MAX_DEPTH = 8
+
+
+@dataclass
+class Comment:
+    author: str
+    text: str
+    depth: int
+
+
+def document_json_ld(root: etree._Element) -> JsonLd:
+    data = JsonLd()
+    for script in root.iter("script"):
+        if (script.get("type") or "").strip().lower() == "application/ld+json" and script.text:
+            data.add(parse_json_ld(script.text))
+    return data
+
+
+def _types(data: JsonLd) -> set[str]:
+    found: set[str] = set()
+    for node in data.nodes():
+        kind = node.get("@type")
+        for k in kind if isinstance(kind, list) else [kind]:
+            if isinstance(k, str):
+                found.add(k.rsplit("/", 1)[-1].lower())
+    return found
+
+
+def _meta_property(root: etree._Element, name: str) -> str:
+    for meta in root.iter("meta"):
+        if (meta.get("property") or meta.get("name") or "").lower() == name:
+            return (meta.get("content") or "").strip().lower()
+    return ""
+
+
+def is_comment(el: etree._Element) -> bool:
+    if el.get("data-testid") == "comment" or el.get("data-author") is not None and el.tag != "a":
+        return True
+    ident = el.get("id")
+    if ident and _COMMENT_ID.match(ident) and el.tag in ("li", "div", "article", "section", "tr", "table"):
+        return True
+    cls = el.get("class")
+    if cls:
+        tokens = cls.lower().split()
+        return "comment" in tokens or "comment-item" in tokens or "forum-post" in tokens
+    return False
+
+
+def find_comments(root: etree._Element) -> list[tuple[etree._Element, int]]:
+    """Comment elements in document order with their nesting depth among comments."""
+    body = next(root.iter("body"), root)
+    found: list[tuple[etree._Element, int]] = []
+    depth_of: dict[etree._Element, int] = {}
+    walker = etree.iterwalk(body, events=("start",))
+    for _, el in walker:
+        if not isinstance(el.tag, str) or el.tag in SKIP_TAGS:
+            walker.skip_subtree()
+            continue
+        if is_comment(el):
+            depth = 0
+            for anc in el.iterancestors():
+                if anc in depth_of:
+                    depth = depth_of[anc] + 1
+                    break
+            depth_of[el] = depth
+            found.append((el, min(depth, MAX_DEPTH)))
+            if len(found) >= MAX_COMMENTS:
+                break
+    return found
+
+
+def detect(root: etree._Element, data: JsonLd, url: str, comment_count: int) -> str:
+    types = _types(data)
+    og_type = _meta_property(root, "og:type")
+    if "product" in types or og_type.startswith("product") or root.xpath("//*[contains(@itemtype, 'schema.org/Product')][1]"):
+        return PRODUCT
+    if types & _FORUM_TYPES or "forum" in og_type or comment_count >= 3 and _FORUM_URL.search(url or ""):
+        return FORUM
+    if types & _ARTICLE_TYPES or og_type == "article" or _meta_property(root, "article:published_time"):
+        return ARTICLE
+    if next(root.iter("article"), None) is not None:
+        return ARTICLE
+    return PAGE
+
+
+def _author(el: etree._Element, nested: set[etree._Element]) -> tuple[str, etree._Element | None]:
+    author = el.get("data-author")
+    if author:
+        return clean_text(author)[:80], None
+    for node in el.iterdescendants():
+        if node in nested:
+            continue
+        if not isinstance(node.tag, str):
+            continue
+        if node.get("itemprop") == "author" or node.tag == "cite" or _AUTHOR_CLASS.search(node.get("class") or ""):
+            name = clean_text("".join(node.itertext()))
+            if 0 < len(name) <= 80:
+                return name, node
+    return "", None
+
+
+def comment_section(root: etree._Element, base: str, page_url: str) -> tuple[str, str]:
+    """`## Comments` in Markdown and plain text, or empty strings when the page has none."""
+    comments = find_comments(root)
+    if not comments:
+        return "", ""
+    elements = {el for el, _ in comments}
+    md_parts: list[str] = []
+    tx_parts: list[str] = []
+    for el, depth in comments:
+        author, author_el = _author(el, elements)
+        skip_set = (elements - {el}) | ({author_el} if author_el is not None else set())
+
+        def skip(node: etree._Element, skip_set: set = skip_set) -> bool:
+            if node in skip_set:
+                return True
+            cls = node.get("class")
+            return bool(cls) and bool(_META_CLASS.search(cls)) and node.tag not in ("p", "blockquote", "pre")
+
+        rendered = Renderer(base, page_url, skip=skip).render([el])
+        if not rendered.markdown:
+            continue
+        prefix = "> " * (depth + 1)
+        lines = ([f"**{author}**"] if author else []) + rendered.markdown.split("\n")
+        md_parts.append("\n".join((prefix + line).rstrip() for line in lines))
+        tx_parts.append("\n".join(([author] if author else []) + [rendered.text]))
+    if not md_parts:
+        return "", ""
+    return "## Comments\n\n" + "\n\n".join(md_parts), "Comments\n\n" + "\n\n".join(tx_parts)
+
+
+def _offer(node: dict) -> dict:
+    offers = node.get("offers")
+    if isinstance(offers, list):
+        offers = next((o for o in offers if isinstance(o, dict)), None)
+    if isinstance(offers, dict) and isinstance(offers.get("offers"), list):  # AggregateOffer
+        offers = next((o for o in offers["offers"] if isinstance(o, dict)), offers)
+    return offers if isinstance(offers, dict) else {}
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, dict):
+        value = value.get("name") or value.get("@id") or ""
+    if isinstance(value, list):
+        value = next((v for v in value if isinstance(v, (str, int, float))), "")
+    if isinstance(value, bool) or value is None:
+        return ""
+    return clean_text(str(value))
+
+
+def product_section(data: JsonLd) -> tuple[str, str]:
+    """`## Product details` from the first JSON-LD Product: name, brand, SKU, price, currency, availability."""
+    products = data.nodes(("product",))
+    if not products:
+        return "", ""
+    node = products[0]
+    offer = _offer(node)
+    price = _value(offer.get("price") or offer.get("lowPrice"))
+    currency = _value(offer.get("priceCurrency"))
+    availability = _value(offer.get("availability")).rsplit("/", 1)[-1]
+    rows = [("Name", _value(node.get("name"))), ("Brand", _value(node.get("brand"))),
+            ("SKU", _value(node.get("sku") or node.get("mpn"))),
+            ("Price", f"{price} {currency}".strip() if price else ""),
+            ("Availability", availability)]
+    rows = [(k, v) for k, v in rows if v]
+    if not rows:
+        return "", ""
+    md = "## Product details\n\n" + "\n".join(f"- {k}: {v}" for k, v in rows)
+    tx = "Product details\n\n" + "\n".join(f"{k}: {v}" for k, v in rows)
+    return md, tx
+
+
+def fallback_text(data: JsonLd, root: etree._Element, rendered_chars: int) -> str:
+    """For a page whose body scores nothing: JSON-LD articleBody when it says more than the plain
+    rendering did; when that rendering is empty, JSON-LD description, then the Open Graph one."""
+    for key in ("articleBody", "text"):
+        value = data.first(key)
+        if value and len(value) > rendered_chars:
+            return value
+    if rendered_chars:
+        return ""
+    value = data.first("description")
+    if value:
+        return value
+    for meta in root.iter("meta"):
+        if (meta.get("property") or meta.get("name") or "").lower() in ("og:description", "description"):
+            text = clean_text(meta.get("content"))
+            if text:
+                return text
+    return ""
