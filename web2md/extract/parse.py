@@ -53,10 +53,21 @@ def neutralise_references(html: str) -> str:
     return "".join(out)
 
 
-def decode_body(body: bytes, encoding: str | None = None) -> tuple[str, str]:
-    """Decode a response body; returns ``(text, encoding)``."""
-    content_type = f"text/html; charset={encoding}" if encoding else None
-    enc, text = html_to_unicode(content_type, body)
+def utf8_or_cp1252(body: bytes) -> str:
+    """The encoding of an undeclared body: UTF-8 if it is valid UTF-8, else Windows-1252 (what browsers assume)."""
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return "cp1252"
+    return "utf-8"
+
+
+def decode_body(body: bytes, encoding: str | None = None, content_type: str | None = None) -> tuple[str, str]:
+    """Decode a response body by its BOM, declared charset (argument, Content-Type, `<meta>`), else
+    `utf8_or_cp1252`; returns ``(text, encoding)``."""
+    if encoding:
+        content_type = f"text/html; charset={encoding}"
+    enc, text = html_to_unicode(content_type, body, auto_detect_fun=utf8_or_cp1252)
     return text, enc
 
 

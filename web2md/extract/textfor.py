@@ -6,6 +6,7 @@ import json
 
 from web2md.extract.convert import html_to_text
 from web2md.extract.entities import normalise_chars
+from web2md.extract.parse import decode_body
 
 _TEXT_TYPES = ("text/", "application/xml", "application/xhtml+xml", "application/javascript",
                "application/x-javascript", "application/ecmascript", "application/x-yaml",
@@ -38,7 +39,7 @@ def text_for(body: str | bytes, content_type: str | None = "text/html", url: str
              byte_count: int | None = None) -> str:
     """Render a body as text according to its content type."""
     mtype = media_type(content_type)
-    size = byte_count if byte_count is not None else len(body)
+    size = byte_count if byte_count is not None else len(body if isinstance(body, bytes) else body.encode("utf-8", "replace"))
     if isinstance(body, bytes):
         if not (mtype in ("", "text/html", "application/xhtml+xml") or is_json(mtype)
                 or mtype.startswith(_TEXT_TYPES) or mtype.endswith("+xml")):
@@ -46,13 +47,14 @@ def text_for(body: str | bytes, content_type: str | None = "text/html", url: str
     if mtype in ("", "text/html", "application/xhtml+xml"):
         return html_to_text(body, url)
     if isinstance(body, bytes):
-        body = body.decode("utf-8", "replace")
+        body, _ = decode_body(body, content_type=content_type)
     if is_json(mtype):
         try:
             data = json.loads(body)
         except ValueError as exc:
             text = normalise_chars(body).rstrip()
-            return f"{text}\n\n[not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}]"
+            notice = f"[not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}]"
+            return f"{text}\n\n{notice}" if text.strip() else notice
         return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False)
     if mtype.startswith(_TEXT_TYPES) or mtype.endswith("+xml"):
         return "\n".join(line.rstrip() for line in normalise_chars(body).strip("\n").split("\n"))
