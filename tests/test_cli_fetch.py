@@ -80,21 +80,21 @@ def test_invalid_url_exits_2_with_one_line(url):
     assert done.stderr == f"web2md: invalid URL: {url} (need an absolute http:// or https:// URL)\n"
 
 
-@pytest.mark.parametrize("path, message", [
-    ("/missing", "web2md: HTTP 404 Not Found: {url}\n"),
-    ("/error", "web2md: HTTP 500 Internal Server Error: {url}\n"),
-    ("/file.pdf", "web2md: cannot read application/pdf (17 bytes): {url}\n"),
+@pytest.mark.parametrize("path, message, status", [
+    ("/missing", "web2md: HTTP 404 Not Found: {url}\n", 3),
+    ("/error", "web2md: HTTP 500 Internal Server Error: {url}\n", 3),
+    ("/file.pdf", "web2md: cannot read application/pdf (17 bytes): {url}\n", 8),
 ])
-def test_failures_exit_1_with_one_line(server, path, message):
+def test_failures_exit_with_their_status_and_one_line(server, path, message, status):
     done = web2md("fetch", server.url(path))
-    assert done.returncode == 1
+    assert done.returncode == status  # README "Command line": 3 HTTP error, 8 binary content
     assert done.stdout == ""
     assert done.stderr == message.format(url=server.url(path))
 
 
 def test_timeout_is_reported(server):
     done = web2md("fetch", "--timeout", "0.5", server.url("/slow"))
-    assert done.returncode == 1
+    assert done.returncode == 4  # README "Command line": 4 timeout
     assert done.stderr == f"web2md: timed out after 0.5 s: {server.url('/slow')}\n"
     assert server.paths().count("/slow") == 1  # not retried: --timeout bounds the wait
 

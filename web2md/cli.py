@@ -1,18 +1,21 @@
 """The ``web2md`` command line: subcommands that run the project's spiders through `web2md.crawl`.
 
-Errors are one line on stderr and a non-zero exit status: 2 for bad usage
-(including an invalid URL), 1 when the page could not be fetched or converted.
+``web2md fetch|browse|sitemap|feed|batch``, and ``web2md URL`` for the terminal
+browser. Errors are one line on stderr and an exit status that names the kind
+of failure (see `EXIT_CODES` and the README's "Command line" section).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import logging
+import os
 import sys
 import types
 import typing
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -20,8 +23,29 @@ from typing import Any
 from web2md import __version__
 
 EXIT_OK = 0
-EXIT_FAILED = 1
-EXIT_USAGE = 2
+EXIT_FAILED = 1  # anything else: connection refused, DNS, no sitemap or feed found, extraction error
+EXIT_USAGE = 2  # bad usage, including an invalid URL
+EXIT_HTTP = 3  # the server answered with a non-2xx status
+EXIT_TIMEOUT = 4
+EXIT_ROBOTS = 5  # robots.txt disallows the URL
+EXIT_LANGUAGE = 6  # --lang mismatch
+EXIT_METADATA = 7  # --only-with-metadata and no title or no published date
+EXIT_BINARY = 8  # a type that cannot be read as text (PDF, images, archives)
+EXIT_INTERRUPTED = 130
+
+EXIT_CODES = {
+    EXIT_OK: "success",
+    EXIT_FAILED: "other failure",
+    EXIT_USAGE: "invalid URL or usage",
+    EXIT_HTTP: "HTTP error",
+    EXIT_TIMEOUT: "timeout",
+    EXIT_ROBOTS: "robots.txt disallows",
+    EXIT_LANGUAGE: "language mismatch",
+    EXIT_METADATA: "missing metadata",
+    EXIT_BINARY: "binary content",
+}
+
+FORMATS = ("markdown", "html", "json", "text", "csv", "tei", "xml")
 
 logger = logging.getLogger(__name__)
 
@@ -34,7 +58,19 @@ class CommandError(Exception):
         self.status = status
 
 
-# -- shared option groups ----------------------------------------------------
+# -- option groups --------------------------------------------------------------
+
+CONVERSION_HELP = {
+    "include_images": "emit Markdown image references",
+    "keep_header": "keep <header> elements (stripped by default)",
+    "main_content": "extract only the main content (<article>, <main>, [role=main] or the best-scoring block)",
+    "precision": "favour precision: less noise, stricter main-content extraction",
+    "recall": "favour recall: more text, looser main-content extraction",
+    "exclude_selector": "strip elements matching .class or #id (repeatable)",
+    "no_comments": "skip forum/thread comment extraction",
+    "max_length": "truncate the output after N characters",
+}
+
 
 def add_conversion_options(parser: argparse.ArgumentParser) -> None:
     """One flag per field of `web2md.extract.options.Options` (``include_images`` -> ``--include-images``)."""
@@ -48,15 +84,17 @@ def add_conversion_options(parser: argparse.ArgumentParser) -> None:
         args = typing.get_args(hint)
         if isinstance(hint, types.UnionType) and type(None) in args:
             hint = next(a for a in args if a is not type(None))
+        help_text = CONVERSION_HELP.get(f.name)
         if hint is bool:
-            group.add_argument(flag, dest=f.name, action="store_true", default=None)
+            group.add_argument(flag, dest=f.name, action="store_true", default=None, help=help_text)
         elif typing.get_origin(hint) in (tuple, list):
-            group.add_argument(flag, dest=f.name, action="append", metavar="VALUE", default=None,
-                               help="repeatable")
+            metavar = "SEL" if f.name == "exclude_selector" else "VALUE"
+            group.add_argument(flag, dest=f.name, action="append", metavar=metavar, default=None,
+                               help=help_text or "repeatable")
         elif hint in (int, float):
-            group.add_argument(flag, dest=f.name, type=hint, metavar="N", default=None)
+            group.add_argument(flag, dest=f.name, type=hint, metavar="N", default=None, help=help_text)
         else:
-            group.add_argument(flag, dest=f.name, metavar="VALUE", default=None)
+            group.add_argument(flag, dest=f.name, metavar="VALUE", default=None, help=help_text)
 
 
 def conversion_arguments(args: argparse.Namespace) -> dict[str, Any]:
@@ -65,23 +103,95 @@ def conversion_arguments(args: argparse.Namespace) -> dict[str, Any]:
     return {f.name: getattr(args, f.name) for f in fields(Options) if getattr(args, f.name, None) is not None}
 
 
-def add_fetch_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--timeout", type=float, metavar="SECONDS", default=None,
-                        help="give up on a response after this long (default 30)")
+def _has_option(name: str) -> bool:
+    from web2md.extract.options import Options
+
+    return any(f.name == name for f in fields(Options))
+
+
+def add_request_options(parser: argparse.ArgumentParser) -> None:
+    """What every subcommand sends: timeout, cookies and headers."""
+    group = parser.add_argument_group("requests")
+    group.add_argument("--timeout", type=float, metavar="SECONDS", default=None,
+                       help="give up on a response after this long (default 30; not retried)")
+    group.add_argument("--cookie", action="append", metavar="NAME=VAL", default=None,
+                       help="send a cookie (repeatable)")
+    group.add_argument("--header", action="append", metavar='"Name: Val"', default=None,
+                       help="send a request header (repeatable)")
     parser.add_argument("-v", "--verbose", action="store_true", help="log the crawl on stderr")
 
 
+def add_politeness_options(parser: argparse.ArgumentParser, cache: bool = True) -> None:
+    group = parser.add_argument_group("politeness and filtering")
+    group.add_argument("--delay", type=float, metavar="MS", default=None,
+                       help="polite delay between requests in milliseconds")
+    if cache:
+        group.add_argument("--cache-ttl", type=float, metavar="SECONDS", default=None,
+                           help="cache fetched pages for N seconds (0 = disabled)")
+    group.add_argument("--ignore-robots", action="store_true", default=None,
+                       help="ignore robots.txt disallow rules and Crawl-delay")
+    group.add_argument("--no-blacklist", action="store_true", default=None,
+                       help="disable URL blacklist filtering for ads/tracking URLs")
+    group.add_argument("--blacklist-file", action="append", metavar="PATH", default=None,
+                       help="additional blacklist pattern file (repeatable)")
+    group.add_argument("--no-user-blacklist", action="store_true", default=None,
+                       help="do not load ~/.web2md/blacklist.txt")
+
+
+def add_javascript_options(parser: argparse.ArgumentParser) -> None:
+    """``--javascript`` and ``--wait``, unless the conversion options already provide them."""
+    group = parser.add_argument_group("javascript")
+    if not _has_option("javascript"):
+        group.add_argument("--javascript", action="store_true", default=None,
+                           help="execute inline <script> blocks (not supported in this build)")
+    if not _has_option("wait"):
+        group.add_argument("--wait", type=float, metavar="MS", default=None,
+                           help="post-load wait in milliseconds; caps timer callbacks with --javascript")
+
+
+def add_page_output_options(parser: argparse.ArgumentParser, formats: bool = True) -> None:
+    group = parser.add_argument_group("output")
+    if formats:
+        group.add_argument("--format", choices=FORMATS, default="markdown",
+                           help="output format (default markdown)")
+        group.add_argument("--render", action="store_true",
+                           help="ANSI colours: bold headings, underlined links, boxed tables, shaded code")
+    group.add_argument("--frontmatter", action="store_true",
+                       help="prepend YAML front matter (metadata) to Markdown output")
+
+
+def add_filter_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("requirements")
+    group.add_argument("--lang", metavar="CODE", default=None,
+                       help="require the page language to be CODE (ISO 639-1 or 639-3, e.g. en, eng)")
+    group.add_argument("--only-with-metadata", action="store_true",
+                       help="require a title and a published date")
+
+
 def crawl_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """Scrapy settings for this run: the request and politeness options, mapped as for ``-a`` arguments."""
     from scrapy.settings import default_settings
+
+    from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
 
     settings: dict[str, Any] = {
         # a timed-out request is not retried, so --timeout bounds how long the user waits
         "RETRY_EXCEPTIONS": [e for e in default_settings.RETRY_EXCEPTIONS
                              if e != "scrapy.exceptions.DownloadTimeoutError"],
     }
-    if args.timeout is not None:
-        settings["DOWNLOAD_TIMEOUT"] = args.timeout
+    options = {name: getattr(args, name, None) for name in POLITENESS_OPTIONS}
+    try:
+        apply_politeness_options(settings, options)
+    except ValueError as exc:
+        raise CommandError(str(exc), EXIT_USAGE) from None
+    if settings.get("HTTPCACHE_ENABLED"):
+        cache_home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        settings["HTTPCACHE_DIR"] = str(cache_home / "web2md" / "httpcache")
     return settings
+
+
+def timeout_of(settings: dict[str, Any]) -> float:
+    return float(settings.get("DOWNLOAD_TIMEOUT", 30))
 
 
 def configure_logging(verbose: bool) -> None:
@@ -101,73 +211,505 @@ def configure_logging(verbose: bool) -> None:
 
 
 def write_output(text: str, path: str | None) -> None:
-    data = (text + "\n").encode("utf-8")
+    if not text.endswith("\n"):  # CSV rows already end in CRLF
+        text += "\n"
+    data = text.encode("utf-8")
     if path and path != "-":
         Path(path).write_bytes(data)
         return
     out = getattr(sys.stdout, "buffer", None)
     if out is None:
-        sys.stdout.write(text + "\n")
+        sys.stdout.write(text)
     else:
         out.write(data)
         out.flush()
 
 
-def failure_message(failure: dict[str, Any], timeout: float | None) -> str:
+def warn(message: str) -> None:
+    print(f"web2md: {message}", file=sys.stderr)
+
+
+# -- checks and errors ------------------------------------------------------------
+
+def check_url(url: str) -> None:
+    from web2md.spiders.base import is_fetchable
+
+    if not is_fetchable(url):
+        raise CommandError(f"invalid URL: {url} (need an absolute http:// or https:// URL)", EXIT_USAGE)
+
+
+def check_javascript(args: argparse.Namespace) -> None:
+    if getattr(args, "javascript", None) and not _has_option("javascript"):
+        raise CommandError("--javascript is not supported in this build", EXIT_USAGE)
+    wait = getattr(args, "wait", None)
+    if wait is not None and wait < 0:
+        raise CommandError(f"--wait must be >= 0 ms, got {wait:g}", EXIT_USAGE)
+
+
+def check_language_option(args: argparse.Namespace) -> None:
+    from web2md.extract.language import parse_language_option
+
+    if getattr(args, "lang", None):
+        try:
+            parse_language_option(args.lang)
+        except ValueError as exc:
+            raise CommandError(f"--lang: {exc}", EXIT_USAGE) from None
+
+
+def failure_error(failure: dict[str, Any], timeout: float) -> CommandError:
+    """The one-line error and exit status for a page that produced nothing."""
     url = failure.get("url", "")
-    reason = failure.get("reason") or "failed"
-    if reason == "timed out":
-        reason = f"timed out after {timeout:g} s" if timeout else "timed out"
-    return f"{reason}: {url}"
+    reason = str(failure.get("reason") or "failed")
+    lowered = reason.lower()
+    status = failure.get("status")
+    if reason.startswith("HTTP ") or (isinstance(status, int) and not 200 <= status < 300):
+        return CommandError(f"{reason}: {url}", EXIT_HTTP)
+    if lowered in ("timed out", "timeout") or lowered.startswith("timeout"):
+        return CommandError(f"timed out after {timeout:g} s: {url}", EXIT_TIMEOUT)
+    if "robots.txt" in lowered:
+        return CommandError(f"forbidden by robots.txt: {url} (--ignore-robots to fetch it anyway)", EXIT_ROBOTS)
+    if lowered.startswith("cannot read "):
+        return CommandError(f"{reason}: {url}", EXIT_BINARY)
+    if "language mismatch" in lowered:
+        return CommandError(reason, EXIT_LANGUAGE)
+    if "missing metadata" in lowered:
+        return CommandError(reason, EXIT_METADATA)
+    return CommandError(f"{reason}: {url}", EXIT_FAILED)
 
 
-# -- fetch ---------------------------------------------------------------------
+def requirement_error(item: Any, args: argparse.Namespace) -> CommandError | None:
+    """Why a fetched page fails ``--lang`` or ``--only-with-metadata``, or None."""
+    from web2md.extract.language import LanguageMismatch, check_language
+    from web2md.extract.metadata import MissingMetadata, check_metadata
 
-FETCH_FORMATS = ("markdown", "json", "text")
+    url = item.get("url", "")
+    try:
+        if getattr(args, "lang", None):
+            check_language(item.get("language"), args.lang, url)
+        if getattr(args, "only_with_metadata", False):
+            check_metadata(dict(item), url)
+    except LanguageMismatch as exc:
+        return CommandError(str(exc), EXIT_LANGUAGE)
+    except MissingMetadata as exc:
+        return CommandError(str(exc), EXIT_METADATA)
+    return None
 
+
+def binary_error(item: Any) -> CommandError | None:
+    """A non-HTML document item (PDF, image, ...) cannot be printed as a page."""
+    if "markdown" in getattr(item, "fields", {"markdown": None}):
+        return None
+    data = dict(item)
+    mime = data.get("mime_type") or data.get("content_type") or "application/octet-stream"
+    size = data.get("size")
+    detail = f" ({size} bytes)" if size is not None else ""
+    return CommandError(f"cannot read {mime}{detail}: {data.get('url', '')}", EXIT_BINARY)
+
+
+# -- rendering pages ----------------------------------------------------------------
+
+def frontmatter(item: Any) -> str:
+    """YAML front matter with the page's metadata (`web2md.formats.front_matter`)."""
+    from web2md.formats import as_record, front_matter
+
+    return front_matter(as_record(item))
+
+
+def render_page(item: Any, fmt: str, with_frontmatter: bool = False, ansi: bool = False) -> str:
+    """One page in an output format (``--format``), with front matter or ANSI styling for Markdown."""
+    from web2md.formats import render
+
+    if fmt == "markdown" and ansi:
+        from web2md.ansi import render_ansi
+
+        body = render_ansi(render(item, "md"))
+        return f"{frontmatter(item)}\n\n{body}" if with_frontmatter else body
+    return render(item, fmt, frontmatter=with_frontmatter)
+
+
+def page_with_header(item: Any, with_frontmatter: bool, ansi: bool = False) -> str:
+    """A page for a multi-page stream: a ``---`` header naming it, then its Markdown."""
+    from web2md.exporters import render_header
+
+    header = frontmatter(item) if with_frontmatter else render_header(item)
+    return f"{header}\n\n{render_page(item, 'markdown', ansi=ansi)}"
+
+
+def write_pages(items: Iterable[Any], args: argparse.Namespace) -> int:
+    """Pages to files under ``-o DIR`` (one ``.md`` each), or to stdout separated by ``---`` headers."""
+    from web2md.paths import output_file
+
+    items = list(items)
+    if args.output and args.output != "-":
+        root = Path(args.output)
+        for item in items:
+            target = output_file(root.resolve(), item.get("final_url") or item["url"], "md")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes((render_page(item, "markdown", args.frontmatter) + "\n").encode("utf-8"))
+        warn(f"wrote {len(items)} page{'s' if len(items) != 1 else ''} to {root}")
+        return len(items)
+    ansi = bool(getattr(args, "render", False))
+    write_output("\n\n".join(page_with_header(item, args.frontmatter, ansi) for item in items), None)
+    return len(items)
+
+
+def pages_of(result: Any) -> list[Any]:
+    from web2md.items import PageItem
+
+    return [item for item in result.items if isinstance(item, PageItem)]
+
+
+def keep_matching(items: list[Any], args: argparse.Namespace) -> list[Any]:
+    """Pages meeting ``--lang`` / ``--only-with-metadata``; the others are named on stderr."""
+    kept = []
+    for item in items:
+        error = requirement_error(item, args)
+        if error is None:
+            kept.append(item)
+        else:
+            warn(f"skipped {error}")
+    return kept
+
+
+# -- fetch ------------------------------------------------------------------------------
 
 def add_fetch(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "fetch", help="fetch one page and print it as Markdown, JSON or text",
-        description="Fetch URL with the `page` spider and print the converted page.",
+        "fetch", help="fetch a page (or crawl a site with --depth) and print it",
+        description="Fetch URL with the `page` spider and print the converted page; with --depth N, "
+                    "crawl same-origin links N hops deep with the `site` spider.",
     )
     parser.add_argument("url", metavar="URL")
-    parser.add_argument("--format", choices=FETCH_FORMATS, default="markdown")
-    parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
-    add_fetch_options(parser)
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="write to FILE instead of stdout (with --depth: a folder, one .md file per page)")
+    add_page_output_options(parser)
+    add_filter_options(parser)
+    crawl = parser.add_argument_group("crawling")
+    crawl.add_argument("--depth", type=int, metavar="N", default=0,
+                       help="crawl same-origin links up to N hops (markdown only)")
+    crawl.add_argument("--max-pages", type=int, metavar="N", default=None,
+                       help="with --depth: fetch at most N pages (default 1000)")
+    add_request_options(parser)
+    add_politeness_options(parser)
     add_conversion_options(parser)
+    add_javascript_options(parser)
     parser.set_defaults(handler=run_fetch)
 
 
 def run_fetch(args: argparse.Namespace) -> int:
     from web2md import crawl
-    from web2md.exporters import get_format
-    from web2md.spiders.base import is_fetchable
     from web2md.spiders.page import PageSpider
 
-    if not is_fetchable(args.url):
-        raise CommandError(f"invalid URL: {args.url} (need an absolute http:// or https:// URL)", EXIT_USAGE)
+    check_url(args.url)
+    check_javascript(args)
+    check_language_option(args)
+    if args.depth < 0:
+        raise CommandError(f"--depth must not be negative, got {args.depth}", EXIT_USAGE)
+    if args.render and args.format != "markdown":
+        raise CommandError("--render needs --format markdown", EXIT_USAGE)
+    if args.depth:
+        return run_depth(args)
     settings = crawl_settings(args)
-    result = crawl.run(PageSpider, settings, url=args.url, output="", formats="",
-                       **conversion_arguments(args))
+    result = crawl.run(PageSpider, settings, url=args.url, output="", formats="", **conversion_arguments(args))
+    item = first_page(result, args.url, timeout_of(settings))
+    error = requirement_error(item, args)
+    if error is not None:
+        raise error
+    write_output(render_page(item, args.format, args.frontmatter, args.render), args.output)
+    return EXIT_OK
+
+
+def first_page(result: Any, url: str, timeout: float) -> Any:
+    """The page a one-URL crawl produced, or the error that explains why there is none."""
     if result.items:
-        write_output(get_format(args.format).render(result.items[0]), args.output)
-        return EXIT_OK
+        error = binary_error(result.items[0])
+        if error is not None:
+            raise error
+        return result.items[0]
     if result.failures:
-        timeout = settings.get("DOWNLOAD_TIMEOUT", 30)
-        raise CommandError(failure_message(result.failures[0], timeout))
-    raise CommandError(f"no page extracted from {args.url} (run with -v for details)")
+        raise failure_error(result.failures[0], timeout)
+    raise CommandError(f"no page extracted from {url} (run with -v for details)")
 
 
-# -- entry point ---------------------------------------------------------------
+def run_depth(args: argparse.Namespace) -> int:
+    from urllib.parse import urlsplit
 
-COMMANDS: tuple[Callable[[Any], None], ...] = (add_fetch,)
+    from web2md import crawl
+    from web2md.progress import CrawlProgress
+    from web2md.spiders.site import SiteSpider
+
+    if args.format != "markdown":
+        raise CommandError(f"--depth needs --format markdown (got --format {args.format})", EXIT_USAGE)
+    settings = crawl_settings(args)
+    extra: dict[str, Any] = {}
+    if args.max_pages is not None:
+        extra["max_pages"] = args.max_pages
+    with CrawlProgress(f"crawling {urlsplit(args.url).netloc}") as progress:
+        settings.update(progress.settings())
+        result = crawl.run(SiteSpider, settings, url=args.url, depth=args.depth, output="", formats="",
+                           **extra, **conversion_arguments(args))
+    pages = pages_of(result)
+    if not pages:
+        start = [f for f in result.failures if f.get("url") == args.url] or result.failures
+        if start:
+            raise failure_error(start[0], timeout_of(settings))
+        raise CommandError(f"no page extracted from {args.url} (run with -v for details)")
+    for failure in result.failures:
+        warn(f"skipped {failure_error(failure, timeout_of(settings))}")
+    write_pages(keep_matching(pages, args), args)
+    return EXIT_OK
+
+
+# -- browse ---------------------------------------------------------------------------------
+
+def add_browse(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "browse", help="read the web in the terminal (also: web2md URL)",
+        description="A Lynx-like terminal browser. Commands at the prompt: a number follows that link, "
+                    "Enter shows the next screen, p the previous one, b goes back, f forward, "
+                    "u enters a URL, r reloads, h shows help, q quits.",
+    )
+    parser.add_argument("url", metavar="URL")
+    add_request_options(parser)
+    add_politeness_options(parser)
+    add_conversion_options(parser)
+    add_javascript_options(parser)
+    parser.set_defaults(handler=run_browse)
+
+
+def run_browse(args: argparse.Namespace) -> int:
+    from web2md.browse import Browser
+
+    check_url(args.url)
+    check_javascript(args)
+    settings = crawl_settings(args)
+    browser = Browser(settings, conversion_arguments(args), timeout=timeout_of(settings))
+    return browser.run(args.url)
+
+
+# -- sitemap ----------------------------------------------------------------------------------
+
+def add_sitemap(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "sitemap", help="list a site's URLs from its sitemaps",
+        description="Find URL's sitemaps (robots.txt Sitemap: lines, /sitemap.xml, /sitemap_index.xml, "
+                    "or URL itself), follow indexes and print one URL a line.",
+    )
+    parser.add_argument("url", metavar="URL")
+    parser.add_argument("--feeds", action="store_true",
+                        help="also check the HTML page for RSS/Atom/JSON Feed links")
+    parser.add_argument("--since", metavar="DATE", default=None,
+                        help="only URLs modified on or after DATE (e.g. 2024-01-31)")
+    parser.add_argument("--json", action="store_true", help="emit JSON (url, lastmod, alternates) instead")
+    parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    add_request_options(parser)
+    add_politeness_options(parser, cache=False)
+    parser.set_defaults(handler=run_sitemap)
+
+
+def run_sitemap(args: argparse.Namespace) -> int:
+    from urllib.parse import urlsplit
+
+    from web2md import crawl
+    from web2md.items import SitemapEntryItem, item_to_dict
+    from web2md.progress import CrawlProgress
+    from web2md.spiders.sitemap import SitemapSpider
+
+    check_url(args.url)
+    settings = crawl_settings(args)
+    arguments: dict[str, Any] = {"url": args.url, "list": True, "output": "", "formats": ""}
+    if args.since:
+        arguments["since"] = args.since
+    with CrawlProgress(f"reading sitemaps of {urlsplit(args.url).netloc}") as progress:
+        settings.update(progress.settings())
+        try:
+            result = crawl.run(SitemapSpider, settings, **arguments)
+        except ValueError as exc:
+            raise CommandError(str(exc), EXIT_USAGE) from None
+    entries = [item_to_dict(i) for i in result.items if isinstance(i, SitemapEntryItem)]
+    feeds = find_feeds(args, settings) if args.feeds else None
+    if not entries and not feeds:
+        if result.failures:
+            raise failure_error(result.failures[0], timeout_of(settings))
+        if feeds is None:
+            raise CommandError(f"no URLs in the sitemaps of {args.url}")
+    if args.json:
+        data: dict[str, Any] = {"urls": entries}
+        if feeds is not None:
+            data["feeds"] = feeds
+        write_output(json.dumps(data, ensure_ascii=False, indent=2), args.output)
+        return EXIT_OK
+    lines = [e["url"] for e in entries]
+    if feeds is not None:
+        if lines:
+            lines.append("")
+        lines.append("Feeds:" if feeds else "Feeds: none found")
+        lines += [" ".join(filter(None, [f["url"], f"({f['type']})" if f.get("type") else "",
+                                         json.dumps(f["title"], ensure_ascii=False) if f.get("title") else ""]))
+                  for f in feeds]
+    write_output("\n".join(lines), args.output)
+    return EXIT_OK
+
+
+def find_feeds(args: argparse.Namespace, settings: dict[str, Any]) -> list[dict[str, Any]]:
+    """The feeds the page at ``args.url`` announces (``<link rel=alternate>``), read by the `page` spider."""
+    from web2md import crawl
+    from web2md.spiders.page import PageSpider
+
+    result = crawl.run(PageSpider, settings, url=args.url, output="", formats="")
+    for item in pages_of(result):
+        return [dict(f) for f in item.get("feeds") or []]
+    for failure in result.failures:
+        warn(f"no feeds: {failure_error(failure, timeout_of(settings))}")
+    return []
+
+
+# -- feed --------------------------------------------------------------------------------------
+
+def add_feed(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "feed", help="read an RSS, Atom or JSON feed and print its entries as Markdown",
+        description="Read the feed at URL (or the feed a page links to) and print its entries.",
+    )
+    parser.add_argument("url", metavar="URL")
+    parser.add_argument("--max-entries", type=int, metavar="N", default=None, help="keep the first N entries")
+    parser.add_argument("--json", action="store_true", help="emit structured JSON instead of Markdown")
+    parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    add_request_options(parser)
+    add_politeness_options(parser, cache=False)
+    parser.set_defaults(handler=run_feed)
+
+
+def run_feed(args: argparse.Namespace) -> int:
+    from web2md import crawl
+    from web2md.items import FeedEntryItem, item_to_dict
+    from web2md.spiders.feed import FeedSpider
+
+    check_url(args.url)
+    if args.max_entries is not None and args.max_entries < 0:
+        raise CommandError(f"--max-entries must not be negative, got {args.max_entries}", EXIT_USAGE)
+    settings = crawl_settings(args)
+    arguments: dict[str, Any] = {"url": args.url, "output": "", "formats": ""}
+    if args.max_entries is not None:
+        arguments["max_entries"] = args.max_entries
+    result = crawl.run(FeedSpider, settings, **arguments)
+    entries = [item_to_dict(i) for i in result.items if isinstance(i, FeedEntryItem)]
+    if not entries and result.failures:
+        raise failure_error(result.failures[0], timeout_of(settings))
+    feed_url = entries[0].get("feed_url", args.url) if entries else args.url
+    feed_title = entries[0].get("feed_title") if entries else None
+    if args.json:
+        data: dict[str, Any] = {"url": feed_url}
+        if feed_title:
+            data["title"] = feed_title
+        data["entries"] = [{k: v for k, v in e.items() if k not in ("feed_url", "feed_title")} for e in entries]
+        write_output(json.dumps(data, ensure_ascii=False, indent=2), args.output)
+    else:
+        write_output(feed_markdown(feed_title, feed_url, entries), args.output)
+    return EXIT_OK
+
+
+def feed_markdown(title: str | None, url: str, entries: list[dict[str, Any]]) -> str:
+    """A feed as one Markdown document: the feed title, then a section per entry."""
+    parts = [f"# {title or url}"]
+    for entry in entries:
+        name = entry.get("title") or entry.get("url") or "Untitled entry"
+        parts.append(f"## [{name}]({entry['url']})" if entry.get("url") else f"## {name}")
+        byline = " · ".join(filter(None, [entry.get("published_date") or entry.get("modified_date"),
+                                          entry.get("author")]))
+        if byline:
+            parts.append(f"*{byline}*")
+        body = entry.get("markdown") or entry.get("summary")
+        if body:
+            parts.append(body)
+    return "\n\n".join(parts)
+
+
+# -- batch ----------------------------------------------------------------------------------------
+
+def add_batch(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "batch", help="convert every URL listed in a file",
+        description="Fetch the URLs in FILE (one a line, # comments allowed; each once, blacklisted ones "
+                    "skipped) and print them separated by --- headers, or write one .md file each with -o DIR.",
+    )
+    parser.add_argument("file", metavar="FILE")
+    parser.add_argument("-o", "--output", metavar="DIR", help="write Markdown files to DIR (default: stdout)")
+    add_page_output_options(parser, formats=False)
+    add_request_options(parser)
+    add_politeness_options(parser)
+    add_conversion_options(parser)
+    add_javascript_options(parser)
+    parser.set_defaults(handler=run_batch, render=False)
+
+
+def run_batch(args: argparse.Namespace) -> int:
+    from web2md import crawl
+    from web2md.progress import CrawlProgress
+    from web2md.spiders.batch import BatchSpider
+
+    check_javascript(args)
+    path = Path(args.file)
+    if not path.is_file():
+        raise CommandError(f"cannot read {args.file}: no such file", EXIT_USAGE)
+    settings = crawl_settings(args)
+    with CrawlProgress(f"batch {path.name}") as progress:
+        settings.update(progress.settings())
+        result = crawl.run(BatchSpider, settings, urls_file=str(path), output="", formats="",
+                           **conversion_arguments(args))
+    pages = pages_of(result)
+    for failure in result.failures:
+        warn(str(failure_error(failure, timeout_of(settings))))
+    write_pages(pages, args)
+    return EXIT_FAILED if result.failures else EXIT_OK
+
+
+# -- mcp -------------------------------------------------------------------------------------------
+
+def add_mcp(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "mcp", help="serve web_fetch, web_crawl, web_grep, web_sitemap and web_feed over MCP (stdio)",
+        description="Run the MCP server on stdin/stdout (JSON-RPC). By default it refuses URLs whose host "
+                    "resolves to a loopback, private, link-local, shared (CGNAT) or metadata address, "
+                    "checked on every redirect hop.",
+    )
+    parser.add_argument("--allow-private", action="store_true",
+                        help="allow loopback, private and link-local addresses (local testing only)")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="HOST",
+                        help="let this host name through the address check (repeatable); "
+                             "its redirects are still checked")
+    parser.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
+                        help="bound on each tool call (default 60)")
+    parser.add_argument("--max-bytes", type=int, default=10 * 1024 * 1024, metavar="N",
+                        help="largest response body accepted, decompressed (default 10 MiB)")
+    parser.add_argument("--ignore-robots", action="store_true", help="do not obey robots.txt")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log the crawls on stderr")
+    parser.set_defaults(handler=run_mcp)
+
+
+def run_mcp(args: argparse.Namespace) -> int:
+    from web2md.mcp_server import ServerOptions, serve
+
+    if args.timeout <= 0 or args.max_bytes <= 0:
+        raise CommandError("--timeout and --max-bytes must be positive", EXIT_USAGE)
+    serve(ServerOptions(allow_private=args.allow_private, allowed_hosts=tuple(args.allow_host),
+                        timeout=args.timeout, max_bytes=args.max_bytes, ignore_robots=args.ignore_robots),
+          verbose=args.verbose)
+    return EXIT_OK
+
+
+# -- entry point ------------------------------------------------------------------------------------
+
+COMMANDS: tuple[Callable[[Any], None], ...] = (add_fetch, add_browse, add_sitemap, add_feed, add_batch,
+                                                 add_mcp)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="web2md",
-        description="Web pages to clean, deterministic Markdown with metadata.",
+        description="Web pages to clean, deterministic Markdown with metadata. "
+                    "`web2md URL` opens URL in the terminal browser.",
+        epilog="exit status: " + ", ".join(f"{code} {what}" for code, what in EXIT_CODES.items()),
     )
     parser.add_argument("--version", action="version", version=f"web2md {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -176,9 +718,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def command_names(parser: argparse.ArgumentParser) -> set[str]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return set(action.choices)
+    return set()
+
+
+def with_default_command(argv: list[str], commands: Iterable[str]) -> list[str]:
+    """``web2md URL [OPTIONS]`` means ``web2md browse URL [OPTIONS]``."""
+    if not argv or argv[0] in ("-h", "--help", "--version"):
+        return argv
+    if any(arg in commands for arg in argv):
+        return argv
+    return ["browse", *argv]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = parser.parse_args(with_default_command(argv, command_names(parser)))
     configure_logging(getattr(args, "verbose", False))
     try:
         return args.handler(args)
@@ -188,7 +747,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except (OSError, ValueError) as exc:  # e.g. -o into a missing folder, a bad option value
         print(f"web2md: {exc}", file=sys.stderr)
         return EXIT_FAILED

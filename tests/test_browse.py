@@ -1,0 +1,131 @@
+"""The terminal browser (`web2md URL`) driven through a pseudo-terminal with pexpect, against a real local server."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from tests.server import TestServer
+
+ROOT = Path(__file__).resolve().parent.parent
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+FILLER = "".join(
+    f"<p>Paragraph number {i} talks about the garden, the weather and the long walk home.</p>" for i in range(40)
+)
+START = f"""<html><head><title>Start page</title></head><body><main><h1>Start</h1>
+<p>Welcome to the start page of this little test site. Read the <a href="/one">first page</a>
+or the <a href="/two">second page</a> to learn more about it.</p>{FILLER}
+<p>That was all about the garden; the story goes on elsewhere.</p></main></body></html>"""
+ONE = """<html><head><title>One</title></head><body><main><h1>Page one</h1>
+<p>This is the first target page, reached by typing its address.</p></main></body></html>"""
+TWO = """<html><head><title>Two</title></head><body><main><h1>Page two</h1>
+<p>This is the second target page. It has a <a href="/missing">broken link</a> that answers 404.</p>
+<table><tr><th>Fruit</th><th>Colour</th></tr><tr><td>Apple</td><td>Red</td></tr></table>
+</main></body></html>"""
+
+
+def environment() -> dict[str, str]:
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    return dict(os.environ, PYTHONPATH=path, TERM="xterm", HOME=os.environ.get("HOME", "/tmp"))
+
+
+@pytest.fixture(scope="module")
+def server():
+    with TestServer() as srv:
+        srv.route("/", START)
+        srv.route("/one", ONE)
+        srv.route("/two", TWO)
+        yield srv
+
+
+class Screen:
+    """A browser session in a pty; `command` sends a line and returns the screen it produced, without ANSI codes."""
+
+    def __init__(self, *args: str) -> None:
+        self.child = pexpect.spawn(sys.executable, ["-m", "web2md.cli", *args], dimensions=(30, 100),
+                                   encoding="utf-8", timeout=60, env=environment())
+        self.text = self.wait()
+
+    def wait(self, prompt: str = "> ") -> str:
+        self.child.expect_exact(prompt)
+        return ANSI.sub("", self.child.before)
+
+    def command(self, line: str, prompt: str = "> ") -> str:
+        self.child.sendline(line)
+        self.text = self.wait(prompt)
+        return self.text
+
+
+def test_browse_follow_back_forward_url_and_quit(server):
+    browser = Screen(server.url("/"))
+    screen = browser.text
+    assert f"Start page — {server.url('/')}" in screen
+    assert "Start" in screen and "[1]first page" in screen and "[2]second page" in screen
+    assert re.search(r"screen 1/[2-9] · 2 links", screen)
+    assert "Paragraph number 0 " in screen and "Paragraph number 39" not in screen
+
+    screen = browser.command("")  # Enter: the next screen of the long page
+    assert "screen 2/" in screen and "Paragraph number 0 " not in screen
+    screen = browser.command("p")
+    assert "screen 1/" in screen and "Paragraph number 0 " in screen
+
+    screen = browser.command("2")  # follow link 2
+    assert f"Two — {server.url('/two')}" in screen
+    assert "This is the second target page." in screen and "[1]broken link" in screen
+    assert "┌" in screen and "│ Fruit" in screen and "Apple" in screen  # a box-drawn table
+
+    screen = browser.command("1")  # a failed navigation shows the error and keeps the page
+    assert f"Error: HTTP 404 Not Found: {server.url('/missing')}" in screen
+    assert "This is the second target page." in screen
+
+    screen = browser.command("b")
+    assert "Start page —" in screen and "[2]second page" in screen
+    screen = browser.command("f")
+    assert "This is the second target page." in screen
+    assert server.paths().count("/two") == 1  # back and forward do not fetch again
+
+    browser.command("u", prompt="URL: ")
+    screen = browser.command(server.url("/one"))
+    assert f"One — {server.url('/one')}" in screen and "This is the first target page" in screen
+    screen = browser.command("b")  # the URL entered is in the history too
+    assert "This is the second target page." in screen
+    screen = browser.command("42")
+    assert "No link 42 on this page" in screen
+
+    browser.child.sendline("q")
+    browser.child.expect(pexpect.EOF)
+    browser.child.close()
+    assert browser.child.exitstatus == 0
+    assert [p for p in server.paths() if p != "/robots.txt"] == ["/", "/two", "/missing", "/one"]
+
+
+def test_browse_subcommand_and_a_bad_url_in_the_prompt(server):
+    browser = Screen("browse", server.url("/one"))
+    assert "This is the first target page" in browser.text
+    screen = browser.command("u not a url")
+    assert "Error: invalid URL: not a url" in screen and "This is the first target page" in screen
+    screen = browser.command("b")
+    assert "(no previous page)" in screen
+    browser.child.sendeof()  # Ctrl-D quits like q
+    browser.child.expect(pexpect.EOF)
+    browser.child.close()
+    assert browser.child.exitstatus == 0
+
+
+def test_browse_start_page_errors_exit_like_fetch(server):
+    env = environment()
+    bad = subprocess.run([sys.executable, "-m", "web2md.cli", "example.com"], capture_output=True, text=True,
+                         env=env, timeout=60, stdin=subprocess.DEVNULL)
+    assert bad.returncode == 2
+    assert bad.stderr == "web2md: invalid URL: example.com (need an absolute http:// or https:// URL)\n"
+    missing = subprocess.run([sys.executable, "-m", "web2md.cli", server.url("/nope")], capture_output=True,
+                             text=True, env=env, timeout=60, stdin=subprocess.DEVNULL)
+    assert missing.returncode == 3
+    assert missing.stderr.endswith(f"web2md: HTTP 404 Not Found: {server.url('/nope')}\n")

@@ -1,0 +1,221 @@
+"""``web2md URL``: a Lynx-like terminal browser over the same crawl runner as every other front end.
+
+Pages are rendered by `web2md.ansi` with numbered links and shown a screen at a
+time. Commands are typed at the prompt and confirmed with Enter: a number
+follows that link, Enter (or space) shows the next screen, ``p`` the previous
+one, ``b`` goes back, ``f`` forward, ``u`` asks for a URL, ``r`` reloads,
+``h`` shows help and ``q`` quits. A failed navigation shows the error and
+keeps the current page.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from web2md.ansi import Rendered, render
+
+HELP = "N=follow link  Enter=next screen  p=previous  b=back  f=forward  u=URL  r=reload  q=quit"
+CLEAR = "\x1b[H\x1b[2J"
+TITLE_STYLE = "\x1b[1;7m"
+STATUS_STYLE = "\x1b[7m"
+ERROR_STYLE = "\x1b[1;31m"
+RESET = "\x1b[0m"
+
+
+@dataclass
+class View:
+    """A page in the history: where it came from, what it shows, and which screen was on."""
+
+    url: str
+    title: str
+    markdown: str
+    rendered: Rendered
+    width: int
+    top: int = 0
+
+
+class Browser:
+    """The browse loop: history with back/forward, a pager, and link numbers that map to URLs."""
+
+    def __init__(self, settings: dict[str, Any], options: dict[str, Any], timeout: float = 30,
+                 stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+        self.settings = settings
+        self.options = options
+        self.timeout = timeout
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+        self.history: list[View] = []
+        self.position = -1
+        self.message = ""
+
+    # -- terminal ------------------------------------------------------
+    def size(self) -> tuple[int, int]:
+        columns, rows = shutil.get_terminal_size((80, 24))
+        return max(columns, 20), max(rows, 6)
+
+    def write(self, text: str) -> None:
+        self.stdout.write(text)
+        self.stdout.flush()
+
+    def read_line(self, prompt: str) -> str | None:
+        """One line typed by the user, or None at end of input."""
+        self.write(prompt)
+        line = self.stdin.readline()
+        if not line:
+            return None
+        return line.rstrip("\r\n")
+
+    # -- pages ---------------------------------------------------------
+    @property
+    def current(self) -> View | None:
+        return self.history[self.position] if 0 <= self.position < len(self.history) else None
+
+    def fetch(self, url: str) -> View:
+        """Fetch and render ``url`` through the `page` spider; raises `CommandError` on failure."""
+        from web2md import crawl
+        from web2md.cli import first_page
+        from web2md.spiders.page import PageSpider
+
+        self.write(f"\r\x1b[2KFetching {url} ...")
+        result = crawl.run(PageSpider, self.settings, url=url, output="", formats="", **self.options)
+        item = first_page(result, url, self.timeout)
+        markdown = item.get("markdown") or ""
+        title = item.get("title") or item.get("final_url") or url
+        width = self.size()[0]
+        return View(item.get("final_url") or url, title, markdown, render(markdown, width, number_links=True), width)
+
+    def open(self, url: str, replace: bool = False) -> bool:
+        """Navigate to ``url``: on success it becomes the current page and forward history is dropped.
+
+        With ``replace`` (a reload) it takes the place of the current page instead.
+        """
+        from web2md.cli import CommandError, check_url
+
+        try:
+            check_url(url)
+            view = self.fetch(url)
+        except CommandError as exc:
+            self.message = f"{ERROR_STYLE}Error: {exc}{RESET}"
+            return False
+        if replace and self.current is not None:
+            self.history[self.position] = view
+        else:
+            del self.history[self.position + 1:]
+            self.history.append(view)
+            self.position = len(self.history) - 1
+        self.message = ""
+        return True
+
+    # -- screen --------------------------------------------------------
+    def body_height(self) -> int:
+        return self.size()[1] - 3  # title bar, status line, prompt
+
+    def show(self) -> None:
+        view = self.current
+        if view is None:
+            return
+        columns, _ = self.size()
+        if view.width != columns:  # the terminal was resized: re-wrap, keep the position roughly
+            fraction = view.top / max(len(view.rendered.lines), 1)
+            view.rendered = render(view.markdown, columns, number_links=True)
+            view.width = columns
+            view.top = int(fraction * len(view.rendered.lines))
+        height = self.body_height()
+        lines = view.rendered.lines[view.top:view.top + height]
+        screens = max(1, -(-len(view.rendered.lines) // height))
+        screen = view.top // height + 1
+        title = f" {view.title} — {view.url} "
+        status = f" screen {screen}/{screens} · {len(view.rendered.links)} links · {HELP} "
+        out = [CLEAR, TITLE_STYLE, _fit(title, columns), RESET, "\n"]
+        out += [line + "\n" for line in lines]
+        out += ["\n"] * (height - len(lines))
+        out += [self.message + "\n" if self.message else STATUS_STYLE + _fit(status, columns) + RESET + "\n"]
+        self.message = ""
+        self.write("".join(out))
+
+    # -- commands ------------------------------------------------------
+    def run(self, url: str) -> int:
+        from web2md.cli import EXIT_OK, CommandError, check_url
+
+        try:
+            check_url(url)
+            view = self.fetch(url)
+        except CommandError as exc:
+            self.write("\r\x1b[2K")
+            print(f"web2md: {exc}", file=sys.stderr)
+            return exc.status
+        self.history.append(view)
+        self.position = 0
+        while True:
+            self.show()
+            line = self.read_line("> ")
+            if line is None:
+                self.write("\n")
+                return EXIT_OK
+            if not self.command(line):
+                return EXIT_OK
+
+    def command(self, line: str) -> bool:
+        """Carry out one command; False means quit."""
+        view = self.current
+        assert view is not None
+        height = self.body_height()
+        word, _, rest = line.strip().partition(" ")
+        if not word or word in ("n", "next"):
+            if view.top + height < len(view.rendered.lines):
+                view.top += height
+            else:
+                self.message = "(end of page)"
+        elif word in ("p", "prev", "-"):
+            view.top = max(0, view.top - height)
+        elif word in ("t", "top"):
+            view.top = 0
+        elif word.isdigit():
+            number = int(word)
+            if 1 <= number <= len(view.rendered.links):
+                self.open(view.rendered.links[number - 1])
+            else:
+                self.message = f"{ERROR_STYLE}No link {number} on this page{RESET}"
+        elif word in ("b", "back"):
+            if self.position > 0:
+                self.position -= 1
+            else:
+                self.message = "(no previous page)"
+        elif word in ("f", "forward"):
+            if self.position < len(self.history) - 1:
+                self.position += 1
+            else:
+                self.message = "(no next page)"
+        elif word in ("u", "g", "url", "go"):
+            target = rest.strip() or (self.read_line("URL: ") or "").strip()
+            if target:
+                self.open(_complete_url(target))
+        elif word in ("r", "reload"):
+            self.open(view.url, replace=True)
+        elif word in ("h", "help", "?"):
+            self.message = HELP
+        elif word in ("q", "quit", "exit"):
+            self.write("\n")
+            return False
+        else:
+            self.message = f"{ERROR_STYLE}Unknown command {word!r}{RESET} · {HELP}"
+        return True
+
+
+def _complete_url(text: str) -> str:
+    """``example.com/x`` is taken as ``https://example.com/x``; anything with a scheme is left alone."""
+    if "://" in text or " " in text or "." not in text.split("/", 1)[0]:
+        return text
+    return "https://" + text
+
+
+def _fit(text: str, columns: int) -> str:
+    """Cut or pad ``text`` to exactly ``columns`` cells."""
+    from rich.cells import cell_len, set_cell_size
+
+    if cell_len(text) > columns:
+        return set_cell_size(text[: columns * 2], columns - 1) + "…"
+    return set_cell_size(text, columns)
