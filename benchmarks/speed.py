@@ -80,20 +80,22 @@ def main() -> None:
     pages = load(args.pages, args.limit)
     total_mb = sum(map(len, pages)) / 1e6
     print(f"{len(pages)} pages, {total_mb:.1f} MB from {args.pages}")
-    results: dict[str, float] = {}
-    for name, fn in extractors().items():
-        if args.only and name not in args.only.split(","):
-            continue
-        errors = 0
-        start = time.perf_counter()
-        for body in pages:
+    chosen = {name: fn for name, fn in extractors().items() if not args.only or name in args.only.split(",")}
+    elapsed = dict.fromkeys(chosen, 0.0)
+    errors = dict.fromkeys(chosen, 0)
+    # Interleaved page by page, so that a change in machine load touches every extractor alike.
+    for body in pages:
+        for name, fn in chosen.items():
+            start = time.perf_counter()
             try:
                 fn(body)
             except Exception:
-                errors += 1
-        elapsed = time.perf_counter() - start
-        results[name] = len(pages) / elapsed
-        print(f"{name:24} {results[name]:8.1f} pages/s  ({elapsed:6.2f} s, {errors} errors)", flush=True)
+                errors[name] += 1
+            elapsed[name] += time.perf_counter() - start
+    results: dict[str, float] = {}
+    for name in chosen:
+        results[name] = len(pages) / elapsed[name]
+        print(f"{name:24} {results[name]:8.1f} pages/s  ({elapsed[name]:6.2f} s, {errors[name]} errors)", flush=True)
     ref = results.get("trafilatura")
     if ref:
         print("\nratio to trafilatura (higher is faster):")

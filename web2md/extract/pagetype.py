@@ -82,26 +82,27 @@ def is_comment(el: etree._Element) -> bool:
     return False
 
 
+# A cheap superset of `is_comment`, evaluated by libxml2; `is_comment` decides.
+_CANDIDATES = ("//*[@data-testid='comment' or @data-author or contains(@class, 'omment') "
+               "or contains(@class, 'forum-post') or starts-with(@id, 'comment') or starts-with(@id, 'reply')]")
+
+
 def find_comments(root: etree._Element) -> list[tuple[etree._Element, int]]:
     """Comment elements in document order with their nesting depth among comments."""
-    body = next(root.iter("body"), root)
     found: list[tuple[etree._Element, int]] = []
     depth_of: dict[etree._Element, int] = {}
-    walker = etree.iterwalk(body, events=("start",))
-    for _, el in walker:
-        if not isinstance(el.tag, str) or el.tag in SKIP_TAGS:
-            walker.skip_subtree()
+    for el in root.xpath(_CANDIDATES):
+        if not is_comment(el) or any(anc.tag in SKIP_TAGS for anc in el.iterancestors()):
             continue
-        if is_comment(el):
-            depth = 0
-            for anc in el.iterancestors():
-                if anc in depth_of:
-                    depth = depth_of[anc] + 1
-                    break
-            depth_of[el] = depth
-            found.append((el, min(depth, MAX_DEPTH)))
-            if len(found) >= MAX_COMMENTS:
+        depth = 0
+        for anc in el.iterancestors():
+            if anc in depth_of:
+                depth = depth_of[anc] + 1
                 break
+        depth_of[el] = depth
+        found.append((el, min(depth, MAX_DEPTH)))
+        if len(found) >= MAX_COMMENTS:
+            break
     return found
 
 
