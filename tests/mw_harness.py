@@ -48,6 +48,12 @@ BASE_SETTINGS: dict[str, Any] = {
     "TWISTED_REACTOR": "twisted.internet.asyncioreactor.AsyncioSelectorReactor",
 }
 
+PROJECT_SPIDER_SETTINGS: dict[str, Any] = {
+    "TELNETCONSOLE_ENABLED": False,
+    "LOG_LEVEL": "DEBUG",
+    "RETRY_ENABLED": False,
+}
+
 
 @dataclass
 class CrawlResult:
@@ -113,7 +119,8 @@ def start_crawl(
     """Start a crawl subprocess; ``.result()`` waits for it."""
     job = {
         "urls": urls or [],
-        "settings": {**BASE_SETTINGS, **(settings or {})},
+        # a project spider runs on web2md.settings, so spider arguments can still override them
+        "settings": {**(BASE_SETTINGS if spider is None else PROJECT_SPIDER_SETTINGS), **(settings or {})},
         "spider": spider,
         "spider_args": spider_args or {},
         "explicit": explicit,

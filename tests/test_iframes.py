@@ -68,3 +68,21 @@ def test_iframes_can_be_switched_off():
         paths = srv.paths()
     assert result.items[0]["markdown"] == "page"
     assert "/f" not in paths
+
+
+def test_page_spider_inlines_iframes_through_the_extract_pipeline():
+    with TestServer() as srv:
+        srv.route("/", '<html><body><h1>Host</h1><p>Host text here.</p><iframe src="/embed"></iframe>'
+                       '<iframe src="https://www.googletagmanager.com/ns.html?id=GTM-X"></iframe></body></html>')
+        srv.route("/embed", "<html><body><p>Embedded paragraph from the frame.</p></body></html>")
+        srv.route("/ads/landing", "<p>explicitly requested ad page</p>")
+        result = run_crawl(spider="page", spider_args={"url": f"{srv.url('/')} {srv.url('/ads/landing')}",
+                                                       "output": ""})
+        paths = srv.paths()
+    by_url = {i["url"]: i for i in result.items}
+    assert "Embedded paragraph from the frame." in by_url[srv.url("/")]["markdown"]
+    # an explicitly requested URL is fetched even though /ads/ is blacklisted
+    assert "explicitly requested ad page" in by_url[srv.url("/ads/landing")]["markdown"]
+    assert sorted(paths) == ["/", "/ads/landing", "/embed", "/robots.txt"]
+    assert result.stat("web2md/iframe/inlined") == 1
+    assert result.stat("web2md/iframe/refused") == 1  # the tag manager iframe: blacklisted host

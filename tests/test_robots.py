@@ -137,3 +137,46 @@ def apply_settings(**options: str) -> dict:
     settings: dict = {}
     apply_politeness_options(settings, options)
     return settings
+
+
+HOME_PAGE = """<html><body><h1>Home</h1>
+<a href="/open">open</a> <a href="/private/secret">private</a> <a href="/ads/promo">ad</a>
+<a href="/sponsored" rel="nofollow">sponsored</a> <a href="/noindex">noindex</a> <a href="/shy">shy</a>
+</body></html>"""
+
+
+def _hygiene_site(srv: TestServer) -> None:
+    srv.route("/robots.txt", "User-agent: *\nDisallow: /private/\n", headers=TEXT)
+    srv.route("/", HOME_PAGE)
+    srv.route("/open", "<p>open page</p>")
+    srv.route("/private/secret", "<p>secret</p>")
+    srv.route("/ads/promo", "<p>promo</p>")
+    srv.route("/sponsored", "<p>sponsored</p>")
+    srv.route("/noindex", '<meta name="robots" content="noindex"><p>not for the index</p><a href="/from-noindex">x</a>')
+    srv.route("/from-noindex", "<p>reached through a noindex page</p>")
+    srv.route("/shy", '<meta name="robots" content="nofollow"><p>shy page</p><a href="/hidden">hidden</a>')
+    srv.route("/hidden", "<p>hidden</p>")
+
+
+def test_site_spider_obeys_robots_blacklist_nofollow_and_noindex():
+    with TestServer() as srv, TestServer() as ignoring:
+        _hygiene_site(srv)
+        _hygiene_site(ignoring)
+        args = {"depth": "2", "output": "", "header": "X-Crawl: e2e"}
+        obey = start_crawl(spider="site", spider_args={"url": srv.url("/"), **args})
+        ignore = start_crawl(spider="site", spider_args={"url": ignoring.url("/"), "ignore_robots": "1", **args})
+        obeyed, ignored = obey.result(), ignore.result()
+        obeyed_paths, ignored_paths = set(srv.paths()), set(ignoring.paths())
+        headers = [r.headers.get("X-Crawl") for r in srv.requests]
+    assert obeyed_paths == {"/robots.txt", "/", "/open", "/noindex", "/from-noindex", "/shy"}
+    assert {i["url"] for i in obeyed.items} == {srv.url(p) for p in ("/", "/open", "/from-noindex", "/shy")}
+    assert obeyed.stat("web2md/robots_noindex_count") == 1
+    assert obeyed.stat("web2md/robots_nofollow_count") == 1
+    assert obeyed.stat("robotstxt/forbidden") == 1
+    assert obeyed.stat("web2md/blacklisted") == 1
+    assert set(headers) == {"e2e"}  # -a header=... reaches every request, robots.txt included
+
+    # ignore_robots lifts robots.txt, rel=nofollow and the robots meta tag, not the blacklist
+    assert ignored_paths == {"/", "/open", "/private/secret", "/sponsored", "/noindex", "/from-noindex",
+                             "/shy", "/hidden"}
+    assert len(ignored.items) == 8
