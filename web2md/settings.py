@@ -13,11 +13,28 @@ USER_AGENT = "web2md/0.1 (+https://github.com/web2md)"
 
 # robots.txt is obeyed by web2md's own downloader middleware (SPEC §6), not by
 # Scrapy's, which lets concurrent requests through while robots.txt is pending.
-ROBOTSTXT_OBEY = False
+# ROBOTSTXT_OBEY switches ours; "-a ignore_robots=1" turns it off.
+ROBOTSTXT_OBEY = True
 DOWNLOADER_MIDDLEWARES = {
     "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None,
-    # robots slot: "web2md.middlewares.robots.RobotsMiddleware": 100,
+    "scrapy.downloadermiddlewares.redirect.MetaRefreshMiddleware": None,
+    "scrapy.downloadermiddlewares.httpcompression.HttpCompressionMiddleware": None,
+    "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
+    # outermost: sees what retries leave over; logs and counts each failed page once
+    "web2md.middlewares.limits.FailureMiddleware": 10,
+    "web2md.middlewares.blacklist.BlacklistMiddleware": 90,
+    "web2md.middlewares.robots.RobotsTxtMiddleware": 100,
+    "web2md.middlewares.limits.MetaRefreshMiddleware": 580,
+    "web2md.middlewares.limits.HttpCompressionMiddleware": 590,
+    "web2md.middlewares.limits.RedirectMiddleware": 600,
+    "web2md.middlewares.cookies.CookieArgsMiddleware": 690,
 }
+
+# "-a cache_ttl=SECONDS" turns on Scrapy's HTTP cache with that expiry; every
+# response is kept (DummyPolicy) except transient server errors.
+HTTPCACHE_ENABLED = False
+HTTPCACHE_POLICY = "scrapy.extensions.httpcache.DummyPolicy"
+HTTPCACHE_IGNORE_HTTP_CODES = [408, 429, 500, 502, 503, 504]
 
 ITEM_PIPELINES = {
     "web2md.pipelines.extract.ExtractPipeline": 300,

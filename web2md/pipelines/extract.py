@@ -10,6 +10,7 @@ from scrapy.exceptions import DropItem
 
 from web2md.extract import convert, text_for
 from web2md.extract.textfor import UnsupportedContent
+from web2md.iframes import inline_iframes
 from web2md.items import PageItem, is_empty
 
 logger = logging.getLogger(__name__)
@@ -30,13 +31,16 @@ class ExtractPipeline:
     def from_crawler(cls, crawler: Crawler) -> "ExtractPipeline":
         return cls(crawler)
 
-    def process_item(self, item: Any) -> Any:
+    async def process_item(self, item: Any) -> Any:
         if not isinstance(item, PageItem):
             return item
         tree = item.pop("tree", None)
         body = item.pop("body", None)
         url = item.get("final_url") or item.get("url", "")
         options = getattr(self.crawler.spider, "convert_options", {})
+        if tree is not None:
+            # iframe documents are fetched through the same middlewares and spliced into the tree
+            await inline_iframes(self.crawler, tree, url)
         try:
             if tree is not None:
                 page = convert(tree, url=url, **options)

@@ -24,6 +24,7 @@ from scrapy.exceptions import (
     CannotResolveHostError,
     DownloadConnectionRefusedError,
     DownloadTimeoutError,
+    IgnoreRequest,
 )
 from scrapy.http import HtmlResponse, Response, TextResponse, XmlResponse
 from scrapy.settings import BaseSettings
@@ -34,6 +35,8 @@ from web2md.exporters import get_format
 from web2md.extract.options import Options
 from web2md.extract.parse import parse_html
 from web2md.items import PageItem
+from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
+from web2md.middlewares.limits import PageFailed
 
 logger = logging.getLogger(__name__)
 
@@ -119,8 +122,14 @@ def is_fetchable(url: str) -> bool:
 def describe_failure(failure: Failure) -> tuple[int | None, str]:
     """``(HTTP status or None, one-line reason)`` for a failed request."""
     exc = failure.value
-    if isinstance(exc, HttpError):
-        status = exc.response.status
+    if isinstance(exc, PageFailed):
+        # raised by web2md.middlewares.limits; the original error is its cause
+        cause = exc.__cause__
+        if exc.response is None and (not isinstance(cause, Exception) or isinstance(cause, IgnoreRequest)):
+            return None, exc.detail or exc.reason
+        exc = exc.response if exc.response is not None else exc.__cause__
+    if isinstance(exc, (HttpError, Response)):
+        status = (exc.response if isinstance(exc, HttpError) else exc).status
         try:
             phrase = http.HTTPStatus(status).phrase
         except ValueError:
@@ -156,6 +165,9 @@ class Web2mdSpider(Spider):
     def from_crawler(cls, crawler, *args: Any, **kwargs: Any):
         spider = super().from_crawler(crawler, *args, **kwargs)
         settings = crawler.settings
+        # -a delay=, timeout=, cookie=, header=, cache_ttl=, ignore_robots= ... become
+        # the settings the downloader middlewares read (settings freeze after this)
+        apply_politeness_options(settings, {k: v for k, v in kwargs.items() if k in POLITENESS_OPTIONS})
         spider.convert_options = resolve_options(settings, spider.option_arguments)
         output = spider.output_argument
         spider.output_dir = output if output is not None else settings.get("WEB2MD_OUTPUT_DIR", "")
@@ -189,12 +201,16 @@ class Web2mdSpider(Spider):
         asked = (request.meta.get("redirect_urls") or [request.url])[0]
         status, reason = describe_failure(failure)
         stats = self.crawler.stats
+        # web2md's middlewares have logged what they refused or gave up on (IgnoreRequest)
+        logged = isinstance(failure.value, IgnoreRequest)
         if status is not None:
-            logger.warning("%s for %s", reason, request.url)
+            if not logged:
+                logger.warning("%s for %s", reason, request.url)
             stats.inc_value("web2md/http_error_count")
             stats.inc_value(f"web2md/http_error/{status}")
         else:
-            logger.error("Fetch failed for %s: %s", request.url, reason)
+            if not logged:
+                logger.error("Fetch failed for %s: %s", request.url, reason)
             stats.inc_value("web2md/fetch_error_count")
         self.failures.append({"url": asked, "final_url": request.url, "status": status, "reason": reason})
 

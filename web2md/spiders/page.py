@@ -8,6 +8,7 @@ from typing import Any
 from scrapy import Request
 from scrapy.http import Response
 
+from web2md.middlewares import META_EXPLICIT
 from web2md.spiders.base import Web2mdSpider
 
 
@@ -18,8 +19,9 @@ class PageSpider(Web2mdSpider):
 
     async def start(self) -> AsyncIterator[Any]:
         for url in self.valid_start_urls():
-            # a URL the user asked for explicitly is fetched even if it was listed twice
-            yield Request(url, callback=self.parse, errback=self.on_error, dont_filter=True)
+            # a URL the user asked for explicitly is fetched even if it was listed twice or blacklisted
+            yield Request(url, callback=self.parse, errback=self.on_error, dont_filter=True,
+                          meta={META_EXPLICIT: True})
 
     def parse(self, response: Response, **kwargs: Any) -> Any:
         item, _tree = self.page_item(response)

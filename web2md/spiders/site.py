@@ -12,6 +12,8 @@ from scrapy.http import Response
 from w3lib.url import canonicalize_url
 
 from web2md.extract import extract_links
+from web2md.middlewares import META_EXPLICIT
+from web2md.middlewares.blacklist import load_blacklist
 from web2md.spiders.base import Web2mdSpider
 
 logger = logging.getLogger(__name__)
@@ -38,7 +40,10 @@ class SiteSpider(Web2mdSpider):
     the page a start URL redirected to), breadth first; ``depth=0`` fetches the
     start page only. Links marked ``rel=nofollow`` everywhere they occur, and
     links that are not http(s), are not followed; fragments are stripped by
-    `extract_links`. At most ``max_pages`` pages are requested.
+    `extract_links`. At most ``max_pages`` pages are requested. Blacklisted
+    links are not followed; a page whose robots meta tag (or X-Robots-Tag
+    header) says nofollow has its links ignored, noindex keeps it out of the
+    export; ``ignore_robots`` lifts nofollow and noindex.
     """
 
     name = "site"
@@ -61,7 +66,15 @@ class SiteSpider(Web2mdSpider):
             if request is not None:
                 # a start URL may redirect anywhere (a site that moved); the target becomes the site
                 request.meta["allow_offsite"] = True
+                request.meta[META_EXPLICIT] = True
                 yield request
+
+    @classmethod
+    def from_crawler(cls, crawler, *args: Any, **kwargs: Any):
+        spider = super().from_crawler(crawler, *args, **kwargs)
+        spider.blacklist = load_blacklist(crawler.settings)
+        spider.obey_robots = crawler.settings.getbool("ROBOTSTXT_OBEY")
+        return spider
 
     def add_origin(self, url: str) -> None:
         host_port = origin(url)
@@ -92,17 +105,50 @@ class SiteSpider(Web2mdSpider):
             self.crawler.stats.inc_value("web2md/offsite_redirect_count")
             return
         item, tree = self.page_item(response)
+        directives = robots_directives(tree, response) if self.obey_robots else set()
+        stats = self.crawler.stats
         # links first: the extraction pipeline may take the tree apart once it has the item
         requests = []
         if tree is not None and depth < self.depth:
-            for link in extract_links(tree, response.url):
-                if link.get("nofollow") or origin(link["url"]) not in self.origins:
+            if "nofollow" in directives:
+                logger.debug("Not following the links of %s: robots nofollow", response.url)
+                stats.inc_value("web2md/robots_nofollow_count")
+                links = []
+            else:
+                links = extract_links(tree, response.url)
+            for link in links:
+                if (link.get("nofollow") and self.obey_robots) or origin(link["url"]) not in self.origins:
+                    continue
+                rule = self.blacklist.match(link["url"])
+                if rule is not None:
+                    logger.debug("Not following blacklisted link (%s): %s", rule, link["url"])
+                    stats.inc_value("web2md/blacklisted")
                     continue
                 request = self.follow_request(link["url"])
                 if request is not None:
                     requests.append(request)
-        yield item
+        if "noindex" in directives:
+            logger.info("Not exporting %s: robots noindex", response.url)
+            stats.inc_value("web2md/robots_noindex_count")
+        else:
+            yield item
         yield from requests
+
+
+def robots_directives(tree: Any, response: Response) -> set[str]:
+    """``noindex``/``nofollow`` from ``<meta name=robots>`` and the X-Robots-Tag header."""
+    values = [v.decode("latin-1") for v in response.headers.getlist("X-Robots-Tag")]
+    if tree is not None:
+        values += [meta.get("content") or "" for meta in tree.iter("meta")
+                   if (meta.get("name") or "").strip().lower() == "robots"]
+    directives: set[str] = set()
+    for value in values:
+        for part in value.lower().split(","):
+            part = part.strip()
+            if ":" in part:  # "otherbot: noindex" is for another bot
+                continue
+            directives.update(("noindex", "nofollow") if part == "none" else (part,))
+    return directives & {"noindex", "nofollow"}
 
 
 def _non_negative(name: str, value: int | str) -> int:
