@@ -11,6 +11,7 @@ from scrapy.exceptions import DropItem
 from web2md.extract import convert, text_for
 from web2md.extract.textfor import UnsupportedContent
 from web2md.iframes import inline_iframes
+from web2md.middlewares.limits import record_failure
 from web2md.items import PageItem, is_empty
 
 logger = logging.getLogger(__name__)
@@ -58,6 +59,7 @@ class ExtractPipeline:
         except Exception as exc:
             logger.exception("Extraction failed for %s", url)
             self.stats.inc_value("web2md/extract_error_count")
+            record_failure(self.stats, url, "extraction_error", log=False)  # logged just above
             raise DropItem(f"extraction failed: {exc}") from exc
         for name in ("markdown", "title"):
             if is_empty(item.get(name)):
