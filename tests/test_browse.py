@@ -129,3 +129,34 @@ def test_browse_start_page_errors_exit_like_fetch(server):
                              text=True, env=env, timeout=60, stdin=subprocess.DEVNULL)
     assert missing.returncode == 3
     assert missing.stderr.endswith(f"web2md: HTTP 404 Not Found: {server.url('/nope')}\n")
+
+
+# -- the ANSI renderer behind the browser and --render ------------------------------------
+
+def test_ansi_numbers_links_and_keeps_the_text():
+    from web2md.ansi import render, strip_ansi
+
+    page = render("# Title\n\nSee [one](http://a/1) and [**two**](http://a/2 \"t\").\n\n"
+                  "- a \\*starred\\* item with `code`\n\n> quoted [three](http://a/3)\n\n"
+                  "| h1 | h2 \\| bar |\n|---|---|\n| x | y |", width=60, number_links=True)
+    text = strip_ansi(page.text)
+    assert page.links == ["http://a/1", "http://a/2", "http://a/3"]
+    assert "See [1]one and [2]two." in text and "• a *starred* item with code" in text
+    assert "│ quoted [3]three" in text
+    assert "│ h1 │ h2 | bar │" in text and text.count("┌") == 1 and text.count("└") == 1
+    assert "\x1b[1;95mTitle" in page.text and "\x1b[4;36mone" in page.text
+
+
+@pytest.mark.parametrize("width", [20, 33, 80])
+def test_ansi_wraps_to_the_width(width):
+    from rich.cells import cell_len
+
+    from web2md.ansi import render, strip_ansi
+
+    words = " ".join(f"word{i} [link {i}](http://x/{i}) **bold{i}**" for i in range(30))
+    markdown = f"## {words}\n\n{words}\n\n- {words}\n\n> {words}\n\n```\n{'x' * 200}\n```\n\n{'y' * 150}"
+    lines = [strip_ansi(line) for line in render(markdown, width=width, number_links=True).lines]
+    assert max(cell_len(line) for line in lines) <= width
+    # wrapping moves words to new lines, it never loses or splits one
+    paragraph = render(words, width=width).lines
+    assert " ".join(strip_ansi(line) for line in paragraph).split() == strip_ansi(render(words).text).split()

@@ -18,6 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from xml.etree import ElementTree
 
+import pexpect
 import pytest
 
 from tests.server import TestServer
@@ -82,10 +83,13 @@ def echo(request) -> tuple[int, dict[str, str], bytes]:
     return 200, {"Content-Type": "text/html; charset=utf-8"}, body.encode()
 
 
+def environment() -> dict[str, str]:
+    return dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+
+
 def web2md(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
     return subprocess.run([sys.executable, "-m", "web2md.cli", *args], capture_output=True, text=True,
-                          env=env, cwd=cwd, timeout=180, stdin=subprocess.DEVNULL)
+                          env=environment(), cwd=cwd, timeout=180, stdin=subprocess.DEVNULL)
 
 
 @pytest.fixture(scope="module")
@@ -290,6 +294,19 @@ def test_depth_writes_a_folder(runs, server):
         [f"{host}/index.md", f"{host}/second.md"]
     assert (folder / host / "index.md").read_text(encoding="utf-8") == \
         convert(HOME, url=server.url("/")).markdown + "\n"
+
+
+def test_progress_bar_on_a_terminal(server, tmp_path):
+    # not on a pipe: test_depth_writes_a_folder sees nothing but the one summary line on stderr
+    child = pexpect.spawn(sys.executable, ["-m", "web2md.cli", "fetch", "--depth", "1", "-o", str(tmp_path),
+                                           server.url("/")],
+                          env=dict(environment(), TERM="xterm"), encoding="utf-8", dimensions=(24, 120), timeout=120)
+    child.expect(pexpect.EOF)
+    child.close()
+    screen = ANSI.sub("", child.before)
+    assert child.exitstatus == EXIT_OK
+    assert f"crawling 127.0.0.1:{server.port}" in screen and "exported" in screen
+    assert f"wrote 2 pages to {tmp_path}" in screen
 
 
 def test_sitemap_lists_urls(runs, server):
