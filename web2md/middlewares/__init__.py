@@ -136,6 +136,11 @@ def apply_politeness_options(
         put("WEB2MD_COOKIES", cookies)
     if "header" in opts:
         headers = get_dict("DEFAULT_REQUEST_HEADERS")
+        if not headers and not hasattr(settings, "getdict"):
+            # a plain dict of overrides replaces the whole setting: keep Scrapy's Accept headers
+            from scrapy.settings import default_settings
+
+            headers = dict(default_settings.DEFAULT_REQUEST_HEADERS)
         for text in as_list(opts["header"]):
             name, value = _parse_header(text)
             if name.lower() == "user-agent":
