@@ -133,10 +133,13 @@ class Analysis:
         self.links: dict[etree._Element, int] = {}
         self.good: dict[etree._Element, int] = {}
         self.pruned: set[etree._Element] = set()
+        # elements whose class/id/data attributes may mark a comment (pagetype.is_comment decides)
+        self.comment_candidates: list[etree._Element] = []
         self._walk(root, keep_header, min_unit)
 
     def _walk(self, root: etree._Element, keep_header: bool, min_unit: int) -> None:
         text, links, good, pruned = self.text, self.links, self.good, self.pruned
+        candidates = self.comment_candidates
         units: list[etree._Element] = []  # open paragraph-like blocks; text belongs to the innermost
         own: dict[etree._Element, list[int]] = {}  # [text, link text] of a block's own text
         in_link = 0
@@ -155,6 +158,11 @@ class Analysis:
                     walker.skip_subtree()
                     continue
                 text[el] = links[el] = good[el] = 0
+                attrs = el.attrib
+                if attrs and ("omment" in (attrs.get("class") or "") or "data-author" in attrs
+                              or (attrs.get("id") or "").startswith(("comment", "reply"))
+                              or attrs.get("data-testid") == "comment" or "forum-post" in (attrs.get("class") or "")):
+                    candidates.append(el)
                 if tag == "article" or tag == "main":
                     in_article += 1
                 elif tag == "a":
@@ -213,12 +221,19 @@ def descend(body: etree._Element, analysis: Analysis, theta: float) -> etree._El
         node = best_child
 
 
+def analyse(root: etree._Element, keep_header: bool = False, precision: bool = False,
+            recall: bool = False) -> Analysis:
+    """Measure the document's body for main-content selection."""
+    min_unit = MIN_UNIT * 2 if precision else MIN_UNIT // 2 if recall else MIN_UNIT
+    return Analysis(next(root.iter("body"), root), keep_header, min_unit)
+
+
 def choose_main(root: etree._Element, keep_header: bool = False, precision: bool = False,
-                recall: bool = False) -> Choice | None:
+                recall: bool = False, analysis: Analysis | None = None) -> Choice | None:
     """The main-content region of a document, or None when no block reads as content."""
     body = next(root.iter("body"), root)
-    min_unit = MIN_UNIT * 2 if precision else MIN_UNIT // 2 if recall else MIN_UNIT
-    analysis = Analysis(body, keep_header, min_unit)
+    if analysis is None:
+        analysis = analyse(root, keep_header, precision, recall)
     if not analysis.good.get(body):
         return None
     main = descend(body, analysis, 0.8 if precision else 0.95 if recall else 0.9)

@@ -7,8 +7,8 @@ from typing import Callable
 from lxml import etree
 
 from web2md.extract import metadata
-from web2md.extract.content import choose_main
-from web2md.extract.derive import extraction_quality, fit_markdown, with_citations
+from web2md.extract.content import Analysis, analyse, choose_main
+from web2md.extract.derive import blocks, extraction_quality, fit_markdown, with_citations
 from web2md.extract.pagetype import (FORUM, PRODUCT, comment_section, detect, document_json_ld, fallback_text,
                                      find_comments, product_section)
 from web2md.extract.entities import clean_text, element_text
@@ -84,10 +84,11 @@ def semantic_region(root: etree._Element) -> list[etree._Element]:
 
 
 def render_main(root: etree._Element, base: str, page_url: str, opts: Options, resolve: Resolver,
-                also_skip: Callable[[etree._Element], bool] | None = None) -> tuple[Rendered, bool]:
+                analysis: Analysis, also_skip: Callable[[etree._Element], bool] | None = None
+                ) -> tuple[Rendered, bool]:
     """Render the main content (SPEC §4); returns the rendering and whether anything scored."""
     excluded = _either(selector_predicate(opts.exclude_selector), also_skip)
-    choice = choose_main(root, keep_header=opts.keep_header, precision=opts.precision, recall=opts.recall)
+    choice = choose_main(root, analysis=analysis)
     if opts.main_content:
         forced = semantic_region(root)
         if forced:
@@ -143,11 +144,12 @@ def convert(html: Html, url: str = "", **options) -> Page:
     base = document_base(root, url)
     resolve = Resolver(base)
     data = document_json_ld(root)
-    comments = find_comments(root)
+    analysis = analyse(root, keep_header=opts.keep_header, precision=opts.precision, recall=opts.recall)
+    comments = find_comments(analysis.comment_candidates)
     page_type = detect(root, data, url, len(comments))
     with_comments = page_type == FORUM and not opts.no_comments and comments
     comment_set = {el for el, _ in comments} if with_comments else set()
-    rendered, scored = render_main(root, base, url, opts, resolve,
+    rendered, scored = render_main(root, base, url, opts, resolve, analysis,
                                    comment_set.__contains__ if comment_set else None)
     markdown, text = rendered.markdown, rendered.text
     fallback = False
@@ -159,7 +161,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
             fallback = True
     extra = []
     if with_comments:
-        extra.append(comment_section(root, base, url))
+        extra.append(comment_section(comments, base, url))
     if page_type == PRODUCT:
         extra.append(product_section(data))
     for md_part, tx_part in extra:
@@ -169,14 +171,15 @@ def convert(html: Html, url: str = "", **options) -> Page:
     if opts.max_length is not None and len(markdown) > opts.max_length:
         markdown = markdown[: max(0, opts.max_length)].rstrip()
         text = text[: max(0, opts.max_length)].rstrip()
-    cited, references = with_citations(markdown)
+    parts = blocks(markdown)
+    cited, references = with_citations(markdown, parts)
     page = Page(
         url=url,
         markdown=markdown,
         text=text,
         title=extract_title(root),
         page_type=page_type,
-        fit_markdown=fit_markdown(markdown),
+        fit_markdown=fit_markdown(markdown, parts),
         markdown_with_citations=cited,
         references=references,
         links=links_from_tree(root, url, resolve),
@@ -186,5 +189,6 @@ def convert(html: Html, url: str = "", **options) -> Page:
     metadata.fill(page, root, base)
     known = sum(1 for value in (page.title, page.author, page.published_date, page.description) if value)
     page.extraction_quality = extraction_quality(markdown, text, semantic=bool(semantic_region(root)) or bool(data.entries),
-                                                 metadata_fields=known, fallback=fallback)
+                                                 metadata_fields=known, fallback=fallback,
+                                                 parts=parts)
     return page

@@ -55,14 +55,14 @@ def _level(block: str) -> int:
     return len(first) - len(first.lstrip("#"))
 
 
-def fit_markdown(markdown: str) -> str:
+def fit_markdown(markdown: str, parts: list[str] | None = None) -> str:
     """The Markdown with low-signal blocks dropped, for tight token budgets.
 
     Dropped: lines that are nothing but links or images, text blocks of fewer
     than four words, and headings left with no content under them.
     """
     kept: list[str] = []
-    for block in blocks(markdown):
+    for block in blocks(markdown) if parts is None else parts:
         kind = _kind(block)
         if kind == "text":
             lines = [line for line in block.split("\n") if not _ONLY_LINKS.match(line.lstrip("> ").strip())]
@@ -83,7 +83,7 @@ def fit_markdown(markdown: str) -> str:
     return "\n\n".join(result)
 
 
-def with_citations(markdown: str) -> tuple[str, list[dict]]:
+def with_citations(markdown: str, parts: list[str] | None = None) -> tuple[str, list[dict]]:
     """Links rewritten as ``text [n]`` with a numbered ``## References`` list (one number per URL)."""
     numbers: dict[str, int] = {}
 
@@ -92,22 +92,25 @@ def with_citations(markdown: str) -> tuple[str, list[dict]]:
         n = numbers.setdefault(url, len(numbers) + 1)
         return f"{match.group(1)} [{n}]"
 
-    parts: list[str] = []
-    for block in blocks(markdown):
-        parts.append(block if _kind(block) == "code" else _LINK.sub(cite, block))
+    if "](" not in markdown:
+        return markdown, []
+    cited = [block if _kind(block) == "code" else _LINK.sub(cite, block)
+             for block in (blocks(markdown) if parts is None else parts)]
     references = [{"number": n, "url": url} for url, n in numbers.items()]
-    body = "\n\n".join(parts)
+    body = "\n\n".join(cited)
     if references:
         body += "\n\n## References\n\n" + "\n".join(f"{r['number']}. {r['url']}" for r in references)
     return body, references
 
 
-def extraction_quality(markdown: str, text: str, *, semantic: bool, metadata_fields: int, fallback: bool) -> float:
+def extraction_quality(markdown: str, text: str, *, semantic: bool, metadata_fields: int, fallback: bool,
+                       parts: list[str] | None = None) -> float:
     """A 0.0–1.0 confidence from length, structure, semantic markup, metadata and link density."""
     if not text:
         return 0.0
     length = min(len(text) / 3000.0, 1.0)
-    parts = blocks(markdown)
+    if parts is None:
+        parts = blocks(markdown)
     headings = sum(1 for b in parts if _kind(b) == "heading")
     paragraphs = sum(1 for b in parts if _kind(b) == "text" and len(b) > 80)
     structure = min(paragraphs / 5.0, 1.0) * 0.7 + (0.3 if headings else 0.0)

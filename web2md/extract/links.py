@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from web2md.extract.entities import element_text
+from web2md.extract.entities import clean_text, element_text
 from web2md.extract.urls import Resolver, document_base, strip_fragment
 
 
@@ -24,7 +24,12 @@ def links_from_tree(root: etree._Element, page_url: str, resolve: Resolver | Non
         nofollow = "nofollow" in rel
         entry = found.get(url)
         if entry is None:
-            text = element_text(a) if a.tag == "a" else (a.get("alt") or "")
+            if a.tag != "a":
+                text = clean_text(a.get("alt"))
+            elif len(a):
+                text = element_text(a)
+            else:
+                text = clean_text(a.text)
             found[url] = {"url": url, "text": text, "nofollow": nofollow, "rel": " ".join(rel)}
         elif not nofollow:
             # nofollow only counts when every occurrence says so

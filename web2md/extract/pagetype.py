@@ -82,17 +82,12 @@ def is_comment(el: etree._Element) -> bool:
     return False
 
 
-# A cheap superset of `is_comment`, evaluated by libxml2; `is_comment` decides.
-_CANDIDATES = ("//*[@data-testid='comment' or @data-author or contains(@class, 'omment') "
-               "or contains(@class, 'forum-post') or starts-with(@id, 'comment') or starts-with(@id, 'reply')]")
-
-
-def find_comments(root: etree._Element) -> list[tuple[etree._Element, int]]:
-    """Comment elements in document order with their nesting depth among comments."""
+def find_comments(candidates: list[etree._Element]) -> list[tuple[etree._Element, int]]:
+    """Comment elements (from document-order candidates) with their nesting depth among comments."""
     found: list[tuple[etree._Element, int]] = []
     depth_of: dict[etree._Element, int] = {}
-    for el in root.xpath(_CANDIDATES):
-        if not is_comment(el) or any(anc.tag in SKIP_TAGS for anc in el.iterancestors()):
+    for el in candidates:
+        if not is_comment(el):
             continue
         depth = 0
         for anc in el.iterancestors():
@@ -136,9 +131,8 @@ def _author(el: etree._Element, nested: set[etree._Element]) -> tuple[str, etree
     return "", None
 
 
-def comment_section(root: etree._Element, base: str, page_url: str) -> tuple[str, str]:
+def comment_section(comments: list[tuple[etree._Element, int]], base: str, page_url: str) -> tuple[str, str]:
     """`## Comments` in Markdown and plain text, or empty strings when the page has none."""
-    comments = find_comments(root)
     if not comments:
         return "", ""
     elements = {el for el, _ in comments}

@@ -48,13 +48,23 @@ class Resolver:
     def __init__(self, base: str) -> None:
         self.base = base
         self._seen: dict[str, str | None] = {}
+        origin = absolute_url(base, "") if base else None
+        # "scheme://host[:port]" of the base, for the common root-relative href
+        self._origin = origin[: origin.find("/", origin.find("//") + 2)] if origin and origin.count("/") >= 3 else origin
 
     def __call__(self, href: str) -> str | None:
         try:
             return self._seen[href]
         except KeyError:
-            url = self._seen[href] = absolute_url(href, self.base)
-            return url
+            pass
+        # root-relative without dot segments or odd characters: urljoin would only prepend the origin
+        if (self._origin and href.startswith("/") and not href.startswith("//") and href.strip() == href
+                and "/." not in href.split("?", 1)[0] and "\\" not in href):
+            url = self._origin + href
+        else:
+            url = absolute_url(href, self.base)
+        self._seen[href] = url
+        return url
 
 
 def strip_fragment(url: str) -> str:
