@@ -259,6 +259,8 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
         linked = links.get(el, 0)
         if tag in LINK_BLOCK_TAGS and total and linked > 0.5 * total and total - linked < 200:
             return True
+        if tag in HEADING_TAGS and heads_nothing(el):
+            return True
         if tag in HINT_EXEMPT_TAGS:
             return False
         hints = class_and_id(el)
@@ -275,5 +277,19 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
         if tag in HEADING_TAGS:  # heading ids are made from their text: only a strong word counts
             return False
         return share < weak_share and (total - linked < 200 or linked > 0.3 * total)
+
+    def heads_nothing(heading: etree._Element) -> bool:
+        """A heading whose section (its following siblings up to the next heading of its rank) is all furniture."""
+        level = int(heading.tag[1])
+        seen = False
+        for sibling in heading.itersiblings():
+            if not isinstance(sibling.tag, str):
+                continue
+            if sibling.tag in HEADING_TAGS:
+                return seen and int(sibling.tag[1]) <= level  # a subsection's content belongs to this section
+            if text.get(sibling, 0) and not skip(sibling):
+                return False
+            seen = True
+        return seen
 
     return skip
