@@ -123,6 +123,7 @@ def runs(server, tmp_path_factory):
     work = tmp_path_factory.mktemp("cli")
     (work / "urls.txt").write_text(f"# pages to convert\n{u('/')}\n\n{u('/second')}\n{u('/missing')}\n{u('/')}\n",
                                    encoding="utf-8")
+    (work / "blacklist.txt").write_text("# no weather\n/second\n", encoding="utf-8")
     (work / "good.txt").write_text(f"{u('/second')}\n{u('/third')}\n", encoding="utf-8")
     commands: dict[str, tuple[str, ...]] = {
         "markdown": ("fetch", u("/")),
@@ -149,6 +150,7 @@ def runs(server, tmp_path_factory):
         "javascript": ("fetch", "--javascript", "--wait", "100", u("/")),
         "depth_stdout": ("fetch", "--depth", "2", u("/")),
         "depth_dir": ("fetch", "--depth", "1", "-o", str(work / "site"), u("/")),
+        "depth_blacklist": ("fetch", "--depth", "2", "--blacklist-file", str(work / "blacklist.txt"), u("/")),
         "depth_json": ("fetch", "--depth", "1", "--format", "json", u("/")),
         "sitemap": ("sitemap", u("/")),
         "sitemap_feeds": ("sitemap", "--json", "--feeds", u("/")),
@@ -294,6 +296,22 @@ def test_depth_writes_a_folder(runs, server):
         [f"{host}/index.md", f"{host}/second.md"]
     assert (folder / host / "index.md").read_text(encoding="utf-8") == \
         convert(HOME, url=server.url("/")).markdown + "\n"
+
+
+def test_depth_crawl_skips_blacklisted_links(runs, server):
+    out = ok(runs["depth_blacklist"])
+    assert re.findall(r"^url: \"([^\"]+)\"$", out, re.M) == [server.url("/")]
+
+
+def test_cache_ttl_serves_the_second_run_from_the_cache(tmp_path):
+    with TestServer() as srv:
+        srv.route("/", HOME)
+        env = dict(environment(), XDG_CACHE_HOME=str(tmp_path))
+        outputs = [subprocess.run([sys.executable, "-m", "web2md.cli", "fetch", "--cache-ttl", "60", srv.url("/")],
+                                  capture_output=True, text=True, env=env, timeout=180).stdout for _ in range(2)]
+        assert outputs[0] == outputs[1] == convert(HOME, url=srv.url("/")).markdown + "\n"
+        assert srv.paths() == ["/robots.txt", "/"]  # the second run asked the server nothing
+        assert (tmp_path / "web2md" / "httpcache").is_dir()
 
 
 def test_progress_bar_on_a_terminal(server, tmp_path):
