@@ -1,0 +1,698 @@
+"""The ``web2md mcp`` server: web_fetch, web_crawl, web_grep, web_sitemap and web_feed over stdio JSON-RPC (SPEC §8).
+
+Every tool runs the project's spiders through `web2md.crawl`, so robots.txt,
+the blacklist, limits and the pipelines apply as in ``scrapy crawl``. Unless
+``--allow-private`` is given, `web2md.middlewares.netguard` refuses
+non-public addresses on every hop. Only JSON-RPC goes to stdout; logs go to stderr.
+"""
+
+import asyncio
+import logging
+import re
+import sys
+import time
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from scrapy.settings import Settings, default_settings
+from w3lib.url import canonicalize_url
+
+from web2md import __version__, crawl
+from web2md.exporters import ALIASES, FORMATS, get_format
+from web2md.items import DocumentItem, PageItem, item_to_dict
+from web2md.spiders.base import is_fetchable
+from web2md.spiders.feed import FeedSpider
+from web2md.spiders.page import PageSpider
+from web2md.spiders.site import SiteSpider
+from web2md.spiders.sitemap import SitemapSpider
+
+logger = logging.getLogger(__name__)
+
+NETGUARD = "web2md.middlewares.netguard.NetGuardMiddleware"
+DEFAULT_MAX_LENGTH = 20000
+DEFAULT_TIMEOUT = 60.0
+DEFAULT_MAX_BYTES = 10 * 1024 * 1024
+CONCURRENT_CALLS = 4
+SLICE_CACHE_SIZE = 32
+SLICE_CACHE_TTL = 600.0  # seconds a rendering is kept for start_index > 0 calls
+
+# Page fields that are not SPEC §5 metadata (the body itself, §4 by-products).
+NOT_METADATA = frozenset({"markdown", "text", "fit_markdown", "markdown_with_citations", "references",
+                          "tables", "outline"})
+# SPEC §5 fields left out of web_fetch results unless full_metadata is asked for: long, rarely needed.
+FULL_METADATA = frozenset({"links", "images", "json_ld", "headings", "hreflangs", "favicons", "open_graph",
+                           "twitter_card", "dublin_core"})
+
+
+def format_names() -> tuple[str, ...]:
+    """The rendering formats web_fetch offers: every `web2md.exporters` format, ``md`` spelled ``markdown``."""
+    reverse = {target: alias for alias, target in ALIASES.items() if alias == "markdown"}
+    return tuple(reverse.get(name, name) for name in FORMATS)
+
+
+FormatName = Literal[format_names()]  # type: ignore[valid-type]
+
+
+@dataclass(frozen=True)
+class ServerOptions:
+    """How the server fetches: address policy, per-call bounds, robots."""
+
+    allow_private: bool = False
+    allowed_hosts: tuple[str, ...] = ()  # let through the address check by name (tests, known internal hosts)
+    timeout: float = DEFAULT_TIMEOUT  # seconds per tool call
+    max_bytes: int = DEFAULT_MAX_BYTES  # per response, decompressed
+    ignore_robots: bool = False
+    remember: int = 500  # pages kept for web_grep
+
+
+# -- structured results ---------------------------------------------------------
+
+class _Result(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class FetchResult(_Result):
+    """One slice of a page's rendering, and the page's metadata (absent fields: the page has none)."""
+
+    url: str
+    final_url: str
+    status: int
+    content_type: str
+    title: str
+    format: str
+    markdown: str = Field(description="This slice of the rendering, in the requested format")
+    start_index: int
+    next_start_index: int | None = Field(None, description="Where the next slice starts; absent when nothing is left")
+    total_length: int = Field(description="Length of the whole rendering, in characters")
+    description: str | None = None
+    author: str | None = None
+    published_date: str | None = None
+    modified_date: str | None = None
+    image: str | None = None
+    headline: str | None = None
+    site_name: str | None = None
+    keywords: list[str] | None = None
+    categories: list[str] | None = None
+    excerpt: str | None = None
+    canonical_url: str | None = None
+    language: str | None = None
+    extraction_quality: float | None = None
+    page_type: str | None = None
+    fingerprint: str | None = None
+    word_count: int | None = None
+
+
+class CrawledPage(_Result):
+    url: str
+    final_url: str | None = None
+    title: str
+    excerpt: str | None = None
+    word_count: int | None = None
+
+
+class Failure(BaseModel):
+    url: str
+    reason: str
+
+
+class CrawlResult(BaseModel):
+    url: str
+    depth: int
+    pages: list[CrawledPage]
+    failed: list[Failure] = []
+
+
+class GrepLine(BaseModel):
+    line: int
+    text: str
+
+
+class GrepMatch(BaseModel):
+    url: str
+    line: int = Field(description="1-based line number in the page's Markdown rendering")
+    text: str
+    before: list[GrepLine] = []
+    after: list[GrepLine] = []
+
+
+class GrepResult(BaseModel):
+    pattern: str
+    searched: list[str]
+    matches: list[GrepMatch]
+    truncated: bool = False
+    failed: list[Failure] = []
+
+
+class SitemapUrl(_Result):
+    url: str
+    lastmod: str | None = None
+
+
+class SitemapResult(BaseModel):
+    url: str
+    urls: list[SitemapUrl]
+    truncated: bool = False
+
+
+class FeedEntry(_Result):
+    title: str | None = None
+    url: str | None = None
+    author: str | None = None
+    published_date: str | None = None
+    modified_date: str | None = None
+    summary: str | None = None
+    categories: list[str] | None = None
+    markdown: str | None = None
+
+
+class FeedResult(BaseModel):
+    url: str
+    feed_url: str | None = None
+    feed_title: str | None = None
+    entries: list[FeedEntry]
+
+
+# -- remembered pages -------------------------------------------------------------
+
+@dataclass
+class StoredPage:
+    url: str
+    markdown: str
+    _lines: list[str] | None = field(default=None, repr=False)
+
+    @property
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            # split on "\n" only: line N is the N-th line of the rendering, whatever else the text holds
+            self._lines = self.markdown.split("\n")
+        return self._lines
+
+
+class PageStore:
+    """Markdown renderings of fetched and crawled pages, for web_grep; the least recently stored go first."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = max(1, limit)
+        self._pages: OrderedDict[str, StoredPage] = OrderedDict()
+
+    @staticmethod
+    def key(url: str) -> str:
+        try:
+            return canonicalize_url(url)
+        except ValueError:
+            return url
+
+    def put(self, item: Any) -> StoredPage:
+        page = StoredPage(item.get("url") or item.get("final_url", ""), item.get("markdown") or "")
+        for url in {page.url, item.get("final_url") or page.url}:
+            key = self.key(url)
+            self._pages.pop(key, None)
+            self._pages[key] = page
+        while len(self._pages) > self.limit:
+            self._pages.popitem(last=False)
+        return page
+
+    def get(self, url: str) -> StoredPage | None:
+        return self._pages.get(self.key(url))
+
+    def pages(self) -> list[StoredPage]:
+        seen: dict[int, StoredPage] = {}
+        for page in self._pages.values():
+            seen.setdefault(id(page), page)
+        return list(seen.values())
+
+
+@dataclass
+class _Rendering:
+    text: str
+    data: dict[str, Any]
+    time: float
+
+
+# -- the tools ---------------------------------------------------------------------
+
+class Web2mdTools:
+    """The tool implementations, sharing settings, the page store and the per-call bounds."""
+
+    def __init__(self, options: ServerOptions) -> None:
+        self.options = options
+        self.settings = self._settings()
+        self.store = PageStore(options.remember)
+        self._slices: OrderedDict[tuple[Any, ...], _Rendering] = OrderedDict()
+        self._calls = asyncio.Semaphore(CONCURRENT_CALLS)
+
+    def _settings(self) -> Settings:
+        opts = self.options
+        settings = crawl.project_settings({
+            # only http(s): a redirect to file:, data:, ftp: or s3: finds no handler
+            "DOWNLOAD_HANDLERS": {"file": None, "data": None, "ftp": None, "s3": None},
+            "DOWNLOAD_MAXSIZE": opts.max_bytes,
+            "DOWNLOAD_WARNSIZE": 0,
+            "DOWNLOAD_TIMEOUT": min(30.0, opts.timeout),
+            "CLOSESPIDER_TIMEOUT": opts.timeout,
+            # a timed-out request is not retried, so the call stays within its bound
+            "RETRY_EXCEPTIONS": [e for e in default_settings.RETRY_EXCEPTIONS
+                                 if e != "scrapy.exceptions.DownloadTimeoutError"],
+            "ROBOTSTXT_OBEY": not opts.ignore_robots,
+            "WEB2MD_NETGUARD_ENABLED": not opts.allow_private,
+            "WEB2MD_NETGUARD_ALLOWED_HOSTS": list(opts.allowed_hosts),
+            "WEB2MD_OUTPUT_DIR": "",
+            "WEB2MD_FORMATS": "",
+            "STATS_DUMP": False,
+            "LOGSTATS_INTERVAL": 0,
+        })
+        middlewares = dict(settings.getdict("DOWNLOADER_MIDDLEWARES"))
+        middlewares[NETGUARD] = 50  # before blacklist and robots.txt: a refused host is never contacted
+        settings.set("DOWNLOADER_MIDDLEWARES", middlewares, priority="cmdline")
+        return settings
+
+    # -- running spiders -----------------------------------------------------
+    async def run(self, spider: type, url: str, **arguments: Any) -> crawl.CrawlResult:
+        """Run `spider` on `url` within the per-call bounds; a bad URL or argument is a ToolError."""
+        if not is_fetchable(url):
+            raise ToolError(f"invalid URL: {url!r} (need an absolute http:// or https:// URL)")
+        async with self._calls:
+            try:
+                return await asyncio.wait_for(
+                    crawl.crawl(spider, self.settings, url=url, output="", formats="", **arguments),
+                    self.options.timeout + 15,
+                )
+            except TimeoutError:
+                raise ToolError(f"timed out after {self.options.timeout:g} s: {url}") from None
+            except ValueError as exc:  # spider argument checks
+                raise ToolError(str(exc)) from None
+
+    def failed(self, result: crawl.CrawlResult, url: str, what: str = "page") -> ToolError:
+        """The one-line error for a crawl that produced nothing."""
+        if result.failures:
+            return ToolError(failure_text(result.failures[0]))
+        if result.stats.get("finish_reason") == "closespider_timeout":
+            return ToolError(f"timed out after {self.options.timeout:g} s: {url}")
+        return ToolError(f"no {what} extracted from {url}")
+
+    async def fetch_item(self, url: str, **conversion: Any) -> Any:
+        result = await self.run(PageSpider, url, **conversion)
+        if not result.items:
+            raise self.failed(result, url)
+        item = result.items[0]
+        if isinstance(item, DocumentItem):
+            raise ToolError(document_text(item))
+        self.store.put(item)
+        return item
+
+    # -- web_fetch -------------------------------------------------------------
+    async def fetch(self, url: str, max_length: int, start_index: int, format: str,
+                    conversion: dict[str, Any], full_metadata: bool) -> CallToolResult:
+        key = (PageStore.key(url), format, full_metadata, tuple(sorted((k, repr(v)) for k, v in conversion.items())))
+        rendering = self._slices.get(key) if start_index else None
+        if rendering is None or time.monotonic() - rendering.time > SLICE_CACHE_TTL:
+            item = await self.fetch_item(url, **conversion)
+            data = {k: v for k, v in item_to_dict(item).items()
+                    if k not in NOT_METADATA and (full_metadata or k not in FULL_METADATA)}
+            rendering = _Rendering(get_format(format).render(item), data, time.monotonic())
+            self._slices.pop(key, None)
+            self._slices[key] = rendering
+            while len(self._slices) > SLICE_CACHE_SIZE:
+                self._slices.popitem(last=False)
+        total = len(rendering.text)
+        if start_index and start_index >= total:
+            raise ToolError(f"start_index {start_index} is past the end of the content ({total} characters): {url}")
+        chunk = rendering.text[start_index:start_index + max_length]
+        end = start_index + len(chunk)
+        data = dict(rendering.data)
+        data.update(format=format, markdown=chunk, start_index=start_index, total_length=total)
+        text = chunk if chunk.strip() else f"[no text content on {url}]"
+        if end < total:
+            data["next_start_index"] = end
+            text += (f"\n\n[Content truncated: characters {start_index}-{end} of {total}. "
+                     f"Call web_fetch with start_index={end} to continue.]")
+        data = {k: data[k] for k in FETCH_ORDER if k in data} | {k: v for k, v in data.items() if k not in FETCH_ORDER}
+        return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+
+    # -- web_crawl -------------------------------------------------------------
+    async def crawl(self, url: str, depth: int, max_pages: int, conversion: dict[str, Any]) -> CallToolResult:
+        result = await self.run(SiteSpider, url, depth=depth, max_pages=max_pages, **conversion)
+        items = [i for i in result.items if isinstance(i, PageItem)]
+        documents = [{"url": i.get("url", ""), "reason": document_text(i)} for i in result.items
+                     if isinstance(i, DocumentItem)]
+        if not items:
+            if documents and not result.failures:
+                raise ToolError(documents[0]["reason"])
+            raise self.failed(result, url)
+        items.sort(key=lambda i: (i.get("url") != url, i.get("url", "")))
+        pages = []
+        for item in items:
+            self.store.put(item)
+            page: dict[str, Any] = {"url": item.get("url", ""), "title": item.get("title") or ""}
+            if item.get("final_url") and item.get("final_url") != page["url"]:
+                page["final_url"] = item["final_url"]
+            for name in ("excerpt", "word_count"):
+                if item.get(name) not in (None, ""):
+                    page[name] = item[name]
+            pages.append(page)
+        failed = [{"url": f.get("url", ""), "reason": f.get("reason") or "failed"} for f in result.failures]
+        failed += documents
+        lines = [f"Crawled {len(pages)} page{'s' if len(pages) != 1 else ''} from {url} (depth {depth}):"]
+        for page in pages:
+            words = f" ({page['word_count']} words)" if "word_count" in page else ""
+            lines.append(f"- {page['url']} — {page['title'] or '(untitled)'}{words}")
+            if page.get("excerpt"):
+                lines.append(f"  {page['excerpt']}")
+        for failure in failed:
+            lines.append(f"! {failure_text(failure)}")
+        lines.append("The pages are remembered: search them with web_grep.")
+        data: dict[str, Any] = {"url": url, "depth": depth, "pages": pages}
+        if failed:
+            data["failed"] = failed
+        return CallToolResult(content=[TextContent(type="text", text="\n".join(lines))], structured_content=data)
+
+    # -- web_grep --------------------------------------------------------------
+    async def grep(self, pattern: str, urls: list[str] | None, context: int, ignore_case: bool,
+                   max_matches: int) -> CallToolResult:
+        try:
+            regex = re.compile(pattern, re.IGNORECASE if ignore_case else 0)
+        except re.error as exc:
+            raise ToolError(f"invalid pattern {pattern!r}: {exc}") from None
+        failed: list[dict[str, str]] = []
+        if urls:
+            pages: list[StoredPage] = []
+            for url in dict.fromkeys(urls):
+                page = self.store.get(url)
+                if page is None:
+                    try:
+                        await self.fetch_item(url)
+                    except ToolError as exc:
+                        failed.append({"url": url, "reason": str(exc)})
+                        continue
+                    page = self.store.get(url)
+                if page is not None:
+                    pages.append(page)
+            if not pages:
+                raise ToolError("; ".join(f["reason"] for f in failed) or "nothing to search")
+        else:
+            pages = self.store.pages()
+            if not pages:
+                raise ToolError("no pages to search yet: pass urls, or call web_fetch or web_crawl first")
+        matches, truncated = grep_pages(regex, pages, context, max_matches)
+        text = render_grep(matches, context)
+        if not matches:
+            text = f"No lines match {pattern!r} in {len(pages)} page{'s' if len(pages) != 1 else ''}."
+        elif truncated:
+            text += f"\n[Stopped after {max_matches} matches; narrow the pattern or raise max_matches.]"
+        for failure in failed:
+            text += f"\n! {failure['reason']}"
+        data: dict[str, Any] = {"pattern": pattern, "searched": [p.url for p in pages], "matches": matches}
+        if truncated:
+            data["truncated"] = True
+        if failed:
+            data["failed"] = failed
+        return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+
+    # -- web_sitemap -----------------------------------------------------------
+    async def sitemap(self, url: str, max_urls: int, since: str | None) -> CallToolResult:
+        arguments: dict[str, Any] = {"list": "1", "max_pages": max_urls}
+        if since:
+            arguments["since"] = since
+        result = await self.run(SitemapSpider, url, **arguments)
+        if not result.items and result.failures:
+            raise self.failed(result, url, "sitemap")
+        urls = []
+        for item in result.items:
+            entry = {"url": item.get("url", "")}
+            if item.get("lastmod"):
+                entry["lastmod"] = item["lastmod"]
+            urls.append(entry)
+        truncated = bool(result.stats.get("web2md/max_pages_skipped"))
+        lines = [f"{len(urls)} URL{'s' if len(urls) != 1 else ''} in the sitemap of {url}"
+                 + (f" (first {max_urls} shown)" if truncated else "") + ":"]
+        lines += [f"{e['url']} {e['lastmod']}" if "lastmod" in e else e["url"] for e in urls]
+        data: dict[str, Any] = {"url": url, "urls": urls}
+        if truncated:
+            data["truncated"] = True
+        return CallToolResult(content=[TextContent(type="text", text="\n".join(lines))], structured_content=data)
+
+    # -- web_feed --------------------------------------------------------------
+    async def feed(self, url: str, max_entries: int, include_content: bool) -> CallToolResult:
+        result = await self.run(FeedSpider, url, max_entries=max_entries)
+        if not result.items:
+            if result.failures:
+                raise self.failed(result, url, "feed")
+            data = {"url": url, "entries": []}
+            return CallToolResult(content=[TextContent(type="text", text=f"The feed at {url} has no entries.")],
+                                  structured_content=data)
+        first = result.items[0]
+        entries = []
+        for item in result.items:
+            entry = {k: item.get(k) for k in ("title", "url", "author", "published_date", "modified_date",
+                                               "summary", "categories")}
+            if include_content:
+                entry["markdown"] = item.get("markdown")
+            entries.append({k: v for k, v in entry.items() if v not in (None, "", [])})
+        data: dict[str, Any] = {"url": url, "feed_url": first.get("feed_url"), "feed_title": first.get("feed_title"),
+                                "entries": entries}
+        data = {k: v for k, v in data.items() if v is not None}
+        return CallToolResult(content=[TextContent(type="text", text=render_feed(data, include_content))],
+                              structured_content=data)
+
+
+FETCH_ORDER = ("url", "final_url", "status", "content_type", "title", "format", "start_index", "next_start_index",
+               "total_length", "markdown")
+
+
+def document_text(item: DocumentItem) -> str:
+    """The error for a page that is a binary document (SPEC §3: the message names the type and size)."""
+    url = item.get("url") or item.get("final_url", "")
+    return f"cannot read {item.get('mime_type') or 'this type'} ({item.get('size', 0)} bytes): {url}"
+
+
+def failure_text(failure: dict[str, Any]) -> str:
+    """A failure record as one line naming the URL once."""
+    url = failure.get("url", "")
+    final_url = failure.get("final_url") or url
+    reason = failure.get("reason") or "failed"
+    if url and url in reason:
+        return reason
+    if final_url != url and final_url in reason:
+        return f"{reason} (redirected from {url})"
+    return f"{reason}: {url}"
+
+
+def grep_pages(regex: re.Pattern[str], pages: Iterable[StoredPage], context: int,
+               max_matches: int) -> tuple[list[dict[str, Any]], bool]:
+    """Matching lines of each page's rendering with ``context`` lines around them; True if cut at max_matches."""
+    matches: list[dict[str, Any]] = []
+    for page in pages:
+        lines = page.lines
+        for index, line in enumerate(lines):
+            if not regex.search(line):
+                continue
+            if len(matches) >= max_matches:
+                return matches, True
+            match: dict[str, Any] = {"url": page.url, "line": index + 1, "text": line}
+            if context:
+                match["before"] = [{"line": n + 1, "text": lines[n]} for n in range(max(0, index - context), index)]
+                match["after"] = [{"line": n + 1, "text": lines[n]}
+                                  for n in range(index + 1, min(len(lines), index + 1 + context))]
+            matches.append(match)
+    return matches, False
+
+
+def render_grep(matches: list[dict[str, Any]], context: int) -> str:
+    """grep -n style: ``url:line:text`` for a match, ``url-line-text`` for context, ``--`` between groups."""
+    out: list[str] = []
+    last: tuple[str, int] | None = None  # (url, line) last printed
+    for match in matches:
+        url = match["url"]
+        group = [(g["line"], g["text"], "-") for g in match.get("before", [])]
+        group.append((match["line"], match["text"], ":"))
+        group += [(g["line"], g["text"], "-") for g in match.get("after", [])]
+        if last is not None and last[0] == url and last[1] >= group[0][0]:
+            # overlaps what is already printed: print only the new lines, the match line as a match
+            group = [g for g in group if g[0] > last[1] or (g[2] == ":" and g[0] == last[1])]
+            if out and group and group[0][0] == last[1]:
+                out.pop()
+        elif context and out:
+            out.append("--")
+        for line, text, sep in group:
+            out.append(f"{url}{sep}{line}{sep}{text}")
+        if group:
+            last = (url, group[-1][0])
+    return "\n".join(out)
+
+
+def render_feed(data: dict[str, Any], include_content: bool) -> str:
+    head = data.get("feed_title") or data.get("feed_url") or data["url"]
+    where = f" ({data['feed_url']})" if data.get("feed_url") and data.get("feed_title") else ""
+    lines = [f"Feed: {head}{where}: {len(data['entries'])} entries"]
+    for number, entry in enumerate(data["entries"], 1):
+        lines.append("")
+        date = entry.get("published_date") or entry.get("modified_date")
+        lines.append(f"{number}. {entry.get('title') or '(untitled)'}" + (f" ({date})" if date else ""))
+        if entry.get("url"):
+            lines.append(f"   {entry['url']}")
+        body = entry.get("markdown") if include_content else entry.get("summary")
+        if body:
+            lines.append(body if include_content else "   " + " ".join(body.split())[:300])
+    return "\n".join(lines)
+
+
+def conversion_options(main_content: bool = False, include_images: bool = False, keep_header: bool = False,
+                       exclude_selector: list[str] | None = None) -> dict[str, Any]:
+    """Spider arguments for the conversion options that differ from the defaults."""
+    options: dict[str, Any] = {}
+    if main_content:
+        options["main_content"] = True
+    if include_images:
+        options["include_images"] = True
+    if keep_header:
+        options["keep_header"] = True
+    if exclude_selector:
+        selectors = [s.strip() for s in exclude_selector if s and s.strip()]
+        for selector in selectors:
+            if not re.fullmatch(r"[.#][\w-]+", selector):
+                raise ToolError(f"exclude_selector takes .class or #id selectors, got {selector!r}")
+        if selectors:
+            options["exclude_selector"] = tuple(selectors)
+    return options
+
+
+# -- the server ---------------------------------------------------------------------
+
+READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=True)
+
+Url = Annotated[str, Field(description="Absolute http:// or https:// URL")]
+MainContent = Annotated[bool, Field(description="Keep only the main content (drop navigation, sidebars, comments)")]
+
+
+class Web2mdServer(MCPServer):
+    """`MCPServer` that reports arguments failing the input schema in one readable line."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            cause = exc.__cause__
+            if isinstance(exc, UnexpectedToolError) or not isinstance(cause, ValidationError):
+                raise
+            raise ToolError(f"Error executing tool {name}: invalid arguments: {describe_invalid(cause)}") from cause
+
+
+def describe_invalid(error: ValidationError) -> str:
+    """``max_length: Input should be greater than or equal to 1 (got 0); ...``"""
+    parts = []
+    for problem in error.errors(include_url=False):
+        where = ".".join(str(p) for p in problem.get("loc", ())) or "arguments"
+        got = f" (got {problem['input']!r})" if problem.get("type") != "missing" and "input" in problem else ""
+        parts.append(f"{where}: {problem.get('msg', 'invalid')}{got}")
+    return " ".join("; ".join(parts).split())[:500]
+
+
+def build_server(options: ServerOptions | None = None) -> MCPServer:
+    """The MCP server with the five tools, ready for ``run_stdio_async``."""
+    tools = Web2mdTools(options or ServerOptions())
+    server = Web2mdServer(
+        "web2md",
+        version=__version__,
+        instructions=(
+            "Web pages as clean Markdown. web_fetch reads a page (in slices: follow next_start_index); "
+            "web_crawl reads a site; web_grep searches the pages read so far by regular expression and "
+            "quotes url:line:text with stable line numbers; web_sitemap lists a site's URLs; web_feed reads a feed."
+        ),
+        log_level="WARNING",  # only applies when nothing configured logging before (serve() does)
+        subscriptions=False,
+    )
+
+    @server.tool(name="web_fetch", annotations=READ_ONLY)
+    async def web_fetch(
+        url: Url,
+        max_length: Annotated[int, Field(ge=1, le=1_000_000, description="Characters to return")] = DEFAULT_MAX_LENGTH,
+        start_index: Annotated[int, Field(ge=0, description="Start at this character (from next_start_index)")] = 0,
+        format: Annotated[FormatName, Field(description="Rendering to return")] = "markdown",
+        main_content: MainContent = False,
+        include_images: Annotated[bool, Field(description="Keep images as ![alt](src)")] = False,
+        keep_header: Annotated[bool, Field(description="Keep the page's <header>")] = False,
+        exclude_selector: Annotated[list[str] | None, Field(description="Drop elements matching .class or #id")] = None,
+        full_metadata: Annotated[bool, Field(description="Also return links, images, headings, JSON-LD, "
+                                                         "Open Graph, Twitter card and Dublin Core")] = False,
+    ) -> Annotated[CallToolResult, FetchResult]:
+        """Fetch a web page as clean Markdown (or text/JSON) with its metadata.
+
+        Long pages come in slices of max_length characters: when the result has
+        next_start_index, call again with start_index set to it.
+        """
+        conversion = conversion_options(main_content, include_images, keep_header, exclude_selector)
+        return await tools.fetch(url, max_length, start_index, format, conversion, full_metadata)
+
+    @server.tool(name="web_crawl", annotations=READ_ONLY)
+    async def web_crawl(
+        url: Url,
+        depth: Annotated[int, Field(ge=0, le=5, description="Link hops from the start page (0: the page only)")] = 1,
+        max_pages: Annotated[int, Field(ge=1, le=500, description="Pages to read at most")] = 20,
+        main_content: MainContent = False,
+    ) -> Annotated[CallToolResult, CrawlResult]:
+        """Crawl a site breadth first from url (same host) and list its pages with title, excerpt and word count.
+
+        The pages' Markdown is remembered for web_grep.
+        """
+        return await tools.crawl(url, depth, max_pages, conversion_options(main_content))
+
+    @server.tool(name="web_grep", annotations=READ_ONLY)
+    async def web_grep(
+        pattern: Annotated[str, Field(min_length=1, max_length=1000, description="Python regular expression")],
+        urls: Annotated[list[str] | None, Field(description="Pages to search (fetched if not read yet); "
+                                                            "default: every page read so far")] = None,
+        context: Annotated[int, Field(ge=0, le=20, description="Lines of context around each match")] = 0,
+        ignore_case: bool = False,
+        max_matches: Annotated[int, Field(ge=1, le=2000)] = 200,
+    ) -> Annotated[CallToolResult, GrepResult]:
+        """Search the Markdown of fetched or crawled pages line by line; returns url:line:text lines.
+
+        Line numbers are 1-based lines of the page's deterministic Markdown
+        rendering (as web_fetch returns it); context lines read url-line-text.
+        """
+        return await tools.grep(pattern, urls, context, ignore_case, max_matches)
+
+    @server.tool(name="web_sitemap", annotations=READ_ONLY)
+    async def web_sitemap(
+        url: Annotated[str, Field(description="A site (sitemaps found via robots.txt and /sitemap.xml) or a sitemap URL")],
+        max_urls: Annotated[int, Field(ge=1, le=50_000)] = 1000,
+        since: Annotated[str | None, Field(description="Only URLs modified on or after this date (YYYY-MM-DD)")] = None,
+    ) -> Annotated[CallToolResult, SitemapResult]:
+        """List the URLs in a site's sitemaps (indexes followed) with their lastmod dates."""
+        return await tools.sitemap(url, max_urls, since)
+
+    @server.tool(name="web_feed", annotations=READ_ONLY)
+    async def web_feed(
+        url: Annotated[str, Field(description="An RSS, Atom or JSON feed, or a page that links to one")],
+        max_entries: Annotated[int, Field(ge=1, le=1000)] = 20,
+        include_content: Annotated[bool, Field(description="Include each entry's content as Markdown")] = False,
+    ) -> Annotated[CallToolResult, FeedResult]:
+        """Read a feed's entries: title, link, date, author, summary (and content on request)."""
+        return await tools.feed(url, max_entries, include_content)
+
+    return server
+
+
+def configure_logging(verbose: bool) -> None:
+    """Log to stderr only (stdout carries JSON-RPC): warnings, or everything with ``-v``."""
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        root.removeHandler(handler)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+    root.setLevel(logging.INFO if verbose else logging.WARNING)
+
+
+def serve(options: ServerOptions | None = None, verbose: bool = False) -> None:
+    """Run the server on stdin/stdout until the client closes the connection."""
+    configure_logging(verbose)
+    if options and options.allow_private:
+        logger.warning("--allow-private: loopback, private and link-local addresses can be fetched")
+    build_server(options).run("stdio")
