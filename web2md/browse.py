@@ -80,7 +80,9 @@ class Browser:
         from web2md.spiders.page import PageSpider
 
         self.write(f"\r\x1b[2KFetching {url} ...")
-        result = crawl.run(PageSpider, self.settings, url=url, output="", formats="", **self.options)
+        # a browser shows the whole page (links included), not just the main content
+        options = {"main_content": False, **self.options}
+        result = crawl.run(PageSpider, self.settings, url=url, output="", formats="", **options)
         item = first_page(result, url, self.timeout)
         markdown = item.get("markdown") or ""
         title = item.get("title") or item.get("final_url") or url

@@ -87,6 +87,8 @@ def render_main(root: etree._Element, base: str, page_url: str, opts: Options, r
                 analysis: Analysis, also_skip: Callable[[etree._Element], bool] | None = None
                 ) -> tuple[Rendered, bool]:
     """Render the main content (SPEC §4); returns the rendering and whether anything scored."""
+    if opts.main_content is False:
+        return render_plain(root, base, page_url, opts, resolve), True
     excluded = _either(selector_predicate(opts.exclude_selector), also_skip)
     choice = choose_main(root, analysis=analysis)
     if opts.main_content:
@@ -147,7 +149,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
     analysis = analyse(root, keep_header=opts.keep_header, precision=opts.precision, recall=opts.recall)
     comments = find_comments(analysis.comment_candidates)
     page_type = detect(root, data, url, len(comments))
-    with_comments = page_type == FORUM and not opts.no_comments and comments
+    with_comments = page_type == FORUM and not opts.no_comments and opts.main_content is not False and comments
     comment_set = {el for el, _ in comments} if with_comments else set()
     rendered, scored = render_main(root, base, url, opts, resolve, analysis,
                                    comment_set.__contains__ if comment_set else None)

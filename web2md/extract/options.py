@@ -10,7 +10,9 @@ from typing import Any
 class Options:
     include_images: bool = False
     keep_header: bool = False
-    main_content: bool = False
+    # None: find the main content by scoring; True: force <main>/[role=main]/<article> when present;
+    # False: no main-content selection, the plain region of SPEC §3 (what a terminal browser shows)
+    main_content: bool | None = None
     precision: bool = False
     recall: bool = False
     exclude_selector: tuple[str, ...] = ()
