@@ -1,0 +1,166 @@
+"""Property tests of the rendering contract (SPEC §3) over HTML generated from a small grammar.
+
+Same input, same bytes; CRLF, CR and LF inputs render identically; the output never starts or ends
+with a newline, has no trailing whitespace on a line and never two blank lines in a row outside
+fenced code blocks; nothing raises, whatever the input.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from web2md import convert, decode_entities, html_to_text
+from web2md.extract.convert import render_plain
+from web2md.extract.options import Options
+from web2md.extract.parse import parse_html
+from web2md.extract.urls import document_base
+
+URL = "https://example.test/dir/page"
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+# Text full of what Markdown, HTML and the entity rules care about; newlines are LF only here,
+# the line-ending test derives its CRLF and CR variants from it.
+SPECIAL = [
+    "*", "**", "_", "__", "`", "```", "~~~", "[", "]", "(", ")", "\\", "#", "## ", "> ", "- ", "+ ", "1. ", "2) ",
+    "|", "!", "<", ">", "&", "&amp;", "&lt;", "&gt;", "&nbsp;", "&copy", "&copy;", "&notit;", "&foo;", "&#65;",
+    "&#x42;", "&#0;", "&#xD800;", "&#x110000;", "&#128;", "&#150;", "&#xZZ;", "\u00a0", "\u2009", "\u202f",
+    "\u200b", "\u200e", "\ufeff", "\t", "\n", "\n\n", "   ", "---", "===", "snake_case", "1984. ", "&#8203;", "é",
+    "\U0001f600", "<!-- c -->", "<![CDATA[x]]>", "<?pi x?>",
+]
+WORDS = st.sampled_from(["alpha", "beta", "gamma", "delta", "x", "42", "Hello", "world", "end."])
+TEXT = st.lists(st.one_of(WORDS, st.sampled_from(SPECIAL), st.text(alphabet="ab \n*_#&;<>-", max_size=6)),
+                max_size=6).map(" ".join)
+HREFS = st.sampled_from(["/a", "b/c", "../up", "#frag", "page", "https://example.test/dir/page", "mailto:x@y.test",
+                         "javascript:void(0)", "https://other.test/x?a=1&amp;b=2", "", "http://[bad", "/p (1)",
+                         "?q=1"])
+CLASSES = st.sampled_from(["", "language-python", "lang-js", "x language-Rust", "highlight"])
+
+
+def element(tag: str, children: st.SearchStrategy[str], attrs: str = "") -> st.SearchStrategy[str]:
+    return children.map(lambda inner: f"<{tag}{attrs}>{inner}</{tag}>")
+
+
+def _tree(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    many = st.lists(children, max_size=4).map("".join)
+    inline = st.one_of(
+        *(element(tag, many) for tag in ("b", "strong", "i", "em", "code", "span", "kbd")),
+        st.tuples(HREFS, many).map(lambda t: f'<a href="{t[0]}">{t[1]}</a>'),
+        st.just("<br>"), st.just("<br><br>"),
+        st.sampled_from(['<img src="/i.png" alt="pic">', '<img src="/n.png">', '<img alt="a*b" src="x y.png">']),
+    )
+    blocks = st.one_of(
+        *(element(tag, many) for tag in ("p", "div", "h1", "h2", "h3", "h6", "blockquote", "section", "article",
+                                         "main", "nav", "header", "footer", "aside", "li", "td", "th", "caption",
+                                         "textarea", "script", "style", "noscript", "template", "dd", "dt")),
+        element("ul", st.lists(element("li", many), max_size=4).map("".join)),
+        st.tuples(st.integers(-2, 12), st.lists(element("li", many), max_size=4))
+        .map(lambda t: f'<ol start="{t[0]}">{"".join(t[1])}</ol>'),
+        st.tuples(CLASSES, many).map(lambda t: f'<pre class="{t[0]}">{t[1]}</pre>'),
+        st.tuples(CLASSES, many).map(lambda t: f'<pre><code class="{t[0]}">{t[1]}</code></pre>'),
+        st.lists(st.lists(st.tuples(st.sampled_from(["td", "th"]), st.integers(1, 3), many), min_size=1, max_size=3)
+                 .map(lambda cells: "<tr>" + "".join(f'<{t} colspan="{n}">{c}</{t}>' for t, n, c in cells) + "</tr>"),
+                 max_size=3).map(lambda rows: "<table>" + "".join(rows) + "</table>"),
+        st.just("<hr>"),
+    )
+    return st.one_of(inline, blocks)
+
+
+FRAGMENT = st.recursive(TEXT, _tree, max_leaves=25)
+DOCUMENT = st.tuples(st.booleans(), st.lists(FRAGMENT, max_size=5)).map(
+    lambda t: ('<!doctype html><html><head><title>T</title><base href="https://base.test/b/"></head><body>'
+               if t[0] else "") + "\n".join(t[1]) + ("</body></html>" if t[0] else ""))
+
+
+def render(html: str | bytes, include_images: bool = False):
+    root = parse_html(html)
+    return render_plain(root, document_base(root, URL), URL, Options(include_images=include_images))
+
+
+CONTAINER_PREFIX = re.compile(r"^(?:[ >]|[-+*] |\d{1,10}[.)] )*")  # quote markers, list markers, indentation
+
+
+def check_shape(out: str, markdown: bool = True) -> None:
+    """No leading/trailing newline, no trailing spaces, no CR/NUL, no two blank lines outside fences.
+
+    In Markdown a line of only quote markers is blank; in plain text (of a page without ``pre``)
+    ">" and backticks are just text."""
+    assert not out.startswith("\n") and not out.endswith("\n")
+    assert "\r" not in out and "\x00" not in out
+    fence = None
+    prev_blank = False
+    for line in out.split("\n"):
+        assert line == line.rstrip(), repr(line)
+        body = CONTAINER_PREFIX.sub("", line) if markdown else line
+        if fence is not None:
+            if body == fence:
+                fence = None
+            prev_blank = False
+            continue
+        if markdown and body.startswith("```"):
+            fence = body[: len(body) - len(body.lstrip("`"))]
+            prev_blank = False
+            continue
+        blank = body == ""
+        assert not (blank and prev_blank), f"two blank lines in a row in {out!r}"
+        prev_blank = blank
+    assert fence is None, "unclosed code fence"
+
+
+@SETTINGS
+@given(DOCUMENT, st.booleans())
+def test_same_input_same_bytes(html, images):
+    first = render(html, images)
+    garbage = [object() for _ in range(len(html) % 17)]  # shift the allocator between the two runs
+    second = render(html, images)
+    del garbage
+    assert (second.markdown, second.text) == (first.markdown, first.text)
+    assert render(html.encode("utf-8"), images).markdown == first.markdown
+
+
+@SETTINGS
+@given(DOCUMENT)
+def test_crlf_cr_and_lf_render_identically(html):
+    lf = render(html)
+    for variant in (html.replace("\n", "\r\n"), html.replace("\n", "\r")):
+        other = render(variant)
+        assert other.markdown == lf.markdown
+        assert other.text == lf.text
+
+
+@SETTINGS
+@given(DOCUMENT, st.booleans())
+def test_output_shape(html, images):
+    rendered = render(html, images)
+    check_shape(rendered.markdown)
+    if "<pre" in html:  # the text of a pre block keeps its blank lines, there are no fences to tell
+        assert not rendered.text.startswith("\n") and not rendered.text.endswith("\n")
+    else:
+        check_shape(rendered.text, markdown=False)
+
+
+@SETTINGS
+@given(DOCUMENT)
+def test_convert_never_raises_and_is_deterministic(html):
+    page = convert(html, URL)
+    again = convert(html, URL)
+    assert page.to_dict() == again.to_dict()
+    check_shape(page.markdown)
+    assert html_to_text(html, URL) == render(html).markdown
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(), st.text(alphabet="<>/&;#!-[]abpli \n\r\x00\"'=", max_size=300)))
+def test_arbitrary_text_never_raises(text):
+    check_shape(render(text).markdown)
+    convert(text, URL)
+    decode_entities(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=400))
+def test_arbitrary_bytes_never_raise(data):
+    check_shape(render(data).markdown)
+    convert(data, URL)
