@@ -53,15 +53,17 @@ time published toc prev previous next more links metadata categories category ut
 rss feed top bottom header aside noprint infobox bio about contact caption credit credits
 """.split())
 # Words also recognised inside compounds ("relatedposts", "sharedaddy", "postfooter").
-_STRONG_AFFIX = re.compile(r"^(?:related|share|social|comment|footer|sidebar|newsletter|subscribe|breadcrumb|"
+_STRONG_AFFIX = re.compile(r"^(?:related|share|social|comment(?!ary)|footer|sidebar|newsletter|subscribe|breadcrumb|"
                            r"advert|sponsor|promo|cookie|navigation|navbar|menu|banner|disqus|outbrain|taboola)|"
                            r"(?:related|comments|footer|sidebar|navigation|navbar|menu|banner|sharing|share)$")
 _WEAK_AFFIX = re.compile(r"^(?:widget|author|meta|tags|ratings?|toolbar|popular|trending|next|prev)|"
                          r"(?:widget|meta|metadata|tags|ratings|toolbar|byline|caption|credits?)$")
 CONTENT_WORDS = frozenset({"content", "main", "article", "post", "entry", "body", "text", "story", "wrap", "wrapper",
                            "container", "page", "layout", "site", "inner", "primary", "col", "column"})
+# Words after which a class describes a layout state (`has-ads`, `with-sidebar`), not the block itself.
+STATE_PREFIXES = frozenset({"has", "with", "no", "without", "is", "show", "hide"})
 # Taxonomy prefixes that CMSs put on the article itself (WordPress `tag-foo`, `category-bar`).
-SLUG_PREFIXES = frozenset({"tag", "tags", "category", "categories", "post", "postid", "type", "status", "format", "has",
+SLUG_PREFIXES = frozenset({"tag", "tags", "category", "categories", "post", "postid", "type", "status", "format",
                            "single", "page", "template", "author", "topic", "section", "entry", "node"})
 _SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -85,8 +87,11 @@ def class_and_id(el: etree._Element) -> str:
 
 
 def hint_strength(hints: str) -> int:
-    """How plainly a class/id names furniture: 3 outright ("comments-area"), 2 beside a content word
-    ("content-sidebar-wrap", which may wrap the article), 1 as a hint ("entry-meta"), else 0."""
+    """How plainly a class/id names furniture: 2 outright ("comments-area"), 1 as a hint ("entry-meta"), else 0.
+
+    A word after a state prefix (`has-ads`, `with-sidebar`) describes a layout, not the block;
+    a weak word beside a content word (`elementor-widget-container`) names a wrapper.
+    """
     strength = 0
     for token in _CAMEL.sub("-", hints).lower().split():
         parts = [p for p in _SPLIT.split(token) if p]
@@ -96,15 +101,17 @@ def hint_strength(hints: str) -> int:
                 continue
         token_strength = 0
         for part in parts:
+            if part in STATE_PREFIXES:
+                break
             if part in STRONG_WORDS or len(part) > 5 and _STRONG_AFFIX.search(part):
-                token_strength = 3
+                token_strength = 2
                 break
             if part in WEAK_WORDS or len(part) > 5 and _WEAK_AFFIX.search(part):
                 token_strength = 1
-        if token_strength == 3 and not CONTENT_WORDS.isdisjoint(parts):
-            token_strength = 2
+        if token_strength == 1 and not CONTENT_WORDS.isdisjoint(parts):
+            token_strength = 0
         strength = max(strength, token_strength)
-        if strength == 3:
+        if strength == 2:
             break
     return strength
 
