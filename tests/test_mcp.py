@@ -24,6 +24,7 @@ from mcp.client.stdio import StdioServerParameters
 
 from tests.server import TestServer
 from web2md import convert
+from web2md.middlewares.netguard import non_public_kind
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {"PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
@@ -378,6 +379,34 @@ def test_without_allow_private_loopback_addresses_are_refused(strict, site, host
     crawl = strict.call("web_crawl", {"url": url})
     assert crawl.is_error and "refused" in text_of(crawl)
     assert path not in site.paths()
+
+
+@pytest.mark.parametrize("host, kind", [
+    ("169.254.169.254", "cloud metadata"),
+    ("[fd00:ec2::254]", "cloud metadata"),
+    ("10.1.2.3", "private"),
+    ("192.168.0.1", "private"),
+    ("172.16.5.4", "private"),
+    ("100.64.0.1", "carrier-grade NAT"),
+    ("169.254.1.1", "link-local"),
+    ("[fe80::1]", "link-local"),
+    ("[::ffff:127.0.0.1]", "loopback"),
+    ("0.0.0.0", "unspecified"),
+])
+def test_without_allow_private_other_non_public_addresses_are_refused(strict, host, kind):
+    # refused before any connection is tried, so these addresses need not exist
+    result = strict.call("web_fetch", {"url": f"http://{host}/latest/meta-data/"})
+    assert result.is_error and f"refused: {host.strip('[]')} is a {kind}" in text_of(result)
+
+
+def test_address_classification():
+    assert non_public_kind("8.8.8.8") is None and non_public_kind("2606:4700:4700::1111") is None
+    assert non_public_kind("64:ff9b::a9fe:a9fe") == "cloud metadata"  # NAT64 form of 169.254.169.254
+    assert non_public_kind("100.100.100.200") == "cloud metadata"
+    assert non_public_kind("127.255.255.254") == "loopback"
+    assert non_public_kind("fc00::1") == "unique local"
+    assert non_public_kind("224.0.0.1") == "multicast"
+    assert non_public_kind("198.51.100.7") == "reserved"
 
 
 def test_every_redirect_hop_is_checked(strict, site, allowed):

@@ -1,9 +1,7 @@
 """The ``web2md mcp`` server: web_fetch, web_crawl, web_grep, web_sitemap and web_feed over stdio JSON-RPC (SPEC §8).
 
-Every tool runs the project's spiders through `web2md.crawl`, so robots.txt,
-the blacklist, limits and the pipelines apply as in ``scrapy crawl``. Unless
-``--allow-private`` is given, `web2md.middlewares.netguard` refuses
-non-public addresses on every hop. Only JSON-RPC goes to stdout; logs go to stderr.
+The tools run the project's spiders through `web2md.crawl` (one fetch path), with
+`web2md.middlewares.netguard` refusing non-public addresses unless ``--allow-private``.
 """
 
 import asyncio
@@ -42,6 +40,9 @@ CONCURRENT_CALLS = 4
 SLICE_CACHE_SIZE = 32
 SLICE_CACHE_TTL = 600.0  # seconds a rendering is kept for start_index > 0 calls
 
+# Leading keys of a web_fetch result, in this order; the metadata follows.
+FETCH_ORDER = ("url", "final_url", "status", "content_type", "title", "format", "start_index", "next_start_index",
+               "total_length", "markdown")
 # Page fields that are not SPEC §5 metadata (the body itself, §4 by-products).
 NOT_METADATA = frozenset({"markdown", "text", "fit_markdown", "markdown_with_citations", "references",
                           "tables", "outline"})
@@ -460,9 +461,6 @@ class Web2mdTools:
         return CallToolResult(content=[TextContent(type="text", text=render_feed(data, include_content))],
                               structured_content=data)
 
-
-FETCH_ORDER = ("url", "final_url", "status", "content_type", "title", "format", "start_index", "next_start_index",
-               "total_length", "markdown")
 
 
 def document_text(item: DocumentItem) -> str:
