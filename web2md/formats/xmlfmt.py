@@ -15,7 +15,7 @@ from lxml import etree
 
 from web2md.formats.record import paragraphs
 
-__all__ = ["TEI_NS", "render_tei", "render_xml", "xml_safe"]
+__all__ = ["TEI_NS", "render_tei", "render_xml", "tei_element", "xml_element", "xml_safe"]
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 _T = f"{{{TEI_NS}}}"
@@ -49,6 +49,16 @@ def _serialise(root: etree._Element) -> str:
 
 def render_xml(record: Mapping[str, Any]) -> str:
     """``<doc>`` with url, title, author, date, language, fingerprint and ``<main>`` paragraphs."""
+    return _serialise(xml_element(record))
+
+
+def render_tei(record: Mapping[str, Any]) -> str:
+    """A TEI P5 document: teiHeader (title, author, publisher, date, URL, language) and ``div type="entry"``."""
+    return _serialise(tei_element(record))
+
+
+def xml_element(record: Mapping[str, Any]) -> etree._Element:
+    """The ``<doc>`` element of `render_xml` (feed exporters put many in one file)."""
     doc = etree.Element("doc")
     for tag, name in (("url", "url"), ("title", "title"), ("author", "author"), ("date", "published_date"),
                       ("language", "language"), ("page_type", "page_type"),
@@ -59,11 +69,11 @@ def render_xml(record: Mapping[str, Any]) -> str:
     main = _sub(doc, "main")
     for lines in paragraphs(record):
         _paragraph(main, "p", lines, "lb")
-    return _serialise(doc)
+    return doc
 
 
-def render_tei(record: Mapping[str, Any]) -> str:
-    """A TEI P5 document: teiHeader (title, author, publisher, date, URL, language) and ``div type="entry"``."""
+def tei_element(record: Mapping[str, Any]) -> etree._Element:
+    """The ``<TEI>`` element of `render_tei` (a TEI corpus export holds many)."""
     tei = etree.Element(_T + "TEI", nsmap={None: TEI_NS})
     file_desc = _sub(_sub(tei, _T + "teiHeader"), _T + "fileDesc")
     title_stmt = _sub(file_desc, _T + "titleStmt")
@@ -107,7 +117,7 @@ def render_tei(record: Mapping[str, Any]) -> str:
     blocks = paragraphs(record)
     for lines in blocks or [[""]]:  # a div needs at least one paragraph
         _paragraph(div, _T + "p", lines, _T + "lb")
-    return _serialise(tei)
+    return tei
 
 
 def _host(url: str | None) -> str:

@@ -1,0 +1,104 @@
+"""Near-duplicate pages (simhash within a Hamming distance, 3 by default) are dropped or flagged (SPEC §9)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from scrapy.crawler import Crawler
+from scrapy.exceptions import DropItem
+
+from web2md.extract.simhash import hamming
+from web2md.items import PageItem
+
+logger = logging.getLogger(__name__)
+
+MODES = ("drop", "flag", "off")
+
+
+class FingerprintIndex:
+    """Seen 64-bit fingerprints, searchable for any within `distance` bits.
+
+    Split into ``distance + 1`` bit bands, two fingerprints that differ in at
+    most `distance` bits agree on at least one whole band, so only entries
+    sharing a band are compared: near-constant work per page, not a scan of
+    the whole crawl.
+    """
+
+    def __init__(self, distance: int) -> None:
+        if not 0 <= distance < 64:
+            raise ValueError(f"near-duplicate distance must be 0..63, got {distance}")
+        self.distance = distance
+        bands = distance + 1
+        edges = [64 * i // bands for i in range(bands + 1)]
+        self._bands = [(lo, (1 << (hi - lo)) - 1) for lo, hi in zip(edges, edges[1:])]
+        self._tables: list[dict[int, list[tuple[int, int, str]]]] = [{} for _ in self._bands]
+        self._count = 0
+
+    def find(self, fp: int) -> str | None:
+        """The URL of the earliest seen fingerprint within the distance, or None."""
+        best: tuple[int, str] | None = None
+        for table, (shift, mask) in zip(self._tables, self._bands):
+            for seq, other, url in table.get(fp >> shift & mask, ()):
+                if (best is None or seq < best[0]) and hamming(fp, other) <= self.distance:
+                    best = (seq, url)
+        return best[1] if best else None
+
+    def add(self, fp: int, url: str) -> None:
+        entry = (self._count, fp, url)
+        self._count += 1
+        for table, (shift, mask) in zip(self._tables, self._bands):
+            table.setdefault(fp >> shift & mask, []).append(entry)
+
+
+class DedupePipeline:
+    """Drop (``WEB2MD_DEDUPE=drop``, the default) or flag (``flag``: sets ``duplicate_of``) pages whose
+    fingerprint is within ``WEB2MD_DEDUPE_DISTANCE`` bits of a page already seen in this crawl.
+
+    Spider arguments ``-a dedupe=drop|flag|off`` and ``-a dedupe_distance=N``
+    override the settings. Counted as ``web2md/near_duplicate_count``.
+    """
+
+    def __init__(self, crawler: Crawler) -> None:
+        self.crawler = crawler
+        self.stats = crawler.stats
+        self.mode = str(crawler.settings.get("WEB2MD_DEDUPE", "drop")).strip().lower()
+        self.distance = crawler.settings.getint("WEB2MD_DEDUPE_DISTANCE", 3)
+        self.index: FingerprintIndex | None = None
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> "DedupePipeline":
+        return cls(crawler)
+
+    def open_spider(self) -> None:
+        spider = self.crawler.spider
+        mode = getattr(spider, "dedupe", None)
+        if mode is not None:
+            self.mode = str(mode).strip().lower()
+        distance = getattr(spider, "dedupe_distance", None)
+        if distance is not None:
+            try:
+                self.distance = int(distance)
+            except ValueError:
+                raise ValueError(f"argument dedupe_distance expects a number, got {distance!r}") from None
+        if self.mode not in MODES:
+            raise ValueError(f"dedupe must be one of {', '.join(MODES)}, got {self.mode!r}")
+        self.index = None if self.mode == "off" else FingerprintIndex(self.distance)
+
+    def process_item(self, item: Any) -> Any:
+        if self.index is None or not isinstance(item, PageItem) or not item.get("fingerprint"):
+            return item
+        url = item.get("final_url") or item.get("url", "")
+        fp = int(item["fingerprint"], 16)
+        original = self.index.find(fp)
+        if original is None:
+            self.index.add(fp, url)
+            return item
+        self.stats.inc_value("web2md/near_duplicate_count")
+        if self.mode == "flag":
+            logger.info("Near duplicate %s of %s: flagged", url, original)
+            if "duplicate_of" in item.fields:
+                item["duplicate_of"] = original
+            return item
+        logger.info("Near duplicate %s of %s: dropped", url, original)
+        raise DropItem(f"near duplicate of {original}")
