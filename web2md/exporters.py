@@ -11,11 +11,14 @@ import json
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from lxml import etree
 from scrapy.exporters import BaseItemExporter
 from scrapy.exporters import JsonItemExporter as _ScrapyJsonItemExporter
 from scrapy.exporters import JsonLinesItemExporter as _ScrapyJsonLinesItemExporter
 
-from web2md.items import item_to_dict
+from web2md import formats
+from web2md.formats.xmlfmt import TEI_NS, tei_element, xml_element
+from web2md.items import PageItem, item_to_dict
 
 
 class Format(NamedTuple):
@@ -23,17 +26,17 @@ class Format(NamedTuple):
     render: Callable[[Any], str]
 
 
-def render_markdown(item: Any) -> str:
-    return item_to_dict(item).get("markdown", "")
+def _rendered(fmt: str) -> Callable[[Any], str]:
+    def render_item(item: Any) -> str:
+        return formats.render(item_to_dict(item), fmt)
+
+    render_item.__name__ = f"render_{fmt}"
+    return render_item
 
 
-def render_text(item: Any) -> str:
-    data = item_to_dict(item)
-    return data.get("text") or data.get("markdown", "")
-
-
-def render_json(item: Any) -> str:
-    return json.dumps(item_to_dict(item), ensure_ascii=False, indent=2)
+render_markdown = _rendered("md")
+render_text = _rendered("txt")
+render_json = _rendered("json")
 
 
 def render_header(item: Any) -> str:
@@ -47,10 +50,15 @@ def render_header(item: Any) -> str:
     return "\n".join(lines)
 
 
+# Every format renders through web2md.formats.render, the one serialiser.
 FORMATS: dict[str, Format] = {
     "md": Format("md", render_markdown),
     "json": Format("json", render_json),
     "text": Format("txt", render_text),
+    "csv": Format("csv", _rendered("csv")),
+    "tei": Format("tei.xml", _rendered("tei")),
+    "xml": Format("xml", _rendered("xml")),
+    "html": Format("html", _rendered("html")),
 }
 ALIASES = {"markdown": "md", "txt": "text"}
 
@@ -95,3 +103,64 @@ class JsonItemExporter(_ScrapyJsonItemExporter):
 
     def export_item(self, item: Any) -> None:
         super().export_item(item_to_dict(item))
+
+
+class CsvItemExporter(BaseItemExporter):
+    """``-O pages.csv``: the header row once, then one RFC 4180 row per page (`web2md.formats.csv_row`)."""
+
+    def __init__(self, file: Any, **kwargs: Any) -> None:
+        super().__init__(dont_fail=True, **kwargs)
+        self.file = file
+
+    def start_exporting(self) -> None:
+        self.file.write(formats.csv_header().encode(self.encoding or "utf-8"))
+
+    def export_item(self, item: Any) -> None:
+        if isinstance(item, PageItem):
+            self.file.write(formats.csv_row(item_to_dict(item)).encode(self.encoding or "utf-8"))
+
+
+class _XmlDocumentsExporter(BaseItemExporter):
+    """Pages as XML elements inside one root element, written as they come."""
+
+    opening = ""
+    closing = ""
+
+    def __init__(self, file: Any, **kwargs: Any) -> None:
+        super().__init__(dont_fail=True, **kwargs)
+        self.file = file
+
+    def element(self, record: dict[str, Any]) -> etree._Element:
+        raise NotImplementedError
+
+    def start_exporting(self) -> None:
+        self.file.write(f'<?xml version="1.0" encoding="UTF-8"?>\n{self.opening}\n'.encode())
+
+    def export_item(self, item: Any) -> None:
+        if isinstance(item, PageItem):
+            self.file.write(etree.tostring(self.element(item_to_dict(item)), encoding="utf-8", pretty_print=True))
+
+    def finish_exporting(self) -> None:
+        self.file.write(f"{self.closing}\n".encode())
+
+
+class XmlItemExporter(_XmlDocumentsExporter):
+    """``-O pages.xml``: ``<docs>`` holding one trafilatura-style ``<doc>`` per page."""
+
+    opening, closing = "<docs>", "</docs>"
+
+    def element(self, record: dict[str, Any]) -> etree._Element:
+        return xml_element(record)
+
+
+class TeiItemExporter(_XmlDocumentsExporter):
+    """``-O pages.tei``: a TEI corpus, one ``<TEI>`` document per page."""
+
+    opening = (f'<teiCorpus xmlns="{TEI_NS}"><teiHeader><fileDesc><titleStmt><title>web2md export</title>'
+               "</titleStmt><publicationStmt><p>Converted from web pages by web2md</p></publicationStmt>"
+               "<sourceDesc><p>Web pages</p></sourceDesc></fileDesc></teiHeader>")
+    closing = "</teiCorpus>"
+
+    def element(self, record: dict[str, Any]) -> etree._Element:
+        return tei_element(record)
+

@@ -29,12 +29,33 @@ class PageItem(Item):
     title = Field()
     tree = Field(transient=True)  # lxml root from web2md.extract.parse.parse_html
     body = Field(transient=True)  # raw bytes of a non-HTML response, for text_for
+    headers = Field(transient=True)  # response headers of a non-HTML response, for a DocumentItem
+    duplicate_of = Field()  # URL of an earlier near-duplicate page (web2md.pipelines.dedupe, flag mode)
 
 
 # Mirror every Page field, so fields added to the core show up here without a second list to keep in sync.
 for _f in fields(Page):
     PageItem.fields.setdefault(_f.name, Field())
 del _f
+
+
+class DocumentItem(Item):
+    """A non-HTML response that cannot be read as text (PDF, image, archive, ...): facts about it, not its bytes.
+
+    The bytes travel in the transient `body` field to the export pipeline, which
+    saves them under the output folder and records where in `path`.
+    """
+
+    url = Field()
+    final_url = Field()
+    status = Field()
+    mime_type = Field()
+    size = Field()  # bytes
+    filename = Field()
+    sha256 = Field()  # hex digest of the body
+    headers = Field()  # {name: value}, names lowercased
+    path = Field()  # where the export pipeline saved the bytes
+    body = Field(transient=True)
 
 
 class SitemapEntryItem(Item):

@@ -38,8 +38,20 @@ HTTPCACHE_IGNORE_HTTP_CODES = [408, 429, 500, 502, 503, 504]
 
 ITEM_PIPELINES = {
     "web2md.pipelines.extract.ExtractPipeline": 300,
+    "web2md.pipelines.language.LanguagePipeline": 400,
+    "web2md.pipelines.metadata_filter.MetadataFilterPipeline": 410,
+    "web2md.pipelines.dedupe.DedupePipeline": 450,
     "web2md.pipelines.export.ExportPipeline": 800,
 }
+
+# Filters (also as "-a lang=de", "-a only_with_metadata=1", "-a dedupe=flag", "-a dedupe_distance=5"):
+# keep only pages in this language (ISO 639-1 or 639-3; empty = all), only pages with a title and a
+# published date, and drop ("drop") or mark ("flag": the duplicate_of field) pages whose simhash is
+# within WEB2MD_DEDUPE_DISTANCE bits of a page already seen in the crawl ("off" to keep all).
+WEB2MD_LANG = ""
+WEB2MD_ONLY_WITH_METADATA = False
+WEB2MD_DEDUPE = "drop"
+WEB2MD_DEDUPE_DISTANCE = 3
 
 FEED_EXPORTERS = {
     "md": "web2md.exporters.MarkdownItemExporter",
@@ -48,6 +60,9 @@ FEED_EXPORTERS = {
     "jsonlines": "web2md.exporters.JsonLinesItemExporter",
     "jl": "web2md.exporters.JsonLinesItemExporter",
     "json": "web2md.exporters.JsonItemExporter",
+    "csv": "web2md.exporters.CsvItemExporter",
+    "xml": "web2md.exporters.XmlItemExporter",
+    "tei": "web2md.exporters.TeiItemExporter",
 }
 FEED_EXPORT_ENCODING = "utf-8"
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import mimetypes
 import os
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 from scrapy.crawler import Crawler
 
 from web2md.exporters import get_format
-from web2md.items import PageItem
+from web2md.items import DocumentItem, PageItem
 from web2md.paths import output_file
 
 logger = logging.getLogger(__name__)
@@ -42,6 +43,11 @@ class ExportPipeline:
         self.root = Path(output).resolve() if output and self.formats else None
 
     def process_item(self, item: Any) -> Any:
+        if isinstance(item, DocumentItem):
+            body = item.pop("body", b"")
+            if self.root is not None:
+                self.save_document(item, body)
+            return item
         if self.root is None or not isinstance(item, PageItem):
             return item
         url = item.get("final_url") or item["url"]
@@ -49,7 +55,8 @@ class ExportPipeline:
             fmt = get_format(name)
             target = output_file(self.root, url, fmt.extension)
             target.parent.mkdir(parents=True, exist_ok=True)
-            data = (fmt.render(item) + "\n").encode("utf-8")
+            text = fmt.render(item)
+            data = (text if text.endswith("\n") else text + "\n").encode("utf-8")  # CSV rows end in CRLF already
             # write then rename, so a reader never sees half a file
             partial = target.with_name(target.name + ".part")
             partial.write_bytes(data)
@@ -57,3 +64,29 @@ class ExportPipeline:
             logger.debug("Wrote %s for %s", target, url)
             self.stats.inc_value("web2md/file_count")
         return item
+
+    def save_document(self, item: DocumentItem, body: bytes) -> None:
+        """Non-HTML bytes (PDF, image, ...) go under the output folder as they came; the item records where."""
+        assert self.root is not None
+        url = item.get("final_url") or item["url"]
+        ext = document_extension(item.get("filename") or "", item.get("mime_type") or "")
+        target = output_file(self.root, url, ext)
+        if target.name.endswith(f".{ext}.{ext}"):  # /report.pdf: keep report.pdf, not report.pdf.pdf
+            target = target.with_name(target.name[: -len(ext) - 1])
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(target.name + ".part")
+        partial.write_bytes(body)
+        os.replace(partial, target)
+        item["path"] = str(target)
+        logger.debug("Saved %s (%s, %d bytes) for %s", target, item.get("mime_type"), len(body), url)
+        self.stats.inc_value("web2md/document_file_count")
+
+
+def document_extension(filename: str, mime_type: str) -> str:
+    """The file extension for a saved document: the filename's own, else the usual one for its type."""
+    suffix = filename.rsplit(".", 1)[1].lower() if "." in filename.strip(".") else ""
+    if suffix.isalnum() and len(suffix) <= 10:
+        return suffix
+    guessed = mimetypes.guess_extension(mime_type.split(";")[0].strip().lower(), strict=False) or ".bin"
+    return guessed.lstrip(".")
+

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import re
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
@@ -12,7 +15,7 @@ from web2md.extract import convert, text_for
 from web2md.extract.textfor import UnsupportedContent
 from web2md.iframes import inline_iframes
 from web2md.middlewares.limits import record_failure
-from web2md.items import PageItem, is_empty
+from web2md.items import DocumentItem, PageItem, is_empty
 
 logger = logging.getLogger(__name__)
 
@@ -53,9 +56,11 @@ class ExtractPipeline:
                 item["markdown"] = markdown
                 item["text"] = markdown
         except UnsupportedContent as exc:
-            logger.warning("Not a text document: %s: %s", url, exc)
+            # not text: the export keeps the bytes and a DocumentItem describes them (SPEC §5)
+            logger.info("Not a text document: %s: %s", url, exc)
             self.stats.inc_value("web2md/unsupported_count")
-            raise DropItem(str(exc)) from exc
+            self.stats.inc_value("web2md/document_count")
+            return document_item(item, body or b"", exc.content_type)
         except Exception as exc:
             logger.exception("Extraction failed for %s", url)
             self.stats.inc_value("web2md/extract_error_count")
@@ -66,3 +71,32 @@ class ExtractPipeline:
                 item[name] = ""
         self.stats.inc_value("web2md/page_count")
         return item
+
+
+def document_item(item: PageItem, body: bytes, mime_type: str) -> DocumentItem:
+    """The `DocumentItem` for a page whose body is not text; its bytes go along (transient) for the export."""
+    url = item.get("final_url") or item.get("url", "")
+    headers = item.get("headers") or {}
+    return DocumentItem(
+        url=item.get("url", url),
+        final_url=url,
+        status=item.get("status"),
+        mime_type=mime_type,
+        size=len(body),
+        filename=document_filename(url, headers),
+        sha256=hashlib.sha256(body).hexdigest(),
+        headers=headers,
+        body=body,
+    )
+
+
+def document_filename(url: str, headers: dict[str, str]) -> str:
+    """The name the server gave the file (Content-Disposition), else the last segment of the URL path."""
+    disposition = headers.get("content-disposition", "")
+    match = re.search(r"filename\*?=(?:UTF-8'')?\s*\"?([^\";]+)", disposition, re.IGNORECASE)
+    if match:
+        name = unquote(match.group(1)).strip()
+    else:
+        name = unquote(urlsplit(url).path.rsplit("/", 1)[-1])
+    name = name.replace("\\", "/").rsplit("/", 1)[-1].strip()  # never a path: only the last part
+    return name if name not in ("", ".", "..") else "download"

@@ -233,6 +233,8 @@ class Web2mdSpider(Spider):
             item["charset"] = response.encoding
         else:
             item["body"] = response.body
+            item["headers"] = {k.decode("latin-1").lower(): b", ".join(v).decode("latin-1")
+                               for k, v in response.headers.items()}
         return item, tree
 
 
