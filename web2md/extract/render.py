@@ -33,7 +33,8 @@ BOLD_TAGS = frozenset({"strong", "b"})
 ITALIC_TAGS = frozenset({"em", "i", "cite", "dfn"})
 CODE_TAGS = frozenset({"code", "kbd", "samp", "tt", "var"})
 # Beyond this depth of nested inline formatting, markers are not added: keeps the
-# per-element re-joining of the buffer linear on hostile input.
+# per-element re-joining of the buffer linear on hostile input. Only the open inline
+# elements below this depth can carry markup, so only they are visited at a block end.
 MAX_INLINE_DEPTH = 24
 # Block-level descendants that make a table a layout table rather than data.
 _LAYOUT_MARKERS = frozenset({"table", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "pre", "blockquote", "dl", "form", "article", "section", "main", "nav"})
@@ -392,7 +393,7 @@ class Renderer:
         if self.pre:
             self.block_boundary()
             return
-        for inline in self.inlines:  # headings inside emphasis: keep their content plain, but keep links
+        for inline in self.inlines[:MAX_INLINE_DEPTH + 1]:  # headings inside emphasis: plain content, links kept
             if inline.kind != "link":
                 inline.kind = "plain"
         self._close_open_inlines()
@@ -580,8 +581,10 @@ class Renderer:
         self._finish(self._close())
 
     def _close_open_inlines(self) -> None:
-        """Write the markup of every open inline element around its content so far; its content restarts at 0."""
-        for inline in reversed(self.inlines):
+        """Write the markup of every open inline element around its content so far; its content restarts at 0.
+
+        Deeper (plain) inline elements are not visited: their start is never read."""
+        for inline in reversed(self.inlines[:MAX_INLINE_DEPTH + 1]):
             self._finish(inline)
             inline.start = 0
             inline.tx_start = 0

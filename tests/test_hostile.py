@@ -1,0 +1,168 @@
+"""Hostile input (SPEC §3): nothing raises, nothing hits the recursion limit, and time grows linearly.
+
+Linearity is asserted on a ratio of times for inputs of size n and 4n (best of several runs, one retry),
+never on absolute seconds: linear work gives about 4, quadratic work 16; the bound is 8.
+
+libxml2 stops building the tree at a nesting depth of 2048 (with ``huge_tree``): content nested
+deeper than that, and whatever follows it, is lost. That is a parser limit, not a crash; the
+nesting ratio tests stay below it, and the 100,000-deep tests check that the page before survives.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from web2md import convert, extract_links, html_to_text
+
+URL = "https://example.test/dir/page"
+RATIO_LIMIT = 8.0
+
+
+def render(html):
+    return html_to_text(html, URL)
+
+
+def assert_linear(make, n: int, fn=render) -> None:
+    """t(4n)/t(n) below the bound: best of three interleaved runs per size, up to three tries
+    (a noisy neighbour on a shared machine slows single runs, not the best of several)."""
+    small, big = make(n), make(4 * n)
+    fn(small)  # warm up
+    ratios = []
+    for _ in range(3):
+        t_small = t_big = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            fn(small)
+            t_small = min(t_small, time.perf_counter() - start)
+            start = time.perf_counter()
+            fn(big)
+            t_big = min(t_big, time.perf_counter() - start)
+        ratio = t_big / max(t_small, 1e-4)
+        ratios.append(round(ratio, 2))
+        if ratio < RATIO_LIMIT:
+            return
+    pytest.fail(f"t(4n)/t(n) = {ratios}, not linear")
+
+
+WORDS = "lorem ipsum dolor sit amet, consectetur adipiscing elit; "
+
+
+def paragraphs(n: int) -> str:
+    return "".join(f'<p>{WORDS}<b>bold</b> <a href="/l{i}">link {i}</a> &amp; &mdash; *x* _y_</p>\n' for i in range(n))
+
+
+LINEAR_CASES = {
+    "paragraphs": (paragraphs, 400),
+    "nested divs, text at every level": (lambda n: "<div>x " * n + "</div>" * n, 300),
+    "nested blockquotes, text innermost": (lambda n: "<blockquote>" * n + "x" + "</blockquote>" * n, 300),
+    "nested lists, text innermost": (lambda n: "<ul><li>" * n + "x" + "</li></ul>" * n, 150),
+    "nested bold, text at every level": (lambda n: "<b>x " * n + "</b>" * n, 300),
+    "nested italic links": (lambda n: '<i><a href="/q">x ' * n + "</a></i>" * n, 250),
+    "blocks inside open inline elements": (lambda n: "<b><div>x</div>" * n, 250),
+    "links wrapping blocks": (lambda n: '<a href="/x"><div>x</div>' * n, 250),
+    "unclosed links": (lambda n: '<a href="/x">x ' * n, 1500),
+    "unclosed list items": (lambda n: "<ul>" + "<li>x " * n + "</ul>", 1500),
+    "unclosed paragraphs": (lambda n: "<p>x " * n, 1500),
+    "many tables": (lambda n: "<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>" * n, 200),
+    "one long table": (lambda n: "<table>" + "<tr><td>a|b</td><td>c</td></tr>" * n + "</table>", 1000),
+    # one attribute of many megabytes times mostly the allocator; many 20 kB ones time the parser
+    "large attributes": (lambda n: ('<p title="' + "a" * 20_000 + '">x</p>') * n, 50),
+    "entities and escapes": (lambda n: "<p>" + "&amp; &copy &notit; &#128; &#x1F600; *_`[]# &nbsp;\u200b " * n + "</p>", 2000),
+    "one long line of text": (lambda n: "<p>" + WORDS * n + "</p>", 5000),
+    "pre with many lines": (lambda n: "<pre>" + "  code line <b>x</b>\n" * n + "</pre>", 3000),
+    "script with closing tags": (lambda n: '<script>var a = "</div>";</script><p>kept</p>' * n, 1000),
+    "unterminated comment after content": (lambda n: paragraphs(n) + "<!-- never closed " + "<p>x</p>" * n, 300),
+}
+
+
+@pytest.mark.parametrize("name", list(LINEAR_CASES))
+def test_time_grows_linearly(name):
+    make, n = LINEAR_CASES[name]
+    assert_linear(make, n)
+
+
+def test_convert_time_grows_linearly():
+    assert_linear(paragraphs, 300, fn=lambda html: convert(html, URL))
+
+
+def test_extract_links_time_grows_linearly():
+    assert_linear(paragraphs, 400, fn=lambda html: extract_links(html, URL))
+
+
+# -- no exception on the full-size hostile inputs -------------------------------------------------
+
+def test_unterminated_comment():
+    html = "<h1>Title</h1><p>Visible.</p><!-- runs to the end <p>hidden</p>" + "<div>x</div>" * 1000
+    assert render(html) == "# Title\n\nVisible."
+    assert convert(html, URL).markdown == "# Title\n\nVisible."
+
+
+def test_script_containing_closing_div():
+    html = '<div><script>var a = "</div>"; var b = "<p>no</p>";</script><p>Kept</p></div>'
+    assert render(html) == "Kept"
+
+
+@pytest.mark.parametrize("open_tag, close_tag", [
+    ("<div>", "</div>"), ("<b>", "</b>"), ('<a href="/x">', "</a>"), ("<li>", "</li>"),
+    ("<blockquote>", "</blockquote>"), ("<ul><li>", "</li></ul>"), ("<span>", "</span>"),
+    ("<table><tr><td>", "</td></tr></table>"), ("<b><div>", "</div></b>"),
+])
+def test_100000_nested_elements(open_tag, close_tag):
+    n = 100_000
+    html = "<p>Before the nesting.</p>" + open_tag * n + "x" + close_tag * n + "<p>After.</p>"
+    out = render(html)  # no RecursionError, no crash
+    assert out.startswith("Before the nesting.")
+    convert(html, URL)
+
+
+def test_ten_megabyte_page():
+    words = WORDS * 150
+    chunk = (f"<h2>Section</h2><p>{words}<a href='/x'>link</a> <b>bold</b> &amp; &mdash; {words}</p>"
+             f"<ul><li>{words[:300]}</li><li>two</li></ul>"
+             "<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>"
+             f"<pre>{words[:500]}</pre>\n")
+    page = chunk * (10_000_000 // len(chunk) + 1)
+    assert len(page) >= 10_000_000
+    out = render(page)
+    assert out.startswith("## Section") and out.count("## Section") == page.count("<h2>")
+    assert convert(page.encode("utf-8"), URL).markdown
+
+
+@pytest.mark.parametrize("declared", [b"", b'<meta charset="utf-8">'])
+def test_invalid_utf8(declared):
+    junk = bytes(range(0x80, 0x100)) * 50 + b"\xc3\x28\xa0\xa1\xe2\x28\xa1\xf0\x28\x8c\xbc\xed\xa0\x80"
+    html = declared + b"<p>valid \xc3\xa9</p><p>" + junk + b"</p><p>end</p>"
+    out = render(html)
+    assert out.endswith("end")
+    assert "\ufffd" not in out
+    convert(html, URL)
+
+
+def test_nul_bytes():
+    html = b"<p>a\x00b</p>\x00<di\x00v>c</div><a href='/x\x00y'>l\x00ink</a>" + b"\x00" * 10_000
+    out = render(html)
+    assert "\x00" not in out and "ab" in out
+    convert(html, URL)
+    assert "\x00" not in render(html.decode("latin-1"))
+
+
+def test_huge_attribute():
+    html = '<p title="' + "a" * 5_000_000 + '">x</p><a href="/' + "b" * 1_000_000 + '">long link</a>'
+    out = render(html)
+    assert out.startswith("x\n\n[long link](https://example.test/bbb")
+    convert(html, URL)
+
+
+def test_many_tables():
+    table = "<table><caption>c</caption><tr><th>a</th><th>b|c</th></tr><tr><td colspan=2>1</td></tr></table>"
+    out = render(table * 5_000)
+    assert out.count("|---|---|") == 5_000
+
+
+def test_tag_soup():
+    soup = "<p><b><i>x</b></i></p></div></span><td>y<tr><li>z</ul></ol><table><p>w<h1>v</p></h1>" * 500
+    render(soup)
+    convert(soup, URL)
+    render("<" * 100_000 + ">" * 100_000 + "&" * 100_000 + "&#" * 50_000 + "<!--" * 1000)
