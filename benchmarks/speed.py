@@ -26,10 +26,12 @@ def load(folder: Path, limit: int | None) -> list[bytes]:
 
 def extractors() -> dict[str, Callable[[bytes], object]]:
     found: dict[str, Callable[[bytes], object]] = {}
-    from web2md import convert
+    from web2md import convert, html_to_text
     from web2md.extract.parse import parse_html
 
     found["web2md convert"] = lambda b: convert(b)
+    # parse + plain region choice + Markdown (SPEC §3), no main-content scoring or metadata
+    found["web2md html_to_text"] = lambda b: html_to_text(b)
     try:
         import lxml.html
 
