@@ -152,6 +152,16 @@ class Analysis:
         in_link = 0
         in_article = 0  # a <header> inside an article holds its title and lead, not site furniture
         walker = etree.iterwalk(root, events=("start", "end"))
+
+        def count(chunk: str) -> None:
+            """Add a text node to the innermost open block, as link text when inside a link."""
+            n = len(chunk.strip())
+            if n:
+                counts = own[units[-1]]
+                counts[0] += n
+                if in_link:
+                    counts[1] += n
+
         for event, el in walker:
             tag = el.tag
             if event == "start":
@@ -178,12 +188,7 @@ class Analysis:
                     units.append(el)
                     own[el] = [0, 0]
                 if el.text:
-                    n = len(el.text.strip())
-                    if n:
-                        counts = own[units[-1]]
-                        counts[0] += n
-                        if in_link:
-                            counts[1] += n
+                    count(el.text)
                 continue
             if el in text:
                 if tag == "a":
@@ -203,12 +208,7 @@ class Analysis:
                     links[parent] += links[el]
                     good[parent] += good[el]
             if el is not root and el.tail and units:
-                n = len(el.tail.strip())
-                if n:
-                    counts = own[units[-1]]
-                    counts[0] += n
-                    if in_link:
-                        counts[1] += n
+                count(el.tail)
 
 
 def descend(body: etree._Element, analysis: Analysis, theta: float) -> etree._Element:
