@@ -69,6 +69,7 @@ _SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 MIN_UNIT = 25  # characters of non-link text before a block counts as content
+LINK_DENSITY = 0.35  # a short block inside the region with more link text than this is navigation
 
 
 @dataclass
@@ -264,7 +265,7 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
             return True
         total = text.get(el, 0)
         linked = links.get(el, 0)
-        if tag in LINK_BLOCK_TAGS and total and linked > 0.5 * total and total - linked < 200:
+        if tag in LINK_BLOCK_TAGS and total and linked > LINK_DENSITY * total and total - linked < 200:
             return True
         if tag in HEADING_TAGS and heads_nothing(el):
             return True
