@@ -244,7 +244,7 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
         analysis = analyse(root, keep_header, precision, recall)
     if not analysis.good.get(body):
         return None
-    main = descend(body, analysis, 0.8 if precision else 0.95 if recall else 0.9)
+    main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.95)
     return Choice([main], furniture_test(main, analysis, recall), analysis.good[main])
 
 
