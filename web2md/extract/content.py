@@ -136,16 +136,19 @@ def is_hidden(el: etree._Element) -> bool:
 class Analysis:
     """Text, link text and content text per element below `root`, furniture tags excluded."""
 
-    def __init__(self, root: etree._Element, keep_header: bool = False, min_unit: int = MIN_UNIT) -> None:
+    def __init__(self, root: etree._Element, keep_header: bool = False, min_unit: int = MIN_UNIT,
+                 keep_hidden: bool = False) -> None:
         self.text: dict[etree._Element, int] = {}
         self.links: dict[etree._Element, int] = {}
         self.good: dict[etree._Element, int] = {}
         self.pruned: set[etree._Element] = set()
         # elements whose class/id/data attributes may mark a comment (pagetype.is_comment decides)
         self.comment_candidates: list[etree._Element] = []
-        self._walk(root, keep_header, min_unit)
+        self.keep_header = keep_header
+        self.min_unit = min_unit
+        self._walk(root, keep_header, min_unit, keep_hidden)
 
-    def _walk(self, root: etree._Element, keep_header: bool, min_unit: int) -> None:
+    def _walk(self, root: etree._Element, keep_header: bool, min_unit: int, keep_hidden: bool) -> None:
         text, links, good, pruned = self.text, self.links, self.good, self.pruned
         candidates = self.comment_candidates
         units: list[etree._Element] = []  # open paragraph-like blocks; text belongs to the innermost
@@ -169,12 +172,15 @@ class Analysis:
                 if not isinstance(tag, str) or tag in SKIP_TAGS:
                     walker.skip_subtree()
                     continue
-                if el is not root and (is_furniture(el, keep_header or in_article > 0)
-                                       or (el.get("style") is not None or el.get("hidden") is not None)
-                                       and is_hidden(el)):
+                if el is not root and not keep_hidden and (el.get("style") is not None or el.get("hidden") is not None) \
+                        and is_hidden(el):
                     pruned.add(el)
                     walker.skip_subtree()
                     continue
+                # furniture is measured but not counted in its ancestors (see `unwrap_furniture`)
+                furniture = el is not root and is_furniture(el, keep_header or in_article > 0)
+                if furniture:
+                    pruned.add(el)
                 text[el] = links[el] = good[el] = 0
                 attrs = el.attrib
                 if attrs and ("omment" in (attrs.get("class") or "") or "data-author" in attrs
@@ -185,7 +191,7 @@ class Analysis:
                     in_article += 1
                 elif tag == "a":
                     in_link += 1
-                if tag in UNIT_TAGS or not units:
+                if tag in UNIT_TAGS or furniture or not units:
                     units.append(el)
                     own[el] = [0, 0]
                 if el.text:
@@ -204,12 +210,29 @@ class Analysis:
                     if t - linked >= min_unit and linked <= 0.5 * t:
                         good[el] += t - linked
                 parent = el.getparent()
-                if parent is not None and parent in text:
+                if parent is not None and parent in text and el not in pruned:
                     text[parent] += text[el]
                     links[parent] += links[el]
                     good[parent] += good[el]
             if el is not root and el.tail and units:
                 count(el.tail)
+
+    def unwrap_furniture(self, body: etree._Element) -> None:
+        """A furniture element holding more content than the rest of the page wraps the page
+        (an unclosed `<header>`, a `<nav>` around everything): count it as content after all."""
+        best = max((el for el in self.pruned if el in self.good), key=self.good.__getitem__, default=None)
+        if best is None or self.good[best] <= self.good.get(body, 0):
+            return
+        self.pruned.discard(best)
+        for ancestor in best.iterancestors():
+            if ancestor not in self.text:
+                break
+            self.pruned.discard(ancestor)
+            self.text[ancestor] += self.text[best]
+            self.links[ancestor] += self.links[best]
+            self.good[ancestor] += self.good[best]
+            if ancestor is body:
+                break
 
 
 def descend(body: etree._Element, analysis: Analysis, theta: float) -> etree._Element:
@@ -242,6 +265,10 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
     body = next(root.iter("body"), root)
     if analysis is None:
         analysis = analyse(root, keep_header, precision, recall)
+    if not analysis.good.get(body) and analysis.pruned:
+        # nothing visible reads as content: the page may sit in a hidden wrapper that scripts reveal
+        analysis = Analysis(body, analysis.keep_header, analysis.min_unit, keep_hidden=True)
+    analysis.unwrap_furniture(body)
     if not analysis.good.get(body):
         return None
     main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.95)
@@ -256,10 +283,10 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
     strengths: dict[str, int] = {}
 
     def skip(el: etree._Element) -> bool:
-        if el in pruned:
-            return True
         if el is main:
             return False
+        if el in pruned:
+            return True
         tag = el.tag
         if tag == "figcaption":
             return True
