@@ -10,6 +10,12 @@ detector's answer on ``page.text`` alone is reported too::
 
 Prints the share of pages whose language is found correctly (target: >= 97%),
 the pages left undecided, and the confusions.
+
+With ``--metadata-cost`` it instead measures what metadata extraction (every
+SPEC §5 field, language detection and the fingerprint: `metadata.fill`) adds to
+`convert` on the corpus pages (target: at most 20%)::
+
+    python benchmarks/language.py --metadata-cost [--limit 200]
 """
 
 from __future__ import annotations
@@ -23,9 +29,14 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from web2md import convert
-from web2md.extract.language import detect_language, to_iso639_3
-from web2md.extract.parse import parse_html
+# measure the checkout this file is in, not whatever web2md happens to be installed
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from web2md import convert  # noqa: E402
+from web2md.extract.language import detect_language, to_iso639_3  # noqa: E402
+from web2md.extract import metadata  # noqa: E402
+from web2md.extract.parse import parse_html  # noqa: E402
+from web2md.extract.urls import document_base  # noqa: E402
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "trafilatura-dev"
 _IN_LANGUAGE = re.compile(r'"inLanguage"\s*:\s*(?:"[^"]*"|\[[^\]]*\]|\{[^}]*\})\s*,?')
@@ -49,11 +60,46 @@ def strip_declarations(html: bytes):
     return root
 
 
+def _fastest(fn, *args, repeat: int = 5) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn(*args)
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def metadata_cost(corpus: Path, limit: int) -> int:
+    """Time `convert` without metadata and `metadata.fill` alone, page by page (fastest of 5 runs each)."""
+    files = sorted((corpus / "pages").glob("*.html.gz"))[:limit]
+    real_fill = metadata.fill
+    base = fill = 0.0
+    for path in files:
+        body = gzip.decompress(path.read_bytes())
+        metadata.fill = lambda *args: None
+        try:
+            base += _fastest(convert, body, "https://example.org/")
+        finally:
+            metadata.fill = real_fill
+        root = parse_html(body)
+        page = convert(root, "https://example.org/")
+        fill += _fastest(real_fill, page, root, document_base(root, "https://example.org/"))
+    n = len(files)
+    print(f"pages: {n}")
+    print(f"convert without metadata: {base * 1000 / n:.2f} ms/page")
+    print(f"metadata.fill: {fill * 1000 / n:.2f} ms/page = {fill / base:.1%} of convert (target <= 20%)")
+    return 0 if fill / base <= 0.20 else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("corpus", nargs="?", type=Path, default=DEFAULT_CORPUS)
     parser.add_argument("-v", "--verbose", action="store_true", help="list every wrong or undecided page")
+    parser.add_argument("--metadata-cost", action="store_true", help="measure metadata extraction time instead")
+    parser.add_argument("--limit", type=int, default=200, help="pages for --metadata-cost (default 200)")
     args = parser.parse_args(argv)
+    if args.metadata_cost:
+        return metadata_cost(args.corpus, args.limit)
     labels: dict[str, str] = json.loads((args.corpus / "languages.json").read_text())
     right = undecided = 0
     confusions: Counter[tuple[str, str]] = Counter()

@@ -15,7 +15,8 @@ from web2md.extract.entities import clean_text, decode_entities
 
 __all__ = ["JsonLd", "parse_json_ld"]
 
-_WRAPPERS = re.compile(r"^\s*(?://\s*)?(?:<!--|<!\[CDATA\[)|(?://\s*)?(?:-->|\]\]>)\s*$")
+_OPENERS = ("<!--", "<![CDATA[", "//<![CDATA[", "// <![CDATA[")
+_CLOSERS = ("-->", "]]>", "//]]>", "// ]]>")
 _TRAILING_COMMA = re.compile(r",(\s*[}\]])")
 _DECODER = json.JSONDecoder(strict=False)
 
@@ -34,7 +35,7 @@ PAGE_TYPES = frozenset({
 
 def parse_json_ld(raw: str) -> list[Any]:
     """The JSON values in one ``<script type="application/ld+json">`` block (empty when unreadable)."""
-    text = _WRAPPERS.sub("", raw.strip()).strip()
+    text = _unwrap(raw)
     if not text:
         return []
     for candidate in (text, _TRAILING_COMMA.sub(r"\1", text)):
@@ -43,6 +44,20 @@ def parse_json_ld(raw: str) -> list[Any]:
         except ValueError:
             pass
     return _concatenated(_TRAILING_COMMA.sub(r"\1", text))
+
+
+def _unwrap(raw: str) -> str:
+    """The block without the comment or CDATA wrapper pages put around scripts."""
+    text = raw.strip()
+    for opener in _OPENERS:
+        if text.startswith(opener):
+            text = text[len(opener):].lstrip()
+            break
+    for closer in _CLOSERS:
+        if text.endswith(closer):
+            text = text[: -len(closer)].rstrip()
+            break
+    return text
 
 
 def _concatenated(text: str) -> list[Any]:

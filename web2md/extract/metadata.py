@@ -214,6 +214,9 @@ def _link(found: _Found, el: etree._Element, resolve: Resolver) -> None:
     href = el.get("href")
     if not rels or not href:
         return
+    icon = not _ICON_RELS.isdisjoint(rels)
+    if not (icon or "canonical" in rels or "alternate" in rels):
+        return  # stylesheets, preloads, ...: nothing to resolve
     url = resolve(href)
     if url is None:
         return
@@ -230,7 +233,7 @@ def _link(found: _Found, el: etree._Element, resolve: Resolver) -> None:
             if title:
                 feed["title"] = title
             found.feeds.append(feed)
-    if not _ICON_RELS.isdisjoint(rels) and all(f["url"] != url for f in found.favicons):
+    if icon and all(f["url"] != url for f in found.favicons):
         icon = {"url": url, "rel": " ".join(rels)}
         for attr in ("sizes", "type"):
             value = (el.get(attr) or "").strip()
@@ -251,16 +254,17 @@ def _image(found: _Found, el: etree._Element, resolve: Resolver) -> None:
         return
     found.image_srcs.add(url)
     image: dict[str, Any] = {"src": url}
+    get = el.get
     for attr in ("alt", "title"):
-        value = clean_text(el.get(attr))
-        if value:
+        value = get(attr)
+        if value and (value := clean_text(value)):
             image[attr] = value
     for attr in ("width", "height"):
-        value = (el.get(attr) or "").strip().removesuffix("px")
-        if value.isdigit():
+        value = get(attr)
+        if value and (value := value.strip().removesuffix("px")).isdigit():
             image[attr] = int(value)
-    srcset = clean_text(el.get("srcset"))
-    if srcset:
+    srcset = get("srcset")
+    if srcset and (srcset := clean_text(srcset)):
         image["srcset"] = srcset
     found.images.append(image)
 

@@ -1,8 +1,9 @@
 """64-bit simhash fingerprints of plain text, for near-duplicate detection (SPEC §5, §9).
 
 Features are overlapping three-word shingles of the lowercased words of the
-text's prose lines, weighted by how often they occur; each is hashed with BLAKE2b, so the fingerprint is the
-same on every platform and in every process (Python's ``hash`` is not).
+text's prose lines, weighted by how often they occur. Words are hashed with
+BLAKE2b, so the fingerprint is the same on every platform and in every process
+(Python's ``hash`` is not).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import re
 from functools import partial
 from hashlib import blake2b
 from operator import methodcaller
-from typing import Iterable
 
 __all__ = ["MAX_CHARS", "SHINGLE", "body_lines", "fingerprint", "hamming", "simhash"]
 
@@ -22,12 +22,10 @@ MAX_CHARS = 1_000_000
 # Only prose lines count (see `body_lines`), when they hold MIN_BODY_WORDS words together.
 MIN_LINE_WORDS = 8
 MIN_BODY_WORDS = 20
-_DIGEST_SIZE = 8
+_KEY = 8 * SHINGLE  # bytes of key material per word: 8 for each place in a shingle
 _ENCODE = partial(str.encode, encoding="utf-8", errors="surrogatepass")
-_HASH = partial(blake2b, digest_size=_DIGEST_SIZE)
+_HASH = partial(blake2b, digest_size=_KEY)
 _DIGEST = methodcaller("digest")
-# For each bit of a byte, most significant first: maps a byte to 1 if it has that bit set, else 0.
-_BIT_TABLES = tuple(bytes(v >> bit & 1 for v in range(256)) for bit in range(7, -1, -1))
 
 
 def body_lines(text: str) -> str:
@@ -37,8 +35,9 @@ def body_lines(text: str) -> str:
     bars, menu leftovers. Leaving them out keeps the same article under two
     templates on the same fingerprint.
     """
-    lines = [line for line in text[:MAX_CHARS].split("\n") if len(line.split()) >= MIN_LINE_WORDS]
-    if sum(len(line.split()) for line in lines) >= MIN_BODY_WORDS:
+    # The rendered text has single spaces between words: counting spaces counts words.
+    lines = [line for line in text[:MAX_CHARS].split("\n") if line.count(" ") >= MIN_LINE_WORDS - 1]
+    if sum(map(str.count, lines, [" "] * len(lines))) + len(lines) >= MIN_BODY_WORDS:
         return "\n".join(lines)
     return text
 
@@ -49,19 +48,30 @@ def simhash(text: str) -> int | None:
     if not words:
         return None
     if len(words) < SHINGLE:
-        shingles: Iterable[str] = [" ".join(words)]
-    else:
-        shingles = map(" ".join, zip(words, words[1:], words[2:]))
-    # Every occurrence of a shingle adds its 8-byte hash (so weight = frequency);
-    # the per-bit counts are then taken with bytes methods: no Python-level loop
-    # runs per word.
-    digests = b"".join(map(_DIGEST, map(_HASH, map(_ENCODE, shingles))))
-    half = len(digests) // _DIGEST_SIZE / 2
+        words = [" ".join(words)] * SHINGLE  # one feature: the whole text
+    # Each distinct word is hashed once, to three 8-byte keys (one per place in a
+    # shingle); a shingle's hash is the XOR of its words' keys for their places,
+    # so "a b c" and "c b a" differ. Laid out as one byte string, 24 bytes a
+    # word, the XOR of all shingles is three shifted copies of one big int.
+    distinct = list(dict.fromkeys(words))
+    keys = dict(zip(distinct, map(_DIGEST, map(_HASH, map(_ENCODE, distinct)))))
+    joined = b"".join(map(keys.__getitem__, words))
+    size = len(joined)
+    whole = int.from_bytes(joined, "big")
+    width = (1 << 8 * size) - 1
+    mixed = whole ^ (whole << 8 * (_KEY + 8) & width) ^ (whole << 8 * (2 * _KEY + 16) & width)
+    digests = mixed.to_bytes(size, "big")
+    count = len(words) - SHINGLE + 1
+    end = _KEY * count
+    half = count / 2
+    # Bit b of every byte of a column, counted at once: AND with 0x01 0x01 ... shifted by b.
+    ones = int.from_bytes(b"\x01" * count, "big")
+    masks = [ones << bit for bit in range(7, -1, -1)]
     value = 0
     for position in range(8):  # most significant byte first
-        column = digests[position::_DIGEST_SIZE]
-        for table in _BIT_TABLES:
-            value = value << 1 | (column.translate(table).count(1) > half)
+        column = int.from_bytes(digests[position:end:_KEY], "big")
+        for mask in masks:
+            value = value << 1 | ((column & mask).bit_count() > half)
     return value
 
 
