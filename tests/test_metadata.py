@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from web2md import convert
+from web2md.formats import FORMATS, render
 from web2md.extract.dates import normalize_date
 from web2md.extract.meta_jsonld import parse_json_ld
 from web2md.extract.metadata import MissingMetadata, check_metadata, excerpt_of, missing_metadata
@@ -349,3 +352,39 @@ def test_missing_metadata_check():
 ])
 def test_normalize_date(raw, iso):
     assert normalize_date(raw) == iso
+
+
+META_NAMES = ["description", "author", "keywords", "robots", "og:image", "og:title", "og:locale", "og:url",
+              "article:published_time", "article:modified_time", "article:tag", "article:section",
+              "article:author", "DC.date", "DC.creator", "twitter:card", "og:site_name", "language"]
+
+
+@given(
+    metas=st.lists(st.tuples(st.sampled_from(META_NAMES), st.text(max_size=30)), max_size=8),
+    script=st.text(max_size=60),
+    href=st.text(max_size=20),
+    lang=st.text(max_size=8),
+)
+@settings(max_examples=150, deadline=None)
+def test_any_head_markup_gives_serialisable_metadata(metas, script, href, lang):
+    head = "".join(f'<meta property="{html.escape(n)}" content="{html.escape(c)}">' for n, c in metas)
+    safe_script = script.replace("</", "<" + "\\/")  # a JSON escape: the script element stays closed
+    head += f'<script type="application/ld+json">{safe_script}</script>'
+    head += f'<link rel="canonical alternate icon" type="application/rss+xml" href="{html.escape(href)}">'
+    head += f'<meta http-equiv="refresh" content="{html.escape(href)}">'
+    p = page(head, html_attrs=f' lang="{html.escape(lang)}"')
+    json.dumps(p.to_dict(), allow_nan=False)
+    for fmt in FORMATS:
+        render(p, fmt)
+    assert p.published_date is None or normalize_date(p.published_date) == p.published_date
+
+
+def test_hostile_json_ld_is_bounded():
+    deep = "[" * 100_000
+    wide = json.dumps([{"@type": "Thing", "name": str(i)} for i in range(20_000)])
+    p = page(f'<script type="application/ld+json">{deep}</script>'
+             f'<script type="application/ld+json">{wide}</script>'
+             '<script type="application/ld+json">{"a": NaN, "headline": "ok"}</script>')
+    assert p.headline == "ok"
+    assert len(p.json_ld) == 20_001
+    json.dumps(p.to_dict(), allow_nan=False)

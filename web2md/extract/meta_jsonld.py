@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import deque
 from typing import Any, Iterable
 
 from web2md.extract.entities import clean_text, decode_entities
@@ -18,8 +19,14 @@ __all__ = ["JsonLd", "parse_json_ld"]
 _OPENERS = ("<!--", "<![CDATA[", "//<![CDATA[", "// <![CDATA[")
 _CLOSERS = ("-->", "]]>", "//]]>", "// ]]>")
 _TRAILING_COMMA = re.compile(r",(\s*[}\]])")
-_DECODER = json.JSONDecoder(strict=False)
+def _no_constant(name: str) -> None:
+    return None  # NaN and Infinity are not JSON; they would make the JSON output invalid
 
+
+_DECODER = json.JSONDecoder(strict=False, parse_constant=_no_constant)
+
+# JSON-LD nodes looked at per document; real pages have a handful.
+MAX_NODES = 1000
 # Nodes that describe the page's own content come first when a field is looked up.
 ARTICLE_TYPES = frozenset({
     "article", "newsarticle", "blogposting", "reportagenewsarticle", "analysisnewsarticle",
@@ -38,12 +45,15 @@ def parse_json_ld(raw: str) -> list[Any]:
     text = _unwrap(raw)
     if not text:
         return []
-    for candidate in (text, _TRAILING_COMMA.sub(r"\1", text)):
-        try:
-            return [_DECODER.decode(candidate)]
-        except ValueError:
-            pass
-    return _concatenated(_TRAILING_COMMA.sub(r"\1", text))
+    try:
+        for candidate in (text, _TRAILING_COMMA.sub(r"\1", text)):
+            try:
+                return [_DECODER.decode(candidate)]
+            except ValueError:
+                pass
+        return _concatenated(_TRAILING_COMMA.sub(r"\1", text))
+    except RecursionError:  # nested deeper than the json module goes
+        return []
 
 
 def _unwrap(raw: str) -> str:
@@ -155,6 +165,7 @@ class JsonLd:
     def __init__(self) -> None:
         self.entries: list[Any] = []
         self._nodes: list[tuple[int, int, dict]] = []
+        self._ordered: list[dict] | None = None
 
     def add(self, values: Iterable[Any]) -> None:
         for value in values:
@@ -165,27 +176,32 @@ class JsonLd:
             self._collect(value)
 
     def _collect(self, value: Any) -> None:
-        stack = [value]
+        stack: deque[Any] = deque([value])
         seen = 0
-        while stack and seen < 1000:  # bounded: a hostile block cannot make this quadratic
-            item = stack.pop(0)
+        while stack and seen < MAX_NODES:  # bounded: a hostile block cannot make this slow
+            item = stack.popleft()
             seen += 1
+            self._ordered = None
             if isinstance(item, list):
-                stack[:0] = item
+                stack.extendleft(reversed(item))
             elif isinstance(item, dict):
+                children: list[Any] = []
                 graph = item.get("@graph")
                 if isinstance(graph, (list, dict)):
-                    stack[:0] = graph if isinstance(graph, list) else [graph]
+                    children.extend(graph if isinstance(graph, list) else [graph])
                 types = _types(item)
                 if types or graph is None:
                     rank = 0 if types & ARTICLE_TYPES else 1 if types & PAGE_TYPES else 2
                     self._nodes.append((rank, len(self._nodes), item))
                 main = item.get("mainEntity")
                 if isinstance(main, (dict, list)):
-                    stack[:0] = main if isinstance(main, list) else [main]
+                    children.extend(main if isinstance(main, list) else [main])
+                stack.extendleft(reversed(children))
 
     def nodes(self, types: tuple[str, ...] | None = None) -> list[dict]:
-        ordered = [node for _, _, node in sorted(self._nodes, key=lambda t: (t[0], t[1]))]
+        if self._ordered is None:
+            self._ordered = [node for _, _, node in sorted(self._nodes, key=lambda t: (t[0], t[1]))]
+        ordered = self._ordered
         if types is None:
             return ordered
         wanted = set(types)
