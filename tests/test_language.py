@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 from importlib import resources
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -15,6 +16,7 @@ from web2md.extract.language import (
     parse_language_option, to_iso639_1, to_iso639_3,
 )
 
+ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = {
     "eng": "The weather was cold when we arrived, but the people in the village were friendly and they "
            "showed us where we could stay for the night.",
@@ -113,7 +115,7 @@ def test_same_answer_under_any_hash_seed():
     texts = [SAMPLES["dan"], SAMPLES["nob"], SAMPLES["ces"] + SAMPLES["slk"], SAMPLES["spa"] + SAMPLES["por"]]
     outs = {
         subprocess.run([sys.executable, "-c", code, *texts], capture_output=True, text=True, check=True,
-                       env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+                       cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT)}).stdout
         for seed in ("1", "2", "3")
     }
     assert len(outs) == 1
