@@ -117,15 +117,6 @@ def hint_strength(hints: str) -> int:
     return strength
 
 
-def is_furniture(el: etree._Element, keep_header: bool = False) -> bool:
-    """Furniture by tag or ARIA role alone: never part of the main text."""
-    tag = el.tag
-    if tag in FURNITURE_TAGS or (tag == "header" and not keep_header):
-        return True
-    role = el.get("role")
-    return bool(role) and role.lower() in _ROLES
-
-
 def is_hidden(el: etree._Element) -> bool:
     if el.get("hidden") is not None:
         return True
@@ -134,105 +125,128 @@ def is_hidden(el: etree._Element) -> bool:
 
 
 class Analysis:
-    """Text, link text and content text per element below `root`, furniture tags excluded."""
+    """Text, link text and content text per element below `root`; furniture and hidden subtrees left out.
+
+    `stats[el]` is ``[text, link text, content text]`` in characters. Furniture subtrees
+    are not walked; their size is estimated so that one wrapping the whole page (an
+    unclosed `<header>`, a `<nav>` around everything) can be measured after all.
+    """
 
     def __init__(self, root: etree._Element, keep_header: bool = False, min_unit: int = MIN_UNIT,
-                 keep_hidden: bool = False) -> None:
-        self.text: dict[etree._Element, int] = {}
-        self.links: dict[etree._Element, int] = {}
-        self.good: dict[etree._Element, int] = {}
+                 keep_hidden: bool = False, not_furniture: frozenset = frozenset()) -> None:
+        self.root = root
+        self.stats: dict[etree._Element, list[int]] = {}
         self.pruned: set[etree._Element] = set()
+        self.furniture_size: dict[etree._Element, int] = {}
         # elements whose class/id/data attributes may mark a comment (pagetype.is_comment decides)
         self.comment_candidates: list[etree._Element] = []
         self.keep_header = keep_header
         self.min_unit = min_unit
-        self._walk(root, keep_header, min_unit, keep_hidden)
+        self.keep_hidden = keep_hidden
+        self._walk(root, keep_header, min_unit, keep_hidden, not_furniture)
 
-    def _walk(self, root: etree._Element, keep_header: bool, min_unit: int, keep_hidden: bool) -> None:
-        text, links, good, pruned = self.text, self.links, self.good, self.pruned
-        candidates = self.comment_candidates
-        units: list[etree._Element] = []  # open paragraph-like blocks; text belongs to the innermost
-        own: dict[etree._Element, list[int]] = {}  # [text, link text] of a block's own text
+    def _walk(self, root: etree._Element, keep_header: bool, min_unit: int, keep_hidden: bool,
+              not_furniture: frozenset) -> None:
+        stats, pruned, candidates = self.stats, self.pruned, self.comment_candidates
+        units: list[list[int]] = []  # [text, link text] of the open paragraph-like blocks; text goes to the innermost
+        unit_elements: list[etree._Element] = []
         in_link = 0
         in_article = 0  # a <header> inside an article holds its title and lead, not site furniture
         walker = etree.iterwalk(root, events=("start", "end"))
-
-        def count(chunk: str) -> None:
-            """Add a text node to the innermost open block, as link text when inside a link."""
-            n = len(chunk.strip())
-            if n:
-                counts = own[units[-1]]
-                counts[0] += n
-                if in_link:
-                    counts[1] += n
-
         for event, el in walker:
             tag = el.tag
             if event == "start":
-                if not isinstance(tag, str) or tag in SKIP_TAGS:
+                if tag in SKIP_TAGS or not isinstance(tag, str):
                     walker.skip_subtree()
                     continue
-                if el is not root and not keep_hidden and (el.get("style") is not None or el.get("hidden") is not None) \
-                        and is_hidden(el):
+                keys = el.keys()
+                if keys and el is not root:
+                    if not keep_hidden and ("style" in keys or "hidden" in keys) and is_hidden(el):
+                        pruned.add(el)
+                        walker.skip_subtree()
+                        continue
+                    cls = el.get("class") or ""
+                    if ("omment" in cls or "forum-post" in cls or "data-author" in keys
+                            or (el.get("id") or "").startswith(("comment", "reply"))
+                            or el.get("data-testid") == "comment"):
+                        candidates.append(el)
+                if el is not root and (tag in FURNITURE_TAGS or tag == "header" and not (keep_header or in_article)
+                                       or keys and "role" in keys and (el.get("role") or "").lower() in _ROLES) \
+                        and el not in not_furniture:
                     pruned.add(el)
+                    self.furniture_size[el] = len("".join(el.itertext()))
                     walker.skip_subtree()
                     continue
-                # furniture is measured but not counted in its ancestors (see `unwrap_furniture`)
-                furniture = el is not root and is_furniture(el, keep_header or in_article > 0)
-                if furniture:
-                    pruned.add(el)
-                text[el] = links[el] = good[el] = 0
-                attrs = el.attrib
-                if attrs and ("omment" in (attrs.get("class") or "") or "data-author" in attrs
-                              or (attrs.get("id") or "").startswith(("comment", "reply"))
-                              or attrs.get("data-testid") == "comment" or "forum-post" in (attrs.get("class") or "")):
-                    candidates.append(el)
+                stats[el] = [0, 0, 0]
                 if tag == "article" or tag == "main":
                     in_article += 1
                 elif tag == "a":
                     in_link += 1
-                if tag in UNIT_TAGS or furniture or not units:
-                    units.append(el)
-                    own[el] = [0, 0]
-                if el.text:
-                    count(el.text)
+                if tag in UNIT_TAGS or not units:
+                    units.append([0, 0])
+                    unit_elements.append(el)
+                text = el.text
+                if text:
+                    n = len(text.strip())
+                    if n:
+                        counts = units[-1]
+                        counts[0] += n
+                        if in_link:
+                            counts[1] += n
                 continue
-            if el in text:
+            own = stats.get(el)
+            if own is not None:
                 if tag == "a":
                     in_link -= 1
                 elif tag == "article" or tag == "main":
                     in_article -= 1
-                if units and units[-1] is el:
-                    units.pop()
-                    t, linked = own.pop(el)
-                    text[el] += t
-                    links[el] += linked
+                if unit_elements and unit_elements[-1] is el:
+                    unit_elements.pop()
+                    t, linked = units.pop()
+                    own[0] += t
+                    own[1] += linked
                     if t - linked >= min_unit and linked <= 0.5 * t:
-                        good[el] += t - linked
-                parent = el.getparent()
-                if parent is not None and parent in text and el not in pruned:
-                    text[parent] += text[el]
-                    links[parent] += links[el]
-                    good[parent] += good[el]
-            if el is not root and el.tail and units:
-                count(el.tail)
+                        own[2] += t - linked
+                parent = stats.get(el.getparent()) if el is not root else None
+                if parent is not None:
+                    parent[0] += own[0]
+                    parent[1] += own[1]
+                    parent[2] += own[2]
+            tail = el.tail
+            if tail and el is not root and units:
+                n = len(tail.strip())
+                if n:
+                    counts = units[-1]
+                    counts[0] += n
+                    if in_link:
+                        counts[1] += n
 
-    def unwrap_furniture(self, body: etree._Element) -> None:
-        """A furniture element holding more content than the rest of the page wraps the page
-        (an unclosed `<header>`, a `<nav>` around everything): count it as content after all."""
-        best = max((el for el in self.pruned if el in self.good), key=self.good.__getitem__, default=None)
-        if best is None or self.good[best] <= self.good.get(body, 0):
-            return
-        self.pruned.discard(best)
-        for ancestor in best.iterancestors():
-            if ancestor not in self.text:
+    def text(self, el: etree._Element) -> int:
+        own = self.stats.get(el)
+        return own[0] if own else 0
+
+    def links(self, el: etree._Element) -> int:
+        own = self.stats.get(el)
+        return own[1] if own else 0
+
+    def good(self, el: etree._Element) -> int:
+        own = self.stats.get(el)
+        return own[2] if own else 0
+
+    def unwrapped(self, rounds: int = 3) -> "Analysis":
+        """This analysis, or a new one when furniture elements hold more text than the rest of the page
+        (wrappers inside wrappers are unwrapped in turn, a bounded number of times)."""
+        analysis = self
+        exempt: frozenset = frozenset()
+        for _ in range(rounds):
+            if not analysis.furniture_size:
                 break
-            self.pruned.discard(ancestor)
-            self.text[ancestor] += self.text[best]
-            self.links[ancestor] += self.links[best]
-            self.good[ancestor] += self.good[best]
-            if ancestor is body:
+            wrapper, size = max(analysis.furniture_size.items(), key=lambda item: item[1])
+            if size <= analysis.text(self.root):
                 break
+            exempt = exempt | {wrapper}
+            analysis = Analysis(self.root, self.keep_header, self.min_unit, self.keep_hidden, exempt)
+        return analysis
 
 
 def descend(body: etree._Element, analysis: Analysis, theta: float) -> etree._Element:
@@ -240,11 +254,11 @@ def descend(body: etree._Element, analysis: Analysis, theta: float) -> etree._El
     good = analysis.good
     node = body
     while True:
-        total = good.get(node, 0)
+        total = good(node)
         best_child = None
         best_good = 0
         for child in node:
-            g = good.get(child, 0)
+            g = good(child)
             if g > best_good:
                 best_child, best_good = child, g
         if best_child is None or best_good < theta * total or best_child.tag not in REGION_TAGS:
@@ -265,20 +279,20 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
     body = next(root.iter("body"), root)
     if analysis is None:
         analysis = analyse(root, keep_header, precision, recall)
-    if not analysis.good.get(body) and analysis.pruned:
+    if not analysis.good(body) and analysis.pruned:
         # nothing visible reads as content: the page may sit in a hidden wrapper that scripts reveal
         analysis = Analysis(body, analysis.keep_header, analysis.min_unit, keep_hidden=True)
-    analysis.unwrap_furniture(body)
-    if not analysis.good.get(body):
+    analysis = analysis.unwrapped()
+    if not analysis.good(body):
         return None
     main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.95)
-    return Choice([main], furniture_test(main, analysis, recall), analysis.good[main])
+    return Choice([main], furniture_test(main, analysis, recall), analysis.good(main))
 
 
 def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = False) -> Callable[[etree._Element], bool]:
     """The predicate the renderer asks, element by element, inside the main region."""
-    pruned, text, links = analysis.pruned, analysis.text, analysis.links
-    region_text = max(1, text.get(main, 0) - links.get(main, 0))
+    pruned, stats = analysis.pruned, analysis.stats
+    region_text = max(1, analysis.text(main) - analysis.links(main))
     weak_share = 0.05 if recall else 0.15
     strengths: dict[str, int] = {}
 
@@ -290,8 +304,8 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
         tag = el.tag
         if tag == "figcaption":
             return True
-        total = text.get(el, 0)
-        linked = links.get(el, 0)
+        own = stats.get(el)
+        total, linked = (own[0], own[1]) if own else (0, 0)
         if tag in LINK_BLOCK_TAGS and total and linked > LINK_DENSITY * total and total - linked < 200:
             return True
         if tag in HEADING_TAGS and heads_nothing(el):
@@ -322,7 +336,7 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
                 continue
             if sibling.tag in HEADING_TAGS:
                 return seen and int(sibling.tag[1]) <= level  # a subsection's content belongs to this section
-            if text.get(sibling, 0) and not skip(sibling):
+            if analysis.text(sibling) and not skip(sibling):
                 return False
             seen = True
         return seen
