@@ -140,6 +140,8 @@ class Analysis:
         self.furniture_size: dict[etree._Element, int] = {}
         # elements whose class/id/data attributes may mark a comment (pagetype.is_comment decides)
         self.comment_candidates: list[etree._Element] = []
+        self.role_main: etree._Element | None = None  # the first [role=main]
+        self.product_microdata = False  # an itemtype of schema.org/Product
         self.keep_header = keep_header
         self.min_unit = min_unit
         self.keep_hidden = keep_hidden
@@ -165,6 +167,10 @@ class Analysis:
                         pruned.add(el)
                         walker.skip_subtree()
                         continue
+                    if "role" in keys and self.role_main is None and (el.get("role") or "").lower() == "main":
+                        self.role_main = el
+                    if "itemtype" in keys and "schema.org/Product" in (el.get("itemtype") or ""):
+                        self.product_microdata = True
                     cls = el.get("class") or ""
                     if ("omment" in cls or "forum-post" in cls or "data-author" in keys
                             or (el.get("id") or "").startswith(("comment", "reply"))

@@ -73,11 +73,11 @@ def render_plain(root: etree._Element, base: str, page_url: str, opts: Options,
     return rendered
 
 
-def semantic_region(root: etree._Element) -> list[etree._Element]:
+def semantic_region(root: etree._Element, analysis: Analysis) -> list[etree._Element]:
     """What the page itself marks as its content: `<main>`, `[role=main]`, else its articles."""
     main = next(root.iter("main"), None)
     if main is None:
-        main = next((el for el in root.iter() if (el.get("role") or "").lower() == "main"), None)
+        main = analysis.role_main
     if main is not None:
         return [main]
     return _outermost(root, "article")
@@ -92,7 +92,7 @@ def render_main(root: etree._Element, base: str, page_url: str, opts: Options, r
     excluded = _either(selector_predicate(opts.exclude_selector), also_skip)
     choice = choose_main(root, analysis=analysis)
     if opts.main_content:
-        forced = semantic_region(root)
+        forced = semantic_region(root, analysis)
         if forced:
             skip = choice.skip if choice is not None else None
             rendered = Renderer(base, page_url, include_images=opts.include_images,
@@ -148,7 +148,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
     data = document_json_ld(root)
     analysis = analyse(root, keep_header=opts.keep_header, precision=opts.precision, recall=opts.recall)
     comments = find_comments(analysis.comment_candidates)
-    page_type = detect(root, data, url, len(comments))
+    page_type = detect(root, data, url, len(comments), analysis.product_microdata)
     with_comments = page_type == FORUM and not opts.no_comments and opts.main_content is not False and comments
     comment_set = {el for el, _ in comments} if with_comments else set()
     rendered, scored = render_main(root, base, url, opts, resolve, analysis,
@@ -190,7 +190,8 @@ def convert(html: Html, url: str = "", **options) -> Page:
     )
     metadata.fill(page, root, base)
     known = sum(1 for value in (page.title, page.author, page.published_date, page.description) if value)
-    page.extraction_quality = extraction_quality(markdown, text, semantic=bool(semantic_region(root)) or bool(data.entries),
+    semantic = bool(data.entries) or bool(semantic_region(root, analysis))
+    page.extraction_quality = extraction_quality(markdown, text, semantic=semantic,
                                                  metadata_fields=known, fallback=fallback,
                                                  parts=parts)
     return page

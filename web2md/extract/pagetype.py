@@ -101,10 +101,10 @@ def find_comments(candidates: list[etree._Element]) -> list[tuple[etree._Element
     return found
 
 
-def detect(root: etree._Element, data: JsonLd, url: str, comment_count: int) -> str:
+def detect(root: etree._Element, data: JsonLd, url: str, comment_count: int, product_microdata: bool = False) -> str:
     types = _types(data)
     og_type = _meta_property(root, "og:type")
-    if "product" in types or og_type.startswith("product") or root.xpath("//*[contains(@itemtype, 'schema.org/Product')][1]"):
+    if "product" in types or og_type.startswith("product") or product_microdata:
         return PRODUCT
     if types & _FORUM_TYPES or "forum" in og_type or comment_count >= 3 and _FORUM_URL.search(url or ""):
         return FORUM
