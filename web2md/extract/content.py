@@ -180,7 +180,7 @@ class Analysis:
                                        or keys and "role" in keys and (el.get("role") or "").lower() in _ROLES) \
                         and el not in not_furniture:
                     pruned.add(el)
-                    self.furniture_size[el] = len("".join(el.itertext()))
+                    self.furniture_size[el] = sum(len(t.strip()) for t in el.itertext())
                     walker.skip_subtree()
                     continue
                 stats[el] = [0, 0, 0]
@@ -248,7 +248,7 @@ class Analysis:
             if not analysis.furniture_size:
                 break
             wrapper, size = max(analysis.furniture_size.items(), key=lambda item: item[1])
-            if size <= analysis.text(self.root):
+            if size <= 2 * analysis.text(self.root):  # only a wrapper of most of the page
                 break
             exempt = exempt | {wrapper}
             analysis = Analysis(self.root, self.keep_header, self.min_unit, self.keep_hidden, exempt)
