@@ -90,7 +90,7 @@ def render_main(root: etree._Element, base: str, page_url: str, opts: Options, r
     if opts.main_content is False:
         return render_plain(root, base, page_url, opts, resolve), True
     excluded = _either(selector_predicate(opts.exclude_selector), also_skip)
-    choice = choose_main(root, analysis=analysis)
+    choice = choose_main(root, precision=opts.precision, recall=opts.recall, analysis=analysis)
     if opts.main_content:
         forced = semantic_region(root, analysis)
         if forced:
