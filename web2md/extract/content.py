@@ -30,7 +30,9 @@ UNIT_TAGS = frozenset({"p", "pre", "blockquote", "li", "td", "th", "dd", "dt", "
 REGION_TAGS = frozenset({"div", "section", "article", "main", "td", "tbody", "table", "tr", "center", "form", "font",
                          "span", "body", "html", "header", "details", "dd", "blockquote"})
 # Blocks judged by their link density inside the main region.
-LINK_BLOCK_TAGS = frozenset({"p", "div", "li", "ul", "ol", "dl", "section", "span", "table", "td", "font", "center"})
+LINK_BLOCK_TAGS = frozenset({"p", "div", "ul", "ol", "dl", "section", "span", "table", "td", "font", "center"})
+# Lists are judged whole (an item is judged with its list): links with a few words each are content.
+LIST_TAGS = frozenset({"ul", "ol", "dl"})
 # Never judged by class/id: code keeps its `language-x` classes, headings their generated ids.
 HINT_EXEMPT_TAGS = frozenset({"pre", "code", "table", "tr", "td", "th", "tbody"})
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -70,6 +72,7 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 MIN_UNIT = 25  # characters of non-link text before a block counts as content
 LINK_DENSITY = 0.35  # a short block inside the region with more link text than this is navigation
+LIST_LINK_DENSITY = 0.8  # a list is navigation only when nearly all its text is links
 
 
 @dataclass
@@ -312,7 +315,8 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
             return True
         own = stats.get(el)
         total, linked = (own[0], own[1]) if own else (0, 0)
-        if tag in LINK_BLOCK_TAGS and total and linked > LINK_DENSITY * total and total - linked < 200:
+        if tag in LINK_BLOCK_TAGS and total and total - linked < 200 and \
+                linked > (LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY) * total:
             return True
         if tag in HEADING_TAGS and heads_nothing(el):
             return True
