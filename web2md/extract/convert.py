@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from lxml import etree
@@ -21,6 +22,7 @@ from web2md.extract.render import Rendered, Renderer, escape_markdown
 from web2md.extract.urls import Resolver, document_base
 
 Html = str | bytes | etree._Element
+_SIMPLE_SELECTOR = re.compile(r"[.#][\w-]+")
 
 
 def as_tree(html: Html) -> etree._Element:
@@ -36,7 +38,7 @@ def selector_predicate(selectors: tuple[str, ...]) -> Callable[[etree._Element],
     """`.class` and `#id` selectors (SPEC §4 exclude_selector) as an element test."""
     classes = {s[1:] for s in selectors if s.startswith(".") and len(s) > 1}
     ids = {s[1:] for s in selectors if s.startswith("#") and len(s) > 1}
-    bad = [s for s in selectors if not (s.startswith((".", "#")) and len(s) > 1)]
+    bad = [s for s in selectors if not _SIMPLE_SELECTOR.fullmatch(s)]  # `.a.b`, `.a b` would never match
     if bad:
         raise ValueError(f"unsupported exclude_selector {bad[0]!r}: use .class or #id")
     if not classes and not ids:
