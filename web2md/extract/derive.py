@@ -8,8 +8,15 @@ from __future__ import annotations
 
 import re
 
-_LINK = re.compile(r"(?<![\\!])\[((?:\\.|[^\]\\])*)\]\((https?://[^)\s]+)\)")
-_ONLY_LINKS = re.compile(r"^(?:[-*+]\s+|\d+\.\s+)?(?:\s*(?:\[(?:\\.|[^\]\\])*\]\([^)\s]+\)|!\[(?:\\.|[^\]\\])*\]\([^)\s]+\))[\s|·•,;/-]*)+$")
+_IMAGE = r"!\[(?:\\.|[^\]\\])*\]\([^)\s]+\)"
+# link text: escaped characters, an image (a linked image `[![alt](src)](href)`), anything but `]`
+_LINK_TEXT = r"(?:\\.|" + _IMAGE + r"|[^\]\\])*"
+_LINK = re.compile(r"(?<![\\!])\[(" + _LINK_TEXT + r")\]\((https?://[^)\s]+)\)")
+# a code span (the renderer escapes text backticks and fences a span with a run not inside it) or a link
+_CODE_OR_LINK = re.compile(r"(?<![`\\])(?P<ticks>`+)(?!`)[^\n]*?(?<!`)(?P=ticks)(?!`)"
+                           r"|(?<![\\!])\[(?P<text>" + _LINK_TEXT + r")\]\((?P<url>https?://[^)\s]+)\)")
+_ONLY_LINKS = re.compile(r"^(?:[-*+]\s+|\d+\.\s+)?(?:\s*(?:\[" + _LINK_TEXT + r"\]\([^)\s]+\)|" + _IMAGE
+                         + r")[\s|·•,;/-]*)+$")
 _WORD = re.compile(r"\w+")
 
 
@@ -88,13 +95,15 @@ def with_citations(markdown: str, parts: list[str] | None = None) -> tuple[str, 
     numbers: dict[str, int] = {}
 
     def cite(match: re.Match[str]) -> str:
-        url = match.group(2)
+        url = match.group("url")
+        if url is None:  # a code span: `[x](https://...)` in it is code, not a link
+            return match.group(0)
         n = numbers.setdefault(url, len(numbers) + 1)
-        return f"{match.group(1)} [{n}]"
+        return f"{match.group('text')} [{n}]"
 
     if "](" not in markdown:
         return markdown, []
-    cited = [block if _kind(block) == "code" else _LINK.sub(cite, block)
+    cited = [block if _kind(block) == "code" else _CODE_OR_LINK.sub(cite, block)
              for block in (blocks(markdown) if parts is None else parts)]
     references = [{"number": n, "url": url} for url, n in numbers.items()]
     body = "\n\n".join(cited)

@@ -14,9 +14,9 @@ from typing import Any
 
 from lxml import etree
 
-from web2md.extract.entities import clean_text
+from web2md.extract.entities import clean_text, decode_entities
 from web2md.extract.meta_jsonld import JsonLd, parse_json_ld
-from web2md.extract.render import Renderer, SKIP_TAGS
+from web2md.extract.render import Renderer, SKIP_TAGS, escape_markdown
 
 ARTICLE = "article"
 FORUM = "forum"
@@ -152,7 +152,10 @@ def comment_section(comments: list[tuple[etree._Element, int]], base: str, page_
         if not rendered.markdown:
             continue
         prefix = "> " * (depth + 1)
-        lines = ([f"**{author}**"] if author else []) + rendered.markdown.split("\n")
+        body = rendered.markdown.split("\n")
+        if el.tag == "li" and body[0].startswith("- "):  # a comment that is a list item: not a bullet
+            body = [body[0][2:]] + [line[2:] if line.startswith("  ") else line for line in body[1:]]
+        lines = ([f"**{escape_markdown(author)}**"] if author else []) + body
         md_parts.append("\n".join((prefix + line).rstrip() for line in lines))
         tx_parts.append("\n".join(([author] if author else []) + [rendered.text]))
     if not md_parts:
@@ -186,7 +189,7 @@ def product_section(data: JsonLd) -> tuple[str, str]:
         return "", ""
     node = products[0]
     offer = _offer(node)
-    price = _value(offer.get("price") or offer.get("lowPrice"))
+    price = _value(offer.get("price")) or _value(offer.get("lowPrice"))  # a price of 0 is a price
     currency = _value(offer.get("priceCurrency"))
     availability = _value(offer.get("availability")).rsplit("/", 1)[-1]
     rows = [("Name", _value(node.get("name"))), ("Brand", _value(node.get("brand"))),
@@ -196,16 +199,28 @@ def product_section(data: JsonLd) -> tuple[str, str]:
     rows = [(k, v) for k, v in rows if v]
     if not rows:
         return "", ""
-    md = "## Product details\n\n" + "\n".join(f"- {k}: {v}" for k, v in rows)
+    md = "## Product details\n\n" + "\n".join(f"- {k}: {escape_markdown(v)}" for k, v in rows)
     tx = "Product details\n\n" + "\n".join(f"{k}: {v}" for k, v in rows)
     return md, tx
+
+
+def _body(data: JsonLd, key: str) -> str:
+    """The first non-blank string `key` of the JSON-LD nodes (priority order), its line breaks kept:
+    `data.first` collapses whitespace, which would run an article body's paragraphs together."""
+    for node in data.nodes():
+        value = node.get(key)
+        if isinstance(value, str):
+            text = decode_entities(value).strip()
+            if text:
+                return text
+    return ""
 
 
 def fallback_text(data: JsonLd, root: etree._Element, rendered_chars: int) -> str:
     """For a page whose body scores nothing: JSON-LD articleBody when it says more than the plain
     rendering did; when that rendering is empty, JSON-LD description, then the Open Graph one."""
     for key in ("articleBody", "text"):
-        value = data.first(key)
+        value = _body(data, key)
         if value and len(value) > rendered_chars:
             return value
     if rendered_chars:

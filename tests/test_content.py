@@ -1,0 +1,965 @@
+"""Main-content extraction (SPEC §4, issue 3): small realistic pages per heuristic, asserting whole outputs.
+
+Each page is built so that one heuristic decides a block's fate; the expected Markdown is the
+complete `page.markdown` (and `page.text` where the plain text differs in an interesting way).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from web2md import convert, html_to_text
+from web2md.extract.derive import fit_markdown, with_citations
+
+ROOT = Path(__file__).resolve().parent.parent
+URL = "https://blog.example.com/posts/build-time"
+
+# -- a news/blog article with every kind of furniture around and inside it ----------------------------
+
+ARTICLE_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>How we cut our build time in half | Example Blog</title>
+<meta property="og:type" content="article">
+<meta name="author" content="Jane Doe">
+<meta property="article:published_time" content="2024-03-03T09:00:00Z">
+<meta name="description" content="What we changed in our CI pipeline.">
+</head>
+<body>
+<div id="cookie-banner" class="cookie-consent"><p>We use cookies to improve your experience on our site.
+  <a href="/privacy">Learn more</a></p><button>Accept all</button></div>
+<header class="site-header"><a href="/" class="logo">Example Blog</a>
+  <nav><ul><li><a href="/">Home</a></li><li><a href="/archive">Archive</a></li><li><a href="/about">About</a></li></ul></nav>
+</header>
+<div class="page-wrapper">
+ <div class="content-column">
+  <ol class="breadcrumbs"><li><a href="/">Home</a></li><li><a href="/eng">Engineering</a></li><li>Build times</li></ol>
+  <article class="post">
+   <h1>How we cut our build time in half</h1>
+   <p class="byline">By <a href="/authors/jane">Jane Doe</a></p>
+   <div class="post-meta"><time datetime="2024-03-03">March 3, 2024</time> · 6 min read</div>
+   <div class="share-bar"><a href="https://twitter.com/share">Twitter</a> <a href="https://facebook.com/share">Facebook</a>
+     <a href="mailto:?subject=x">Email</a></div>
+   <p>Our continuous integration pipeline used to take forty minutes for every pull request,
+      which slowed the whole team down.</p>
+   <p>We measured where the time went and found three big problems: cold caches, serial test runs
+      and oversized <a href="https://www.docker.com/">Docker</a> images.</p>
+   <h2>What we changed</h2>
+   <ul>
+    <li>Warm the dependency cache on every runner before jobs start.</li>
+    <li>Split the test suite into four parallel shards.</li>
+    <li>Build slim images from a shared base layer.</li>
+   </ul>
+   <p>Read more: <a href="/posts/caching-deep-dive">Our caching deep dive</a></p>
+   <p>The shard runner is a small script that assigns test files by their recorded duration:</p>
+   <pre><code class="language-python">def shard(files, n):
+    return [files[i::n] for i in range(n)]
+</code></pre>
+   <table>
+    <caption>Pipeline stages</caption>
+    <thead><tr><th>Stage</th><th>Before</th><th>After</th></tr></thead>
+    <tbody><tr><td>Install</td><td>9 min</td><td>2 min</td></tr>
+           <tr><td>Tests</td><td>25 min</td><td>11 min</td></tr></tbody>
+   </table>
+   <blockquote><p>Fast feedback is the single biggest productivity lever a team has, and it compounds over time.</p></blockquote>
+   <p>After these changes the median pipeline takes nineteen minutes, and nobody misses the coffee breaks.</p>
+   <div class="newsletter-box"><h3>Enjoyed this post?</h3>
+     <p>Get the best engineering stories delivered to your inbox every week.</p>
+     <form><input type="email" placeholder="you@example.com"><button>Subscribe</button></form></div>
+   <ul class="tags"><li><a href="/tag/ci">ci</a></li><li><a href="/tag/docker">docker</a></li></ul>
+   <section class="related-posts"><h2>Related posts</h2>
+    <ul><li><a href="/posts/a">Speeding up Docker builds with BuildKit caches</a></li>
+        <li><a href="/posts/b">Flaky tests and how to kill them for good</a></li></ul></section>
+  </article>
+ </div>
+ <aside class="sidebar"><h3>About this blog</h3>
+  <p>Example Blog is written by the engineers who build Example, a product used by thousands of teams.</p></aside>
+</div>
+<footer class="site-footer"><p>&copy; 2024 Example Inc. All rights reserved. <a href="/terms">Terms</a>
+  <a href="/privacy">Privacy</a></p></footer>
+</body></html>
+"""
+
+ARTICLE_MD = """# How we cut our build time in half
+
+Our continuous integration pipeline used to take forty minutes for every pull request, which slowed the whole team down.
+
+We measured where the time went and found three big problems: cold caches, serial test runs and oversized [Docker](https://www.docker.com/) images.
+
+## What we changed
+
+- Warm the dependency cache on every runner before jobs start.
+- Split the test suite into four parallel shards.
+- Build slim images from a shared base layer.
+
+The shard runner is a small script that assigns test files by their recorded duration:
+
+```python
+def shard(files, n):
+    return [files[i::n] for i in range(n)]
+```
+
+Pipeline stages
+
+| Stage | Before | After |
+|---|---|---|
+| Install | 9 min | 2 min |
+| Tests | 25 min | 11 min |
+
+> Fast feedback is the single biggest productivity lever a team has, and it compounds over time.
+
+After these changes the median pipeline takes nineteen minutes, and nobody misses the coffee breaks."""
+
+ARTICLE_TEXT = """How we cut our build time in half
+
+Our continuous integration pipeline used to take forty minutes for every pull request, which slowed the whole team down.
+
+We measured where the time went and found three big problems: cold caches, serial test runs and oversized Docker images.
+
+What we changed
+
+Warm the dependency cache on every runner before jobs start.
+Split the test suite into four parallel shards.
+Build slim images from a shared base layer.
+
+The shard runner is a small script that assigns test files by their recorded duration:
+
+def shard(files, n):
+    return [files[i::n] for i in range(n)]
+
+Pipeline stages
+
+Stage | Before | After
+Install | 9 min | 2 min
+Tests | 25 min | 11 min
+
+Fast feedback is the single biggest productivity lever a team has, and it compounds over time.
+
+After these changes the median pipeline takes nineteen minutes, and nobody misses the coffee breaks."""
+
+
+@pytest.fixture(scope="module")
+def article():
+    return convert(ARTICLE_PAGE, URL)
+
+
+def test_article_is_exactly_the_body(article):
+    assert article.markdown == ARTICLE_MD
+    assert article.text == ARTICLE_TEXT
+
+
+def test_article_type_tables_and_outline(article):
+    assert article.page_type == "article"
+    assert article.tables == [{"headers": ["Stage", "Before", "After"],
+                               "rows": [["Install", "9 min", "2 min"], ["Tests", "25 min", "11 min"]],
+                               "caption": "Pipeline stages"}]
+    assert article.outline == [{"level": 1, "text": "How we cut our build time in half"},
+                               {"level": 2, "text": "What we changed"}]
+
+
+def test_article_citations(article):
+    assert article.references == [{"number": 1, "url": "https://www.docker.com/"}]
+    assert article.markdown_with_citations == ARTICLE_MD.replace(
+        "[Docker](https://www.docker.com/)", "Docker [1]") + "\n\n## References\n\n1. https://www.docker.com/"
+
+
+def test_article_fit_markdown_drops_only_the_two_word_caption(article):
+    assert article.fit_markdown == ARTICLE_MD.replace("Pipeline stages\n\n", "")
+
+
+# Each kind of furniture alone beside the same body: the output is always just the body.
+BODY = """<h1>Tides explained</h1>
+<p>Tides are the regular rise and fall of the sea caused mostly by the gravity of the Moon.</p>
+<p>Most coasts see two high tides and two low tides every lunar day of about twenty-four hours and fifty minutes.</p>
+<p>Spring tides happen near new and full moon, when the Sun and the Moon pull along the same line.</p>"""
+BODY_MD = """# Tides explained
+
+Tides are the regular rise and fall of the sea caused mostly by the gravity of the Moon.
+
+Most coasts see two high tides and two low tides every lunar day of about twenty-four hours and fifty minutes.
+
+Spring tides happen near new and full moon, when the Sun and the Moon pull along the same line."""
+
+FURNITURE = {
+    "share bar": '<div class="social-share"><span>Share this:</span> <a href="https://x.com/i">Post</a> '
+                 '<a href="https://facebook.com/s">Share</a></div>',
+    "share buttons": '<div class="sharedaddy"><h3>Share this article</h3><ul><li><a href="/s/1">Facebook</a></li>'
+                     '<li><a href="/s/2">LinkedIn</a></li></ul></div>',
+    "cookie banner": '<div class="cookie-notice"><p>This website uses cookies to ensure you get the best '
+                     'experience.</p><button>Got it</button></div>',
+    "cookie dialog": '<div role="dialog" aria-label="Privacy"><p>We and our partners store and access '
+                     'information on your device.</p></div>',
+    "newsletter": '<div class="newsletter"><p>Sign up for our weekly newsletter about the ocean.</p>'
+                  '<input type="email"><button>Sign up</button></div>',
+    "related list": '<div class="related"><h3>You may also like</h3><ul><li><a href="/a">Why the sea is '
+                    'salty</a></li><li><a href="/b">How waves form</a></li></ul></div>',
+    "breadcrumbs": '<nav aria-label="breadcrumb"><a href="/">Home</a> › <a href="/science">Science</a></nav>',
+    "breadcrumb div": '<div class="breadcrumb"><a href="/">Home</a> / <a href="/science">Science</a> / Tides</div>',
+    "byline": '<p class="byline">By <a href="/people/sam">Sam Rivers</a>, science editor</p>',
+    "date line": '<div class="entry-meta"><span class="date">Published 12 May 2023</span></div>',
+    "read more teaser": '<p>Read more: <a href="/ocean-currents">How ocean currents shape the climate</a></p>',
+    "tags": '<div class="post-tags">Tags: <a href="/t/ocean">ocean</a>, <a href="/t/moon">moon</a></div>',
+    "advert": '<div class="advertisement"><p>Advertisement: the best sailing holidays of the year, book now.</p></div>',
+    "figure caption": '<figure><figcaption>A tide gauge in the harbour at low water.</figcaption></figure>',
+    "print/email tools": '<ul class="article-tools"><li><a href="/print">Print</a></li>'
+                         '<li><a href="/mail">Email</a></li></ul>',
+}
+
+
+@pytest.mark.parametrize("kind", sorted(FURNITURE))
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_furniture_inside_the_article_is_dropped(kind, where):
+    block = FURNITURE[kind]
+    inner = BODY + block if where == "after" else block + BODY
+    html = (f"<html><head><title>Tides</title></head><body><div class='site'><article>{inner}</article>"
+            "</div></body></html>")
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_site_chrome_around_a_div_body_is_dropped():
+    html = f"""<html><body>
+    <div id="top-bar"><a href="/login">Log in</a> | <a href="/signup">Sign up</a></div>
+    <div class="header"><div class="menu"><a href="/">Home</a><a href="/news">News</a><a href="/sport">Sport</a></div></div>
+    <div class="layout">
+      <div class="col-main"><div class="story-body">{BODY}</div></div>
+      <div class="col-side"><div class="widget popular"><h3>Most read</h3><ol><li><a href="/1">Storm warning for
+        the weekend issued by the met office</a></li><li><a href="/2">Harbour to close for repairs</a></li></ol></div></div>
+    </div>
+    <div id="footer"><p>Copyright 2023 The Coastal Times. All rights reserved. Contact us.</p></div>
+    </body></html>"""
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_comments_on_an_article_are_not_a_forum_and_not_the_body():
+    html = f"""<html><head><meta property="og:type" content="article"></head><body><article>{BODY}</article>
+    <section id="comments" class="comments-area"><h2>3 comments</h2>
+    <div class="comment" data-author="amy"><p>Great post, thanks for writing it all up so clearly.</p></div>
+    <div class="comment" data-author="ben"><p>I disagree with the second point but liked the rest of it.</p></div>
+    <div class="comment" data-author="cy"><p>Bookmarked for later, this is going to be useful at work.</p></div>
+    </section></body></html>"""
+    page = convert(html, "https://example.org/blog/tides")
+    assert page.page_type == "article"
+    assert page.markdown == BODY_MD
+
+
+def test_body_blocks_keep_their_structure():
+    """Tables, code, quotes, nested and ordered lists and a definition list inside the body survive."""
+    html = """<html><body><nav><a href="/">Home</a></nav><main><article>
+    <h1>Sorting in Python</h1>
+    <p>Python's built-in <code>sorted</code> returns a new list; <code>list.sort</code> sorts in place.</p>
+    <ol><li>Pick a key function.<ul><li>It must return comparable values.</li><li>It runs once per item.</li></ul></li>
+        <li>Decide on <em>reverse</em> order.</li></ol>
+    <pre class="lang-py">people.sort(key=lambda p: (p.age, p.name))
+print(people[0] | people[1])</pre>
+    <table><tr><th>Function</th><th>Stable</th><th>Returns</th></tr>
+      <tr><td><code>sorted</code></td><td>yes</td><td>new list</td></tr>
+      <tr><td><code>list.sort</code></td><td>yes</td><td>None (a | b)</td></tr></table>
+    <blockquote><p>Sorting is guaranteed to be stable since Python 2.2.</p><p>— the Python docs</p></blockquote>
+    <p>Both accept the same <strong>key</strong> and <strong>reverse</strong> arguments.</p>
+    </article></main><footer><p>Footer text about the site and its licence, long enough to count.</p></footer>
+    </body></html>"""
+    page = convert(html, "https://docs.example.com/sorting")
+    assert page.markdown == """# Sorting in Python
+
+Python's built-in `sorted` returns a new list; `list.sort` sorts in place.
+
+1. Pick a key function.
+   - It must return comparable values.
+   - It runs once per item.
+2. Decide on *reverse* order.
+
+```py
+people.sort(key=lambda p: (p.age, p.name))
+print(people[0] | people[1])
+```
+
+| Function | Stable | Returns |
+|---|---|---|
+| `sorted` | yes | new list |
+| `list.sort` | yes | None (a \\| b) |
+
+> Sorting is guaranteed to be stable since Python 2.2.
+>
+> — the Python docs
+
+Both accept the same **key** and **reverse** arguments."""
+    assert page.tables == [{"headers": ["Function", "Stable", "Returns"],
+                            "rows": [["sorted", "yes", "new list"], ["list.sort", "yes", "None (a | b)"]],
+                            "caption": ""}]
+
+
+def test_include_images_keeps_body_images_only():
+    html = f"""<html><body><header><img src="/logo.png" alt="Coastal Times"></header>
+    <article>{BODY}<p><img src="/img/tide.jpg" alt="High tide at the pier"> <img src="/img/spacer.gif"></p></article>
+    <aside><img src="/ads/banner.jpg" alt="Buy a boat"></aside></body></html>"""
+    with_images = convert(html, "https://example.org/tides", include_images=True)
+    assert with_images.markdown == BODY_MD + "\n\n![High tide at the pier](https://example.org/img/tide.jpg)"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_keep_header_keeps_the_page_header():
+    html = f"""<html><body><header><h1>The Coastal Times</h1><p>Independent news from the coast since 1921,
+    read by fishermen and sailors alike.</p></header><div class="story">{BODY}</div></body></html>"""
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+    assert convert(html, "https://example.org/tides", keep_header=True).markdown == (
+        "# The Coastal Times\n\nIndependent news from the coast since 1921, read by fishermen and sailors alike.\n\n"
+        + BODY_MD)
+
+
+# -- forum threads ------------------------------------------------------------------------------------
+
+FORUM_PAGE = """<html><head><title>Best way to learn Rust? - Example Forum</title></head><body>
+<nav><a href="/">Forum home</a> <a href="/forums/rust">Rust</a></nav>
+<div id="content">
+<h1>Best way to learn Rust?</h1>
+<div class="post-body"><p>I have been writing Python for five years and want to learn Rust this winter.
+Where should I start, and which book do you recommend?</p></div>
+<div class="comment-list">
+ <div class="comment" id="comment-1" data-author="ferris">
+  <p>Start with the official book, then do the Rustlings exercises until the borrow checker makes sense.</p>
+  <div class="comment" id="comment-2" data-author="alice">
+   <p>Seconded. The chapter on ownership is the one to read twice before moving on.</p>
+   <div class="comment" id="comment-3" data-author="bob"><p>Agreed, and keep the compiler error index open
+   in a browser tab while you work.</p></div>
+  </div>
+ </div>
+ <div class="comment" id="comment-4" data-author="carol"><p>Build a small command line tool you actually need;
+ nothing teaches lifetimes faster than a real project.</p></div>
+</div>
+</div>
+<footer>Powered by ExampleBB</footer>
+</body></html>"""
+
+FORUM_QUESTION_MD = """# Best way to learn Rust?
+
+I have been writing Python for five years and want to learn Rust this winter. Where should I start, and which book do you recommend?"""
+
+FORUM_COMMENTS_MD = """## Comments
+
+> **ferris**
+> Start with the official book, then do the Rustlings exercises until the borrow checker makes sense.
+
+> > **alice**
+> > Seconded. The chapter on ownership is the one to read twice before moving on.
+
+> > > **bob**
+> > > Agreed, and keep the compiler error index open in a browser tab while you work.
+
+> **carol**
+> Build a small command line tool you actually need; nothing teaches lifetimes faster than a real project."""
+
+
+def test_forum_thread_gets_a_comments_section():
+    page = convert(FORUM_PAGE, "https://forum.example.com/threads/123")
+    assert page.page_type == "forum"
+    assert page.markdown == FORUM_QUESTION_MD + "\n\n" + FORUM_COMMENTS_MD
+    assert page.text == """Best way to learn Rust?
+
+I have been writing Python for five years and want to learn Rust this winter. Where should I start, and which book do you recommend?
+
+Comments
+
+ferris
+Start with the official book, then do the Rustlings exercises until the borrow checker makes sense.
+
+alice
+Seconded. The chapter on ownership is the one to read twice before moving on.
+
+bob
+Agreed, and keep the compiler error index open in a browser tab while you work.
+
+carol
+Build a small command line tool you actually need; nothing teaches lifetimes faster than a real project."""
+
+
+def test_no_comments_removes_the_comments_section():
+    page = convert(FORUM_PAGE, "https://forum.example.com/threads/123", no_comments=True)
+    assert page.page_type == "forum"
+    assert page.markdown == FORUM_QUESTION_MD
+
+
+def test_forum_comments_as_list_items_with_author_elements():
+    """WordPress-style `li#comment-N` with a `.author` span: the author is named once, not as a bullet;
+    comment metadata (the time) is left out; JSON-LD DiscussionForumPosting makes it a forum on any URL."""
+    html = """<html><head><title>Kernel panics after upgrade</title>
+    <script type="application/ld+json">{"@context": "https://schema.org", "@type": "DiscussionForumPosting",
+      "headline": "Kernel panics after upgrade"}</script></head><body>
+    <div class="thread">
+    <h1>Kernel panics after upgrade</h1>
+    <p>Since upgrading to 6.8 my laptop panics on resume from suspend. Has anyone seen this on a ThinkPad?</p>
+    <ol class="comment-list">
+    <li id="comment-11"><div class="comment-meta"><span class="author">penguin42</span> <time>2 hours ago</time></div>
+      <p>Yes, the same here on a T14. Booting with <code>mem_sleep_default=deep</code> fixed it for me.</p>
+      <ol class="children"><li id="comment-12"><div class="comment-meta"><span class="author">tux</span></div>
+        <p>That worked, thank you! Marking this as *solved*.</p></li></ol>
+    </li>
+    <li id="comment-13"><div class="comment-meta"><span class="author">root_&amp;_co*</span></div>
+      <p>There is a patch queued for 6.8.2 that fixes the resume path properly.</p>
+      <ul><li>It touches the NVMe driver.</li><li>It needs a reboot.</li></ul></li>
+    </ol></div></body></html>"""
+    page = convert(html, "https://example.com/q/1")
+    assert page.page_type == "forum"
+    assert page.markdown == """# Kernel panics after upgrade
+
+Since upgrading to 6.8 my laptop panics on resume from suspend. Has anyone seen this on a ThinkPad?
+
+## Comments
+
+> **penguin42**
+> Yes, the same here on a T14. Booting with `mem_sleep_default=deep` fixed it for me.
+
+> > **tux**
+> > That worked, thank you! Marking this as \\*solved\\*.
+
+> **root\\_&\\_co\\***
+> There is a patch queued for 6.8.2 that fixes the resume path properly.
+> - It touches the NVMe driver.
+> - It needs a reboot."""
+
+
+def test_comments_need_a_forum():
+    """Three comments on a page that is neither forum-typed nor on a forum URL: no Comments section."""
+    page = convert(FORUM_PAGE, "https://example.com/blog/learn-rust")
+    assert page.page_type == "page"
+    assert "## Comments" not in page.markdown
+    assert "ferris" not in page.markdown
+
+
+# -- product pages ------------------------------------------------------------------------------------
+
+def product_page(ld: dict) -> str:
+    return f"""<html><head><title>Trail Runner 3 - Shoes</title>
+    <script type="application/ld+json">{json.dumps(ld)}</script></head><body>
+    <header><a href="/">Acme Store</a> <a href="/cart">Cart (0)</a></header>
+    <div class="product">
+    <h1>Trail Runner 3</h1>
+    <p>A lightweight trail shoe with a grippy outsole and a breathable mesh upper for long days in the mountains.</p>
+    <p>The rock plate protects your feet on technical terrain without making the shoe feel stiff.</p>
+    <div class="reviews-widget"><a href="#reviews">4.6 stars (212 reviews)</a></div>
+    </div>
+    <footer>Free shipping over 50 EUR</footer></body></html>"""
+
+
+PRODUCT_BODY_MD = """# Trail Runner 3
+
+A lightweight trail shoe with a grippy outsole and a breathable mesh upper for long days in the mountains.
+
+The rock plate protects your feet on technical terrain without making the shoe feel stiff."""
+
+
+def test_product_page_gets_product_details():
+    ld = {"@context": "https://schema.org", "@type": "Product", "name": "Trail Runner 3",
+          "brand": {"@type": "Brand", "name": "Acme"}, "sku": "TR3-42",
+          "offers": {"@type": "Offer", "price": "129.90", "priceCurrency": "EUR",
+                     "availability": "https://schema.org/InStock"}}
+    page = convert(product_page(ld), "https://shop.example.com/p/tr3")
+    assert page.page_type == "product"
+    assert page.markdown == PRODUCT_BODY_MD + """
+
+## Product details
+
+- Name: Trail Runner 3
+- Brand: Acme
+- SKU: TR3-42
+- Price: 129.90 EUR
+- Availability: InStock"""
+    assert page.text.endswith("""
+
+Product details
+
+Name: Trail Runner 3
+Brand: Acme
+SKU: TR3-42
+Price: 129.90 EUR
+Availability: InStock""")
+
+
+def test_product_details_from_a_graph_with_offer_list_and_free_price():
+    """A Product inside @graph, brand as a string, mpn for the SKU, a list of offers whose first price is 0,
+    Markdown characters in the name escaped."""
+    ld = {"@context": "https://schema.org", "@graph": [
+        {"@type": "WebPage", "name": "Shop"},
+        {"@type": "Product", "name": "Sample *pack*", "brand": "Acme", "mpn": "SP-1",
+         "offers": [{"@type": "Offer", "price": 0, "priceCurrency": "USD",
+                     "availability": "http://schema.org/OutOfStock"},
+                    {"@type": "Offer", "price": 5, "priceCurrency": "USD"}]}]}
+    page = convert(product_page(ld), "https://shop.example.com/p/sample")
+    assert page.page_type == "product"
+    assert page.markdown == PRODUCT_BODY_MD + """
+
+## Product details
+
+- Name: Sample \\*pack\\*
+- Brand: Acme
+- SKU: SP-1
+- Price: 0 USD
+- Availability: OutOfStock"""
+
+
+def test_product_microdata_is_a_product_without_details():
+    html = product_page({"@type": "WebSite", "name": "Acme"}).replace(
+        '<div class="product">', '<div class="product" itemscope itemtype="https://schema.org/Product">')
+    page = convert(html, "https://shop.example.com/p/tr3")
+    assert page.page_type == "product"
+    assert page.markdown == PRODUCT_BODY_MD
+
+
+# -- JSON-LD / Open Graph fallback --------------------------------------------------------------------
+
+def test_fallback_to_json_ld_article_body_keeps_its_paragraphs():
+    html = """<html><head><title>Loading...</title>
+    <script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle",
+     "headline": "City opens new library", "description": "A new library.",
+     "articleBody": "The city opened its new central library on Monday.\\n\\nIt holds 300,000 books and a *maker* space.\\r\\nEntry is free."}
+    </script></head><body><div id="app"></div><noscript>Please enable JavaScript.</noscript></body></html>"""
+    page = convert(html, "https://news.example.com/library")
+    assert page.page_type == "article"
+    assert page.markdown == ("The city opened its new central library on Monday.\n\n"
+                             "It holds 300,000 books and a \\*maker\\* space.\n\nEntry is free.")
+    assert page.text == ("The city opened its new central library on Monday.\n\n"
+                         "It holds 300,000 books and a *maker* space.\n\nEntry is free.")
+
+
+def test_fallback_article_body_beats_a_shorter_unscored_body():
+    html = """<html><head><script type="application/ld+json">{"@type": "NewsArticle",
+     "articleBody": "The city opened its new central library on Monday. It holds 300,000 books."}</script>
+    </head><body><div id="app"><p>Menu</p></div></body></html>"""
+    assert convert(html).markdown == "The city opened its new central library on Monday. It holds 300,000 books."
+
+
+def test_fallback_to_json_ld_description_then_open_graph():
+    both = """<html><head><script type="application/ld+json">{"@type": "WebPage",
+     "description": "A short summary of the page from JSON-LD."}</script>
+    <meta property="og:description" content="The Open Graph summary."></head><body><div id="app"></div></body></html>"""
+    assert convert(both).markdown == "A short summary of the page from JSON-LD."
+    og_only = """<html><head><meta property="og:description" content="The Open Graph summary &amp; [more].">
+    </head><body><div id="app"></div></body></html>"""
+    page = convert(og_only)
+    assert page.markdown == "The Open Graph summary & \\[more\\]."
+    assert page.text == "The Open Graph summary & [more]."
+
+
+def test_no_fallback_when_the_body_scores():
+    html = f"""<html><head><script type="application/ld+json">{{"@type": "NewsArticle",
+     "articleBody": "{"An article body in JSON-LD that is much longer than the visible page text. " * 10}"}}</script>
+    </head><body><article>{BODY}</article></body></html>"""
+    assert convert(html).markdown == BODY_MD
+
+
+def test_fallback_lowers_extraction_quality():
+    body = "The city opened its new central library on Monday. " * 20
+    fallback = convert(f"""<html><head><script type="application/ld+json">{{"@type": "NewsArticle",
+     "articleBody": "{body}"}}</script></head><body><div id="app"></div></body></html>""")
+    visible = convert(f"""<html><head><script type="application/ld+json">{{"@type": "NewsArticle"}}</script>
+    </head><body><article><p>{body}</p></article></body></html>""")
+    assert fallback.markdown == visible.markdown == body.strip()
+    assert fallback.extraction_quality < visible.extraction_quality
+
+
+# -- precision and recall -----------------------------------------------------------------------------
+
+STORY = """<p>Our continuous integration pipeline used to take forty minutes for every pull request.</p>
+<p>We measured where the time went and found three big problems in the setup of the runners.</p>
+<p>After these changes the median pipeline takes nineteen minutes, and nobody misses the breaks.</p>"""
+STORY_MD = """Our continuous integration pipeline used to take forty minutes for every pull request.
+
+We measured where the time went and found three big problems in the setup of the runners.
+
+After these changes the median pipeline takes nineteen minutes, and nobody misses the breaks."""
+
+
+def test_precision_drops_short_blocks_beside_the_story():
+    """Two 25-character notes in a sibling block: content by default (a unit needs 25 characters),
+    not with precision (50), so the region narrows to the story."""
+    html = (f"<html><body><div class='wrap'><div class='story'>{STORY}</div>"
+            "<div><p>Filed under build tooling.</p><p>Updated twice since then.</p></div></div></body></html>")
+    notes = "\n\nFiled under build tooling.\n\nUpdated twice since then."
+    assert convert(html).markdown == STORY_MD + notes
+    assert convert(html, recall=True).markdown == STORY_MD + notes
+    assert convert(html, precision=True).markdown == STORY_MD
+
+
+def test_precision_narrows_to_the_block_with_most_of_the_content():
+    """A sibling with 10% of the content text: the default keeps both (the story holds under 95%),
+    precision follows the story (over 85%)."""
+    more = ("<p>The biggest win came from caching the dependency downloads on every runner machine.</p>"
+            "<p>Sharding the test suite four ways cut the longest stage from twenty-five minutes to eleven.</p>")
+    more_md = ("\n\nThe biggest win came from caching the dependency downloads on every runner machine."
+               "\n\nSharding the test suite four ways cut the longest stage from twenty-five minutes to eleven.")
+    note = "Filed under build tooling and continuous delivery practices."
+    html = (f"<html><body><div class='wrap'><div class='story'>{STORY}{more}</div>"
+            f"<div><p>{note}</p></div></div></body></html>")
+    assert convert(html).markdown == STORY_MD + more_md + "\n\n" + note
+    assert convert(html, recall=True).markdown == STORY_MD + more_md + "\n\n" + note
+    assert convert(html, precision=True).markdown == STORY_MD + more_md
+
+
+def test_recall_keeps_a_short_weak_hint_block():
+    """`author-bio` is a weak furniture hint: a block with 10% of the region's text is dropped by default,
+    kept with recall (which only drops such blocks under 5%)."""
+    html = (f"<html><body><article><h1>Build times</h1>{STORY}"
+            "<div class='author-bio'><p>Jane Doe writes about builds.</p></div></article></body></html>")
+    assert convert(html).markdown == "# Build times\n\n" + STORY_MD
+    assert convert(html, precision=True).markdown == "# Build times\n\n" + STORY_MD
+    assert convert(html, recall=True).markdown == "# Build times\n\n" + STORY_MD + "\n\nJane Doe writes about builds."
+
+
+def test_recall_keeps_short_lines_beside_the_story():
+    """Short lines (12-24 characters) count as content only with recall; over 2% of the content text
+    beside the story stops the descent at their common parent."""
+    lines = "".join(f"<p>{t}</p>" for t in ("Step one: measure.", "Step two: shard.", "Step three: cache."))
+    html = f"<html><body><div class='wrap'><div class='story'>{STORY}</div><div>{lines}</div></div></body></html>"
+    assert convert(html).markdown == STORY_MD
+    assert convert(html, recall=True).markdown == (
+        STORY_MD + "\n\nStep one: measure.\n\nStep two: shard.\n\nStep three: cache.")
+
+
+# -- exclude_selector ---------------------------------------------------------------------------------
+
+EXCLUDE_PAGE = f"""<html><body><article><h1>Build times</h1>
+<p class="lead intro">An introduction that is long enough to read as a paragraph of the story.</p>
+{STORY}
+<p id="editor-note">Editor's note: this post was updated with new numbers in May.</p>
+</article></body></html>"""
+INTRO = "An introduction that is long enough to read as a paragraph of the story."
+NOTE = "Editor's note: this post was updated with new numbers in May."
+
+
+@pytest.mark.parametrize("selector, expected", [
+    ((), f"# Build times\n\n{INTRO}\n\n{STORY_MD}\n\n{NOTE}"),
+    (".intro", f"# Build times\n\n{STORY_MD}\n\n{NOTE}"),
+    ("#editor-note", f"# Build times\n\n{INTRO}\n\n{STORY_MD}"),
+    ([".lead", "#editor-note"], f"# Build times\n\n{STORY_MD}"),
+    (("#no-such-id", ".no-such-class"), f"# Build times\n\n{INTRO}\n\n{STORY_MD}\n\n{NOTE}"),
+])
+def test_exclude_selector(selector, expected):
+    assert convert(EXCLUDE_PAGE, exclude_selector=selector).markdown == expected
+    # the plain region honours it too
+    assert convert(EXCLUDE_PAGE, exclude_selector=selector, main_content=False).markdown == expected
+
+
+@pytest.mark.parametrize("selector", ["div", "div.intro", ".a.b", ".a b", "#x > p", "#", ".", "", "[id=x]"])
+def test_exclude_selector_rejects_what_it_cannot_match(selector):
+    with pytest.raises(ValueError, match=r"unsupported exclude_selector .*: use \.class or #id"):
+        convert(EXCLUDE_PAGE, exclude_selector=selector)
+    with pytest.raises(ValueError, match="unsupported exclude_selector"):
+        convert(EXCLUDE_PAGE, exclude_selector=[".ok", selector])
+
+
+# -- main_content -------------------------------------------------------------------------------------
+
+MAIN_PAGE = f"""<html><body><nav><a href="/">Home</a> <a href="/blog">Blog</a></nav>
+<div class="intro"><p>This introduction sits outside the main element and is long enough to count.</p></div>
+<main><h1>Title</h1>{STORY}<div class="promo-box"><p>Try our product free for thirty days, no card needed.</p></div>
+</main>
+<footer><p>Footer text that is long enough to read as a paragraph of content.</p></footer></body></html>"""
+
+
+def test_main_content_modes():
+    outside = "This introduction sits outside the main element and is long enough to count."
+    promo = "Try our product free for thirty days, no card needed."
+    # scoring: the main element holds under 95% of the content, so the body is the region, furniture dropped
+    assert convert(MAIN_PAGE).markdown == f"{outside}\n\n# Title\n\n{STORY_MD}"
+    # forced: <main>, still without its furniture
+    assert convert(MAIN_PAGE, main_content=True).markdown == f"# Title\n\n{STORY_MD}"
+    # off: the plain region of SPEC §3, exactly what html_to_text gives
+    plain = convert(MAIN_PAGE, main_content=False).markdown
+    assert plain == f"# Title\n\n{STORY_MD}\n\n{promo}"
+    assert plain == html_to_text(MAIN_PAGE)
+
+
+def test_main_content_true_uses_role_main_then_articles():
+    role = f"""<html><body><div class="intro"><p>An introduction outside the main region, long enough.</p></div>
+    <div role="main">{STORY}</div></body></html>"""
+    assert convert(role, main_content=True).markdown == STORY_MD
+    articles = f"""<html><body><div><p>Some text outside the articles that is long enough to count.</p></div>
+    <article><p>First article with enough words to be a paragraph of content.</p></article>
+    <article><p>Second article with enough words to be a paragraph of content.</p></article></body></html>"""
+    assert convert(articles, main_content=True).markdown == (
+        "First article with enough words to be a paragraph of content.\n\n"
+        "Second article with enough words to be a paragraph of content.")
+
+
+def test_main_content_false_on_a_page_without_landmarks_is_the_body_without_furniture():
+    html = f"""<html><body><header><p>Site header with a tagline that is quite long indeed.</p></header>
+    <div class="share"><a href="https://x.com/s">Share on X</a></div><div>{STORY}</div>
+    <footer><p>Footer</p></footer></body></html>"""
+    assert convert(html, main_content=False).markdown == "[Share on X](https://x.com/s)\n\n" + STORY_MD
+    assert convert(html).markdown == STORY_MD
+
+
+def test_max_length_cuts_the_markdown():
+    page = convert(ARTICLE_PAGE, URL, max_length=60)
+    assert page.markdown == "# How we cut our build time in half\n\nOur continuous integrat"
+    assert page.text == "How we cut our build time in half\n\nOur continuous integratio"
+
+
+# -- repeated blocks ----------------------------------------------------------------------------------
+
+@pytest.mark.xfail(strict=True, reason="SPEC §4 dedup of repeated paragraph-level blocks (> 20 characters) "
+                                       "is not implemented in the renderer yet")
+def test_repeated_paragraph_blocks_appear_once():
+    html = """<html><body><article><h1>Release notes</h1>
+    <p>Version 2.0 ships a new query planner and faster joins.</p>
+    <p>The planner now reorders joins by estimated cardinality for every query.</p>
+    <p>Short and repeated.</p>
+    <p>Version 2.0 ships a new query planner and faster joins.</p>
+    <p>Short and repeated.</p>
+    </article></body></html>"""
+    assert convert(html).markdown == """# Release notes
+
+Version 2.0 ships a new query planner and faster joins.
+
+The planner now reorders joins by estimated cardinality for every query.
+
+Short and repeated.
+
+Short and repeated."""
+
+
+# -- fit_markdown and citations -----------------------------------------------------------------------
+
+FIT_SOURCE = """# Release notes
+
+Version 2.0 ships a new query planner and faster joins.
+
+## Planner
+
+The planner now reorders joins by [estimated cardinality](https://docs.example.com/planner).
+
+[Planner docs](https://docs.example.com/planner) · [Blog](https://example.com/blog)
+
+- [Changelog](https://example.com/changelog)
+- [Download](https://example.com/download)
+
+Short note.
+
+## Deprecated
+
+## Upgrading
+
+### Before you start
+
+Run the [migration tool](https://docs.example.com/upgrade) before starting the new server.
+
+[![Logo](https://example.com/logo.png)](https://example.com/)
+
+```
+see [docs](https://docs.example.com/planner) here
+```
+
+## Appendix"""
+
+
+def test_fit_markdown_drops_low_signal_blocks():
+    assert fit_markdown(FIT_SOURCE) == """# Release notes
+
+Version 2.0 ships a new query planner and faster joins.
+
+## Planner
+
+The planner now reorders joins by [estimated cardinality](https://docs.example.com/planner).
+
+## Upgrading
+
+### Before you start
+
+Run the [migration tool](https://docs.example.com/upgrade) before starting the new server.
+
+```
+see [docs](https://docs.example.com/planner) here
+```"""
+
+
+def test_fit_markdown_from_convert():
+    html = """<html><body><h1>Release notes</h1>
+    <p>Version 2.0 ships a new query planner and faster joins.</p>
+    <p><a href="https://docs.example.com/planner">Planner docs</a> | <a href="/blog">Blog</a></p>
+    <p>Short note.</p><h2>Deprecated</h2><h2>Upgrading</h2>
+    <p>Run the migration tool before starting the new server.</p></body></html>"""
+    page = convert(html, "https://example.com/notes", main_content=False)
+    assert page.markdown == """# Release notes
+
+Version 2.0 ships a new query planner and faster joins.
+
+[Planner docs](https://docs.example.com/planner) | [Blog](https://example.com/blog)
+
+Short note.
+
+## Deprecated
+
+## Upgrading
+
+Run the migration tool before starting the new server."""
+    assert page.fit_markdown == """# Release notes
+
+Version 2.0 ships a new query planner and faster joins.
+
+## Upgrading
+
+Run the migration tool before starting the new server."""
+
+
+def test_citations_number_each_url_once_and_leave_code_alone():
+    cited, references = with_citations(FIT_SOURCE)
+    assert references == [{"number": 1, "url": "https://docs.example.com/planner"},
+                          {"number": 2, "url": "https://example.com/blog"},
+                          {"number": 3, "url": "https://example.com/changelog"},
+                          {"number": 4, "url": "https://example.com/download"},
+                          {"number": 5, "url": "https://docs.example.com/upgrade"},
+                          {"number": 6, "url": "https://example.com/"}]
+    assert cited == """# Release notes
+
+Version 2.0 ships a new query planner and faster joins.
+
+## Planner
+
+The planner now reorders joins by estimated cardinality [1].
+
+Planner docs [1] · Blog [2]
+
+- Changelog [3]
+- Download [4]
+
+Short note.
+
+## Deprecated
+
+## Upgrading
+
+### Before you start
+
+Run the migration tool [5] before starting the new server.
+
+![Logo](https://example.com/logo.png) [6]
+
+```
+see [docs](https://docs.example.com/planner) here
+```
+
+## Appendix
+
+## References
+
+1. https://docs.example.com/planner
+2. https://example.com/blog
+3. https://example.com/changelog
+4. https://example.com/download
+5. https://docs.example.com/upgrade
+6. https://example.com/"""
+
+
+def test_citations_from_convert_skip_code_spans_and_escaped_brackets():
+    html = """<html><body><p>Write <code>[docs](https://x.example/y)</code> for a link, as
+    <a href="https://x.example/guide">the [Markdown] guide</a> says; <a href="https://x.example/guide">it</a> is short.</p>
+    <p><a href="https://x.example/"><img src="/logo.png" alt="Home"></a> and an image
+    <img src="https://x.example/pic.png" alt="pic"> that is not a link.</p></body></html>"""
+    page = convert(html, "https://x.example/page", main_content=False, include_images=True)
+    assert page.markdown == (
+        "Write `[docs](https://x.example/y)` for a link, as [the \\[Markdown\\] guide](https://x.example/guide) says; "
+        "[it](https://x.example/guide) is short.\n\n"
+        "[![Home](https://x.example/logo.png)](https://x.example/) and an image ![pic](https://x.example/pic.png) "
+        "that is not a link.")
+    assert page.markdown_with_citations == (
+        "Write `[docs](https://x.example/y)` for a link, as the \\[Markdown\\] guide [1] says; it [1] is short.\n\n"
+        "![Home](https://x.example/logo.png) [2] and an image ![pic](https://x.example/pic.png) "
+        "that is not a link.\n\n## References\n\n1. https://x.example/guide\n2. https://x.example/")
+    assert page.references == [{"number": 1, "url": "https://x.example/guide"},
+                               {"number": 2, "url": "https://x.example/"}]
+
+
+def test_no_links_no_references():
+    page = convert(f"<html><body><article>{BODY}</article></body></html>")
+    assert page.markdown_with_citations == page.markdown == BODY_MD
+    assert page.references == []
+
+
+# -- extraction quality -------------------------------------------------------------------------------
+
+def test_extraction_quality_ranks_a_full_article_above_a_near_empty_page(article):
+    empty = convert("<html><body><p>Hi.</p></body></html>")
+    nothing = convert("<html><body></body></html>")
+    assert nothing.markdown == "" and nothing.extraction_quality == 0.0
+    assert 0.0 <= empty.extraction_quality < article.extraction_quality <= 1.0
+    assert article.extraction_quality >= 0.5
+    assert convert(ARTICLE_PAGE, URL).extraction_quality == article.extraction_quality
+
+
+def test_extraction_quality_is_bounded_for_a_long_rich_page():
+    paragraphs = "".join(f"<h2>Part {i}</h2><p>{'A sentence of plain prose in a long article. ' * 12}</p>"
+                         for i in range(40))
+    html = f"""<html><head><title>Long</title><meta name="author" content="A. Writer">
+    <meta name="description" content="A long read."><meta property="article:published_time" content="2024-01-01">
+    </head><body><main><article>{paragraphs}</article></main></body></html>"""
+    quality = convert(html).extraction_quality
+    assert 0.9 <= quality <= 1.0
+
+
+# -- determinism --------------------------------------------------------------------------------------
+
+DETERMINISM_PAGES = [ARTICLE_PAGE, FORUM_PAGE, MAIN_PAGE, EXCLUDE_PAGE,
+                     product_page({"@type": "Product", "name": "Trail Runner 3", "offers": {"price": 1}})]
+
+
+@pytest.mark.parametrize("index", range(len(DETERMINISM_PAGES)))
+def test_same_input_same_page_and_crlf_is_lf(index):
+    html = DETERMINISM_PAGES[index]
+    first = convert(html, "https://forum.example.com/threads/9").to_dict()
+    assert convert(html, "https://forum.example.com/threads/9").to_dict() == first
+    assert convert(html.replace("\n", "\r\n"), "https://forum.example.com/threads/9").to_dict() == first
+    assert convert(html.replace("\n", "\r"), "https://forum.example.com/threads/9").to_dict() == first
+    assert convert(html.encode("utf-8"), "https://forum.example.com/threads/9").to_dict() == first
+
+
+def test_output_does_not_depend_on_the_hash_seed():
+    code = ("import json, sys; from web2md import convert; p = convert(sys.stdin.read(), sys.argv[1]); "
+            "print(json.dumps(p.to_dict(), sort_keys=True))")
+    html = ARTICLE_PAGE + FORUM_PAGE
+    outs = {
+        subprocess.run([sys.executable, "-c", code, "https://forum.example.com/threads/9"], input=html,
+                       capture_output=True, text=True, check=True, cwd=ROOT,
+                       env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT)}).stdout
+        for seed in ("1", "2")
+    }
+    assert len(outs) == 1
+
+
+WORDS = ["tide", "moon", "harbour", "sailor", "current", "wave", "coast", "salt", "storm", "pier", "the", "and", "of"]
+sentence = st.lists(st.sampled_from(WORDS), min_size=3, max_size=18).map(lambda ws: " ".join(ws).capitalize() + ".")
+block = st.one_of(
+    st.lists(sentence, min_size=1, max_size=3).map(lambda ss: "<p>" + "\n".join(ss) + "</p>"),
+    st.lists(sentence, min_size=1, max_size=3).map(lambda ss: "<ul>" + "".join(f"<li>{s}</li>" for s in ss) + "</ul>"),
+    sentence.map(lambda s: f"<h2>{s}</h2>"),
+    sentence.map(lambda s: f'<p>Read more: <a href="/x">{s}</a></p>'),
+    sentence.map(lambda s: f'<div class="share"><a href="https://x.com/s">{s}</a></div>'),
+    sentence.map(lambda s: f"<pre><code>{s}\n  {s}\n</code></pre>"),
+    sentence.map(lambda s: f"<blockquote><p>{s}</p></blockquote>"),
+    sentence.map(lambda s: f"<table><tr><th>{s}</th></tr><tr><td>{s}</td></tr></table>"),
+)
+furniture = st.sampled_from(["", "<nav><a href='/'>Home</a></nav>", "<aside><p>Side text about tides.</p></aside>",
+                             "<footer><p>Copyright the coast.</p></footer>", "<div class='cookie'><p>Cookies!</p></div>"])
+
+
+@given(st.lists(block, min_size=1, max_size=8), furniture, furniture, st.booleans())
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_generated_articles_are_deterministic(blocks, before, after, wrap):
+    inner = "\n".join(blocks)
+    if wrap:
+        inner = f"<article>{inner}</article>"
+    html = f"<html><body>{before}\n<div class='content'>{inner}</div>\n{after}</body></html>"
+    page = convert(html, "https://example.org/a")
+    assert convert(html, "https://example.org/a") == page
+    assert convert(html.replace("\n", "\r\n"), "https://example.org/a") == page
+    assert 0.0 <= page.extraction_quality <= 1.0
+    assert page.markdown == page.markdown.strip()
+    assert "\n\n\n" not in page.markdown
+    fit = page.fit_markdown
+    assert len(fit) <= len(page.markdown)
+    assert [r["number"] for r in page.references] == list(range(1, len(page.references) + 1))
