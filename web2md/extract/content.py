@@ -33,6 +33,8 @@ REGION_TAGS = frozenset({"div", "section", "article", "main", "td", "tbody", "ta
 LINK_BLOCK_TAGS = frozenset({"p", "div", "ul", "ol", "dl", "section", "span", "table", "td", "font", "center"})
 # Lists are judged whole (an item is judged with its list): links with a few words each are content.
 LIST_TAGS = frozenset({"ul", "ol", "dl"})
+# Paragraph-level blocks that appear once even when the page repeats them (SPEC §4).
+REPEAT_TAGS = frozenset({"p", "li", "dd"})
 # Never judged by class/id: code keeps its `language-x` classes, headings their generated ids.
 HINT_EXEMPT_TAGS = frozenset({"pre", "code", "table", "tr", "td", "th", "tbody"})
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -295,7 +297,29 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
     if not analysis.good(body):
         return None
     main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.95)
-    return Choice([main], furniture_test(main, analysis, recall), analysis.good(main))
+    return Choice([main], once_each(furniture_test(main, analysis, recall)), analysis.good(main))
+
+
+def once_each(skip: Callable[[etree._Element], bool]) -> Callable[[etree._Element], bool]:
+    """`skip`, plus: a paragraph-level block repeating one already rendered (over 20 characters) is skipped.
+
+    Asked by the renderer in document order, so the first occurrence is the one kept.
+    """
+    seen: set[str] = set()
+
+    def skip_repeats(el: etree._Element) -> bool:
+        if skip(el):
+            return True
+        # an item holding paragraphs is judged by them, so a paragraph never repeats its own item
+        if el.tag in REPEAT_TAGS and (el.tag == "p" or el.find(".//p") is None):
+            key = " ".join("".join(el.itertext()).split())
+            if len(key) > 20:
+                if key in seen:
+                    return True
+                seen.add(key)
+        return False
+
+    return skip_repeats
 
 
 def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = False) -> Callable[[etree._Element], bool]:
