@@ -269,17 +269,30 @@ def _image(found: _Found, el: etree._Element, resolve: Resolver) -> None:
     found.images.append(image)
 
 
-def _namespace(meta: Mapping[str, list[str]], prefixes: tuple[str, ...], keep_prefix: tuple[str, ...] = ()) -> dict[str, Any]:
-    """Meta properties under the given prefixes, prefix removed; repeated values become a list."""
-    out: dict[str, Any] = {}
+def _namespaces(meta: Mapping[str, list[str]]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """Open Graph (``og:`` stripped, ``article:`` kept), Twitter card and Dublin Core properties.
+
+    Repeated properties with different values become a list; the first spelling of a name wins.
+    """
+    og: dict[str, Any] = {}
+    twitter: dict[str, Any] = {}
+    dc: dict[str, Any] = {}
     for key, values in meta.items():
-        for prefix in prefixes:
-            if key.startswith(prefix) and len(key) > len(prefix):
-                name = key if prefix in keep_prefix else key[len(prefix):]
-                if name not in out:
-                    out[name] = values[0] if len(values) == 1 else list(values)
-                break
-    return out
+        if key.startswith("og:"):
+            name, target = key[3:], og
+        elif key.startswith("article:"):
+            name, target = key, og
+        elif key.startswith("twitter:"):
+            name, target = key[8:], twitter
+        elif key.startswith("dc."):
+            name, target = key[3:], dc
+        elif key.startswith("dcterms."):
+            name, target = key[8:], dc
+        else:
+            continue
+        if name and name not in target:
+            target[name] = values[0] if len(values) == 1 else list(values)
+    return og, twitter, dc
 
 
 def _split_keywords(values: Iterable[str]) -> list[str]:
@@ -419,9 +432,7 @@ def fill(page: Page, root: etree._Element, base_url: str) -> None:
     page.headings = found.headings
     page.hreflangs = found.hreflangs
     page.favicons = found.favicons
-    page.open_graph = _namespace(found.meta, ("og:", "article:"), keep_prefix=("article:",))
-    page.twitter_card = _namespace(found.meta, ("twitter:",))
-    page.dublin_core = _namespace(found.meta, ("dc.", "dcterms."))
+    page.open_graph, page.twitter_card, page.dublin_core = _namespaces(found.meta)
     page.word_count = word_count(page.text)
     page.fingerprint = fingerprint(page.text)
 
