@@ -11,6 +11,7 @@ process, and prints their tables. Skips with a message when the corpora are abse
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -46,8 +47,7 @@ def main() -> int:
     if not (tools / "segments.py").exists() or not corpora.is_dir():
         print(f"corpora or scoring tools not found under {args.shared}: nothing to measure", file=sys.stderr)
         return 0
-    env_path = f"{HERE}"
-    import os
+    env_path = os.pathsep.join([str(HERE), str(HERE.parent)])  # this checkout, whatever is installed
 
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [env_path, os.environ.get("PYTHONPATH")])))
     status = 0

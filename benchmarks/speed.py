@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout, whatever is installed
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "trafilatura-dev" / "pages"
 
 
