@@ -344,15 +344,19 @@ I have been writing Python for five years and want to learn Rust this winter. Wh
 FORUM_COMMENTS_MD = """## Comments
 
 > **ferris**
+>
 > Start with the official book, then do the Rustlings exercises until the borrow checker makes sense.
 
 > > **alice**
+> >
 > > Seconded. The chapter on ownership is the one to read twice before moving on.
 
 > > > **bob**
+> > >
 > > > Agreed, and keep the compiler error index open in a browser tab while you work.
 
 > **carol**
+>
 > Build a small command line tool you actually need; nothing teaches lifetimes faster than a real project."""
 
 
@@ -413,12 +417,15 @@ Since upgrading to 6.8 my laptop panics on resume from suspend. Has anyone seen 
 ## Comments
 
 > **penguin42**
+>
 > Yes, the same here on a T14. Booting with `mem_sleep_default=deep` fixed it for me.
 
 > > **tux**
+> >
 > > That worked, thank you! Marking this as \\*solved\\*.
 
 > **root\\_&\\_co\\***
+>
 > There is a patch queued for 6.8.2 that fixes the resume path properly.
 > - It touches the NVMe driver.
 > - It needs a reboot."""

@@ -155,7 +155,7 @@ def comment_section(comments: list[tuple[etree._Element, int]], base: str, page_
         body = rendered.markdown.split("\n")
         if el.tag == "li" and body[0].startswith("- "):  # a comment that is a list item: not a bullet
             body = [body[0][2:]] + [line[2:] if line.startswith("  ") else line for line in body[1:]]
-        lines = ([f"**{escape_markdown(author)}**"] if author else []) + body
+        lines = ([f"**{escape_markdown(author)}**", ""] if author else []) + body  # the author line is its own paragraph
         md_parts.append("\n".join((prefix + line).rstrip() for line in lines))
         tx_parts.append("\n".join(([author] if author else []) + [rendered.text]))
     if not md_parts:
