@@ -968,3 +968,11 @@ def test_generated_articles_are_deterministic(blocks, before, after, wrap):
     fit = page.fit_markdown
     assert len(fit) <= len(page.markdown)
     assert [r["number"] for r in page.references] == list(range(1, len(page.references) + 1))
+
+
+def test_max_length_cut_inside_a_code_block_closes_the_fence():
+    html = ("<article><p>" + "word " * 20 + "</p><pre><code class='language-py'>print(1)\nprint(2)\nprint(3)"
+            "</code></pre><p>after</p></article>")
+    assert convert(html, max_length=130).markdown == (" ".join(["word"] * 20)
+                                                       + "\n\n```py\nprint(1)\nprint(2)\nprint\n```")
+    assert convert(html, max_length=20).markdown == "word word word word"

@@ -141,6 +141,21 @@ def extract_links(html: Html, base: str = "") -> list[dict]:
     return links_from_tree(as_tree(html), base)
 
 
+def truncate_markdown(markdown: str, limit: int) -> str:
+    """The first `limit` characters, with a code fence the cut left open closed again."""
+    cut = markdown[:limit].rstrip()
+    fence = ""
+    for line in cut.split("\n"):
+        stripped = line.lstrip("> ").lstrip()
+        if stripped.startswith("```"):
+            ticks = stripped[: len(stripped) - len(stripped.lstrip("`"))]
+            if not fence:
+                fence = ticks
+            elif stripped == fence or stripped.startswith(fence) and not stripped.strip("`"):
+                fence = ""
+    return f"{cut}\n{fence}" if fence else cut
+
+
 def convert(html: Html, url: str = "", **options) -> Page:
     """Convert an HTML document to a `Page` (Markdown, text, title, links, metadata)."""
     opts = Options.from_kwargs(options)
@@ -173,7 +188,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
             markdown = f"{markdown}\n\n{md_part}" if markdown else md_part
             text = f"{text}\n\n{tx_part}" if text else tx_part
     if opts.max_length is not None and len(markdown) > opts.max_length:
-        markdown = markdown[: max(0, opts.max_length)].rstrip()
+        markdown = truncate_markdown(markdown, max(0, opts.max_length))
         text = text[: max(0, opts.max_length)].rstrip()
     parts = blocks(markdown)
     cited, references = with_citations(markdown, parts)
