@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from html.entities import html5
 from typing import Callable, Iterable
 
 from lxml import etree
@@ -41,15 +42,27 @@ _LAYOUT_MARKERS = frozenset({"table", "h1", "h2", "h3", "h4", "h5", "h6", "ul", 
 
 BREAK = "\x00"  # stands for <br> inside the inline buffer; \x00 never survives normalise_chars
 
-# "_" only needs escaping where it is not between letters or digits ("snake_case" stays as it is)
+# "_" only needs escaping where it is not between letters or digits ("snake_case" stays as it is).
 _ESCAPE = re.compile(r"[\\`*\[\]]|(?<![^\W_])_|_(?![^\W_])|<(?=[A-Za-z/!?])")
-_LINE_START = re.compile(r"^(?:#{1,6}(?=\s|$)|>|[-+*](?=\s|$)|\d{1,9}(?=[.)](?:\s|$))|=+\s*$|-+\s*$|`{3}|~{3})")
+# "&" only where a Markdown reader would decode a character reference (text "&copy;" must stay "&copy;").
+_CHAR_REF = re.compile(r"&(?=(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});)")
+# Text backticks are always escaped; a line starting with 3+ unescaped ones is a code span, whose closing
+# backticks keep it from being a fence, so only "~~~" needs escaping as a fence.
+_LINE_START = re.compile(r"^(?:#{1,6}(?=\s|$)|>|[-+*](?=\s|$)|\d{1,9}(?=[.)](?:\s|$))|=+\s*$|-+\s*$|~{3})")
 _LANG_CLASS = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|highlight)-([A-Za-z0-9_+#.-]+)")
 
 
 def escape_markdown(text: str) -> str:
     """Backslash-escape the characters that Markdown would read as syntax inside a line."""
-    return _ESCAPE.sub(r"\\\g<0>", text)
+    text = _ESCAPE.sub(r"\\\g<0>", text)
+    if "&" in text:
+        text = _CHAR_REF.sub(_escape_reference, text)
+    return text
+
+
+def _escape_reference(m: re.Match[str]) -> str:
+    ref = m.group(1)
+    return "\\&" if ref[0] == "#" or ref + ";" in html5 else "&"
 
 
 def _escape_line_start(line: str) -> str:
@@ -207,6 +220,7 @@ class Renderer:
         self.prev_in_list = False
         self.lists: list[ListState | None] = []
         self.inlines: list[Inline] = []
+        self.last_markup: tuple[str, str, str] | None = None  # kind, markup piece, its content
         self.bold = 0
         self.italic = 0
         self.code = 0
@@ -371,10 +385,13 @@ class Renderer:
 
     def tight_item(self) -> bool:
         """Whether the block opens a list item that follows the previous block without a blank line:
-        a next item of the same list, or the first item of a list nested right under its parent item's text."""
+        a next item of the same list, or an item right under its parent item's text if it may
+        interrupt that text (CommonMark: a bullet, or an ordered list starting at 1)."""
         for depth, c in enumerate(self.containers):
             if c.kind == "item" and c.pending:
-                return not c.first or len(self.prev_stack) == depth
+                if len(self.prev_stack) == depth:
+                    return c.marker in ("- ", "1. ")
+                return not c.first
         return False
 
     # -- element handlers -------------------------------------------------------------
@@ -393,15 +410,15 @@ class Renderer:
         if self.pre:
             self.block_boundary()
             return
-        for inline in self.inlines[:MAX_INLINE_DEPTH + 1]:  # headings inside emphasis: plain content, links kept
-            if inline.kind != "link":
+        for inline in self.inlines[:MAX_INLINE_DEPTH + 1]:  # headings inside emphasis: plain; links, code kept
+            if inline.kind in ("bold", "italic"):
                 inline.kind = "plain"
         self._close_open_inlines()
         md_text = _escape_closing_hashes(" ".join("".join(self.md).replace(BREAK, " ").split()))
         tx_text = " ".join("".join(self.tx).replace(BREAK, " ").split())
         self.md.clear()
         self.tx.clear()
-        level, self.heading = self.heading, 0
+        level, self.heading = self.heading or HEADINGS[el.tag], 0  # 0 after a heading nested in this one
         if md_text:
             self.headings.append((level, tx_text))
             self.emit(["#" * level + " " + md_text], [tx_text])
@@ -464,8 +481,9 @@ class Renderer:
             return
         self.flush()
         parent = el.getparent()
-        if parent is not None and parent.tag in ("ul", "ol") and self.lists and self.lists[-1] is not None:
-            # a list directly inside a list: nest it under the previous item
+        if parent is not None and parent.tag in ("ul", "ol") and self.lists and self.lists[-1] is not None \
+                and self.lists[-1].items:
+            # a list directly inside a list: nest it under the previous item (if one was written)
             prev = self.lists[-1]
             width = len(f"{prev.counter - 1}. ") if prev.ordered else 2
             self.containers.append(Container("item", " " * width, pending=False))
@@ -567,7 +585,7 @@ class Renderer:
 
     def start_link(self, el: etree._Element) -> None:
         href = None
-        if not (self.pre or self.links or len(self.inlines) > MAX_INLINE_DEPTH):
+        if not (self.pre or self.code or self.links or len(self.inlines) > MAX_INLINE_DEPTH):
             raw = el.get("href")
             if raw is not None and not raw.strip().startswith("#"):
                 url = self.resolve(raw)
@@ -593,12 +611,26 @@ class Renderer:
         """Replace the buffer pieces of a closing inline element by one piece carrying its markup."""
         if inline is None or inline.kind == "plain":
             return
-        inner = "".join(self.md[inline.start:])
-        del self.md[inline.start:]
-        self.md.append(_MARKUP[inline.kind](inner, inline.href))
+        start = inline.start
+        inner = "".join(self.md[start:])
+        if not inner:
+            return
+        last = self.last_markup
+        if last is not None and last[0] == inline.kind != "link" and start > 0 and self.md[start - 1] is last[1]:
+            # the same markup right after itself ("**a****b**", "`a``b`" would not read back): one span
+            start -= 1
+            inner = last[2] + inner
+        del self.md[start:]
+        out = _MARKUP[inline.kind](inner, inline.href)
+        self.md.append(out)
+        self.last_markup = (inline.kind, out, inner)
+        if BREAK in inner and BREAK not in out:  # the markup turned its line breaks into spaces: so does the text
+            text = "".join(self.tx[inline.tx_start:]).replace(BREAK, " ")
+            del self.tx[inline.tx_start:]
+            self.tx.append(text)
 
     def start_img(self, el: etree._Element) -> None:
-        if not self.include_images or self.pre:
+        if not self.include_images or self.pre or self.code:
             return
         alt = " ".join(normalise_chars(el.get("alt") or "").split())
         if not alt:
