@@ -160,6 +160,16 @@ class Analysis:
         in_link = 0
         in_article = 0  # a <header> inside an article holds its title and lead, not site furniture
         walker = etree.iterwalk(root, events=("start", "end"))
+
+        def count(chunk: str) -> None:
+            """Add a text node to the innermost open block, as link text when inside a link."""
+            n = len(chunk.strip())
+            if n:
+                counts = units[-1]
+                counts[0] += n
+                if in_link:
+                    counts[1] += n
+
         for event, el in walker:
             tag = el.tag
             if event == "start":
@@ -196,14 +206,8 @@ class Analysis:
                 if tag in UNIT_TAGS or not units:
                     units.append([0, 0])
                     unit_elements.append(el)
-                text = el.text
-                if text:
-                    n = len(text.strip())
-                    if n:
-                        counts = units[-1]
-                        counts[0] += n
-                        if in_link:
-                            counts[1] += n
+                if el.text:
+                    count(el.text)
                 continue
             own = stats.get(el)
             if own is not None:
@@ -223,14 +227,8 @@ class Analysis:
                     parent[0] += own[0]
                     parent[1] += own[1]
                     parent[2] += own[2]
-            tail = el.tail
-            if tail and el is not root and units:
-                n = len(tail.strip())
-                if n:
-                    counts = units[-1]
-                    counts[0] += n
-                    if in_link:
-                        counts[1] += n
+            if el.tail and el is not root and units:
+                count(el.tail)
 
     def text(self, el: etree._Element) -> int:
         own = self.stats.get(el)

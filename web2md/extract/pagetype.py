@@ -16,7 +16,7 @@ from lxml import etree
 
 from web2md.extract.entities import clean_text, decode_entities
 from web2md.extract.meta_jsonld import JsonLd, parse_json_ld
-from web2md.extract.render import Renderer, SKIP_TAGS, escape_markdown
+from web2md.extract.render import Renderer, escape_markdown
 
 ARTICLE = "article"
 FORUM = "forum"

@@ -80,6 +80,17 @@ def coerce_option(name: str, value: Any) -> Any:
     return value
 
 
+def count_argument(name: str, value: Any) -> int:
+    """A non-negative whole-number spider argument (depth, max_pages, ...)."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"argument {name} expects a whole number, got {value!r}") from None
+    if number < 0:
+        raise ValueError(f"argument {name} must not be negative, got {number}")
+    return number
+
+
 def option_names() -> tuple[str, ...]:
     return tuple(f.name for f in fields(Options))
 

@@ -20,8 +20,7 @@ from web2md.extract.parse import parse_html
 from web2md.items import FeedEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
 from web2md.middlewares.blacklist import load_blacklist
-from web2md.spiders.base import Web2mdSpider, is_fetchable, parse_bool
-from web2md.spiders.sitemap import count_argument
+from web2md.spiders.base import Web2mdSpider, count_argument, is_fetchable, parse_bool
 
 logger = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from w3lib.url import canonicalize_url
 from web2md.extract import extract_links
 from web2md.middlewares import META_EXPLICIT
 from web2md.middlewares.blacklist import load_blacklist
-from web2md.spiders.base import Web2mdSpider
+from web2md.spiders.base import Web2mdSpider, count_argument
 
 logger = logging.getLogger(__name__)
 
@@ -51,8 +51,8 @@ class SiteSpider(Web2mdSpider):
     def __init__(self, depth: int | str = DEFAULT_DEPTH, max_pages: int | str = DEFAULT_MAX_PAGES,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.depth = _non_negative("depth", depth)
-        self.max_pages = _non_negative("max_pages", max_pages)
+        self.depth = count_argument("depth", depth)
+        self.max_pages = count_argument("max_pages", max_pages)
         self.origins: set[tuple[str, int | None]] = set()
         self.seen: set[str] = set()
         # Scrapy's OffsiteMiddleware reads this on every request, so a link that
@@ -149,13 +149,3 @@ def robots_directives(tree: Any, response: Response) -> set[str]:
                 continue
             directives.update(("noindex", "nofollow") if part == "none" else (part,))
     return directives & {"noindex", "nofollow"}
-
-
-def _non_negative(name: str, value: int | str) -> int:
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"argument {name} expects a whole number, got {value!r}") from None
-    if number < 0:
-        raise ValueError(f"argument {name} must not be negative, got {number}")
-    return number

@@ -31,7 +31,7 @@ from web2md.extract.sitemaps import (
 from web2md.items import SitemapEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
 from web2md.middlewares.blacklist import load_blacklist
-from web2md.spiders.base import Web2mdSpider, parse_bool
+from web2md.spiders.base import Web2mdSpider, count_argument, parse_bool
 
 logger = logging.getLogger(__name__)
 
@@ -40,17 +40,6 @@ DEFAULT_MAX_DEPTH = 5  # sitemap indexes are not supposed to nest at all
 
 META_SITE = "web2md_site"
 META_DEPTH = "web2md_sitemap_depth"
-
-
-def count_argument(name: str, value: Any) -> int:
-    """A non-negative whole-number spider argument."""
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"argument {name} expects a whole number, got {value!r}") from None
-    if number < 0:
-        raise ValueError(f"argument {name} must not be negative, got {number}")
-    return number
 
 
 class SitemapSpider(Web2mdSpider):
