@@ -622,6 +622,8 @@ class Renderer:
             inner = last[2] + inner
         del self.md[start:]
         out = _MARKUP[inline.kind](inner, inline.href)
+        if start and out.startswith("[") and self.md[start - 1].endswith("!"):
+            self.md[start - 1] = self.md[start - 1][:-1] + "\\!"  # "![" would read as an image
         self.md.append(out)
         self.last_markup = (inline.kind, out, inner)
         if BREAK in inner and BREAK not in out:  # the markup turned its line breaks into spaces: so does the text

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import quote, urljoin, urlsplit
 
 from lxml import etree
 
@@ -73,4 +73,7 @@ def strip_fragment(url: str) -> str:
 
 def markdown_url(url: str) -> str:
     """Escape the characters that would end a Markdown link destination early."""
-    return url.translate(_UNSAFE)
+    url = url.translate(_UNSAFE)
+    if not url.isprintable():  # other whitespace (U+2028, NBSP, CR, ...) and controls: percent-encoded
+        url = "".join(c if c.isprintable() else quote(c) for c in url)
+    return url
