@@ -167,6 +167,7 @@ class TableState:
     in_head: bool = False
     cell: Cell | None = None
     in_caption: bool = False
+    outer_code: int = 0  # an inline code element around the table does not make its cells code
 
 
 @dataclass
@@ -654,7 +655,8 @@ class Renderer:
             self.block_boundary()
             return
         self.flush()
-        self.tables.append(TableState())
+        self.tables.append(TableState(outer_code=self.code))
+        self.code = 0
         self.table_els.append(el)
         self._saved = (self.md, self.tx)
 
@@ -664,6 +666,7 @@ class Renderer:
             return
         self.table_els.pop()
         state = self.tables.pop()
+        self.code = state.outer_code
         self.emit_table(state)
 
     def start_section(self, el: etree._Element) -> None:  # thead / tbody / tfoot
