@@ -102,8 +102,9 @@ def check_shape(out: str, markdown: bool = True) -> None:
                 fence = None
             prev_blank = False
             continue
-        if markdown and body.startswith("```"):
-            fence = body[: len(body) - len(body.lstrip("`"))]
+        run = body[: len(body) - len(body.lstrip("`"))]
+        if markdown and len(run) >= 3 and "`" not in body[len(run):]:  # a fence (a code span closes on its line)
+            fence = run
             prev_blank = False
             continue
         blank = body == ""
