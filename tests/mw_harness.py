@@ -18,25 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from web2md.settings import DOWNLOADER_MIDDLEWARES
+
 ROOT = Path(__file__).resolve().parent.parent
 
-#: The downloader middleware wiring under test (mirrors web2md/settings.py).
-MIDDLEWARES = {
-    "scrapy.downloadermiddlewares.robotstxt.RobotsTxtMiddleware": None,
-    "scrapy.downloadermiddlewares.redirect.MetaRefreshMiddleware": None,
-    "scrapy.downloadermiddlewares.httpcompression.HttpCompressionMiddleware": None,
-    "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
-    "web2md.middlewares.limits.FailureMiddleware": 10,
-    "web2md.middlewares.blacklist.BlacklistMiddleware": 90,
-    "web2md.middlewares.robots.RobotsTxtMiddleware": 100,
-    "web2md.middlewares.limits.MetaRefreshMiddleware": 580,
-    "web2md.middlewares.limits.HttpCompressionMiddleware": 590,
-    "web2md.middlewares.limits.RedirectMiddleware": 600,
-    "web2md.middlewares.cookies.CookieArgsMiddleware": 690,
-}
-
 BASE_SETTINGS: dict[str, Any] = {
-    "DOWNLOADER_MIDDLEWARES": MIDDLEWARES,
+    "DOWNLOADER_MIDDLEWARES": DOWNLOADER_MIDDLEWARES,  # the project's own wiring, not a copy that could drift
     "ROBOTSTXT_OBEY": True,
     "USER_AGENT": "web2md-test/1.0",
     "TELNETCONSOLE_ENABLED": False,
