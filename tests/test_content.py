@@ -210,6 +210,17 @@ FURNITURE = {
     "figure caption": '<figure><figcaption>A tide gauge in the harbour at low water.</figcaption></figure>',
     "print/email tools": '<ul class="article-tools"><li><a href="/print">Print</a></li>'
                          '<li><a href="/mail">Email</a></li></ul>',
+    "author box": '<div class="author-box"><h4>About Sam Rivers</h4><p>Sam Rivers has written about the sea for '
+                  'twenty years, first for local papers on the north coast and then as a science editor, and '
+                  'sails whenever the weather allows it. He lives in a small harbour town with two cats and far '
+                  'too many charts.</p></div>',
+    "caption inside a figure": '<figure class="wide"><img src="/gauge.jpg" alt=""><div class="text">A tide gauge '
+                               'in the harbour at low water. Photo: Harbour Office</div></figure>',
+    "photo credit": '<p class="photo-credit">Photo: Harbour Office / Sam Rivers</p>',
+    "teaser cards": '<section><h2>More from Science</h2>'
+                    + "".join(f'<div class="card"><h3><a href="/s/{n}">Story number {n} about the sea</a></h3>'
+                              f'<p>A short summary of story {n}, two lines of text at most.</p></div>'
+                              for n in range(1, 5)) + '</section>',
 }
 
 
@@ -221,6 +232,31 @@ def test_furniture_inside_the_article_is_dropped(kind, where):
     html = (f"<html><head><title>Tides</title></head><body><div class='site'><article>{inner}</article>"
             "</div></body></html>")
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_linked_headings_with_long_sections_are_content():
+    sections = "".join(f'<h2><a href="/guide/{n}">Step {n}</a></h2><p>{"Tie the line to the cleat. " * 20}</p>'
+                       for n in range(1, 4))
+    md = convert(f"<html><body><nav><a href='/'>Home</a></nav><article>{BODY}{sections}</article></body></html>",
+                 "https://example.org/tides").markdown
+    assert md.count("## [Step") == 3 and md.startswith(BODY_MD)
+
+
+def test_a_page_of_teasers_is_its_own_content():
+    cards = "".join(f'<div class="card"><h3><a href="/s/{n}">Story number {n} about the sea</a></h3>'
+                    f'<p>A short summary of story {n}, two lines of text at most.</p></div>' for n in range(1, 5))
+    md = convert(f"<html><body><nav><a href='/'>Home</a></nav><main>{cards}</main></body></html>",
+                 "https://example.org/science").markdown
+    assert md == "\n\n".join(f"### [Story number {n} about the sea](https://example.org/s/{n})\n\n"
+                              f"A short summary of story {n}, two lines of text at most." for n in range(1, 5))
+
+
+def test_figure_keeps_its_image_and_quote_but_not_its_caption():
+    html = ("<html><body><article>" + BODY + '<figure><img src="/g.jpg" alt="Tide gauge"><p>The gauge at low '
+            'water.</p></figure><figure><blockquote><p>Time and tide wait for no man.</p></blockquote>'
+            "<figcaption>Proverb</figcaption></figure></article></body></html>")
+    md = convert(html, "https://example.org/tides", include_images=True).markdown
+    assert md == BODY_MD + ("\n\n![Tide gauge](https://example.org/g.jpg)\n\n> Time and tide wait for no man.")
 
 
 def test_site_chrome_around_a_div_body_is_dropped():
@@ -609,10 +645,10 @@ def test_precision_narrows_to_the_block_with_most_of_the_content():
 
 
 def test_recall_keeps_a_short_weak_hint_block():
-    """`author-bio` is a weak furniture hint: a block with 10% of the region's text is dropped by default,
+    """`entry-meta` is a weak furniture hint: a block with 10% of the region's text is dropped by default,
     kept with recall (which only drops such blocks under 5%)."""
     html = (f"<html><body><article><h1>Build times</h1>{STORY}"
-            "<div class='author-bio'><p>Jane Doe writes about builds.</p></div></article></body></html>")
+            "<div class='entry-meta'><p>Jane Doe writes about builds.</p></div></article></body></html>")
     assert convert(html).markdown == "# Build times\n\n" + STORY_MD
     assert convert(html, precision=True).markdown == "# Build times\n\n" + STORY_MD
     assert convert(html, recall=True).markdown == "# Build times\n\n" + STORY_MD + "\n\nJane Doe writes about builds."

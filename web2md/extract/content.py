@@ -62,6 +62,8 @@ _STRONG_AFFIX = re.compile(r"^(?:related|share|social|comment(?!ary)|footer|side
                            r"(?:related|comments|footer|sidebar|navigation|navbar|menu|banner|sharing|share)$")
 _WEAK_AFFIX = re.compile(r"^(?:widget|author|meta|tags|ratings?|toolbar|popular|trending|next|prev)|"
                          r"(?:widget|meta|metadata|tags|ratings|toolbar|byline|caption|credits?)$")
+# An author's box: bio, photo and links about the writer rather than the article.
+_AUTHOR_BOX = re.compile(r"author(?:box|bio|info|description|desc|details|profile|card|about)|about(?:the)?author")
 CONTENT_WORDS = frozenset({"content", "main", "article", "post", "entry", "body", "text", "story", "wrap", "wrapper",
                            "container", "page", "layout", "site", "inner", "primary", "col", "column"})
 # Words after which a class describes a layout state (`has-ads`, `with-sidebar`), not the block itself.
@@ -72,9 +74,17 @@ SLUG_PREFIXES = frozenset({"tag", "tags", "category", "categories", "post", "pos
 _SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
+# Text blocks that can be a caption: inside a <figure>, or named as one by class/id.
+CAPTION_TAGS = frozenset({"p", "div", "span", "small", "h2", "h3", "h4", "h5", "h6", "strong", "em", "i", "b"})
+_CAPTION_HINT = re.compile(r"caption|legend|credit|bildunterschrift|bildquelle|imagesource|photocredit", re.I)
+# What a caption never holds.
+_MEDIA = ("img", "picture", "video", "table", "pre", "blockquote", "ul", "ol", "iframe")
+MAX_CAPTION = 300
+
 MIN_UNIT = 25  # characters of non-link text before a block counts as content
 LINK_DENSITY = 0.35  # a short block inside the region with more link text than this is navigation
 LIST_LINK_DENSITY = 0.8  # a list is navigation only when nearly all its text is links
+TEASER_CHARS = 400  # text per linked heading below which a block reads as a list of teasers
 
 
 @dataclass
@@ -101,6 +111,8 @@ def hint_strength(hints: str) -> int:
     strength = 0
     for token in _CAMEL.sub("-", hints).lower().split():
         parts = [p for p in _SPLIT.split(token) if p]
+        if _AUTHOR_BOX.search("".join(parts)):
+            return 2
         if len(parts) > 1 and parts[0] in SLUG_PREFIXES:
             parts = parts[1:]  # `tag-politics` names the article's tag, `post-footer` a footer
             if len(parts) == 1 and parts[0] not in STRONG_WORDS and parts[0] not in WEAK_WORDS:
@@ -120,6 +132,14 @@ def hint_strength(hints: str) -> int:
         if strength == 2:
             break
     return strength
+
+
+def is_linked(el: etree._Element) -> bool:
+    """Whether an element is inside, or holds, a link that goes somewhere (not a named anchor)."""
+    anchor = next(el.iterancestors("a"), None)
+    if anchor is None:
+        anchor = next(el.iter("a"), None)
+    return anchor is not None and bool(anchor.get("href"))
 
 
 def is_hidden(el: etree._Element) -> bool:
@@ -198,7 +218,7 @@ class Analysis:
                     self.furniture_size[el] = sum(len(t.strip()) for t in el.itertext())
                     walker.skip_subtree()
                     continue
-                stats[el] = [0, 0, 0]
+                stats[el] = [0, 0, 0, 0]
                 if tag == "article" or tag == "main":
                     in_article += 1
                 elif tag == "a":
@@ -222,11 +242,14 @@ class Analysis:
                     own[1] += linked
                     if t - linked >= min_unit and linked <= 0.5 * t:
                         own[2] += t - linked
+                    elif tag in HEADING_TAGS and t and linked >= 0.9 * t and is_linked(el):
+                        own[3] += 1
                 parent = stats.get(el.getparent()) if el is not root else None
                 if parent is not None:
                     parent[0] += own[0]
                     parent[1] += own[1]
                     parent[2] += own[2]
+                    parent[3] += own[3]
             if el.tail and el is not root and units:
                 count(el.tail)
 
@@ -333,7 +356,7 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
         if el in pruned:
             return True
         tag = el.tag
-        if tag == "figcaption":
+        if tag == "figcaption" or tag in CAPTION_TAGS and is_caption(el):
             return True
         own = stats.get(el)
         total, linked = (own[0], own[1]) if own else (0, 0)
@@ -341,6 +364,9 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
                 linked > (LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY) * total:
             return True
         if tag in HEADING_TAGS and heads_nothing(el):
+            return True
+        if own and own[3] >= 3 and total < TEASER_CHARS * own[3] and (total - linked) < 0.5 * region_text \
+                and is_teaser_list(el):
             return True
         if tag in HINT_EXEMPT_TAGS:
             return False
@@ -358,6 +384,43 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
         if tag in HEADING_TAGS:  # heading ids are made from their text: only a strong word counts
             return False
         return share < weak_share and (total - linked < 200 or linked > 0.3 * total)
+
+    def is_caption(el: etree._Element) -> bool:
+        """A short text block under a figure's image, or one named a caption/credit by its class or id."""
+        own = stats.get(el)
+        if not own or own[0] > MAX_CAPTION:
+            return False
+        parent = el.getparent()
+        in_figure = False
+        for _ in range(3):
+            if parent is None:
+                break
+            if parent.tag == "figure":
+                in_figure = True
+                break
+            if parent.tag in _MEDIA or parent.tag == "li":
+                break  # a quote, list or table in a figure is the figure's content
+            parent = parent.getparent()
+        if not in_figure:
+            hints = class_and_id(el)
+            if not hints or not _CAPTION_HINT.search(hints.replace("-", "").replace("_", "")):
+                return False
+        return next(el.iter(_MEDIA), None) is None
+
+    def is_teaser_list(el: etree._Element) -> bool:
+        """Cards whose headings are links, each with a line or two of text, and little else around them."""
+        besides = 0
+        stack = [el]
+        while stack:
+            for child in stack.pop():
+                counts = stats.get(child)
+                if not counts:
+                    continue
+                if not counts[3]:
+                    besides += counts[0]
+                elif counts[3] > 2 or counts[0] >= TEASER_CHARS * counts[3]:
+                    stack.append(child)  # not one card: look at what it holds
+        return besides < 0.25 * stats[el][0]
 
     def heads_nothing(heading: etree._Element) -> bool:
         """A heading whose section (its following siblings up to the next heading of its rank) is all furniture."""
