@@ -6,6 +6,7 @@ import pytest
 
 from web2md.blacklist import Blacklist, user_blacklist_path
 from web2md.middlewares import apply_politeness_options
+from web2md.middlewares.limits import failure_count
 from tests.mw_harness import run_crawl, start_crawl
 from tests.server import TestServer
 
@@ -116,7 +117,7 @@ def test_crawl_skips_blacklisted_links_but_fetches_explicit_urls(tmp_path):
     assert sorted(p for p in paths if p != "/robots.txt") == ["/", "/ads/explicit", "/ok"]
     assert result.stat("web2md/blacklisted") == 4
     assert sorted(f["type"] for f in result.failures) == ["Blacklisted"] * 4
-    assert result.stat("web2md/failed") == 0
+    assert failure_count(result.stats) == 0
 
 
 def test_no_user_blacklist_and_no_blacklist(tmp_path):

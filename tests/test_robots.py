@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from web2md.middlewares import apply_politeness_options
+from web2md.middlewares.limits import failure_count
 from web2md.middlewares.robots import RobotsPolicy
 from tests.mw_harness import run_crawl, start_crawl
 from tests.server import TestServer
@@ -37,7 +38,7 @@ def test_concurrent_waiters_all_wait_for_one_slow_robots_txt():
     reasons = result.logged("Forbidden by robots.txt (disallowed for user agent 'web2md-test/1.0'): ")
     assert len(reasons) == 20
     # a refusal is not a failed page
-    assert result.stat("web2md/failed") == 0
+    assert failure_count(result.stats) == 0
 
 
 def test_crawl_delay_and_delay_space_requests_to_the_host():

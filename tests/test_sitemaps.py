@@ -345,7 +345,8 @@ def test_spider_refuses_xxe_and_billion_laughs(tmp_path):
     assert result.items == []
     assert sorted(f["url"] for f in result.failures) == [srv.url("/lol.xml"), srv.url("/xxe.xml")]
     assert all(f["reason"].startswith("invalid sitemap: refused") for f in result.failures)
-    assert result.stats["web2md/sitemap_refused_count"] == 2
+    assert result.stats["web2md/failed/unsafe_sitemap"] == 2
+    assert "web2md/failed/invalid_sitemap" not in result.stats  # counted once, as refused
 
 
 def test_spider_bounds_index_nesting(tmp_path):

@@ -9,7 +9,8 @@ an ``IgnoreRequest`` that Scrapy does not log a second time, and the crawl goes 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from scrapy import Request
 from scrapy.downloadermiddlewares.httpcompression import (
@@ -27,6 +28,7 @@ from scrapy.exceptions import (
     ResponseDataLossError,
     UnsupportedURLSchemeError,
 )
+from scrapy.spidermiddlewares.httperror import HttpError
 
 from web2md.middlewares import META_QUIET
 
@@ -39,6 +41,9 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
+#: Every page that produced nothing is counted once, under ``web2md/failed/<reason>``
+#: (``http_404``, ``timeout``, ``dns``, ``extraction_error``, ...); there is no total
+#: counter, `failure_count` adds the reasons up.
 STATS_PREFIX = "web2md/failed"
 
 _REASONS: tuple[tuple[type[BaseException], str], ...] = (
@@ -73,6 +78,8 @@ def failure_reason(exc: BaseException) -> str:
     """A short stats-friendly name for why a download failed."""
     if isinstance(exc, PageFailed):
         return exc.reason
+    if isinstance(exc, HttpError):  # only when FailureMiddleware is not installed
+        return f"http_{exc.response.status}"
     for cls, reason in _REASONS:
         if isinstance(exc, cls):
             return reason
@@ -84,13 +91,19 @@ def record_failure(
 ) -> None:
     """Log one failed page with its URL and reason and count it under ``web2md/failed/<reason>``.
 
-    Spiders and pipelines call this too, e.g. for ``reason="extraction_error"``.
+    The one place a failure is counted: spiders and pipelines call this too, e.g.
+    for ``reason="extraction_error"``, and count it nowhere else.
     """
     if log:
         logger.warning("Failed %s (%s)%s", url, reason, f": {detail}" if detail else "")
     if stats is not None:
-        stats.inc_value(STATS_PREFIX)
         stats.inc_value(f"{STATS_PREFIX}/{reason}")
+
+
+def failure_count(stats: Mapping[str, Any]) -> int:
+    """How many pages failed, whatever the reason: the sum of the ``web2md/failed/<reason>`` stats."""
+    prefix = f"{STATS_PREFIX}/"
+    return sum(value for key, value in stats.items() if key.startswith(prefix))
 
 
 class FailureMiddleware:

@@ -63,7 +63,6 @@ class ExtractPipeline:
             return document_item(item, body or b"", exc.content_type)
         except Exception as exc:
             logger.exception("Extraction failed for %s", url)
-            self.stats.inc_value("web2md/extract_error_count")
             record_failure(self.stats, url, "extraction_error", log=False)  # logged just above
             raise DropItem(f"extraction failed: {exc}") from exc
         for name in ("markdown", "title"):

@@ -36,7 +36,7 @@ from web2md.extract.options import Options
 from web2md.extract.parse import parse_html
 from web2md.items import PageItem
 from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
-from web2md.middlewares.limits import PageFailed
+from web2md.middlewares.limits import PageFailed, failure_reason, record_failure
 
 logger = logging.getLogger(__name__)
 
@@ -202,27 +202,25 @@ class Web2mdSpider(Spider):
                 valid.append(url)
             else:
                 logger.error("Invalid URL (need an absolute http or https URL): %s", url)
-                self.crawler.stats.inc_value("web2md/invalid_url_count")
+                record_failure(self.crawler.stats, url, "invalid_url", log=False)  # logged just above
                 self.failures.append({"url": url, "status": None, "reason": "invalid URL"})
         return valid
 
     def on_error(self, failure: Failure) -> None:
-        """Errback: a page that could not be fetched is logged, counted and recorded; the crawl goes on."""
+        """Errback: a page that could not be fetched is recorded; the crawl goes on.
+
+        web2md's middlewares have already logged and counted what they gave up on
+        (`PageFailed`, under ``web2md/failed/<reason>``) or refused (robots.txt,
+        blacklist: their own stats), all of it an ``IgnoreRequest``; anything else
+        (an error that did not pass through them, such as Scrapy's `HttpError` when
+        `FailureMiddleware` is switched off) is logged and counted here, under the same name.
+        """
         request = failure.request
         asked = (request.meta.get("redirect_urls") or [request.url])[0]
         status, reason = describe_failure(failure)
-        stats = self.crawler.stats
-        # web2md's middlewares have logged what they refused or gave up on (IgnoreRequest)
-        logged = isinstance(failure.value, IgnoreRequest)
-        if status is not None:
-            if not logged:
-                logger.warning("%s for %s", reason, request.url)
-            stats.inc_value("web2md/http_error_count")
-            stats.inc_value(f"web2md/http_error/{status}")
-        else:
-            if not logged:
-                logger.error("Fetch failed for %s: %s", request.url, reason)
-            stats.inc_value("web2md/fetch_error_count")
+        exc = failure.value
+        if isinstance(exc, HttpError) or not isinstance(exc, IgnoreRequest):
+            record_failure(self.crawler.stats, request.url, failure_reason(exc), reason)
         self.failures.append({"url": asked, "final_url": request.url, "status": status, "reason": reason})
 
     # -- responses -----------------------------------------------------

@@ -20,6 +20,7 @@ from web2md.extract.parse import parse_html
 from web2md.items import FeedEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
 from web2md.middlewares.blacklist import load_blacklist
+from web2md.middlewares.limits import record_failure
 from web2md.spiders.base import Web2mdSpider, count_argument, is_fetchable, parse_bool
 
 logger = logging.getLogger(__name__)
@@ -98,7 +99,7 @@ class FeedSpider(Web2mdSpider):
 
     def no_feed(self, url: str, reason: str) -> None:
         logger.error("No feed found for %s: %s", url, reason)
-        self.crawler.stats.inc_value("web2md/no_feed_count")
+        record_failure(self.crawler.stats, url, "no_feed", log=False)  # logged just above
         self.failures.append({"url": url, "status": None, "reason": "no feed found"})
 
     # -- reading it ----------------------------------------------------

@@ -31,6 +31,7 @@ from web2md.extract.sitemaps import (
 from web2md.items import SitemapEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
 from web2md.middlewares.blacklist import load_blacklist
+from web2md.middlewares.limits import record_failure
 from web2md.spiders.base import Web2mdSpider, count_argument, parse_bool
 
 logger = logging.getLogger(__name__)
@@ -131,8 +132,7 @@ class SitemapSpider(Web2mdSpider):
         try:
             sitemap = self.read(response)
         except UnsafeXMLError as exc:
-            self.crawler.stats.inc_value("web2md/sitemap_refused_count")
-            self.reject(response, f"refused: {exc}", quiet=False)
+            self.reject(response, f"refused: {exc}", quiet=False, cause="unsafe_sitemap")
             return
         except ValueError as exc:
             self.reject(response, str(exc), quiet=quiet)
@@ -204,12 +204,13 @@ class SitemapSpider(Web2mdSpider):
         self.crawler.stats.inc_value("web2md/blacklisted")
         return True
 
-    def reject(self, response: Response, reason: str, quiet: bool) -> None:
+    def reject(self, response: Response, reason: str, quiet: bool, cause: str = "invalid_sitemap") -> None:
+        """A sitemap that cannot be used; `cause` is the ``web2md/failed/<reason>`` stat it is counted under."""
         if quiet:  # a guessed location answered with something else (often a soft 404 page)
             logger.debug("No sitemap at %s: %s", response.url, reason)
             return
         logger.warning("Ignoring invalid sitemap %s: %s", response.url, reason)
-        self.crawler.stats.inc_value("web2md/sitemap_invalid_count")
+        record_failure(self.crawler.stats, response.url, cause, log=False)  # logged just above
         self.failures.append({"url": response.url, "final_url": response.url, "status": response.status,
                               "reason": f"invalid sitemap: {reason}"})
 
@@ -231,5 +232,5 @@ class SitemapSpider(Web2mdSpider):
         for site in self.sites:
             if not self.found[site] and site not in reported:
                 logger.error("No sitemap found for %s", site)
-                self.crawler.stats.inc_value("web2md/no_sitemap_count")
+                record_failure(self.crawler.stats, site, "no_sitemap", log=False)  # logged just above
                 self.failures.append({"url": site, "status": None, "reason": "no sitemap found"})
