@@ -11,13 +11,20 @@ import re
 _IMAGE = r"!\[(?:\\.|[^\]\\])*\]\([^)\s]+\)"
 # link text: escaped characters, an image (a linked image `[![alt](src)](href)`), anything but `]`
 _LINK_TEXT = r"(?:\\.|" + _IMAGE + r"|[^\]\\])*"
-_LINK = re.compile(r"(?<![\\!])\[(" + _LINK_TEXT + r")\]\((https?://[^)\s]+)\)")
-# a code span (the renderer escapes text backticks and fences a span with a run not inside it) or a link
-_CODE_OR_LINK = re.compile(r"(?<![`\\])(?P<ticks>`+)(?!`)[^\n]*?(?<!`)(?P=ticks)(?!`)"
-                           r"|(?<![\\!])\[(?P<text>" + _LINK_TEXT + r")\]\((?P<url>https?://[^)\s]+)\)")
+# A "[" not right after "\" or "!". The lookbehind comes after the "[" (looking back over both
+# characters) so that the pattern starts with a literal, which the re module searches for fast.
+_LINK = re.compile(r"\[(?<![\\!]\[)(" + _LINK_TEXT + r")\]\((https?://[^)\s]+)\)")
+# Read left to right: an escaped character (so "\\[" is an escaped backslash, then a "[" that may
+# open a link, while "\[" is a literal bracket and "\![" a literal "!" before a link), "![" (an
+# image, not a link), a code span (the renderer escapes text backticks and fences a span with a
+# run not inside it), or a link. Only the link has a `url` group.
+_CODE_OR_LINK = re.compile(r"\\.|!\[|(?P<ticks>`(?<!``)`*)(?!`)[^\n]*?(?<!`)(?P=ticks)(?!`)"
+                           r"|\[(?P<text>" + _LINK_TEXT + r")\]\((?P<url>https?://[^)\s]+)\)")
 _ONLY_LINKS = re.compile(r"^(?:[-*+]\s+|\d+\.\s+)?(?:\s*(?:\[" + _LINK_TEXT + r"\]\([^)\s]+\)|" + _IMAGE
                          + r")[\s|·•,;/-]*)+$")
 _WORD = re.compile(r"\w+")
+# Fewer words than this make a text block low-signal (`fit_markdown`).
+_MIN_WORDS = 4
 
 
 def blocks(markdown: str) -> list[str]:
@@ -62,6 +69,19 @@ def _level(block: str) -> int:
     return len(first) - len(first.lstrip("#"))
 
 
+def _link_text(match: re.Match[str]) -> str:
+    return match.group(1)
+
+
+def _fewer_words(text: str, n: int) -> bool:
+    """Whether `text` holds fewer than `n` words (stops counting at `n`)."""
+    found = _WORD.finditer(text)
+    for _ in range(n):
+        if next(found, None) is None:
+            return True
+    return False
+
+
 def fit_markdown(markdown: str, parts: list[str] | None = None) -> str:
     """The Markdown with low-signal blocks dropped, for tight token budgets.
 
@@ -72,18 +92,25 @@ def fit_markdown(markdown: str, parts: list[str] | None = None) -> str:
     for block in blocks(markdown) if parts is None else parts:
         kind = _kind(block)
         if kind == "text":
-            lines = [line for line in block.split("\n") if not _ONLY_LINKS.match(line.lstrip("> ").strip())]
-            if not lines:
-                continue
-            block = "\n".join(lines)
-            if len(_WORD.findall(_LINK.sub(r"\1", block))) < 4:
+            if "](" in block:  # a link or an image: a line may be nothing else
+                # (a line without "](" holds neither, so it is kept without trying the pattern)
+                lines = [line for line in block.split("\n")
+                         if "](" not in line or not _ONLY_LINKS.match(line.lstrip("> ").strip())]
+                if not lines:
+                    continue
+                block = "\n".join(lines)
+                words = _LINK.sub(_link_text, block) if "](" in block else block
+            else:
+                words = block
+            if _fewer_words(words, _MIN_WORDS):
                 continue
         kept.append(block)
     # a heading followed by a heading of the same or a higher rank (or by nothing) heads nothing
     result: list[str] = []
+    last = len(kept) - 1
     for i, block in enumerate(kept):
         if _kind(block) == "heading":
-            following = next((b for b in kept[i + 1:]), None)
+            following = kept[i + 1] if i < last else None
             if following is None or _kind(following) == "heading" and _level(following) <= _level(block):
                 continue
         result.append(block)
@@ -96,14 +123,15 @@ def with_citations(markdown: str, parts: list[str] | None = None) -> tuple[str, 
 
     def cite(match: re.Match[str]) -> str:
         url = match.group("url")
-        if url is None:  # a code span: `[x](https://...)` in it is code, not a link
+        if url is None:  # an escaped character, an image opener or a code span: `[x](https://...)` in it is not a link
             return match.group(0)
         n = numbers.setdefault(url, len(numbers) + 1)
         return f"{match.group('text')} [{n}]"
 
     if "](" not in markdown:
         return markdown, []
-    cited = [block if _kind(block) == "code" else _CODE_OR_LINK.sub(cite, block)
+    # a block without "](" holds no link: the pattern would give it back unchanged
+    cited = [block if "](" not in block or _kind(block) == "code" else _CODE_OR_LINK.sub(cite, block)
              for block in (blocks(markdown) if parts is None else parts)]
     references = [{"number": n, "url": url} for url, n in numbers.items()]
     body = "\n\n".join(cited)
@@ -120,8 +148,13 @@ def extraction_quality(markdown: str, text: str, *, semantic: bool, metadata_fie
     length = min(len(text) / 3000.0, 1.0)
     if parts is None:
         parts = blocks(markdown)
-    headings = sum(1 for b in parts if _kind(b) == "heading")
-    paragraphs = sum(1 for b in parts if _kind(b) == "text" and len(b) > 80)
+    headings = paragraphs = 0
+    for block in parts:
+        kind = _kind(block)
+        if kind == "heading":
+            headings += 1
+        elif kind == "text" and len(block) > 80:
+            paragraphs += 1
     structure = min(paragraphs / 5.0, 1.0) * 0.7 + (0.3 if headings else 0.0)
     link_chars = sum(len(m.group(0)) - len(m.group(1)) for m in _LINK.finditer(markdown))
     link_density = link_chars / max(len(markdown), 1)
