@@ -234,6 +234,15 @@ def test_furniture_inside_the_article_is_dropped(kind, where):
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+def test_a_heading_alone_in_its_wrapper_is_judged_by_what_follows_the_wrapper():
+    related = ('<div class="section-title"><h2>You might also like</h2></div>'
+               '<ul><li><a href="/a">Why the sea is salty</a></li><li><a href="/b">How waves form</a></li></ul>')
+    kept = '<div class="section-title"><h2>Neap tides</h2></div><p>Neap tides come a week after spring tides.</p>'
+    html = f"<html><body><article>{BODY}{related}{kept}</article></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == (
+        BODY_MD + "\n\n## Neap tides\n\nNeap tides come a week after spring tides.")
+
+
 def test_linked_headings_with_long_sections_are_content():
     sections = "".join(f'<h2><a href="/guide/{n}">Step {n}</a></h2><p>{"Tie the line to the cleat. " * 20}</p>'
                        for n in range(1, 4))

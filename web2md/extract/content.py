@@ -81,6 +81,8 @@ _CAPTION_HINT = re.compile(r"caption|legend|credit|bildunterschrift|bildquelle|i
 _MEDIA = ("img", "picture", "video", "table", "pre", "blockquote", "ul", "ol", "iframe")
 MAX_CAPTION = 300
 
+MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
+
 MIN_UNIT = 25  # characters of non-link text before a block counts as content
 LINK_DENSITY = 0.35  # a short block inside the region with more link text than this is navigation
 LIST_LINK_DENSITY = 0.8  # a list is navigation only when nearly all its text is links
@@ -363,7 +365,7 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
         if tag in LINK_BLOCK_TAGS and total and total - linked < 200 and \
                 linked > (LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY) * total:
             return True
-        if tag in HEADING_TAGS and heads_nothing(el):
+        if tag in HEADING_TAGS and total <= MAX_HEADING and heads_nothing(el):
             return True
         if own and own[3] >= 3 and total < TEASER_CHARS * own[3] and (total - linked) < 0.5 * region_text \
                 and is_teaser_list(el):
@@ -423,17 +425,25 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
         return besides < 0.25 * stats[el][0]
 
     def heads_nothing(heading: etree._Element) -> bool:
-        """A heading whose section (its following siblings up to the next heading of its rank) is all furniture."""
+        """A heading whose section (what follows it up to the next heading of its rank) is all furniture;
+        a heading alone in its wrapper is judged by what follows the wrapper."""
         level = int(heading.tag[1])
+        node = heading
         seen = False
-        for sibling in heading.itersiblings():
-            if not isinstance(sibling.tag, str):
-                continue
-            if sibling.tag in HEADING_TAGS:
-                return seen and int(sibling.tag[1]) <= level  # a subsection's content belongs to this section
-            if analysis.text(sibling) and not skip(sibling):
-                return False
-            seen = True
-        return seen
+        while True:
+            for sibling in node.itersiblings():
+                if not isinstance(sibling.tag, str):
+                    continue
+                if sibling.tag in HEADING_TAGS:
+                    return seen and int(sibling.tag[1]) <= level  # a subsection's content belongs to this section
+                if analysis.text(sibling) and not skip(sibling):
+                    return False
+                seen = True
+            if seen:
+                return True
+            parent = node.getparent()
+            if parent is None or parent is main or parent not in stats or stats[parent][0] > stats[node][0]:
+                return False  # the last words of a block or of the region
+            node = parent
 
     return skip
