@@ -10,6 +10,7 @@ from urllib.parse import unquote, urlsplit
 
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
+from w3lib.encoding import http_content_type_encoding, resolve_encoding
 
 from web2md.extract import convert, text_for
 from web2md.extract.textfor import UnsupportedContent
@@ -49,8 +50,9 @@ class ExtractPipeline:
             if tree is not None:
                 page = convert(tree, url=url, **options)
                 for name, value in page.to_dict().items():
-                    if name != "url" and name in item.fields:
-                        item[name] = value
+                    if name == "url" or name not in item.fields:
+                        continue
+                    item[name] = reported_charset(item, value) if name == "charset" else value
             else:
                 markdown = text_for(body or b"", item.get("content_type"), url)
                 item["markdown"] = markdown
@@ -70,6 +72,23 @@ class ExtractPipeline:
                 item[name] = ""
         self.stats.inc_value("web2md/page_count")
         return item
+
+
+def reported_charset(item: PageItem, markup: str) -> str:
+    """The `charset` of a page whose markup declares `markup` (``<meta charset>``).
+
+    The encoding the body was decoded with wins: the spider's ``response.encoding``
+    (BOM, else the Content-Type charset, else the markup's declaration, else a guess).
+    The markup's own label is reported only when the response declared no charset
+    and that label is what decoded the body (not a BOM, not an unknown name), or
+    when the item has no encoding at all.
+    """
+    decoded = item.get("charset")
+    if not decoded:
+        return markup
+    if http_content_type_encoding(item.get("content_type") or ""):
+        return decoded
+    return markup if resolve_encoding(markup) == resolve_encoding(decoded) else decoded
 
 
 def document_item(item: PageItem, body: bytes, mime_type: str) -> DocumentItem:

@@ -239,7 +239,7 @@ class Web2mdSpider(Spider):
         if isinstance(response, HtmlResponse):
             tree = parse_html(response.body, encoding=response.encoding)
             item["tree"] = tree
-            item["charset"] = response.encoding
+            item["charset"] = response.encoding  # what the body was decoded with (BOM, header, <meta>, guess)
         else:
             item["body"] = response.body
             item["headers"] = {k.decode("latin-1").lower(): b", ".join(v).decode("latin-1")
