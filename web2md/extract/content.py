@@ -136,6 +136,13 @@ def hint_strength(hints: str) -> int:
     return strength
 
 
+def first_element(el: etree._Element) -> etree._Element:
+    """The element a block opens with: itself, or its first child when no text comes before it, and so on down."""
+    while len(el) and not (el.text or "").strip() and isinstance(el[0].tag, str):
+        el = el[0]
+    return el
+
+
 def is_linked(el: etree._Element) -> bool:
     """Whether an element is inside, or holds, a link that goes somewhere (not a named anchor)."""
     anchor = next(el.iterancestors("a"), None)
@@ -434,8 +441,9 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
             for sibling in node.itersiblings():
                 if not isinstance(sibling.tag, str):
                     continue
-                if sibling.tag in HEADING_TAGS:
-                    return seen and int(sibling.tag[1]) <= level  # a subsection's content belongs to this section
+                opening = first_element(sibling)
+                if opening.tag in HEADING_TAGS:
+                    return seen and int(opening.tag[1]) <= level  # a subsection's content belongs to this section
                 if analysis.text(sibling) and not skip(sibling):
                     return False
                 seen = True
