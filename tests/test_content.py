@@ -217,6 +217,10 @@ FURNITURE = {
     "caption inside a figure": '<figure class="wide"><img src="/gauge.jpg" alt=""><div class="text">A tide gauge '
                                'in the harbour at low water. Photo: Harbour Office</div></figure>',
     "photo credit": '<p class="photo-credit">Photo: Harbour Office / Sam Rivers</p>',
+    "subscribe line": '<p>Subscribe now to our print edition for the full story.</p>',
+    "follow us": '<p><strong>Follow The Coastal Times on Twitter and Instagram @coastaltimes</strong></p>',
+    "app and newsletter (German)": '<p>Folgen Sie uns auf Facebook. Zum Newsletter anmelden und nichts verpassen.</p>',
+    "donation ask (Spanish)": '<h3>Hazte miembro y disfruta de beneficios exclusivos</h3>',
     "teaser cards": '<section><h2>More from Science</h2>'
                     + "".join(f'<div class="card"><h3><a href="/s/{n}">Story number {n} about the sea</a></h3>'
                               f'<p>A short summary of story {n}, two lines of text at most.</p></div>'
@@ -232,6 +236,17 @@ def test_furniture_inside_the_article_is_dropped(kind, where):
     html = (f"<html><head><title>Tides</title></head><body><div class='site'><article>{inner}</article>"
             "</div></body></html>")
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_news_about_subscribers_and_a_late_share_word_are_content():
+    lines = ("<p>The streaming service lost two hundred thousand subscribers in the last quarter of the year.</p>"
+             "<p>Fishermen have long watched the tides, and many still like to share this knowledge with anyone "
+             "who asks them at the harbour wall. Subscribe is not a word they use.</p>")
+    md = convert(f"<html><body><article>{BODY}{lines}</article></body></html>", "https://example.org/tides").markdown
+    assert md == BODY_MD + (
+        "\n\nThe streaming service lost two hundred thousand subscribers in the last quarter of the year."
+        "\n\nFishermen have long watched the tides, and many still like to share this knowledge with anyone "
+        "who asks them at the harbour wall. Subscribe is not a word they use.")
 
 
 def test_a_heading_alone_in_its_wrapper_is_judged_by_what_follows_the_wrapper():

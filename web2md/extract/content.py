@@ -81,6 +81,21 @@ _CAPTION_HINT = re.compile(r"caption|legend|credit|bildunterschrift|bildquelle|i
 _MEDIA = ("img", "picture", "video", "table", "pre", "blockquote", "ul", "ol", "iframe")
 MAX_CAPTION = 300
 
+# Calls to action: a short block asking the reader to subscribe, follow, share, donate or get the app.
+_CALL_TO_ACTION = re.compile(
+    r"\b(?:subscribe|subscribers? (?:also )?receive|already a subscriber|newsletter|sign up|sign-up|follow us|"
+    r"follow (?:\w+ ){0,4}on (?:twitter|facebook|instagram|x|telegram|youtube|tiktok|linkedin|whatsapp|threads)|"
+    r"download (?:the|our)|share this (?:article|post|story|page)|support us|donate now|become a member|"
+    r"abonnieren sie|jetzt abonnieren|ich bin abonnent|folgen sie uns|folge uns|(?:artikel|beitrag|seite) teilen|"
+    r"teilen sie dies|jetzt spenden|spenden sie|jede (?:kleine )?spende|unterstützen sie uns|unterstütze uns|"
+    r"suscríbete|suscribete|síguenos|siguenos|únete|hazte miembro|canal de (?:telegram|youtube|whatsapp)|"
+    r"abonnez-vous|suivez-nous|rejoignez-nous|inscrivez-vous|"
+    r"subskrypcj\w*|obserwuj nas|zapisz się|"
+    r"iscriviti|seguici|abbonati|assine|siga-nos|inscreva-se)\b", re.I)
+MAX_CALL = 300
+CALL_TAGS = frozenset({"p", "h2", "h3", "h4", "h5", "h6", "div"})
+CALL_OPENING = 120  # characters: the ask comes first, not at the end of a sentence about something else
+
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 
 MIN_UNIT = 25  # characters of non-link text before a block counts as content
@@ -134,6 +149,12 @@ def hint_strength(hints: str) -> int:
         if strength == 2:
             break
     return strength
+
+
+def is_call_to_action(el: etree._Element) -> bool:
+    """A short block that opens by asking the reader to subscribe, follow, share, donate or get the app."""
+    found = _CALL_TO_ACTION.search(" ".join("".join(el.itertext()).split()))
+    return found is not None and found.start() < CALL_OPENING
 
 
 def first_element(el: etree._Element) -> etree._Element:
@@ -371,6 +392,8 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
         total, linked = (own[0], own[1]) if own else (0, 0)
         if tag in LINK_BLOCK_TAGS and total and total - linked < 200 and \
                 linked > (LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY) * total:
+            return True
+        if tag in CALL_TAGS and 0 < total <= MAX_CALL and is_call_to_action(el):
             return True
         if tag in HEADING_TAGS and total <= MAX_HEADING and heads_nothing(el):
             return True
