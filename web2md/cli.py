@@ -160,6 +160,17 @@ def add_page_output_options(parser: argparse.ArgumentParser, formats: bool = Tru
                        help="prepend YAML front matter (metadata) to Markdown output")
 
 
+def add_page_command_options(parser: argparse.ArgumentParser, handler: Callable[[argparse.Namespace], int],
+                             **defaults: Any) -> None:
+    """What every command that fetches and converts pages (`fetch`, `browse`, `batch`) takes after its own
+    arguments: the request, politeness, conversion and JavaScript options; `handler` runs the command."""
+    add_request_options(parser)
+    add_politeness_options(parser)
+    add_conversion_options(parser)
+    add_javascript_options(parser)
+    parser.set_defaults(handler=handler, **defaults)
+
+
 def add_filter_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("requirements")
     group.add_argument("--lang", metavar="CODE", default=None,
@@ -389,11 +400,7 @@ def add_fetch(subparsers: Any) -> None:
                        help="crawl same-origin links up to N hops (markdown only)")
     crawl.add_argument("--max-pages", type=int, metavar="N", default=None,
                        help="with --depth: fetch at most N pages (default 1000)")
-    add_request_options(parser)
-    add_politeness_options(parser)
-    add_conversion_options(parser)
-    add_javascript_options(parser)
-    parser.set_defaults(handler=run_fetch)
+    add_page_command_options(parser, run_fetch)
 
 
 def run_fetch(args: argparse.Namespace) -> int:
@@ -470,11 +477,7 @@ def add_browse(subparsers: Any) -> None:
                     "u enters a URL, r reloads, h shows help, q quits.",
     )
     parser.add_argument("url", metavar="URL")
-    add_request_options(parser)
-    add_politeness_options(parser)
-    add_conversion_options(parser)
-    add_javascript_options(parser)
-    parser.set_defaults(handler=run_browse)
+    add_page_command_options(parser, run_browse)
 
 
 def run_browse(args: argparse.Namespace) -> int:
@@ -489,22 +492,39 @@ def run_browse(args: argparse.Namespace) -> int:
 
 # -- sitemap ----------------------------------------------------------------------------------
 
-def add_sitemap(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "sitemap", help="list a site's URLs from its sitemaps",
-        description="Find URL's sitemaps (robots.txt Sitemap: lines, /sitemap.xml, /sitemap_index.xml, "
-                    "or URL itself), follow indexes and print one URL a line.",
-    )
+def add_listing_command(subparsers: Any, name: str, handler: Callable[[argparse.Namespace], int], *,
+                        help: str, description: str, json_help: str,
+                        arguments: dict[str, dict[str, Any]]) -> None:
+    """A subcommand that reads URL and lists what it found (`sitemap`, `feed`).
+
+    ``URL``, the command's own `arguments` (flag -> `add_argument` keywords), then
+    what both share: ``--json``, ``-o FILE``, the request and politeness options
+    (no cache: what they list changes).
+    """
+    parser = subparsers.add_parser(name, help=help, description=description)
     parser.add_argument("url", metavar="URL")
-    parser.add_argument("--feeds", action="store_true",
-                        help="also check the HTML page for RSS/Atom/JSON Feed links")
-    parser.add_argument("--since", metavar="DATE", default=None,
-                        help="only URLs modified on or after DATE (e.g. 2024-01-31)")
-    parser.add_argument("--json", action="store_true", help="emit JSON (url, lastmod, alternates) instead")
+    for flag, options in arguments.items():
+        parser.add_argument(flag, **options)
+    parser.add_argument("--json", action="store_true", help=json_help)
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     add_request_options(parser)
     add_politeness_options(parser, cache=False)
-    parser.set_defaults(handler=run_sitemap)
+    parser.set_defaults(handler=handler)
+
+
+def add_sitemap(subparsers: Any) -> None:
+    add_listing_command(
+        subparsers, "sitemap", run_sitemap,
+        help="list a site's URLs from its sitemaps",
+        description="Find URL's sitemaps (robots.txt Sitemap: lines, /sitemap.xml, /sitemap_index.xml, "
+                    "or URL itself), follow indexes and print one URL a line.",
+        json_help="emit JSON (url, lastmod, alternates) instead",
+        arguments={
+            "--feeds": {"action": "store_true", "help": "also check the HTML page for RSS/Atom/JSON Feed links"},
+            "--since": {"metavar": "DATE", "default": None,
+                        "help": "only URLs modified on or after DATE (e.g. 2024-01-31)"},
+        },
+    )
 
 
 def run_sitemap(args: argparse.Namespace) -> int:
@@ -567,17 +587,15 @@ def find_feeds(args: argparse.Namespace, settings: dict[str, Any]) -> list[dict[
 # -- feed --------------------------------------------------------------------------------------
 
 def add_feed(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "feed", help="read an RSS, Atom or JSON feed and print its entries as Markdown",
+    add_listing_command(
+        subparsers, "feed", run_feed,
+        help="read an RSS, Atom or JSON feed and print its entries as Markdown",
         description="Read the feed at URL (or the feed a page links to) and print its entries.",
+        json_help="emit structured JSON instead of Markdown",
+        arguments={
+            "--max-entries": {"type": int, "metavar": "N", "default": None, "help": "keep the first N entries"},
+        },
     )
-    parser.add_argument("url", metavar="URL")
-    parser.add_argument("--max-entries", type=int, metavar="N", default=None, help="keep the first N entries")
-    parser.add_argument("--json", action="store_true", help="emit structured JSON instead of Markdown")
-    parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
-    add_request_options(parser)
-    add_politeness_options(parser, cache=False)
-    parser.set_defaults(handler=run_feed)
 
 
 def run_feed(args: argparse.Namespace) -> int:
@@ -636,11 +654,7 @@ def add_batch(subparsers: Any) -> None:
     parser.add_argument("file", metavar="FILE")
     parser.add_argument("-o", "--output", metavar="DIR", help="write Markdown files to DIR (default: stdout)")
     add_page_output_options(parser, formats=False)
-    add_request_options(parser)
-    add_politeness_options(parser)
-    add_conversion_options(parser)
-    add_javascript_options(parser)
-    parser.set_defaults(handler=run_batch, render=False)
+    add_page_command_options(parser, run_batch, render=False)
 
 
 def run_batch(args: argparse.Namespace) -> int:

@@ -2,89 +2,88 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
-from typing import Any
+from typing import Any, TypeVar
 
 from itemadapter import ItemAdapter
 from scrapy import Field, Item
 
 from web2md.extract.page import Page
 
+ItemT = TypeVar("ItemT", bound=Item)
+
+# What every fetched response records: the URL asked for, the one that answered after redirects, the HTTP status.
+FETCHED = ("url", "final_url", "status")
 # Present in every exported page, even when empty (SPEC §5 "always").
-ALWAYS = ("url", "final_url", "status", "content_type", "markdown", "title")
+ALWAYS = (*FETCHED, "content_type", "markdown", "title")
 
 
+def item_fields(*names: str) -> Callable[[type[ItemT]], type[ItemT]]:
+    """Class decorator: the item's fields are `names`, in this order (a repeated name counts once).
+
+    A field the class body declares keeps its metadata (e.g. ``transient=True``);
+    the other names become plain fields. One list of names per item, so the items
+    share their common fields (`FETCHED`, `ALWAYS`, `Page`'s) instead of repeating them.
+    """
+
+    def decorate(cls: type[ItemT]) -> type[ItemT]:
+        order = dict.fromkeys(names)
+        undeclared = sorted(set(cls.fields) - set(order))
+        if undeclared:
+            raise TypeError(f"{cls.__name__} declares fields missing from its field list: {undeclared}")
+        cls.fields = {name: cls.fields[name] if name in cls.fields else Field() for name in order}
+        return cls
+
+    return decorate
+
+
+# Every Page field is mirrored, so fields added to the core show up here without a second list to keep in sync.
+@item_fields(*ALWAYS, "tree", "body", "headers", "duplicate_of", *(f.name for f in fields(Page)))
 class PageItem(Item):
     """One fetched page. `url` is the URL asked for, `final_url` the one answered after redirects.
 
     Fields marked ``transient`` carry what the spider parsed to the extraction
     pipeline (so the body is parsed once) and are removed before export.
+    `duplicate_of` is the URL of an earlier near-duplicate page (`web2md.pipelines.dedupe`,
+    flag mode); the other fields are `Page`'s.
     """
 
-    url = Field()
-    final_url = Field()
-    status = Field()
-    content_type = Field()
-    markdown = Field()
-    title = Field()
     tree = Field(transient=True)  # lxml root from web2md.extract.parse.parse_html
     body = Field(transient=True)  # raw bytes of a non-HTML response, for text_for
     headers = Field(transient=True)  # response headers of a non-HTML response, for a DocumentItem
-    duplicate_of = Field()  # URL of an earlier near-duplicate page (web2md.pipelines.dedupe, flag mode)
 
 
-# Mirror every Page field, so fields added to the core show up here without a second list to keep in sync.
-for _f in fields(Page):
-    PageItem.fields.setdefault(_f.name, Field())
-del _f
-
-
+@item_fields(*FETCHED, "mime_type", "size", "filename", "sha256", "headers", "path", "body")
 class DocumentItem(Item):
     """A non-HTML response that cannot be read as text (PDF, image, archive, ...): facts about it, not its bytes.
 
-    The bytes travel in the transient `body` field to the export pipeline, which
-    saves them under the output folder and records where in `path`.
+    `size` is in bytes, `sha256` the hex digest of the body, `headers` the response
+    headers (``{name: value}``, names lowercased). The bytes travel in the transient
+    `body` field to the export pipeline, which saves them under the output folder
+    and records where in `path`.
     """
 
-    url = Field()
-    final_url = Field()
-    status = Field()
-    mime_type = Field()
-    size = Field()  # bytes
-    filename = Field()
-    sha256 = Field()  # hex digest of the body
-    headers = Field()  # {name: value}, names lowercased
-    path = Field()  # where the export pipeline saved the bytes
     body = Field(transient=True)
 
 
+@item_fields("url", "lastmod", "alternates", "sitemap")
 class SitemapEntryItem(Item):
-    """A sitemap `<url>` listed without fetching it (``scrapy crawl sitemap -a list=1``)."""
+    """A sitemap `<url>` listed without fetching it (``scrapy crawl sitemap -a list=1``).
 
-    url = Field()
-    lastmod = Field()  # ISO 8601, as precise as the sitemap wrote it
-    alternates = Field()  # [{"hreflang", "url"}]
-    sitemap = Field()  # the sitemap that listed it
+    `lastmod` is ISO 8601, as precise as the sitemap wrote it; `alternates` the
+    hreflang links (``[{"hreflang", "url"}]``); `sitemap` the sitemap that listed it.
+    """
 
 
+@item_fields("url", "title", "author", "published_date", "modified_date", "summary", "markdown", "categories",
+             "entry_id", "feed_url", "feed_title")
 class FeedEntryItem(Item):
     """One feed entry; field names follow `PageItem` so the same exporters and formats apply.
 
     `url` is the entry's link and `markdown` its content (the summary when the
     feed has no full content), rendered by the core renderer.
     """
-
-    url = Field()
-    title = Field()
-    author = Field()
-    published_date = Field()
-    modified_date = Field()
-    summary = Field()
-    markdown = Field()
-    categories = Field()
-    entry_id = Field()
-    feed_url = Field()
-    feed_title = Field()
 
 
 def is_empty(value: Any) -> bool:
