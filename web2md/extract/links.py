@@ -5,13 +5,14 @@ from __future__ import annotations
 from lxml import etree
 
 from web2md.extract.entities import clean_text, element_text
-from web2md.extract.urls import Resolver, document_base, strip_fragment
+from web2md.extract.urls import Resolver, document_base
 
 
 def links_from_tree(root: etree._Element, page_url: str, resolve: Resolver | None = None) -> list[dict]:
     if resolve is None:
         resolve = Resolver(document_base(root, page_url))
     found: dict[str, dict] = {}
+    entry_for = found.get
     for a in root.iter("a", "area"):
         href = a.get("href")
         if href is None:
@@ -19,10 +20,12 @@ def links_from_tree(root: etree._Element, page_url: str, resolve: Resolver | Non
         url = resolve(href)
         if url is None:
             continue
-        url = strip_fragment(url)
-        rel = (a.get("rel") or "").lower().split()
-        nofollow = "nofollow" in rel
-        entry = found.get(url)
+        if "#" in url:
+            url = url.split("#", 1)[0]  # strip_fragment
+        rel_attr = a.get("rel")
+        rel = rel_attr.lower().split() if rel_attr else None
+        nofollow = rel is not None and "nofollow" in rel
+        entry = entry_for(url)
         if entry is None:
             if a.tag != "a":
                 text = clean_text(a.get("alt"))
@@ -30,7 +33,7 @@ def links_from_tree(root: etree._Element, page_url: str, resolve: Resolver | Non
                 text = element_text(a)
             else:
                 text = clean_text(a.text)
-            found[url] = {"url": url, "text": text, "nofollow": nofollow, "rel": " ".join(rel)}
+            found[url] = {"url": url, "text": text, "nofollow": nofollow, "rel": " ".join(rel) if rel else ""}
         elif not nofollow:
             # nofollow only counts when every occurrence says so
             entry["nofollow"] = False

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote, urljoin, urlsplit
 
 from lxml import etree
 
+# The host of an http(s) URL: up to the first "/", "?" or "#"; the match fails when it holds a
+# space, tab, newline, "<", ">" or backslash.
+_HTTP_HOST = re.compile(r"https?://([^/?#<>\\ \t\n]*)(?:[/?#]|\Z)")
+_UNSEEN = object()
 _UNSAFE = str.maketrans({" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "|": "%7C", "\n": "", "\t": ""})
 
 
@@ -28,10 +33,16 @@ def absolute_url(href: str, base: str) -> str | None:
     if href.startswith(("https://", "http://")) and "[" not in href:
         # already absolute (most links on most pages): skip urljoin, only check there is a host
         # (a "[" may open an IPv6 host, which only urlsplit validates)
-        host = href.split("://", 1)[1].split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
-        if host and host.rsplit("@", 1)[-1].strip(".:") and not any(c in host for c in " \t\n<>\\"):
-            return href
+        m = _HTTP_HOST.match(href)
+        if m is not None:
+            host = m.group(1)
+            if host and host.rsplit("@", 1)[-1].strip(".:"):
+                return href
         return None
+    if not base:
+        first = href[0]
+        if first > " " and not (first.isascii() and first.isalpha()):
+            return None  # no scheme (a scheme starts with a letter), no base: not an http(s) URL
     try:
         url = urljoin(base, href) if base else href
         parts = urlsplit(url)
@@ -53,10 +64,9 @@ class Resolver:
         self._origin = origin[: origin.find("/", origin.find("//") + 2)] if origin and origin.count("/") >= 3 else origin
 
     def __call__(self, href: str) -> str | None:
-        try:
-            return self._seen[href]
-        except KeyError:
-            pass
+        url = self._seen.get(href, _UNSEEN)
+        if url is not _UNSEEN:
+            return url
         # root-relative without dot segments or odd characters: urljoin would only prepend the origin
         if (self._origin and href.startswith("/") and not href.startswith("//") and href.strip() == href
                 and "/." not in href.split("?", 1)[0] and "\\" not in href):
