@@ -221,6 +221,11 @@ FURNITURE = {
     "follow us": '<p><strong>Follow The Coastal Times on Twitter and Instagram @coastaltimes</strong></p>',
     "app and newsletter (German)": '<p>Folgen Sie uns auf Facebook. Zum Newsletter anmelden und nichts verpassen.</p>',
     "donation ask (Spanish)": '<h3>Hazte miembro y disfruta de beneficios exclusivos</h3>',
+    "affiliate disclaimer": '<p class="affiliate-disclaimer">The links on this page are affiliate links: we earn a '
+                            'commission when you buy through them, at no extra cost to you.</p>',
+    "paywall": '<div class="article-paywall"><h2>Read the rest of this story</h2><p>Log in or take out a '
+               'subscription to keep reading.</p></div>',
+    "credit line": '<p><em>Source: Harbour Office, tide tables 2023</em></p>',
     "teaser cards": '<section><h2>More from Science</h2>'
                     + "".join(f'<div class="card"><h3><a href="/s/{n}">Story number {n} about the sea</a></h3>'
                               f'<p>A short summary of story {n}, two lines of text at most.</p></div>'
@@ -247,6 +252,14 @@ def test_news_about_subscribers_and_a_late_share_word_are_content():
         "\n\nThe streaming service lost two hundred thousand subscribers in the last quarter of the year."
         "\n\nFishermen have long watched the tides, and many still like to share this knowledge with anyone "
         "who asks them at the harbour wall. Subscribe is not a word they use.")
+
+
+def test_a_sentence_opening_with_a_source_label_is_kept():
+    line = ("<p><strong>Source:</strong> the harbour office measured the tide every hour for a year, "
+            "then published the tables.</p>")
+    md = convert(f"<html><body><article>{BODY}{line}</article></body></html>", "https://example.org/tides").markdown
+    assert md == BODY_MD + ("\n\n**Source:** the harbour office measured the tide every hour for a year, "
+                            "then published the tables.")
 
 
 def test_a_heading_alone_in_its_wrapper_is_judged_by_what_follows_the_wrapper():

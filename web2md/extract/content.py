@@ -49,7 +49,7 @@ share sharing sharebar shares social socials related recommended recommendations
 subscription cookie cookies consent gdpr advert advertisement advertising ads ad adsense adslot sponsor sponsored
 promo promotion popup modal comment comments commentlist kommentar kommentare disqus respond tagcloud pagination pager byline toolbar
 login signup signin search outbrain taboola copyright masthead banner aside cta donate donation popular trending
-mostread
+mostread disclaimer disclosure paywall captcha
 """.split())
 WEAK_WORDS = frozenset("""
 side tags tag keywords meta postmeta entrymeta widget widgets print skip rating ratings author authors date dates
@@ -58,8 +58,9 @@ rss feed top bottom header aside noprint infobox bio about contact caption credi
 """.split())
 # Words also recognised inside compounds ("relatedposts", "sharedaddy", "postfooter").
 _STRONG_AFFIX = re.compile(r"^(?:related|share|social|comment(?!ary)|footer|sidebar|newsletter|subscribe|breadcrumb|"
-                           r"advert|sponsor|promo|cookie|navigation|navbar|menu|banner|disqus|outbrain|taboola)|"
-                           r"(?:related|comments|footer|sidebar|navigation|navbar|menu|banner|sharing|share)$")
+                           r"advert|sponsor|promo|cookie|navigation|navbar|menu|banner|disqus|outbrain|taboola|paywall)|"
+                           r"(?:related|comments|footer|sidebar|navigation|navbar|menu|banner|sharing|share|paywall|"
+                           r"disclaimer)$")
 _WEAK_AFFIX = re.compile(r"^(?:widget|author|meta|tags|ratings?|toolbar|popular|trending|next|prev)|"
                          r"(?:widget|meta|metadata|tags|ratings|toolbar|byline|caption|credits?)$")
 # An author's box: bio, photo and links about the writer rather than the article.
@@ -80,6 +81,12 @@ _CAPTION_HINT = re.compile(r"caption|legend|credit|bildunterschrift|bildquelle|i
 # What a caption never holds.
 _MEDIA = ("img", "picture", "video", "table", "pre", "blockquote", "ul", "ol", "iframe")
 MAX_CAPTION = 300
+# A credit line: "Photo: ...", "Quelle: ...", "Crédits photos : ..." on its own.
+_CREDIT_LINE = re.compile(r"(?:photos?|photo credits?|image|images|credits?|source|sources|foto|fotos|bild|bilder|"
+                          r"titelbild|beitragsbild|quelle|quellen|crédits? photos?|fuente|fuentes|źródło|zdjęcie|"
+                          r"fot\.)\s?:", re.I)
+MAX_CREDIT = 80
+CREDIT_TAGS = frozenset({"p", "div", "small"})  # a line of its own, not a bold "Source:" opening a paragraph
 
 # Calls to action: a short block asking the reader to subscribe, follow, share, donate or get the app.
 _CALL_TO_ACTION = re.compile(
@@ -435,7 +442,9 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
             parent = parent.getparent()
         if not in_figure:
             hints = class_and_id(el)
-            if not hints or not _CAPTION_HINT.search(hints.replace("-", "").replace("_", "")):
+            if not (hints and _CAPTION_HINT.search(hints.replace("-", "").replace("_", ""))
+                    or el.tag in CREDIT_TAGS and own[0] <= MAX_CREDIT
+                    and _CREDIT_LINE.match(" ".join("".join(el.itertext()).split()))):
                 return False
         return next(el.iter(_MEDIA), None) is None
 
