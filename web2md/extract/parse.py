@@ -27,33 +27,44 @@ _REFERENCE = re.compile(r"&(?!(?:amp|quot|lt|gt|nbsp|copy|reg|raquo|laquo|hellip
                         r"([A-Za-z][A-Za-z0-9]*)(;?)")
 
 
-def _escape_unknown(match: re.Match[str]) -> str:
-    if match.group(2) and match.group(1) in NAMED:
-        return match.group(0)
-    return "&amp;" + match.group(0)[1:]
+def _unknown_references(html: str, start: int, end: int, found: list[int]) -> None:
+    """Add the position of the '&' of each named reference in ``html[start:end]`` that is not a known
+    entity with its semicolon."""
+    for match in _REFERENCE.finditer(html, start, end):  # endpos: the text ends there, as in a slice
+        if not (match.group(2) and match.group(1) in NAMED):
+            found.append(match.start())
 
 
 def neutralise_references(html: str) -> str:
     """Escape the '&' of each named reference that is not a known entity with its semicolon.
 
-    One forward scan: the text between raw-text elements and comments is rewritten,
-    a raw-text element or a comment is copied as it is up to its end.
+    One forward scan: the text between raw-text elements and comments is searched,
+    a raw-text element or a comment is passed over up to its end. The document is
+    copied only when a reference needs escaping.
     """
-    out: list[str] = []
+    found: list[int] = []
     at = 0
     while (m := _RAW_START.search(html, at)) is not None:
-        out.append(_REFERENCE.sub(_escape_unknown, html[at:m.start()]))
+        _unknown_references(html, at, m.start(), found)
         if m.group(1) is not None:
             close = _RAW_END[m.group(1).lower()].search(html, m.end())
             end = close.start() if close else -1
         else:
             end = html.find("-->", m.end())
         if end < 0:
-            out.append(html[m.start():])
-            return "".join(out)
-        out.append(html[m.start():end])
+            break  # runs to the end of the document
         at = end
-    out.append(_REFERENCE.sub(_escape_unknown, html[at:]))
+    else:
+        _unknown_references(html, at, len(html), found)
+    if not found:
+        return html
+    out: list[str] = []
+    at = 0
+    for amp in found:
+        out.append(html[at:amp])
+        out.append("&amp;")
+        at = amp + 1
+    out.append(html[at:])
     return "".join(out)
 
 
