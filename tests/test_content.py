@@ -262,6 +262,22 @@ def test_a_sentence_opening_with_a_source_label_is_kept():
                             "then published the tables.")
 
 
+def test_the_article_around_the_body_gives_its_title_and_lead_but_not_its_byline_or_notes():
+    body = "".join(f"<p>Tide table {n}: on day {n} of the survey the harbour gauge recorded two high waters and "
+                   f"two low waters, and the range grew as the Moon moved towards its full phase.</p>"
+                   for n in range(1, 16))
+    html = f"""<html><body><nav><a href="/">Home</a></nav>
+    <article>
+      <div class="head"><h1>Tides explained</h1><p class="lead">Why the sea rises and falls twice a day.</p>
+        <div class="meta">Sam Rivers</div></div>
+      <div class="text">{body}</div>
+      <div class="notice"><p>This article first appeared in the Sunday print edition of the paper.</p></div>
+    </article></body></html>"""
+    md = convert(html, "https://example.org/tides").markdown
+    assert md.startswith("# Tides explained\n\nWhy the sea rises and falls twice a day.\n\nTide table 1: ")
+    assert "Sam Rivers" not in md and "print edition" not in md and md.endswith("full phase.")
+
+
 def test_a_heading_alone_in_its_wrapper_is_judged_by_what_follows_the_wrapper():
     related = ('<div class="section-title"><h2>You might also like</h2></div>'
                '<ul><li><a href="/a">Why the sea is salty</a></li><li><a href="/b">How waves form</a></li></ul>')

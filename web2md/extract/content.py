@@ -105,6 +105,8 @@ CALL_OPENING = 120  # characters: the ask comes first, not at the end of a sente
 
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 
+ARTICLE_WIDENING = 1.3  # an enclosing <article> with up to this much content text is the page's article
+
 MIN_UNIT = 25  # characters of non-link text before a block counts as content
 LINK_DENSITY = 0.35  # a short block inside the region with more link text than this is navigation
 LIST_LINK_DENSITY = 0.8  # a list is navigation only when nearly all its text is links
@@ -204,6 +206,7 @@ class Analysis:
         self.comment_candidates: list[etree._Element] = []
         self.role_main: etree._Element | None = None  # the first [role=main]
         self.product_microdata = False  # an itemtype of schema.org/Product
+        self.caption_text = 0  # characters in <figcaption>s: a gallery's captions are its content
         self.keep_header = keep_header
         self.min_unit = min_unit
         self.keep_hidden = keep_hidden
@@ -281,6 +284,8 @@ class Analysis:
                         own[2] += t - linked
                     elif tag in HEADING_TAGS and t and linked >= 0.9 * t and is_linked(el):
                         own[3] += 1
+                if tag == "figcaption":
+                    self.caption_text += own[0]
                 parent = stats.get(el.getparent()) if el is not root else None
                 if parent is not None:
                     parent[0] += own[0]
@@ -355,7 +360,40 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
     if not analysis.good(body):
         return None
     main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.95)
-    return Choice([main], once_each(furniture_test(main, analysis, recall)), analysis.good(main))
+    article = enclosing_article(main, body, analysis)
+    if article is None:
+        return Choice([main], once_each(furniture_test(main, analysis, recall)), analysis.good(main))
+    skip = furniture_test(article, analysis, recall)
+    above: set[etree._Element] = set()  # from the article down to the body's parent
+    after: set[etree._Element] = set()  # what follows the body inside the article: notes, boxes, related links
+    node = main
+    while node is not article:
+        after.update(node.itersiblings())
+        node = node.getparent()
+        above.add(node)
+    before: set[etree._Element] = set()  # blocks ahead of the body kept so far: the title and the lead
+
+    def skip_beside_the_body(el: etree._Element) -> bool:
+        if skip(el) or el in after:
+            return True
+        parent = el.getparent()
+        if parent in before or parent in above and el is not main and el not in above:
+            if el.tag in UNIT_TAGS and el.tag not in HEADING_TAGS and not analysis.good(el):
+                return True  # ahead of the body only headings and blocks with content text
+            before.add(el)
+        return False
+
+    return Choice([article], once_each(skip_beside_the_body), analysis.good(article))
+
+
+def enclosing_article(main: etree._Element, body: etree._Element, analysis: Analysis) -> etree._Element | None:
+    """The `<article>` the main region is the body of, when that adds little more than a title and a lead."""
+    for ancestor in main.iterancestors():
+        if ancestor is body:
+            return None
+        if ancestor.tag == "article":
+            return ancestor if analysis.good(ancestor) <= ARTICLE_WIDENING * analysis.good(main) else None
+    return None
 
 
 def once_each(skip: Callable[[etree._Element], bool]) -> Callable[[etree._Element], bool]:
@@ -386,6 +424,7 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
     region_text = max(1, analysis.text(main) - analysis.links(main))
     weak_share = 0.05 if recall else 0.15
     strengths: dict[str, int] = {}
+    gallery = analysis.caption_text > 0.5 * region_text
 
     def skip(el: etree._Element) -> bool:
         if el is main:
@@ -393,7 +432,7 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
         if el in pruned:
             return True
         tag = el.tag
-        if tag == "figcaption" or tag in CAPTION_TAGS and is_caption(el):
+        if not gallery and (tag == "figcaption" or tag in CAPTION_TAGS and is_caption(el)):
             return True
         own = stats.get(el)
         total, linked = (own[0], own[1]) if own else (0, 0)
