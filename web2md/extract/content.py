@@ -105,7 +105,8 @@ CALL_OPENING = 120  # characters: the ask comes first, not at the end of a sente
 
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 
-ARTICLE_WIDENING = 1.3  # an enclosing <article> with up to this much content text is the page's article
+_ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
+ARTICLE_WIDENING = 1.3  # an enclosing article with up to this much content text is the page's article
 
 MIN_UNIT = 25  # characters of non-link text before a block counts as content
 LINK_DENSITY = 0.35  # a short block inside the region with more link text than this is navigation
@@ -387,13 +388,16 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
 
 
 def enclosing_article(main: etree._Element, body: etree._Element, analysis: Analysis) -> etree._Element | None:
-    """The `<article>` the main region is the body of, when that adds little more than a title and a lead."""
+    """The article the main region is the body of (an `<article>`, or a block named article, story, post or
+    entry), the outermost one that adds little more content than a title and a lead."""
+    limit = ARTICLE_WIDENING * analysis.good(main)
+    found = None
     for ancestor in main.iterancestors():
-        if ancestor is body:
-            return None
-        if ancestor.tag == "article":
-            return ancestor if analysis.good(ancestor) <= ARTICLE_WIDENING * analysis.good(main) else None
-    return None
+        if ancestor is body or analysis.good(ancestor) > limit:
+            break
+        if ancestor.tag == "article" or _ARTICLE_HINT.search(class_and_id(ancestor)):
+            found = ancestor
+    return found
 
 
 def once_each(skip: Callable[[etree._Element], bool]) -> Callable[[etree._Element], bool]:
