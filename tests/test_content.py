@@ -226,6 +226,8 @@ FURNITURE = {
     "paywall": '<div class="article-paywall"><h2>Read the rest of this story</h2><p>Log in or take out a '
                'subscription to keep reading.</p></div>',
     "credit line": '<p><em>Source: Harbour Office, tide tables 2023</em></p>',
+    "date line": '<p>Updated on 12.05.2023, 19:49</p>',
+    "date line with a month name": '<div>Aktualisiert am 12. Mai 2023</div>',
     "teaser cards": '<section><h2>More from Science</h2>'
                     + "".join(f'<div class="card"><h3><a href="/s/{n}">Story number {n} about the sea</a></h3>'
                               f'<p>A short summary of story {n}, two lines of text at most.</p></div>'
@@ -276,6 +278,12 @@ def test_the_article_around_the_body_gives_its_title_and_lead_but_not_its_byline
     md = convert(html, "https://example.org/tides").markdown
     assert md.startswith("# Tides explained\n\nWhy the sea rises and falls twice a day.\n\nTide table 1: ")
     assert "Sam Rivers" not in md and "print edition" not in md and md.endswith("full phase.")
+
+
+def test_a_labelled_date_is_a_fact_not_a_date_line():
+    line = "<p>Closing date: 03.11.2023 (postmark)</p>"
+    md = convert(f"<html><body><article>{BODY}{line}</article></body></html>", "https://example.org/tides").markdown
+    assert md == BODY_MD + "\n\nClosing date: 03.11.2023 (postmark)"
 
 
 def test_a_heading_alone_in_its_wrapper_is_judged_by_what_follows_the_wrapper():

@@ -18,6 +18,7 @@ from typing import Callable
 
 from lxml import etree
 
+from web2md.extract.dates import MONTHS
 from web2md.extract.render import SKIP_TAGS
 
 # Tags whose content is never the main text.
@@ -103,6 +104,13 @@ MAX_CALL = 300
 CALL_TAGS = frozenset({"p", "h2", "h3", "h4", "h5", "h6", "div"})
 CALL_OPENING = 120  # characters: the ask comes first, not at the end of a sentence about something else
 
+# A date line: "12.03.2020", "Aktualisiert am 3. März 2020, 19:49", "Posted March 3, 2024" with little else.
+_DATE = re.compile(r"\b(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|"
+                   r"\d{1,2}\.?\s+(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?,?\s+\d{4}|"
+                   r"(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?\s+\d{1,2},?\s+\d{4})\b", re.I)
+MAX_DATE_LINE = 60
+DATE_LINE_TAGS = frozenset({"p", "div", "span", "time", "small", "li"})
+
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
@@ -159,6 +167,15 @@ def hint_strength(hints: str) -> int:
         if strength == 2:
             break
     return strength
+
+
+def is_date_line(el: etree._Element) -> bool:
+    """A short line that is a date or time with at most a few words around it (a dateline, "updated on")."""
+    text = " ".join("".join(el.itertext()).split())
+    found = _DATE.search(text)
+    if found is None or text[: found.start()].rstrip().endswith(":"):
+        return False  # "Deadline: 3.11.2019" is a fact about the subject, not when the page was written
+    return len(text.split()) - len(found.group(0).split()) <= 4
 
 
 def is_call_to_action(el: etree._Element) -> bool:
@@ -442,6 +459,8 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
         total, linked = (own[0], own[1]) if own else (0, 0)
         if tag in LINK_BLOCK_TAGS and total and total - linked < 200 and \
                 linked > (LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY) * total:
+            return True
+        if tag in DATE_LINE_TAGS and 0 < total <= MAX_DATE_LINE and is_date_line(el):
             return True
         if tag in CALL_TAGS and 0 < total <= MAX_CALL and is_call_to_action(el):
             return True
