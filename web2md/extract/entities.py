@@ -39,7 +39,7 @@ def _build_table() -> dict[int, str | None]:
 
 _TABLE = _build_table()
 # Every character the table changes; most text has none, and a regex search is far cheaper than translate.
-_SPECIAL = re.compile("[" + "".join(re.escape(chr(cp)) for cp in sorted(_TABLE) if cp < 0xD800 or cp > 0xDFFF) + "\ud800-\udfff]")
+SPECIAL_CHARS = re.compile("[" + "".join(re.escape(chr(cp)) for cp in sorted(_TABLE) if cp < 0xD800 or cp > 0xDFFF) + "\ud800-\udfff]")
 # Numeric references decode with or without their semicolon (as in documents); named ones need it.
 _ENTITY = re.compile(r"&(?:#([0-9]+);?|#[xX]([0-9a-fA-F]+);?|([A-Za-z][A-Za-z0-9]*);)")
 
@@ -48,7 +48,7 @@ def normalise_chars(text: str) -> str:
     """Apply the character rules to already-decoded text (CRLF/CR become LF first)."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if _SPECIAL.search(text) is None:
+    if SPECIAL_CHARS.search(text) is None:
         return text
     return text.translate(_TABLE)
 

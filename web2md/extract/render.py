@@ -16,7 +16,7 @@ from typing import Callable, Iterable
 
 from lxml import etree
 
-from web2md.extract.entities import normalise_chars
+from web2md.extract.entities import SPECIAL_CHARS, normalise_chars
 from web2md.extract.urls import Resolver, markdown_url, strip_fragment
 
 SKIP_TAGS = frozenset({
@@ -43,7 +43,9 @@ _LAYOUT_MARKERS = frozenset({"table", "h1", "h2", "h3", "h4", "h5", "h6", "ul", 
 BREAK = "\x00"  # stands for <br> inside the inline buffer; \x00 never survives normalise_chars
 
 # "_" only needs escaping where it is not between letters or digits ("snake_case" stays as it is).
-_ESCAPE = re.compile(r"[\\`*\[\]]|(?<![^\W_])_|_(?![^\W_])|<(?=[A-Za-z/!?])")
+# Every branch starts with its character (the "_" lookbehind looks back over the "_" too), so that
+# the re module scans for the first characters fast instead of trying the branches at every position.
+_ESCAPE = re.compile(r"[\\`*\[\]]|_(?<![^\W_]_)|_(?![^\W_])|<(?=[A-Za-z/!?])")
 # "&" only where a Markdown reader would decode a character reference (text "&copy;" must stay "&copy;").
 _CHAR_REF = re.compile(r"&(?=(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});)")
 # Text backticks are always escaped; a line starting with 3+ unescaped ones is a code span, whose closing
@@ -54,10 +56,14 @@ _LANG_CLASS = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|highlight)-
 
 def escape_markdown(text: str) -> str:
     """Backslash-escape the characters that Markdown would read as syntax inside a line."""
-    text = _ESCAPE.sub(r"\\\g<0>", text)
+    text = _ESCAPE.sub(_backslashed, text)
     if "&" in text:
         text = _CHAR_REF.sub(_escape_reference, text)
     return text
+
+
+def _backslashed(m: re.Match[str]) -> str:
+    return "\\" + m.group()
 
 
 def _escape_reference(m: re.Match[str]) -> str:
@@ -248,12 +254,8 @@ class Renderer:
         end_handlers = self.END
         skip = self.skip
         for event, el in walker:
-            tag = el.tag
-            if event == "comment":
-                if el is not root and el.tail:
-                    self.text(el.tail)
-                continue
             if event == "start":
+                tag = el.tag
                 if tag in SKIP_TAGS or (el.get("style") is not None or el.get("hidden") is not None) and is_hidden(el) \
                         or (skip is not None and skip(el)) or not isinstance(tag, str):
                     walker.skip_subtree()
@@ -262,25 +264,34 @@ class Renderer:
                 handler = start_handlers.get(tag)
                 if handler is not None:
                     handler(self, el)
-                elif tag in BLOCK_TAGS:
+                elif tag in BLOCK_TAGS and (self.md or self.tables):  # else the boundary would change nothing
                     self.block_boundary()
-                if el.text:
-                    self.text(el.text)
-            else:
+                text = el.text  # read once: lxml builds a new string at every read
+                if text:
+                    self.text(text)
+            elif event == "end":
                 if el in skipped:
                     skipped.discard(el)
                 else:
+                    tag = el.tag
                     handler = end_handlers.get(tag)
                     if handler is not None:
                         handler(self, el)
-                    elif tag in BLOCK_TAGS:
+                    elif tag in BLOCK_TAGS and (self.md or self.tables):
                         self.block_boundary()
-                if el is not root and el.tail:
-                    self.text(el.tail)
+                if el is not root:
+                    tail = el.tail
+                    if tail:
+                        self.text(tail)
+            elif el is not root:  # a comment: only its tail is text
+                tail = el.tail
+                if tail:
+                    self.text(tail)
 
     # -- text -------------------------------------------------------------------
     def text(self, raw: str) -> None:
-        raw = normalise_chars(raw)
+        if "\r" in raw or SPECIAL_CHARS.search(raw) is not None:  # else normalise_chars would give it back as it is
+            raw = normalise_chars(raw)
         if self.pre:
             self.md.append(raw)
             self.tx.append(raw)
@@ -317,7 +328,12 @@ class Renderer:
             return
         if self.inlines:  # a block ends inside inline elements: close their markup here, reopen it in the next block
             self._close_open_inlines()
-        md, tx = "".join(self.md), "".join(self.tx)
+        md = "".join(self.md)
+        if md.isspace():  # no words and no line break: no paragraph
+            self.md.clear()
+            self.tx.clear()
+            return
+        tx = "".join(self.tx)
         self.md.clear()
         self.tx.clear()
         md_par: list[str] = []
@@ -355,9 +371,22 @@ class Renderer:
 
         The plain text gets the block's lines only when they hold text (a rule or an image has none).
         """
+        has_text = any(tx_lines)
+        if not self.containers:  # the common case, a block at the top level: what follows, made simple
+            if self.out_md:
+                self.out_md.append("")
+                if has_text and self.out_tx:
+                    self.out_tx.append("")
+            self.out_md.append(md_lines[0].rstrip())
+            for line in md_lines[1:]:
+                self.out_md.append(line.rstrip())
+            if has_text:
+                self.out_tx.extend(tx_lines)
+            self.prev_stack = ()
+            self.prev_in_list = False
+            return
         stack = tuple(self.containers)
         in_list = any(c.kind == "item" for c in self.containers)
-        has_text = any(tx_lines)
         if self.out_md:
             if self.prev_in_list and self.tight_item():
                 sep_md = None
