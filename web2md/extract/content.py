@@ -83,9 +83,10 @@ _CAPTION_HINT = re.compile(r"caption|legend|credit|bildunterschrift|bildquelle|i
 _MEDIA = ("img", "picture", "video", "table", "pre", "blockquote", "ul", "ol", "iframe")
 MAX_CAPTION = 300
 # A credit line: "Photo: ...", "Quelle: ...", "Crédits photos : ..." on its own.
-_CREDIT_LINE = re.compile(r"(?:photos?|photo credits?|image|images|credits?|source|sources|foto|fotos|bild|bilder|"
+_CREDIT_LINE = re.compile(r"(?:(?:photos?|photo credits?|image|images|credits?|source|sources|foto|fotos|bild|bilder|"
                           r"titelbild|beitragsbild|quelle|quellen|crédits? photos?|fuente|fuentes|źródło|zdjęcie|"
-                          r"fot\.)\s?:", re.I)
+                          r"fot\.)|(?:figure|fig\.|abbildung|abb\.|grafik|tabelle|table|rys\.|ilustracja)\s*\d+)\s?:",
+                          re.I)
 MAX_CREDIT = 80
 CREDIT_TAGS = frozenset({"p", "div", "small"})  # a line of its own, not a bold "Source:" opening a paragraph
 
