@@ -100,15 +100,14 @@ _CALL_TO_ACTION = re.compile(
     r"suscríbete|suscribete|síguenos|siguenos|únete|hazte miembro|canal de (?:telegram|youtube|whatsapp)|"
     r"abonnez-vous|suivez-nous|rejoignez-nous|inscrivez-vous|"
     r"subskrypcj\w*|obserwuj nas|zapisz się|"
-    r"iscriviti|seguici|abbonati|assine|siga-nos|inscreva-se)\b", re.I)
+    r"iscriviti|seguici|abbonati|assine|siga-nos|inscreva-se)\b")  # matched against lowercased text
 MAX_CALL = 300
 CALL_TAGS = frozenset({"p", "h2", "h3", "h4", "h5", "h6", "div"})
 CALL_OPENING = 120  # characters: the ask comes first, not at the end of a sentence about something else
 
 # A date line: "12.03.2020", "Aktualisiert am 3. März 2020, 19:49", "Posted March 3, 2024" with little else.
-_DATE = re.compile(r"\b(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|"
-                   r"\d{1,2}\.?\s+(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?,?\s+\d{4}|"
-                   r"(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?\s+\d{1,2},?\s+\d{4})\b", re.I)
+_NUMERIC_DATE = re.compile(r"\b(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2})\b")
+DATE_LINE_EXTRA_WORDS = 4
 MAX_DATE_LINE = 60
 DATE_LINE_TAGS = frozenset({"p", "div", "span", "time", "small", "li"})
 
@@ -172,16 +171,42 @@ def hint_strength(hints: str) -> int:
 
 def is_date_line(el: etree._Element) -> bool:
     """A short line that is a date or time with at most a few words around it (a dateline, "updated on")."""
-    text = " ".join("".join(el.itertext()).split())
-    found = _DATE.search(text)
-    if found is None or text[: found.start()].rstrip().endswith(":"):
+    words = "".join(el.itertext()).split()
+    if len(words) > DATE_LINE_EXTRA_WORDS + 3:
+        return False
+    text = " ".join(words)
+    found = _NUMERIC_DATE.search(text)
+    if found is not None:
+        first, length = text.count(" ", 0, found.start()), len(found.group(0).split())
+    else:
+        first, length = named_date(words)
+        if not length:
+            return False
+    if " ".join(words[:first]).endswith(":"):
         return False  # "Deadline: 3.11.2019" is a fact about the subject, not when the page was written
-    return len(text.split()) - len(found.group(0).split()) <= 4
+    return len(words) - length <= DATE_LINE_EXTRA_WORDS
+
+
+def named_date(words: list[str]) -> tuple[int, int]:
+    """Where a date written with a month name starts among `words` ("3. März 2020", "March 3, 2024"), and
+    how many words it takes; (0, 0) when there is none."""
+    for i, word in enumerate(words):
+        if word.strip(".,").lower() not in MONTHS:
+            continue
+        before = words[i - 1].rstrip(".") if i else ""
+        after = words[i + 1].rstrip(",") if i + 1 < len(words) else ""
+        if before.isdigit() and len(before) <= 2 and after.isdigit() and len(after) == 4:
+            return i - 1, 3  # 3. März 2020
+        year = words[i + 2] if i + 2 < len(words) else ""
+        if after.isdigit() and len(after) <= 2 and year[:4].isdigit() and len(year.rstrip(",.")) == 4:
+            return i, 3  # March 3, 2024
+    return 0, 0
 
 
 def is_call_to_action(el: etree._Element) -> bool:
     """A short block that opens by asking the reader to subscribe, follow, share, donate or get the app."""
-    found = _CALL_TO_ACTION.search(" ".join("".join(el.itertext()).split()))
+    text = " ".join("".join(el.itertext()).split()).lower()
+    found = _CALL_TO_ACTION.search(text, 0, CALL_OPENING + 60)  # no phrase is longer than 60 characters
     return found is not None and found.start() < CALL_OPENING
 
 
