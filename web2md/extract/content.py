@@ -264,15 +264,8 @@ class Analysis:
         in_link = 0
         in_article = 0  # a <header> inside an article holds its title and lead, not site furniture
         walker = etree.iterwalk(root, events=("start", "end"))
-
-        def count(chunk: str) -> None:
-            """Add a text node to the innermost open block, as link text when inside a link."""
-            n = len(chunk.strip())
-            if n:
-                counts = units[-1]
-                counts[0] += n
-                if in_link:
-                    counts[1] += n
+        open_elements: list[etree._Element] = []  # the measured elements from the root down to the current one
+        open_stats: list[list[int]] = []
 
         for event, el in walker:
             tag = el.tag
@@ -299,10 +292,12 @@ class Analysis:
                                        or keys and "role" in keys and (el.get("role") or "").lower() in _ROLES) \
                         and el not in not_furniture:
                     pruned.add(el)
-                    self.furniture_size[el] = sum(len(t.strip()) for t in el.itertext())
+                    self.furniture_size[el] = sum(map(len, map(str.strip, el.itertext())))
                     walker.skip_subtree()
                     continue
-                stats[el] = [0, 0, 0, 0]
+                own = stats[el] = [0, 0, 0, 0]
+                open_elements.append(el)
+                open_stats.append(own)
                 if tag == "article" or tag == "main":
                     in_article += 1
                 elif tag == "a":
@@ -310,16 +305,23 @@ class Analysis:
                 if tag in UNIT_TAGS or not units:
                     units.append([0, 0])
                     unit_elements.append(el)
-                if el.text:
-                    count(el.text)
+                text = el.text
+                if text:
+                    n = len(text.strip())  # a text node goes to the innermost open block, as link text in a link
+                    if n:
+                        counts = units[-1]
+                        counts[0] += n
+                        if in_link:
+                            counts[1] += n
                 continue
-            own = stats.get(el)
-            if own is not None:
+            if open_elements and open_elements[-1] is el:
+                open_elements.pop()
+                own = open_stats.pop()
                 if tag == "a":
                     in_link -= 1
                 elif tag == "article" or tag == "main":
                     in_article -= 1
-                if unit_elements and unit_elements[-1] is el:
+                if unit_elements[-1] is el:
                     unit_elements.pop()
                     t, linked = units.pop()
                     own[0] += t
@@ -330,14 +332,21 @@ class Analysis:
                         own[3] += 1
                 if tag == "figcaption":
                     self.caption_text += own[0]
-                parent = stats.get(el.getparent()) if el is not root else None
-                if parent is not None:
+                if open_stats:
+                    parent = open_stats[-1]
                     parent[0] += own[0]
                     parent[1] += own[1]
                     parent[2] += own[2]
                     parent[3] += own[3]
-            if el.tail and el is not root and units:
-                count(el.tail)
+            if el is not root and units:
+                tail = el.tail
+                if tail:
+                    n = len(tail.strip())
+                    if n:
+                        counts = units[-1]
+                        counts[0] += n
+                        if in_link:
+                            counts[1] += n
 
     def text(self, el: etree._Element) -> int:
         own = self.stats.get(el)
