@@ -480,6 +480,7 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
     region_text = max(1, analysis.text(main) - analysis.links(main))
     weak_share = 0.05 if recall else 0.15
     strengths: dict[str, int] = {}
+    caption_hints: dict[str, bool] = {}
     gallery = analysis.caption_text > 0.5 * region_text
 
     def skip(el: etree._Element) -> bool:
@@ -539,8 +540,10 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
             parent = parent.getparent()
         if not in_figure:
             hints = class_and_id(el)
-            if not (hints and _CAPTION_HINT.search(hints.replace("-", "").replace("_", ""))
-                    or el.tag in CREDIT_TAGS and own[0] <= MAX_CREDIT
+            named = caption_hints.get(hints) if hints else False
+            if named is None:
+                named = caption_hints[hints] = _CAPTION_HINT.search(hints.replace("-", "").replace("_", "")) is not None
+            if not (named or el.tag in CREDIT_TAGS and own[0] <= MAX_CREDIT
                     and _CREDIT_LINE.match(" ".join("".join(el.itertext()).split()))):
                 return False
         return next(el.iter(_MEDIA), None) is None
