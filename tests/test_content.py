@@ -287,6 +287,16 @@ def test_a_labelled_date_is_a_fact_not_a_date_line():
     assert md == BODY_MD + "\n\nClosing date: 03.11.2023 (postmark)"
 
 
+def test_a_story_inside_an_unclosed_menu_item_is_found():
+    """Broken templates leave a menu item open around the whole page: the menu holds most of the content."""
+    html = (f"<html><body><header><nav><ul class='menu'><li class='menu-item'><a href='/'>Home</a>"
+            f"<div class='sub-menu'><a href='/a'>Teams</a> <a href='/b'>Tickets</a> <a href='/c'>Shop</a> "
+            f"<a href='/d'>Fan club</a> <a href='/e'>Partners</a> <a href='/f'>Contact</a></div>"
+            f"<div class='page'><article>{BODY}</article></div></body></html>")
+    md = convert(html, "https://example.org/tides").markdown
+    assert all(line in md for line in BODY_MD.split("\n\n")) and "Tickets" not in md
+
+
 def test_a_heading_alone_in_its_wrapper_is_judged_by_what_follows_the_wrapper():
     related = ('<div class="section-title"><h2>You might also like</h2></div>'
                '<ul><li><a href="/a">Why the sea is salty</a></li><li><a href="/b">How waves form</a></li></ul>')

@@ -478,6 +478,7 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
     """The predicate the renderer asks, element by element, inside the main region."""
     pruned, stats = analysis.pruned, analysis.stats
     region_text = max(1, analysis.text(main) - analysis.links(main))
+    region_good = analysis.good(main)
     weak_share = 0.05 if recall else 0.15
     strengths: dict[str, int] = {}
     caption_hints: dict[str, bool] = {}
@@ -517,7 +518,10 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
             return False
         share = (total - linked) / region_text
         if strength >= 2:
-            return share < 0.5
+            if share < 0.5:
+                # broken markup can leave a menu open around the page: then it holds the article
+                return not (own and own[2] >= 0.5 * region_good and next(el.iter("article", "main"), None) is not None)
+            return False
         if tag in HEADING_TAGS:  # heading ids are made from their text: only a strong word counts
             return False
         return share < weak_share and (total - linked < 200 or linked > 0.3 * total)
