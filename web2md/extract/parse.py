@@ -96,8 +96,9 @@ def parse_html(html: str | bytes, encoding: str | None = None) -> etree._Element
         html = neutralise_references(html)
     # "ignore" drops lone surrogates, which cannot be represented (SPEC §3)
     data = html.strip().encode("utf-8", "ignore") or b"<html></html>"
-    # a parser per call: libxml2 parser objects are not safe to share between threads
-    parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, remove_pis=True)
+    # a parser per call: libxml2 parser objects are not safe to share between threads; no table of
+    # id attributes (nothing here looks elements up by id, and filling it is parse time)
+    parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, remove_pis=True, collect_ids=False)
     root = etree.fromstring(data, parser=parser)
     if root is None:  # libxml2 gives up on some inputs (e.g. only a comment)
         root = etree.fromstring(b"<html></html>", parser=parser)
