@@ -691,18 +691,19 @@ After these changes the median pipeline takes nineteen minutes, and nobody misse
 
 
 def test_precision_drops_short_blocks_beside_the_story():
-    """Two 25-character notes in a sibling block: content by default (a unit needs 25 characters),
-    not with precision (50), so the region narrows to the story."""
+    """Two 40-character notes in a sibling block: content by default (a unit needs 35 characters),
+    not with precision (70), so the region narrows to the story."""
     html = (f"<html><body><div class='wrap'><div class='story'>{STORY}</div>"
-            "<div><p>Filed under build tooling.</p><p>Updated twice since then.</p></div></div></body></html>")
-    notes = "\n\nFiled under build tooling.\n\nUpdated twice since then."
+            "<div><p>Filed under build tooling and CI runners.</p><p>Updated twice since then, last in May.</p>"
+            "</div></div></body></html>")
+    notes = "\n\nFiled under build tooling and CI runners.\n\nUpdated twice since then, last in May."
     assert convert(html).markdown == STORY_MD + notes
     assert convert(html, recall=True).markdown == STORY_MD + notes
     assert convert(html, precision=True).markdown == STORY_MD
 
 
 def test_precision_narrows_to_the_block_with_most_of_the_content():
-    """A sibling with 10% of the content text: the default keeps both (the story holds under 95%),
+    """A sibling with 10% of the content text: the default keeps both (the story holds under 92%),
     precision follows the story (over 85%)."""
     more = ("<p>The biggest win came from caching the dependency downloads on every runner machine.</p>"
             "<p>Sharding the test suite four ways cut the longest stage from twenty-five minutes to eleven.</p>")

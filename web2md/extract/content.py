@@ -116,7 +116,7 @@ MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken ma
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
 ARTICLE_WIDENING = 1.3  # an enclosing article with up to this much content text is the page's article
 
-MIN_UNIT = 25  # characters of non-link text before a block counts as content
+MIN_UNIT = 35  # characters of non-link text before a block counts as content
 LINK_DENSITY = 0.35  # a short block inside the region with more link text than this is navigation
 LIST_LINK_DENSITY = 0.8  # a list is navigation only when nearly all its text is links
 TEASER_CHARS = 400  # text per linked heading below which a block reads as a list of teasers
@@ -412,7 +412,7 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
     analysis = analysis.unwrapped()
     if not analysis.good(body):
         return None
-    main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.95)
+    main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92)
     article = enclosing_article(main, body, analysis)
     if article is None:
         return Choice([main], once_each(furniture_test(main, analysis, recall)), analysis.good(main))
