@@ -40,3 +40,39 @@ def test_citations_after_escapes_from_convert():
                                             "Wow\\!again [1]\n\n## References\n\n"
                                             "1. https://e.com/docs\n2. https://e.com/more")
     assert page.references == [{"number": 1, "url": "https://e.com/docs"}, {"number": 2, "url": "https://e.com/more"}]
+
+
+FEED_PAGE = """<html><head><title>Blog</title>
+<link rel="alternate" type="application/rss+xml" title="Blog &raquo; Feed" href="/feed/">
+<link rel="alternate" type="application/atom+xml" href="https://blog.example.com/atom.xml#latest">
+<link rel="alternate" type="application/feed+json" title="JSON Feed" href="/feed.json">
+<link rel="alternate" type="application/json" href="https://blog.example.com/wp-json/wp/v2/posts/42">
+<link rel="alternate" type="application/json+oembed" href="https://blog.example.com/wp-json/oembed/1.0/embed?url=x">
+<link rel="alternate" type="application/json" title="Comments feed" href="/comments.json">
+<link rel="alternate" type="application/rss+xml" href="/feed/#again">
+</head><body><p>Hello world, this is a post.</p></body></html>"""
+
+
+def test_page_feeds_follow_the_feed_link_rule():
+    # RSS, Atom and JSON Feed are listed once each (fragments stripped); the WordPress REST
+    # document (application/json without "feed" in its URL or title) and oEmbed are not feeds
+    page = convert(FEED_PAGE, url="https://blog.example.com/2024/post/")
+    assert page.feeds == [
+        {"url": "https://blog.example.com/feed/", "type": "rss", "title": "Blog » Feed"},
+        {"url": "https://blog.example.com/atom.xml", "type": "atom"},
+        {"url": "https://blog.example.com/feed.json", "type": "json", "title": "JSON Feed"},
+        {"url": "https://blog.example.com/comments.json", "type": "json", "title": "Comments feed"},
+    ]
+
+
+def test_page_feeds_agree_with_feed_discovery():
+    from web2md.extract.feedlinks import discover_feeds
+
+    url = "https://blog.example.com/2024/post/"
+    assert convert(FEED_PAGE, url=url).feeds == discover_feeds(FEED_PAGE, url)
+
+
+def test_wordpress_rest_alternate_alone_is_no_feed():
+    html = ('<html><head><link rel="alternate" type="application/json" '
+            'href="https://blog.example.com/wp-json/wp/v2/posts/42"></head><body><p>Text.</p></body></html>')
+    assert convert(html, url="https://blog.example.com/2024/post/").feeds == []

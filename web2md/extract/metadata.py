@@ -15,6 +15,7 @@ from lxml import etree
 
 from web2md.extract.dates import normalize_date
 from web2md.extract.entities import clean_text, element_text
+from web2md.extract.feedlinks import feed_link
 from web2md.extract.meta_jsonld import JsonLd, parse_json_ld
 from web2md.extract.language import SAMPLE_CHARS, detect_language, normalize_language
 from web2md.extract.page import Page
@@ -36,10 +37,6 @@ _VISIBLE_TEXT = etree.XPath(
     "//body//text()[not(ancestor::script or ancestor::style or ancestor::noscript or ancestor::template)]"
 )
 _XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-_FEED_TYPES = {
-    "application/rss+xml": "rss", "application/rdf+xml": "rss", "application/atom+xml": "atom",
-    "application/feed+json": "json", "application/json": "json",
-}
 _RESTRICTIVE = ("noindex", "nofollow", "noarchive", "nosnippet", "noimageindex", "notranslate", "none")
 _ICON_RELS = frozenset({"icon", "apple-touch-icon", "apple-touch-icon-precomposed", "mask-icon", "fluid-icon"})
 _REFRESH = re.compile(r"\s*(\d+(?:\.\d*)?)?\s*[;,]?\s*(?:url\s*=\s*)?(['\"]?)(.*?)\2\s*$", re.I | re.S)
@@ -226,12 +223,8 @@ def _link(found: _Found, el: etree._Element, resolve: Resolver) -> None:
         hreflang = (el.get("hreflang") or "").strip()
         if hreflang:
             found.hreflangs.append({"hreflang": hreflang, "url": url})
-        kind = _FEED_TYPES.get((el.get("type") or "").split(";")[0].strip().lower())
-        if kind and all(f["url"] != url for f in found.feeds):
-            feed = {"url": url, "type": kind}
-            title = clean_text(el.get("title"))
-            if title:
-                feed["title"] = title
+        feed = feed_link(el, resolve.base)  # the one rule for feed links (WordPress REST JSON is not a feed)
+        if feed is not None and all(f["url"] != feed["url"] for f in found.feeds):
             found.feeds.append(feed)
     if icon and all(f["url"] != url for f in found.favicons):
         icon = {"url": url, "rel": " ".join(rels)}
