@@ -216,6 +216,7 @@ FURNITURE = {
                   'too many charts.</p></div>',
     "caption inside a figure": '<figure class="wide"><img src="/gauge.jpg" alt=""><div class="text">A tide gauge '
                                'in the harbour at low water. Photo: Harbour Office</div></figure>',
+    "image description": '<div class="img-description"><p>The gauge at the harbour entrance, seen from the pier.</p></div>',
     "photo credit": '<p class="photo-credit">Photo: Harbour Office / Sam Rivers</p>',
     "subscribe line": '<p>Subscribe now to our print edition for the full story.</p>',
     "follow us": '<p><strong>Follow The Coastal Times on Twitter and Instagram @coastaltimes</strong></p>',

@@ -78,7 +78,8 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 # Text blocks that can be a caption: inside a <figure>, or named as one by class/id.
 CAPTION_TAGS = frozenset({"p", "div", "span", "small", "h2", "h3", "h4", "h5", "h6", "strong", "em", "i", "b"})
-_CAPTION_HINT = re.compile(r"caption|legend|credit|bildunterschrift|bildquelle|imagesource|photocredit", re.I)
+_CAPTION_HINT = re.compile(r"caption|legend|credit|bildunterschrift|bildquelle|imagesource|photocredit|"
+                           r"(?:img|image|photo|picture|bild|foto)(?:desc|text|info)", re.I)
 # What a caption never holds.
 _MEDIA = ("img", "picture", "video", "table", "pre", "blockquote", "ul", "ol", "iframe")
 MAX_CAPTION = 300
