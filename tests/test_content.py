@@ -540,6 +540,25 @@ Since upgrading to 6.8 my laptop panics on resume from suspend. Has anyone seen 
 > - It needs a reboot."""
 
 
+def test_forum_comments_named_in_camel_case():
+    posts = "".join(
+        f'<div class="ForumComment"><div class="ForumCommentProfile" id="Comment{n}"><img src="/a.png" alt=""></div>'
+        f'<div class="ForumCommentInfo"><span class="ForumCommentAccountName">{name}</span>'
+        f'<span class="ForumCommentTime">28.09.19 12:44</span></div>'
+        f'<div class="ForumCommentText">{text}</div></div>'
+        for n, name, text in [(1, "macfan", "Since the update the store only loads over wifi, never over mobile data."),
+                              (2, "chris", "Mobile data works fine here with the latest version of the system."),
+                              (3, "maculi", "Check the mobile data switch for the store app in the settings.")])
+    html = f"<html><body><main><h1>No app store over mobile data</h1>{posts}</main></body></html>"
+    page = convert(html, "https://forum.example.com/forum/discussion/no-store-338679.html")
+    assert page.page_type == "forum"
+    assert page.markdown == (
+        "# No app store over mobile data\n\n## Comments\n\n"
+        "> **macfan**\n>\n> Since the update the store only loads over wifi, never over mobile data.\n\n"
+        "> **chris**\n>\n> Mobile data works fine here with the latest version of the system.\n\n"
+        "> **maculi**\n>\n> Check the mobile data switch for the store app in the settings.")
+
+
 def test_comments_need_a_forum():
     """Three comments on a page that is neither forum-typed nor on a forum URL: no Comments section."""
     page = convert(FORUM_PAGE, "https://example.com/blog/learn-rust")

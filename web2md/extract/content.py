@@ -39,6 +39,7 @@ REPEAT_TAGS = frozenset({"p", "li", "dd"})
 # Never judged by class/id: code keeps its `language-x` classes, headings their generated ids.
 HINT_EXEMPT_TAGS = frozenset({"pre", "code", "table", "tr", "td", "th", "tbody"})
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+SECTION_HEADINGS = HEADING_TAGS - {"h1"}  # an h1 titles the page, whatever follows it
 _ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search", "dialog", "menu", "menubar",
                     "alert", "toolbar", "tablist"})
 
@@ -502,7 +503,7 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
             return True
         if tag in CALL_TAGS and 0 < total <= MAX_CALL and is_call_to_action(el):
             return True
-        if tag in HEADING_TAGS and total <= MAX_HEADING and heads_nothing(el):
+        if tag in SECTION_HEADINGS and total <= MAX_HEADING and heads_nothing(el):
             return True
         if own and own[3] >= 3 and total < TEASER_CHARS * own[3] and (total - linked) < 0.5 * region_text \
                 and is_teaser_list(el):

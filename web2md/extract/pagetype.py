@@ -30,9 +30,12 @@ _FORUM_TYPES = {"discussionforumposting", "qapage", "question", "socialmediapost
 _COMMENT_ID = re.compile(r"^(?:comment|reply)[-_]?\d+$", re.I)
 _FORUM_URL = re.compile(r"/(?:forums?|threads?|topics?|discussions?|boards?|community|t)/|showthread|viewtopic|"
                         r"[?&](?:t|topic|thread)=\d", re.I)
-_AUTHOR_CLASS = re.compile(r"(?:^|[\s_-])(?:author|username|user-name|nickname|commenter|fn|poster)(?:$|[\s_-])", re.I)
+_AUTHOR_CLASS = re.compile(r"(?:^|[\s_-])(?:author|username|user-name|nickname|commenter|fn|poster|account-name|"
+                           r"display-name)(?:$|[\s_-])", re.I)
 _META_CLASS = re.compile(r"(?:^|[\s_-])(?:meta|reply|date|time|permalink|actions|footer|avatar|vote|votes|edit)"
                          r"(?:$|[\s_-])", re.I)
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 MAX_COMMENTS = 500
 MAX_DEPTH = 8
 
@@ -77,8 +80,11 @@ def is_comment(el: etree._Element) -> bool:
         return True
     cls = el.get("class")
     if cls:
-        tokens = cls.lower().split()
-        return "comment" in tokens or "comment-item" in tokens or "forum-post" in tokens
+        for token in cls.split():
+            # "comment", "user-comment", "MtnComment", "comment-item", "forum-post"; not "comment-body"
+            parts = [part for part in _WORD_SPLIT.split(_CAMEL.sub("-", token).lower()) if part]
+            if parts and (parts[-1] == "comment" or parts[-2:] in (["comment", "item"], ["forum", "post"])):
+                return True
     return False
 
 
@@ -124,7 +130,8 @@ def _author(el: etree._Element, nested: set[etree._Element]) -> tuple[str, etree
             continue
         if not isinstance(node.tag, str):
             continue
-        if node.get("itemprop") == "author" or node.tag == "cite" or _AUTHOR_CLASS.search(node.get("class") or ""):
+        if node.get("itemprop") == "author" or node.tag == "cite" \
+                or _AUTHOR_CLASS.search(_CAMEL.sub("-", node.get("class") or "")):
             name = clean_text("".join(node.itertext()))
             if 0 < len(name) <= 80:
                 return name, node
@@ -146,7 +153,7 @@ def comment_section(comments: list[tuple[etree._Element, int]], base: str, page_
             if node in skip_set:
                 return True
             cls = node.get("class")
-            return bool(cls) and bool(_META_CLASS.search(cls)) and node.tag not in ("p", "blockquote", "pre")
+            return bool(cls) and bool(_META_CLASS.search(_CAMEL.sub("-", cls))) and node.tag not in ("p", "blockquote", "pre")
 
         rendered = Renderer(base, page_url, skip=skip).render([el])
         if not rendered.markdown:
