@@ -228,6 +228,7 @@ FURNITURE = {
                'subscription to keep reading.</p></div>',
     "credit line": '<p><em>Source: Harbour Office, tide tables 2023</em></p>',
     "date line": '<p>Updated on 12.05.2023, 19:49</p>',
+    "date and author line": '<div>12. Mai 2023, 19:49 | Sam Rivers</div>',
     "figure label": '<p>Figure 3: tide gauge readings for May.</p>',
     "date line with a month name": '<div>Aktualisiert am 12. Mai 2023</div>',
     "teaser cards": '<section><h2>More from Science</h2>'

@@ -110,6 +110,7 @@ CALL_OPENING = 120  # characters: the ask comes first, not at the end of a sente
 # A date line: "12.03.2020", "Aktualisiert am 3. März 2020, 19:49", "Posted March 3, 2024" with little else.
 _NUMERIC_DATE = re.compile(r"\b(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2})\b")
 DATE_LINE_EXTRA_WORDS = 4
+_DATE_WORD = re.compile(r"[\d./:-]+[,.]?|[|·•–—-]")  # numbers, dates, times and separators between them
 MAX_DATE_LINE = 60
 DATE_LINE_TAGS = frozenset({"p", "div", "span", "time", "small", "li"})
 
@@ -174,19 +175,19 @@ def hint_strength(hints: str) -> int:
 def is_date_line(el: etree._Element) -> bool:
     """A short line that is a date or time with at most a few words around it (a dateline, "updated on")."""
     words = "".join(el.itertext()).split()
-    if len(words) > DATE_LINE_EXTRA_WORDS + 3:
+    if len(words) > DATE_LINE_EXTRA_WORDS + 4:
         return False
     text = " ".join(words)
     found = _NUMERIC_DATE.search(text)
-    if found is not None:
-        first, length = text.count(" ", 0, found.start()), len(found.group(0).split())
-    else:
-        first, length = named_date(words)
-        if not length:
-            return False
+    first, length = named_date(words)
+    if found is None and not length:
+        return False
+    if found is not None and (not length or found.start() < len(" ".join(words[:first]))):
+        first = text.count(" ", 0, found.start())
     if " ".join(words[:first]).endswith(":"):
         return False  # "Deadline: 3.11.2019" is a fact about the subject, not when the page was written
-    return len(words) - length <= DATE_LINE_EXTRA_WORDS
+    extra = sum(1 for word in words if not _DATE_WORD.fullmatch(word) and word.strip(".,").lower() not in MONTHS)
+    return extra <= DATE_LINE_EXTRA_WORDS
 
 
 def named_date(words: list[str]) -> tuple[int, int]:
