@@ -299,6 +299,18 @@ def test_a_story_inside_an_unclosed_menu_item_is_found():
     assert all(line in md for line in BODY_MD.split("\n\n")) and "Tickets" not in md
 
 
+def test_a_lead_named_as_such_just_before_the_body_is_kept():
+    body = "".join(f"<p>Tide table {n}: on day {n} of the survey the harbour gauge recorded two high waters and "
+                   f"two low waters, and the range grew as the Moon moved towards its full phase.</p>"
+                   for n in range(1, 16))
+    html = f"""<html><body><div class="page">
+      <div class="top"><h1>Tides explained</h1><p class="intro">Why the sea rises and falls twice a day.</p></div>
+      <div class="columns"><div class="text">{body}</div></div>
+      <div class="side"><p>Filed under coast, sea and harbour news.</p></div></div></body></html>"""
+    md = convert(html, "https://example.org/tides").markdown
+    assert md.startswith("Why the sea rises and falls twice a day.\n\nTide table 1: ") and md.endswith("full phase.")
+
+
 def test_a_heading_alone_in_its_wrapper_is_judged_by_what_follows_the_wrapper():
     related = ('<div class="section-title"><h2>You might also like</h2></div>'
                '<ul><li><a href="/a">Why the sea is salty</a></li><li><a href="/b">How waves form</a></li></ul>')

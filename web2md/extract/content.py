@@ -117,6 +117,12 @@ DATE_LINE_TAGS = frozenset({"p", "div", "span", "time", "small", "li"})
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
+# A lead ahead of the body: where to look and how it is named.
+_LEAD_HINT = re.compile(r"(?:^|[\s_-])(?:lead|intro|standfirst|summary|excerpt|subtitle|subheadline|subline|chapo|"
+                        r"vorspann|deck|dek|teaser|abstract)(?:$|[\s_-])", re.I)
+LEAD_LEVELS = 3
+LEAD_SIBLINGS = 4
+MAX_LEAD = 1500
 ARTICLE_WIDENING = 1.3  # an enclosing article with up to this much content text is the page's article
 
 MIN_UNIT = 35  # characters of non-link text before a block counts as content
@@ -418,7 +424,9 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
     main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92)
     article = enclosing_article(main, body, analysis)
     if article is None:
-        return Choice([main], once_each(furniture_test(main, analysis, recall)), analysis.good(main))
+        lead = lead_before(main, body, analysis)
+        return Choice([lead, main] if lead is not None else [main], once_each(furniture_test(main, analysis, recall)),
+                      analysis.good(main))
     skip = furniture_test(article, analysis, recall)
     above: set[etree._Element] = set()  # from the article down to the body's parent
     after: set[etree._Element] = set()  # what follows the body inside the article: notes, boxes, related links
@@ -439,7 +447,28 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
             before.add(el)
         return False
 
-    return Choice([article], once_each(skip_beside_the_body), analysis.good(article))
+    lead = lead_before(article, body, analysis)
+    return Choice([lead, article] if lead is not None else [article], once_each(skip_beside_the_body),
+                  analysis.good(article))
+
+
+def lead_before(region: etree._Element, body: etree._Element, analysis: Analysis) -> etree._Element | None:
+    """A block named as the article's lead (lead, intro, standfirst, summary...) shortly before the region:
+    templates often put the title and lead in a header apart from the body."""
+    node = region
+    for _ in range(LEAD_LEVELS):
+        if node is body:
+            return None
+        for distance, sibling in enumerate(node.itersiblings(preceding=True)):
+            if distance >= LEAD_SIBLINGS:
+                break
+            if not isinstance(sibling.tag, str) or not analysis.good(sibling) or analysis.text(sibling) > MAX_LEAD:
+                continue
+            for el in sibling.iter():
+                if analysis.good(el) and el.get("class") and _LEAD_HINT.search(el.get("class")):
+                    return el
+        node = node.getparent()
+    return None
 
 
 def enclosing_article(main: etree._Element, body: etree._Element, analysis: Analysis) -> etree._Element | None:
