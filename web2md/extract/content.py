@@ -1,13 +1,17 @@
 """Main-content selection (SPEC §4): find the body of the page and mark the furniture inside it to skip.
 
-One pass over the elements measures, per element, its text, its link text and
-its *content text*: the text of paragraph-like blocks that are long enough and
-not mostly links. The main region is found by descending from `<body>` into the
-child that holds nearly all of the content text, and stopping where the content
-spreads over several children. Inside that region, furniture is skipped while
-rendering: blocks named as furniture by class/id (share bars, related posts,
-comments, bylines...) unless they hold much of the region's content, link-dense
-blocks ("Read more: ..." lines, link lists), and figure captions.
+One pass over the elements measures, per element, its text, its link text, its
+*content text* (the text of paragraph-like blocks that are long enough and not
+mostly links) and its linked headings. The main region is found by descending
+from `<body>` into the child that holds nearly all of the content text, and
+stopping where the content spreads over several children; when that region is
+the body of an article (an `<article>` or a block named like one) the article's
+title and lead ahead of it come along, and a block named as the lead just before
+it is kept. Inside the region, furniture is skipped while rendering: blocks named
+as furniture by class/id unless they hold much of the content, link-dense blocks,
+teaser lists, captions and credit lines, calls to action, date lines, headings
+of sections that hold only furniture, and paragraphs the page repeats
+(`furniture` holds the vocabulary of those tests).
 """
 
 from __future__ import annotations
@@ -18,7 +22,9 @@ from typing import Callable
 
 from lxml import etree
 
-from web2md.extract.dates import MONTHS
+from web2md.extract.furniture import (CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS, MAX_CALL, MAX_CAPTION,
+                                     MAX_CREDIT, MAX_DATE_LINE, MEDIA_TAGS, class_and_id, hint_strength,
+                                     is_call_to_action, is_credit_line, is_date_line, names_caption)
 from web2md.extract.render import SKIP_TAGS
 
 # Tags whose content is never the main text.
@@ -43,77 +49,6 @@ SECTION_HEADINGS = HEADING_TAGS - {"h1"}  # an h1 titles the page, whatever foll
 _ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search", "dialog", "menu", "menubar",
                     "alert", "toolbar", "tablist"})
 
-# Class/id words of furniture. A strong word marks furniture unless the block holds
-# much of the content; a weak one only for small or link-heavy blocks.
-STRONG_WORDS = frozenset("""
-nav navbar navigation navi menu menus mainmenu submenu breadcrumb breadcrumbs crumbs sidebar sidebars footer
-share sharing sharebar shares social socials related recommended recommendations recommend newsletter subscribe
-subscription cookie cookies consent gdpr advert advertisement advertising ads ad adsense adslot sponsor sponsored
-promo promotion popup modal comment comments commentlist kommentar kommentare disqus respond tagcloud pagination pager byline toolbar
-login signup signin search outbrain taboola copyright masthead banner aside cta donate donation popular trending
-mostread disclaimer disclosure paywall captcha
-""".split())
-WEAK_WORDS = frozenset("""
-side tags tag keywords meta postmeta entrymeta widget widgets print skip rating ratings author authors date dates
-time published toc prev previous next more links metadata categories category utility tools actions follow
-rss feed top bottom header aside noprint infobox bio about contact caption credit credits
-""".split())
-# Words also recognised inside compounds ("relatedposts", "sharedaddy", "postfooter").
-_STRONG_AFFIX = re.compile(r"^(?:related|share|social|comment(?!ary)|footer|sidebar|newsletter|subscribe|breadcrumb|"
-                           r"advert|sponsor|promo|cookie|navigation|navbar|menu|banner|disqus|outbrain|taboola|paywall)|"
-                           r"(?:related|comments|footer|sidebar|navigation|navbar|menu|banner|sharing|share|paywall|"
-                           r"disclaimer)$")
-_WEAK_AFFIX = re.compile(r"^(?:widget|author|meta|tags|ratings?|toolbar|popular|trending|next|prev)|"
-                         r"(?:widget|meta|metadata|tags|ratings|toolbar|byline|caption|credits?)$")
-# An author's box: bio, photo and links about the writer rather than the article.
-_AUTHOR_BOX = re.compile(r"author(?:box|bio|info|description|desc|details|profile|card|about)|about(?:the)?author")
-CONTENT_WORDS = frozenset({"content", "main", "article", "post", "entry", "body", "text", "story", "wrap", "wrapper",
-                           "container", "page", "layout", "site", "inner", "primary", "col", "column"})
-# Words after which a class describes a layout state (`has-ads`, `with-sidebar`), not the block itself.
-STATE_PREFIXES = frozenset({"has", "with", "no", "without", "is", "show", "hide"})
-# Taxonomy prefixes that CMSs put on the article itself (WordPress `tag-foo`, `category-bar`).
-SLUG_PREFIXES = frozenset({"tag", "tags", "category", "categories", "post", "postid", "type", "status", "format",
-                           "single", "page", "template", "author", "topic", "section", "entry", "node"})
-_SPLIT = re.compile(r"[^a-z0-9]+")
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
-
-# Text blocks that can be a caption: inside a <figure>, or named as one by class/id.
-CAPTION_TAGS = frozenset({"p", "div", "span", "small", "h2", "h3", "h4", "h5", "h6", "strong", "em", "i", "b"})
-_CAPTION_HINT = re.compile(r"caption|legend|credit|bildunterschrift|bildquelle|imagesource|photocredit|"
-                           r"(?:img|image|photo|picture|bild|foto)(?:desc|text|info)", re.I)
-# What a caption never holds.
-_MEDIA = ("img", "picture", "video", "table", "pre", "blockquote", "ul", "ol", "iframe")
-MAX_CAPTION = 300
-# A credit line: "Photo: ...", "Quelle: ...", "Crédits photos : ..." on its own.
-_CREDIT_LINE = re.compile(r"(?:(?:photos?|photo credits?|image|images|credits?|source|sources|foto|fotos|bild|bilder|"
-                          r"titelbild|beitragsbild|quelle|quellen|crédits? photos?|fuente|fuentes|źródło|zdjęcie|"
-                          r"fot\.)|(?:figure|fig\.|abbildung|abb\.|grafik|tabelle|table|rys\.|ilustracja)\s*\d+)\s?:",
-                          re.I)
-MAX_CREDIT = 80
-CREDIT_TAGS = frozenset({"p", "div", "small"})  # a line of its own, not a bold "Source:" opening a paragraph
-
-# Calls to action: a short block asking the reader to subscribe, follow, share, donate or get the app.
-_CALL_TO_ACTION = re.compile(
-    r"\b(?:subscribe|subscribers? (?:also )?receive|already a subscriber|newsletter|sign up|sign-up|follow us|"
-    r"follow (?:\w+ ){0,4}on (?:twitter|facebook|instagram|x|telegram|youtube|tiktok|linkedin|whatsapp|threads)|"
-    r"download (?:the|our)|share this (?:article|post|story|page)|support us|donate now|become a member|"
-    r"abonnieren sie|jetzt abonnieren|ich bin abonnent|folgen sie uns|folge uns|(?:artikel|beitrag|seite) teilen|"
-    r"teilen sie dies|jetzt spenden|spenden sie|jede (?:kleine )?spende|unterstützen sie uns|unterstütze uns|"
-    r"suscríbete|suscribete|síguenos|siguenos|únete|hazte miembro|canal de (?:telegram|youtube|whatsapp)|"
-    r"abonnez-vous|suivez-nous|rejoignez-nous|inscrivez-vous|"
-    r"subskrypcj\w*|obserwuj nas|zapisz się|"
-    r"iscriviti|seguici|abbonati|assine|siga-nos|inscreva-se)\b")  # matched against lowercased text
-MAX_CALL = 300
-CALL_TAGS = frozenset({"p", "h2", "h3", "h4", "h5", "h6", "div"})
-CALL_OPENING = 120  # characters: the ask comes first, not at the end of a sentence about something else
-
-# A date line: "12.03.2020", "Aktualisiert am 3. März 2020, 19:49", "Posted March 3, 2024" with little else.
-_NUMERIC_DATE = re.compile(r"\b(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2})\b")
-DATE_LINE_EXTRA_WORDS = 4
-_DATE_WORD = re.compile(r"[\d./:-]+[,.]?|[|·•–—-]")  # numbers, dates, times and separators between them
-MAX_DATE_LINE = 60
-DATE_LINE_TAGS = frozenset({"p", "div", "span", "time", "small", "li"})
-
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
@@ -136,87 +71,6 @@ class Choice:
     roots: list[etree._Element]
     skip: Callable[[etree._Element], bool]
     content_chars: int
-
-
-def class_and_id(el: etree._Element) -> str:
-    cls = el.get("class")
-    ident = el.get("id")
-    if cls and ident:
-        return cls + " " + ident
-    return cls or ident or ""
-
-
-def hint_strength(hints: str) -> int:
-    """How plainly a class/id names furniture: 2 outright ("comments-area"), 1 as a hint ("entry-meta"), else 0.
-
-    A word after a state prefix (`has-ads`, `with-sidebar`) describes a layout, not the block;
-    a weak word beside a content word (`elementor-widget-container`) names a wrapper.
-    """
-    strength = 0
-    for token in _CAMEL.sub("-", hints).lower().split():
-        parts = [p for p in _SPLIT.split(token) if p]
-        if _AUTHOR_BOX.search("".join(parts)):
-            return 2
-        if len(parts) > 1 and parts[0] in SLUG_PREFIXES:
-            parts = parts[1:]  # `tag-politics` names the article's tag, `post-footer` a footer
-            if len(parts) == 1 and parts[0] not in STRONG_WORDS and parts[0] not in WEAK_WORDS:
-                continue
-        token_strength = 0
-        for part in parts:
-            if part in STATE_PREFIXES:
-                break
-            if part in STRONG_WORDS or len(part) > 5 and _STRONG_AFFIX.search(part):
-                token_strength = 2
-                break
-            if part in WEAK_WORDS or len(part) > 5 and _WEAK_AFFIX.search(part):
-                token_strength = 1
-        if token_strength == 1 and not CONTENT_WORDS.isdisjoint(parts):
-            token_strength = 0
-        strength = max(strength, token_strength)
-        if strength == 2:
-            break
-    return strength
-
-
-def is_date_line(el: etree._Element) -> bool:
-    """A short line that is a date or time with at most a few words around it (a dateline, "updated on")."""
-    words = "".join(el.itertext()).split()
-    if len(words) > DATE_LINE_EXTRA_WORDS + 4:
-        return False
-    text = " ".join(words)
-    found = _NUMERIC_DATE.search(text)
-    first, length = named_date(words)
-    if found is None and not length:
-        return False
-    if found is not None and (not length or found.start() < len(" ".join(words[:first]))):
-        first = text.count(" ", 0, found.start())
-    if " ".join(words[:first]).endswith(":"):
-        return False  # "Deadline: 3.11.2019" is a fact about the subject, not when the page was written
-    extra = sum(1 for word in words if not _DATE_WORD.fullmatch(word) and word.strip(".,").lower() not in MONTHS)
-    return extra <= DATE_LINE_EXTRA_WORDS
-
-
-def named_date(words: list[str]) -> tuple[int, int]:
-    """Where a date written with a month name starts among `words` ("3. März 2020", "March 3, 2024"), and
-    how many words it takes; (0, 0) when there is none."""
-    for i, word in enumerate(words):
-        if word.strip(".,").lower() not in MONTHS:
-            continue
-        before = words[i - 1].rstrip(".") if i else ""
-        after = words[i + 1].rstrip(",") if i + 1 < len(words) else ""
-        if before.isdigit() and len(before) <= 2 and after.isdigit() and len(after) == 4:
-            return i - 1, 3  # 3. März 2020
-        year = words[i + 2] if i + 2 < len(words) else ""
-        if after.isdigit() and len(after) <= 2 and year[:4].isdigit() and len(year.rstrip(",.")) == 4:
-            return i, 3  # March 3, 2024
-    return 0, 0
-
-
-def is_call_to_action(el: etree._Element) -> bool:
-    """A short block that opens by asking the reader to subscribe, follow, share, donate or get the app."""
-    text = " ".join("".join(el.itertext()).split()).lower()
-    found = _CALL_TO_ACTION.search(text, 0, CALL_OPENING + 60)  # no phrase is longer than 60 characters
-    return found is not None and found.start() < CALL_OPENING
 
 
 def first_element(el: etree._Element) -> etree._Element:
@@ -244,7 +98,8 @@ def is_hidden(el: etree._Element) -> bool:
 class Analysis:
     """Text, link text and content text per element below `root`; furniture and hidden subtrees left out.
 
-    `stats[el]` is ``[text, link text, content text]`` in characters. Furniture subtrees
+    `stats[el]` is ``[text, link text, content text, linked headings]`` (characters, then a count of
+    headings that are links). Furniture subtrees
     are not walked; their size is estimated so that one wrapping the whole page (an
     unclosed `<header>`, a `<nav>` around everything) can be measured after all.
     """
@@ -571,18 +426,17 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
             if parent.tag == "figure":
                 in_figure = True
                 break
-            if parent.tag in _MEDIA or parent.tag == "li":
+            if parent.tag in MEDIA_TAGS or parent.tag == "li":
                 break  # a quote, list or table in a figure is the figure's content
             parent = parent.getparent()
         if not in_figure:
             hints = class_and_id(el)
             named = caption_hints.get(hints) if hints else False
             if named is None:
-                named = caption_hints[hints] = _CAPTION_HINT.search(hints.replace("-", "").replace("_", "")) is not None
-            if not (named or el.tag in CREDIT_TAGS and own[0] <= MAX_CREDIT
-                    and _CREDIT_LINE.match(" ".join("".join(el.itertext()).split()))):
+                named = caption_hints[hints] = names_caption(hints)
+            if not (named or el.tag in CREDIT_TAGS and own[0] <= MAX_CREDIT and is_credit_line(el)):
                 return False
-        return next(el.iter(_MEDIA), None) is None
+        return next(el.iter(MEDIA_TAGS), None) is None
 
     def is_teaser_list(el: etree._Element) -> bool:
         """Cards whose headings are links, each with a line or two of text, and little else around them."""

@@ -15,6 +15,7 @@ from typing import Any
 from lxml import etree
 
 from web2md.extract.entities import clean_text, decode_entities
+from web2md.extract.furniture import class_words
 from web2md.extract.meta_jsonld import JsonLd, parse_json_ld
 from web2md.extract.render import Renderer, escape_markdown
 
@@ -34,8 +35,6 @@ _AUTHOR_CLASS = re.compile(r"(?:^|[\s_-])(?:author|username|user-name|nickname|c
                            r"display-name)(?:$|[\s_-])", re.I)
 _META_CLASS = re.compile(r"(?:^|[\s_-])(?:meta|reply|date|time|permalink|actions|footer|avatar|vote|votes|edit)"
                          r"(?:$|[\s_-])", re.I)
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
-_WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 MAX_COMMENTS = 500
 MAX_DEPTH = 8
 
@@ -72,6 +71,11 @@ def _meta_property(root: etree._Element, name: str) -> str:
     return ""
 
 
+def class_text(el: etree._Element) -> str:
+    """An element's classes as hyphenated words for the patterns above (`AccountName` -> `account-name`)."""
+    return " ".join("-".join(class_words(token)) for token in (el.get("class") or "").split())
+
+
 def is_comment(el: etree._Element) -> bool:
     if el.get("data-testid") == "comment" or el.get("data-author") is not None and el.tag != "a":
         return True
@@ -82,7 +86,7 @@ def is_comment(el: etree._Element) -> bool:
     if cls:
         for token in cls.split():
             # "comment", "user-comment", "MtnComment", "comment-item", "forum-post"; not "comment-body"
-            parts = [part for part in _WORD_SPLIT.split(_CAMEL.sub("-", token).lower()) if part]
+            parts = class_words(token)
             if parts and (parts[-1] == "comment" or parts[-2:] in (["comment", "item"], ["forum", "post"])):
                 return True
     return False
@@ -131,7 +135,7 @@ def _author(el: etree._Element, nested: set[etree._Element]) -> tuple[str, etree
         if not isinstance(node.tag, str):
             continue
         if node.get("itemprop") == "author" or node.tag == "cite" \
-                or _AUTHOR_CLASS.search(_CAMEL.sub("-", node.get("class") or "")):
+                or _AUTHOR_CLASS.search(class_text(node)):
             name = clean_text("".join(node.itertext()))
             if 0 < len(name) <= 80:
                 return name, node
@@ -152,8 +156,8 @@ def comment_section(comments: list[tuple[etree._Element, int]], base: str, page_
         def skip(node: etree._Element, skip_set: set = skip_set) -> bool:
             if node in skip_set:
                 return True
-            cls = node.get("class")
-            return bool(cls) and bool(_META_CLASS.search(_CAMEL.sub("-", cls))) and node.tag not in ("p", "blockquote", "pre")
+            return (node.get("class") is not None and node.tag not in ("p", "blockquote", "pre")
+                    and _META_CLASS.search(class_text(node)) is not None)
 
         rendered = Renderer(base, page_url, skip=skip).render([el])
         if not rendered.markdown:
