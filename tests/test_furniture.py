@@ -1,0 +1,78 @@
+"""The one-element furniture tests (web2md.extract.furniture): class words, captions, calls to action, date lines."""
+
+from __future__ import annotations
+
+import pytest
+from lxml import etree
+
+from web2md.extract.furniture import (class_words, hint_strength, is_call_to_action, is_credit_line, is_date_line,
+                                      names_caption)
+
+
+def element(html: str) -> etree._Element:
+    return etree.fromstring(html, etree.HTMLParser()).find(".//body")[0]
+
+
+@pytest.mark.parametrize("token, words", [
+    ("MtnCommentText", ["mtn", "comment", "text"]),
+    ("comment_text-2", ["comment", "text", "2"]),
+    ("ForumCommentAccountName", ["forum", "comment", "account", "name"]),
+    ("--", []),
+])
+def test_class_words(token, words):
+    assert class_words(token) == words
+
+
+@pytest.mark.parametrize("hints, strength", [
+    ("comments-area", 2), ("sharedaddy", 2), ("author-box", 2), ("saboxplugin-wrap about-the-author", 2),
+    ("article-paywall", 2), ("affiliate-disclaimer", 2),
+    ("entry-meta", 1), ("post-tags", 1),
+    ("has-sidebar", 0), ("tag-politics", 0), ("elementor-widget-container", 0), ("entry-content", 0),
+    ("author-admin", 0),  # WordPress names the article's author on the article itself
+])
+def test_hint_strength(hints, strength):
+    assert hint_strength(hints) == strength
+
+
+@pytest.mark.parametrize("html, expected", [
+    ("<p>Updated on 12.05.2023, 19:49</p>", True),
+    ("<div>Aktualisiert am 12. Mai 2023</div>", True),
+    ("<p>Posted March 3, 2024 by Sam</p>", True),
+    ("<div>12. Mai 2023, 19:49 | Sam Rivers</div>", True),
+    ("<p>Closing date: 03.11.2023 (postmark)</p>", False),
+    ("<p>The harbour reopened on 12.05.2023 after three weeks of repairs to the outer wall.</p>", False),
+    ("<p>No date here at all</p>", False),
+])
+def test_is_date_line(html, expected):
+    assert is_date_line(element(html)) is expected
+
+
+@pytest.mark.parametrize("html, expected", [
+    ("<p>Subscribe now to our print edition for the full story.</p>", True),
+    ("<p><strong>Follow The Coastal Times on Twitter and Instagram</strong></p>", True),
+    ("<p>Folgen Sie uns auf Facebook.</p>", True),
+    ("<p>¿Ya sabías que tenemos canal de Telegram? Únete desde aquí.</p>", True),
+    ("<p>The service lost two hundred thousand subscribers last quarter.</p>", False),
+    ("<p>" + "The tide came in slowly over the flats while we waited by the old harbour wall. " * 2
+     + "Subscribe here.</p>", False),  # the ask comes only after 120 characters of something else
+])
+def test_is_call_to_action(html, expected):
+    assert is_call_to_action(element(html)) is expected
+
+
+@pytest.mark.parametrize("hints, expected", [
+    ("wp-caption-text", True), ("img_description", True), ("photo-credit", True), ("bildunterschrift", True),
+    ("entry-content", False), ("description", False),
+])
+def test_names_caption(hints, expected):
+    assert names_caption(hints) is expected
+
+
+@pytest.mark.parametrize("html, expected", [
+    ("<p>Photo: Harbour Office</p>", True), ("<p>Quelle: Landesregierung</p>", True),
+    ("<p>Crédits photos : Bestimage</p>", True), ("<p>Abb. 2: Der Pegel im Mai</p>", True),
+    ("<p>Figure 3: tide gauge readings</p>", True),
+    ("<p>Sources say the harbour will reopen.</p>", False), ("<p>The photo: a gauge.</p>", False),
+])
+def test_is_credit_line(html, expected):
+    assert is_credit_line(element(html)) is expected
