@@ -1,8 +1,9 @@
-"""Exact-output tests for two fixes: citations after an escaped character, and one rule for feed links."""
+"""Exact-output tests for fixes: citations after an escaped character, one rule for feed links, and
+a raw-text tag name that only Unicode case folding would match (it made parse_html raise)."""
 
 from __future__ import annotations
 
-from web2md import convert
+from web2md import convert, html_to_text
 from web2md.extract.derive import with_citations
 
 
@@ -76,3 +77,10 @@ def test_wordpress_rest_alternate_alone_is_no_feed():
     html = ('<html><head><link rel="alternate" type="application/json" '
             'href="https://blog.example.com/wp-json/wp/v2/posts/42"></head><body><p>Text.</p></body></html>')
     assert convert(html, url="https://blog.example.com/2024/post/").feeds == []
+
+
+def test_non_ascii_lookalike_of_a_raw_text_tag_does_not_raise():
+    # "ſ" (long s) and dotted/dotless i fold to ASCII letters only under Unicode case folding; libxml2 reads
+    # "<ſcript>" as text, so the references after it are neutralised like any text
+    html = "<p>a &copy=2</p><ſcript>x &foo y &amp; z</ſcript><p>b &notit; c</p><İframe >&bar</p>"
+    assert html_to_text(html) == "a &copy=2\n\n<ſcript>x &foo y & z\n\nb &notit; c\n\n<İframe >&bar"

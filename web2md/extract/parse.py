@@ -19,7 +19,10 @@ from web2md.extract.entities import NAMED
 
 # Elements libxml2 reads as raw text (no entities, no tags inside); plaintext runs to the end.
 _RAW_TEXT = ("script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext")
-_RAW_START = re.compile(r"<(" + "|".join(_RAW_TEXT) + r")(?=[\s/>])|<!--", re.I)
+# Names are matched ASCII case-insensitively, as libxml2 reads them ("<ſcript>" is no script; Unicode
+# folding would also give names that are no key of _RAW_END). The lookahead on the first letter turns
+# most tags away with one test.
+_RAW_START = re.compile(r"<(?a:(?=[sxinp!]))(?:((?a:" + "|".join(_RAW_TEXT) + r"))(?=[\s/>])|!--)", re.I)
 _RAW_END = {tag: re.compile("</" + tag, re.I) for tag in _RAW_TEXT}
 # The frequent known entities are passed over inside the regex, sparing a callback per `&amp;`.
 _REFERENCE = re.compile(r"&(?!(?:amp|quot|lt|gt|nbsp|copy|reg|raquo|laquo|hellip|ndash|mdash|rsquo|lsquo|rdquo|"
