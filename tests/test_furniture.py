@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from web2md.extract.furniture import (class_words, hint_strength, is_call_to_action, is_credit_line, is_date_line,
-                                      names_caption)
+from web2md.extract.furniture import (class_words, hint_strength, is_call_to_action, is_cookie_notice, is_credit_line,
+                                      is_date_line, names_caption)
 
 
 def element(html: str) -> etree._Element:
@@ -76,3 +76,15 @@ def test_names_caption(hints, expected):
 ])
 def test_is_credit_line(html, expected):
     assert is_credit_line(element(html)) is expected
+
+
+@pytest.mark.parametrize("html, expected", [
+    ("<p>Wir verwenden Cookies, um Inhalte zu personalisieren.</p>", True),
+    ("<div>This website uses cookies to improve your experience.</div>", True),
+    ("<p>Informujemy, że korzystamy z cookies.</p>", True),
+    ("<p>By continuing you agree to our use of cookies.</p>", True),
+    ("<p>Bake the cookies for twelve minutes until golden.</p>", False),
+    ("<p>Why did the cookie go to the hospital?</p>", False),
+])
+def test_is_cookie_notice(html, expected):
+    assert is_cookie_notice(element(html)) is expected

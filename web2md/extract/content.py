@@ -23,8 +23,8 @@ from typing import Callable
 from lxml import etree
 
 from web2md.extract.furniture import (CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS, MAX_CALL, MAX_CAPTION,
-                                     MAX_CREDIT, MAX_DATE_LINE, MEDIA_TAGS, class_and_id, hint_strength,
-                                     is_call_to_action, is_credit_line, is_date_line, names_caption)
+                                     MAX_COOKIE_NOTICE, MAX_CREDIT, MAX_DATE_LINE, MEDIA_TAGS, class_and_id, hint_strength,
+                                     is_call_to_action, is_cookie_notice, is_credit_line, is_date_line, names_caption)
 from web2md.extract.render import SKIP_TAGS
 
 # Tags whose content is never the main text.
@@ -387,6 +387,8 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
         if tag in DATE_LINE_TAGS and 0 < total <= MAX_DATE_LINE and is_date_line(el):
             return True
         if tag in CALL_TAGS and 0 < total <= MAX_CALL and is_call_to_action(el):
+            return True
+        if tag in CALL_TAGS and 0 < total <= MAX_COOKIE_NOTICE and is_cookie_notice(el):
             return True
         if tag in SECTION_HEADINGS and total <= MAX_HEADING and heads_nothing(el):
             return True

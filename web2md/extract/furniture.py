@@ -72,6 +72,13 @@ _CALL_TO_ACTION = re.compile(
     r"abonnez-vous|suivez-nous|rejoignez-nous|inscrivez-vous|"
     r"subskrypcj\w*|obserwuj nas|zapisz się|"
     r"iscriviti|seguici|abbonati|assine|siga-nos|inscreva-se)\b")  # matched against lowercased text
+# A cookie notice: the site saying that it uses cookies (a banner, not a privacy policy's paragraph about them).
+_COOKIE_NOTICE = re.compile(
+    r"\b(?:we|wir|nous|usamos|utilizamos|utilizziamo|korzystamy|używamy|this (?:site|website)|diese (?:seite|website)|"
+    r"(?:auf )?unserer? (?:seite|website|webseite)|ce site|este sitio|questo sito)\b[^.!?]{0,60}?\bcook(?:ies|ie)\b|"
+    r"\bcook(?:ies|ie)\b[^.!?]{0,40}?\b(?:zustimm|akzeptier|einverstanden|accept|consent|agree)|"
+    r"\b(?:use|usage|verwendung|nutzung|utilisation|uso) (?:of |von |de |des |di |dei )?cook(?:ies|ie)\b")
+MAX_COOKIE_NOTICE = 400
 MAX_CALL = 300
 CALL_TAGS = frozenset({"p", "h2", "h3", "h4", "h5", "h6", "div"})
 CALL_OPENING = 120  # characters: the ask comes first, not at the end of a sentence about something else
@@ -178,3 +185,8 @@ def names_caption(hints: str) -> bool:
 def is_credit_line(el: etree._Element) -> bool:
     """A line that opens with a credit or figure label: "Photo: ...", "Quelle: ...", "Abb. 2: ..."."""
     return _CREDIT_LINE.match(" ".join("".join(el.itertext()).split())) is not None
+
+
+def is_cookie_notice(el: etree._Element) -> bool:
+    """A short block telling the reader that the site uses cookies."""
+    return _COOKIE_NOTICE.search(" ".join("".join(el.itertext()).split()).lower()) is not None
