@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from web2md.extract.furniture import (class_words, hint_strength, is_call_to_action, is_cookie_notice, is_credit_line,
-                                      is_date_line, names_caption)
+from web2md.extract.furniture import (class_words, hint_strength, is_ad_label, is_call_to_action, is_cookie_notice,
+                                      is_credit_line, is_date_line, names_caption, visible_text)
 
 
 def element(html: str) -> etree._Element:
@@ -88,3 +88,17 @@ def test_is_credit_line(html, expected):
 ])
 def test_is_cookie_notice(html, expected):
     assert is_cookie_notice(element(html)) is expected
+
+
+@pytest.mark.parametrize("html, expected", [
+    ("<center>- Anzeige -<br><a href='/x'><img src='/ad.png'></a><script>var slot = 1;</script></center>", True),
+    ("<div>Advertisement</div>", True), ("<p>PUBLICIDAD</p>", True),
+    ("<p>Anzeige erstatten</p>", False), ("<div>Advertisement<p>for the new harbour ferry</p></div>", False),
+])
+def test_is_ad_label(html, expected):
+    assert is_ad_label(element(html)) is expected
+
+
+def test_visible_text_leaves_out_scripts_and_keeps_tails():
+    html = "<div>a<script>var x = 1;</script>b<span>c<style>p {}</style>d</span>e<!-- f -->g</div>"
+    assert visible_text(element(html)) == "abcdeg"

@@ -22,9 +22,10 @@ from typing import Callable
 
 from lxml import etree
 
-from web2md.extract.furniture import (CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS, MAX_CALL, MAX_CAPTION,
-                                     MAX_COOKIE_NOTICE, MAX_CREDIT, MAX_DATE_LINE, MEDIA_TAGS, class_and_id, hint_strength,
-                                     is_call_to_action, is_cookie_notice, is_credit_line, is_date_line, names_caption)
+from web2md.extract.furniture import (CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS, MAX_AD_LABEL, MAX_CALL,
+                                     MAX_CAPTION, MAX_COOKIE_NOTICE, MAX_CREDIT, MAX_DATE_LINE, MEDIA_TAGS,
+                                     class_and_id, hint_strength, is_ad_label, is_call_to_action, is_cookie_notice,
+                                     is_credit_line, is_date_line, names_caption)
 from web2md.extract.render import SKIP_TAGS
 
 # Tags whose content is never the main text.
@@ -49,6 +50,7 @@ SECTION_HEADINGS = HEADING_TAGS - {"h1"}  # an h1 titles the page, whatever foll
 _ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search", "dialog", "menu", "menubar",
                     "alert", "toolbar", "tablist"})
 
+AD_LABEL_TAGS = frozenset({"p", "div", "span", "center", "small", "strong", "b", "h2", "h3", "h4", "h5", "h6"})
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
@@ -385,6 +387,8 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
                 linked > (LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY) * total:
             return True
         if tag in DATE_LINE_TAGS and 0 < total <= MAX_DATE_LINE and is_date_line(el):
+            return True
+        if 0 < total <= MAX_AD_LABEL and tag in AD_LABEL_TAGS and is_ad_label(el):
             return True
         if tag in CALL_TAGS and 0 < total <= MAX_CALL and is_call_to_action(el):
             return True

@@ -11,6 +11,7 @@ import re
 from lxml import etree
 
 from web2md.extract.dates import MONTHS
+from web2md.extract.render import SKIP_TAGS
 
 # Class/id words of furniture. A strong word marks furniture unless the block holds
 # much of the content; a weak one only for small or link-heavy blocks.
@@ -20,7 +21,7 @@ share sharing sharebar shares social socials related recommended recommendations
 subscription cookie cookies consent gdpr advert advertisement advertising ads ad adsense adslot sponsor sponsored
 promo promotion popup modal comment comments commentlist kommentar kommentare disqus respond tagcloud pagination pager byline toolbar
 login signup signin search outbrain taboola copyright masthead banner aside cta donate donation popular trending
-mostread disclaimer disclosure paywall captcha
+mostread disclaimer disclosure paywall captcha likes gravatars
 """.split())
 WEAK_WORDS = frozenset("""
 side tags tag keywords meta postmeta entrymeta widget widgets print skip rating ratings author authors date dates
@@ -79,6 +80,10 @@ _COOKIE_NOTICE = re.compile(
     r"\bcook(?:ies|ie)\b[^.!?]{0,40}?\b(?:zustimm|akzeptier|einverstanden|accept|consent|agree)|"
     r"\b(?:use|usage|verwendung|nutzung|utilisation|uso) (?:of |von |de |des |di |dei )?cook(?:ies|ie)\b")
 MAX_COOKIE_NOTICE = 400
+# An advertisement's label standing alone ("Anzeige", "- Advertisement -").
+_AD_LABEL = re.compile(r"[-–—:\s]*(?:anzeige|advertisement|advertising|werbung|publicidad|publicité|reklama|pubblicità|"
+                       r"sponsored|gesponsert|ad)[-–—:\s]*")
+MAX_AD_LABEL = 20
 MAX_CALL = 300
 CALL_TAGS = frozenset({"p", "h2", "h3", "h4", "h5", "h6", "div"})
 CALL_OPENING = 120  # characters: the ask comes first, not at the end of a sentence about something else
@@ -190,3 +195,26 @@ def is_credit_line(el: etree._Element) -> bool:
 def is_cookie_notice(el: etree._Element) -> bool:
     """A short block telling the reader that the site uses cookies."""
     return _COOKIE_NOTICE.search(" ".join("".join(el.itertext()).split()).lower()) is not None
+
+
+def is_ad_label(el: etree._Element) -> bool:
+    """A block that only says "Advertisement" (in one of several languages) beside the ad's markup."""
+    return _AD_LABEL.fullmatch(visible_text(el).lower()) is not None
+
+
+def visible_text(el: etree._Element) -> str:
+    """The text a reader sees in `el`: no script, style or other never-rendered content (ads carry scripts)."""
+    parts: list[str] = []
+    walker = etree.iterwalk(el, events=("start", "end"))
+    for event, node in walker:
+        if event == "start":
+            if not isinstance(node.tag, str):  # a comment or processing instruction: only its tail shows
+                if node.tail:
+                    parts.append(node.tail)
+            elif node.tag in SKIP_TAGS:
+                walker.skip_subtree()
+            elif node.text:
+                parts.append(node.text)
+        elif node is not el and node.tail:
+            parts.append(node.tail)
+    return "".join(parts)
