@@ -205,13 +205,13 @@ def is_ad_label(el: etree._Element) -> bool:
 def visible_text(el: etree._Element) -> str:
     """The text a reader sees in `el`: no script, style or other never-rendered content (ads carry scripts)."""
     parts: list[str] = []
-    walker = etree.iterwalk(el, events=("start", "end"))
+    walker = etree.iterwalk(el, events=("start", "end", "comment", "pi"))
     for event, node in walker:
-        if event == "start":
-            if not isinstance(node.tag, str):  # a comment or processing instruction: only its tail shows
-                if node.tail:
-                    parts.append(node.tail)
-            elif node.tag in SKIP_TAGS:
+        if event in ("comment", "pi"):  # only its tail shows
+            if node.tail:
+                parts.append(node.tail)
+        elif event == "start":
+            if node.tag in SKIP_TAGS:
                 walker.skip_subtree()
             elif node.text:
                 parts.append(node.text)
