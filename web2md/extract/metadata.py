@@ -149,17 +149,19 @@ def _scan(root: etree._Element, base: str) -> _Found:
     found = _Found()
     resolve = Resolver(base)
     for el in root.iter(_TAGS):
-        tag = el.tag
-        if tag == "meta":
+        tag = el.tag  # the frequent tags first
+        if tag == "script":
+            kind = el.get("type")
+            if kind and "ld+json" in kind.lower():
+                text = el.text
+                if text:
+                    found.json_ld.add(parse_json_ld(text))
+        elif tag == "meta":
             _meta(found, el)
-        elif tag == "link":
-            _link(found, el, resolve)
-        elif tag == "script":
-            kind = (el.get("type") or "").lower()
-            if "ld+json" in kind and el.text:
-                found.json_ld.add(parse_json_ld(el.text))
         elif tag == "img":
             _image(found, el, resolve)
+        elif tag == "link":
+            _link(found, el, resolve)
         elif tag == "time":
             value = el.get("datetime")
             if value:
@@ -183,31 +185,36 @@ def _in_svg(el: etree._Element) -> bool:
 
 
 def _meta(found: _Found, el: etree._Element) -> None:
-    charset = el.get("charset")
+    get = el.get
+    charset = get("charset")
     if charset and found.charset is None:
         found.charset = charset.strip().lower() or None
-    content = el.get("content")
+    content = get("content")
     if content is None:
         return
     content = clean_text(content)
     if not content:
         return
-    equiv = (el.get("http-equiv") or "").strip().lower()
-    if equiv:
+    equiv = get("http-equiv")
+    if equiv and (equiv := equiv.strip().lower()):
         found.equiv.setdefault(equiv, content)
+    meta = found.meta
     for attr in ("property", "name"):
-        key = (el.get(attr) or "").strip().lower()
-        if key:
-            values = found.meta.setdefault(key, [])
+        key = get(attr)
+        if key and (key := key.strip().lower()):
+            values = meta.setdefault(key, [])
             if content not in values:
                 values.append(content)
-    itemprop = (el.get("itemprop") or "").strip().lower()
-    if itemprop:
-        found.meta.setdefault("itemprop:" + itemprop, []).append(content)
+    itemprop = get("itemprop")
+    if itemprop and (itemprop := itemprop.strip().lower()):
+        meta.setdefault("itemprop:" + itemprop, []).append(content)
 
 
 def _link(found: _Found, el: etree._Element, resolve: Resolver) -> None:
-    rels = (el.get("rel") or "").lower().split()
+    rel = el.get("rel")
+    if not rel:
+        return
+    rels = rel.lower().split()
     href = el.get("href")
     if not rels or not href:
         return
