@@ -207,6 +207,7 @@ FURNITURE = {
                                             'experience. By continuing you accept them.</p></div>',
     "advertisement label with its ad": '<center>- Anzeige -<br><a href="https://ads.example.com/x"><img src="/ad.png" '
                                        'alt="Ferry tickets"></a><script>var slot = 1;</script></center>',
+    "screen-reader text": '<a class="screen-reader-text" href="#content">Skip to content</a>',
     "date line": '<div class="entry-meta"><span class="date">Published 12 May 2023</span></div>',
     "read more teaser": '<p>Read more: <a href="/ocean-currents">How ocean currents shape the climate</a></p>',
     "tags": '<div class="post-tags">Tags: <a href="/t/ocean">ocean</a>, <a href="/t/moon">moon</a></div>',
@@ -235,6 +236,7 @@ FURNITURE = {
                                             'experience. By continuing you accept them.</p></div>',
     "advertisement label with its ad": '<center>- Anzeige -<br><a href="https://ads.example.com/x"><img src="/ad.png" '
                                        'alt="Ferry tickets"></a><script>var slot = 1;</script></center>',
+    "screen-reader text": '<a class="screen-reader-text" href="#content">Skip to content</a>',
     "date line": '<p>Updated on 12.05.2023, 19:49</p>',
     "date and author line": '<div>12. Mai 2023, 19:49 | Sam Rivers</div>',
     "figure label": '<p>Figure 3: tide gauge readings for May.</p>',

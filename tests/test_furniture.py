@@ -6,7 +6,8 @@ import pytest
 from lxml import etree
 
 from web2md.extract.furniture import (class_words, hint_strength, is_ad_label, is_call_to_action, is_cookie_notice,
-                                      is_credit_line, is_date_line, names_caption, visible_text)
+                                      is_credit_line, is_date_line, names_caption, names_screen_reader_text,
+                                      visible_text)
 
 
 def element(html: str) -> etree._Element:
@@ -102,3 +103,11 @@ def test_is_ad_label(html, expected):
 def test_visible_text_leaves_out_scripts_and_keeps_tails():
     html = "<div>a<script>var x = 1;</script>b<span>c<style>p {}</style>d</span>e<!-- f -->g</div>"
     assert visible_text(element(html)) == "abcdeg"
+
+
+@pytest.mark.parametrize("hints, expected", [
+    ("screen-reader-text", True), ("sr-only", True), ("visually-hidden", True), ("u-visuallyhidden", True),
+    ("reader-mode", False), ("entry-content", False),
+])
+def test_names_screen_reader_text(hints, expected):
+    assert names_screen_reader_text(hints) is expected

@@ -25,7 +25,7 @@ from lxml import etree
 from web2md.extract.furniture import (CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS, MAX_AD_LABEL, MAX_CALL,
                                      MAX_CAPTION, MAX_COOKIE_NOTICE, MAX_CREDIT, MAX_DATE_LINE, MEDIA_TAGS,
                                      class_and_id, hint_strength, is_ad_label, is_call_to_action, is_cookie_notice,
-                                     is_credit_line, is_date_line, names_caption)
+                                     is_credit_line, is_date_line, names_caption, names_screen_reader_text)
 from web2md.extract.render import SKIP_TAGS
 
 # Tags whose content is never the main text.
@@ -50,6 +50,7 @@ SECTION_HEADINGS = HEADING_TAGS - {"h1"}  # an h1 titles the page, whatever foll
 _ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search", "dialog", "menu", "menubar",
                     "alert", "toolbar", "tablist"})
 
+MAX_READER_ONLY = 200  # a screen-reader-only block bigger than this is a wrapper hidden until a menu opens
 AD_LABEL_TAGS = frozenset({"p", "div", "span", "center", "small", "strong", "b", "h2", "h3", "h4", "h5", "h6"})
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 
@@ -371,6 +372,7 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
     weak_share = 0.05 if recall else 0.15
     strengths: dict[str, int] = {}
     caption_hints: dict[str, bool] = {}
+    reader_only: dict[str, bool] = {}
     gallery = analysis.caption_text > 0.5 * region_text
 
     def skip(el: etree._Element) -> bool:
@@ -404,6 +406,12 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
         hints = class_and_id(el)
         if not hints:
             return False
+        if total < MAX_READER_ONLY:
+            hidden = reader_only.get(hints)
+            if hidden is None:
+                hidden = reader_only[hints] = names_screen_reader_text(hints)
+            if hidden:
+                return True  # "Skip to content", "Search for:", "Opens in new window": text only screen readers get
         strength = strengths.get(hints)
         if strength is None:
             strength = strengths[hints] = hint_strength(hints)

@@ -47,6 +47,9 @@ SLUG_PREFIXES = frozenset({"tag", "tags", "category", "categories", "post", "pos
 _SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
+# Text that only screen readers get ("Skip to content", "Opens in a new window").
+_SCREEN_READER = re.compile(r"sr-only|screen-?reader|visually-?hidden|assistive|offscreen|a11y", re.I)
+
 # Text blocks that can be a caption: inside a <figure>, or named as one by class/id.
 CAPTION_TAGS = frozenset({"p", "div", "span", "small", "h2", "h3", "h4", "h5", "h6", "strong", "em", "i", "b"})
 _CAPTION_HINT = re.compile(r"caption|legend|credit|bildunterschrift|bildquelle|imagesource|photocredit|"
@@ -218,3 +221,8 @@ def visible_text(el: etree._Element) -> str:
         elif node is not el and node.tail:
             parts.append(node.tail)
     return "".join(parts)
+
+
+def names_screen_reader_text(hints: str) -> bool:
+    """Whether a class/id marks text shown only to screen readers (`sr-only`, `screen-reader-text`)."""
+    return _SCREEN_READER.search(hints) is not None
