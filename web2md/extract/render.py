@@ -296,13 +296,14 @@ class Renderer:
             self.md.append(raw)
             self.tx.append(raw)
             return
+        if raw.isspace():  # whitespace between tags, the most frequent text: one space
+            self.md.append(" ")
+            self.tx.append(" ")
+            return
         # collapse here so that pieces stay small; joins are re-collapsed at flush
         collapsed = " ".join(raw.split())
         if not collapsed:
-            if raw:
-                self.md.append(" ")
-                self.tx.append(" ")
-            return
+            return  # empty (normalising removed every character)
         if raw[0].isspace():
             collapsed = " " + collapsed
         if raw[-1].isspace():
