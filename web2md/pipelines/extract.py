@@ -77,8 +77,9 @@ class ExtractPipeline:
 def reported_charset(item: PageItem, markup: str) -> str:
     """The `charset` of a page whose markup declares `markup` (``<meta charset>``).
 
-    The encoding the body was decoded with wins: the spider's ``response.encoding``
-    (BOM, else the Content-Type charset, else the markup's declaration, else a guess).
+    The encoding the body was decoded with wins: the one the spider's response
+    declares (BOM, else the Content-Type charset, else the markup's declaration),
+    else the core's fallback for undeclared bytes (``utf-8`` or ``cp1252``).
     The markup's own label is reported only when the response declared no charset
     and that label is what decoded the body (not a BOM, not an unknown name), or
     when the item has no encoding at all.

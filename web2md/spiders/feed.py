@@ -16,12 +16,11 @@ from twisted.python.failure import Failure
 
 from web2md.extract.feedlinks import common_feed_urls, discover_feeds
 from web2md.extract.feeds import Feed, FeedError, parse_feed
-from web2md.extract.parse import parse_html
 from web2md.items import FeedEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
 from web2md.middlewares.blacklist import load_blacklist
 from web2md.middlewares.limits import record_failure
-from web2md.spiders.base import Web2mdSpider, count_argument, is_fetchable, parse_bool
+from web2md.spiders.base import Web2mdSpider, count_argument, is_fetchable, parse_bool, parse_response
 
 logger = logging.getLogger(__name__)
 
@@ -67,7 +66,7 @@ class FeedSpider(Web2mdSpider):
         if not isinstance(response, TextResponse):
             self.no_feed(response.url, f"not a feed or a page ({response.headers.get('Content-Type', b'').decode('latin-1')})")
             return
-        links = discover_feeds(parse_html(response.body, encoding=response.encoding), response.url)
+        links = discover_feeds(parse_response(response)[0], response.url)
         if links:
             logger.info("Found feed %s on %s", links[0]["url"], response.url)
             yield Request(links[0]["url"], callback=self.parse_feed, errback=self.on_error,
