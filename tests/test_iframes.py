@@ -87,3 +87,13 @@ def test_page_spider_inlines_iframes_through_the_extract_pipeline():
     assert sorted(paths) == ["/", "/ads/landing", "/embed", "/robots.txt"]
     assert result.stat("web2md/iframe/inlined") == 1
     assert result.stat("web2md/iframe/refused") == 1  # the tag manager iframe: blacklisted host
+
+
+def test_an_iframe_that_declares_no_charset_is_decoded_like_the_page():
+    """Latin-1 bytes with no charset anywhere: Scrapy guesses a code page, web2md reads Windows-1252."""
+    with TestServer() as srv:
+        srv.route("/", '<p>Host</p><iframe src="/frame"></iframe>', headers={"Content-Type": "text/html"})
+        srv.route("/frame", "<p>Café, naïve façade, Größe</p>".encode("latin-1"), headers={"Content-Type": "text/html"})
+        result = run_crawl([srv.url("/")], {}, iframes=True)
+    [item] = result.items
+    assert item["markdown"] == "Host\n\nCafé, naïve façade, Größe"

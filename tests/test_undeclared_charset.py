@@ -15,7 +15,7 @@ from scrapy.http import HtmlResponse
 from tests.server import TestServer
 from web2md import crawl
 from web2md.extract.parse import parse_html
-from web2md.spiders.base import declared_encoding, parse_response
+from web2md.responses import declared_encoding, parse_response
 
 TEXT = "Café, naïve façade, Größe"
 LATIN1 = TEXT.encode("iso-8859-1")

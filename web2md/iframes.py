@@ -21,9 +21,9 @@ from scrapy.http import HtmlResponse
 from scrapy.http.request import NO_CALLBACK
 from scrapy.utils.defer import deferred_from_coro, maybe_deferred_to_future
 
-from web2md.extract.parse import parse_html
 from web2md.middlewares import META_QUIET
 from web2md.middlewares.limits import PageFailed
+from web2md.responses import parse_response
 
 if TYPE_CHECKING:
     from lxml.etree import _Element
@@ -139,7 +139,7 @@ class _Inliner:
                          response.status, response.headers.get("Content-Type"))
             stats.inc_value("web2md/iframe/failed")
             return None
-        tree = parse_html(response.body, encoding=response.encoding)
+        tree = parse_response(response)[0]
         await self.inline(tree, response.url, depth)
         body = tree.find("body")
         if body is None:

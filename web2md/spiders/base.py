@@ -33,14 +33,13 @@ from scrapy.http import HtmlResponse, Response, TextResponse, XmlResponse
 from scrapy.settings import BaseSettings
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.python.failure import Failure
-from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding, read_bom
 
 from web2md.exporters import get_format
 from web2md.extract.options import Options
-from web2md.extract.parse import decode_body, parse_html
 from web2md.items import PageItem
 from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
 from web2md.middlewares.limits import PageFailed, failure_reason, record_failure
+from web2md.responses import parse_response
 
 logger = logging.getLogger(__name__)
 
@@ -249,36 +248,6 @@ class Web2mdSpider(Spider):
             item["headers"] = {k.decode("latin-1").lower(): b", ".join(v).decode("latin-1")
                                for k, v in response.headers.items()}
         return item, tree
-
-
-def declared_encoding(response: TextResponse) -> str | None:
-    """The encoding a response declares (BOM, else Content-Type charset, else `<meta>`), or None.
-
-    None when `response.encoding` would only be Scrapy's guess from the bytes,
-    which can be nonsense (``cp1006``, ``cp1250`` for Latin-1 text). An unknown
-    label counts as no declaration, as it does for Scrapy and w3lib.
-    """
-    declared = getattr(response, "_declared_encoding", None)  # Scrapy's, without the guess (private)
-    if callable(declared):
-        return declared()
-    header = response.headers.get(b"Content-Type") or b""
-    return (read_bom(response.body)[0] or http_content_type_encoding(header.decode("latin-1"))
-            or html_body_declared_encoding(response.body))
-
-
-def parse_response(response: TextResponse) -> tuple[_Element, str]:
-    """The parsed tree of an HTML response and the encoding its body was decoded with.
-
-    The declared encoding decodes the body; without one the body is decoded
-    exactly as the core decodes bytes (`web2md.extract.parse.decode_body`:
-    UTF-8 when the bytes are valid UTF-8, else Windows-1252), not with Scrapy's
-    guess. The body is parsed once either way.
-    """
-    encoding = declared_encoding(response)
-    if encoding:
-        return parse_html(response.body, encoding=encoding), encoding
-    text, encoding = decode_body(response.body)
-    return parse_html(text), encoding
 
 
 def guess_content_type(response: Response) -> str:

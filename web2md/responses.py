@@ -1,0 +1,45 @@
+"""Reading Scrapy responses for the core: the encoding a response declares and its parsed tree.
+
+Shared by the spiders and the iframe inliner, so that every HTML document is
+decoded the same way: with its declared encoding, else as the core decodes bytes.
+"""
+
+from __future__ import annotations
+
+from lxml.etree import _Element
+from scrapy.http import TextResponse
+from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding, read_bom
+
+from web2md.extract.parse import decode_body, parse_html
+
+__all__ = ["declared_encoding", "parse_response"]
+
+
+def declared_encoding(response: TextResponse) -> str | None:
+    """The encoding a response declares (BOM, else Content-Type charset, else `<meta>`), or None.
+
+    None when `response.encoding` would only be Scrapy's guess from the bytes,
+    which can be nonsense (``cp1006``, ``cp1250`` for Latin-1 text). An unknown
+    label counts as no declaration, as it does for Scrapy and w3lib.
+    """
+    declared = getattr(response, "_declared_encoding", None)  # Scrapy's, without the guess (private)
+    if callable(declared):
+        return declared()
+    header = response.headers.get(b"Content-Type") or b""
+    return (read_bom(response.body)[0] or http_content_type_encoding(header.decode("latin-1"))
+            or html_body_declared_encoding(response.body))
+
+
+def parse_response(response: TextResponse) -> tuple[_Element, str]:
+    """The parsed tree of an HTML response and the encoding its body was decoded with.
+
+    The declared encoding decodes the body; without one the body is decoded
+    exactly as the core decodes bytes (`web2md.extract.parse.decode_body`:
+    UTF-8 when the bytes are valid UTF-8, else Windows-1252), not with Scrapy's
+    guess. The body is parsed once either way.
+    """
+    encoding = declared_encoding(response)
+    if encoding:
+        return parse_html(response.body, encoding=encoding), encoding
+    text, encoding = decode_body(response.body)
+    return parse_html(text), encoding
