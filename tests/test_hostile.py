@@ -87,6 +87,29 @@ def test_convert_time_grows_linearly():
     assert_linear(paragraphs, 300, fn=lambda html: convert(html, URL))
 
 
+STORY = "<p>" + "The sea rises and falls twice a day, pulled by the Moon. " * 40 + "</p>"
+CARDS = "".join(f'<h3><a href="/s/{i}">Story {i} about the sea</a></h3>' for i in range(3))
+# Shapes that exercise main-content extraction: teaser tests, section headings, captions, date lines.
+EXTRACTION_CASES = {
+    "deep chain around teaser cards": (lambda n: STORY + "<div>" * n + CARDS + "<p>" + "x " * 300 + "</p>"
+                                       + "</div>" * n, 250),
+    "headings each heading a link list": (lambda n: STORY + '<h2>Related</h2><ul><li><a href="/r">Other story</a></li>'
+                                          "</ul>" * n, 300),
+    "figures with captions": (lambda n: STORY + '<figure><img src="/i.png" alt="x"><p>Photo: harbour</p></figure>' * n,
+                              300),
+    "date lines and calls to action": (lambda n: STORY + "<p>Updated 12.05.2023, 19:49</p><p>Subscribe now.</p>" * n,
+                                       300),
+    "nested articles": (lambda n: "<article><h1>t</h1><p class='lead'>Lead of the story here.</p>" * n + STORY
+                        + "</article>" * n, 200),
+}
+
+
+@pytest.mark.parametrize("name", list(EXTRACTION_CASES))
+def test_extraction_time_grows_linearly(name):
+    make, n = EXTRACTION_CASES[name]
+    assert_linear(lambda k: f"<html><body><main>{make(k)}</main></body></html>", n, fn=lambda html: convert(html, URL))
+
+
 def test_extract_links_time_grows_linearly():
     assert_linear(paragraphs, 400, fn=lambda html: extract_links(html, URL))
 

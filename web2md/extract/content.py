@@ -373,6 +373,7 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
     strengths: dict[str, int] = {}
     caption_hints: dict[str, bool] = {}
     reader_only: dict[str, bool] = {}
+    beside_cards: dict[etree._Element, int] = {}
     gallery = analysis.caption_text > 0.5 * region_text
 
     def skip(el: etree._Element) -> bool:
@@ -454,18 +455,32 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
 
     def is_teaser_list(el: etree._Element) -> bool:
         """Cards whose headings are links, each with a line or two of text, and little else around them."""
-        besides = 0
-        stack = [el]
-        while stack:
-            for child in stack.pop():
+        return text_beside_cards(el) < 0.25 * stats[el][0]
+
+    def text_beside_cards(el: etree._Element) -> int:
+        """Text below `el` that is not in a card; a block with several cards is looked into, once (memoised)."""
+        pending = [(el, False)]
+        while pending:
+            node, children_done = pending.pop()
+            if node in beside_cards:
+                continue
+            groups = [child for child in node if is_card_group(child)]
+            if not children_done and any(group not in beside_cards for group in groups):
+                pending.append((node, True))
+                pending.extend((group, False) for group in groups)
+                continue
+            total = 0
+            for child in node:
                 counts = stats.get(child)
-                if not counts:
-                    continue
-                if not counts[3]:
-                    besides += counts[0]
-                elif counts[3] > 2 or counts[0] >= TEASER_CHARS * counts[3]:
-                    stack.append(child)  # not one card: look at what it holds
-        return besides < 0.25 * stats[el][0]
+                if counts and not counts[3]:
+                    total += counts[0]
+            beside_cards[node] = total + sum(beside_cards[group] for group in groups)
+        return beside_cards[el]
+
+    def is_card_group(el: etree._Element) -> bool:
+        """Not one card: several linked headings, or more text than a card holds."""
+        counts = stats.get(el)
+        return bool(counts and counts[3] and (counts[3] > 2 or counts[0] >= TEASER_CHARS * counts[3]))
 
     def heads_nothing(heading: etree._Element) -> bool:
         """A heading whose section (what follows it up to the next heading of its rank) is all furniture;
