@@ -10,6 +10,7 @@ elements (scripts, JSON-LD, styles) and of comments is left as it is.
 
 from __future__ import annotations
 
+import codecs
 import re
 
 from lxml import etree
@@ -38,12 +39,11 @@ def _unknown_references(html: str, start: int, end: int, found: list[int]) -> No
             found.append(match.start())
 
 
-def neutralise_references(html: str) -> str:
-    """Escape the '&' of each named reference that is not a known entity with its semicolon.
+def unknown_references(html: str) -> list[int]:
+    """Positions of the '&' of each named reference that is not a known entity with its semicolon.
 
     One forward scan: the text between raw-text elements and comments is searched,
-    a raw-text element or a comment is passed over up to its end. The document is
-    copied only when a reference needs escaping.
+    a raw-text element or a comment is passed over up to its end.
     """
     found: list[int] = []
     at = 0
@@ -55,12 +55,23 @@ def neutralise_references(html: str) -> str:
         else:
             end = html.find("-->", m.end())
         if end < 0:
-            break  # runs to the end of the document
+            return found  # runs to the end of the document
         at = end
-    else:
-        _unknown_references(html, at, len(html), found)
-    if not found:
-        return html
+    _unknown_references(html, at, len(html), found)
+    return found
+
+
+def neutralise_references(html: str) -> str:
+    """Escape the '&' of each named reference that is not a known entity with its semicolon.
+
+    The document is copied only when a reference needs escaping.
+    """
+    found = unknown_references(html)
+    return _escaped(html, found) if found else html
+
+
+def _escaped(html: str, found: list[int]) -> str:
+    """`html` with "&amp;" for the '&' at each position of `found` (in increasing order)."""
     out: list[str] = []
     at = 0
     for amp in found:
@@ -69,6 +80,38 @@ def neutralise_references(html: str) -> str:
         at = amp + 1
     out.append(html[at:])
     return "".join(out)
+
+
+def _utf8_source(body: bytes, text: str, escape: list[int]) -> bytes:
+    """``neutralised(text).strip().encode("utf-8")`` built from `body`, the UTF-8 bytes `text` was decoded
+    from without loss (BOM aside), instead of encoding the whole text again.
+
+    An '&' is one byte in UTF-8 and no other character's bytes contain it, so the n-th '&' of the text
+    is the n-th '&' byte of the body.
+    """
+    if body.startswith(codecs.BOM_UTF8):
+        body = body[len(codecs.BOM_UTF8):]
+    if escape:
+        pieces = body.split(b"&")
+        parts: list[bytes] = []
+        nth = last = first = 0  # nth: the ordinal of the '&' at `last` among the text's '&'s
+        for at in escape:
+            nth += text.count("&", last, at)
+            last = at
+            parts.append(b"&".join(pieces[first:nth + 1]))
+            first = nth + 1
+        parts.append(b"&".join(pieces[first:]))
+        body = b"&amp;".join(parts)
+    # what str.strip() takes off: whitespace characters, which hold no '&'
+    lead = 0
+    while lead < len(text) and text[lead].isspace():
+        lead += 1
+    trail = len(text)
+    while trail > lead and text[trail - 1].isspace():
+        trail -= 1
+    if lead or trail < len(text):
+        body = body[len(text[:lead].encode("utf-8")): len(body) - len(text[trail:].encode("utf-8"))]
+    return body
 
 
 def utf8_or_cp1252(body: bytes) -> str:
@@ -91,14 +134,24 @@ def decode_body(body: bytes, encoding: str | None = None, content_type: str | No
 
 def parse_html(html: str | bytes, encoding: str | None = None) -> etree._Element:
     """Parse an HTML document (or fragment) into an lxml root element. Never raises on bad markup."""
+    body = None
     if isinstance(html, bytes):
-        html, _ = decode_body(html, encoding)
+        body = html
+        html, enc = decode_body(html, encoding)
+        if enc != "utf-8" or "\ufffd" in html:  # else the text is the body's bytes decoded without loss
+            body = None
     if "\x00" in html:
         html = html.replace("\x00", "")
-    if "&" in html:
-        html = neutralise_references(html)
-    # "ignore" drops lone surrogates, which cannot be represented (SPEC §3)
-    data = html.strip().encode("utf-8", "ignore") or b"<html></html>"
+        body = None
+    escape = unknown_references(html) if "&" in html else []
+    if body is not None:
+        data = _utf8_source(body, html, escape)  # the same bytes as below, without encoding the text again
+    else:
+        if escape:
+            html = _escaped(html, escape)
+        # "ignore" drops lone surrogates, which cannot be represented (SPEC §3)
+        data = html.strip().encode("utf-8", "ignore")
+    data = data or b"<html></html>"
     # a parser per call: libxml2 parser objects are not safe to share between threads; no table of
     # id attributes (nothing here looks elements up by id, and filling it is parse time)
     parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, remove_pis=True, collect_ids=False)
