@@ -176,3 +176,21 @@ def test_fit_markdown_and_citations_as_before():
         # link density: the pattern that starts with "[" finds the links the lookbehind one found
         assert [m.span() for m in derive._LINK.finditer(markdown)] == \
             [m.span() for m in old_link.finditer(markdown)]
+
+
+# -- entities: the text of a subtree in one libxml2 call ----------------------------------------------------
+
+def test_subtree_text_is_the_joined_itertext():
+    from web2md.extract.entities import subtree_text
+
+    root = parse_html("<html><head><title>T</title></head><body><a id=x>x<!--c-->y<b>z<!-- d -->w</b>t<?pi foo?>u"
+                      "<script>s&amp;</script>&amp;&lt;\u00a0\U0001F600<br>v</a>tail<p></p><p>only</p>"
+                      "<div><span></span>\u200b<i>i</i> <!--x--></div></body></html>")
+    for el in root.iter():
+        if isinstance(el.tag, str):
+            assert subtree_text(el) == "".join(el.itertext()), el.tag
+    made = etree.Element("p")
+    made.text = "a"
+    made.append(etree.Comment("hidden"))
+    made[-1].tail = "b"
+    assert subtree_text(made) == "ab"

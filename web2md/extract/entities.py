@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from html.entities import name2codepoint
 
+from lxml.etree import tostring as _tostring
+
 # The HTML 4 set (what libxml2 knows too, so documents and strings agree) plus &apos;.
 NAMED: dict[str, str] = {name: chr(cp) for name, cp in name2codepoint.items()}
 NAMED["apos"] = "'"
@@ -65,9 +67,17 @@ def clean_text(text: str | None) -> str:
     return collapse_ws(normalise_chars(text))
 
 
+def subtree_text(el) -> str:
+    """All text below an element, as it stands (no comments, no processing instructions, no tail):
+    ``"".join(el.itertext())``, produced by libxml2 in one call instead of a string per text node."""
+    if not len(el):
+        return el.text or ""
+    return _tostring(el, method="text", encoding="unicode", with_tail=False)
+
+
 def element_text(el) -> str:
     """All text below an element (no comments, no tail), cleaned."""
-    return clean_text("".join(el.itertext()))
+    return clean_text(subtree_text(el))
 
 
 def _codepoint(number: str, base: int) -> str:
