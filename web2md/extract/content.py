@@ -112,7 +112,8 @@ class Analysis:
         self.root = root
         self.stats: dict[etree._Element, list[int]] = {}
         self.pruned: set[etree._Element] = set()
-        self.furniture_size: dict[etree._Element, int] = {}
+        # furniture left out, with an upper bound of its text (whitespace included, one libxml2 call)
+        self.furniture_bound: dict[etree._Element, int] = {}
         # elements whose class/id/data attributes may mark a comment (pagetype.is_comment decides)
         self.comment_candidates: list[etree._Element] = []
         self.role_main: etree._Element | None = None  # the first [role=main]
@@ -159,7 +160,7 @@ class Analysis:
                                        or keys and "role" in keys and (el.get("role") or "").lower() in _ROLES) \
                         and el not in not_furniture:
                     pruned.add(el)
-                    self.furniture_size[el] = sum(map(len, map(str.strip, el.itertext())))
+                    self.furniture_bound[el] = len(etree.tostring(el, method="text", encoding=str, with_tail=False))
                     walker.skip_subtree()
                     continue
                 own = stats[el] = [0, 0, 0, 0]
@@ -233,14 +234,21 @@ class Analysis:
         analysis = self
         exempt: frozenset = frozenset()
         for _ in range(rounds):
-            if not analysis.furniture_size:
+            limit = 2 * analysis.text(self.root)  # only a wrapper of most of the page is unwrapped
+            sizes = {el: furniture_text(el) for el, bound in analysis.furniture_bound.items() if bound > limit}
+            if not sizes:
                 break
-            wrapper, size = max(analysis.furniture_size.items(), key=lambda item: item[1])
-            if size <= 2 * analysis.text(self.root):  # only a wrapper of most of the page
+            wrapper, size = max(sizes.items(), key=lambda item: item[1])
+            if size <= limit:
                 break
             exempt = exempt | {wrapper}
             analysis = Analysis(self.root, self.keep_header, self.min_unit, self.keep_hidden, exempt)
         return analysis
+
+
+def furniture_text(el: etree._Element) -> int:
+    """Characters of text in a furniture subtree, each text node trimmed (as the analysis counts text)."""
+    return sum(map(len, map(str.strip, el.itertext())))
 
 
 def descend(body: etree._Element, analysis: Analysis, theta: float) -> etree._Element:
