@@ -52,6 +52,9 @@ _ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "sea
 
 MAX_READER_ONLY = 200  # a screen-reader-only block bigger than this is a wrapper hidden until a menu opens
 AD_LABEL_TAGS = frozenset({"p", "div", "span", "center", "small", "strong", "b", "h2", "h3", "h4", "h5", "h6"})
+# Short blocks judged by their words (date lines, ad labels, calls to action, cookie notices).
+SHORT_BLOCK_TAGS = DATE_LINE_TAGS | AD_LABEL_TAGS | CALL_TAGS
+MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_AD_LABEL, MAX_CALL, MAX_COOKIE_NOTICE)
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
@@ -397,13 +400,7 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
         if tag in LINK_BLOCK_TAGS and total and total - linked < 200 and \
                 linked > (LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY) * total:
             return True
-        if tag in DATE_LINE_TAGS and 0 < total <= MAX_DATE_LINE and is_date_line(el):
-            return True
-        if 0 < total <= MAX_AD_LABEL and tag in AD_LABEL_TAGS and is_ad_label(el):
-            return True
-        if tag in CALL_TAGS and 0 < total <= MAX_CALL and is_call_to_action(el):
-            return True
-        if tag in CALL_TAGS and 0 < total <= MAX_COOKIE_NOTICE and is_cookie_notice(el):
+        if 0 < total <= MAX_SHORT_BLOCK and tag in SHORT_BLOCK_TAGS and is_short_furniture(el, tag, total):
             return True
         if tag in SECTION_HEADINGS and total <= MAX_HEADING and heads_nothing(el):
             return True
@@ -436,6 +433,15 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
             return False
         return share < weak_share and (total - linked < 200 or linked > 0.3 * total)
 
+    def is_short_furniture(el: etree._Element, tag: str, total: int) -> bool:
+        """A short block that is a date line, an advertisement's label, a call to action or a cookie notice."""
+        if total <= MAX_AD_LABEL and tag in AD_LABEL_TAGS and is_ad_label(el):
+            return True
+        text = " ".join("".join(el.itertext()).split())
+        return (tag in DATE_LINE_TAGS and total <= MAX_DATE_LINE and is_date_line(text)
+                or tag in CALL_TAGS and (total <= MAX_CALL and is_call_to_action(text)
+                                         or total <= MAX_COOKIE_NOTICE and is_cookie_notice(text)))
+
     def is_caption(el: etree._Element) -> bool:
         """A short text block under a figure's image, or one named a caption/credit by its class or id."""
         own = stats.get(el)
@@ -457,7 +463,8 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
             named = caption_hints.get(hints) if hints else False
             if named is None:
                 named = caption_hints[hints] = names_caption(hints)
-            if not (named or el.tag in CREDIT_TAGS and own[0] <= MAX_CREDIT and is_credit_line(el)):
+            if not (named or el.tag in CREDIT_TAGS and own[0] <= MAX_CREDIT
+                    and is_credit_line(" ".join("".join(el.itertext()).split()))):
                 return False
         return next(el.iter(MEDIA_TAGS), None) is None
 

@@ -144,9 +144,9 @@ def hint_strength(hints: str) -> int:
     return strength
 
 
-def is_date_line(el: etree._Element) -> bool:
+def is_date_line(text: str) -> bool:
     """A short line that is a date or time with at most a few words around it (a dateline, "updated on")."""
-    words = "".join(el.itertext()).split()
+    words = text.split()
     if len(words) > DATE_LINE_EXTRA_WORDS + 4:
         return False
     text = " ".join(words)
@@ -178,10 +178,9 @@ def named_date(words: list[str]) -> tuple[int, int]:
     return 0, 0
 
 
-def is_call_to_action(el: etree._Element) -> bool:
+def is_call_to_action(text: str) -> bool:
     """A short block that opens by asking the reader to subscribe, follow, share, donate or get the app."""
-    text = " ".join("".join(el.itertext()).split()).lower()
-    found = _CALL_TO_ACTION.search(text, 0, CALL_OPENING + 60)  # no phrase is longer than 60 characters
+    found = _CALL_TO_ACTION.search(text.lower(), 0, CALL_OPENING + 60)  # no phrase is longer than 60 characters
     return found is not None and found.start() < CALL_OPENING
 
 
@@ -190,14 +189,15 @@ def names_caption(hints: str) -> bool:
     return _CAPTION_HINT.search(hints.replace("-", "").replace("_", "")) is not None
 
 
-def is_credit_line(el: etree._Element) -> bool:
+def is_credit_line(text: str) -> bool:
     """A line that opens with a credit or figure label: "Photo: ...", "Quelle: ...", "Abb. 2: ..."."""
-    return _CREDIT_LINE.match(" ".join("".join(el.itertext()).split())) is not None
+    return _CREDIT_LINE.match(text) is not None
 
 
-def is_cookie_notice(el: etree._Element) -> bool:
+def is_cookie_notice(text: str) -> bool:
     """A short block telling the reader that the site uses cookies."""
-    return _COOKIE_NOTICE.search(" ".join("".join(el.itertext()).split()).lower()) is not None
+    lowered = text.lower()
+    return "cooki" in lowered and _COOKIE_NOTICE.search(lowered) is not None
 
 
 def is_ad_label(el: etree._Element) -> bool:
