@@ -23,7 +23,7 @@ from typing import Callable
 from lxml import etree
 
 from web2md.extract.furniture import (CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS, MAX_AD_LABEL, MAX_CALL,
-                                     MAX_CAPTION, MAX_COOKIE_NOTICE, MAX_CREDIT, MAX_DATE_LINE, MEDIA_TAGS,
+                                     MAX_CAPTION, MAX_COOKIE_NOTICE, MAX_CREDIT, MAX_DATE_LINE, MEDIA_TAGS, block_text,
                                      class_and_id, hint_strength, is_ad_label, is_call_to_action, is_cookie_notice,
                                      is_credit_line, is_date_line, names_caption, names_screen_reader_text)
 from web2md.extract.render import SKIP_TAGS
@@ -365,7 +365,7 @@ def once_each(skip: Callable[[etree._Element], bool]) -> Callable[[etree._Elemen
             return True
         # an item holding paragraphs is judged by them, so a paragraph never repeats its own item
         if el.tag in REPEAT_TAGS and (el.tag == "p" or el.find(".//p") is None):
-            key = " ".join("".join(el.itertext()).split())
+            key = block_text(el)
             if len(key) > 20:
                 if key in seen:
                     return True
@@ -437,7 +437,7 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
         """A short block that is a date line, an advertisement's label, a call to action or a cookie notice."""
         if total <= MAX_AD_LABEL and tag in AD_LABEL_TAGS and is_ad_label(el):
             return True
-        text = " ".join("".join(el.itertext()).split())
+        text = block_text(el)
         return (tag in DATE_LINE_TAGS and total <= MAX_DATE_LINE and is_date_line(text)
                 or tag in CALL_TAGS and (total <= MAX_CALL and is_call_to_action(text)
                                          or total <= MAX_COOKIE_NOTICE and is_cookie_notice(text)))
@@ -464,7 +464,7 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
             if named is None:
                 named = caption_hints[hints] = names_caption(hints)
             if not (named or el.tag in CREDIT_TAGS and own[0] <= MAX_CREDIT
-                    and is_credit_line(" ".join("".join(el.itertext()).split()))):
+                    and is_credit_line(block_text(el))):
                 return False
         return next(el.iter(MEDIA_TAGS), None) is None
 

@@ -226,3 +226,8 @@ def visible_text(el: etree._Element) -> str:
 def names_screen_reader_text(hints: str) -> bool:
     """Whether a class/id marks text shown only to screen readers (`sr-only`, `screen-reader-text`)."""
     return _SCREEN_READER.search(hints) is not None
+
+
+def block_text(el: etree._Element) -> str:
+    """A block's text with whitespace runs collapsed (libxml2 gathers it in one call)."""
+    return " ".join(etree.tostring(el, method="text", encoding=str, with_tail=False).split())
