@@ -112,7 +112,8 @@ def test_visible_text_leaves_out_scripts_and_keeps_tails():
 
 @pytest.mark.parametrize("hints, expected", [
     ("screen-reader-text", True), ("sr-only", True), ("visually-hidden", True), ("u-visuallyhidden", True),
-    ("reader-mode", False), ("entry-content", False),
+    ("time hidden", True), ("alert d-none", True),
+    ("reader-mode", False), ("entry-content", False), ("hidden-xs col-md-4", False), ("unhidden", False),
 ])
 def test_names_screen_reader_text(hints, expected):
     assert names_screen_reader_text(hints) is expected

@@ -48,7 +48,9 @@ _SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 # Text that only screen readers get ("Skip to content", "Opens in a new window").
-_SCREEN_READER = re.compile(r"sr-only|screen-?reader|visually-?hidden|assistive|offscreen|a11y", re.I)
+# Also small blocks a stylesheet hides by class (`hidden`, `d-none`); a big one is content a script reveals.
+_SCREEN_READER = re.compile(r"sr-only|screen-?reader|visually-?hidden|assistive|offscreen|a11y|"
+                            r"(?:^|\s)(?:hidden|d-none|hide|is-hidden|invisible)(?:\s|$)", re.I)
 
 # Text blocks that can be a caption: inside a <figure>, or named as one by class/id.
 CAPTION_TAGS = frozenset({"p", "div", "span", "small", "h2", "h3", "h4", "h5", "h6", "strong", "em", "i", "b"})
