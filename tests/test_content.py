@@ -321,6 +321,15 @@ def test_a_lead_named_as_such_just_before_the_body_is_kept():
     assert md.startswith("Why the sea rises and falls twice a day.\n\nTide table 1: ") and md.endswith("full phase.")
 
 
+def test_a_table_of_linked_names_with_amounts_is_content():
+    rows = "".join(f'<tr><td>{amount}</td><td><a href="/i/{n}">{name}</a></td></tr>'
+                   for n, (amount, name) in enumerate([("250 g", "Quark"), ("2", "Eier"), ("1 Pck.", "Vanillin-Zucker")]))
+    html = f"<html><body><article>{BODY}<h2>Zutaten</h2><table>{rows}</table></article></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert md == BODY_MD + ("\n\n## Zutaten\n\n| 250 g | [Quark](https://example.org/i/0) |\n|---|---|\n"
+                            "| 2 | [Eier](https://example.org/i/1) |\n| 1 Pck. | [Vanillin-Zucker](https://example.org/i/2) |")
+
+
 def test_a_heading_alone_in_its_wrapper_is_judged_by_what_follows_the_wrapper():
     related = ('<div class="section-title"><h2>You might also like</h2></div>'
                '<ul><li><a href="/a">Why the sea is salty</a></li><li><a href="/b">How waves form</a></li></ul>')

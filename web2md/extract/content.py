@@ -38,9 +38,10 @@ UNIT_TAGS = frozenset({"p", "pre", "blockquote", "li", "td", "th", "dd", "dt", "
 REGION_TAGS = frozenset({"div", "section", "article", "main", "td", "tbody", "table", "tr", "center", "form", "font",
                          "span", "body", "html", "header", "details", "dd", "blockquote"})
 # Blocks judged by their link density inside the main region.
-LINK_BLOCK_TAGS = frozenset({"p", "div", "ul", "ol", "dl", "section", "span", "table", "td", "font", "center"})
-# Lists are judged whole (an item is judged with its list): links with a few words each are content.
-LIST_TAGS = frozenset({"ul", "ol", "dl"})
+LINK_BLOCK_TAGS = frozenset({"p", "div", "ul", "ol", "dl", "section", "span", "table", "font", "center"})
+# Lists and tables are judged whole (an item with its list): links with a few words each are content
+# (ingredient tables, reading lists); only nearly all links make them navigation.
+LIST_TAGS = frozenset({"ul", "ol", "dl", "table"})
 # Paragraph-level blocks that appear once even when the page repeats them (SPEC §4).
 REPEAT_TAGS = frozenset({"p", "li", "dd"})
 # Never judged by class/id: code keeps its `language-x` classes, headings their generated ids.
@@ -68,7 +69,7 @@ ARTICLE_WIDENING = 1.3  # an enclosing article with up to this much content text
 
 MIN_UNIT = 35  # characters of non-link text before a block counts as content
 LINK_DENSITY = 0.35  # a short block inside the region with more link text than this is navigation
-LIST_LINK_DENSITY = 0.8  # a list is navigation only when nearly all its text is links
+LIST_LINK_DENSITY = 0.8  # a list or table is navigation only when nearly all its text is links
 TEASER_CHARS = 400  # text per linked heading below which a block reads as a list of teasers
 
 
