@@ -249,7 +249,9 @@ class Renderer:
 
     def walk(self, root: etree._Element) -> None:
         walker = etree.iterwalk(root, events=("start", "end", "comment"))
-        skipped: set[etree._Element] = set()
+        # the tag of each open element, None for one whose subtree is skipped (its end event still comes)
+        open_tags: list[str | None] = []
+        push, pop = open_tags.append, open_tags.pop
         start_handlers = self.START
         end_handlers = self.END
         skip = self.skip
@@ -259,8 +261,9 @@ class Renderer:
                 if tag in SKIP_TAGS or (el.get("style") is not None or el.get("hidden") is not None) and is_hidden(el) \
                         or (skip is not None and skip(el)) or not isinstance(tag, str):
                     walker.skip_subtree()
-                    skipped.add(el)
+                    push(None)
                     continue
+                push(tag)
                 handler = start_handlers.get(tag)
                 if handler is not None:
                     handler(self, el)
@@ -270,10 +273,8 @@ class Renderer:
                 if text:
                     self.text(text)
             elif event == "end":
-                if el in skipped:
-                    skipped.discard(el)
-                else:
-                    tag = el.tag
+                tag = pop()
+                if tag is not None:
                     handler = end_handlers.get(tag)
                     if handler is not None:
                         handler(self, el)
