@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from functools import partial
 from hashlib import blake2b
-from operator import itemgetter, methodcaller
 
 __all__ = ["MAX_CHARS", "SHINGLE", "body_lines", "fingerprint", "hamming", "simhash"]
 
@@ -24,9 +23,7 @@ MIN_LINE_WORDS = 8
 MIN_BODY_WORDS = 20
 _KEY = 8 * SHINGLE  # bytes of key material per word: 8 for each place in a shingle
 _ENCODE = partial(str.encode, encoding="utf-8", errors="surrogatepass")
-_DIGEST = methodcaller("digest")
 # BLAKE2b at its default size is the fastest to call; its first _KEY bytes are the key.
-_KEY_BYTES = itemgetter(slice(0, _KEY))
 
 
 def body_lines(text: str) -> str:
@@ -54,12 +51,13 @@ def simhash(text: str) -> int | None:
     # shingle); a shingle's hash is the XOR of its words' keys for their places,
     # so "a b c" and "c b a" differ. Laid out as one byte string, 24 bytes a
     # word, the XOR of all shingles is three shifted copies of one big int.
-    distinct = list(dict.fromkeys(words))
+    keys = dict.fromkeys(words)  # each distinct word once; its key material is filled in below
     try:
-        encoded = list(map(str.encode, distinct))
+        encoded = list(map(str.encode, keys))
     except UnicodeEncodeError:  # a lone surrogate: still hashable, as its UTF-8-like bytes
-        encoded = list(map(_ENCODE, distinct))
-    keys = dict(zip(distinct, map(_KEY_BYTES, map(_DIGEST, map(blake2b, encoded)))))
+        encoded = list(map(_ENCODE, keys))
+    for word, data in zip(keys, encoded):
+        keys[word] = blake2b(data).digest()[:_KEY]
     joined = b"".join(map(keys.__getitem__, words))
     size = len(joined)
     whole = int.from_bytes(joined, "big")
