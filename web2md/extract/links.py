@@ -5,7 +5,7 @@ from __future__ import annotations
 from lxml import etree
 
 from web2md.extract.entities import clean_text, element_text
-from web2md.extract.urls import Resolver, document_base
+from web2md.extract.urls import UNSEEN, Resolver, document_base
 
 
 def links_from_tree(root: etree._Element, page_url: str, resolve: Resolver | None = None) -> list[dict]:
@@ -13,11 +13,14 @@ def links_from_tree(root: etree._Element, page_url: str, resolve: Resolver | Non
         resolve = Resolver(document_base(root, page_url))
     found: dict[str, dict] = {}
     entry_for = found.get
+    known = resolve.known.get  # an href seen before (here or by the renderer) without a call
     for a in root.iter("a", "area"):
         href = a.get("href")
         if href is None:
             continue
-        url = resolve(href)
+        url = known(href, UNSEEN)
+        if url is UNSEEN:
+            url = resolve(href)
         if url is None:
             continue
         if "#" in url:
@@ -27,12 +30,7 @@ def links_from_tree(root: etree._Element, page_url: str, resolve: Resolver | Non
         nofollow = rel is not None and "nofollow" in rel
         entry = entry_for(url)
         if entry is None:
-            if a.tag != "a":
-                text = clean_text(a.get("alt"))
-            elif len(a):
-                text = element_text(a)
-            else:
-                text = clean_text(a.text)
+            text = clean_text(a.get("alt")) if a.tag != "a" else element_text(a)
             found[url] = {"url": url, "text": text, "nofollow": nofollow, "rel": " ".join(rel) if rel else ""}
         elif not nofollow:
             # nofollow only counts when every occurrence says so

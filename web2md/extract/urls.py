@@ -10,7 +10,7 @@ from lxml import etree
 # The host of an http(s) URL: up to the first "/", "?" or "#"; the match fails when it holds a
 # space, tab, newline, "<", ">" or backslash.
 _HTTP_HOST = re.compile(r"https?://([^/?#<>\\ \t\n]*)(?:[/?#]|\Z)")
-_UNSEEN = object()
+UNSEEN = object()  # `Resolver.known.get(href, UNSEEN)`: not resolved yet
 _UNSAFE = str.maketrans({" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "|": "%7C", "\n": "", "\t": ""})
 
 
@@ -58,14 +58,15 @@ class Resolver:
 
     def __init__(self, base: str) -> None:
         self.base = base
-        self._seen: dict[str, str | None] = {}
+        # every href resolved so far and its answer (hot loops look here before calling)
+        self.known: dict[str, str | None] = {}
         origin = absolute_url(base, "") if base else None
         # "scheme://host[:port]" of the base, for the common root-relative href
         self._origin = origin[: origin.find("/", origin.find("//") + 2)] if origin and origin.count("/") >= 3 else origin
 
     def __call__(self, href: str) -> str | None:
-        url = self._seen.get(href, _UNSEEN)
-        if url is not _UNSEEN:
+        url = self.known.get(href, UNSEEN)
+        if url is not UNSEEN:
             return url
         # root-relative without dot segments or odd characters: urljoin would only prepend the origin
         if (self._origin and href.startswith("/") and not href.startswith("//") and href.strip() == href
@@ -73,7 +74,7 @@ class Resolver:
             url = self._origin + href
         else:
             url = absolute_url(href, self.base)
-        self._seen[href] = url
+        self.known[href] = url
         return url
 
 
