@@ -295,9 +295,9 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
     article = enclosing_article(main, body, analysis)
     if article is None:
         lead = lead_before(main, body, analysis)
-        return Choice([lead, main] if lead is not None else [main], once_each(furniture_test(main, analysis, recall)),
+        return Choice([lead, main] if lead is not None else [main], once_each(FurnitureTest(main, analysis, recall)),
                       analysis.good(main))
-    skip = furniture_test(article, analysis, recall)
+    skip = FurnitureTest(article, analysis, recall)
     above: set[etree._Element] = set()  # from the article down to the body's parent
     after: set[etree._Element] = set()  # what follows the body inside the article: notes, boxes, related links
     node = main
@@ -376,37 +376,47 @@ def once_each(skip: Callable[[etree._Element], bool]) -> Callable[[etree._Elemen
     return skip_repeats
 
 
-def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = False) -> Callable[[etree._Element], bool]:
-    """The predicate the renderer asks, element by element, inside the main region."""
-    pruned, stats = analysis.pruned, analysis.stats
-    region_text = max(1, analysis.text(main) - analysis.links(main))
-    region_good = analysis.good(main)
-    weak_share = 0.05 if recall else 0.15
-    strengths: dict[str, int] = {}
-    caption_hints: dict[str, bool] = {}
-    reader_only: dict[str, bool] = {}
-    beside_cards: dict[etree._Element, int] = {}
-    gallery = analysis.caption_text > 0.5 * region_text
+class FurnitureTest:
+    """The predicate the renderer asks, element by element, inside the main region.
 
-    def skip(el: etree._Element) -> bool:
-        if el is main:
+    A class rather than closures that call each other: closures referring to one another form a
+    reference cycle, which keeps each page's analysis alive until the garbage collector runs.
+    """
+
+    def __init__(self, main: etree._Element, analysis: Analysis, recall: bool = False) -> None:
+        self.main = main
+        self.analysis = analysis
+        self.stats = analysis.stats
+        self.pruned = analysis.pruned
+        self.region_text = max(1, analysis.text(main) - analysis.links(main))
+        self.region_good = analysis.good(main)
+        self.weak_share = 0.05 if recall else 0.15
+        self.gallery = analysis.caption_text > 0.5 * self.region_text
+        self.strengths: dict[str, int] = {}
+        self.caption_hints: dict[str, bool] = {}
+        self.reader_only: dict[str, bool] = {}
+        self.beside_cards: dict[etree._Element, int] = {}
+
+    def __call__(self, el: etree._Element) -> bool:
+        stats = self.stats
+        if el is self.main:
             return False
-        if el in pruned:
+        if el in self.pruned:
             return True
         tag = el.tag
-        if not gallery and (tag == "figcaption" or tag in CAPTION_TAGS and is_caption(el)):
+        if not self.gallery and (tag == "figcaption" or tag in CAPTION_TAGS and self.is_caption(el)):
             return True
         own = stats.get(el)
         total, linked = (own[0], own[1]) if own else (0, 0)
         if tag in LINK_BLOCK_TAGS and total and total - linked < 200 and \
                 linked > (LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY) * total:
             return True
-        if 0 < total <= MAX_SHORT_BLOCK and tag in SHORT_BLOCK_TAGS and is_short_furniture(el, tag, total):
+        if 0 < total <= MAX_SHORT_BLOCK and tag in SHORT_BLOCK_TAGS and self.is_short_furniture(el, tag, total):
             return True
-        if tag in SECTION_HEADINGS and total <= MAX_HEADING and heads_nothing(el):
+        if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el):
             return True
-        if own and own[3] >= 3 and total < TEASER_CHARS * own[3] and (total - linked) < 0.5 * region_text \
-                and is_teaser_list(el):
+        if own and own[3] >= 3 and total < TEASER_CHARS * own[3] and (total - linked) < 0.5 * self.region_text \
+                and self.is_teaser_list(el):
             return True
         if tag in HINT_EXEMPT_TAGS:
             return False
@@ -414,27 +424,28 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
         if not hints:
             return False
         if total < MAX_READER_ONLY:
-            hidden = reader_only.get(hints)
+            hidden = self.reader_only.get(hints)
             if hidden is None:
-                hidden = reader_only[hints] = names_screen_reader_text(hints)
+                hidden = self.reader_only[hints] = names_screen_reader_text(hints)
             if hidden:
                 return True  # "Skip to content", "Search for:", "Opens in new window": text only screen readers get
-        strength = strengths.get(hints)
+        strength = self.strengths.get(hints)
         if strength is None:
-            strength = strengths[hints] = hint_strength(hints)
+            strength = self.strengths[hints] = hint_strength(hints)
         if not strength:
             return False
-        share = (total - linked) / region_text
+        share = (total - linked) / self.region_text
         if strength >= 2:
             if share < 0.5:
                 # broken markup can leave a menu open around the page: then it holds the article
-                return not (own and own[2] >= 0.5 * region_good and next(el.iter("article", "main"), None) is not None)
+                return not (own and own[2] >= 0.5 * self.region_good
+                            and next(el.iter("article", "main"), None) is not None)
             return False
         if tag in HEADING_TAGS:  # heading ids are made from their text: only a strong word counts
             return False
-        return share < weak_share and (total - linked < 200 or linked > 0.3 * total)
+        return share < self.weak_share and (total - linked < 200 or linked > 0.3 * total)
 
-    def is_short_furniture(el: etree._Element, tag: str, total: int) -> bool:
+    def is_short_furniture(self, el: etree._Element, tag: str, total: int) -> bool:
         """A short block that is a date line, an advertisement's label, a call to action or a cookie notice."""
         if total <= MAX_AD_LABEL and tag in AD_LABEL_TAGS and is_ad_label(el):
             return True
@@ -443,9 +454,9 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
                 or tag in CALL_TAGS and (total <= MAX_CALL and is_call_to_action(text)
                                          or total <= MAX_COOKIE_NOTICE and is_cookie_notice(text)))
 
-    def is_caption(el: etree._Element) -> bool:
+    def is_caption(self, el: etree._Element) -> bool:
         """A short text block under a figure's image, or one named a caption/credit by its class or id."""
-        own = stats.get(el)
+        own = self.stats.get(el)
         if not own or own[0] > MAX_CAPTION:
             return False
         parent = el.getparent()
@@ -461,44 +472,44 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
             parent = parent.getparent()
         if not in_figure:
             hints = class_and_id(el)
-            named = caption_hints.get(hints) if hints else False
+            named = self.caption_hints.get(hints) if hints else False
             if named is None:
-                named = caption_hints[hints] = names_caption(hints)
+                named = self.caption_hints[hints] = names_caption(hints)
             if not (named or el.tag in CREDIT_TAGS and own[0] <= MAX_CREDIT
                     and is_credit_line(block_text(el))):
                 return False
         return next(el.iter(MEDIA_TAGS), None) is None
 
-    def is_teaser_list(el: etree._Element) -> bool:
+    def is_teaser_list(self, el: etree._Element) -> bool:
         """Cards whose headings are links, each with a line or two of text, and little else around them."""
-        return text_beside_cards(el) < 0.25 * stats[el][0]
+        return self.text_beside_cards(el) < 0.25 * self.stats[el][0]
 
-    def text_beside_cards(el: etree._Element) -> int:
+    def text_beside_cards(self, el: etree._Element) -> int:
         """Text below `el` that is not in a card; a block with several cards is looked into, once (memoised)."""
         pending = [(el, False)]
         while pending:
             node, children_done = pending.pop()
-            if node in beside_cards:
+            if node in self.beside_cards:
                 continue
-            groups = [child for child in node if is_card_group(child)]
-            if not children_done and any(group not in beside_cards for group in groups):
+            groups = [child for child in node if self.is_card_group(child)]
+            if not children_done and any(group not in self.beside_cards for group in groups):
                 pending.append((node, True))
                 pending.extend((group, False) for group in groups)
                 continue
             total = 0
             for child in node:
-                counts = stats.get(child)
+                counts = self.stats.get(child)
                 if counts and not counts[3]:
                     total += counts[0]
-            beside_cards[node] = total + sum(beside_cards[group] for group in groups)
-        return beside_cards[el]
+            self.beside_cards[node] = total + sum(self.beside_cards[group] for group in groups)
+        return self.beside_cards[el]
 
-    def is_card_group(el: etree._Element) -> bool:
+    def is_card_group(self, el: etree._Element) -> bool:
         """Not one card: several linked headings, or more text than a card holds."""
-        counts = stats.get(el)
+        counts = self.stats.get(el)
         return bool(counts and counts[3] and (counts[3] > 2 or counts[0] >= TEASER_CHARS * counts[3]))
 
-    def heads_nothing(heading: etree._Element) -> bool:
+    def heads_nothing(self, heading: etree._Element) -> bool:
         """A heading whose section (what follows it up to the next heading of its rank) is all furniture;
         a heading alone in its wrapper is judged by what follows the wrapper."""
         level = int(heading.tag[1])
@@ -511,14 +522,13 @@ def furniture_test(main: etree._Element, analysis: Analysis, recall: bool = Fals
                 opening = first_element(sibling)
                 if opening.tag in HEADING_TAGS:
                     return seen and int(opening.tag[1]) <= level  # a subsection's content belongs to this section
-                if analysis.text(sibling) and not skip(sibling):
+                if self.analysis.text(sibling) and not self(sibling):
                     return False
                 seen = True
             if seen:
                 return True
             parent = node.getparent()
-            if parent is None or parent is main or parent not in stats or stats[parent][0] > stats[node][0]:
+            stats = self.stats
+            if parent is None or parent is self.main or parent not in stats or stats[parent][0] > stats[node][0]:
                 return False  # the last words of a block or of the region
             node = parent
-
-    return skip
