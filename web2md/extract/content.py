@@ -272,17 +272,25 @@ def descend(body: etree._Element, analysis: Analysis, theta: float) -> etree._El
         node = best_child
 
 
+def document_body(root: etree._Element) -> etree._Element:
+    """The `<body>` (a child of `<html>`, found without walking the document), else the document itself."""
+    body = root.find("body")
+    if body is None:
+        body = next(root.iter("body"), root)
+    return body
+
+
 def analyse(root: etree._Element, keep_header: bool = False, precision: bool = False,
             recall: bool = False) -> Analysis:
     """Measure the document's body for main-content selection."""
     min_unit = MIN_UNIT * 2 if precision else MIN_UNIT // 2 if recall else MIN_UNIT
-    return Analysis(next(root.iter("body"), root), keep_header, min_unit)
+    return Analysis(document_body(root), keep_header, min_unit)
 
 
 def choose_main(root: etree._Element, keep_header: bool = False, precision: bool = False,
                 recall: bool = False, analysis: Analysis | None = None) -> Choice | None:
     """The main-content region of a document, or None when no block reads as content."""
-    body = next(root.iter("body"), root)
+    body = document_body(root)
     if analysis is None:
         analysis = analyse(root, keep_header, precision, recall)
     if not analysis.good(body) and analysis.pruned:
