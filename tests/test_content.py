@@ -330,6 +330,15 @@ def test_a_table_of_linked_names_with_amounts_is_content():
                             "| 2 | [Eier](https://example.org/i/1) |\n| 1 Pck. | [Vanillin-Zucker](https://example.org/i/2) |")
 
 
+def test_ruby_annotations_are_left_out():
+    html = ("<html><body><article><h1><ruby>漢字<rp>(</rp><rt>かんじ</rt><rp>)</rp></ruby>を読む</h1>"
+            "<p><ruby>子<rt>こ</rt></ruby>どもへの<ruby>虐待<rt>ぎゃくたい</rt></ruby>をなくすための<ruby>法律<rt>ほうりつ</rt>"
+            "</ruby>ができて、親が子どもを教育するために体罰を禁止することになりました。</p></article></body></html>")
+    expected = "# 漢字を読む\n\n子どもへの虐待をなくすための法律ができて、親が子どもを教育するために体罰を禁止することになりました。"
+    assert convert(html, "https://example.org/news").markdown == expected
+    assert html_to_text(html) == expected
+
+
 def test_a_heading_alone_in_its_wrapper_is_judged_by_what_follows_the_wrapper():
     related = ('<div class="section-title"><h2>You might also like</h2></div>'
                '<ul><li><a href="/a">Why the sea is salty</a></li><li><a href="/b">How waves form</a></li></ul>')

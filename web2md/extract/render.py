@@ -22,6 +22,7 @@ from web2md.extract.urls import Resolver, markdown_url, strip_fragment
 SKIP_TAGS = frozenset({
     "script", "style", "svg", "template", "iframe", "noscript", "head", "math",
     "object", "embed", "canvas", "select", "datalist", "audio", "video", "map",
+    "rt", "rp",  # ruby annotations (furigana) would split the words they annotate
 })
 BLOCK_TAGS = frozenset({
     "address", "article", "aside", "body", "center", "dd", "details", "dialog", "div",
