@@ -202,23 +202,22 @@ class Analysis:
                         own[2] += t - linked
                     elif tag in HEADING_TAGS and t and linked >= 0.9 * t and is_linked(el):
                         own[3] += 1
-                if tag == "figcaption":
-                    self.caption_text += own[0]
-                if open_stats:
+                if own[0] and open_stats:  # an element without text adds nothing to its parent
+                    if tag == "figcaption":
+                        self.caption_text += own[0]
                     parent = open_stats[-1]
                     parent[0] += own[0]
                     parent[1] += own[1]
                     parent[2] += own[2]
                     parent[3] += own[3]
-            if el is not root and units:
-                tail = el.tail
-                if tail:
-                    n = len(tail.strip())
-                    if n:
-                        counts = units[-1]
-                        counts[0] += n
-                        if in_link:
-                            counts[1] += n
+            tail = el.tail
+            if tail and el is not root:
+                n = len(tail.strip())
+                if n:
+                    counts = units[-1]
+                    counts[0] += n
+                    if in_link:
+                        counts[1] += n
 
     def text(self, el: etree._Element) -> int:
         own = self.stats.get(el)
