@@ -10,7 +10,7 @@ from lxml import etree
 from web2md.extract import metadata
 from web2md.extract.content import Analysis, analyse, choose_main
 from web2md.extract.derive import blocks, extraction_quality, fit_markdown, with_citations
-from web2md.extract.pagetype import (FORUM, PRODUCT, comment_section, detect, document_json_ld, fallback_text,
+from web2md.extract.pagetype import (FORUM, PRODUCT, comment_section, detect, fallback_text,
                                      find_comments, product_section)
 from web2md.extract.entities import clean_text, element_text
 from web2md.extract.links import links_from_tree
@@ -162,7 +162,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
     root = as_tree(html)
     base = document_base(root, url)
     resolve = Resolver(base)
-    data = document_json_ld(root)
+    data = metadata.document_json_ld(root)
     analysis = analyse(root, keep_header=opts.keep_header, precision=opts.precision, recall=opts.recall)
     comments = find_comments(analysis.comment_candidates)
     page_type = detect(root, data, url, len(comments), analysis.product_microdata)
@@ -205,7 +205,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
         tables=[{"headers": t.headers, "rows": t.rows, "caption": t.caption} for t in rendered.tables],
         outline=[{"level": level, "text": heading} for level, heading in rendered.headings],
     )
-    metadata.fill(page, root, base)
+    metadata.fill(page, root, base, data)
     known = sum(1 for value in (page.title, page.author, page.published_date, page.description) if value)
     semantic = bool(data.entries) or bool(semantic_region(root, analysis))
     page.extraction_quality = extraction_quality(markdown, text, semantic=semantic,

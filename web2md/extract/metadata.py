@@ -145,17 +145,31 @@ class _Found:
         return self.meta.get(name, [])
 
 
-def _scan(root: etree._Element, base: str) -> _Found:
+def is_json_ld(script: etree._Element) -> bool:
+    """The one rule for JSON-LD blocks: a script whose type names ld+json (parameters allowed)."""
+    kind = script.get("type")
+    return bool(kind) and "ld+json" in kind.lower() and bool(script.text)
+
+
+def document_json_ld(root: etree._Element) -> JsonLd:
+    """Every JSON-LD block of the document, parsed once for page typing and metadata alike."""
+    data = JsonLd()
+    for script in root.iter("script"):
+        if is_json_ld(script):
+            data.add(parse_json_ld(script.text))
+    return data
+
+
+def _scan(root: etree._Element, base: str, json_ld: JsonLd | None) -> _Found:
     found = _Found()
     resolve = Resolver(base)
+    if json_ld is not None:
+        found.json_ld = json_ld
     for el in root.iter(_TAGS):
         tag = el.tag  # the frequent tags first
         if tag == "script":
-            kind = el.get("type")
-            if kind and "ld+json" in kind.lower():
-                text = el.text
-                if text:
-                    found.json_ld.add(parse_json_ld(text))
+            if json_ld is None and is_json_ld(el):
+                found.json_ld.add(parse_json_ld(el.text))
         elif tag == "meta":
             _meta(found, el)
         elif tag == "img":
@@ -378,13 +392,14 @@ def _document_text(root: etree._Element) -> str:
     return " ".join(parts)
 
 
-def fill(page: Page, root: etree._Element, base_url: str) -> None:
+def fill(page: Page, root: etree._Element, base_url: str, json_ld: JsonLd | None = None) -> None:
     """Fill `page`'s metadata fields from the document tree (after rendering).
 
     `base_url` is the document base (``<base href>`` already applied). Fields the
-    renderer set (title, links) are only filled when still empty.
+    renderer set (title, links) are only filled when still empty. `json_ld` is the
+    document's `document_json_ld` when the caller already has it.
     """
-    found = _scan(root, base_url)
+    found = _scan(root, base_url, json_ld)
     ld = found.json_ld
     meta = found.first
 

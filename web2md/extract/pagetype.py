@@ -16,7 +16,7 @@ from lxml import etree
 
 from web2md.extract.entities import clean_text, decode_entities
 from web2md.extract.furniture import class_words
-from web2md.extract.meta_jsonld import JsonLd, parse_json_ld
+from web2md.extract.meta_jsonld import JsonLd
 from web2md.extract.render import Renderer, escape_markdown
 
 ARTICLE = "article"
@@ -44,14 +44,6 @@ class Comment:
     author: str
     text: str
     depth: int
-
-
-def document_json_ld(root: etree._Element) -> JsonLd:
-    data = JsonLd()
-    for script in root.iter("script"):
-        if (script.get("type") or "").strip().lower() == "application/ld+json" and script.text:
-            data.add(parse_json_ld(script.text))
-    return data
 
 
 def _types(data: JsonLd) -> set[str]:
