@@ -155,10 +155,10 @@ class Analysis:
                         self.role_main = el
                     if "itemtype" in keys and "schema.org/Product" in (el.get("itemtype") or ""):
                         self.product_microdata = True
-                    cls = el.get("class") or ""
-                    if ("omment" in cls or "forum-post" in cls or "data-author" in keys
-                            or (el.get("id") or "").startswith(("comment", "reply"))
-                            or el.get("data-testid") == "comment"):
+                    cls = el.get("class") if "class" in keys else None
+                    if (cls and ("omment" in cls or "forum-post" in cls) or "data-author" in keys
+                            or "id" in keys and el.get("id").startswith(("comment", "reply"))
+                            or "data-testid" in keys and el.get("data-testid") == "comment"):
                         candidates.append(el)
                 if el is not root and (tag in FURNITURE_TAGS or tag == "header" and not (keep_header or in_article)
                                        or keys and "role" in keys and (el.get("role") or "").lower() in _ROLES) \
