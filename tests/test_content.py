@@ -703,6 +703,19 @@ def test_fallback_to_json_ld_article_body_keeps_its_paragraphs():
                          "It holds 300,000 books and a *maker* space.\n\nEntry is free.")
 
 
+def test_fallback_paragraphs_that_look_like_markdown_blocks_stay_paragraphs():
+    body = ("# Not a heading but a hashtag line that is long enough to count as content here.\\n"
+            "- not a list item but a dash line in the article body text.\\n"
+            "1. not an ordered item either, just a sentence in the body.")
+    html = (f'<html><head><script type="application/ld+json">{{"@type": "NewsArticle", "articleBody": "{body}"}}'
+            "</script></head><body><div id=app></div></body></html>")
+    page = convert(html)
+    assert page.markdown == ("\\# Not a heading but a hashtag line that is long enough to count as content here.\n\n"
+                             "\\- not a list item but a dash line in the article body text.\n\n"
+                             "1\\. not an ordered item either, just a sentence in the body.")
+    assert page.text.startswith("# Not a heading")
+
+
 def test_fallback_article_body_beats_a_shorter_unscored_body():
     html = """<html><head><script type="application/ld+json">{"@type": "NewsArticle",
      "articleBody": "The city opened its new central library on Monday. It holds 300,000 books."}</script>

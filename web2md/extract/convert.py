@@ -18,7 +18,7 @@ from web2md.extract.options import Options
 from web2md.extract.page import Page
 from web2md.extract.parse import parse_html
 from web2md.extract.region import _outermost, candidate_regions
-from web2md.extract.render import Rendered, Renderer, escape_markdown
+from web2md.extract.render import Rendered, Renderer, escape_paragraph
 from web2md.extract.urls import Resolver, document_base
 
 Html = str | bytes | etree._Element
@@ -176,7 +176,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
         body = fallback_text(data, root, len(text))
         if body:
             paragraphs = [" ".join(p.split()) for p in body.split("\n") if p.strip()]
-            markdown, text = "\n\n".join(escape_markdown(p) for p in paragraphs), "\n\n".join(paragraphs)
+            markdown, text = "\n\n".join(escape_paragraph(p) for p in paragraphs), "\n\n".join(paragraphs)
             fallback = True
     extra = []
     if with_comments:

@@ -63,6 +63,12 @@ def escape_markdown(text: str) -> str:
     return text
 
 
+def escape_paragraph(text: str) -> str:
+    """A line of text made a Markdown paragraph of its own: inline syntax escaped, and a start that would
+    read as a heading, list item, quote or rule ("# tag", "- x", "1. x") escaped too."""
+    return _escape_line_start(escape_markdown(text))
+
+
 def _backslashed(m: re.Match[str]) -> str:
     return "\\" + m.group()
 
