@@ -59,6 +59,9 @@ def test_is_date_line(html, expected):
     ("<p>Folgen Sie uns auf Facebook.</p>", True),
     ("<p>¿Ya sabías que tenemos canal de Telegram? Únete desde aquí.</p>", True),
     ("<p>The service lost two hundred thousand subscribers last quarter.</p>", False),
+    ("<p>Sign up for our weekly newsletter.</p>", True), ("<p>Zum Newsletter anmelden</p>", True),
+    ("<p>Newsletters became the fastest-growing part of the media business last year.</p>", False),
+    ("<p>Readers who subscribe to print editions are getting older, the survey found.</p>", False),
     ("<p>" + "The tide came in slowly over the flats while we waited by the old harbour wall. " * 2
      + "Subscribe here.</p>", False),  # the ask comes only after 120 characters of something else
 ])

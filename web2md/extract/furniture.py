@@ -69,7 +69,9 @@ CREDIT_TAGS = frozenset({"p", "div", "small"})  # a line of its own, not a bold 
 
 # Calls to action: a short block asking the reader to subscribe, follow, share, donate or get the app.
 _CALL_TO_ACTION = re.compile(
-    r"\b(?:subscribe|subscribers? (?:also )?receive|already a subscriber|newsletter|sign up|sign-up|follow us|"
+    r"\b(?:subscribe (?:now|today|here|for|to (?:our|the|my|this))|subscribers? (?:also )?receive|"
+    r"already a subscriber|(?:sign up|subscribe|register|join|get) (?:\w+ ){0,3}newsletter|newsletter (?:sign-up|signup)|"
+    r"(?:zum|unseren?|den|our|the|mi|notre|nostra) newsletter|sign up (?:now|today|here|for)|follow us|"
     r"follow (?:\w+ ){0,4}on (?:twitter|facebook|instagram|x|telegram|youtube|tiktok|linkedin|whatsapp|threads)|"
     r"download (?:the|our)|share this (?:article|post|story|page)|support us|donate now|become a member|"
     r"abonnieren sie|jetzt abonnieren|ich bin abonnent|folgen sie uns|folge uns|(?:artikel|beitrag|seite) teilen|"
