@@ -48,6 +48,7 @@ def test_hint_strength(hints, strength):
     ("<p>Closing date: 03.11.2023 (postmark)</p>", False),
     ("<p>The harbour reopened on 12.05.2023 after three weeks of repairs to the outer wall.</p>", False),
     ("<p>No date here at all</p>", False),
+    ("<div>19:49</div>", True), ("<p>10:00 Keynote by Jane Doe</p>", False),
 ])
 def test_is_date_line(html, expected):
     assert is_date_line(text_of(html)) is expected

@@ -97,10 +97,11 @@ CALL_OPENING = 120  # characters: the ask comes first, not at the end of a sente
 
 # A date line: "12.03.2020", "Aktualisiert am 3. März 2020, 19:49", "Posted March 3, 2024" with little else.
 _NUMERIC_DATE = re.compile(r"\b(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2})\b")
+_NUMERIC_DAY = re.compile(r"\b(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})\b")
 DATE_LINE_EXTRA_WORDS = 4
 _DATE_WORD = re.compile(r"[\d./:-]+[,.]?|[|·•–—-]")  # numbers, dates, times and separators between them
 MAX_DATE_LINE = 60
-DATE_LINE_TAGS = frozenset({"p", "div", "span", "time", "small", "li"})
+DATE_LINE_TAGS = frozenset({"p", "div", "span", "time", "small"})  # not list items: a list of times is a schedule
 
 
 def class_words(token: str) -> list[str]:
@@ -158,6 +159,8 @@ def is_date_line(text: str) -> bool:
     first, length = named_date(words)
     if found is None and not length:
         return False
+    if not length and ":" in found.group(0) and not _NUMERIC_DAY.search(text):
+        return all(_DATE_WORD.fullmatch(word) for word in words)  # a time alone; "10:00 Keynote" is a schedule
     if found is not None and (not length or found.start() < len(" ".join(words[:first]))):
         first = text.count(" ", 0, found.start())
     if " ".join(words[:first]).endswith(":"):
