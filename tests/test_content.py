@@ -356,6 +356,14 @@ def test_linked_headings_with_long_sections_are_content():
     assert md.count("## [Step") == 3 and md.startswith(BODY_MD)
 
 
+def test_sections_whose_headings_link_to_themselves_are_not_teasers():
+    sections = "".join(f'<section><h2 id="s{n}"><a href="#s{n}">Step {n}</a></h2><p>Tie the line to cleat {n}.</p>'
+                       f"</section>" for n in range(1, 5))
+    html = f"<html><body><article>{BODY}<div class='steps'>{sections}</div></article></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert md == BODY_MD + "".join(f"\n\n## Step {n}\n\nTie the line to cleat {n}." for n in range(1, 5))
+
+
 def test_a_page_of_teasers_is_its_own_content():
     cards = "".join(f'<div class="card"><h3><a href="/s/{n}">Story number {n} about the sea</a></h3>'
                     f'<p>A short summary of story {n}, two lines of text at most.</p></div>' for n in range(1, 5))

@@ -88,11 +88,13 @@ def first_element(el: etree._Element) -> etree._Element:
 
 
 def is_linked(el: etree._Element) -> bool:
-    """Whether an element is inside, or holds, a link that goes somewhere (not a named anchor)."""
+    """Whether an element is inside, or holds, a link to another page (not a named anchor or a permalink
+    to its own section)."""
     anchor = next(el.iterancestors("a"), None)
     if anchor is None:
         anchor = next(el.iter("a"), None)
-    return anchor is not None and bool(anchor.get("href"))
+    href = anchor.get("href") if anchor is not None else None
+    return bool(href) and not href.startswith("#")
 
 
 def is_hidden(el: etree._Element) -> bool:
