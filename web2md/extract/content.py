@@ -56,6 +56,7 @@ AD_LABEL_TAGS = frozenset({"p", "div", "span", "center", "small", "strong", "b",
 # Short blocks judged by their words (date lines, ad labels, calls to action, cookie notices).
 SHORT_BLOCK_TAGS = DATE_LINE_TAGS | AD_LABEL_TAGS | CALL_TAGS
 MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_AD_LABEL, MAX_CALL, MAX_COOKIE_NOTICE)
+INLINE_TAGS = frozenset({"span", "strong", "em", "i", "b"})
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
@@ -470,7 +471,8 @@ class FurnitureTest:
             return False
         parent = el.getparent()
         in_figure = False
-        for _ in range(3):
+        # an inline element deeper in a figure sits in a block that was judged already
+        for _ in range(1 if el.tag in INLINE_TAGS else 3):
             if parent is None:
                 break
             if parent.tag == "figure":
