@@ -22,10 +22,11 @@ from typing import Callable
 
 from lxml import etree
 
-from web2md.extract.furniture import (CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS, MAX_AD_LABEL, MAX_CALL,
-                                     MAX_CAPTION, MAX_COOKIE_NOTICE, MAX_CREDIT, MAX_DATE_LINE, MEDIA_TAGS, block_text,
-                                     class_and_id, hint_strength, is_ad_label, is_call_to_action, is_cookie_notice,
-                                     is_credit_line, is_date_line, names_caption, names_screen_reader_text)
+from web2md.extract.furniture import (AD_LABEL_TAGS, CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
+                                     MAX_AD_LABEL, MAX_CALL, MAX_CAPTION, MAX_COOKIE_NOTICE, MAX_CREDIT, MAX_DATE_LINE,
+                                     MAX_READER_ONLY, MEDIA_TAGS, block_text, class_and_id, hint_strength,
+                                     is_ad_label, is_call_to_action, is_cookie_notice, is_credit_line, is_date_line,
+                                     names_caption, names_screen_reader_text)
 from web2md.extract.render import SKIP_TAGS
 
 # Tags whose content is never the main text.
@@ -51,12 +52,10 @@ SECTION_HEADINGS = HEADING_TAGS - {"h1"}  # an h1 titles the page, whatever foll
 _ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search", "dialog", "menu", "menubar",
                     "alert", "toolbar", "tablist"})
 
-MAX_READER_ONLY = 200  # a screen-reader-only block bigger than this is a wrapper hidden until a menu opens
-AD_LABEL_TAGS = frozenset({"p", "div", "span", "center", "small", "strong", "b", "h2", "h3", "h4", "h5", "h6"})
 # Short blocks judged by their words (date lines, ad labels, calls to action, cookie notices).
 SHORT_BLOCK_TAGS = DATE_LINE_TAGS | AD_LABEL_TAGS | CALL_TAGS
 MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_AD_LABEL, MAX_CALL, MAX_COOKIE_NOTICE)
-INLINE_TAGS = frozenset({"span", "strong", "em", "i", "b"})
+INLINE_TAGS = frozenset({"span", "strong", "em", "i", "b"})  # caption candidates that sit inside a block
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
@@ -99,6 +98,7 @@ def is_linked(el: etree._Element) -> bool:
 
 
 def is_hidden(el: etree._Element) -> bool:
+    """Hidden by its own markup: the `hidden` attribute or an inline display:none / visibility:hidden."""
     if el.get("hidden") is not None:
         return True
     style = (el.get("style") or "").replace(" ", "").lower()

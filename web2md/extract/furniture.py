@@ -1,7 +1,8 @@
-"""What furniture looks like (SPEC §4): the class/id words, captions, credit lines, calls to action
-and date lines that mark a block inside an article as not being part of it.
+"""What furniture looks like (SPEC §4): the class/id words, captions and credit lines, calls to action,
+cookie notices, advertisement labels, date lines and screen-reader-only text that mark a block inside an
+article as not being part of it.
 
-Pure tests on one element and its text; `content` applies them with its measurements.
+Pure tests on one element, its class/id or its text; `content` applies them with its measurements.
 """
 
 from __future__ import annotations
@@ -48,9 +49,11 @@ _SPLIT = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 # Text that only screen readers get ("Skip to content", "Opens in a new window").
-# Also small blocks a stylesheet hides by class (`hidden`, `d-none`); a big one is content a script reveals.
+# Also small blocks a stylesheet hides by class (`hidden`, `d-none`); a big one is content a script reveals
+# (or a menu wrapper), so only blocks up to MAX_READER_ONLY characters count.
 _SCREEN_READER = re.compile(r"sr-only|screen-?reader|visually-?hidden|assistive|offscreen|a11y|"
                             r"(?:^|\s)(?:hidden|d-none|hide|is-hidden|invisible)(?:\s|$)", re.I)
+MAX_READER_ONLY = 200
 
 # Text blocks that can be a caption: inside a <figure>, or named as one by class/id.
 CAPTION_TAGS = frozenset({"p", "div", "span", "small", "h2", "h3", "h4", "h5", "h6", "strong", "em", "i", "b"})
@@ -91,6 +94,7 @@ MAX_COOKIE_NOTICE = 400
 _AD_LABEL = re.compile(r"[-–—:\s]*(?:anzeige|advertisement|advertising|werbung|publicidad|publicité|reklama|pubblicità|"
                        r"sponsored|gesponsert|ad)[-–—:\s]*")
 MAX_AD_LABEL = 20
+AD_LABEL_TAGS = frozenset({"p", "div", "span", "center", "small", "strong", "b", "h2", "h3", "h4", "h5", "h6"})
 MAX_CALL = 300
 CALL_TAGS = frozenset({"p", "h2", "h3", "h4", "h5", "h6", "div"})
 CALL_OPENING = 120  # characters: the ask comes first, not at the end of a sentence about something else
