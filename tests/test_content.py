@@ -339,6 +339,15 @@ def test_ruby_annotations_are_left_out():
     assert html_to_text(html) == expected
 
 
+def test_a_sentence_made_mostly_of_linked_names_is_prose():
+    line = ('<p>The club elected <a href="/p/1">Jane Doe</a> and <a href="/p/2">John Roe</a> to lead '
+            '<a href="/p/3">the Harbour Rowing Association</a>.</p>')
+    md = convert(f"<html><body><article>{BODY}{line}</article></body></html>", "https://example.org/tides").markdown
+    assert md == BODY_MD + ("\n\nThe club elected [Jane Doe](https://example.org/p/1) and "
+                            "[John Roe](https://example.org/p/2) to lead "
+                            "[the Harbour Rowing Association](https://example.org/p/3).")
+
+
 def test_a_heading_alone_in_its_wrapper_is_judged_by_what_follows_the_wrapper():
     related = ('<div class="section-title"><h2>You might also like</h2></div>'
                '<ul><li><a href="/a">Why the sea is salty</a></li><li><a href="/b">How waves form</a></li></ul>')

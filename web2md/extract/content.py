@@ -69,6 +69,7 @@ ARTICLE_WIDENING = 1.3  # an enclosing article with up to this much content text
 
 MIN_UNIT = 35  # characters of non-link text before a block counts as content
 LINK_DENSITY = 0.35  # a short block inside the region with more link text than this is navigation
+SENTENCE_WORDS = 6  # a link-heavy paragraph with this many words of its own around the links is prose
 LIST_LINK_DENSITY = 0.8  # a list or table is navigation only when nearly all its text is links
 TEASER_CHARS = 400  # text per linked heading below which a block reads as a list of teasers
 
@@ -95,6 +96,14 @@ def is_linked(el: etree._Element) -> bool:
         anchor = next(el.iter("a"), None)
     href = anchor.get("href") if anchor is not None else None
     return bool(href) and not href.startswith("#")
+
+
+def words_beside_links(el: etree._Element) -> int:
+    """Words of a block's own text outside its links ("Read more:" has two; a sentence naming people has more)."""
+    words = len(block_text(el).split())
+    for anchor in el.iter("a"):
+        words -= len(block_text(anchor).split())
+    return words
 
 
 def is_hidden(el: etree._Element) -> bool:
@@ -419,7 +428,8 @@ class FurnitureTest:
         own = stats.get(el)
         total, linked = (own[0], own[1]) if own else (0, 0)
         if tag in LINK_BLOCK_TAGS and total and total - linked < 200 and \
-                linked > (LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY) * total:
+                linked > (LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY) * total \
+                and not (tag == "p" and words_beside_links(el) >= SENTENCE_WORDS):
             return True
         if 0 < total <= MAX_SHORT_BLOCK and tag in SHORT_BLOCK_TAGS and self.is_short_furniture(el, tag, total):
             return True
