@@ -348,6 +348,15 @@ def test_a_sentence_made_mostly_of_linked_names_is_prose():
                             "[the Harbour Rowing Association](https://example.org/p/3).")
 
 
+def test_custom_elements_named_as_navigation_or_ads_are_furniture():
+    menu = "".join(f'<site-navigation-item><a href="/{n}">Section {n} of the harbour site</a> '
+                   f"with a short description of what section {n} holds for visitors</site-navigation-item>"
+                   for n in range(8))
+    html = (f"<html><body><site-navigation>{menu}</site-navigation><div class='page'><article>{BODY}</article>"
+            "<amp-ad><p>Book your ferry tickets online today and save ten percent.</p></amp-ad></div></body></html>")
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
 def test_a_heading_alone_in_its_wrapper_is_judged_by_what_follows_the_wrapper():
     related = ('<div class="section-title"><h2>You might also like</h2></div>'
                '<ul><li><a href="/a">Why the sea is salty</a></li><li><a href="/b">How waves form</a></li></ul>')

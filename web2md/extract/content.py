@@ -173,6 +173,7 @@ class Analysis:
                             or "data-testid" in keys and el.get("data-testid") == "comment"):
                         candidates.append(el)
                 if el is not root and (tag in FURNITURE_TAGS or tag == "header" and not (keep_header or in_article)
+                                       or "-" in tag and hint_strength(tag) == 2  # <pp-navigation>, <amp-ad>
                                        or keys and "role" in keys and (el.get("role") or "").lower() in _ROLES) \
                         and el not in not_furniture:
                     pruned.add(el)
