@@ -330,6 +330,13 @@ def test_a_table_of_linked_names_with_amounts_is_content():
                             "| 2 | [Eier](https://example.org/i/1) |\n| 1 Pck. | [Vanillin-Zucker](https://example.org/i/2) |")
 
 
+def test_a_style_hiding_in_capitals_hides_in_the_region_and_the_whole_page():
+    html = (f"<html><body><article>{BODY}<div style='DISPLAY: NONE'><p>Subscribers only: the full tide tables "
+            "for every harbour on the coast this year.</p></div></article></body></html>")
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+    assert html_to_text(html) == BODY_MD
+
+
 def test_ruby_annotations_are_left_out():
     html = ("<html><body><article><h1><ruby>漢字<rp>(</rp><rt>かんじ</rt><rp>)</rp></ruby>を読む</h1>"
             "<p><ruby>子<rt>こ</rt></ruby>どもへの<ruby>虐待<rt>ぎゃくたい</rt></ruby>をなくすための<ruby>法律<rt>ほうりつ</rt>"

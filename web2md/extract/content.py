@@ -22,12 +22,13 @@ from typing import Callable
 
 from lxml import etree
 
+from web2md.extract.entities import subtree_text
 from web2md.extract.furniture import (AD_LABEL_TAGS, CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
                                      MAX_AD_LABEL, MAX_CALL, MAX_CAPTION, MAX_COOKIE_NOTICE, MAX_CREDIT, MAX_DATE_LINE,
-                                     MAX_READER_ONLY, MEDIA_TAGS, block_text, class_and_id, hint_strength,
+                                     MAX_READER_ONLY, MEDIA_TAGS, HintReading, block_text, class_and_id, hint_strength,
                                      is_ad_label, is_call_to_action, is_cookie_notice, is_credit_line, is_date_line,
-                                     names_caption, names_screen_reader_text)
-from web2md.extract.render import SKIP_TAGS
+                                     read_hints)
+from web2md.extract.render import SKIP_TAGS, is_hidden
 
 # Tags whose content is never the main text.
 FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "button", "dialog", "menu", "select", "label", "input", "textarea"})
@@ -106,14 +107,6 @@ def words_beside_links(el: etree._Element) -> int:
     return words
 
 
-def is_hidden(el: etree._Element) -> bool:
-    """Hidden by its own markup: the `hidden` attribute or an inline display:none / visibility:hidden."""
-    if el.get("hidden") is not None:
-        return True
-    style = (el.get("style") or "").replace(" ", "").lower()
-    return "display:none" in style or "visibility:hidden" in style
-
-
 class Analysis:
     """Text, link text and content text per element below `root`; furniture and hidden subtrees left out.
 
@@ -177,7 +170,7 @@ class Analysis:
                                        or keys and "role" in keys and (el.get("role") or "").lower() in _ROLES) \
                         and el not in not_furniture:
                     pruned.add(el)
-                    self.furniture_bound[el] = len(etree.tostring(el, method="text", encoding=str, with_tail=False))
+                    self.furniture_bound[el] = len(subtree_text(el))
                     walker.skip_subtree()
                     continue
                 own = stats[el] = [0, 0, 0, 0]
@@ -412,9 +405,7 @@ class FurnitureTest:
         self.region_good = analysis.good(main)
         self.weak_share = 0.05 if recall else 0.15
         self.gallery = analysis.caption_text > 0.5 * self.region_text
-        self.strengths: dict[str, int] = {}
-        self.caption_hints: dict[str, bool] = {}
-        self.reader_only: dict[str, bool] = {}
+        self.hint_readings: dict[str, HintReading] = {}  # one per distinct class/id string
         self.beside_cards: dict[etree._Element, int] = {}
 
     def __call__(self, el: etree._Element) -> bool:
@@ -444,15 +435,10 @@ class FurnitureTest:
         hints = class_and_id(el)
         if not hints:
             return False
-        if total < MAX_READER_ONLY:
-            hidden = self.reader_only.get(hints)
-            if hidden is None:
-                hidden = self.reader_only[hints] = names_screen_reader_text(hints)
-            if hidden:
-                return True  # "Skip to content", "Search for:", "Opens in new window": text only screen readers get
-        strength = self.strengths.get(hints)
-        if strength is None:
-            strength = self.strengths[hints] = hint_strength(hints)
+        reading = self.read(hints)
+        if reading.reader_only and total < MAX_READER_ONLY:
+            return True  # "Skip to content", "Search for:", "Opens in new window": text only screen readers get
+        strength = reading.strength
         if not strength:
             return False
         share = (total - linked) / self.region_text
@@ -465,6 +451,12 @@ class FurnitureTest:
         if tag in HEADING_TAGS:  # heading ids are made from their text: only a strong word counts
             return False
         return share < self.weak_share and (total - linked < 200 or linked > 0.3 * total)
+
+    def read(self, hints: str) -> HintReading:
+        reading = self.hint_readings.get(hints)
+        if reading is None:
+            reading = self.hint_readings[hints] = read_hints(hints)
+        return reading
 
     def is_short_furniture(self, el: etree._Element, tag: str, total: int) -> bool:
         """A short block that is a date line, an advertisement's label, a call to action or a cookie notice."""
@@ -494,9 +486,7 @@ class FurnitureTest:
             parent = parent.getparent()
         if not in_figure:
             hints = class_and_id(el)
-            named = self.caption_hints.get(hints) if hints else False
-            if named is None:
-                named = self.caption_hints[hints] = names_caption(hints)
+            named = bool(hints) and self.read(hints).caption
             if not (named or el.tag in CREDIT_TAGS and own[0] <= MAX_CREDIT
                     and is_credit_line(block_text(el))):
                 return False

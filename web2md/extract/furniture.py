@@ -8,10 +8,12 @@ Pure tests on one element, its class/id or its text; `content` applies them with
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from lxml import etree
 
 from web2md.extract.dates import MONTHS
+from web2md.extract.entities import subtree_text
 from web2md.extract.render import SKIP_TAGS
 
 # Class/id words of furniture. A strong word marks furniture unless the block holds
@@ -100,8 +102,9 @@ CALL_TAGS = frozenset({"p", "h2", "h3", "h4", "h5", "h6", "div"})
 CALL_OPENING = 120  # characters: the ask comes first, not at the end of a sentence about something else
 
 # A date line: "12.03.2020", "Aktualisiert am 3. März 2020, 19:49", "Posted March 3, 2024" with little else.
-_NUMERIC_DATE = re.compile(r"\b(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2})\b")
-_NUMERIC_DAY = re.compile(r"\b(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})\b")
+_DAY = r"\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}"
+_NUMERIC_DAY = re.compile(rf"\b(?:{_DAY})\b")
+_NUMERIC_DATE = re.compile(rf"\b(?:{_DAY}|\d{{1,2}}:\d{{2}})\b")  # a day or a time of day
 DATE_LINE_EXTRA_WORDS = 4
 _DATE_WORD = re.compile(r"[\d./:-]+[,.]?|[|·•–—-]")  # numbers, dates, times and separators between them
 MAX_DATE_LINE = 60
@@ -240,5 +243,18 @@ def names_screen_reader_text(hints: str) -> bool:
 
 
 def block_text(el: etree._Element) -> str:
-    """A block's text with whitespace runs collapsed (libxml2 gathers it in one call)."""
-    return " ".join(etree.tostring(el, method="text", encoding=str, with_tail=False).split())
+    """A block's text with whitespace runs collapsed."""
+    return " ".join(subtree_text(el).split())
+
+
+class HintReading(NamedTuple):
+    """What one class/id string says about its block."""
+
+    strength: int  # hint_strength
+    caption: bool  # names_caption
+    reader_only: bool  # names_screen_reader_text
+
+
+def read_hints(hints: str) -> HintReading:
+    """Every reading of a class/id string at once (callers keep one per distinct string)."""
+    return HintReading(hint_strength(hints), names_caption(hints), names_screen_reader_text(hints))

@@ -108,11 +108,16 @@ def code_language(el: etree._Element) -> str:
 
 
 def is_hidden(el: etree._Element) -> bool:
+    """Hidden by its own markup: the `hidden` attribute or an inline display:none / visibility:hidden
+    (CSS is case-insensitive: `DISPLAY: NONE` hides too)."""
     if el.get("hidden") is not None:
         return True
     style = el.get("style")
-    if style and "none" in style or style and "hidden" in style:
-        compact = style.replace(" ", "").lower()
+    if not style:
+        return False
+    style = style.lower()
+    if "none" in style or "hidden" in style:
+        compact = style.replace(" ", "")
         return "display:none" in compact or "visibility:hidden" in compact
     return False
 
