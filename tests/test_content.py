@@ -232,15 +232,12 @@ FURNITURE = {
     "paywall": '<div class="article-paywall"><h2>Read the rest of this story</h2><p>Log in or take out a '
                'subscription to keep reading.</p></div>',
     "credit line": '<p><em>Source: Harbour Office, tide tables 2023</em></p>',
-    "cookie notice without a cookie class": '<div class="notice"><p>This website uses cookies to give you the best '
-                                            'experience. By continuing you accept them.</p></div>',
-    "advertisement label with its ad": '<center>- Anzeige -<br><a href="https://ads.example.com/x"><img src="/ad.png" '
-                                       'alt="Ferry tickets"></a><script>var slot = 1;</script></center>',
-    "screen-reader text": '<a class="screen-reader-text" href="#content">Skip to content</a>',
     "date line": '<p>Updated on 12.05.2023, 19:49</p>',
     "date and author line": '<div>12. Mai 2023, 19:49 | Sam Rivers</div>',
     "figure label": '<p>Figure 3: tide gauge readings for May.</p>',
     "date line with a month name": '<div>Aktualisiert am 12. Mai 2023</div>',
+    "related label": '<p><strong>Read also:</strong></p>',
+    "related heading (German)": '<h3>Mehr zum Thema</h3>',
     "teaser cards": '<section><h2>More from Science</h2>'
                     + "".join(f'<div class="card"><h3><a href="/s/{n}">Story number {n} about the sea</a></h3>'
                               f'<p>A short summary of story {n}, two lines of text at most.</p></div>'

@@ -6,7 +6,7 @@ import pytest
 from lxml import etree
 
 from web2md.extract.furniture import (class_words, hint_strength, is_ad_label, is_call_to_action, is_cookie_notice,
-                                      is_credit_line, is_date_line, names_caption, names_screen_reader_text,
+                                      is_credit_line, is_date_line, is_related_label, names_caption, names_screen_reader_text,
                                       visible_text)
 
 
@@ -68,6 +68,17 @@ def test_is_date_line(html, expected):
 ])
 def test_is_call_to_action(html, expected):
     assert is_call_to_action(text_of(html)) is expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Related articles", True), ("Mehr zum Thema:", True), ("Auch interessant", True), ("À lire aussi", True),
+    ("Das könnte Sie auch interessieren", True), ("Leggi anche", True), ("Czytaj także:", True),
+    ("More stories from The Coastal Times", True),
+    ("Related work has shown the same effect in colder water.", False), ("Mehr zum Thema Ebbe folgt morgen", False),
+    ("Weitere Artikel über die Gezeiten erscheinen im Mai.", False), ("Read more", False),
+])
+def test_is_related_label(text, expected):
+    assert is_related_label(text) is expected
 
 
 @pytest.mark.parametrize("hints, expected", [

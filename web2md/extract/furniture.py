@@ -101,6 +101,25 @@ MAX_CALL = 300
 CALL_TAGS = frozenset({"p", "h2", "h3", "h4", "h5", "h6", "div"})
 CALL_OPENING = 120  # characters: the ask comes first, not at the end of a sentence about something else
 
+# A label over links to other pages ("Related articles", "Mehr zum Thema", "À lire aussi"), alone in its block.
+_RELATED_LABEL = re.compile(
+    r"(?:related(?: articles| posts| stories| content| news| topics| links| reading)?|read (?:also|next)|"
+    r"also read|more (?:on|about) (?:this|the) (?:topic|subject|story)|more (?:stories|news|articles|posts)|"
+    r"you (?:may|might) also (?:like|enjoy)|recommended(?: for you| articles| stories| reading)?|further reading|"
+    r"(?:popular|trending) (?:posts|articles|stories|now)|most read|"
+    r"mehr zu(?:m| diesem) thema|mehr themen|weitere (?:artikel|beiträge|themen|nachrichten|meldungen)|"
+    r"lesen sie (?:auch|weiter|mehr)|lies auch|auch interessant|(?:das|dieses?) (?:thema )?(?:könnte|dürfte) "
+    r"(?:sie|dich|euch) auch interessieren|schon gelesen|ähnliche (?:artikel|beiträge|themen)|"
+    r"verwandte (?:artikel|beiträge|themen)|meistgelesen|empfohlene (?:artikel|beiträge)|"
+    r"(?:à )?lire aussi|sur le même sujet|articles? (?:similaires|liés|connexes)|"
+    r"(?:te )?(?:puede|podría) interesar(?:te)?|lee también|(?:noticias|artículos) relacionad[oa]s|"
+    r"leggi anche|articoli correlati|potrebbe interessarti|"
+    r"czytaj (?:także|też|również)|zobacz (?:także|też|również)|"
+    r"lees ook|gerelateerde artikelen|leia também|veja também)"
+    r"(?: (?:on|at|from|auf|bei|von|aus|im|in|sur|en) .{1,30})?")
+MAX_RELATED_LABEL = 60
+RELATED_LABEL_TAGS = frozenset({"p", "div", "h2", "h3", "h4", "h5", "h6"})
+
 # A date line: "12.03.2020", "Aktualisiert am 3. März 2020, 19:49", "Posted March 3, 2024" with little else.
 _DAY = r"\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}"
 _NUMERIC_DAY = re.compile(rf"\b(?:{_DAY})\b")
@@ -196,6 +215,11 @@ def is_call_to_action(text: str) -> bool:
     """A short block that opens by asking the reader to subscribe, follow, share, donate or get the app."""
     found = _CALL_TO_ACTION.search(text.lower(), 0, CALL_OPENING + 60)  # no phrase is longer than 60 characters
     return found is not None and found.start() < CALL_OPENING
+
+
+def is_related_label(text: str) -> bool:
+    """A short line that only announces links to other pages: "Related articles", "Mehr zum Thema:"."""
+    return _RELATED_LABEL.fullmatch(text.lower().strip(" :?!.…»›>→-–—")) is not None
 
 
 def names_caption(hints: str) -> bool:
