@@ -630,6 +630,25 @@ def test_forum_comments_named_in_camel_case():
         "> **maculi**\n>\n> Check the mobile data switch for the store app in the settings.")
 
 
+def test_forum_opening_post_marked_up_like_its_replies_is_the_main_content():
+    """Every post, the question too, is a `comment` and nothing else in the thread scores: the first post is
+    the main content (without its author line) and the others are the comments."""
+    posts = "".join(
+        f'<div class="post-comment" id="comment-{n}"><div class="comment-author">{name}</div>'
+        f'<div class="comment-text">{text}</div></div>'
+        for n, name, text in [(1, "macfan", "Since the update the store only loads over wifi, never over mobile data."),
+                              (2, "chris", "Mobile data works fine here with the latest version of the system."),
+                              (3, "maculi", "Check the mobile data switch for the store app in the settings.")])
+    html = (f'<html><body><main>{posts}<div class="reply-form"><h2>Kommentieren</h2>'
+            f'<p>Sie müssen sich <a href="/login">einloggen</a>, um mitzudiskutieren.</p></div></main></body></html>')
+    page = convert(html, "https://forum.example.com/forum/discussion/no-store-338679.html")
+    assert page.page_type == "forum"
+    assert page.markdown == (
+        "Since the update the store only loads over wifi, never over mobile data.\n\n## Comments\n\n"
+        "> **chris**\n>\n> Mobile data works fine here with the latest version of the system.\n\n"
+        "> **maculi**\n>\n> Check the mobile data switch for the store app in the settings.")
+
+
 def test_comments_need_a_forum():
     """Three comments on a page that is neither forum-typed nor on a forum URL: no Comments section."""
     page = convert(FORUM_PAGE, "https://example.com/blog/learn-rust")

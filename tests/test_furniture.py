@@ -63,6 +63,9 @@ def test_is_date_line(html, expected):
     ("<p>Sign up for our weekly newsletter.</p>", True), ("<p>Zum Newsletter anmelden</p>", True),
     ("<p>Newsletters became the fastest-growing part of the media business last year.</p>", False),
     ("<p>Readers who subscribe to print editions are getting older, the survey found.</p>", False),
+    ("<p>You must be logged in to post a comment.</p>", True),
+    ("<p>Sie müssen sich anmelden, um Kommentare zu schreiben.</p>", True), ("<h2>Kommentieren</h2>", True),
+    ("<p>Kommentieren war auf der alten Seite nicht möglich, sagt der Betreiber.</p>", False),
     ("<p>" + "The tide came in slowly over the flats while we waited by the old harbour wall. " * 2
      + "Subscribe here.</p>", False),  # the ask comes only after 120 characters of something else
 ])

@@ -10,8 +10,8 @@ from lxml import etree
 from web2md.extract import metadata
 from web2md.extract.content import Analysis, analyse, choose_main
 from web2md.extract.derive import blocks, extraction_quality, fit_markdown, with_citations
-from web2md.extract.pagetype import (FORUM, PRODUCT, comment_section, detect, fallback_text,
-                                     find_comments, product_section)
+from web2md.extract.pagetype import (FORUM, PRODUCT, comment_section, detect, fallback_text, find_comments,
+                                     post_parts, product_section)
 from web2md.extract.entities import clean_text, element_text
 from web2md.extract.links import links_from_tree
 from web2md.extract.options import Options
@@ -170,6 +170,12 @@ def convert(html: Html, url: str = "", **options) -> Page:
     comment_set = {el for el, _ in comments} if with_comments else set()
     rendered, scored = render_main(root, base, url, opts, resolve, analysis,
                                    comment_set.__contains__ if comment_set else None)
+    if comment_set and not scored:
+        # a thread whose opening post is marked up like its replies: that post is the main content
+        opening, comments = comments[0][0], comments[1:]
+        _, skip = post_parts(opening, comment_set)
+        rendered = Renderer(base, url, include_images=opts.include_images, skip=skip, resolve=resolve).render([opening])
+        scored = bool(rendered.markdown)
     markdown, text = rendered.markdown, rendered.text
     fallback = False
     if not scored:

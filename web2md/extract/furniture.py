@@ -84,7 +84,10 @@ _CALL_TO_ACTION = re.compile(
     r"suscríbete|suscribete|síguenos|siguenos|únete|hazte miembro|canal de (?:telegram|youtube|whatsapp)|"
     r"abonnez-vous|suivez-nous|rejoignez-nous|inscrivez-vous|"
     r"subskrypcj\w*|obserwuj nas|zapisz się|"
-    r"iscriviti|seguici|abbonati|assine|siga-nos|inscreva-se)\b")  # matched against lowercased text
+    r"iscriviti|seguici|abbonati|assine|siga-nos|inscreva-se|"
+    r"you must be (?:logged|signed) in|(?:log|sign) in to (?:comment|reply|post)|leave a (?:reply|comment)|"
+    r"(?:sie müssen|du musst) (?:sich |dich )?(?:anmelden|einloggen|registrieren|angemeldet|eingeloggt)|"
+    r"schreibe einen kommentar|^kommentieren$)\b")  # matched against lowercased text
 # A cookie notice: the site saying that it uses cookies (a banner, not a privacy policy's paragraph about them).
 _COOKIE_NOTICE = re.compile(
     r"\b(?:we|wir|nous|usamos|utilizamos|utilizziamo|korzystamy|używamy|this (?:site|website)|diese (?:seite|website)|"

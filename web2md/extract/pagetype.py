@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from lxml import etree
 
@@ -134,6 +134,21 @@ def _author(el: etree._Element, nested: set[etree._Element]) -> tuple[str, etree
     return "", None
 
 
+def post_parts(el: etree._Element, posts: set[etree._Element]) -> tuple[str | None, Callable[[etree._Element], bool]]:
+    """A post's author and what to leave out when rendering it: the other posts, its author line and its
+    metadata (times, scores, reply links)."""
+    author, author_el = _author(el, posts)
+    skip_set = (posts - {el}) | ({author_el} if author_el is not None else set())
+
+    def skip(node: etree._Element) -> bool:
+        if node in skip_set:
+            return True
+        return (node.get("class") is not None and node.tag not in ("p", "blockquote", "pre")
+                and _META_CLASS.search(class_text(node)) is not None)
+
+    return author, skip
+
+
 def comment_section(comments: list[tuple[etree._Element, int]], base: str, page_url: str) -> tuple[str, str]:
     """`## Comments` in Markdown and plain text, or empty strings when the page has none."""
     if not comments:
@@ -142,15 +157,7 @@ def comment_section(comments: list[tuple[etree._Element, int]], base: str, page_
     md_parts: list[str] = []
     tx_parts: list[str] = []
     for el, depth in comments:
-        author, author_el = _author(el, elements)
-        skip_set = (elements - {el}) | ({author_el} if author_el is not None else set())
-
-        def skip(node: etree._Element, skip_set: set = skip_set) -> bool:
-            if node in skip_set:
-                return True
-            return (node.get("class") is not None and node.tag not in ("p", "blockquote", "pre")
-                    and _META_CLASS.search(class_text(node)) is not None)
-
+        author, skip = post_parts(el, elements)
         rendered = Renderer(base, page_url, skip=skip).render([el])
         if not rendered.markdown:
             continue
