@@ -238,6 +238,9 @@ FURNITURE = {
     "date line with a month name": '<div>Aktualisiert am 12. Mai 2023</div>',
     "related label": '<p><strong>Read also:</strong></p>',
     "related heading (German)": '<h3>Mehr zum Thema</h3>',
+    "author box heading alone": '<div>About the author</div>',
+    "metadata label without its value": '<p><span class="field-label">Release Date:</span></p>',
+    "labelled publication date": '<p class="meta">Veröffentlichung: <time>2. Februar 2022</time></p>',
     "teaser cards": '<section><h2>More from Science</h2>'
                     + "".join(f'<div class="card"><h3><a href="/s/{n}">Story number {n} about the sea</a></h3>'
                               f'<p>A short summary of story {n}, two lines of text at most.</p></div>'

@@ -6,7 +6,7 @@ import pytest
 from lxml import etree
 
 from web2md.extract.furniture import (class_words, hint_strength, is_ad_label, is_call_to_action, is_cookie_notice,
-                                      is_credit_line, is_date_line, is_related_label, names_caption, names_screen_reader_text,
+                                      is_credit_line, is_date_line, is_furniture_label, names_caption, names_screen_reader_text,
                                       visible_text)
 
 
@@ -46,6 +46,7 @@ def test_hint_strength(hints, strength):
     ("<p>Posted March 3, 2024 by Sam</p>", True),
     ("<div>12. Mai 2023, 19:49 | Sam Rivers</div>", True),
     ("<p>Closing date: 03.11.2023 (postmark)</p>", False),
+    ("<p>Veröffentlichung: 2. Februar 2022</p>", True), ("<p>Published: 03.11.2023</p>", True),
     ("<p>The harbour reopened on 12.05.2023 after three weeks of repairs to the outer wall.</p>", False),
     ("<p>No date here at all</p>", False),
     ("<div>19:49</div>", True), ("<p>10:00 Keynote by Jane Doe</p>", False),
@@ -76,12 +77,14 @@ def test_is_call_to_action(html, expected):
 @pytest.mark.parametrize("text, expected", [
     ("Related articles", True), ("Mehr zum Thema:", True), ("Auch interessant", True), ("À lire aussi", True),
     ("Das könnte Sie auch interessieren", True), ("Leggi anche", True), ("Czytaj także:", True),
-    ("More stories from The Coastal Times", True),
+    ("More stories from The Coastal Times", True), ("Über den Autor", True), ("About the author", True),
+    ("Release Date:", True), ("Erschienen in", True), ("Von:", True),
+    ("Published in the spring issue", False), ("Von der Küste", False),
     ("Related work has shown the same effect in colder water.", False), ("Mehr zum Thema Ebbe folgt morgen", False),
     ("Weitere Artikel über die Gezeiten erscheinen im Mai.", False), ("Read more", False),
 ])
-def test_is_related_label(text, expected):
-    assert is_related_label(text) is expected
+def test_is_furniture_label(text, expected):
+    assert is_furniture_label(text) is expected
 
 
 @pytest.mark.parametrize("hints, expected", [

@@ -24,10 +24,11 @@ from lxml import etree
 
 from web2md.extract.entities import subtree_text
 from web2md.extract.furniture import (AD_LABEL_TAGS, CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
-                                     MAX_AD_LABEL, MAX_CALL, MAX_CAPTION, MAX_COOKIE_NOTICE, MAX_CREDIT, MAX_DATE_LINE,
-                                     MAX_READER_ONLY, MAX_RELATED_LABEL, MEDIA_TAGS, RELATED_LABEL_TAGS, HintReading,
-                                     block_text, class_and_id, hint_strength, is_ad_label, is_call_to_action,
-                                     is_cookie_notice, is_credit_line, is_date_line, is_related_label, read_hints)
+                                     FURNITURE_LABEL_TAGS, MAX_AD_LABEL, MAX_CALL, MAX_CAPTION, MAX_COOKIE_NOTICE,
+                                     MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY, MEDIA_TAGS,
+                                     HintReading, block_text, class_and_id, hint_strength, is_ad_label,
+                                     is_call_to_action, is_cookie_notice, is_credit_line, is_date_line,
+                                     is_furniture_label, read_hints)
 from web2md.extract.render import SKIP_TAGS, is_hidden
 
 # Tags whose content is never the main text.
@@ -54,7 +55,7 @@ _ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "sea
                     "alert", "toolbar", "tablist"})
 
 # Short blocks judged by their words (date lines, ad labels, calls to action, cookie notices).
-SHORT_BLOCK_TAGS = DATE_LINE_TAGS | AD_LABEL_TAGS | CALL_TAGS | RELATED_LABEL_TAGS
+SHORT_BLOCK_TAGS = DATE_LINE_TAGS | AD_LABEL_TAGS | CALL_TAGS | FURNITURE_LABEL_TAGS
 MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_AD_LABEL, MAX_CALL, MAX_COOKIE_NOTICE)
 INLINE_TAGS = frozenset({"span", "strong", "em", "i", "b"})  # caption candidates that sit inside a block
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
@@ -463,7 +464,7 @@ class FurnitureTest:
         if total <= MAX_AD_LABEL and tag in AD_LABEL_TAGS and is_ad_label(el):
             return True
         text = block_text(el)
-        if total <= MAX_RELATED_LABEL and tag in RELATED_LABEL_TAGS and is_related_label(text):
+        if total <= MAX_FURNITURE_LABEL and tag in FURNITURE_LABEL_TAGS and is_furniture_label(text):
             return True
         return (tag in DATE_LINE_TAGS and total <= MAX_DATE_LINE and is_date_line(text)
                 or tag in CALL_TAGS and (total <= MAX_CALL and is_call_to_action(text)

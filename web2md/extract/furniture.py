@@ -104,9 +104,17 @@ MAX_CALL = 300
 CALL_TAGS = frozenset({"p", "h2", "h3", "h4", "h5", "h6", "div"})
 CALL_OPENING = 120  # characters: the ask comes first, not at the end of a sentence about something else
 
-# A label over links to other pages ("Related articles", "Mehr zum Thema", "À lire aussi"), alone in its block.
-_RELATED_LABEL = re.compile(
-    r"(?:related(?: articles| posts| stories| content| news| topics| links| reading)?|read (?:also|next)|"
+# The page's own metadata named by a label: "Published:", "Veröffentlicht am", "Release date".
+_META_LABEL = (r"(?:published|posted|updated|last (?:modified|updated)|release date|date|author|by|written by|category|"
+               r"categories|tags|veröffentlicht(?: am)?|veröffentlichung|aktualisiert(?: am)?|erschienen(?: in| am)?|"
+               r"stand|datum|von|autor|kategorie|schlagwörter|publié(?: le)?|publicado(?: el)?|pubblicato(?: il)?|"
+               r"opublikowano|autor(?:ka)?)")
+_META_LABEL_ALONE = re.compile(_META_LABEL)
+# A label alone in its block over furniture: links to other pages ("Related articles", "Mehr zum Thema",
+# "À lire aussi"), the author's box ("About the author"), or the page's own metadata with its value elsewhere
+# ("Release date:", "Von:", "Erschienen in").
+_FURNITURE_LABEL = re.compile(
+    r"(?:(?:related(?: articles| posts| stories| content| news| topics| links| reading)?|read (?:also|next)|"
     r"also read|more (?:on|about) (?:this|the) (?:topic|subject|story)|more (?:stories|news|articles|posts)|"
     r"you (?:may|might) also (?:like|enjoy)|recommended(?: for you| articles| stories| reading)?|further reading|"
     r"(?:popular|trending) (?:posts|articles|stories|now)|most read|"
@@ -119,9 +127,11 @@ _RELATED_LABEL = re.compile(
     r"leggi anche|articoli correlati|potrebbe interessarti|"
     r"czytaj (?:także|też|również)|zobacz (?:także|też|również)|"
     r"lees ook|gerelateerde artikelen|leia também|veja também)"
-    r"(?: (?:on|at|from|auf|bei|von|aus|im|in|sur|en) .{1,30})?")
-MAX_RELATED_LABEL = 60
-RELATED_LABEL_TAGS = frozenset({"p", "div", "h2", "h3", "h4", "h5", "h6"})
+    r"(?: (?:on|at|from|auf|bei|von|aus|im|in|sur|en) .{1,30})?|"
+    r"about the author|über (?:den|die) autor(?:in)?|zu(?:m|r) autor(?:in)?|à propos de l'auteur|sobre el autor|"
+    rf"{_META_LABEL})")
+MAX_FURNITURE_LABEL = 60
+FURNITURE_LABEL_TAGS = frozenset({"p", "div", "li", "h2", "h3", "h4", "h5", "h6"})
 
 # A date line: "12.03.2020", "Aktualisiert am 3. März 2020, 19:49", "Posted March 3, 2024" with little else.
 _DAY = r"\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}"
@@ -192,8 +202,9 @@ def is_date_line(text: str) -> bool:
         return all(_DATE_WORD.fullmatch(word) for word in words)  # a time alone; "10:00 Keynote" is a schedule
     if found is not None and (not length or found.start() < len(" ".join(words[:first]))):
         first = text.count(" ", 0, found.start())
-    if " ".join(words[:first]).endswith(":"):
-        return False  # "Deadline: 3.11.2019" is a fact about the subject, not when the page was written
+    label = " ".join(words[:first])
+    if label.endswith(":") and not _META_LABEL_ALONE.fullmatch(label[:-1].strip().lower()):
+        return False  # "Deadline: 3.11.2019" is a fact about the subject; "Published: 3.11.2019" is the page's
     extra = sum(1 for word in words if not _DATE_WORD.fullmatch(word) and word.strip(".,").lower() not in MONTHS)
     return extra <= DATE_LINE_EXTRA_WORDS
 
@@ -220,9 +231,10 @@ def is_call_to_action(text: str) -> bool:
     return found is not None and found.start() < CALL_OPENING
 
 
-def is_related_label(text: str) -> bool:
-    """A short line that only announces links to other pages: "Related articles", "Mehr zum Thema:"."""
-    return _RELATED_LABEL.fullmatch(text.lower().strip(" :?!.…»›>→-–—")) is not None
+def is_furniture_label(text: str) -> bool:
+    """A short line that only announces furniture: "Related articles", "Mehr zum Thema:", "About the author",
+    "Release date:"."""
+    return _FURNITURE_LABEL.fullmatch(text.lower().strip(" :?!.…»›>→-–—")) is not None
 
 
 def names_caption(hints: str) -> bool:
