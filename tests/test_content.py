@@ -1211,3 +1211,15 @@ def test_max_length_cut_inside_a_code_block_closes_the_fence():
     assert convert(html, max_length=130).markdown == (" ".join(["word"] * 20)
                                                        + "\n\n```py\nprint(1)\nprint(2)\nprint\n```")
     assert convert(html, max_length=20).markdown == "word word word word"
+
+
+def test_free_preview_of_a_paywalled_article_is_its_content():
+    """`non-paywall` names what is outside the paywall and `preview` is not `prev`: the preview is kept."""
+    html = """<html><body><header><a href="/">The Courier</a></header><main>
+    <section class="row non-paywall"><article><h1>Students search for rooms</h1>
+    <div class="freemium__preview"><!-- SPEAK -->Gesine has been looking for a room for more than a month and has
+    sent two hundred applications through the usual portals, she estimates.</div></article></section>
+    <div class="paywall"><p>Already a subscriber? Log in to keep reading this article.</p></div></main></body></html>"""
+    assert convert(html, "https://courier.example/rooms").markdown == (
+        "# Students search for rooms\n\nGesine has been looking for a room for more than a month and has sent two "
+        "hundred applications through the usual portals, she estimates.")

@@ -35,6 +35,7 @@ def test_class_words(token, words):
     ("entry-meta", 1), ("post-tags", 1),
     ("has-sidebar", 0), ("tag-politics", 0), ("elementor-widget-container", 0), ("entry-content", 0),
     ("author-admin", 0),  # WordPress names the article's author on the article itself
+    ("row non-paywall", 0), ("freemium__preview", 0), ("prevnext-links", 1),
 ])
 def test_hint_strength(hints, strength):
     assert hint_strength(hints) == strength

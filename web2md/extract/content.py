@@ -141,12 +141,22 @@ class Analysis:
         unit_elements: list[etree._Element] = []
         in_link = 0
         in_article = 0  # a <header> inside an article holds its title and lead, not site furniture
-        walker = etree.iterwalk(root, events=("start", "end"))
+        walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
         open_elements: list[etree._Element] = []  # the measured elements from the root down to the current one
         open_stats: list[list[int]] = []
 
         for event, el in walker:
             tag = el.tag
+            if event == "comment" or event == "pi":  # only its tail is text ("<!-- ad -->The article...")
+                tail = el.tail
+                if tail and units:
+                    n = len(tail.strip())
+                    if n:
+                        counts = units[-1]
+                        counts[0] += n
+                        if in_link:
+                            counts[1] += n
+                continue
             if event == "start":
                 if tag in SKIP_TAGS or not isinstance(tag, str):
                     walker.skip_subtree()

@@ -36,14 +36,14 @@ _STRONG_AFFIX = re.compile(r"^(?:related|share|social|comment(?!ary)|footer|side
                            r"advert|sponsor|promo|cookie|navigation|navbar|menu|banner|disqus|outbrain|taboola|paywall)|"
                            r"(?:related|comments|footer|sidebar|navigation|navbar|menu|banner|sharing|share|paywall|"
                            r"disclaimer)$")
-_WEAK_AFFIX = re.compile(r"^(?:widget|author|meta|tags|ratings?|toolbar|popular|trending|next|prev)|"
+_WEAK_AFFIX = re.compile(r"^(?:widget|author|meta|tags|ratings?|toolbar|popular|trending|next|prev(?!iew))|"
                          r"(?:widget|meta|metadata|tags|ratings|toolbar|byline|caption|credits?)$")
 # An author's box: bio, photo and links about the writer rather than the article.
 _AUTHOR_BOX = re.compile(r"author(?:box|bio|info|description|desc|details|profile|card|about)|about(?:the)?author")
 CONTENT_WORDS = frozenset({"content", "main", "article", "post", "entry", "body", "text", "story", "wrap", "wrapper",
                            "container", "page", "layout", "site", "inner", "primary", "col", "column"})
 # Words after which a class describes a layout state (`has-ads`, `with-sidebar`), not the block itself.
-STATE_PREFIXES = frozenset({"has", "with", "no", "without", "is", "show", "hide"})
+STATE_PREFIXES = frozenset({"has", "with", "no", "non", "not", "without", "is", "show", "hide"})
 # Taxonomy prefixes that CMSs put on the article itself (WordPress `tag-foo`, `category-bar`).
 SLUG_PREFIXES = frozenset({"tag", "tags", "category", "categories", "post", "postid", "type", "status", "format",
                            "single", "page", "template", "author", "topic", "section", "entry", "node"})
