@@ -1223,3 +1223,17 @@ def test_free_preview_of_a_paywalled_article_is_its_content():
     assert convert(html, "https://courier.example/rooms").markdown == (
         "# Students search for rooms\n\nGesine has been looking for a room for more than a month and has sent two "
         "hundred applications through the usual portals, she estimates.")
+
+
+def test_reader_comments_longer_than_the_article_are_left_out():
+    """A block named as the comments is not the article, however much of the page it fills."""
+    comments = "".join(f'<div class="comment"><p>Reader {n} writes: I disagree with the multiplier argument, because '
+                       f'the model leaves out what happens to savings when interest rates stay low for years.</p></div>'
+                       for n in range(8))
+    html = f"""<html><body><div class="article"><h1>The multiplier</h1>
+    <p>How much output does one more euro of public spending create? The answer depends on what the central bank
+    does and on how much of the money households save.</p>
+    <div class="comments-container">Dieser Artikel hat 8 Kommentare. {comments}</div></div></body></html>"""
+    assert convert(html, "https://economists.example/multiplier").markdown == (
+        "# The multiplier\n\nHow much output does one more euro of public spending create? The answer depends on what "
+        "the central bank does and on how much of the money households save.")

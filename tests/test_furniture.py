@@ -6,8 +6,8 @@ import pytest
 from lxml import etree
 
 from web2md.extract.furniture import (class_words, hint_strength, is_ad_label, is_call_to_action, is_cookie_notice,
-                                      is_credit_line, is_date_line, is_furniture_label, names_caption, names_screen_reader_text,
-                                      visible_text)
+                                      is_credit_line, is_date_line, is_furniture_label, names_caption, names_comments,
+                                      names_screen_reader_text, visible_text)
 
 
 def element(html: str) -> etree._Element:
@@ -87,6 +87,14 @@ def test_is_call_to_action(html, expected):
 ])
 def test_is_furniture_label(text, expected):
     assert is_furniture_label(text) is expected
+
+
+@pytest.mark.parametrize("hints, expected", [
+    ("comments-container", True), ("commentlist", True), ("comments-area", True), ("post-kommentare", True),
+    ("comment-body", False), ("comment-12", False), ("commentary", False), ("no-comments-yet", True),
+])
+def test_names_comments(hints, expected):
+    assert names_comments(hints) is expected
 
 
 @pytest.mark.parametrize("hints, expected", [

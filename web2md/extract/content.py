@@ -454,6 +454,8 @@ class FurnitureTest:
             return False
         share = (total - linked) / self.region_text
         if strength >= 2:
+            if reading.comments:
+                return True
             if share < 0.5:
                 # broken markup can leave a menu open around the page: then it holds the article
                 return not (own and own[2] >= 0.5 * self.region_good

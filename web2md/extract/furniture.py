@@ -57,6 +57,11 @@ _SCREEN_READER = re.compile(r"sr-only|screen-?reader|visually-?hidden|assistive|
                             r"(?:^|\s)(?:hidden|d-none|hide|is-hidden|invisible)(?:\s|$)", re.I)
 MAX_READER_ONLY = 200
 
+# The block holding a page's comments. Readers' comments are not the article however long they run; a forum
+# thread's replies get a section of their own (pagetype).
+_COMMENTS = re.compile(r"(?:^|[\s_-])(?:comments|commentlist|comment-list|comments?-(?:area|container|section|wrapper)|"
+                       r"kommentare)(?:$|[\s_-])", re.I)
+
 # Text blocks that can be a caption: inside a <figure>, or named as one by class/id.
 CAPTION_TAGS = frozenset({"p", "div", "span", "small", "h2", "h3", "h4", "h5", "h6", "strong", "em", "i", "b"})
 _CAPTION_HINT = re.compile(r"caption|legend|credit|bildunterschrift|bildquelle|imagesource|photocredit|"
@@ -286,14 +291,21 @@ def block_text(el: etree._Element) -> str:
     return " ".join(subtree_text(el).split())
 
 
+def names_comments(hints: str) -> bool:
+    """Whether a class/id names a page's comments as a whole (`comments-area`, `commentlist`), not one comment."""
+    return _COMMENTS.search(hints) is not None
+
+
 class HintReading(NamedTuple):
     """What one class/id string says about its block."""
 
     strength: int  # hint_strength
     caption: bool  # names_caption
     reader_only: bool  # names_screen_reader_text
+    comments: bool  # names_comments
 
 
 def read_hints(hints: str) -> HintReading:
     """Every reading of a class/id string at once (callers keep one per distinct string)."""
-    return HintReading(hint_strength(hints), names_caption(hints), names_screen_reader_text(hints))
+    return HintReading(hint_strength(hints), names_caption(hints), names_screen_reader_text(hints),
+                       names_comments(hints))
