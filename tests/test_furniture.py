@@ -69,6 +69,9 @@ def test_is_date_line(html, expected):
     ("<p>You must be logged in to post a comment.</p>", True),
     ("<p>Sie müssen sich anmelden, um Kommentare zu schreiben.</p>", True), ("<h2>Kommentieren</h2>", True),
     ("<p>Kommentieren war auf der alten Seite nicht möglich, sagt der Betreiber.</p>", False),
+    ("<h2>Stay up-to-date on our work.</h2>", True), ("<p>Bitte teilen Sie uns Ihre Erfahrungen mit.</p>", True),
+    ("<div>Be Sociable, Share!</div>", True),
+    ("<p>The crew stayed informal throughout the voyage.</p>", False),
     ("<p>" + "The tide came in slowly over the flats while we waited by the old harbour wall. " * 2
      + "Subscribe here.</p>", False),  # the ask comes only after 120 characters of something else
 ])
@@ -122,6 +125,8 @@ def test_is_credit_line(html, expected):
     ("<p>By continuing you agree to our use of cookies.</p>", True),
     ("<p>Bake the cookies for twelve minutes until golden.</p>", False),
     ("<p>Why did the cookie go to the hospital?</p>", False),
+    ("<div>Wir respektieren deine Privatsphäre. Dieses Video wird erst nach deiner Zustimmung geladen.</div>", True),
+    ("<p>Privacy law changed twice this year, the report says.</p>", False),
 ])
 def test_is_cookie_notice(html, expected):
     assert is_cookie_notice(text_of(html)) is expected

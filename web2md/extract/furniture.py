@@ -92,11 +92,15 @@ _CALL_TO_ACTION = re.compile(
     r"iscriviti|seguici|abbonati|assine|siga-nos|inscreva-se|"
     r"you must be (?:logged|signed) in|(?:log|sign) in to (?:comment|reply|post)|leave a (?:reply|comment)|"
     r"(?:sie müssen|du musst) (?:sich |dich )?(?:anmelden|einloggen|registrieren|angemeldet|eingeloggt)|"
-    r"schreibe einen kommentar|^kommentieren$)\b")  # matched against lowercased text
+    r"schreibe einen kommentar|^kommentieren$|"
+    r"stay (?:up[- ]to[- ]date|informed)|bleib(?:en sie)? (?:auf dem laufenden|informiert)|"
+    r"(?:teilen sie|teile) (?:uns )?(?:ihre|deine) (?:erfahrung\w*|meinung)|share your (?:experience|thoughts|feedback)|"
+    r"tell us what you think|be sociable)\b")  # matched against lowercased text
 # A cookie notice: the site saying that it uses cookies (a banner, not a privacy policy's paragraph about them).
 _COOKIE_NOTICE = re.compile(
     r"\b(?:we|wir|nous|usamos|utilizamos|utilizziamo|korzystamy|używamy|this (?:site|website)|diese (?:seite|website)|"
     r"(?:auf )?unserer? (?:seite|website|webseite)|ce site|este sitio|questo sito)\b[^.!?]{0,60}?\bcook(?:ies|ie)\b|"
+    r"\b(?:we respect your privacy|wir respektieren (?:deine|ihre) privatsphäre)\b|"
     r"\bcook(?:ies|ie)\b[^.!?]{0,40}?\b(?:zustimm|akzeptier|einverstanden|accept|consent|agree)|"
     r"\b(?:use|usage|verwendung|nutzung|utilisation|uso) (?:of |von |de |des |di |dei )?cook(?:ies|ie)\b")
 MAX_COOKIE_NOTICE = 400
@@ -255,7 +259,7 @@ def is_credit_line(text: str) -> bool:
 def is_cookie_notice(text: str) -> bool:
     """A short block telling the reader that the site uses cookies."""
     lowered = text.lower()
-    return "cooki" in lowered and _COOKIE_NOTICE.search(lowered) is not None
+    return ("cooki" in lowered or "priva" in lowered) and _COOKIE_NOTICE.search(lowered) is not None
 
 
 def is_ad_label(el: etree._Element) -> bool:
