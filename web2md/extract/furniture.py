@@ -24,7 +24,7 @@ share sharing sharebar shares social socials related recommended recommendations
 subscription cookie cookies consent gdpr advert advertisement advertising ads ad adsense adslot sponsor sponsored
 promo promotion popup modal comment comments commentlist kommentar kommentare disqus respond tagcloud pagination pager byline toolbar
 login signup signin search outbrain taboola copyright masthead banner aside cta donate donation popular trending
-mostread disclaimer disclosure paywall captcha likes gravatars infobox factbox breaker
+mostread disclaimer disclosure paywall captcha likes gravatars infobox factbox breaker spenden werbung
 """.split())
 WEAK_WORDS = frozenset("""
 side tags tag keywords meta postmeta entrymeta widget widgets print skip rating ratings author authors date dates
