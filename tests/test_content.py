@@ -1237,3 +1237,22 @@ def test_reader_comments_longer_than_the_article_are_left_out():
     assert convert(html, "https://economists.example/multiplier").markdown == (
         "# The multiplier\n\nHow much output does one more euro of public spending create? The answer depends on what "
         "the central bank does and on how much of the money households save.")
+
+
+def test_page_inside_noscript_is_read_when_nothing_else_is_content():
+    """A site that draws pages with scripts ships the whole text in <noscript> for browsers without them."""
+    html = """<html><body><script>render()</script><noscript><div id="nojs"><div class="menu"><a href="/">Home</a>
+    <a href="/news">News</a></div><h1>Bear census: a record year</h1>
+    <p>At least nine female bears had cubs in the park this year, the highest number in fourteen years of
+    counting, and sixteen cubs were seen in all.</p></div></noscript></body></html>"""
+    assert convert(html, "https://park.example/news/1").markdown == (
+        "# Bear census: a record year\n\nAt least nine female bears had cubs in the park this year, the highest "
+        "number in fourteen years of counting, and sixteen cubs were seen in all.")
+
+
+def test_noscript_is_left_out_when_the_page_has_content():
+    html = """<html><body><article><h1>Tides</h1><p>Tides are the regular rise and fall of the sea, caused mostly
+    by the gravity of the Moon.</p></article><noscript><p>Please enable JavaScript to see the comments on this
+    article, which are loaded by a script.</p></noscript></body></html>"""
+    assert convert(html, "https://example.org/tides").markdown == (
+        "# Tides\n\nTides are the regular rise and fall of the sea, caused mostly by the gravity of the Moon.")

@@ -296,6 +296,18 @@ def document_body(root: etree._Element) -> etree._Element:
     return body
 
 
+def page_without_scripts(body: etree._Element) -> etree._Element | None:
+    """The page inside a `<noscript>` when nothing outside one reads as content: sites that draw every page
+    with scripts sometimes ship the whole text for browsers without them."""
+    best, best_size = None, 0
+    for noscript in body.iter("noscript"):
+        for child in noscript:
+            size = len(subtree_text(child)) if isinstance(child.tag, str) else 0
+            if size > best_size:
+                best, best_size = child, size
+    return best
+
+
 def analyse(root: etree._Element, keep_header: bool = False, precision: bool = False,
             recall: bool = False) -> Analysis:
     """Measure the document's body for main-content selection."""
@@ -314,7 +326,12 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
         analysis = Analysis(body, analysis.keep_header, analysis.min_unit, keep_hidden=True)
     analysis = analysis.unwrapped()
     if not analysis.good(body):
-        return None
+        shown = page_without_scripts(body)
+        if shown is None:
+            return None
+        body, analysis = shown, Analysis(shown, analysis.keep_header, analysis.min_unit).unwrapped()
+        if not analysis.good(body):
+            return None
     main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92)
     article = enclosing_article(main, body, analysis)
     if article is None:
