@@ -1256,3 +1256,15 @@ def test_noscript_is_left_out_when_the_page_has_content():
     article, which are loaded by a script.</p></noscript></body></html>"""
     assert convert(html, "https://example.org/tides").markdown == (
         "# Tides\n\nTides are the regular rise and fall of the sea, caused mostly by the gravity of the Moon.")
+
+
+def test_heading_followed_by_loose_text_heads_it():
+    """Text right after a heading, in no element of its own (`<h2>..</h2><br>Text<br>`), is its section."""
+    html = """<html><body><article><h1>Internet law, fifth edition</h1><p>The handbook covers the whole field in one
+    volume and has become a standard work since its first edition.</p><h2>Structure and contents</h2><br>
+    Internet law cuts across copyright, data protection, distance selling and domain names.<br></article>
+    </body></html>"""
+    assert convert(html, "https://review.example/book").markdown == (
+        "# Internet law, fifth edition\n\nThe handbook covers the whole field in one volume and has become a "
+        "standard work since its first edition.\n\n## Structure and contents\n\nInternet law cuts across "
+        "copyright, data protection, distance selling and domain names.")

@@ -100,6 +100,11 @@ def is_linked(el: etree._Element) -> bool:
     return bool(href) and not href.startswith("#")
 
 
+def is_prose(text: str | None) -> bool:
+    """Loose text (an element's tail) long enough to be content rather than a separator."""
+    return bool(text) and len(text.strip()) >= MIN_UNIT
+
+
 def words_beside_links(el: etree._Element) -> int:
     """Words of a block's own text outside its links ("Read more:" has two; a sentence naming people has more)."""
     words = len(block_text(el).split())
@@ -560,13 +565,17 @@ class FurnitureTest:
         node = heading
         seen = False
         while True:
+            if is_prose(node.tail):
+                return False  # text right after it, in no element of its own
             for sibling in node.itersiblings():
                 if not isinstance(sibling.tag, str):
+                    if is_prose(sibling.tail):
+                        return False
                     continue
                 opening = first_element(sibling)
                 if opening.tag in HEADING_TAGS:
                     return seen and int(opening.tag[1]) <= level  # a subsection's content belongs to this section
-                if self.analysis.text(sibling) and not self(sibling):
+                if self.analysis.text(sibling) and not self(sibling) or is_prose(sibling.tail):
                     return False
                 seen = True
             if seen:
