@@ -86,6 +86,7 @@ def test_is_call_to_action(html, expected):
     ("More stories from The Coastal Times", True), ("Über den Autor", True), ("About the author", True),
     ("Release Date:", True), ("Erschienen in", True), ("Von:", True),
     ("Published in the spring issue", False), ("Von der Küste", False),
+    ("Kontakt:", True), ("Weitere Informationen:", True), ("Contact", False),  # a README's "Contact" section
     ("Related work has shown the same effect in colder water.", False), ("Mehr zum Thema Ebbe folgt morgen", False),
     ("Weitere Artikel über die Gezeiten erscheinen im Mai.", False), ("Read more", False),
 ])

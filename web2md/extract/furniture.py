@@ -139,6 +139,10 @@ _FURNITURE_LABEL = re.compile(
     r"(?: (?:on|at|from|auf|bei|von|aus|im|in|sur|en) .{1,30})?|"
     r"about the author|über (?:den|die) autor(?:in)?|zu(?:m|r) autor(?:in)?|à propos de l'auteur|sobre el autor|"
     rf"{_META_LABEL})")
+# A label with its colon over contact details or links: "Kontakt:", "Further information:". (Without the colon it
+# is more often a section heading over content, as in a project's README.)
+_COLON_LABEL = re.compile(r"(?:contact|kontakt|ansprechpartner(?:in)?|pressekontakt|weitere informationen|"
+                          r"more information|further information)\s*:")
 MAX_FURNITURE_LABEL = 60
 FURNITURE_LABEL_TAGS = frozenset({"p", "div", "li", "h2", "h3", "h4", "h5", "h6"})
 
@@ -242,8 +246,10 @@ def is_call_to_action(text: str) -> bool:
 
 def is_furniture_label(text: str) -> bool:
     """A short line that only announces furniture: "Related articles", "Mehr zum Thema:", "About the author",
-    "Release date:"."""
-    return _FURNITURE_LABEL.fullmatch(text.lower().strip(" :?!.…»›>→-–—")) is not None
+    "Release date:", "Kontakt:"."""
+    lowered = text.lower()
+    return (_FURNITURE_LABEL.fullmatch(lowered.strip(" :?!.…»›>→-–—")) is not None
+            or _COLON_LABEL.fullmatch(lowered.strip()) is not None)
 
 
 def names_caption(hints: str) -> bool:
