@@ -236,6 +236,9 @@ FURNITURE = {
     "date and author line": '<div>12. Mai 2023, 19:49 | Sam Rivers</div>',
     "figure label": '<p>Figure 3: tide gauge readings for May.</p>',
     "date line with a month name": '<div>Aktualisiert am 12. Mai 2023</div>',
+    "caption under an image outside a figure": '<div class="visual"><img src="/gauge.jpg" alt="Gauge"><div '
+                                                'class="description"><strong>A tide gauge at low water.</strong> '
+                                                '© Harbour Office</div></div>',
     "related label": '<p><strong>Read also:</strong></p>',
     "related heading (German)": '<h3>Mehr zum Thema</h3>',
     "author box heading alone": '<div>About the author</div>',
@@ -1268,3 +1271,11 @@ def test_heading_followed_by_loose_text_heads_it():
         "# Internet law, fifth edition\n\nThe handbook covers the whole field in one volume and has become a "
         "standard work since its first edition.\n\n## Structure and contents\n\nInternet law cuts across "
         "copyright, data protection, distance selling and domain names.")
+
+
+def test_short_post_between_two_images_is_not_a_caption():
+    html = """<html><body><div class="post"><h2>Number two</h2><div class="entry"><p>Leo arrived a few days ago.</p>
+    <p><img src="/leo.jpg" alt="Leo"></p><p>This is how it looked when Henry first met him:</p>
+    <p><img src="/both.jpg" alt="Both"></p><p>=)</p></div></div></body></html>"""
+    assert convert(html, "https://blog.example/leo").markdown == (
+        "## Number two\n\nLeo arrived a few days ago.\n\nThis is how it looked when Henry first met him:\n\n=)")

@@ -69,6 +69,7 @@ LEAD_SIBLINGS = 4
 MAX_LEAD = 1500
 ARTICLE_WIDENING = 1.3  # an enclosing article with up to this much content text is the page's article
 
+IMAGE_TAGS = ("img", "picture")
 MIN_UNIT = 35  # characters of non-link text before a block counts as content
 LINK_DENSITY = 0.35  # a short block inside the region with more link text than this is navigation
 SENTENCE_WORDS = 6  # a link-heavy paragraph with this many words of its own around the links is prose
@@ -515,7 +516,7 @@ class FurnitureTest:
         for _ in range(1 if el.tag in INLINE_TAGS else 3):
             if parent is None:
                 break
-            if parent.tag == "figure":
+            if parent.tag == "figure" or self.is_image_block(parent, el):
                 in_figure = True
                 break
             if parent.tag in MEDIA_TAGS or parent.tag == "li":
@@ -528,6 +529,22 @@ class FurnitureTest:
                     and is_credit_line(block_text(el))):
                 return False
         return next(el.iter(MEDIA_TAGS), None) is None
+
+    def is_image_block(self, block: etree._Element, el: etree._Element) -> bool:
+        """A figure in all but name: an image with a line or two of text about it right after it."""
+        own = self.stats.get(block)
+        if not own or own[0] > MAX_CAPTION or own[1] > 0.5 * own[0] or sum(1 for _ in block.iter("img")) != 1:
+            return False
+        node = el
+        while node is not block:
+            previous = node.getprevious()
+            while previous is not None and not isinstance(previous.tag, str):
+                previous = previous.getprevious()
+            if previous is not None:
+                return (previous.tag in IMAGE_TAGS or not self.analysis.text(previous)
+                        and next(previous.iter(IMAGE_TAGS), None) is not None)
+            node = node.getparent()
+        return False
 
     def is_teaser_list(self, el: etree._Element) -> bool:
         """Cards whose headings are links, each with a line or two of text, and little else around them."""
