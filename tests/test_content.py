@@ -1279,3 +1279,12 @@ def test_short_post_between_two_images_is_not_a_caption():
     <p><img src="/both.jpg" alt="Both"></p><p>=)</p></div></div></body></html>"""
     assert convert(html, "https://blog.example/leo").markdown == (
         "## Number two\n\nLeo arrived a few days ago.\n\nThis is how it looked when Henry first met him:\n\n=)")
+
+
+def test_heading_id_made_from_its_text_is_no_hint():
+    html = """<html><body><article><h1>Recycling lithium</h1><p>A new process recovers the metal from old batteries
+    without melting them down first.</p><h3 id="nav_only_the_foil_remains__1">Only the foil remains</h3><p>After the
+    bath, the copper foil comes out clean enough to be sold again.</p></article></body></html>"""
+    assert convert(html, "https://news.example/lithium").markdown == (
+        "# Recycling lithium\n\nA new process recovers the metal from old batteries without melting them down "
+        "first.\n\n### Only the foil remains\n\nAfter the bath, the copper foil comes out clean enough to be sold again.")

@@ -466,7 +466,8 @@ class FurnitureTest:
             return True
         if tag in HINT_EXEMPT_TAGS:
             return False
-        hints = class_and_id(el)
+        # a heading's id is made from its text (`nav_the_results`), so only its class counts
+        hints = el.get("class") if tag in HEADING_TAGS else class_and_id(el)
         if not hints:
             return False
         reading = self.read(hints)
@@ -484,7 +485,7 @@ class FurnitureTest:
                 return not (own and own[2] >= 0.5 * self.region_good
                             and next(el.iter("article", "main"), None) is not None)
             return False
-        if tag in HEADING_TAGS:  # heading ids are made from their text: only a strong word counts
+        if tag in HEADING_TAGS:  # a heading class with a weak word ("entry-title meta") still titles content
             return False
         return share < self.weak_share and (total - linked < 200 or linked > 0.3 * total)
 
