@@ -7,11 +7,13 @@ from `<body>` into the child that holds nearly all of the content text, and
 stopping where the content spreads over several children; when that region is
 the body of an article (an `<article>` or a block named like one) the article's
 title and lead ahead of it come along, and a block named as the lead just before
-it is kept. Inside the region, furniture is skipped while rendering: blocks named
-as furniture by class/id unless they hold much of the content, link-dense blocks,
-teaser lists, captions and credit lines, calls to action, date lines, headings
-of sections that hold only furniture, and paragraphs the page repeats
-(`furniture` holds the vocabulary of those tests).
+it is kept. When nothing reads as content but a `<noscript>` holds a page, that
+page is read. Inside the region, furniture is skipped while rendering: blocks named
+as furniture by class/id unless they hold much of the content (the comments
+always), link-dense blocks, teaser lists, captions (of figures and of images that
+are figures in all but name) and credit lines, labels over furniture, calls to
+action, date lines, headings of sections that hold only furniture, and paragraphs
+the page repeats (`furniture` holds the vocabulary of those tests).
 """
 
 from __future__ import annotations
@@ -54,10 +56,11 @@ SECTION_HEADINGS = HEADING_TAGS - {"h1"}  # an h1 titles the page, whatever foll
 _ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search", "dialog", "menu", "menubar",
                     "alert", "toolbar", "tablist"})
 
-# Short blocks judged by their words (date lines, ad labels, calls to action, cookie notices).
+# Short blocks judged by their words (date lines, ad labels, furniture labels, calls to action, cookie notices).
 SHORT_BLOCK_TAGS = DATE_LINE_TAGS | AD_LABEL_TAGS | CALL_TAGS | FURNITURE_LABEL_TAGS
-MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_AD_LABEL, MAX_CALL, MAX_COOKIE_NOTICE)
+MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_AD_LABEL, MAX_CALL, MAX_COOKIE_NOTICE, MAX_FURNITURE_LABEL)
 INLINE_TAGS = frozenset({"span", "strong", "em", "i", "b"})  # caption candidates that sit inside a block
+IMAGE_TAGS = ("img", "picture")  # what a block needs to be a figure in all but name
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
@@ -69,7 +72,6 @@ LEAD_SIBLINGS = 4
 MAX_LEAD = 1500
 ARTICLE_WIDENING = 1.3  # an enclosing article with up to this much content text is the page's article
 
-IMAGE_TAGS = ("img", "picture")
 MIN_UNIT = 35  # characters of non-link text before a block counts as content
 LINK_DENSITY = 0.35  # a short block inside the region with more link text than this is navigation
 SENTENCE_WORDS = 6  # a link-heavy paragraph with this many words of its own around the links is prose
@@ -496,7 +498,8 @@ class FurnitureTest:
         return reading
 
     def is_short_furniture(self, el: etree._Element, tag: str, total: int) -> bool:
-        """A short block that is a date line, an advertisement's label, a call to action or a cookie notice."""
+        """A short block that is an advertisement's label, a label over furniture, a date line, a call to action
+        or a cookie notice."""
         if total <= MAX_AD_LABEL and tag in AD_LABEL_TAGS and is_ad_label(el):
             return True
         text = block_text(el)

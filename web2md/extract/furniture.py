@@ -1,6 +1,6 @@
-"""What furniture looks like (SPEC §4): the class/id words, captions and credit lines, calls to action,
-cookie notices, advertisement labels, date lines and screen-reader-only text that mark a block inside an
-article as not being part of it.
+"""What furniture looks like (SPEC §4): the class/id words, captions and credit lines, labels over furniture,
+calls to action, cookie notices, advertisement labels, date lines and screen-reader-only text that mark a block
+inside an article as not being part of it.
 
 Pure tests on one element, its class/id or its text; `content` applies them with its measurements.
 """
