@@ -99,6 +99,9 @@ EXTRACTION_CASES = {
                               300),
     "date lines and calls to action": (lambda n: STORY + "<p>Updated 12.05.2023, 19:49</p><p>Subscribe now.</p>" * n,
                                        300),
+    "empty inline elements then images": (lambda n: STORY + "<div>" + "<span></span>" * n + '<img src="/a.png">' * 2
+                                          + "<p>Photo: harbour</p></div>", 3000),
+    "headings over loose text": (lambda n: STORY + "<h3>Part</h3><br>" * n + "Loose text after the last heading.", 300),
     "nested articles": (lambda n: "<article><h1>t</h1><p class='lead'>Lead of the story here.</p>" * n + STORY
                         + "</article>" * n, 200),
 }

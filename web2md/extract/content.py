@@ -443,6 +443,7 @@ class FurnitureTest:
         self.gallery = analysis.caption_text > 0.5 * self.region_text
         self.hint_readings: dict[str, HintReading] = {}  # one per distinct class/id string
         self.beside_cards: dict[etree._Element, int] = {}
+        self.one_image: dict[etree._Element, bool] = {}  # per block: holds exactly one image
 
     def __call__(self, el: etree._Element) -> bool:
         stats = self.stats
@@ -537,7 +538,13 @@ class FurnitureTest:
     def is_image_block(self, block: etree._Element, el: etree._Element) -> bool:
         """A figure in all but name: an image with a line or two of text about it right after it."""
         own = self.stats.get(block)
-        if not own or own[0] > MAX_CAPTION or own[1] > 0.5 * own[0] or sum(1 for _ in block.iter("img")) != 1:
+        if not own or own[0] > MAX_CAPTION or own[1] > 0.5 * own[0]:
+            return False
+        one_image = self.one_image.get(block)
+        if one_image is None:
+            images = block.iter("img")
+            one_image = self.one_image[block] = next(images, None) is not None and next(images, None) is None
+        if not one_image:
             return False
         node = el
         while node is not block:
