@@ -1288,3 +1288,17 @@ def test_heading_id_made_from_its_text_is_no_hint():
     assert convert(html, "https://news.example/lithium").markdown == (
         "# Recycling lithium\n\nA new process recovers the metal from old batteries without melting them down "
         "first.\n\n### Only the foil remains\n\nAfter the bath, the copper foil comes out clean enough to be sold again.")
+
+
+def test_dateline_time_beside_the_title_is_left_out_and_a_header_module_is_kept():
+    """A <time> on a line of its own is a dateline even inside a block with the title; a class word `header`
+    names a heading module (`j-header`, `card-header`), not the site's header."""
+    html = """<html><body><article><section class="intro"><time datetime="2019-05-15">15. Mai 2019, 05:28 Uhr</time>
+    <h2>Coaches attack the railway</h2></section><p>Bus companies fear that the planned timetable will give the
+    railway an unfair advantage on the main routes.</p><div class="j-module j-header"><h3>What the companies want</h3>
+    </div><p>They ask for the same reduced tax rate on tickets that trains and taxis already enjoy.</p>
+    <p>Posted at <time>05:28</time> by the desk.</p></article></body></html>"""
+    assert convert(html, "https://news.example/coaches").markdown == (
+        "## Coaches attack the railway\n\nBus companies fear that the planned timetable will give the railway an "
+        "unfair advantage on the main routes.\n\n### What the companies want\n\nThey ask for the same reduced tax "
+        "rate on tickets that trains and taxis already enjoy.\n\nPosted at 05:28 by the desk.")

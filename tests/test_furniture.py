@@ -37,7 +37,7 @@ def test_class_words(token, words):
     ("entry-meta", 1), ("post-tags", 1),
     ("has-sidebar", 0), ("tag-politics", 0), ("elementor-widget-container", 0), ("entry-content", 0),
     ("author-admin", 0),  # WordPress names the article's author on the article itself
-    ("row non-paywall", 0), ("freemium__preview", 0), ("prevnext-links", 1),
+    ("row non-paywall", 0), ("freemium__preview", 0), ("prevnext-links", 1), ("j-module j-header", 0),
 ])
 def test_hint_strength(hints, strength):
     assert hint_strength(hints) == strength
@@ -52,7 +52,7 @@ def test_hint_strength(hints, strength):
     ("<p>Veröffentlichung: 2. Februar 2022</p>", True), ("<p>Published: 03.11.2023</p>", True),
     ("<p>The harbour reopened on 12.05.2023 after three weeks of repairs to the outer wall.</p>", False),
     ("<p>No date here at all</p>", False),
-    ("<div>19:49</div>", True), ("<p>10:00 Keynote by Jane Doe</p>", False),
+    ("<div>19:49</div>", True), ("<p>10:00 Keynote by Jane Doe</p>", False), ("<span>05:28 Uhr</span>", True),
 ])
 def test_is_date_line(html, expected):
     assert is_date_line(text_of(html)) is expected

@@ -444,6 +444,7 @@ class FurnitureTest:
         self.hint_readings: dict[str, HintReading] = {}  # one per distinct class/id string
         self.beside_cards: dict[etree._Element, int] = {}
         self.one_image: dict[etree._Element, bool] = {}  # per block: holds exactly one image
+        self.loose_text: dict[etree._Element, bool] = {}  # per block: has text outside its child elements
 
     def __call__(self, el: etree._Element) -> bool:
         stats = self.stats
@@ -462,6 +463,8 @@ class FurnitureTest:
             return True
         if 0 < total <= MAX_SHORT_BLOCK and tag in SHORT_BLOCK_TAGS and self.is_short_furniture(el, tag, total):
             return True
+        if tag == "time" and self.stands_alone(el) and is_date_line(block_text(el)):
+            return True  # a dateline's <time> (its text is counted in the block around it, so judged here)
         if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el):
             return True
         if own and own[3] >= 3 and total < TEASER_CHARS * own[3] and (total - linked) < 0.5 * self.region_text \
@@ -491,6 +494,17 @@ class FurnitureTest:
         if tag in HEADING_TAGS:  # a heading class with a weak word ("entry-title meta") still titles content
             return False
         return share < self.weak_share and (total - linked < 200 or linked > 0.3 * total)
+
+    def stands_alone(self, el: etree._Element) -> bool:
+        """Whether an inline element is a line of its own: its parent has no loose text, so it is in no sentence."""
+        parent = el.getparent()
+        if parent is None:
+            return False
+        loose = self.loose_text.get(parent)
+        if loose is None:
+            loose = self.loose_text[parent] = bool(parent.text and parent.text.strip()) or any(
+                child.tail and child.tail.strip() for child in parent)
+        return not loose
 
     def read(self, hints: str) -> HintReading:
         reading = self.hint_readings.get(hints)

@@ -29,7 +29,7 @@ mostread disclaimer disclosure paywall captcha likes gravatars infobox factbox b
 WEAK_WORDS = frozenset("""
 side tags tag keywords meta postmeta entrymeta widget widgets print skip rating ratings author authors date dates
 time published toc prev previous next more links metadata categories category utility tools actions follow
-rss feed top bottom header aside noprint bio about contact caption credit credits
+rss feed top bottom aside noprint bio about contact caption credit credits
 """.split())
 # Words also recognised inside compounds ("relatedposts", "sharedaddy", "postfooter").
 _STRONG_AFFIX = re.compile(r"^(?:related|share|social|comment(?!ary)|footer|sidebar|newsletter|subscribe|breadcrumb|"
@@ -151,6 +151,7 @@ _DAY = r"\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}"
 _NUMERIC_DAY = re.compile(rf"\b(?:{_DAY})\b")
 _NUMERIC_DATE = re.compile(rf"\b(?:{_DAY}|\d{{1,2}}:\d{{2}})\b")  # a day or a time of day
 DATE_LINE_EXTRA_WORDS = 4
+TIME_WORDS = frozenset({"uhr", "h", "am", "pm", "a.m.", "p.m.", "utc", "gmt", "cet", "cest", "mez", "mesz", "et", "pt"})
 _DATE_WORD = re.compile(r"[\d./:-]+[,.]?|[|·•–—-]")  # numbers, dates, times and separators between them
 MAX_DATE_LINE = 60
 DATE_LINE_TAGS = frozenset({"p", "div", "span", "time", "small"})  # not list items: a list of times is a schedule
@@ -212,7 +213,8 @@ def is_date_line(text: str) -> bool:
     if found is None and not length:
         return False
     if not length and ":" in found.group(0) and not _NUMERIC_DAY.search(text):
-        return all(_DATE_WORD.fullmatch(word) for word in words)  # a time alone; "10:00 Keynote" is a schedule
+        # a time alone; "10:00 Keynote" is a schedule
+        return all(_DATE_WORD.fullmatch(word) or word.lower() in TIME_WORDS for word in words)
     if found is not None and (not length or found.start() < len(" ".join(words[:first]))):
         first = text.count(" ", 0, found.start())
     label = " ".join(words[:first])
