@@ -1302,3 +1302,14 @@ def test_dateline_time_beside_the_title_is_left_out_and_a_header_module_is_kept(
         "## Coaches attack the railway\n\nBus companies fear that the planned timetable will give the railway an "
         "unfair advantage on the main routes.\n\n### What the companies want\n\nThey ask for the same reduced tax "
         "rate on tickets that trains and taxis already enjoy.\n\nPosted at 05:28 by the desk.")
+
+
+def test_gallery_captions_are_its_text_whatever_their_class():
+    """When captions hold most of the text, the page is a gallery: its captions stay, even named `slide-caption`."""
+    slides = "".join(f'<figure class="slide"><img src="/s{n}.jpg" alt="Look {n}"><figcaption class="slide-caption">'
+                     f'<p>Look {n}: a bowler hat, false lashes and a little face paint make this costume in ten '
+                     f'minutes.</p></figcaption></figure>' for n in range(1, 9))
+    html = f"<html><body><article><h1>Halloween looks</h1>{slides}</article></body></html>"
+    assert convert(html, "https://style.example/halloween").markdown == "# Halloween looks\n\n" + "\n\n".join(
+        f"Look {n}: a bowler hat, false lashes and a little face paint make this costume in ten minutes."
+        for n in range(1, 9))

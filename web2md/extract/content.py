@@ -453,7 +453,10 @@ class FurnitureTest:
         if el in self.pruned:
             return True
         tag = el.tag
-        if not self.gallery and (tag == "figcaption" or tag in CAPTION_TAGS and self.is_caption(el)):
+        if self.gallery:
+            if tag == "figcaption":
+                return False  # a gallery's captions are its text, whatever their class says
+        elif tag == "figcaption" or tag in CAPTION_TAGS and self.is_caption(el):
             return True
         own = stats.get(el)
         total, linked = (own[0], own[1]) if own else (0, 0)
