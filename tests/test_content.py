@@ -1313,3 +1313,11 @@ def test_gallery_captions_are_its_text_whatever_their_class():
     assert convert(html, "https://style.example/halloween").markdown == "# Halloween looks\n\n" + "\n\n".join(
         f"Look {n}: a bowler hat, false lashes and a little face paint make this costume in ten minutes."
         for n in range(1, 9))
+
+
+def test_bold_label_opening_a_sentence_beside_an_image_is_not_a_caption():
+    html = """<html><body><article><h1>Silk Road</h1><p>The market closed after the arrest of its operator, and its
+    copies did not last long either.</p><p class="bio"><img src="/avatar.png" alt=""><strong>About me</strong>: I write
+    the way I talk, sarcasm and spelling mistakes included.</p></article></body></html>"""
+    assert convert(html, "https://blog.example/silk-road").markdown.endswith(
+        "**About me**: I write the way I talk, sarcasm and spelling mistakes included.")

@@ -32,7 +32,7 @@ def test_class_words(token, words):
 @pytest.mark.parametrize("hints, strength", [
     ("comments-area", 2), ("sharedaddy", 2), ("author-box", 2), ("saboxplugin-wrap about-the-author", 2),
     ("article-paywall", 2), ("affiliate-disclaimer", 2),
-    ("mol-factbox floatRHS", 2), ("teaser-breaker row", 2), ("infobox article-contact", 2),
+    ("mol-factbox floatRHS", 2), ("teaser-breaker row", 2), ("infobox article-contact", 1),
     ("achgut_spenden formular", 2), ("werbung-mitte", 2),
     ("entry-meta", 1), ("post-tags", 1),
     ("has-sidebar", 0), ("tag-politics", 0), ("elementor-widget-container", 0), ("entry-content", 0),

@@ -555,8 +555,8 @@ class FurnitureTest:
     def is_image_block(self, block: etree._Element, el: etree._Element) -> bool:
         """A figure in all but name: an image with a line or two of text about it right after it."""
         own = self.stats.get(block)
-        if not own or own[0] > MAX_CAPTION or own[1] > 0.5 * own[0]:
-            return False
+        if not own or own[0] > MAX_CAPTION or own[1] > 0.5 * own[0] or el.tail and el.tail.strip():
+            return False  # text after it makes it part of a sentence ("<b>About me</b>: I write...")
         one_image = self.one_image.get(block)
         if one_image is None:
             images = block.iter("img")

@@ -24,12 +24,12 @@ share sharing sharebar shares social socials related recommended recommendations
 subscription cookie cookies consent gdpr advert advertisement advertising ads ad adsense adslot sponsor sponsored
 promo promotion popup modal comment comments commentlist kommentar kommentare disqus respond tagcloud pagination pager byline toolbar
 login signup signin search outbrain taboola copyright masthead banner aside cta donate donation popular trending
-mostread disclaimer disclosure paywall captcha likes gravatars infobox factbox breaker spenden werbung
+mostread disclaimer disclosure paywall captcha likes gravatars factbox breaker spenden werbung
 """.split())
 WEAK_WORDS = frozenset("""
 side tags tag keywords meta postmeta entrymeta widget widgets print skip rating ratings author authors date dates
 time published toc prev previous next more links metadata categories category utility tools actions follow
-rss feed top bottom aside noprint bio about contact caption credit credits
+rss feed top bottom aside noprint infobox bio about contact caption credit credits
 """.split())
 # Words also recognised inside compounds ("relatedposts", "sharedaddy", "postfooter").
 _STRONG_AFFIX = re.compile(r"^(?:related|share|social|comment(?!ary)|footer|sidebar|newsletter|subscribe|breadcrumb|"
