@@ -1321,3 +1321,15 @@ def test_bold_label_opening_a_sentence_beside_an_image_is_not_a_caption():
     the way I talk, sarcasm and spelling mistakes included.</p></article></body></html>"""
     assert convert(html, "https://blog.example/silk-road").markdown.endswith(
         "**About me**: I write the way I talk, sarcasm and spelling mistakes included.")
+
+
+def test_heading_after_an_icon_titles_a_card_and_is_no_caption():
+    cards = "".join(f'<div class="feature"><img src="/icon{n}.svg" alt=""><h3>{title}</h3><p>{text}</p></div>'
+                    for n, (title, text) in enumerate([("Touch Bar", "Use the Touch Bar with your Windows apps."),
+                                                       ("Retina display", "Sharp text and images in every app.")]))
+    html = f"""<html><body><main><h1>Desktop for Mac</h1><p>Run Windows applications side by side with your Mac
+    apps, without rebooting and without giving up speed.</p>{cards}</main></body></html>"""
+    assert convert(html, "https://vendor.example/desktop").markdown == (
+        "# Desktop for Mac\n\nRun Windows applications side by side with your Mac apps, without rebooting and without "
+        "giving up speed.\n\n### Touch Bar\n\nUse the Touch Bar with your Windows apps.\n\n### Retina display\n\n"
+        "Sharp text and images in every app.")

@@ -538,7 +538,7 @@ class FurnitureTest:
         for _ in range(1 if el.tag in INLINE_TAGS else 3):
             if parent is None:
                 break
-            if parent.tag == "figure" or self.is_image_block(parent, el):
+            if parent.tag == "figure" or el.tag not in HEADING_TAGS and self.is_image_block(parent, el):
                 in_figure = True
                 break
             if parent.tag in MEDIA_TAGS or parent.tag == "li":
