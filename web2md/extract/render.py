@@ -267,6 +267,7 @@ class Renderer:
         start_handlers = self.START
         end_handlers = self.END
         skip = self.skip
+        add_text = self.text
         for event, el in walker:
             if event == "start":
                 tag = el.tag
@@ -283,7 +284,7 @@ class Renderer:
                     self.block_boundary()
                 text = el.text  # read once: lxml builds a new string at every read
                 if text:
-                    self.text(text)
+                    add_text(text)
             elif event == "end":
                 tag = pop()
                 if tag is not None:
@@ -295,21 +296,27 @@ class Renderer:
                 if el is not root:
                     tail = el.tail
                     if tail:
-                        self.text(tail)
+                        add_text(tail)
             elif el is not root:  # a comment: only its tail is text
                 tail = el.tail
                 if tail:
-                    self.text(tail)
+                    add_text(tail)
 
     # -- text -------------------------------------------------------------------
     def text(self, raw: str) -> None:
+        if not raw.strip(" \t\n\r\f\v") and not self.pre:
+            # whitespace between tags, the most frequent text: one space (these characters stay whitespace
+            # through normalise_chars, so there is nothing to normalise)
+            self.md.append(" ")
+            self.tx.append(" ")
+            return
         if "\r" in raw or SPECIAL_CHARS.search(raw) is not None:  # else normalise_chars would give it back as it is
             raw = normalise_chars(raw)
         if self.pre:
             self.md.append(raw)
             self.tx.append(raw)
             return
-        if raw.isspace():  # whitespace between tags, the most frequent text: one space
+        if raw.isspace():  # other whitespace (no-break spaces, ...): one space too
             self.md.append(" ")
             self.tx.append(" ")
             return
@@ -350,13 +357,14 @@ class Renderer:
         tx = "".join(self.tx)
         self.md.clear()
         self.tx.clear()
+        if BREAK not in md:  # one line (the common case)
+            md_line = " ".join(md.split())
+            if md_line:
+                self.paragraph([_escape_line_start(md_line)], [" ".join(tx.split())])
+            return
         md_par: list[str] = []
         tx_par: list[str] = []
-        if BREAK in md:
-            segments = zip(md.split(BREAK), tx.split(BREAK))
-        else:
-            segments = ((md, tx),)
-        for md_seg, tx_seg in segments:
+        for md_seg, tx_seg in zip(md.split(BREAK), tx.split(BREAK)):
             md_line = " ".join(md_seg.split())
             tx_line = " ".join(tx_seg.split())
             if not md_line:
@@ -377,8 +385,9 @@ class Renderer:
             self.headings.append((level, tx_text))
             self.emit(["#" * level + " " + md_text], [tx_text])
             return
-        md_out = [line + "\\" for line in md_lines[:-1]] + [md_lines[-1]]
-        self.emit(md_out, tx_lines)
+        if len(md_lines) > 1:
+            md_lines = [line + "\\" for line in md_lines[:-1]] + [md_lines[-1]]
+        self.emit(md_lines, tx_lines)
 
     def emit(self, md_lines: list[str], tx_lines: list[str]) -> None:
         """Append a finished block, prefixed by its containers, separated from the previous one.
