@@ -118,6 +118,21 @@ def test_absolute_url_as_before():
             assert resolve(href) == _reference_resolve(href, base), (href, base)
 
 
+def test_resolver_plain_paths_and_fragments_as_before():
+    # relative paths (dot segments, empty segments, parameters, queries) and fragments against bases whose
+    # path, query, fragment, case or validity make urljoin do more than put a directory in front
+    pieces = ["a", "/", ".", "..", "./", "../", "-", "%2e", "b.html", "~", "=", "&", "#", "?", ";", ":", " ", "\t",
+              "\n", "@", "(", "*", "\\", "é", "\x01", "\u3000", "##"]
+    bases = ["", "https://e.com/a/b?q#f", "http://e.com", "https://e.com/", "https://e.com/a//b/c",
+             "https://e.com/a/../b/./c", "HTTPS://E.com/A/b;p?q=1#f", "https://u:p@e.com:8080/x/y/z", "http://[bad/x",
+             "https://e.com/a/b/", "https://e.com/..", "https://e.com/a/.", "javascript:x", "//e.com/x",
+             "https://e.com/a/b#", "https://e.com/a/b?", "https://ex\u00e4mple.com/a/b", "https://[::1]/x"]
+    for base in bases:
+        resolve = Resolver(base)
+        for href in _strings(pieces, 6, 8):
+            assert resolve(href) == _reference_resolve(href, base), (href, base)
+
+
 # -- render: the escape pattern whose branches start with their character ---------------------------------
 
 _OLD_ESCAPE = re.compile(r"[\\`*\[\]]|(?<![^\W_])_|_(?![^\W_])|<(?=[A-Za-z/!?])")
