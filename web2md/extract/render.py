@@ -41,6 +41,14 @@ MAX_INLINE_DEPTH = 24
 # Block-level descendants that make a table a layout table rather than data.
 _LAYOUT_MARKERS = frozenset({"table", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "pre", "blockquote", "dl", "form", "article", "section", "main", "nav"})
 
+# Elements that act on the output even when they hold nothing (block boundaries, breaks, rules, lists,
+# tables). An empty element of any other tag (no children, no text) renders nothing whether it is skipped
+# or not, so the renderer does not ask the skip predicate about it (images count when they are rendered).
+ACTS_WHEN_EMPTY = BLOCK_TAGS | frozenset(HEADINGS) | frozenset({
+    "br", "hr", "pre", "listing", "xmp", "ul", "ol", "menu", "li", "blockquote",
+    "table", "thead", "tbody", "tfoot", "tr", "td", "th", "caption",
+})
+
 BREAK = "\x00"  # stands for <br> inside the inline buffer; \x00 never survives normalise_chars
 
 # "_" only needs escaping where it is not between letters or digits ("snake_case" stays as it is).
@@ -230,6 +238,7 @@ class Renderer:
         self.page = strip_fragment(page_url)
         self.include_images = include_images
         self.skip = skip
+        self.acts_when_empty = ACTS_WHEN_EMPTY | {"img"} if include_images else ACTS_WHEN_EMPTY
         self.out_md: list[str] = []
         self.out_tx: list[str] = []
         self.md: list[str] = []
@@ -267,12 +276,14 @@ class Renderer:
         start_handlers = self.START
         end_handlers = self.END
         skip = self.skip
+        acts_when_empty = self.acts_when_empty
         add_text = self.text
         for event, el in walker:
             if event == "start":
                 tag = el.tag
                 if tag in SKIP_TAGS or (el.get("style") is not None or el.get("hidden") is not None) and is_hidden(el) \
-                        or (skip is not None and skip(el)) or not isinstance(tag, str):
+                        or skip is not None and (tag in acts_when_empty or len(el) or el.text) and skip(el) \
+                        or not isinstance(tag, str):
                     walker.skip_subtree()
                     push(None)
                     continue
