@@ -118,6 +118,21 @@ def test_absolute_url_as_before():
             assert resolve(href) == _reference_resolve(href, base), (href, base)
 
 
+def test_resolver_plain_paths_and_fragments_as_before():
+    # relative paths (dot segments, empty segments, parameters, queries) and fragments against bases whose
+    # path, query, fragment, case or validity make urljoin do more than put a directory in front
+    pieces = ["a", "/", ".", "..", "./", "../", "-", "%2e", "b.html", "~", "=", "&", "#", "?", ";", ":", " ", "\t",
+              "\n", "@", "(", "*", "\\", "é", "\x01", "\u3000", "##"]
+    bases = ["", "https://e.com/a/b?q#f", "http://e.com", "https://e.com/", "https://e.com/a//b/c",
+             "https://e.com/a/../b/./c", "HTTPS://E.com/A/b;p?q=1#f", "https://u:p@e.com:8080/x/y/z", "http://[bad/x",
+             "https://e.com/a/b/", "https://e.com/..", "https://e.com/a/.", "javascript:x", "//e.com/x",
+             "https://e.com/a/b#", "https://e.com/a/b?", "https://ex\u00e4mple.com/a/b", "https://[::1]/x"]
+    for base in bases:
+        resolve = Resolver(base)
+        for href in _strings(pieces, 6, 8):
+            assert resolve(href) == _reference_resolve(href, base), (href, base)
+
+
 # -- render: the escape pattern whose branches start with their character ---------------------------------
 
 _OLD_ESCAPE = re.compile(r"[\\`*\[\]]|(?<![^\W_])_|_(?![^\W_])|<(?=[A-Za-z/!?])")
@@ -194,3 +209,31 @@ def test_subtree_text_is_the_joined_itertext():
     made.append(etree.Comment("hidden"))
     made[-1].tail = "b"
     assert subtree_text(made) == "ab"
+
+
+# -- render: an empty element that does not act is not asked about ---------------------------------------------
+
+def test_empty_elements_render_the_same_skipped_or_not():
+    from web2md.extract.render import ACTS_WHEN_EMPTY
+
+    # the renderer leaves the skip predicate out for these: rendered, they must give what a skipped element
+    # (here a <script>, which the renderer always skips) gives
+    tags = sorted((set(Renderer.START) | set(Renderer.END) | {"span", "font", "img", "wbr", "x-icon", "ins"})
+                  - ACTS_WHEN_EMPTY)
+    contexts = ["<p>a {} b</p>", "<p>a{}b</p>", "<p><b>x{}</b>{}<b>y</b></p>", "<ul><li>a{}</li><li>{}b</li></ul>",
+                "<table><tr><td>a{}</td><td>{}</td></tr><tr><td>1</td><td>2</td></tr></table>",
+                "<pre>a\n{}b</pre>", "<h2>t{}</h2><p>x</p>", "<p><code>a{}b</code> <a href='/x'>l{}</a></p>",
+                "<blockquote>q{}</blockquote>", "<p>a<br>{}<br>b</p>", "{}<p>x</p>{}", "<p>a <i>b{}</i>{} c</p>"]
+    for tag in tags:
+        empty = f"<{tag} class='e' href='/h' src='/i.png' alt='alt'>"
+        if tag not in ("br", "hr", "img"):  # void elements have no end tag
+            empty += f"</{tag}>"
+        for images in (False, True):
+            if images and tag == "img":
+                continue
+            for context in contexts:
+                rendered = [Renderer("https://e.com/", "https://e.com/p", include_images=images,
+                                     skip=lambda el: False).render([parse_html(context.replace("{}", html))])
+                            for html in (empty, "<script></script>")]
+                assert (rendered[0].markdown, rendered[0].text) == (rendered[1].markdown, rendered[1].text), \
+                    (tag, images, context)

@@ -145,82 +145,92 @@ class Analysis:
     def _walk(self, root: etree._Element, keep_header: bool, min_unit: int, keep_hidden: bool,
               not_furniture: frozenset) -> None:
         stats, pruned, candidates = self.stats, self.pruned, self.comment_candidates
-        units: list[list[int]] = []  # [text, link text] of the open paragraph-like blocks; text goes to the innermost
+        furniture_bound = self.furniture_bound
+        # The open measured elements from the root down, and their counts; None at the bottom, so that
+        # the end of a skipped element never matches.
+        open_elements: list[etree._Element | None] = [None]
+        open_stats: list[list[int]] = []
+        # The open paragraph-like blocks ("units"): a text node counts towards the innermost one, as link
+        # text inside a link. Its counts are kept in locals, the enclosing units' on a stack.
         unit_elements: list[etree._Element] = []
+        outer_units: list[tuple[int, int]] = []
+        unit_text = unit_links = 0
         in_link = 0
         in_article = 0  # a <header> inside an article holds its title and lead, not site furniture
         walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
-        open_elements: list[etree._Element] = []  # the measured elements from the root down to the current one
-        open_stats: list[list[int]] = []
 
         for event, el in walker:
-            tag = el.tag
             if event == "comment" or event == "pi":  # only its tail is text ("<!-- ad -->The article...")
                 tail = el.tail
-                if tail and units:
+                if tail:
                     n = len(tail.strip())
                     if n:
-                        counts = units[-1]
-                        counts[0] += n
+                        unit_text += n
                         if in_link:
-                            counts[1] += n
+                            unit_links += n
                 continue
             if event == "start":
-                if tag in SKIP_TAGS or not isinstance(tag, str):
+                tag = el.tag
+                if tag in SKIP_TAGS:
                     walker.skip_subtree()
                     continue
-                keys = el.keys()
-                if keys and el is not root:
-                    if not keep_hidden and ("style" in keys or "hidden" in keys) and is_hidden(el):
+                if el is not root:
+                    keys = el.keys()
+                    role = None
+                    if keys:
+                        if not keep_hidden and ("style" in keys or "hidden" in keys) and is_hidden(el):
+                            pruned.add(el)
+                            walker.skip_subtree()
+                            continue
+                        if "role" in keys:
+                            role = (el.get("role") or "").lower()
+                            if role == "main" and self.role_main is None:
+                                self.role_main = el
+                        if "itemtype" in keys and "schema.org/Product" in (el.get("itemtype") or ""):
+                            self.product_microdata = True
+                        cls = el.get("class") if "class" in keys else None
+                        if (cls and ("omment" in cls or "forum-post" in cls) or "data-author" in keys
+                                or "id" in keys and el.get("id").startswith(("comment", "reply"))
+                                or "data-testid" in keys and el.get("data-testid") == "comment"):
+                            candidates.append(el)
+                    if (tag in FURNITURE_TAGS or tag == "header" and not (keep_header or in_article)
+                            or "-" in tag and hint_strength(tag) == 2  # <pp-navigation>, <amp-ad>
+                            or role in _ROLES) and el not in not_furniture:
                         pruned.add(el)
+                        furniture_bound[el] = len(subtree_text(el))
                         walker.skip_subtree()
                         continue
-                    if "role" in keys and self.role_main is None and (el.get("role") or "").lower() == "main":
-                        self.role_main = el
-                    if "itemtype" in keys and "schema.org/Product" in (el.get("itemtype") or ""):
-                        self.product_microdata = True
-                    cls = el.get("class") if "class" in keys else None
-                    if (cls and ("omment" in cls or "forum-post" in cls) or "data-author" in keys
-                            or "id" in keys and el.get("id").startswith(("comment", "reply"))
-                            or "data-testid" in keys and el.get("data-testid") == "comment"):
-                        candidates.append(el)
-                if el is not root and (tag in FURNITURE_TAGS or tag == "header" and not (keep_header or in_article)
-                                       or "-" in tag and hint_strength(tag) == 2  # <pp-navigation>, <amp-ad>
-                                       or keys and "role" in keys and (el.get("role") or "").lower() in _ROLES) \
-                        and el not in not_furniture:
-                    pruned.add(el)
-                    self.furniture_bound[el] = len(subtree_text(el))
-                    walker.skip_subtree()
-                    continue
                 own = stats[el] = [0, 0, 0, 0]
                 open_elements.append(el)
                 open_stats.append(own)
-                if tag == "article" or tag == "main":
-                    in_article += 1
-                elif tag == "a":
+                if tag == "a":
                     in_link += 1
-                if tag in UNIT_TAGS or not units:
-                    units.append([0, 0])
+                elif tag == "article" or tag == "main":
+                    in_article += 1
+                if tag in UNIT_TAGS or not unit_elements:
                     unit_elements.append(el)
+                    outer_units.append((unit_text, unit_links))
+                    unit_text = unit_links = 0
                 text = el.text
                 if text:
-                    n = len(text.strip())  # a text node goes to the innermost open block, as link text in a link
+                    n = len(text.strip())
                     if n:
-                        counts = units[-1]
-                        counts[0] += n
+                        unit_text += n
                         if in_link:
-                            counts[1] += n
+                            unit_links += n
                 continue
-            if open_elements and open_elements[-1] is el:
+            if open_elements[-1] is el:
                 open_elements.pop()
                 own = open_stats.pop()
+                tag = el.tag
                 if tag == "a":
                     in_link -= 1
                 elif tag == "article" or tag == "main":
                     in_article -= 1
                 if unit_elements[-1] is el:
                     unit_elements.pop()
-                    t, linked = units.pop()
+                    t, linked = unit_text, unit_links
+                    unit_text, unit_links = outer_units.pop()
                     own[0] += t
                     own[1] += linked
                     if t - linked >= min_unit and linked <= 0.5 * t:
@@ -235,14 +245,14 @@ class Analysis:
                     parent[1] += own[1]
                     parent[2] += own[2]
                     parent[3] += own[3]
-            tail = el.tail
-            if tail and el is not root:
-                n = len(tail.strip())
-                if n:
-                    counts = units[-1]
-                    counts[0] += n
-                    if in_link:
-                        counts[1] += n
+            if el is not root:
+                tail = el.tail
+                if tail:
+                    n = len(tail.strip())
+                    if n:
+                        unit_text += n
+                        if in_link:
+                            unit_links += n
 
     def text(self, el: etree._Element) -> int:
         own = self.stats.get(el)

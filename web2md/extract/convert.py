@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Callable, Iterator
 
 from lxml import etree
 
@@ -17,7 +17,7 @@ from web2md.extract.links import links_from_tree
 from web2md.extract.options import Options
 from web2md.extract.page import Page
 from web2md.extract.parse import parse_html
-from web2md.extract.region import _outermost, candidate_regions
+from web2md.extract.region import candidate_regions, marked_regions
 from web2md.extract.render import Rendered, Renderer, escape_paragraph
 from web2md.extract.urls import Resolver, document_base
 
@@ -77,12 +77,7 @@ def render_plain(root: etree._Element, base: str, page_url: str, opts: Options,
 
 def semantic_region(root: etree._Element, analysis: Analysis) -> list[etree._Element]:
     """What the page itself marks as its content: `<main>`, `[role=main]`, else its articles."""
-    main = next(root.iter("main"), None)
-    if main is None:
-        main = analysis.role_main
-    if main is not None:
-        return [main]
-    return _outermost(root, "article")
+    return next(marked_regions(root, analysis.role_main), [])
 
 
 def render_main(root: etree._Element, base: str, page_url: str, opts: Options, resolve: Resolver,
@@ -110,10 +105,19 @@ def render_main(root: etree._Element, base: str, page_url: str, opts: Options, r
     return render_plain(root, base, page_url, opts, resolve), False
 
 
+def iter_by_subtree(root: etree._Element, tag: str) -> Iterator[etree._Element]:
+    """`root.iter(tag)`, one child subtree at a time. lxml's iterator looks for the next match as it returns
+    one: taking the `<title>` from `root.iter` would search the whole body for a second one."""
+    if root.tag == tag:
+        yield root
+    for child in root:
+        yield from child.iter(tag)
+
+
 def extract_title(html: Html) -> str | None:
     """The document title: `<title>`, else og:title / DC.title, else the first `<h1>`."""
     root = as_tree(html)
-    for title in root.iter("title"):
+    for title in iter_by_subtree(root, "title"):
         text = element_text(title)
         if text:
             return text

@@ -64,7 +64,9 @@ def clean_text(text: str | None) -> str:
     """Normalise characters and collapse whitespace: the form of every metadata string."""
     if not text:
         return ""
-    return collapse_ws(normalise_chars(text))
+    if "\r" in text or SPECIAL_CHARS.search(text) is not None:  # else normalise_chars gives it back as it is
+        text = normalise_chars(text)
+    return " ".join(text.split())
 
 
 def subtree_text(el) -> str:

@@ -31,7 +31,7 @@ REQUIRED = ("title", "published_date")
 # before its language is detected.
 SHORT_TEXT = 1000  # the `only_with_metadata` rule (SPEC §7)
 
-_TAGS = ("html", "title", "meta", "link", "script", "time", "img", "h1", "h2", "h3", "h4", "h5", "h6")
+_TAGS = ("html", "title", "meta", "link", "time", "img", "h1", "h2", "h3", "h4", "h5", "h6")
 _HEADING_LEVEL = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _VISIBLE_TEXT = etree.XPath(
     "//body//text()[not(ancestor::script or ancestor::style or ancestor::noscript or ancestor::template)]"
@@ -165,12 +165,9 @@ def _scan(root: etree._Element, base: str, json_ld: JsonLd | None) -> _Found:
     resolve = Resolver(base)
     if json_ld is not None:
         found.json_ld = json_ld
-    for el in root.iter(_TAGS):
+    for el in root.iter(_TAGS if json_ld is not None else _TAGS + ("script",)):
         tag = el.tag  # the frequent tags first
-        if tag == "script":
-            if json_ld is None and is_json_ld(el):
-                found.json_ld.add(parse_json_ld(el.text))
-        elif tag == "meta":
+        if tag == "meta":
             _meta(found, el)
         elif tag == "img":
             _image(found, el, resolve)
@@ -187,6 +184,9 @@ def _scan(root: etree._Element, base: str, json_ld: JsonLd | None) -> _Found:
         elif tag == "html":
             if found.html_lang is None:
                 found.html_lang = el.get("lang") or el.get(_XML_LANG) or el.get("xml:lang")
+        elif tag == "script":  # only asked for when the caller has not parsed the JSON-LD yet
+            if is_json_ld(el):
+                found.json_ld.add(parse_json_ld(el.text))
         else:
             text = element_text(el)
             if text:

@@ -41,6 +41,14 @@ MAX_INLINE_DEPTH = 24
 # Block-level descendants that make a table a layout table rather than data.
 _LAYOUT_MARKERS = frozenset({"table", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "pre", "blockquote", "dl", "form", "article", "section", "main", "nav"})
 
+# Elements that act on the output even when they hold nothing (block boundaries, breaks, rules, lists,
+# tables). An empty element of any other tag (no children, no text) renders nothing whether it is skipped
+# or not, so the renderer does not ask the skip predicate about it (images count when they are rendered).
+ACTS_WHEN_EMPTY = BLOCK_TAGS | frozenset(HEADINGS) | frozenset({
+    "br", "hr", "pre", "listing", "xmp", "ul", "ol", "menu", "li", "blockquote",
+    "table", "thead", "tbody", "tfoot", "tr", "td", "th", "caption",
+})
+
 BREAK = "\x00"  # stands for <br> inside the inline buffer; \x00 never survives normalise_chars
 
 # "_" only needs escaping where it is not between letters or digits ("snake_case" stays as it is).
@@ -230,6 +238,7 @@ class Renderer:
         self.page = strip_fragment(page_url)
         self.include_images = include_images
         self.skip = skip
+        self.acts_when_empty = ACTS_WHEN_EMPTY | {"img"} if include_images else ACTS_WHEN_EMPTY
         self.out_md: list[str] = []
         self.out_tx: list[str] = []
         self.md: list[str] = []
@@ -267,11 +276,14 @@ class Renderer:
         start_handlers = self.START
         end_handlers = self.END
         skip = self.skip
+        acts_when_empty = self.acts_when_empty
+        add_text = self.text
         for event, el in walker:
             if event == "start":
                 tag = el.tag
                 if tag in SKIP_TAGS or (el.get("style") is not None or el.get("hidden") is not None) and is_hidden(el) \
-                        or (skip is not None and skip(el)) or not isinstance(tag, str):
+                        or skip is not None and (tag in acts_when_empty or len(el) or el.text) and skip(el) \
+                        or not isinstance(tag, str):
                     walker.skip_subtree()
                     push(None)
                     continue
@@ -283,7 +295,7 @@ class Renderer:
                     self.block_boundary()
                 text = el.text  # read once: lxml builds a new string at every read
                 if text:
-                    self.text(text)
+                    add_text(text)
             elif event == "end":
                 tag = pop()
                 if tag is not None:
@@ -295,21 +307,27 @@ class Renderer:
                 if el is not root:
                     tail = el.tail
                     if tail:
-                        self.text(tail)
+                        add_text(tail)
             elif el is not root:  # a comment: only its tail is text
                 tail = el.tail
                 if tail:
-                    self.text(tail)
+                    add_text(tail)
 
     # -- text -------------------------------------------------------------------
     def text(self, raw: str) -> None:
+        if not raw.strip(" \t\n\r\f\v") and not self.pre:
+            # whitespace between tags, the most frequent text: one space (these characters stay whitespace
+            # through normalise_chars, so there is nothing to normalise)
+            self.md.append(" ")
+            self.tx.append(" ")
+            return
         if "\r" in raw or SPECIAL_CHARS.search(raw) is not None:  # else normalise_chars would give it back as it is
             raw = normalise_chars(raw)
         if self.pre:
             self.md.append(raw)
             self.tx.append(raw)
             return
-        if raw.isspace():  # whitespace between tags, the most frequent text: one space
+        if raw.isspace():  # other whitespace (no-break spaces, ...): one space too
             self.md.append(" ")
             self.tx.append(" ")
             return
@@ -350,13 +368,14 @@ class Renderer:
         tx = "".join(self.tx)
         self.md.clear()
         self.tx.clear()
+        if BREAK not in md:  # one line (the common case)
+            md_line = " ".join(md.split())
+            if md_line:
+                self.paragraph([_escape_line_start(md_line)], [" ".join(tx.split())])
+            return
         md_par: list[str] = []
         tx_par: list[str] = []
-        if BREAK in md:
-            segments = zip(md.split(BREAK), tx.split(BREAK))
-        else:
-            segments = ((md, tx),)
-        for md_seg, tx_seg in segments:
+        for md_seg, tx_seg in zip(md.split(BREAK), tx.split(BREAK)):
             md_line = " ".join(md_seg.split())
             tx_line = " ".join(tx_seg.split())
             if not md_line:
@@ -377,8 +396,9 @@ class Renderer:
             self.headings.append((level, tx_text))
             self.emit(["#" * level + " " + md_text], [tx_text])
             return
-        md_out = [line + "\\" for line in md_lines[:-1]] + [md_lines[-1]]
-        self.emit(md_out, tx_lines)
+        if len(md_lines) > 1:
+            md_lines = [line + "\\" for line in md_lines[:-1]] + [md_lines[-1]]
+        self.emit(md_lines, tx_lines)
 
     def emit(self, md_lines: list[str], tx_lines: list[str]) -> None:
         """Append a finished block, prefixed by its containers, separated from the previous one.

@@ -11,6 +11,9 @@ from lxml import etree
 # space, tab, newline, "<", ">" or backslash.
 _HTTP_HOST = re.compile(r"https?://([^/?#<>\\ \t\n]*)(?:[/?#]|\Z)")
 UNSEEN = object()  # `Resolver.known.get(href, UNSEEN)`: not resolved yet
+# A relative path of plain characters (no scheme, query, fragment, parameters, backslash or whitespace):
+# with no empty or dot segment, urljoin only puts the base's directory in front of it.
+_PLAIN_PATH = re.compile(r"[A-Za-z0-9_~%!$&'()*+,=@./-]+")
 _UNSAFE = str.maketrans({" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "|": "%7C", "\n": "", "\t": ""})
 
 
@@ -63,6 +66,11 @@ class Resolver:
         origin = absolute_url(base, "") if base else None
         # "scheme://host[:port]" of the base, for the common root-relative href
         self._origin = origin[: origin.find("/", origin.find("//") + 2)] if origin and origin.count("/") >= 3 else origin
+        # what urljoin makes of the base for a plain relative path ("scheme://host/dir/") and for a
+        # fragment (the base without its fragment); None when those resolve to nothing
+        directory = absolute_url("x", base) if base else None
+        self._directory = directory[:-1] if directory and directory.endswith("x") else None
+        self._here = absolute_url("#", base) if base else None
 
     def __call__(self, href: str) -> str | None:
         url = self.known.get(href, UNSEEN)
@@ -72,6 +80,14 @@ class Resolver:
         if (self._origin and href.startswith("/") and not href.startswith("//") and href.strip() == href
                 and "/." not in href.split("?", 1)[0] and "\\" not in href):
             url = self._origin + href
+        # a plain relative path ("page.html", "a/b/"): urljoin would only prepend the base's directory
+        elif (self._directory is not None and _PLAIN_PATH.fullmatch(href) and not href.startswith("/")
+              and "//" not in href and "/." not in "/" + href):
+            url = self._directory + href
+        # a fragment ("#top"): urljoin keeps the base up to its fragment, urlsplit drops tabs and newlines
+        elif (self._here is not None and href.startswith("#") and href.strip() == href
+              and "\t" not in href and "\n" not in href and "\r" not in href):
+            url = self._here + href if len(href) > 1 else self._here
         else:
             url = absolute_url(href, self.base)
         self.known[href] = url
