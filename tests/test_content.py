@@ -1333,3 +1333,14 @@ def test_heading_after_an_icon_titles_a_card_and_is_no_caption():
         "# Desktop for Mac\n\nRun Windows applications side by side with your Mac apps, without rebooting and without "
         "giving up speed.\n\n### Touch Bar\n\nUse the Touch Bar with your Windows apps.\n\n### Retina display\n\n"
         "Sharp text and images in every app.")
+
+
+def test_body_as_the_region_under_an_html_named_like_an_article():
+    """The region can be the body itself; an <html class="post-template"> above it is not its article."""
+    html = """<html class="single-post post-template"><body><p>First paragraph of the page, with enough words in it
+    to count as content text in every mode.</p><div><p>Second paragraph, in a block of its own, long enough to count
+    as content text in every mode as well.</p></div></body></html>"""
+    for options in ({}, {"recall": True}, {"precision": True}):
+        assert convert(html, "https://example.org/p", **options).markdown == (
+            "First paragraph of the page, with enough words in it to count as content text in every mode.\n\n"
+            "Second paragraph, in a block of its own, long enough to count as content text in every mode as well.")

@@ -403,6 +403,8 @@ def lead_before(region: etree._Element, body: etree._Element, analysis: Analysis
 def enclosing_article(main: etree._Element, body: etree._Element, analysis: Analysis) -> etree._Element | None:
     """The article the main region is the body of (an `<article>`, or a block named article, story, post or
     entry), the outermost one that adds little more content than a title and a lead."""
+    if main is body:
+        return None  # nothing above the body is the article, whatever <html> is named
     limit = ARTICLE_WIDENING * analysis.good(main)
     found = None
     for ancestor in main.iterancestors():
