@@ -14,6 +14,8 @@ UNSEEN = object()  # `Resolver.known.get(href, UNSEEN)`: not resolved yet
 # A relative path of plain characters (no scheme, query, fragment, parameters, backslash or whitespace):
 # with no empty or dot segment, urljoin only puts the base's directory in front of it.
 _PLAIN_PATH = re.compile(r"[A-Za-z0-9_~%!$&'()*+,=@./-]+")
+# The same from the root, with a non-empty query of plain characters (urlunsplit drops an empty one).
+_PLAIN_ROOTED = re.compile(r"/[A-Za-z0-9_~%!$&'()*+,=@./:-]*(?:\?[A-Za-z0-9_~%!$&'()*+,=@./:?-]+)?")
 _UNSAFE = str.maketrans({" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "|": "%7C", "\n": "", "\t": ""})
 
 
@@ -63,9 +65,9 @@ class Resolver:
         self.base = base
         # every href resolved so far and its answer (hot loops look here before calling)
         self.known: dict[str, str | None] = {}
-        origin = absolute_url(base, "") if base else None
-        # "scheme://host[:port]" of the base, for the common root-relative href
-        self._origin = origin[: origin.find("/", origin.find("//") + 2)] if origin and origin.count("/") >= 3 else origin
+        # what urljoin puts in front of a plain root-relative path ("scheme://host[:port]", the scheme lowercased)
+        root = absolute_url("/", base) if base else None
+        self._origin = root[:-1] if root and root.endswith("/") else None
         # what urljoin makes of the base for a plain relative path ("scheme://host/dir/") and for a
         # fragment (the base without its fragment); None when those resolve to nothing
         directory = absolute_url("x", base) if base else None
@@ -76,9 +78,9 @@ class Resolver:
         url = self.known.get(href, UNSEEN)
         if url is not UNSEEN:
             return url
-        # root-relative without dot segments or odd characters: urljoin would only prepend the origin
-        if (self._origin and href.startswith("/") and not href.startswith("//") and href.strip() == href
-                and "/." not in href.split("?", 1)[0] and "\\" not in href):
+        # a plain root-relative path, maybe with a query: urljoin would only prepend the origin
+        if (self._origin is not None and _PLAIN_ROOTED.fullmatch(href)
+                and "//" not in href.split("?", 1)[0] and "/." not in href.split("?", 1)[0]):
             url = self._origin + href
         # a plain relative path ("page.html", "a/b/"): urljoin would only prepend the base's directory
         elif (self._directory is not None and _PLAIN_PATH.fullmatch(href) and not href.startswith("/")
