@@ -54,18 +54,18 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 # Also small blocks a stylesheet hides by class (`hidden`, `d-none`); a big one is content a script reveals
 # (or a menu wrapper), so only blocks up to MAX_READER_ONLY characters count.
 _SCREEN_READER = re.compile(r"sr-only|screen-?reader|visually-?hidden|assistive|offscreen|a11y|"
-                            r"(?:^|\s)(?:hidden|d-none|hide|is-hidden|invisible)(?:\s|$)", re.I)
+                            r"(?:^|\s)(?:hidden|d-none|hide|is-hidden|invisible)(?:\s|$)")  # lowercased
 MAX_READER_ONLY = 200
 
 # The block holding a page's comments. Readers' comments are not the article however long they run; a forum
 # thread's replies get a section of their own (pagetype).
 _COMMENTS = re.compile(r"(?:^|[\s_-])(?:comments|commentlist|comment-list|comments?-(?:area|container|section|wrapper)|"
-                       r"kommentare)(?:$|[\s_-])", re.I)
+                       r"kommentare)(?:$|[\s_-])")  # lowercased
 
 # Text blocks that can be a caption: inside a <figure>, or named as one by class/id.
 CAPTION_TAGS = frozenset({"p", "div", "span", "small", "h2", "h3", "h4", "h5", "h6", "strong", "em", "i", "b"})
 _CAPTION_HINT = re.compile(r"caption|legend|credit|bildunterschrift|bildquelle|imagesource|photocredit|"
-                           r"(?:img|image|photo|picture|bild|foto)(?:desc|text|info)", re.I)
+                           r"(?:img|image|photo|picture|bild|foto)(?:desc|text|info)")  # lowercased
 # What a caption never holds.
 MEDIA_TAGS = ("img", "picture", "video", "table", "pre", "blockquote", "ul", "ol", "iframe")
 MAX_CAPTION = 300
@@ -256,7 +256,7 @@ def is_furniture_label(text: str) -> bool:
 
 def names_caption(hints: str) -> bool:
     """Whether a class/id names a caption or credit (`wp-caption-text`, `img_description`, `photo-credit`)."""
-    return _CAPTION_HINT.search(hints.replace("-", "").replace("_", "")) is not None
+    return _CAPTION_HINT.search(hints.lower().replace("-", "").replace("_", "")) is not None
 
 
 def is_credit_line(text: str) -> bool:
@@ -295,7 +295,7 @@ def visible_text(el: etree._Element) -> str:
 
 def names_screen_reader_text(hints: str) -> bool:
     """Whether a class/id marks text shown only to screen readers (`sr-only`, `screen-reader-text`)."""
-    return _SCREEN_READER.search(hints) is not None
+    return _SCREEN_READER.search(hints.lower()) is not None
 
 
 def block_text(el: etree._Element) -> str:
@@ -305,7 +305,7 @@ def block_text(el: etree._Element) -> str:
 
 def names_comments(hints: str) -> bool:
     """Whether a class/id names a page's comments as a whole (`comments-area`, `commentlist`), not one comment."""
-    return _COMMENTS.search(hints) is not None
+    return _COMMENTS.search(hints.lower()) is not None
 
 
 class HintReading(NamedTuple):
