@@ -354,8 +354,8 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
     article = enclosing_article(main, body, analysis)
     if article is None:
         lead = lead_before(main, body, analysis)
-        return Choice([lead, main] if lead is not None else [main], once_each(FurnitureTest(main, analysis, recall)),
-                      analysis.good(main))
+        test = FurnitureTest(main, analysis, recall)
+        return Choice([lead, main] if lead is not None else [main], once_each(test, test.text), analysis.good(main))
     skip = FurnitureTest(article, analysis, recall)
     above: set[etree._Element] = set()  # from the article down to the body's parent
     after: set[etree._Element] = set()  # what follows the body inside the article: notes, boxes, related links
@@ -377,7 +377,7 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
         return False
 
     lead = lead_before(article, body, analysis)
-    return Choice([lead, article] if lead is not None else [article], once_each(skip_beside_the_body),
+    return Choice([lead, article] if lead is not None else [article], once_each(skip_beside_the_body, skip.text),
                   analysis.good(article))
 
 
@@ -415,7 +415,8 @@ def enclosing_article(main: etree._Element, body: etree._Element, analysis: Anal
     return found
 
 
-def once_each(skip: Callable[[etree._Element], bool]) -> Callable[[etree._Element], bool]:
+def once_each(skip: Callable[[etree._Element], bool],
+              text: Callable[[etree._Element], str] = block_text) -> Callable[[etree._Element], bool]:
     """`skip`, plus: a paragraph-level block repeating one already rendered (over 20 characters) is skipped.
 
     Asked by the renderer in document order, so the first occurrence is the one kept.
@@ -427,7 +428,7 @@ def once_each(skip: Callable[[etree._Element], bool]) -> Callable[[etree._Elemen
             return True
         # an item holding paragraphs is judged by them, so a paragraph never repeats its own item
         if el.tag in REPEAT_TAGS and (el.tag == "p" or el.find(".//p") is None):
-            key = block_text(el)
+            key = text(el)
             if len(key) > 20:
                 if key in seen:
                     return True
@@ -457,6 +458,7 @@ class FurnitureTest:
         self.beside_cards: dict[etree._Element, int] = {}
         self.one_image: dict[etree._Element, bool] = {}  # per block: holds exactly one image
         self.loose_text: dict[etree._Element, bool] = {}  # per block: has text outside its child elements
+        self.texts: dict[etree._Element, str] = {}
 
     def __call__(self, el: etree._Element) -> bool:
         stats = self.stats
@@ -478,7 +480,7 @@ class FurnitureTest:
             return True
         if 0 < total <= MAX_SHORT_BLOCK and tag in SHORT_BLOCK_TAGS and self.is_short_furniture(el, tag, total):
             return True
-        if tag == "time" and self.stands_alone(el) and is_date_line(block_text(el)):
+        if tag == "time" and self.stands_alone(el) and is_date_line(self.text(el)):
             return True  # a dateline's <time> (its text is counted in the block around it, so judged here)
         if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el):
             return True
@@ -521,6 +523,13 @@ class FurnitureTest:
                 child.tail and child.tail.strip() for child in parent)
         return not loose
 
+    def text(self, el: etree._Element) -> str:
+        """`block_text` of `el`, computed once (several tests and the repeat check read it)."""
+        text = self.texts.get(el)
+        if text is None:
+            text = self.texts[el] = block_text(el)
+        return text
+
     def read(self, hints: str) -> HintReading:
         reading = self.hint_readings.get(hints)
         if reading is None:
@@ -532,7 +541,7 @@ class FurnitureTest:
         or a cookie notice."""
         if total <= MAX_AD_LABEL and tag in AD_LABEL_TAGS and is_ad_label(el):
             return True
-        text = block_text(el)
+        text = self.text(el)
         if total <= MAX_FURNITURE_LABEL and tag in FURNITURE_LABEL_TAGS and is_furniture_label(text):
             return True
         return (tag in DATE_LINE_TAGS and total <= MAX_DATE_LINE and is_date_line(text)
@@ -560,7 +569,7 @@ class FurnitureTest:
             hints = class_and_id(el)
             named = bool(hints) and self.read(hints).caption
             if not (named or el.tag in CREDIT_TAGS and own[0] <= MAX_CREDIT
-                    and is_credit_line(block_text(el))):
+                    and is_credit_line(self.text(el))):
                 return False
         return next(el.iter(MEDIA_TAGS), None) is None
 
