@@ -159,16 +159,9 @@ class Analysis:
         in_article = 0  # a <header> inside an article holds its title and lead, not site furniture
         walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
 
+        # comments and processing instructions come as one event each: only their tail counts, below
+        # ("<!-- ad -->The article...")
         for event, el in walker:
-            if event == "comment" or event == "pi":  # only its tail is text ("<!-- ad -->The article...")
-                tail = el.tail
-                if tail:
-                    n = len(tail.strip())
-                    if n:
-                        unit_text += n
-                        if in_link:
-                            unit_links += n
-                continue
             if event == "start":
                 tag = el.tag
                 if tag in SKIP_TAGS:
