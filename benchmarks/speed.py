@@ -1,6 +1,6 @@
 """Pages per second of web2md's `convert` against its peers, same process, same run, as ratios.
 
-usage: python3 benchmarks/speed.py [PAGES_DIR] [--limit N] [--only NAME,...]
+usage: python3 benchmarks/speed.py [PAGES_DIR] [--limit N] [--only NAME,...] [--rounds N]
 
 PAGES_DIR holds `.html` / `.html.gz` pages (default: the trafilatura-dev corpus).
 Peers that are not installed are skipped with a note.
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout, whatever is installed
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "trafilatura-dev" / "pages"
+WARM_UP = 20  # pages run once through every extractor before timing
 
 
 def load(folder: Path, limit: int | None) -> list[bytes]:
@@ -77,6 +79,7 @@ def main() -> None:
     ap.add_argument("pages", nargs="?", type=Path, default=DEFAULT)
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--only", default="", help="comma-separated extractor names")
+    ap.add_argument("--rounds", type=int, default=1, help="passes over the pages; the median ratio is reported")
     args = ap.parse_args()
     if not args.pages.is_dir():
         sys.exit(f"no pages folder at {args.pages}")
@@ -84,26 +87,40 @@ def main() -> None:
     total_mb = sum(map(len, pages)) / 1e6
     print(f"{len(pages)} pages, {total_mb:.1f} MB from {args.pages}")
     chosen = {name: fn for name, fn in extractors().items() if not args.only or name in args.only.split(",")}
-    elapsed = dict.fromkeys(chosen, 0.0)
-    errors = dict.fromkeys(chosen, 0)
-    # Interleaved page by page, so that a change in machine load touches every extractor alike.
-    for body in pages:
-        for name, fn in chosen.items():
-            start = time.perf_counter()
+    for body in pages[:WARM_UP]:  # first calls load modules and compile patterns: not what is measured
+        for fn in chosen.values():
             try:
                 fn(body)
             except Exception:
-                errors[name] += 1
-            elapsed[name] += time.perf_counter() - start
-    results: dict[str, float] = {}
-    for name in chosen:
-        results[name] = len(pages) / elapsed[name]
-        print(f"{name:24} {results[name]:8.1f} pages/s  ({elapsed[name]:6.2f} s, {errors[name]} errors)", flush=True)
-    ref = results.get("trafilatura")
-    if ref:
-        print("\nratio to trafilatura (higher is faster):")
-        for name, rate in results.items():
-            print(f"  {name:24} {rate / ref:6.2f}x")
+                pass
+    ratios: dict[str, list[float]] = {name: [] for name in chosen}
+    for round_no in range(1, args.rounds + 1):
+        elapsed = dict.fromkeys(chosen, 0.0)
+        errors = dict.fromkeys(chosen, 0)
+        # Interleaved page by page, so that a change in machine load touches every extractor alike.
+        for body in pages:
+            for name, fn in chosen.items():
+                start = time.perf_counter()
+                try:
+                    fn(body)
+                except Exception:
+                    errors[name] += 1
+                elapsed[name] += time.perf_counter() - start
+        results = {name: len(pages) / elapsed[name] for name in chosen}
+        if args.rounds > 1:
+            print(f"round {round_no}:")
+        for name in chosen:
+            print(f"{name:24} {results[name]:8.1f} pages/s  ({elapsed[name]:6.2f} s, {errors[name]} errors)", flush=True)
+        ref = results.get("trafilatura")
+        if ref:
+            for name, rate in results.items():
+                ratios[name].append(rate / ref)
+    if ratios.get("trafilatura"):
+        label = "median of rounds, " if args.rounds > 1 else ""
+        print(f"\nratio to trafilatura ({label}higher is faster):")
+        for name, values in ratios.items():
+            print(f"  {name:24} {statistics.median(values):6.2f}x"
+                  + (f"  (rounds: {', '.join(f'{v:.2f}' for v in values)})" if len(values) > 1 else ""))
 
 
 if __name__ == "__main__":
