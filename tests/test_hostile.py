@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from lxml import etree
 
 from web2md import convert, extract_links, html_to_text
 
@@ -186,6 +187,15 @@ def test_many_tables():
     table = "<table><caption>c</caption><tr><th>a</th><th>b|c</th></tr><tr><td colspan=2>1</td></tr></table>"
     out = render(table * 5_000)
     assert out.count("|---|---|") == 5_000
+
+
+def test_entity_reference_nodes_in_a_parsed_tree():
+    """A tree parsed with resolve_entities=False (Scrapy's XML selector on XHTML) keeps `&nbsp;` as a node."""
+    xhtml = (b"<html><body><div><p>The tide tables for May are out, and they show two unusually high tides.</p>"
+             b"&nbsp;<p>The first comes on the morning of the twelfth.</p></div></body></html>")
+    root = etree.fromstring(xhtml, etree.XMLParser(recover=True, resolve_entities=False))
+    assert convert(root, URL).markdown == ("The tide tables for May are out, and they show two unusually high tides."
+                                           "\n\nThe first comes on the morning of the twelfth.")
 
 
 def test_tag_soup():

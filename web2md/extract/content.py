@@ -164,7 +164,7 @@ class Analysis:
         for event, el in walker:
             if event == "start":
                 tag = el.tag
-                if tag in SKIP_TAGS:
+                if tag in SKIP_TAGS or not isinstance(tag, str):  # an entity reference (resolve_entities=False)
                     walker.skip_subtree()
                     continue
                 if el is not root:
