@@ -1304,6 +1304,20 @@ def test_dateline_time_beside_the_title_is_left_out_and_a_header_module_is_kept(
         "rate on tickets that trains and taxis already enjoy.\n\nPosted at 05:28 by the desk.")
 
 
+def test_times_in_tables_lists_and_after_a_label_are_facts_not_datelines():
+    """A <time> alone in a table cell or list item is one of a schedule's values, and one after a label is the
+    label's value: none of them is the page's dateline."""
+    html = """<html><body><article><h1>Release schedule</h1><p>The project ships a minor release every six weeks,
+    and each release is supported until the next one is out.</p><table><tr><th>Version</th><th>Released</th></tr>
+    <tr><td>1.0</td><td><time datetime="2024-03-01">2024-03-01</time></td></tr></table><ul><li><time>March 3,
+    2024</time></li><li><time>April 5, 2024</time></li></ul><p><strong>Deadline:</strong> <time>3.11.2024</time></p>
+    </article></body></html>"""
+    assert convert(html, "https://project.example/releases").markdown == (
+        "# Release schedule\n\nThe project ships a minor release every six weeks, and each release is supported "
+        "until the next one is out.\n\n| Version | Released |\n|---|---|\n| 1.0 | 2024-03-01 |\n\n- March 3, 2024\n"
+        "- April 5, 2024\n\n**Deadline:** 3.11.2024")
+
+
 def test_gallery_captions_are_its_text_whatever_their_class():
     """When captions hold most of the text, the page is a gallery: its captions stay, even named `slide-caption`."""
     slides = "".join(f'<figure class="slide"><img src="/s{n}.jpg" alt="Look {n}"><figcaption class="slide-caption">'

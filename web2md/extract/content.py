@@ -61,6 +61,7 @@ SHORT_BLOCK_TAGS = DATE_LINE_TAGS | AD_LABEL_TAGS | CALL_TAGS | FURNITURE_LABEL_
 MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_AD_LABEL, MAX_CALL, MAX_COOKIE_NOTICE, MAX_FURNITURE_LABEL)
 INLINE_TAGS = frozenset({"span", "strong", "em", "i", "b"})  # caption candidates that sit inside a block
 IMAGE_TAGS = ("img", "picture")  # what a block needs to be a figure in all but name
+ENTRY_TAGS = frozenset({"li", "td", "th", "dd", "dt"})  # a <time> in one is a schedule's or a table's, no dateline
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
@@ -506,9 +507,15 @@ class FurnitureTest:
         return share < self.weak_share and (total - linked < 200 or linked > 0.3 * total)
 
     def stands_alone(self, el: etree._Element) -> bool:
-        """Whether an inline element is a line of its own: its parent has no loose text, so it is in no sentence."""
+        """Whether an inline element is a line of its own: not an entry of a list or table, not the value of a
+        label before it ("<b>Deadline:</b> <time>"), and in no sentence (its parent has no loose text)."""
         parent = el.getparent()
-        if parent is None:
+        if parent is None or parent.tag in ENTRY_TAGS:
+            return False
+        previous = el.getprevious()
+        while previous is not None and not isinstance(previous.tag, str):
+            previous = previous.getprevious()
+        if previous is not None and self.text(previous).endswith(":"):
             return False
         loose = self.loose_text.get(parent)
         if loose is None:
