@@ -1318,6 +1318,18 @@ def test_times_in_tables_lists_and_after_a_label_are_facts_not_datelines():
         "- April 5, 2024\n\n**Deadline:** 3.11.2024")
 
 
+def test_metadata_words_without_a_colon_head_sections_and_name_list_items():
+    """"Tags", "Author", "Date" alone are a manual's or a README's headings and items, not labels of furniture."""
+    html = """<html><body><main><h1>Exports</h1><p>An export is a spreadsheet with one row for every post published
+    on the site during the chosen period.</p><ul><li>Date</li><li>Author</li><li>Tags</li></ul><h2>Tags</h2><p>Tags
+    group posts across categories; a post can carry up to ten of them.</p><h2>Author</h2><p>Written by Jane Doe,
+    who maintains the export tool.</p></main></body></html>"""
+    assert convert(html, "https://docs.example/exports").markdown == (
+        "# Exports\n\nAn export is a spreadsheet with one row for every post published on the site during the chosen "
+        "period.\n\n- Date\n- Author\n- Tags\n\n## Tags\n\nTags group posts across categories; a post can carry up "
+        "to ten of them.\n\n## Author\n\nWritten by Jane Doe, who maintains the export tool.")
+
+
 def test_gallery_captions_are_its_text_whatever_their_class():
     """When captions hold most of the text, the page is a gallery: its captions stay, even named `slide-caption`."""
     slides = "".join(f'<figure class="slide"><img src="/s{n}.jpg" alt="Look {n}"><figcaption class="slide-caption">'

@@ -84,7 +84,8 @@ def test_is_call_to_action(html, expected):
     ("Related articles", True), ("Mehr zum Thema:", True), ("Auch interessant", True), ("À lire aussi", True),
     ("Das könnte Sie auch interessieren", True), ("Leggi anche", True), ("Czytaj także:", True),
     ("More stories from The Coastal Times", True), ("Über den Autor", True), ("About the author", True),
-    ("Release Date:", True), ("Erschienen in", True), ("Von:", True),
+    ("Release Date:", True), ("Erschienen in", True), ("Von:", True), ("Tags:", True),
+    ("Tags", False), ("Author", False), ("Updated", False),  # a README's or a manual's sections
     ("Published in the spring issue", False), ("Von der Küste", False),
     ("Kontakt:", True), ("Weitere Informationen:", True), ("Contact", False),  # a README's "Contact" section
     ("Related work has shown the same effect in colder water.", False), ("Mehr zum Thema Ebbe folgt morgen", False),

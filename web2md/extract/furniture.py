@@ -113,15 +113,18 @@ MAX_CALL = 300
 CALL_TAGS = frozenset({"p", "h2", "h3", "h4", "h5", "h6", "div"})
 CALL_OPENING = 120  # characters: the ask comes first, not at the end of a sentence about something else
 
-# The page's own metadata named by a label: "Published:", "Veröffentlicht am", "Release date".
-_META_LABEL = (r"(?:published|posted|updated|last (?:modified|updated)|release date|date|author|by|written by|category|"
-               r"categories|tags|veröffentlicht(?: am)?|veröffentlichung|aktualisiert(?: am)?|erschienen(?: in| am)?|"
-               r"stand|datum|von|autor|kategorie|schlagwörter|publié(?: le)?|publicado(?: el)?|pubblicato(?: il)?|"
-               r"opublikowano|autor(?:ka)?)")
+# The page's own metadata named by a label: "Published:", "Veröffentlicht am", "Release date". The labels ending in
+# a preposition ("Erschienen in", "By") wait for their value; the others ("Tags", "Author", "Date", "Updated") also
+# head sections of a README or a manual, so alone they are furniture only with their colon.
+_OPEN_META_LABEL = (r"(?:by|written by|von|veröffentlicht am|aktualisiert am|erschienen (?:in|am)|publié le|"
+                    r"publicado el|pubblicato il)")
+_META_LABEL = (rf"(?:{_OPEN_META_LABEL}|published|posted|updated|last (?:modified|updated)|release date|date|author|"
+               r"category|categories|tags|veröffentlicht|veröffentlichung|aktualisiert|erschienen|stand|datum|"
+               r"kategorie|schlagwörter|publié|publicado|pubblicato|opublikowano|autor(?:ka)?)")
 _META_LABEL_ALONE = re.compile(_META_LABEL)
 # A label alone in its block over furniture: links to other pages ("Related articles", "Mehr zum Thema",
 # "À lire aussi"), the author's box ("About the author"), or the page's own metadata with its value elsewhere
-# ("Release date:", "Von:", "Erschienen in").
+# ("Von", "Erschienen in"; "Release date:" below).
 _FURNITURE_LABEL = re.compile(
     r"(?:(?:related(?: articles| posts| stories| content| news| topics| links| reading)?|read (?:also|next)|"
     r"also read|more (?:on|about) (?:this|the) (?:topic|subject|story)|more (?:stories|news|articles|posts)|"
@@ -138,11 +141,11 @@ _FURNITURE_LABEL = re.compile(
     r"lees ook|gerelateerde artikelen|leia também|veja também)"
     r"(?: (?:on|at|from|auf|bei|von|aus|im|in|sur|en) .{1,30})?|"
     r"about the author|über (?:den|die) autor(?:in)?|zu(?:m|r) autor(?:in)?|à propos de l'auteur|sobre el autor|"
-    rf"{_META_LABEL})")
-# A label with its colon over contact details or links: "Kontakt:", "Further information:". (Without the colon it
-# is more often a section heading over content, as in a project's README.)
+    rf"{_OPEN_META_LABEL})")
+# A label with its colon over contact details, links or the page's metadata: "Kontakt:", "Further information:",
+# "Release date:". (Without the colon it is more often a section heading over content, as in a project's README.)
 _COLON_LABEL = re.compile(r"(?:contact|kontakt|ansprechpartner(?:in)?|pressekontakt|weitere informationen|"
-                          r"more information|further information)\s*:")
+                          rf"more information|further information|{_META_LABEL})\s*:")
 MAX_FURNITURE_LABEL = 60
 FURNITURE_LABEL_TAGS = frozenset({"p", "div", "li", "h2", "h3", "h4", "h5", "h6"})
 
