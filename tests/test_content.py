@@ -1318,6 +1318,17 @@ def test_times_in_tables_lists_and_after_a_label_are_facts_not_datelines():
         "- April 5, 2024\n\n**Deadline:** 3.11.2024")
 
 
+def test_a_time_that_is_a_heading_is_kept():
+    """A diary's or a changelog's days are headings made of a <time>: they head the entries, they are no dateline."""
+    html = """<html><body><article><h1>Log of the Albatross</h1><h3><time datetime="2024-05-12">12 May 2024</time>
+    </h3><p>We reached the harbour at noon after a long night of sailing against the wind.</p><h3><time
+    datetime="2024-05-13">13 May 2024</time></h3><p>A quiet day in port, repairing the mainsail.</p></article>
+    </body></html>"""
+    assert convert(html, "https://sail.example/log").markdown == (
+        "# Log of the Albatross\n\n### 12 May 2024\n\nWe reached the harbour at noon after a long night of sailing "
+        "against the wind.\n\n### 13 May 2024\n\nA quiet day in port, repairing the mainsail.")
+
+
 def test_metadata_words_without_a_colon_head_sections_and_name_list_items():
     """"Tags", "Author", "Date" alone are a manual's or a README's headings and items, not labels of furniture."""
     html = """<html><body><main><h1>Exports</h1><p>An export is a spreadsheet with one row for every post published

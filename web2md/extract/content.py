@@ -61,7 +61,8 @@ SHORT_BLOCK_TAGS = DATE_LINE_TAGS | AD_LABEL_TAGS | CALL_TAGS | FURNITURE_LABEL_
 MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_AD_LABEL, MAX_CALL, MAX_COOKIE_NOTICE, MAX_FURNITURE_LABEL)
 INLINE_TAGS = frozenset({"span", "strong", "em", "i", "b"})  # caption candidates that sit inside a block
 IMAGE_TAGS = ("img", "picture")  # what a block needs to be a figure in all but name
-ENTRY_TAGS = frozenset({"li", "td", "th", "dd", "dt"})  # a <time> in one is a schedule's or a table's, no dateline
+# A <time> alone in one of these is a schedule's or a table's value, or a heading (a diary's day), not a dateline.
+TIME_VALUE_TAGS = frozenset({"li", "td", "th", "dd", "dt"}) | HEADING_TAGS
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
@@ -507,10 +508,10 @@ class FurnitureTest:
         return share < self.weak_share and (total - linked < 200 or linked > 0.3 * total)
 
     def stands_alone(self, el: etree._Element) -> bool:
-        """Whether an inline element is a line of its own: not an entry of a list or table, not the value of a
-        label before it ("<b>Deadline:</b> <time>"), and in no sentence (its parent has no loose text)."""
+        """Whether an inline element is a line of its own: not an entry of a list or table or a heading, not the
+        value of a label before it ("<b>Deadline:</b> <time>"), and in no sentence (its parent has no loose text)."""
         parent = el.getparent()
-        if parent is None or parent.tag in ENTRY_TAGS:
+        if parent is None or parent.tag in TIME_VALUE_TAGS:
             return False
         previous = el.getprevious()
         while previous is not None and not isinstance(previous.tag, str):
