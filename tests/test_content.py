@@ -655,6 +655,22 @@ def test_forum_opening_post_marked_up_like_its_replies_is_the_main_content():
         "> **maculi**\n>\n> Check the mobile data switch for the store app in the settings.")
 
 
+def test_exclude_selector_applies_to_an_opening_post_taken_as_the_main_content():
+    posts = "".join(
+        f'<div class="post-comment" id="comment-{n}"><div class="comment-author">{name}</div>'
+        f'<div class="comment-text">{text}</div></div>'
+        for n, name, text in [(1, "macfan", 'Since the update the store only loads over wifi, never over mobile data.'
+                                            '<div class="sig">Sent from my phone</div>'),
+                              (2, "chris", "Mobile data works fine here with the latest version of the system."),
+                              (3, "maculi", "Check the mobile data switch for the store app in the settings.")])
+    page = convert(f"<html><body><main>{posts}</main></body></html>",
+                   "https://forum.example.com/forum/discussion/no-store-338679.html", exclude_selector=(".sig",))
+    assert page.markdown == (
+        "Since the update the store only loads over wifi, never over mobile data.\n\n## Comments\n\n"
+        "> **chris**\n>\n> Mobile data works fine here with the latest version of the system.\n\n"
+        "> **maculi**\n>\n> Check the mobile data switch for the store app in the settings.")
+
+
 def test_comments_need_a_forum():
     """Three comments on a page that is neither forum-typed nor on a forum URL: no Comments section."""
     page = convert(FORUM_PAGE, "https://example.com/blog/learn-rust")

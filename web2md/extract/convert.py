@@ -178,7 +178,9 @@ def convert(html: Html, url: str = "", **options) -> Page:
         # a thread whose opening post is marked up like its replies: that post is the main content
         opening, comments = comments[0][0], comments[1:]
         _, skip = post_parts(opening, comment_set)
-        rendered = Renderer(base, url, include_images=opts.include_images, skip=skip, resolve=resolve).render([opening])
+        rendered = Renderer(base, url, include_images=opts.include_images,
+                            skip=_either(skip, selector_predicate(opts.exclude_selector)),
+                            resolve=resolve).render([opening])
         scored = bool(rendered.markdown)
     markdown, text = rendered.markdown, rendered.text
     fallback = False
