@@ -1397,3 +1397,32 @@ def test_body_as_the_region_under_an_html_named_like_an_article():
         assert convert(html, "https://example.org/p", **options).markdown == (
             "First paragraph of the page, with enough words in it to count as content text in every mode.\n\n"
             "Second paragraph, in a block of its own, long enough to count as content text in every mode as well.")
+
+
+def test_forum_opening_post_with_nothing_to_render_stays_a_comment():
+    """When the first post renders empty (only an image) the thread has no main region: the page is rendered
+    whole, as before, and the first post is not taken out of the comments for nothing."""
+    posts = "".join(
+        f'<div class="post-comment" id="comment-{n}"><div class="comment-author">{name}</div>'
+        f'<div class="comment-text">{text}</div></div>'
+        for n, name, text in [(1, "macfan", '<img src="/screenshot.png" alt="">'),
+                              (2, "chris", "Mobile data works fine here with the latest version of the system."),
+                              (3, "maculi", "Check the mobile data switch for the store app in the settings.")])
+    html = f"<html><body><main>{posts}</main></body></html>"
+    page = convert(html, "https://forum.example.com/forum/discussion/no-store-338679.html")
+    assert page.markdown == (
+        "macfan\n\nchris\n\nMobile data works fine here with the latest version of the system.\n\nmaculi\n\n"
+        "Check the mobile data switch for the store app in the settings.\n\n## Comments\n\n"
+        "> **chris**\n>\n> Mobile data works fine here with the latest version of the system.\n\n"
+        "> **maculi**\n>\n> Check the mobile data switch for the store app in the settings.")
+
+
+def test_a_paragraph_beside_each_picture_is_no_caption():
+    """How-to steps put one paragraph beside each picture: the paragraph is the step, not the picture's caption."""
+    steps = "".join(f'<div class="step"><img src="/step{n}.jpg" alt=""><p>{text}</p></div>'
+                    for n, text in enumerate(["Remove the four screws from the back panel and lift it off.",
+                                              "Unplug the old battery and put the new one in its place."], 1))
+    html = f"<html><body><article><h1>Replace the battery</h1>{steps}</article></body></html>"
+    assert convert(html, "https://howto.example/battery").markdown == (
+        "# Replace the battery\n\nRemove the four screws from the back panel and lift it off.\n\n"
+        "Unplug the old battery and put the new one in its place.")

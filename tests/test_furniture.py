@@ -50,6 +50,7 @@ def test_hint_strength(hints, strength):
     ("<div>12. Mai 2023, 19:49 | Sam Rivers</div>", True),
     ("<p>Closing date: 03.11.2023 (postmark)</p>", False),
     ("<p>Veröffentlichung: 2. Februar 2022</p>", True), ("<p>Published: 03.11.2023</p>", True),
+    ("<p>Date: 12 May 2024</p>", False),  # an event's date, not the page's
     ("<p>The harbour reopened on 12.05.2023 after three weeks of repairs to the outer wall.</p>", False),
     ("<p>No date here at all</p>", False),
     ("<div>19:49</div>", True), ("<p>10:00 Keynote by Jane Doe</p>", False), ("<span>05:28 Uhr</span>", True),
@@ -73,6 +74,10 @@ def test_is_date_line(html, expected):
     ("<h2>Stay up-to-date on our work.</h2>", True), ("<p>Bitte teilen Sie uns Ihre Erfahrungen mit.</p>", True),
     ("<div>Be Sociable, Share!</div>", True),
     ("<p>The crew stayed informal throughout the voyage.</p>", False),
+    ("<p>You must be logged in as root to install the package.</p>", False),
+    ("<p>Sie müssen sich anmelden, wenn Sie in eine neue Wohnung ziehen.</p>", False),
+    ("<p>Stay up to date with your vaccinations before you travel.</p>", False),
+    ("<h2>Stay informed during a flood</h2>", False), ("<p>Stay informed!</p>", True),
     ("<p>" + "The tide came in slowly over the flats while we waited by the old harbour wall. " * 2
      + "Subscribe here.</p>", False),  # the ask comes only after 120 characters of something else
 ])
@@ -88,6 +93,7 @@ def test_is_call_to_action(html, expected):
     ("Tags", False), ("Author", False), ("Updated", False),  # a README's or a manual's sections
     ("Published in the spring issue", False), ("Von der Küste", False),
     ("Kontakt:", True), ("Weitere Informationen:", True), ("Contact", False),  # a README's "Contact" section
+    ("Further reading", False),  # a reading list under it is the page's
     ("Related work has shown the same effect in colder water.", False), ("Mehr zum Thema Ebbe folgt morgen", False),
     ("Weitere Artikel über die Gezeiten erscheinen im Mai.", False), ("Read more", False),
 ])
@@ -130,6 +136,7 @@ def test_is_credit_line(html, expected):
     ("<p>Why did the cookie go to the hospital?</p>", False),
     ("<div>Wir respektieren deine Privatsphäre. Dieses Video wird erst nach deiner Zustimmung geladen.</div>", True),
     ("<p>Privacy law changed twice this year, the report says.</p>", False),
+    ("<p>We respect your privacy and are committed to protecting your personal data.</p>", False),
 ])
 def test_is_cookie_notice(html, expected):
     assert is_cookie_notice(text_of(html)) is expected

@@ -61,6 +61,9 @@ SHORT_BLOCK_TAGS = DATE_LINE_TAGS | AD_LABEL_TAGS | CALL_TAGS | FURNITURE_LABEL_
 MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_AD_LABEL, MAX_CALL, MAX_COOKIE_NOTICE, MAX_FURNITURE_LABEL)
 INLINE_TAGS = frozenset({"span", "strong", "em", "i", "b"})  # caption candidates that sit inside a block
 IMAGE_TAGS = ("img", "picture")  # what a block needs to be a figure in all but name
+# What text after an image in a figure-like block is not its caption: a card's title, or a paragraph (how-to
+# steps and news items put one paragraph beside each picture).
+NOT_IMAGE_CAPTIONS = HEADING_TAGS | {"p"}
 # A <time> alone in one of these is a schedule's or a table's value, or a heading (a diary's day), not a dateline.
 TIME_VALUE_TAGS = frozenset({"li", "td", "th", "dd", "dt"}) | HEADING_TAGS
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
@@ -350,7 +353,7 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
     if article is None:
         lead = lead_before(main, body, analysis)
         test = FurnitureTest(main, analysis, recall)
-        return Choice([lead, main] if lead is not None else [main], once_each(test, test.text), analysis.good(main))
+        return Choice([lead, main] if lead is not None else [main], once_each(test, test.text_of), analysis.good(main))
     skip = FurnitureTest(article, analysis, recall)
     above: set[etree._Element] = set()  # from the article down to the body's parent
     after: set[etree._Element] = set()  # what follows the body inside the article: notes, boxes, related links
@@ -372,7 +375,7 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
         return False
 
     lead = lead_before(article, body, analysis)
-    return Choice([lead, article] if lead is not None else [article], once_each(skip_beside_the_body, skip.text),
+    return Choice([lead, article] if lead is not None else [article], once_each(skip_beside_the_body, skip.text_of),
                   analysis.good(article))
 
 
@@ -475,7 +478,7 @@ class FurnitureTest:
             return True
         if 0 < total <= MAX_SHORT_BLOCK and tag in SHORT_BLOCK_TAGS and self.is_short_furniture(el, tag, total):
             return True
-        if tag == "time" and self.stands_alone(el) and is_date_line(self.text(el)):
+        if tag == "time" and self.stands_alone(el) and is_date_line(self.text_of(el)):
             return True  # a dateline's <time> (its text is counted in the block around it, so judged here)
         if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el):
             return True
@@ -516,7 +519,7 @@ class FurnitureTest:
         previous = el.getprevious()
         while previous is not None and not isinstance(previous.tag, str):
             previous = previous.getprevious()
-        if previous is not None and self.text(previous).endswith(":"):
+        if previous is not None and self.text_of(previous).endswith(":"):
             return False
         loose = self.loose_text.get(parent)
         if loose is None:
@@ -524,7 +527,7 @@ class FurnitureTest:
                 child.tail and child.tail.strip() for child in parent)
         return not loose
 
-    def text(self, el: etree._Element) -> str:
+    def text_of(self, el: etree._Element) -> str:
         """`block_text` of `el`, computed once (several tests and the repeat check read it)."""
         text = self.texts.get(el)
         if text is None:
@@ -542,7 +545,7 @@ class FurnitureTest:
         or a cookie notice."""
         if total <= MAX_AD_LABEL and tag in AD_LABEL_TAGS and is_ad_label(el):
             return True
-        text = self.text(el)
+        text = self.text_of(el)
         if total <= MAX_FURNITURE_LABEL and tag in FURNITURE_LABEL_TAGS and is_furniture_label(text):
             return True
         return (tag in DATE_LINE_TAGS and total <= MAX_DATE_LINE and is_date_line(text)
@@ -560,7 +563,7 @@ class FurnitureTest:
         for _ in range(1 if el.tag in INLINE_TAGS else 3):
             if parent is None:
                 break
-            if parent.tag == "figure" or el.tag not in HEADING_TAGS and self.is_image_block(parent, el):
+            if parent.tag == "figure" or el.tag not in NOT_IMAGE_CAPTIONS and self.is_image_block(parent, el):
                 in_figure = True
                 break
             if parent.tag in MEDIA_TAGS or parent.tag == "li":
@@ -570,7 +573,7 @@ class FurnitureTest:
             hints = class_and_id(el)
             named = bool(hints) and self.read(hints).caption
             if not (named or el.tag in CREDIT_TAGS and own[0] <= MAX_CREDIT
-                    and is_credit_line(self.text(el))):
+                    and is_credit_line(self.text_of(el))):
                 return False
         return next(el.iter(MEDIA_TAGS), None) is None
 
@@ -581,7 +584,7 @@ class FurnitureTest:
             return False  # text after it makes it part of a sentence ("<b>About me</b>: I write...")
         one_image = self.one_image.get(block)
         if one_image is None:
-            images = block.iter("img")
+            images = block.iter("img")  # a <picture> holds its <img>
             one_image = self.one_image[block] = next(images, None) is not None and next(images, None) is None
         if not one_image:
             return False

@@ -176,12 +176,12 @@ def convert(html: Html, url: str = "", **options) -> Page:
                                    comment_set.__contains__ if comment_set else None)
     if comment_set and not scored:
         # a thread whose opening post is marked up like its replies: that post is the main content
-        opening, comments = comments[0][0], comments[1:]
+        opening = comments[0][0]
         _, skip = post_parts(opening, comment_set)
-        rendered = Renderer(base, url, include_images=opts.include_images,
-                            skip=_either(skip, selector_predicate(opts.exclude_selector)),
-                            resolve=resolve).render([opening])
-        scored = bool(rendered.markdown)
+        post = Renderer(base, url, include_images=opts.include_images,
+                        skip=_either(skip, selector_predicate(opts.exclude_selector)), resolve=resolve).render([opening])
+        if post.markdown:
+            rendered, scored, comments = post, True, comments[1:]
     markdown, text = rendered.markdown, rendered.text
     fallback = False
     if not scored:

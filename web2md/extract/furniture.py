@@ -90,17 +90,19 @@ _CALL_TO_ACTION = re.compile(
     r"abonnez-vous|suivez-nous|rejoignez-nous|inscrivez-vous|"
     r"subskrypcj\w*|obserwuj nas|zapisz się|"
     r"iscriviti|seguici|abbonati|assine|siga-nos|inscreva-se|"
-    r"you must be (?:logged|signed) in|(?:log|sign) in to (?:comment|reply|post)|leave a (?:reply|comment)|"
-    r"(?:sie müssen|du musst) (?:sich |dich )?(?:anmelden|einloggen|registrieren|angemeldet|eingeloggt)|"
-    r"schreibe einen kommentar|^kommentieren$|"
-    r"stay (?:up[- ]to[- ]date|informed)|bleib(?:en sie)? (?:auf dem laufenden|informiert)|"
+    r"(?:you must be (?:logged|signed) in|(?:log|sign) in) to (?:comment|reply|post)|leave a (?:reply|comment)|"
+    r"(?:sie müssen|du musst) (?:sich |dich )?(?:anmelden|einloggen|registrieren|angemeldet|eingeloggt)"
+    r"[^.!?]{0,40}?\b(?:kommentar\w*|diskussion|mit(?:zu)?diskutieren|antwort\w*)|schreibe einen kommentar|^kommentieren$|"
+    r"(?:stay (?:up[- ]to[- ]date|informed)|bleib(?:en sie)? (?:auf dem laufenden|informiert))"
+    r"(?: (?:on|with|about|über|mit) (?:our|us|unseren?|uns)|(?=[.!]?$))|"
     r"(?:teilen sie|teile) (?:uns )?(?:ihre|deine) (?:erfahrung\w*|meinung)|share your (?:experience|thoughts|feedback)|"
     r"tell us what you think|be sociable)\b")  # matched against lowercased text
 # A cookie notice: the site saying that it uses cookies (a banner, not a privacy policy's paragraph about them).
 _COOKIE_NOTICE = re.compile(
     r"\b(?:we|wir|nous|usamos|utilizamos|utilizziamo|korzystamy|używamy|this (?:site|website)|diese (?:seite|website)|"
     r"(?:auf )?unserer? (?:seite|website|webseite)|ce site|este sitio|questo sito)\b[^.!?]{0,60}?\bcook(?:ies|ie)\b|"
-    r"\b(?:we respect your privacy|wir respektieren (?:deine|ihre) privatsphäre)\b|"
+    r"\b(?:we respect your privacy|wir respektieren (?:deine|ihre) privatsphäre)\b[^|]{0,120}?"
+    r"\b(?:consent|einverständnis|zustimmung|einwilligung)|"
     r"\bcook(?:ies|ie)\b[^.!?]{0,40}?\b(?:zustimm|akzeptier|einverstanden|accept|consent|agree)|"
     r"\b(?:use|usage|verwendung|nutzung|utilisation|uso) (?:of |von |de |des |di |dei )?cook(?:ies|ie)\b")
 MAX_COOKIE_NOTICE = 400
@@ -121,14 +123,15 @@ _OPEN_META_LABEL = (r"(?:by|written by|von|veröffentlicht am|aktualisiert am|er
 _META_LABEL = (rf"(?:{_OPEN_META_LABEL}|published|posted|updated|last (?:modified|updated)|release date|date|author|"
                r"category|categories|tags|veröffentlicht|veröffentlichung|aktualisiert|erschienen|stand|datum|"
                r"kategorie|schlagwörter|publié|publicado|pubblicato|opublikowano|autor(?:ka)?)")
-_META_LABEL_ALONE = re.compile(_META_LABEL)
+# The labels of the page's own date ("Veröffentlicht: 3.11.2019"); on an event page "Date:" is the event's.
+_PAGE_DATE_LABEL = re.compile(rf"(?!(?:date|datum)$){_META_LABEL}")
 # A label alone in its block over furniture: links to other pages ("Related articles", "Mehr zum Thema",
 # "À lire aussi"), the author's box ("About the author"), or the page's own metadata with its value elsewhere
 # ("Von", "Erschienen in"; "Release date:" below).
 _FURNITURE_LABEL = re.compile(
     r"(?:(?:related(?: articles| posts| stories| content| news| topics| links| reading)?|read (?:also|next)|"
     r"also read|more (?:on|about) (?:this|the) (?:topic|subject|story)|more (?:stories|news|articles|posts)|"
-    r"you (?:may|might) also (?:like|enjoy)|recommended(?: for you| articles| stories| reading)?|further reading|"
+    r"you (?:may|might) also (?:like|enjoy)|recommended(?: for you| articles| stories| reading)?|"
     r"(?:popular|trending) (?:posts|articles|stories|now)|most read|"
     r"mehr zu(?:m| diesem) thema|mehr themen|weitere (?:artikel|beiträge|themen|nachrichten|meldungen)|"
     r"lesen sie (?:auch|weiter|mehr)|lies auch|auch interessant|(?:das|dieses?) (?:thema )?(?:könnte|dürfte) "
@@ -147,7 +150,7 @@ _FURNITURE_LABEL = re.compile(
 _COLON_LABEL = re.compile(r"(?:contact|kontakt|ansprechpartner(?:in)?|pressekontakt|weitere informationen|"
                           rf"more information|further information|{_META_LABEL})\s*:")
 MAX_FURNITURE_LABEL = 60
-FURNITURE_LABEL_TAGS = frozenset({"p", "div", "li", "h2", "h3", "h4", "h5", "h6"})
+FURNITURE_LABEL_TAGS = frozenset({"p", "div", "h2", "h3", "h4", "h5", "h6"})
 
 # A date line: "12.03.2020", "Aktualisiert am 3. März 2020, 19:49", "Posted March 3, 2024" with little else.
 _DAY = r"\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}"
@@ -221,7 +224,7 @@ def is_date_line(text: str) -> bool:
     if found is not None and (not length or found.start() < len(" ".join(words[:first]))):
         first = text.count(" ", 0, found.start())
     label = " ".join(words[:first])
-    if label.endswith(":") and not _META_LABEL_ALONE.fullmatch(label[:-1].strip().lower()):
+    if label.endswith(":") and not _PAGE_DATE_LABEL.fullmatch(label[:-1].strip().lower()):
         return False  # "Deadline: 3.11.2019" is a fact about the subject; "Published: 3.11.2019" is the page's
     extra = sum(1 for word in words if not _DATE_WORD.fullmatch(word) and word.strip(".,").lower() not in MONTHS)
     return extra <= DATE_LINE_EXTRA_WORDS

@@ -134,9 +134,9 @@ def _author(el: etree._Element, nested: set[etree._Element]) -> tuple[str, etree
     return "", None
 
 
-def post_parts(el: etree._Element, posts: set[etree._Element]) -> tuple[str | None, Callable[[etree._Element], bool]]:
-    """A post's author and what to leave out when rendering it: the other posts, its author line and its
-    metadata (times, scores, reply links)."""
+def post_parts(el: etree._Element, posts: set[etree._Element]) -> tuple[str, Callable[[etree._Element], bool]]:
+    """A post's author ("" when it names none) and what to leave out when rendering it: the other posts, its
+    author line and its metadata (times, scores, reply links)."""
     author, author_el = _author(el, posts)
     skip_set = (posts - {el}) | ({author_el} if author_el is not None else set())
 
