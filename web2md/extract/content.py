@@ -67,6 +67,7 @@ NOT_IMAGE_CAPTIONS = HEADING_TAGS | {"p"}
 # A <time> alone in one of these is a schedule's or a table's value, or a heading (a diary's day), not a dateline.
 TIME_VALUE_TAGS = frozenset({"li", "td", "th", "dd", "dt"}) | HEADING_TAGS
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
+HEADING_WRAPPERS = 4  # wrappers a heading alone in them is looked out of, for what follows
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
 # A lead ahead of the body: where to look and how it is named.
@@ -634,7 +635,7 @@ class FurnitureTest:
         level = int(heading.tag[1])
         node = heading
         seen = False
-        while True:
+        for _ in range(HEADING_WRAPPERS + 1):
             if is_prose(node.tail):
                 return False  # text right after it, in no element of its own
             for sibling in node.itersiblings():
@@ -655,3 +656,4 @@ class FurnitureTest:
             if parent is None or parent is self.main or parent not in stats or stats[parent][0] > stats[node][0]:
                 return False  # the last words of a block or of the region
             node = parent
+        return False  # wrapped deeper than any template wraps a heading: judged as content

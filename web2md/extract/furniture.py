@@ -110,6 +110,8 @@ MAX_COOKIE_NOTICE = 400
 _AD_LABEL = re.compile(r"[-–—:\s]*(?:anzeige|advertisement|advertising|werbung|publicidad|publicité|reklama|pubblicità|"
                        r"sponsored|gesponsert|ad)[-–—:\s]*")
 MAX_AD_LABEL = 20
+_AD_WORD = re.compile(r"anzeige|advertis|werbung|publicidad|publicité|reklama|pubblicità|sponsored|gesponsert|\bad\b")
+MAX_AD_MARKUP = 64  # elements around a lone label: an ad's slot, image and scripts, not a page section
 AD_LABEL_TAGS = frozenset({"p", "div", "span", "center", "small", "strong", "b", "h2", "h3", "h4", "h5", "h6"})
 MAX_CALL = 300
 CALL_TAGS = frozenset({"p", "h2", "h3", "h4", "h5", "h6", "div"})
@@ -278,14 +280,23 @@ def is_cookie_notice(text: str) -> bool:
 
 def is_ad_label(el: etree._Element) -> bool:
     """A block that only says "Advertisement" (in one of several languages) beside the ad's markup."""
-    return _AD_LABEL.fullmatch(visible_text(el).lower()) is not None
+    if _AD_WORD.search(subtree_text(el).lower()) is None:
+        return False  # the word is nowhere, not even in a script (one libxml2 call instead of a walk)
+    text = visible_text(el, MAX_AD_MARKUP)
+    return text is not None and _AD_LABEL.fullmatch(text.lower()) is not None
 
 
-def visible_text(el: etree._Element) -> str:
-    """The text a reader sees in `el`: no script, style or other never-rendered content (ads carry scripts)."""
+def visible_text(el: etree._Element, limit: int | None = None) -> str | None:
+    """The text a reader sees in `el`: no script, style or other never-rendered content (ads carry scripts).
+    None when `el` holds more than `limit` elements."""
     parts: list[str] = []
     walker = etree.iterwalk(el, events=("start", "end", "comment", "pi"))
+    seen = 0
     for event, node in walker:
+        if limit is not None and event == "start":
+            seen += 1
+            if seen > limit:
+                return None
         if event in ("comment", "pi"):  # only its tail shows
             if node.tail:
                 parts.append(node.tail)
