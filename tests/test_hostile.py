@@ -102,8 +102,8 @@ EXTRACTION_CASES = {
                                        300),
     "empty inline elements then images": (lambda n: STORY + "<div>" + "<span></span>" * n + '<img src="/a.png">' * 2
                                           + "<p>Photo: harbour</p></div>", 3000),
-    "nested headings in wrappers": (lambda n: STORY + "<h2><div>" * n + "x" + "</div></h2>" * n, 300),
-    "nested wrappers around an ad label": (lambda n: STORY + "<div>" * n + "Anzeige" + "</div>" * n, 300),
+    "nested headings in wrappers": (lambda n: STORY + "<h2><div>" * n + "x" + "</div></h2>" * n, 200),
+    "nested wrappers around an ad label": (lambda n: STORY + "<div>" * n + "Anzeige" + "</div>" * n, 200),
     "many datelines in one block": (lambda n: STORY + "<div>" + "<time>12.05.2023</time>" * n + "</div>", 1500),
     "headings over loose text": (lambda n: STORY + "<h3>Part</h3><br>" * n + "Loose text after the last heading.", 300),
     "nested articles": (lambda n: "<article><h1>t</h1><p class='lead'>Lead of the story here.</p>" * n + STORY
