@@ -1400,8 +1400,8 @@ def test_body_as_the_region_under_an_html_named_like_an_article():
 
 
 def test_forum_opening_post_with_nothing_to_render_stays_a_comment():
-    """When the first post renders empty (only an image) the thread has no main region: the page is rendered
-    whole, as before, and the first post is not taken out of the comments for nothing."""
+    """When the first post renders empty (only an image) the thread has no main region; the page's own rendering
+    leaves the posts to the comments section (no second copy), and the first post is not taken out of them."""
     posts = "".join(
         f'<div class="post-comment" id="comment-{n}"><div class="comment-author">{name}</div>'
         f'<div class="comment-text">{text}</div></div>'
@@ -1411,8 +1411,7 @@ def test_forum_opening_post_with_nothing_to_render_stays_a_comment():
     html = f"<html><body><main>{posts}</main></body></html>"
     page = convert(html, "https://forum.example.com/forum/discussion/no-store-338679.html")
     assert page.markdown == (
-        "macfan\n\nchris\n\nMobile data works fine here with the latest version of the system.\n\nmaculi\n\n"
-        "Check the mobile data switch for the store app in the settings.\n\n## Comments\n\n"
+        "## Comments\n\n"
         "> **chris**\n>\n> Mobile data works fine here with the latest version of the system.\n\n"
         "> **maculi**\n>\n> Check the mobile data switch for the store app in the settings.")
 

@@ -60,9 +60,10 @@ def _either(a: Callable | None, b: Callable | None) -> Callable | None:
 
 
 def render_plain(root: etree._Element, base: str, page_url: str, opts: Options,
-                 resolve: Resolver | None = None) -> Rendered:
+                 resolve: Resolver | None = None, also_skip: Callable[[etree._Element], bool] | None = None
+                 ) -> Rendered:
     """Render the first region of SPEC §3's plain region choice that holds any text."""
-    excluded = selector_predicate(opts.exclude_selector)
+    excluded = _either(selector_predicate(opts.exclude_selector), also_skip)
     resolve = resolve or Resolver(base)
     rendered = None
     for subtrees, skip in candidate_regions(root, keep_header=opts.keep_header):
@@ -102,7 +103,8 @@ def render_main(root: etree._Element, base: str, page_url: str, opts: Options, r
         rendered = renderer.render(choice.roots)
         if rendered.markdown:
             return rendered, True
-    return render_plain(root, base, page_url, opts, resolve), False
+    # a forum's posts are left out here too: they come in the comments section
+    return render_plain(root, base, page_url, opts, resolve, also_skip), False
 
 
 def iter_by_subtree(root: etree._Element, tag: str) -> Iterator[etree._Element]:
