@@ -266,7 +266,13 @@ class Renderer:
         for root in roots:
             self.walk(root)
             self.flush()
-        return Rendered("\n".join(self.out_md), "\n".join(self.out_tx), self.data_tables, self.headings)
+        md = self.out_md
+        # a rule before everything or after everything separates nothing (what it separated was left out)
+        while md and md[0] == "---":
+            del md[:2]
+        while md and md[-1] == "---":
+            del md[-2:]
+        return Rendered("\n".join(md), "\n".join(self.out_tx), self.data_tables, self.headings)
 
     def walk(self, root: etree._Element) -> None:
         walker = etree.iterwalk(root, events=("start", "end", "comment"))
