@@ -1425,3 +1425,13 @@ def test_a_paragraph_beside_each_picture_is_no_caption():
     assert convert(html, "https://howto.example/battery").markdown == (
         "# Replace the battery\n\nRemove the four screws from the back panel and lift it off.\n\n"
         "Unplug the old battery and put the new one in its place.")
+
+
+def test_page_inside_noscript_that_is_an_article_keeps_its_title():
+    html = """<html><body><script>render()</script><noscript><article class="post"><h1>Bear census</h1>
+    <div class="text"><p>At least nine female bears had cubs in the park this year, the highest number in fourteen
+    years of counting.</p><p>Sixteen cubs were seen in all, and the rangers expect more next spring.</p></div>
+    </article></noscript></body></html>"""
+    assert convert(html, "https://park.example/news/1").markdown == (
+        "# Bear census\n\nAt least nine female bears had cubs in the park this year, the highest number in fourteen "
+        "years of counting.\n\nSixteen cubs were seen in all, and the rangers expect more next spring.")

@@ -407,7 +407,13 @@ def enclosing_article(main: etree._Element, body: etree._Element, analysis: Anal
     limit = ARTICLE_WIDENING * analysis.good(main)
     found = None
     for ancestor in main.iterancestors():
-        if ancestor is body or analysis.good(ancestor) > limit:
+        if analysis.good(ancestor) > limit:
+            break
+        if ancestor is body:
+            # the page read from inside a <noscript> can be the article itself; a <body> named
+            # "single-post" is not
+            if body.tag == "article" or body.tag not in ("body", "html") and _ARTICLE_HINT.search(class_and_id(body)):
+                found = body
             break
         if ancestor.tag == "article" or _ARTICLE_HINT.search(class_and_id(ancestor)):
             found = ancestor
