@@ -94,8 +94,10 @@ def test_is_call_to_action(html, expected):
     ("Published in the spring issue", False), ("Von der Küste", False),
     ("Kontakt:", True), ("Weitere Informationen:", True), ("Contact", False),  # a README's "Contact" section
     ("Further reading", False),  # a reading list under it is the page's
+    ("Show more", True), ("Quellen ausblenden", True), ("Back to top", True), ("Weiterlesen …", True),
+    ("Show more patience with new drivers", False),
     ("Related work has shown the same effect in colder water.", False), ("Mehr zum Thema Ebbe folgt morgen", False),
-    ("Weitere Artikel über die Gezeiten erscheinen im Mai.", False), ("Read more", False),
+    ("Weitere Artikel über die Gezeiten erscheinen im Mai.", False), ("Read more", True),
 ])
 def test_is_furniture_label(text, expected):
     assert is_furniture_label(text) is expected

@@ -128,7 +128,8 @@ _META_LABEL = (rf"(?:{_OPEN_META_LABEL}|published|posted|updated|last (?:modifie
 # The labels of the page's own date ("Veröffentlicht: 3.11.2019"); on an event page "Date:" is the event's.
 _PAGE_DATE_LABEL = re.compile(rf"(?!(?:date|datum)$){_META_LABEL}")
 # A label alone in its block over furniture: links to other pages ("Related articles", "Mehr zum Thema",
-# "À lire aussi"), the author's box ("About the author"), or the page's own metadata with its value elsewhere
+# "À lire aussi"), the author's box ("About the author"), a control that shows, hides or leaves something
+# ("Show more", "Quellen ausblenden", "Back to top"), or the page's own metadata with its value elsewhere
 # ("Von", "Erschienen in"; "Release date:" below).
 _FURNITURE_LABEL = re.compile(
     r"(?:(?:related(?: articles| posts| stories| content| news| topics| links| reading)?|read (?:also|next)|"
@@ -146,6 +147,9 @@ _FURNITURE_LABEL = re.compile(
     r"lees ook|gerelateerde artikelen|leia também|veja também)"
     r"(?: (?:on|at|from|auf|bei|von|aus|im|in|sur|en) .{1,30})?|"
     r"about the author|über (?:den|die) autor(?:in)?|zu(?:m|r) autor(?:in)?|à propos de l'auteur|sobre el autor|"
+    r"(?:show|see|view|load|read) (?:more|less|all)|(?:mehr|weniger|alle) anzeigen|weiterlesen|mehr lesen|"
+    r"(?:quellen|text|details) (?:aus|ein)blenden|zurück zur (?:übersicht|listenansicht|startseite)|"
+    r"back to (?:top|overview|the list)|nach oben|"
     rf"{_OPEN_META_LABEL})")
 # A label with its colon over contact details, links or the page's metadata: "Kontakt:", "Further information:",
 # "Release date:". (Without the colon it is more often a section heading over content, as in a project's README.)
