@@ -1435,3 +1435,14 @@ def test_page_inside_noscript_that_is_an_article_keeps_its_title():
     assert convert(html, "https://park.example/news/1").markdown == (
         "# Bear census\n\nAt least nine female bears had cubs in the park this year, the highest number in fourteen "
         "years of counting.\n\nSixteen cubs were seen in all, and the rangers expect more next spring.")
+
+
+def test_a_control_link_on_a_line_of_its_own_is_left_out():
+    """ "Zurück zur Übersicht" or "Mehr lesen..." as a link standing alone beside the text, in a block with content."""
+    html = """<html><body><article><div class="news-show"><h1>Holiday hours</h1><p>The harbour office closes early on
+    the twenty-fourth and opens again on the second of January.</p><a href="/news">Zurück zur Übersicht</a>
+    <p>Boats can still be moored at the visitor pier during the holidays.</p><a href="/news/2">Mehr lesen...</a>
+    </div></article></body></html>"""
+    assert convert(html, "https://harbour.example/news/1").markdown == (
+        "# Holiday hours\n\nThe harbour office closes early on the twenty-fourth and opens again on the second of "
+        "January.\n\nBoats can still be moored at the visitor pier during the holidays.")

@@ -487,6 +487,9 @@ class FurnitureTest:
             return True
         if tag == "time" and self.stands_alone(el) and is_date_line(self.text_of(el)):
             return True  # a dateline's <time> (its text is counted in the block around it, so judged here)
+        if tag == "a" and self.stands_alone(el) and len(self.text_of(el)) <= MAX_FURNITURE_LABEL \
+                and is_furniture_label(self.text_of(el)):
+            return True  # "Zurück zur Übersicht", "Mehr zum Thema" as a link of its own
         if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el):
             return True
         if own and own[3] >= 3 and total < TEASER_CHARS * own[3] and (total - linked) < 0.5 * self.region_text \
