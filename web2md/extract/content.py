@@ -64,8 +64,9 @@ IMAGE_TAGS = ("img", "picture")  # what a block needs to be a figure in all but 
 # What text after an image in a figure-like block is not its caption: a card's title, or a paragraph (how-to
 # steps and news items put one paragraph beside each picture).
 NOT_IMAGE_CAPTIONS = HEADING_TAGS | {"p"}
-# A <time> alone in one of these is a schedule's or a table's value, or a heading (a diary's day), not a dateline.
-TIME_VALUE_TAGS = frozenset({"li", "td", "th", "dd", "dt"}) | HEADING_TAGS
+# An inline element alone in one of these is an entry of a list, table or schedule, or a heading (a diary's day),
+# not a line of its own: no dateline, no stray control link.
+ENTRY_TAGS = frozenset({"li", "td", "th", "dd", "dt"}) | HEADING_TAGS
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 HEADING_WRAPPERS = 4  # wrappers a heading alone in them is looked out of, for what follows
 
@@ -107,6 +108,11 @@ def is_linked(el: etree._Element) -> bool:
         anchor = next(el.iter("a"), None)
     href = anchor.get("href") if anchor is not None else None
     return bool(href) and not href.startswith("#")
+
+
+def previous_element(el: etree._Element) -> etree._Element | None:
+    """The element just before `el` among its siblings, comments and processing instructions passed over."""
+    return next(el.itersiblings(etree.Element, preceding=True), None)
 
 
 def is_prose(text: str | None) -> bool:
@@ -487,8 +493,8 @@ class FurnitureTest:
             return True
         if tag == "time" and self.stands_alone(el) and is_date_line(self.text_of(el)):
             return True  # a dateline's <time> (its text is counted in the block around it, so judged here)
-        if tag == "a" and self.stands_alone(el) and len(self.text_of(el)) <= MAX_FURNITURE_LABEL \
-                and is_furniture_label(self.text_of(el)):
+        if tag == "a" and len(self.text_of(el)) <= MAX_FURNITURE_LABEL and is_furniture_label(self.text_of(el)) \
+                and self.stands_alone(el):
             return True  # "Zurück zur Übersicht", "Mehr zum Thema" as a link of its own
         if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el):
             return True
@@ -524,11 +530,9 @@ class FurnitureTest:
         """Whether an inline element is a line of its own: not an entry of a list or table or a heading, not the
         value of a label before it ("<b>Deadline:</b> <time>"), and in no sentence (its parent has no loose text)."""
         parent = el.getparent()
-        if parent is None or parent.tag in TIME_VALUE_TAGS:
+        if parent is None or parent.tag in ENTRY_TAGS:
             return False
-        previous = el.getprevious()
-        while previous is not None and not isinstance(previous.tag, str):
-            previous = previous.getprevious()
+        previous = previous_element(el)
         if previous is not None and self.text_of(previous).endswith(":"):
             return False
         loose = self.loose_text.get(parent)
@@ -600,9 +604,7 @@ class FurnitureTest:
             return False
         node = el
         while node is not block:
-            previous = node.getprevious()
-            while previous is not None and not isinstance(previous.tag, str):
-                previous = previous.getprevious()
+            previous = previous_element(node)
             if previous is not None:
                 return (previous.tag in IMAGE_TAGS or not self.analysis.text(previous)
                         and next(previous.iter(IMAGE_TAGS), None) is not None)
@@ -642,6 +644,7 @@ class FurnitureTest:
         """A heading whose section (what follows it up to the next heading of its rank) is all furniture;
         a heading alone in its wrapper is judged by what follows the wrapper."""
         level = int(heading.tag[1])
+        stats = self.stats
         node = heading
         seen = False
         for _ in range(HEADING_WRAPPERS + 1):
@@ -661,7 +664,6 @@ class FurnitureTest:
             if seen:
                 return True
             parent = node.getparent()
-            stats = self.stats
             if parent is None or parent is self.main or parent not in stats or stats[parent][0] > stats[node][0]:
                 return False  # the last words of a block or of the region
             node = parent

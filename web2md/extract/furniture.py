@@ -107,10 +107,10 @@ _COOKIE_NOTICE = re.compile(
     r"\b(?:use|usage|verwendung|nutzung|utilisation|uso) (?:of |von |de |des |di |dei )?cook(?:ies|ie)\b")
 MAX_COOKIE_NOTICE = 400
 # An advertisement's label standing alone ("Anzeige", "- Advertisement -").
-_AD_LABEL = re.compile(r"[-–—:\s]*(?:anzeige|advertisement|advertising|werbung|publicidad|publicité|reklama|pubblicità|"
-                       r"sponsored|gesponsert|ad)[-–—:\s]*")
+_AD_WORDS = r"anzeige|advertisement|advertising|werbung|publicidad|publicité|reklama|pubblicità|sponsored|gesponsert"
+_AD_LABEL = re.compile(rf"[-–—:\s]*(?:{_AD_WORDS}|ad)[-–—:\s]*")
 MAX_AD_LABEL = 20
-_AD_WORD = re.compile(r"anzeige|advertis|werbung|publicidad|publicité|reklama|pubblicità|sponsored|gesponsert|\bad\b")
+_AD_WORD = re.compile(rf"{_AD_WORDS}|\bad\b")  # somewhere in a block: whether its label is worth a walk
 MAX_AD_MARKUP = 64  # elements around a lone label: an ad's slot, image and scripts, not a page section
 AD_LABEL_TAGS = frozenset({"p", "div", "span", "center", "small", "strong", "b", "h2", "h3", "h4", "h5", "h6"})
 MAX_CALL = 300
@@ -297,14 +297,13 @@ def visible_text(el: etree._Element, limit: int | None = None) -> str | None:
     walker = etree.iterwalk(el, events=("start", "end", "comment", "pi"))
     seen = 0
     for event, node in walker:
-        if limit is not None and event == "start":
-            seen += 1
-            if seen > limit:
-                return None
         if event in ("comment", "pi"):  # only its tail shows
             if node.tail:
                 parts.append(node.tail)
         elif event == "start":
+            seen += 1
+            if limit is not None and seen > limit:
+                return None
             if node.tag in SKIP_TAGS:
                 walker.skip_subtree()
             elif node.text:
