@@ -271,18 +271,28 @@ class Analysis:
         own = self.stats.get(el)
         return own[2] if own else 0
 
+    def widest_furniture(self, limit: int) -> etree._Element | None:
+        """The furniture element with the most text, if that is more than `limit` characters (the first of
+        equals in document order). Text is counted only while an element's bound could still beat the best."""
+        candidates = [el for el, bound in self.furniture_bound.items() if bound > limit]  # in document order
+        best, best_size = None, limit
+        for el in sorted(candidates, key=self.furniture_bound.__getitem__, reverse=True):
+            if self.furniture_bound[el] < best_size:
+                break
+            size = furniture_text(el)
+            if size > best_size or size == best_size and best is not None \
+                    and candidates.index(el) < candidates.index(best):
+                best, best_size = el, size
+        return best
+
     def unwrapped(self, rounds: int = 3) -> "Analysis":
         """This analysis, or a new one when furniture elements hold more text than the rest of the page
         (wrappers inside wrappers are unwrapped in turn, a bounded number of times)."""
         analysis = self
         exempt: frozenset = frozenset()
         for _ in range(rounds):
-            limit = 2 * analysis.text(self.root)  # only a wrapper of most of the page is unwrapped
-            sizes = {el: furniture_text(el) for el, bound in analysis.furniture_bound.items() if bound > limit}
-            if not sizes:
-                break
-            wrapper, size = max(sizes.items(), key=lambda item: item[1])
-            if size <= limit:
+            wrapper = analysis.widest_furniture(2 * analysis.text(self.root))  # a wrapper of most of the page
+            if wrapper is None:
                 break
             exempt = exempt | {wrapper}
             analysis = Analysis(self.root, self.keep_header, self.min_unit, self.keep_hidden, exempt)
@@ -470,8 +480,17 @@ class FurnitureTest:
         self.one_image: dict[etree._Element, bool] = {}  # per block: holds exactly one image
         self.loose_text: dict[etree._Element, bool] = {}  # per block: has text outside its child elements
         self.texts: dict[etree._Element, str] = {}
+        self.verdicts: dict[etree._Element, bool] = {}
 
     def __call__(self, el: etree._Element) -> bool:
+        # a section's heading judges the blocks after it, which the renderer then asks about again
+        verdict = self.verdicts.get(el)
+        if verdict is None:
+            verdict = self.verdicts[el] = self.judge(el)
+        return verdict
+
+    def judge(self, el: etree._Element) -> bool:
+        """Whether `el` is furniture inside the main region (asked once per element)."""
         stats = self.stats
         if el is self.main:
             return False

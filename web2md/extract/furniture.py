@@ -31,13 +31,15 @@ side tags tag keywords meta postmeta entrymeta widget widgets print skip rating 
 time published toc prev previous next more links metadata categories category utility tools actions follow
 rss feed top bottom aside noprint infobox bio about contact caption credit credits
 """.split())
-# Words also recognised inside compounds ("relatedposts", "sharedaddy", "postfooter").
-_STRONG_AFFIX = re.compile(r"^(?:related|share|social|comment(?!ary)|footer|sidebar|newsletter|subscribe|breadcrumb|"
-                           r"advert|sponsor|promo|cookie|navigation|navbar|menu|banner|disqus|outbrain|taboola|paywall)|"
-                           r"(?:related|comments|footer|sidebar|navigation|navbar|menu|banner|sharing|share|paywall|"
-                           r"disclaimer)$")
-_WEAK_AFFIX = re.compile(r"^(?:widget|author|meta|tags|ratings?|toolbar|popular|trending|next|prev(?!iew))|"
-                         r"(?:widget|meta|metadata|tags|ratings|toolbar|byline|caption|credits?)$")
+# Words also recognised at the start or end of a compound ("relatedposts", "sharedaddy", "postfooter"): plain
+# string tests, as a regex search would try every position of every part.
+_STRONG_PREFIXES = ("related", "share", "social", "comment", "footer", "sidebar", "newsletter", "subscribe", "breadcrumb",
+                    "advert", "sponsor", "promo", "cookie", "navigation", "navbar", "menu", "banner", "disqus", "outbrain",
+                    "taboola", "paywall")
+_STRONG_SUFFIXES = ("related", "comments", "footer", "sidebar", "navigation", "navbar", "menu", "banner", "sharing", "share",
+                    "paywall", "disclaimer")
+_WEAK_PREFIXES = ("widget", "author", "meta", "tags", "rating", "toolbar", "popular", "trending", "next", "prev")
+_WEAK_SUFFIXES = ("widget", "meta", "metadata", "tags", "ratings", "toolbar", "byline", "caption", "credit", "credits")
 # An author's box: bio, photo and links about the writer rather than the article.
 _AUTHOR_BOX = re.compile(r"author(?:box|bio|info|description|desc|details|profile|card|about)|about(?:the)?author")
 CONTENT_WORDS = frozenset({"content", "main", "article", "post", "entry", "body", "text", "story", "wrap", "wrapper",
@@ -171,7 +173,12 @@ DATE_LINE_TAGS = frozenset({"p", "div", "span", "time", "small"})  # not list it
 
 def class_words(token: str) -> list[str]:
     """The lowercased words of one class or id token: `MtnCommentText` and `comment_text-2` alike."""
-    return [part for part in _SPLIT.split(_CAMEL.sub("-", token).lower()) if part]
+    if not token.islower():  # camelCase (or no letters at all): the regexes, else string methods do
+        return [part for part in _SPLIT.split(_CAMEL.sub("-", token).lower()) if part]
+    hyphenated = token.replace("_", "-")
+    if hyphenated.isascii() and hyphenated.replace("-", "").isalnum():
+        return [part for part in hyphenated.split("-") if part]
+    return [part for part in _SPLIT.split(token) if part]
 
 
 def class_and_id(el: etree._Element) -> str:
@@ -180,6 +187,17 @@ def class_and_id(el: etree._Element) -> str:
     if cls and ident:
         return cls + " " + ident
     return cls or ident or ""
+
+
+def is_strong_compound(part: str) -> bool:
+    """A class word made with a strong word ("relatedposts", "postfooter"); a commentary is no comment."""
+    return (part.startswith(_STRONG_PREFIXES) and not part.startswith("commentary")
+            or part.endswith(_STRONG_SUFFIXES))
+
+
+def is_weak_compound(part: str) -> bool:
+    """A class word made with a weak word ("widgettitle", "entrymeta"); a preview is no "prev" link."""
+    return part.startswith(_WEAK_PREFIXES) and not part.startswith("preview") or part.endswith(_WEAK_SUFFIXES)
 
 
 def hint_strength(hints: str) -> int:
@@ -191,7 +209,7 @@ def hint_strength(hints: str) -> int:
     strength = 0
     for token in hints.split():
         parts = class_words(token)
-        if _AUTHOR_BOX.search("".join(parts)):
+        if "author" in token.lower() and _AUTHOR_BOX.search("".join(parts)):  # every author box says "author"
             return 2
         if len(parts) > 1 and parts[0] in SLUG_PREFIXES:
             parts = parts[1:]  # `tag-politics` names the article's tag, `post-footer` a footer
@@ -201,10 +219,10 @@ def hint_strength(hints: str) -> int:
         for part in parts:
             if part in STATE_PREFIXES:
                 break
-            if part in STRONG_WORDS or len(part) > 5 and _STRONG_AFFIX.search(part):
+            if part in STRONG_WORDS or len(part) > 5 and is_strong_compound(part):
                 token_strength = 2
                 break
-            if part in WEAK_WORDS or len(part) > 5 and _WEAK_AFFIX.search(part):
+            if part in WEAK_WORDS or len(part) > 5 and is_weak_compound(part):
                 token_strength = 1
         if token_strength == 1 and not CONTENT_WORDS.isdisjoint(parts):
             token_strength = 0
