@@ -24,6 +24,7 @@ def text_of(html: str) -> str:
     ("comment_text-2", ["comment", "text", "2"]),
     ("ForumCommentAccountName", ["forum", "comment", "account", "name"]),
     ("--", []),
+    ("wp_block-quote", ["wp", "block", "quote"]), ("nav:main/2", ["nav", "main", "2"]), ("café-menu", ["caf", "menu"]),
 ])
 def test_class_words(token, words):
     assert class_words(token) == words
@@ -38,6 +39,9 @@ def test_class_words(token, words):
     ("has-sidebar", 0), ("tag-politics", 0), ("elementor-widget-container", 0), ("entry-content", 0),
     ("author-admin", 0),  # WordPress names the article's author on the article itself
     ("row non-paywall", 0), ("freemium__preview", 0), ("prevnext-links", 1), ("j-module j-header", 0),
+    # compounds: a strong or weak word opening or closing one class word
+    ("relatedposts", 2), ("postfooter", 2), ("commentarybox", 0), ("commentarysidebar", 2), ("previewcard", 0),
+    ("previouslink", 1), ("widgettitle", 1), ("photocredits", 1),
 ])
 def test_hint_strength(hints, strength):
     assert hint_strength(hints) == strength
