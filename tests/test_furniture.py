@@ -110,6 +110,7 @@ def test_is_furniture_label(text, expected):
 @pytest.mark.parametrize("hints, expected", [
     ("comments-container", True), ("commentlist", True), ("comments-area", True), ("post-kommentare", True),
     ("comment-body", False), ("comment-12", False), ("commentary", False), ("no-comments-yet", True),
+    ("Comments-Area", True), ("KOMMENTARE", True), ("entry-content", False),
 ])
 def test_names_comments(hints, expected):
     assert names_comments(hints) is expected
@@ -118,6 +119,7 @@ def test_names_comments(hints, expected):
 @pytest.mark.parametrize("hints, expected", [
     ("wp-caption-text", True), ("img_description", True), ("photo-credit", True), ("bildunterschrift", True),
     ("entry-content", False), ("description", False),
+    ("imageinfo", True), ("Picture-Text", True), ("foto_desc", True), ("image", False), ("photo-gallery", False),
 ])
 def test_names_caption(hints, expected):
     assert names_caption(hints) is expected
@@ -166,6 +168,7 @@ def test_visible_text_leaves_out_scripts_and_keeps_tails():
     ("screen-reader-text", True), ("sr-only", True), ("visually-hidden", True), ("u-visuallyhidden", True),
     ("time hidden", True), ("alert d-none", True),
     ("reader-mode", False), ("entry-content", False), ("hidden-xs col-md-4", False), ("unhidden", False),
+    ("Hidden", True), ("box\tis-hidden", True), ("hide\n", True), ("not-hidden", False), ("ishidden", False),
 ])
 def test_names_screen_reader_text(hints, expected):
     assert names_screen_reader_text(hints) is expected

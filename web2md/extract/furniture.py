@@ -55,19 +55,23 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 # Text that only screen readers get ("Skip to content", "Opens in a new window").
 # Also small blocks a stylesheet hides by class (`hidden`, `d-none`); a big one is content a script reveals
 # (or a menu wrapper), so only blocks up to MAX_READER_ONLY characters count.
-_SCREEN_READER = re.compile(r"sr-only|screen-?reader|visually-?hidden|assistive|offscreen|a11y|"
-                            r"(?:^|\s)(?:hidden|d-none|hide|is-hidden|invisible)(?:\s|$)")  # lowercased
+# The hiding class words are whole tokens, a set: a regex branch opening with `(?:^|\s)` would keep the re module
+# from scanning ahead for the letters the other branches open with (3.8 µs instead of 1 µs a class string).
+_SCREEN_READER = re.compile(r"sr-only|screen-?reader|visually-?hidden|assistive|offscreen|a11y")  # lowercased
+_HIDDEN_CLASSES = frozenset({"hidden", "d-none", "hide", "is-hidden", "invisible"})
 MAX_READER_ONLY = 200
 
 # The block holding a page's comments. Readers' comments are not the article however long they run; a forum
 # thread's replies get a section of their own (pagetype).
 _COMMENTS = re.compile(r"(?:^|[\s_-])(?:comments|commentlist|comment-list|comments?-(?:area|container|section|wrapper)|"
-                       r"kommentare)(?:$|[\s_-])")  # lowercased
+                       r"kommentare)(?:$|[\s_-])")  # lowercased; asked only of a class holding "comment"/"kommentare"
 
 # Text blocks that can be a caption: inside a <figure>, or named as one by class/id.
 CAPTION_TAGS = frozenset({"p", "div", "span", "small", "h2", "h3", "h4", "h5", "h6", "strong", "em", "i", "b"})
+# Every branch opens with a letter, not a group, so that the re module scans ahead for those letters.
 _CAPTION_HINT = re.compile(r"caption|legend|credit|bildunterschrift|bildquelle|imagesource|photocredit|"
-                           r"(?:img|image|photo|picture|bild|foto)(?:desc|text|info)")  # lowercased
+                           r"img(?:desc|text|info)|image(?:desc|text|info)|photo(?:desc|text|info)|"
+                           r"picture(?:desc|text|info)|bild(?:desc|text|info)|foto(?:desc|text|info)")  # lowercased
 # What a caption never holds.
 MEDIA_TAGS = ("img", "picture", "video", "table", "pre", "blockquote", "ul", "ol", "iframe")
 MAX_CAPTION = 300
@@ -80,8 +84,8 @@ MAX_CREDIT = 80
 CREDIT_TAGS = frozenset({"p", "div", "small"})  # a line of its own, not a bold "Source:" opening a paragraph
 
 # Calls to action: a short block asking the reader to subscribe, follow, share, donate or get the app.
-_CALL_TO_ACTION = re.compile(
-    r"\b(?:subscribe (?:now|today|here|for|to (?:our|the|my|this))|subscribers? (?:also )?receive|"
+_CALL_TO_ACTION = re.compile(  # tried at word starts only: every phrase opens with a letter
+    r"\b(?=\w)(?:subscribe (?:now|today|here|for|to (?:our|the|my|this))|subscribers? (?:also )?receive|"
     r"already a subscriber|(?:sign up|subscribe|register|join|get) (?:\w+ ){0,3}newsletter|newsletter (?:sign-up|signup)|"
     r"(?:zum|unseren?|den|our|the|mi|notre|nostra) newsletter|sign up (?:now|today|here|for)|follow us|"
     r"follow (?:\w+ ){0,4}on (?:twitter|facebook|instagram|x|telegram|youtube|tiktok|linkedin|whatsapp|threads)|"
@@ -333,7 +337,8 @@ def visible_text(el: etree._Element, limit: int | None = None) -> str | None:
 
 def names_screen_reader_text(hints: str) -> bool:
     """Whether a class/id marks text shown only to screen readers (`sr-only`, `screen-reader-text`)."""
-    return _SCREEN_READER.search(hints.lower()) is not None
+    lowered = hints.lower()
+    return _SCREEN_READER.search(lowered) is not None or not _HIDDEN_CLASSES.isdisjoint(lowered.split())
 
 
 def block_text(el: etree._Element) -> str:
@@ -343,7 +348,8 @@ def block_text(el: etree._Element) -> str:
 
 def names_comments(hints: str) -> bool:
     """Whether a class/id names a page's comments as a whole (`comments-area`, `commentlist`), not one comment."""
-    return _COMMENTS.search(hints.lower()) is not None
+    lowered = hints.lower()
+    return ("comment" in lowered or "kommentare" in lowered) and _COMMENTS.search(lowered) is not None
 
 
 class HintReading(NamedTuple):
