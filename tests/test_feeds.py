@@ -25,6 +25,22 @@ def fixture(name: str) -> bytes:
 # -- formats ---------------------------------------------------------------
 
 
+def rss_with_author(author: str) -> str:
+    return (f'<rss version="2.0"><channel><title>T</title><item><title>Entry</title>'
+            f"<author>{author}</author></item></channel></rss>")
+
+
+@pytest.mark.parametrize("author, name", [
+    ("jane@example.com (Jane Doe)", "Jane Doe"), ("jane@example.com(Jane Doe)", "Jane Doe"),
+    ("Jane Doe &lt;jane@example.com&gt;", "Jane Doe"), ("Jane  Doe&lt;jane@example.com&gt;", "Jane Doe"),
+    ("ops@example.com (Ops (night shift))", "Ops (night shift)"),
+    ("jane@example.com", "jane@example.com"), ("Jane Doe", "Jane Doe"),
+    ("Jane Doe &lt;not an address&gt;", "Jane Doe <not an address>"),
+])
+def test_rss_author_name_and_address(author, name):
+    assert parse_feed(rss_with_author(author)).entries[0].author == name
+
+
 def test_rss2_with_content_encoded():
     feed = parse_feed(fixture("rss2.xml"), "https://blog.example.com/feed/")
     assert (feed.format, feed.version) == ("rss", "2.0")

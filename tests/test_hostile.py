@@ -16,6 +16,7 @@ import pytest
 from lxml import etree
 
 from web2md import convert, extract_links, html_to_text
+from web2md.extract.feeds import parse_feed
 
 URL = "https://example.test/dir/page"
 RATIO_LIMIT = 8.0
@@ -119,6 +120,13 @@ def test_extraction_time_grows_linearly(name):
 
 def test_extract_links_time_grows_linearly():
     assert_linear(paragraphs, 400, fn=lambda html: extract_links(html, URL))
+
+
+@pytest.mark.parametrize("unit", ["&lt;a@", "a@", "a@b (", " &lt;a@"])
+def test_feed_author_time_grows_linearly(unit):
+    # "Name <address>" and "address (Name)" read from an author field of repeated address fragments
+    assert_linear(lambda k: f"<rss version='2.0'><channel><item><author>x{unit * k}</author></item></channel></rss>",
+                  4000, fn=parse_feed)
 
 
 # -- no exception on the full-size hostile inputs -------------------------------------------------

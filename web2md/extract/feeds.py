@@ -38,8 +38,11 @@ ATOM_NAMESPACES = frozenset({ATOM_NS, ATOM03_NS})
 
 _TAG_LIKE = re.compile(r"<[A-Za-z/!]")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
-_EMAIL_NAME = re.compile(r"\S+@\S+\s*\((.+)\)")  # "jane@example.com (Jane Doe)"
-_NAME_EMAIL = re.compile(r"(.+?)\s*<\S+@\S+>")  # "Jane Doe <jane@example.com>"
+# A person as "jane@example.com (Jane Doe)" or "Jane Doe <jane@example.com>". The address's parts exclude the
+# characters around them, so that each is read in one way: `\S+@\S+` could split at every "@" and stop
+# before every "(" or "<", and took minutes over a few kilobytes of "<a@<a@...".
+_EMAIL_NAME = re.compile(r"[^\s@]+@[^\s(]+\s?\((.+)\)")
+_NAME_EMAIL = re.compile(r"(.+?)\s?<[^\s<>@]+@[^\s<>]+>")
 
 
 __all__ = ["Feed", "FeedEntry", "FeedError", "parse_feed"]
