@@ -16,7 +16,9 @@ import pytest
 from lxml import etree
 
 from web2md import convert, extract_links, html_to_text
+from web2md.ansi import render_ansi
 from web2md.extract.feeds import parse_feed
+from web2md.formats.htmldoc import markdown_to_html
 
 URL = "https://example.test/dir/page"
 RATIO_LIMIT = 8.0
@@ -127,6 +129,24 @@ def test_feed_author_time_grows_linearly(unit):
     # "Name <address>" and "address (Name)" read from an author field of repeated address fragments
     assert_linear(lambda k: f"<rss version='2.0'><channel><item><author>x{unit * k}</author></item></channel></rss>",
                   4000, fn=parse_feed)
+
+
+MARKDOWN_CASES = {
+    "a run of backticks": lambda n: "`" * n,
+    "unclosed link labels": lambda n: "[a" * n,
+    "unclosed image alts": lambda n: "![a" * n,
+    "unclosed linked images": lambda n: "[![a" * n,
+    "spaces after a table rule": lambda n: "| a |\n|---" + " " * n + "x",
+    "nested links": lambda n: "[" * n + "a" + "](x)" * n,  # also: no recursion limit hit
+    "nested emphasis": lambda n: "*_" * n + "a" + "_*" * n,
+}
+
+
+@pytest.mark.parametrize("name", list(MARKDOWN_CASES))
+@pytest.mark.parametrize("to_text", [markdown_to_html, render_ansi], ids=["html", "ansi"])
+def test_markdown_output_time_grows_linearly(name, to_text):
+    # the html output format and the terminal renderer read Markdown, which need not be the renderer's own
+    assert_linear(MARKDOWN_CASES[name], 3000, fn=to_text)
 
 
 # -- no exception on the full-size hostile inputs -------------------------------------------------

@@ -30,7 +30,7 @@ _HEADING = re.compile(r"^(#{1,6})\s+(.*?)(?:\s+#+)?\s*$")
 _LIST = re.compile(r"^(\s*)([-+*]|\d{1,9}[.)])\s+(.*)$")
 _QUOTE = re.compile(r"^\s{0,3}>\s?(.*)$")
 _RULE = re.compile(r"^\s{0,3}([-*_])(?:\s*\1){2,}\s*$")
-_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?\s*$")
+_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{1,}:?\s*+(\|\s*:?-{1,}:?\s*+)*\|?\s*$")  # possessive: one split of spaces
 _ESCAPABLE = set("\\`*_{}[]()#+-.!|<>~=")
 
 Span = tuple[str, str]  # (text, SGR parameters; "" = plain)
@@ -73,24 +73,25 @@ def _style(base: str, extra: str) -> str:
     return ";".join(p for p in (base, extra) if p)
 
 
-def _closing(text: str, start: int, char: str) -> int:
-    """Index of the bracket matching ``text[start]`` (``[`` or ``(``), honouring escapes; -1 if none."""
-    opening = text[start]
-    depth = 0
-    i = start
-    while i < len(text):
-        c = text[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == opening:
-            depth += 1
-        elif c == char:
-            depth -= 1
-            if depth == 0:
-                return i
-        i += 1
-    return -1
+_BRACKETS = re.compile(r"\\.|[][]", re.S)
+_PARENS = re.compile(r"\\.|[()]", re.S)
+_TICK_RUN = re.compile(r"`+")
+# Markup nested deeper than this is shown as it is written (a bound on the recursion, whatever the input).
+MAX_INLINE_DEPTH = 32
+
+
+def _closing(text: str, pattern: re.Pattern[str]) -> dict[int, int]:
+    """For each bracket of `pattern` ("[" or "("), the index of the one matching it, honouring escapes:
+    one pass over the line, however many brackets stay open."""
+    found: dict[int, int] = {}
+    open_at: list[int] = []
+    for m in pattern.finditer(text):
+        c = m.group()
+        if c in "[(":
+            open_at.append(m.start())
+        elif c in "])" and open_at:
+            found[open_at.pop()] = m.start()
+    return found
 
 
 class _Inline:
@@ -100,9 +101,13 @@ class _Inline:
         self.links = links
         self.number_links = number_links
 
-    def spans(self, text: str, style: str = "") -> list[Span]:
+    def spans(self, text: str, style: str = "", depth: int = 0) -> list[Span]:
         out: list[Span] = []
         plain: list[str] = []
+        if depth > MAX_INLINE_DEPTH:
+            return [(text, style)]
+        brackets: dict[int, int] | None = None  # matching brackets and parentheses, found when first needed
+        parens: dict[int, int] | None = None
 
         def flush() -> None:
             if plain:
@@ -117,7 +122,7 @@ class _Inline:
                 i += 2
                 continue
             if c == "`":
-                ticks = len(text[i:]) - len(text[i:].lstrip("`"))
+                ticks = _TICK_RUN.match(text, i).end() - i
                 fence = "`" * ticks
                 end = text.find(fence, i + ticks)
                 if end != -1:
@@ -137,16 +142,20 @@ class _Inline:
                 end = self._find_marker(text, i + len(marker), marker)
                 if end != -1 and end > i + len(marker):
                     flush()
-                    out.extend(self.spans(text[i + len(marker):end], _style(style, BOLD if double else ITALIC)))
+                    out.extend(self.spans(text[i + len(marker):end], _style(style, BOLD if double else ITALIC),
+                                          depth + 1))
                     i = end + len(marker)
                     continue
                 plain.append(marker)
                 i += len(marker)
                 continue
+            if c == "[" or c == "!" and text.startswith("![", i):
+                if brackets is None:
+                    brackets, parens = _closing(text, _BRACKETS), _closing(text, _PARENS)
             if c == "!" and text.startswith("![", i):
-                close = _closing(text, i + 1, "]")
+                close = brackets.get(i + 1, -1)
                 if close != -1 and text.startswith("(", close + 1):
-                    end = _closing(text, close + 1, ")")
+                    end = parens.get(close + 1, -1)
                     if end != -1:
                         flush()
                         alt = _unescape(text[i + 2:close])
@@ -154,9 +163,9 @@ class _Inline:
                         i = end + 1
                         continue
             if c == "[":
-                close = _closing(text, i, "]")
+                close = brackets.get(i, -1)
                 if close != -1 and text.startswith("(", close + 1):
-                    end = _closing(text, close + 1, ")")
+                    end = parens.get(close + 1, -1)
                     if end != -1:
                         flush()
                         target = text[close + 2:end].strip()
@@ -167,7 +176,7 @@ class _Inline:
                             self.links.append(target)
                             if self.number_links:
                                 out.append((f"[{len(self.links)}]", _style(style, LINK_NUMBER)))
-                        out.extend(self.spans(text[i + 1:close], _style(style, LINK)))
+                        out.extend(self.spans(text[i + 1:close], _style(style, LINK), depth + 1))
                         i = end + 1
                         continue
             plain.append(c)

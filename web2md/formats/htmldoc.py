@@ -18,13 +18,17 @@ __all__ = ["markdown_to_html", "render_html"]
 _HEADING = re.compile(r"(#{1,6})\s+(.*?)\s*$")
 _FENCE = re.compile(r"(`{3,}|~{3,})\s*([^`\s]*)")
 _LIST_ITEM = re.compile(r"( *)([-+*]|\d{1,9}[.)])\s+(.*)")
-_TABLE_RULE = re.compile(r"\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+# Possessive spaces after the dashes: "\s*" twice in a row would try every split of a long run of spaces.
+_TABLE_RULE = re.compile(r"\|?\s*:?-{3,}:?\s*+(\|\s*:?-{3,}:?\s*+)*\|?\s*$")
 _RULE = re.compile(r"(?:-{3,}|\*{3,}|_{3,})\s*$")
+# Linear on any text: a code span opens and closes with a whole run of backticks of one length, and neither
+# an image's alt nor a link's label holds a "[" other than a whole image's (the renderer escapes the others),
+# so that no span is looked for again from each of a long run of openings.
 _INLINE = re.compile(
     r"\\(?P<esc>[!-/:-@\[-`{-~])"
-    r"|(?P<ticks>`+)(?P<code>.+?)(?P=ticks)"
-    r"|!\[(?P<alt>(?:\\.|[^\]\\])*)\]\((?P<src>[^)\s]*)\)"
-    r"|\[(?P<label>(?:\\.|[^\]\\])*)\]\((?P<href>[^)\s]*)\)"
+    r"|(?<!`)(?P<ticks>`+)(?!`)(?P<code>.+?)(?<!`)(?P=ticks)(?!`)"
+    r"|!\[(?P<alt>(?:\\.|[^\]\\\[])*)\]\((?P<src>[^)\s]*)\)"
+    r"|\[(?P<label>(?:\\.|!\[(?:\\.|[^\]\\\[])*\]\([^)\s]*\)|[^\]\\\[])*)\]\((?P<href>[^)\s]*)\)"
     r"|\*\*(?P<strong>(?:\\.|[^\\])+?)\*\*"
     r"|\*(?P<em>(?:\\.|[^\\*])+?)\*"
     r"|(?P<br>\\$)"
