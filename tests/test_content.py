@@ -1446,3 +1446,16 @@ def test_a_control_link_on_a_line_of_its_own_is_left_out():
     assert convert(html, "https://harbour.example/news/1").markdown == (
         "# Holiday hours\n\nThe harbour office closes early on the twenty-fourth and opens again on the second of "
         "January.\n\nBoats can still be moored at the visitor pier during the holidays.")
+
+
+def test_noscript_inside_the_page_read_without_scripts_shows_its_content():
+    """A browser without scripts shows every <noscript>: one inside the page read from a <noscript> (a widget's
+    fallback, a block loaded by a script) is part of that page."""
+    html = """<html><body><div id="app"></div><script>render()</script><noscript><div id="nojs">
+    <h1>Bear census: a record year</h1><p>At least nine female bears had cubs in the park this year, the highest
+    number in fourteen years of counting.</p><div class="lazy-text"><noscript><p>Sixteen cubs were seen in all, and
+    the rangers expect more of them next spring.</p></noscript></div></div></noscript></body></html>"""
+    assert convert(html, "https://park.example/news/1").markdown == (
+        "# Bear census: a record year\n\nAt least nine female bears had cubs in the park this year, the highest "
+        "number in fourteen years of counting.\n\nSixteen cubs were seen in all, and the rangers expect more of them "
+        "next spring.")

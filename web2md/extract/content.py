@@ -8,8 +8,9 @@ stopping where the content spreads over several children; when that region is
 the body of an article (an `<article>` or a block named like one) the article's
 title and lead ahead of it come along, and a block named as the lead just before
 it is kept. When nothing reads as content but a `<noscript>` holds a page, that
-page is read. Inside the region, furniture is skipped while rendering: blocks named
-as furniture by class/id unless they hold much of the content (the comments
+page is read as a browser without scripts shows it (a `<noscript>` inside it
+too). Inside the region, furniture is skipped while rendering: blocks named as
+furniture by class/id unless they hold much of the content (the comments
 always), link-dense blocks, teaser lists, captions (of figures and of images that
 are figures in all but name) and credit lines, labels over furniture, calls to
 action, date lines, headings of sections that hold only furniture, and paragraphs
@@ -31,7 +32,7 @@ from web2md.extract.furniture import (AD_LABEL_TAGS, CALL_TAGS, CAPTION_TAGS, CR
                                      HintReading, block_text, class_and_id, hint_strength, is_ad_label,
                                      is_call_to_action, is_cookie_notice, is_credit_line, is_date_line,
                                      is_furniture_label, read_hints)
-from web2md.extract.render import SKIP_TAGS, is_hidden
+from web2md.extract.render import SCRIPTLESS_SKIP_TAGS, SKIP_TAGS, is_hidden
 
 # Tags whose content is never the main text.
 FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "button", "dialog", "menu", "select", "label", "input", "textarea"})
@@ -91,6 +92,7 @@ class Choice:
     roots: list[etree._Element]
     skip: Callable[[etree._Element], bool]
     content_chars: int
+    skip_tags: frozenset[str] = SKIP_TAGS  # what the renderer leaves out whatever `skip` says
 
 
 def first_element(el: etree._Element) -> etree._Element:
@@ -138,7 +140,8 @@ class Analysis:
     """
 
     def __init__(self, root: etree._Element, keep_header: bool = False, min_unit: int = MIN_UNIT,
-                 keep_hidden: bool = False, not_furniture: frozenset = frozenset()) -> None:
+                 keep_hidden: bool = False, not_furniture: frozenset = frozenset(),
+                 skip_tags: frozenset[str] = SKIP_TAGS) -> None:
         self.root = root
         self.stats: dict[etree._Element, list[int]] = {}
         self.pruned: set[etree._Element] = set()
@@ -152,10 +155,11 @@ class Analysis:
         self.keep_header = keep_header
         self.min_unit = min_unit
         self.keep_hidden = keep_hidden
-        self._walk(root, keep_header, min_unit, keep_hidden, not_furniture)
+        self.skip_tags = skip_tags  # never measured, as the renderer never renders them
+        self._walk(root, keep_header, min_unit, keep_hidden, not_furniture, skip_tags)
 
     def _walk(self, root: etree._Element, keep_header: bool, min_unit: int, keep_hidden: bool,
-              not_furniture: frozenset) -> None:
+              not_furniture: frozenset, skip_tags: frozenset[str]) -> None:
         stats, pruned, candidates = self.stats, self.pruned, self.comment_candidates
         furniture_bound = self.furniture_bound
         # The open measured elements from the root down, and their counts; None at the bottom, so that
@@ -176,7 +180,7 @@ class Analysis:
         for event, el in walker:
             if event == "start":
                 tag = el.tag
-                if tag in SKIP_TAGS or not isinstance(tag, str):  # an entity reference (resolve_entities=False)
+                if tag in skip_tags or not isinstance(tag, str):  # an entity reference (resolve_entities=False)
                     walker.skip_subtree()
                     continue
                 if el is not root:
@@ -285,7 +289,7 @@ class Analysis:
             if size <= limit:
                 break
             exempt = exempt | {wrapper}
-            analysis = Analysis(self.root, self.keep_header, self.min_unit, self.keep_hidden, exempt)
+            analysis = Analysis(self.root, self.keep_header, self.min_unit, self.keep_hidden, exempt, self.skip_tags)
         return analysis
 
 
@@ -321,7 +325,9 @@ def document_body(root: etree._Element) -> etree._Element:
 
 def page_without_scripts(body: etree._Element) -> etree._Element | None:
     """The page inside a `<noscript>` when nothing outside one reads as content: sites that draw every page
-    with scripts sometimes ship the whole text for browsers without them."""
+    with scripts sometimes ship the whole text for browsers without them. It is read as such a browser shows
+    it (SCRIPTLESS_SKIP_TAGS): a `<noscript>` inside it shows its content too, so it counts towards the
+    outer one's size and the outer one is read."""
     best, best_size = None, 0
     for noscript in body.iter("noscript"):
         for child in noscript:
@@ -352,7 +358,8 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
         shown = page_without_scripts(body)
         if shown is None:
             return None
-        body, analysis = shown, Analysis(shown, analysis.keep_header, analysis.min_unit).unwrapped()
+        body, analysis = shown, Analysis(shown, analysis.keep_header, analysis.min_unit,
+                                         skip_tags=SCRIPTLESS_SKIP_TAGS).unwrapped()
         if not analysis.good(body):
             return None
     main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92)
@@ -360,7 +367,8 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
     if article is None:
         lead = lead_before(main, body, analysis)
         test = FurnitureTest(main, analysis, recall)
-        return Choice([lead, main] if lead is not None else [main], once_each(test, test.text_of), analysis.good(main))
+        return Choice([lead, main] if lead is not None else [main], once_each(test, test.text_of), analysis.good(main),
+                      analysis.skip_tags)
     skip = FurnitureTest(article, analysis, recall)
     above: set[etree._Element] = set()  # from the article down to the body's parent
     after: set[etree._Element] = set()  # what follows the body inside the article: notes, boxes, related links
@@ -383,7 +391,7 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
 
     lead = lead_before(article, body, analysis)
     return Choice([lead, article] if lead is not None else [article], once_each(skip_beside_the_body, skip.text_of),
-                  analysis.good(article))
+                  analysis.good(article), analysis.skip_tags)
 
 
 def lead_before(region: etree._Element, body: etree._Element, analysis: Analysis) -> etree._Element | None:
