@@ -1459,3 +1459,31 @@ def test_noscript_inside_the_page_read_without_scripts_shows_its_content():
         "# Bear census: a record year\n\nAt least nine female bears had cubs in the park this year, the highest "
         "number in fourteen years of counting.\n\nSixteen cubs were seen in all, and the rangers expect more of them "
         "next spring.")
+
+
+def test_body_text_in_divs_beside_pictures_is_no_caption():
+    """A page that writes its text in divs (how-to steps, icon cards): the div after each picture is a step or a
+    card's title over its text, not a caption; a short line in a span under a lone picture still is one."""
+    html = """<html><body><article><h1>Replace the battery</h1>
+    <div class="intro">You need a small screwdriver and about ten minutes for the whole job.</div>
+    <div class="visual"><img src="/phone.jpg" alt=""><span>The phone, face down</span></div>
+    <div class="step"><img src="/step1.jpg" alt=""><div class="step-title">Open the case</div>
+    <div class="step-text">Remove the four screws from the back panel and lift it off.</div></div>
+    <div class="step"><img src="/step2.jpg" alt=""><div class="step-text">Unplug the old battery and put the new
+    one in its place.</div></div></article></body></html>"""
+    assert convert(html, "https://howto.example/battery").markdown == (
+        "# Replace the battery\n\nYou need a small screwdriver and about ten minutes for the whole job.\n\n"
+        "Open the case\n\nRemove the four screws from the back panel and lift it off.\n\n"
+        "Unplug the old battery and put the new one in its place.")
+
+
+def test_div_caption_under_a_lone_image_in_an_article_written_in_paragraphs():
+    """Where the text is in paragraphs, a div of a sentence or two under a lone image is its caption."""
+    html = """<html><body><article><h1>Low water</h1><p>The harbour dries out twice a day, and the boats settle on
+    the mud until the tide comes back in.</p><div class="media"><a href="/img/harbour.jpg"><img src="/harbour.jpg"
+    alt=""></a><div class="media-text">Boats resting on the mud of the inner harbour at low water, seen from the
+    pier.</div></div><p>The harbour office publishes the times of high and low water a year ahead.</p></article>
+    </body></html>"""
+    assert convert(html, "https://coast.example/low-water").markdown == (
+        "# Low water\n\nThe harbour dries out twice a day, and the boats settle on the mud until the tide comes back "
+        "in.\n\nThe harbour office publishes the times of high and low water a year ahead.")

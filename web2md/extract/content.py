@@ -63,7 +63,8 @@ MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_AD_LABEL, MAX_CALL, MAX_COOKIE_NOTICE, 
 INLINE_TAGS = frozenset({"span", "strong", "em", "i", "b"})  # caption candidates that sit inside a block
 IMAGE_TAGS = ("img", "picture")  # what a block needs to be a figure in all but name
 # What text after an image in a figure-like block is not its caption: a card's title, or a paragraph (how-to
-# steps and news items put one paragraph beside each picture).
+# steps and news items put one paragraph beside each picture); on a page written in divs, a div of body text too
+# (`FurnitureTest.is_body_text`).
 NOT_IMAGE_CAPTIONS = HEADING_TAGS | {"p"}
 # An inline element alone in one of these is an entry of a list, table or schedule, or a heading (a diary's day),
 # not a line of its own: no dateline, no stray control link.
@@ -478,6 +479,7 @@ class FurnitureTest:
         self.one_image: dict[etree._Element, bool] = {}  # per block: holds exactly one image
         self.loose_text: dict[etree._Element, bool] = {}  # per block: has text outside its child elements
         self.texts: dict[etree._Element, str] = {}
+        self.prose_in_paragraphs: bool | None = None  # most of the region's content text is in <p> (when asked)
 
     def __call__(self, el: etree._Element) -> bool:
         stats = self.stats
@@ -585,7 +587,8 @@ class FurnitureTest:
         for _ in range(1 if el.tag in INLINE_TAGS else 3):
             if parent is None:
                 break
-            if parent.tag == "figure" or el.tag not in NOT_IMAGE_CAPTIONS and self.is_image_block(parent, el):
+            if parent.tag == "figure" or el.tag not in NOT_IMAGE_CAPTIONS and self.is_image_block(parent, el) \
+                    and not self.is_body_text(el):
                 in_figure = True
                 break
             if parent.tag in MEDIA_TAGS or parent.tag == "li":
@@ -618,6 +621,21 @@ class FurnitureTest:
                         and next(previous.iter(IMAGE_TAGS), None) is not None)
             node = node.getparent()
         return False
+
+    def is_body_text(self, el: etree._Element) -> bool:
+        """Whether a `<div>` after an image is the page's body text rather than the image's caption, on a page
+        that writes its paragraphs in divs (most of the region's content text is outside `<p>`), as icon cards and
+        how-to steps built of divs do: it holds a paragraph's worth of text, or it titles one that follows it."""
+        if el.tag != "div":
+            return False
+        good = self.analysis.good
+        if not good(el):
+            following = next(el.itersiblings(etree.Element), None)
+            if following is None or not good(following):
+                return False
+        if self.prose_in_paragraphs is None:
+            self.prose_in_paragraphs = sum(good(p) for p in self.main.iter("p")) >= 0.5 * self.region_good
+        return not self.prose_in_paragraphs
 
     def is_teaser_list(self, el: etree._Element) -> bool:
         """Cards whose headings are links, each with a line or two of text, and little else around them."""
