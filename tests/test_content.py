@@ -1446,3 +1446,61 @@ def test_a_control_link_on_a_line_of_its_own_is_left_out():
     assert convert(html, "https://harbour.example/news/1").markdown == (
         "# Holiday hours\n\nThe harbour office closes early on the twenty-fourth and opens again on the second of "
         "January.\n\nBoats can still be moored at the visitor pier during the holidays.")
+
+
+def test_noscript_inside_the_page_read_without_scripts_shows_its_content():
+    """A browser without scripts shows every <noscript>: one inside the page read from a <noscript> (a widget's
+    fallback, a block loaded by a script) is part of that page."""
+    html = """<html><body><div id="app"></div><script>render()</script><noscript><div id="nojs">
+    <h1>Bear census: a record year</h1><p>At least nine female bears had cubs in the park this year, the highest
+    number in fourteen years of counting.</p><div class="lazy-text"><noscript><p>Sixteen cubs were seen in all, and
+    the rangers expect more of them next spring.</p></noscript></div></div></noscript></body></html>"""
+    assert convert(html, "https://park.example/news/1").markdown == (
+        "# Bear census: a record year\n\nAt least nine female bears had cubs in the park this year, the highest "
+        "number in fourteen years of counting.\n\nSixteen cubs were seen in all, and the rangers expect more of them "
+        "next spring.")
+
+
+def test_body_text_in_divs_beside_pictures_is_no_caption():
+    """A page that writes its text in divs (how-to steps, icon cards): the div after each picture is a step or a
+    card's title over its text, not a caption; a short line in a span under a lone picture still is one."""
+    html = """<html><body><article><h1>Replace the battery</h1>
+    <div class="intro">You need a small screwdriver and about ten minutes for the whole job.</div>
+    <div class="visual"><img src="/phone.jpg" alt=""><span>The phone, face down</span></div>
+    <div class="step"><img src="/step1.jpg" alt=""><div class="step-title">Open the case</div>
+    <div class="step-text">Remove the four screws from the back panel and lift it off.</div></div>
+    <div class="step"><img src="/step2.jpg" alt=""><div class="step-text">Unplug the old battery and put the new
+    one in its place.</div></div></article></body></html>"""
+    assert convert(html, "https://howto.example/battery").markdown == (
+        "# Replace the battery\n\nYou need a small screwdriver and about ten minutes for the whole job.\n\n"
+        "Open the case\n\nRemove the four screws from the back panel and lift it off.\n\n"
+        "Unplug the old battery and put the new one in its place.")
+
+
+def test_div_caption_under_a_lone_image_in_an_article_written_in_paragraphs():
+    """Where the text is in paragraphs, a div of a sentence or two under a lone image is its caption."""
+    html = """<html><body><article><h1>Low water</h1><p>The harbour dries out twice a day, and the boats settle on
+    the mud until the tide comes back in.</p><div class="media"><a href="/img/harbour.jpg"><img src="/harbour.jpg"
+    alt=""></a><div class="media-text">Boats resting on the mud of the inner harbour at low water, seen from the
+    pier.</div></div><p>The harbour office publishes the times of high and low water a year ahead.</p></article>
+    </body></html>"""
+    assert convert(html, "https://coast.example/low-water").markdown == (
+        "# Low water\n\nThe harbour dries out twice a day, and the boats settle on the mud until the tide comes back "
+        "in.\n\nThe harbour office publishes the times of high and low water a year ahead.")
+
+
+def test_related_heading_over_prose_stays_and_over_links_goes():
+    """A "Related" or "Recommended" heading titling a section of text is content; over a list of links it labels
+    furniture."""
+    html = """<html><body><article><h1>Choosing a tide table</h1><p>Tide tables give the times and heights of high
+    and low water for one harbour, a year at a time.</p>
+    <h2>Recommended</h2><p>For sailing, take the table of the harbour you leave from and correct it for the
+    harbour you are heading to with the differences printed at the back.</p>
+    <h3>Related</h3><ul><li><a href="/tides/why">Why there are two tides a day</a></li>
+    <li><a href="/tides/spring">Spring and neap tides</a></li></ul>
+    <p>Online tables are updated when the harbour authority corrects its predictions.</p></article></body></html>"""
+    assert convert(html, "https://coast.example/tide-tables").markdown == (
+        "# Choosing a tide table\n\nTide tables give the times and heights of high and low water for one harbour, "
+        "a year at a time.\n\n## Recommended\n\nFor sailing, take the table of the harbour you leave from and "
+        "correct it for the harbour you are heading to with the differences printed at the back.\n\nOnline tables "
+        "are updated when the harbour authority corrects its predictions.")

@@ -8,8 +8,9 @@ stopping where the content spreads over several children; when that region is
 the body of an article (an `<article>` or a block named like one) the article's
 title and lead ahead of it come along, and a block named as the lead just before
 it is kept. When nothing reads as content but a `<noscript>` holds a page, that
-page is read. Inside the region, furniture is skipped while rendering: blocks named
-as furniture by class/id unless they hold much of the content (the comments
+page is read as a browser without scripts shows it (a `<noscript>` inside it
+too). Inside the region, furniture is skipped while rendering: blocks named as
+furniture by class/id unless they hold much of the content (the comments
 always), link-dense blocks, teaser lists, captions (of figures and of images that
 are figures in all but name) and credit lines, labels over furniture, calls to
 action, date lines, headings of sections that hold only furniture, and paragraphs
@@ -31,7 +32,7 @@ from web2md.extract.furniture import (AD_LABEL_TAGS, CALL_TAGS, CAPTION_TAGS, CR
                                      HintReading, block_text, class_and_id, hint_strength, is_ad_label,
                                      is_call_to_action, is_cookie_notice, is_credit_line, is_date_line,
                                      is_furniture_label, read_hints)
-from web2md.extract.render import SKIP_TAGS, is_hidden
+from web2md.extract.render import SCRIPTLESS_SKIP_TAGS, SKIP_TAGS, is_hidden
 
 # Tags whose content is never the main text.
 FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "button", "dialog", "menu", "select", "label", "input", "textarea"})
@@ -62,7 +63,8 @@ MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_AD_LABEL, MAX_CALL, MAX_COOKIE_NOTICE, 
 INLINE_TAGS = frozenset({"span", "strong", "em", "i", "b"})  # caption candidates that sit inside a block
 IMAGE_TAGS = ("img", "picture")  # what a block needs to be a figure in all but name
 # What text after an image in a figure-like block is not its caption: a card's title, or a paragraph (how-to
-# steps and news items put one paragraph beside each picture).
+# steps and news items put one paragraph beside each picture); on a page written in divs, a div of body text too
+# (`FurnitureTest.is_body_text`).
 NOT_IMAGE_CAPTIONS = HEADING_TAGS | {"p"}
 # An inline element alone in one of these is an entry of a list, table or schedule, or a heading (a diary's day),
 # not a line of its own: no dateline, no stray control link.
@@ -91,6 +93,7 @@ class Choice:
     roots: list[etree._Element]
     skip: Callable[[etree._Element], bool]
     content_chars: int
+    skip_tags: frozenset[str] = SKIP_TAGS  # what the renderer leaves out whatever `skip` says
 
 
 def first_element(el: etree._Element) -> etree._Element:
@@ -113,6 +116,20 @@ def is_linked(el: etree._Element) -> bool:
 def previous_element(el: etree._Element) -> etree._Element | None:
     """The element just before `el` among its siblings, comments and processing instructions passed over."""
     return next(el.itersiblings(etree.Element, preceding=True), None)
+
+
+def opens_with_words(block: etree._Element) -> bool:
+    """Whether a block's first text is words of its own, as a paragraph's is: not a link's, a list's or table's,
+    or a heading's (a list of links, a teaser's linked title)."""
+    node = block
+    while True:
+        if node.tag == "a" or node.tag in LIST_TAGS or node.tag in HEADING_TAGS:
+            return False
+        if node.text and node.text.strip():
+            return True
+        if not len(node) or not isinstance(node[0].tag, str):
+            return False  # an image or an empty element first: a card, not a paragraph
+        node = node[0]
 
 
 def is_prose(text: str | None) -> bool:
@@ -138,7 +155,8 @@ class Analysis:
     """
 
     def __init__(self, root: etree._Element, keep_header: bool = False, min_unit: int = MIN_UNIT,
-                 keep_hidden: bool = False, not_furniture: frozenset = frozenset()) -> None:
+                 keep_hidden: bool = False, not_furniture: frozenset = frozenset(),
+                 skip_tags: frozenset[str] = SKIP_TAGS) -> None:
         self.root = root
         self.stats: dict[etree._Element, list[int]] = {}
         self.pruned: set[etree._Element] = set()
@@ -152,10 +170,11 @@ class Analysis:
         self.keep_header = keep_header
         self.min_unit = min_unit
         self.keep_hidden = keep_hidden
-        self._walk(root, keep_header, min_unit, keep_hidden, not_furniture)
+        self.skip_tags = skip_tags  # never measured, as the renderer never renders them
+        self._walk(root, keep_header, min_unit, keep_hidden, not_furniture, skip_tags)
 
     def _walk(self, root: etree._Element, keep_header: bool, min_unit: int, keep_hidden: bool,
-              not_furniture: frozenset) -> None:
+              not_furniture: frozenset, skip_tags: frozenset[str]) -> None:
         stats, pruned, candidates = self.stats, self.pruned, self.comment_candidates
         furniture_bound = self.furniture_bound
         # The open measured elements from the root down, and their counts; None at the bottom, so that
@@ -176,7 +195,7 @@ class Analysis:
         for event, el in walker:
             if event == "start":
                 tag = el.tag
-                if tag in SKIP_TAGS or not isinstance(tag, str):  # an entity reference (resolve_entities=False)
+                if tag in skip_tags or not isinstance(tag, str):  # an entity reference (resolve_entities=False)
                     walker.skip_subtree()
                     continue
                 if el is not root:
@@ -295,7 +314,7 @@ class Analysis:
             if wrapper is None:
                 break
             exempt = exempt | {wrapper}
-            analysis = Analysis(self.root, self.keep_header, self.min_unit, self.keep_hidden, exempt)
+            analysis = Analysis(self.root, self.keep_header, self.min_unit, self.keep_hidden, exempt, self.skip_tags)
         return analysis
 
 
@@ -331,7 +350,9 @@ def document_body(root: etree._Element) -> etree._Element:
 
 def page_without_scripts(body: etree._Element) -> etree._Element | None:
     """The page inside a `<noscript>` when nothing outside one reads as content: sites that draw every page
-    with scripts sometimes ship the whole text for browsers without them."""
+    with scripts sometimes ship the whole text for browsers without them. It is read as such a browser shows
+    it (SCRIPTLESS_SKIP_TAGS): a `<noscript>` inside it shows its content too, so it counts towards the
+    outer one's size and the outer one is read."""
     best, best_size = None, 0
     for noscript in body.iter("noscript"):
         for child in noscript:
@@ -362,7 +383,8 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
         shown = page_without_scripts(body)
         if shown is None:
             return None
-        body, analysis = shown, Analysis(shown, analysis.keep_header, analysis.min_unit).unwrapped()
+        body, analysis = shown, Analysis(shown, analysis.keep_header, analysis.min_unit,
+                                         skip_tags=SCRIPTLESS_SKIP_TAGS).unwrapped()
         if not analysis.good(body):
             return None
     main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92)
@@ -370,7 +392,8 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
     if article is None:
         lead = lead_before(main, body, analysis)
         test = FurnitureTest(main, analysis, recall)
-        return Choice([lead, main] if lead is not None else [main], once_each(test, test.text_of), analysis.good(main))
+        return Choice([lead, main] if lead is not None else [main], once_each(test, test.text_of), analysis.good(main),
+                      analysis.skip_tags)
     skip = FurnitureTest(article, analysis, recall)
     above: set[etree._Element] = set()  # from the article down to the body's parent
     after: set[etree._Element] = set()  # what follows the body inside the article: notes, boxes, related links
@@ -393,7 +416,7 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
 
     lead = lead_before(article, body, analysis)
     return Choice([lead, article] if lead is not None else [article], once_each(skip_beside_the_body, skip.text_of),
-                  analysis.good(article))
+                  analysis.good(article), analysis.skip_tags)
 
 
 def lead_before(region: etree._Element, body: etree._Element, analysis: Analysis) -> etree._Element | None:
@@ -481,6 +504,7 @@ class FurnitureTest:
         self.loose_text: dict[etree._Element, bool] = {}  # per block: has text outside its child elements
         self.texts: dict[etree._Element, str] = {}
         self.verdicts: dict[etree._Element, bool] = {}
+        self.prose_in_paragraphs: bool | None = None  # most of the region's content text is in <p> (when asked)
 
     def __call__(self, el: etree._Element) -> bool:
         # a section's heading judges the blocks after it, which the renderer then asks about again
@@ -580,7 +604,9 @@ class FurnitureTest:
             return True
         text = self.text_of(el)
         if total <= MAX_FURNITURE_LABEL and tag in FURNITURE_LABEL_TAGS and is_furniture_label(text):
-            return True
+            heading = first_element(el)  # the label, or the heading it wraps
+            if not (heading.tag in HEADING_TAGS and self.heads_prose(heading)):
+                return True  # a heading over prose ("Related", "Recommended" titling a section of text) is content
         return (tag in DATE_LINE_TAGS and total <= MAX_DATE_LINE and is_date_line(text)
                 or tag in CALL_TAGS and (total <= MAX_CALL and is_call_to_action(text)
                                          or total <= MAX_COOKIE_NOTICE and is_cookie_notice(text)))
@@ -596,7 +622,8 @@ class FurnitureTest:
         for _ in range(1 if el.tag in INLINE_TAGS else 3):
             if parent is None:
                 break
-            if parent.tag == "figure" or el.tag not in NOT_IMAGE_CAPTIONS and self.is_image_block(parent, el):
+            if parent.tag == "figure" or el.tag not in NOT_IMAGE_CAPTIONS and self.is_image_block(parent, el) \
+                    and not self.is_body_text(el):
                 in_figure = True
                 break
             if parent.tag in MEDIA_TAGS or parent.tag == "li":
@@ -630,6 +657,21 @@ class FurnitureTest:
             node = node.getparent()
         return False
 
+    def is_body_text(self, el: etree._Element) -> bool:
+        """Whether a `<div>` after an image is the page's body text rather than the image's caption, on a page
+        that writes its paragraphs in divs (most of the region's content text is outside `<p>`), as icon cards and
+        how-to steps built of divs do: it holds a paragraph's worth of text, or it titles one that follows it."""
+        if el.tag != "div":
+            return False
+        good = self.analysis.good
+        if not good(el):
+            following = next(el.itersiblings(etree.Element), None)
+            if following is None or not good(following):
+                return False
+        if self.prose_in_paragraphs is None:
+            self.prose_in_paragraphs = sum(good(p) for p in self.main.iter("p")) >= 0.5 * self.region_good
+        return not self.prose_in_paragraphs
+
     def is_teaser_list(self, el: etree._Element) -> bool:
         """Cards whose headings are links, each with a line or two of text, and little else around them."""
         return self.text_beside_cards(el) < 0.25 * self.stats[el][0]
@@ -658,6 +700,26 @@ class FurnitureTest:
         """Not one card: several linked headings, or more text than a card holds."""
         counts = self.stats.get(el)
         return bool(counts and counts[3] and (counts[3] > 2 or counts[0] >= TEASER_CHARS * counts[3]))
+
+    def heads_prose(self, heading: etree._Element) -> bool:
+        """Whether the first text after a heading is a paragraph of prose rather than links or other furniture:
+        loose text long enough to be content, or a block with content text that is not furniture and opens with
+        words of its own (not a link, a list or a heading). A heading alone in its wrapper is judged by what follows
+        the wrapper."""
+        node = heading
+        for _ in range(HEADING_WRAPPERS + 1):
+            if node.tail and node.tail.strip():
+                return is_prose(node.tail)
+            for sibling in node.itersiblings():
+                if isinstance(sibling.tag, str) and self.analysis.text(sibling):
+                    return bool(self.analysis.good(sibling)) and opens_with_words(sibling) and not self(sibling)
+                if sibling.tail and sibling.tail.strip():
+                    return is_prose(sibling.tail)
+            parent = node.getparent()
+            if parent is None or parent is self.main or self.analysis.text(parent) > self.analysis.text(node):
+                return False  # the last words of a block or of the region
+            node = parent
+        return False
 
     def heads_nothing(self, heading: etree._Element) -> bool:
         """A heading whose section (what follows it up to the next heading of its rank) is all furniture;

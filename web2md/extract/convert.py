@@ -99,7 +99,7 @@ def render_main(root: etree._Element, base: str, page_url: str, opts: Options, r
                 return rendered, True
     if choice is not None:
         renderer = Renderer(base, page_url, include_images=opts.include_images,
-                            skip=_either(choice.skip, excluded), resolve=resolve)
+                            skip=_either(choice.skip, excluded), resolve=resolve, skip_tags=choice.skip_tags)
         rendered = renderer.render(choice.roots)
         if rendered.markdown:
             return rendered, True

@@ -24,6 +24,9 @@ SKIP_TAGS = frozenset({
     "object", "embed", "canvas", "select", "datalist", "audio", "video", "map",
     "rt", "rp",  # ruby annotations (furigana) would split the words they annotate
 })
+# What a browser without scripts leaves out: it shows a `<noscript>`'s content (the page read when only a
+# <noscript> holds one, and any <noscript> inside that page).
+SCRIPTLESS_SKIP_TAGS = SKIP_TAGS - {"noscript"}
 BLOCK_TAGS = frozenset({
     "address", "article", "aside", "body", "center", "dd", "details", "dialog", "div",
     "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "header", "hgroup",
@@ -236,8 +239,10 @@ class Renderer:
         include_images: bool = False,
         skip: Callable[[etree._Element], bool] | None = None,
         resolve: Resolver | None = None,
+        skip_tags: frozenset[str] = SKIP_TAGS,
     ) -> None:
         self.resolve = resolve or Resolver(base_url)
+        self.skip_tags = skip_tags  # never rendered (SCRIPTLESS_SKIP_TAGS for a page read without scripts)
         self.page = strip_fragment(page_url)
         self.include_images = include_images
         self.skip = skip
@@ -285,12 +290,13 @@ class Renderer:
         start_handlers = self.START
         end_handlers = self.END
         skip = self.skip
+        skip_tags = self.skip_tags
         acts_when_empty = self.acts_when_empty
         add_text = self.text
         for event, el in walker:
             if event == "start":
                 tag = el.tag
-                if tag in SKIP_TAGS or (el.get("style") is not None or el.get("hidden") is not None) and is_hidden(el) \
+                if tag in skip_tags or (el.get("style") is not None or el.get("hidden") is not None) and is_hidden(el) \
                         or skip is not None and (tag in acts_when_empty or len(el) or el.text) and skip(el) \
                         or not isinstance(tag, str):
                     walker.skip_subtree()
