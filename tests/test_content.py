@@ -1489,6 +1489,21 @@ def test_div_caption_under_a_lone_image_in_an_article_written_in_paragraphs():
         "in.\n\nThe harbour office publishes the times of high and low water a year ahead.")
 
 
+def test_a_quote_or_list_item_holding_an_image_keeps_its_text():
+    """An image inside a quote or a list item is the quote's or the item's own: the text beside it is no caption."""
+    html = """<html><body><article><h1>Our mission</h1><p>We help people share their work with the world, and we
+    have done so for twenty years with partners on every continent.</p>
+    <blockquote><img src="/quote-mark.png" alt=""><div>Our work is to build a vibrant, usable commons.</div>
+    </blockquote><ul><li><img src="/icon-a.png" alt=""><div>Free licences for everyone</div></li>
+    <li><img src="/icon-b.png" alt=""><div>Tools to find shared works</div></li></ul>
+    <p>Everything we publish is free to copy, adapt and share again.</p></article></body></html>"""
+    assert convert(html, "https://commons.example/mission").markdown == (
+        "# Our mission\n\nWe help people share their work with the world, and we have done so for twenty years with "
+        "partners on every continent.\n\n> Our work is to build a vibrant, usable commons.\n\n"
+        "- Free licences for everyone\n- Tools to find shared works\n\n"
+        "Everything we publish is free to copy, adapt and share again.")
+
+
 def test_related_heading_over_prose_stays_and_over_links_goes():
     """A "Related" or "Recommended" heading titling a section of text is content; over a list of links it labels
     furniture."""

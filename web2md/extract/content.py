@@ -622,12 +622,14 @@ class FurnitureTest:
         for _ in range(1 if el.tag in INLINE_TAGS else 3):
             if parent is None:
                 break
-            if parent.tag == "figure" or el.tag not in NOT_IMAGE_CAPTIONS and self.is_image_block(parent, el) \
-                    and not self.is_body_text(el):
+            if parent.tag == "figure":
                 in_figure = True
                 break
             if parent.tag in MEDIA_TAGS or parent.tag == "li":
-                break  # a quote, list or table in a figure is the figure's content
+                break  # a quote, list or table in a figure is the figure's content; an image in one is its own
+            if el.tag not in NOT_IMAGE_CAPTIONS and self.is_image_block(parent, el) and not self.is_body_text(el):
+                in_figure = True
+                break
             parent = parent.getparent()
         if not in_figure:
             hints = class_and_id(el)
