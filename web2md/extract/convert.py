@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from lxml import etree
 
 from web2md.extract import metadata
 from web2md.extract.content import Analysis, analyse, choose_main
 from web2md.extract.derive import blocks, extraction_quality, fit_markdown, with_citations
+from web2md.extract.elements import DocumentElements
 from web2md.extract.pagetype import (FORUM, PRODUCT, comment_section, detect, fallback_text, find_comments,
                                      post_parts, product_section)
 from web2md.extract.entities import clean_text, element_text
@@ -19,7 +20,7 @@ from web2md.extract.page import Page
 from web2md.extract.parse import parse_html
 from web2md.extract.region import candidate_regions, marked_regions
 from web2md.extract.render import Rendered, Renderer, escape_paragraph
-from web2md.extract.urls import Resolver, document_base
+from web2md.extract.urls import Resolver, base_url, document_base
 
 Html = str | bytes | etree._Element
 _SIMPLE_SELECTOR = re.compile(r"[.#][\w-]+")
@@ -76,21 +77,21 @@ def render_plain(root: etree._Element, base: str, page_url: str, opts: Options,
     return rendered
 
 
-def semantic_region(root: etree._Element, analysis: Analysis) -> list[etree._Element]:
+def semantic_region(elements: DocumentElements, analysis: Analysis) -> list[etree._Element]:
     """What the page itself marks as its content: `<main>`, `[role=main]`, else its articles."""
-    return next(marked_regions(root, analysis.role_main), [])
+    return next(marked_regions(elements.mains, elements.articles, analysis.role_main), [])
 
 
 def render_main(root: etree._Element, base: str, page_url: str, opts: Options, resolve: Resolver,
-                analysis: Analysis, also_skip: Callable[[etree._Element], bool] | None = None
-                ) -> tuple[Rendered, bool]:
+                analysis: Analysis, elements: DocumentElements,
+                also_skip: Callable[[etree._Element], bool] | None = None) -> tuple[Rendered, bool]:
     """Render the main content (SPEC §4); returns the rendering and whether anything scored."""
     if opts.main_content is False:
         return render_plain(root, base, page_url, opts, resolve), True
     excluded = _either(selector_predicate(opts.exclude_selector), also_skip)
     choice = choose_main(root, precision=opts.precision, recall=opts.recall, analysis=analysis)
     if opts.main_content:
-        forced = semantic_region(root, analysis)
+        forced = semantic_region(elements, analysis)
         if forced:
             skip = choice.skip if choice is not None else None
             rendered = Renderer(base, page_url, include_images=opts.include_images,
@@ -119,17 +120,24 @@ def iter_by_subtree(root: etree._Element, tag: str) -> Iterator[etree._Element]:
 def extract_title(html: Html) -> str | None:
     """The document title: `<title>`, else og:title / DC.title, else the first `<h1>`."""
     root = as_tree(html)
-    for title in iter_by_subtree(root, "title"):
+    return title_of(iter_by_subtree(root, "title"), root.iter("meta"), root.iter("h1"))
+
+
+def title_of(titles: Iterable[etree._Element], metas: Iterable[etree._Element],
+             h1s: Iterable[etree._Element]) -> str | None:
+    """The first of the `titles` with text, else og:title / DC.title among the `metas`, else the first of the
+    `h1s` with text (each in document order, looked at only as far as needed)."""
+    for title in titles:
         text = element_text(title)
         if text:
             return text
-    for meta in root.iter("meta"):
+    for meta in metas:
         name = (meta.get("property") or meta.get("name") or "").lower()
         if name in ("og:title", "dc.title", "dcterms.title"):
             text = clean_text(meta.get("content"))
             if text:
                 return text
-    for h1 in root.iter("h1"):
+    for h1 in h1s:
         text = element_text(h1)
         if text:
             return text
@@ -166,15 +174,16 @@ def convert(html: Html, url: str = "", **options) -> Page:
     """Convert an HTML document to a `Page` (Markdown, text, title, links, metadata)."""
     opts = Options.from_kwargs(options)
     root = as_tree(html)
-    base = document_base(root, url)
+    elements = DocumentElements(root)
+    base = base_url(elements.bases, url)
     resolve = Resolver(base)
-    data = metadata.document_json_ld(root)
+    data = metadata.json_ld_of(elements.scripts)
     analysis = analyse(root, keep_header=opts.keep_header, precision=opts.precision, recall=opts.recall)
     comments = find_comments(analysis.comment_candidates)
-    page_type = detect(root, data, url, len(comments), analysis.product_microdata)
+    page_type = detect(elements, data, url, len(comments), analysis.product_microdata)
     with_comments = page_type == FORUM and not opts.no_comments and opts.main_content is not False and comments
     comment_set = {el for el, _ in comments} if with_comments else set()
-    rendered, scored = render_main(root, base, url, opts, resolve, analysis,
+    rendered, scored = render_main(root, base, url, opts, resolve, analysis, elements,
                                    comment_set.__contains__ if comment_set else None)
     if comment_set and not scored:
         # a thread whose opening post is marked up like its replies: that post is the main content
@@ -187,7 +196,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
     markdown, text = rendered.markdown, rendered.text
     fallback = False
     if not scored:
-        body = fallback_text(data, root, len(text))
+        body = fallback_text(data, elements.metas, len(text))
         if body:
             paragraphs = [" ".join(p.split()) for p in body.split("\n") if p.strip()]
             markdown, text = "\n\n".join(escape_paragraph(p) for p in paragraphs), "\n\n".join(paragraphs)
@@ -210,18 +219,18 @@ def convert(html: Html, url: str = "", **options) -> Page:
         url=url,
         markdown=markdown,
         text=text,
-        title=extract_title(root),
+        title=title_of(elements.titles, elements.metas, (h for h in elements.headings if h.tag == "h1")),
         page_type=page_type,
         fit_markdown=fit_markdown(markdown, parts),
         markdown_with_citations=cited,
         references=references,
-        links=links_from_tree(root, url, resolve),
+        links=links_from_tree(root, url, resolve, elements.anchors),
         tables=[{"headers": t.headers, "rows": t.rows, "caption": t.caption} for t in rendered.tables],
         outline=[{"level": level, "text": heading} for level, heading in rendered.headings],
     )
-    metadata.fill(page, root, base, data)
+    metadata.fill(page, root, base, data, elements)
     known = sum(1 for value in (page.title, page.author, page.published_date, page.description) if value)
-    semantic = bool(data.entries) or bool(semantic_region(root, analysis))
+    semantic = bool(data.entries) or bool(semantic_region(elements, analysis))
     page.extraction_quality = extraction_quality(markdown, text, semantic=semantic,
                                                  metadata_fields=known, fallback=fallback,
                                                  parts=parts)

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from lxml import etree
 
 from web2md.extract.entities import clean_text, element_text
 from web2md.extract.urls import UNSEEN, Resolver, document_base
 
 
-def links_from_tree(root: etree._Element, page_url: str, resolve: Resolver | None = None) -> list[dict]:
+def links_from_tree(root: etree._Element, page_url: str, resolve: Resolver | None = None,
+                    anchors: Iterable[etree._Element] | None = None) -> list[dict]:
+    """Every http(s) link of the document (its `<a>` and `<area>` elements, or `anchors` when the caller has
+    them in document order)."""
     if resolve is None:
         resolve = Resolver(document_base(root, page_url))
     found: dict[str, dict] = {}
     entry_for = found.get
     known = resolve.known.get  # an href seen before (here or by the renderer) without a call
-    for a in root.iter("a", "area"):
+    for a in root.iter("a", "area") if anchors is None else anchors:
         href = a.get("href")
         if href is None:
             continue

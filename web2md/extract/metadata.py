@@ -9,11 +9,13 @@ the built-in detector over the rendered text.
 from __future__ import annotations
 
 import re
+from itertools import chain
 from typing import Any, Iterable, Mapping
 
 from lxml import etree
 
 from web2md.extract.dates import normalize_date
+from web2md.extract.elements import DocumentElements
 from web2md.extract.entities import clean_text, element_text
 from web2md.extract.feedlinks import feed_link
 from web2md.extract.meta_jsonld import JsonLd, parse_json_ld
@@ -153,19 +155,25 @@ def is_json_ld(script: etree._Element) -> bool:
 
 def document_json_ld(root: etree._Element) -> JsonLd:
     """Every JSON-LD block of the document, parsed once for page typing and metadata alike."""
+    return json_ld_of(root.iter("script"))
+
+
+def json_ld_of(scripts: Iterable[etree._Element]) -> JsonLd:
+    """Every JSON-LD block among `scripts` (in document order), parsed."""
     data = JsonLd()
-    for script in root.iter("script"):
+    for script in scripts:
         if is_json_ld(script):
             data.add(parse_json_ld(script.text))
     return data
 
 
-def _scan(root: etree._Element, base: str, json_ld: JsonLd | None) -> _Found:
+def _scan(elements: Iterable[etree._Element], base: str, json_ld: JsonLd | None) -> _Found:
+    """What the meta-bearing `elements` say (document order within each tag is all that matters)."""
     found = _Found()
     resolve = Resolver(base)
     if json_ld is not None:
         found.json_ld = json_ld
-    for el in root.iter(_TAGS if json_ld is not None else _TAGS + ("script",)):
+    for el in elements:
         tag = el.tag  # the frequent tags first
         if tag == "meta":
             _meta(found, el)
@@ -392,14 +400,22 @@ def _document_text(root: etree._Element) -> str:
     return " ".join(parts)
 
 
-def fill(page: Page, root: etree._Element, base_url: str, json_ld: JsonLd | None = None) -> None:
+def fill(page: Page, root: etree._Element, base_url: str, json_ld: JsonLd | None = None,
+         elements: DocumentElements | None = None) -> None:
     """Fill `page`'s metadata fields from the document tree (after rendering).
 
     `base_url` is the document base (``<base href>`` already applied). Fields the
     renderer set (title, links) are only filled when still empty. `json_ld` is the
-    document's `document_json_ld` when the caller already has it.
+    document's `document_json_ld`, and `elements` its `DocumentElements`, when the caller already has them.
     """
-    found = _scan(root, base_url, json_ld)
+    if elements is None:
+        found = _scan(root.iter(_TAGS if json_ld is not None else _TAGS + ("script",)), base_url, json_ld)
+    else:
+        lists = [elements.htmls, elements.titles, elements.metas, elements.links, elements.times, elements.images,
+                 elements.headings]
+        if json_ld is None:
+            lists.append(elements.scripts)
+        found = _scan(chain.from_iterable(lists), base_url, json_ld)
     ld = found.json_ld
     meta = found.first
 

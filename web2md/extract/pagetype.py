@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from lxml import etree
 
+from web2md.extract.elements import DocumentElements
 from web2md.extract.entities import clean_text, decode_entities
 from web2md.extract.furniture import class_words
 from web2md.extract.meta_jsonld import JsonLd
@@ -56,8 +57,8 @@ def _types(data: JsonLd) -> set[str]:
     return found
 
 
-def _meta_property(root: etree._Element, name: str) -> str:
-    for meta in root.iter("meta"):
+def _meta_property(metas: Iterable[etree._Element], name: str) -> str:
+    for meta in metas:
         if (meta.get("property") or meta.get("name") or "").lower() == name:
             return (meta.get("content") or "").strip().lower()
     return ""
@@ -103,16 +104,17 @@ def find_comments(candidates: list[etree._Element]) -> list[tuple[etree._Element
     return found
 
 
-def detect(root: etree._Element, data: JsonLd, url: str, comment_count: int, product_microdata: bool = False) -> str:
+def detect(elements: DocumentElements, data: JsonLd, url: str, comment_count: int,
+           product_microdata: bool = False) -> str:
     types = _types(data)
-    og_type = _meta_property(root, "og:type")
+    og_type = _meta_property(elements.metas, "og:type")
     if "product" in types or og_type.startswith("product") or product_microdata:
         return PRODUCT
     if types & _FORUM_TYPES or "forum" in og_type or comment_count >= 3 and _FORUM_URL.search(url or ""):
         return FORUM
-    if types & _ARTICLE_TYPES or og_type == "article" or _meta_property(root, "article:published_time"):
+    if types & _ARTICLE_TYPES or og_type == "article" or _meta_property(elements.metas, "article:published_time"):
         return ARTICLE
-    if next(root.iter("article"), None) is not None:
+    if elements.articles:
         return ARTICLE
     return PAGE
 
@@ -226,7 +228,7 @@ def _body(data: JsonLd, key: str) -> str:
     return ""
 
 
-def fallback_text(data: JsonLd, root: etree._Element, rendered_chars: int) -> str:
+def fallback_text(data: JsonLd, metas: Iterable[etree._Element], rendered_chars: int) -> str:
     """For a page whose body scores nothing: JSON-LD articleBody when it says more than the plain
     rendering did; when that rendering is empty, JSON-LD description, then the Open Graph one."""
     for key in ("articleBody", "text"):
@@ -238,7 +240,7 @@ def fallback_text(data: JsonLd, root: etree._Element, rendered_chars: int) -> st
     value = data.first("description")
     if value:
         return value
-    for meta in root.iter("meta"):
+    for meta in metas:
         if (meta.get("property") or meta.get("name") or "").lower() in ("og:description", "description"):
             text = clean_text(meta.get("content"))
             if text:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Iterable
 from urllib.parse import quote, urljoin, urlsplit
 
 from lxml import etree
@@ -21,7 +22,13 @@ _UNSAFE = str.maketrans({" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%
 
 def document_base(root: etree._Element, page_url: str) -> str:
     """The base for relative links: the first `<base href>`, resolved against the page URL."""
-    for base in root.iter("base"):
+    return base_url(root.iter("base"), page_url)
+
+
+def base_url(bases: Iterable[etree._Element], page_url: str) -> str:
+    """The first of the document's `<base>` elements with an href that resolves, resolved against the page URL;
+    else the page URL."""
+    for base in bases:
         href = (base.get("href") or "").strip()
         if href:
             resolved = absolute_url(href, page_url)
