@@ -36,7 +36,8 @@ from web2md import convert  # noqa: E402
 from web2md.extract.language import detect_language, to_iso639_3  # noqa: E402
 from web2md.extract import metadata  # noqa: E402
 from web2md.extract.parse import parse_html  # noqa: E402
-from web2md.extract.urls import document_base  # noqa: E402
+from web2md.extract.elements import DocumentElements  # noqa: E402
+from web2md.extract.urls import base_url  # noqa: E402
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "trafilatura-dev"
 _IN_LANGUAGE = re.compile(r'"inLanguage"\s*:\s*(?:"[^"]*"|\[[^\]]*\]|\{[^}]*\})\s*,?')
@@ -83,7 +84,10 @@ def metadata_cost(corpus: Path, limit: int) -> int:
             metadata.fill = real_fill
         root = parse_html(body)
         page = convert(root, "https://example.org/")
-        fill += _fastest(real_fill, page, root, document_base(root, "https://example.org/"))
+        # as convert calls it: with the element lists and the JSON-LD that convert has read for other fields too
+        elements = DocumentElements(root)
+        data = metadata.json_ld_of(elements.scripts)
+        fill += _fastest(real_fill, page, root, base_url(elements.bases, "https://example.org/"), data, elements)
     n = len(files)
     print(f"pages: {n}")
     print(f"convert without metadata: {base * 1000 / n:.2f} ms/page")

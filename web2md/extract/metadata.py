@@ -33,7 +33,6 @@ REQUIRED = ("title", "published_date")
 # before its language is detected.
 SHORT_TEXT = 1000  # the `only_with_metadata` rule (SPEC §7)
 
-_TAGS = ("html", "title", "meta", "link", "time", "img", "h1", "h2", "h3", "h4", "h5", "h6")
 _HEADING_LEVEL = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _VISIBLE_TEXT = etree.XPath(
     "//body//text()[not(ancestor::script or ancestor::style or ancestor::noscript or ancestor::template)]"
@@ -409,13 +408,12 @@ def fill(page: Page, root: etree._Element, base_url: str, json_ld: JsonLd | None
     document's `document_json_ld`, and `elements` its `DocumentElements`, when the caller already has them.
     """
     if elements is None:
-        found = _scan(root.iter(_TAGS if json_ld is not None else _TAGS + ("script",)), base_url, json_ld)
-    else:
-        lists = [elements.htmls, elements.titles, elements.metas, elements.links, elements.times, elements.images,
-                 elements.headings]
-        if json_ld is None:
-            lists.append(elements.scripts)
-        found = _scan(chain.from_iterable(lists), base_url, json_ld)
+        elements = DocumentElements(root)
+    lists = [elements.htmls, elements.titles, elements.metas, elements.links, elements.times, elements.images,
+             elements.headings]
+    if json_ld is None:
+        lists.append(elements.scripts)
+    found = _scan(chain.from_iterable(lists), base_url, json_ld)
     ld = found.json_ld
     meta = found.first
 
