@@ -1,71 +1,394 @@
-"""Extraction accuracy and Markdown fidelity of web2md against its peers, on the shared corpora.
+"""Extraction accuracy and Markdown fidelity of web2md against its peers, on all three shared dev corpora at once.
 
-usage: python3 benchmarks/quality.py [--corpora DIR] [--peers trafilatura,html2text,...]
+usage: python3 benchmarks/quality.py [--cv] [--ablate [NAME,...]] [--peers trafilatura,...] [--shared DIR]
 
-Runs the corpus scorers shipped beside the corpora (`shared/tools/segments.py`
-for main-text precision/recall on trafilatura-dev, `shared/tools/mdfidelity.py`
-for Markdown block fidelity on mdfidelity-dev) with web2md and the peers in one
-process, and prints their tables. Skips with a message when the corpora are absent.
+The corpus scorers shipped in `shared/tools/` are imported and applied page by page:
+main-text segments on trafilatura-dev (micro P/R/F1 of annotated segments), article body
+shingles and metadata on readability-dev (page-averaged P/R/F1, exact title/author/site/date),
+Markdown blocks on mdfidelity-dev (micro F1 overall and per block type, boilerplate leaks).
+
+--cv       scores per site fold of `corpora/folds.json` (pages of one site are always in one
+           fold), web2md next to trafilatura on each, and how many folds web2md wins.
+--ablate   switches each named rule of `web2md/extract/` off in turn (`RULES` below: the rule is
+           patched out for the run, the product has no flags for it) and prints what it is worth
+           on every corpus, with the number of folds it helps and hurts: a rule worth less than a
+           page, or that hurts on folds, is a candidate for deletion.
+--pages    print the pages whose score changes most under each ablated rule (with --ablate).
+Peer outputs are cached in benchmarks/.cache/ (keyed by the peer's version); web2md always runs.
+Skips with a message when the corpora are absent.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
+import contextlib
+import gzip
+import importlib
+import json
 import sys
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 DEFAULT = HERE.parents[1] / "shared"
+CACHE = HERE / ".cache"
+READABILITY_URL = "http://fakehost/test/page.html"
+MD_KINDS = ("all", "heading", "code", "table", "item", "para")
+META_FIELDS = {"title": "title", "author": "byline", "site_name": "siteName", "date": "publishedTime"}
 
 
-def web2md_text(body: bytes) -> str:
-    """Plain text of the main content (the segment scorer's input)."""
+# ---------------------------------------------------------------------------------------------------------------
+# extractors: each corpus gets what its scorer reads (plain text, an article dict, Markdown)
+
+def web2md_text(body: bytes, url: str) -> str:
     from web2md import convert
 
-    return convert(body).text
+    return convert(body, url=url).text
+
+
+def web2md_article(html: str, url: str) -> dict:
+    from web2md import convert
+
+    page = convert(html, url=url)
+    return {"text": page.text, "title": page.title, "author": page.author, "site_name": page.site_name,
+            "date": page.published_date}
 
 
 def web2md_markdown(html: str, url: str) -> str:
-    """Markdown of the main content (the fidelity scorer's input)."""
     from web2md import convert
 
     return convert(html, url=url).markdown
 
 
+def trafilatura_text(body: bytes, url: str) -> str:
+    import trafilatura
+
+    return trafilatura.extract(body, url=url, include_comments=False, include_tables=True,
+                               include_formatting=False) or ""
+
+
+@dataclass
+class Extractor:
+    name: str
+    text: Callable[[bytes, str], str]
+    article: Callable[[str, str], dict]
+    markdown: Callable[[str, str], str]
+    version: str = ""  # a peer's version: its outputs are cached under it
+
+
+def peer(name: str, tools: dict) -> Extractor:
+    """A peer as the scorers' own built-in adapters run it."""
+    seg_run = tools["segments"].builtin(name)
+    art_run = tools["articles"].extractor(name) if name == "trafilatura" else None
+    md_run = tools["mdfidelity"].extractor(name) if name in ("trafilatura", "html2text", "markdownify") else None
+    module = importlib.import_module({"readability_lxml": "readability"}.get(name, name))
+    version = getattr(module, "__version__", "") or "unknown"
+
+    def text(body: bytes, url: str) -> str:
+        return seg_run(body) or ""
+
+    def article(html: str, url: str) -> dict:
+        if art_run is not None:
+            return art_run(html, url)
+        return {"text": seg_run(html.encode("utf8")) or ""}
+
+    def markdown(html: str, url: str) -> str:
+        return (md_run or (lambda h, u: seg_run(h.encode("utf8"))))(html, url) or ""
+
+    return Extractor(name, text, article, markdown, version)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# corpora: pages, their fold, and the per-page score record of one extractor
+
+@dataclass
+class Corpus:
+    name: str
+    pages: list[tuple[str, object]]  # (page id, what the extractor needs)
+    folds: dict[str, int] = field(default_factory=dict)
+
+
+def load_tools(shared: Path) -> dict:
+    sys.path.insert(0, str(shared / "tools"))
+    return {name: importlib.import_module(name) for name in ("segments", "articles", "mdfidelity")}
+
+
+def load_corpora(shared: Path) -> dict[str, Corpus]:
+    root = shared / "corpora"
+    folds = json.loads((root / "folds.json").read_text())
+    corpora = {}
+    seg = root / "trafilatura-dev"
+    if seg.is_dir():
+        ann = json.loads((seg / "annotations.json").read_text(encoding="utf8"))
+        pages = [(url, item) for url, item in sorted(ann.items())]
+        corpora["trafilatura-dev"] = Corpus("trafilatura-dev", pages,
+                                            {url: folds["trafilatura-dev"][item["file"]] for url, item in pages})
+    art = root / "readability-dev"
+    if art.is_dir():
+        meta = json.loads((art / "metadata.json").read_text())
+        pages = [(p.stem, (p, meta.get(p.stem, {}))) for p in sorted((art / "pages").glob("*.html"))]
+        fold_of = folds["readability-dev"]
+        corpora["readability-dev"] = Corpus("readability-dev", pages, {
+            stem: fold_of.get(stem, fold_of.get(stem.rstrip("0123456789").rstrip("-"), 0)) for stem, _ in pages})
+    md = root / "mdfidelity-dev"
+    if md.is_dir():
+        boiler = json.loads((md / "boiler.json").read_text())
+        corpora["mdfidelity-dev"] = Corpus("mdfidelity-dev",
+                                           [(p.stem, (p, boiler)) for p in sorted((md / "pages").glob("*.html"))])
+    return corpora
+
+
+def page_record(corpus: Corpus, page_id: str, data: object, ex: Extractor, tools: dict) -> dict:
+    """The scorer's counts for one page: what aggregates into that corpus's figures."""
+    if corpus.name == "trafilatura-dev":
+        seg = tools["segments"]
+        path = corpus_dir(corpus) / "pages" / data["file"]
+        body = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
+        out = seg.norm(guarded(ex.text, "", body, page_id))
+        tp = sum(seg.norm(w) in out for w in data["with"]) if out else 0
+        fp = sum(seg.norm(w) in out for w in data["without"]) if out else 0
+        return {"tp": tp, "fn": len(data["with"]) - tp, "fp": fp, "tn": len(data["without"]) - fp}
+    if corpus.name == "readability-dev":
+        art = tools["articles"]
+        path, meta = data
+        out = guarded(ex.article, {}, path.read_text(encoding="utf8", errors="replace"), READABILITY_URL) or {}
+        truth = (path.parent.parent / "truth" / f"{path.stem}.txt").read_text()
+        record = dict(zip(("tp", "fp", "fn"), art.page_scores(truth, out.get("text", ""))))
+        for ours, theirs in META_FIELDS.items():
+            want = art.fold(meta.get(theirs), ours)
+            if want:
+                record[f"{ours}_seen"] = 1
+                record[f"{ours}_hit"] = int(art.fold(out.get(ours), ours) == want)
+        return record
+    mdf = tools["mdfidelity"]
+    path, boiler = data
+    base = mdf.page_url(path.stem)
+    truth = mdf.blocks((path.parent.parent / "truth" / f"{path.stem}.md").read_text(), base)
+    pred_md = guarded(ex.markdown, "", path.read_text(), base)
+    pred = mdf.blocks(pred_md, base)
+    record = {"leak": int(any(b in pred_md for b in boiler))}
+    for kind in MD_KINDS:
+        tp, np_, nt = mdf.prf([x for x in truth if kind == "all" or x[0] == kind],
+                              [x for x in pred if kind == "all" or x[0] == kind])
+        record[f"{kind}_tp"], record[f"{kind}_p"], record[f"{kind}_t"] = tp, np_, nt
+    return record
+
+
+def guarded(fn: Callable, default: object, *args: object) -> object:
+    try:
+        return fn(*args)
+    except Exception as exc:  # a crash scores as an empty output, and is said
+        print(f"  error on {args[-1]!s:.80}: {exc!r}", file=sys.stderr)
+        return default
+
+
+def corpus_dir(corpus: Corpus) -> Path:
+    return ARGS.shared / "corpora" / corpus.name
+
+
+def run(corpus: Corpus, ex: Extractor, tools: dict) -> dict[str, dict]:
+    """Per-page records of one extractor on one corpus (a peer's from the cache when it has run before)."""
+    cache = CACHE / f"{corpus.name}.{ex.name}.{ex.version}.json" if ex.version else None
+    if cache is not None and cache.exists():
+        return json.loads(cache.read_text())
+    records = {page_id: page_record(corpus, page_id, data, ex, tools) for page_id, data in corpus.pages}
+    if cache is not None:
+        CACHE.mkdir(exist_ok=True)
+        cache.write_text(json.dumps(records))
+    return records
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# aggregation: a corpus's headline figures over any subset of its pages
+
+def summary(corpus: str, records: list[dict]) -> dict[str, float]:
+    total = Counter()
+    for r in records:
+        total.update(r)
+    if corpus == "trafilatura-dev":
+        p = total["tp"] / (total["tp"] + total["fp"]) if total["tp"] + total["fp"] else 0.0
+        r = total["tp"] / (total["tp"] + total["fn"]) if total["tp"] + total["fn"] else 0.0
+        return {"F1": 2 * p * r / (p + r) if p + r else 0.0, "P": p, "R": r,
+                "tp": total["tp"], "fp": total["fp"], "fn": total["fn"]}
+    if corpus == "readability-dev":
+        f, p, r = ARGS.tools["articles"].prf([(x["tp"], x["fp"], x["fn"]) for x in records])
+        out = {"F1": f, "P": p, "R": r}
+        for name in META_FIELDS:
+            out[name] = f"{total[name + '_hit']}/{total[name + '_seen']}"
+        return out
+    out = {}
+    for kind in MD_KINDS:
+        tp, np_, nt = total[f"{kind}_tp"], total[f"{kind}_p"], total[f"{kind}_t"]
+        p, r = (tp / np_ if np_ else 0.0), (tp / nt if nt else 0.0)
+        out["F1" if kind == "all" else kind] = 2 * p * r / (p + r) if p + r else 0.0
+    out["leaks"] = f"{total['leak']}/{len(records)}"
+    return out
+
+
+def headline(corpus: str, figures: dict) -> str:
+    keys = {"trafilatura-dev": ("F1", "P", "R", "tp", "fp", "fn"),
+            "readability-dev": ("F1", "P", "R", *META_FIELDS),
+            "mdfidelity-dev": ("F1", "code", "table", "item", "heading", "para", "leaks")}[corpus]
+    return "  ".join(f"{k} {figures[k]:.3f}" if isinstance(figures[k], float) else f"{k} {figures[k]}" for k in keys)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# ablation: each rule as a patch that switches it off for a run (the product keeps no flag for it)
+
+def _false(*args: object, **kwargs: object) -> bool:
+    return False
+
+
+RULES: dict[str, list[tuple[str, str, object]]] = {
+    # (module, attribute, replacement); replacements return "not furniture" / "no such block"
+    "captions": [("web2md.extract.content", "FurnitureTest.is_caption", _false)],
+    "image-blocks": [("web2md.extract.content", "FurnitureTest.is_image_block", _false)],
+    "link-density": [("web2md.extract.content", "LINK_DENSITY", 2.0), ("web2md.extract.content", "LIST_LINK_DENSITY", 2.0)],
+    "ad-labels": [("web2md.extract.content", "is_ad_label", _false)],
+    "furniture-labels": [("web2md.extract.content", "is_furniture_label", _false)],
+    "date-lines": [("web2md.extract.content", "is_date_line", _false)],
+    "calls-to-action": [("web2md.extract.content", "is_call_to_action", _false)],
+    "cookie-notices": [("web2md.extract.content", "is_cookie_notice", _false)],
+    "credit-lines": [("web2md.extract.content", "is_credit_line", _false)],
+    "heads-nothing": [("web2md.extract.content", "FurnitureTest.heads_nothing", _false)],
+    "heads-prose": [("web2md.extract.content", "FurnitureTest.heads_prose", _false)],
+    "teaser-lists": [("web2md.extract.content", "FurnitureTest.is_teaser_list", _false)],
+    "class-hints": [("web2md.extract.content", "FurnitureTest.read",
+                     lambda self, hints: ARGS.no_hints)],
+    "lead-before": [("web2md.extract.content", "lead_before", lambda *a: None)],
+    "enclosing-article": [("web2md.extract.content", "enclosing_article", lambda *a: None)],
+    "unwrap-furniture": [("web2md.extract.content", "Analysis.unwrapped", lambda self, rounds=3: self)],
+    "repeats-once": [("web2md.extract.content", "once_each",
+                      lambda skip, text=None: skip)],
+    "noscript-page": [("web2md.extract.content", "page_without_scripts", lambda body: None)],
+}
+
+
+def resolve(dotted_module: str, attribute: str) -> tuple[object, str]:
+    owner = importlib.import_module(dotted_module)
+    *path, name = attribute.split(".")
+    for part in path:
+        owner = getattr(owner, part)
+    return owner, name
+
+
+@contextlib.contextmanager
+def switched_off(rule: str) -> Iterator[None]:
+    saved = []
+    try:
+        for module, attribute, replacement in RULES[rule]:
+            owner, name = resolve(module, attribute)
+            saved.append((owner, name, owner.__dict__[name] if isinstance(owner, type) else getattr(owner, name)))
+            setattr(owner, name, replacement)
+        yield
+    finally:
+        for owner, name, value in reversed(saved):
+            setattr(owner, name, value)
+
+
+def score_value(corpus: str, figures: dict) -> float:
+    return figures["F1"]
+
+
+def compact(record: dict) -> str:
+    return " ".join(f"{k}={v:.2f}" if isinstance(v, float) else f"{k}={v}" for k, v in record.items()
+                    if not k.endswith(("_p", "_t", "_seen")))
+
+
+def fold_ids(corpus: Corpus) -> list[int]:
+    return sorted(set(corpus.folds.values()))
+
+
+def by_fold(corpus: Corpus, records: dict[str, dict]) -> dict[int, dict]:
+    return {k: summary(corpus.name, [records[p] for p, _ in corpus.pages if corpus.folds.get(p) == k])
+            for k in fold_ids(corpus)}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--shared", type=Path, default=DEFAULT, help="folder holding corpora/ and tools/")
-    ap.add_argument("--peers", default="trafilatura,readability_lxml,html2text",
-                    help="peers for the segment scorer (built-in names of segments.py)")
-    ap.add_argument("--md-peers", default="trafilatura,html2text,markdownify",
-                    help="peers for the Markdown fidelity scorer (built-in names of mdfidelity.py)")
-    args = ap.parse_args()
-    tools = args.shared / "tools"
-    corpora = args.shared / "corpora"
-    if not (tools / "segments.py").exists() or not corpora.is_dir():
-        print(f"corpora or scoring tools not found under {args.shared}: nothing to measure", file=sys.stderr)
+    ap.add_argument("--peers", default="trafilatura", help="peers to score beside web2md (trafilatura, "
+                    "readability_lxml, html2text, markdownify), comma separated")
+    ap.add_argument("--corpora", default="trafilatura-dev,readability-dev,mdfidelity-dev")
+    ap.add_argument("--cv", action="store_true", help="scores per site fold, web2md next to trafilatura")
+    ap.add_argument("--ablate", nargs="?", const="all", help="switch off each named rule in turn (or those named)")
+    ap.add_argument("--pages", type=int, default=0, help="with --ablate: the N pages each rule changes most")
+    ap.add_argument("--save", type=Path, help="write web2md's per-page records to this file")
+    ap.add_argument("--against", type=Path, help="list the pages whose records differ from this saved file")
+    global ARGS
+    ARGS = ap.parse_args()
+    if not (ARGS.shared / "tools" / "segments.py").exists():
+        print(f"corpora or scoring tools not found under {ARGS.shared}: nothing to measure", file=sys.stderr)
         return 0
-    env_path = os.pathsep.join([str(HERE), str(HERE.parent)])  # this checkout, whatever is installed
+    sys.path.insert(0, str(HERE.parent))  # this checkout, whatever is installed
+    ARGS.tools = tools = load_tools(ARGS.shared)
+    from web2md.extract.furniture import read_hints
 
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [env_path, os.environ.get("PYTHONPATH")])))
-    status = 0
-    seg = corpora / "trafilatura-dev"
-    if seg.is_dir():
-        print(f"== main text: {seg.name} (precision / recall / F1 of annotated segments)", flush=True)
-        peers = [p for p in args.peers.split(",") if p]
-        cmd = [sys.executable, str(tools / "segments.py"), str(seg / "annotations.json"), str(seg / "pages"), "--",
-               "web2md=quality:web2md_text", *peers]
-        status |= subprocess.call(cmd, env=env)
-    md = corpora / "mdfidelity-dev"
-    if md.is_dir():
-        print(f"\n== Markdown fidelity: {md.name} (block F1 by type, boilerplate leaks)", flush=True)
-        peers = [p for p in args.md_peers.split(",") if p]
-        cmd = [sys.executable, str(tools / "mdfidelity.py"), "score", str(md), "web2md=quality:web2md_markdown", *peers]
-        status |= subprocess.call(cmd, env=env)
-    return status
+    ARGS.no_hints = read_hints("")
+    corpora = {k: v for k, v in load_corpora(ARGS.shared).items() if k in ARGS.corpora.split(",")}
+    ours = Extractor("web2md", web2md_text, web2md_article, web2md_markdown)
+    peers = [peer(name, tools) for name in ARGS.peers.split(",") if name]
+
+    base = {}
+    for corpus in corpora.values():
+        print(f"== {corpus.name} ({len(corpus.pages)} pages)", flush=True)
+        base[corpus.name] = run(corpus, ours, tools)
+        if ARGS.against and ARGS.against.exists():
+            before = json.loads(ARGS.against.read_text()).get(corpus.name, {})
+            for page_id, record in base[corpus.name].items():
+                if page_id in before and before[page_id] != record:
+                    print(f"  changed {page_id}: {compact(before[page_id])} -> {compact(record)}")
+        results = {"web2md": base[corpus.name]} | {p.name: run(corpus, p, tools) for p in peers}
+        for name, records in results.items():
+            print(f"{name:<16} {headline(corpus.name, summary(corpus.name, list(records.values())))}", flush=True)
+        if ARGS.cv and corpus.folds:
+            print("  out of fold, by site fold (pages; web2md F1 vs each peer):")
+            folds = {name: by_fold(corpus, records) for name, records in results.items()}
+            wins = Counter()
+            for k in fold_ids(corpus):
+                n = sum(1 for p, _ in corpus.pages if corpus.folds.get(p) == k)
+                ours_f = folds["web2md"][k]["F1"]
+                row = [f"  fold {k} ({n:3d})  web2md {ours_f:.3f}"]
+                for p in peers:
+                    theirs = folds[p.name][k]["F1"]
+                    wins[p.name] += ours_f > theirs
+                    row.append(f"{p.name} {theirs:.3f} ({ours_f - theirs:+.3f})")
+                print("  ".join(row))
+            for p in peers:
+                print(f"  web2md ahead of {p.name} on {wins[p.name]}/{len(fold_ids(corpus))} folds; "
+                      f"worst fold margin {min(folds['web2md'][k]['F1'] - folds[p.name][k]['F1'] for k in fold_ids(corpus)):+.3f}")
+    if ARGS.save:
+        ARGS.save.write_text(json.dumps(base))
+    if ARGS.ablate:
+        names = list(RULES) if ARGS.ablate == "all" else ARGS.ablate.split(",")
+        print("\n== ablation: each rule switched off; worth = F1 with it minus F1 without "
+              "(folds: helps/hurts by > 0.001)")
+        for rule in names:
+            cells = []
+            changed = []
+            with switched_off(rule):
+                for corpus in corpora.values():
+                    records = run(corpus, ours, tools)
+                    worth = summary(corpus.name, list(base[corpus.name].values()))["F1"] - \
+                        summary(corpus.name, list(records.values()))["F1"]
+                    diff_pages = sum(records[p] != base[corpus.name][p] for p in records)
+                    cell = f"{corpus.name.split('-')[0][:6]} {worth:+.4f} ({diff_pages:3d}p"
+                    if corpus.folds:
+                        on, off = by_fold(corpus, base[corpus.name]), by_fold(corpus, records)
+                        helps = sum(on[k]["F1"] - off[k]["F1"] > 0.001 for k in on)
+                        hurts = sum(off[k]["F1"] - on[k]["F1"] > 0.001 for k in on)
+                        cell += f" {helps}+/{hurts}-"
+                    cells.append(cell + ")")
+                    if ARGS.pages:
+                        changed += [(corpus.name, p) for p in records if records[p] != base[corpus.name][p]]
+            print(f"{rule:<18} " + "  ".join(cells), flush=True)
+            for name, page in changed[:ARGS.pages]:
+                print(f"    {name} {page}")
+    return 0
 
 
+ARGS: argparse.Namespace
 if __name__ == "__main__":
     sys.exit(main())
