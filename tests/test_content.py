@@ -401,6 +401,30 @@ def test_a_page_of_teasers_is_its_own_content():
                               f"A short summary of story {n}, two lines of text at most." for n in range(1, 5))
 
 
+def stream_of_cards(n: int) -> str:
+    """A news stream: cards whose linked headline wraps its text in a div, each with a summary and a source."""
+    return "<ul class='stream'>" + "".join(
+        f'<li><div><a href="/n/{k}"><img src="/i/{k}.jpg"></a><div>Wire</div>'
+        f'<h3><a href="/n/{k}"><div>Headline number {k} from the wire</div></a></h3>'
+        f'<p>{f"A summary sentence of story {k}, told in a few words. " * 4}</p></div></li>'
+        for k in range(n)) + "</ul>"
+
+
+def test_an_article_beside_a_larger_stream_of_teasers_is_chosen_and_the_stream_left_out():
+    html = f"<html><body><div id='feed'>{stream_of_cards(4)}</div><div id='story'>{BODY}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_stream_of_teasers_after_the_article_is_left_out():
+    html = f"<html><body><article>{BODY}<h2>More news</h2>{stream_of_cards(3)}</article></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_page_that_is_a_stream_of_teasers_keeps_them():
+    md = convert(f"<html><body><main>{stream_of_cards(4)}</main></body></html>", "https://example.org/news").markdown
+    assert md.count("### [Headline number") == 4 and md.count("A summary sentence") == 16, md
+
+
 def test_figure_keeps_its_image_and_quote_but_not_its_caption():
     html = ("<html><body><article>" + BODY + '<figure><img src="/g.jpg" alt="Tide gauge"><p>The gauge at low '
             'water.</p></figure><figure><blockquote><p>Time and tide wait for no man.</p></blockquote>'

@@ -86,6 +86,11 @@ LINK_DENSITY = 0.35  # a short block inside the region with more link text than 
 SENTENCE_WORDS = 6  # a link-heavy paragraph with this many words of its own around the links is prose
 LIST_LINK_DENSITY = 0.8  # a list or table is navigation only when nearly all its text is links
 TEASER_CHARS = 400  # text per linked heading below which a block reads as a list of teasers
+# A card: a block titled by one linked heading, with at most this much text (a headline, a summary, a date).
+# Siblings that are cards, this many or more, are a teaser list: their summaries are not the page's content.
+CARD_CHARS = 800
+MIN_CARDS = 3
+LISTING = 4.0  # a page whose teasers hold this many times the content text outside them is a listing
 
 
 @dataclass
@@ -167,6 +172,9 @@ class Analysis:
         self.role_main: etree._Element | None = None  # the first [role=main]
         self.product_microdata = False  # an itemtype of schema.org/Product
         self.caption_text = 0  # characters in <figcaption>s: a gallery's captions are its content
+        # blocks holding MIN_CARDS or more cards side by side, with their cards' content text, which is not counted
+        # as content (unless the page is a listing: `restore_teasers`)
+        self.teaser_lists: dict[etree._Element, int] = {}
         self.keep_header = keep_header
         self.min_unit = min_unit
         self.keep_hidden = keep_hidden
@@ -176,6 +184,8 @@ class Analysis:
     def _walk(self, root: etree._Element, keep_header: bool, min_unit: int, keep_hidden: bool,
               not_furniture: frozenset, skip_tags: frozenset[str]) -> None:
         stats, pruned, candidates = self.stats, self.pruned, self.comment_candidates
+        teaser_lists = self.teaser_lists
+        cards: dict[etree._Element, list[int]] = {}  # per open element: [cards among its children, their content]
         furniture_bound = self.furniture_bound
         # The open measured elements from the root down, and their counts; None at the bottom, so that
         # the end of a skipped element never matches.
@@ -259,8 +269,19 @@ class Analysis:
                     own[1] += linked
                     if t - linked >= min_unit and linked <= 0.5 * t:
                         own[2] += t - linked
-                    elif tag in HEADING_TAGS and t and linked >= 0.9 * t and is_linked(el):
+                    # a linked heading (its text may sit in blocks of its own: <h3><a><div>Title)
+                    elif tag in HEADING_TAGS and own[0] and own[1] >= 0.9 * own[0] and is_linked(el):
                         own[3] += 1
+                held = cards.pop(el, None)
+                if held is not None and held[0] >= MIN_CARDS and held[1]:
+                    own[2] -= held[1]
+                    teaser_lists[el] = held[1]
+                if own[3] == 1 and own[0] <= CARD_CHARS and tag not in HEADING_TAGS and open_stats:
+                    held = cards.get(open_elements[-1])
+                    if held is None:
+                        held = cards[open_elements[-1]] = [0, 0]
+                    held[0] += 1
+                    held[1] += own[2]
                 if own[0] and open_stats:  # an element without text adds nothing to its parent
                     if tag == "figcaption":
                         self.caption_text += own[0]
@@ -277,6 +298,21 @@ class Analysis:
                         unit_text += n
                         if in_link:
                             unit_links += n
+
+    def teaser_text(self) -> int:
+        """Content text the teaser lists hold (not counted in `good`)."""
+        return sum(self.teaser_lists.values())
+
+    def restore_teasers(self) -> None:
+        """Count the teaser lists' text as content again: on a listing page the teasers are what it holds."""
+        stats = self.stats
+        for el, text in self.teaser_lists.items():
+            for node in (el, *el.iterancestors()):
+                own = stats.get(node)
+                if own is None:
+                    break
+                own[2] += text
+        self.teaser_lists = {}
 
     def text(self, el: etree._Element) -> int:
         own = self.stats.get(el)
@@ -379,6 +415,8 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
         # nothing visible reads as content: the page may sit in a hidden wrapper that scripts reveal
         analysis = Analysis(body, analysis.keep_header, analysis.min_unit, keep_hidden=True)
     analysis = analysis.unwrapped()
+    if analysis.teaser_text() >= LISTING * analysis.good(body):
+        analysis.restore_teasers()  # a listing: its teasers are its content
     if not analysis.good(body):
         shown = page_without_scripts(body)
         if shown is None:
@@ -530,7 +568,8 @@ class FurnitureTest:
         total, linked = (own[0], own[1]) if own else (0, 0)
         if tag in LINK_BLOCK_TAGS and total and total - linked < 200 and \
                 linked > (LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY) * total \
-                and not (tag == "p" and words_beside_links(el) >= SENTENCE_WORDS):
+                and not (tag == "p" and words_beside_links(el) >= SENTENCE_WORDS) \
+                and next(el.iterancestors("a"), None) is None:  # a block inside a link is the link's text
             return True
         if 0 < total <= MAX_SHORT_BLOCK and tag in SHORT_BLOCK_TAGS and self.is_short_furniture(el, tag, total):
             return True
@@ -541,6 +580,10 @@ class FurnitureTest:
             return True  # "Zurück zur Übersicht", "Mehr zum Thema" as a link of its own
         if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el):
             return True
+        if el in self.analysis.teaser_lists:
+            return True  # cards side by side (what the region was chosen without)
+        if el in self.analysis.teaser_lists:
+            return True  # cards side by side (what the region was chosen without)
         if own and own[3] >= 3 and total < TEASER_CHARS * own[3] and (total - linked) < 0.5 * self.region_text \
                 and self.is_teaser_list(el):
             return True
