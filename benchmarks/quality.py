@@ -9,7 +9,7 @@ Markdown blocks on mdfidelity-dev (micro F1 overall and per block type, boilerpl
 
 --cv       scores per site fold of `corpora/folds.json` (pages of one site are always in one
            fold), web2md next to trafilatura on each, and how many folds web2md wins.
---ablate   switches each named rule of `web2md/extract/` off in turn (`RULES` below: the rule is
+--ablate   (names joined by + are switched off together) switches each named rule of `web2md/extract/` off in turn (`RULES` below: the rule is
            patched out for the run, the product has no flags for it) and prints what it is worth
            on every corpus, with the number of folds it helps and hurts: a rule worth less than a
            page, or that hurts on folds, is a candidate for deletion.
@@ -278,7 +278,7 @@ def resolve(dotted_module: str, attribute: str) -> tuple[object, str]:
 def switched_off(rule: str) -> Iterator[None]:
     saved = []
     try:
-        for module, attribute, replacement in RULES[rule]:
+        for module, attribute, replacement in (patch for name in rule.split("+") for patch in RULES[name]):
             owner, name = resolve(module, attribute)
             saved.append((owner, name, owner.__dict__[name] if isinstance(owner, type) else getattr(owner, name)))
             setattr(owner, name, replacement)

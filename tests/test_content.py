@@ -203,10 +203,6 @@ FURNITURE = {
     "breadcrumbs": '<nav aria-label="breadcrumb"><a href="/">Home</a> › <a href="/science">Science</a></nav>',
     "breadcrumb div": '<div class="breadcrumb"><a href="/">Home</a> / <a href="/science">Science</a> / Tides</div>',
     "byline": '<p class="byline">By <a href="/people/sam">Sam Rivers</a>, science editor</p>',
-    "cookie notice without a cookie class": '<div class="notice"><p>This website uses cookies to give you the best '
-                                            'experience. By continuing you accept them.</p></div>',
-    "advertisement label with its ad": '<center>- Anzeige -<br><a href="https://ads.example.com/x"><img src="/ad.png" '
-                                       'alt="Ferry tickets"></a><script>var slot = 1;</script></center>',
     "screen-reader text": '<a class="screen-reader-text" href="#content">Skip to content</a>',
     "date line": '<div class="entry-meta"><span class="date">Published 12 May 2023</span></div>',
     "read more teaser": '<p>Read more: <a href="/ocean-currents">How ocean currents shape the climate</a></p>',
@@ -310,18 +306,6 @@ def test_a_story_inside_an_unclosed_menu_item_is_found():
             f"<div class='page'><article>{BODY}</article></div></body></html>")
     md = convert(html, "https://example.org/tides").markdown
     assert all(line in md for line in BODY_MD.split("\n\n")) and "Tickets" not in md
-
-
-def test_a_lead_named_as_such_just_before_the_body_is_kept():
-    body = "".join(f"<p>Tide table {n}: on day {n} of the survey the harbour gauge recorded two high waters and "
-                   f"two low waters, and the range grew as the Moon moved towards its full phase.</p>"
-                   for n in range(1, 16))
-    html = f"""<html><body><div class="page">
-      <div class="top"><h1>Tides explained</h1><p class="intro">Why the sea rises and falls twice a day.</p></div>
-      <div class="columns"><div class="text">{body}</div></div>
-      <div class="side"><p>Filed under coast, sea and harbour news.</p></div></div></body></html>"""
-    md = convert(html, "https://example.org/tides").markdown
-    assert md.startswith("Why the sea rises and falls twice a day.\n\nTide table 1: ") and md.endswith("full phase.")
 
 
 def test_a_table_of_linked_names_with_amounts_is_content():

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from web2md.extract.furniture import (class_words, hint_strength, is_ad_label, is_call_to_action, is_cookie_notice,
-                                      is_credit_line, is_date_line, is_furniture_label, names_caption, names_comments,
-                                      names_screen_reader_text, visible_text)
+from web2md.extract.furniture import (class_words, hint_strength, is_call_to_action, is_credit_line, is_date_line,
+                                      is_furniture_label, names_caption, names_comments, names_screen_reader_text)
 
 
 def element(html: str) -> etree._Element:
@@ -133,35 +132,6 @@ def test_names_caption(hints, expected):
 ])
 def test_is_credit_line(html, expected):
     assert is_credit_line(text_of(html)) is expected
-
-
-@pytest.mark.parametrize("html, expected", [
-    ("<p>Wir verwenden Cookies, um Inhalte zu personalisieren.</p>", True),
-    ("<div>This website uses cookies to improve your experience.</div>", True),
-    ("<p>Informujemy, że korzystamy z cookies.</p>", True),
-    ("<p>By continuing you agree to our use of cookies.</p>", True),
-    ("<p>Bake the cookies for twelve minutes until golden.</p>", False),
-    ("<p>Why did the cookie go to the hospital?</p>", False),
-    ("<div>Wir respektieren deine Privatsphäre. Dieses Video wird erst nach deiner Zustimmung geladen.</div>", True),
-    ("<p>Privacy law changed twice this year, the report says.</p>", False),
-    ("<p>We respect your privacy and are committed to protecting your personal data.</p>", False),
-])
-def test_is_cookie_notice(html, expected):
-    assert is_cookie_notice(text_of(html)) is expected
-
-
-@pytest.mark.parametrize("html, expected", [
-    ("<center>- Anzeige -<br><a href='/x'><img src='/ad.png'></a><script>var slot = 1;</script></center>", True),
-    ("<div>Advertisement</div>", True), ("<p>PUBLICIDAD</p>", True),
-    ("<p>Anzeige erstatten</p>", False), ("<div>Advertisement<p>for the new harbour ferry</p></div>", False),
-])
-def test_is_ad_label(html, expected):
-    assert is_ad_label(element(html)) is expected
-
-
-def test_visible_text_leaves_out_scripts_and_keeps_tails():
-    html = "<div>a<script>var x = 1;</script>b<span>c<style>p {}</style>d</span>e<!-- f -->g</div>"
-    assert visible_text(element(html)) == "abcdeg"
 
 
 @pytest.mark.parametrize("hints, expected", [

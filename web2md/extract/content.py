@@ -6,8 +6,7 @@ mostly links) and its linked headings. The main region is found by descending
 from `<body>` into the child that holds nearly all of the content text, and
 stopping where the content spreads over several children; when that region is
 the body of an article (an `<article>` or a block named like one) the article's
-title and lead ahead of it come along, and a block named as the lead just before
-it is kept. When nothing reads as content but a `<noscript>` holds a page, that
+title and lead ahead of it come along. When nothing reads as content but a `<noscript>` holds a page, that
 page is read as a browser without scripts shows it (a `<noscript>` inside it
 too). Inside the region, furniture is skipped while rendering: blocks named as
 furniture by class/id unless they hold much of the content (the comments
@@ -26,11 +25,11 @@ from typing import Callable
 from lxml import etree
 
 from web2md.extract.entities import subtree_text
-from web2md.extract.furniture import (AD_LABEL_TAGS, CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
-                                     FURNITURE_LABEL_TAGS, MAX_AD_LABEL, MAX_CALL, MAX_CAPTION, MAX_COOKIE_NOTICE,
+from web2md.extract.furniture import (CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
+                                     FURNITURE_LABEL_TAGS, MAX_CALL, MAX_CAPTION,
                                      MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY, MEDIA_TAGS,
-                                     HintReading, block_text, class_and_id, hint_strength, is_ad_label,
-                                     is_call_to_action, is_cookie_notice, is_credit_line, is_date_line,
+                                     HintReading, block_text, class_and_id, hint_strength,
+                                     is_call_to_action, is_credit_line, is_date_line,
                                      is_furniture_label, read_hints)
 from web2md.extract.render import SCRIPTLESS_SKIP_TAGS, SKIP_TAGS, is_hidden
 
@@ -57,9 +56,9 @@ SECTION_HEADINGS = HEADING_TAGS - {"h1"}  # an h1 titles the page, whatever foll
 _ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search", "dialog", "menu", "menubar",
                     "alert", "toolbar", "tablist"})
 
-# Short blocks judged by their words (date lines, ad labels, furniture labels, calls to action, cookie notices).
-SHORT_BLOCK_TAGS = DATE_LINE_TAGS | AD_LABEL_TAGS | CALL_TAGS | FURNITURE_LABEL_TAGS
-MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_AD_LABEL, MAX_CALL, MAX_COOKIE_NOTICE, MAX_FURNITURE_LABEL)
+# Short blocks judged by their words (date lines, furniture labels, calls to action).
+SHORT_BLOCK_TAGS = DATE_LINE_TAGS | CALL_TAGS | FURNITURE_LABEL_TAGS
+MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_CALL, MAX_FURNITURE_LABEL)
 INLINE_TAGS = frozenset({"span", "strong", "em", "i", "b"})  # caption candidates that sit inside a block
 IMAGE_TAGS = ("img", "picture")  # what a block needs to be a figure in all but name
 # What text after an image in a figure-like block is not its caption: a card's title, or a paragraph (how-to
@@ -73,12 +72,6 @@ MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken ma
 HEADING_WRAPPERS = 4  # wrappers a heading alone in them is looked out of, for what follows
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
-# A lead ahead of the body: where to look and how it is named.
-_LEAD_HINT = re.compile(r"(?:^|[\s_-])(?:lead|intro|standfirst|summary|excerpt|subtitle|subheadline|subline|chapo|"
-                        r"vorspann|deck|dek|teaser|abstract)(?:$|[\s_-])", re.I)
-LEAD_LEVELS = 3
-LEAD_SIBLINGS = 4
-MAX_LEAD = 1500
 ARTICLE_WIDENING = 1.3  # an enclosing article with up to this much content text is the page's article
 
 MIN_UNIT = 35  # characters of non-link text before a block counts as content
@@ -428,10 +421,8 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
     main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92)
     article = enclosing_article(main, body, analysis)
     if article is None:
-        lead = lead_before(main, body, analysis)
         test = FurnitureTest(main, analysis, recall)
-        return Choice([lead, main] if lead is not None else [main], once_each(test, test.text_of), analysis.good(main),
-                      analysis.skip_tags)
+        return Choice([main], once_each(test, test.text_of), analysis.good(main), analysis.skip_tags)
     skip = FurnitureTest(article, analysis, recall)
     above: set[etree._Element] = set()  # from the article down to the body's parent
     after: set[etree._Element] = set()  # what follows the body inside the article: notes, boxes, related links
@@ -452,28 +443,8 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
             before.add(el)
         return False
 
-    lead = lead_before(article, body, analysis)
-    return Choice([lead, article] if lead is not None else [article], once_each(skip_beside_the_body, skip.text_of),
-                  analysis.good(article), analysis.skip_tags)
-
-
-def lead_before(region: etree._Element, body: etree._Element, analysis: Analysis) -> etree._Element | None:
-    """A block named as the article's lead (lead, intro, standfirst, summary...) shortly before the region:
-    templates often put the title and lead in a header apart from the body."""
-    node = region
-    for _ in range(LEAD_LEVELS):
-        if node is body:
-            return None
-        for distance, sibling in enumerate(node.itersiblings(preceding=True)):
-            if distance >= LEAD_SIBLINGS:
-                break
-            if not isinstance(sibling.tag, str) or not analysis.good(sibling) or analysis.text(sibling) > MAX_LEAD:
-                continue
-            for el in sibling.iter():
-                if analysis.good(el) and el.get("class") and _LEAD_HINT.search(el.get("class")):
-                    return el
-        node = node.getparent()
-    return None
+    return Choice([article], once_each(skip_beside_the_body, skip.text_of), analysis.good(article),
+                  analysis.skip_tags)
 
 
 def enclosing_article(main: etree._Element, body: etree._Element, analysis: Analysis) -> etree._Element | None:
@@ -641,18 +612,14 @@ class FurnitureTest:
         return reading
 
     def is_short_furniture(self, el: etree._Element, tag: str, total: int) -> bool:
-        """A short block that is an advertisement's label, a label over furniture, a date line, a call to action
-        or a cookie notice."""
-        if total <= MAX_AD_LABEL and tag in AD_LABEL_TAGS and is_ad_label(el):
-            return True
+        """A short block that is a label over furniture, a date line or a call to action."""
         text = self.text_of(el)
         if total <= MAX_FURNITURE_LABEL and tag in FURNITURE_LABEL_TAGS and is_furniture_label(text):
             heading = first_element(el)  # the label, or the heading it wraps
             if not (heading.tag in HEADING_TAGS and self.heads_prose(heading)):
                 return True  # a heading over prose ("Related", "Recommended" titling a section of text) is content
         return (tag in DATE_LINE_TAGS and total <= MAX_DATE_LINE and is_date_line(text)
-                or tag in CALL_TAGS and (total <= MAX_CALL and is_call_to_action(text)
-                                         or total <= MAX_COOKIE_NOTICE and is_cookie_notice(text)))
+                or tag in CALL_TAGS and total <= MAX_CALL and is_call_to_action(text))
 
     def is_caption(self, el: etree._Element) -> bool:
         """A short text block under a figure's image, or one named a caption/credit by its class or id."""

@@ -1,5 +1,5 @@
 """What furniture looks like (SPEC §4): the class/id words, captions and credit lines, labels over furniture,
-calls to action, cookie notices, advertisement labels, date lines and screen-reader-only text that mark a block
+calls to action, date lines and screen-reader-only text that mark a block
 inside an article as not being part of it.
 
 Pure tests on one element, its class/id or its text; `content` applies them with its measurements.
@@ -14,7 +14,6 @@ from lxml import etree
 
 from web2md.extract.dates import MONTHS
 from web2md.extract.entities import subtree_text
-from web2md.extract.render import SKIP_TAGS
 
 # Class/id words of furniture. A strong word marks furniture unless the block holds
 # much of the content; a weak one only for small or link-heavy blocks.
@@ -103,22 +102,6 @@ _CALL_TO_ACTION = re.compile(  # tried at word starts only: every phrase opens w
     r"(?: (?:on|with|about|über|mit) (?:our|us|unseren?|uns)|(?=[.!]?$))|"
     r"(?:teilen sie|teile) (?:uns )?(?:ihre|deine) (?:erfahrung\w*|meinung)|share your (?:experience|thoughts|feedback)|"
     r"tell us what you think|be sociable)\b")  # matched against lowercased text
-# A cookie notice: the site saying that it uses cookies (a banner, not a privacy policy's paragraph about them).
-_COOKIE_NOTICE = re.compile(
-    r"\b(?:we|wir|nous|usamos|utilizamos|utilizziamo|korzystamy|używamy|this (?:site|website)|diese (?:seite|website)|"
-    r"(?:auf )?unserer? (?:seite|website|webseite)|ce site|este sitio|questo sito)\b[^.!?]{0,60}?\bcook(?:ies|ie)\b|"
-    r"\b(?:we respect your privacy|wir respektieren (?:deine|ihre) privatsphäre)\b[^|]{0,120}?"
-    r"\b(?:consent|einverständnis|zustimmung|einwilligung)|"
-    r"\bcook(?:ies|ie)\b[^.!?]{0,40}?\b(?:zustimm|akzeptier|einverstanden|accept|consent|agree)|"
-    r"\b(?:use|usage|verwendung|nutzung|utilisation|uso) (?:of |von |de |des |di |dei )?cook(?:ies|ie)\b")
-MAX_COOKIE_NOTICE = 400
-# An advertisement's label standing alone ("Anzeige", "- Advertisement -").
-_AD_WORDS = r"anzeige|advertisement|advertising|werbung|publicidad|publicité|reklama|pubblicità|sponsored|gesponsert"
-_AD_LABEL = re.compile(rf"[-–—:\s]*(?:{_AD_WORDS}|ad)[-–—:\s]*")
-MAX_AD_LABEL = 20
-_AD_WORD = re.compile(rf"{_AD_WORDS}|\bad\b")  # somewhere in a block: whether its label is worth a walk
-MAX_AD_MARKUP = 64  # elements around a lone label: an ad's slot, image and scripts, not a page section
-AD_LABEL_TAGS = frozenset({"p", "div", "span", "center", "small", "strong", "b", "h2", "h3", "h4", "h5", "h6"})
 MAX_CALL = 300
 CALL_TAGS = frozenset({"p", "h2", "h3", "h4", "h5", "h6", "div"})
 CALL_OPENING = 120  # characters: the ask comes first, not at the end of a sentence about something else
@@ -297,43 +280,6 @@ def names_caption(hints: str) -> bool:
 def is_credit_line(text: str) -> bool:
     """A line that opens with a credit or figure label: "Photo: ...", "Quelle: ...", "Abb. 2: ..."."""
     return _CREDIT_LINE.match(text) is not None
-
-
-def is_cookie_notice(text: str) -> bool:
-    """A short block telling the reader that the site uses cookies."""
-    lowered = text.lower()
-    return ("cooki" in lowered or "priva" in lowered) and _COOKIE_NOTICE.search(lowered) is not None
-
-
-def is_ad_label(el: etree._Element) -> bool:
-    """A block that only says "Advertisement" (in one of several languages) beside the ad's markup."""
-    if _AD_WORD.search(subtree_text(el).lower()) is None:
-        return False  # the word is nowhere, not even in a script (one libxml2 call instead of a walk)
-    text = visible_text(el, MAX_AD_MARKUP)
-    return text is not None and _AD_LABEL.fullmatch(text.lower()) is not None
-
-
-def visible_text(el: etree._Element, limit: int | None = None) -> str | None:
-    """The text a reader sees in `el`: no script, style or other never-rendered content (ads carry scripts).
-    None when `el` holds more than `limit` elements."""
-    parts: list[str] = []
-    walker = etree.iterwalk(el, events=("start", "end", "comment", "pi"))
-    seen = 0
-    for event, node in walker:
-        if event in ("comment", "pi"):  # only its tail shows
-            if node.tail:
-                parts.append(node.tail)
-        elif event == "start":
-            seen += 1
-            if limit is not None and seen > limit:
-                return None
-            if node.tag in SKIP_TAGS:
-                walker.skip_subtree()
-            elif node.text:
-                parts.append(node.text)
-        elif node is not el and node.tail:
-            parts.append(node.tail)
-    return "".join(parts)
 
 
 def names_screen_reader_text(hints: str) -> bool:
