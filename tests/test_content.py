@@ -409,6 +409,33 @@ def test_a_page_that_is_a_stream_of_teasers_keeps_them():
     assert md.count("### [Headline number") == 4 and md.count("A summary sentence") == 16, md
 
 
+def test_a_section_whose_id_is_made_from_its_heading_is_not_named_by_it():
+    # documentation generators give each section the slug of its heading: "sharing", "related" there are words
+    sections = "".join(f'<div class="section" id="{slug}"><h2>{title}</h2><p>{title} is explained in this section, '
+                       f"with enough words to be a paragraph.</p></div>"
+                       for slug, title in [("sharing-with-a-single-developer", "Sharing with a single developer"),
+                                           ("related-work-2", "Related work")])
+    html = f"<html><body><div class='content'>{BODY}{sections}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD + (
+        "\n\n## Sharing with a single developer\n\nSharing with a single developer is explained in this section, "
+        "with enough words to be a paragraph.\n\n## Related work\n\nRelated work is explained in this section, with "
+        "enough words to be a paragraph.")
+
+
+def test_a_heading_whose_text_is_a_link_with_a_furniture_class_keeps_its_text():
+    html = (f'<html><body><article>{BODY}<h2><a class="toc-backref" href="#toc">Neap tides</a>'
+            '<a class="headerlink" href="#neap">¶</a></h2><p>Neap tides come a week after spring tides.</p>'
+            "</article></body></html>")
+    assert convert(html, "https://example.org/tides").markdown == (
+        BODY_MD + "\n\n## Neap tides¶\n\nNeap tides come a week after spring tides.")
+
+
+def test_a_date_kicker_inside_a_heading_is_still_left_out():
+    html = (f'<html><body><article><h1><span class="date">27.01.2022</span>Tides explained</h1>'
+            f'{BODY.split("</h1>", 1)[1]}</article></body></html>')
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
 def test_figure_keeps_its_image_and_quote_but_not_its_caption():
     html = ("<html><body><article>" + BODY + '<figure><img src="/g.jpg" alt="Tide gauge"><p>The gauge at low '
             'water.</p></figure><figure><blockquote><p>Time and tide wait for no man.</p></blockquote>'

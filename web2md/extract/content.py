@@ -568,7 +568,7 @@ class FurnitureTest:
         if reading.reader_only and total < MAX_READER_ONLY:
             return True  # "Skip to content", "Search for:", "Opens in new window": text only screen readers get
         strength = reading.strength
-        if not strength:
+        if not strength or self.holds_a_heading(el):
             return False
         share = (total - linked) / self.region_text
         if strength >= 2:
@@ -582,6 +582,16 @@ class FurnitureTest:
         if tag in HEADING_TAGS:  # a heading class with a weak word ("entry-title meta") still titles content
             return False
         return share < self.weak_share and (total - linked < 200 or linked > 0.3 * total)
+
+    def holds_a_heading(self, el: etree._Element) -> bool:
+        """Whether `el` holds most of a heading's text (`<h2><a class="toc-backref">Title</a>¶</h2>`): the heading
+        is judged whole, by its own class, and a kicker or date in it (`<span class="date">`) by theirs."""
+        for depth, ancestor in enumerate(el.iterancestors()):
+            if ancestor.tag in HEADING_TAGS:
+                return 2 * len(self.text_of(el)) >= len(self.text_of(ancestor))
+            if depth == HEADING_WRAPPERS or ancestor is self.main:
+                return False
+        return False
 
     def stands_alone(self, el: etree._Element) -> bool:
         """Whether an inline element is a line of its own: not an entry of a list or table or a heading, not the

@@ -8,6 +8,7 @@ Pure tests on one element, its class/id or its text; `content` applies them with
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import NamedTuple
 
 from lxml import etree
@@ -49,6 +50,8 @@ STATE_PREFIXES = frozenset({"has", "with", "no", "non", "not", "without", "is", 
 SLUG_PREFIXES = frozenset({"tag", "tags", "category", "categories", "post", "postid", "type", "status", "format",
                            "single", "page", "template", "author", "topic", "section", "entry", "node"})
 _SPLIT = re.compile(r"[^a-z0-9]+")
+_WORD = re.compile(r"[^\W_]+")
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 # Text that only screen readers get ("Skip to content", "Opens in a new window").
@@ -170,11 +173,29 @@ def class_words(token: str) -> list[str]:
 
 
 def class_and_id(el: etree._Element) -> str:
+    """The class and id of `el`, the words a template names it with; an id made from the text of the element's
+    heading (`<section id="sharing-with-a-single-developer"><h2>Sharing with a single developer`) names nothing."""
     cls = el.get("class")
     ident = el.get("id")
+    if ident and ("-" in ident or "_" in ident) and is_heading_slug(el, ident):
+        ident = None
     if cls and ident:
         return cls + " " + ident
     return cls or ident or ""
+
+
+HEADING_SLUG_LOOKAHEAD = 20  # elements looked through for the heading an id is made from
+
+
+def is_heading_slug(el: etree._Element, ident: str) -> bool:
+    """Whether an id of two words or more is made of words of the first heading in `el` (and numbers)."""
+    words = [word for word in class_words(ident) if not word.isdigit()]
+    if len(words) < 2:
+        return False
+    for node in islice(el.iter(), HEADING_SLUG_LOOKAHEAD):
+        if node.tag in _HEADINGS:
+            return set(words) <= set(_WORD.findall(subtree_text(node).lower()))
+    return False
 
 
 def is_strong_compound(part: str) -> bool:
