@@ -436,6 +436,24 @@ def test_a_date_kicker_inside_a_heading_is_still_left_out():
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+def post_over_a_thread(post: str) -> str:
+    replies = "".join(f'<li class="comment" id="comment-{n}"><cite>Reader {n}</cite><div class="comment-content"><p>'
+                      f"I have seen the same at harbour {n}, and the gauge there read even lower than yours.</p></div>"
+                      f"</li>" for n in range(12))
+    return (f"<html><body><div id='content'><div class='post'><h1>Low tide today</h1>{post}</div>"
+            f"<div id='comments' class='comments-area'><h2>12 comments</h2><ol>{replies}</ol>"
+            f"<p>Comments are closed.</p></div></div></body></html>")
+
+
+@pytest.mark.parametrize("post, expected", [
+    ("<p>The tide was very low this morning, lower than any of us had seen it.</p>",
+     "# Low tide today\n\nThe tide was very low this morning, lower than any of us had seen it."),
+    ("<p>Low.</p>", "# Low tide today\n\nLow."),
+])
+def test_a_short_post_over_a_long_comment_thread_is_the_content(post, expected):
+    assert convert(post_over_a_thread(post), "https://example.org/low-tide").markdown == expected
+
+
 def test_figure_keeps_its_image_and_quote_but_not_its_caption():
     html = ("<html><body><article>" + BODY + '<figure><img src="/g.jpg" alt="Tide gauge"><p>The gauge at low '
             'water.</p></figure><figure><blockquote><p>Time and tide wait for no man.</p></blockquote>'

@@ -29,7 +29,7 @@ from web2md.extract.furniture import (CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE
                                      FURNITURE_LABEL_TAGS, MAX_CALL, MAX_CAPTION,
                                      MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY, MEDIA_TAGS,
                                      HintReading, block_text, class_and_id, hint_strength,
-                                     is_call_to_action, is_credit_line, is_date_line,
+                                     is_call_to_action, is_credit_line, is_date_line, names_comments,
                                      is_furniture_label, read_hints)
 from web2md.extract.render import SCRIPTLESS_SKIP_TAGS, SKIP_TAGS, is_hidden
 
@@ -353,17 +353,24 @@ def furniture_text(el: etree._Element) -> int:
 
 
 def descend(body: etree._Element, analysis: Analysis, theta: float) -> etree._Element:
-    """From the body down, follow the child holding at least `theta` of the content text."""
+    """From the body down, follow the child holding at least `theta` of the content text. The page's comments are
+    never where its content is: where they hold more than any other child (a short post over a long thread), the
+    descent stops at the block holding both."""
     good = analysis.good
     node = body
     while True:
         total = good(node)
         best_child = None
         best_good = 0
+        comments = 0
         for child in node:
             g = good(child)
-            if g > best_good:
+            if g and names_comments(class_and_id(child)):
+                comments += g
+            elif g > best_good:
                 best_child, best_good = child, g
+        if comments > best_good:
+            return node  # a thread longer than the post: the region holds both, and the thread is skipped in it
         if best_child is None or best_good < theta * total or best_child.tag not in REGION_TAGS:
             return node
         node = best_child
