@@ -14,6 +14,9 @@ Markdown blocks on mdfidelity-dev (micro F1 overall and per block type, boilerpl
            on every corpus, with the number of folds it helps and hurts: a rule worth less than a
            page, or that hurts on folds, is a candidate for deletion.
 --pages    print the pages whose score changes most under each ablated rule (with --ablate).
+--tune NAME=V1,V2,...  out-of-fold tuning of one threshold of `web2md.extract.content` (e.g. MIN_UNIT=25,35,50):
+           for each site fold the value best on the other folds (mean F1 of trafilatura-dev and readability-dev)
+           is scored on that fold; prints the in-sample F1 of each value and the out-of-fold F1 of the choice.
 Peer outputs are cached in benchmarks/.cache/ (keyed by the peer's version); web2md always runs.
 Skips with a message when the corpora are absent.
 """
@@ -306,6 +309,38 @@ def by_fold(corpus: Corpus, records: dict[str, dict]) -> dict[int, dict]:
             for k in fold_ids(corpus)}
 
 
+def tune(spec: str, corpora: dict[str, Corpus], ours: Extractor, tools: dict) -> None:
+    """Out-of-fold choice of a threshold: each fold is scored with the value that wins on the other folds."""
+    import web2md.extract.content as content
+
+    name, _, values = spec.partition("=")
+    folded = [c for c in corpora.values() if c.folds]
+    original = getattr(content, name)
+    runs = {}
+    try:
+        for value in values.split(","):
+            setattr(content, name, type(original)(value))
+            runs[value] = {c.name: run(c, ours, tools) for c in folded}
+    finally:
+        setattr(content, name, original)
+    print(f"\n== out-of-fold tuning of {name} (now {original})")
+    for value, records in runs.items():
+        print(f"  {name}={value:<8} " + "  ".join(
+            f"{c.name} F1 {summary(c.name, list(records[c.name].values()))['F1']:.4f}" for c in folded))
+    folds = sorted({k for c in folded for k in c.folds.values()})
+    chosen = {}
+    oof = {c.name: [] for c in folded}
+    for k in folds:
+        def objective(value: str) -> float:
+            return sum(summary(c.name, [runs[value][c.name][p] for p, _ in c.pages if c.folds[p] != k])["F1"]
+                       for c in folded) / len(folded)
+        chosen[k] = max(runs, key=objective)
+        for c in folded:
+            oof[c.name] += [runs[chosen[k]][c.name][p] for p, _ in c.pages if c.folds[p] == k]
+    print(f"  chosen per fold: {chosen}")
+    print("  out of fold:    " + "  ".join(f"{c.name} F1 {summary(c.name, oof[c.name])['F1']:.4f}" for c in folded))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--shared", type=Path, default=DEFAULT, help="folder holding corpora/ and tools/")
@@ -315,6 +350,7 @@ def main() -> int:
     ap.add_argument("--cv", action="store_true", help="scores per site fold, web2md next to trafilatura")
     ap.add_argument("--ablate", nargs="?", const="all", help="switch off each named rule in turn (or those named)")
     ap.add_argument("--pages", type=int, default=0, help="with --ablate: the N pages each rule changes most")
+    ap.add_argument("--tune", help="NAME=V1,V2,...: out-of-fold choice of a content.py threshold")
     ap.add_argument("--save", type=Path, help="write web2md's per-page records to this file")
     ap.add_argument("--against", type=Path, help="list the pages whose records differ from this saved file")
     global ARGS
@@ -361,6 +397,8 @@ def main() -> int:
                       f"worst fold margin {min(folds['web2md'][k]['F1'] - folds[p.name][k]['F1'] for k in fold_ids(corpus)):+.3f}")
     if ARGS.save:
         ARGS.save.write_text(json.dumps(base))
+    if ARGS.tune:
+        tune(ARGS.tune, corpora, ours, tools)
     if ARGS.ablate:
         names = list(RULES) if ARGS.ablate == "all" else ARGS.ablate.split(",")
         print("\n== ablation: each rule switched off; worth = F1 with it minus F1 without "
