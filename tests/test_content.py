@@ -454,6 +454,40 @@ def test_a_short_post_over_a_long_comment_thread_is_the_content(post, expected):
     assert convert(post_over_a_thread(post), "https://example.org/low-tide").markdown == expected
 
 
+PRODUCT_PAGE = """<html><head><title>Harbour Kettle - Shop</title><script type="application/ld+json">
+{"@context": "https://schema.org", "@type": "Product", "name": "Harbour Kettle 1.7 l",
+ "offers": {"@type": "Offer", "price": "39.90", "priceCurrency": "EUR"}}</script></head><body>
+<nav><a href="/">Home</a> <a href="/shop">Shop</a></nav>
+<div class="product-page"><div class="gallery"><img src="/k1.jpg" alt="Kettle"></div>
+<div class="product-info"><h1>Harbour Kettle 1.7 l</h1><div class="price"><span>€39.90</span></div>
+<div class="stock">In stock</div><button>Add to cart</button>
+<div class="description"><p>A stainless steel kettle that boils a full litre in under three minutes.</p></div>
+<ul><li>1.7 litre capacity</li><li>2200 W</li><li>Limescale filter</li></ul></div></div>
+<div class="related"><h2>Customers also bought</h2><ul><li><a href="/p/2">Harbour Toaster</a> €29.90</li>
+<li><a href="/p/3">Harbour Mug</a> €9.90</li></ul></div><footer>© Shop</footer></body></html>"""
+
+
+def test_a_product_page_keeps_the_name_price_and_features_beside_the_description():
+    page = convert(PRODUCT_PAGE, "https://shop.example/kettle")
+    assert page.page_type == "product"
+    assert page.markdown == """# Harbour Kettle 1.7 l
+
+€39.90
+
+In stock
+
+A stainless steel kettle that boils a full litre in under three minutes.
+
+- 1.7 litre capacity
+- 2200 W
+- Limescale filter
+
+## Product details
+
+- Name: Harbour Kettle 1.7 l
+- Price: 39.90 EUR"""
+
+
 def test_figure_keeps_its_image_and_quote_but_not_its_caption():
     html = ("<html><body><article>" + BODY + '<figure><img src="/g.jpg" alt="Tide gauge"><p>The gauge at low '
             'water.</p></figure><figure><blockquote><p>Time and tide wait for no man.</p></blockquote>'

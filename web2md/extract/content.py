@@ -72,6 +72,7 @@ MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken ma
 HEADING_WRAPPERS = 4  # wrappers a heading alone in them is looked out of, for what follows
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
+PRODUCT_WIDENING = 2.0  # a product's block holds up to this much more content text than its description
 ARTICLE_WIDENING = 1.3  # an enclosing article with up to this much content text is the page's article
 
 MIN_UNIT = 35  # characters of non-link text before a block counts as content
@@ -406,8 +407,13 @@ def analyse(root: etree._Element, keep_header: bool = False, precision: bool = F
 
 
 def choose_main(root: etree._Element, keep_header: bool = False, precision: bool = False,
-                recall: bool = False, analysis: Analysis | None = None) -> Choice | None:
-    """The main-content region of a document, or None when no block reads as content."""
+                recall: bool = False, analysis: Analysis | None = None,
+                product_name: etree._Element | None = None) -> Choice | None:
+    """The main-content region of a document, or None when no block reads as content.
+
+    On a product page (`product_name`: its `<h1>`), the region is widened to the block that holds the product's
+    name with its description: the price, stock and feature list beside them are the product's, though they hold
+    no prose."""
     body = document_body(root)
     if analysis is None:
         analysis = analyse(root, keep_header, precision, recall)
@@ -426,7 +432,10 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
         if not analysis.good(body):
             return None
     main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92)
-    article = enclosing_article(main, body, analysis)
+    product = product_block(main, product_name, analysis) if product_name is not None else None
+    if product is not None:
+        main = product
+    article = enclosing_article(main, body, analysis) if product is None else None
     if article is None:
         test = FurnitureTest(main, analysis, recall)
         return Choice([main], once_each(test, test.text_of), analysis.good(main), analysis.skip_tags)
@@ -452,6 +461,21 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
 
     return Choice([article], once_each(skip_beside_the_body, skip.text_of), analysis.good(article),
                   analysis.skip_tags)
+
+
+def product_block(main: etree._Element, name: etree._Element, analysis: Analysis) -> etree._Element | None:
+    """The nearest block around `main` that also holds the product's name, when it adds no more than a little
+    content text (a product's other blocks are short: a price, a stock line, a list of features)."""
+    holders = set(name.iterancestors())
+    if main in holders:
+        return None  # the name is inside the region already
+    limit = PRODUCT_WIDENING * analysis.good(main)
+    for ancestor in main.iterancestors():
+        if analysis.good(ancestor) > limit or ancestor.tag not in REGION_TAGS:
+            return None
+        if ancestor in holders:
+            return ancestor
+    return None
 
 
 def enclosing_article(main: etree._Element, body: etree._Element, analysis: Analysis) -> etree._Element | None:
