@@ -282,13 +282,14 @@ def test_the_article_around_the_body_gives_its_title_and_lead_but_not_its_byline
                    for n in range(1, 16))
     html = f"""<html><body><nav><a href="/">Home</a></nav>
     <article>
-      <div class="head"><h1>Tides explained</h1><p class="lead">Why the sea rises and falls twice a day.</p>
+      <div class="head"><h1>Tides explained</h1><p class="lead">Why the sea rises and falls twice a day, and why some coasts see one tide.</p>
         <div class="meta">Sam Rivers</div></div>
       <div class="text">{body}</div>
       <div class="notice"><p>This article first appeared in the Sunday print edition of the paper.</p></div>
     </article></body></html>"""
     md = convert(html, "https://example.org/tides").markdown
-    assert md.startswith("# Tides explained\n\nWhy the sea rises and falls twice a day.\n\nTide table 1: ")
+    assert md.startswith("# Tides explained\n\nWhy the sea rises and falls twice a day, and why some coasts see one "
+                         "tide.\n\nTide table 1: ")
     assert "Sam Rivers" not in md and "print edition" not in md and md.endswith("full phase.")
 
 
@@ -923,12 +924,13 @@ After these changes the median pipeline takes nineteen minutes, and nobody misse
 
 
 def test_precision_drops_short_blocks_beside_the_story():
-    """Two 40-character notes in a sibling block: content by default (a unit needs 35 characters),
+    """Two 55-character notes in a sibling block: content by default (a unit needs 50 characters),
     not with precision (70), so the region narrows to the story."""
     html = (f"<html><body><div class='wrap'><div class='story'>{STORY}</div>"
-            "<div><p>Filed under build tooling and CI runners.</p><p>Updated twice since then, last in May.</p>"
-            "</div></div></body></html>")
-    notes = "\n\nFiled under build tooling and CI runners.\n\nUpdated twice since then, last in May."
+            "<div><p>Filed under build tooling, CI runners and their caches.</p><p>Updated twice since then, last "
+            "in May after the audit.</p></div></div></body></html>")
+    notes = ("\n\nFiled under build tooling, CI runners and their caches.\n\nUpdated twice since then, last in May "
+             "after the audit.")
     assert convert(html).markdown == STORY_MD + notes
     assert convert(html, recall=True).markdown == STORY_MD + notes
     assert convert(html, precision=True).markdown == STORY_MD

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import islice
 from typing import Callable
 
 from lxml import etree
@@ -70,13 +71,16 @@ NOT_IMAGE_CAPTIONS = HEADING_TAGS | {"p"}
 ENTRY_TAGS = frozenset({"li", "td", "th", "dd", "dt"}) | HEADING_TAGS
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 HEADING_WRAPPERS = 4  # wrappers a heading alone in them is looked out of, for what follows
+HEADING_LOOKAHEAD = 20  # elements of a block looked through for the heading it opens with
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
 PRODUCT_WIDENING = 2.0  # a product's block holds up to this much more content text than its description
 ARTICLE_WIDENING = 1.3  # an enclosing article with up to this much content text is the page's article
 
-MIN_UNIT = 35  # characters of non-link text before a block counts as content
-LINK_DENSITY = 0.35  # a short block inside the region with more link text than this is navigation
+MIN_UNIT = 50  # characters of non-link text before a block counts as content (chosen out of fold: --tune)
+PRECISION_MIN_UNIT = 70  # ... with `precision`
+RECALL_MIN_UNIT = 17  # ... with `recall`
+LINK_DENSITY = 0.25  # a short block inside the region with more link text than this is navigation
 SENTENCE_WORDS = 6  # a link-heavy paragraph with this many words of its own around the links is prose
 LIST_LINK_DENSITY = 0.8  # a list or table is navigation only when nearly all its text is links
 TEASER_CHARS = 400  # text per linked heading below which a block reads as a list of teasers
@@ -129,6 +133,19 @@ def opens_with_words(block: etree._Element) -> bool:
         if not len(node) or not isinstance(node[0].tag, str):
             return False  # an image or an empty element first: a card, not a paragraph
         node = node[0]
+
+
+def inside_link(el: etree._Element) -> bool:
+    """Whether `el` sits in a link, a few wrappers deep at most (`<a><div>Title</div></a>`)."""
+    for ancestor in islice(el.iterancestors(), HEADING_WRAPPERS):
+        if ancestor.tag == "a":
+            return True
+    return False
+
+
+def opens_with_a_heading(el: etree._Element) -> bool:
+    """Whether a heading is among the first elements of `el` (a block holding a title, and perhaps a byline)."""
+    return any(node.tag in HEADING_TAGS for node in islice(el.iter(), HEADING_LOOKAHEAD))
 
 
 def is_prose(text: str | None) -> bool:
@@ -402,7 +419,7 @@ def page_without_scripts(body: etree._Element) -> etree._Element | None:
 def analyse(root: etree._Element, keep_header: bool = False, precision: bool = False,
             recall: bool = False) -> Analysis:
     """Measure the document's body for main-content selection."""
-    min_unit = MIN_UNIT * 2 if precision else MIN_UNIT // 2 if recall else MIN_UNIT
+    min_unit = PRECISION_MIN_UNIT if precision else RECALL_MIN_UNIT if recall else MIN_UNIT
     return Analysis(document_body(root), keep_header, min_unit)
 
 
@@ -454,8 +471,9 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
             return True
         parent = el.getparent()
         if parent in before or parent in above and el is not main and el not in above:
-            if el.tag in UNIT_TAGS and el.tag not in HEADING_TAGS and not analysis.good(el):
-                return True  # ahead of the body only headings and blocks with content text
+            if el.tag in UNIT_TAGS and el.tag not in HEADING_TAGS and not analysis.good(el) \
+                    and not opens_with_a_heading(el):
+                return True  # ahead of the body only headings, the blocks holding them, and content text
             before.add(el)
         return False
 
@@ -571,7 +589,7 @@ class FurnitureTest:
         if tag in LINK_BLOCK_TAGS and total and total - linked < 200 and \
                 linked > (LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY) * total \
                 and not (tag == "p" and words_beside_links(el) >= SENTENCE_WORDS) \
-                and next(el.iterancestors("a"), None) is None:  # a block inside a link is the link's text
+                and not inside_link(el):  # a block inside a link is the link's text
             return True
         if 0 < total <= MAX_SHORT_BLOCK and tag in SHORT_BLOCK_TAGS and self.is_short_furniture(el, tag, total):
             return True
