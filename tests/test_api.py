@@ -276,3 +276,11 @@ def test_rendering_does_not_depend_on_memory_layout():
         seen.add(html_to_text(html, "https://e.test/"))
         ballast.append([object() for _ in range(i % 7)])
     assert seen == {"- **Bold item**: with [a link](https://e.test/l) and `code`\n\n> *Italic quote*.\n\n- x\n\n> y"}
+
+
+def test_text_is_in_composed_unicode_whatever_the_page_used():
+    # "é" written as e + combining acute, and Bengali YYA written precomposed (NFC spells it YA + NUKTA)
+    page = convert("<html><head><title>Cafe\u0301</title></head><body><p>Un cafe\u0301 au bord de la mer, "
+                   "\u09df\u09be, the harbour at dawn.</p></body></html>", "https://example.org/c")
+    assert page.markdown == "Un caf\u00e9 au bord de la mer, \u09af\u09bc\u09be, the harbour at dawn."
+    assert page.title == "Caf\u00e9"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from html.entities import name2codepoint
+from unicodedata import is_normalized, normalize
 
 from lxml.etree import tostring as _tostring
 
@@ -47,12 +48,21 @@ _ENTITY = re.compile(r"&(?:#([0-9]+);?|#[xX]([0-9a-fA-F]+);?|([A-Za-z][A-Za-z0-9
 
 
 def normalise_chars(text: str) -> str:
-    """Apply the character rules to already-decoded text (CRLF/CR become LF first)."""
+    """Apply the character rules to already-decoded text (CRLF/CR become LF first), in Unicode's composed
+    form (NFC: one spelling of each letter, whichever the page used, as search and tokenizers expect)."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if SPECIAL_CHARS.search(text) is None:
-        return text
-    return text.translate(_TABLE)
+    if SPECIAL_CHARS.search(text) is not None:
+        text = text.translate(_TABLE)
+    if not text.isascii() and not is_normalized("NFC", text):
+        text = normalize("NFC", text)
+    return text
+
+
+def needs_normalising(text: str) -> bool:
+    """Whether `normalise_chars` would change `text` (a cheap test for the common case that it would not)."""
+    return "\r" in text or SPECIAL_CHARS.search(text) is not None or (
+        not text.isascii() and not is_normalized("NFC", text))
 
 
 def collapse_ws(text: str) -> str:
@@ -64,7 +74,7 @@ def clean_text(text: str | None) -> str:
     """Normalise characters and collapse whitespace: the form of every metadata string."""
     if not text:
         return ""
-    if "\r" in text or SPECIAL_CHARS.search(text) is not None:  # else normalise_chars gives it back as it is
+    if needs_normalising(text):
         text = normalise_chars(text)
     return " ".join(text.split())
 

@@ -16,7 +16,7 @@ from typing import Callable, Iterable
 
 from lxml import etree
 
-from web2md.extract.entities import SPECIAL_CHARS, normalise_chars
+from web2md.extract.entities import needs_normalising, normalise_chars
 from web2md.extract.urls import Resolver, markdown_url, strip_fragment
 
 SKIP_TAGS = frozenset({
@@ -336,7 +336,7 @@ class Renderer:
             self.md.append(" ")
             self.tx.append(" ")
             return
-        if "\r" in raw or SPECIAL_CHARS.search(raw) is not None:  # else normalise_chars would give it back as it is
+        if needs_normalising(raw):
             raw = normalise_chars(raw)
         if self.pre:
             self.md.append(raw)
