@@ -489,6 +489,14 @@ A stainless steel kettle that boils a full litre in under three minutes.
 - Price: 39.90 EUR"""
 
 
+def test_a_thread_of_replies_under_the_article_is_left_out_whatever_its_class_strength():
+    replies = "".join(f'<article class="reply"><div class="reply-content"><p>Reply {n}: I measured the same at my '
+                      f"harbour last spring, and the gauge there read even lower than yours did.</p></div></article>"
+                      for n in range(6))
+    html = f"<html><body><div class='main-column'>{BODY}<section class='js_replies'>{replies}</section></div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
 def test_figure_keeps_its_image_and_quote_but_not_its_caption():
     html = ("<html><body><article>" + BODY + '<figure><img src="/g.jpg" alt="Tide gauge"><p>The gauge at low '
             'water.</p></figure><figure><blockquote><p>Time and tide wait for no man.</p></blockquote>'

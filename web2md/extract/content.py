@@ -616,13 +616,13 @@ class FurnitureTest:
         reading = self.read(hints)
         if reading.reader_only and total < MAX_READER_ONLY:
             return True  # "Skip to content", "Search for:", "Opens in new window": text only screen readers get
+        if reading.comments:
+            return True  # the page's comments, however much of it they fill
         strength = reading.strength
         if not strength or self.holds_a_heading(el):
             return False
         share = (total - linked) / self.region_text
         if strength >= 2:
-            if reading.comments:
-                return True
             if share < 0.5:
                 # broken markup can leave a menu open around the page: then it holds the article
                 return not (own and own[2] >= 0.5 * self.region_good

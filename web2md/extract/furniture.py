@@ -66,7 +66,7 @@ MAX_READER_ONLY = 200
 # The block holding a page's comments. Readers' comments are not the article however long they run; a forum
 # thread's replies get a section of their own (pagetype).
 _COMMENTS = re.compile(r"(?:^|[\s_-])(?:comments|commentlist|comment-list|comments?-(?:area|container|section|wrapper)|"
-                       r"kommentare)(?:$|[\s_-])")  # lowercased; asked only of a class holding "comment"/"kommentare"
+                       r"kommentare|replies)(?:$|[\s_-])")  # lowercased; asked only of a class holding one of those
 
 # Text blocks that can be a caption: inside a <figure>, or named as one by class/id.
 CAPTION_TAGS = frozenset({"p", "div", "span", "small", "h2", "h3", "h4", "h5", "h6", "strong", "em", "i", "b"})
@@ -317,7 +317,8 @@ def block_text(el: etree._Element) -> str:
 def names_comments(hints: str) -> bool:
     """Whether a class/id names a page's comments as a whole (`comments-area`, `commentlist`), not one comment."""
     lowered = hints.lower()
-    return ("comment" in lowered or "kommentare" in lowered) and _COMMENTS.search(lowered) is not None
+    return ("comment" in lowered or "kommentare" in lowered or "replies" in lowered) \
+        and _COMMENTS.search(lowered) is not None
 
 
 class HintReading(NamedTuple):
