@@ -22,6 +22,7 @@ from web2md.extract.meta_jsonld import JsonLd, parse_json_ld
 from web2md.extract.language import SAMPLE_CHARS, detect_language, normalize_language
 from web2md.extract.page import Page
 from web2md.extract.simhash import fingerprint
+from web2md.extract.titles import choose_title
 from web2md.extract.urls import Resolver, absolute_url
 
 __all__ = ["MissingMetadata", "check_metadata", "excerpt_of", "fill", "missing_metadata", "word_count"]
@@ -399,12 +400,36 @@ def _document_text(root: etree._Element) -> str:
     return " ".join(parts)
 
 
+# Titles the page declares besides <title>, in priority order.
+_DECLARED_TITLES = ("dc.title", "dcterms.title", "og:title", "twitter:title", "parsely-title")
+
+
+def _title(found: _Found, url: str) -> str | None:
+    """The page title (SPEC §5): `<title>` without the site's name, else a declared title, else the first h1."""
+    ld = found.json_ld
+    declared = [found.first(name) for name in _DECLARED_TITLES] + [ld.first("headline")]
+    h1s = [h["text"] for h in found.headings if h["level"] == 1]
+    site_names = [*found.every("og:site_name"), *found.every("application-name"),
+                  ld.first("publisher", kind="name"), ld.first("name", types=("website",))]
+    if not found.title and not any(declared) and not h1s:
+        return ld.first("name")
+    return choose_title(found.title, declared, h1s, filter(None, site_names), url)
+
+
+def page_title(root: etree._Element, url: str = "", elements: DocumentElements | None = None) -> str | None:
+    """The title `fill` gives the page, alone."""
+    if elements is None:
+        elements = DocumentElements(root)
+    lists = [elements.titles, elements.metas, elements.headings, elements.scripts]
+    return _title(_scan(chain.from_iterable(lists), url, None), url)
+
+
 def fill(page: Page, root: etree._Element, base_url: str, json_ld: JsonLd | None = None,
          elements: DocumentElements | None = None) -> None:
     """Fill `page`'s metadata fields from the document tree (after rendering).
 
     `base_url` is the document base (``<base href>`` already applied). Fields the
-    renderer set (title, links) are only filled when still empty. `json_ld` is the
+    renderer set (links) are only filled when still empty. `json_ld` is the
     document's `document_json_ld`, and `elements` its `DocumentElements`, when the caller already has them.
     """
     if elements is None:
@@ -417,9 +442,7 @@ def fill(page: Page, root: etree._Element, base_url: str, json_ld: JsonLd | None
     ld = found.json_ld
     meta = found.first
 
-    if not page.title:
-        page.title = (found.title or meta("dc.title", "dcterms.title", "og:title", "twitter:title")
-                      or ld.first("headline") or ld.first("name") or None)
+    page.title = _title(found, page.url)
     page.description = (meta("description", "og:description", "twitter:description", "dc.description",
                              "dcterms.description") or ld.first("description"))
     article_author = meta("article:author")
