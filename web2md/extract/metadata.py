@@ -14,6 +14,7 @@ from typing import Any, Iterable, Mapping
 
 from lxml import etree
 
+from web2md.extract.byline import byline_author
 from web2md.extract.dates import normalize_date
 from web2md.extract.elements import DocumentElements
 from web2md.extract.entities import clean_text, element_text
@@ -416,6 +417,15 @@ def _title(found: _Found, url: str) -> str | None:
     return choose_title(found.title, declared, h1s, filter(None, site_names), url)
 
 
+def _author(declared: list[str | None], root: etree._Element) -> str | None:
+    """The first declared author that is not a URL, else the byline's. (The site's own name is an author:
+    of a personal blog, of an agency's report.)"""
+    for author in declared:
+        if author and "://" not in author and not author.startswith("www."):
+            return author
+    return byline_author(root)
+
+
 def page_title(root: etree._Element, url: str = "", elements: DocumentElements | None = None) -> str | None:
     """The title `fill` gives the page, alone."""
     if elements is None:
@@ -448,8 +458,10 @@ def fill(page: Page, root: etree._Element, base_url: str, json_ld: JsonLd | None
     article_author = meta("article:author")
     if article_author and absolute_url(article_author, "") is not None:
         article_author = None  # a profile URL, not a name
-    page.author = (meta("author") or ld.first("author", kind="person") or meta("dc.creator", "dcterms.creator")
-                   or article_author or meta("itemprop:author", "parsely-author", "sailthru.author"))
+    site_name = meta("og:site_name") or ld.first("publisher", kind="name") or ld.first("name", types=("website",))
+    page.author = _author([meta("author"), ld.first("author", kind="person"), meta("dc.creator", "dcterms.creator"),
+                           article_author, meta("itemprop:author", "parsely-author", "sailthru.author")],
+                          root)
     times = [v for marked, v in found.times if marked] + [v for marked, v in found.times if not marked]
     page.published_date = _first_date([
         meta("article:published_time"), *times, *ld.every("datePublished"),
@@ -466,7 +478,7 @@ def fill(page: Page, root: etree._Element, base_url: str, json_ld: JsonLd | None
         or ld.first("image", kind="url")
     page.image = absolute_url(image, base_url) if image else None
     page.headline = ld.first("headline")
-    page.site_name = meta("og:site_name") or ld.first("publisher", kind="name") or ld.first("name", types=("website",))
+    page.site_name = site_name
     page.keywords = (_split_keywords(found.every("article:tag")) or _split_keywords(found.every("keywords"))
                      or _split_keywords(found.every("news_keywords")) or _split_keywords(ld.every("keywords", kind="list")))
     page.categories = (_split_keywords(found.every("article:section"))
