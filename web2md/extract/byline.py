@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 from lxml import etree
 
@@ -11,10 +12,6 @@ from web2md.extract.entities import element_text
 
 __all__ = ["byline_author", "plausible_name"]
 
-# What may hold the byline; the precise tests are made in Python on the few elements found.
-_CANDIDATES = etree.XPath(
-    "//body//*[contains(@itemprop, 'author') or contains(@rel, 'author') or contains(@class, 'byline')"
-    " or contains(@class, 'author') or contains(@class, 'Author')]")
 _NAME_PROP = etree.XPath(".//*[@itemprop='name']")
 # "By Jane Doe", "Written by: Jane Doe", "Von Max Muster", "Par Jean Dupont": the words that introduce a byline;
 # a label up to a colon ("Text and interview: Jane Doe") and punctuation around the name go too.
@@ -46,7 +43,7 @@ def _rank(el: etree._Element) -> int | None:
     """How surely `el` holds the byline (lower is surer), or None when it does not."""
     if "author" in _tokens(el.get("itemprop")):
         return 0
-    if el.tag in ("a", "link") and "author" in _tokens(el.get("rel")):
+    if el.tag == "a" and "author" in _tokens(el.get("rel")):
         return 1
     classes = _tokens(el.get("class"))
     if any("byline" in c for c in classes):
@@ -82,16 +79,27 @@ def _place(el: etree._Element) -> int | None:
     return place
 
 
-def byline_author(root: etree._Element) -> str | None:
-    """The author the page's byline names, None when it names none that reads as a name."""
-    found: list[tuple[int, bool, int, etree._Element]] = []
-    for at, el in enumerate(_CANDIDATES(root)):
+def byline_author(root: etree._Element, anchors: Iterable[etree._Element] = ()) -> str | None:
+    """The author the page's byline names, None when it names none that reads as a name. `anchors` are the
+    document's links (`DocumentElements.anchors`), where `rel="author"` is looked for."""
+    found: list[tuple[int, int, int, etree._Element]] = []
+
+    def consider(at: int, el: etree._Element, cls: str | None) -> None:
         rank = _rank(el)
-        if rank is None or _NOT_BYLINE.search(el.get("class") or ""):
-            continue
-        place = _place(el)
-        if place is not None:
-            found.append((place, rank, at, el))
+        if rank is not None and not _NOT_BYLINE.search(cls or ""):
+            place = _place(el)
+            if place is not None:
+                found.append((place, rank, at, el))
+
+    body = root.find("body")
+    # one walk over every element, most of which have neither attribute: the cheap test first
+    for at, el in enumerate((body if body is not None else root).iter(etree.Element)):
+        cls = el.get("class")
+        if cls and ("uthor" in cls or "yline" in cls) or el.get("itemprop"):
+            consider(at, el, cls)
+    for at, el in enumerate(anchors):
+        if el.get("rel"):
+            consider(at, el, el.get("class"))
     for _, _, _, el in sorted(found, key=lambda f: f[:3]):
         name = _name(el)
         if name:

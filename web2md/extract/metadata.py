@@ -417,13 +417,13 @@ def _title(found: _Found, url: str) -> str | None:
     return choose_title(found.title, declared, h1s, filter(None, site_names), url)
 
 
-def _author(declared: list[str | None], root: etree._Element) -> str | None:
+def _author(declared: list[str | None], root: etree._Element, anchors: list[etree._Element]) -> str | None:
     """The first declared author that is not a URL, else the byline's. (The site's own name is an author:
     of a personal blog, of an agency's report.)"""
     for author in declared:
         if author and "://" not in author and not author.startswith("www."):
             return author
-    return byline_author(root)
+    return byline_author(root, anchors)
 
 
 def page_title(root: etree._Element, url: str = "", elements: DocumentElements | None = None) -> str | None:
@@ -461,7 +461,7 @@ def fill(page: Page, root: etree._Element, base_url: str, json_ld: JsonLd | None
     site_name = meta("og:site_name") or ld.first("publisher", kind="name") or ld.first("name", types=("website",))
     page.author = _author([meta("author"), ld.first("author", kind="person"), meta("dc.creator", "dcterms.creator"),
                            article_author, meta("itemprop:author", "parsely-author", "sailthru.author")],
-                          root)
+                          root, elements.anchors)
     times = [v for marked, v in found.times if marked] + [v for marked, v in found.times if not marked]
     page.published_date = _first_date([
         meta("article:published_time"), *times, *ld.every("datePublished"),
