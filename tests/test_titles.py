@@ -46,9 +46,6 @@ CASES = [
     # an <h1> not much longer than the rest is the site's logo, not the headline
     ("h1-logo-kept", "<title>Valley Courier - Ferry back in service</title>", "<h1>Valley Courier</h1>" + STORY,
      "Valley Courier - Ferry back in service"),
-    # a heading at the end of <title> must be much longer than the rest: "Page — Project" names a project
-    ("h1-project-kept", "<title>Shared history — Valley tools</title>", "<h1>Valley tools</h1>" + STORY,
-     "Shared history — Valley tools"),
     ("h1-at-end", "<title>Notes — Ferry back in service</title>", "<h1>Ferry back in service</h1>" + STORY,
      "Ferry back in service"),
     # the site's declared names
@@ -66,9 +63,6 @@ CASES = [
     ("host-name-with-more", "<title>Ferry back in service - River-Post News</title>", STORY,
      "Ferry back in service"),
     ("host-name-in-front", "<title>RIVERPOST » Ferry back in service</title>", STORY, "Ferry back in service"),
-    # the same tail on two different titles of the page
-    ("repeated-tail", "<title>Ferry back in service | Valley Courier</title>"
-     + meta("og:title", "Ferries resume on Monday | Valley Courier"), STORY, "Ferry back in service"),
     # a title cut short, and the declared one it was cut from
     ("cut-title", "<title>Ferry back in service after a long...</title>"
      + meta("og:title", "Ferry back in service after a long winter of repairs"), STORY,

@@ -3,8 +3,8 @@
 `<title>` is usually "Headline - Site", "Headline | Section | Site" or "Site: Headline". A part is taken off
 only on evidence from the page itself: another of its titles (og:title, twitter:title, DC.title, JSON-LD
 headline, an `<h1>`) is the rest of it, or the part names the site (og:site_name, application-name, the
-JSON-LD publisher or website, the host name), or it ends another title of the page too. A title with a dash
-or a colon and no such evidence is kept whole.
+JSON-LD publisher or website, the host name). A title with a dash or a colon and no such evidence is kept
+whole. (A tail repeated on two titles of the page found no page on the dev corpora the rules above miss.)
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def _parts(text: str) -> list[tuple[int, int]]:
 
 
 class _SiteNames:
-    """What names the site: keys of its declared names, of parts repeated across its titles, and its host."""
+    """What names the site: keys of its declared names, and its host."""
 
     def __init__(self, names: Iterable[str], host: str) -> None:
         self.keys = {k for k in map(_key, names) if k}
@@ -94,11 +94,10 @@ def strip_site(title: str, is_site) -> str:
     return title[spans[first][0]:spans[last][1]]
 
 
-def _rest(title: str, headline: str, names_site) -> tuple[str, bool] | None:
+def _rest(title: str, headline: str, names_site) -> str | None:
     """What `title` holds besides `headline` when it is the headline, a separator and more, or more, a separator
-    and the headline (case aside), and whether the headline is at the end; else None. A colon right after a
-    word joins a kicker or a subtitle to a headline as often as a site's name: across one, the rest must pass
-    `names_site`."""
+    and the headline (case aside); else None. A colon right after a word joins a kicker or a subtitle to a
+    headline as often as a site's name: across one, the rest must pass `names_site`."""
     folded, head = title.casefold(), headline.casefold()
     if len(head) >= len(folded):
         return None
@@ -107,31 +106,15 @@ def _rest(title: str, headline: str, names_site) -> tuple[str, bool] | None:
         if m is not None:
             rest = title[m.end():]
             if not _is_colon(title, m.start()) or names_site(rest):
-                return rest, False
+                return rest
     if folded.endswith(head):
         at = len(title) - len(headline)
         m = _SEPARATOR.search(title, max(0, at - 8), at)
         if m is not None and m.end() == at:
             rest = title[:m.start()]
             if not _is_colon(title, m.start()) or names_site(rest):
-                return rest, True
+                return rest
     return None
-
-
-def _repeated_end(title: str, others: Iterable[str]) -> list[str]:
-    """The part that ends both `title` and another of the page's titles, each a headline and that part, the
-    headlines different: the site's name, repeated on each of its titles. (A part in front that two titles share
-    is the article's kicker as often as the site's name.)"""
-    spans = _parts(title)
-    if len(spans) != 2 or _is_colon(title, spans[0][1]):
-        return []
-    first, last = _key(title[slice(*spans[0])]), _key(title[slice(*spans[1])])
-    for other in others:
-        o_spans = _parts(other)
-        if len(o_spans) == 2 and not _is_colon(other, o_spans[0][1]) and _key(other[slice(*o_spans[1])]) == last \
-                and _key(other[slice(*o_spans[0])]) != first:
-            return [title[slice(*spans[1])]]
-    return []
 
 
 def choose_title(title: str | None, declared: Sequence[str], h1s: Sequence[str], site_names: Iterable[str],
@@ -157,17 +140,10 @@ def choose_title(title: str | None, declared: Sequence[str], h1s: Sequence[str],
             if rest is not None and not is_site(candidate):
                 return strip_site(candidate, is_site)
         for heading in h1s:
-            found = _rest(title, heading, named)
-            if found is None or is_site(heading):
-                continue
-            # a heading shorter than the rest is the site's logo beside the headline; "Page — Project" is how
-            # documentation titles go, so a heading at the end must be much longer than the rest
-            rest, at_end = found
-            if len(heading) >= (2 if at_end else 1) * len(rest):
+            rest = _rest(title, heading, named)
+            # a heading shorter than the rest is the site's logo beside the headline
+            if rest is not None and len(heading) >= len(rest) and not is_site(heading):
                 return strip_site(heading, is_site)
-        repeated = _repeated_end(title, declared)
-        if repeated:
-            is_site = _SiteNames(names + repeated, is_site.host)
         return strip_site(title, is_site)
     # no <title>: a declared title that another title or a heading confirms, else the first one
     keys = [_key(t) for t in declared + h1s]
