@@ -69,6 +69,13 @@ def test_author_url_is_passed_over():
     assert author_of(body, head) == "Ann Lee"
 
 
+def test_url_beside_the_author_is_left_out():
+    body = "<article>" + STORY + "</article>"
+    assert author_of(body, '<meta name="author" content="Ann Lee - https://ann.example/">') == "Ann Lee"
+    assert author_of(body, '<meta name="author" content="Ann Lee (www.ann.example)">') == "Ann Lee"
+    assert author_of(body, '<meta name="author" content="www.valleycourier.example">') is None
+
+
 def test_site_name_as_author_is_kept():
     # a personal blog, an agency: the site's own name is the author the page declares
     head = '<meta name="author" content="Valley Courier"><meta property="og:site_name" content="Valley Courier">'

@@ -418,10 +418,13 @@ def _title(found: _Found, url: str) -> str | None:
 
 
 def _author(declared: list[str | None], root: etree._Element, anchors: list[etree._Element]) -> str | None:
-    """The first declared author that is not a URL, else the byline's. (The site's own name is an author:
-    of a personal blog, of an agency's report.)"""
+    """The first declared author that is not a URL (one written beside the name is left out), else the
+    byline's. (The site's own name is an author: of a personal blog, of an agency's report.)"""
     for author in declared:
-        if author and "://" not in author and not author.startswith("www."):
+        if author and ("://" in author or "www." in author):
+            author = " ".join(w for w in author.split() if "://" not in w and not w.strip("(<[").startswith("www."))
+            author = author.strip(" -–—|,;:()<>")
+        if author:
             return author
     return byline_author(root, anchors)
 
