@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from web2md import convert, extract_title
-from web2md.extract.titles import host_label
+from web2md.extract.titles import choose_title, host_label
 
 URL = "https://www.riverpost.example/2025/05/ferry.html"
 STORY = "<p>The ferry runs again from Monday, the town council said after a long meeting about the winter.</p>"
@@ -123,3 +124,18 @@ def test_extract_title_is_the_page_title():
 ])
 def test_host_label(url, label):
     assert host_label(url) == label
+
+
+words = st.text(alphabet=st.sampled_from("abc XY-|:·»—"), min_size=0, max_size=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(title=words, declared=st.lists(words, max_size=3), h1s=st.lists(words, max_size=3),
+       names=st.lists(words, max_size=2))
+def test_title_is_a_part_of_the_page_s_own_titles(title, declared, h1s, names):
+    clean = [" ".join(t.split()) for t in [title, *declared, *h1s]]
+    got = choose_title(clean[0] or None, clean[1:1 + len(declared)], clean[1 + len(declared):], names, URL)
+    if got is not None:
+        assert got and any(got in t for t in clean)  # cut from the page's titles, never made up
+    if clean[0]:
+        assert got  # a page with a <title> has a title
