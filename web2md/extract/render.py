@@ -17,8 +17,8 @@ from typing import Callable, Iterable
 from lxml import etree
 
 from web2md.extract.entities import SPECIAL_CHARS, normalise_chars
-from web2md.extract.parse import parse_html
 from web2md.extract.urls import Resolver, markdown_url, strip_fragment
+from web2md.extract.parse import parse_html
 
 SKIP_TAGS = frozenset({
     "script", "style", "svg", "template", "iframe", "noscript", "head", "math",
