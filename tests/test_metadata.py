@@ -34,7 +34,8 @@ def ld(obj) -> str:
 
 # (case id, <head> markup, expected fields) -- each page is a realistic fragment of a real site's head.
 CASES = [
-    ("title-element", "<title>Rivers in winter | Daily</title>", {"title": "Rivers in winter | Daily"}),
+    ("title-element", "<title>Rivers in winter</title>", {"title": "Rivers in winter"}),
+    ("title-without-site-beside-h1", "<title>Rivers in winter | Daily</title>", {"title": "Rivers in winter"}),
     ("title-dc-fallback", '<meta name="DC.title" content="Dublin river report">', {"title": "Dublin river report"}),
     ("title-dcterms-fallback", '<meta name="dcterms.title" content="Terms title">', {"title": "Terms title"}),
     ("title-entities", "<title>Tom &amp; Jerry &ndash; the story</title>", {"title": "Tom & Jerry – the story"}),

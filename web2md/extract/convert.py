@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable, Iterator
+from typing import Callable
 
 from lxml import etree
 
@@ -13,7 +13,6 @@ from web2md.extract.derive import blocks, extraction_quality, fit_markdown, with
 from web2md.extract.elements import DocumentElements
 from web2md.extract.pagetype import (FORUM, PRODUCT, comment_section, detect, fallback_text, find_comments,
                                      post_parts, product_section)
-from web2md.extract.entities import clean_text, element_text
 from web2md.extract.links import links_from_tree
 from web2md.extract.options import Options
 from web2md.extract.page import Page
@@ -110,40 +109,10 @@ def render_main(root: etree._Element, base: str, page_url: str, opts: Options, r
     return render_plain(root, base, page_url, opts, resolve, also_skip), False
 
 
-def iter_by_subtree(root: etree._Element, tag: str) -> Iterator[etree._Element]:
-    """`root.iter(tag)`, one child subtree at a time. lxml's iterator looks for the next match as it returns
-    one: taking the `<title>` from `root.iter` would search the whole body for a second one."""
-    if root.tag == tag:
-        yield root
-    for child in root:
-        yield from child.iter(tag)
-
-
-def extract_title(html: Html) -> str | None:
-    """The document title: `<title>`, else og:title / DC.title, else the first `<h1>`."""
-    root = as_tree(html)
-    return title_of(iter_by_subtree(root, "title"), root.iter("meta"), root.iter("h1"))
-
-
-def title_of(titles: Iterable[etree._Element], metas: Iterable[etree._Element],
-             h1s: Iterable[etree._Element]) -> str | None:
-    """The first of the `titles` with text, else og:title / DC.title among the `metas`, else the first of the
-    `h1s` with text (each in document order, looked at only as far as needed)."""
-    for title in titles:
-        text = element_text(title)
-        if text:
-            return text
-    for meta in metas:
-        name = (meta.get("property") or meta.get("name") or "").lower()
-        if name in ("og:title", "dc.title", "dcterms.title"):
-            text = clean_text(meta.get("content"))
-            if text:
-                return text
-    for h1 in h1s:
-        text = element_text(h1)
-        if text:
-            return text
-    return None
+def extract_title(html: Html, url: str = "") -> str | None:
+    """The page title as `convert` gives it: `<title>` without the site's name, else a declared title
+    (DC.title, og:title, ...), else the first `<h1>`."""
+    return metadata.page_title(as_tree(html), url)
 
 
 def html_to_text(html: Html, base: str = "") -> str:
@@ -222,7 +191,6 @@ def convert(html: Html, url: str = "", **options) -> Page:
         url=url,
         markdown=markdown,
         text=text,
-        title=title_of(elements.titles, elements.metas, (h for h in elements.headings if h.tag == "h1")),
         page_type=page_type,
         fit_markdown=fit_markdown(markdown, parts),
         markdown_with_citations=cited,

@@ -14,6 +14,7 @@ from typing import Any, Iterable, Mapping
 
 from lxml import etree
 
+from web2md.extract.byline import byline_author
 from web2md.extract.dates import normalize_date
 from web2md.extract.elements import DocumentElements
 from web2md.extract.entities import clean_text, element_text
@@ -22,6 +23,7 @@ from web2md.extract.meta_jsonld import JsonLd, parse_json_ld
 from web2md.extract.language import SAMPLE_CHARS, detect_language, normalize_language
 from web2md.extract.page import Page
 from web2md.extract.simhash import fingerprint
+from web2md.extract.titles import choose_title
 from web2md.extract.urls import Resolver, absolute_url
 
 __all__ = ["MissingMetadata", "check_metadata", "excerpt_of", "fill", "missing_metadata", "word_count"]
@@ -399,12 +401,48 @@ def _document_text(root: etree._Element) -> str:
     return " ".join(parts)
 
 
+# Titles the page declares besides <title>, in priority order.
+_DECLARED_TITLES = ("dc.title", "dcterms.title", "og:title", "twitter:title", "parsely-title")
+
+
+def _title(found: _Found, url: str) -> str | None:
+    """The page title (SPEC §5): `<title>` without the site's name, else a declared title, else the first h1."""
+    ld = found.json_ld
+    declared = [found.first(name) for name in _DECLARED_TITLES] + [ld.first("headline")]
+    h1s = [h["text"] for h in found.headings if h["level"] == 1]
+    site_names = [*found.every("og:site_name"), *found.every("application-name"),
+                  ld.first("publisher", kind="name"), ld.first("name", types=("website",))]
+    if not found.title and not any(declared) and not h1s:
+        return ld.first("name")
+    return choose_title(found.title, declared, h1s, filter(None, site_names), url)
+
+
+def _author(declared: list[str | None], root: etree._Element, anchors: list[etree._Element]) -> str | None:
+    """The first declared author that is not a URL (one written beside the name is left out), else the
+    byline's. (The site's own name is an author: of a personal blog, of an agency's report.)"""
+    for author in declared:
+        if author and ("://" in author or "www." in author):
+            author = " ".join(w for w in author.split() if "://" not in w and not w.strip("(<[").startswith("www."))
+            author = author.strip(" -–—|,;:()<>")
+        if author:
+            return author
+    return byline_author(root, anchors)
+
+
+def page_title(root: etree._Element, url: str = "", elements: DocumentElements | None = None) -> str | None:
+    """The title `fill` gives the page, alone."""
+    if elements is None:
+        elements = DocumentElements(root)
+    lists = [elements.titles, elements.metas, elements.headings, elements.scripts]
+    return _title(_scan(chain.from_iterable(lists), url, None), url)
+
+
 def fill(page: Page, root: etree._Element, base_url: str, json_ld: JsonLd | None = None,
          elements: DocumentElements | None = None) -> None:
     """Fill `page`'s metadata fields from the document tree (after rendering).
 
     `base_url` is the document base (``<base href>`` already applied). Fields the
-    renderer set (title, links) are only filled when still empty. `json_ld` is the
+    renderer set (links) are only filled when still empty. `json_ld` is the
     document's `document_json_ld`, and `elements` its `DocumentElements`, when the caller already has them.
     """
     if elements is None:
@@ -417,16 +455,16 @@ def fill(page: Page, root: etree._Element, base_url: str, json_ld: JsonLd | None
     ld = found.json_ld
     meta = found.first
 
-    if not page.title:
-        page.title = (found.title or meta("dc.title", "dcterms.title", "og:title", "twitter:title")
-                      or ld.first("headline") or ld.first("name") or None)
+    page.title = _title(found, page.url)
     page.description = (meta("description", "og:description", "twitter:description", "dc.description",
                              "dcterms.description") or ld.first("description"))
     article_author = meta("article:author")
     if article_author and absolute_url(article_author, "") is not None:
         article_author = None  # a profile URL, not a name
-    page.author = (meta("author") or ld.first("author", kind="person") or meta("dc.creator", "dcterms.creator")
-                   or article_author or meta("itemprop:author", "parsely-author", "sailthru.author"))
+    site_name = meta("og:site_name") or ld.first("publisher", kind="name") or ld.first("name", types=("website",))
+    page.author = _author([meta("author"), ld.first("author", kind="person"), meta("dc.creator", "dcterms.creator"),
+                           article_author, meta("itemprop:author", "parsely-author", "sailthru.author")],
+                          root, elements.anchors)
     times = [v for marked, v in found.times if marked] + [v for marked, v in found.times if not marked]
     page.published_date = _first_date([
         meta("article:published_time"), *times, *ld.every("datePublished"),
@@ -443,7 +481,7 @@ def fill(page: Page, root: etree._Element, base_url: str, json_ld: JsonLd | None
         or ld.first("image", kind="url")
     page.image = absolute_url(image, base_url) if image else None
     page.headline = ld.first("headline")
-    page.site_name = meta("og:site_name") or ld.first("publisher", kind="name") or ld.first("name", types=("website",))
+    page.site_name = site_name
     page.keywords = (_split_keywords(found.every("article:tag")) or _split_keywords(found.every("keywords"))
                      or _split_keywords(found.every("news_keywords")) or _split_keywords(ld.every("keywords", kind="list")))
     page.categories = (_split_keywords(found.every("article:section"))

@@ -156,6 +156,84 @@ def parse_html(html: str | bytes, encoding: str | None = None) -> etree._Element
     # id attributes (nothing here looks elements up by id, and filling it is parse time)
     parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, remove_pis=True, collect_ids=False)
     root = etree.fromstring(data, parser=parser)
+    if _too_deep(parser):
+        # libxml2 stops at a nesting depth of 2048, dropping the rest of the document: parse it again with
+        # what lies deeper than a browser nests (MAX_DEPTH) put beside its parent, as browsers do
+        parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, remove_pis=True, collect_ids=False)
+        root = etree.fromstring(flatten_depth(data.decode("utf-8")).encode("utf-8"), parser=parser)
     if root is None:  # libxml2 gives up on some inputs (e.g. only a comment)
         root = etree.fromstring(b"<html></html>", parser=parser)
     return root
+
+
+def _too_deep(parser: etree.HTMLParser) -> bool:
+    """Whether libxml2 stopped parsing at its depth limit (a fatal error, so the last one it reported)."""
+    error = parser.error_log.last_error
+    return error is not None and error.type == etree.ErrorTypes.ERR_RESOURCE_LIMIT  # type: ignore[attr-defined]
+
+
+# The deepest nesting kept: Blink puts elements deeper than 512 beside their parent (HTMLTreeBuilder's
+# maximum DOM depth); libxml2 gives up at 2048.
+MAX_DEPTH = 512
+_TAG = re.compile(r"<(?:(/?)([A-Za-z][^\s/>]*)|!--)")
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+                   "track", "wbr", "basefont", "bgsound", "frame", "keygen"})
+# Elements a start tag of the same name closes ("<p>a<p>b" is two paragraphs side by side, not nested).
+_SELF_CLOSING = frozenset({"p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "rb", "rt", "rp"})
+
+
+def flatten_depth(html: str, max_depth: int = MAX_DEPTH) -> str:
+    """`html` without the start and end tags of elements nested deeper than `max_depth`: their content stays,
+    inside the deepest element kept. One forward scan; raw-text elements and comments are passed over."""
+    out: list[str] = []
+    stack: list[tuple[str, bool]] = []  # open elements: name, kept
+    open_count: dict[str, int] = {}
+    kept_depth = 0
+    copied = at = 0
+    while (m := _TAG.search(html, at)) is not None:
+        name = m.group(2)
+        if name is None:  # a comment
+            end = html.find("-->", m.end())
+            if end < 0:
+                break
+            at = end + 3
+            continue
+        end = html.find(">", m.end())
+        if end < 0:
+            break
+        at = end + 1
+        name = name.lower()
+        if m.group(1):  # an end tag
+            if not open_count.get(name):
+                continue  # a stray end tag: libxml2 ignores it
+            while True:
+                top, kept = stack.pop()
+                open_count[top] -= 1
+                kept_depth -= kept
+                if top == name:
+                    break
+            if not kept:
+                out.append(html[copied:m.start()])
+                copied = at
+            continue
+        if name in _VOID or html[end - 1] == "/":
+            continue
+        if name in _RAW_END:  # script, style, ...: their text holds no tags
+            close = _RAW_END[name].search(html, at)
+            if close is None:
+                break
+            at = close.start()
+        if name in _SELF_CLOSING and stack and stack[-1][0] == name:
+            top, kept = stack.pop()
+            open_count[top] -= 1
+            kept_depth -= kept
+        # a raw-text element holds no elements, and without its tags its content would read as text
+        kept = kept_depth < max_depth or name in _RAW_END
+        if not kept:
+            out.append(html[copied:m.start()])
+            copied = at
+        stack.append((name, kept))
+        open_count[name] = open_count.get(name, 0) + 1
+        kept_depth += kept
+    out.append(html[copied:])
+    return "".join(out)

@@ -18,6 +18,7 @@ from lxml import etree
 
 from web2md.extract.entities import needs_normalising, normalise_chars
 from web2md.extract.urls import Resolver, markdown_url, strip_fragment
+from web2md.extract.parse import parse_html
 
 SKIP_TAGS = frozenset({
     "script", "style", "svg", "template", "iframe", "noscript", "head", "math",
@@ -134,6 +135,12 @@ def is_hidden(el: etree._Element) -> bool:
         compact = style.replace(" ", "")
         return "display:none" in compact or "visibility:hidden" in compact
     return False
+
+
+def is_pixel(img: etree._Element) -> bool:
+    """A tracking pixel: an image at most one pixel wide and high."""
+    sizes = [(img.get(attr) or "").strip().removesuffix("px") for attr in ("width", "height")]
+    return all(size.isdigit() and int(size) <= 1 for size in sizes)
 
 
 def is_layout_table(table: etree._Element) -> bool:
@@ -268,6 +275,7 @@ class Renderer:
         self.table_els: list[etree._Element] = []
         self.data_tables: list[Table] = []
         self.headings: list[tuple[int, str]] = []
+        self.in_noscript_markup = False
 
     # -- public -------------------------------------------------------------
     def render(self, roots: Iterable[etree._Element]) -> Rendered:
@@ -305,7 +313,8 @@ class Renderer:
                 push(tag)
                 handler = start_handlers.get(tag)
                 if handler is not None:
-                    handler(self, el)
+                    if handler(self, el):  # the handler rendered the element's own text
+                        continue
                 elif tag in BLOCK_TAGS and (self.md or self.tables):  # else the boundary would change nothing
                     self.block_boundary()
                 text = el.text  # read once: lxml builds a new string at every read
@@ -711,7 +720,7 @@ class Renderer:
             self.tx.append(text)
 
     def start_img(self, el: etree._Element) -> None:
-        if not self.include_images or self.pre or self.code:
+        if not self.include_images or self.pre or self.code or is_pixel(el):
             return
         alt = " ".join(normalise_chars(el.get("alt") or "").split())
         if not alt:
@@ -723,6 +732,23 @@ class Renderer:
         if url:
             alt_md = escape_markdown(alt)
             self.md.append(f"![{alt_md}]({markdown_url(url)})")
+
+    def start_noscript(self, el: etree._Element) -> bool:
+        """A `<noscript>` shown (a page read without scripts) whose content is one text that is markup: a
+        browser running scripts keeps a noscript's content as text, and pages saved from one hold it escaped
+        (``&lt;img src=...&gt;``). That markup is what a browser without scripts shows, so it is parsed and
+        rendered; once (markup escaped twice stays text)."""
+        text = el.text
+        if len(el) or not text or "<" not in text or self.in_noscript_markup:
+            return False
+        self.in_noscript_markup = True
+        try:
+            fragment = parse_html(text)
+            body = fragment.find("body")
+            self.walk(body if body is not None else fragment)
+        finally:
+            self.in_noscript_markup = False
+        return True
 
     # tables
     def in_cell(self) -> bool:
@@ -958,6 +984,7 @@ def _register() -> None:
     start["a"] = Renderer.start_link
     end["a"] = Renderer.end_link
     start["img"] = Renderer.start_img
+    start["noscript"] = Renderer.start_noscript
     start["table"] = Renderer.start_table
     end["table"] = Renderer.end_table
     for tag in ("thead", "tbody", "tfoot"):

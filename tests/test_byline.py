@@ -1,0 +1,82 @@
+"""The author from the page's byline markup when its metadata names none (issue 14, metadata)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from web2md import convert
+
+URL = "https://www.valleycourier.example/2025/05/ferry.html"
+STORY = "<h1>Ferry back in service</h1><p>The ferry runs again from Monday, the town council said after a long meeting.</p>"
+
+
+def author_of(body: str, head: str = "") -> str | None:
+    return convert(f"<html><head><title>Ferry</title>{head}</head><body>{body}</body></html>", URL).author
+
+
+CASES = [
+    ("itemprop-name", '<article><p itemprop="author" itemscope><span itemprop="name">Ann Lee</span> — May 2</p>'
+     + STORY + "</article>", "Ann Lee"),
+    ("itemprop-names", '<article><div itemprop="author" itemscope><span itemprop="name">Ann Lee</span> and '
+     '<span itemprop="name">Bo Park</span></div>' + STORY + "</article>", "Ann Lee; Bo Park"),
+    ("itemprop-text", '<article><span itemprop="author">Ann Lee</span>' + STORY + "</article>", "Ann Lee"),
+    ("rel-author", '<article>' + STORY + '<p>Story by <a rel="author" href="/people/ann">Ann Lee</a></p></article>',
+     "Ann Lee"),
+    ("byline-class-by", '<article><div class="story-byline">By Ann Lee</div>' + STORY + "</article>", "Ann Lee"),
+    ("byline-label", '<article><div class="byline">Text and pictures: Ann Lee</div>' + STORY + "</article>",
+     "Ann Lee"),
+    ("author-class-written-by", '<article><span class="author">Written by: Ann Lee,</span>' + STORY + "</article>",
+     "Ann Lee"),
+    # a byline inside the article wins over one in the page's header
+    ("article-first", '<header><span class="author">Bo Park</span></header><article>'
+     '<span class="author">Ann Lee</span>' + STORY + "</article>", "Ann Lee"),
+    # a surer sign wins over a class name
+    ("itemprop-over-class", '<article><span class="byline">Desk</span><span itemprop="author">Ann Lee</span>'
+     + STORY + "</article>", "Ann Lee"),
+    # a sidebar's byline only when the article has none
+    ("aside-last", '<article>' + STORY + '</article><aside><span itemprop="author">Ann Lee</span></aside>', "Ann Lee"),
+    # not a byline: comments, teasers, profile boxes; not a name: dates, sentences, addresses
+    ("comment-author", '<article>' + STORY + '<div class="comments"><span class="author">Bo Park</span></div></article>',
+     None),
+    ("related-author", '<article>' + STORY + '<ul class="related-posts"><li><span class="byline">By Bo Park</span>'
+     "</li></ul></article>", None),
+    ("author-bio", '<article>' + STORY + '<div class="author-bio">Bo Park writes about ferries.</div></article>', None),
+    ("date-in-byline", '<article><div class="byline">May 2, 2025</div>' + STORY + "</article>", None),
+    ("sentence-in-byline", '<article><div class="byline">This story was reported over many months by a team of '
+     "reporters across the valley and beyond</div>" + STORY + "</article>", None),
+    ("email-in-byline", '<article><div class="byline">ann@valleycourier.example</div>' + STORY + "</article>", None),
+]
+
+
+@pytest.mark.parametrize("body,expected", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_byline_author(body, expected):
+    assert author_of(body) == expected
+
+
+def test_metadata_author_wins_over_byline():
+    body = '<article><span class="byline">By Bo Park</span>' + STORY + "</article>"
+    assert author_of(body, '<meta name="author" content="Ann Lee">') == "Ann Lee"
+
+
+def test_author_url_is_passed_over():
+    body = '<article><span class="byline">By Bo Park</span>' + STORY + "</article>"
+    assert author_of(body, '<meta name="author" content="https://www.valleycourier.example/people/ann">') == "Bo Park"
+    ld = json.dumps({"@type": "Article", "author": {"@type": "Person", "name": "Ann Lee"}})
+    head = ('<meta name="author" content="https://www.valleycourier.example/people/ann">'
+            f'<script type="application/ld+json">{ld}</script>')
+    assert author_of(body, head) == "Ann Lee"
+
+
+def test_url_beside_the_author_is_left_out():
+    body = "<article>" + STORY + "</article>"
+    assert author_of(body, '<meta name="author" content="Ann Lee - https://ann.example/">') == "Ann Lee"
+    assert author_of(body, '<meta name="author" content="Ann Lee (www.ann.example)">') == "Ann Lee"
+    assert author_of(body, '<meta name="author" content="www.valleycourier.example">') is None
+
+
+def test_site_name_as_author_is_kept():
+    # a personal blog, an agency: the site's own name is the author the page declares
+    head = '<meta name="author" content="Valley Courier"><meta property="og:site_name" content="Valley Courier">'
+    assert author_of("<article>" + STORY + "</article>", head) == "Valley Courier"

@@ -1,0 +1,46 @@
+"""Documents nested deeper than libxml2 goes (issue 14 item 8): `flatten_depth` and the second parse."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from web2md.extract.parse import MAX_DEPTH, flatten_depth, parse_html
+
+
+def test_flatten_depth_drops_the_tags_below_the_limit_and_keeps_their_text():
+    assert flatten_depth("<div><div><div>x</div></div></div>y", max_depth=2) == "<div><div>x</div></div>y"
+    assert flatten_depth("<div><p>a<p>b<p>c</div>", max_depth=2) == "<div><p>a<p>b<p>c</div>"
+    assert flatten_depth("<b><i><u>x</u></i> y</b>", max_depth=1) == "<b>x y</b>"
+
+
+def test_flatten_depth_passes_over_comments_raw_text_void_and_stray_tags():
+    html = '<div><!-- <div><div> --><script>"<div><div>"</script><br><img src=x/><span/></em><div>x</div></div>'
+    assert flatten_depth(html, max_depth=2) == html
+    assert flatten_depth("<div><div><script>a<b</script>t</div></div>", max_depth=1) == \
+        "<div><script>a<b</script>t</div>"
+    assert flatten_depth("<div><div>unterminated <", max_depth=1) == "<div>unterminated <"
+
+
+def test_flatten_depth_is_identity_within_the_limit():
+    html = "<html><body>" + "<div>" * 100 + "x" + "</div>" * 100 + "</body></html>"
+    assert flatten_depth(html) == html
+
+
+def depth(root: etree._Element) -> int:
+    deepest = 0
+    for el in root.iter():
+        deepest = max(deepest, sum(1 for _ in el.iterancestors()))
+    return deepest
+
+
+def test_parse_keeps_what_lies_past_libxml2s_limit():
+    n = 100_000
+    root = parse_html("<p>a</p>" + "<div>" * n + "deep" + "</div>" * n + "<p>after</p>")
+    assert "".join(root.itertext()) == "adeepafter"
+    assert depth(root) <= MAX_DEPTH + 2  # html, body
+    assert [p.text for p in root.iter("p")] == ["a", "after"]
+
+
+def test_parse_within_the_limit_is_not_flattened():
+    root = parse_html("<div>" * 1500 + "x" + "</div>" * 1500)
+    assert depth(root) == 1501

@@ -1,0 +1,107 @@
+"""The author named in the page's markup, for pages whose metadata names none: schema.org `itemprop="author"`,
+`rel="author"` links, then a block classed as the byline or the author, inside the article when it has one."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from lxml import etree
+
+from web2md.extract.entities import element_text
+
+__all__ = ["byline_author", "plausible_name"]
+
+_NAME_PROP = etree.XPath(".//*[@itemprop='name']")
+# "By Jane Doe", "Written by: Jane Doe", "Von Max Muster", "Par Jean Dupont": the words that introduce a byline;
+# a label up to a colon ("Text and interview: Jane Doe") and punctuation around the name go too.
+_BY = re.compile(r"^(?:[^:]{0,40}:\s*)?(?:(?:written|posted|edited)\s+by|geschrieben\s+von|by|von|par|por|door|av|af|"
+                 r"przez|author|autor|autorin|auteur)\b\s*:?\s*|^[^:]{0,40}:\s*", re.I)
+_PUNCTUATION = " |~,;:-–—·•/"
+# Words, initials and name particles: a name is a few of them.
+MAX_NAME_CHARS = 80
+MAX_NAME_WORDS = 8
+# Blocks a byline is seldom in (the authors of teasers, a profile box), read after the others.
+_ELSEWHERE = frozenset({"aside", "nav", "footer", "form", "li"})
+_NOT_BYLINE = re.compile(r"(?:^|\s)(?:comment|related|teaser|follow|bio|author-bio|photo|avatar|image|img|widget)", re.I)
+
+
+def plausible_name(text: str | None) -> bool:
+    """A person's or an organisation's name rather than a sentence, a date, a URL or an e-mail address."""
+    if not text or len(text) > MAX_NAME_CHARS or len(text.split()) > MAX_NAME_WORDS:
+        return False
+    if "://" in text or "www." in text or "@" in text or any(c.isdigit() for c in text):
+        return False
+    return any(c.isalpha() for c in text)
+
+
+def _tokens(value: str | None) -> list[str]:
+    return value.lower().split() if value else []
+
+
+def _rank(el: etree._Element) -> int | None:
+    """How surely `el` holds the byline (lower is surer), or None when it does not."""
+    if "author" in _tokens(el.get("itemprop")):
+        return 0
+    if el.tag == "a" and "author" in _tokens(el.get("rel")):
+        return 1
+    classes = _tokens(el.get("class"))
+    if any("byline" in c for c in classes):
+        return 2
+    if any(c in ("author", "author-name", "authorname", "article-author", "post-author", "entry-author")
+           or c.startswith(("author-name", "authorname")) for c in classes):
+        return 3
+    return None
+
+
+def _name(el: etree._Element) -> str | None:
+    names = [element_text(n) for n in _NAME_PROP(el)] if el.get("itemprop") else []
+    names = [n for n in names if plausible_name(n)]
+    if names:
+        return "; ".join(dict.fromkeys(names))
+    if el.tag == "meta":
+        return None  # <meta itemprop="author" content=...> is read with the other meta tags
+    text = _BY.sub("", element_text(el)).strip(_PUNCTUATION)
+    return text if plausible_name(text) else None
+
+
+def _place(el: etree._Element) -> int | None:
+    """Where `el` is: 0 in the article (or main), 1 elsewhere in the body, 2 in a sidebar, list or footer;
+    None in a comment, a teaser or a profile box."""
+    place = 1
+    for ancestor in el.iterancestors():
+        if _NOT_BYLINE.search(ancestor.get("class") or ""):
+            return None
+        if ancestor.tag in _ELSEWHERE:
+            place = 2
+        elif ancestor.tag in ("article", "main"):
+            return 0 if place == 1 else place
+    return place
+
+
+def byline_author(root: etree._Element, anchors: Iterable[etree._Element] = ()) -> str | None:
+    """The author the page's byline names, None when it names none that reads as a name. `anchors` are the
+    document's links (`DocumentElements.anchors`), where `rel="author"` is looked for."""
+    found: list[tuple[int, int, int, etree._Element]] = []
+
+    def consider(at: int, el: etree._Element, cls: str | None) -> None:
+        rank = _rank(el)
+        if rank is not None and not _NOT_BYLINE.search(cls or ""):
+            place = _place(el)
+            if place is not None:
+                found.append((place, rank, at, el))
+
+    body = root.find("body")
+    # one walk over every element, most of which have neither attribute: the cheap test first
+    for at, el in enumerate((body if body is not None else root).iter(etree.Element)):
+        cls = el.get("class")
+        if cls and ("uthor" in cls or "yline" in cls) or el.get("itemprop"):
+            consider(at, el, cls)
+    for at, el in enumerate(anchors):
+        if el.get("rel"):
+            consider(at, el, el.get("class"))
+    for _, _, _, el in sorted(found, key=lambda f: f[:3]):
+        name = _name(el)
+        if name:
+            return name
+    return None
