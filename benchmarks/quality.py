@@ -34,6 +34,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from articles_adapter import article as web2md_article  # the article scorer's view of web2md (benchmarks/)
+
 HERE = Path(__file__).resolve().parent
 DEFAULT = HERE.parents[1] / "shared"
 CACHE = HERE / ".cache"
@@ -49,14 +51,6 @@ def web2md_text(body: bytes, url: str) -> str:
     from web2md import convert
 
     return convert(body, url=url).text
-
-
-def web2md_article(html: str, url: str) -> dict:
-    from web2md import convert
-
-    page = convert(html, url=url)
-    return {"text": page.text, "title": page.title, "author": page.author, "site_name": page.site_name,
-            "date": page.published_date}
 
 
 def web2md_markdown(html: str, url: str) -> str:
