@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from web2md.ansi import Rendered, render
+from web2md.wording import plural
 
 HELP = "N=follow link  Enter=next screen  p=previous  b=back  f=forward  u=URL  r=reload  q=quit"
 CLEAR = "\x1b[H\x1b[2J"
@@ -130,7 +131,7 @@ class Browser:
         screens = max(1, -(-len(view.rendered.lines) // height))
         screen = view.top // height + 1
         title = f" {view.title} — {view.url} "
-        status = f" screen {screen}/{screens} · {len(view.rendered.links)} links · {HELP} "
+        status = f" screen {screen}/{screens} · {plural(len(view.rendered.links), 'link')} · {HELP} "
         out = [CLEAR, TITLE_STYLE, _fit(title, columns), RESET, "\n"]
         out += [line + "\n" for line in lines]
         out += ["\n"] * (height - len(lines))

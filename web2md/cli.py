@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from web2md import __version__
+from web2md.wording import plural
 
 EXIT_OK = 0
 EXIT_FAILED = 1  # anything else: connection refused, DNS, no sitemap or feed found, extraction error
@@ -181,15 +182,11 @@ def add_filter_options(parser: argparse.ArgumentParser) -> None:
 
 def crawl_settings(args: argparse.Namespace) -> dict[str, Any]:
     """Scrapy settings for this run: the request and politeness options, mapped as for ``-a`` arguments."""
-    from scrapy.settings import default_settings
-
+    from web2md.failures import interactive_retry_exceptions
     from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
 
-    settings: dict[str, Any] = {
-        # a timed-out request is not retried, so --timeout bounds how long the user waits
-        "RETRY_EXCEPTIONS": [e for e in default_settings.RETRY_EXCEPTIONS
-                             if e != "scrapy.exceptions.DownloadTimeoutError"],
-    }
+    # a timeout, a refused connection or an unknown host is reported at once: --timeout bounds the wait
+    settings: dict[str, Any] = {"RETRY_EXCEPTIONS": interactive_retry_exceptions()}
     options = {name: getattr(args, name, None) for name in POLITENESS_OPTIONS}
     try:
         apply_politeness_options(settings, options)
@@ -257,6 +254,19 @@ def check_javascript(args: argparse.Namespace) -> None:
         raise CommandError(f"--wait must be >= 0 ms, got {wait:g}", EXIT_USAGE)
 
 
+def check_conversion(args: argparse.Namespace) -> None:
+    """The conversion options make sense, checked before anything is fetched."""
+    from web2md.extract.convert import selector_predicate
+
+    max_length = getattr(args, "max_length", None)
+    if max_length is not None and max_length < 0:
+        raise CommandError(f"--max-length must not be negative, got {max_length}", EXIT_USAGE)
+    try:
+        selector_predicate(tuple(getattr(args, "exclude_selector", None) or ()))
+    except ValueError as exc:
+        raise CommandError(str(exc).replace("exclude_selector", "--exclude-selector"), EXIT_USAGE) from None
+
+
 def check_language_option(args: argparse.Namespace) -> None:
     from web2md.extract.language import parse_language_option
 
@@ -268,24 +278,27 @@ def check_language_option(args: argparse.Namespace) -> None:
 
 
 def failure_error(failure: dict[str, Any], timeout: float) -> CommandError:
-    """The one-line error and exit status for a page that produced nothing."""
-    url = failure.get("url", "")
+    """The one-line error (`web2md.failures.explain`) and exit status for a page that produced nothing."""
+    from web2md.failures import TIMED_OUT, explain
+
     reason = str(failure.get("reason") or "failed")
     lowered = reason.lower()
     status = failure.get("status")
+    message = explain(failure, timeout)
     if reason.startswith("HTTP ") or (isinstance(status, int) and not 200 <= status < 300):
-        return CommandError(f"{reason}: {url}", EXIT_HTTP)
-    if lowered in ("timed out", "timeout") or lowered.startswith("timeout"):
-        return CommandError(f"timed out after {timeout:g} s: {url}", EXIT_TIMEOUT)
+        return CommandError(message, EXIT_HTTP)
+    if lowered.startswith(TIMED_OUT):
+        return CommandError(message, EXIT_TIMEOUT)
     if "robots.txt" in lowered:
+        url = failure.get("url", "")
         return CommandError(f"forbidden by robots.txt: {url} (--ignore-robots to fetch it anyway)", EXIT_ROBOTS)
     if lowered.startswith("cannot read "):
-        return CommandError(f"{reason}: {url}", EXIT_BINARY)
+        return CommandError(message, EXIT_BINARY)
     if "language mismatch" in lowered:
         return CommandError(reason, EXIT_LANGUAGE)
     if "missing metadata" in lowered:
         return CommandError(reason, EXIT_METADATA)
-    return CommandError(f"{reason}: {url}", EXIT_FAILED)
+    return CommandError(message, EXIT_FAILED)
 
 
 def requirement_error(item: Any, args: argparse.Namespace) -> CommandError | None:
@@ -357,7 +370,7 @@ def write_pages(items: Iterable[Any], args: argparse.Namespace) -> int:
             target = output_file(root.resolve(), item.get("final_url") or item["url"], "md")
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes((render_page(item, "markdown", args.frontmatter) + "\n").encode("utf-8"))
-        warn(f"wrote {len(items)} page{'s' if len(items) != 1 else ''} to {root}")
+        warn(f"wrote {plural(len(items), 'page')} to {root}")
         return len(items)
     ansi = bool(getattr(args, "render", False))
     write_output("\n\n".join(page_with_header(item, args.frontmatter, ansi) for item in items), None)
@@ -365,9 +378,10 @@ def write_pages(items: Iterable[Any], args: argparse.Namespace) -> int:
 
 
 def pages_of(result: Any) -> list[Any]:
+    """The pages of a crawl in breadth-first order (depth, then URL), the same on every run."""
     from web2md.items import PageItem
 
-    return [item for item in result.items if isinstance(item, PageItem)]
+    return [item for item in result.breadth_first() if isinstance(item, PageItem)]
 
 
 def keep_matching(items: list[Any], args: argparse.Namespace) -> list[Any]:
@@ -409,6 +423,7 @@ def run_fetch(args: argparse.Namespace) -> int:
 
     check_url(args.url)
     check_javascript(args)
+    check_conversion(args)
     check_language_option(args)
     if args.depth < 0:
         raise CommandError(f"--depth must not be negative, got {args.depth}", EXIT_USAGE)
@@ -461,7 +476,7 @@ def run_depth(args: argparse.Namespace) -> int:
         if start:
             raise failure_error(start[0], timeout_of(settings))
         raise CommandError(f"no page extracted from {args.url} (run with -v for details)")
-    for failure in result.failures:
+    for failure in result.sorted_failures():
         warn(f"skipped {failure_error(failure, timeout_of(settings))}")
     write_pages(keep_matching(pages, args), args)
     return EXIT_OK
@@ -485,6 +500,7 @@ def run_browse(args: argparse.Namespace) -> int:
 
     check_url(args.url)
     check_javascript(args)
+    check_conversion(args)
     settings = crawl_settings(args)
     browser = Browser(settings, conversion_arguments(args), timeout=timeout_of(settings))
     return browser.run(args.url)
@@ -660,22 +676,33 @@ def add_batch(subparsers: Any) -> None:
 def run_batch(args: argparse.Namespace) -> int:
     from web2md import crawl
     from web2md.progress import CrawlProgress
+    from web2md.spiders.base import parse_url_list, read_urls_file
     from web2md.spiders.batch import BatchSpider
 
     check_javascript(args)
-    path = Path(args.file)
-    if not path.is_file():
-        raise CommandError(f"cannot read {args.file}: no such file", EXIT_USAGE)
+    check_conversion(args)
+    if args.file == "-":
+        urls = parse_url_list(sys.stdin.read())
+        name = "stdin"
+    else:
+        path = Path(args.file)
+        if not path.is_file():
+            raise CommandError(f"cannot read {args.file}: no such file", EXIT_USAGE)
+        urls = read_urls_file(str(path))
+        name = path.name
+    if not urls:
+        raise CommandError(f"no URLs in {name}", EXIT_USAGE)
     settings = crawl_settings(args)
-    with CrawlProgress(f"batch {path.name}") as progress:
+    with CrawlProgress(f"batch {name}") as progress:
         settings.update(progress.settings())
-        result = crawl.run(BatchSpider, settings, urls_file=str(path), output="", formats="",
+        result = crawl.run(BatchSpider, settings, url=" ".join(urls), output="", formats="",
                            **conversion_arguments(args))
-    pages = pages_of(result)
-    for failure in result.failures:
-        warn(str(failure_error(failure, timeout_of(settings))))
-    write_pages(pages, args)
-    return EXIT_FAILED if result.failures else EXIT_OK
+    failures = [failure_error(failure, timeout_of(settings)) for failure in result.sorted_failures()]
+    failures += [error for error in map(binary_error, result.items) if error is not None]
+    for error in sorted(failures, key=str):
+        warn(str(error))
+    write_pages(pages_of(result), args)
+    return EXIT_FAILED if failures else EXIT_OK
 
 
 # -- mcp -------------------------------------------------------------------------------------------
@@ -740,18 +767,30 @@ def command_names(parser: argparse.ArgumentParser) -> set[str]:
 
 
 def with_default_command(argv: list[str], commands: Iterable[str]) -> list[str]:
-    """``web2md URL [OPTIONS]`` means ``web2md browse URL [OPTIONS]``."""
+    """``web2md URL [OPTIONS]`` means ``web2md browse URL [OPTIONS]``; a mistyped command is a usage error."""
     if not argv or argv[0] in ("-h", "--help", "--version"):
         return argv
     if any(arg in commands for arg in argv):
         return argv
+    first = next((arg for arg in argv if not arg.startswith("-")), "")
+    if first and not any(c in first for c in ".:/"):  # a word, not a URL
+        import difflib
+
+        close = difflib.get_close_matches(first, sorted(commands), n=1)
+        hint = f", did you mean {close[0]}?" if close else f" (commands: {', '.join(sorted(commands))})"
+        raise CommandError(f"unknown command {first!r}{hint}", EXIT_USAGE)
     return ["browse", *argv]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
-    args = parser.parse_args(with_default_command(argv, command_names(parser)))
+    try:
+        argv = with_default_command(argv, command_names(parser))
+    except CommandError as exc:
+        print(f"web2md: {exc}", file=sys.stderr)
+        return exc.status
+    args = parser.parse_args(argv)
     configure_logging(getattr(args, "verbose", False))
     try:
         return args.handler(args)

@@ -18,13 +18,16 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-from scrapy.settings import Settings, default_settings
+from scrapy.settings import Settings
 from w3lib.url import canonicalize_url
 
 from web2md import __version__, crawl
+from web2md.extract.convert import selector_predicate
 from web2md.exporters import ALIASES, FORMATS, get_format
+from web2md.failures import explain, interactive_retry_exceptions
 from web2md.items import DocumentItem, PageItem, item_to_dict
 from web2md.spiders.base import is_fetchable
+from web2md.wording import plural
 from web2md.spiders.feed import FeedSpider
 from web2md.spiders.page import PageSpider
 from web2md.spiders.site import SiteSpider
@@ -37,6 +40,8 @@ DEFAULT_MAX_LENGTH = 20000
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_MAX_BYTES = 10 * 1024 * 1024
 CONCURRENT_CALLS = 4
+# The server's flags, named in the advice of a failure (the model cannot change them; whoever runs the server can).
+KNOBS = {"timeout": "the server's --timeout", "max_bytes": "the server's --max-bytes"}
 SLICE_CACHE_SIZE = 32
 SLICE_CACHE_TTL = 600.0  # seconds a rendering is kept for start_index > 0 calls
 
@@ -257,9 +262,8 @@ class Web2mdTools:
             "DOWNLOAD_WARNSIZE": 0,
             "DOWNLOAD_TIMEOUT": min(30.0, opts.timeout),
             "CLOSESPIDER_TIMEOUT": opts.timeout,
-            # a timed-out request is not retried, so the call stays within its bound
-            "RETRY_EXCEPTIONS": [e for e in default_settings.RETRY_EXCEPTIONS
-                                 if e != "scrapy.exceptions.DownloadTimeoutError"],
+            # a timeout, a refused connection or an unknown host is not retried: the call stays within its bound
+            "RETRY_EXCEPTIONS": interactive_retry_exceptions(),
             "ROBOTSTXT_OBEY": not opts.ignore_robots,
             "WEB2MD_NETGUARD_ENABLED": not opts.allow_private,
             "WEB2MD_NETGUARD_ALLOWED_HOSTS": list(opts.allowed_hosts),
@@ -292,7 +296,7 @@ class Web2mdTools:
     def failed(self, result: crawl.CrawlResult, url: str, what: str = "page") -> ToolError:
         """The one-line error for a crawl that produced nothing."""
         if result.failures:
-            return ToolError(failure_text(result.failures[0]))
+            return ToolError(failure_text(result.failures[0], self.settings.getfloat("DOWNLOAD_TIMEOUT")))
         if result.stats.get("finish_reason") == "closespider_timeout":
             return ToolError(f"timed out after {self.options.timeout:g} s: {url}")
         return ToolError(f"no {what} extracted from {url}")
@@ -339,14 +343,14 @@ class Web2mdTools:
     # -- web_crawl -------------------------------------------------------------
     async def crawl(self, url: str, depth: int, max_pages: int, conversion: dict[str, Any]) -> CallToolResult:
         result = await self.run(SiteSpider, url, depth=depth, max_pages=max_pages, **conversion)
-        items = [i for i in result.items if isinstance(i, PageItem)]
-        documents = [{"url": i.get("url", ""), "reason": document_text(i)} for i in result.items
+        ordered = result.breadth_first()
+        items = [i for i in ordered if isinstance(i, PageItem)]
+        documents = [{"url": i.get("url", ""), "reason": document_text(i)} for i in ordered
                      if isinstance(i, DocumentItem)]
         if not items:
             if documents and not result.failures:
                 raise ToolError(documents[0]["reason"])
             raise self.failed(result, url)
-        items.sort(key=lambda i: (i.get("url") != url, i.get("url", "")))
         pages = []
         for item in items:
             self.store.put(item)
@@ -358,15 +362,15 @@ class Web2mdTools:
                     page[name] = item[name]
             pages.append(page)
         failed = [{"url": f.get("url", ""), "reason": f.get("reason") or "failed"} for f in result.failures]
-        failed += documents
-        lines = [f"Crawled {len(pages)} page{'s' if len(pages) != 1 else ''} from {url} (depth {depth}):"]
+        failed = sorted(failed + documents, key=lambda f: (f["url"], f["reason"]))  # the same on every run
+        lines = [f"Crawled {plural(len(pages), 'page')} from {url} (depth {depth}):"]
         for page in pages:
             words = f" ({page['word_count']} words)" if "word_count" in page else ""
             lines.append(f"- {page['url']} — {page['title'] or '(untitled)'}{words}")
             if page.get("excerpt"):
                 lines.append(f"  {page['excerpt']}")
         for failure in failed:
-            lines.append(f"! {failure_text(failure)}")
+            lines.append(f"! {failure_text(failure, self.settings.getfloat('DOWNLOAD_TIMEOUT'))}")
         lines.append("The pages are remembered: search them with web_grep.")
         data: dict[str, Any] = {"url": url, "depth": depth, "pages": pages}
         if failed:
@@ -403,7 +407,7 @@ class Web2mdTools:
         matches, truncated = grep_pages(regex, pages, context, max_matches)
         text = render_grep(matches, context)
         if not matches:
-            text = f"No lines match {pattern!r} in {len(pages)} page{'s' if len(pages) != 1 else ''}."
+            text = f"No lines match {pattern!r} in {plural(len(pages), 'page')}."
         elif truncated:
             text += f"\n[Stopped after {max_matches} matches; narrow the pattern or raise max_matches.]"
         for failure in failed:
@@ -430,7 +434,7 @@ class Web2mdTools:
                 entry["lastmod"] = item["lastmod"]
             urls.append(entry)
         truncated = bool(result.stats.get("web2md/max_pages_skipped"))
-        lines = [f"{len(urls)} URL{'s' if len(urls) != 1 else ''} in the sitemap of {url}"
+        lines = [f"{plural(len(urls), 'URL')} in the sitemap of {url}"
                  + (f" (first {max_urls} shown)" if truncated else "") + ":"]
         lines += [f"{e['url']} {e['lastmod']}" if "lastmod" in e else e["url"] for e in urls]
         data: dict[str, Any] = {"url": url, "urls": urls}
@@ -469,16 +473,9 @@ def document_text(item: DocumentItem) -> str:
     return f"cannot read {item.get('mime_type') or 'this type'} ({item.get('size', 0)} bytes): {url}"
 
 
-def failure_text(failure: dict[str, Any]) -> str:
-    """A failure record as one line naming the URL once."""
-    url = failure.get("url", "")
-    final_url = failure.get("final_url") or url
-    reason = failure.get("reason") or "failed"
-    if url and url in reason:
-        return reason
-    if final_url != url and final_url in reason:
-        return f"{reason} (redirected from {url})"
-    return f"{reason}: {url}"
+def failure_text(failure: dict[str, Any], timeout: float | None = None) -> str:
+    """A failure record as one sentence naming the URL once (`web2md.failures.explain`)."""
+    return explain(failure, timeout, KNOBS)
 
 
 def grep_pages(regex: re.Pattern[str], pages: Iterable[StoredPage], context: int,
@@ -527,7 +524,7 @@ def render_grep(matches: list[dict[str, Any]], context: int) -> str:
 def render_feed(data: dict[str, Any], include_content: bool) -> str:
     head = data.get("feed_title") or data.get("feed_url") or data["url"]
     where = f" ({data['feed_url']})" if data.get("feed_url") and data.get("feed_title") else ""
-    lines = [f"Feed: {head}{where}: {len(data['entries'])} entries"]
+    lines = [f"Feed: {head}{where}: {plural(len(data['entries']), 'entry', 'entries')}"]
     for number, entry in enumerate(data["entries"], 1):
         lines.append("")
         date = entry.get("published_date") or entry.get("modified_date")
@@ -552,9 +549,10 @@ def conversion_options(main_content: bool = False, include_images: bool = False,
         options["keep_header"] = True
     if exclude_selector:
         selectors = [s.strip() for s in exclude_selector if s and s.strip()]
-        for selector in selectors:
-            if not re.fullmatch(r"[.#][\w-]+", selector):
-                raise ToolError(f"exclude_selector takes .class or #id selectors, got {selector!r}")
+        try:
+            selector_predicate(tuple(selectors))
+        except ValueError as exc:
+            raise ToolError(str(exc)) from None
         if selectors:
             options["exclude_selector"] = tuple(selectors)
     return options
