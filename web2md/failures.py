@@ -23,6 +23,9 @@ DATA_LOSS = "the connection broke before the whole response arrived"
 TLS_FAILED = "TLS handshake failed"
 TOO_LARGE = "the response is larger than the size limit"
 
+#: Stats names of failures that say the host cannot be reached at all (any other URL on it fails alike).
+HOST_UNREACHABLE = frozenset({"timeout", "dns", "connection_refused", "tls"})
+
 _MAX_SIZE = re.compile(r"max size \((\d+)\)|MAXSIZE \((\d+) B\)")
 
 
