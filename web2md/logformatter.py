@@ -8,10 +8,11 @@ from scrapy.logformatter import LogFormatter, LogFormatterResult
 
 
 class OneLineLogFormatter(LogFormatter):
-    """``Dropped <url>: <reason>`` instead of Scrapy's reason followed by every field of the item."""
+    """``Dropped <url>: <reason>`` (the URL once) instead of Scrapy's reason followed by every field of the item."""
 
     def dropped(self, item: Any, exception: BaseException, response: Any, spider: Any) -> LogFormatterResult:
         result = super().dropped(item, exception, response, spider)
         url = item.get("url", "") if hasattr(item, "get") else ""
-        return {**result, "msg": "Dropped %(url)s: %(exception)s",
-                "args": {"url": url or "(no URL)", "exception": exception}}
+        if not url or url in str(exception):  # named once
+            return {**result, "msg": "Dropped: %(exception)s", "args": {"exception": exception}}
+        return {**result, "msg": "Dropped %(url)s: %(exception)s", "args": {"url": url, "exception": exception}}
