@@ -111,6 +111,8 @@ class FailureMiddleware:
         if isinstance(exception, IgnoreRequest) or request.meta.get(META_QUIET):
             return
         reason, detail = classify(exception)
+        if reason == "timeout" and request.meta.get("download_timeout"):
+            detail = f"{detail} after {request.meta['download_timeout']:g} s"
         record_failure(self.stats, request.url, reason, detail)
         raise PageFailed(request.url, reason, detail) from exception
 
