@@ -9,14 +9,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import os
 import sys
-import types
-import typing
-import warnings
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -48,8 +43,15 @@ EXIT_CODES = {
 
 FORMATS = ("markdown", "html", "json", "text", "csv", "tei", "xml")
 
-logger = logging.getLogger(__name__)
-
+#: One line per subcommand, for ``web2md --help`` (which builds no subcommand's options: that needs the core).
+COMMAND_HELP = {
+    "fetch": "fetch a page (or crawl a site with --depth) and print it",
+    "browse": "read the web in the terminal (also: web2md URL)",
+    "sitemap": "list a site's URLs from its sitemaps",
+    "feed": "read an RSS, Atom or JSON feed and print its entries as Markdown",
+    "batch": "convert every URL listed in a file",
+    "mcp": "serve web_fetch, web_crawl, web_grep, web_sitemap and web_feed over MCP (stdio)",
+}
 
 class CommandError(Exception):
     """A failure to report as one line on stderr, with an exit status."""
@@ -75,6 +77,10 @@ CONVERSION_HELP = {
 
 def add_conversion_options(parser: argparse.ArgumentParser) -> None:
     """One flag per field of `web2md.extract.options.Options` (``include_images`` -> ``--include-images``)."""
+    import types
+    import typing
+    from dataclasses import fields
+
     from web2md.extract.options import Options
 
     group = parser.add_argument_group("conversion")
@@ -99,12 +105,16 @@ def add_conversion_options(parser: argparse.ArgumentParser) -> None:
 
 
 def conversion_arguments(args: argparse.Namespace) -> dict[str, Any]:
+    from dataclasses import fields
+
     from web2md.extract.options import Options
 
     return {f.name: getattr(args, f.name) for f in fields(Options) if getattr(args, f.name, None) is not None}
 
 
 def _has_option(name: str) -> bool:
+    from dataclasses import fields
+
     from web2md.extract.options import Options
 
     return any(f.name == name for f in fields(Options))
@@ -204,6 +214,9 @@ def timeout_of(settings: dict[str, Any]) -> float:
 
 def configure_logging(verbose: bool) -> None:
     """Quiet by default (the command reports its own one-line errors); ``-v`` shows the crawl log."""
+    import logging
+    import warnings
+
     root = logging.getLogger()
     for handler in list(root.handlers):
         root.removeHandler(handler)
@@ -400,7 +413,7 @@ def keep_matching(items: list[Any], args: argparse.Namespace) -> list[Any]:
 
 def add_fetch(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "fetch", help="fetch a page (or crawl a site with --depth) and print it",
+        "fetch", help=COMMAND_HELP["fetch"],
         description="Fetch URL with the `page` spider and print the converted page; with --depth N, "
                     "crawl same-origin links N hops deep with the `site` spider.",
     )
@@ -486,7 +499,7 @@ def run_depth(args: argparse.Namespace) -> int:
 
 def add_browse(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "browse", help="read the web in the terminal (also: web2md URL)",
+        "browse", help=COMMAND_HELP["browse"],
         description="A Lynx-like terminal browser. Commands at the prompt: a number follows that link, "
                     "Enter shows the next screen, p the previous one, b goes back, f forward, "
                     "u enters a URL, r reloads, h shows help, q quits.",
@@ -531,7 +544,7 @@ def add_listing_command(subparsers: Any, name: str, handler: Callable[[argparse.
 def add_sitemap(subparsers: Any) -> None:
     add_listing_command(
         subparsers, "sitemap", run_sitemap,
-        help="list a site's URLs from its sitemaps",
+        help=COMMAND_HELP["sitemap"],
         description="Find URL's sitemaps (robots.txt Sitemap: lines, /sitemap.xml, /sitemap_index.xml, "
                     "or URL itself), follow indexes and print one URL a line.",
         json_help="emit JSON (url, lastmod, alternates) instead",
@@ -605,7 +618,7 @@ def find_feeds(args: argparse.Namespace, settings: dict[str, Any]) -> list[dict[
 def add_feed(subparsers: Any) -> None:
     add_listing_command(
         subparsers, "feed", run_feed,
-        help="read an RSS, Atom or JSON feed and print its entries as Markdown",
+        help=COMMAND_HELP["feed"],
         description="Read the feed at URL (or the feed a page links to) and print its entries.",
         json_help="emit structured JSON instead of Markdown",
         arguments={
@@ -663,7 +676,7 @@ def feed_markdown(title: str | None, url: str, entries: list[dict[str, Any]]) ->
 
 def add_batch(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "batch", help="convert every URL listed in a file",
+        "batch", help=COMMAND_HELP["batch"],
         description="Fetch the URLs in FILE (one a line, # comments allowed; each once, blacklisted ones "
                     "skipped) and print them separated by --- headers, or write one .md file each with -o DIR.",
     )
@@ -709,7 +722,7 @@ def run_batch(args: argparse.Namespace) -> int:
 
 def add_mcp(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "mcp", help="serve web_fetch, web_crawl, web_grep, web_sitemap and web_feed over MCP (stdio)",
+        "mcp", help=COMMAND_HELP["mcp"],
         description="Run the MCP server on stdin/stdout (JSON-RPC). By default it refuses URLs whose host "
                     "resolves to a loopback, private, link-local, shared (CGNAT) or metadata address, "
                     "checked on every redirect hop.",
@@ -741,11 +754,18 @@ def run_mcp(args: argparse.Namespace) -> int:
 
 # -- entry point ------------------------------------------------------------------------------------
 
-COMMANDS: tuple[Callable[[Any], None], ...] = (add_fetch, add_browse, add_sitemap, add_feed, add_batch,
-                                                 add_mcp)
+COMMANDS: dict[str, Callable[[Any], None]] = {
+    "fetch": add_fetch, "browse": add_browse, "sitemap": add_sitemap, "feed": add_feed, "batch": add_batch,
+    "mcp": add_mcp,
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``web2md`` parser; only `command` (the one being run) gets its options.
+
+    The others are listed with their one-line help, so ``web2md --help`` answers
+    without importing the core (the conversion flags are read from its `Options`).
+    """
     parser = argparse.ArgumentParser(
         prog="web2md",
         description="Web pages to clean, deterministic Markdown with metadata. "
@@ -754,16 +774,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"web2md {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for add in COMMANDS:
-        add(subparsers)
+    for name, add in COMMANDS.items():
+        if name == command:
+            add(subparsers)
+        else:
+            subparsers.add_parser(name, help=COMMAND_HELP[name])
     return parser
-
-
-def command_names(parser: argparse.ArgumentParser) -> set[str]:
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            return set(action.choices)
-    return set()
 
 
 def with_default_command(argv: list[str], commands: Iterable[str]) -> list[str]:
@@ -783,14 +799,14 @@ def with_default_command(argv: list[str], commands: Iterable[str]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        argv = with_default_command(argv, command_names(parser))
+        argv = with_default_command(argv, COMMANDS)
     except CommandError as exc:
         print(f"web2md: {exc}", file=sys.stderr)
         return exc.status
-    args = parser.parse_args(argv)
+    command = next((arg for arg in argv if arg in COMMANDS), None)
+    args = build_parser(command).parse_args(argv)
     configure_logging(getattr(args, "verbose", False))
     try:
         return args.handler(args)
