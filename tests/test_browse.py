@@ -119,6 +119,35 @@ def test_browse_subcommand_and_a_bad_url_in_the_prompt(server):
     assert browser.child.exitstatus == 0
 
 
+@pytest.fixture(scope="module")
+def example_site():
+    with TestServer() as srv:
+        srv.files(ROOT / "examples" / "site")
+        yield srv
+
+
+def test_the_whole_pages_links_by_default_main_content_on_m(example_site):
+    """Navigation and footer links are reachable (the About page is only linked from the nav)."""
+    browser = Screen(example_site.url("/index.html"))
+    screen = browser.text
+    assert "Links elsewhere on the page" in screen
+    match = re.search(r"\[(\d+)\]About", screen)
+    assert match, screen
+    about = match.group(1)
+    assert "[1]Brewing a good pot" in screen  # the page's own links come first
+    screen = browser.command("m")
+    assert "main content only" in screen and "Links elsewhere on the page" not in screen
+    screen = browser.command("m")
+    assert "whole page" in screen and "Links elsewhere on the page" in screen
+    screen = browser.command(about)
+    assert f"— {example_site.url('/about.html')}" in screen
+    port = example_site.url("/").split(":")[2].split("/")[0]
+    screen = browser.command(f"u 127.0.0.1:{port}/api.html")  # no scheme: a local host is http, not https
+    assert f"— http://127.0.0.1:{port}/api.html" in screen
+    browser.child.sendline("q")
+    browser.child.expect(pexpect.EOF)
+
+
 def test_browse_start_page_errors_exit_like_fetch(server):
     env = environment()
     bad = subprocess.run([sys.executable, "-m", "web2md.cli", "example.com"], capture_output=True, text=True,

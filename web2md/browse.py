@@ -4,12 +4,17 @@ Pages are rendered by `web2md.ansi` with numbered links and shown a screen at a
 time. Commands are typed at the prompt and confirmed with Enter: a number
 follows that link, Enter (or space) shows the next screen, ``p`` the previous
 one, ``b`` goes back, ``f`` forward, ``u`` asks for a URL, ``r`` reloads,
-``h`` shows help and ``q`` quits. A failed navigation shows the error and
-keeps the current page.
+``m`` switches between the whole page and its main content, ``h`` shows help
+and ``q`` quits. A failed navigation shows the error and keeps the current page.
+
+Like a browser, it shows the whole page's links by default: the page's own
+region, then the links elsewhere on the page (navigation, sidebars, footer)
+that the region does not already hold, numbered with the others.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from dataclasses import dataclass
@@ -18,12 +23,15 @@ from typing import Any, TextIO
 from web2md.ansi import Rendered, render
 from web2md.wording import plural
 
-HELP = "N=follow link  Enter=next screen  p=previous  b=back  f=forward  u=URL  r=reload  q=quit"
+HELP = ("N=follow link  Enter=next screen  p=previous  b=back  f=forward  u=URL  r=reload  "
+        "m=main content/whole page  q=quit")
+ELSEWHERE = "Links elsewhere on the page"
 CLEAR = "\x1b[H\x1b[2J"
 TITLE_STYLE = "\x1b[1;7m"
 STATUS_STYLE = "\x1b[7m"
 ERROR_STYLE = "\x1b[1;31m"
 RESET = "\x1b[0m"
+_LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)")
 
 
 @dataclass
@@ -44,7 +52,9 @@ class Browser:
     def __init__(self, settings: dict[str, Any], options: dict[str, Any], timeout: float = 30,
                  stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
         self.settings = settings
-        self.options = options
+        self.options = dict(options)
+        # --main-content starts in main-content mode; `m` switches
+        self.main_only = bool(self.options.pop("main_content", False))
         self.timeout = timeout
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
@@ -81,11 +91,12 @@ class Browser:
         from web2md.spiders.page import PageSpider
 
         self.write(f"\r\x1b[2KFetching {url} ...")
-        # a browser shows the whole page (links included), not just the main content
-        options = {"main_content": False, **self.options}
+        options = {"main_content": None if self.main_only else False, **self.options}
         result = crawl.run(PageSpider, self.settings, url=url, output="", formats="", **options)
         item = first_page(result, url, self.timeout)
         markdown = item.get("markdown") or ""
+        if not self.main_only:
+            markdown = with_page_links(markdown, item.get("links") or [])
         title = item.get("title") or item.get("final_url") or url
         width = self.size()[0]
         return View(item.get("final_url") or url, title, markdown, render(markdown, width, number_links=True), width)
@@ -198,6 +209,12 @@ class Browser:
                 self.open(_complete_url(target))
         elif word in ("r", "reload"):
             self.open(view.url, replace=True)
+        elif word in ("m", "main"):
+            self.main_only = not self.main_only
+            if self.open(view.url, replace=True):
+                self.message = "main content only" if self.main_only else "whole page"
+            else:
+                self.main_only = not self.main_only
         elif word in ("h", "help", "?"):
             self.message = HELP
         elif word in ("q", "quit", "exit"):
@@ -208,11 +225,49 @@ class Browser:
         return True
 
 
+def with_page_links(markdown: str, links: list[dict[str, Any]]) -> str:
+    """The page's Markdown, then a list of the page's links it does not already hold (navigation, footer ...)."""
+    from web2md.extract.render import escape_markdown
+
+    shown = set(_LINK_TARGET.findall(markdown))
+    rest = [link for link in links if link.get("url") and link["url"] not in shown]
+    if not rest:
+        return markdown
+    lines = [f"## {ELSEWHERE}", ""]
+    for link in rest:
+        text = " ".join(str(link.get("text") or "").split()) or link["url"]
+        lines.append(f"- [{escape_markdown(text)}]({link['url']})")
+    return f"{markdown}\n\n" + "\n".join(lines) if markdown else "\n".join(lines)
+
+
 def _complete_url(text: str) -> str:
-    """``example.com/x`` is taken as ``https://example.com/x``; anything with a scheme is left alone."""
-    if "://" in text or " " in text or "." not in text.split("/", 1)[0]:
+    """A URL typed without a scheme: ``example.com/x`` is https; a local or numeric host, or one with a port
+    (``127.0.0.1:8123/x``, ``localhost/x``), is http, as such servers seldom speak TLS."""
+    if "://" in text or " " in text:
+        return text
+    host = text.split("/", 1)[0]
+    if host.startswith("["):  # [::1]:8080
+        name, _, port = host[1:].partition("]")
+        port = port.removeprefix(":")
+    elif host.count(":") == 1:
+        name, _, port = host.partition(":")
+    else:
+        name, port = host, ""
+    if port.isdigit() and port not in ("443", "8443") or name == "localhost" or _is_ip(name):
+        return "http://" + text
+    if "." not in host:
         return text
     return "https://" + text
+
+
+def _is_ip(host: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
 
 
 def _fit(text: str, columns: int) -> str:
