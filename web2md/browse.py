@@ -4,8 +4,10 @@ Pages are rendered by `web2md.ansi` with numbered links and shown a screen at a
 time. Commands are typed at the prompt and confirmed with Enter: a number
 follows that link, Enter (or space) shows the next screen, ``p`` the previous
 one, ``b`` goes back, ``f`` forward, ``u`` asks for a URL, ``r`` reloads,
-``m`` switches between the whole page and its main content, ``h`` shows help
-and ``q`` quits. A failed navigation shows the error and keeps the current page.
+``m`` switches between the whole page and its main content, ``/text`` finds
+text (``n`` the next match), ``h`` shows a help screen and ``q`` quits. A failed
+navigation shows the error on the status line and keeps the current page. On
+a terminal it uses the alternate screen and redraws when the window is resized.
 
 Like a browser, it shows the whole page's links by default: the page's own
 region, then the links elsewhere on the page (navigation, sidebars, footer)
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import signal
 import sys
 from dataclasses import dataclass
 from typing import Any, TextIO
@@ -23,14 +26,31 @@ from typing import Any, TextIO
 from web2md.ansi import Rendered, render
 from web2md.wording import plural
 
-HELP = ("N=follow link  Enter=next screen  p=previous  b=back  f=forward  u=URL  r=reload  "
-        "m=main content/whole page  q=quit")
+HELP = "N=link  Enter=next  p=prev  b=back  f=fwd  u=URL  /=find  m=main/whole  h=help  q=quit"
+HELP_SCREEN = """Commands (type one and press Enter):
+
+  N            follow link number N
+  Enter, space next screen                 p, -        previous screen
+  t            top of the page             n           next match of the last search, else next screen
+  /text        find text (from the next line on, any case)
+  b            back                        f           forward
+  u [URL], g   go to a URL (no scheme: https; localhost, IP addresses and ports other than 443: http)
+  r            reload                      m           main content only / whole page
+  h, ?         this help                   q, Ctrl-D   quit
+
+Links are numbered [N]. By default the whole page's links are shown: the page's text,
+then the navigation, sidebar and footer links under "Links elsewhere on the page".
+Press Enter to go back to the page."""
 ELSEWHERE = "Links elsewhere on the page"
 CLEAR = "\x1b[H\x1b[2J"
 TITLE_STYLE = "\x1b[1;7m"
 STATUS_STYLE = "\x1b[7m"
 ERROR_STYLE = "\x1b[1;31m"
 RESET = "\x1b[0m"
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+PROMPT = "> "
+ALTERNATE_SCREEN_ON = "\x1b[?1049h"
+ALTERNATE_SCREEN_OFF = "\x1b[?1049l"
 _LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)")
 
 
@@ -60,7 +80,10 @@ class Browser:
         self.stdout = stdout or sys.stdout
         self.history: list[View] = []
         self.position = -1
-        self.message = ""
+        self.message = ""  # replaces the status line once
+        self.message_style = ""
+        self.search = ""  # the last /text
+        self.help_shown = False
 
     # -- terminal ------------------------------------------------------
     def size(self) -> tuple[int, int]:
@@ -112,7 +135,7 @@ class Browser:
             check_url(url)
             view = self.fetch(url)
         except CommandError as exc:
-            self.message = f"{ERROR_STYLE}Error: {exc}{RESET}"
+            self.error(f"Error: {exc}")
             return False
         if replace and self.current is not None:
             self.history[self.position] = view
@@ -139,6 +162,8 @@ class Browser:
             view.top = int(fraction * len(view.rendered.lines))
         height = self.body_height()
         lines = view.rendered.lines[view.top:view.top + height]
+        if self.help_shown:
+            lines = [_fit(line, columns).rstrip() for line in HELP_SCREEN.split("\n")][:height]
         screens = max(1, -(-len(view.rendered.lines) // height))
         screen = view.top // height + 1
         title = f" {view.title} — {view.url} "
@@ -146,9 +171,26 @@ class Browser:
         out = [CLEAR, TITLE_STYLE, _fit(title, columns), RESET, "\n"]
         out += [line + "\n" for line in lines]
         out += ["\n"] * (height - len(lines))
-        out += [self.message + "\n" if self.message else STATUS_STYLE + _fit(status, columns) + RESET + "\n"]
-        self.message = ""
+        if self.message:  # cut to the width: a long error must not wrap and scroll the title away
+            out += [self.message_style, _fit(self.message, columns), RESET, "\n"]
+        else:
+            out += [STATUS_STYLE, _fit(status, columns), RESET, "\n"]
+        self.message = self.message_style = ""
         self.write("".join(out))
+
+    def error(self, text: str) -> None:
+        self.message = text
+        self.message_style = ERROR_STYLE
+
+    def find(self, view: View, text: str) -> None:
+        """Scroll so that the next line (after the top one) holding `text`, in any case, is at the top."""
+        needle = text.casefold()
+        for index in range(view.top + 1, len(view.rendered.lines)):
+            if needle in _ANSI.sub("", view.rendered.lines[index]).casefold():
+                view.top = index
+                self.message = f"found {text!r} on line {index + 1}"
+                return
+        self.error(f"{text!r} not found below this point")
 
     # -- commands ------------------------------------------------------
     def run(self, url: str) -> int:
@@ -163,22 +205,47 @@ class Browser:
             return exc.status
         self.history.append(view)
         self.position = 0
-        while True:
+        terminal = self.stdout.isatty()
+        if terminal:
+            self.write(ALTERNATE_SCREEN_ON)
+        redraw = self._redraw_on_resize() if terminal else None
+        try:
+            while True:
+                self.show()
+                line = self.read_line(PROMPT)
+                if line is None or not self.command(line):
+                    return EXIT_OK
+        finally:
+            if redraw is not None:
+                signal.signal(signal.SIGWINCH, redraw)
+            self.write(ALTERNATE_SCREEN_OFF if terminal else "\n")
+
+    def _redraw_on_resize(self) -> Any:
+        """Redraw the screen and the prompt when the window changes size; returns the previous handler."""
+        if not hasattr(signal, "SIGWINCH"):
+            return None
+
+        def resized(signum: int, frame: Any) -> None:
             self.show()
-            line = self.read_line("> ")
-            if line is None:
-                self.write("\n")
-                return EXIT_OK
-            if not self.command(line):
-                return EXIT_OK
+            self.write(PROMPT)
+
+        return signal.signal(signal.SIGWINCH, resized)
 
     def command(self, line: str) -> bool:
         """Carry out one command; False means quit."""
         view = self.current
         assert view is not None
         height = self.body_height()
+        self.help_shown = False
+        if line.strip().startswith("/"):
+            self.search = line.strip()[1:].strip() or self.search
+            if self.search:
+                self.find(view, self.search)
+            return True
         word, _, rest = line.strip().partition(" ")
-        if not word or word in ("n", "next"):
+        if word in ("n", "next") and self.search:
+            self.find(view, self.search)
+        elif not word or word in ("n", "next"):
             if view.top + height < len(view.rendered.lines):
                 view.top += height
             else:
@@ -192,7 +259,7 @@ class Browser:
             if 1 <= number <= len(view.rendered.links):
                 self.open(view.rendered.links[number - 1])
             else:
-                self.message = f"{ERROR_STYLE}No link {number} on this page{RESET}"
+                self.error(f"No link {number} on this page")
         elif word in ("b", "back"):
             if self.position > 0:
                 self.position -= 1
@@ -216,12 +283,11 @@ class Browser:
             else:
                 self.main_only = not self.main_only
         elif word in ("h", "help", "?"):
-            self.message = HELP
+            self.help_shown = True
         elif word in ("q", "quit", "exit"):
-            self.write("\n")
             return False
         else:
-            self.message = f"{ERROR_STYLE}Unknown command {word!r}{RESET} · {HELP}"
+            self.error(f"Unknown command {word!r} · {HELP}")
         return True
 
 

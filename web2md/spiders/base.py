@@ -42,8 +42,9 @@ logger = logging.getLogger(__name__)
 TRUE = frozenset({"1", "true", "yes", "on"})
 FALSE = frozenset({"0", "false", "no", "off", ""})
 
-# Whitespace always separates URLs; a comma only when the next URL starts right after it.
+# In a list of URLs, " # ..." after a URL is a comment ("#" right after a URL character is its fragment).
 _TRAILING_COMMENT = re.compile(r"\s+#.*$")
+# Whitespace always separates URLs; a comma only when the next URL starts right after it.
 _URL_SEPARATOR = re.compile(r"\s+|,\s*(?=https?://)", re.IGNORECASE)
 
 
