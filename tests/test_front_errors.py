@@ -72,6 +72,7 @@ def runs(bad, site):
         "refused": (("fetch", refused), None),
         "dns": (("fetch", "http://no-such-host.invalid/"), None),
         "max_length": (("fetch", "--max-length", "-5", site.url("/never-max-length")), None),
+        "max_pages": (("fetch", "--depth", "1", "--max-pages", "-1", site.url("/never-max-pages")), None),
         "selector": (("fetch", "--exclude-selector", "div > p", site.url("/never-selector")), None),
         "typo": (("fecth", site.url("/never-typo")), None),
         "batch_stdin": (("batch", "-"), listed),
@@ -104,6 +105,7 @@ def test_connection_failures_are_one_plain_sentence(runs, bad, name, sentence):
 
 @pytest.mark.parametrize("name, message", [
     ("max_length", "--max-length must not be negative, got -5"),
+    ("max_pages", "--max-pages must not be negative, got -1"),
     ("selector", "unsupported --exclude-selector 'div > p': use .class or #id"),
     ("typo", "unknown command 'fecth', did you mean fetch?"),
 ])

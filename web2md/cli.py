@@ -438,8 +438,9 @@ def run_fetch(args: argparse.Namespace) -> int:
     check_javascript(args)
     check_conversion(args)
     check_language_option(args)
-    if args.depth < 0:
-        raise CommandError(f"--depth must not be negative, got {args.depth}", EXIT_USAGE)
+    for flag, value in (("--depth", args.depth), ("--max-pages", args.max_pages)):
+        if value is not None and value < 0:
+            raise CommandError(f"{flag} must not be negative, got {value}", EXIT_USAGE)
     if args.render and args.format != "markdown":
         raise CommandError("--render needs --format markdown", EXIT_USAGE)
     if args.depth:
