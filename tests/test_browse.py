@@ -119,6 +119,68 @@ def test_browse_subcommand_and_a_bad_url_in_the_prompt(server):
     assert browser.child.exitstatus == 0
 
 
+@pytest.fixture(scope="module")
+def example_site():
+    with TestServer() as srv:
+        srv.files(ROOT / "examples" / "site")
+        yield srv
+
+
+def test_the_whole_pages_links_by_default_main_content_on_m(example_site):
+    """Navigation and footer links are reachable (the About page is only linked from the nav)."""
+    browser = Screen(example_site.url("/index.html"))
+    screen = browser.text
+    assert "Links elsewhere on the page" in screen
+    match = re.search(r"\[(\d+)\]About", screen)
+    assert match, screen
+    about = match.group(1)
+    assert "[1]Brewing a good pot" in screen  # the page's own links come first
+    screen = browser.command("m")
+    assert "main content only" in screen and "Links elsewhere on the page" not in screen
+    screen = browser.command("m")
+    assert "whole page" in screen and "Links elsewhere on the page" in screen
+    screen = browser.command(about)
+    assert f"— {example_site.url('/about.html')}" in screen
+    port = example_site.url("/").split(":")[2].split("/")[0]
+    screen = browser.command(f"u 127.0.0.1:{port}/api.html")  # no scheme: a local host is http, not https
+    assert f"— http://127.0.0.1:{port}/api.html" in screen
+    browser.child.sendline("q")
+    browser.child.expect(pexpect.EOF)
+
+
+def test_find_help_screen_resize_and_an_error_that_fits_the_status_line(server):
+    browser = Screen(server.url("/"))
+    screen = browser.command("/NUMBER 25")  # any case
+    assert "found 'NUMBER 25' on line" in screen
+    lines = screen.split("\n")
+    top = next(i for i, line in enumerate(lines) if "—" in line)  # the title bar
+    assert "Paragraph number 25 " in lines[top + 1]  # the match is the first line under the title
+    screen = browser.command("n")  # no further match: stays, says so
+    assert "'NUMBER 25' not found below this point" in screen and "Paragraph number 25 " in screen
+    screen = browser.command("/paragraph")
+    assert "Paragraph number 26 " in screen.split("\n")[top + 1]
+    screen = browser.command("n")
+    assert "Paragraph number 27 " in screen.split("\n")[top + 1]
+
+    screen = browser.command("h")
+    assert "Commands (type one and press Enter)" in screen and "/text        find text" in screen
+    screen = browser.command("")
+    assert "Commands (type" not in screen and "Paragraph number" in screen
+
+    browser.child.setwinsize(20, 60)  # SIGWINCH: the page is drawn again at the new size
+    browser.child.expect_exact("> ")
+    redrawn = ANSI.sub("", browser.child.before)
+    assert "Start page —" in redrawn and all(len(line) <= 60 for line in redrawn.split("\r\n"))
+
+    long_host = "a" * 70 + ".invalid"
+    screen = browser.command(f"u http://{long_host}/")
+    assert "Start page —" in screen  # the title is still on screen
+    assert any(line.startswith("Error: cannot resolve host") and len(line.rstrip()) <= 60
+               for line in screen.split("\n"))
+    browser.child.sendline("q")
+    browser.child.expect(pexpect.EOF)
+
+
 def test_browse_start_page_errors_exit_like_fetch(server):
     env = environment()
     bad = subprocess.run([sys.executable, "-m", "web2md.cli", "example.com"], capture_output=True, text=True,

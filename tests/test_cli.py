@@ -248,7 +248,7 @@ def test_cookies_and_headers_are_sent(runs):
 @pytest.mark.parametrize("name, status, message", [
     ("invalid", EXIT_USAGE, "web2md: invalid URL: example.com (need an absolute http:// or https:// URL)"),
     ("http_404", EXIT_HTTP, "web2md: HTTP 404 Not Found: {/missing}"),
-    ("timeout", EXIT_TIMEOUT, "web2md: timed out after 1 s: {/slow}"),
+    ("timeout", EXIT_TIMEOUT, "web2md: timed out after 1 s: {/slow} (try a longer --timeout)"),
     ("robots", EXIT_ROBOTS, "web2md: forbidden by robots.txt: {/private/page} (--ignore-robots to fetch it anyway)"),
     ("binary", EXIT_BINARY, "web2md: cannot read application/pdf (17 bytes): {/file.pdf}"),
     ("lang", EXIT_LANGUAGE, "web2md: {/}: language mismatch: page language is en, wanted de"),

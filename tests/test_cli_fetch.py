@@ -95,7 +95,7 @@ def test_failures_exit_with_their_status_and_one_line(server, path, message, sta
 def test_timeout_is_reported(server):
     done = web2md("fetch", "--timeout", "0.5", server.url("/slow"))
     assert done.returncode == 4  # README "Command line": 4 timeout
-    assert done.stderr == f"web2md: timed out after 0.5 s: {server.url('/slow')}\n"
+    assert done.stderr == f"web2md: timed out after 0.5 s: {server.url('/slow')} (try a longer --timeout)\n"
     assert server.paths().count("/slow") == 1  # not retried: --timeout bounds the wait
 
 

@@ -102,7 +102,8 @@ def test_xml_document():
         "  <title>Article Title</title>\n  <author>Jane Doe</author>\n  <date>2025-01-15T08:30:00Z</date>\n"
         "  <language>en</language>\n  <page_type>article</page_type>\n"
         "  <extraction_quality>0.86</extraction_quality>\n  <fingerprint>a1b2c3d4e5f60718</fingerprint>\n"
-        "  <main>\n    <p>Article Title</p>\n    <p>Body content with a link.</p>\n"
+        '  <main>\n    <head rend="h1">Article Title</head>\n'
+        '    <p>Body <hi rend="#i">content</hi> with a <ref target="https://example.com/x">link</ref>.</p>\n'
         "    <p>Second paragraph<lb/>with a break.</p>\n  </main>\n</doc>"
     )
 
@@ -119,9 +120,51 @@ def test_tei_is_valid_tei_p5():
     assert root.findtext(".//t:idno[@type='URL']", namespaces=ns) == "https://example.com/article"
     assert root.find(".//t:langUsage/t:language", namespaces=ns).get("ident") == "en"
     assert root.findtext(".//t:note[@type='fingerprint']", namespaces=ns) == "a1b2c3d4e5f60718"
-    paragraphs = root.findall(".//t:body/t:div[@type='entry']/t:p", namespaces=ns)
+    section = root.find(".//t:body/t:div[@type='entry']/t:div[@type='section']", namespaces=ns)
+    assert section.findtext("t:head", namespaces=ns) == "Article Title"
+    paragraphs = section.findall("t:p", namespaces=ns)
     assert [etree.tostring(p, method="text", encoding=str, with_tail=False) for p in paragraphs] == [
-        "Article Title", "Body content with a link.", "Second paragraphwith a break."]
+        "Body content with a link.", "Second paragraphwith a break."]
+
+
+STRUCTURED = Page(
+    url="https://x.example/s", title="S",
+    markdown="Lead.\n\n## Steps\n\n1. mix\n2. bake\n   - at 180\n\n| Day | Degrees |\n|---|---|\n| Mon | 12 |\n\n"
+             "> a quote\n\n```python\ndef f():\n    return  1\n```\n\n### Deeper\n\n## Next\n\nEnd.",
+)
+
+
+def test_xml_keeps_headings_lists_tables_and_code():
+    assert render(STRUCTURED, "xml").split("<main>\n")[1] == (
+        "    <p>Lead.</p>\n"
+        '    <head rend="h2">Steps</head>\n'
+        '    <list rend="ol">\n      <item>mix</item>\n      <item>bake<list rend="ul"><item>at 180</item></list></item>\n'
+        "    </list>\n"
+        '    <table>\n      <row>\n        <cell role="head">Day</cell>\n        <cell role="head">Degrees</cell>\n'
+        "      </row>\n      <row>\n        <cell>Mon</cell>\n        <cell>12</cell>\n      </row>\n    </table>\n"
+        "    <quote>\n      <p>a quote</p>\n    </quote>\n"
+        '    <code rend="python">def f():\n    return  1</code>\n'
+        '    <head rend="h3">Deeper</head>\n    <head rend="h2">Next</head>\n    <p>End.</p>\n  </main>\n</doc>'
+    )
+
+
+def test_tei_keeps_structure_in_sections_and_validates():
+    root = etree.fromstring(render(STRUCTURED, "tei").encode("utf-8"))
+    assert TEI_DTD.validate(root), TEI_DTD.error_log.filter_from_errors()
+    ns = {"t": "http://www.tei-c.org/ns/1.0"}
+    entry = root.find(".//t:div[@type='entry']", namespaces=ns)
+    assert entry.findtext("t:p", namespaces=ns) == "Lead."
+    steps, after = entry.findall("t:div[@type='section']", namespaces=ns)
+    assert [steps.findtext("t:head", namespaces=ns), after.findtext("t:head", namespaces=ns)] == ["Steps", "Next"]
+    assert steps.find("t:div/t:head", namespaces=ns).text == "Deeper"  # h3 nested in the h2's section
+    items = steps.findall("t:list[@rend='ol']/t:item", namespaces=ns)
+    assert [i.text for i in items] == ["mix", "bake"] and items[1].findtext("t:list/t:item", namespaces=ns) == "at 180"
+    rows = steps.findall("t:ab[@type='table']/t:ab[@type='row']", namespaces=ns)
+    assert [[c.text for c in r] for r in rows] == [["Day", "Degrees"], ["Mon", "12"]]
+    code = steps.find("t:ab[@type='code']", namespaces=ns)
+    assert code.text == "def f():\n    return  1" and code.get("rend") == "python"
+    assert code.get("{http://www.w3.org/XML/1998/namespace}space") == "preserve"
+    assert after.findtext("t:p", namespaces=ns) == "End."
 
 
 def test_tei_of_a_converted_page_validates():
@@ -184,6 +227,13 @@ HOSTILE = st.lists(
 ).map("".join)
 
 
+HOSTILE_MARKDOWN = st.lists(
+    st.one_of(HOSTILE, st.sampled_from(["\n", "\n\n", "# ", "## ", "> ", "- ", "  - ", "1. ", "| a | b |\n|---|---|\n",
+                                        "```\n", "**", "*", "`", "[x](", ")", "![a](", "\\\n", "---"])),
+    max_size=30,
+).map("".join)
+
+
 @given(title=HOSTILE, author=HOSTILE, text=HOSTILE, url=HOSTILE, lang=HOSTILE, kw=HOSTILE, site=HOSTILE)
 @settings(max_examples=150, deadline=None)
 def test_xml_and_tei_stay_well_formed_for_hostile_text(title, author, text, url, lang, kw, site):
@@ -208,3 +258,12 @@ def test_csv_and_json_round_trip_any_text(text, title):
     assert len(rows) == 2
     assert rows[1][CSV_FIELDS.index("text")] == page["text"]
     assert json.loads(render(page, "json")).get("title", "") == title
+
+
+@given(markdown=HOSTILE_MARKDOWN)
+@settings(max_examples=150, deadline=None)
+def test_xml_and_tei_of_any_markdown_are_well_formed_and_valid(markdown):
+    page = {"url": "https://x.example/", "title": "t", "markdown": markdown}
+    etree.fromstring(render(page, "xml").encode("utf-8"))
+    root = etree.fromstring(render(page, "tei").encode("utf-8"))
+    assert TEI_DTD.validate(root), TEI_DTD.error_log.filter_from_errors()

@@ -67,7 +67,7 @@ def test_failures_are_logged_once_counted_by_reason_and_the_crawl_goes_on():
     assert {f["type"] for f in result.failures} == {"PageFailed"}
     loop_line = result.logged("(redirect_loop)")[0]
     assert f"redirect loop: {srv.url('/loop-a')} -> {srv.url('/loop-b')} -> {srv.url('/loop-a')}" in loop_line
-    assert "Getting " in result.logged("(timeout)")[0]  # Scrapy's reason, with the URL and timeout
+    assert result.logged("(timeout)")[0].endswith(f"{srv.url('/slow')} (timeout): timed out after 1 s")
 
 
 def test_dns_failure_and_too_many_redirects():

@@ -51,6 +51,10 @@ SITE = {
                              "<p>Black tea wants boiling water.</p><p>A needle of pine in the cup.</p>"),
     "/site/coffee": page("Coffee", "<p>Espresso is pressed at nine bars.</p><p>Filter coffee drips slowly.</p>"),
     "/unseen": page("Unseen", "<p>Nobody fetched this page before grep did; it holds a needle too.</p>"),
+    "/broken/": page("Broken links", "<p>Three of these links lead nowhere at all.</p>",
+                     ("/broken/zebra", "/broken/apple", "/broken/mango")),
+    # 60 paragraphs, every third names a bee: context windows of 2 lines overlap
+    "/bees": page("Bees", "".join(f"<p>Line {n}{' with a bee' if n % 3 == 0 else ''}.</p>" for n in range(60))),
 }
 
 SITEMAP = """<?xml version="1.0" encoding="UTF-8"?>
@@ -212,7 +216,9 @@ def test_a_long_page_comes_in_slices_that_add_up_to_the_whole(mcp, site):
     assert not whole.is_error, text_of(whole)
     data = whole.structured_content
     expected = convert(LONG, url=url).markdown
-    assert data["markdown"] == expected == text_of(whole)
+    assert data["markdown"] == expected
+    # text-only clients get the page's title, final URL, author and date above the Markdown
+    assert text_of(whole) == (f"Title: The long page\nURL: {url}\nAuthor: Ada Lovelace\n\n---\n\n{expected}")
     assert data["total_length"] == len(expected) and data["start_index"] == 0
     assert "next_start_index" not in data
     assert data["title"] == "The long page" and data["author"] == "Ada Lovelace"
@@ -285,6 +291,56 @@ def test_crawl_then_grep_quotes_lines_of_the_rendering(mcp, site):
     found = [line for line in text_of(everywhere).split("\n")]
     assert f"{tea}:7:A needle of pine in the cup." in found
     assert f"{site.url('/site/coffee')}:3:Espresso is pressed at nine bars." in found
+
+
+def test_grep_merges_overlapping_context_and_bounds_what_it_returns(mcp, site):
+    url = site.url("/bees")
+    rendering = convert(SITE["/bees"], url=url).markdown.split("\n")
+    hits = [n + 1 for n, line in enumerate(rendering) if "bee" in line]
+    assert len(hits) == 20
+    result = mcp.call("web_grep", {"pattern": "bee", "urls": [url], "context": 2})
+    assert not result.is_error, text_of(result)
+    lines = text_of(result).split("\n")
+    numbers = [int(re.match(rf"{re.escape(url)}[:-](\d+)[:-]", line).group(1)) for line in lines if line != "--"]
+    assert numbers == sorted(set(numbers))  # no line twice, in order
+    assert [n for n, line in zip(numbers, [x for x in lines if x != "--"]) if line.startswith(f"{url}:")] == hits
+    data = result.structured_content
+    shown = [m["line"] for m in data["matches"]]
+    assert shown == hits and "left_out" not in data
+    carried = [g["line"] for m in data["matches"] for g in m["before"] + [m] + m["after"]]
+    assert carried == sorted(set(carried))  # structured context is merged as well
+
+    small = mcp.call("web_grep", {"pattern": "bee", "urls": [url], "context": 2, "max_chars": 400})
+    data = small.structured_content
+    assert 1 <= len(data["matches"]) < 20 and data["left_out"] == 20 - len(data["matches"])
+    assert data["truncated"] is True
+    assert len(text_of(small)) < 400 + 200
+    assert text_of(small).endswith(f"[{data['left_out']} more matches left out (max_chars=400); "
+                                   "narrow the pattern, pass urls, or raise the limit.]")
+    capped = mcp.call("web_grep", {"pattern": "bee", "urls": [url], "max_matches": 19})
+    assert capped.structured_content["left_out"] == 1
+    assert text_of(capped).endswith("[1 more match left out (max_matches=19); "
+                                    "narrow the pattern, pass urls, or raise the limit.]")
+
+
+def test_crawl_lists_failures_in_url_order_every_time(mcp, site):
+    start = site.url("/broken/")
+    runs = [mcp.call("web_crawl", {"url": start, "depth": 1}) for _ in range(2)]
+    assert text_of(runs[0]) == text_of(runs[1])
+    failed = runs[0].structured_content["failed"]
+    assert [f["url"] for f in failed] == [site.url(f"/broken/{name}") for name in ("apple", "mango", "zebra")]
+    assert [line for line in text_of(runs[0]).split("\n") if line.startswith("!")] == [
+        f"! HTTP 404 Not Found: {site.url(f'/broken/{name}')}" for name in ("apple", "mango", "zebra")]
+
+
+def test_sitemap_of_a_refused_host_says_refused(mcp):
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    result = mcp.call("web_sitemap", {"url": f"http://127.0.0.1:{port}/"})
+    assert result.is_error
+    assert text_of(result) == (f"Error executing tool web_sitemap: connection refused: http://127.0.0.1:{port}/ "
+                               "(is the server running, on that port?)")
 
 
 def test_grep_fetches_a_page_it_has_not_seen(mcp, site):
@@ -396,7 +452,8 @@ def test_without_allow_private_loopback_addresses_are_refused(strict, site, host
 def test_without_allow_private_other_non_public_addresses_are_refused(strict, host, kind):
     # refused before any connection is tried, so these addresses need not exist
     result = strict.call("web_fetch", {"url": f"http://{host}/latest/meta-data/"})
-    assert result.is_error and f"refused: {host.strip('[]')} is a {kind}" in text_of(result)
+    article = "an" if kind[0] in "aeiou" else "a"
+    assert result.is_error and f"refused: {host.strip('[]')} is {article} {kind}" in text_of(result)
 
 
 def test_address_classification():

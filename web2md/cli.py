@@ -9,18 +9,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import os
 import sys
-import types
-import typing
-import warnings
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 from web2md import __version__
+from web2md.wording import plural
 
 EXIT_OK = 0
 EXIT_FAILED = 1  # anything else: connection refused, DNS, no sitemap or feed found, extraction error
@@ -47,8 +43,15 @@ EXIT_CODES = {
 
 FORMATS = ("markdown", "html", "json", "text", "csv", "tei", "xml")
 
-logger = logging.getLogger(__name__)
-
+#: One line per subcommand, for ``web2md --help`` (which builds no subcommand's options: that needs the core).
+COMMAND_HELP = {
+    "fetch": "fetch a page (or crawl a site with --depth) and print it",
+    "browse": "read the web in the terminal (also: web2md URL)",
+    "sitemap": "list a site's URLs from its sitemaps",
+    "feed": "read an RSS, Atom or JSON feed and print its entries as Markdown",
+    "batch": "convert every URL listed in a file",
+    "mcp": "serve web_fetch, web_crawl, web_grep, web_sitemap and web_feed over MCP (stdio)",
+}
 
 class CommandError(Exception):
     """A failure to report as one line on stderr, with an exit status."""
@@ -74,6 +77,10 @@ CONVERSION_HELP = {
 
 def add_conversion_options(parser: argparse.ArgumentParser) -> None:
     """One flag per field of `web2md.extract.options.Options` (``include_images`` -> ``--include-images``)."""
+    import types
+    import typing
+    from dataclasses import fields
+
     from web2md.extract.options import Options
 
     group = parser.add_argument_group("conversion")
@@ -98,12 +105,16 @@ def add_conversion_options(parser: argparse.ArgumentParser) -> None:
 
 
 def conversion_arguments(args: argparse.Namespace) -> dict[str, Any]:
+    from dataclasses import fields
+
     from web2md.extract.options import Options
 
     return {f.name: getattr(args, f.name) for f in fields(Options) if getattr(args, f.name, None) is not None}
 
 
 def _has_option(name: str) -> bool:
+    from dataclasses import fields
+
     from web2md.extract.options import Options
 
     return any(f.name == name for f in fields(Options))
@@ -181,15 +192,11 @@ def add_filter_options(parser: argparse.ArgumentParser) -> None:
 
 def crawl_settings(args: argparse.Namespace) -> dict[str, Any]:
     """Scrapy settings for this run: the request and politeness options, mapped as for ``-a`` arguments."""
-    from scrapy.settings import default_settings
-
+    from web2md.failures import interactive_retry_exceptions
     from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
 
-    settings: dict[str, Any] = {
-        # a timed-out request is not retried, so --timeout bounds how long the user waits
-        "RETRY_EXCEPTIONS": [e for e in default_settings.RETRY_EXCEPTIONS
-                             if e != "scrapy.exceptions.DownloadTimeoutError"],
-    }
+    # a timeout, a refused connection or an unknown host is reported at once: --timeout bounds the wait
+    settings: dict[str, Any] = {"RETRY_EXCEPTIONS": interactive_retry_exceptions()}
     options = {name: getattr(args, name, None) for name in POLITENESS_OPTIONS}
     try:
         apply_politeness_options(settings, options)
@@ -207,6 +214,9 @@ def timeout_of(settings: dict[str, Any]) -> float:
 
 def configure_logging(verbose: bool) -> None:
     """Quiet by default (the command reports its own one-line errors); ``-v`` shows the crawl log."""
+    import logging
+    import warnings
+
     root = logging.getLogger()
     for handler in list(root.handlers):
         root.removeHandler(handler)
@@ -257,6 +267,19 @@ def check_javascript(args: argparse.Namespace) -> None:
         raise CommandError(f"--wait must be >= 0 ms, got {wait:g}", EXIT_USAGE)
 
 
+def check_conversion(args: argparse.Namespace) -> None:
+    """The conversion options make sense, checked before anything is fetched."""
+    from web2md.extract.convert import selector_predicate
+
+    max_length = getattr(args, "max_length", None)
+    if max_length is not None and max_length < 0:
+        raise CommandError(f"--max-length must not be negative, got {max_length}", EXIT_USAGE)
+    try:
+        selector_predicate(tuple(getattr(args, "exclude_selector", None) or ()))
+    except ValueError as exc:
+        raise CommandError(str(exc).replace("exclude_selector", "--exclude-selector"), EXIT_USAGE) from None
+
+
 def check_language_option(args: argparse.Namespace) -> None:
     from web2md.extract.language import parse_language_option
 
@@ -268,24 +291,27 @@ def check_language_option(args: argparse.Namespace) -> None:
 
 
 def failure_error(failure: dict[str, Any], timeout: float) -> CommandError:
-    """The one-line error and exit status for a page that produced nothing."""
-    url = failure.get("url", "")
+    """The one-line error (`web2md.failures.explain`) and exit status for a page that produced nothing."""
+    from web2md.failures import TIMED_OUT, explain
+
     reason = str(failure.get("reason") or "failed")
     lowered = reason.lower()
     status = failure.get("status")
+    message = explain(failure, timeout)
     if reason.startswith("HTTP ") or (isinstance(status, int) and not 200 <= status < 300):
-        return CommandError(f"{reason}: {url}", EXIT_HTTP)
-    if lowered in ("timed out", "timeout") or lowered.startswith("timeout"):
-        return CommandError(f"timed out after {timeout:g} s: {url}", EXIT_TIMEOUT)
+        return CommandError(message, EXIT_HTTP)
+    if lowered.startswith(TIMED_OUT):
+        return CommandError(message, EXIT_TIMEOUT)
     if "robots.txt" in lowered:
+        url = failure.get("url", "")
         return CommandError(f"forbidden by robots.txt: {url} (--ignore-robots to fetch it anyway)", EXIT_ROBOTS)
     if lowered.startswith("cannot read "):
-        return CommandError(f"{reason}: {url}", EXIT_BINARY)
+        return CommandError(message, EXIT_BINARY)
     if "language mismatch" in lowered:
         return CommandError(reason, EXIT_LANGUAGE)
     if "missing metadata" in lowered:
         return CommandError(reason, EXIT_METADATA)
-    return CommandError(f"{reason}: {url}", EXIT_FAILED)
+    return CommandError(message, EXIT_FAILED)
 
 
 def requirement_error(item: Any, args: argparse.Namespace) -> CommandError | None:
@@ -357,7 +383,7 @@ def write_pages(items: Iterable[Any], args: argparse.Namespace) -> int:
             target = output_file(root.resolve(), item.get("final_url") or item["url"], "md")
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes((render_page(item, "markdown", args.frontmatter) + "\n").encode("utf-8"))
-        warn(f"wrote {len(items)} page{'s' if len(items) != 1 else ''} to {root}")
+        warn(f"wrote {plural(len(items), 'page')} to {root}")
         return len(items)
     ansi = bool(getattr(args, "render", False))
     write_output("\n\n".join(page_with_header(item, args.frontmatter, ansi) for item in items), None)
@@ -365,9 +391,10 @@ def write_pages(items: Iterable[Any], args: argparse.Namespace) -> int:
 
 
 def pages_of(result: Any) -> list[Any]:
+    """The pages of a crawl in breadth-first order (depth, then URL), the same on every run."""
     from web2md.items import PageItem
 
-    return [item for item in result.items if isinstance(item, PageItem)]
+    return [item for item in result.breadth_first() if isinstance(item, PageItem)]
 
 
 def keep_matching(items: list[Any], args: argparse.Namespace) -> list[Any]:
@@ -386,7 +413,7 @@ def keep_matching(items: list[Any], args: argparse.Namespace) -> list[Any]:
 
 def add_fetch(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "fetch", help="fetch a page (or crawl a site with --depth) and print it",
+        "fetch", help=COMMAND_HELP["fetch"],
         description="Fetch URL with the `page` spider and print the converted page; with --depth N, "
                     "crawl same-origin links N hops deep with the `site` spider.",
     )
@@ -409,9 +436,11 @@ def run_fetch(args: argparse.Namespace) -> int:
 
     check_url(args.url)
     check_javascript(args)
+    check_conversion(args)
     check_language_option(args)
-    if args.depth < 0:
-        raise CommandError(f"--depth must not be negative, got {args.depth}", EXIT_USAGE)
+    for flag, value in (("--depth", args.depth), ("--max-pages", args.max_pages)):
+        if value is not None and value < 0:
+            raise CommandError(f"{flag} must not be negative, got {value}", EXIT_USAGE)
     if args.render and args.format != "markdown":
         raise CommandError("--render needs --format markdown", EXIT_USAGE)
     if args.depth:
@@ -461,7 +490,7 @@ def run_depth(args: argparse.Namespace) -> int:
         if start:
             raise failure_error(start[0], timeout_of(settings))
         raise CommandError(f"no page extracted from {args.url} (run with -v for details)")
-    for failure in result.failures:
+    for failure in result.sorted_failures():
         warn(f"skipped {failure_error(failure, timeout_of(settings))}")
     write_pages(keep_matching(pages, args), args)
     return EXIT_OK
@@ -471,7 +500,7 @@ def run_depth(args: argparse.Namespace) -> int:
 
 def add_browse(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "browse", help="read the web in the terminal (also: web2md URL)",
+        "browse", help=COMMAND_HELP["browse"],
         description="A Lynx-like terminal browser. Commands at the prompt: a number follows that link, "
                     "Enter shows the next screen, p the previous one, b goes back, f forward, "
                     "u enters a URL, r reloads, h shows help, q quits.",
@@ -485,6 +514,7 @@ def run_browse(args: argparse.Namespace) -> int:
 
     check_url(args.url)
     check_javascript(args)
+    check_conversion(args)
     settings = crawl_settings(args)
     browser = Browser(settings, conversion_arguments(args), timeout=timeout_of(settings))
     return browser.run(args.url)
@@ -515,7 +545,7 @@ def add_listing_command(subparsers: Any, name: str, handler: Callable[[argparse.
 def add_sitemap(subparsers: Any) -> None:
     add_listing_command(
         subparsers, "sitemap", run_sitemap,
-        help="list a site's URLs from its sitemaps",
+        help=COMMAND_HELP["sitemap"],
         description="Find URL's sitemaps (robots.txt Sitemap: lines, /sitemap.xml, /sitemap_index.xml, "
                     "or URL itself), follow indexes and print one URL a line.",
         json_help="emit JSON (url, lastmod, alternates) instead",
@@ -589,7 +619,7 @@ def find_feeds(args: argparse.Namespace, settings: dict[str, Any]) -> list[dict[
 def add_feed(subparsers: Any) -> None:
     add_listing_command(
         subparsers, "feed", run_feed,
-        help="read an RSS, Atom or JSON feed and print its entries as Markdown",
+        help=COMMAND_HELP["feed"],
         description="Read the feed at URL (or the feed a page links to) and print its entries.",
         json_help="emit structured JSON instead of Markdown",
         arguments={
@@ -647,7 +677,7 @@ def feed_markdown(title: str | None, url: str, entries: list[dict[str, Any]]) ->
 
 def add_batch(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "batch", help="convert every URL listed in a file",
+        "batch", help=COMMAND_HELP["batch"],
         description="Fetch the URLs in FILE (one a line, # comments allowed; each once, blacklisted ones "
                     "skipped) and print them separated by --- headers, or write one .md file each with -o DIR.",
     )
@@ -660,29 +690,40 @@ def add_batch(subparsers: Any) -> None:
 def run_batch(args: argparse.Namespace) -> int:
     from web2md import crawl
     from web2md.progress import CrawlProgress
+    from web2md.spiders.base import parse_url_list, read_urls_file
     from web2md.spiders.batch import BatchSpider
 
     check_javascript(args)
-    path = Path(args.file)
-    if not path.is_file():
-        raise CommandError(f"cannot read {args.file}: no such file", EXIT_USAGE)
+    check_conversion(args)
+    if args.file == "-":
+        urls = parse_url_list(sys.stdin.read())
+        name = "stdin"
+    else:
+        path = Path(args.file)
+        if not path.is_file():
+            raise CommandError(f"cannot read {args.file}: no such file", EXIT_USAGE)
+        urls = read_urls_file(str(path))
+        name = path.name
+    if not urls:
+        raise CommandError(f"no URLs in {name}", EXIT_USAGE)
     settings = crawl_settings(args)
-    with CrawlProgress(f"batch {path.name}") as progress:
+    with CrawlProgress(f"batch {name}") as progress:
         settings.update(progress.settings())
-        result = crawl.run(BatchSpider, settings, urls_file=str(path), output="", formats="",
+        result = crawl.run(BatchSpider, settings, url=" ".join(urls), output="", formats="",
                            **conversion_arguments(args))
-    pages = pages_of(result)
-    for failure in result.failures:
-        warn(str(failure_error(failure, timeout_of(settings))))
-    write_pages(pages, args)
-    return EXIT_FAILED if result.failures else EXIT_OK
+    failures = [failure_error(failure, timeout_of(settings)) for failure in result.sorted_failures()]
+    failures += [error for error in map(binary_error, result.items) if error is not None]
+    for error in sorted(failures, key=str):
+        warn(str(error))
+    write_pages(pages_of(result), args)
+    return EXIT_FAILED if failures else EXIT_OK
 
 
 # -- mcp -------------------------------------------------------------------------------------------
 
 def add_mcp(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "mcp", help="serve web_fetch, web_crawl, web_grep, web_sitemap and web_feed over MCP (stdio)",
+        "mcp", help=COMMAND_HELP["mcp"],
         description="Run the MCP server on stdin/stdout (JSON-RPC). By default it refuses URLs whose host "
                     "resolves to a loopback, private, link-local, shared (CGNAT) or metadata address, "
                     "checked on every redirect hop.",
@@ -714,11 +755,18 @@ def run_mcp(args: argparse.Namespace) -> int:
 
 # -- entry point ------------------------------------------------------------------------------------
 
-COMMANDS: tuple[Callable[[Any], None], ...] = (add_fetch, add_browse, add_sitemap, add_feed, add_batch,
-                                                 add_mcp)
+COMMANDS: dict[str, Callable[[Any], None]] = {
+    "fetch": add_fetch, "browse": add_browse, "sitemap": add_sitemap, "feed": add_feed, "batch": add_batch,
+    "mcp": add_mcp,
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``web2md`` parser; only `command` (the one being run) gets its options.
+
+    The others are listed with their one-line help, so ``web2md --help`` answers
+    without importing the core (the conversion flags are read from its `Options`).
+    """
     parser = argparse.ArgumentParser(
         prog="web2md",
         description="Web pages to clean, deterministic Markdown with metadata. "
@@ -727,31 +775,39 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"web2md {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for add in COMMANDS:
-        add(subparsers)
+    for name, add in COMMANDS.items():
+        if name == command:
+            add(subparsers)
+        else:
+            subparsers.add_parser(name, help=COMMAND_HELP[name])
     return parser
 
 
-def command_names(parser: argparse.ArgumentParser) -> set[str]:
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            return set(action.choices)
-    return set()
-
-
 def with_default_command(argv: list[str], commands: Iterable[str]) -> list[str]:
-    """``web2md URL [OPTIONS]`` means ``web2md browse URL [OPTIONS]``."""
+    """``web2md URL [OPTIONS]`` means ``web2md browse URL [OPTIONS]``; a mistyped command is a usage error."""
     if not argv or argv[0] in ("-h", "--help", "--version"):
         return argv
     if any(arg in commands for arg in argv):
         return argv
+    first = next((arg for arg in argv if not arg.startswith("-")), "")
+    if first and not any(c in first for c in ".:/"):  # a word, not a URL
+        import difflib
+
+        close = difflib.get_close_matches(first, sorted(commands), n=1)
+        hint = f", did you mean {close[0]}?" if close else f" (commands: {', '.join(sorted(commands))})"
+        raise CommandError(f"unknown command {first!r}{hint}", EXIT_USAGE)
     return ["browse", *argv]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
-    args = parser.parse_args(with_default_command(argv, command_names(parser)))
+    try:
+        argv = with_default_command(argv, COMMANDS)
+    except CommandError as exc:
+        print(f"web2md: {exc}", file=sys.stderr)
+        return exc.status
+    command = next((arg for arg in argv if arg in COMMANDS), None)
+    args = build_parser(command).parse_args(argv)
     configure_logging(getattr(args, "verbose", False))
     try:
         return args.handler(args)

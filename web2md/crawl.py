@@ -35,6 +35,9 @@ EMBEDDED_SETTINGS = {
 }
 
 
+NOT_EMBEDDED = frozenset({"scrapy.extensions.remote_control.RemoteControl", "scrapy.extensions.telnet.TelnetConsole"})
+
+
 @dataclass
 class CrawlResult:
     """What one crawl produced: exported pages, pages that failed (fetch or extraction) and the stats."""
@@ -42,6 +45,15 @@ class CrawlResult:
     items: list[PageItem] = field(default_factory=list)
     failures: list[dict[str, Any]] = field(default_factory=list)
     stats: dict[str, Any] = field(default_factory=dict)
+    depths: dict[int, int] = field(default_factory=dict, repr=False)  # id(item) -> link hops from a start URL
+
+    def breadth_first(self) -> list[PageItem]:
+        """The items in an order that does not depend on arrival: link depth, then URL (SPEC §3: same bytes out)."""
+        return sorted(self.items, key=lambda item: (self.depths.get(id(item), 0), item.get("url", "")))
+
+    def sorted_failures(self) -> list[dict[str, Any]]:
+        """The failures by URL, whatever order they happened in."""
+        return sorted(self.failures, key=lambda failure: (failure.get("url", ""), str(failure.get("reason"))))
 
 
 def project_settings(overrides: dict[str, Any] | None = None) -> Settings:
@@ -50,6 +62,10 @@ def project_settings(overrides: dict[str, Any] | None = None) -> Settings:
     settings.setmodule("web2md.settings", priority="project")
     settings.update(overrides or {}, priority="cmdline")
     settings.update(EMBEDDED_SETTINGS, priority="cmdline")
+    # Left out of the base list, so not even imported: the disabled extensions would still load aiohttp
+    # and Twisted's telnet (0.35 s of start-up); naming them in EXTENSIONS would import them too.
+    base = {k: v for k, v in settings.getdict("EXTENSIONS_BASE").items() if k not in NOT_EMBEDDED}
+    settings.set("EXTENSIONS_BASE", base, priority="cmdline")
     return settings
 
 
@@ -127,8 +143,10 @@ async def _crawl_here(spider: type[Spider] | str, settings: Settings, spider_arg
     crawler = runner.create_crawler(spider)
     result = CrawlResult()
 
-    def scraped(item: Any, **_: Any) -> None:
+    def scraped(item: Any, response: Any = None, **_: Any) -> None:
         result.items.append(item)
+        meta = getattr(response, "meta", None) or {}
+        result.depths[id(item)] = meta.get("depth", 0)
 
     def dropped(item: Any, exception: BaseException, **_: Any) -> None:
         url = item.get("url", "") if hasattr(item, "get") else ""

@@ -18,13 +18,16 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-from scrapy.settings import Settings, default_settings
+from scrapy.settings import Settings
 from w3lib.url import canonicalize_url
 
 from web2md import __version__, crawl
+from web2md.extract.convert import selector_predicate
 from web2md.exporters import ALIASES, FORMATS, get_format
+from web2md.failures import explain, interactive_retry_exceptions
 from web2md.items import DocumentItem, PageItem, item_to_dict
 from web2md.spiders.base import is_fetchable
+from web2md.wording import plural
 from web2md.spiders.feed import FeedSpider
 from web2md.spiders.page import PageSpider
 from web2md.spiders.site import SiteSpider
@@ -34,15 +37,21 @@ logger = logging.getLogger(__name__)
 
 NETGUARD = "web2md.middlewares.netguard.NetGuardMiddleware"
 DEFAULT_MAX_LENGTH = 20000
+DEFAULT_GREP_CHARS = 20000  # web_grep: characters of matching and context lines per call
+GREP_LINE_CHARS = 1000  # web_grep: a longer line is cut (minified pages have 100 KB lines)
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_MAX_BYTES = 10 * 1024 * 1024
 CONCURRENT_CALLS = 4
+# The server's flags, named in the advice of a failure (the model cannot change them; whoever runs the server can).
+KNOBS = {"timeout": "the server's --timeout", "max_bytes": "the server's --max-bytes"}
 SLICE_CACHE_SIZE = 32
 SLICE_CACHE_TTL = 600.0  # seconds a rendering is kept for start_index > 0 calls
 
 # Leading keys of a web_fetch result, in this order; the metadata follows.
 FETCH_ORDER = ("url", "final_url", "status", "content_type", "title", "format", "start_index", "next_start_index",
                "total_length", "markdown")
+# Renderings that get a header (title, URL, author, date) in the text content; the others are data formats.
+TEXT_FORMATS = frozenset({"markdown", "text"})
 # Page fields that are not SPEC §5 metadata (the body itself, §4 by-products).
 NOT_METADATA = frozenset({"markdown", "text", "fit_markdown", "markdown_with_citations", "references",
                           "tables", "outline"})
@@ -147,6 +156,7 @@ class GrepResult(BaseModel):
     searched: list[str]
     matches: list[GrepMatch]
     truncated: bool = False
+    left_out: int = Field(0, description="Matches not returned (over max_matches or max_chars)")
     failed: list[Failure] = []
 
 
@@ -257,9 +267,8 @@ class Web2mdTools:
             "DOWNLOAD_WARNSIZE": 0,
             "DOWNLOAD_TIMEOUT": min(30.0, opts.timeout),
             "CLOSESPIDER_TIMEOUT": opts.timeout,
-            # a timed-out request is not retried, so the call stays within its bound
-            "RETRY_EXCEPTIONS": [e for e in default_settings.RETRY_EXCEPTIONS
-                                 if e != "scrapy.exceptions.DownloadTimeoutError"],
+            # a timeout, a refused connection or an unknown host is not retried: the call stays within its bound
+            "RETRY_EXCEPTIONS": interactive_retry_exceptions(),
             "ROBOTSTXT_OBEY": not opts.ignore_robots,
             "WEB2MD_NETGUARD_ENABLED": not opts.allow_private,
             "WEB2MD_NETGUARD_ALLOWED_HOSTS": list(opts.allowed_hosts),
@@ -292,7 +301,7 @@ class Web2mdTools:
     def failed(self, result: crawl.CrawlResult, url: str, what: str = "page") -> ToolError:
         """The one-line error for a crawl that produced nothing."""
         if result.failures:
-            return ToolError(failure_text(result.failures[0]))
+            return ToolError(failure_text(result.failures[0], self.settings.getfloat("DOWNLOAD_TIMEOUT")))
         if result.stats.get("finish_reason") == "closespider_timeout":
             return ToolError(f"timed out after {self.options.timeout:g} s: {url}")
         return ToolError(f"no {what} extracted from {url}")
@@ -329,6 +338,8 @@ class Web2mdTools:
         data = dict(rendering.data)
         data.update(format=format, markdown=chunk, start_index=start_index, total_length=total)
         text = chunk if chunk.strip() else f"[no text content on {url}]"
+        if start_index == 0 and format in TEXT_FORMATS:
+            text = page_header(data) + text
         if end < total:
             data["next_start_index"] = end
             text += (f"\n\n[Content truncated: characters {start_index}-{end} of {total}. "
@@ -339,14 +350,14 @@ class Web2mdTools:
     # -- web_crawl -------------------------------------------------------------
     async def crawl(self, url: str, depth: int, max_pages: int, conversion: dict[str, Any]) -> CallToolResult:
         result = await self.run(SiteSpider, url, depth=depth, max_pages=max_pages, **conversion)
-        items = [i for i in result.items if isinstance(i, PageItem)]
-        documents = [{"url": i.get("url", ""), "reason": document_text(i)} for i in result.items
+        ordered = result.breadth_first()
+        items = [i for i in ordered if isinstance(i, PageItem)]
+        documents = [{"url": i.get("url", ""), "reason": document_text(i)} for i in ordered
                      if isinstance(i, DocumentItem)]
         if not items:
             if documents and not result.failures:
                 raise ToolError(documents[0]["reason"])
             raise self.failed(result, url)
-        items.sort(key=lambda i: (i.get("url") != url, i.get("url", "")))
         pages = []
         for item in items:
             self.store.put(item)
@@ -358,15 +369,15 @@ class Web2mdTools:
                     page[name] = item[name]
             pages.append(page)
         failed = [{"url": f.get("url", ""), "reason": f.get("reason") or "failed"} for f in result.failures]
-        failed += documents
-        lines = [f"Crawled {len(pages)} page{'s' if len(pages) != 1 else ''} from {url} (depth {depth}):"]
+        failed = sorted(failed + documents, key=lambda f: (f["url"], f["reason"]))  # the same on every run
+        lines = [f"Crawled {plural(len(pages), 'page')} from {url} (depth {depth}):"]
         for page in pages:
             words = f" ({page['word_count']} words)" if "word_count" in page else ""
             lines.append(f"- {page['url']} — {page['title'] or '(untitled)'}{words}")
             if page.get("excerpt"):
                 lines.append(f"  {page['excerpt']}")
         for failure in failed:
-            lines.append(f"! {failure_text(failure)}")
+            lines.append(f"! {failure_text(failure, self.settings.getfloat('DOWNLOAD_TIMEOUT'))}")
         lines.append("The pages are remembered: search them with web_grep.")
         data: dict[str, Any] = {"url": url, "depth": depth, "pages": pages}
         if failed:
@@ -375,7 +386,7 @@ class Web2mdTools:
 
     # -- web_grep --------------------------------------------------------------
     async def grep(self, pattern: str, urls: list[str] | None, context: int, ignore_case: bool,
-                   max_matches: int) -> CallToolResult:
+                   max_matches: int, max_chars: int = DEFAULT_GREP_CHARS) -> CallToolResult:
         try:
             regex = re.compile(pattern, re.IGNORECASE if ignore_case else 0)
         except re.error as exc:
@@ -400,17 +411,20 @@ class Web2mdTools:
             pages = self.store.pages()
             if not pages:
                 raise ToolError("no pages to search yet: pass urls, or call web_fetch or web_crawl first")
-        matches, truncated = grep_pages(regex, pages, context, max_matches)
+        matches, left_out = grep_pages(regex, pages, context, max_matches, max_chars)
         text = render_grep(matches, context)
         if not matches:
-            text = f"No lines match {pattern!r} in {len(pages)} page{'s' if len(pages) != 1 else ''}."
-        elif truncated:
-            text += f"\n[Stopped after {max_matches} matches; narrow the pattern or raise max_matches.]"
+            text = f"No lines match {pattern!r} in {plural(len(pages), 'page')}."
+        elif left_out:
+            limit = f"max_matches={max_matches}" if len(matches) >= max_matches else f"max_chars={max_chars}"
+            text += (f"\n[{plural(left_out, 'more match', 'more matches')} left out ({limit}); "
+                     "narrow the pattern, pass urls, or raise the limit.]")
         for failure in failed:
             text += f"\n! {failure['reason']}"
         data: dict[str, Any] = {"pattern": pattern, "searched": [p.url for p in pages], "matches": matches}
-        if truncated:
+        if left_out:
             data["truncated"] = True
+            data["left_out"] = left_out
         if failed:
             data["failed"] = failed
         return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
@@ -430,7 +444,7 @@ class Web2mdTools:
                 entry["lastmod"] = item["lastmod"]
             urls.append(entry)
         truncated = bool(result.stats.get("web2md/max_pages_skipped"))
-        lines = [f"{len(urls)} URL{'s' if len(urls) != 1 else ''} in the sitemap of {url}"
+        lines = [f"{plural(len(urls), 'URL')} in the sitemap of {url}"
                  + (f" (first {max_urls} shown)" if truncated else "") + ":"]
         lines += [f"{e['url']} {e['lastmod']}" if "lastmod" in e else e["url"] for e in urls]
         data: dict[str, Any] = {"url": url, "urls": urls}
@@ -463,42 +477,67 @@ class Web2mdTools:
 
 
 
+def page_header(data: dict[str, Any]) -> str:
+    """Title, final URL, author and date above a page's text, for clients that read only the text content."""
+    fields = [("Title", data.get("title")), ("URL", data.get("final_url") or data.get("url")),
+              ("Author", data.get("author")), ("Published", data.get("published_date")),
+              ("Modified", None if data.get("published_date") else data.get("modified_date"))]
+    lines = [f"{name}: {' '.join(str(value).split())}" for name, value in fields if value]
+    return "\n".join(lines) + "\n\n---\n\n"
+
+
 def document_text(item: DocumentItem) -> str:
     """The error for a page that is a binary document (SPEC §3: the message names the type and size)."""
     url = item.get("url") or item.get("final_url", "")
     return f"cannot read {item.get('mime_type') or 'this type'} ({item.get('size', 0)} bytes): {url}"
 
 
-def failure_text(failure: dict[str, Any]) -> str:
-    """A failure record as one line naming the URL once."""
-    url = failure.get("url", "")
-    final_url = failure.get("final_url") or url
-    reason = failure.get("reason") or "failed"
-    if url and url in reason:
-        return reason
-    if final_url != url and final_url in reason:
-        return f"{reason} (redirected from {url})"
-    return f"{reason}: {url}"
+def failure_text(failure: dict[str, Any], timeout: float | None = None) -> str:
+    """A failure record as one sentence naming the URL once (`web2md.failures.explain`)."""
+    return explain(failure, timeout, KNOBS)
 
 
-def grep_pages(regex: re.Pattern[str], pages: Iterable[StoredPage], context: int,
-               max_matches: int) -> tuple[list[dict[str, Any]], bool]:
-    """Matching lines of each page's rendering with ``context`` lines around them; True if cut at max_matches."""
+def grep_pages(regex: re.Pattern[str], pages: Iterable[StoredPage], context: int, max_matches: int,
+               max_chars: int = DEFAULT_GREP_CHARS) -> tuple[list[dict[str, Any]], int]:
+    """Matching lines of each page's rendering, and how many matches were left out.
+
+    Each match carries the ``context`` lines around it that no earlier match of
+    the page already carries (overlapping windows are merged, never repeated).
+    Matches stop at ``max_matches`` or once their lines hold ``max_chars``
+    characters; the rest are only counted. A line longer than `GREP_LINE_CHARS` is cut.
+    """
     matches: list[dict[str, Any]] = []
+    left_out = 0
+    size = 0
     for page in pages:
         lines = page.lines
-        for index, line in enumerate(lines):
-            if not regex.search(line):
+        hits = [index for index, line in enumerate(lines) if regex.search(line)]
+        shown = -1  # index of the last line of this page already carried by a match
+        for number, index in enumerate(hits):
+            if left_out or len(matches) >= max_matches:
+                left_out += 1
                 continue
-            if len(matches) >= max_matches:
-                return matches, True
-            match: dict[str, Any] = {"url": page.url, "line": index + 1, "text": line}
+            match: dict[str, Any] = {"url": page.url, "line": index + 1, "text": _cut(lines[index])}
             if context:
-                match["before"] = [{"line": n + 1, "text": lines[n]} for n in range(max(0, index - context), index)]
-                match["after"] = [{"line": n + 1, "text": lines[n]}
-                                  for n in range(index + 1, min(len(lines), index + 1 + context))]
+                after_end = min(len(lines), index + 1 + context)
+                if number + 1 < len(hits):
+                    after_end = min(after_end, hits[number + 1])  # the next match carries its own line
+                match["before"] = [{"line": n + 1, "text": _cut(lines[n])}
+                                   for n in range(max(shown + 1, index - context), index)]
+                match["after"] = [{"line": n + 1, "text": _cut(lines[n])} for n in range(index + 1, after_end)]
+            cost = sum(len(page.url) + len(g["text"]) + 8
+                       for g in [match, *match.get("before", ()), *match.get("after", ())])
+            if matches and size + cost > max_chars:
+                left_out += 1
+                continue
+            size += cost
+            shown = match["after"][-1]["line"] - 1 if match.get("after") else index
             matches.append(match)
-    return matches, False
+    return matches, left_out
+
+
+def _cut(line: str) -> str:
+    return line if len(line) <= GREP_LINE_CHARS else line[:GREP_LINE_CHARS - 1] + "…"
 
 
 def render_grep(matches: list[dict[str, Any]], context: int) -> str:
@@ -510,24 +549,18 @@ def render_grep(matches: list[dict[str, Any]], context: int) -> str:
         group = [(g["line"], g["text"], "-") for g in match.get("before", [])]
         group.append((match["line"], match["text"], ":"))
         group += [(g["line"], g["text"], "-") for g in match.get("after", [])]
-        if last is not None and last[0] == url and last[1] >= group[0][0]:
-            # overlaps what is already printed: print only the new lines, the match line as a match
-            group = [g for g in group if g[0] > last[1] or (g[2] == ":" and g[0] == last[1])]
-            if out and group and group[0][0] == last[1]:
-                out.pop()
-        elif context and out:
-            out.append("--")
+        if context and out and not (last is not None and last[0] == url and last[1] + 1 == group[0][0]):
+            out.append("--")  # a gap between windows
         for line, text, sep in group:
             out.append(f"{url}{sep}{line}{sep}{text}")
-        if group:
-            last = (url, group[-1][0])
+        last = (url, group[-1][0])
     return "\n".join(out)
 
 
 def render_feed(data: dict[str, Any], include_content: bool) -> str:
     head = data.get("feed_title") or data.get("feed_url") or data["url"]
     where = f" ({data['feed_url']})" if data.get("feed_url") and data.get("feed_title") else ""
-    lines = [f"Feed: {head}{where}: {len(data['entries'])} entries"]
+    lines = [f"Feed: {head}{where}: {plural(len(data['entries']), 'entry', 'entries')}"]
     for number, entry in enumerate(data["entries"], 1):
         lines.append("")
         date = entry.get("published_date") or entry.get("modified_date")
@@ -552,9 +585,10 @@ def conversion_options(main_content: bool = False, include_images: bool = False,
         options["keep_header"] = True
     if exclude_selector:
         selectors = [s.strip() for s in exclude_selector if s and s.strip()]
-        for selector in selectors:
-            if not re.fullmatch(r"[.#][\w-]+", selector):
-                raise ToolError(f"exclude_selector takes .class or #id selectors, got {selector!r}")
+        try:
+            selector_predicate(tuple(selectors))
+        except ValueError as exc:
+            raise ToolError(str(exc)) from None
         if selectors:
             options["exclude_selector"] = tuple(selectors)
     return options
@@ -648,13 +682,17 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
         context: Annotated[int, Field(ge=0, le=20, description="Lines of context around each match")] = 0,
         ignore_case: bool = False,
         max_matches: Annotated[int, Field(ge=1, le=2000)] = 200,
+        max_chars: Annotated[int, Field(ge=200, le=200_000, description="Characters of matching and context "
+                                        "lines to return at most; the matches beyond are counted")] = DEFAULT_GREP_CHARS,
     ) -> Annotated[CallToolResult, GrepResult]:
         """Search the Markdown of fetched or crawled pages line by line; returns url:line:text lines.
 
         Line numbers are 1-based lines of the page's deterministic Markdown
         rendering (as web_fetch returns it); context lines read url-line-text.
+        Overlapping context is merged; at most max_chars characters of lines come
+        back (default 20000), and the reply says how many matches were left out.
         """
-        return await tools.grep(pattern, urls, context, ignore_case, max_matches)
+        return await tools.grep(pattern, urls, context, ignore_case, max_matches, max_chars)
 
     @server.tool(name="web_sitemap", annotations=READ_ONLY)
     async def web_sitemap(

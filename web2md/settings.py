@@ -93,3 +93,4 @@ REMOTE_CONTROL_ENABLED = False
 
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 LOG_LEVEL = "INFO"
+LOG_FORMATTER = "web2md.logformatter.OneLineLogFormatter"  # a dropped page is one log line, not the whole item

@@ -18,18 +18,10 @@ from scrapy.downloadermiddlewares.httpcompression import (
 )
 from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware as _MetaRefreshMiddleware
 from scrapy.downloadermiddlewares.redirect import RedirectMiddleware as _RedirectMiddleware
-from scrapy.exceptions import (
-    CannotResolveHostError,
-    DownloadCancelledError,
-    DownloadConnectionRefusedError,
-    DownloadFailedError,
-    DownloadTimeoutError,
-    IgnoreRequest,
-    ResponseDataLossError,
-    UnsupportedURLSchemeError,
-)
+from scrapy.exceptions import IgnoreRequest
 from scrapy.spidermiddlewares.httperror import HttpError
 
+from web2md.failures import classify, too_large
 from web2md.middlewares import META_QUIET
 
 if TYPE_CHECKING:
@@ -45,20 +37,6 @@ logger = logging.getLogger(__name__)
 #: (``http_404``, ``timeout``, ``dns``, ``extraction_error``, ...); there is no total
 #: counter, `failure_count` adds the reasons up.
 STATS_PREFIX = "web2md/failed"
-
-_REASONS: tuple[tuple[type[BaseException], str], ...] = (
-    (DownloadTimeoutError, "timeout"),
-    (TimeoutError, "timeout"),
-    (CannotResolveHostError, "dns"),
-    (DownloadConnectionRefusedError, "connection_refused"),
-    # The HTTP handlers cancel a download only when it outgrows DOWNLOAD_MAXSIZE.
-    (DownloadCancelledError, "too_large"),
-    (ResponseDataLossError, "data_loss"),
-    (DownloadFailedError, "connection_failed"),
-    (UnsupportedURLSchemeError, "unsupported_scheme"),
-    (UnicodeError, "decode_error"),
-)
-
 
 class PageFailed(IgnoreRequest):
     """A page that could not be fetched; ``reason`` is the stats key suffix.
@@ -80,10 +58,7 @@ def failure_reason(exc: BaseException) -> str:
         return exc.reason
     if isinstance(exc, HttpError):  # only when FailureMiddleware is not installed
         return f"http_{exc.response.status}"
-    for cls, reason in _REASONS:
-        if isinstance(exc, cls):
-            return reason
-    return "error"
+    return classify(exc)[0]
 
 
 def record_failure(
@@ -135,8 +110,9 @@ class FailureMiddleware:
     def process_exception(self, request: Request, exception: Exception) -> None:
         if isinstance(exception, IgnoreRequest) or request.meta.get(META_QUIET):
             return
-        reason = failure_reason(exception)
-        detail = str(exception) or type(exception).__name__
+        reason, detail = classify(exception)
+        if reason == "timeout" and request.meta.get("download_timeout"):
+            detail = f"{detail} after {request.meta['download_timeout']:g} s"
         record_failure(self.stats, request.url, reason, detail)
         raise PageFailed(request.url, reason, detail) from exception
 
@@ -211,5 +187,5 @@ class HttpCompressionMiddleware(_HttpCompressionMiddleware):
             # Scrapy has already logged the URL and sizes; count it only.
             if not request.meta.get(META_QUIET):
                 record_failure(self.stats, request.url, "too_large", log=False)
-            raise PageFailed(request.url, "too_large", str(exc)) from exc
+            raise PageFailed(request.url, "too_large", too_large(str(exc))) from exc
 

@@ -94,7 +94,7 @@ class AddressRefused(IgnoreRequest):
     def __init__(self, url: str, host: str, address: str, kind: str) -> None:
         shown = host if host == address else f"{host} resolves to {address}, which"
         super().__init__(
-            f"refused: {shown} is a {kind} address (start web2md mcp with --allow-private to allow it): {url}"
+            f"refused: {shown} is {'an' if kind[0] in 'aeiou' else 'a'} {kind} address (start web2md mcp with --allow-private to allow it): {url}"
         )
         self.url = url
         self.host = host

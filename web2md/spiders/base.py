@@ -23,18 +23,14 @@ from urllib.parse import urlsplit
 
 from lxml.etree import _Element
 from scrapy import Spider
-from scrapy.exceptions import (
-    CannotResolveHostError,
-    DownloadConnectionRefusedError,
-    DownloadTimeoutError,
-    IgnoreRequest,
-)
+from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse, Response, TextResponse, XmlResponse
 from scrapy.settings import BaseSettings
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.python.failure import Failure
 
 from web2md.exporters import get_format
+from web2md.failures import classify
 from web2md.extract.options import Options
 from web2md.items import PageItem
 from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
@@ -46,6 +42,8 @@ logger = logging.getLogger(__name__)
 TRUE = frozenset({"1", "true", "yes", "on"})
 FALSE = frozenset({"0", "false", "no", "off", ""})
 
+# In a list of URLs, " # ..." after a URL is a comment ("#" right after a URL character is its fragment).
+_TRAILING_COMMENT = re.compile(r"\s+#.*$")
 # Whitespace always separates URLs; a comma only when the next URL starts right after it.
 _URL_SEPARATOR = re.compile(r"\s+|,\s*(?=https?://)", re.IGNORECASE)
 
@@ -114,10 +112,18 @@ def split_urls(text: str) -> list[str]:
 
 
 def read_urls_file(path: str) -> list[str]:
-    """URLs from a file, one per line; blank lines and ``#`` comments are skipped."""
+    """URLs from a file, one per line (`parse_url_list`)."""
+    return parse_url_list(Path(path).read_text(encoding="utf-8"))
+
+
+def parse_url_list(text: str) -> list[str]:
+    """One URL a line; blank lines, ``# comment`` lines and `` # comment`` after a URL are skipped.
+
+    A ``#`` right after a URL character is the URL's fragment, not a comment.
+    """
     urls = []
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
-        line = line.strip()
+    for line in text.splitlines():
+        line = _TRAILING_COMMENT.sub("", line).strip()
         if line and not line.startswith("#"):
             urls.append(line)
     return urls
@@ -149,13 +155,7 @@ def describe_failure(failure: Failure) -> tuple[int | None, str]:
         except ValueError:
             phrase = ""
         return status, f"HTTP {status} {phrase}".rstrip()
-    if isinstance(exc, DownloadTimeoutError):
-        return None, "timed out"
-    if isinstance(exc, CannotResolveHostError):
-        return None, "cannot resolve host"
-    if isinstance(exc, DownloadConnectionRefusedError):
-        return None, "connection refused"
-    return None, str(exc) or type(exc).__name__
+    return None, classify(exc)[1]
 
 
 class Web2mdSpider(Spider):

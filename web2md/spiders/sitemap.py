@@ -31,6 +31,7 @@ from web2md.extract.sitemaps import (
 from web2md.items import SitemapEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
 from web2md.middlewares.blacklist import load_blacklist
+from web2md.failures import HOST_UNREACHABLE, classify
 from web2md.middlewares.limits import record_failure
 from web2md.spiders.base import Web2mdSpider, count_argument, parse_bool
 
@@ -115,8 +116,15 @@ class SitemapSpider(Web2mdSpider):
         yield from self.discovered(response.meta[META_SITE], listed)
 
     def robots_failed(self, failure: Failure) -> Iterator[Request]:
+        site = failure.request.meta[META_SITE]
+        reason, phrase = classify(failure.value)
+        if reason in HOST_UNREACHABLE:  # the guessed sitemap locations would fail alike: say why, not "no sitemap"
+            logger.warning("Failed %s (%s): %s", site, reason, phrase)
+            record_failure(self.crawler.stats, site, reason, log=False)  # logged just above
+            self.failures.append({"url": site, "status": None, "reason": phrase})
+            return
         logger.debug("No robots.txt for sitemap discovery: %s (%s)", failure.request.url, failure.value)
-        yield from self.discovered(failure.request.meta[META_SITE], [])
+        yield from self.discovered(site, [])
 
     def discovered(self, site: str, listed: list[str]) -> Iterator[Request]:
         guesses = discovery_urls(site)[1:]
