@@ -497,6 +497,19 @@ def test_a_thread_of_replies_under_the_article_is_left_out_whatever_its_class_st
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+def test_a_title_and_lead_standing_apart_from_the_body_come_with_it_whatever_the_markup_calls_them():
+    body = "".join(f"<p>Tide table {n}: on day {n} the harbour gauge recorded two high waters and two low waters, "
+                   f"and the range grew as the Moon moved towards its full phase.</p>" for n in range(1, 12))
+    html = f"""<html><body><div class="top-bar"><a href="/">Home</a></div><div class="container">
+      <div class="col-head"><h1>Tides explained</h1><p class="p-large">Why the sea rises and falls twice a day, and
+      why some coasts see only one tide.</p></div>
+      <div class="col-text">{body}</div><div class="col-more"><ul><li><a href="/a">Other story</a></li></ul></div>
+      </div></body></html>"""
+    md = convert(html, "https://example.org/tides").markdown
+    assert md.startswith("# Tides explained\n\nWhy the sea rises and falls twice a day, and why some coasts see "
+                         "only one tide.\n\nTide table 1: ") and md.endswith("full phase.")
+
+
 def test_figure_keeps_its_image_and_quote_but_not_its_caption():
     html = ("<html><body><article>" + BODY + '<figure><img src="/g.jpg" alt="Tide gauge"><p>The gauge at low '
             'water.</p></figure><figure><blockquote><p>Time and tide wait for no man.</p></blockquote>'

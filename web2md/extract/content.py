@@ -425,12 +425,13 @@ def analyse(root: etree._Element, keep_header: bool = False, precision: bool = F
 
 def choose_main(root: etree._Element, keep_header: bool = False, precision: bool = False,
                 recall: bool = False, analysis: Analysis | None = None,
-                product_name: etree._Element | None = None) -> Choice | None:
+                title: etree._Element | None = None, product: bool = False) -> Choice | None:
     """The main-content region of a document, or None when no block reads as content.
 
-    On a product page (`product_name`: its `<h1>`), the region is widened to the block that holds the product's
-    name with its description: the price, stock and feature list beside them are the product's, though they hold
-    no prose."""
+    `title` is the page's `<h1>`. When the region is the body of an article whose title stands apart from it, the
+    block holding both is the article. On a product page, the region is widened to the block that holds the
+    product's name (the title) with its description: the price, stock and feature list beside them are the
+    product's, though they hold no prose."""
     body = document_body(root)
     if analysis is None:
         analysis = analyse(root, keep_header, precision, recall)
@@ -449,10 +450,14 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
         if not analysis.good(body):
             return None
     main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92)
-    product = product_block(main, product_name, analysis) if product_name is not None else None
-    if product is not None:
-        main = product
-    article = enclosing_article(main, body, analysis) if product is None else None
+    widened = product_block(main, title, analysis) if product and title is not None else None
+    if widened is not None:
+        main = widened
+        article = None
+    else:
+        article = enclosing_article(main, body, analysis)
+        if article is None and title is not None:
+            article = titled_block(main, title, body, analysis)
     if article is None:
         test = FurnitureTest(main, analysis, recall)
         return Choice([main], once_each(test, test.text_of), analysis.good(main), analysis.skip_tags)
@@ -493,6 +498,27 @@ def product_block(main: etree._Element, name: etree._Element, analysis: Analysis
             return None
         if ancestor in holders:
             return ancestor
+    return None
+
+
+def titled_block(main: etree._Element, title: etree._Element, body: etree._Element,
+                 analysis: Analysis) -> etree._Element | None:
+    """The block holding the page's title and, after it, the region, when it adds little more content than a
+    lead: the article, whatever its markup calls it."""
+    if title in analysis.pruned or title not in analysis.stats:
+        return None  # a title in the site's header or a hidden block
+    holders = set(title.iterancestors())
+    if main in holders:
+        return None  # the title is inside the region already
+    limit = ARTICLE_WIDENING * analysis.good(main)
+    for ancestor in main.iterancestors():
+        if analysis.good(ancestor) > limit:
+            return None
+        if ancestor in holders:
+            # the title comes first: it is the first of the two in document order
+            return ancestor if next(ancestor.iter(title.tag, main.tag)) is not main else None
+        if ancestor is body:
+            return None
     return None
 
 

@@ -84,13 +84,13 @@ def semantic_region(elements: DocumentElements, analysis: Analysis) -> list[etre
 def render_main(root: etree._Element, base: str, page_url: str, opts: Options, resolve: Resolver,
                 analysis: Analysis, elements: DocumentElements,
                 also_skip: Callable[[etree._Element], bool] | None = None,
-                product_name: etree._Element | None = None) -> tuple[Rendered, bool]:
+                title: etree._Element | None = None, product: bool = False) -> tuple[Rendered, bool]:
     """Render the main content (SPEC §4); returns the rendering and whether anything scored."""
     if opts.main_content is False:
         return render_plain(root, base, page_url, opts, resolve), True
     excluded = _either(selector_predicate(opts.exclude_selector), also_skip)
     choice = choose_main(root, precision=opts.precision, recall=opts.recall, analysis=analysis,
-                         product_name=product_name)
+                         title=title, product=product)
     if opts.main_content:
         forced = semantic_region(elements, analysis)
         if forced:
@@ -154,9 +154,9 @@ def convert(html: Html, url: str = "", **options) -> Page:
     page_type = detect(elements, data, url, len(comments), analysis.product_microdata)
     with_comments = page_type == FORUM and not opts.no_comments and opts.main_content is not False and comments
     comment_set = {el for el, _ in comments} if with_comments else set()
-    product_name = next((h for h in elements.headings if h.tag == "h1"), None) if page_type == PRODUCT else None
+    title = next((h for h in elements.headings if h.tag == "h1"), None)
     rendered, scored = render_main(root, base, url, opts, resolve, analysis, elements,
-                                   comment_set.__contains__ if comment_set else None, product_name)
+                                   comment_set.__contains__ if comment_set else None, title, page_type == PRODUCT)
     if comment_set and not scored:
         # a thread whose opening post is marked up like its replies: that post is the main content
         opening = comments[0][0]
