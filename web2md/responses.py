@@ -6,13 +6,18 @@ decoded the same way: with its declared encoding, else as the core decodes bytes
 
 from __future__ import annotations
 
+import logging
+
 from lxml.etree import _Element
 from scrapy.http import TextResponse
 from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding, read_bom
 
 from web2md.extract.parse import decode_body, parse_html
+from web2md.extract.sniff import implausible_charset
 
 __all__ = ["declared_encoding", "parse_response"]
+
+logger = logging.getLogger(__name__)
 
 
 def declared_encoding(response: TextResponse) -> str | None:
@@ -36,10 +41,16 @@ def parse_response(response: TextResponse) -> tuple[_Element, str]:
     The declared encoding decodes the body; without one the body is decoded
     exactly as the core decodes bytes (`web2md.extract.parse.decode_body`:
     UTF-8 when the bytes are valid UTF-8, else Windows-1252), not with Scrapy's
-    guess. The body is parsed once either way.
+    guess. A declared encoding that reads the body as implausible text
+    (``charset=utf-16`` on UTF-8 bytes) is overruled, and the log says why.
+    The body is parsed once either way.
     """
     encoding = declared_encoding(response)
     if encoding:
+        overruled = implausible_charset(response.body, encoding)
+        if overruled is not None:
+            encoding, why = overruled
+            logger.info("Decoded %s as %s: %s", response.url, encoding, why)
         return parse_html(response.body, encoding=encoding), encoding
     text, encoding = decode_body(response.body)
     return parse_html(text), encoding

@@ -36,6 +36,7 @@ from twisted.python.failure import Failure
 
 from web2md.exporters import get_format
 from web2md.extract.options import Options
+from web2md.extract.sniff import binary_type
 from web2md.items import PageItem
 from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
 from web2md.middlewares.limits import PageFailed, failure_reason, record_failure
@@ -239,7 +240,8 @@ class Web2mdSpider(Spider):
             content_type=content_type,
         )
         tree = None
-        if isinstance(response, HtmlResponse):
+        # bytes that are no text (a PDF sent as text/html) go to text_for, which refuses them by what they are
+        if isinstance(response, HtmlResponse) and binary_type(response.body) is None:
             tree, encoding = parse_response(response)
             item["tree"] = tree
             item["charset"] = encoding  # what the body was decoded with (BOM, header, <meta>, else UTF-8/cp1252)
