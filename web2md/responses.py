@@ -12,7 +12,7 @@ from lxml.etree import _Element
 from scrapy.http import TextResponse
 from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding, read_bom
 
-from web2md.extract.parse import decode_body, parse_html
+from web2md.extract.parse import DEFAULT_MAX_ELEMENTS, decode_body, parse_html
 from web2md.extract.sniff import implausible_charset
 
 __all__ = ["declared_encoding", "parse_response"]
@@ -35,7 +35,7 @@ def declared_encoding(response: TextResponse) -> str | None:
             or html_body_declared_encoding(response.body))
 
 
-def parse_response(response: TextResponse) -> tuple[_Element, str]:
+def parse_response(response: TextResponse, max_elements: int | None = DEFAULT_MAX_ELEMENTS) -> tuple[_Element, str]:
     """The parsed tree of an HTML response and the encoding its body was decoded with.
 
     The declared encoding decodes the body; without one the body is decoded
@@ -43,7 +43,8 @@ def parse_response(response: TextResponse) -> tuple[_Element, str]:
     UTF-8 when the bytes are valid UTF-8, else Windows-1252), not with Scrapy's
     guess. A declared encoding that reads the body as implausible text
     (``charset=utf-16`` on UTF-8 bytes) is overruled, and the log says why.
-    The body is parsed once either way.
+    The body is parsed once either way, up to `max_elements` start tags
+    (`web2md.extract.parse.parse_html`).
     """
     encoding = declared_encoding(response)
     if encoding:
@@ -51,6 +52,6 @@ def parse_response(response: TextResponse) -> tuple[_Element, str]:
         if overruled is not None:
             encoding, why = overruled
             logger.info("Decoded %s as %s: %s", response.url, encoding, why)
-        return parse_html(response.body, encoding=encoding), encoding
+        return parse_html(response.body, encoding=encoding, max_elements=max_elements), encoding
     text, encoding = decode_body(response.body)
-    return parse_html(text), encoding
+    return parse_html(text, max_elements=max_elements), encoding
