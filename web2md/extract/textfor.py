@@ -55,11 +55,13 @@ def text_for(body: str | bytes, content_type: str | None = "text/html", url: str
     if is_json(mtype):
         try:
             data = json.loads(body)
+            return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False)
         except ValueError as exc:
-            text = normalise_chars(body).rstrip()
             notice = f"[not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}]"
-            return f"{text}\n\n{notice}" if text.strip() else notice
-        return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False)
+        except RecursionError:  # nested deeper than the interpreter's stack: shown as it came
+            notice = "[JSON nested too deeply to pretty-print]"
+        text = normalise_chars(body).rstrip()
+        return f"{text}\n\n{notice}" if text.strip() else notice
     if mtype.startswith(_TEXT_TYPES) or mtype.endswith("+xml"):
         return "\n".join(line.rstrip() for line in normalise_chars(body).strip("\n").split("\n"))
     raise UnsupportedContent(mtype, size)
