@@ -162,9 +162,11 @@ class NetGuardMiddleware:
         self.allowed_hosts = frozenset(_canonical(h) for h in allowed if h)
         self.allowed_networks = tuple(_network(h) for h in allowed if _network(h) is not None)
         self._verdicts: dict[str, tuple[str, str] | None] = {}  # host -> (address, kind) or None; one crawl long
-        self._named: set[str] = set()  # hosts of the URLs the user asked for
+        self._named: set[str] | None = None  # hosts of the URLs the user asked for (canonical)
+        self._start_hosts: set[str] = set()  # the same, as written (resolved only if a page leads off the Internet)
+        self._grouped: set[str] = set()  # start hosts whose address kind is in _groups already
         self._groups: set[str] = set()  # "loopback", "private": what the start hosts resolve to
-        self._start: asyncio.Future[None] | None = None
+        self._grouping = asyncio.Lock()
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -176,11 +178,11 @@ class NetGuardMiddleware:
         if not host or key in self.allowed_hosts:
             return
         if not self.strict:
-            await self._start_of_crawl()
+            named = self._named_hosts()
             if _asked_by_user(request):
-                self._named.add(key)
-                await self._note_group(host)
-            if key in self._named:
+                named.add(key)
+                self._start_hosts.add(host)
+            if key in named:
                 return  # the user named it
         verdict = await self._verdict(host)
         if verdict is None:
@@ -188,9 +190,10 @@ class NetGuardMiddleware:
         address, kind = verdict
         if self.strict:
             remedy = STRICT_REMEDY
-        elif kind_group(kind) in self._groups or any(ipaddress.ip_address(address.split("%")[0]) in n
-                                                     for n in self.allowed_networks):
+        elif any(ipaddress.ip_address(address.split("%")[0]) in n for n in self.allowed_networks):
             return
+        elif kind_group(kind) != "never" and kind_group(kind) in await self._start_groups():
+            return  # an intranet crawl reaching its own kind of network
         else:
             remedy = NAMED_REMEDY
         logger.info("Refused %s: %s is %s, a %s address", request.url, host, address, kind)
@@ -204,28 +207,29 @@ class NetGuardMiddleware:
             self._verdicts[key] = await self._check(host)
         return self._verdicts[key]
 
-    async def _note_group(self, host: str) -> None:
-        """A start host on a loopback or private address makes this an intranet crawl of that kind."""
-        verdict = await self._verdict(host)
-        if verdict is not None and kind_group(verdict[1]) != "never":
-            self._groups.add(kind_group(verdict[1]))
+    def _named_hosts(self) -> set[str]:
+        """The hosts of the spider's start URLs (and of the requests it marked as the user's), read once."""
+        if self._named is None:
+            for url in getattr(self.crawler.spider, "start_urls", ()):
+                try:
+                    host = (urlsplit(url).hostname or "").lower()
+                except ValueError:
+                    continue
+                if host:
+                    self._start_hosts.add(host)
+            self._named = {_canonical(h) for h in self._start_hosts}
+        return self._named
 
-    async def _start_of_crawl(self) -> None:
-        """Name the spider's start URLs' hosts and note their groups, once, before the first check."""
-        if self._start is None:
-            self._start = asyncio.ensure_future(self._resolve_start())
-        await asyncio.shield(self._start)
-
-    async def _resolve_start(self) -> None:
-        hosts = set()
-        for url in getattr(self.crawler.spider, "start_urls", ()):
-            try:
-                hosts.add((urlsplit(url).hostname or "").lower())
-            except ValueError:
-                continue
-        hosts.discard("")
-        self._named.update(_canonical(h) for h in hosts)
-        await asyncio.gather(*(self._note_group(h) for h in hosts))
+    async def _start_groups(self) -> set[str]:
+        """The kinds of non-public network the start hosts are on; resolved when a page first leads off the
+        Internet, so a batch of many hosts is not looked up before its first request."""
+        async with self._grouping:
+            pending = self._start_hosts - self._grouped
+            verdicts = await asyncio.gather(*(self._verdict(h) for h in pending))
+            self._grouped |= pending
+            self._groups.update(kind_group(v[1]) for v in verdicts if v is not None)
+            self._groups.discard("never")
+        return self._groups
 
     @staticmethod
     async def _check(host: str) -> tuple[str, str] | None:
