@@ -67,7 +67,8 @@ print(json.dumps({"peak_mb": hwm(), "start_mb": base,
 
 
 def run_core(path: Path, env: dict[str, str], cap: int | None) -> dict:
-    done = subprocess.run([sys.executable, "-c", CHILD, str(path), "" if cap is None else str(cap)], capture_output=True, text=True, env=env,
+    done = subprocess.run([sys.executable, "-c", CHILD, str(path), "" if cap is None else str(cap)],
+                          capture_output=True, text=True, env=env,
                           cwd=ROOT, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -111,7 +112,8 @@ def main() -> None:
     args = parser.parse_args()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     names = [n for n in args.only.split(",") if n] or list(PAGES)
-    print(f"{'page':<12} {'body MB':>8} {'peak MB':>8} {'peak/body':>9} {'target MB':>9} {'cpu s':>7} {'s/MB':>6}  notes")
+    print(f"{'page':<12} {'body MB':>8} {'peak MB':>8} {'peak/body':>9} {'target MB':>9} {'cpu s':>7} {'s/MB':>6}"
+          "  notes")
     with tempfile.TemporaryDirectory() as tmp:
         for name in names:
             path = Path(tmp) / f"{name}.html"

@@ -11,7 +11,8 @@ Usage::
         assert [r.path for r in srv.requests] == ["/"]
 
 Unknown paths answer 404. Handlers run in threads, so a slow route does not
-block the others. ``TestServer("::1")`` listens on another local address. `srv.files(dir)` serves a folder (e.g. a fixture site).
+block the others. ``TestServer("::1")`` listens on another local address.
+`srv.files(dir)` serves a folder (e.g. a fixture site).
 """
 
 from __future__ import annotations

@@ -86,7 +86,8 @@ def test_redirect_and_meta_refresh_to_link_local_are_refused():
 
 def test_sitemaps_listed_by_robots_txt_are_guarded():
     with TestServer() as srv:
-        srv.route("/robots.txt", "Sitemap: http://169.254.169.254/sitemap.xml\n", headers={"Content-Type": "text/plain"})
+        srv.route("/robots.txt", "Sitemap: http://169.254.169.254/sitemap.xml\n",
+                  headers={"Content-Type": "text/plain"})
         srv.route("/sitemap.xml", "", status=404)
         result = crawl.run("sitemap", url=srv.url("/"), output="")
     assert result.stats["web2md/netguard_refused"] == 1

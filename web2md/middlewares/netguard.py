@@ -69,7 +69,11 @@ NEVER_KINDS = frozenset({"link-local", "cloud metadata"})
 
 
 def unwrap(ip: IPAddress) -> IPAddress:
-    """The IPv4 address an IPv6 address carries (IPv4-mapped, IPv4-compatible, NAT64, 6to4, Teredo client), else ``ip``."""
+    """The IPv4 address an IPv6 address carries, else ``ip`` itself.
+
+    IPv4-mapped (``::ffff:127.0.0.1``), IPv4-compatible (``::7f00:1``), NAT64,
+    6to4 (``2002:7f00:1::``) and Teredo (the client) addresses all lead there.
+    """
     if not isinstance(ip, ipaddress.IPv6Address):
         return ip
     if ip.ipv4_mapped is not None:
