@@ -54,3 +54,19 @@ def test_the_cap_is_a_setting_and_a_spider_argument(tmp_path):
         assert item["truncated"] is True and item["markdown"].count("- item") == 8
     [written] = tmp_path.rglob("*.json")
     assert json.loads(written.read_text())["truncated"] is True
+
+
+def test_a_line_of_many_links_is_read_in_little_memory():
+    # fit_markdown's links-only test once kept regex state per link: 500 MB for a page of 200k links
+    import tracemalloc
+
+    from web2md.extract.derive import fit_markdown
+
+    line = "[link](https://e.test/x) · " * 20_000
+    tracemalloc.start()
+    try:
+        assert fit_markdown(line + "\n\nA paragraph of four words.") == "A paragraph of four words."
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 10 * len(line)  # a few copies of the text; the repeated group took 40x
