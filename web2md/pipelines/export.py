@@ -73,10 +73,12 @@ class ExportPipeline:
         for name in self.formats:
             fmt = get_format(name)
             text = fmt.render(item)
-            data = (text if text.endswith("\n") else text + "\n").encode("utf-8")  # CSV rows end in CRLF already
+            ending = b"" if text.endswith("\n") else b"\n"  # CSV rows end in CRLF already
+            data = text.encode("utf-8")  # no `text + "\n"`: a copy of a page's whole JSON
+            del text
             try:
                 target = output_file(self.root, url, fmt.extension)
-                write_file(target, data)
+                write_file(target, data, ending)
             except (OSError, ValueError) as exc:
                 self.failed(item, exc)
             logger.debug("Wrote %s for %s", target, url)
@@ -105,14 +107,15 @@ class ExportPipeline:
         self.stats.inc_value("web2md/document_file_count")
 
 
-def write_file(target: Path, data: bytes) -> None:
-    """Replace `target` with `data` atomically: a new temporary file in its folder, fsync, rename."""
+def write_file(target: Path, data: bytes, ending: bytes = b"") -> None:
+    """Replace `target` with `data` + `ending` atomically: a new temporary file in its folder, fsync, rename."""
     target.parent.mkdir(parents=True, exist_ok=True)
     # mkstemp opens with O_CREAT | O_EXCL: it never writes through an existing file or symlink
     fd, partial = tempfile.mkstemp(prefix=f"{PART_PREFIX}{target.name}.", suffix=PART_SUFFIX, dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+            handle.write(ending)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(partial, 0o666 & ~_UMASK)  # mkstemp makes it 0600; a page file is as readable as any other
