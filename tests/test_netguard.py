@@ -80,7 +80,8 @@ def test_redirect_and_meta_refresh_to_link_local_are_refused():
     assert result.items == []
     assert result.stats["web2md/netguard_refused"] == 2
     reasons = sorted(f["reason"] for f in result.failures)
-    assert reasons[0].startswith("refused: 169.254.169.254 is a cloud metadata address (a page linked it")
+    assert reasons[0].startswith("refused: 169.254.169.254 is a cloud metadata address "
+                                 "(not where the crawl started; allow it by name")
     assert reasons[1].startswith("refused: fe80::1 is a link-local address")
 
 

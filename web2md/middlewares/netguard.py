@@ -139,7 +139,7 @@ class AddressRefused(IgnoreRequest):
 
 
 STRICT_REMEDY = "start web2md mcp with --allow-private to allow it"
-NAMED_REMEDY = "a page linked it; allow it by name with WEB2MD_NETGUARD_ALLOWED_HOSTS"
+NAMED_REMEDY = "not where the crawl started; allow it by name with WEB2MD_NETGUARD_ALLOWED_HOSTS"
 
 
 class NetGuardMiddleware:
