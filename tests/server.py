@@ -11,11 +11,13 @@ Usage::
         assert [r.path for r in srv.requests] == ["/"]
 
 Unknown paths answer 404. Handlers run in threads, so a slow route does not
-block the others. `srv.files(dir)` serves a folder (e.g. a fixture site).
+block the others. ``TestServer("::1")`` listens on another local address.
+`srv.files(dir)` serves a folder (e.g. a fixture site).
 """
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
 from dataclasses import dataclass, field
@@ -57,7 +59,8 @@ class RecordedRequest:
 class TestServer:
     __test__ = False  # not a pytest test class
 
-    def __init__(self) -> None:
+    def __init__(self, host: str = "127.0.0.1") -> None:
+        self.host = host
         self.routes: dict[str, Route] = {}
         self.requests: list[RecordedRequest] = []
         self.root: Path | None = None
@@ -99,7 +102,10 @@ class TestServer:
                 except (BrokenPipeError, ConnectionResetError):
                     pass
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        server_class = ThreadingHTTPServer
+        if ":" in host:
+            server_class = type("IPv6HTTPServer", (ThreadingHTTPServer,), {"address_family": socket.AF_INET6})
+        self.httpd = server_class((host, 0), Handler)
         self.httpd.daemon_threads = True
         self.port = self.httpd.server_address[1]
         self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
@@ -117,7 +123,8 @@ class TestServer:
         self.root = Path(root)
 
     def url(self, path: str = "/") -> str:
-        return f"http://127.0.0.1:{self.port}{path}"
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}{path}"
 
     def paths(self) -> list[str]:
         with self._lock:

@@ -9,7 +9,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from web2md.paths import MAX_COMPONENT, output_file, page_path
+from web2md.paths import MAX_COMPONENT, MAX_PATH, output_file, page_path
 
 SAFE_COMPONENT = re.compile(r"[A-Za-z0-9_~-][A-Za-z0-9._~-]*")
 DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -23,7 +23,11 @@ DEFAULT_PORTS = {"http": 80, "https": 443}
     ("https://EXAMPLE.com/a", "example.com/a.md"),
     ("https://example.com/a#frag", "example.com/a.md"),
     ("https://user:pw@example.com/a", "example.com/a.md"),
-    ("http://example.com:80/a", "example.com/a.md"),
+    ("https://example.com:443/a", "example.com/a.md"),
+    # the port is named unless https on 443: http and https never share a file
+    ("http://example.com:80/a", "example.com_80/a.md"),
+    ("http://example.com/a", "example.com_80/a.md"),
+    ("https://example.com:8443/a", "example.com_8443_https/a.md"),
     ("http://127.0.0.1:8765/guide/brewing.html", "127.0.0.1_8765/guide/brewing.html.md"),
     ("https://example.com/a/b/c", "example.com/a/b/c.md"),
 ])
@@ -46,6 +50,9 @@ def test_plain_urls_keep_readable_paths(url, expected):
     ("https://h/con.html", r"h/_con\.html~[0-9a-f]{12}\.md"),
     ("https://h/caf%C3%A9", r"h/caf~[0-9a-f]{12}\.md"),
     ("https://h//double", r"h/~[0-9a-f]{12}/double\.md"),
+    # upper case: "/Item0" and "/item0" are one file on macOS and Windows
+    ("https://h/Item0", r"h/Item0~[0-9a-f]{12}\.md"),
+    ("https://h/Docs/intro", r"h/Docs~[0-9a-f]{12}/intro\.md"),
 ])
 def test_unsafe_components_are_hashed(url, pattern):
     assert re.fullmatch(pattern, str(page_path(url, "md")))
@@ -55,6 +62,21 @@ def test_long_components_are_capped():
     path = page_path("https://h/" + "x" * 5000 + "/" + "y" * 5000 + "?" + "z" * 5000, "json")
     assert all(len(part.encode()) <= MAX_COMPONENT + len(".json") for part in path.parts)
     assert path.suffix == ".json"
+
+
+def test_a_long_path_is_capped_as_a_whole():
+    # an ~800-character link of short segments: each is fine, together they pass PATH_MAX
+    url = "https://h/docs/" + "~/" * 400 + "end"
+    path = page_path(url, "md")
+    assert len(str(path).encode()) <= MAX_PATH
+    assert re.fullmatch(r"h/docs/(~[0-9a-f]{12}/)+end~[0-9a-f]{12}\.md", str(path))
+    assert page_path(url + "2", "md") != path and page_path(url, "md") == path
+
+
+def test_case_variants_get_distinct_names_case_insensitively():
+    names = {str(page_path(f"https://h/{leaf}", "md")).lower() for leaf in ("item0", "ITEM0", "Item0", "iTEM0")}
+    assert len(names) == 4
+    assert page_path("https://h/item0", "md") == PurePosixPath("h/item0.md")
 
 
 def test_output_file_is_below_root(tmp_path):
@@ -80,7 +102,8 @@ hosts = st.one_of(
 )
 raw_text = st.text(st.characters(exclude_categories=("Cs",)), max_size=40)
 segments = st.one_of(
-    st.sampled_from(["", ".", "..", "index", "index.html", "a.md", "CON", "~x", "a b", "%2e%2e", "%", "x" * 150]),
+    st.sampled_from(["", ".", "..", "index", "index.html", "a.md", "CON", "~x", "a b", "%2e%2e", "%", "x" * 150,
+                     "item", "Item", "ITEM"]),
     st.tuples(raw_text, st.sampled_from(["", "%", "~.-", ":@!$&'()*+,;="])).map(lambda t: quote(t[0], safe=t[1])),
 )
 queries = st.one_of(st.just(""), st.tuples(raw_text, st.sampled_from(["", "=&", "=&/?"])).map(
@@ -99,10 +122,9 @@ def urls(draw):
 
 
 def identity(url: str) -> tuple:
-    """What makes two URLs the same document to page_path: host (case-folded), non-default port, path, query."""
+    """What makes two URLs the same document to page_path: scheme, host (case-folded), port, path, query."""
     parts = urlsplit(url)
-    port = parts.port if parts.port != DEFAULT_PORTS[parts.scheme] else None
-    return parts.hostname, port, parts.path or "/", parts.query
+    return parts.scheme, parts.hostname, parts.port or DEFAULT_PORTS[parts.scheme], parts.path or "/", parts.query
 
 
 @settings(max_examples=300, deadline=None)
@@ -116,6 +138,7 @@ def test_path_is_inside_root_safe_and_deterministic(url):
         assert part not in (".", "..")
         assert SAFE_COMPONENT.fullmatch(part), part
         assert len(part.encode()) <= MAX_COMPONENT + len(".md")
+    assert len(str(path).encode()) <= MAX_PATH
     joined = (root / path).resolve()
     assert root in joined.parents
 
@@ -124,8 +147,9 @@ def test_path_is_inside_root_safe_and_deterministic(url):
 @given(st.lists(urls(), min_size=2, max_size=12, unique_by=identity))
 def test_distinct_urls_get_distinct_paths(many):
     paths = [page_path(u, "md") for u in many]
-    assert len(set(paths)) == len(paths)
+    # unique on a case-insensitive file system too
+    assert len({str(p).lower() for p in paths}) == len(paths)
     # no page file is also used as a directory by another page
-    files = {str(p) for p in paths}
-    dirs = {str(parent) for p in paths for parent in p.parents}
+    files = {str(p).lower() for p in paths}
+    dirs = {str(parent).lower() for p in paths for parent in p.parents}
     assert not files & dirs

@@ -153,13 +153,16 @@ def test_fit_markdown_and_citations_as_before():
     pieces = ["word ", "a ", "[x](https://e.com/)", "![i](https://e.com/i.png)", "`c`", "\\", "[", "]", "(", ")",
               "\n", "\n\n", "# ", "- ", "| ", "```\n", "](", "!", "  "]
     old_link = re.compile(r"(?<![\\!])\[(" + derive._LINK_TEXT + r")\]\((https?://[^)\s]+)\)")
+    # the links-only line as one repeated group (now read link by link: the group kept state per link)
+    only_links = re.compile(r"^(?:[-*+]\s+|\d+\.\s+)?(?:\s*(?:\[" + derive._LINK_TEXT + r"\]\([^)\s]+\)|"
+                            + derive._IMAGE + r")[\s|·•,;/-]*)+$")
     for markdown in _strings(pieces, 5, 14):
         # fit: the old formulation ran both patterns on every block
         kept = []
         for block in derive.blocks(markdown):
             if derive._kind(block) == "text":
                 lines = [line for line in block.split("\n")
-                         if not derive._ONLY_LINKS.match(line.lstrip("> ").strip())]
+                         if not only_links.match(line.lstrip("> ").strip())]
                 if not lines:
                     continue
                 block = "\n".join(lines)

@@ -4,9 +4,13 @@
 ``https://example.com/docs/`` becomes ``example.com/docs/index.md``. A path
 component that is not plainly safe (odd characters, ``..``, a leading dot, a
 Windows device name, a directory name with a dot, more than 100 bytes, a query
-string, the reserved leaf name ``index``) is written as a readable sanitised
-prefix plus ``~`` and a hash of the original component. Plain components never
-contain ``~``, so they cannot collide with hashed ones.
+string, the reserved leaf name ``index``, an upper-case letter) is written as a
+readable sanitised prefix plus ``~`` and a hash of the original component.
+Plain components never contain ``~`` nor upper case, so they cannot collide
+with hashed ones, even on a case-insensitive file system. The host folder
+names the port unless the URL is https on 443 (``http://h/`` is ``h_80``), so
+the two schemes never share a file; a relative path over 240 bytes keeps the
+directories that fit and ends in one hashed leaf for the rest.
 """
 
 from __future__ import annotations
@@ -17,17 +21,20 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
 MAX_COMPONENT = 100  # bytes; well under the 255 of common file systems, leaves room for the extension
+MAX_PATH = 240  # bytes of the whole relative path: with the output folder, well under PATH_MAX (4096) anywhere
 HASH_LEN = 12
 INDEX = "index"
 
-_PLAIN_LEAF = re.compile(r"[A-Za-z0-9_-](?:[A-Za-z0-9._-]*[A-Za-z0-9_-])?")
-_PLAIN_DIR = re.compile(r"[A-Za-z0-9_-]+")  # no dot: a directory can never look like "page.md"
+# lower case only: "Item" and "ITEM" are the same name on macOS and Windows, so upper case gets a hash
+_PLAIN_LEAF = re.compile(r"[a-z0-9_-](?:[a-z0-9._-]*[a-z0-9_-])?")
+_PLAIN_DIR = re.compile(r"[a-z0-9_-]+")  # no dot: a directory can never look like "page.md"
 _PLAIN_HOST = re.compile(r"[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 _WINDOWS_DEVICES = frozenset(
     ["con", "prn", "aux", "nul"] + [f"com{i}" for i in range(10)] + [f"lpt{i}" for i in range(10)]
 )
 _DEFAULT_PORTS = {"http": 80, "https": 443}
+_UNNAMED_PORT = ("https", 443)  # the one scheme and port a host folder does not name
 
 
 def _digest(raw: str) -> str:
@@ -48,13 +55,16 @@ def _is_device(name: str) -> bool:
 
 
 def _host_dir(scheme: str, hostname: str, port: int | None) -> str:
-    if port == _DEFAULT_PORTS.get(scheme):
-        port = None
+    """``host`` for https on 443, ``host_PORT`` for http on any port, ``host_PORT_https`` for https on another."""
+    if port is None:
+        port = _DEFAULT_PORTS.get(scheme)
     name = hostname
-    if not (_PLAIN_HOST.fullmatch(name) and len(name) <= MAX_COMPONENT - 6 and not _is_device(name)):
+    if not (_PLAIN_HOST.fullmatch(name) and len(name) <= MAX_COMPONENT - 12 and not _is_device(name)):
         name = _hashed(hostname, hostname)
+    if (scheme, port) == _UNNAMED_PORT:
+        return name
     # "_" never occurs in a plain host name, so the port suffix cannot be confused with one
-    return f"{name}_{port}" if port is not None else name
+    return f"{name}_{port}_https" if scheme == "https" else f"{name}_{port}"
 
 
 def _dir_component(raw: str) -> str:
@@ -94,15 +104,28 @@ def page_path(url: str, ext: str) -> PurePosixPath:
     if not segments:
         segments = [""]
     dirs = [_dir_component(s) for s in segments[:-1]]
-    leaf = _leaf_component(segments[-1], parts.query)
-    return PurePosixPath(host, *dirs, f"{leaf}.{ext}")
+    leaf = f"{_leaf_component(segments[-1], parts.query)}.{ext}"
+    if len("/".join([host, *dirs, leaf]).encode("utf-8")) > MAX_PATH:
+        # keep the directories that fit beside a full-length leaf; one hashed leaf stands for the rest
+        budget = MAX_PATH - len(host) - 1 - (MAX_COMPONENT + len(ext) + 2)
+        kept = 0
+        while kept < len(dirs) and len(dirs[kept]) + 1 <= budget:
+            budget -= len(dirs[kept]) + 1
+            kept += 1
+        rest = "/".join(segments[kept:]) + ("?" + parts.query if parts.query else "")
+        # "p" keeps these hashes apart from the component ones ("d", "f")
+        leaf = f"{_hashed('p' + rest, unquote(rest))}.{ext}"
+        dirs = dirs[:kept]
+    return PurePosixPath(host, *dirs, leaf)
 
 
 def output_file(root: str | Path, url: str, ext: str) -> Path:
     """The absolute file below ``root`` for ``url``; raises ValueError if it would escape ``root``."""
     base = Path(root).resolve()
     target = base.joinpath(*page_path(url, ext).parts)
-    # Belt and braces: page_path never yields "..", "/" or "" components, but a symlink inside root could.
-    if base not in target.resolve().parents:
+    # Belt and braces: page_path never yields "..", "/" or "" components, but a symlinked folder inside
+    # root could. A symlink at the file itself is harmless: the write renames over it.
+    folder = target.parent.resolve()
+    if folder != base and base not in folder.parents:
         raise ValueError(f"refusing to write {url} outside {base}")
     return target

@@ -6,13 +6,18 @@ decoded the same way: with its declared encoding, else as the core decodes bytes
 
 from __future__ import annotations
 
+import logging
+
 from lxml.etree import _Element
 from scrapy.http import TextResponse
 from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding, read_bom
 
-from web2md.extract.parse import decode_body, parse_html
+from web2md.extract.parse import DEFAULT_MAX_ELEMENTS, decode_body, parse_html
+from web2md.extract.sniff import implausible_charset
 
 __all__ = ["declared_encoding", "parse_response"]
+
+logger = logging.getLogger(__name__)
 
 
 def declared_encoding(response: TextResponse) -> str | None:
@@ -20,8 +25,19 @@ def declared_encoding(response: TextResponse) -> str | None:
 
     None when `response.encoding` would only be Scrapy's guess from the bytes,
     which can be nonsense (``cp1006``, ``cp1250`` for Latin-1 text). An unknown
-    label counts as no declaration, as it does for Scrapy and w3lib.
+    label counts as no declaration, as it does for Scrapy and w3lib. A declared
+    encoding that reads the body as implausible text (``charset=utf-16`` on
+    UTF-8 bytes) is overruled by the clean one, and the log says why.
     """
+    encoding = _declared(response)
+    overruled = implausible_charset(response.body, encoding) if encoding else None
+    if overruled is not None:
+        encoding, why = overruled
+        logger.info("Decoded %s as %s: %s", response.url, encoding, why)
+    return encoding
+
+
+def _declared(response: TextResponse) -> str | None:
     declared = getattr(response, "_declared_encoding", None)  # Scrapy's, without the guess (private)
     if callable(declared):
         return declared()
@@ -30,16 +46,17 @@ def declared_encoding(response: TextResponse) -> str | None:
             or html_body_declared_encoding(response.body))
 
 
-def parse_response(response: TextResponse) -> tuple[_Element, str]:
+def parse_response(response: TextResponse, max_elements: int | None = DEFAULT_MAX_ELEMENTS) -> tuple[_Element, str]:
     """The parsed tree of an HTML response and the encoding its body was decoded with.
 
     The declared encoding decodes the body; without one the body is decoded
     exactly as the core decodes bytes (`web2md.extract.parse.decode_body`:
     UTF-8 when the bytes are valid UTF-8, else Windows-1252), not with Scrapy's
-    guess. The body is parsed once either way.
+    guess. The body is parsed once either way, up to `max_elements` start tags
+    (`web2md.extract.parse.parse_html`).
     """
     encoding = declared_encoding(response)
     if encoding:
-        return parse_html(response.body, encoding=encoding), encoding
+        return parse_html(response.body, encoding=encoding, max_elements=max_elements), encoding
     text, encoding = decode_body(response.body)
-    return parse_html(text), encoding
+    return parse_html(text, max_elements=max_elements), encoding

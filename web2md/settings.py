@@ -22,6 +22,8 @@ DOWNLOADER_MIDDLEWARES = {
     "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
     # outermost: sees what retries leave over; logs and counts each failed page once
     "web2md.middlewares.limits.FailureMiddleware": 10,
+    # before blacklist and robots.txt: a refused host is never contacted
+    "web2md.middlewares.netguard.NetGuardMiddleware": 50,
     "web2md.middlewares.blacklist.BlacklistMiddleware": 90,
     "web2md.middlewares.robots.RobotsTxtMiddleware": 100,
     "web2md.middlewares.limits.MetaRefreshMiddleware": 580,
@@ -91,6 +93,8 @@ SCHEDULER_MEMORY_QUEUE = "scrapy.squeues.FifoMemoryQueue"
 TELNETCONSOLE_ENABLED = False
 REMOTE_CONTROL_ENABLED = False
 
+# Resolves IPv6 too (Scrapy's default resolver is IPv4-only: http://[::1]/ would not resolve).
+TWISTED_DNS_RESOLVER = "scrapy.resolver.CachingHostnameResolver"
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 LOG_LEVEL = "INFO"
 LOG_FORMATTER = "web2md.logformatter.OneLineLogFormatter"  # a dropped page is one log line, not the whole item

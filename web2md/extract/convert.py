@@ -16,7 +16,7 @@ from web2md.extract.pagetype import (FORUM, PRODUCT, comment_section, detect, fa
 from web2md.extract.links import links_from_tree
 from web2md.extract.options import Options
 from web2md.extract.page import Page
-from web2md.extract.parse import parse_html
+from web2md.extract.parse import TRUNCATED, parse_html
 from web2md.extract.region import candidate_regions, marked_regions
 from web2md.extract.render import Rendered, Renderer, escape_paragraph
 from web2md.extract.urls import Resolver, base_url, document_base
@@ -25,10 +25,10 @@ Html = str | bytes | etree._Element
 _SIMPLE_SELECTOR = re.compile(r"[.#][\w-]+")
 
 
-def as_tree(html: Html) -> etree._Element:
+def as_tree(html: Html, max_elements: int | None = None) -> etree._Element:
     """Accept a document as text, bytes or an already-parsed lxml tree (e.g. Scrapy's)."""
     if isinstance(html, (str, bytes)):
-        return parse_html(html)
+        return parse_html(html, max_elements=max_elements)
     if hasattr(html, "getroottree"):
         return html
     raise TypeError(f"expected str, bytes or an lxml element, not {type(html).__name__}")
@@ -144,7 +144,7 @@ def truncate_markdown(markdown: str, limit: int) -> str:
 def convert(html: Html, url: str = "", **options) -> Page:
     """Convert an HTML document to a `Page` (Markdown, text, title, links, metadata)."""
     opts = Options.from_kwargs(options)
-    root = as_tree(html)
+    root = as_tree(html, opts.max_elements)
     elements = DocumentElements(root)
     base = base_url(elements.bases, url)
     resolve = Resolver(base)
@@ -198,6 +198,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
         links=links_from_tree(root, url, resolve, elements.anchors),
         tables=[{"headers": t.headers, "rows": t.rows, "caption": t.caption} for t in rendered.tables],
         outline=[{"level": level, "text": heading} for level, heading in rendered.headings],
+        truncated=True if root.get(TRUNCATED) is not None else None,
     )
     metadata.fill(page, root, base, data, elements)
     known = sum(1 for value in (page.title, page.author, page.published_date, page.description) if value)

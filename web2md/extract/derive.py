@@ -20,8 +20,11 @@ _LINK = re.compile(r"\[(?<![\\!]\[)(" + _LINK_TEXT + r")\]\((https?://[^)\s]+)\)
 # run not inside it), or a link. Only the link has a `url` group.
 _CODE_OR_LINK = re.compile(r"\\.|!\[|(?P<ticks>`(?<!``)`*)(?!`)[^\n]*?(?<!`)(?P=ticks)(?!`)"
                            r"|\[(?P<text>" + _LINK_TEXT + r")\]\((?P<url>https?://[^)\s]+)\)")
-_ONLY_LINKS = re.compile(r"^(?:[-*+]\s+|\d+\.\s+)?(?:\s*(?:\[" + _LINK_TEXT + r"\]\([^)\s]+\)|" + _IMAGE
-                         + r")[\s|·•,;/-]*)+$")
+# A line of nothing but links and images (after a list marker, between separators) is read one link at a
+# time: a repeated group over the whole line would keep state per repetition (500 MB for 200k links).
+_LIST_MARKER = re.compile(r"(?:[-*+]\s+|\d+\.\s+)?")
+_LINK_OR_IMAGE = re.compile(r"\[" + _LINK_TEXT + r"\]\([^)\s]+\)|" + _IMAGE)
+_SEPARATORS = re.compile(r"[\s|·•,;/-]*")
 _WORD = re.compile(r"\w+")
 # Fewer words than this make a text block low-signal (`fit_markdown`).
 _MIN_WORDS = 4
@@ -73,6 +76,18 @@ def _link_text(match: re.Match[str]) -> str:
     return match.group(1)
 
 
+def _only_links(line: str) -> bool:
+    """Whether `line` is nothing but links and images (at least one), after an optional list marker."""
+    at = _LIST_MARKER.match(line).end()
+    found = False
+    for match in _LINK_OR_IMAGE.finditer(line, at):
+        gap = line[at:match.start()]
+        if gap and not (gap.isspace() if not found else _SEPARATORS.fullmatch(gap)):
+            return False
+        at, found = match.end(), True
+    return found and _SEPARATORS.fullmatch(line, at) is not None
+
+
 def _fewer_words(text: str, n: int) -> bool:
     """Whether `text` holds fewer than `n` words (stops counting at `n`)."""
     found = _WORD.finditer(text)
@@ -95,7 +110,7 @@ def fit_markdown(markdown: str, parts: list[str] | None = None) -> str:
             if "](" in block:  # a link or an image: a line may be nothing else
                 # (a line without "](" holds neither, so it is kept without trying the pattern)
                 lines = [line for line in block.split("\n")
-                         if "](" not in line or not _ONLY_LINKS.match(line.lstrip("> ").strip())]
+                         if "](" not in line or not _only_links(line.lstrip("> ").strip())]
                 if not lines:
                     continue
                 block = "\n".join(lines)

@@ -19,7 +19,7 @@ from web2md.extract.convert import html_to_text
 from web2md.extract.entities import clean_text, decode_entities
 from web2md.extract.isodate import iso_date
 from web2md.extract.parse import parse_html
-from web2md.extract.safexml import local_name, namespace, parse_xml
+from web2md.extract.safexml import UnsafeXMLError, local_name, namespace, parse_xml
 from web2md.extract.urls import absolute_url
 
 ATOM_NS = "http://www.w3.org/2005/Atom"
@@ -45,11 +45,15 @@ _EMAIL_NAME = re.compile(r"[^\s@]+@[^\s(]+\s?\((.+)\)")
 _NAME_EMAIL = re.compile(r"(.+?)\s?<[^\s<>@]+@[^\s<>]+>")
 
 
-__all__ = ["Feed", "FeedEntry", "FeedError", "parse_feed"]
+__all__ = ["Feed", "FeedEntry", "FeedError", "FeedRefused", "parse_feed"]
 
 
 class FeedError(ValueError):
     """The document is not a feed this module can read."""
+
+
+class FeedRefused(FeedError):
+    """The document is XML that declares entities: refused unread (a possible XXE or entity-expansion attack)."""
 
 
 def _omit_empty(obj: Any) -> dict[str, Any]:
@@ -108,6 +112,8 @@ def parse_feed(body: bytes | str, url: str = "", max_entries: int | None = None)
         return _parse_json(body, url, max_entries)
     try:
         root = parse_xml(body, url)
+    except UnsafeXMLError:
+        raise FeedRefused("it declares XML entities (a possible XXE or entity-expansion attack)") from None
     except ValueError as exc:
         raise FeedError(str(exc)) from None
     name, ns = local_name(root), namespace(root)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from web2md.extract.parse import DEFAULT_MAX_ELEMENTS
+
 
 @dataclass(frozen=True)
 class Options:
@@ -18,6 +20,9 @@ class Options:
     exclude_selector: tuple[str, ...] = ()
     no_comments: bool = False
     max_length: int | None = None
+    # cap on the elements (tags, cells, links) of one page: past it the rest of the markup is not parsed and the
+    # page is flagged `truncated`; bounds memory and time on hostile pages (None or 0: no cap)
+    max_elements: int | None = DEFAULT_MAX_ELEMENTS
 
     @classmethod
     def from_kwargs(cls, options: dict[str, Any]) -> "Options":

@@ -22,6 +22,7 @@ class Page:
     # main-content extraction (SPEC §4)
     page_type: str | None = None
     extraction_quality: float | None = None
+    truncated: bool | None = None  # True: the document had more elements than max_elements; the rest is not here
     fit_markdown: str = ""
     markdown_with_citations: str = ""
     references: list[dict[str, Any]] = field(default_factory=list)

@@ -25,6 +25,12 @@ _RAW_TEXT = ("script", "style", "xmp", "iframe", "noembed", "noframes", "plainte
 # most tags away with one test.
 _RAW_START = re.compile(r"<(?a:(?=[sxinp!]))(?:((?a:" + "|".join(_RAW_TEXT) + r"))(?=[\s/>])|!--)", re.I)
 _RAW_END = {tag: re.compile("</" + tag, re.I) for tag in _RAW_TEXT}
+#: Start tags parsed from one document unless told otherwise (see `parse_html`). The 879 corpus pages have
+#: at most ~10k; the cap keeps a hostile 30 MB page within ~15x its size in memory (benchmarks/hostile.py).
+DEFAULT_MAX_ELEMENTS = 100_000
+#: Attribute set on the root of a tree whose document was cut at `max_elements`; its value is the cap.
+TRUNCATED = "data-web2md-truncated"
+_START_TAG = re.compile(rb"<[A-Za-z]")
 # The frequent known entities are passed over inside the regex, sparing a callback per `&amp;`.
 _REFERENCE = re.compile(r"&(?!(?:amp|quot|lt|gt|nbsp|copy|reg|raquo|laquo|hellip|ndash|mdash|rsquo|lsquo|rdquo|"
                         r"ldquo|middot|bull|uuml|ouml|auml|Uuml|Ouml|Auml|szlig|eacute|egrave|agrave|ccedil);)"
@@ -132,8 +138,23 @@ def decode_body(body: bytes, encoding: str | None = None, content_type: str | No
     return text, enc
 
 
-def parse_html(html: str | bytes, encoding: str | None = None) -> etree._Element:
-    """Parse an HTML document (or fragment) into an lxml root element. Never raises on bad markup."""
+def element_cut(data: bytes, max_elements: int | None) -> int | None:
+    """The offset of the start tag after the first `max_elements` ones in `data`, or None if it has no more."""
+    if not max_elements or len(data) < 3 * max_elements or data.count(b"<") <= max_elements:
+        return None  # a start tag takes at least three bytes, and every one has a '<'
+    for count, match in enumerate(_START_TAG.finditer(data)):
+        if count == max_elements:
+            return match.start()
+    return None
+
+
+def parse_html(html: str | bytes, encoding: str | None = None, max_elements: int | None = None) -> etree._Element:
+    """Parse an HTML document (or fragment) into an lxml root element. Never raises on bad markup.
+
+    With `max_elements`, markup after that many start tags is not parsed (memory
+    and time stay bounded on a hostile page) and the root carries the `TRUNCATED`
+    attribute.
+    """
     body = None
     if isinstance(html, bytes):
         body = html
@@ -152,6 +173,9 @@ def parse_html(html: str | bytes, encoding: str | None = None) -> etree._Element
         # "ignore" drops lone surrogates, which cannot be represented (SPEC §3)
         data = html.strip().encode("utf-8", "ignore")
     data = data or b"<html></html>"
+    cut = element_cut(data, max_elements)
+    if cut is not None:
+        data = data[:cut]
     # a parser per call: libxml2 parser objects are not safe to share between threads; no table of
     # id attributes (nothing here looks elements up by id, and filling it is parse time)
     parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, remove_pis=True, collect_ids=False)
@@ -163,6 +187,8 @@ def parse_html(html: str | bytes, encoding: str | None = None) -> etree._Element
         root = etree.fromstring(flatten_depth(data.decode("utf-8")).encode("utf-8"), parser=parser)
     if root is None:  # libxml2 gives up on some inputs (e.g. only a comment)
         root = etree.fromstring(b"<html></html>", parser=parser)
+    if cut is not None:
+        root.set(TRUNCATED, str(max_elements))
     return root
 
 

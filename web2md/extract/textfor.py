@@ -7,6 +7,7 @@ import json
 from web2md.extract.convert import html_to_text
 from web2md.extract.entities import normalise_chars
 from web2md.extract.parse import decode_body
+from web2md.extract.sniff import binary_type
 
 _TEXT_TYPES = ("text/", "application/xml", "application/xhtml+xml", "application/javascript",
                "application/x-javascript", "application/ecmascript", "application/x-yaml",
@@ -44,6 +45,9 @@ def text_for(body: str | bytes, content_type: str | None = "text/html", url: str
         if not (mtype in ("", "text/html", "application/xhtml+xml") or is_json(mtype)
                 or mtype.startswith(_TEXT_TYPES) or mtype.endswith("+xml")):
             raise UnsupportedContent(mtype or "application/octet-stream", size)
+        sniffed = binary_type(body)  # a text type on binary bytes: the header lies
+        if sniffed is not None:
+            raise UnsupportedContent(sniffed, size)
     if mtype in ("", "text/html", "application/xhtml+xml"):
         return html_to_text(body, url)
     if isinstance(body, bytes):
@@ -51,11 +55,13 @@ def text_for(body: str | bytes, content_type: str | None = "text/html", url: str
     if is_json(mtype):
         try:
             data = json.loads(body)
+            return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False)
         except ValueError as exc:
-            text = normalise_chars(body).rstrip()
             notice = f"[not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}]"
-            return f"{text}\n\n{notice}" if text.strip() else notice
-        return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False)
+        except RecursionError:  # nested deeper than the interpreter's stack: shown as it came
+            notice = "[JSON nested too deeply to pretty-print]"
+        text = normalise_chars(body).rstrip()
+        return f"{text}\n\n{notice}" if text.strip() else notice
     if mtype.startswith(_TEXT_TYPES) or mtype.endswith("+xml"):
         return "\n".join(line.rstrip() for line in normalise_chars(body).strip("\n").split("\n"))
     raise UnsupportedContent(mtype, size)

@@ -1,20 +1,34 @@
-"""Write each page to its own file(s) under the output folder, one file per requested format."""
+"""Write each page to its own file(s) under the output folder, one file per requested format.
+
+Each file is written to a new temporary file beside it (created exclusively, so
+a planted symlink is never followed), flushed to disk and renamed over the
+target, so a reader never sees half a file; temporary files left by a killed
+crawl are removed when the next one starts.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import mimetypes
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from scrapy.crawler import Crawler
+from scrapy.exceptions import DropItem
 
 from web2md.exporters import get_format
 from web2md.items import DocumentItem, PageItem
+from web2md.middlewares.limits import record_failure
 from web2md.paths import output_file
 
 logger = logging.getLogger(__name__)
+
+#: Temporary files are ``.<target name>.<random>.part``; no page or document file starts with a dot.
+PART_PREFIX = "."
+PART_SUFFIX = ".part"
 
 
 class ExportPipeline:
@@ -41,29 +55,43 @@ class ExportPipeline:
         output = getattr(spider, "output_dir", settings.get("WEB2MD_OUTPUT_DIR", ""))
         self.formats = list(getattr(spider, "formats", [settings.get("WEB2MD_FORMATS", "md")]))
         self.root = Path(output).resolve() if output and self.formats else None
+        if self.root is not None and self.root.is_dir():
+            remove_stale_parts(self.root)
 
     def process_item(self, item: Any) -> Any:
         if isinstance(item, DocumentItem):
             body = item.pop("body", b"")
             if self.root is not None:
-                self.save_document(item, body)
+                try:
+                    self.save_document(item, body)
+                except (OSError, ValueError) as exc:
+                    self.failed(item, exc)
             return item
         if self.root is None or not isinstance(item, PageItem):
             return item
         url = item.get("final_url") or item["url"]
         for name in self.formats:
             fmt = get_format(name)
-            target = output_file(self.root, url, fmt.extension)
-            target.parent.mkdir(parents=True, exist_ok=True)
             text = fmt.render(item)
-            data = (text if text.endswith("\n") else text + "\n").encode("utf-8")  # CSV rows end in CRLF already
-            # write then rename, so a reader never sees half a file
-            partial = target.with_name(target.name + ".part")
-            partial.write_bytes(data)
-            os.replace(partial, target)
+            ending = b"" if text.endswith("\n") else b"\n"  # CSV rows end in CRLF already
+            data = text.encode("utf-8")  # no `text + "\n"`: a copy of a page's whole JSON
+            del text
+            try:
+                target = output_file(self.root, url, fmt.extension)
+                write_file(target, data, ending)
+            except (OSError, ValueError) as exc:
+                self.failed(item, exc)
             logger.debug("Wrote %s for %s", target, url)
             self.stats.inc_value("web2md/file_count")
         return item
+
+    def failed(self, item: PageItem | DocumentItem, exc: Exception) -> None:
+        """A file that could not be written: one log line, counted as a failed page and dropped; the crawl goes on."""
+        url = item.get("final_url") or item.get("url", "")
+        detail = f"cannot write its file: {exc}"
+        record_failure(self.stats, url, "export_error", detail)
+        # logged just above: Scrapy's own "Dropped" line (with the whole item) only at DEBUG
+        raise DropItem(detail, log_level="DEBUG") from exc
 
     def save_document(self, item: DocumentItem, body: bytes) -> None:
         """Non-HTML bytes (PDF, image, ...) go under the output folder as they came; the item records where."""
@@ -73,13 +101,51 @@ class ExportPipeline:
         target = output_file(self.root, url, ext)
         if target.name.endswith(f".{ext}.{ext}"):  # /report.pdf: keep report.pdf, not report.pdf.pdf
             target = target.with_name(target.name[: -len(ext) - 1])
-        target.parent.mkdir(parents=True, exist_ok=True)
-        partial = target.with_name(target.name + ".part")
-        partial.write_bytes(body)
-        os.replace(partial, target)
+        write_file(target, body)
         item["path"] = str(target)
         logger.debug("Saved %s (%s, %d bytes) for %s", target, item.get("mime_type"), len(body), url)
         self.stats.inc_value("web2md/document_file_count")
+
+
+def write_file(target: Path, data: bytes, ending: bytes = b"") -> None:
+    """Replace `target` with `data` + `ending` atomically: a new temporary file in its folder, fsync, rename."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # mkstemp opens with O_CREAT | O_EXCL: it never writes through an existing file or symlink
+    fd, partial = tempfile.mkstemp(prefix=f"{PART_PREFIX}{target.name}.", suffix=PART_SUFFIX, dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.write(ending)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(partial, 0o666 & ~_UMASK)  # mkstemp makes it 0600; a page file is as readable as any other
+        os.replace(partial, target)  # a symlink at `target` is replaced, not followed
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
+        raise
+
+
+def remove_stale_parts(root: Path) -> None:
+    """Remove the temporary files a killed crawl left under `root` (a symlink is removed, never followed)."""
+    removed = 0
+    for folder, dirs, files in os.walk(root):
+        for name in files:
+            if name.startswith(PART_PREFIX) and name.endswith(PART_SUFFIX):
+                with contextlib.suppress(OSError):
+                    os.unlink(os.path.join(folder, name))
+                    removed += 1
+    if removed:
+        logger.info("Removed %d temporary file(s) left under %s by an interrupted crawl", removed, root)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _umask()
 
 
 def document_extension(filename: str, mime_type: str) -> str:

@@ -32,6 +32,8 @@ from twisted.python.failure import Failure
 from web2md.exporters import get_format
 from web2md.failures import classify
 from web2md.extract.options import Options
+from web2md.extract.parse import DEFAULT_MAX_ELEMENTS, TRUNCATED
+from web2md.extract.sniff import binary_type
 from web2md.items import PageItem
 from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
 from web2md.middlewares.limits import PageFailed, failure_reason, record_failure
@@ -239,8 +241,13 @@ class Web2mdSpider(Spider):
             content_type=content_type,
         )
         tree = None
-        if isinstance(response, HtmlResponse):
-            tree, encoding = parse_response(response)
+        # bytes that are no text (a PDF sent as text/html) go to text_for, which refuses them by what they are
+        if isinstance(response, HtmlResponse) and binary_type(response.body) is None:
+            tree, encoding = parse_response(response, self.convert_options.get("max_elements", DEFAULT_MAX_ELEMENTS))
+            if tree.get(TRUNCATED) is not None:
+                logger.warning("Truncated %s: more than %s elements (WEB2MD_MAX_ELEMENTS); the rest is not converted",
+                               response.url, tree.get(TRUNCATED))
+                self.crawler.stats.inc_value("web2md/truncated")
             item["tree"] = tree
             item["charset"] = encoding  # what the body was decoded with (BOM, header, <meta>, else UTF-8/cp1252)
         else:

@@ -15,7 +15,7 @@ from scrapy.http import Response, TextResponse
 from twisted.python.failure import Failure
 
 from web2md.extract.feedlinks import common_feed_urls, discover_feeds
-from web2md.extract.feeds import Feed, FeedError, parse_feed
+from web2md.extract.feeds import Feed, FeedError, FeedRefused, parse_feed
 from web2md.items import FeedEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
 from web2md.middlewares.blacklist import load_blacklist
@@ -59,7 +59,11 @@ class FeedSpider(Web2mdSpider):
 
     # -- finding the feed ----------------------------------------------
     def parse_start(self, response: Response) -> Iterator[Any]:
-        feed = self.read(response)
+        try:
+            feed = self.read(response)
+        except FeedRefused as exc:
+            self.refused(response.url, response.url, exc)
+            return
         if feed is not None:
             yield from self.use_feed(feed, response)
             return
@@ -84,7 +88,11 @@ class FeedSpider(Web2mdSpider):
                       meta={META_PAGE: page, META_CANDIDATES: candidates[1:], META_QUIET: True})
 
     def parse_probe(self, response: Response) -> Iterator[Any]:
-        feed = self.read(response, quiet=True)
+        try:
+            feed = self.read(response, quiet=True)
+        except FeedRefused as exc:
+            self.refused(response.meta[META_PAGE], response.url, exc)
+            return
         if feed is None:
             yield from self.probe(response.meta[META_PAGE], response.meta[META_CANDIDATES])
             return
@@ -101,17 +109,31 @@ class FeedSpider(Web2mdSpider):
         record_failure(self.crawler.stats, url, "no_feed", log=False)  # logged just above
         self.failures.append({"url": url, "status": None, "reason": "no feed found"})
 
+    def refused(self, url: str, feed_url: str, exc: FeedRefused) -> None:
+        """A feed read as an attack: said once, with the reason; no other location is tried."""
+        reason = f"feed {feed_url} refused: {exc}"
+        logger.error("No feed read for %s: %s", url, reason)
+        record_failure(self.crawler.stats, url, "feed_refused", log=False)  # logged just above
+        self.failures.append({"url": url, "status": None, "reason": reason})
+
     # -- reading it ----------------------------------------------------
     def parse_feed(self, response: Response) -> Iterator[Any]:
-        feed = self.read(response)
+        try:
+            feed = self.read(response)
+        except FeedRefused as exc:
+            self.refused(response.meta.get(META_PAGE, response.url), response.url, exc)
+            return
         if feed is None:
             self.no_feed(response.meta.get(META_PAGE, response.url), f"{response.url} is not a feed")
             return
         yield from self.use_feed(feed, response)
 
     def read(self, response: Response, quiet: bool = False) -> Feed | None:
+        """The feed in a response, or None if it holds none; raises `FeedRefused` for one read as an attack."""
         try:
             return parse_feed(response.body, response.url, max_entries=self.max_entries)
+        except FeedRefused:
+            raise
         except FeedError as exc:
             # on the start URL this is the normal case of a page rather than a feed
             log = logger.debug if quiet or META_PAGE not in response.meta else logger.warning
