@@ -10,7 +10,7 @@ from lxml import etree
 
 from web2md.extract.entities import element_text
 
-__all__ = ["byline_author", "plausible_name"]
+__all__ = ["byline_author", "candidates_below", "candidates_in", "is_candidate", "plausible_name"]
 
 _NAME_PROP = etree.XPath(".//*[@itemprop='name']")
 # "By Jane Doe", "Written by: Jane Doe", "Von Max Muster", "Par Jean Dupont": the words that introduce a byline;
@@ -79,9 +79,23 @@ def _place(el: etree._Element) -> int | None:
     return place
 
 
-def byline_author(root: etree._Element, anchors: Iterable[etree._Element] = ()) -> str | None:
+# Where a byline may be: a class naming an author or byline, or an itemprop (`is_candidate`, as libxml2 looks).
+_IS_CANDIDATE = "[@itemprop or contains(@class, 'uthor') or contains(@class, 'yline')]"
+candidates_in = etree.XPath("descendant-or-self::*" + _IS_CANDIDATE)
+candidates_below = etree.XPath("descendant::*" + _IS_CANDIDATE)
+
+
+def is_candidate(cls: str | None, has_itemprop: bool) -> bool:
+    """`_IS_CANDIDATE` for one element whose class and attributes a walk has read already."""
+    return bool(cls) and ("uthor" in cls or "yline" in cls) or has_itemprop
+
+
+def byline_author(root: etree._Element, anchors: Iterable[etree._Element] = (),
+                  candidates: Iterable[etree._Element] | None = None) -> str | None:
     """The author the page's byline names, None when it names none that reads as a name. `anchors` are the
-    document's links (`DocumentElements.anchors`), where `rel="author"` is looked for."""
+    document's links (`DocumentElements.anchors`), where `rel="author"` is looked for; `candidates` the elements
+    with a class naming an author or byline or with an itemprop, when a walk over the page found them already
+    (`content.Analysis` does), else they are looked up."""
     found: list[tuple[int, int, int, etree._Element]] = []
 
     def consider(at: int, el: etree._Element, cls: str | None) -> None:
@@ -91,12 +105,11 @@ def byline_author(root: etree._Element, anchors: Iterable[etree._Element] = ()) 
             if place is not None:
                 found.append((place, rank, at, el))
 
-    body = root.find("body")
-    # one walk over every element, most of which have neither attribute: the cheap test first
-    for at, el in enumerate((body if body is not None else root).iter(etree.Element)):
-        cls = el.get("class")
-        if cls and ("uthor" in cls or "yline" in cls) or el.get("itemprop"):
-            consider(at, el, cls)
+    if candidates is None:
+        body = root.find("body")
+        candidates = candidates_in(body if body is not None else root)
+    for at, el in enumerate(candidates):
+        consider(at, el, el.get("class"))
     for at, el in enumerate(anchors):
         if el.get("rel"):
             consider(at, el, el.get("class"))

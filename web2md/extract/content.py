@@ -25,6 +25,7 @@ from typing import Callable
 
 from lxml import etree
 
+from web2md.extract.byline import candidates_below, candidates_in, is_candidate
 from web2md.extract.entities import subtree_text
 from web2md.extract.furniture import (CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
                                      FURNITURE_LABEL_TAGS, MAX_CALL, MAX_CAPTION,
@@ -180,6 +181,8 @@ class Analysis:
         self.furniture_bound: dict[etree._Element, int] = {}
         # elements whose class/id/data attributes may mark a comment (pagetype.is_comment decides)
         self.comment_candidates: list[etree._Element] = []
+        # elements a byline may be in (a class naming an author or byline, or an itemprop): byline.byline_author
+        self.byline_candidates: list[etree._Element] = []
         self.role_main: etree._Element | None = None  # the first [role=main]
         self.product_microdata = False  # an itemtype of schema.org/Product
         self.caption_text = 0  # characters in <figcaption>s: a gallery's captions are its content
@@ -194,7 +197,7 @@ class Analysis:
 
     def _walk(self, root: etree._Element, keep_header: bool, min_unit: int, keep_hidden: bool,
               not_furniture: frozenset, skip_tags: frozenset[str]) -> None:
-        stats, pruned, candidates = self.stats, self.pruned, self.comment_candidates
+        stats, pruned, candidates, bylines = self.stats, self.pruned, self.comment_candidates, self.byline_candidates
         teaser_lists = self.teaser_lists
         cards: dict[etree._Element, list[int]] = {}  # per open element: [cards among its children, their content]
         furniture_bound = self.furniture_bound
@@ -210,6 +213,8 @@ class Analysis:
         in_link = 0
         in_article = 0  # a <header> inside an article holds its title and lead, not site furniture
         walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
+        if is_candidate(root.get("class"), root.get("itemprop") is not None):
+            bylines.append(root)
 
         # comments and processing instructions come as one event each: only their tail counts, below
         # ("<!-- ad -->The article...")
@@ -217,6 +222,8 @@ class Analysis:
             if event == "start":
                 tag = el.tag
                 if tag in skip_tags or not isinstance(tag, str):  # an entity reference (resolve_entities=False)
+                    if isinstance(tag, str):
+                        bylines.extend(candidates_in(el))
                     walker.skip_subtree()
                     continue
                 if el is not root:
@@ -225,6 +232,7 @@ class Analysis:
                     if keys:
                         if not keep_hidden and ("style" in keys or "hidden" in keys) and is_hidden(el):
                             pruned.add(el)
+                            bylines.extend(candidates_in(el))
                             walker.skip_subtree()
                             continue
                         if "role" in keys:
@@ -238,11 +246,14 @@ class Analysis:
                                 or "id" in keys and el.get("id").startswith(("comment", "reply"))
                                 or "data-testid" in keys and el.get("data-testid") == "comment"):
                             candidates.append(el)
+                        if is_candidate(cls, "itemprop" in keys):
+                            bylines.append(el)
                     if (tag in FURNITURE_TAGS or tag == "header" and not (keep_header or in_article)
                             or "-" in tag and hint_strength(tag) == 2  # <pp-navigation>, <amp-ad>
                             or role in _ROLES) and el not in not_furniture:
                         pruned.add(el)
                         furniture_bound[el] = len(subtree_text(el))
+                        bylines.extend(candidates_below(el))
                         walker.skip_subtree()
                         continue
                 own = stats[el] = [0, 0, 0, 0]

@@ -417,7 +417,8 @@ def _title(found: _Found, url: str) -> str | None:
     return choose_title(found.title, declared, h1s, filter(None, site_names), url)
 
 
-def _author(declared: list[str | None], root: etree._Element, anchors: list[etree._Element]) -> str | None:
+def _author(declared: list[str | None], root: etree._Element, anchors: list[etree._Element],
+            bylines: list[etree._Element] | None) -> str | None:
     """The first declared author that is not a URL (one written beside the name is left out), else the
     byline's. (The site's own name is an author: of a personal blog, of an agency's report.)"""
     for author in declared:
@@ -426,7 +427,7 @@ def _author(declared: list[str | None], root: etree._Element, anchors: list[etre
             author = author.strip(" -–—|,;:()<>")
         if author:
             return author
-    return byline_author(root, anchors)
+    return byline_author(root, anchors, bylines)
 
 
 def page_title(root: etree._Element, url: str = "", elements: DocumentElements | None = None) -> str | None:
@@ -438,12 +439,13 @@ def page_title(root: etree._Element, url: str = "", elements: DocumentElements |
 
 
 def fill(page: Page, root: etree._Element, base_url: str, json_ld: JsonLd | None = None,
-         elements: DocumentElements | None = None) -> None:
+         elements: DocumentElements | None = None, bylines: list[etree._Element] | None = None) -> None:
     """Fill `page`'s metadata fields from the document tree (after rendering).
 
     `base_url` is the document base (``<base href>`` already applied). Fields the
     renderer set (links) are only filled when still empty. `json_ld` is the
-    document's `document_json_ld`, and `elements` its `DocumentElements`, when the caller already has them.
+    document's `document_json_ld`, `elements` its `DocumentElements`, and `bylines` the elements a byline may be
+    in (`content.Analysis.byline_candidates`), when the caller already has them.
     """
     if elements is None:
         elements = DocumentElements(root)
@@ -464,7 +466,7 @@ def fill(page: Page, root: etree._Element, base_url: str, json_ld: JsonLd | None
     site_name = meta("og:site_name") or ld.first("publisher", kind="name") or ld.first("name", types=("website",))
     page.author = _author([meta("author"), ld.first("author", kind="person"), meta("dc.creator", "dcterms.creator"),
                            article_author, meta("itemprop:author", "parsely-author", "sailthru.author")],
-                          root, elements.anchors)
+                          root, elements.anchors, bylines)
     times = [v for marked, v in found.times if marked] + [v for marked, v in found.times if not marked]
     page.published_date = _first_date([
         meta("article:published_time"), *times, *ld.every("datePublished"),

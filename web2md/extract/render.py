@@ -13,10 +13,11 @@ import re
 from dataclasses import dataclass, field
 from html.entities import html5
 from typing import Callable, Iterable
+from unicodedata import is_normalized
 
 from lxml import etree
 
-from web2md.extract.entities import needs_normalising, normalise_chars
+from web2md.extract.entities import SPECIAL_CHARS, normalise_chars
 from web2md.extract.urls import Resolver, markdown_url, strip_fragment
 from web2md.extract.parse import parse_html
 
@@ -345,7 +346,8 @@ class Renderer:
             self.md.append(" ")
             self.tx.append(" ")
             return
-        if needs_normalising(raw):
+        # needs_normalising, inlined: this is the hottest text path
+        if "\r" in raw or SPECIAL_CHARS.search(raw) is not None or not raw.isascii() and not is_normalized("NFC", raw):
             raw = normalise_chars(raw)
         if self.pre:
             self.md.append(raw)
