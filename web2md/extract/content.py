@@ -222,8 +222,6 @@ class Analysis:
             if event == "start":
                 tag = el.tag
                 if tag in skip_tags or not isinstance(tag, str):  # an entity reference (resolve_entities=False)
-                    if isinstance(tag, str):
-                        bylines.extend(candidates_in(el))
                     walker.skip_subtree()
                     continue
                 if el is not root:
