@@ -39,7 +39,7 @@ from web2md.extract.options import Options
 from web2md.items import PageItem
 from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
 from web2md.middlewares.limits import PageFailed, failure_reason, record_failure
-from web2md.responses import parse_response
+from web2md.responses import declared_encoding, parse_body
 
 logger = logging.getLogger(__name__)
 
@@ -239,12 +239,13 @@ class Web2mdSpider(Spider):
             content_type=content_type,
         )
         tree = None
+        item["body"] = response.body
         if isinstance(response, HtmlResponse):
-            tree, encoding = parse_response(response)
+            item["encoding"] = declared_encoding(response)
+            tree, encoding = parse_body(response.body, item["encoding"])
             item["tree"] = tree
             item["charset"] = encoding  # what the body was decoded with (BOM, header, <meta>, else UTF-8/cp1252)
         else:
-            item["body"] = response.body
             item["headers"] = {k.decode("latin-1").lower(): b", ".join(v).decode("latin-1")
                                for k, v in response.headers.items()}
         return item, tree
