@@ -1,0 +1,141 @@
+"""Conversion in worker processes: the same files as in process, and a crawl that outlives crashing workers."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.server import TestServer
+from web2md import crawl
+from web2md.workers import WorkerDied, WorkerError, WorkerPool, WorkerTimeout
+
+GOLDEN = Path(__file__).parent / "golden"
+HOOKS = Path(__file__).parent / "worker_hooks"
+
+
+# -- the pool itself -----------------------------------------------------
+def pid() -> int:
+    return os.getpid()
+
+
+def square(n: int) -> int:
+    return n * n
+
+
+def exit_now() -> None:
+    os._exit(7)
+
+
+def sleep(seconds: float) -> None:
+    time.sleep(seconds)
+
+
+def fail() -> None:
+    raise ValueError("bad input")
+
+
+def test_pool_replaces_a_dead_or_late_worker_and_keeps_answering():
+    async def scenario():
+        pool = WorkerPool(1, timeout=2)
+        try:
+            first = await pool.run(pid)
+            assert first != os.getpid()
+            assert await pool.run(square, 12) == 144
+            assert await pool.run(pid) == first  # one worker serves call after call
+            with pytest.raises(WorkerDied):
+                await pool.run(exit_now)
+            second = await pool.run(pid)
+            assert second != first
+            with pytest.raises(WorkerTimeout):
+                await pool.run(sleep, 60)
+            third = await pool.run(pid)
+            assert third not in (first, second)
+            with pytest.raises(WorkerError, match="ValueError: bad input"):
+                await pool.run(fail)
+            assert await pool.run(pid) == third  # an exception leaves the worker in service
+        finally:
+            await pool.close()
+
+    asyncio.run(scenario())
+
+
+def test_pool_runs_calls_side_by_side():
+    async def scenario():
+        pool = WorkerPool(3)
+        try:
+            results = await asyncio.gather(*(pool.run(square, n) for n in range(20)))
+            pids = await asyncio.gather(*(pool.run(sleep_then_pid, 0.5) for _ in range(3)))
+        finally:
+            await pool.close()
+        assert results == [n * n for n in range(20)]
+        assert len(set(pids)) == 3
+
+    asyncio.run(scenario())
+
+
+def sleep_then_pid(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+# -- crawls --------------------------------------------------------------
+def golden_site(srv: TestServer, extra: dict[str, str] | None = None) -> None:
+    """An index linking every golden HTML page, a page with iframes, a text page and `extra` pages."""
+    names = sorted(p.name for p in GOLDEN.glob("*.html"))
+    pages = {f"/{name}": (GOLDEN / name).read_bytes() for name in names}
+    pages["/framed.html"] = ('<html><body><h1>Framed</h1><p>Before.</p><iframe src="/frame.html"></iframe>'
+                             '<iframe src="/frame.html"></iframe><p>After.</p></body></html>').encode()
+    pages["/frame.html"] = b'<html><body><p>Frame text with <a href="x.html">a link</a>.</p></body></html>'
+    pages.update({path: body.encode() for path, body in (extra or {}).items()})
+    links = "".join(f'<li><a href="{path}">{path}</a></li>' for path in [*pages, "/notes.txt"])
+    srv.route("/", f"<html><body><h1>Index</h1><ul>{links}</ul></body></html>")
+    for path, body in pages.items():
+        srv.route(path, body, headers={"Content-Type": "text/html"})
+    srv.route("/notes.txt", "Plain notes.\n\nSecond paragraph.\n", headers={"Content-Type": "text/plain"})
+
+
+def files_under(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_worker_processes_write_the_same_files_as_in_process_conversion(tmp_path):
+    with TestServer() as srv:
+        golden_site(srv)
+        outputs = {}
+        for workers in (0, 2):
+            out = tmp_path / f"workers{workers}"
+            result = crawl.run("site", {"WEB2MD_WORKERS": workers}, url=srv.url("/"), depth=1,
+                               output=str(out), formats="md,json", dedupe="off")
+            assert result.failures == []
+            outputs[workers] = files_under(out)
+    assert len(outputs[0]) == 2 * (len(list(GOLDEN.glob("*.html"))) + 4)  # + index, framed, frame, notes
+    assert outputs[2] == outputs[0]
+    framed = outputs[0][next(name for name in outputs[0] if name.endswith("framed.html.md"))].decode()
+    assert framed.count("Frame text with") == 2
+
+
+def test_a_crashing_hanging_or_failing_conversion_costs_only_its_page(tmp_path, monkeypatch):
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(HOOKS), os.environ.get("PYTHONPATH")])))
+    with TestServer() as srv:
+        golden_site(srv, {
+            "/exit.html": "<html><body><p>web2md-test-exit</p></body></html>",
+            "/hang.html": "<html><body><p>web2md-test-hang</p></body></html>",
+            "/raise.html": "<html><body><p>web2md-test-raise</p></body></html>",
+        })
+        baseline = crawl.run("site", {"WEB2MD_WORKERS": 0}, url=srv.url("/"), depth=1, output="", dedupe="off")
+        result = crawl.run("site", {"WEB2MD_WORKERS": 2, "WEB2MD_EXTRACT_TIMEOUT": 3}, url=srv.url("/"), depth=1,
+                           output="", dedupe="off")
+    markers = {srv.url(p) for p in ("/exit.html", "/hang.html", "/raise.html")}
+    # in process the hook is not loaded: every page converts
+    assert len(baseline.items) == len(list(GOLDEN.glob("*.html"))) + 7
+    assert {item["final_url"] for item in result.items} == {item["final_url"] for item in baseline.items} - markers
+    assert {f["final_url"] for f in result.failures} == markers
+    assert result.stats["web2md/failed/extraction_timeout"] == 1
+    assert result.stats["web2md/failed/extraction_error"] == 2
+    by_url = {item["final_url"]: item for item in baseline.items}
+    for item in result.items:
+        assert item["markdown"] == by_url[item["final_url"]]["markdown"]
