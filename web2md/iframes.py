@@ -144,15 +144,16 @@ class IframeFetcher:
         self.timeout = settings.getfloat("WEB2MD_IFRAME_TIMEOUT", 5.0)
         self.download_timeout = min(self.timeout, settings.getfloat("DOWNLOAD_TIMEOUT", 180.0))
         self._documents: OrderedDict[tuple[str, int], asyncio.Future[FrameDocument | None]] = OrderedDict()
+        # by host and port; a host that answered once is not written off for a slow answer
         self._unreachable: set[str] = set()
-        self._answered: set[str] = set()  # hosts that answered once: a slow answer from them is no outage
+        self._answered: set[str] = set()
 
     async def fetch(self, tree: _Element, url: str) -> dict[str, FrameDocument]:
         """The documents of the iframes of `tree` (the page at `url`) that could be fetched in time, by source."""
         if not self.enabled:
             return {}
         deadline = asyncio.get_running_loop().time() + self.timeout
-        self._answered.add(urlsplit(url).hostname or "")  # the page came from there
+        self._answered.add(urlsplit(url).netloc)  # the page came from there
         return await self._frames(tree, url, 0, deadline)
 
     async def _frames(self, tree: _Element, url: str, depth: int, deadline: float) -> dict[str, FrameDocument]:
@@ -182,7 +183,7 @@ class IframeFetcher:
 
     async def _download(self, url: str, referer: str, depth: int, deadline: float) -> FrameDocument | None:
         stats = self.crawler.stats
-        host = urlsplit(url).hostname or ""
+        host = urlsplit(url).netloc
         if host in self._unreachable:
             logger.debug("Iframe %s of %s omitted: %s did not answer before", url, referer, host)
             stats.inc_value("web2md/iframe/failed")
