@@ -11,6 +11,7 @@ reactor's): no threads, no blocking reads.
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import logging
 import os
 import pickle
@@ -27,6 +28,7 @@ logger = logging.getLogger(__name__)
 
 _LENGTH = struct.Struct(">Q")
 _READY = b"web2md-worker-ready\n"
+PIPE_SIZE = 1 << 20  # Linux's default cap for an unprivileged process (/proc/sys/fs/pipe-max-size)
 
 
 class WorkerError(Exception):
@@ -189,6 +191,11 @@ def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     channel = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print() must not corrupt the channel
+    for fd in (sys.stdin.fileno(), channel.fileno()):
+        try:  # a page goes through in a write or two instead of one per 64 KiB (Linux)
+            fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), PIPE_SIZE)
+        except OSError:
+            pass
     serve(sys.stdin.buffer, channel)
 
 
