@@ -12,7 +12,8 @@ the same concurrency per run and per host:
 
 - ``bare``: a Scrapy spider that fetches and follows same-host links, nothing else;
 - ``site``: ``scrapy crawl site`` writing Markdown, iframes off, near-duplicate drop off;
-- ``iframes``: the same with iframes on (every page's iframe host unreachable).
+- ``iframes``: the same with iframes on (every page's iframe host unreachable);
+- ``inprocess`` (on request): ``site`` converting on the reactor thread (``WEB2MD_WORKERS=0``).
 
 Each run is a fresh process; wall time includes interpreter start-up. Peak RSS
 is the highest sum over the process and its children (the conversion workers),
@@ -224,7 +225,10 @@ def main() -> None:
     parser.add_argument("--pages", type=int, default=2000)
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
-    parser.add_argument("--runs", default="bare,site,iframes", help="comma separated: bare, site, iframes")
+    parser.add_argument("--runs", default="bare,site,iframes",
+                        help="comma separated: bare, site, iframes, inprocess")
+    parser.add_argument("-s", "--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="a Scrapy setting for the web2md runs (repeatable)")
     parser.add_argument("--keep", action="store_true", help="keep the site, logs and output (path printed)")
     args = parser.parse_args()
     runs = [r.strip() for r in args.runs.split(",") if r.strip()]
@@ -252,11 +256,15 @@ def main() -> None:
                            f"url={start_url}", "-s", "TELNETCONSOLE_ENABLED=False", *common]
                 wall, peak, own, children, out = timed(command, work, env, work / "bare.log")
                 pages = json.loads(out.strip().splitlines()[-1])["pages"]
-            elif run in ("site", "iframes"):
+            elif run in ("site", "iframes", "inprocess"):
                 output = work / f"out-{run}"
                 command = [sys.executable, "-m", "scrapy", "crawl", "site", "-a", f"url={start_url}",
                            "-a", "depth=100", "-a", f"max_pages={args.pages * 2}", "-a", f"output={output}",
                            "-a", "dedupe=off", "-s", f"WEB2MD_IFRAMES={run == 'iframes'}", *common]
+                if run == "inprocess":
+                    command += ["-s", "WEB2MD_WORKERS=0"]
+                for setting in args.set:
+                    command += ["-s", setting]
                 wall, peak, own, children, _ = timed(command, ROOT, env, work / f"{run}.log")
                 pages = sum(1 for _ in output.rglob("*.md"))
             else:

@@ -118,6 +118,7 @@ class WorkerPool:
         self._idle: asyncio.Queue[_Worker | None] | None = None
         self._workers: set[_Worker] = set()
         self._closed = False
+        self._warming: asyncio.Future[Any] | None = None
 
     def _queue(self) -> asyncio.Queue[_Worker | None]:
         if self._idle is None:  # made on first use, on the loop that uses it
@@ -125,6 +126,26 @@ class WorkerPool:
             for _ in range(self.size):
                 self._idle.put_nowait(None)  # a slot; its worker starts when first needed
         return self._idle
+
+    def warm_up(self) -> None:
+        """Start the workers now, in the background, rather than at the first calls."""
+        if self._warming is None:
+            self._warming = asyncio.ensure_future(self._warm_up())
+
+    async def _warm_up(self) -> None:
+        idle = self._queue()
+        slots = [idle.get_nowait() for _ in range(idle.qsize())]
+
+        async def start(slot: _Worker | None) -> None:
+            if slot is None:
+                try:
+                    slot = await _Worker.start()
+                    self._workers.add(slot)
+                except WorkerError as exc:  # the call that gets this slot tries again
+                    logger.warning("A conversion worker did not start: %s", exc)
+            idle.put_nowait(slot)
+
+        await asyncio.gather(*(start(slot) for slot in slots))
 
     async def run(self, function: Callable[..., Any], *args: Any) -> Any:
         if self._closed:
@@ -155,6 +176,8 @@ class WorkerPool:
     async def close(self, grace: float = 5.0) -> None:
         """Let the workers finish their current call and end (killed after `grace` seconds)."""
         self._closed = True
+        if self._warming is not None:
+            await self._warming
         workers, self._workers = list(self._workers), set()
         await asyncio.gather(*(worker.close(grace) for worker in workers))
 

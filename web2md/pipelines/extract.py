@@ -91,8 +91,13 @@ class ExtractPipeline:
         return cls(crawler)
 
     def open_spider(self) -> None:
-        if self.workers > 0:
-            self.pool = WorkerPool(self.workers, self.timeout)
+        # worker processes take a moment to start: a crawl of one page converts it here instead
+        page_bound = getattr(self.crawler.spider, "page_bound", None)
+        bound = page_bound() if page_bound is not None else None
+        workers = self.workers if bound is None else min(self.workers, bound)
+        if workers > 0 and bound != 1:
+            self.pool = WorkerPool(workers, self.timeout)
+            self.pool.warm_up()  # while the first pages download
 
     async def close_spider(self) -> None:
         if self.pool is not None:

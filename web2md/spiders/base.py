@@ -196,6 +196,10 @@ class Web2mdSpider(Spider):
         spider.formats = names
         return spider
 
+    def page_bound(self) -> int | None:
+        """At most how many pages this crawl yields, when known in advance (the extract pipeline sizes its pool by it)."""
+        return None
+
     # -- requests ------------------------------------------------------
     def valid_start_urls(self) -> list[str]:
         """The start URLs that can be fetched; the others are logged, counted and recorded as failures."""
