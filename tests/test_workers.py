@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -15,6 +17,7 @@ from web2md.workers import WorkerDied, WorkerError, WorkerPool, WorkerTimeout
 
 GOLDEN = Path(__file__).parent / "golden"
 HOOKS = Path(__file__).parent / "worker_hooks"
+ROOT = Path(__file__).resolve().parent.parent
 
 
 # -- the pool itself -----------------------------------------------------
@@ -139,3 +142,20 @@ def test_a_crashing_hanging_or_failing_conversion_costs_only_its_page(tmp_path, 
     by_url = {item["final_url"]: item for item in baseline.items}
     for item in result.items:
         assert item["markdown"] == by_url[item["final_url"]]["markdown"]
+
+
+def test_web2md_batch_converts_in_workers_and_outlives_a_dying_one(tmp_path):
+    pages = {f"/p{n}": f"<html><body><h1>Page {n}</h1><p>Text of page {n}.</p></body></html>" for n in range(4)}
+    pages["/exit"] = "<html><body><p>web2md-test-exit</p></body></html>"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(HOOKS), str(ROOT), os.environ.get("PYTHONPATH")])))
+    with TestServer() as srv:
+        for path, body in pages.items():
+            srv.route(path, body)
+        urls = tmp_path / "urls.txt"
+        urls.write_text("".join(srv.url(path) + "\n" for path in pages))
+        done = subprocess.run([sys.executable, "-m", "web2md.cli", "batch", str(urls), "-o", str(tmp_path / "out")],
+                              capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 1, done.stderr  # a batch with a failed URL
+    written = sorted(p.read_text() for p in (tmp_path / "out").rglob("*.md"))
+    assert written == [f"# Page {n}\n\nText of page {n}.\n" for n in range(4)]
+    assert srv.url("/exit") in done.stderr
