@@ -53,10 +53,9 @@ WEB2MD_ONLY_WITH_METADATA = False
 WEB2MD_DEDUPE = "drop"
 WEB2MD_DEDUPE_DISTANCE = 3
 
-# Pages are converted in WEB2MD_WORKERS processes beside the reactor (None: one per core; 0: in the crawl's
+# Pages are converted in WEB2MD_WORKERS processes beside the reactor (unset: one per core; 0: in the crawl's
 # own process, for debugging); a page still converting after WEB2MD_EXTRACT_TIMEOUT seconds is given up
 # (its worker is replaced). A page waits at most WEB2MD_IFRAME_TIMEOUT seconds for its iframes.
-WEB2MD_WORKERS = None
 WEB2MD_EXTRACT_TIMEOUT = 60
 WEB2MD_IFRAME_TIMEOUT = 5
 
