@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from tests.server import TestServer
 from web2md import crawl
@@ -85,6 +87,40 @@ def sleep_then_pid(seconds: float) -> int:
     return os.getpid()
 
 
+def identity(value: object) -> object:
+    return value
+
+
+PAYLOADS = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text() | st.binary(max_size=3 << 20),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=8,
+)
+
+
+@pytest.fixture(scope="module")
+def shared_pool():
+    """One pool of two workers on one loop for every example (starting workers takes a moment)."""
+    loop = asyncio.new_event_loop()
+    pool = WorkerPool(2)
+    yield loop, pool
+    loop.run_until_complete(pool.close())
+    loop.close()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(values=st.lists(PAYLOADS, min_size=1, max_size=6))
+@example(values=[bytes(range(256)) * (3 << 12), "page " * 300_000, {"links": [b"\x00" * 70_000] * 3}])
+def test_whatever_goes_to_a_worker_comes_back_equal(shared_pool, values):
+    # payloads over the pipe size and calls side by side: each answer belongs to its own call
+    loop, pool = shared_pool
+
+    async def calls():
+        return await asyncio.gather(*(pool.run(identity, value) for value in values))
+
+    assert loop.run_until_complete(calls()) == values
+
+
 # -- crawls --------------------------------------------------------------
 def golden_site(srv: TestServer, extra: dict[str, str] | None = None) -> None:
     """An index linking every golden HTML page, a page with iframes, a text page and `extra` pages."""
@@ -130,7 +166,7 @@ def test_a_crashing_hanging_or_failing_conversion_costs_only_its_page(tmp_path, 
             "/raise.html": "<html><body><p>web2md-test-raise</p></body></html>",
         })
         baseline = crawl.run("site", {"WEB2MD_WORKERS": 0}, url=srv.url("/"), depth=1, output="", dedupe="off")
-        result = crawl.run("site", {"WEB2MD_WORKERS": 2, "WEB2MD_EXTRACT_TIMEOUT": 3}, url=srv.url("/"), depth=1,
+        result = crawl.run("site", {"WEB2MD_WORKERS": 2, "WEB2MD_EXTRACT_TIMEOUT": 5}, url=srv.url("/"), depth=1,
                            output="", dedupe="off")
     markers = {srv.url(p) for p in ("/exit.html", "/hang.html", "/raise.html")}
     # in process the hook is not loaded: every page converts
