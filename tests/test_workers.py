@@ -6,7 +6,6 @@ import asyncio
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tests.server import TestServer
+from tests.worker_functions import exit_now, fail, identity, pid, sleep, sleep_then_pid, square
 from web2md import crawl
 from web2md.workers import WorkerDied, WorkerError, WorkerPool, WorkerTimeout
 
@@ -23,29 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 # -- the pool itself -----------------------------------------------------
-def pid() -> int:
-    return os.getpid()
-
-
-def square(n: int) -> int:
-    return n * n
-
-
-def exit_now() -> None:
-    os._exit(7)
-
-
-def sleep(seconds: float) -> None:
-    time.sleep(seconds)
-
-
-def fail() -> None:
-    raise ValueError("bad input")
-
-
 def test_pool_replaces_a_dead_or_late_worker_and_keeps_answering():
     async def scenario():
-        pool = WorkerPool(1, timeout=2)
+        pool = WorkerPool(1, timeout=10)
         try:
             first = await pool.run(pid)
             assert first != os.getpid()
@@ -80,15 +60,6 @@ def test_pool_runs_calls_side_by_side():
         assert len(set(pids)) == 3
 
     asyncio.run(scenario())
-
-
-def sleep_then_pid(seconds: float) -> int:
-    time.sleep(seconds)
-    return os.getpid()
-
-
-def identity(value: object) -> object:
-    return value
 
 
 PAYLOADS = st.recursive(

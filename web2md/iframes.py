@@ -26,14 +26,14 @@ from scrapy.http.request import NO_CALLBACK
 
 from web2md.middlewares import META_QUIET
 from web2md.middlewares.limits import PageFailed
-from web2md.responses import declared_encoding, parse_body
+from web2md.responses import parse_response
 
 if TYPE_CHECKING:
     from lxml.etree import _Element
 
     from scrapy.crawler import Crawler
 
-__all__ = ["FrameDocument", "IframeFetcher", "inline_iframes", "splice_iframes", "META_IFRAME_DEPTH"]
+__all__ = ["FrameDocument", "IframeFetcher", "inline_iframes", "parse_document", "splice_iframes", "META_IFRAME_DEPTH"]
 
 logger = logging.getLogger(__name__)
 
@@ -52,8 +52,17 @@ class FrameDocument:
 
     url: str  # the URL that answered
     body: bytes
-    encoding: str | None  # the encoding the response declares (None: undeclared)
+    content_type: str  # its Content-Type header (the charset in it decodes the body)
     frames: dict[str, FrameDocument] = field(default_factory=dict)  # its own iframes, by source URL
+
+
+def parse_document(url: str, body: bytes, content_type: str) -> _Element:
+    """The tree of an HTML document received from `url` with that body and Content-Type, as the spiders parse it.
+
+    `parse_response` on the response rebuilt from these parts: a worker process
+    gets the same tree as the crawl's own process would.
+    """
+    return parse_response(HtmlResponse(url, body=body, headers={"Content-Type": content_type}))[0]
 
 
 def frame_sources(tree: _Element, url: str, max_count: int) -> list[tuple[_Element, str]]:
@@ -98,7 +107,7 @@ def splice_iframes(tree: _Element, url: str, frames: dict[str, FrameDocument], m
 
 
 def _document_body(document: FrameDocument, max_count: int) -> _Element:
-    tree = parse_body(document.body, document.encoding)[0]
+    tree = parse_document(document.url, document.body, document.content_type)
     splice_iframes(tree, document.url, document.frames, max_count)
     body = tree.find("body")
     if body is None:
@@ -213,10 +222,9 @@ class IframeFetcher:
                          response.status, response.headers.get("Content-Type"))
             stats.inc_value("web2md/iframe/failed")
             return None
-        encoding = declared_encoding(response)
-        tree = parse_body(response.body, encoding)[0]
-        frames = await self._frames(tree, response.url, depth, deadline)
-        return FrameDocument(response.url, response.body, encoding, frames)
+        content_type = (response.headers.get("Content-Type") or b"text/html").decode("latin-1")
+        frames = await self._frames(parse_response(response)[0], response.url, depth, deadline)
+        return FrameDocument(response.url, response.body, content_type, frames)
 
 
 async def inline_iframes(crawler: Crawler, tree: _Element, url: str) -> int:

@@ -39,7 +39,7 @@ def item_fields(*names: str) -> Callable[[type[ItemT]], type[ItemT]]:
 
 
 # Every Page field is mirrored, so fields added to the core show up here without a second list to keep in sync.
-@item_fields(*ALWAYS, "tree", "body", "encoding", "headers", "duplicate_of", *(f.name for f in fields(Page)))
+@item_fields(*ALWAYS, "tree", "body", "headers", "duplicate_of", *(f.name for f in fields(Page)))
 class PageItem(Item):
     """One fetched page. `url` is the URL asked for, `final_url` the one answered after redirects.
 
@@ -51,7 +51,6 @@ class PageItem(Item):
 
     tree = Field(transient=True)  # lxml root from web2md.extract.parse.parse_html
     body = Field(transient=True)  # raw bytes of the response: text_for's input, or the page a worker parses again
-    encoding = Field(transient=True)  # the encoding an HTML response declares (None: undeclared), for that parse
     headers = Field(transient=True)  # response headers of a non-HTML response, for a DocumentItem
 
 

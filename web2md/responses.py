@@ -12,7 +12,7 @@ from w3lib.encoding import html_body_declared_encoding, http_content_type_encodi
 
 from web2md.extract.parse import decode_body, parse_html
 
-__all__ = ["declared_encoding", "parse_body", "parse_response"]
+__all__ = ["declared_encoding", "parse_response"]
 
 
 def declared_encoding(response: TextResponse) -> str | None:
@@ -38,12 +38,8 @@ def parse_response(response: TextResponse) -> tuple[_Element, str]:
     UTF-8 when the bytes are valid UTF-8, else Windows-1252), not with Scrapy's
     guess. The body is parsed once either way.
     """
-    return parse_body(response.body, declared_encoding(response))
-
-
-def parse_body(body: bytes, declared: str | None) -> tuple[_Element, str]:
-    """`parse_response` from the parts a worker process gets: the body and the encoding it declares (or None)."""
-    if declared:
-        return parse_html(body, encoding=declared), declared
-    text, encoding = decode_body(body)
+    encoding = declared_encoding(response)
+    if encoding:
+        return parse_html(response.body, encoding=encoding), encoding
+    text, encoding = decode_body(response.body)
     return parse_html(text), encoding

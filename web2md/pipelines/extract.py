@@ -23,10 +23,9 @@ from w3lib.encoding import http_content_type_encoding, resolve_encoding
 
 from web2md.extract import convert, text_for
 from web2md.extract.textfor import UnsupportedContent
-from web2md.iframes import FrameDocument, IframeFetcher, splice_iframes
+from web2md.iframes import FrameDocument, IframeFetcher, parse_document, splice_iframes
 from web2md.items import DocumentItem, PageItem, is_empty
 from web2md.middlewares.limits import record_failure
-from web2md.responses import parse_body
 from web2md.workers import WorkerPool, WorkerTimeout, default_workers
 
 logger = logging.getLogger(__name__)
@@ -39,7 +38,6 @@ class Conversion:
     url: str
     body: bytes
     html: bool  # an HTML page (`convert`), else a text type (`text_for`)
-    encoding: str | None = None  # declared by the response (HTML)
     content_type: str | None = None
     frames: dict[str, FrameDocument] = field(default_factory=dict)
     max_frames: int = 0
@@ -54,7 +52,7 @@ def run_conversion(job: Conversion, tree: _Element | None = None) -> dict[str, A
     """
     if job.html:
         if tree is None:
-            tree = parse_body(job.body, job.encoding)[0]
+            tree = parse_document(job.url, job.body, job.content_type or "text/html")
         inlined = splice_iframes(tree, job.url, job.frames, job.max_frames) if job.frames else 0
         return {"page": convert(tree, url=job.url, **job.options).to_dict(), "inlined": inlined}
     try:
@@ -108,7 +106,7 @@ class ExtractPipeline:
             return item
         tree = item.pop("tree", None)
         url = item.get("final_url") or item.get("url", "")
-        job = Conversion(url, item.pop("body", None) or b"", html=tree is not None, encoding=item.pop("encoding", None),
+        job = Conversion(url, item.pop("body", None) or b"", html=tree is not None,
                          content_type=item.get("content_type"), max_frames=self.iframes.max_count,
                          options=getattr(self.crawler.spider, "convert_options", {}))
         if tree is not None:

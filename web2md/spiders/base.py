@@ -39,7 +39,7 @@ from web2md.extract.options import Options
 from web2md.items import PageItem
 from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
 from web2md.middlewares.limits import PageFailed, failure_reason, record_failure
-from web2md.responses import declared_encoding, parse_body
+from web2md.responses import parse_response
 
 logger = logging.getLogger(__name__)
 
@@ -241,12 +241,11 @@ class Web2mdSpider(Spider):
             final_url=response.url,
             status=response.status,
             content_type=content_type,
+            body=response.body,  # a worker process parses it again (web2md.pipelines.extract)
         )
         tree = None
-        item["body"] = response.body
         if isinstance(response, HtmlResponse):
-            item["encoding"] = declared_encoding(response)
-            tree, encoding = parse_body(response.body, item["encoding"])
+            tree, encoding = parse_response(response)
             item["tree"] = tree
             item["charset"] = encoding  # what the body was decoded with (BOM, header, <meta>, else UTF-8/cp1252)
         else:

@@ -20,8 +20,7 @@ from web2md.items import FeedEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
 from web2md.middlewares.blacklist import load_blacklist
 from web2md.middlewares.limits import record_failure
-from web2md.responses import parse_response
-from web2md.spiders.base import Web2mdSpider, count_argument, is_fetchable, parse_bool
+from web2md.spiders.base import Web2mdSpider, count_argument, is_fetchable, parse_bool, parse_response
 
 logger = logging.getLogger(__name__)
 
