@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import mimetypes
 import os
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 from scrapy.crawler import Crawler
 
@@ -32,7 +32,7 @@ class ExportPipeline:
         self.stats = crawler.stats
         self.root: Path | None = None
         self.formats: list[str] = []
-        # file system calls leave the reactor thread; one thread keeps the writes in order
+        # rendering and file system calls leave the reactor thread; one thread keeps the writes in order
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="web2md-export")
 
     @classmethod
@@ -46,37 +46,35 @@ class ExportPipeline:
         self.formats = list(getattr(spider, "formats", [settings.get("WEB2MD_FORMATS", "md")]))
         self.root = Path(output).resolve() if output and self.formats else None
 
+    async def process_item(self, item: Any) -> Any:
+        return await asyncio.wrap_future(self.writer.submit(self.write_item, item))
+
     def close_spider(self) -> None:
         self.writer.shutdown(wait=True)
 
-    async def process_item(self, item: Any) -> Any:
+    def write_item(self, item: Any) -> Any:
+        """Write the files of one item (in the writer thread)."""
         if isinstance(item, DocumentItem):
             body = item.pop("body", b"")
             if self.root is not None:
-                await asyncio.wrap_future(self.writer.submit(self.save_document, item, body))
+                self.save_document(item, body)
             return item
         if self.root is None or not isinstance(item, PageItem):
             return item
         url = item.get("final_url") or item["url"]
-        files = []
         for name in self.formats:
             fmt = get_format(name)
+            target = output_file(self.root, url, fmt.extension)
+            target.parent.mkdir(parents=True, exist_ok=True)
             text = fmt.render(item)
             data = (text if text.endswith("\n") else text + "\n").encode("utf-8")  # CSV rows end in CRLF already
-            files.append((output_file(self.root, url, fmt.extension), data))
-        await asyncio.wrap_future(self.writer.submit(self.write_files, files, url))
-        self.stats.inc_value("web2md/file_count", len(files))
-        return item
-
-    def write_files(self, files: list[tuple[Path, bytes]], url: str) -> None:
-        """Write each file (in the writer thread)."""
-        for target, data in files:
-            target.parent.mkdir(parents=True, exist_ok=True)
             # write then rename, so a reader never sees half a file
             partial = target.with_name(target.name + ".part")
             partial.write_bytes(data)
             os.replace(partial, target)
             logger.debug("Wrote %s for %s", target, url)
+            self.stats.inc_value("web2md/file_count")
+        return item
 
     def save_document(self, item: DocumentItem, body: bytes) -> None:
         """Non-HTML bytes (PDF, image, ...) go under the output folder as they came; the item records where."""
