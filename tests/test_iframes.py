@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 from web2md.middlewares.limits import failure_count
 from tests.mw_harness import run_crawl
 from tests.server import TestServer
@@ -97,3 +99,61 @@ def test_an_iframe_that_declares_no_charset_is_decoded_like_the_page():
         result = run_crawl([srv.url("/")], {}, iframes=True)
     [item] = result.items
     assert item["markdown"] == "Host\n\nCafé, naïve façade, Größe"
+
+
+def test_an_iframe_that_never_answers_or_cannot_connect_is_given_up_after_the_iframe_timeout():
+    answer = threading.Event()  # set once the crawl is over: until then the slow iframe never answers
+
+    def never(_request):
+        answer.wait(60)
+        return 200, {"Content-Type": "text/html"}, b"<p>too late</p>"
+
+    with TestServer() as srv, TestServer() as silent:
+        srv.route("/", '<html><body><p>Page text.</p><iframe src="/frame"></iframe>'
+                       f'<iframe src="{silent.url("/silent")}"></iframe>'
+                       '<iframe src="http://127.0.0.1:1/refused"></iframe>'
+                       '<iframe src="http://web2md-test.invalid/unresolvable"></iframe></body></html>')
+        srv.route("/frame", "<p>Frame text.</p>")
+        silent.route("/silent", handler=never)
+        try:
+            result = run_crawl(spider="page", spider_args={"url": srv.url("/"), "output": ""},
+                               settings={"WEB2MD_IFRAME_TIMEOUT": 1, "DOWNLOAD_TIMEOUT": 60})
+        finally:
+            answer.set()
+    [item] = result.items
+    assert item["markdown"] == "Page text.\n\nFrame text."
+    assert result.stat("web2md/iframe/inlined") == 1
+    assert result.stat("web2md/iframe/failed") == 3
+    assert result.failures == []
+
+
+def test_the_iframes_of_a_page_are_fetched_side_by_side():
+    # each iframe answers only once all three were asked for: one at a time, none would be inlined
+    barrier = threading.Barrier(3, timeout=20)
+
+    def together(request):
+        barrier.wait()
+        return 200, {"Content-Type": "text/html"}, f"<p>Frame {request.path[-1]}.</p>".encode()
+
+    with TestServer() as srv:
+        srv.route("/", '<p>Page.</p><iframe src="/f1"></iframe><iframe src="/f2"></iframe><iframe src="/f3"></iframe>')
+        for n in (1, 2, 3):
+            srv.route(f"/f{n}", handler=together)
+        result = run_crawl(spider="page", spider_args={"url": srv.url("/"), "output": ""},
+                           settings={"WEB2MD_IFRAME_TIMEOUT": 30})
+    [item] = result.items
+    assert item["markdown"] == "Page.\n\nFrame 1.\n\nFrame 2.\n\nFrame 3."
+
+
+def test_an_iframe_source_is_fetched_once_per_crawl():
+    with TestServer() as srv:
+        pages = [f"/p{n}" for n in range(6)]
+        for n, path in enumerate(pages):
+            srv.route(path, f'<p>Page {n}.</p><iframe src="/widget"></iframe><iframe src="/widget#again"></iframe>')
+        srv.route("/widget", "<p>Widget.</p>")
+        result = run_crawl(spider="page", spider_args={"url": " ".join(srv.url(p) for p in pages), "output": ""})
+        paths = srv.paths()
+    assert sorted(item["markdown"] for item in result.items) == [
+        f"Page {n}.\n\nWidget.\n\nWidget." for n in range(6)]
+    assert paths.count("/widget") == 1
+    assert result.stat("web2md/iframe/inlined") == 12

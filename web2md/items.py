@@ -50,7 +50,7 @@ class PageItem(Item):
     """
 
     tree = Field(transient=True)  # lxml root from web2md.extract.parse.parse_html
-    body = Field(transient=True)  # raw bytes of a non-HTML response, for text_for
+    body = Field(transient=True)  # raw bytes of the response: text_for's input, or the page a worker parses again
     headers = Field(transient=True)  # response headers of a non-HTML response, for a DocumentItem
 
 

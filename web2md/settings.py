@@ -55,6 +55,12 @@ WEB2MD_ONLY_WITH_METADATA = False
 WEB2MD_DEDUPE = "drop"
 WEB2MD_DEDUPE_DISTANCE = 3
 
+# Pages are converted in WEB2MD_WORKERS processes beside the reactor (unset: one per core; 0: in the crawl's
+# own process, for debugging); a page still converting after WEB2MD_EXTRACT_TIMEOUT seconds is given up
+# (its worker is replaced). A page waits at most WEB2MD_IFRAME_TIMEOUT seconds for its iframes.
+WEB2MD_EXTRACT_TIMEOUT = 60
+WEB2MD_IFRAME_TIMEOUT = 5
+
 FEED_EXPORTERS = {
     "md": "web2md.exporters.MarkdownItemExporter",
     "markdown": "web2md.exporters.MarkdownItemExporter",
@@ -76,6 +82,9 @@ WEB2MD_FORMATS = "md"
 CONCURRENT_REQUESTS = 16
 CONCURRENT_REQUESTS_PER_DOMAIN = 4
 DOWNLOAD_DELAY = 0
+# Scrapy starts this many tasks for the output of every response (one page item and its links here);
+# 100, its default, cost the crawl ~15% of its own CPU time (benchmarks/crawl.py)
+CONCURRENT_ITEMS = 16
 DOWNLOAD_TIMEOUT = 30
 DOWNLOAD_MAXSIZE = 32 * 1024 * 1024  # applies to the decompressed body
 DOWNLOAD_WARNSIZE = 8 * 1024 * 1024

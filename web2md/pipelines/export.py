@@ -15,6 +15,8 @@ import os
 import tempfile
 from pathlib import Path
 from typing import Any
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
@@ -44,6 +46,8 @@ class ExportPipeline:
         self.stats = crawler.stats
         self.root: Path | None = None
         self.formats: list[str] = []
+        # rendering and file system calls leave the reactor thread; one thread keeps the writes in order
+        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="web2md-export")
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> "ExportPipeline":
@@ -58,7 +62,14 @@ class ExportPipeline:
         if self.root is not None and self.root.is_dir():
             remove_stale_parts(self.root)
 
-    def process_item(self, item: Any) -> Any:
+    async def process_item(self, item: Any) -> Any:
+        return await asyncio.wrap_future(self.writer.submit(self.write_item, item))
+
+    def close_spider(self) -> None:
+        self.writer.shutdown(wait=True)
+
+    def write_item(self, item: Any) -> Any:
+        """Write the files of one item (in the writer thread)."""
         if isinstance(item, DocumentItem):
             body = item.pop("body", b"")
             if self.root is not None:

@@ -198,6 +198,10 @@ class Web2mdSpider(Spider):
         spider.formats = names
         return spider
 
+    def page_bound(self) -> int | None:
+        """At most how many pages this crawl yields, when known in advance (the extract pipeline sizes its pool by it)."""
+        return None
+
     # -- requests ------------------------------------------------------
     def valid_start_urls(self) -> list[str]:
         """The start URLs that can be fetched; the others are logged, counted and recorded as failures."""
@@ -239,6 +243,7 @@ class Web2mdSpider(Spider):
             final_url=response.url,
             status=response.status,
             content_type=content_type,
+            body=response.body,  # a worker process parses it again (web2md.pipelines.extract)
         )
         tree = None
         # bytes that are no text (a PDF sent as text/html) go to text_for, which refuses them by what they are
@@ -251,7 +256,6 @@ class Web2mdSpider(Spider):
             item["tree"] = tree
             item["charset"] = encoding  # what the body was decoded with (BOM, header, <meta>, else UTF-8/cp1252)
         else:
-            item["body"] = response.body
             item["headers"] = {k.decode("latin-1").lower(): b", ".join(v).decode("latin-1")
                                for k, v in response.headers.items()}
         return item, tree

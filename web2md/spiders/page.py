@@ -17,6 +17,9 @@ class PageSpider(Web2mdSpider):
 
     name = "page"
 
+    def page_bound(self) -> int | None:
+        return len(self.start_urls)
+
     async def start(self) -> AsyncIterator[Any]:
         for url in self.valid_start_urls():
             # a URL the user asked for explicitly is fetched even if it was listed twice or blacklisted

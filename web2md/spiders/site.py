@@ -59,6 +59,9 @@ class SiteSpider(Web2mdSpider):
         # redirects to another host is dropped before it is fetched.
         self.allowed_domains: list[str] = []
 
+    def page_bound(self) -> int | None:
+        return len(self.start_urls) if self.depth == 0 else self.max_pages
+
     async def start(self) -> AsyncIterator[Any]:
         for url in self.valid_start_urls():
             self.add_origin(url)

@@ -1,0 +1,168 @@
+"""Conversion in worker processes: the same files as in process, and a crawl that outlives crashing workers."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from tests.server import TestServer
+from tests.worker_functions import exit_now, fail, identity, pid, sleep, sleep_then_pid, square
+from web2md import crawl
+from web2md.workers import WorkerDied, WorkerError, WorkerPool, WorkerTimeout
+
+GOLDEN = Path(__file__).parent / "golden"
+HOOKS = Path(__file__).parent / "worker_hooks"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# -- the pool itself -----------------------------------------------------
+def test_pool_replaces_a_dead_or_late_worker_and_keeps_answering():
+    async def scenario():
+        pool = WorkerPool(1, timeout=10)
+        try:
+            first = await pool.run(pid)
+            assert first != os.getpid()
+            assert await pool.run(square, 12) == 144
+            assert await pool.run(pid) == first  # one worker serves call after call
+            with pytest.raises(WorkerDied):
+                await pool.run(exit_now)
+            second = await pool.run(pid)
+            assert second != first
+            with pytest.raises(WorkerTimeout):
+                await pool.run(sleep, 60)
+            third = await pool.run(pid)
+            assert third not in (first, second)
+            with pytest.raises(WorkerError, match="ValueError: bad input"):
+                await pool.run(fail)
+            assert await pool.run(pid) == third  # an exception leaves the worker in service
+        finally:
+            await pool.close()
+
+    asyncio.run(scenario())
+
+
+def test_pool_runs_calls_side_by_side():
+    async def scenario():
+        pool = WorkerPool(3)
+        try:
+            results = await asyncio.gather(*(pool.run(square, n) for n in range(20)))
+            pids = await asyncio.gather(*(pool.run(sleep_then_pid, 0.5) for _ in range(3)))
+        finally:
+            await pool.close()
+        assert results == [n * n for n in range(20)]
+        assert len(set(pids)) == 3
+
+    asyncio.run(scenario())
+
+
+PAYLOADS = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text() | st.binary(max_size=3 << 20),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=8,
+)
+
+
+@pytest.fixture(scope="module")
+def shared_pool():
+    """One pool of two workers on one loop for every example (starting workers takes a moment)."""
+    loop = asyncio.new_event_loop()
+    pool = WorkerPool(2)
+    yield loop, pool
+    loop.run_until_complete(pool.close())
+    loop.close()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(values=st.lists(PAYLOADS, min_size=1, max_size=6))
+@example(values=[bytes(range(256)) * (3 << 12), "page " * 300_000, {"links": [b"\x00" * 70_000] * 3}])
+def test_whatever_goes_to_a_worker_comes_back_equal(shared_pool, values):
+    # payloads over the pipe size and calls side by side: each answer belongs to its own call
+    loop, pool = shared_pool
+
+    async def calls():
+        return await asyncio.gather(*(pool.run(identity, value) for value in values))
+
+    assert loop.run_until_complete(calls()) == values
+
+
+# -- crawls --------------------------------------------------------------
+def golden_site(srv: TestServer, extra: dict[str, str] | None = None) -> None:
+    """An index linking every golden HTML page, a page with iframes, a text page and `extra` pages."""
+    names = sorted(p.name for p in GOLDEN.glob("*.html"))
+    pages = {f"/{name}": (GOLDEN / name).read_bytes() for name in names}
+    pages["/framed.html"] = ('<html><body><h1>Framed</h1><p>Before.</p><iframe src="/frame.html"></iframe>'
+                             '<iframe src="/frame.html"></iframe><p>After.</p></body></html>').encode()
+    pages["/frame.html"] = b'<html><body><p>Frame text with <a href="x.html">a link</a>.</p></body></html>'
+    pages.update({path: body.encode() for path, body in (extra or {}).items()})
+    links = "".join(f'<li><a href="{path}">{path}</a></li>' for path in [*pages, "/notes.txt"])
+    srv.route("/", f"<html><body><h1>Index</h1><ul>{links}</ul></body></html>")
+    for path, body in pages.items():
+        srv.route(path, body, headers={"Content-Type": "text/html"})
+    srv.route("/notes.txt", "Plain notes.\n\nSecond paragraph.\n", headers={"Content-Type": "text/plain"})
+
+
+def files_under(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_worker_processes_write_the_same_files_as_in_process_conversion(tmp_path):
+    with TestServer() as srv:
+        golden_site(srv)
+        outputs = {}
+        for workers in (0, 2):
+            out = tmp_path / f"workers{workers}"
+            result = crawl.run("site", {"WEB2MD_WORKERS": workers}, url=srv.url("/"), depth=1,
+                               output=str(out), formats="md,json", dedupe="off")
+            assert result.failures == []
+            outputs[workers] = files_under(out)
+    assert len(outputs[0]) == 2 * (len(list(GOLDEN.glob("*.html"))) + 4)  # + index, framed, frame, notes
+    assert outputs[2] == outputs[0]
+    framed = outputs[0][next(name for name in outputs[0] if name.endswith("framed.html.md"))].decode()
+    assert framed.count("Frame text with") == 2
+
+
+def test_a_crashing_hanging_or_failing_conversion_costs_only_its_page(tmp_path, monkeypatch):
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(HOOKS), os.environ.get("PYTHONPATH")])))
+    with TestServer() as srv:
+        golden_site(srv, {
+            "/exit.html": "<html><body><p>web2md-test-exit</p></body></html>",
+            "/hang.html": "<html><body><p>web2md-test-hang</p></body></html>",
+            "/raise.html": "<html><body><p>web2md-test-raise</p></body></html>",
+        })
+        baseline = crawl.run("site", {"WEB2MD_WORKERS": 0}, url=srv.url("/"), depth=1, output="", dedupe="off")
+        result = crawl.run("site", {"WEB2MD_WORKERS": 2, "WEB2MD_EXTRACT_TIMEOUT": 5}, url=srv.url("/"), depth=1,
+                           output="", dedupe="off")
+    markers = {srv.url(p) for p in ("/exit.html", "/hang.html", "/raise.html")}
+    # in process the hook is not loaded: every page converts
+    assert len(baseline.items) == len(list(GOLDEN.glob("*.html"))) + 7
+    assert {item["final_url"] for item in result.items} == {item["final_url"] for item in baseline.items} - markers
+    assert {f["final_url"] for f in result.failures} == markers
+    assert result.stats["web2md/failed/extraction_timeout"] == 1
+    assert result.stats["web2md/failed/extraction_error"] == 2
+    by_url = {item["final_url"]: item for item in baseline.items}
+    for item in result.items:
+        assert item["markdown"] == by_url[item["final_url"]]["markdown"]
+
+
+def test_web2md_batch_converts_in_workers_and_outlives_a_dying_one(tmp_path):
+    pages = {f"/p{n}": f"<html><body><h1>Page {n}</h1><p>Text of page {n}.</p></body></html>" for n in range(4)}
+    pages["/exit"] = "<html><body><p>web2md-test-exit</p></body></html>"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(HOOKS), str(ROOT), os.environ.get("PYTHONPATH")])))
+    with TestServer() as srv:
+        for path, body in pages.items():
+            srv.route(path, body)
+        urls = tmp_path / "urls.txt"
+        urls.write_text("".join(srv.url(path) + "\n" for path in pages))
+        done = subprocess.run([sys.executable, "-m", "web2md.cli", "batch", str(urls), "-o", str(tmp_path / "out")],
+                              capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 1, done.stderr  # a batch with a failed URL
+    written = sorted(p.read_text() for p in (tmp_path / "out").rglob("*.md"))
+    assert written == [f"# Page {n}\n\nText of page {n}.\n" for n in range(4)]
+    assert srv.url("/exit") in done.stderr

@@ -1,0 +1,33 @@
+"""Functions the worker pool tests send to workers; a module of its own, so a worker imports little to run them."""
+
+import os
+import time
+
+
+def pid() -> int:
+    return os.getpid()
+
+
+def square(n: int) -> int:
+    return n * n
+
+
+def exit_now() -> None:
+    os._exit(7)
+
+
+def sleep(seconds: float) -> None:
+    time.sleep(seconds)
+
+
+def sleep_then_pid(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def fail() -> None:
+    raise ValueError("bad input")
+
+
+def identity(value: object) -> object:
+    return value
