@@ -26,6 +26,7 @@ from scrapy.http.request import NO_CALLBACK
 
 from web2md.middlewares import META_QUIET
 from web2md.middlewares.limits import PageFailed
+from web2md.extract.parse import DEFAULT_MAX_ELEMENTS
 from web2md.responses import parse_response
 
 if TYPE_CHECKING:
@@ -56,13 +57,14 @@ class FrameDocument:
     frames: dict[str, FrameDocument] = field(default_factory=dict)  # its own iframes, by source URL
 
 
-def parse_document(url: str, body: bytes, content_type: str) -> _Element:
+def parse_document(url: str, body: bytes, content_type: str,
+                   max_elements: int | None = DEFAULT_MAX_ELEMENTS) -> _Element:
     """The tree of an HTML document received from `url` with that body and Content-Type, as the spiders parse it.
 
-    `parse_response` on the response rebuilt from these parts: a worker process
+    `parse_response` on the response rebuilt from these parts (with the run's element cap): a worker process
     gets the same tree as the crawl's own process would.
     """
-    return parse_response(HtmlResponse(url, body=body, headers={"Content-Type": content_type}))[0]
+    return parse_response(HtmlResponse(url, body=body, headers={"Content-Type": content_type}), max_elements)[0]
 
 
 def frame_sources(tree: _Element, url: str, max_count: int) -> list[tuple[_Element, str]]:

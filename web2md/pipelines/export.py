@@ -8,15 +8,15 @@ crawl are removed when the next one starts.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import mimetypes
 import os
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
-import asyncio
-from concurrent.futures import ThreadPoolExecutor
 
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem

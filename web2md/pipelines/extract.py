@@ -23,6 +23,7 @@ from w3lib.encoding import http_content_type_encoding, resolve_encoding
 
 from web2md.extract import convert, text_for
 from web2md.extract.textfor import UnsupportedContent
+from web2md.extract.parse import DEFAULT_MAX_ELEMENTS
 from web2md.iframes import FrameDocument, IframeFetcher, parse_document, splice_iframes
 from web2md.items import DocumentItem, PageItem, is_empty
 from web2md.middlewares.limits import record_failure
@@ -52,7 +53,8 @@ def run_conversion(job: Conversion, tree: _Element | None = None) -> dict[str, A
     """
     if job.html:
         if tree is None:
-            tree = parse_document(job.url, job.body, job.content_type or "text/html")
+            tree = parse_document(job.url, job.body, job.content_type or "text/html",
+                                  job.options.get("max_elements", DEFAULT_MAX_ELEMENTS))
         inlined = splice_iframes(tree, job.url, job.frames, job.max_frames) if job.frames else 0
         return {"page": convert(tree, url=job.url, **job.options).to_dict(), "inlined": inlined}
     try:
