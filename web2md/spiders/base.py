@@ -184,7 +184,11 @@ class Web2mdSpider(Spider):
         apply_politeness_options(settings, {k: v for k, v in kwargs.items() if k in POLITENESS_OPTIONS})
         spider.convert_options = resolve_options(settings, spider.option_arguments)
         output = spider.output_argument
-        spider.output_dir = output if output is not None else settings.get("WEB2MD_OUTPUT_DIR", "")
+        output = output if output is not None else settings.get("WEB2MD_OUTPUT_DIR", "")
+        # absolute from the start: a job started by Scrapyd runs in Scrapyd's folder, so say where files go
+        spider.output_dir = str(Path(output).resolve()) if output else ""
+        if output:
+            logger.info("Writing files under %s", spider.output_dir)
         formats = spider.formats_argument
         if formats is None:
             formats = settings.get("WEB2MD_FORMATS", "md")
