@@ -11,14 +11,17 @@ Usage::
         assert [r.path for r in srv.requests] == ["/"]
 
 Unknown paths answer 404. Handlers run in threads, so a slow route does not
-block the others. `srv.files(dir)` serves a folder (e.g. a fixture site).
+block the others. `srv.files(dir)` serves a folder (e.g. a fixture site), with an ETag
+and Last-Modified, answering 304 to a matching If-None-Match.
 """
 
 from __future__ import annotations
 
+import hashlib
 import threading
 import time
 from dataclasses import dataclass, field
+from email.utils import formatdate
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Callable
@@ -141,7 +144,14 @@ class TestServer:
                 target = target / "index.html"
             if self.root.resolve() in target.parents and target.is_file():
                 ctype = CONTENT_TYPES.get(target.suffix, "application/octet-stream")
-                return 200, {"Content-Type": ctype}, target.read_bytes()
+                body = target.read_bytes()
+                # validators, and 304 to a request that still holds the current ETag (incremental re-crawls)
+                etag = '"%s"' % hashlib.sha256(body).hexdigest()[:16]
+                last_modified = formatdate(target.stat().st_mtime, usegmt=True)
+                headers = {"Content-Type": ctype, "ETag": etag, "Last-Modified": last_modified}
+                if rec.headers.get("If-None-Match") == etag:
+                    return 304, {**headers, "Content-Length": "0"}, b""
+                return 200, headers, body
         return 404, {}, b"<html><body><h1>Not found</h1></body></html>"
 
     def __enter__(self) -> "TestServer":

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from web2md import __version__
+from web2md.jobs import add_jobs
 
 EXIT_OK = 0
 EXIT_FAILED = 1  # anything else: connection refused, DNS, no sitemap or feed found, extraction error
@@ -715,7 +716,7 @@ def run_mcp(args: argparse.Namespace) -> int:
 # -- entry point ------------------------------------------------------------------------------------
 
 COMMANDS: tuple[Callable[[Any], None], ...] = (add_fetch, add_browse, add_sitemap, add_feed, add_batch,
-                                                 add_mcp)
+                                                 add_mcp, add_jobs)
 
 
 def build_parser() -> argparse.ArgumentParser:

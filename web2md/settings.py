@@ -22,6 +22,8 @@ DOWNLOADER_MIDDLEWARES = {
     "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
     # outermost: sees what retries leave over; logs and counts each failed page once
     "web2md.middlewares.limits.FailureMiddleware": 10,
+    # answers a re-crawl's 304s and notes gone pages before FailureMiddleware sees them (WEB2MD_INCREMENTAL)
+    "web2md.middlewares.incremental.IncrementalMiddleware": 50,
     "web2md.middlewares.blacklist.BlacklistMiddleware": 90,
     "web2md.middlewares.robots.RobotsTxtMiddleware": 100,
     "web2md.middlewares.limits.MetaRefreshMiddleware": 580,
@@ -41,7 +43,19 @@ ITEM_PIPELINES = {
     "web2md.pipelines.language.LanguagePipeline": 400,
     "web2md.pipelines.metadata_filter.MetadataFilterPipeline": 410,
     "web2md.pipelines.dedupe.DedupePipeline": 450,
+    "web2md.pipelines.incremental.UnchangedPipeline": 790,
     "web2md.pipelines.export.ExportPipeline": 800,
+    "web2md.pipelines.incremental.ExportedPipeline": 810,
+}
+
+# Incremental re-crawl ("-a incremental=DIR", "-a prune_gone=1"): per-URL validators and Markdown hashes kept
+# in DIR/incremental.sqlite3; unchanged pages are not written again, gone ones (404/410) listed or removed.
+WEB2MD_INCREMENTAL = ""
+WEB2MD_PRUNE_GONE = False
+
+# One JSON report per crawl that writes files: <output>/_runs/<UTC start>-<spider>.json
+EXTENSIONS = {
+    "web2md.extensions.report.RunReport": 500,
 }
 
 # Filters (also as "-a lang=de", "-a only_with_metadata=1", "-a dedupe=flag", "-a dedupe_distance=5"):

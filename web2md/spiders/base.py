@@ -38,6 +38,7 @@ from web2md.exporters import get_format
 from web2md.extract.options import Options
 from web2md.items import PageItem
 from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
+from web2md.middlewares.incremental import Gone, Unchanged
 from web2md.middlewares.limits import PageFailed, failure_reason, record_failure
 from web2md.responses import parse_response
 
@@ -178,6 +179,7 @@ class Web2mdSpider(Spider):
     @classmethod
     def from_crawler(cls, crawler, *args: Any, **kwargs: Any):
         spider = super().from_crawler(crawler, *args, **kwargs)
+        spider.arguments = dict(kwargs)  # as given, for the run report (web2md.extensions.report)
         settings = crawler.settings
         # -a delay=, timeout=, cookie=, header=, cache_ttl=, ignore_robots= ... become
         # the settings the downloader middlewares read (settings freeze after this)
@@ -226,6 +228,8 @@ class Web2mdSpider(Spider):
         asked = (request.meta.get("redirect_urls") or [request.url])[0]
         status, reason = describe_failure(failure)
         exc = failure.value
+        if isinstance(exc, (Unchanged, Gone)):  # an incremental re-crawl's outcomes, counted by its middleware
+            return
         if isinstance(exc, HttpError) or not isinstance(exc, IgnoreRequest):
             record_failure(self.crawler.stats, request.url, failure_reason(exc), reason)
         self.failures.append({"url": asked, "final_url": request.url, "status": status, "reason": reason})
