@@ -33,6 +33,15 @@ def call(url: str, data: dict | None = None) -> dict:
         return json.loads(response.read())
 
 
+def wait_until_finished(url: str, jobid: str) -> None:
+    for _ in range(600):
+        jobs = call(url + "listjobs.json?project=web2md")
+        if any(j["id"] == jobid for j in jobs["finished"]):
+            return
+        time.sleep(0.1)
+    pytest.fail(f"job {jobid} did not finish: {jobs}")
+
+
 @pytest.fixture()
 def scrapyd(tmp_path):
     """Scrapyd on a free 127.0.0.1 port, its eggs, logs and databases in a temporary folder."""
@@ -83,18 +92,29 @@ def test_deploy_and_schedule_a_crawl(scrapyd, tmp_path):
                                             "depth": "1", "output": "pages",
                                             "setting": ["WEB2MD_FORMATS=md,json", "LOG_LEVEL=INFO"]})
         assert job["status"] == "ok"
-        for _ in range(600):
-            jobs = call(url + "listjobs.json?project=web2md")
-            if any(j["id"] == job["jobid"] for j in jobs["finished"]):
-                break
-            time.sleep(0.1)
-        else:
-            pytest.fail(f"job did not finish: {jobs}")
+        wait_until_finished(url, job["jobid"])
         out = home / "pages"
-        files = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
+        files = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file() and "_runs" not in p.parts)
         host = f"127.0.0.1_{site.port}"
         assert files == sorted(str(page_path(site.url(path), ext)) for path in ("/", "/a.html", "/b.html", "/c.html")
                                for ext in ("md", "json"))
         assert all(name.startswith(host + "/") for name in files)
+        [report] = [json.loads(p.read_text()) for p in (out / "_runs").glob("*-site.json")]
+        assert (report["pages_written"], report["files_written"], report["output"]) == (4, 8, str(out.resolve()))
+        assert report["arguments"]["depth"] == "1" and report["arguments"]["_job"] == job["jobid"]
         log = (home / "logs" / "web2md" / "site" / f"{job['jobid']}.log").read_text()
         assert f"Writing files under {out.resolve()}" in log
+
+        # `web2md jobs run --scrapyd`: the due job is submitted, with its output folder made absolute
+        jobs = tmp_path / "jobs"
+        jobs.mkdir()
+        (jobs / "jobs.toml").write_text(f'[jobs.home]\nspider = "page"\nschedule = "0 0 1 1 *"\n'
+                                        f'output = "home-md"\nargs = {{ url = "{site.url("/")}" }}\n')
+        submitted = subprocess.run([sys.executable, "-m", "web2md.cli", "jobs", "run", "jobs.toml", "--scrapyd", url],
+                                   cwd=jobs, env=env, capture_output=True, text=True, timeout=120)
+        assert submitted.returncode == 0, submitted.stderr
+        jobid = json.loads((jobs / "jobs.state.json").read_text())["home"]["jobid"]
+        assert submitted.stdout == f"home\tsubmitted: {jobid}\n"
+        wait_until_finished(url, jobid)
+        assert (jobs / "home-md" / page_path(site.url("/"), "md")).is_file()
+        assert not (home / "home-md").exists()
