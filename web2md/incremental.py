@@ -104,6 +104,6 @@ class IncrementalStore:
         with self._lock:
             self._db.execute(sql, params)
 
-    def close(self) -> None:
+    def close(self, **_: object) -> None:
         with self._lock:
             self._db.close()

@@ -1,4 +1,5 @@
-"""The run report: every crawl that writes files leaves ``<output>/_runs/<UTC start>-<spider>.json`` describing itself.
+"""The run report: every crawl that writes files leaves ``<output>/_runs/<UTC start>-<spider>.json``
+(e.g. ``20261201T030000.123456Z-site.json``) describing itself.
 
 So a scheduled job can be checked without reading its log: the arguments and
 command-line settings, pages written, unchanged and gone (with their URLs),
@@ -53,7 +54,8 @@ class RunReport:
             return
         folder = Path(output) / RUNS_FOLDER
         folder.mkdir(parents=True, exist_ok=True)
-        target = folder / f"{self.started.strftime('%Y%m%dT%H%M%SZ')}-{spider.name}.json"
+        # to the microsecond: two crawls started within one second keep a report each
+        target = folder / f"{self.started.strftime('%Y%m%dT%H%M%S.%fZ')}-{spider.name}.json"
         partial = target.with_name(target.name + ".part")
         partial.write_text(json.dumps(self.report(spider, reason), indent=2, sort_keys=True) + "\n")
         os.replace(partial, target)

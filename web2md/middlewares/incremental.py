@@ -13,7 +13,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scrapy import Request
+from scrapy import Request, signals
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 
 from web2md.incremental import IncrementalStore, store_for
@@ -52,6 +52,7 @@ class IncrementalMiddleware:
         if store is None:
             raise NotConfigured  # WEB2MD_INCREMENTAL is not set; no message: Scrapy would log a warning
         logger.info("Incremental crawl: state in %s", store.path)
+        crawler.signals.connect(store.close, signal=signals.engine_stopped)
         return cls(crawler, store)
 
     def process_request(self, request: Request) -> None:

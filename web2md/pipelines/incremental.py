@@ -47,6 +47,10 @@ class _IncrementalPipeline:
         return [output_file(root, url, get_format(name).extension) for name in formats]
 
 
+class UnchangedPage(DropItem):
+    """The page's Markdown is what its files already hold: nothing to export, and nothing failed."""
+
+
 def markdown_sha256(item: PageItem) -> str:
     return hashlib.sha256((item.get("markdown") or "").encode("utf-8")).hexdigest()
 
@@ -62,7 +66,7 @@ class UnchangedPipeline(_IncrementalPipeline):
             self.stats.inc_value("web2md/unchanged")
             # the response's validators now describe the files as they are
             self.store.exported(url, markdown_sha256(item), [str(f) for f in files])
-            raise DropItem(f"unchanged since the last crawl: {url}", log_level="DEBUG")
+            raise UnchangedPage(f"unchanged since the last crawl: {url}", log_level="DEBUG")
         return item
 
 
