@@ -117,3 +117,16 @@ def test_bad_job_files_are_refused(tmp_path):
         load_jobs(path)
     result = web2md("jobs", "run", str(path), cwd=tmp_path)
     assert result.returncode == 1 and "unknown spider 'nope'" in result.stderr
+
+
+def test_a_failing_job_is_recorded_and_the_others_still_run(site, tmp_path):
+    path = tmp_path / "jobs.toml"
+    path.write_text(f'[jobs.broken]\nspider = "page"\nschedule = "* * * * *"\noutput = "o"\n\n'
+                    f'[jobs.fine]\nspider = "page"\nschedule = "* * * * *"\noutput = "o"\n'
+                    f'args = {{ url = "{site.url("/c.html")}" }}\n')
+    result = web2md("jobs", "run", str(path), cwd=tmp_path)
+    assert result.returncode == 1
+    assert outcomes(result.stdout) == {"broken": "error: page spider needs -a url=URL (or -a urls_file=PATH)",
+                                       "fine": "finished: 1 pages, 0 unchanged, 0 failed"}
+    state = json.loads((tmp_path / "jobs.state.json").read_text())
+    assert state["broken"]["outcome"].startswith("error: ") and state["broken"]["last_end"]

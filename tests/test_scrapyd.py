@@ -73,13 +73,13 @@ def scrapyd(tmp_path):
 
 def test_deploy_and_schedule_a_crawl(scrapyd, tmp_path):
     url, home = scrapyd
-    # scrapyd-deploy reads its targets from scrapy.cfg files; the user-level one names the test server
+    # scrapyd-deploy (scrapyd_client.deploy) reads its targets from scrapy.cfg files; the user-level one names the test server
     config = tmp_path / "config"
     config.mkdir()
     (config / "scrapy.cfg").write_text(f"[deploy:test]\nurl = {url}\nproject = web2md\n")
     env = {**os.environ, "XDG_CONFIG_HOME": str(config), "PYTHONPATH": str(ROOT)}
-    deploy = subprocess.run(["scrapyd-deploy", "test", "--version", "1"], cwd=ROOT, env=env,
-                            capture_output=True, text=True, timeout=300)
+    deploy = subprocess.run([sys.executable, "-m", "scrapyd_client.deploy", "test", "--version", "1"],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert deploy.returncode == 0, deploy.stderr
     assert json.loads(deploy.stdout)["spiders"] >= 4
     assert {"page", "site", "sitemap", "feed"} <= set(call(url + "listspiders.json?project=web2md")["spiders"])

@@ -34,7 +34,7 @@ class Job:
     name: str
     spider: str
     schedule: str
-    args: dict[str, str] = field(default_factory=dict)
+    args: dict[str, str | list[str]] = field(default_factory=dict)
     settings: dict[str, Any] = field(default_factory=dict)
 
 
@@ -53,7 +53,8 @@ def load_jobs(path: Path) -> list[Job]:
             raise ValueError(f"{where}: unknown spider {table['spider']!r} (one of {', '.join(SPIDERS)})")
         if not croniter.is_valid(table["schedule"]):
             raise ValueError(f"{where}: bad cron expression {table['schedule']!r}")
-        args = {k: str(v) for k, v in table.get("args", {}).items()}
+        # a list is a repeated argument (header = ["A: 1", "B: 2"])
+        args = {k: [str(x) for x in v] if isinstance(v, list) else str(v) for k, v in table.get("args", {}).items()}
         if "output" in table:
             # relative to the jobs file, made absolute so a Scrapyd job writes there too
             args["output"] = str((path.parent / table["output"]).resolve())
