@@ -11,6 +11,7 @@ due at once; after that, when a scheduled time has passed since its last start.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import json
 import logging
 import os
@@ -77,12 +78,14 @@ class JobState:
         return self.data.get(name, {})
 
     def update(self, name: str, **values: Any) -> None:
-        # re-read first: another `jobs run` may have recorded its own jobs meanwhile
-        self.data = json.loads(self.path.read_text()) if self.path.exists() else {}
-        self.data.setdefault(name, {}).update(values)
-        partial = self.path.with_name(self.path.name + ".part")
-        partial.write_text(json.dumps(self.data, indent=2, sort_keys=True) + "\n")
-        os.replace(partial, self.path)
+        # another `jobs run` may record its own jobs meanwhile: re-read and write under a lock on the jobs file
+        with self.jobs_file.open("rb") as guard:
+            fcntl.flock(guard, fcntl.LOCK_EX)
+            self.data = json.loads(self.path.read_text()) if self.path.exists() else {}
+            self.data.setdefault(name, {}).update(values)
+            partial = self.path.with_name(self.path.name + ".part")
+            partial.write_text(json.dumps(self.data, indent=2, sort_keys=True) + "\n")
+            os.replace(partial, self.path)
 
     def lock_path(self, name: str) -> Path:
         return self.jobs_file.with_name(f"{self.jobs_file.stem}.{name}.lock")
