@@ -25,7 +25,7 @@ from scrapy.utils.misc import build_from_crawler, load_object
 from scrapy.utils.reactor import is_asyncio_reactor_installed, is_reactor_installed
 
 from web2md.items import PageItem
-from web2md.pipelines.incremental import UnchangedPage
+from web2md.incremental import UnchangedPage
 
 logger = logging.getLogger(__name__)
 

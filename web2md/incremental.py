@@ -14,9 +14,12 @@ import sqlite3
 import threading
 import weakref
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scrapy.crawler import Crawler
+from scrapy.exceptions import DropItem
+
+if TYPE_CHECKING:
+    from scrapy.crawler import Crawler
 
 FILENAME = "incremental.sqlite3"
 
@@ -31,6 +34,10 @@ CREATE TABLE IF NOT EXISTS pages (
 """
 
 _STORES: weakref.WeakKeyDictionary[Crawler, IncrementalStore] = weakref.WeakKeyDictionary()
+
+
+class UnchangedPage(DropItem):
+    """The page's Markdown is what its files already hold: nothing to export, and nothing failed."""
 
 
 def incremental_dir(crawler: Crawler) -> str:

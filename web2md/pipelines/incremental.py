@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from scrapy.crawler import Crawler
-from scrapy.exceptions import DropItem, NotConfigured
+from scrapy.exceptions import NotConfigured
 
 from web2md.exporters import get_format
-from web2md.incremental import IncrementalStore, store_for
+from web2md.incremental import IncrementalStore, UnchangedPage, store_for
 from web2md.items import PageItem
 from web2md.paths import output_file
 
@@ -45,10 +45,6 @@ class _IncrementalPipeline:
             return []
         url = item.get("final_url") or item["url"]
         return [output_file(root, url, get_format(name).extension) for name in formats]
-
-
-class UnchangedPage(DropItem):
-    """The page's Markdown is what its files already hold: nothing to export, and nothing failed."""
 
 
 def markdown_sha256(item: PageItem) -> str:
