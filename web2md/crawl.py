@@ -24,8 +24,8 @@ from scrapy.settings import Settings
 from scrapy.utils.misc import build_from_crawler, load_object
 from scrapy.utils.reactor import is_asyncio_reactor_installed, is_reactor_installed
 
-from web2md.items import PageItem
 from web2md.incremental import UnchangedPage
+from web2md.items import PageItem
 
 logger = logging.getLogger(__name__)
 

@@ -17,7 +17,6 @@ import logging
 import os
 import tomllib
 import urllib.parse
-import urllib.request
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -154,6 +153,8 @@ def run_local(job: Job) -> str:
 
 
 def scrapyd_call(url: str, endpoint: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
+    import urllib.request  # imported when used: it brings in http.client and ssl
+
     body = urllib.parse.urlencode(data, doseq=True).encode() if data is not None else None
     with urllib.request.urlopen(urllib.parse.urljoin(url, endpoint), body, timeout=30) as response:
         answer = json.loads(response.read())
