@@ -11,13 +11,11 @@ Usage::
         assert [r.path for r in srv.requests] == ["/"]
 
 Unknown paths answer 404. Handlers run in threads, so a slow route does not
-block the others. `srv.files(dir)` serves a folder (e.g. a fixture site), with an ETag
-and Last-Modified, answering 304 to a matching If-None-Match.
+block the others. `srv.files(dir)` serves a folder (e.g. a fixture site).
 """
 
 from __future__ import annotations
 
-import hashlib
 import threading
 import time
 from dataclasses import dataclass, field
@@ -116,7 +114,10 @@ class TestServer:
         self.routes[path] = Route(body, status, dict(headers or {}), delay, handler)
 
     def files(self, root: str | Path) -> None:
-        """Serve files below `root`; `/dir/` serves `dir/index.html`."""
+        """Serve files below `root`; `/dir/` serves `dir/index.html`.
+
+        Each file comes with an ETag and Last-Modified, and a request holding its ETag gets a 304.
+        """
         self.root = Path(root)
 
     def url(self, path: str = "/") -> str:
@@ -145,9 +146,11 @@ class TestServer:
             if self.root.resolve() in target.parents and target.is_file():
                 ctype = CONTENT_TYPES.get(target.suffix, "application/octet-stream")
                 body = target.read_bytes()
-                # validators, and 304 to a request that still holds the current ETag (incremental re-crawls)
-                etag = '"%s"' % hashlib.sha256(body).hexdigest()[:16]
-                last_modified = formatdate(target.stat().st_mtime, usegmt=True)
+                # validators (an ETag from mtime and size, as nginx makes it), and a 304 to a request
+                # that still holds the current ETag: incremental re-crawls
+                stat = target.stat()
+                etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+                last_modified = formatdate(stat.st_mtime, usegmt=True)
                 headers = {"Content-Type": ctype, "ETag": etag, "Last-Modified": last_modified}
                 if rec.headers.get("If-None-Match") == etag:
                     return 304, {**headers, "Content-Length": "0"}, b""

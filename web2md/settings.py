@@ -22,14 +22,14 @@ DOWNLOADER_MIDDLEWARES = {
     "scrapy.downloadermiddlewares.redirect.RedirectMiddleware": None,
     # outermost: sees what retries leave over; logs and counts each failed page once
     "web2md.middlewares.limits.FailureMiddleware": 10,
-    # answers a re-crawl's 304s and notes gone pages before FailureMiddleware sees them (WEB2MD_INCREMENTAL)
-    "web2md.middlewares.incremental.IncrementalMiddleware": 50,
     "web2md.middlewares.blacklist.BlacklistMiddleware": 90,
     "web2md.middlewares.robots.RobotsTxtMiddleware": 100,
     "web2md.middlewares.limits.MetaRefreshMiddleware": 580,
     "web2md.middlewares.limits.HttpCompressionMiddleware": 590,
     "web2md.middlewares.limits.RedirectMiddleware": 600,
     "web2md.middlewares.cookies.CookieArgsMiddleware": 690,
+    # next to FailureMiddleware: answers a re-crawl's 304s and notes gone pages before it sees them (WEB2MD_INCREMENTAL)
+    "web2md.middlewares.incremental.IncrementalMiddleware": 20,
 }
 
 # "-a cache_ttl=SECONDS" turns on Scrapy's HTTP cache with that expiry; every
