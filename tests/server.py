@@ -21,6 +21,7 @@ import socket
 import threading
 import time
 from dataclasses import dataclass, field
+from email.utils import formatdate
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Callable
@@ -119,7 +120,10 @@ class TestServer:
         self.routes[path] = Route(body, status, dict(headers or {}), delay, handler)
 
     def files(self, root: str | Path) -> None:
-        """Serve files below `root`; `/dir/` serves `dir/index.html`."""
+        """Serve files below `root`; `/dir/` serves `dir/index.html`.
+
+        Each file comes with an ETag and Last-Modified, and a request holding its ETag gets a 304.
+        """
         self.root = Path(root)
 
     def url(self, path: str = "/") -> str:
@@ -148,7 +152,16 @@ class TestServer:
                 target = target / "index.html"
             if self.root.resolve() in target.parents and target.is_file():
                 ctype = CONTENT_TYPES.get(target.suffix, "application/octet-stream")
-                return 200, {"Content-Type": ctype}, target.read_bytes()
+                body = target.read_bytes()
+                # validators (an ETag from mtime and size, as nginx makes it), and a 304 to a request
+                # that still holds the current ETag: incremental re-crawls
+                stat = target.stat()
+                etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+                last_modified = formatdate(stat.st_mtime, usegmt=True)
+                headers = {"Content-Type": ctype, "ETag": etag, "Last-Modified": last_modified}
+                if rec.headers.get("If-None-Match") == etag:
+                    return 304, {**headers, "Content-Length": "0"}, b""
+                return 200, headers, body
         return 404, {}, b"<html><body><h1>Not found</h1></body></html>"
 
     def __enter__(self) -> "TestServer":

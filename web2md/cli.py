@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from web2md import __version__
+from web2md.jobs import add_jobs
 from web2md.wording import plural
 
 EXIT_OK = 0
@@ -51,6 +52,7 @@ COMMAND_HELP = {
     "feed": "read an RSS, Atom or JSON feed and print its entries as Markdown",
     "batch": "convert every URL listed in a file",
     "mcp": "serve web_fetch, web_crawl, web_grep, web_sitemap and web_feed over MCP (stdio)",
+    "jobs": "run or list the recurring crawls of a jobs.toml file",
 }
 
 class CommandError(Exception):
@@ -757,7 +759,7 @@ def run_mcp(args: argparse.Namespace) -> int:
 
 COMMANDS: dict[str, Callable[[Any], None]] = {
     "fetch": add_fetch, "browse": add_browse, "sitemap": add_sitemap, "feed": add_feed, "batch": add_batch,
-    "mcp": add_mcp,
+    "mcp": add_mcp, "jobs": add_jobs,
 }
 
 

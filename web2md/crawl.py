@@ -24,6 +24,7 @@ from scrapy.settings import Settings
 from scrapy.utils.misc import build_from_crawler, load_object
 from scrapy.utils.reactor import is_asyncio_reactor_installed, is_reactor_installed
 
+from web2md.incremental import UnchangedPage
 from web2md.items import PageItem
 
 logger = logging.getLogger(__name__)
@@ -149,6 +150,8 @@ async def _crawl_here(spider: type[Spider] | str, settings: Settings, spider_arg
         result.depths[id(item)] = meta.get("depth", 0)
 
     def dropped(item: Any, exception: BaseException, **_: Any) -> None:
+        if isinstance(exception, UnchangedPage):  # an incremental re-crawl left its files as they were
+            return
         url = item.get("url", "") if hasattr(item, "get") else ""
         final_url = item.get("final_url", url) if hasattr(item, "get") else url
         result.failures.append({"url": url, "final_url": final_url,

@@ -30,6 +30,8 @@ DOWNLOADER_MIDDLEWARES = {
     "web2md.middlewares.limits.HttpCompressionMiddleware": 590,
     "web2md.middlewares.limits.RedirectMiddleware": 600,
     "web2md.middlewares.cookies.CookieArgsMiddleware": 690,
+    # next to FailureMiddleware: answers a re-crawl's 304s and notes gone pages before it sees them (WEB2MD_INCREMENTAL)
+    "web2md.middlewares.incremental.IncrementalMiddleware": 20,
 }
 
 # "-a cache_ttl=SECONDS" turns on Scrapy's HTTP cache with that expiry; every
@@ -43,7 +45,19 @@ ITEM_PIPELINES = {
     "web2md.pipelines.language.LanguagePipeline": 400,
     "web2md.pipelines.metadata_filter.MetadataFilterPipeline": 410,
     "web2md.pipelines.dedupe.DedupePipeline": 450,
+    "web2md.pipelines.incremental.UnchangedPipeline": 790,
     "web2md.pipelines.export.ExportPipeline": 800,
+    "web2md.pipelines.incremental.ExportedPipeline": 810,
+}
+
+# Incremental re-crawl ("-a incremental=DIR", "-a prune_gone=1"): per-URL validators and Markdown hashes kept
+# in DIR/incremental.sqlite3; unchanged pages are not written again, gone ones (404/410) listed or removed.
+WEB2MD_INCREMENTAL = ""
+WEB2MD_PRUNE_GONE = False
+
+# One JSON report per crawl that writes files: <output>/_runs/<UTC start>-<spider>.json
+EXTENSIONS = {
+    "web2md.extensions.report.RunReport": 500,
 }
 
 # Filters (also as "-a lang=de", "-a only_with_metadata=1", "-a dedupe=flag", "-a dedupe_distance=5"):

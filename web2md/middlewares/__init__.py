@@ -37,6 +37,8 @@ POLITENESS_OPTIONS = (
     "no_blacklist",
     "no_user_blacklist",
     "blacklist_file",
+    "incremental",
+    "prune_gone",
 )
 
 _TRUE = {"1", "true", "yes", "on", "y"}
@@ -163,6 +165,10 @@ def apply_politeness_options(
         put("WEB2MD_BLACKLIST_ENABLED", not as_bool(opts["no_blacklist"]))
     if "no_user_blacklist" in opts:
         put("WEB2MD_USER_BLACKLIST", not as_bool(opts["no_user_blacklist"]))
+    if "incremental" in opts:
+        put("WEB2MD_INCREMENTAL", str(opts["incremental"]))
+    if "prune_gone" in opts:
+        put("WEB2MD_PRUNE_GONE", as_bool(opts["prune_gone"]))
     if "blacklist_file" in opts:
         files = get_list("WEB2MD_BLACKLIST_FILES")
         files.extend(as_list(opts["blacklist_file"]))

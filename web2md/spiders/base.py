@@ -36,6 +36,7 @@ from web2md.extract.parse import DEFAULT_MAX_ELEMENTS, TRUNCATED
 from web2md.extract.sniff import binary_type
 from web2md.items import PageItem
 from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
+from web2md.middlewares.incremental import Gone, Unchanged
 from web2md.middlewares.limits import PageFailed, failure_reason, record_failure
 from web2md.responses import parse_response
 
@@ -180,13 +181,18 @@ class Web2mdSpider(Spider):
     @classmethod
     def from_crawler(cls, crawler, *args: Any, **kwargs: Any):
         spider = super().from_crawler(crawler, *args, **kwargs)
+        spider.arguments = dict(kwargs)  # as given, for the run report (web2md.extensions.report)
         settings = crawler.settings
         # -a delay=, timeout=, cookie=, header=, cache_ttl=, ignore_robots= ... become
         # the settings the downloader middlewares read (settings freeze after this)
         apply_politeness_options(settings, {k: v for k, v in kwargs.items() if k in POLITENESS_OPTIONS})
         spider.convert_options = resolve_options(settings, spider.option_arguments)
         output = spider.output_argument
-        spider.output_dir = output if output is not None else settings.get("WEB2MD_OUTPUT_DIR", "")
+        output = output if output is not None else settings.get("WEB2MD_OUTPUT_DIR", "")
+        # absolute from the start: a job started by Scrapyd runs in Scrapyd's folder, so say where files go
+        spider.output_dir = str(Path(output).resolve()) if output else ""
+        if output:
+            logger.info("Writing files under %s", spider.output_dir)
         formats = spider.formats_argument
         if formats is None:
             formats = settings.get("WEB2MD_FORMATS", "md")
@@ -228,6 +234,8 @@ class Web2mdSpider(Spider):
         asked = (request.meta.get("redirect_urls") or [request.url])[0]
         status, reason = describe_failure(failure)
         exc = failure.value
+        if isinstance(exc, (Unchanged, Gone)):  # an incremental re-crawl's outcomes, counted by its middleware
+            return
         if isinstance(exc, HttpError) or not isinstance(exc, IgnoreRequest):
             record_failure(self.crawler.stats, request.url, failure_reason(exc), reason)
         self.failures.append({"url": asked, "final_url": request.url, "status": status, "reason": reason})

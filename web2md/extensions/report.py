@@ -1,0 +1,84 @@
+"""The run report: every crawl that writes files leaves ``<output>/_runs/<UTC start>-<spider>.json``
+(e.g. ``20261201T030000.123456Z-site.json``) describing itself.
+
+So a scheduled job can be checked without reading its log: the arguments and
+command-line settings, pages written, unchanged and gone (with their URLs),
+failures by reason, bytes downloaded, duration and Scrapy's finish reason.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from scrapy import Spider, signals
+from scrapy.settings import SETTINGS_PRIORITIES
+
+from web2md.incremental import store_for
+from web2md.middlewares.limits import STATS_PREFIX
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+    from scrapy.crawler import Crawler
+
+logger = logging.getLogger(__name__)
+
+RUNS_FOLDER = "_runs"
+
+
+class RunReport:
+    def __init__(self, crawler: Crawler) -> None:
+        self.crawler = crawler
+        self.started = datetime.now(timezone.utc)
+        self.clock = time.monotonic()
+        crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)
+        crawler.signals.connect(self.spider_closed, signal=signals.spider_closed)
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        return cls(crawler)
+
+    def spider_opened(self, spider: Spider) -> None:
+        self.started = datetime.now(timezone.utc)
+        self.clock = time.monotonic()
+
+    def spider_closed(self, spider: Spider, reason: str) -> None:
+        output, formats = getattr(spider, "output_dir", ""), getattr(spider, "formats", [])
+        if not output or not formats:
+            return
+        folder = Path(output) / RUNS_FOLDER
+        folder.mkdir(parents=True, exist_ok=True)
+        # to the microsecond: two crawls started within one second keep a report each
+        target = folder / f"{self.started.strftime('%Y%m%dT%H%M%S.%fZ')}-{spider.name}.json"
+        partial = target.with_name(target.name + ".part")
+        partial.write_text(json.dumps(self.report(spider, reason), indent=2, sort_keys=True) + "\n")
+        os.replace(partial, target)
+        logger.info("Run report written to %s", target)
+
+    def report(self, spider: Spider, reason: str) -> dict[str, Any]:
+        stats = self.crawler.stats.get_stats()
+        settings = self.crawler.settings
+        cmdline = SETTINGS_PRIORITIES["cmdline"]
+        prefix = f"{STATS_PREFIX}/"
+        store = store_for(self.crawler)
+        return {
+            "spider": spider.name,
+            "arguments": {k: str(v) for k, v in getattr(spider, "arguments", {}).items()},
+            "settings": {k: str(v) for k, v in settings.items() if settings.getpriority(k) == cmdline},
+            "output": str(getattr(spider, "output_dir", "")),
+            "started": self.started.isoformat(timespec="seconds"),
+            "duration_seconds": round(time.monotonic() - self.clock, 3),
+            "finish_reason": reason,
+            "pages_written": stats.get("item_scraped_count", 0),
+            "files_written": stats.get("web2md/file_count", 0),
+            "unchanged": stats.get("web2md/unchanged", 0),
+            "gone": sorted(store.gone) if store is not None else [],
+            "failed": {k[len(prefix):]: v for k, v in sorted(stats.items()) if k.startswith(prefix)},
+            "bytes_downloaded": stats.get("downloader/response_bytes", 0),
+        }
