@@ -14,6 +14,7 @@ from web2md.items import PageItem
 logger = logging.getLogger(__name__)
 
 MODES = ("drop", "flag", "off")
+STATE_KEY = "web2md/near_duplicates"  # the index's key in a JOBDIR's spider state
 
 
 class FingerprintIndex:
@@ -44,6 +45,10 @@ class FingerprintIndex:
                     best = (seq, url)
         return best[1] if best else None
 
+    @property
+    def size(self) -> int:
+        return self._count
+
     def add(self, fp: int, url: str) -> None:
         entry = (self._count, fp, url)
         self._count += 1
@@ -56,7 +61,8 @@ class DedupePipeline:
     fingerprint is within ``WEB2MD_DEDUPE_DISTANCE`` bits of a page already seen in this crawl.
 
     Spider arguments ``-a dedupe=drop|flag|off`` and ``-a dedupe_distance=N``
-    override the settings. Counted as ``web2md/near_duplicate_count``.
+    override the settings. Counted as ``web2md/near_duplicate_count``. With ``-s JOBDIR=DIR`` the
+    fingerprints are kept with the job, so pages written before a pause count after the resume.
     """
 
     def __init__(self, crawler: Crawler) -> None:
@@ -65,6 +71,7 @@ class DedupePipeline:
         self.mode = str(crawler.settings.get("WEB2MD_DEDUPE", "drop")).strip().lower()
         self.distance = crawler.settings.getint("WEB2MD_DEDUPE_DISTANCE", 3)
         self.index: FingerprintIndex | None = None
+        self.resumed = False
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> "DedupePipeline":
@@ -85,7 +92,23 @@ class DedupePipeline:
             raise ValueError(f"dedupe must be one of {', '.join(MODES)}, got {self.mode!r}")
         self.index = None if self.mode == "off" else FingerprintIndex(self.distance)
 
+    def resumed_index(self) -> FingerprintIndex | None:
+        """With a ``JOBDIR``, the index lives in the spider's persisted state, so a resumed crawl still knows the
+        pages written before the pause (Scrapy's SpiderState loads that state after the pipelines open, so this
+        is asked on the first item)."""
+        state = getattr(self.crawler.spider, "state", None)
+        if self.index is None or not isinstance(state, dict):
+            return self.index
+        saved = state.get(STATE_KEY)
+        if isinstance(saved, FingerprintIndex) and saved.distance == self.distance:
+            logger.info("Resuming with %d page fingerprints from the job's state", saved.size)
+            return saved
+        state[STATE_KEY] = self.index
+        return self.index
+
     def process_item(self, item: Any) -> Any:
+        if not self.resumed:
+            self.index, self.resumed = self.resumed_index(), True
         if self.index is None or not isinstance(item, PageItem) or not item.get("fingerprint"):
             return item
         url = item.get("final_url") or item.get("url", "")
