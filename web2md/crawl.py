@@ -32,6 +32,7 @@ logger = logging.getLogger(__name__)
 EMBEDDED_SETTINGS = {
     "TELNETCONSOLE_ENABLED": False,
     "REMOTE_CONTROL_ENABLED": False,
+    "WEB2MD_EMBEDDED": True,  # the caller shows the results: spiders print nothing (e.g. a dry run's URL list)
 }
 
 
@@ -42,6 +43,7 @@ class CrawlResult:
     items: list[PageItem] = field(default_factory=list)
     failures: list[dict[str, Any]] = field(default_factory=list)
     stats: dict[str, Any] = field(default_factory=dict)
+    spider: Spider | None = None  # what the spider kept (a site crawl's planned URLs and bundles)
 
 
 def project_settings(overrides: dict[str, Any] | None = None) -> Settings:
@@ -140,6 +142,7 @@ async def _crawl_here(spider: type[Spider] | str, settings: Settings, spider_arg
     crawler.signals.connect(scraped, signal=signals.item_scraped)
     crawler.signals.connect(dropped, signal=signals.item_dropped)
     await runner.crawl(crawler, **spider_args)
+    result.spider = crawler.spider
     if crawler.spider is not None:
         result.failures[:0] = getattr(crawler.spider, "failures", [])
     result.stats = dict(crawler.stats.get_stats()) if crawler.stats else {}

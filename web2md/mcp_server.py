@@ -125,8 +125,11 @@ class Failure(BaseModel):
 class CrawlResult(BaseModel):
     url: str
     depth: int
-    pages: list[CrawledPage]
+    pages: list[CrawledPage] = []
     failed: list[Failure] = []
+    planned: list[str] | None = Field(default=None, description="dry_run: the URLs a crawl would fetch")
+    llms_txt: str | None = Field(default=None, description="bundle: the site's llms.txt index")
+    bundle_tokens: int | None = Field(default=None, description="bundle: estimated tokens of llms-full.txt")
 
 
 class GrepLine(BaseModel):
@@ -337,8 +340,14 @@ class Web2mdTools:
         return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
     # -- web_crawl -------------------------------------------------------------
-    async def crawl(self, url: str, depth: int, max_pages: int, conversion: dict[str, Any]) -> CallToolResult:
-        result = await self.run(SiteSpider, url, depth=depth, max_pages=max_pages, **conversion)
+    async def crawl(self, url: str, depth: int, max_pages: int, conversion: dict[str, Any],
+                    scope: dict[str, Any] | None = None) -> CallToolResult:
+        result = await self.run(SiteSpider, url, depth=depth, max_pages=max_pages, **(scope or {}), **conversion)
+        if scope and scope.get("dry_run"):
+            planned = result.spider.planned_urls()
+            text = "\n".join([f"A crawl of {url} (depth {depth}) would fetch {len(planned)} URLs:", *planned])
+            return CallToolResult(content=[TextContent(type="text", text=text)],
+                                  structured_content={"url": url, "depth": depth, "planned": planned})
         items = [i for i in result.items if isinstance(i, PageItem)]
         documents = [{"url": i.get("url", ""), "reason": document_text(i)} for i in result.items
                      if isinstance(i, DocumentItem)]
@@ -369,6 +378,11 @@ class Web2mdTools:
             lines.append(f"! {failure_text(failure)}")
         lines.append("The pages are remembered: search them with web_grep.")
         data: dict[str, Any] = {"url": url, "depth": depth, "pages": pages}
+        bundles = list(getattr(result.spider, "bundles", {}).values())
+        if bundles:  # the start URL's host (a crawl with subdomains=1 may have more; their pages are listed above)
+            bundle = next((b for b in bundles if any(p.url == url for p in b.pages)), bundles[0])
+            data["llms_txt"], data["bundle_tokens"] = bundle.index, bundle.tokens
+            lines += ["", f"llms.txt (llms-full.txt: ~{bundle.tokens} tokens):", bundle.index]
         if failed:
             data["failed"] = failed
         return CallToolResult(content=[TextContent(type="text", text="\n".join(lines))], structured_content=data)
@@ -633,12 +647,24 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
         depth: Annotated[int, Field(ge=0, le=5, description="Link hops from the start page (0: the page only)")] = 1,
         max_pages: Annotated[int, Field(ge=1, le=500, description="Pages to read at most")] = 20,
         main_content: MainContent = False,
+        allow: Annotated[list[str] | None, Field(description="Follow only URLs matching one of these regexes")] = None,
+        deny: Annotated[list[str] | None, Field(description="Never follow URLs matching one of these regexes")] = None,
+        prefix: Annotated[bool, Field(description="Stay under the start URL's folder")] = False,
+        subdomains: Annotated[bool, Field(description="Other hosts of the same registrable domain count "
+                                                      "as the site")] = False,
+        sitemap: Annotated[bool, Field(description="Also start from the site's sitemap URLs")] = False,
+        drop_query: Annotated[bool, Field(description="URLs differing only in tracking parameters are one")] = False,
+        dry_run: Annotated[bool, Field(description="Only list the URLs a crawl would fetch")] = False,
+        bundle: Annotated[bool, Field(description="Also return the site's llms.txt index")] = False,
     ) -> Annotated[CallToolResult, CrawlResult]:
         """Crawl a site breadth first from url (same host) and list its pages with title, excerpt and word count.
 
-        The pages' Markdown is remembered for web_grep.
+        The pages' Markdown is remembered for web_grep. allow/deny/prefix/subdomains/sitemap/drop_query
+        bound the crawl as the site spider's arguments of the same names do.
         """
-        return await tools.crawl(url, depth, max_pages, conversion_options(main_content))
+        scope = {"allow": allow or [], "deny": deny or [], "prefix": prefix, "subdomains": subdomains,
+                 "sitemap": sitemap, "query": "drop" if drop_query else "keep", "dry_run": dry_run, "bundle": bundle}
+        return await tools.crawl(url, depth, max_pages, conversion_options(main_content), scope)
 
     @server.tool(name="web_grep", annotations=READ_ONLY)
     async def web_grep(
