@@ -284,3 +284,60 @@ def test_summary_and_section_helpers():
     assert section_of("https://x.org/about") == "/"
     assert section_of("https://x.org/") == "/"
     assert estimate_tokens("") == 0 and estimate_tokens("abcde") == 2
+
+
+# -- front ends ----------------------------------------------------------------------------
+
+def web2md(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    return subprocess.run([sys.executable, "-m", "web2md.cli", *args], capture_output=True, text=True,
+                          env=env, cwd=cwd, timeout=120)
+
+
+def test_cli_dry_run_and_bundle(site, tmp_path):
+    done = web2md("fetch", site.url("/"), "--depth", "1", "--dry-run", "--drop-query", "--deny", "about",
+                  "--deny", "blog", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [site.url(p) for p in ("/", "/docs/", "/docs/intro.html")]
+    assert list(tmp_path.iterdir()) == []
+
+    out = tmp_path / "out"
+    done = web2md("fetch", site.url("/"), "--depth", "2", "--bundle", "-o", str(out), "--drop-query",
+                  "--deny", "private", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    host = out / f"127.0.0.1_{site.port}"
+    assert (host / "llms.txt").read_text(encoding="utf-8") == GOLDEN_LLMS.format(root=site.url(""))
+    full = (host / "llms-full.txt").read_text(encoding="utf-8")
+    assert f"llms.txt and llms-full.txt: 8 pages, ~{estimate_tokens(full)} tokens" in done.stderr
+    assert (host / "blog" / "first.html.md").is_file()
+
+
+def test_cli_checks_scope_flags_before_fetching(site, tmp_path):
+    done = web2md("fetch", site.url("/"), "--depth", "1", "--allow", "(", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.startswith("web2md: --allow is not a valid regular expression")
+    done = web2md("fetch", site.url("/"), "--depth", "1", "--bundle", cwd=tmp_path)
+    assert done.returncode == 2 and "--bundle needs -o DIR" in done.stderr
+    assert site.paths() == []
+
+
+def test_mcp_web_crawl_scope_dry_run_and_bundle(site):
+    from tests.test_mcp import McpSession, text_of
+
+    session = McpSession("--allow-private")
+    try:
+        listed = session.call("web_crawl", {"url": site.url("/docs/"), "depth": 3, "prefix": True,
+                                            "drop_query": True, "dry_run": True})
+        assert not listed.is_error, text_of(listed)
+        assert listed.structured_content["planned"] == [site.url(p) for p in ("/docs/", "/docs/api.html",
+                                                                              "/docs/intro.html")]
+        bundled = session.call("web_crawl", {"url": site.url("/"), "depth": 2, "drop_query": True,
+                                             "deny": ["private"], "bundle": True, "max_pages": 50})
+        assert not bundled.is_error, text_of(bundled)
+        assert bundled.structured_content["llms_txt"] == GOLDEN_LLMS.format(root=site.url(""))
+        assert bundled.structured_content["bundle_tokens"] > 0
+        refused = session.call("web_crawl", {"url": site.url("/"), "allow": ["("]})
+        assert refused.is_error and "allow is not a valid regular expression" in text_of(refused)
+    finally:
+        session.close()
+    assert "/private/secret.html" not in site.paths()
