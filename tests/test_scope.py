@@ -335,9 +335,44 @@ def test_mcp_web_crawl_scope_dry_run_and_bundle(site):
                                              "deny": ["private"], "bundle": True, "max_pages": 50})
         assert not bundled.is_error, text_of(bundled)
         assert bundled.structured_content["llms_txt"] == GOLDEN_LLMS.format(root=site.url(""))
-        assert bundled.structured_content["bundle_tokens"] > 0
+        assert bundled.structured_content["bundle_tokens"] > sum(p["tokens"] for p in bundled.structured_content["pages"])
+        assert all(p["tokens"] > 0 for p in bundled.structured_content["pages"])
         refused = session.call("web_crawl", {"url": site.url("/"), "allow": ["("]})
         assert refused.is_error and "allow is not a valid regular expression" in text_of(refused)
     finally:
         session.close()
     assert "/private/secret.html" not in site.paths()
+
+
+@pytest.fixture()
+def named_hosts():
+    """Host names under example.com and example.org resolving to 127.0.0.1, through the DNS cache of Scrapy's
+    default resolver (the reactor's resolver is installed once per process, so it cannot be swapped here)."""
+    from scrapy.resolver import dnscache
+
+    names = ("www.example.com", "docs.example.com", "www.example.org")
+    for name in names:
+        dnscache[name] = "127.0.0.1"
+    yield
+    for name in names:
+        dnscache.pop(name, None)
+
+
+def test_subdomains_crawl_other_hosts_of_the_domain(named_hosts):
+    with TestServer() as srv:
+        def on(host: str, path: str) -> str:
+            return f"http://{host}:{srv.port}{path}"
+
+        srv.route("/", page("Hosts", "The start page links to a subdomain and to another domain.",
+                            on("docs.example.com", "/guide.html"), on("www.example.org", "/elsewhere.html")))
+        srv.route("/guide.html", page("Guide", "A page on the docs subdomain of the same site."))
+        srv.route("/elsewhere.html", page("Elsewhere", "A page on another registrable domain."))
+        strict = crawl.run("site", url=on("www.example.com", "/"), depth=1, output="")
+        assert sorted(i["url"] for i in strict.items) == [on("www.example.com", "/")]
+        assert strict.stats["web2md/scope/offsite"] == 2
+        wide = crawl.run("site", url=on("www.example.com", "/"), depth=1, output="", subdomains=True)
+        assert sorted(i["url"] for i in wide.items) == [on("docs.example.com", "/guide.html"),
+                                                        on("www.example.com", "/")]
+        assert wide.stats["web2md/scope/offsite"] == 1
+        hosts = {r.headers.get("Host") for r in srv.requests if r.path != "/robots.txt"}
+        assert hosts == {f"www.example.com:{srv.port}", f"docs.example.com:{srv.port}"}

@@ -22,6 +22,7 @@ from scrapy.settings import Settings, default_settings
 from w3lib.url import canonicalize_url
 
 from web2md import __version__, crawl
+from web2md.bundle import estimate_tokens
 from web2md.exporters import ALIASES, FORMATS, get_format
 from web2md.items import DocumentItem, PageItem, item_to_dict
 from web2md.spiders.base import is_fetchable
@@ -115,6 +116,7 @@ class CrawledPage(_Result):
     title: str
     excerpt: str | None = None
     word_count: int | None = None
+    tokens: int | None = Field(default=None, description="estimated tokens of the page's Markdown (characters / 4)")
 
 
 class Failure(BaseModel):
@@ -365,6 +367,7 @@ class Web2mdTools:
             for name in ("excerpt", "word_count"):
                 if item.get(name) not in (None, ""):
                     page[name] = item[name]
+            page["tokens"] = estimate_tokens(item.get("markdown") or "")
             pages.append(page)
         failed = [{"url": f.get("url", ""), "reason": f.get("reason") or "failed"} for f in result.failures]
         failed += documents
