@@ -376,3 +376,23 @@ def test_subdomains_crawl_other_hosts_of_the_domain(named_hosts):
         assert wide.stats["web2md/scope/offsite"] == 1
         hosts = {r.headers.get("Host") for r in srv.requests if r.path != "/robots.txt"}
         assert hosts == {f"www.example.com:{srv.port}", f"docs.example.com:{srv.port}"}
+
+
+def test_bundle_keeps_the_breadth_first_original_of_near_duplicates_whatever_the_arrival_order():
+    from web2md.items import PageItem
+    from web2md.pipelines.bundle import build_bundles
+
+    def item(path: str, fingerprint: str) -> PageItem:
+        return PageItem(url=f"https://x.org{path}", title=path, markdown=f"Text of {path}.", text=f"Text of {path}.",
+                        fingerprint=fingerprint)
+
+    items = [item("/index.html", "00000000000000ff"), item("/a", "ffffffff00000000"), item("/", "00000000000000fe")]
+    planned = {f"https://x.org{p}": (h, "") for p, h in (("/", 0), ("/a", 1), ("/index.html", 1))}
+    for arrival in (items, items[::-1]):
+        dropped = build_bundles(arrival, planned, lambda u: u, listed=False)["x.org"]
+        assert [p.url for p in dropped.pages] == ["https://x.org/", "https://x.org/a"]
+        flagged = build_bundles(arrival, planned, lambda u: u, listed=True)["x.org"]
+        assert [p.url for p in flagged.pages] == ["https://x.org/", "https://x.org/a", "https://x.org/index.html"]
+        assert "index.html" in flagged.index and "index.html" not in flagged.full
+        kept = build_bundles(arrival, planned, lambda u: u, distance=None)["x.org"]
+        assert "URL: https://x.org/index.html" in kept.full

@@ -65,6 +65,7 @@ class BundlePage:
     hops: int = 0
     site_name: str = ""
     description: str = ""
+    fingerprint: str = ""  # the page's simhash (hex), for `web2md.pipelines.bundle.mark_near_duplicates`
     duplicate: bool = False  # a near duplicate of an earlier page: listed, but left out of llms-full.txt
 
     @classmethod
@@ -80,7 +81,7 @@ class BundlePage:
             hops=hops,
             site_name=_SPACE.sub(" ", item.get("site_name") or "").strip(),
             description=description,
-            duplicate=bool(item.get("duplicate_of")),
+            fingerprint=item.get("fingerprint") or "",
         )
 
     @property

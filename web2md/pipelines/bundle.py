@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +12,7 @@ from scrapy.crawler import Crawler
 
 from web2md.bundle import BundlePage, breadth_first, estimate_tokens, llms_full_txt, llms_txt
 from web2md.items import PageItem
+from web2md.pipelines.dedupe import FingerprintIndex
 from web2md.paths import page_path
 
 logger = logging.getLogger(__name__)
@@ -35,13 +36,17 @@ class Bundle:
 
 
 class BundlePipeline:
-    """Collects the pages that reach it (after near-duplicate dropping) and builds the bundles when the crawl ends.
+    """Collects the pages that reach it and builds the bundles when the crawl ends.
 
     Active for spiders with a true ``bundle`` attribute (the `site` spider's
     ``-a bundle=1``). Pages are ordered by the fewest link hops the spider found
-    them at (its ``planned`` map), then URL. The bundles are kept on the spider
-    as ``bundles`` (host -> `Bundle`) and written under its output folder when
-    it has one; counted as ``web2md/bundle/page_count`` and ``web2md/bundle/tokens``.
+    them at (its ``planned`` map), then URL. It runs before `DedupePipeline`
+    and settles near duplicates itself, with the same ``dedupe`` mode and
+    distance, in that order, so the page kept does not depend on which arrived
+    first: ``drop`` leaves them out of both files, ``flag`` out of ``llms-full.txt``.
+    The bundles are kept on the spider as ``bundles`` (host -> `Bundle`) and
+    written under its output folder when it has one; counted as
+    ``web2md/bundle/page_count`` and ``web2md/bundle/tokens``.
     """
 
     def __init__(self, crawler: Crawler) -> None:
@@ -55,7 +60,12 @@ class BundlePipeline:
         return cls(crawler)
 
     def open_spider(self) -> None:
-        self.enabled = bool(getattr(self.crawler.spider, "bundle", False))
+        spider = self.crawler.spider
+        self.enabled = bool(getattr(spider, "bundle", False))
+        # the near-duplicate rules DedupePipeline applies (it has checked them by the time the crawl ends)
+        settings = self.crawler.settings
+        self.dedupe = str(getattr(spider, "dedupe", None) or settings.get("WEB2MD_DEDUPE", "drop")).strip().lower()
+        self.distance = int(getattr(spider, "dedupe_distance", None) or settings.getint("WEB2MD_DEDUPE_DISTANCE", 3))
 
     def process_item(self, item: Any) -> Any:
         if self.enabled and isinstance(item, PageItem):
@@ -66,7 +76,9 @@ class BundlePipeline:
         if not self.enabled:
             return
         spider = self.crawler.spider
-        bundles = build_bundles(self.items, getattr(spider, "planned", {}), spider.scope.key)
+        distance = None if self.dedupe == "off" else self.distance
+        bundles = build_bundles(self.items, getattr(spider, "planned", {}), spider.scope.key, distance,
+                                listed=self.dedupe != "drop")
         spider.bundles = bundles
         output = getattr(spider, "output_dir", "")
         for bundle in bundles.values():
@@ -80,8 +92,13 @@ class BundlePipeline:
                 write_bundle(Path(output).resolve(), bundle)
 
 
-def build_bundles(items: list[Any], planned: dict[str, tuple[int, str]], key: Any) -> dict[str, Bundle]:
-    """The bundle of each host folder the items belong to; ``planned[key(url)][0]`` is a page's hop count."""
+def build_bundles(items: list[Any], planned: dict[str, tuple[int, str]], key: Any, distance: int | None = 3,
+                  listed: bool = True) -> dict[str, Bundle]:
+    """The bundle of each host folder the items belong to; ``planned[key(url)][0]`` is a page's hop count.
+
+    Near duplicates (within ``distance`` bits; None: none) are left out of
+    ``llms-full.txt``, and out of ``llms.txt`` too unless ``listed``.
+    """
     by_host: dict[str, list[BundlePage]] = {}
     for item in items:
         url = item.get("final_url") or item.get("url", "")
@@ -89,9 +106,27 @@ def build_bundles(items: list[Any], planned: dict[str, tuple[int, str]], key: An
         by_host.setdefault(page_path(url, "md").parts[0], []).append(BundlePage.from_item(item, hops))
     bundles = {}
     for host, pages in sorted(by_host.items()):
-        ordered = tuple(breadth_first(pages))
+        ordered = breadth_first(pages)
+        if distance is not None:
+            ordered = [page for page in mark_near_duplicates(ordered, distance) if listed or not page.duplicate]
+        ordered = tuple(ordered)
         bundles[host] = Bundle(host, ordered, llms_txt(list(ordered)), llms_full_txt(list(ordered)))
     return bundles
+
+
+def mark_near_duplicates(pages: list[BundlePage], distance: int) -> list[BundlePage]:
+    """`pages` (breadth first) with ``duplicate`` set on each whose fingerprint is within ``distance`` bits of
+    an earlier page's: the first in breadth-first order is the original, whatever order the pages arrived in."""
+    index = FingerprintIndex(distance)
+    marked = []
+    for page in pages:
+        fp = int(page.fingerprint, 16) if page.fingerprint else None
+        if fp is not None and index.find(fp) is not None:
+            page = replace(page, duplicate=True)
+        elif fp is not None:
+            index.add(fp, page.url)
+        marked.append(page)
+    return marked
 
 
 def write_bundle(root: Path, bundle: Bundle) -> None:

@@ -11,11 +11,11 @@ from scrapy import Request
 from scrapy.http import Response
 
 from web2md.extract import extract_links
-from web2md.extract.sitemaps import SitemapEntry, discovery_urls, select_entries
-from web2md.middlewares import META_EXPLICIT, META_QUIET
+from web2md.extract.sitemaps import SitemapEntry, select_entries
+from web2md.middlewares import META_EXPLICIT
 from web2md.scope import Scope, patterns
 from web2md.spiders.base import count_argument, parse_bool
-from web2md.spiders.sitemap import META_SITE, SitemapSpider
+from web2md.spiders.sitemap import SitemapSpider
 
 logger = logging.getLogger(__name__)
 
@@ -77,8 +77,7 @@ class SiteSpider(SitemapSpider):
                 yield request
             if self.seed_from_sitemaps:
                 self.sites.append(url)
-                yield Request(discovery_urls(url)[0], callback=self.parse_robots, errback=self.robots_failed,
-                              meta={META_SITE: url, META_QUIET: True}, dont_filter=True)
+                yield self.discovery_request(url)
 
     @classmethod
     def from_crawler(cls, crawler, *args: Any, **kwargs: Any):
@@ -88,8 +87,9 @@ class SiteSpider(SitemapSpider):
 
     def add_start(self, url: str) -> None:
         self.scope.add_start(url)
-        domain = sorted(self.scope.domains)[0] if self.scope.subdomains else None
-        for host in {domain} if domain else {h for h, _port in self.scope.origins}:
+        # OffsiteMiddleware lets subdomains of an allowed domain through too
+        hosts = self.scope.domains if self.scope.subdomains else {host for host, _port in self.scope.origins}
+        for host in sorted(hosts):
             if host not in self.allowed_domains:
                 self.allowed_domains.append(host)
 
