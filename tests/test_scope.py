@@ -396,3 +396,42 @@ def test_bundle_keeps_the_breadth_first_original_of_near_duplicates_whatever_the
         assert "index.html" in flagged.index and "index.html" not in flagged.full
         kept = build_bundles(arrival, planned, lambda u: u, distance=None)["x.org"]
         assert "URL: https://x.org/index.html" in kept.full
+
+
+# -- invariants ----------------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_PATHS = st.lists(st.sampled_from(["/", "/a", "/docs/", "/docs/x.html", "/blog/p?id=1", "/b c", "/docs/(y)"]),
+                  min_size=1, max_size=7, unique=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(paths=_PATHS, hops=st.lists(st.integers(0, 3), min_size=7, max_size=7), data=st.data())
+def test_bundle_bytes_do_not_depend_on_arrival_order(paths, hops, data):
+    from web2md.items import PageItem
+    from web2md.pipelines.bundle import build_bundles
+
+    items = [PageItem(url=f"https://x.org{p}", title=f"T{i}", markdown=f"Body {i}.", text=f"Body {i}.",
+                      fingerprint=f"{(i * 0x9E3779B97F4A7C15) % 2**64:016x}") for i, p in enumerate(paths)]
+    planned = {item["url"]: (hops[i], "") for i, item in enumerate(items)}
+    shuffled = data.draw(st.permutations(items))
+    one = build_bundles(items, planned, lambda u: u)["x.org"]
+    two = build_bundles(shuffled, planned, lambda u: u)["x.org"]
+    assert (one.index, one.full) == (two.index, two.full)
+    assert sorted(p.url for p in one.pages) == sorted(item["url"] for item in items)
+    assert [(p.hops, p.url) for p in one.pages] == sorted((p.hops, p.url) for p in one.pages)
+
+
+@settings(max_examples=200, deadline=None)
+@given(query=st.lists(st.tuples(st.sampled_from(["a", "b", "utm_source", "gclid", "sid", "q"]),
+                                st.sampled_from(["1", "x", ""])), max_size=5))
+def test_dropping_the_query_is_idempotent_and_keeps_other_parameters(query):
+    scope = Scope(query="drop")
+    url = "https://x.org/p?" + "&".join(f"{k}={v}" for k, v in query)
+    cleaned = scope.request_url(url)
+    assert scope.request_url(cleaned) == cleaned
+    assert scope.key(cleaned) == scope.key(url)
+    kept = sorted((k, v) for k, v in query if k in ("a", "b", "q"))
+    assert sorted(tuple(pair.split("=", 1)) for pair in filter(None, cleaned.partition("?")[2].split("&"))) == kept

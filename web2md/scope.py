@@ -131,7 +131,9 @@ class Scope:
         """The URL to fetch for a link: with ``query=drop``, tracking parameters removed and w3lib-canonical."""
         if not self.drop_query:
             return url
-        return canonicalize_url(url_query_cleaner(url, TRACKING_PARAMETERS, remove=True, keep_fragments=False))
+        # unique=False: a repeated parameter (?tag=a&tag=b) may select content; only tracking ones go
+        cleaned = url_query_cleaner(url, TRACKING_PARAMETERS, remove=True, unique=False, keep_fragments=False)
+        return canonicalize_url(cleaned)
 
     def key(self, url: str) -> str:
         """What two URLs of one page have in common (the crawl requests each key once)."""
