@@ -41,9 +41,9 @@ class CrawlResult:
     """What one crawl produced: exported pages, pages that failed (fetch or extraction) and the stats."""
 
     items: list[PageItem] = field(default_factory=list)
+    spider: Spider | None = None  # what the spider kept (a site crawl's planned URLs and bundles)
     failures: list[dict[str, Any]] = field(default_factory=list)
     stats: dict[str, Any] = field(default_factory=dict)
-    spider: Spider | None = None  # what the spider kept (a site crawl's planned URLs and bundles)
 
 
 def project_settings(overrides: dict[str, Any] | None = None) -> Settings:

@@ -22,9 +22,9 @@ from scrapy.settings import Settings, default_settings
 from w3lib.url import canonicalize_url
 
 from web2md import __version__, crawl
-from web2md.bundle import estimate_tokens
 from web2md.exporters import ALIASES, FORMATS, get_format
 from web2md.items import DocumentItem, PageItem, item_to_dict
+from web2md.bundle import estimate_tokens
 from web2md.spiders.base import is_fetchable
 from web2md.spiders.feed import FeedSpider
 from web2md.spiders.page import PageSpider
@@ -127,7 +127,7 @@ class Failure(BaseModel):
 class CrawlResult(BaseModel):
     url: str
     depth: int
-    pages: list[CrawledPage] = []
+    pages: list[CrawledPage]
     failed: list[Failure] = []
     planned: list[str] | None = Field(default=None, description="dry_run: the URLs a crawl would fetch")
     llms_txt: str | None = Field(default=None, description="bundle: the site's llms.txt index")
@@ -342,14 +342,8 @@ class Web2mdTools:
         return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
     # -- web_crawl -------------------------------------------------------------
-    async def crawl(self, url: str, depth: int, max_pages: int, conversion: dict[str, Any],
-                    scope: dict[str, Any] | None = None) -> CallToolResult:
-        result = await self.run(SiteSpider, url, depth=depth, max_pages=max_pages, **(scope or {}), **conversion)
-        if scope and scope.get("dry_run"):
-            planned = result.spider.planned_urls()
-            text = "\n".join([f"A crawl of {url} (depth {depth}) would fetch {len(planned)} URLs:", *planned])
-            return CallToolResult(content=[TextContent(type="text", text=text)],
-                                  structured_content={"url": url, "depth": depth, "planned": planned})
+    async def crawl(self, url: str, depth: int, max_pages: int, conversion: dict[str, Any]) -> CallToolResult:
+        result = await self.run(SiteSpider, url, depth=depth, max_pages=max_pages, **conversion)
         items = [i for i in result.items if isinstance(i, PageItem)]
         documents = [{"url": i.get("url", ""), "reason": document_text(i)} for i in result.items
                      if isinstance(i, DocumentItem)]
@@ -389,6 +383,14 @@ class Web2mdTools:
         if failed:
             data["failed"] = failed
         return CallToolResult(content=[TextContent(type="text", text="\n".join(lines))], structured_content=data)
+
+    async def plan(self, url: str, depth: int, max_pages: int, arguments: dict[str, Any]) -> CallToolResult:
+        """web_crawl with dry_run: the URLs a crawl would fetch, breadth first; no page is kept."""
+        result = await self.run(SiteSpider, url, depth=depth, max_pages=max_pages, dry_run=True, **arguments)
+        planned = result.spider.planned_urls()
+        text = "\n".join([f"A crawl of {url} (depth {depth}) would fetch {len(planned)} URLs:", *planned])
+        return CallToolResult(content=[TextContent(type="text", text=text)],
+                              structured_content={"url": url, "depth": depth, "pages": [], "planned": planned})
 
     # -- web_grep --------------------------------------------------------------
     async def grep(self, pattern: str, urls: list[str] | None, context: int, ignore_case: bool,
@@ -666,8 +668,11 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
         bound the crawl as the site spider's arguments of the same names do.
         """
         scope = {"allow": allow or [], "deny": deny or [], "prefix": prefix, "subdomains": subdomains,
-                 "sitemap": sitemap, "query": "drop" if drop_query else "keep", "dry_run": dry_run, "bundle": bundle}
-        return await tools.crawl(url, depth, max_pages, conversion_options(main_content), scope)
+                 "sitemap": sitemap, "query": "drop" if drop_query else "keep"}
+        if dry_run:
+            return await tools.plan(url, depth, max_pages, scope)
+        # the site spider takes its scope and bundle arguments beside the conversion options
+        return await tools.crawl(url, depth, max_pages, conversion_options(main_content) | scope | {"bundle": bundle})
 
     @server.tool(name="web_grep", annotations=READ_ONLY)
     async def web_grep(

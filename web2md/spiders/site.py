@@ -21,8 +21,6 @@ logger = logging.getLogger(__name__)
 
 DEFAULT_DEPTH = 1
 DEFAULT_MAX_PAGES = 1000
-# Link hops from a start URL (0 for start and sitemap URLs); Scrapy's own "depth" counts the sitemap requests too.
-META_HOPS = "web2md_hops"
 
 
 class SiteSpider(SitemapSpider):
@@ -98,6 +96,7 @@ class SiteSpider(SitemapSpider):
         for entry in select_entries(entries, since=self.since, exclude=self.blacklisted):
             request = self.link_request(entry.url, hops=0)
             if request is not None:
+                request.meta["depth_reset"] = True  # Scrapy's depth is the link hops: 0, not robots -> sitemap -> URL
                 yield request
 
     def link_request(self, url: str, hops: int) -> Request | None:
@@ -133,10 +132,10 @@ class SiteSpider(SitemapSpider):
         self.planned[key] = (hops, url)
         if self.dry_run and hops >= self.depth:
             return None  # listed; its links would not be followed, so there is nothing to learn from fetching it
-        return Request(url, callback=self.parse, errback=self.on_error, meta={META_HOPS: hops})
+        return Request(url, callback=self.parse, errback=self.on_error)
 
     def parse(self, response: Response, **kwargs: Any) -> Iterator[Any]:
-        depth = response.meta.get(META_HOPS, 0)
+        depth = response.meta.get("depth", 0)
         if response.meta.get(META_EXPLICIT):
             # a start URL that redirects (example.com -> www.example.com) makes the target its site
             self.add_start(response.url)
