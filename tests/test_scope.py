@@ -251,7 +251,8 @@ def test_bundle_llms_txt_golden_and_deterministic(site, tmp_path):
     assert index == GOLDEN_LLMS.format(root=site.url(""))
     full = (tmp_path / "one" / host / "llms-full.txt").read_bytes()
     assert full.decode().startswith(f"# Fixture Site\n\n> A small site for testing crawl scope. Second sentence.\n\n"
-                                    f"# Fixture Site\nURL: {site.url('/')}\n\n# Fixture Site\n\n")
+                                    f"# Fixture Site\nURL: {site.url('/')}\n\n"
+                                    "The home page of the fixture site. It links to every section.\n")
     titles = [line for line in full.decode().splitlines() if line.startswith("URL: ")]
     assert titles == [f"URL: {site.url(p)}" for p in ("/", "/about.html", "/blog/", "/docs/", "/docs/intro.html",
                                                       "/blog/first.html", "/blog/second.html", "/docs/api.html")]

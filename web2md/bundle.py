@@ -139,6 +139,10 @@ def llms_full_txt(pages: list[BundlePage]) -> str:
         if page.duplicate:
             continue
         lines += [f"# {page.title}", f"URL: {page.url}", ""]
-        if page.markdown:
-            lines += [page.markdown, ""]
+        body = page.markdown
+        heading, _, rest = body.partition("\n")
+        if heading.strip() == f"# {page.title}":  # the page's own title heading: said once, with the URL under it
+            body = rest.strip("\n")
+        if body:
+            lines += [body, ""]
     return "\n".join(lines).rstrip("\n") + "\n"
