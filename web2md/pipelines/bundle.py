@@ -18,6 +18,9 @@ from web2md.paths import page_path
 logger = logging.getLogger(__name__)
 
 FILES = ("llms.txt", "llms-full.txt")
+# What a bundle reads of a page; the rest of the item (links, JSON-LD, ...) is not kept until the crawl ends.
+KEPT_FIELDS = ("url", "final_url", "title", "markdown", "description", "site_name", "fingerprint")
+TEXT_KEPT = 2000  # characters of the plain text: enough to find the page's first sentence
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,7 @@ class BundlePipeline:
     def __init__(self, crawler: Crawler) -> None:
         self.crawler = crawler
         self.stats = crawler.stats
-        self.items: list[PageItem] = []
+        self.items: list[dict[str, Any]] = []
         self.enabled = False
 
     @classmethod
@@ -69,7 +72,9 @@ class BundlePipeline:
 
     def process_item(self, item: Any) -> Any:
         if self.enabled and isinstance(item, PageItem):
-            self.items.append(item)
+            kept = {name: item.get(name) for name in KEPT_FIELDS}
+            kept["text"] = (item.get("text") or "")[:TEXT_KEPT]
+            self.items.append(kept)
         return item
 
     def close_spider(self) -> None:
