@@ -349,12 +349,17 @@ def test_mcp_web_crawl_scope_dry_run_and_bundle(site):
 @pytest.fixture()
 def named_hosts():
     """Host names under example.com and example.org resolving to 127.0.0.1, through the DNS cache of Scrapy's
-    default resolver (the reactor's resolver is installed once per process, so it cannot be swapped here)."""
-    from scrapy.resolver import dnscache
+    resolvers (the reactor's resolver is installed once per process, so it cannot be swapped here)."""
+    from scrapy.resolver import CachingHostnameResolver, dnscache
+    from scrapy.utils.misc import load_object
+    from twisted.internet.address import IPv4Address
 
+    resolver = load_object(crawl.project_settings()["TWISTED_DNS_RESOLVER"])
+    # CachingHostnameResolver caches addresses, CachingThreadedResolver (Scrapy's default) one IP string
+    answer = [IPv4Address("TCP", "127.0.0.1", 0)] if issubclass(resolver, CachingHostnameResolver) else "127.0.0.1"
     names = ("www.example.com", "docs.example.com", "www.example.org")
     for name in names:
-        dnscache[name] = "127.0.0.1"
+        dnscache[name] = answer
     yield
     for name in names:
         dnscache.pop(name, None)
