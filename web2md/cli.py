@@ -429,7 +429,44 @@ def add_fetch(subparsers: Any) -> None:
                        help="crawl same-origin links up to N hops (markdown only)")
     crawl.add_argument("--max-pages", type=int, metavar="N", default=None,
                        help="with --depth: fetch at most N pages (default 1000)")
+    add_scope_options(crawl)
     add_page_command_options(parser, run_fetch)
+
+
+def add_scope_options(group: Any) -> None:
+    """``fetch --depth``'s scope and bundle flags: the `site` spider's arguments of the same names."""
+    group.add_argument("--allow", action="append", metavar="REGEX", default=None,
+                       help="follow only links whose URL matches REGEX (repeatable: any of them)")
+    group.add_argument("--deny", action="append", metavar="REGEX", default=None,
+                       help="never follow links whose URL matches REGEX (repeatable)")
+    group.add_argument("--prefix", action="store_true", help="stay under the start URL's folder (/docs/ -> /docs/...)")
+    group.add_argument("--subdomains", action="store_true",
+                       help="count every host of the start URL's registrable domain as the site")
+    group.add_argument("--sitemap", action="store_true", help="also start from the site's sitemap URLs (depth 0)")
+    group.add_argument("--drop-query", action="store_true",
+                       help="treat URLs differing only in tracking parameters (utm_*, session ids) as one")
+    group.add_argument("--dry-run", action="store_true",
+                       help="print the URLs the crawl would fetch, breadth first, and write nothing")
+    group.add_argument("--bundle", action="store_true",
+                       help="with -o DIR: also write DIR/<host>/llms.txt and llms-full.txt")
+
+
+def scope_arguments(args: argparse.Namespace) -> dict[str, Any]:
+    """The `site` spider arguments for the scope flags, checked before anything is fetched."""
+    from web2md.scope import Scope, patterns
+
+    arguments: dict[str, Any] = {
+        "allow": args.allow or [], "deny": args.deny or [], "prefix": args.prefix, "subdomains": args.subdomains,
+        "sitemap": args.sitemap, "query": "drop" if args.drop_query else "keep", "dry_run": args.dry_run,
+        "bundle": args.bundle,
+    }
+    try:
+        Scope(patterns("--allow", arguments["allow"]), patterns("--deny", arguments["deny"]))
+    except ValueError as exc:
+        raise CommandError(str(exc).replace("argument --", "--"), EXIT_USAGE) from None
+    if args.bundle and (not args.output or args.output == "-"):
+        raise CommandError("--bundle needs -o DIR (the bundle is written beside the pages)", EXIT_USAGE)
+    return arguments
 
 
 def run_fetch(args: argparse.Namespace) -> int:
@@ -445,7 +482,7 @@ def run_fetch(args: argparse.Namespace) -> int:
             raise CommandError(f"{flag} must not be negative, got {value}", EXIT_USAGE)
     if args.render and args.format != "markdown":
         raise CommandError("--render needs --format markdown", EXIT_USAGE)
-    if args.depth:
+    if args.depth or args.sitemap or args.dry_run or args.bundle:
         return run_depth(args)
     settings = crawl_settings(args)
     result = crawl.run(PageSpider, settings, url=args.url, output="", formats="", **conversion_arguments(args))
@@ -478,14 +515,19 @@ def run_depth(args: argparse.Namespace) -> int:
 
     if args.format != "markdown":
         raise CommandError(f"--depth needs --format markdown (got --format {args.format})", EXIT_USAGE)
+    extra = scope_arguments(args)
     settings = crawl_settings(args)
-    extra: dict[str, Any] = {}
+    if args.bundle:  # the bundle pipeline writes under the folder; the pages are written below, as always
+        extra["output"] = args.output
     if args.max_pages is not None:
         extra["max_pages"] = args.max_pages
     with CrawlProgress(f"crawling {urlsplit(args.url).netloc}") as progress:
         settings.update(progress.settings())
-        result = crawl.run(SiteSpider, settings, url=args.url, depth=args.depth, output="", formats="",
-                           **extra, **conversion_arguments(args))
+        result = crawl.run(SiteSpider, settings, **{"output": "", **extra}, url=args.url, depth=args.depth,
+                           formats="", **conversion_arguments(args))
+    if args.dry_run:
+        write_output("\n".join(result.spider.planned_urls()), args.output)
+        return EXIT_OK
     pages = pages_of(result)
     if not pages:
         start = [f for f in result.failures if f.get("url") == args.url] or result.failures
@@ -495,6 +537,9 @@ def run_depth(args: argparse.Namespace) -> int:
     for failure in result.sorted_failures():
         warn(f"skipped {failure_error(failure, timeout_of(settings))}")
     write_pages(keep_matching(pages, args), args)
+    for bundle in getattr(result.spider, "bundles", {}).values():
+        warn(f"wrote {Path(args.output) / bundle.host}/llms.txt and llms-full.txt: {len(bundle.pages)} pages, "
+             f"~{bundle.tokens} tokens (characters / 4)")
     return EXIT_OK
 
 

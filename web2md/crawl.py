@@ -33,6 +33,7 @@ logger = logging.getLogger(__name__)
 EMBEDDED_SETTINGS = {
     "TELNETCONSOLE_ENABLED": False,
     "REMOTE_CONTROL_ENABLED": False,
+    "WEB2MD_EMBEDDED": True,  # the caller shows the results: spiders print nothing (e.g. a dry run's URL list)
 }
 
 
@@ -44,6 +45,7 @@ class CrawlResult:
     """What one crawl produced: exported pages, pages that failed (fetch or extraction) and the stats."""
 
     items: list[PageItem] = field(default_factory=list)
+    spider: Spider | None = None  # what the spider kept (a site crawl's planned URLs and bundles)
     failures: list[dict[str, Any]] = field(default_factory=list)
     stats: dict[str, Any] = field(default_factory=dict)
     depths: dict[int, int] = field(default_factory=dict, repr=False)  # id(item) -> link hops from a start URL
@@ -161,6 +163,7 @@ async def _crawl_here(spider: type[Spider] | str, settings: Settings, spider_arg
     crawler.signals.connect(scraped, signal=signals.item_scraped)
     crawler.signals.connect(dropped, signal=signals.item_dropped)
     await runner.crawl(crawler, **spider_args)
+    result.spider = crawler.spider
     if crawler.spider is not None:
         result.failures[:0] = getattr(crawler.spider, "failures", [])
     result.stats = dict(crawler.stats.get_stats()) if crawler.stats else {}

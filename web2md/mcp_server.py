@@ -26,6 +26,7 @@ from web2md.extract.convert import selector_predicate
 from web2md.exporters import ALIASES, FORMATS, get_format
 from web2md.failures import explain, interactive_retry_exceptions
 from web2md.items import DocumentItem, PageItem, item_to_dict
+from web2md.bundle import estimate_tokens
 from web2md.spiders.base import is_fetchable
 from web2md.wording import plural
 from web2md.spiders.feed import FeedSpider
@@ -124,6 +125,7 @@ class CrawledPage(_Result):
     title: str
     excerpt: str | None = None
     word_count: int | None = None
+    tokens: int | None = Field(default=None, description="estimated tokens of the page's Markdown (characters / 4)")
 
 
 class Failure(BaseModel):
@@ -136,6 +138,9 @@ class CrawlResult(BaseModel):
     depth: int
     pages: list[CrawledPage]
     failed: list[Failure] = []
+    planned: list[str] | None = Field(default=None, description="dry_run: the URLs a crawl would fetch")
+    llms_txt: str | None = Field(default=None, description="bundle: the site's llms.txt index")
+    bundle_tokens: int | None = Field(default=None, description="bundle: estimated tokens of llms-full.txt")
 
 
 class GrepLine(BaseModel):
@@ -367,6 +372,7 @@ class Web2mdTools:
             for name in ("excerpt", "word_count"):
                 if item.get(name) not in (None, ""):
                     page[name] = item[name]
+            page["tokens"] = estimate_tokens(item.get("markdown") or "")
             pages.append(page)
         failed = [{"url": f.get("url", ""), "reason": f.get("reason") or "failed"} for f in result.failures]
         failed = sorted(failed + documents, key=lambda f: (f["url"], f["reason"]))  # the same on every run
@@ -380,9 +386,22 @@ class Web2mdTools:
             lines.append(f"! {failure_text(failure, self.settings.getfloat('DOWNLOAD_TIMEOUT'))}")
         lines.append("The pages are remembered: search them with web_grep.")
         data: dict[str, Any] = {"url": url, "depth": depth, "pages": pages}
+        bundles = list(getattr(result.spider, "bundles", {}).values())
+        if bundles:  # the start URL's host (a crawl with subdomains=1 may have more; their pages are listed above)
+            bundle = next((b for b in bundles if any(p.url == url for p in b.pages)), bundles[0])
+            data["llms_txt"], data["bundle_tokens"] = bundle.index, bundle.tokens
+            lines += ["", f"llms.txt (llms-full.txt: ~{bundle.tokens} tokens):", bundle.index]
         if failed:
             data["failed"] = failed
         return CallToolResult(content=[TextContent(type="text", text="\n".join(lines))], structured_content=data)
+
+    async def plan(self, url: str, depth: int, max_pages: int, arguments: dict[str, Any]) -> CallToolResult:
+        """web_crawl with dry_run: the URLs a crawl would fetch, breadth first; no page is kept."""
+        result = await self.run(SiteSpider, url, depth=depth, max_pages=max_pages, dry_run=True, **arguments)
+        planned = result.spider.planned_urls()
+        text = "\n".join([f"A crawl of {url} (depth {depth}) would fetch {len(planned)} URLs:", *planned])
+        return CallToolResult(content=[TextContent(type="text", text=text)],
+                              structured_content={"url": url, "depth": depth, "pages": [], "planned": planned})
 
     # -- web_grep --------------------------------------------------------------
     async def grep(self, pattern: str, urls: list[str] | None, context: int, ignore_case: bool,
@@ -667,12 +686,27 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
         depth: Annotated[int, Field(ge=0, le=5, description="Link hops from the start page (0: the page only)")] = 1,
         max_pages: Annotated[int, Field(ge=1, le=500, description="Pages to read at most")] = 20,
         main_content: MainContent = False,
+        allow: Annotated[list[str] | None, Field(description="Follow only URLs matching one of these regexes")] = None,
+        deny: Annotated[list[str] | None, Field(description="Never follow URLs matching one of these regexes")] = None,
+        prefix: Annotated[bool, Field(description="Stay under the start URL's folder")] = False,
+        subdomains: Annotated[bool, Field(description="Other hosts of the same registrable domain count "
+                                                      "as the site")] = False,
+        sitemap: Annotated[bool, Field(description="Also start from the site's sitemap URLs")] = False,
+        drop_query: Annotated[bool, Field(description="URLs differing only in tracking parameters are one")] = False,
+        dry_run: Annotated[bool, Field(description="Only list the URLs a crawl would fetch")] = False,
+        bundle: Annotated[bool, Field(description="Also return the site's llms.txt index")] = False,
     ) -> Annotated[CallToolResult, CrawlResult]:
         """Crawl a site breadth first from url (same host) and list its pages with title, excerpt and word count.
 
-        The pages' Markdown is remembered for web_grep.
+        The pages' Markdown is remembered for web_grep. allow/deny/prefix/subdomains/sitemap/drop_query
+        bound the crawl as the site spider's arguments of the same names do.
         """
-        return await tools.crawl(url, depth, max_pages, conversion_options(main_content))
+        scope = {"allow": allow or [], "deny": deny or [], "prefix": prefix, "subdomains": subdomains,
+                 "sitemap": sitemap, "query": "drop" if drop_query else "keep"}
+        if dry_run:
+            return await tools.plan(url, depth, max_pages, scope)
+        # the site spider takes its scope and bundle arguments beside the conversion options
+        return await tools.crawl(url, depth, max_pages, conversion_options(main_content) | scope | {"bundle": bundle})
 
     @server.tool(name="web_grep", annotations=READ_ONLY)
     async def web_grep(

@@ -44,6 +44,7 @@ ITEM_PIPELINES = {
     "web2md.pipelines.extract.ExtractPipeline": 300,
     "web2md.pipelines.language.LanguagePipeline": 400,
     "web2md.pipelines.metadata_filter.MetadataFilterPipeline": 410,
+    "web2md.pipelines.bundle.BundlePipeline": 440,  # only with -a bundle=1: llms.txt, llms-full.txt
     "web2md.pipelines.dedupe.DedupePipeline": 450,
     "web2md.pipelines.incremental.UnchangedPipeline": 790,
     "web2md.pipelines.export.ExportPipeline": 800,

@@ -1,39 +1,29 @@
-"""The `site` spider: breadth-first crawl of one site from a start URL, up to ``depth`` link hops."""
+"""The `site` spider: breadth-first crawl of one site from a start URL, up to ``depth`` link hops, within a `Scope`."""
 
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
-from urllib.parse import urlsplit
 
 from scrapy import Request
 from scrapy.http import Response
-from w3lib.url import canonicalize_url
 
 from web2md.extract import extract_links
+from web2md.extract.sitemaps import SitemapEntry, select_entries
 from web2md.middlewares import META_EXPLICIT
-from web2md.middlewares.blacklist import load_blacklist
-from web2md.spiders.base import Web2mdSpider, count_argument
+from web2md.scope import Scope, patterns
+from web2md.spiders.base import count_argument, parse_bool
+from web2md.spiders.sitemap import SitemapSpider
 
 logger = logging.getLogger(__name__)
 
 DEFAULT_DEPTH = 1
 DEFAULT_MAX_PAGES = 1000
-_DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
-def origin(url: str) -> tuple[str, int | None]:
-    """``(host, port)`` of a URL, with the scheme's default port filled in."""
-    parts = urlsplit(url)
-    try:
-        port = parts.port
-    except ValueError:
-        port = None
-    return (parts.hostname or "", port or _DEFAULT_PORTS.get(parts.scheme.lower()))
-
-
-class SiteSpider(Web2mdSpider):
+class SiteSpider(SitemapSpider):
     """``scrapy crawl site -a url=URL -a depth=2 -a max_pages=500``.
 
     Follows ``<a href>`` links on the same host and port as a start URL (or as
@@ -44,17 +34,32 @@ class SiteSpider(Web2mdSpider):
     links are not followed; a page whose robots meta tag (or X-Robots-Tag
     header) says nofollow has its links ignored, noindex keeps it out of the
     export; ``ignore_robots`` lifts nofollow and noindex.
+
+    Scope (`web2md.scope.Scope`): ``allow``/``deny`` (regular expressions),
+    ``prefix=1``, ``subdomains=1``, ``query=drop``; each refused link is counted
+    as ``web2md/scope/<reason>``. ``sitemap=1`` also starts from the URLs of the
+    site's sitemaps (found and read as the `sitemap` spider does, whose
+    machinery this spider inherits), at depth 0. ``dry_run=1`` fetches only
+    the pages whose links it needs and prints the URLs a crawl would fetch, in
+    breadth-first order, instead of exporting pages. ``bundle=1`` makes
+    `web2md.pipelines.bundle` write ``llms.txt`` and ``llms-full.txt`` per host.
     """
 
     name = "site"
 
     def __init__(self, depth: int | str = DEFAULT_DEPTH, max_pages: int | str = DEFAULT_MAX_PAGES,
+                 allow: Any = None, deny: Any = None, prefix: Any = False, subdomains: Any = False,
+                 sitemap: Any = False, query: str = "keep", dry_run: Any = False, bundle: Any = False,
                  **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(max_pages=count_argument("max_pages", max_pages), **kwargs)
         self.depth = count_argument("depth", depth)
-        self.max_pages = count_argument("max_pages", max_pages)
-        self.origins: set[tuple[str, int | None]] = set()
-        self.seen: set[str] = set()
+        self.scope = Scope(patterns("allow", allow), patterns("deny", deny), parse_bool("prefix", prefix),
+                           parse_bool("subdomains", subdomains), query)
+        self.seed_from_sitemaps = parse_bool("sitemap", sitemap)
+        self.dry_run = parse_bool("dry_run", dry_run)
+        self.bundle = parse_bool("bundle", bundle)
+        # every URL requested (or, in a dry run, listed), by `Scope.key`: (fewest link hops it was found at, URL)
+        self.planned: dict[str, tuple[int, str]] = {}
         # Scrapy's OffsiteMiddleware reads this on every request, so a link that
         # redirects to another host is dropped before it is fetched.
         self.allowed_domains: list[str] = []
@@ -64,44 +69,80 @@ class SiteSpider(Web2mdSpider):
 
     async def start(self) -> AsyncIterator[Any]:
         for url in self.valid_start_urls():
-            self.add_origin(url)
-            request = self.follow_request(url)
+            self.add_start(url)
+            request = self.follow_request(url, hops=0)
             if request is not None:
                 # a start URL may redirect anywhere (a site that moved); the target becomes the site
                 request.meta["allow_offsite"] = True
                 request.meta[META_EXPLICIT] = True
                 yield request
+            if self.seed_from_sitemaps:
+                self.sites.append(url)
+                yield self.discovery_request(url)
 
     @classmethod
     def from_crawler(cls, crawler, *args: Any, **kwargs: Any):
         spider = super().from_crawler(crawler, *args, **kwargs)
-        spider.blacklist = load_blacklist(crawler.settings)
         spider.obey_robots = crawler.settings.getbool("ROBOTSTXT_OBEY")
         return spider
 
-    def add_origin(self, url: str) -> None:
-        host_port = origin(url)
-        self.origins.add(host_port)
-        if host_port[0] not in self.allowed_domains:
-            self.allowed_domains.append(host_port[0])
+    def add_start(self, url: str) -> None:
+        self.scope.add_start(url)
+        # OffsiteMiddleware lets subdomains of an allowed domain through too
+        hosts = self.scope.domains if self.scope.subdomains else {host for host, _port in self.scope.origins}
+        for host in sorted(hosts):
+            if host not in self.allowed_domains:
+                self.allowed_domains.append(host)
 
-    def follow_request(self, url: str) -> Request | None:
-        """A request for ``url`` unless it was already scheduled or the page budget is spent."""
-        key = canonicalize_url(url)
-        if key in self.seen:
+    def use_entries(self, entries: tuple[SitemapEntry, ...], sitemap_url: str) -> Iterator[Request]:
+        """Sitemap URLs in scope start the crawl at depth 0, like the start URL."""
+        for entry in select_entries(entries, since=self.since, exclude=self.blacklisted):
+            request = self.link_request(entry.url, hops=0)
+            if request is not None:
+                request.meta["depth_reset"] = True  # Scrapy's depth is the link hops: 0, not robots -> sitemap -> URL
+                yield request
+
+    def link_request(self, url: str, hops: int) -> Request | None:
+        """A request for a link found ``hops`` hops from a start URL, unless out of scope or blacklisted."""
+        reason = self.scope.refusal(url)
+        if reason is not None:
+            logger.debug("Not following %s: out of scope (%s)", url, reason)
+            self.crawler.stats.inc_value(f"web2md/scope/{reason}")
             return None
-        if len(self.seen) >= self.max_pages:
+        rule = self.blacklist.match(url)
+        if rule is not None:
+            logger.debug("Not following blacklisted link (%s): %s", rule, url)
+            self.crawler.stats.inc_value("web2md/blacklisted")
+            return None
+        return self.follow_request(url, hops)
+
+    def follow_request(self, url: str, hops: int) -> Request | None:
+        """A request for ``url`` unless it was already scheduled or the page budget is spent.
+
+        A URL found again by a shorter path keeps the smaller hop count (what the
+        bundle and the dry run order by, so their order does not depend on arrival).
+        """
+        url = self.scope.request_url(url)
+        key = self.scope.key(url)
+        known = self.planned.get(key)
+        if known is not None:
+            if hops < known[0]:
+                self.planned[key] = (hops, known[1])
+            return None
+        if len(self.planned) >= self.max_pages:
             self.crawler.stats.inc_value("web2md/max_pages_skipped")
             return None
-        self.seen.add(key)
+        self.planned[key] = (hops, url)
+        if self.dry_run and hops >= self.depth:
+            return None  # listed; its links would not be followed, so there is nothing to learn from fetching it
         return Request(url, callback=self.parse, errback=self.on_error)
 
     def parse(self, response: Response, **kwargs: Any) -> Iterator[Any]:
         depth = response.meta.get("depth", 0)
-        if depth == 0:
+        if response.meta.get(META_EXPLICIT):
             # a start URL that redirects (example.com -> www.example.com) makes the target its site
-            self.add_origin(response.url)
-        elif origin(response.url) not in self.origins:
+            self.add_start(response.url)
+        elif not self.scope.on_site(response.url):
             # same host name, other port: a redirect OffsiteMiddleware cannot tell apart
             asked = (response.meta.get("redirect_urls") or [response.url])[0]
             logger.info("Not exporting %s: redirected off site to %s", asked, response.url)
@@ -120,22 +161,33 @@ class SiteSpider(Web2mdSpider):
             else:
                 links = extract_links(tree, response.url)
             for link in links:
-                if (link.get("nofollow") and self.obey_robots) or origin(link["url"]) not in self.origins:
+                if link.get("nofollow") and self.obey_robots:
                     continue
-                rule = self.blacklist.match(link["url"])
-                if rule is not None:
-                    logger.debug("Not following blacklisted link (%s): %s", rule, link["url"])
-                    stats.inc_value("web2md/blacklisted")
-                    continue
-                request = self.follow_request(link["url"])
+                request = self.link_request(link["url"], depth + 1)
                 if request is not None:
                     requests.append(request)
-        if "noindex" in directives:
+        if self.dry_run:
+            pass  # nothing is exported
+        elif "noindex" in directives:
             logger.info("Not exporting %s: robots noindex", response.url)
             stats.inc_value("web2md/robots_noindex_count")
         else:
             yield item
         yield from requests
+
+    def planned_urls(self) -> list[str]:
+        """The URLs requested (listed, in a dry run), breadth first: fewest hops, then URL."""
+        return [url for _hops, url in sorted(self.planned.values())]
+
+    def closed(self, reason: str) -> None:
+        if self.seed_from_sitemaps:
+            for site in self.sites:
+                if not self.found[site]:
+                    logger.warning("No sitemap found for %s; crawling from its links only", site)
+        if self.dry_run and not self.crawler.settings.getbool("WEB2MD_EMBEDDED"):
+            # `scrapy crawl site -a dry_run=1`: the list is the output (web2md fetch and MCP read planned_urls())
+            sys.stdout.write("".join(f"{url}\n" for url in self.planned_urls()))
+            sys.stdout.flush()
 
 
 def robots_directives(tree: Any, response: Response) -> set[str]:

@@ -92,9 +92,12 @@ class SitemapSpider(Web2mdSpider):
                 if request is not None:
                     yield request
                 continue
-            robots = discovery_urls(url)[0]
-            yield Request(robots, callback=self.parse_robots, errback=self.robots_failed,
-                          meta={META_SITE: url, META_QUIET: True}, dont_filter=True)
+            yield self.discovery_request(url)
+
+    def discovery_request(self, site: str) -> Request:
+        """The first step of finding a site's sitemaps: its robots.txt (then the usual locations)."""
+        return Request(discovery_urls(site)[0], callback=self.parse_robots, errback=self.robots_failed,
+                       meta={META_SITE: site, META_QUIET: True}, dont_filter=True)
 
     def sitemap_request(self, url: str, site: str, depth: int, explicit: bool = False,
                         guessed: bool = False) -> Request | None:
