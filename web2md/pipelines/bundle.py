@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -12,8 +11,9 @@ from scrapy.crawler import Crawler
 
 from web2md.bundle import BundlePage, breadth_first, estimate_tokens, llms_full_txt, llms_txt
 from web2md.items import PageItem
-from web2md.pipelines.dedupe import FingerprintIndex
 from web2md.paths import page_path
+from web2md.pipelines.dedupe import FingerprintIndex
+from web2md.pipelines.export import write_file
 
 logger = logging.getLogger(__name__)
 
@@ -135,12 +135,10 @@ def mark_near_duplicates(pages: list[BundlePage], distance: int) -> list[BundleP
 
 
 def write_bundle(root: Path, bundle: Bundle) -> None:
-    """``root/<host>/llms.txt`` and ``llms-full.txt``, each written whole then renamed into place."""
+    """``root/<host>/llms.txt`` and ``llms-full.txt``, each written as every per-page file is (`write_file`: a
+    private temporary in the folder, synced, renamed into place)."""
     folder = root / bundle.host
-    folder.mkdir(parents=True, exist_ok=True)
     for name, text in zip(FILES, (bundle.index, bundle.full)):
         target = folder / name
-        partial = target.with_name(name + ".part")
-        partial.write_bytes(text.encode("utf-8"))
-        os.replace(partial, target)
+        write_file(target, text.encode("utf-8"))
         logger.info("Wrote %s for %s", target, bundle.pages[0].url)
