@@ -36,3 +36,22 @@ def test_near_duplicates_seen_before_a_pause_are_known_after_the_resume(tmp_path
         assert written(out) == ["b.md", "c.md", "index.md"]
         resumed = [p for p in srv.paths()[len(paused):] if p != "/robots.txt"]
         assert "/d" in resumed and "/d" not in paused  # /d came after the pause, and / was remembered
+
+
+def test_max_pages_holds_across_a_pause(tmp_path):
+    # a chain of eight pages, at most four: the resumed crawl does not start counting again
+    with TestServer() as srv:
+        for n in range(8):
+            link = f'<p><a href="/p{n + 1}">next</a></p>' if n < 7 else ""
+            srv.route("/" if n == 0 else f"/p{n}",
+                      f"<html><body><h1>Page {n}</h1>{STORY.replace('boats', f'boats of page {n}')}{link}</body></html>",
+                      delay=0 if n == 0 else 2.0)
+        out, job = tmp_path / "out", tmp_path / "job"
+        settings = {"JOBDIR": str(job), "CONCURRENT_REQUESTS": 1, "WEB2MD_WORKERS": 0}
+        first = crawl.run("site", settings | {"CLOSESPIDER_ITEMCOUNT": 1}, url=srv.url("/"), depth=10, max_pages=4,
+                          output=str(out))
+        assert first.stats.get("finish_reason") == "closespider_itemcount"
+        second = crawl.run("site", settings, url=srv.url("/"), depth=10, max_pages=4, output=str(out))
+        pages = {page["final_url"] for page in first.items + second.items}
+        assert sorted(pages) == sorted(srv.url(p) for p in ("/", "/p1", "/p2", "/p3"))
+        assert len(written(out)) == 4

@@ -19,6 +19,8 @@ from web2md.spiders.sitemap import SitemapSpider
 
 logger = logging.getLogger(__name__)
 
+PLANNED_STATE_KEY = "web2md/planned"  # the site spider's requested pages in a JOBDIR's spider state
+
 DEFAULT_DEPTH = 1
 DEFAULT_MAX_PAGES = 1000
 
@@ -68,6 +70,10 @@ class SiteSpider(SitemapSpider):
         return len(self.start_urls) if self.depth == 0 else self.max_pages
 
     async def start(self) -> AsyncIterator[Any]:
+        state = getattr(self, "state", None)  # with a JOBDIR, Scrapy's SpiderState keeps it across a pause
+        if isinstance(state, dict):
+            # what was planned before the pause still counts against max_pages, and is not planned again
+            self.planned = state.setdefault(PLANNED_STATE_KEY, self.planned)
         for url in self.valid_start_urls():
             self.add_start(url)
             request = self.follow_request(url, hops=0)
