@@ -12,7 +12,9 @@ from web2md.paths import MAX_PATH, page_path
 
 
 def files_under(folder):
-    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file() or p.is_symlink())
+    """The pages' files (not the run report)."""
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*")
+                  if (p.is_file() or p.is_symlink()) and "_runs" not in p.relative_to(folder).parts)
 
 
 def test_a_long_link_keeps_its_page(tmp_path):

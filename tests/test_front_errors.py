@@ -75,6 +75,7 @@ def runs(bad, site):
         "max_pages": (("fetch", "--depth", "1", "--max-pages", "-1", site.url("/never-max-pages")), None),
         "selector": (("fetch", "--exclude-selector", "div > p", site.url("/never-selector")), None),
         "typo": (("fecth", site.url("/never-typo")), None),
+        "long_label": (("fetch", "http://" + "a" * 64 + ".invalid/"), None),
         "batch_stdin": (("batch", "-"), listed),
         "depth_1": (("fetch", "--depth", "2", site.url("/")), None),
         "depth_2": (("fetch", "--depth", "2", site.url("/")), None),
@@ -108,6 +109,8 @@ def test_connection_failures_are_one_plain_sentence(runs, bad, name, sentence):
     ("max_pages", "--max-pages must not be negative, got -1"),
     ("selector", "unsupported --exclude-selector 'div > p': use .class or #id"),
     ("typo", "unknown command 'fecth', did you mean fetch?"),
+    # a host label over 63 bytes: no DNS name (the resolver's thread hung on it until the timeout)
+    ("long_label", f"invalid URL: http://{'a' * 64}.invalid/ (need an absolute http:// or https:// URL)"),
 ])
 def test_bad_options_stop_before_any_fetch(runs, site, name, message):
     done = runs[name]

@@ -170,7 +170,9 @@ def test_script_containing_closing_div():
 def test_100000_nested_elements(open_tag, close_tag):
     n = 100_000
     html = "<p>Before the nesting.</p>" + open_tag * n + "Deep text." + close_tag * n + "<p>After.</p>"
-    for out in (render(html), convert(html, URL).markdown):  # no RecursionError, no crash, no text lost
+    # past the default element cap (WEB2MD_MAX_ELEMENTS) the page is cut and says so; without the cap, nothing is lost
+    assert convert(html, URL).truncated
+    for out in (render(html), convert(html, URL, max_elements=None).markdown):  # no RecursionError, no crash
         assert out.startswith("Before the nesting.\n\n")
         assert out.endswith("Deep text.\n\nAfter.") or out.endswith("Deep text.**\n\nAfter.") \
             or out.endswith("Deep text.](https://example.test/x)\n\nAfter.")
@@ -180,7 +182,7 @@ def test_100000_nested_elements(open_tag, close_tag):
 def test_deeply_nested_text_kept_exactly(n):
     html = "<h1>Title</h1><p>Before.</p>" + "<div>" * n + "<p>Deep text.</p>" + "</div>" * n + "<p>After.</p>"
     assert render(html) == "# Title\n\nBefore.\n\nDeep text.\n\nAfter."
-    page = convert(html, URL)
+    page = convert(html, URL, max_elements=None)  # the nesting, not the element cap (test_truncated)
     assert page.markdown == "# Title\n\nBefore.\n\nDeep text.\n\nAfter."
     assert page.title == "Title"
 

@@ -133,13 +133,24 @@ def parse_url_list(text: str) -> list[str]:
 
 
 def is_fetchable(url: str) -> bool:
-    """An absolute http(s) URL with a host."""
+    """An absolute http(s) URL with a host name DNS can carry (labels of at most 63 bytes, 253 in all), or an
+    IP address. (A longer label made the resolver's thread fail without an answer: the fetch hung until its
+    timeout.)"""
     try:
         parts = urlsplit(url)
         parts.port  # noqa: B018 - raises ValueError on a bad port
     except ValueError:
         return False
-    return parts.scheme.lower() in ("http", "https") and bool(parts.hostname)
+    host = parts.hostname
+    return parts.scheme.lower() in ("http", "https") and bool(host) and (":" in host or is_host_name(host))
+
+
+def is_host_name(host: str) -> bool:
+    try:
+        encoded = host.rstrip(".").encode("idna")
+    except UnicodeError:  # an empty or over-long label, among others
+        return False
+    return 0 < len(encoded) <= 253 and all(0 < len(label) <= 63 for label in encoded.split(b"."))
 
 
 def describe_failure(failure: Failure) -> tuple[int | None, str]:
