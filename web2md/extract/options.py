@@ -18,6 +18,10 @@ class Options:
     exclude_selector: tuple[str, ...] = ()
     no_comments: bool = False
     max_length: int | None = None
+    # page scripts (SPEC §10): `web2md.javascript` runs them on the tree before `convert`, which runs none;
+    # `wait` is in milliseconds (timer callbacks due within it run), None for the default
+    javascript: bool = False
+    wait: float | None = None
 
     @classmethod
     def from_kwargs(cls, options: dict[str, Any]) -> "Options":

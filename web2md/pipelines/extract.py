@@ -8,6 +8,7 @@ import re
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from lxml.etree import _Element
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 from w3lib.encoding import http_content_type_encoding, resolve_encoding
@@ -15,6 +16,7 @@ from w3lib.encoding import http_content_type_encoding, resolve_encoding
 from web2md.extract import convert, text_for
 from web2md.extract.textfor import UnsupportedContent
 from web2md.iframes import inline_iframes
+from web2md.javascript import run_scripts
 from web2md.middlewares.limits import record_failure
 from web2md.items import DocumentItem, PageItem, is_empty
 
@@ -46,6 +48,8 @@ class ExtractPipeline:
         if tree is not None:
             # iframe documents are fetched through the same middlewares and spliced into the tree
             await inline_iframes(self.crawler, tree, url)
+        if tree is not None and options.get("javascript"):
+            tree = self.run_scripts(tree, url, options.get("wait"))
         try:
             if tree is not None:
                 page = convert(tree, url=url, **options)
@@ -72,6 +76,21 @@ class ExtractPipeline:
                 item[name] = ""
         self.stats.inc_value("web2md/page_count")
         return item
+
+    def run_scripts(self, tree: _Element, url: str, wait: float | None) -> _Element:
+        """The page after its inline scripts (``--javascript``); counted as ``web2md/js/*``. Whatever
+        happens to the scripts, the page is converted."""
+        self.stats.inc_value("web2md/js/pages")
+        try:
+            run = run_scripts(tree, url, wait)
+        except Exception:
+            logger.exception("JavaScript: scripts not run on %s", url)
+            self.stats.inc_value("web2md/js/failed")
+            return tree
+        for key, count in (("web2md/js/ran", run.ran), ("web2md/js/failed", run.failed)):
+            if count:
+                self.stats.inc_value(key, count)
+        return run.tree
 
 
 def reported_charset(item: PageItem, markup: str) -> str:

@@ -33,6 +33,7 @@ from web2md.exporters import get_format
 from web2md.failures import classify
 from web2md.extract.options import Options
 from web2md.items import PageItem
+from web2md.javascript import check_engine
 from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
 from web2md.middlewares.limits import PageFailed, failure_reason, record_failure
 from web2md.responses import parse_response
@@ -183,6 +184,8 @@ class Web2mdSpider(Spider):
         # the settings the downloader middlewares read (settings freeze after this)
         apply_politeness_options(settings, {k: v for k, v in kwargs.items() if k in POLITENESS_OPTIONS})
         spider.convert_options = resolve_options(settings, spider.option_arguments)
+        if spider.convert_options.get("javascript"):
+            check_engine()  # a missing engine stops the crawl here, not on every page
         output = spider.output_argument
         spider.output_dir = output if output is not None else settings.get("WEB2MD_OUTPUT_DIR", "")
         formats = spider.formats_argument
