@@ -133,6 +133,15 @@ def test_scripts_run_in_document_order_and_written_scripts_run_but_inner_html_on
     assert markdown(page) == ("start first written second appended", 4, 0)
 
 
+def test_a_script_that_decodes_markup_next_to_itself():
+    # a pattern seen in the corpus (gofeminin.de): obfuscated markup put in after the script that decodes it
+    page = """<html><body><main><p>Before.</p><div><script>
+      var code = '>p/<.hpargarap dedoced A>p<'.split('').reverse().join('');
+      document.currentScript.insertAdjacentHTML('afterend', code);
+    </script></div><p>After.</p></main></body></html>"""
+    assert markdown(page) == ("Before.\n\nA decoded paragraph.\n\nAfter.", 1, 0)
+
+
 def test_load_listeners_and_promise_jobs_run_after_the_scripts():
     page = """<html><body><main><p id="out">start</p></main>
     <script>var out = document.getElementById('out');
@@ -169,14 +178,15 @@ def test_a_failing_script_and_callback_are_counted_and_the_others_go_on():
 def test_scripts_have_no_network_file_or_clock_access():
     page = """<html><body><main><p id="out"></p></main>
     <script>var out = document.getElementById('out');
-      out.textContent = [typeof require, typeof std, typeof os, typeof XMLHttpRequest, typeof Atomics,
-                         typeof WebSocket, performance.now()].join(' ');
-      fetch('http://example.test/data.json').then(function () { out.textContent += ' fetched'; },
-                                                 function (e) { out.textContent += ' refused'; });
+      out.textContent = [typeof fetch, typeof XMLHttpRequest, typeof WebSocket, typeof require, typeof std,
+                         typeof os, typeof Atomics, performance.now()].join(' ');
       import('os').then(function () { out.textContent += ' imported'; },
                         function () { out.textContent += ' no modules'; });
-    </script></body></html>"""
-    assert markdown(page)[0] == "undefined undefined undefined undefined undefined undefined 0 refused no modules"
+    </script>
+    <script>fetch('http://example.test/data.json').then(function () { out.textContent += ' fetched'; });</script>
+    </body></html>"""
+    assert markdown(page) == ("undefined undefined undefined undefined undefined undefined undefined 0 no modules",
+                              1, 1)
 
 
 # -- the tree ---------------------------------------------------------------------------------------

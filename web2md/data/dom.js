@@ -18,12 +18,14 @@
     "application/ecmascript", "application/x-javascript", "text/jscript", "text/livescript"]);
 
   let dirty = false;        // anything changed since load
-  let serial = 0;           // creation order of nodes, for document order of new nodes
   let elements = [];        // the page's elements by the host's index
 
   // -- nodes ------------------------------------------------------------------------------------------------
+  const NO_CHILDREN = Object.freeze([]);
+  // nodeType, the host's index (_i, -1: made by a script) and the change marks live on the prototypes,
+  // so that a node of a big page holds little more than its links
   class Node {
-    constructor(type) { this.nodeType = type; this.parentNode = null; this.childNodes = []; this._i = -1; }
+    constructor() { this.parentNode = null; }
     get parentElement() { const p = this.parentNode; return p && p.nodeType === 1 ? p : null; }
     get firstChild() { return this.childNodes[0] || null; }
     get lastChild() { return this.childNodes[this.childNodes.length - 1] || null; }
@@ -99,6 +101,7 @@
       name = String(name).toLowerCase();
       return findAll(this, (e) => name === "*" || e.localName === name);
     }
+    getElementsByName(name) { return findAll(this, (e) => e.getAttribute("name") === String(name)); }
     getElementsByClassName(names) {
       const wanted = String(names).split(/\s+/).filter(Boolean);
       return findAll(this, (e) => { const have = e.className.split(/\s+/); return wanted.every((c) => have.includes(c)); });
@@ -106,7 +109,8 @@
   }
 
   class Text extends Node {
-    constructor(data) { super(3); this._data = String(data); }
+    constructor(data) { super(); this._data = String(data); }
+    get childNodes() { return NO_CHILDREN; }
     get data() { return this._data; }
     set data(value) { this._data = String(value); if (this.parentNode) changed(this.parentNode); }
     get nodeName() { return "#text"; }
@@ -114,23 +118,22 @@
   }
 
   class Fragment extends Node {
-    constructor() { super(11); }
+    constructor() { super(); this.childNodes = []; }
     get nodeName() { return "#document-fragment"; }
     get innerHTML() { return serialise(this); }
   }
 
   class Element extends Node {
     constructor(name, attributes) {
-      super(1);
+      super();
+      this.childNodes = [];
       this.localName = name;
       this.attributes_ = attributes || [];
-      this._serial = ++serial;
-      this._kids = false;  // children changed since load (the host replaces them)
-      this._attrs = false; // attributes changed since load
     }
     get tagName() { return this.localName.toUpperCase(); }
     get nodeName() { return this.tagName; }
     get attributes() { return this.attributes_.map(([name, value]) => ({ name, value })); }
+    getAttributeNames() { return this.attributes_.map((pair) => pair[0]); }
     getAttribute(name) {
       name = String(name).toLowerCase();
       const a = this.attributes_.find((pair) => pair[0] === name);
@@ -182,8 +185,10 @@
       this.remove();
     }
     insertAdjacentHTML(where, html) {
-      const nodes = parse(String(html), this.localName);
       where = String(where).toLowerCase();
+      const outside = where === "beforebegin" || where === "afterend";
+      const context = outside ? (this.parentNode && this.parentNode.localName) : this.localName;
+      const nodes = parse(String(html), context);
       if (where === "beforebegin") this.before(...nodes);
       else if (where === "afterbegin") this.prepend(...nodes);
       else if (where === "beforeend") this.append(...nodes);
@@ -219,7 +224,7 @@
   }
 
   class Document extends Node {
-    constructor() { super(9); this.readyState = "loading"; this.currentScript = null; this.cookie = ""; this.referrer = ""; }
+    constructor() { super(); this.childNodes = []; this.readyState = "loading"; this.currentScript = null; this.cookie = ""; this.referrer = ""; }
     get nodeName() { return "#document"; }
     get documentElement() { return this.childNodes.find((n) => n.nodeType === 1) || null; }
     get head() { return this.documentElement && this.documentElement.children.find((e) => e.localName === "head") || null; }
@@ -231,6 +236,11 @@
       if (t) t.textContent = value;
     }
     get location() { return global.location; }
+    get domain() { return global.location.hostname; }
+    get scripts() { return this.getElementsByTagName("script"); }
+    get images() { return this.getElementsByTagName("img"); }
+    get forms() { return this.getElementsByTagName("form"); }
+    get links() { return findAll(this, (e) => (e.localName === "a" || e.localName === "area") && e.hasAttribute("href")); }
     createElement(name) { return new Element(String(name).toLowerCase(), []); }
     createElementNS(ns, name) { return this.createElement(name); }
     createTextNode(data) { return new Text(data); }
@@ -242,6 +252,14 @@
     close() {}
     hasFocus() { return false; }
   }
+
+  Node.prototype._i = -1;
+  Text.prototype.nodeType = 3;
+  Fragment.prototype.nodeType = 11;
+  Element.prototype.nodeType = 1;
+  Element.prototype._kids = false;   // children changed since load (the host replaces them)
+  Element.prototype._attrs = false;  // attributes changed since load
+  Document.prototype.nodeType = 9;
 
   class DOMException extends Error { constructor(name) { super(name); this.name = name; } }
 
@@ -517,7 +535,13 @@
   const noop = () => {};
   global.console = { log: noop, info: noop, warn: noop, error: noop, debug: noop, trace: noop, dir: noop,
     table: noop, group: noop, groupEnd: noop, time: noop, timeEnd: noop, assert: noop };
-  global.fetch = () => Promise.reject(new TypeError("web2md --javascript: scripts have no network access"));
+  // no fetch or XMLHttpRequest: a script that needs the network fails as a whole rather than showing its error
+  global.Image = function Image(width, height) {
+    const img = document.createElement("img");
+    if (width !== undefined) img.setAttribute("width", width);
+    if (height !== undefined) img.setAttribute("height", height);
+    return img;
+  };
   class Storage {
     constructor() { this._ = new Map(); }
     get length() { return this._.size; }
