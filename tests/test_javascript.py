@@ -16,11 +16,12 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
+from lxml import etree
 
 from tests.server import TestServer
 from web2md import convert, crawl
 from web2md.extract.parse import parse_html
-from web2md.javascript import START_TIME_MS, run_scripts
+from web2md.javascript import START_TIME_MS, elements_of, run_scripts, snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 URL = "http://example.test/page"
@@ -235,6 +236,21 @@ def test_text_set_by_a_script_converts_as_the_same_text_in_markup(text):
     <script>document.getElementById('x').textContent = {json.dumps(text)};</script></body></html>"""
     static = f"<html><body><main><p id=\"x\">{html.escape(text)}</p></main></body></html>"
     assert markdown(scripted)[0] == convert(static, url=URL).markdown
+
+
+_PIECES = st.sampled_from(["<div>", "</div>", "<p>", "</p>", "<b>", "</b>", "<!-- c -->", "<?pi x?>", "text",
+                           "<br>", "<table><tr><td>", "</td></tr></table>", "<li>", "<script>var a = 1;</script>"])
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(_PIECES, max_size=30))
+def test_the_sandbox_indexes_the_elements_as_the_host_does(pieces):
+    tree = parse_html("<html><body>" + "".join(pieces) + "</body></html>")
+    entries = snapshot(tree)
+    assert [entry[1] for entry in entries if len(entry) == 3] == [el.tag for el in elements_of(tree)]
+    # the texts, comments and processing instructions left out, in document order
+    assert "".join(entry[1] for entry in entries if len(entry) == 2) == etree.tostring(tree, method="text",
+                                                                                       encoding=str)
 
 
 # -- through the command line and the crawls --------------------------------------------------------

@@ -88,8 +88,7 @@ def run_scripts(tree: etree._Element, url: str = "", wait: float | None = None) 
     if not any(map(runnable, tree.iter("script"))):
         return ScriptRun(tree)
     wait = DEFAULT_WAIT_MS if wait is None else max(0.0, float(wait))
-    _, page = snapshot(tree)
-    data = _json(page)
+    data = _json(snapshot(tree))
     context = quickjs.Context()
     context.set_memory_limit(MEMORY_LIMIT + MEMORY_PER_PAGE_BYTE * len(data))
     budget = Budget(min(max(wait / 1000, MIN_CPU_SECONDS), MAX_CPU_SECONDS))
@@ -206,13 +205,13 @@ def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def snapshot(tree: etree._Element) -> tuple[list[etree._Element], list[list[Any]]]:
-    """The page's elements in document order, and the entries the sandbox builds its DOM from:
-    ``[parent index, tag, [[name, value], ...]]`` for an element, ``[parent index, text]`` for text
-    (parent -1: the document). Comments and processing instructions are left out, their tails kept."""
-    root = tree.getroottree().getroot() if hasattr(tree, "getroottree") else tree
-    elements: list[etree._Element] = []
+def snapshot(tree: etree._Element) -> list[list[Any]]:
+    """The entries the sandbox builds its DOM from, in document order: ``[parent, tag, [[name, value], ...]]``
+    for an element, ``[parent, text]`` for text, where parent is the index of the parent element in
+    `elements_of` (-1: the document). Comments and processing instructions are left out, their tails kept."""
+    root = tree.getroottree().getroot()
     entries: list[list[Any]] = []
+    count = 0
     work: list[tuple[etree._Element | None, int, str | None]] = [(root, -1, None)]
     while work:
         el, parent, text = work.pop()
@@ -223,22 +222,26 @@ def snapshot(tree: etree._Element) -> tuple[list[etree._Element], list[list[Any]
             work.append((None, parent, el.tail))
         if not isinstance(el.tag, str):
             continue
-        index = len(elements)
-        elements.append(el)
+        index = count
+        count += 1
         entries.append([parent, el.tag, [[k, v] for k, v in el.attrib.items() if isinstance(k, str)]])
         if el.text:
             entries.append([index, el.text])
         for child in reversed(el):
             work.append((child, index, None))
-    return elements, entries
+    return entries
+
+
+def elements_of(root: etree._Element) -> list[etree._Element]:
+    """The elements below and including `root` in document order: the sandbox's indexes (`snapshot`)."""
+    return list(root.iter(etree.Element))
 
 
 def apply_changes(tree: etree._Element, changes: list[list[Any]]) -> etree._Element:
     """A copy of the page with the changes the scripts made: ``[element index, attributes or None,
     inner markup or None]``, in document order, no element inside one whose markup is replaced."""
-    root = tree.getroottree().getroot() if hasattr(tree, "getroottree") else tree
-    root = copy.deepcopy(root)
-    elements, _ = snapshot(root)
+    root = copy.deepcopy(tree.getroottree().getroot())
+    elements = elements_of(root)
     for index, attributes, markup in changes:
         el = elements[index]
         if attributes is not None:
