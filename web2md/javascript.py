@@ -27,13 +27,15 @@ logger = logging.getLogger(__name__)
 
 #: Timer callbacks due within this many (virtual) milliseconds run when no ``--wait`` is given.
 DEFAULT_WAIT_MS = 1000.0
+#: The longest virtual wait (a day): timers are not run in real time, MAX_TASKS bounds them anyway.
+MAX_WAIT_MS = 86_400_000.0
 #: CPU time the scripts of one page may use together: ``--wait``, but at least the first and at most the second.
 MIN_CPU_SECONDS = 1.0
 MAX_CPU_SECONDS = 10.0
 #: Heap of the engine for one page: this much, plus room for the page's own DOM.
 MEMORY_LIMIT = 64 * 1024 * 1024
 MEMORY_PER_PAGE_BYTE = 32  # measured: a 2.2 MB page of 120k elements peaks at 90 MB while loading
-#: Timer callbacks and promise jobs run at most per page (a 0 ms interval would otherwise fill the whole wait).
+#: Scripts, timer callbacks and promise jobs run at most per page (a 0 ms interval would otherwise fill the wait).
 MAX_TASKS = 10_000
 #: Date.now() at virtual time 0 (2025-01-01T00:00:00Z) and the Math.random seed: every run sees the same.
 START_TIME_MS = 1_735_689_600_000
@@ -87,7 +89,7 @@ def run_scripts(tree: etree._Element, url: str = "", wait: float | None = None) 
     quickjs = _engine()
     if not any(map(runnable, tree.iter("script"))):
         return ScriptRun(tree)
-    wait = DEFAULT_WAIT_MS if wait is None else max(0.0, float(wait))
+    wait = DEFAULT_WAIT_MS if wait is None else min(max(0.0, float(wait)), MAX_WAIT_MS)  # NaN: 0
     data = _json(snapshot(tree))
     context = quickjs.Context()
     context.set_memory_limit(MEMORY_LIMIT + MEMORY_PER_PAGE_BYTE * len(data))
@@ -106,6 +108,7 @@ def run_scripts(tree: etree._Element, url: str = "", wait: float | None = None) 
     loaded = False
     tasks = 0
     while tasks < MAX_TASKS:
+        tasks += 1
         try:
             source = json.loads(own_eval(context, "JSON.stringify(__web2md.nextScript())"))
             if source is None and not loaded:
@@ -113,7 +116,6 @@ def run_scripts(tree: etree._Element, url: str = "", wait: float | None = None) 
                 loaded = True
                 continue
             if source is None:
-                tasks += 1
                 if not budget.eval(context, f"__web2md.runTimer({wait!r})"):
                     break
             else:
