@@ -90,6 +90,8 @@ def test_a_timer_shows_its_content_only_when_due_within_the_wait():
     assert markdown(TIMER, wait=500) == ("# Results\n\nShown after 200 ms.", 2, 0)
     assert markdown(TIMER, wait=100) == ("# Results\n\nLoading…", 1, 0)
     assert markdown(TIMER, wait=200)[0].endswith("Shown after 200 ms.")  # due at 200 is within 200
+    assert markdown(TIMER, wait=float("inf"))[0].endswith("Shown after 200 ms.")  # virtual time: no real wait
+    assert markdown(TIMER, wait=float("nan"))[0].endswith("Loading…")
 
 
 def test_a_looping_and_a_hoarding_script_are_skipped_and_counted_and_the_page_converts():

@@ -84,8 +84,18 @@ def run_scripts(tree: etree._Element, url: str = "", wait: float | None = None) 
     then the timer callbacks due within `wait` milliseconds (`DEFAULT_WAIT_MS` if None), in time order.
 
     A script or callback that throws, runs out of time or memory is skipped and counted; the others go on.
-    `tree` is left as it is: the result holds a changed copy, or `tree` itself when nothing changed.
+    `tree` is left as it is: the result holds a changed copy, or `tree` itself when nothing changed (or
+    the sandbox itself failed: logged, counted as one failure). Raises only `EngineMissing`.
     """
+    _engine()
+    try:
+        return _run_scripts(tree, url, wait)
+    except Exception:
+        logger.exception("JavaScript: scripts not run on %s", url)
+        return ScriptRun(tree, failed=1)
+
+
+def _run_scripts(tree: etree._Element, url: str, wait: float | None) -> ScriptRun:
     quickjs = _engine()
     if not any(map(runnable, tree.iter("script"))):
         return ScriptRun(tree)

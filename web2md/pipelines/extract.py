@@ -78,15 +78,10 @@ class ExtractPipeline:
         return item
 
     def run_scripts(self, tree: _Element, url: str, wait: float | None) -> _Element:
-        """The page after its inline scripts (``--javascript``); counted as ``web2md/js/*``. Whatever
+        """The page after its inline scripts (``--javascript``), counted as ``web2md/js/*``; whatever
         happens to the scripts, the page is converted."""
         self.stats.inc_value("web2md/js/pages")
-        try:
-            run = run_scripts(tree, url, wait)
-        except Exception:
-            logger.exception("JavaScript: scripts not run on %s", url)
-            self.stats.inc_value("web2md/js/failed")
-            return tree
+        run = run_scripts(tree, url, wait)
         for key, count in (("web2md/js/ran", run.ran), ("web2md/js/failed", run.failed)):
             if count:
                 self.stats.inc_value(key, count)
