@@ -240,6 +240,20 @@ def test_text_set_by_a_script_converts_as_the_same_text_in_markup(text):
     assert markdown(scripted)[0] == convert(static, url=URL).markdown
 
 
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(list("<>/=\"'&;!-# abpdiv\n") + ["script", "style", "<!--", "-->", "&amp;", "</p>",
+                                                                   "<div ", "<p>", "<br/>", "textarea"]),
+                max_size=40).map("".join))
+def test_any_markup_a_script_sets_is_parsed_and_converts(markup):
+    page = f"""<html><body><main><div id="x">old</div><p>Kept.</p></main>
+    <script>var x = document.getElementById('x'); x.innerHTML = {json.dumps(markup)};
+      x.insertAdjacentHTML('afterend', {json.dumps(markup)}); document.write({json.dumps(markup)});
+      x.setAttribute('data-m', x.innerHTML); x.textContent = x.textContent + x.outerHTML;</script></body></html>"""
+    text, ran, failed = markdown(page, main_content=False)
+    assert (ran, failed) == (1, 0)
+    assert "Kept." in text
+
+
 _PIECES = st.sampled_from(["<div>", "</div>", "<p>", "</p>", "<b>", "</b>", "<!-- c -->", "<?pi x?>", "text",
                            "<br>", "<table><tr><td>", "</td></tr></table>", "<li>", "<script>var a = 1;</script>"])
 
