@@ -33,6 +33,14 @@ def extractors() -> dict[str, Callable[[bytes], object]]:
     from web2md.extract.parse import parse_html
 
     found["web2md convert"] = lambda b: convert(b)
+    try:
+        from web2md.javascript import check_engine, run_scripts
+
+        check_engine()
+        # --javascript: the page's inline scripts run first (web2md.javascript), then the same convert
+        found["web2md --javascript"] = lambda b: convert(run_scripts(parse_html(b)).tree)
+    except Exception as exc:
+        print(f"web2md --javascript skipped: {exc}", file=sys.stderr)
     # parse + plain region choice + Markdown (SPEC §3), no main-content scoring or metadata
     found["web2md html_to_text"] = lambda b: html_to_text(b)
     try:

@@ -147,7 +147,6 @@ def runs(server, tmp_path_factory):
         "lang": ("fetch", "--lang", "de", u("/")),
         "lang_unknown": ("fetch", "--lang", "zz", u("/")),
         "metadata": ("fetch", "--only-with-metadata", u("/second")),
-        "javascript": ("fetch", "--javascript", "--wait", "100", u("/")),
         "depth_stdout": ("fetch", "--depth", "2", u("/")),
         "depth_dir": ("fetch", "--depth", "1", "-o", str(work / "site"), u("/")),
         "depth_blacklist": ("fetch", "--depth", "2", "--blacklist-file", str(work / "blacklist.txt"), u("/")),
@@ -253,7 +252,6 @@ def test_cookies_and_headers_are_sent(runs):
     ("binary", EXIT_BINARY, "web2md: cannot read application/pdf (17 bytes): {/file.pdf}"),
     ("lang", EXIT_LANGUAGE, "web2md: {/}: language mismatch: page language is en, wanted de"),
     ("metadata", EXIT_METADATA, "web2md: {/second}: missing metadata: no published date"),
-    ("javascript", EXIT_USAGE, "web2md: --javascript is not supported in this build"),
     ("depth_json", EXIT_USAGE, "web2md: --depth needs --format markdown (got --format json)"),
     ("batch_missing", EXIT_USAGE, "web2md: cannot read {nope.txt}: no such file"),
 ])

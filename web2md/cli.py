@@ -74,6 +74,8 @@ CONVERSION_HELP = {
     "exclude_selector": "strip elements matching .class or #id (repeatable)",
     "no_comments": "skip forum/thread comment extraction",
     "max_length": "truncate the output after N characters",
+    "javascript": "run the page's inline <script> blocks in a sandboxed engine before converting",
+    "wait": "with --javascript: run timer callbacks due within MS milliseconds (default 1000)",
 }
 
 
@@ -101,7 +103,8 @@ def add_conversion_options(parser: argparse.ArgumentParser) -> None:
             group.add_argument(flag, dest=f.name, action="append", metavar=metavar, default=None,
                                help=help_text or "repeatable")
         elif hint in (int, float):
-            group.add_argument(flag, dest=f.name, type=hint, metavar="N", default=None, help=help_text)
+            group.add_argument(flag, dest=f.name, type=hint, metavar="MS" if f.name == "wait" else "N", default=None,
+                               help=help_text)
         else:
             group.add_argument(flag, dest=f.name, metavar="VALUE", default=None, help=help_text)
 
@@ -112,14 +115,6 @@ def conversion_arguments(args: argparse.Namespace) -> dict[str, Any]:
     from web2md.extract.options import Options
 
     return {f.name: getattr(args, f.name) for f in fields(Options) if getattr(args, f.name, None) is not None}
-
-
-def _has_option(name: str) -> bool:
-    from dataclasses import fields
-
-    from web2md.extract.options import Options
-
-    return any(f.name == name for f in fields(Options))
 
 
 def add_request_options(parser: argparse.ArgumentParser) -> None:
@@ -151,17 +146,6 @@ def add_politeness_options(parser: argparse.ArgumentParser, cache: bool = True) 
                        help="do not load ~/.web2md/blacklist.txt")
 
 
-def add_javascript_options(parser: argparse.ArgumentParser) -> None:
-    """``--javascript`` and ``--wait``, unless the conversion options already provide them."""
-    group = parser.add_argument_group("javascript")
-    if not _has_option("javascript"):
-        group.add_argument("--javascript", action="store_true", default=None,
-                           help="execute inline <script> blocks (not supported in this build)")
-    if not _has_option("wait"):
-        group.add_argument("--wait", type=float, metavar="MS", default=None,
-                           help="post-load wait in milliseconds; caps timer callbacks with --javascript")
-
-
 def add_page_output_options(parser: argparse.ArgumentParser, formats: bool = True) -> None:
     group = parser.add_argument_group("output")
     if formats:
@@ -180,7 +164,6 @@ def add_page_command_options(parser: argparse.ArgumentParser, handler: Callable[
     add_request_options(parser)
     add_politeness_options(parser)
     add_conversion_options(parser)
-    add_javascript_options(parser)
     parser.set_defaults(handler=handler, **defaults)
 
 
@@ -262,11 +245,16 @@ def check_url(url: str) -> None:
 
 
 def check_javascript(args: argparse.Namespace) -> None:
-    if getattr(args, "javascript", None) and not _has_option("javascript"):
-        raise CommandError("--javascript is not supported in this build", EXIT_USAGE)
     wait = getattr(args, "wait", None)
     if wait is not None and wait < 0:
         raise CommandError(f"--wait must be >= 0 ms, got {wait:g}", EXIT_USAGE)
+    if getattr(args, "javascript", None):
+        from web2md.javascript import EngineMissing, check_engine
+
+        try:
+            check_engine()
+        except EngineMissing as exc:
+            raise CommandError(str(exc)) from None
 
 
 def check_conversion(args: argparse.Namespace) -> None:

@@ -593,9 +593,11 @@ def render_feed(data: dict[str, Any], include_content: bool) -> str:
 
 
 def conversion_options(main_content: bool = False, include_images: bool = False, keep_header: bool = False,
-                       exclude_selector: list[str] | None = None) -> dict[str, Any]:
+                       exclude_selector: list[str] | None = None, javascript: str = "none") -> dict[str, Any]:
     """Spider arguments for the conversion options that differ from the defaults."""
     options: dict[str, Any] = {}
+    if javascript == "inline":
+        options["javascript"] = True
     if main_content:
         options["main_content"] = True
     if include_images:
@@ -669,6 +671,9 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
         include_images: Annotated[bool, Field(description="Keep images as ![alt](src)")] = False,
         keep_header: Annotated[bool, Field(description="Keep the page's <header>")] = False,
         exclude_selector: Annotated[list[str] | None, Field(description="Drop elements matching .class or #id")] = None,
+        javascript: Annotated[Literal["none", "inline"], Field(
+            description="inline: run the page's inline scripts in a sandbox first (no network; timers up to 1 s)"
+        )] = "none",
         full_metadata: Annotated[bool, Field(description="Also return links, images, headings, JSON-LD, "
                                                          "Open Graph, Twitter card and Dublin Core")] = False,
     ) -> Annotated[CallToolResult, FetchResult]:
@@ -677,7 +682,7 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
         Long pages come in slices of max_length characters: when the result has
         next_start_index, call again with start_index set to it.
         """
-        conversion = conversion_options(main_content, include_images, keep_header, exclude_selector)
+        conversion = conversion_options(main_content, include_images, keep_header, exclude_selector, javascript)
         return await tools.fetch(url, max_length, start_index, format, conversion, full_metadata)
 
     @server.tool(name="web_crawl", annotations=READ_ONLY)

@@ -26,6 +26,7 @@ from web2md.extract.textfor import UnsupportedContent
 from web2md.extract.parse import DEFAULT_MAX_ELEMENTS
 from web2md.iframes import FrameDocument, IframeFetcher, parse_document, splice_iframes
 from web2md.items import DocumentItem, PageItem, is_empty
+from web2md.javascript import run_scripts
 from web2md.middlewares.limits import record_failure
 from web2md.workers import WorkerPool, WorkerTimeout, default_workers
 
@@ -56,7 +57,13 @@ def run_conversion(job: Conversion, tree: _Element | None = None) -> dict[str, A
             tree = parse_document(job.url, job.body, job.content_type or "text/html",
                                   job.options.get("max_elements", DEFAULT_MAX_ELEMENTS))
         inlined = splice_iframes(tree, job.url, job.frames, job.max_frames) if job.frames else 0
-        return {"page": convert(tree, url=job.url, **job.options).to_dict(), "inlined": inlined}
+        scripts = None
+        if job.options.get("javascript"):
+            # the page after its inline scripts (--javascript); whatever they do, it is converted
+            scripts = run_scripts(tree, job.url, job.options.get("wait"))
+            tree = scripts.tree
+        return {"page": convert(tree, url=job.url, **job.options).to_dict(), "inlined": inlined,
+                "js": [scripts.ran, scripts.failed] if scripts is not None else None}
     try:
         return {"markdown": text_for(job.body, job.content_type, job.url)}
     except UnsupportedContent as exc:
@@ -136,6 +143,11 @@ class ExtractPipeline:
         if "page" in result:
             if result["inlined"]:
                 self.stats.inc_value("web2md/iframe/inlined", result["inlined"])
+            if result["js"] is not None:
+                self.stats.inc_value("web2md/js/pages")
+                for key, count in zip(("web2md/js/ran", "web2md/js/failed"), result["js"]):
+                    if count:
+                        self.stats.inc_value(key, count)
             for name, value in result["page"].items():
                 if name == "url" or name not in item.fields:
                     continue

@@ -35,6 +35,7 @@ from web2md.extract.options import Options
 from web2md.extract.parse import DEFAULT_MAX_ELEMENTS, TRUNCATED
 from web2md.extract.sniff import binary_type
 from web2md.items import PageItem
+from web2md.javascript import check_engine
 from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
 from web2md.middlewares.incremental import Gone, Unchanged
 from web2md.middlewares.limits import PageFailed, failure_reason, record_failure
@@ -198,6 +199,8 @@ class Web2mdSpider(Spider):
         # the settings the downloader middlewares read (settings freeze after this)
         apply_politeness_options(settings, {k: v for k, v in kwargs.items() if k in POLITENESS_OPTIONS})
         spider.convert_options = resolve_options(settings, spider.option_arguments)
+        if spider.convert_options.get("javascript"):
+            check_engine()  # a missing engine stops the crawl here, not on every page
         output = spider.output_argument
         output = output if output is not None else settings.get("WEB2MD_OUTPUT_DIR", "")
         # absolute from the start: a job started by Scrapyd runs in Scrapyd's folder, so say where files go
