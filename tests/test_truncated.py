@@ -70,3 +70,16 @@ def test_a_line_of_many_links_is_read_in_little_memory():
     finally:
         tracemalloc.stop()
     assert peak < 10 * len(line)  # a few copies of the text; the repeated group took 40x
+
+
+def test_a_page_nested_past_the_parsers_depth_limit_keeps_its_text_in_a_crawl(tmp_path):
+    # 5,000 nested divs: past libxml2's 2,048 (the text after the limit was lost: an empty page was counted)
+    deep = "<h1>Deep</h1><p>Before the nesting.</p>" + "<div>" * 5000 + "<p>Deep text.</p>" + "</div>" * 5000
+    with TestServer() as srv:
+        srv.route("/", f"<html><body>{deep}<p>After the nesting.</p></body></html>")
+        result = crawl.run("page", url=srv.url("/"), output=str(tmp_path))
+    [page] = result.items
+    assert page["markdown"] == "# Deep\n\nBefore the nesting.\n\nDeep text.\n\nAfter the nesting."
+    assert not page.get("truncated") and "web2md/truncated" not in result.stats
+    [written] = [p for p in tmp_path.rglob("*.md")]
+    assert written.read_text() == page["markdown"] + "\n"
