@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -21,6 +20,7 @@ from scrapy.settings import SETTINGS_PRIORITIES
 
 from web2md.incremental import store_for
 from web2md.middlewares.limits import STATS_PREFIX
+from web2md.pipelines.export import write_file
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -50,15 +50,11 @@ class RunReport:
 
     def spider_closed(self, spider: Spider, reason: str) -> None:
         output, formats = getattr(spider, "output_dir", ""), getattr(spider, "formats", [])
-        if not output or not formats:
-            return
-        folder = Path(output) / RUNS_FOLDER
-        folder.mkdir(parents=True, exist_ok=True)
+        if not output or not formats or getattr(spider, "dry_run", False):
+            return  # a crawl that writes no files (a dry run lists URLs only) leaves no report either
         # to the microsecond: two crawls started within one second keep a report each
-        target = folder / f"{self.started.strftime('%Y%m%dT%H%M%S.%fZ')}-{spider.name}.json"
-        partial = target.with_name(target.name + ".part")
-        partial.write_text(json.dumps(self.report(spider, reason), indent=2, sort_keys=True) + "\n")
-        os.replace(partial, target)
+        target = Path(output) / RUNS_FOLDER / f"{self.started.strftime('%Y%m%dT%H%M%S.%fZ')}-{spider.name}.json"
+        write_file(target, (json.dumps(self.report(spider, reason), indent=2, sort_keys=True) + "\n").encode())
         logger.info("Run report written to %s", target)
 
     def report(self, spider: Spider, reason: str) -> dict[str, Any]:
