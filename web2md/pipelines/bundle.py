@@ -12,7 +12,7 @@ from scrapy.crawler import Crawler
 from web2md.bundle import BundlePage, breadth_first, estimate_tokens, llms_full_txt, llms_txt
 from web2md.items import PageItem
 from web2md.paths import page_path
-from web2md.pipelines.dedupe import FingerprintIndex
+from web2md.pipelines.dedupe import FingerprintIndex, near_duplicate_rules
 from web2md.pipelines.export import write_file
 
 logger = logging.getLogger(__name__)
@@ -65,10 +65,8 @@ class BundlePipeline:
     def open_spider(self) -> None:
         spider = self.crawler.spider
         self.enabled = bool(getattr(spider, "bundle", False))
-        # the near-duplicate rules DedupePipeline applies (it has checked them by the time the crawl ends)
-        settings = self.crawler.settings
-        self.dedupe = str(getattr(spider, "dedupe", None) or settings.get("WEB2MD_DEDUPE", "drop")).strip().lower()
-        self.distance = int(getattr(spider, "dedupe_distance", None) or settings.getint("WEB2MD_DEDUPE_DISTANCE", 3))
+        # the near-duplicate rules DedupePipeline applies
+        self.dedupe, self.distance = near_duplicate_rules(self.crawler)
 
     def process_item(self, item: Any) -> Any:
         if self.enabled and isinstance(item, PageItem):

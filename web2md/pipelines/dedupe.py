@@ -56,6 +56,23 @@ class FingerprintIndex:
             table.setdefault(fp >> shift & mask, []).append(entry)
 
 
+def near_duplicate_rules(crawler: Crawler) -> tuple[str, int]:
+    """The crawl's near-duplicate mode and distance: the spider's ``-a dedupe=`` / ``-a dedupe_distance=``, else
+    the ``WEB2MD_DEDUPE`` / ``WEB2MD_DEDUPE_DISTANCE`` settings; a bad value stops the crawl before it starts."""
+    spider, settings = crawler.spider, crawler.settings
+    mode = getattr(spider, "dedupe", None)
+    mode = str(mode if mode is not None else settings.get("WEB2MD_DEDUPE", "drop")).strip().lower()
+    if mode not in MODES:
+        raise ValueError(f"dedupe must be one of {', '.join(MODES)}, got {mode!r}")
+    distance = getattr(spider, "dedupe_distance", None)
+    if distance is None:
+        return mode, settings.getint("WEB2MD_DEDUPE_DISTANCE", 3)
+    try:
+        return mode, int(distance)
+    except ValueError:
+        raise ValueError(f"argument dedupe_distance expects a number, got {distance!r}") from None
+
+
 class DedupePipeline:
     """Drop (``WEB2MD_DEDUPE=drop``, the default) or flag (``flag``: sets ``duplicate_of``) pages whose
     fingerprint is within ``WEB2MD_DEDUPE_DISTANCE`` bits of a page already seen in this crawl.
@@ -68,8 +85,8 @@ class DedupePipeline:
     def __init__(self, crawler: Crawler) -> None:
         self.crawler = crawler
         self.stats = crawler.stats
-        self.mode = str(crawler.settings.get("WEB2MD_DEDUPE", "drop")).strip().lower()
-        self.distance = crawler.settings.getint("WEB2MD_DEDUPE_DISTANCE", 3)
+        self.mode = "drop"
+        self.distance = 3
         self.index: FingerprintIndex | None = None
         self.resumed = False
 
@@ -78,18 +95,7 @@ class DedupePipeline:
         return cls(crawler)
 
     def open_spider(self) -> None:
-        spider = self.crawler.spider
-        mode = getattr(spider, "dedupe", None)
-        if mode is not None:
-            self.mode = str(mode).strip().lower()
-        distance = getattr(spider, "dedupe_distance", None)
-        if distance is not None:
-            try:
-                self.distance = int(distance)
-            except ValueError:
-                raise ValueError(f"argument dedupe_distance expects a number, got {distance!r}") from None
-        if self.mode not in MODES:
-            raise ValueError(f"dedupe must be one of {', '.join(MODES)}, got {self.mode!r}")
+        self.mode, self.distance = near_duplicate_rules(self.crawler)
         self.index = None if self.mode == "off" else FingerprintIndex(self.distance)
 
     def resumed_index(self) -> FingerprintIndex | None:
