@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from lxml import etree
 
 from web2md.extract.entities import element_text
 
-__all__ = ["byline_author", "candidates_below", "candidates_in", "is_candidate", "plausible_name"]
+__all__ = ["byline_author", "candidates_in", "plausible_name"]
 
 _NAME_PROP = etree.XPath(".//*[@itemprop='name']")
 # "By Jane Doe", "Written by: Jane Doe", "Von Max Muster", "Par Jean Dupont": the words that introduce a byline;
@@ -79,19 +79,24 @@ def _place(el: etree._Element) -> int | None:
     return place
 
 
-# Where a byline may be: a class naming an author or byline, or an itemprop (`is_candidate`, as libxml2 looks).
+# Where a byline may be: a class naming an author or byline, or an itemprop (content.Analysis tests the same).
 _IS_CANDIDATE = "[@itemprop or contains(@class, 'uthor') or contains(@class, 'yline')]"
 candidates_in = etree.XPath("descendant-or-self::*" + _IS_CANDIDATE)
 candidates_below = etree.XPath("descendant::*" + _IS_CANDIDATE)
 
 
-def is_candidate(cls: str | None, has_itemprop: bool) -> bool:
-    """`_IS_CANDIDATE` for one element whose class and attributes a walk has read already."""
-    return bool(cls) and ("uthor" in cls or "yline" in cls) or has_itemprop
+def expanded(candidates: Iterable[etree._Element | tuple[etree._Element, bool]]) -> Iterator[etree._Element]:
+    """The candidates, with a subtree a walk passed over, ``(element, itself too)``, replaced by those in it."""
+    for candidate in candidates:
+        if isinstance(candidate, tuple):
+            subtree, itself = candidate
+            yield from (candidates_in if itself else candidates_below)(subtree)
+        else:
+            yield candidate
 
 
 def byline_author(root: etree._Element, anchors: Iterable[etree._Element] = (),
-                  candidates: Iterable[etree._Element] | None = None) -> str | None:
+                  candidates: Iterable[etree._Element | tuple[etree._Element, bool]] | None = None) -> str | None:
     """The author the page's byline names, None when it names none that reads as a name. `anchors` are the
     document's links (`DocumentElements.anchors`), where `rel="author"` is looked for; `candidates` the elements
     with a class naming an author or byline or with an itemprop, when a walk over the page found them already
@@ -108,7 +113,7 @@ def byline_author(root: etree._Element, anchors: Iterable[etree._Element] = (),
     if candidates is None:
         body = root.find("body")
         candidates = candidates_in(body if body is not None else root)
-    for at, el in enumerate(candidates):
+    for at, el in enumerate(expanded(candidates)):
         consider(at, el, el.get("class"))
     for at, el in enumerate(anchors):
         if el.get("rel"):

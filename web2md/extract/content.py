@@ -25,7 +25,6 @@ from typing import Callable
 
 from lxml import etree
 
-from web2md.extract.byline import candidates_below, candidates_in, is_candidate
 from web2md.extract.entities import subtree_text
 from web2md.extract.furniture import (CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
                                      FURNITURE_LABEL_TAGS, MAX_CALL, MAX_CAPTION,
@@ -181,8 +180,9 @@ class Analysis:
         self.furniture_bound: dict[etree._Element, int] = {}
         # elements whose class/id/data attributes may mark a comment (pagetype.is_comment decides)
         self.comment_candidates: list[etree._Element] = []
-        # elements a byline may be in (a class naming an author or byline, or an itemprop): byline.byline_author
-        self.byline_candidates: list[etree._Element] = []
+        # elements a byline may be in (a class naming an author or byline, or an itemprop), in document order,
+        # with the subtrees the walk passed over as (element, whether the element itself counts): byline_author
+        self.byline_candidates: list[etree._Element | tuple[etree._Element, bool]] = []
         self.role_main: etree._Element | None = None  # the first [role=main]
         self.product_microdata = False  # an itemtype of schema.org/Product
         self.caption_text = 0  # characters in <figcaption>s: a gallery's captions are its content
@@ -213,7 +213,8 @@ class Analysis:
         in_link = 0
         in_article = 0  # a <header> inside an article holds its title and lead, not site furniture
         walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
-        if is_candidate(root.get("class"), root.get("itemprop") is not None):
+        root_class = root.get("class")
+        if root_class and ("uthor" in root_class or "yline" in root_class) or root.get("itemprop") is not None:
             bylines.append(root)
 
         # comments and processing instructions come as one event each: only their tail counts, below
@@ -230,7 +231,7 @@ class Analysis:
                     if keys:
                         if not keep_hidden and ("style" in keys or "hidden" in keys) and is_hidden(el):
                             pruned.add(el)
-                            bylines.extend(candidates_in(el))
+                            bylines.append((el, True))  # looked into only if the byline is needed
                             walker.skip_subtree()
                             continue
                         if "role" in keys:
@@ -244,14 +245,14 @@ class Analysis:
                                 or "id" in keys and el.get("id").startswith(("comment", "reply"))
                                 or "data-testid" in keys and el.get("data-testid") == "comment"):
                             candidates.append(el)
-                        if is_candidate(cls, "itemprop" in keys):
+                        if cls and ("uthor" in cls or "yline" in cls) or "itemprop" in keys:  # byline.is_candidate
                             bylines.append(el)
                     if (tag in FURNITURE_TAGS or tag == "header" and not (keep_header or in_article)
                             or "-" in tag and hint_strength(tag) == 2  # <pp-navigation>, <amp-ad>
                             or role in _ROLES) and el not in not_furniture:
                         pruned.add(el)
                         furniture_bound[el] = len(subtree_text(el))
-                        bylines.extend(candidates_below(el))
+                        bylines.append((el, False))
                         walker.skip_subtree()
                         continue
                 own = stats[el] = [0, 0, 0, 0]
@@ -292,19 +293,20 @@ class Analysis:
                     # a linked heading (its text may sit in blocks of its own: <h3><a><div>Title)
                     elif tag in HEADING_TAGS and own[0] and own[1] >= 0.9 * own[0] and is_linked(el):
                         own[3] += 1
-                held = cards.pop(el, None)
-                if held is not None and held[0] >= MIN_CARDS and held[1]:
-                    own[2] -= held[1]
-                    teaser_lists[el] = held[1]
-                if own[3] == 1 and own[0] <= CARD_CHARS and tag not in HEADING_TAGS and open_stats:
-                    held = cards.get(open_elements[-1])
-                    if held is None:
-                        held = cards[open_elements[-1]] = [0, 0]
-                    held[0] += 1
-                    held[1] += own[2]
+                if cards:
+                    held = cards.pop(el, None)
+                    if held is not None and held[0] >= MIN_CARDS and held[1]:
+                        own[2] -= held[1]
+                        teaser_lists[el] = held[1]
                 if own[0] and open_stats:  # an element without text adds nothing to its parent
                     if tag == "figcaption":
                         self.caption_text += own[0]
+                    if own[3] == 1 and own[0] <= CARD_CHARS and tag not in HEADING_TAGS:  # a card
+                        held = cards.get(open_elements[-1])
+                        if held is None:
+                            held = cards[open_elements[-1]] = [0, 0]
+                        held[0] += 1
+                        held[1] += own[2]
                     parent = open_stats[-1]
                     parent[0] += own[0]
                     parent[1] += own[1]

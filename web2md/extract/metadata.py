@@ -418,7 +418,7 @@ def _title(found: _Found, url: str) -> str | None:
 
 
 def _author(declared: list[str | None], root: etree._Element, anchors: list[etree._Element],
-            bylines: list[etree._Element] | None) -> str | None:
+            bylines: list[etree._Element | tuple[etree._Element, bool]] | None) -> str | None:
     """The first declared author that is not a URL (one written beside the name is left out), else the
     byline's. (The site's own name is an author: of a personal blog, of an agency's report.)"""
     for author in declared:
@@ -439,7 +439,8 @@ def page_title(root: etree._Element, url: str = "", elements: DocumentElements |
 
 
 def fill(page: Page, root: etree._Element, base_url: str, json_ld: JsonLd | None = None,
-         elements: DocumentElements | None = None, bylines: list[etree._Element] | None = None) -> None:
+         elements: DocumentElements | None = None,
+         bylines: list[etree._Element | tuple[etree._Element, bool]] | None = None) -> None:
     """Fill `page`'s metadata fields from the document tree (after rendering).
 
     `base_url` is the document base (``<base href>`` already applied). Fields the
