@@ -59,12 +59,6 @@ def normalise_chars(text: str) -> str:
     return text
 
 
-def needs_normalising(text: str) -> bool:
-    """Whether `normalise_chars` would change `text` (a cheap test for the common case that it would not)."""
-    return "\r" in text or SPECIAL_CHARS.search(text) is not None or (
-        not text.isascii() and not is_normalized("NFC", text))
-
-
 def collapse_ws(text: str) -> str:
     """Collapse whitespace runs to single spaces and trim."""
     return " ".join(text.split())
@@ -74,7 +68,8 @@ def clean_text(text: str | None) -> str:
     """Normalise characters and collapse whitespace: the form of every metadata string."""
     if not text:
         return ""
-    if needs_normalising(text):
+    # whether normalise_chars would change it, tested inline (every metadata string comes through here)
+    if "\r" in text or SPECIAL_CHARS.search(text) is not None or not text.isascii() and not is_normalized("NFC", text):
         text = normalise_chars(text)
     return " ".join(text.split())
 

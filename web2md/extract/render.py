@@ -346,7 +346,7 @@ class Renderer:
             self.md.append(" ")
             self.tx.append(" ")
             return
-        # needs_normalising, inlined: this is the hottest text path
+        # whether normalise_chars would change it, tested inline: this is the hottest text path
         if "\r" in raw or SPECIAL_CHARS.search(raw) is not None or not raw.isascii() and not is_normalized("NFC", raw):
             raw = normalise_chars(raw)
         if self.pre:
