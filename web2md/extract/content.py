@@ -461,7 +461,7 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
         if not analysis.good(body):
             return None
     main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92)
-    widened = product_block(main, title, analysis) if product and title is not None else None
+    widened = product_block(main, title, body, analysis) if product and title is not None else None
     if widened is not None:
         main = widened
         article = None
@@ -497,19 +497,11 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
                   analysis.skip_tags)
 
 
-def product_block(main: etree._Element, name: etree._Element, analysis: Analysis) -> etree._Element | None:
+def product_block(main: etree._Element, name: etree._Element, body: etree._Element,
+                  analysis: Analysis) -> etree._Element | None:
     """The nearest block around `main` that also holds the product's name, when it adds no more than a little
     content text (a product's other blocks are short: a price, a stock line, a list of features)."""
-    holders = set(name.iterancestors())
-    if main in holders:
-        return None  # the name is inside the region already
-    limit = PRODUCT_WIDENING * analysis.good(main)
-    for ancestor in main.iterancestors():
-        if analysis.good(ancestor) > limit or ancestor.tag not in REGION_TAGS:
-            return None
-        if ancestor in holders:
-            return ancestor
-    return None
+    return block_holding(main, name, body, analysis, PRODUCT_WIDENING, through=REGION_TAGS)
 
 
 def titled_block(main: etree._Element, title: etree._Element, body: etree._Element,
@@ -518,16 +510,24 @@ def titled_block(main: etree._Element, title: etree._Element, body: etree._Eleme
     lead: the article, whatever its markup calls it."""
     if title in analysis.pruned or title not in analysis.stats:
         return None  # a title in the site's header or a hidden block
-    holders = set(title.iterancestors())
+    block = block_holding(main, title, body, analysis, ARTICLE_WIDENING)
+    # the title comes first: it is the first of the two in document order
+    return block if block is not None and next(block.iter(title.tag, main.tag)) is not main else None
+
+
+def block_holding(main: etree._Element, heading: etree._Element, body: etree._Element, analysis: Analysis,
+                  widening: float, through: frozenset[str] | None = None) -> etree._Element | None:
+    """The nearest block around `main` (up to `body`) that also holds `heading`, when it holds at most `widening`
+    times `main`'s content text and every block on the way is one of `through` (any, if None)."""
+    holders = set(heading.iterancestors())
     if main in holders:
-        return None  # the title is inside the region already
-    limit = ARTICLE_WIDENING * analysis.good(main)
+        return None  # the heading is inside the region already
+    limit = widening * analysis.good(main)
     for ancestor in main.iterancestors():
-        if analysis.good(ancestor) > limit:
+        if analysis.good(ancestor) > limit or through is not None and ancestor.tag not in through:
             return None
         if ancestor in holders:
-            # the title comes first: it is the first of the two in document order
-            return ancestor if next(ancestor.iter(title.tag, main.tag)) is not main else None
+            return ancestor
         if ancestor is body:
             return None
     return None
@@ -637,8 +637,6 @@ class FurnitureTest:
             return True  # "Zurück zur Übersicht", "Mehr zum Thema" as a link of its own
         if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el):
             return True
-        if el in self.analysis.teaser_lists:
-            return True  # cards side by side (what the region was chosen without)
         if el in self.analysis.teaser_lists:
             return True  # cards side by side (what the region was chosen without)
         if own and own[3] >= 3 and total < TEASER_CHARS * own[3] and (total - linked) < 0.5 * self.region_text \
