@@ -49,7 +49,7 @@ PAGES = {
 
 CHILD = """
 import json, sys, time
-from web2md.extract.parse import DEFAULT_MAX_ELEMENTS, parse_html
+from web2md.extract.renderer.parse import DEFAULT_MAX_ELEMENTS, parse_html
 from web2md import convert
 def hwm():  # this process's peak RSS in MB (ru_maxrss would include the parent's, kept across exec)
     line = next(l for l in open("/proc/self/status") if l.startswith("VmHWM:"))
@@ -91,7 +91,7 @@ def run_fetch(path: Path, env: dict[str, str], cap: int | None) -> dict:
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     probe = ("import resource, subprocess, sys, time; s = time.time(); "
-             "p = subprocess.run([sys.executable, '-m', 'web2md.cli', 'fetch', *sys.argv[1:]], capture_output=True); "
+             "p = subprocess.run([sys.executable, '-m', 'web2md.frontends.cli', 'fetch', *sys.argv[1:]], capture_output=True); "
              "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1000, "
              "resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime, p.returncode, len(p.stdout))")
     try:

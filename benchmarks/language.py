@@ -33,11 +33,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from web2md import convert  # noqa: E402
-from web2md.extract.language import detect_language, to_iso639_3  # noqa: E402
-from web2md.extract import metadata  # noqa: E402
-from web2md.extract.parse import parse_html  # noqa: E402
-from web2md.extract.elements import DocumentElements  # noqa: E402
-from web2md.extract.urls import base_url  # noqa: E402
+from web2md.extract.meta.language import detect_language, to_iso639_3  # noqa: E402
+from web2md.extract.meta import metadata  # noqa: E402
+from web2md.extract.renderer.parse import parse_html  # noqa: E402
+from web2md.extract.renderer.elements import DocumentElements  # noqa: E402
+from web2md.extract.renderer.urls import base_url  # noqa: E402
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "trafilatura-dev"
 _IN_LANGUAGE = re.compile(r'"inLanguage"\s*:\s*(?:"[^"]*"|\[[^\]]*\]|\{[^}]*\})\s*,?')

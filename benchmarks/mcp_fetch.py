@@ -97,7 +97,7 @@ async def call(client: Client, tool: str, arguments: dict[str, Any]) -> tuple[fl
 
 async def run(args: argparse.Namespace) -> int:
     pages = load_pages(args.corpus, args.pages)
-    web2md_args = ["-m", "web2md.cli", "mcp", "--allow-private"] + (["--ignore-robots"] if args.ignore_robots else [])
+    web2md_args = ["-m", "web2md.frontends.cli", "mcp", "--allow-private"] + (["--ignore-robots"] if args.ignore_robots else [])
     ref_args = ["-m", "mcp_server_fetch", "--allow-private-ips"] + (["--ignore-robots-txt"] if args.ignore_robots else [])
     # without Node on PATH readabilipy takes its pure-Python path
     ref_env = {"PATH": os.path.dirname(sys.executable)} if args.reference_without_node else None

@@ -14,7 +14,7 @@ Markdown blocks on mdfidelity-dev (micro F1 overall and per block type, boilerpl
            on every corpus, with the number of folds it helps and hurts: a rule worth less than a
            page, or that hurts on folds, is a candidate for deletion.
 --pages    print the pages whose score changes most under each ablated rule (with --ablate).
---tune NAME=V1,V2,...  out-of-fold tuning of one threshold of `web2md.extract.content` (e.g. MIN_UNIT=25,35,50):
+--tune NAME=V1,V2,...  out-of-fold tuning of one threshold of `web2md.extract.maincontent.content` (e.g. MIN_UNIT=25,35,50):
            for each site fold the value best on the other folds (mean F1 of trafilatura-dev and readability-dev)
            is scored on that fold; prints the in-sample F1 of each value and the out-of-fold F1 of the choice.
 Peer outputs are cached in benchmarks/.cache/ (keyed by the peer's version); web2md always runs.
@@ -240,27 +240,27 @@ def _false(*args: object, **kwargs: object) -> bool:
 
 RULES: dict[str, list[tuple[str, str, object]]] = {
     # (module, attribute, replacement); replacements return "not furniture" / "no such block"
-    "captions": [("web2md.extract.content", "FurnitureTest.is_caption", _false)],
-    "image-blocks": [("web2md.extract.content", "FurnitureTest.is_image_block", _false)],
-    "link-density": [("web2md.extract.content", "LINK_DENSITY", 2.0), ("web2md.extract.content", "LIST_LINK_DENSITY", 2.0)],
-    "furniture-labels": [("web2md.extract.content", "is_furniture_label", _false)],
-    "date-lines": [("web2md.extract.content", "is_date_line", _false)],
-    "calls-to-action": [("web2md.extract.content", "is_call_to_action", _false)],
-    "credit-lines": [("web2md.extract.content", "is_credit_line", _false)],
-    "heads-nothing": [("web2md.extract.content", "FurnitureTest.heads_nothing", _false)],
-    "heads-prose": [("web2md.extract.content", "FurnitureTest.heads_prose", _false)],
-    "teaser-lists": [("web2md.extract.content", "FurnitureTest.is_teaser_list", _false)],
-    "class-hints": [("web2md.extract.content", "FurnitureTest.read",
+    "captions": [("web2md.extract.maincontent.content", "FurnitureTest.is_caption", _false)],
+    "image-blocks": [("web2md.extract.maincontent.content", "FurnitureTest.is_image_block", _false)],
+    "link-density": [("web2md.extract.maincontent.content", "LINK_DENSITY", 2.0), ("web2md.extract.maincontent.content", "LIST_LINK_DENSITY", 2.0)],
+    "furniture-labels": [("web2md.extract.maincontent.content", "is_furniture_label", _false)],
+    "date-lines": [("web2md.extract.maincontent.content", "is_date_line", _false)],
+    "calls-to-action": [("web2md.extract.maincontent.content", "is_call_to_action", _false)],
+    "credit-lines": [("web2md.extract.maincontent.content", "is_credit_line", _false)],
+    "heads-nothing": [("web2md.extract.maincontent.content", "FurnitureTest.heads_nothing", _false)],
+    "heads-prose": [("web2md.extract.maincontent.content", "FurnitureTest.heads_prose", _false)],
+    "teaser-lists": [("web2md.extract.maincontent.content", "FurnitureTest.is_teaser_list", _false)],
+    "class-hints": [("web2md.extract.maincontent.content", "FurnitureTest.read",
                      lambda self, hints: ARGS.no_hints)],
-    "enclosing-article": [("web2md.extract.content", "enclosing_article", lambda *a: None)],
-    "titled-block": [("web2md.extract.content", "titled_block", lambda *a: None)],
-    "product-block": [("web2md.extract.content", "product_block", lambda *a: None)],
-    "teaser-cards": [("web2md.extract.content", "MIN_CARDS", 10**9)],
-    "comments-descent": [("web2md.extract.content", "names_comments", lambda hints: False)],
-    "unwrap-furniture": [("web2md.extract.content", "Analysis.unwrapped", lambda self, rounds=3: self)],
-    "repeats-once": [("web2md.extract.content", "once_each",
+    "enclosing-article": [("web2md.extract.maincontent.content", "enclosing_article", lambda *a: None)],
+    "titled-block": [("web2md.extract.maincontent.content", "titled_block", lambda *a: None)],
+    "product-block": [("web2md.extract.maincontent.content", "product_block", lambda *a: None)],
+    "teaser-cards": [("web2md.extract.maincontent.content", "MIN_CARDS", 10**9)],
+    "comments-descent": [("web2md.extract.maincontent.content", "names_comments", lambda hints: False)],
+    "unwrap-furniture": [("web2md.extract.maincontent.content", "Analysis.unwrapped", lambda self, rounds=3: self)],
+    "repeats-once": [("web2md.extract.maincontent.content", "once_each",
                       lambda skip, text=None: skip)],
-    "noscript-page": [("web2md.extract.content", "page_without_scripts", lambda body: None)],
+    "noscript-page": [("web2md.extract.maincontent.content", "page_without_scripts", lambda body: None)],
 }
 
 
@@ -306,7 +306,7 @@ def by_fold(corpus: Corpus, records: dict[str, dict]) -> dict[int, dict]:
 
 def tune(spec: str, corpora: dict[str, Corpus], ours: Extractor, tools: dict) -> None:
     """Out-of-fold choice of a threshold: each fold is scored with the value that wins on the other folds."""
-    import web2md.extract.content as content
+    import web2md.extract.maincontent.content as content
 
     name, _, values = spec.partition("=")
     folded = [c for c in corpora.values() if c.folds]
@@ -355,7 +355,7 @@ def main() -> int:
         return 0
     sys.path.insert(0, str(HERE.parent))  # this checkout, whatever is installed
     ARGS.tools = tools = load_tools(ARGS.shared)
-    from web2md.extract.furniture import read_hints
+    from web2md.extract.maincontent.furniture import read_hints
 
     ARGS.no_hints = read_hints("")
     corpora = {k: v for k, v in load_corpora(ARGS.shared).items() if k in ARGS.corpora.split(",")}

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from web2md.extract.sitemaps import parse_sitemap  # noqa: E402
+from web2md.extract.documents.sitemaps import parse_sitemap  # noqa: E402
 
 
 def urlset(count: int) -> bytes:

@@ -30,7 +30,7 @@ def load(folder: Path, limit: int | None) -> list[bytes]:
 def extractors() -> dict[str, Callable[[bytes], object]]:
     found: dict[str, Callable[[bytes], object]] = {}
     from web2md import convert, html_to_text
-    from web2md.extract.parse import parse_html
+    from web2md.extract.renderer.parse import parse_html
 
     found["web2md convert"] = lambda b: convert(b)
     try:

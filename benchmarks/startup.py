@@ -46,7 +46,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=9)
     runs = parser.parse_args().runs
-    web2md = [sys.executable, "-m", "web2md.cli"]
+    web2md = [sys.executable, "-m", "web2md.frontends.cli"]
     with TestServer() as server:
         server.route("/robots.txt", "User-agent: *\nAllow: /\n", headers={"Content-Type": "text/plain"})
         server.route("/", PAGE)

@@ -172,7 +172,7 @@ def _harness_spider():
             }
             if isinstance(response, HtmlResponse):
                 from web2md import convert
-                from web2md.extract.parse import parse_html
+                from web2md.extract.renderer.parse import parse_html
 
                 tree = parse_html(response.body, encoding=response.encoding)
                 if self.iframes:

@@ -49,7 +49,7 @@ class Screen:
     """A browser session in a pty; `command` sends a line and returns the screen it produced, without ANSI codes."""
 
     def __init__(self, *args: str) -> None:
-        self.child = pexpect.spawn(sys.executable, ["-m", "web2md.cli", *args], dimensions=(30, 100),
+        self.child = pexpect.spawn(sys.executable, ["-m", "web2md.frontends.cli", *args], dimensions=(30, 100),
                                    encoding="utf-8", timeout=60, env=environment())
         self.text = self.wait()
 
@@ -183,11 +183,11 @@ def test_find_help_screen_resize_and_an_error_that_fits_the_status_line(server):
 
 def test_browse_start_page_errors_exit_like_fetch(server):
     env = environment()
-    bad = subprocess.run([sys.executable, "-m", "web2md.cli", "example.com"], capture_output=True, text=True,
+    bad = subprocess.run([sys.executable, "-m", "web2md.frontends.cli", "example.com"], capture_output=True, text=True,
                          env=env, timeout=60, stdin=subprocess.DEVNULL)
     assert bad.returncode == 2
     assert bad.stderr == "web2md: invalid URL: example.com (need an absolute http:// or https:// URL)\n"
-    missing = subprocess.run([sys.executable, "-m", "web2md.cli", server.url("/nope")], capture_output=True,
+    missing = subprocess.run([sys.executable, "-m", "web2md.frontends.cli", server.url("/nope")], capture_output=True,
                              text=True, env=env, timeout=60, stdin=subprocess.DEVNULL)
     assert missing.returncode == 3
     assert missing.stderr.endswith(f"web2md: HTTP 404 Not Found: {server.url('/nope')}\n")
@@ -196,7 +196,7 @@ def test_browse_start_page_errors_exit_like_fetch(server):
 # -- the ANSI renderer behind the browser and --render ------------------------------------
 
 def test_ansi_numbers_links_and_keeps_the_text():
-    from web2md.ansi import render, strip_ansi
+    from web2md.frontends.ansi import render, strip_ansi
 
     page = render("# Title\n\nSee [one](http://a/1) and [**two**](http://a/2 \"t\").\n\n"
                   "- a \\*starred\\* item with `code`\n\n> quoted [three](http://a/3)\n\n"
@@ -213,7 +213,7 @@ def test_ansi_numbers_links_and_keeps_the_text():
 def test_ansi_wraps_to_the_width(width):
     from rich.cells import cell_len
 
-    from web2md.ansi import render, strip_ansi
+    from web2md.frontends.ansi import render, strip_ansi
 
     words = " ".join(f"word{i} [link {i}](http://x/{i}) **bold{i}**" for i in range(30))
     markdown = f"## {words}\n\n{words}\n\n- {words}\n\n> {words}\n\n```\n{'x' * 200}\n```\n\n{'y' * 150}"

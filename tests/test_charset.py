@@ -16,7 +16,7 @@ from scrapy.utils.test import get_crawler
 
 from tests.server import TestServer
 from web2md import crawl
-from web2md.extract.parse import parse_html
+from web2md.extract.renderer.parse import parse_html
 from web2md.items import PageItem
 from web2md.pipelines.extract import ExtractPipeline
 

@@ -23,7 +23,7 @@ import pytest
 
 from tests.server import TestServer
 from web2md import convert
-from web2md.cli import (
+from web2md.frontends.cli import (
     EXIT_BINARY,
     EXIT_FAILED,
     EXIT_HTTP,
@@ -88,7 +88,7 @@ def environment() -> dict[str, str]:
 
 
 def web2md(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "web2md.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "web2md.frontends.cli", *args], capture_output=True, text=True,
                           env=environment(), cwd=cwd, timeout=180, stdin=subprocess.DEVNULL)
 
 
@@ -305,7 +305,7 @@ def test_cache_ttl_serves_the_second_run_from_the_cache(tmp_path):
     with TestServer() as srv:
         srv.route("/", HOME)
         env = dict(environment(), XDG_CACHE_HOME=str(tmp_path))
-        outputs = [subprocess.run([sys.executable, "-m", "web2md.cli", "fetch", "--cache-ttl", "60", srv.url("/")],
+        outputs = [subprocess.run([sys.executable, "-m", "web2md.frontends.cli", "fetch", "--cache-ttl", "60", srv.url("/")],
                                   capture_output=True, text=True, env=env, timeout=180).stdout for _ in range(2)]
         assert outputs[0] == outputs[1] == convert(HOME, url=srv.url("/")).markdown + "\n"
         assert srv.paths() == ["/robots.txt", "/"]  # the second run asked the server nothing
@@ -314,7 +314,7 @@ def test_cache_ttl_serves_the_second_run_from_the_cache(tmp_path):
 
 def test_progress_bar_on_a_terminal(server, tmp_path):
     # not on a pipe: test_depth_writes_a_folder sees nothing but the one summary line on stderr
-    child = pexpect.spawn(sys.executable, ["-m", "web2md.cli", "fetch", "--depth", "1", "-o", str(tmp_path),
+    child = pexpect.spawn(sys.executable, ["-m", "web2md.frontends.cli", "fetch", "--depth", "1", "-o", str(tmp_path),
                                            server.url("/")],
                           env=dict(environment(), TERM="xterm"), encoding="utf-8", dimensions=(24, 120), timeout=120)
     child.expect(pexpect.EOF)

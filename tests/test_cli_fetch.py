@@ -35,7 +35,7 @@ def server():
 
 def web2md(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    return subprocess.run([sys.executable, "-m", "web2md.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "web2md.frontends.cli", *args], capture_output=True, text=True,
                           env=env, cwd=cwd, timeout=120)
 
 

@@ -67,7 +67,7 @@ def test_page_feeds_follow_the_feed_link_rule():
 
 
 def test_page_feeds_agree_with_feed_discovery():
-    from web2md.extract.feedlinks import discover_feeds
+    from web2md.extract.documents.feedlinks import discover_feeds
 
     url = "https://blog.example.com/2024/post/"
     assert convert(FEED_PAGE, url=url).feeds == discover_feeds(FEED_PAGE, url)

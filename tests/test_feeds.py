@@ -1,4 +1,4 @@
-"""Feed parsing and discovery (web2md.extract.feeds) and the `feed` spider."""
+"""Feed parsing and discovery (web2md.extract.documents.feeds) and the `feed` spider."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from tests.server import TestServer
 from web2md import crawl
-from web2md.extract.feedlinks import common_feed_urls, discover_feeds, feed_link
-from web2md.extract.feeds import FeedError, parse_feed
-from web2md.extract.parse import parse_html
+from web2md.extract.documents.feedlinks import common_feed_urls, discover_feeds, feed_link
+from web2md.extract.documents.feeds import FeedError, parse_feed
+from web2md.extract.renderer.parse import parse_html
 
 FIXTURES = Path(__file__).parent / "fixtures" / "feeds"
 

@@ -25,7 +25,7 @@ from web2md.spiders.page import PageSpider
 
 
 def web2md(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "web2md.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "web2md.frontends.cli", *args], capture_output=True, text=True,
                           env=environment(), timeout=180, input=stdin if stdin is not None else "")
 
 
@@ -148,7 +148,7 @@ def test_a_body_over_the_size_cap_names_the_limit_and_the_knob(bad, caplog):
 
 
 def test_the_command_line_does_not_retry_refused_connections():
-    from web2md.cli import crawl_settings
+    from web2md.frontends.cli import crawl_settings
 
     url = f"http://127.0.0.1:{closed_port()}/"
     options = argparse.Namespace(timeout=None, delay=None, cache_ttl=None, ignore_robots=True, no_blacklist=None,

@@ -1,11 +1,11 @@
-"""The one-element furniture tests (web2md.extract.furniture): class words, captions, calls to action, date lines."""
+"""The one-element furniture tests (web2md.extract.maincontent.furniture): class words, captions, calls to action, date lines."""
 
 from __future__ import annotations
 
 import pytest
 from lxml import etree
 
-from web2md.extract.furniture import (class_words, hint_strength, is_call_to_action, is_credit_line, is_date_line,
+from web2md.extract.maincontent.furniture import (class_words, hint_strength, is_call_to_action, is_credit_line, is_date_line,
                                       is_furniture_label, names_caption, names_comments, names_screen_reader_text)
 
 

@@ -16,8 +16,8 @@ import pytest
 from lxml import etree
 
 from web2md import convert, extract_links, html_to_text
-from web2md.ansi import render_ansi
-from web2md.extract.feeds import parse_feed
+from web2md.frontends.ansi import render_ansi
+from web2md.extract.documents.feeds import parse_feed
 from web2md.formats.htmldoc import markdown_to_html
 
 URL = "https://example.test/dir/page"

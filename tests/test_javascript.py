@@ -20,7 +20,7 @@ from lxml import etree
 
 from tests.server import TestServer
 from web2md import convert, crawl
-from web2md.extract.parse import parse_html
+from web2md.extract.renderer.parse import parse_html
 from web2md.javascript import START_TIME_MS, elements_of, run_scripts, snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -281,8 +281,8 @@ def server():
 
 def web2md(*args: str, code: str = "") -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    command = ["-c", f"{code}\nimport sys\nfrom web2md.cli import main\nsys.exit(main())", *args] if code else \
-        ["-m", "web2md.cli", *args]
+    command = ["-c", f"{code}\nimport sys\nfrom web2md.frontends.cli import main\nsys.exit(main())", *args] if code else \
+        ["-m", "web2md.frontends.cli", *args]
     return subprocess.run([sys.executable, *command], capture_output=True, text=True, env=env, timeout=120)
 
 

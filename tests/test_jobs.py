@@ -21,7 +21,7 @@ FIXTURE = Path(__file__).parent / "fixtures" / "site"
 
 def web2md(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "web2md.cli", *args], cwd=cwd, env=env,
+    return subprocess.run([sys.executable, "-m", "web2md.frontends.cli", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=300)
 
 

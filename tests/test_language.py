@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from web2md.extract.language import (
+from web2md.extract.meta.language import (
     LANGUAGES, LanguageMismatch, check_language, detect_language, language_matches, normalize_language,
     parse_language_option, to_iso639_1, to_iso639_3,
 )
@@ -110,7 +110,7 @@ def test_list_markers_and_initials_are_not_evidence():
 
 
 def test_same_answer_under_any_hash_seed():
-    code = "from web2md.extract.language import detect_language as d; import sys; " \
+    code = "from web2md.extract.meta.language import detect_language as d; import sys; " \
            "print([d(t) for t in sys.argv[1:]])"
     texts = [SAMPLES["dan"], SAMPLES["nob"], SAMPLES["ces"] + SAMPLES["slk"], SAMPLES["spa"] + SAMPLES["por"]]
     outs = {

@@ -126,7 +126,7 @@ class McpSession:
     """A `web2md mcp` subprocess and an `mcp.Client` on it, driven from synchronous tests via a loop thread."""
 
     def __init__(self, *args: str) -> None:
-        self.params = StdioServerParameters(command=sys.executable, args=["-m", "web2md.cli", "mcp", *args],
+        self.params = StdioServerParameters(command=sys.executable, args=["-m", "web2md.frontends.cli", "mcp", *args],
                                             cwd=str(ROOT), env=ENV)
         self.loop = asyncio.new_event_loop()
         self.client: Client | None = None
@@ -488,7 +488,7 @@ def test_each_call_is_time_bound(strict, allowed):
 
 def test_stdout_carries_only_json_rpc(site):
     """A raw session: every line the server writes to stdout is a JSON-RPC message, even around failures."""
-    proc = subprocess.Popen([sys.executable, "-m", "web2md.cli", "mcp", "--allow-private", "-v"], cwd=ROOT,
+    proc = subprocess.Popen([sys.executable, "-m", "web2md.frontends.cli", "mcp", "--allow-private", "-v"], cwd=ROOT,
                             env=dict(os.environ, **ENV), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     lines: queue.Queue[str] = queue.Queue()

@@ -11,9 +11,9 @@ from hypothesis import given, settings, strategies as st
 
 from web2md import convert
 from web2md.formats import FORMATS, render
-from web2md.extract.dates import normalize_date
-from web2md.extract.meta_jsonld import parse_json_ld
-from web2md.extract.metadata import MissingMetadata, check_metadata, excerpt_of, missing_metadata
+from web2md.extract.meta.dates import normalize_date
+from web2md.extract.meta.meta_jsonld import parse_json_ld
+from web2md.extract.meta.metadata import MissingMetadata, check_metadata, excerpt_of, missing_metadata
 
 URL = "https://news.example.com/2025/01/story.html"
 ARTICLE = (

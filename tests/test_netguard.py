@@ -159,7 +159,7 @@ def test_ipv6_literal_urls_are_fetched_and_count_as_loopback(tmp_path):
         v4.route("/frame", "<p>IPv4 loopback frame.</p>")
         v6.route("/", f'<h1>Over IPv6</h1><iframe src="{v4.url("/frame")}"></iframe>')
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-        done = subprocess.run([sys.executable, "-m", "web2md.cli", "fetch", v6.url("/")], capture_output=True,
+        done = subprocess.run([sys.executable, "-m", "web2md.frontends.cli", "fetch", v6.url("/")], capture_output=True,
                               text=True, env=env, cwd=tmp_path, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "# Over IPv6\n\nIPv4 loopback frame.\n"

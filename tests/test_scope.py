@@ -291,7 +291,7 @@ def test_summary_and_section_helpers():
 
 def web2md(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    return subprocess.run([sys.executable, "-m", "web2md.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "web2md.frontends.cli", *args], capture_output=True, text=True,
                           env=env, cwd=cwd, timeout=120)
 
 

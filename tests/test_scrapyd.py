@@ -110,7 +110,7 @@ def test_deploy_and_schedule_a_crawl(scrapyd, tmp_path):
         jobs.mkdir()
         (jobs / "jobs.toml").write_text(f'[jobs.home]\nspider = "page"\nschedule = "0 0 1 1 *"\n'
                                         f'output = "home-md"\nargs = {{ url = "{site.url("/")}" }}\n')
-        submitted = subprocess.run([sys.executable, "-m", "web2md.cli", "jobs", "run", "jobs.toml", "--scrapyd", url],
+        submitted = subprocess.run([sys.executable, "-m", "web2md.frontends.cli", "jobs", "run", "jobs.toml", "--scrapyd", url],
                                    cwd=jobs, env=env, capture_output=True, text=True, timeout=120)
         assert submitted.returncode == 0, submitted.stderr
         jobid = json.loads((jobs / "jobs.state.json").read_text())["home"]["jobid"]

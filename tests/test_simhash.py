@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from web2md import convert
-from web2md.extract.simhash import body_lines, fingerprint, hamming, simhash
+from web2md.extract.meta.simhash import body_lines, fingerprint, hamming, simhash
 
 ARTICLE_A = [
     "The city council voted on Tuesday to extend the night bus network to the northern districts, "

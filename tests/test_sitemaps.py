@@ -1,4 +1,4 @@
-"""Sitemap parsing (web2md.extract.sitemaps), dates (isodate), safe XML, and the `sitemap` spider."""
+"""Sitemap parsing (web2md.extract.documents.sitemaps), dates (isodate), safe XML, and the `sitemap` spider."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from tests.server import TestServer
 from web2md import crawl
-from web2md.extract.isodate import iso_date, to_datetime
-from web2md.extract.safexml import UnsafeXMLError, parse_xml
-from web2md.extract.sitemaps import (
+from web2md.extract.meta.isodate import iso_date, to_datetime
+from web2md.extract.documents.safexml import UnsafeXMLError, parse_xml
+from web2md.extract.documents.sitemaps import (
     Sitemap,
     SitemapEntry,
     discovery_urls,

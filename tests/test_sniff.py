@@ -55,7 +55,7 @@ def test_a_charset_that_reads_markup_as_no_tags_is_overruled():
 
 def web2md(*args, cwd):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    return subprocess.run([sys.executable, "-m", "web2md.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "web2md.frontends.cli", *args], capture_output=True, text=True,
                           env=env, cwd=cwd, timeout=120)
 
 

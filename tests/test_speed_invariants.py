@@ -13,10 +13,11 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
-from web2md.extract import derive, parse
-from web2md.extract.parse import neutralise_references, parse_html
-from web2md.extract.render import Renderer, escape_markdown
-from web2md.extract.urls import Resolver, absolute_url
+from web2md.extract import derive
+from web2md.extract.renderer import parse
+from web2md.extract.renderer.parse import neutralise_references, parse_html
+from web2md.extract.renderer.render import Renderer, escape_markdown
+from web2md.extract.renderer.urls import Resolver, absolute_url
 
 CASES = 3000
 
@@ -190,7 +191,7 @@ def test_fit_markdown_and_citations_as_before():
 # -- entities: the text of a subtree in one libxml2 call ----------------------------------------------------
 
 def test_subtree_text_is_the_joined_itertext():
-    from web2md.extract.entities import subtree_text
+    from web2md.extract.renderer.entities import subtree_text
 
     root = parse_html("<html><head><title>T</title></head><body><a id=x>x<!--c-->y<b>z<!-- d -->w</b>t<?pi foo?>u"
                       "<script>s&amp;</script>&amp;&lt;\u00a0\U0001F600<br>v</a>tail<p></p><p>only</p>"
@@ -208,7 +209,7 @@ def test_subtree_text_is_the_joined_itertext():
 # -- render: an empty element that does not act is not asked about ---------------------------------------------
 
 def test_empty_elements_render_the_same_skipped_or_not():
-    from web2md.extract.render import ACTS_WHEN_EMPTY
+    from web2md.extract.renderer.render import ACTS_WHEN_EMPTY
 
     # the renderer leaves the skip predicate out for these: rendered, they must give what a skipped element
     # (here a <script>, which the renderer always skips) gives

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from web2md import convert, extract_title
-from web2md.extract.titles import choose_title, host_label
+from web2md.extract.meta.titles import choose_title, host_label
 
 URL = "https://www.riverpost.example/2025/05/ferry.html"
 STORY = "<p>The ferry runs again from Monday, the town council said after a long meeting about the winter.</p>"

@@ -162,7 +162,7 @@ def test_web2md_batch_converts_in_workers_and_outlives_a_dying_one(tmp_path):
             srv.route(path, body)
         urls = tmp_path / "urls.txt"
         urls.write_text("".join(srv.url(path) + "\n" for path in pages))
-        done = subprocess.run([sys.executable, "-m", "web2md.cli", "batch", str(urls), "-o", str(tmp_path / "out")],
+        done = subprocess.run([sys.executable, "-m", "web2md.frontends.cli", "batch", str(urls), "-o", str(tmp_path / "out")],
                               capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 1, done.stderr  # a batch with a failed URL
     written = sorted(p.read_text() for p in (tmp_path / "out").rglob("*.md"))

@@ -26,7 +26,7 @@ from scrapy.http.request import NO_CALLBACK
 
 from web2md.middlewares import META_QUIET
 from web2md.middlewares.limits import PageFailed
-from web2md.extract.parse import DEFAULT_MAX_ELEMENTS
+from web2md.extract.renderer.parse import DEFAULT_MAX_ELEMENTS
 from web2md.responses import parse_response
 
 if TYPE_CHECKING:

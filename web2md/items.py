@@ -49,7 +49,7 @@ class PageItem(Item):
     flag mode); the other fields are `Page`'s.
     """
 
-    tree = Field(transient=True)  # lxml root from web2md.extract.parse.parse_html
+    tree = Field(transient=True)  # lxml root from web2md.extract.renderer.parse.parse_html
     body = Field(transient=True)  # raw bytes of the response: text_for's input, or the page a worker parses again
     headers = Field(transient=True)  # response headers of a non-HTML response, for a DocumentItem
 

@@ -238,7 +238,7 @@ def list_jobs(path: Path) -> list[dict[str, str]]:
 # -- command line (`web2md jobs run|list FILE`) --------------------------------------------------------
 
 def add_jobs(subparsers: Any) -> None:
-    from web2md.cli import COMMAND_HELP
+    from web2md.frontends.cli import COMMAND_HELP
 
     parser = subparsers.add_parser("jobs", help=COMMAND_HELP["jobs"], description=__doc__)
     verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from web2md.extract.parse import DEFAULT_MAX_ELEMENTS
+from web2md.extract.renderer.parse import DEFAULT_MAX_ELEMENTS
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from typing import Any
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 
-from web2md.extract.simhash import hamming
+from web2md.extract.meta.simhash import hamming
 from web2md.items import PageItem
 
 logger = logging.getLogger(__name__)

@@ -23,7 +23,7 @@ from w3lib.encoding import http_content_type_encoding, resolve_encoding
 
 from web2md.extract import convert, text_for
 from web2md.extract.textfor import UnsupportedContent
-from web2md.extract.parse import DEFAULT_MAX_ELEMENTS
+from web2md.extract.renderer.parse import DEFAULT_MAX_ELEMENTS
 from web2md.iframes import FrameDocument, IframeFetcher, parse_document, splice_iframes
 from web2md.items import DocumentItem, PageItem, is_empty
 from web2md.javascript import run_scripts

@@ -8,7 +8,7 @@ from typing import Any
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 
-from web2md.extract.language import LanguageMismatch, check_language, parse_language_option
+from web2md.extract.meta.language import LanguageMismatch, check_language, parse_language_option
 from web2md.items import PageItem
 
 logger = logging.getLogger(__name__)

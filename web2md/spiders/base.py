@@ -32,7 +32,7 @@ from twisted.python.failure import Failure
 from web2md.exporters import get_format
 from web2md.failures import classify
 from web2md.extract.options import Options
-from web2md.extract.parse import DEFAULT_MAX_ELEMENTS, TRUNCATED
+from web2md.extract.renderer.parse import DEFAULT_MAX_ELEMENTS, TRUNCATED
 from web2md.extract.sniff import binary_type
 from web2md.items import PageItem
 from web2md.javascript import check_engine

@@ -1,6 +1,6 @@
 """The `feed` spider: read an RSS, Atom or JSON feed (or find one from a page) into entry items or entry pages.
 
-Parsing and rendering are the core's (`web2md.extract.feeds`); this module
+Parsing and rendering are the core's (`web2md.extract.documents.feeds`); this module
 only decides what to request next.
 """
 
@@ -14,8 +14,8 @@ from scrapy import Request
 from scrapy.http import Response, TextResponse
 from twisted.python.failure import Failure
 
-from web2md.extract.feedlinks import common_feed_urls, discover_feeds
-from web2md.extract.feeds import Feed, FeedError, FeedRefused, parse_feed
+from web2md.extract.documents.feedlinks import common_feed_urls, discover_feeds
+from web2md.extract.documents.feeds import Feed, FeedError, FeedRefused, parse_feed
 from web2md.items import FeedEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
 from web2md.middlewares.blacklist import load_blacklist

@@ -11,7 +11,7 @@ from scrapy import Request
 from scrapy.http import Response
 
 from web2md.extract import extract_links
-from web2md.extract.sitemaps import SitemapEntry, select_entries
+from web2md.extract.documents.sitemaps import SitemapEntry, select_entries
 from web2md.middlewares import META_EXPLICIT
 from web2md.scope import Scope, patterns
 from web2md.spiders.base import count_argument, parse_bool

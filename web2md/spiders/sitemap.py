@@ -1,6 +1,6 @@
 """The `sitemap` spider: find a site's sitemaps (robots.txt, /sitemap.xml), follow indexes, then list or crawl the URLs.
 
-Parsing is the core's (`web2md.extract.sitemaps`); this module only decides
+Parsing is the core's (`web2md.extract.documents.sitemaps`); this module only decides
 what to request next.
 """
 
@@ -15,10 +15,10 @@ from scrapy import Request
 from scrapy.http import Response
 from twisted.python.failure import Failure
 
-from web2md.extract.feeds import FeedError, parse_feed
-from web2md.extract.isodate import to_datetime
-from web2md.extract.safexml import UnsafeXMLError
-from web2md.extract.sitemaps import (
+from web2md.extract.documents.feeds import FeedError, parse_feed
+from web2md.extract.meta.isodate import to_datetime
+from web2md.extract.documents.safexml import UnsafeXMLError
+from web2md.extract.documents.sitemaps import (
     MAX_SITEMAP_SIZE,
     Sitemap,
     SitemapEntry,

@@ -17,9 +17,9 @@ from unicodedata import is_normalized
 
 from lxml import etree
 
-from web2md.extract.entities import SPECIAL_CHARS, normalise_chars
-from web2md.extract.urls import Resolver, markdown_url, strip_fragment
-from web2md.extract.parse import parse_html
+from web2md.extract.renderer.entities import SPECIAL_CHARS, normalise_chars
+from web2md.extract.renderer.urls import Resolver, markdown_url, strip_fragment
+from web2md.extract.renderer.parse import parse_html
 
 SKIP_TAGS = frozenset({
     "script", "style", "svg", "template", "iframe", "noscript", "head", "math",

@@ -25,14 +25,14 @@ from typing import Callable
 
 from lxml import etree
 
-from web2md.extract.entities import subtree_text
-from web2md.extract.furniture import (CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
+from web2md.extract.renderer.entities import subtree_text
+from web2md.extract.maincontent.furniture import (CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
                                      FURNITURE_LABEL_TAGS, MAX_CALL, MAX_CAPTION,
                                      MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY, MEDIA_TAGS,
                                      HintReading, block_text, class_and_id, hint_strength,
                                      is_call_to_action, is_credit_line, is_date_line, names_comments,
                                      is_furniture_label, read_hints)
-from web2md.extract.render import SCRIPTLESS_SKIP_TAGS, SKIP_TAGS, is_hidden
+from web2md.extract.renderer.render import SCRIPTLESS_SKIP_TAGS, SKIP_TAGS, is_hidden
 
 # Tags whose content is never the main text.
 FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "button", "dialog", "menu", "select", "label", "input", "textarea"})

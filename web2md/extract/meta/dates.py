@@ -1,6 +1,6 @@
 """Dates as web pages write them, normalised to ISO 8601 (``2025-01-15`` or ``2025-01-15T08:30:00Z``).
 
-Machine formats (ISO 8601, RFC 822) go through :func:`web2md.extract.isodate.iso_date`;
+Machine formats (ISO 8601, RFC 822) go through :func:`web2md.extract.meta.isodate.iso_date`;
 this module adds the forms people write in page markup: ``2025/01/15``,
 ``15.01.2025``, ``January 15, 2025``, ``15. Januar 2025``, ``15 de enero de 2025``.
 Locale-free and clock-free: what cannot be read unambiguously is ``None``.
@@ -12,7 +12,7 @@ import re
 from datetime import date
 from types import MappingProxyType
 
-from web2md.extract.isodate import iso_date
+from web2md.extract.meta.isodate import iso_date
 
 __all__ = ["normalize_date"]
 

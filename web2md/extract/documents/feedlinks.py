@@ -1,6 +1,6 @@
 """Feed discovery: the `<link rel="alternate">` elements of a page that announce an RSS, Atom or JSON feed.
 
-Kept apart from `web2md.extract.feeds` (which renders entries through the
+Kept apart from `web2md.extract.documents.feeds` (which renders entries through the
 converter) so that the page metadata code can use the same rule.
 """
 
@@ -10,9 +10,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 from lxml import etree
 
-from web2md.extract.entities import clean_text
-from web2md.extract.parse import parse_html
-from web2md.extract.urls import absolute_url, document_base, strip_fragment
+from web2md.extract.renderer.entities import clean_text
+from web2md.extract.renderer.parse import parse_html
+from web2md.extract.renderer.urls import absolute_url, document_base, strip_fragment
 
 FEED_TYPES = {
     "application/rss+xml": "rss",

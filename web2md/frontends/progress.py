@@ -21,7 +21,7 @@ _SINKS: dict[str, CrawlProgress] = {}
 _KEYS = itertools.count(1)
 _LOCK = threading.Lock()
 
-EXTENSION = "web2md.progress.ProgressExtension"
+EXTENSION = "web2md.frontends.progress.ProgressExtension"
 
 
 class CrawlProgress:

@@ -1,6 +1,6 @@
 """``web2md URL``: a Lynx-like terminal browser over the same crawl runner as every other front end.
 
-Pages are rendered by `web2md.ansi` with numbered links and shown a screen at a
+Pages are rendered by `web2md.frontends.ansi` with numbered links and shown a screen at a
 time. Commands are typed at the prompt and confirmed with Enter: a number
 follows that link, Enter (or space) shows the next screen, ``p`` the previous
 one, ``b`` goes back, ``f`` forward, ``u`` asks for a URL, ``r`` reloads,
@@ -23,7 +23,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from web2md.ansi import Rendered, render
+from web2md.frontends.ansi import Rendered, render
 from web2md.wording import plural
 
 HELP = "N=link  Enter=next  p=prev  b=back  f=fwd  u=URL  /=find  m=main/whole  h=help  q=quit"
@@ -110,7 +110,7 @@ class Browser:
     def fetch(self, url: str) -> View:
         """Fetch and render ``url`` through the `page` spider; raises `CommandError` on failure."""
         from web2md import crawl
-        from web2md.cli import first_page
+        from web2md.frontends.cli import first_page
         from web2md.spiders.page import PageSpider
 
         self.write(f"\r\x1b[2KFetching {url} ...")
@@ -129,7 +129,7 @@ class Browser:
 
         With ``replace`` (a reload) it takes the place of the current page instead.
         """
-        from web2md.cli import CommandError, check_url
+        from web2md.frontends.cli import CommandError, check_url
 
         try:
             check_url(url)
@@ -194,7 +194,7 @@ class Browser:
 
     # -- commands ------------------------------------------------------
     def run(self, url: str) -> int:
-        from web2md.cli import EXIT_OK, CommandError, check_url
+        from web2md.frontends.cli import EXIT_OK, CommandError, check_url
 
         try:
             check_url(url)
@@ -293,7 +293,7 @@ class Browser:
 
 def with_page_links(markdown: str, links: list[dict[str, Any]]) -> str:
     """The page's Markdown, then a list of the page's links it does not already hold (navigation, footer ...)."""
-    from web2md.extract.render import escape_markdown
+    from web2md.extract.renderer.render import escape_markdown
 
     shown = set(_LINK_TARGET.findall(markdown))
     rest = [link for link in links if link.get("url") and link["url"] not in shown]

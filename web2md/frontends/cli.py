@@ -271,7 +271,7 @@ def check_conversion(args: argparse.Namespace) -> None:
 
 
 def check_language_option(args: argparse.Namespace) -> None:
-    from web2md.extract.language import parse_language_option
+    from web2md.extract.meta.language import parse_language_option
 
     if getattr(args, "lang", None):
         try:
@@ -306,8 +306,8 @@ def failure_error(failure: dict[str, Any], timeout: float) -> CommandError:
 
 def requirement_error(item: Any, args: argparse.Namespace) -> CommandError | None:
     """Why a fetched page fails ``--lang`` or ``--only-with-metadata``, or None."""
-    from web2md.extract.language import LanguageMismatch, check_language
-    from web2md.extract.metadata import MissingMetadata, check_metadata
+    from web2md.extract.meta.language import LanguageMismatch, check_language
+    from web2md.extract.meta.metadata import MissingMetadata, check_metadata
 
     url = item.get("url", "")
     try:
@@ -347,7 +347,7 @@ def render_page(item: Any, fmt: str, with_frontmatter: bool = False, ansi: bool 
     from web2md.formats import render
 
     if fmt == "markdown" and ansi:
-        from web2md.ansi import render_ansi
+        from web2md.frontends.ansi import render_ansi
 
         body = render_ansi(render(item, "md"))
         return f"{frontmatter(item)}\n\n{body}" if with_frontmatter else body
@@ -498,7 +498,7 @@ def run_depth(args: argparse.Namespace) -> int:
     from urllib.parse import urlsplit
 
     from web2md import crawl
-    from web2md.progress import CrawlProgress
+    from web2md.frontends.progress import CrawlProgress
     from web2md.spiders.site import SiteSpider
 
     if args.format != "markdown":
@@ -545,7 +545,7 @@ def add_browse(subparsers: Any) -> None:
 
 
 def run_browse(args: argparse.Namespace) -> int:
-    from web2md.browse import Browser
+    from web2md.frontends.browse import Browser
 
     check_url(args.url)
     check_javascript(args)
@@ -597,7 +597,7 @@ def run_sitemap(args: argparse.Namespace) -> int:
 
     from web2md import crawl
     from web2md.items import SitemapEntryItem, item_to_dict
-    from web2md.progress import CrawlProgress
+    from web2md.frontends.progress import CrawlProgress
     from web2md.spiders.sitemap import SitemapSpider
 
     check_url(args.url)
@@ -724,7 +724,7 @@ def add_batch(subparsers: Any) -> None:
 
 def run_batch(args: argparse.Namespace) -> int:
     from web2md import crawl
-    from web2md.progress import CrawlProgress
+    from web2md.frontends.progress import CrawlProgress
     from web2md.spiders.base import parse_url_list, read_urls_file
     from web2md.spiders.batch import BatchSpider
 
@@ -778,7 +778,7 @@ def add_mcp(subparsers: Any) -> None:
 
 
 def run_mcp(args: argparse.Namespace) -> int:
-    from web2md.mcp_server import ServerOptions, serve
+    from web2md.frontends.mcp_server import ServerOptions, serve
 
     if args.timeout <= 0 or args.max_bytes <= 0:
         raise CommandError("--timeout and --max-bytes must be positive", EXIT_USAGE)
