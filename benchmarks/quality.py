@@ -260,6 +260,7 @@ RULES: dict[str, list[tuple[str, str, object]]] = {
     "unwrap-furniture": [("web2md.extract.maincontent.content", "Analysis.unwrapped", lambda self, rounds=3: self)],
     "repeats-once": [("web2md.extract.maincontent.content", "once_each",
                       lambda skip, text=None: skip)],
+    "semantic-region": [("web2md.extract.maincontent.content", "SEMANTIC_SHARE", 10.0)],
     "noscript-page": [("web2md.extract.maincontent.content", "page_without_scripts", lambda body: None)],
 }
 

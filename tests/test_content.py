@@ -1629,3 +1629,35 @@ def test_related_heading_over_prose_stays_and_over_links_goes():
         "a year at a time.\n\n## Recommended\n\nFor sailing, take the table of the harbour you leave from and "
         "correct it for the harbour you are heading to with the differences printed at the back.\n\nOnline tables "
         "are updated when the harbour authority corrects its predictions.")
+
+
+VIDEO_BESIDE_ARTICLE = """<html><body><div id="wrap"><div id="main">
+<article><h1>Harbour reopens after the storm</h1>
+<p>The harbour reopened on Monday after three days of repairs to the sea wall, the port authority said in a statement.</p>
+<p>Fishing boats were the first to leave, followed by the morning ferry, which ran forty minutes late but full.</p>
+<p>Engineers will inspect the wall again next week, and the authority expects the works to end before the summer season.</p>
+<p>Residents who lost power during the storm should have it back by Wednesday, according to the electricity board.</p>
+</article>
+<div class="player"><h3>Watch: lifeboat crews train off the coast</h3>
+<p>Lifeboat volunteers spent the weekend practising rescues in rough water, a drill they repeat every spring before the season.</p></div>
+</div></div></body></html>"""
+
+
+def test_the_one_article_among_blocks_beside_it_is_the_region():
+    # the <article> holds most, not nearly all, of the content text: the markup names the content
+    page = convert(VIDEO_BESIDE_ARTICLE, "https://news.example/harbour")
+    assert page.markdown == """# Harbour reopens after the storm
+
+The harbour reopened on Monday after three days of repairs to the sea wall, the port authority said in a statement.
+
+Fishing boats were the first to leave, followed by the morning ferry, which ran forty minutes late but full.
+
+Engineers will inspect the wall again next week, and the authority expects the works to end before the summer season.
+
+Residents who lost power during the storm should have it back by Wednesday, according to the electricity board."""
+
+
+def test_two_articles_side_by_side_are_no_single_region():
+    two = VIDEO_BESIDE_ARTICLE.replace('<div class="player">', '<article class="player">').replace(
+        "season.</p></div>", "season.</p></article>")
+    assert "Lifeboat volunteers" in convert(two, "https://news.example/harbour").markdown

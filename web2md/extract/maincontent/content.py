@@ -75,6 +75,7 @@ HEADING_LOOKAHEAD = 20  # elements of a block looked through for the heading it 
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
 PRODUCT_WIDENING = 2.0  # a product's block holds up to this much more content text than its description
+SEMANTIC_SHARE = 0.6  # the one article or main among blocks beside it, with this share of their content text
 ARTICLE_WIDENING = 1.3  # an enclosing article with up to this much content text is the page's article
 
 MIN_UNIT = 50  # characters of non-link text before a block counts as content (chosen out of fold: --tune)
@@ -400,9 +401,19 @@ def descend(body: etree._Element, analysis: Analysis, theta: float) -> etree._El
                 best_child, best_good = child, g
         if comments > best_good:
             return node  # a thread longer than the post: the region holds both, and the thread is skipped in it
-        if best_child is None or best_good < theta * total or best_child.tag not in REGION_TAGS:
+        if best_child is None or best_child.tag not in REGION_TAGS:
             return node
+        if best_good < theta * total:
+            # the one article (or main) among blocks beside it: the markup names the content
+            if not (best_good >= SEMANTIC_SHARE * total and is_semantic_region(best_child)
+                    and sum(1 for child in node if is_semantic_region(child)) == 1):
+                return node
         node = best_child
+
+
+def is_semantic_region(el: etree._Element) -> bool:
+    """An `<article>` or `<main>` (or `role="main"`): markup that names the page's content."""
+    return el.tag in ("article", "main") or el.get("role") == "main"
 
 
 def document_body(root: etree._Element) -> etree._Element:
