@@ -1036,8 +1036,10 @@ MAIN_PAGE = f"""<html><body><nav><a href="/">Home</a> <a href="/blog">Blog</a></
 def test_main_content_modes():
     outside = "This introduction sits outside the main element and is long enough to count."
     promo = "Try our product free for thirty days, no card needed."
-    # scoring: the main element holds under 95% of the content, so the body is the region, furniture dropped
-    assert convert(MAIN_PAGE).markdown == f"{outside}\n\n# Title\n\n{STORY_MD}"
+    # scoring: the one <main> holds most of the content (the paragraph beside it the rest), so it is the
+    # region, furniture dropped
+    assert convert(MAIN_PAGE).markdown == f"# Title\n\n{STORY_MD}"
+    assert outside not in convert(MAIN_PAGE).markdown
     # forced: <main>, still without its furniture
     assert convert(MAIN_PAGE, main_content=True).markdown == f"# Title\n\n{STORY_MD}"
     # off: the plain region of SPEC §3, exactly what html_to_text gives
