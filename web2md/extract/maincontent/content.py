@@ -82,7 +82,7 @@ MIN_UNIT = 50  # characters of non-link text before a block counts as content (c
 PRECISION_MIN_UNIT = 70  # ... with `precision`
 RECALL_MIN_UNIT = 17  # ... with `recall`
 LINK_DENSITY = 0.25  # a short block inside the region with more link text than this is navigation
-SENTENCE_WORDS = 6  # a link-heavy paragraph with this many words of its own around the links is prose
+SENTENCE_WORDS = 4  # a link-heavy paragraph with this many words of its own around the links is prose
 LIST_LINK_DENSITY = 0.8  # a list or table is navigation only when nearly all its text is links
 TEASER_CHARS = 400  # text per linked heading below which a block reads as a list of teasers
 # A card: a block titled by one linked heading, with at most this much text (a headline, a summary, a date).
