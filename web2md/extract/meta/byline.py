@@ -79,18 +79,26 @@ def _place(el: etree._Element) -> int | None:
     return place
 
 
-# Where a byline may be: a class naming an author or byline, or an itemprop (content.Analysis tests the same).
-_IS_CANDIDATE = "[@itemprop or contains(@class, 'uthor') or contains(@class, 'yline')]"
-candidates_in = etree.XPath("descendant-or-self::*" + _IS_CANDIDATE)
-candidates_below = etree.XPath("descendant::*" + _IS_CANDIDATE)
+def is_candidate(el: etree._Element) -> bool:
+    """Where a byline may be: a class naming an author or byline, or an itemprop (content.Analysis tests the
+    same in its walk)."""
+    cls = el.get("class")
+    return bool(cls and ("uthor" in cls or "yline" in cls)) or el.get("itemprop") is not None
+
+
+def candidates_in(root: etree._Element, itself: bool = True) -> Iterator[etree._Element]:
+    """The candidates in `root`'s subtree (with `root` itself unless `itself` is false), in document order.
+    (A loop over the elements: an XPath with the same test takes twice as long.)"""
+    for el in root.iter(etree.Element):
+        if is_candidate(el) and (itself or el is not root):
+            yield el
 
 
 def expanded(candidates: Iterable[etree._Element | tuple[etree._Element, bool]]) -> Iterator[etree._Element]:
     """The candidates, with a subtree a walk passed over, ``(element, itself too)``, replaced by those in it."""
     for candidate in candidates:
         if isinstance(candidate, tuple):
-            subtree, itself = candidate
-            yield from (candidates_in if itself else candidates_below)(subtree)
+            yield from candidates_in(*candidate)
         else:
             yield candidate
 
