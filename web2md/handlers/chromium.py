@@ -1,0 +1,246 @@
+"""The download handler of ``--browser``: scrapy-playwright's, over the system's headless Chromium (SPEC §10).
+
+Only page requests (those a spider parses as pages) go through the browser;
+robots.txt, sitemaps, feeds and iframe documents keep Scrapy's own handler. The
+browser's own requests (scripts, XHR/fetch, redirects, navigations made by
+script) are checked too: the blacklist in a route handler, the network guard
+in `GuardProxy`, a local forward proxy every browser connection goes through,
+so redirect hops (which Playwright's routing does not see) are checked as well.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+from contextlib import suppress
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from playwright.async_api import TimeoutError as BrowserTimeout
+from scrapy import Request
+from scrapy.core.downloader.handlers.http11 import HTTP11DownloadHandler
+from scrapy.exceptions import CannotResolveHostError, DownloadConnectionRefusedError, IgnoreRequest
+from scrapy_playwright.handler import ScrapyPlaywrightDownloadHandler
+from scrapy_playwright.page import PageMethod
+
+from web2md.middlewares import META_QUIET
+from web2md.middlewares.blacklist import load_blacklist
+from web2md.middlewares.netguard import AddressRefused, NetGuardMiddleware
+
+if TYPE_CHECKING:
+    from playwright.async_api import Page
+    from playwright.async_api import Request as BrowserRequest
+    from scrapy.crawler import Crawler
+    from scrapy.http import Response
+
+logger = logging.getLogger(__name__)
+
+#: Response header the proxy puts on a refused plain-HTTP request (HTTPS refusals fail the tunnel instead).
+REFUSED_HEADER = "X-Web2md-Refused"
+HTML_TYPES = ("text/html", "application/xhtml+xml")
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def is_page_request(request: Request) -> bool:
+    """A request whose response a spider converts as a page (its ``parse``), not robots.txt, a sitemap, a feed
+    or an iframe document."""
+    callback = request.callback
+    return not request.meta.get(META_QUIET) and (callback is None or getattr(callback, "__name__", "") == "parse")
+
+
+class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
+    """scrapy-playwright's handler, sending page requests through Chromium and every other request through
+    Scrapy's HTTP handler.
+
+    After the load event a page waits for the network to go idle (at most
+    ``WEB2MD_BROWSER_IDLE_TIMEOUT`` seconds), then for ``WEB2MD_BROWSER_WAIT_FOR``
+    (a CSS selector) and ``--wait`` milliseconds. ``WEB2MD_BROWSER_PAGES`` pages
+    are open at once, each closed after use. A browser that crashes fails the
+    page it was loading once (``web2md/failed/browser_crashed``) and is started
+    again for the next page.
+    """
+
+    def __init__(self, crawler: Crawler) -> None:
+        super().__init__(crawler)
+        settings = crawler.settings
+        self.crawler = crawler
+        self.idle_timeout = settings.getfloat("WEB2MD_BROWSER_IDLE_TIMEOUT") * 1000
+        self.wait_for = settings.get("WEB2MD_BROWSER_WAIT_FOR") or ""
+        self.blacklist = load_blacklist(settings)
+        self.loading: set[str] = set()  # URLs of the pages being loaded: checked by the middlewares already
+        self.proxy = GuardProxy(NetGuardMiddleware.from_crawler(crawler), crawler.stats)
+        # Playwright sends loopback through the proxy too (it adds "<-loopback>" to the bypass list)
+        self.config.launch_options["proxy"] = {"server": f"http://127.0.0.1:{self.proxy.port}"}
+        self.config.target_closed_max_retries = 0  # a page that crashed the browser is not loaded again
+        self.abort_request = self.blocked
+
+    async def download_request(self, request: Request) -> Response:
+        if not is_page_request(request):
+            return await HTTP11DownloadHandler.download_request(self, request)
+        await self.proxy.start()
+        wait = getattr(self.crawler.spider, "convert_options", {}).get("wait")
+        request.meta.update(
+            playwright=True,
+            playwright_context_kwargs={"service_workers": "block"},  # a worker's requests are not routed
+            playwright_page_methods=[_settle_method(self, wait)],
+        )
+        self.loading.add(request.url)
+        try:
+            response = await super().download_request(request)
+        except Exception as exc:
+            # behind the proxy Chromium sees only "tunnel failed": say what the proxy saw on the page's host
+            parts = urlsplit(request.url)
+            cause = self.proxy.failures.pop((parts.hostname or "", parts.port or DEFAULT_PORTS[parts.scheme]), None)
+            if cause is None:
+                raise
+            raise cause from exc
+        finally:
+            self.loading.discard(request.url)
+        refusal = response.headers.get(REFUSED_HEADER)
+        if refusal:
+            raise IgnoreRequest(refusal.decode("latin-1"))
+        content_type = (response.headers.get("Content-Type") or b"text/html").decode("latin-1").lower()
+        if not content_type.startswith(HTML_TYPES):
+            # Chromium shows text, JSON and images inside an HTML page of its own: fetch the bytes themselves
+            return await HTTP11DownloadHandler.download_request(self, request)
+        headers = response.headers.copy()
+        headers.pop("Content-Length", None)  # the body is the rendered document, not what the server sent
+        return response.replace(headers=headers)
+
+    def blocked(self, browser_request: BrowserRequest) -> bool:
+        """Route handler: a request of the browser's to a blacklisted URL is aborted and counted."""
+        url = browser_request.url
+        if url in self.loading or not url.startswith(("http://", "https://")):
+            return False
+        rule = self.blacklist.match(url)
+        if rule is None:
+            return False
+        logger.debug("Blocked the browser's request (%s): %s", rule, url)
+        self.stats.inc_value("web2md/browser/blocked")
+        return True
+
+    async def settle(self, page: Page, wait: float | None) -> None:
+        """After the load event: network idle (capped), the ``--wait-for`` selector, then ``--wait`` ms."""
+        try:
+            await page.wait_for_load_state("networkidle", timeout=self.idle_timeout)
+        except BrowserTimeout:
+            logger.debug("Network still busy after %g ms: %s", self.idle_timeout, page.url)
+            self.stats.inc_value("web2md/browser/busy")
+        if self.wait_for:
+            try:
+                await page.wait_for_selector(self.wait_for, state="attached")
+            except BrowserTimeout:
+                logger.warning("No %s on %s; converted as it is", self.wait_for, page.url)
+                self.stats.inc_value("web2md/browser/wait_for_missing")
+        if wait:
+            await page.wait_for_timeout(min(float(wait), 60_000.0))
+
+    async def close(self) -> None:
+        await super().close()
+        await self.proxy.close()
+
+
+def _settle_method(handler: BrowserDownloadHandler, wait: float | None) -> Any:
+    async def settle(page: Page) -> None:
+        await handler.settle(page, wait)
+
+    return PageMethod(settle)
+
+
+class GuardProxy:
+    """A forward proxy on 127.0.0.1 that the browser sends every connection through (HTTP requests and HTTPS,
+    WebSocket tunnels); each host is checked by the network guard first, so a page's scripts and redirects
+    reach no address the crawl itself could not. One connection per request: the next may name another host."""
+
+    def __init__(self, guard: NetGuardMiddleware, stats: Any) -> None:
+        self.guard = guard
+        self.stats = stats
+        self.socket = socket.create_server(("127.0.0.1", 0))
+        self.port = self.socket.getsockname()[1]
+        self.server: asyncio.Server | None = None
+        # (host, port) -> why the last connection to it failed, as the Scrapy error the failure reports understand
+        self.failures: dict[tuple[str, int], Exception] = {}
+        self._starting = asyncio.Lock()
+
+    async def start(self) -> None:
+        async with self._starting:
+            if self.server is None:
+                self.server = await asyncio.start_server(self.serve, sock=self.socket)
+
+    async def close(self) -> None:
+        if self.server is not None:
+            self.server.close()
+            with suppress(Exception):
+                await asyncio.wait_for(self.server.wait_closed(), 5)
+        else:
+            self.socket.close()
+
+    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        upstream: asyncio.StreamWriter | None = None
+        try:
+            head = await reader.readuntil(b"\r\n\r\n")
+            method, target, _version = head.split(b"\r\n", 1)[0].decode("latin-1").split(" ", 2)
+            tunnel = method.upper() == "CONNECT"
+            url = f"https://{target}/" if tunnel else target
+            parts = urlsplit(url)
+            host, port = parts.hostname or "", parts.port or (443 if tunnel else 80)
+            try:
+                await self.guard.process_request(Request(url))
+            except AddressRefused as exc:
+                self.stats.inc_value("web2md/browser/refused")
+                message = str(exc).encode("latin-1", "replace")
+                writer.write(b"HTTP/1.1 403 Forbidden\r\n" + REFUSED_HEADER.encode() + b": " + message
+                             + b"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                return
+            try:
+                upstream_reader, upstream = await asyncio.open_connection(host, port)
+            except OSError as exc:
+                self.failures[host, port] = connection_error(exc, host)
+                if tunnel:
+                    writer.write(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                return
+            if tunnel:
+                writer.write(b"HTTP/1.1 200 Connection established\r\n\r\n")
+            else:
+                upstream.write(origin_form(head, parts))
+            await asyncio.gather(_pipe(reader, upstream), _pipe(upstream_reader, writer))
+        except (OSError, ValueError, asyncio.IncompleteReadError, asyncio.LimitOverrunError) as exc:
+            logger.debug("Browser proxy: connection ended (%s)", exc)
+        finally:
+            for stream in (upstream, writer):
+                if stream is not None:
+                    with suppress(Exception):
+                        stream.close()
+
+
+def connection_error(exc: OSError, host: str) -> Exception:
+    """The Scrapy download error for a failed connection, so the failure is worded as without a browser."""
+    if isinstance(exc, socket.gaierror):
+        return CannotResolveHostError(f"cannot resolve {host}: {exc}")
+    if isinstance(exc, ConnectionRefusedError):
+        return DownloadConnectionRefusedError(str(exc))
+    return exc
+
+
+def origin_form(head: bytes, parts: Any) -> bytes:
+    """A proxy request's head as the server expects it: the path in the request line, one request per
+    connection, no proxy headers."""
+    lines = head.decode("latin-1").split("\r\n")
+    method, _target, version = lines[0].split(" ", 2)
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    kept = [line for line in lines[1:] if line and line.split(":", 1)[0].strip().lower() not in
+            ("proxy-connection", "connection", "keep-alive", "proxy-authorization")]
+    return "\r\n".join([f"{method} {path} {version}", *kept, "Connection: close", "", ""]).encode("latin-1")
+
+
+async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    try:
+        while data := await reader.read(65536):
+            writer.write(data)
+            await writer.drain()
+    except (OSError, asyncio.CancelledError):
+        pass
+    finally:
+        with suppress(Exception):
+            writer.close()
