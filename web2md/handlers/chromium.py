@@ -29,6 +29,8 @@ from web2md.middlewares.blacklist import load_blacklist
 from web2md.middlewares.netguard import AddressRefused, NetGuardMiddleware
 
 if TYPE_CHECKING:
+    from typing_extensions import Self
+
     from playwright.async_api import Page
     from playwright.async_api import Request as BrowserRequest
     from scrapy.crawler import Crawler
@@ -61,8 +63,17 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
     again for the next page.
     """
 
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        # Scrapy builds a handler per scheme: http and https share one, so a crawl has one browser
+        shared = getattr(crawler, "_web2md_browser_handler", None)
+        if shared is None:
+            shared = crawler._web2md_browser_handler = cls(crawler)  # type: ignore[attr-defined]
+        return shared
+
     def __init__(self, crawler: Crawler) -> None:
         super().__init__(crawler)
+        self.closed = False
         settings = crawler.settings
         self.crawler = crawler
         self.idle_timeout = settings.getfloat("WEB2MD_BROWSER_IDLE_TIMEOUT") * 1000
@@ -137,8 +148,10 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
             await page.wait_for_timeout(min(float(wait), 60_000.0))
 
     async def close(self) -> None:
-        await super().close()
-        await self.proxy.close()
+        if not self.closed:  # once for both schemes
+            self.closed = True
+            await super().close()
+            await self.proxy.close()
 
 
 def _settle_method(handler: BrowserDownloadHandler, wait: float | None) -> Any:
