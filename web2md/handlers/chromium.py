@@ -14,9 +14,12 @@ import asyncio
 import logging
 import socket
 from contextlib import suppress
+from functools import partial
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from playwright._impl._errors import TargetClosedError  # scrapy-playwright imports it from there too
 from playwright.async_api import TimeoutError as BrowserTimeout
 from scrapy import Request
 from scrapy.core.downloader.handlers.http11 import HTTP11DownloadHandler
@@ -25,7 +28,7 @@ from scrapy_playwright.handler import ScrapyPlaywrightDownloadHandler
 from scrapy_playwright.page import PageMethod
 
 from web2md.middlewares import META_QUIET
-from web2md.middlewares.blacklist import load_blacklist
+from web2md.middlewares.blacklist import Blacklisted, load_blacklist
 from web2md.middlewares.netguard import AddressRefused, NetGuardMiddleware
 
 if TYPE_CHECKING:
@@ -33,6 +36,7 @@ if TYPE_CHECKING:
 
     from playwright.async_api import Page
     from playwright.async_api import Request as BrowserRequest
+    from playwright.async_api import Route
     from scrapy.crawler import Crawler
     from scrapy.http import Response
 
@@ -42,6 +46,7 @@ logger = logging.getLogger(__name__)
 REFUSED_HEADER = "X-Web2md-Refused"
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 DEFAULT_PORTS = {"http": 80, "https": 443}
+RESTART_ATTEMPTS = 5
 
 
 def is_page_request(request: Request) -> bool:
@@ -80,37 +85,38 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
         self.wait_for = settings.get("WEB2MD_BROWSER_WAIT_FOR") or ""
         self.blacklist = load_blacklist(settings)
         self.loading: set[str] = set()  # URLs of the pages being loaded: checked by the middlewares already
-        self.proxy = GuardProxy(NetGuardMiddleware.from_crawler(crawler), crawler.stats)
+        self.guard = NetGuardMiddleware.from_crawler(crawler)
+        self.proxy = GuardProxy(self.refusal)
         # Playwright sends loopback through the proxy too (it adds "<-loopback>" to the bypass list)
         self.config.launch_options["proxy"] = {"server": f"http://127.0.0.1:{self.proxy.port}"}
         self.config.target_closed_max_retries = 0  # a page that crashed the browser is not loaded again
-        self.abort_request = self.blocked
 
     async def download_request(self, request: Request) -> Response:
         if not is_page_request(request):
             return await HTTP11DownloadHandler.download_request(self, request)
         await self.proxy.start()
-        wait = getattr(self.crawler.spider, "convert_options", {}).get("wait")
+        load = PageLoad(request.url)
         request.meta.update(
             playwright=True,
             playwright_context_kwargs={"service_workers": "block"},  # a worker's requests are not routed
-            playwright_page_methods=[_settle_method(self, wait)],
+            playwright_page_init_callback=partial(self.route_page, load),
+            playwright_page_event_handlers={"request": load.navigated},
+            playwright_page_methods=[PageMethod(partial(self.settle, wait=self._wait()))],
         )
         self.loading.add(request.url)
         try:
-            response = await super().download_request(request)
+            response = await self._load(request, load)
         except Exception as exc:
-            # behind the proxy Chromium sees only "tunnel failed": say what the proxy saw on the page's host
-            parts = urlsplit(request.url)
-            cause = self.proxy.failures.pop((parts.hostname or "", parts.port or DEFAULT_PORTS[parts.scheme]), None)
+            # behind the proxy Chromium sees only "tunnel failed": say what the proxy saw on the way
+            cause = load.refused or next(filter(None, map(self.proxy.failure_of, reversed(load.hops))), None)
             if cause is None:
                 raise
             raise cause from exc
         finally:
             self.loading.discard(request.url)
         refusal = response.headers.get(REFUSED_HEADER)
-        if refusal:
-            raise IgnoreRequest(refusal.decode("latin-1"))
+        if load.refused is not None or refusal:
+            raise load.refused or IgnoreRequest(refusal.decode("latin-1"))
         content_type = (response.headers.get("Content-Type") or b"text/html").decode("latin-1").lower()
         if not content_type.startswith(HTML_TYPES):
             # Chromium shows text, JSON and images inside an HTML page of its own: fetch the bytes themselves
@@ -119,19 +125,58 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
         headers.pop("Content-Length", None)  # the body is the rendered document, not what the server sent
         return response.replace(headers=headers)
 
-    def blocked(self, browser_request: BrowserRequest) -> bool:
-        """Route handler: a request of the browser's to a blacklisted URL is aborted and counted."""
+    async def _load(self, request: Request, load: PageLoad) -> Response:
+        """The page from the browser; a page that could not even be opened because the browser had just died
+        waits for the next one (a page that was loading when it died fails: it may be what killed it)."""
+        attempt = 1
+        while True:
+            try:
+                return await super().download_request(request)
+            except TargetClosedError:
+                if load.started or attempt == RESTART_ATTEMPTS:
+                    raise
+            await asyncio.sleep(0.2 * attempt)  # until scrapy-playwright has seen the disconnection
+            attempt += 1
+
+    def _wait(self) -> float | None:
+        return getattr(self.crawler.spider, "convert_options", {}).get("wait")
+
+    async def route_page(self, load: PageLoad, page: Page, _request: Request) -> None:
+        async def check(route: Route, browser_request: BrowserRequest) -> None:
+            refused = await self.refused(browser_request)
+            if refused is None:
+                await route.fallback()
+                return
+            if browser_request.is_navigation_request() and browser_request.frame.parent_frame is None:
+                # the page itself would become what it was led to: it fails, with the reason
+                load.refused = load.refused or refused
+            await route.abort("blockedbyclient")
+
+        await page.route("**", check)  # added after scrapy-playwright's route, so asked first
+
+    async def refused(self, browser_request: BrowserRequest) -> IgnoreRequest | None:
+        """Why a request of the browser's is not made: its URL is blacklisted (counted) or the network guard
+        refuses its address. (Redirect hops are not routed: the proxy checks those.)"""
         url = browser_request.url
         if url in self.loading or not url.startswith(("http://", "https://")):
-            return False
+            return None
         rule = self.blacklist.match(url)
-        if rule is None:
-            return False
-        logger.debug("Blocked the browser's request (%s): %s", rule, url)
-        self.stats.inc_value("web2md/browser/blocked")
-        return True
+        if rule is not None:
+            logger.debug("Blocked the browser's request (%s): %s", rule, url)
+            self.stats.inc_value("web2md/browser/blocked")
+            return Blacklisted(url, rule)
+        return await self.refusal(url)
 
-    async def settle(self, page: Page, wait: float | None) -> None:
+    async def refusal(self, url: str) -> AddressRefused | None:
+        """Why the network guard refuses the browser's request for `url` (logged and counted), or None."""
+        try:
+            await self.guard.process_request(Request(url))
+        except AddressRefused as exc:
+            self.stats.inc_value("web2md/browser/refused")
+            return exc
+        return None
+
+    async def settle(self, page: Page, *, wait: float | None) -> None:
         """After the load event: network idle (capped), the ``--wait-for`` selector, then ``--wait`` ms."""
         try:
             await page.wait_for_load_state("networkidle", timeout=self.idle_timeout)
@@ -140,7 +185,7 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
             self.stats.inc_value("web2md/browser/busy")
         if self.wait_for:
             try:
-                await page.wait_for_selector(self.wait_for, state="attached")
+                await page.wait_for_selector(self.wait_for, state="attached", timeout=self.config.navigation_timeout_ms)
             except BrowserTimeout:
                 logger.warning("No %s on %s; converted as it is", self.wait_for, page.url)
                 self.stats.inc_value("web2md/browser/wait_for_missing")
@@ -154,27 +199,38 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
             await self.proxy.close()
 
 
-def _settle_method(handler: BrowserDownloadHandler, wait: float | None) -> Any:
-    async def settle(page: Page) -> None:
-        await handler.settle(page, wait)
+class PageLoad:
+    """What happened while one page loaded: the URLs it was redirected through, why it was refused."""
 
-    return PageMethod(settle)
+    def __init__(self, url: str) -> None:
+        self.hops = [url]
+        self.started = False  # the browser has started loading the page
+        self.refused: IgnoreRequest | None = None
+
+    def navigated(self, browser_request: BrowserRequest) -> None:
+        self.started = True
+        if browser_request.redirected_from is not None and browser_request.is_navigation_request():
+            self.hops.append(browser_request.url)
 
 
 class GuardProxy:
-    """A forward proxy on 127.0.0.1 that the browser sends every connection through (HTTP requests and HTTPS,
-    WebSocket tunnels); each host is checked by the network guard first, so a page's scripts and redirects
-    reach no address the crawl itself could not. One connection per request: the next may name another host."""
+    """A forward proxy on 127.0.0.1 that the browser sends every connection through (HTTP requests, HTTPS and
+    WebSocket tunnels), redirect hops included; `refusal` checks each URL first, so a page's scripts and
+    redirects reach no address the crawl itself could not. One request per connection: the next may name
+    another host."""
 
-    def __init__(self, guard: NetGuardMiddleware, stats: Any) -> None:
-        self.guard = guard
-        self.stats = stats
+    def __init__(self, refusal: Callable[[str], Awaitable[Exception | None]]) -> None:
+        self.refusal = refusal
         self.socket = socket.create_server(("127.0.0.1", 0))
         self.port = self.socket.getsockname()[1]
         self.server: asyncio.Server | None = None
         # (host, port) -> why the last connection to it failed, as the Scrapy error the failure reports understand
         self.failures: dict[tuple[str, int], Exception] = {}
         self._starting = asyncio.Lock()
+
+    def failure_of(self, url: str) -> Exception | None:
+        parts = urlsplit(url)
+        return self.failures.pop((parts.hostname or "", parts.port or DEFAULT_PORTS.get(parts.scheme, 0)), None)
 
     async def start(self) -> None:
         async with self._starting:
@@ -198,11 +254,10 @@ class GuardProxy:
             url = f"https://{target}/" if tunnel else target
             parts = urlsplit(url)
             host, port = parts.hostname or "", parts.port or (443 if tunnel else 80)
-            try:
-                await self.guard.process_request(Request(url))
-            except AddressRefused as exc:
-                self.stats.inc_value("web2md/browser/refused")
-                message = str(exc).encode("latin-1", "replace")
+            refused = await self.refusal(url)
+            if refused is not None:
+                self.failures[host, port] = refused
+                message = str(refused).encode("latin-1", "replace")
                 writer.write(b"HTTP/1.1 403 Forbidden\r\n" + REFUSED_HEADER.encode() + b": " + message
                              + b"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
                 return
