@@ -271,3 +271,19 @@ def test_mcp_web_fetch_renders_a_single_page_application(server):
     finally:
         session.close()
     assert browsed.structured_content["markdown"] == SPA_MARKDOWN
+
+
+@needs_chromium
+def test_cookies_and_headers_go_to_the_page_not_where_its_script_sends_it(server, other_host):
+    other_host.route("/landing", "<html><head><title>Landing</title></head><body><p>Landed.</p></body></html>")
+    server.route("/leaves", f"""<html><body><p>Leaving.</p>
+<script>location.href = '{other_host.url("/landing")}';</script></body></html>""")
+    result = crawl.run("page", url=server.url("/leaves"), output="", browser="1", cookie="token=s3cret",
+                       header="X-Team: blue")
+    assert [(item["final_url"], item["markdown"]) for item in result.items] == \
+        [(other_host.url("/landing"), "Landed.")]
+    own, landing = ({k.lower(): v for k, v in requests[-1].headers.items()} for requests in (
+        [r for r in server.requests if r.path == "/leaves"], [r for r in other_host.requests if r.path == "/landing"]))
+    assert (own.get("cookie"), own.get("x-team")) == ("token=s3cret", "blue")
+    assert ("cookie" in landing, "x-team" in landing) == (False, False)
+    assert landing["user-agent"] == own["user-agent"] == "web2md/0.1 (+https://github.com/web2md)"

@@ -59,6 +59,7 @@ def use_browser(settings: BaseSettings) -> None:
     put("DOWNLOAD_HANDLERS", {**settings.getdict("DOWNLOAD_HANDLERS"), "http": HANDLER, "https": HANDLER})
     put("PLAYWRIGHT_LAUNCH_OPTIONS",
         {"headless": True, **settings.getdict("PLAYWRIGHT_LAUNCH_OPTIONS"), "executable_path": executable})
+    put("PLAYWRIGHT_PROCESS_REQUEST_HEADERS", "web2md.handlers.chromium.request_headers")
     put("PLAYWRIGHT_MAX_PAGES_PER_CONTEXT", settings.getint("WEB2MD_BROWSER_PAGES"))
     put("PLAYWRIGHT_DEFAULT_NAVIGATION_TIMEOUT", settings.getfloat("DOWNLOAD_TIMEOUT") * 1000)
 

@@ -84,7 +84,6 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
         self.idle_timeout = settings.getfloat("WEB2MD_BROWSER_IDLE_TIMEOUT") * 1000
         self.wait_for = settings.get("WEB2MD_BROWSER_WAIT_FOR") or ""
         self.blacklist = load_blacklist(settings)
-        self.loading: set[str] = set()  # URLs of the pages being loaded: checked by the middlewares already
         self.guard = NetGuardMiddleware.from_crawler(crawler)
         self.proxy = GuardProxy(self.refusal)
         # Playwright sends loopback through the proxy too (it adds "<-loopback>" to the bypass list)
@@ -103,7 +102,6 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
             playwright_page_event_handlers={"request": load.navigated},
             playwright_page_methods=[PageMethod(partial(self.settle, wait=self._wait()))],
         )
-        self.loading.add(request.url)
         try:
             response = await self._load(request, load)
         except Exception as exc:
@@ -112,8 +110,6 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
             if cause is None:
                 raise
             raise cause from exc
-        finally:
-            self.loading.discard(request.url)
         refusal = response.headers.get(REFUSED_HEADER)
         if load.refused is not None or refusal:
             raise load.refused or IgnoreRequest(refusal.decode("latin-1"))
@@ -141,13 +137,24 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
     def _wait(self) -> float | None:
         return getattr(self.crawler.spider, "convert_options", {}).get("wait")
 
-    async def route_page(self, load: PageLoad, page: Page, _request: Request) -> None:
+    async def route_page(self, load: PageLoad, page: Page, request: Request) -> None:
+        """Before the page loads: the request's cookies into the browser (Chromium drops a Cookie header set on
+        a request), and the guard and the blacklist on its requests."""
+        cookies = [pair.split("=", 1) for pair in request.headers.get("Cookie", b"").decode("latin-1").split("; ")]
+        if any(len(pair) == 2 for pair in cookies):
+            await page.context.add_cookies([{"name": name, "value": value, "url": request.url}
+                                            for name, value in (p for p in cookies if len(p) == 2)])
         async def check(route: Route, browser_request: BrowserRequest) -> None:
+            main = browser_request.is_navigation_request() and browser_request.frame.parent_frame is None
+            if main and not load.opened:
+                load.opened = True  # the page itself: the downloader middlewares have checked it
+                await route.fallback()
+                return
             refused = await self.refused(browser_request)
             if refused is None:
                 await route.fallback()
                 return
-            if browser_request.is_navigation_request() and browser_request.frame.parent_frame is None:
+            if main:
                 # the page itself would become what it was led to: it fails, with the reason
                 load.refused = load.refused or refused
             await route.abort("blockedbyclient")
@@ -158,7 +165,7 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
         """Why a request of the browser's is not made: its URL is blacklisted (counted) or the network guard
         refuses its address. (Redirect hops are not routed: the proxy checks those.)"""
         url = browser_request.url
-        if url in self.loading or not url.startswith(("http://", "https://")):
+        if not url.startswith(("http://", "https://")):
             return None
         rule = self.blacklist.match(url)
         if rule is not None:
@@ -199,12 +206,29 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
             await self.proxy.close()
 
 
+async def request_headers(*, browser_type_name: str, playwright_request: BrowserRequest,
+                          scrapy_request_data: dict[str, Any]) -> dict[str, str]:
+    """The headers of a browser request (``PLAYWRIGHT_PROCESS_REQUEST_HEADERS``): the Scrapy request's (cookies,
+    ``--header``) on navigations to the page's own origin, never to another host a script sends the page to;
+    web2md's User-Agent on all."""
+    scrapy_headers = scrapy_request_data["headers"].to_unicode_dict()
+    own = urlsplit(scrapy_request_data["url"])
+    target = urlsplit(playwright_request.url)
+    if playwright_request.is_navigation_request() and (own.scheme, own.netloc) == (target.scheme, target.netloc):
+        return scrapy_headers
+    headers = await playwright_request.all_headers()
+    if scrapy_headers.get("User-Agent"):
+        headers["user-agent"] = scrapy_headers["User-Agent"]
+    return headers
+
+
 class PageLoad:
     """What happened while one page loaded: the URLs it was redirected through, why it was refused."""
 
     def __init__(self, url: str) -> None:
         self.hops = [url]
         self.started = False  # the browser has started loading the page
+        self.opened = False  # the route has let the page's own request through
         self.refused: IgnoreRequest | None = None
 
     def navigated(self, browser_request: BrowserRequest) -> None:
