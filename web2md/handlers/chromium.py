@@ -47,6 +47,7 @@ REFUSED_HEADER = "X-Web2md-Refused"
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 DEFAULT_PORTS = {"http": 80, "https": 443}
 RESTART_ATTEMPTS = 5
+MAX_FAILURES = 1000  # connection failures the proxy remembers, for the pages that ask why they failed
 
 
 def is_page_request(request: Request) -> bool:
@@ -140,10 +141,11 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
     async def route_page(self, load: PageLoad, page: Page, request: Request) -> None:
         """Before the page loads: the request's cookies into the browser (Chromium drops a Cookie header set on
         a request), and the guard and the blacklist on its requests."""
-        cookies = [pair.split("=", 1) for pair in request.headers.get("Cookie", b"").decode("latin-1").split("; ")]
-        if any(len(pair) == 2 for pair in cookies):
+        cookies = cookie_pairs(request.headers.get("Cookie", b"").decode("latin-1"))
+        if cookies:
             await page.context.add_cookies([{"name": name, "value": value, "url": request.url}
-                                            for name, value in (p for p in cookies if len(p) == 2)])
+                                            for name, value in cookies])
+
         async def check(route: Route, browser_request: BrowserRequest) -> None:
             main = browser_request.is_navigation_request() and browser_request.frame.parent_frame is None
             if main and not load.opened:
@@ -181,6 +183,9 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
         except AddressRefused as exc:
             self.stats.inc_value("web2md/browser/refused")
             return exc
+        except ValueError:  # no URL Scrapy could request: nor may the browser
+            self.stats.inc_value("web2md/browser/refused")
+            return IgnoreRequest(f"refused: not a URL web2md can check: {url}")
         return None
 
     async def settle(self, page: Page, *, wait: float | None) -> None:
@@ -208,9 +213,9 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
 
 async def request_headers(*, browser_type_name: str, playwright_request: BrowserRequest,
                           scrapy_request_data: dict[str, Any]) -> dict[str, str]:
-    """The headers of a browser request (``PLAYWRIGHT_PROCESS_REQUEST_HEADERS``): the Scrapy request's (cookies,
-    ``--header``) on navigations to the page's own origin, never to another host a script sends the page to;
-    web2md's User-Agent on all."""
+    """The headers of a browser request (``PLAYWRIGHT_PROCESS_REQUEST_HEADERS``): the Scrapy request's
+    (``--header``, ``Accept``) on navigations to the page's own origin, never to another host a script sends the
+    page to; web2md's User-Agent on all."""
     scrapy_headers = scrapy_request_data["headers"].to_unicode_dict()
     own = urlsplit(scrapy_request_data["url"])
     target = urlsplit(playwright_request.url)
@@ -220,6 +225,12 @@ async def request_headers(*, browser_type_name: str, playwright_request: Browser
     if scrapy_headers.get("User-Agent"):
         headers["user-agent"] = scrapy_headers["User-Agent"]
     return headers
+
+
+def cookie_pairs(header: str) -> list[tuple[str, str]]:
+    """``[("a", "1"), ("b", "2")]`` from a ``Cookie: a=1; b=2`` header."""
+    pairs = (part.strip().partition("=") for part in header.split(";"))
+    return [(name, value) for name, sep, value in pairs if name and sep]
 
 
 class PageLoad:
@@ -256,6 +267,12 @@ class GuardProxy:
         parts = urlsplit(url)
         return self.failures.pop((parts.hostname or "", parts.port or DEFAULT_PORTS.get(parts.scheme, 0)), None)
 
+    def note_failure(self, host: str, port: int, exc: Exception) -> None:
+        self.failures.pop((host, port), None)
+        self.failures[host, port] = exc
+        while len(self.failures) > MAX_FAILURES:  # the oldest go: a page that failed has asked by now
+            del self.failures[next(iter(self.failures))]
+
     async def start(self) -> None:
         async with self._starting:
             if self.server is None:
@@ -280,7 +297,7 @@ class GuardProxy:
             host, port = parts.hostname or "", parts.port or (443 if tunnel else 80)
             refused = await self.refusal(url)
             if refused is not None:
-                self.failures[host, port] = refused
+                self.note_failure(host, port, refused)
                 message = str(refused).encode("latin-1", "replace")
                 writer.write(b"HTTP/1.1 403 Forbidden\r\n" + REFUSED_HEADER.encode() + b": " + message
                              + b"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
@@ -288,7 +305,7 @@ class GuardProxy:
             try:
                 upstream_reader, upstream = await asyncio.open_connection(host, port)
             except OSError as exc:
-                self.failures[host, port] = connection_error(exc, host)
+                self.note_failure(host, port, connection_error(exc, host))
                 if tunnel:
                     writer.write(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
                 return
