@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -287,3 +288,22 @@ def test_cookies_and_headers_go_to_the_page_not_where_its_script_sends_it(server
     assert (own.get("cookie"), own.get("x-team")) == ("token=s3cret", "blue")
     assert ("cookie" in landing, "x-team" in landing) == (False, False)
     assert landing["user-agent"] == own["user-agent"] == "web2md/0.1 (+https://github.com/web2md)"
+
+
+@needs_chromium
+def test_a_page_the_browser_cannot_reach_fails_as_without_it():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{probe.getsockname()[1]}/"  # nothing listens there once the probe is closed
+    result = crawl.run("page", url=url, output="", browser="1")
+    assert result.items == []
+    assert [(f["url"], f["reason"]) for f in result.failures] == [(url, "connection refused")]
+    assert result.stats["web2md/failed/connection_refused"] == 1
+
+
+@needs_chromium
+def test_a_browser_error_is_one_line(server):
+    result = crawl.run("page", url=server.url("/late"), output="", browser="1", wait_for="p[")
+    assert result.items == [] and result.stats["web2md/failed/browser_error"] == 1
+    [failure] = result.failures
+    assert failure["reason"].startswith("Page.wait_for_selector: ") and "\n" not in failure["reason"]

@@ -95,6 +95,8 @@ def classify(exc: BaseException) -> tuple[str, str]:
         if _named(error, "playwright._impl._errors.TargetClosedError") or (
                 _named(error, "playwright._impl._errors.Error") and ("crash" in str(error) or "disconnected" in str(error))):
             return "browser_crashed", BROWSER_CRASHED
+        if _named(error, "playwright._impl._errors.Error"):  # "Page.goto: net::ERR_... at URL", then a call log
+            return "browser_error", (str(error).splitlines() or ["the browser failed"])[0]
     for error in chain:
         if _named(error, "twisted.internet.error.ConnectionDone", "twisted.internet.error.ConnectionLost",
                   "twisted.web._newclient.ResponseNeverReceived"):
