@@ -1,9 +1,15 @@
 """Pages per second of web2md's `convert` against its peers, same process, same run, as ratios.
 
-usage: python3 benchmarks/speed.py [PAGES_DIR] [--limit N] [--only NAME,...] [--rounds N]
+usage: python3 benchmarks/speed.py [PAGES_DIR] [--limit N] [--only NAME,...] [--rounds N] [--fetched N]
 
 PAGES_DIR holds `.html` / `.html.gz` pages (default: the trafilatura-dev corpus).
 Peers that are not installed are skipped with a note.
+
+``--fetched N`` then serves the first N pages from a local server and crawls them
+(`web2md.crawl.run`, so fetching, start-up and the pipelines count too) three
+ways: plain, ``--javascript`` and ``--browser`` (skipped with a note when
+Chromium or scrapy-playwright is missing). Their resources on other hosts are
+not loaded (a Content-Security-Policy header says so to the browser).
 """
 
 from __future__ import annotations
@@ -88,12 +94,18 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--only", default="", help="comma-separated extractor names")
     ap.add_argument("--rounds", type=int, default=1, help="passes over the pages; the median ratio is reported")
+    ap.add_argument("--fetched", type=int, default=0, metavar="N",
+                    help="also crawl N pages from a local server: plain, --javascript, --browser")
     args = ap.parse_args()
     if not args.pages.is_dir():
         sys.exit(f"no pages folder at {args.pages}")
     pages = load(args.pages, args.limit)
     total_mb = sum(map(len, pages)) / 1e6
     print(f"{len(pages)} pages, {total_mb:.1f} MB from {args.pages}")
+    if args.fetched:
+        fetched(pages[:args.fetched])
+        if args.only == "fetched":
+            return
     chosen = {name: fn for name, fn in extractors().items() if not args.only or name in args.only.split(",")}
     for body in pages[:WARM_UP]:  # first calls load modules and compile patterns: not what is measured
         for fn in chosen.values():
@@ -129,6 +141,50 @@ def main() -> None:
         for name, values in ratios.items():
             print(f"  {name:24} {statistics.median(values):6.2f}x"
                   + (f"  (rounds: {', '.join(f'{v:.2f}' for v in values)})" if len(values) > 1 else ""))
+
+
+def fetched(pages: list[bytes]) -> None:
+    """Pages per second of whole crawls of ``pages`` served locally: plain, --javascript, --browser."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from web2md import crawl
+    from web2md.chromium import BrowserMissing, check_browser
+
+    class Pages(BaseHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+        def do_GET(self) -> None:
+            name = self.path.strip("/").removesuffix(".html")
+            body = pages[int(name)] if name.isdigit() and int(name) < len(pages) else b""
+            self.send_response(200 if body else 404)
+            self.send_header("Content-Type", "text/html")  # the page's own <meta charset> decides
+            # the pages' own scripts, styles and images are on hosts this (offline) machine cannot reach: the
+            # browser is told not to try, so what is measured is loading, running and converting the page itself
+            self.send_header("Content-Security-Policy", "default-src 'self' 'unsafe-inline' 'unsafe-eval' data:")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Pages)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    urls = " ".join(f"http://127.0.0.1:{server.server_address[1]}/{n}.html" for n in range(len(pages)))
+    ways = {"crawl (plain)": {}, "crawl --javascript": {"javascript": "1"}, "crawl --browser": {"browser": "1"}}
+    try:
+        check_browser()
+    except BrowserMissing as exc:
+        print(f"crawl --browser skipped: {exc}", file=sys.stderr)
+        del ways["crawl --browser"]
+    crawl.run("page", {"LOG_LEVEL": "ERROR"}, url=urls, output="")  # the reactor, imports, caches: not measured
+    print(f"{len(pages)} pages served from 127.0.0.1 and crawled (start-up included):")
+    for name, arguments in ways.items():
+        start = time.perf_counter()
+        result = crawl.run("page", {"LOG_LEVEL": "ERROR"}, url=urls, output="", **arguments)
+        elapsed = time.perf_counter() - start
+        print(f"  {name:22} {len(pages) / elapsed:8.1f} pages/s  ({elapsed:6.2f} s, {len(result.items)} pages, "
+              f"{len(result.failures)} failed)", flush=True)
+    server.shutdown()
 
 
 if __name__ == "__main__":

@@ -342,7 +342,7 @@ def test_mcp_web_fetch_runs_inline_scripts_when_asked(server):
     session = McpSession("--allow-private")
     try:
         tools = {tool.name: tool for tool in session.run(session.client.list_tools()).tools}
-        assert tools["web_fetch"].input_schema["properties"]["javascript"]["enum"] == ["none", "inline"]
+        assert tools["web_fetch"].input_schema["properties"]["javascript"]["enum"] == ["none", "inline", "browser"]
         scripted = session.call("web_fetch", {"url": server.url("/app"), "javascript": "inline"})
         plain = session.call("web_fetch", {"url": server.url("/app")})
     finally:

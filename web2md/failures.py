@@ -22,6 +22,7 @@ CLOSED = "the server closed the connection without answering"
 DATA_LOSS = "the connection broke before the whole response arrived"
 TLS_FAILED = "TLS handshake failed"
 TOO_LARGE = "the response is larger than the size limit"
+BROWSER_CRASHED = "the browser crashed or closed while loading the page"
 
 #: Stats names of failures that say the host cannot be reached at all (any other URL on it fails alike).
 HOST_UNREACHABLE = frozenset({"timeout", "dns", "connection_refused", "tls"})
@@ -88,6 +89,14 @@ def classify(exc: BaseException) -> tuple[str, str]:
             return "unsupported_scheme", "unsupported URL scheme"
         if isinstance(error, UnicodeError):
             return "decode_error", "cannot decode the response"
+    for error in chain:  # --browser: Playwright's errors
+        if _named(error, "playwright._impl._errors.TimeoutError"):
+            return "timeout", TIMED_OUT
+        if _named(error, "playwright._impl._errors.TargetClosedError") or (
+                _named(error, "playwright._impl._errors.Error") and ("crash" in str(error) or "disconnected" in str(error))):
+            return "browser_crashed", BROWSER_CRASHED
+        if _named(error, "playwright._impl._errors.Error"):  # "Page.goto: net::ERR_... at URL", then a call log
+            return "browser_error", (str(error).splitlines() or ["the browser failed"])[0]
     for error in chain:
         if _named(error, "twisted.internet.error.ConnectionDone", "twisted.internet.error.ConnectionLost",
                   "twisted.web._newclient.ResponseNeverReceived"):

@@ -76,6 +76,16 @@ WEB2MD_DEDUPE_DISTANCE = 3
 WEB2MD_EXTRACT_TIMEOUT = 60
 WEB2MD_IFRAME_TIMEOUT = 5
 
+# "--browser" ("-a browser=1"): pages load in headless Chromium (web2md.browser), the system's: WEB2MD_CHROMIUM
+# (setting or environment variable) or the first of chromium-headless-shell, chromium on PATH. After the load event
+# a page waits for the network to go idle (at most WEB2MD_BROWSER_IDLE_TIMEOUT seconds), then for the CSS selector
+# WEB2MD_BROWSER_WAIT_FOR ("--wait-for") and "--wait" ms; WEB2MD_BROWSER_PAGES pages are open at once.
+WEB2MD_BROWSER = False
+WEB2MD_BROWSER_WAIT_FOR = ""
+WEB2MD_BROWSER_IDLE_TIMEOUT = 5
+WEB2MD_BROWSER_PAGES = 4
+WEB2MD_CHROMIUM = ""
+
 FEED_EXPORTERS = {
     "md": "web2md.exporters.MarkdownItemExporter",
     "markdown": "web2md.exporters.MarkdownItemExporter",

@@ -75,7 +75,8 @@ CONVERSION_HELP = {
     "no_comments": "skip forum/thread comment extraction",
     "max_length": "truncate the output after N characters",
     "javascript": "run the page's inline <script> blocks in a sandboxed engine before converting",
-    "wait": "with --javascript: run timer callbacks due within MS milliseconds (default 1000)",
+    "wait": "with --javascript: run timer callbacks due within MS milliseconds (default 1000); "
+            "with --browser: wait MS more after the page settled",
 }
 
 
@@ -164,7 +165,17 @@ def add_page_command_options(parser: argparse.ArgumentParser, handler: Callable[
     add_request_options(parser)
     add_politeness_options(parser)
     add_conversion_options(parser)
+    add_browser_options(parser)
     parser.set_defaults(handler=handler, **defaults)
+
+
+def add_browser_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("browser")
+    group.add_argument("--browser", action="store_true", default=None,
+                       help="load pages in the system's headless Chromium (scripts, XHR, client-side routing) "
+                            "and convert what it shows once the network is idle")
+    group.add_argument("--wait-for", metavar="SELECTOR", default=None,
+                       help="with --browser: wait until an element matches this CSS selector")
 
 
 def add_filter_options(parser: argparse.ArgumentParser) -> None:
@@ -255,6 +266,15 @@ def check_javascript(args: argparse.Namespace) -> None:
             check_engine()
         except EngineMissing as exc:
             raise CommandError(str(exc)) from None
+    if getattr(args, "browser", None):
+        from web2md.chromium import BrowserMissing, check_browser
+
+        try:
+            check_browser()
+        except BrowserMissing as exc:
+            raise CommandError(str(exc)) from None
+    elif getattr(args, "wait_for", None):
+        raise CommandError("--wait-for needs --browser", EXIT_USAGE)
 
 
 def check_conversion(args: argparse.Namespace) -> None:

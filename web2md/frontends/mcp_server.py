@@ -598,6 +598,14 @@ def conversion_options(main_content: bool = False, include_images: bool = False,
     options: dict[str, Any] = {}
     if javascript == "inline":
         options["javascript"] = True
+    elif javascript == "browser":
+        from web2md.chromium import BrowserMissing, check_browser
+
+        try:
+            check_browser()
+        except BrowserMissing as exc:
+            raise ToolError(str(exc)) from None
+        options["browser"] = True
     if main_content:
         options["main_content"] = True
     if include_images:
@@ -671,8 +679,9 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
         include_images: Annotated[bool, Field(description="Keep images as ![alt](src)")] = False,
         keep_header: Annotated[bool, Field(description="Keep the page's <header>")] = False,
         exclude_selector: Annotated[list[str] | None, Field(description="Drop elements matching .class or #id")] = None,
-        javascript: Annotated[Literal["none", "inline"], Field(
-            description="inline: run the page's inline scripts in a sandbox first (no network; timers up to 1 s)"
+        javascript: Annotated[Literal["none", "inline", "browser"], Field(
+            description="inline: run the page's inline scripts in a sandbox first (no network; timers up to 1 s); "
+                        "browser: load the page in headless Chromium (single-page applications; slower)"
         )] = "none",
         full_metadata: Annotated[bool, Field(description="Also return links, images, headings, JSON-LD, "
                                                          "Open Graph, Twitter card and Dublin Core")] = False,

@@ -39,6 +39,8 @@ POLITENESS_OPTIONS = (
     "blacklist_file",
     "incremental",
     "prune_gone",
+    "browser",
+    "wait_for",
 )
 
 _TRUE = {"1", "true", "yes", "on", "y"}
@@ -169,6 +171,10 @@ def apply_politeness_options(
         put("WEB2MD_INCREMENTAL", str(opts["incremental"]))
     if "prune_gone" in opts:
         put("WEB2MD_PRUNE_GONE", as_bool(opts["prune_gone"]))
+    if "browser" in opts:
+        put("WEB2MD_BROWSER", as_bool(opts["browser"]))
+    if "wait_for" in opts and opts["wait_for"]:
+        put("WEB2MD_BROWSER_WAIT_FOR", str(opts["wait_for"]))
     if "blacklist_file" in opts:
         files = get_list("WEB2MD_BLACKLIST_FILES")
         files.extend(as_list(opts["blacklist_file"]))

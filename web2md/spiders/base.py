@@ -29,6 +29,7 @@ from scrapy.settings import BaseSettings
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.python.failure import Failure
 
+from web2md.chromium import use_browser
 from web2md.exporters import get_format
 from web2md.failures import classify
 from web2md.extract.options import Options
@@ -201,6 +202,8 @@ class Web2mdSpider(Spider):
         spider.convert_options = resolve_options(settings, spider.option_arguments)
         if spider.convert_options.get("javascript"):
             check_engine()  # a missing engine stops the crawl here, not on every page
+        if settings.getbool("WEB2MD_BROWSER"):
+            use_browser(settings)  # so does a missing Chromium
         output = spider.output_argument
         output = output if output is not None else settings.get("WEB2MD_OUTPUT_DIR", "")
         # absolute from the start: a job started by Scrapyd runs in Scrapyd's folder, so say where files go

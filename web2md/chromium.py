@@ -1,0 +1,66 @@
+"""``--browser``: finding the system's Chromium and switching a crawl's download handlers to it (SPEC §10).
+
+The handler itself, and the proxy that checks the browser's own requests, are in
+`web2md.handlers.chromium` (imported only when a crawl uses the browser).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+from scrapy.settings import SETTINGS_PRIORITIES, BaseSettings
+
+#: Executables tried on PATH, in order (Debian's packages: chromium-headless-shell, chromium).
+CHROMIUM_NAMES = ("chromium-headless-shell", "chromium", "chromium-browser")
+HANDLER = "web2md.handlers.chromium.BrowserDownloadHandler"
+
+
+class BrowserMissing(RuntimeError):
+    """``--browser`` cannot work here: scrapy-playwright or Chromium is not installed."""
+
+
+def find_chromium(configured: str = "") -> str:
+    """The Chromium executable: ``configured`` (the WEB2MD_CHROMIUM setting or environment variable), else the
+    first of `CHROMIUM_NAMES` on PATH."""
+    configured = configured or os.environ.get("WEB2MD_CHROMIUM", "")
+    if configured:
+        found = shutil.which(configured)
+        if found is None:
+            raise BrowserMissing(f"--browser: WEB2MD_CHROMIUM={configured} is not an executable")
+        return found
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found is not None:
+            return found
+    raise BrowserMissing("--browser needs Chromium: install the Debian package chromium-headless-shell "
+                         "(apt-get install chromium-headless-shell; chromium works too) or set WEB2MD_CHROMIUM "
+                         "to a Chromium executable")
+
+
+def check_browser(configured: str = "") -> str:
+    """The Chromium executable, once scrapy-playwright is known to be installed; else `BrowserMissing`."""
+    try:
+        import scrapy_playwright  # noqa: F401
+    except ImportError:
+        raise BrowserMissing("--browser needs scrapy-playwright: pip install 'web2md[browser]'") from None
+    return find_chromium(configured)
+
+
+def use_browser(settings: BaseSettings) -> None:
+    """Point the http and https download handlers at `BrowserDownloadHandler` for this crawl (before the
+    settings freeze); `BrowserMissing` when it cannot run."""
+    executable = check_browser(settings.get("WEB2MD_CHROMIUM", ""))
+
+    def put(name: str, value: object) -> None:
+        # over a front end's own value too (the MCP server sets DOWNLOAD_HANDLERS at command-line priority)
+        settings.set(name, value, priority=max(settings.getpriority(name) or 0, SETTINGS_PRIORITIES["spider"]))
+
+    put("DOWNLOAD_HANDLERS", {**settings.getdict("DOWNLOAD_HANDLERS"), "http": HANDLER, "https": HANDLER})
+    put("PLAYWRIGHT_LAUNCH_OPTIONS",
+        {"headless": True, **settings.getdict("PLAYWRIGHT_LAUNCH_OPTIONS"), "executable_path": executable})
+    put("PLAYWRIGHT_PROCESS_REQUEST_HEADERS", "web2md.handlers.chromium.request_headers")
+    put("PLAYWRIGHT_MAX_PAGES_PER_CONTEXT", settings.getint("WEB2MD_BROWSER_PAGES"))
+    put("PLAYWRIGHT_DEFAULT_NAVIGATION_TIMEOUT", settings.getfloat("DOWNLOAD_TIMEOUT") * 1000)
+
+

@@ -1,0 +1,1 @@
+"""Scrapy download handlers of web2md."""
