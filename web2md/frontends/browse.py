@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from web2md.frontends.ansi import Rendered, render
+from web2md.frontends.common import EXIT_OK, CommandError, check_url, first_page
 from web2md.wording import plural
 
 HELP = "N=link  Enter=next  p=prev  b=back  f=fwd  u=URL  /=find  m=main/whole  h=help  q=quit"
@@ -110,7 +111,6 @@ class Browser:
     def fetch(self, url: str) -> View:
         """Fetch and render ``url`` through the `page` spider; raises `CommandError` on failure."""
         from web2md import crawl
-        from web2md.frontends.cli import first_page
         from web2md.spiders.page import PageSpider
 
         self.write(f"\r\x1b[2KFetching {url} ...")
@@ -129,8 +129,6 @@ class Browser:
 
         With ``replace`` (a reload) it takes the place of the current page instead.
         """
-        from web2md.frontends.cli import CommandError, check_url
-
         try:
             check_url(url)
             view = self.fetch(url)
@@ -194,8 +192,6 @@ class Browser:
 
     # -- commands ------------------------------------------------------
     def run(self, url: str) -> int:
-        from web2md.frontends.cli import EXIT_OK, CommandError, check_url
-
         try:
             check_url(url)
             view = self.fetch(url)
