@@ -465,9 +465,9 @@ def run_depth(args: argparse.Namespace) -> int:
 def add_browse(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "browse", help=COMMAND_HELP["browse"],
-        description="A Lynx-like terminal browser. Commands at the prompt: a number follows that link, "
-                    "Enter shows the next screen, p the previous one, b goes back, f forward, "
-                    "u enters a URL, r reloads, h shows help, q quits.",
+        description="A Lynx-like terminal browser. Keys: space and b page, a number then Enter follows that "
+                    "link, Backspace goes back, g opens a URL, / finds text, m shows the main content only, "
+                    "h shows help, q quits.",
     )
     parser.add_argument("url", metavar="URL")
     add_page_command_options(parser, run_browse)
