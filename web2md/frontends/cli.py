@@ -30,7 +30,6 @@ from web2md.frontends.common import (
     failure_error,
     first_page,
 )
-from web2md.jobs import add_jobs
 from web2md.wording import plural
 
 FORMATS = ("markdown", "html", "json", "text", "csv", "tei", "xml")
@@ -715,6 +714,12 @@ def run_mcp(args: argparse.Namespace) -> int:
                         timeout=args.timeout, max_bytes=args.max_bytes, ignore_robots=args.ignore_robots),
           verbose=args.verbose)
     return EXIT_OK
+
+
+def add_jobs(subparsers: Any) -> None:
+    from web2md import jobs  # here: only the jobs command needs it
+
+    jobs.add_jobs(subparsers)
 
 
 # -- entry point ------------------------------------------------------------------------------------
