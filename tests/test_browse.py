@@ -84,6 +84,12 @@ class Terminal:
     def body(self) -> list[str]:
         return self.lines[1:-1]
 
+    def reversed(self, row: int) -> list[str]:
+        """The runs of text shown in reverse video on ``row``."""
+        line = self.screen.buffer[row]
+        marks = "".join(line[x].data if line[x].reverse else "\0" for x in range(self.screen.columns))
+        return [run for run in marks.split("\0") if run]
+
     def wait_until(self, done: Callable[[], bool], what: str, timeout: float = 60) -> str:
         """Read output until ``done()`` holds; the screen's text."""
         end = time.monotonic() + timeout
@@ -200,6 +206,7 @@ def test_find_help_resize_and_an_error_that_fits_the_status_line(server):
     browser.press("/", " /")
     browser.press("NUMBER 25" + ENTER, "found 'NUMBER 25' on line")  # any case
     assert browser.body()[0].startswith("Paragraph number 25 ")  # the match is the first line under the title
+    assert browser.reversed(1) == ["number 25"]  # and shown in reverse video
     browser.press("n", "'NUMBER 25' not found below this point")  # no further match: stays, says so
     assert browser.body()[0].startswith("Paragraph number 25 ")
     browser.press("/paragraph" + ENTER, "found 'paragraph'")

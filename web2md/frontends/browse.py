@@ -16,6 +16,7 @@ that the region does not already hold, numbered with the others.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import re
 import shutil
 import sys
@@ -25,7 +26,7 @@ from typing import Any
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
-from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples
+from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
@@ -60,6 +61,7 @@ STYLE = Style.from_dict({
     "status": "reverse",
     "error": "bold fg:ansiwhite bg:ansired",
     "prompt": "bold",
+    "match": "reverse",
 })
 _LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)")
 
@@ -180,13 +182,14 @@ class Browser:
         text = f" {view.title} — {view.url} " if view else " web2md "
         return [("class:title", _fit(text, self.columns()))]
 
-    def body(self) -> Any:
+    def body(self) -> StyleAndTextTuples:
         height = self.body_height()
         if self.help_shown:
-            return "\n".join(_fit(line, self.columns()).rstrip() for line in HELP_SCREEN.split("\n")[:height])
+            return [("", "\n".join(_fit(line, self.columns()).rstrip() for line in HELP_SCREEN.split("\n")[:height]))]
         view = self.wrapped()
         view.top = max(0, min(view.top, len(view.rendered.lines) - 1))
-        return ANSI("\n".join(view.rendered.lines[view.top:view.top + height]))
+        page = to_formatted_text(ANSI("\n".join(view.rendered.lines[view.top:view.top + height])))
+        return highlight(page, self.search) if self.search else page
 
     def status_line(self) -> StyleAndTextTuples:
         columns = self.columns()
@@ -459,6 +462,16 @@ class Browser:
             return EXIT_OK
         assert self.app is not None
         return self.app.run()
+
+
+def highlight(fragments: StyleAndTextTuples, text: str) -> StyleAndTextTuples:
+    """``fragments`` with every occurrence of ``text`` (in any case) shown as a search match."""
+    cells = [(style, char) for style, chunk, *_ in fragments for char in chunk]
+    plain = "".join(char for _, char in cells)
+    for found in re.finditer(re.escape(text), plain, re.IGNORECASE):
+        for index in range(found.start(), found.end()):
+            cells[index] = (f"{cells[index][0]} class:match", cells[index][1])
+    return [(style, "".join(char for _, char in run)) for style, run in itertools.groupby(cells, key=lambda c: c[0])]
 
 
 def with_page_links(markdown: str, links: list[dict[str, Any]]) -> str:
