@@ -143,7 +143,8 @@ def test_keys_page_scroll_follow_back_forward_url_and_quit(server):
     for key, top in (("j", 1), (UP, 0), (DOWN, 1), ("k", 0)):  # one line down or up
         browser.press_until(key, lambda: browser.body()[:3] == page[top:top + 3], f"line {top} at the top after {key!r}")
 
-    browser.press("2", "follow link 2_")  # a number, then Enter
+    browser.press("23", "follow link 23_")  # a number, then Enter; Backspace takes a digit back
+    browser.press(BACKSPACE, "follow link 2_")
     browser.press(ENTER, f"Two — {server.url('/two')}", "This is the second target page.")
     assert "[1]broken link" in browser.text
     assert "┌" in browser.text and "│ Fruit" in browser.text and "Apple" in browser.text  # a box-drawn table

@@ -20,12 +20,13 @@ import itertools
 import re
 import shutil
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
-from prompt_toolkit.filters import Condition
+from prompt_toolkit.filters import Always, Condition, Filter
 from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, Window
@@ -239,6 +240,10 @@ class Browser:
         else:
             self.error("nothing to find yet: press / and type a text")
 
+    def typed(self, number: str) -> None:
+        """The digits typed so far towards "N then Enter" (Backspace takes one back, Esc forgets them)."""
+        self.number = number[-6:]
+
     def follow(self) -> None:
         number, self.number = int(self.number), ""
         links = self.wrapped().rendered.links
@@ -264,6 +269,12 @@ class Browser:
 
         assert self.app is not None
         self.app.create_background_task(toggle())
+
+    def show_help(self) -> None:
+        self.help_shown = True
+
+    def close_help(self) -> None:
+        self.help_shown = False
 
     def ask(self, prompt: str) -> None:
         """Turn the status line into a prompt; Enter answers (`_answered`), Esc cancels."""
@@ -306,131 +317,40 @@ class Browser:
         keys = KeyBindings()
         asking = Condition(lambda: self.asking is not None)
         reading = ~asking & Condition(lambda: not self.help_shown)
-        idle = reading & Condition(lambda: not self.busy)
+        idle = reading & Condition(lambda: not self.busy)  # no navigation while one is under way
 
-        def on(*names: str, when: Any = reading) -> Any:
-            def register(action: Any) -> Any:
-                for name in names:
-                    keys.add(name, filter=when)(action)
-                return action
-            return register
+        def on(names: str, action: Callable[[KeyPressEvent], None], when: Filter = reading) -> None:
+            def handler(event: KeyPressEvent) -> None:
+                self.message = ""  # a message stays until the next key
+                action(event)
 
-        def clear(event: KeyPressEvent) -> None:
-            self.message = ""
+            for name in names.split():
+                keys.add(name, filter=when)(handler)
 
-        @keys.add("q", filter=~asking)
-        @keys.add("c-c")
-        @keys.add("c-d", filter=~asking)
-        def _quit(event: KeyPressEvent) -> None:
-            event.app.exit(result=EXIT_OK)
-
-        @keys.add("<any>", filter=Condition(lambda: self.help_shown))
-        def _close_help(event: KeyPressEvent) -> None:
-            self.help_shown = False
-
-        @keys.add("escape", filter=asking)
-        @keys.add("c-g", filter=asking)
-        def _cancel(event: KeyPressEvent) -> None:
-            self.stop_asking()
-
-        @on("space", "pagedown")
-        def _next(event: KeyPressEvent) -> None:
-            clear(event)
-            self.scroll(self.body_height())
-
-        @on("b", "pageup")
-        def _previous(event: KeyPressEvent) -> None:
-            clear(event)
-            self.scroll(-self.body_height())
-
-        @on("down", "j")
-        def _down(event: KeyPressEvent) -> None:
-            clear(event)
-            self.scroll(1)
-
-        @on("up", "k")
-        def _up(event: KeyPressEvent) -> None:
-            clear(event)
-            self.scroll(-1)
-
-        @on("home", "<")
-        def _top(event: KeyPressEvent) -> None:
-            clear(event)
-            self.wrapped().top = 0
-
-        @on("end", ">")
-        def _end(event: KeyPressEvent) -> None:
-            clear(event)
-            self.scroll(len(self.wrapped().rendered.lines))
-
-        for digit in "0123456789":
-            @on(digit)
-            def _digit(event: KeyPressEvent) -> None:
-                clear(event)
-                self.number = (self.number + event.data)[-6:]
-
-        @on("escape")
-        def _forget(event: KeyPressEvent) -> None:
-            clear(event)
-            self.number = ""
-
-        @on("enter", when=idle)
-        def _enter(event: KeyPressEvent) -> None:
-            clear(event)
-            if self.number:
-                self.follow()
-            else:
-                self.scroll(self.body_height())
-
-        @on("backspace", "left", when=idle)
-        def _back(event: KeyPressEvent) -> None:
-            clear(event)
-            if self.number and event.key_sequence[0].key != "left":
-                self.number = self.number[:-1]
-            else:
-                self.number = ""
-                self.go(-1)
-
-        @on("right", "f", when=idle)
-        def _forward(event: KeyPressEvent) -> None:
-            clear(event)
-            self.go(+1)
-
-        @on("g", "u", when=idle)
-        def _url(event: KeyPressEvent) -> None:
-            clear(event)
-            self.ask("URL: ")
-
-        @on("/")
-        def _find(event: KeyPressEvent) -> None:
-            clear(event)
-            self.ask("/")
-
-        @on("n")
-        def _next_match(event: KeyPressEvent) -> None:
-            clear(event)
-            self.find_again(forward=True)
-
-        @on("N")
-        def _previous_match(event: KeyPressEvent) -> None:
-            clear(event)
-            self.find_again(forward=False)
-
-        @on("r", when=idle)
-        def _reload(event: KeyPressEvent) -> None:
-            clear(event)
-            self.navigate(self.wrapped().url, replace=True)
-
-        @on("m", when=idle)
-        def _main(event: KeyPressEvent) -> None:
-            clear(event)
-            self.toggle_main_content()
-
-        @on("h", "?", "f1")
-        def _help(event: KeyPressEvent) -> None:
-            clear(event)
-            self.help_shown = True
-
+        keys.add("<any>", filter=Condition(lambda: self.help_shown))(lambda event: self.close_help())
+        for name in ("escape", "c-g"):
+            keys.add(name, filter=asking)(lambda event: self.stop_asking())
+        on("q c-d", lambda event: event.app.exit(result=EXIT_OK), when=~asking)
+        on("c-c", lambda event: event.app.exit(result=EXIT_OK), when=Always())
+        on("space pagedown", lambda event: self.scroll(self.body_height()))
+        on("b pageup", lambda event: self.scroll(-self.body_height()))
+        on("down j", lambda event: self.scroll(1))
+        on("up k", lambda event: self.scroll(-1))
+        on("home <", lambda event: self.scroll(-len(self.wrapped().rendered.lines)))
+        on("end >", lambda event: self.scroll(len(self.wrapped().rendered.lines)))
+        on("0 1 2 3 4 5 6 7 8 9", lambda event: self.typed(self.number + event.data))
+        on("escape", lambda event: self.typed(""))
+        on("enter", lambda event: self.follow() if self.number else self.scroll(self.body_height()), when=idle)
+        on("backspace", lambda event: self.typed(self.number[:-1]) if self.number else self.go(-1), when=idle)
+        on("left", lambda event: self.go(-1), when=idle)
+        on("right f", lambda event: self.go(+1), when=idle)
+        on("g u", lambda event: self.ask("URL: "), when=idle)
+        on("/", lambda event: self.ask("/"))
+        on("n", lambda event: self.find_again(forward=True))
+        on("N", lambda event: self.find_again(forward=False))
+        on("r", lambda event: self.navigate(self.wrapped().url, replace=True), when=idle)
+        on("m", lambda event: self.toggle_main_content(), when=idle)
+        on("h ? f1", lambda event: self.show_help())
         return keys
 
     # -- running -------------------------------------------------------
