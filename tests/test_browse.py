@@ -91,16 +91,16 @@ class Terminal:
         return [run for run in marks.split("\0") if run]
 
     def wait_until(self, done: Callable[[], bool], what: str, timeout: float = 60) -> str:
-        """Read output until ``done()`` holds; the screen's text."""
+        """Read output until the screen is still (nothing new for 0.2 s) and ``done()`` holds; the screen's text."""
         end = time.monotonic() + timeout
-        while not done():
-            if time.monotonic() > end:
-                raise AssertionError(f"waited for {what}; the screen:\n{self.text}")
+        while True:
             try:
                 self.stream.feed(self.child.read_nonblocking(65536, timeout=0.2))
             except pexpect.TIMEOUT:
-                pass
-        return self.text
+                if done():
+                    return self.text
+                if time.monotonic() > end:
+                    raise AssertionError(f"waited for {what}; the screen:\n{self.text}") from None
 
     def wait_for(self, *texts: str, gone: str = "") -> str:
         """Read output until every one of ``texts`` is on screen and ``gone`` is not."""
@@ -204,7 +204,7 @@ def test_the_whole_pages_links_main_content_on_m_and_local_addresses_over_http(e
 def test_find_help_resize_and_an_error_that_fits_the_status_line(server):
     browser = Terminal(server.url("/"))
     browser.wait_for("Start page —")
-    browser.press("/", " /")
+    browser.press_until("/", lambda: browser.status == "/", "the / prompt")
     browser.press("NUMBER 25" + ENTER, "found 'NUMBER 25' on line")  # any case
     assert browser.body()[0].startswith("Paragraph number 25 ")  # the match is the first line under the title
     assert browser.reversed(1) == ["number 25"]  # and shown in reverse video
@@ -276,6 +276,13 @@ def test_browse_start_page_errors_exit_like_fetch(server):
                              text=True, env=env, timeout=60, stdin=subprocess.DEVNULL)
     assert missing.returncode == 3
     assert missing.stderr.endswith(f"web2md: HTTP 404 Not Found: {server.url('/nope')}\n")
+
+    in_a_terminal = Terminal(server.url("/nope"))  # the error replaces the "Fetching" line
+    in_a_terminal.child.expect(pexpect.EOF)
+    in_a_terminal.stream.feed(in_a_terminal.child.before)
+    in_a_terminal.child.close()
+    assert in_a_terminal.child.exitstatus == 3
+    assert in_a_terminal.lines[0] == f"web2md: HTTP 404 Not Found: {server.url('/nope')}"
 
 
 # -- the ANSI renderer behind the browser and --render ------------------------------------

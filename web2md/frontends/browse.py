@@ -366,14 +366,17 @@ class Browser:
             self.app = self._application()
             sys.stdout.write(f"Fetching {url} ...")
             sys.stdout.flush()
+        failed: CommandError | None = None
         try:
             self.show(asyncio.run(self.fetch(url)))
         except CommandError as exc:
-            print(f"web2md: {exc}", file=sys.stderr)
-            return exc.status
-        finally:
-            if terminal:
-                sys.stdout.write("\r\x1b[2K")
+            failed = exc
+        if terminal:  # the page or the error takes the "Fetching" line's place
+            sys.stdout.write("\r\x1b[2K")
+            sys.stdout.flush()
+        if failed is not None:
+            print(f"web2md: {failed}", file=sys.stderr)
+            return failed.status
         if not terminal:
             view = self.wrapped()
             lines = view.rendered.lines if sys.stdout.isatty() else map(strip_ansi, view.rendered.lines)
