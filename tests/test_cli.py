@@ -23,7 +23,7 @@ import pytest
 
 from tests.server import TestServer
 from web2md import convert
-from web2md.frontends.cli import (
+from web2md.frontends.common import (
     EXIT_BINARY,
     EXIT_FAILED,
     EXIT_HTTP,

@@ -142,6 +142,9 @@ _REACTOR = _ReactorThread()
 
 async def _crawl_here(spider: type[Spider] | str, settings: Settings, spider_args: dict[str, Any]) -> CrawlResult:
     """Run one crawl on the reactor's loop (must be called there)."""
+    if not isinstance(spider, str):  # a class needs no spider loader, which would import every spider module
+        settings = settings.copy()
+        settings.set("SPIDER_LOADER_CLASS", "scrapy.spiderloader.DummySpiderLoader", priority="cmdline")
     runner = AsyncCrawlerRunner(settings)
     crawler = runner.create_crawler(spider)
     result = CrawlResult()

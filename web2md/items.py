@@ -6,7 +6,6 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any, TypeVar
 
-from itemadapter import ItemAdapter
 from scrapy import Field, Item
 
 from web2md.extract.page import Page
@@ -96,6 +95,8 @@ def item_to_dict(item: Any) -> dict[str, Any]:
     The `ALWAYS` fields of a `PageItem` are kept even when empty (as ``""``,
     never ``null``).
     """
+    from itemadapter import ItemAdapter  # here, not above: it imports pydantic (when installed), ~60 ms
+
     adapter = ItemAdapter(item)
     meta = {name: adapter.get_field_meta(name) for name in adapter.field_names()}
     out: dict[str, Any] = {}

@@ -4,6 +4,8 @@ Every front end loads this module (see `web2md.crawl`), so a setting here
 applies to all of them. Override per run with ``-s NAME=value``.
 """
 
+from scrapy.settings import default_settings
+
 BOT_NAME = "web2md"
 
 SPIDER_MODULES = ["web2md.spiders"]
@@ -30,8 +32,16 @@ DOWNLOADER_MIDDLEWARES = {
     "web2md.middlewares.limits.HttpCompressionMiddleware": 590,
     "web2md.middlewares.limits.RedirectMiddleware": 600,
     "web2md.middlewares.cookies.CookieArgsMiddleware": 690,
+    # Scrapy's cookie jar, imported when the first cookie turns up (see DOWNLOADER_MIDDLEWARES_BASE below)
+    "web2md.middlewares.cookies.CookiesMiddleware": 700,
     # next to FailureMiddleware: answers a re-crawl's 304s and notes gone pages before it sees them (WEB2MD_INCREMENTAL)
     "web2md.middlewares.incremental.IncrementalMiddleware": 20,
+}
+# Scrapy's own CookiesMiddleware leaves the base list rather than being set to None above: Scrapy imports
+# every middleware named there, disabled or not, and that module imports tldextract and requests (~60 ms).
+DOWNLOADER_MIDDLEWARES_BASE = {
+    path: order for path, order in default_settings.DOWNLOADER_MIDDLEWARES_BASE.items()
+    if path != "scrapy.downloadermiddlewares.cookies.CookiesMiddleware"
 }
 
 # "-a cache_ttl=SECONDS" turns on Scrapy's HTTP cache with that expiry; every

@@ -1,13 +1,12 @@
-"""``web2md URL``: a Lynx-like terminal browser over the same crawl runner as every other front end.
+"""``web2md URL``: a Lynx-like terminal browser, a full-screen prompt_toolkit application over the same crawl
+as every other front end.
 
-Pages are rendered by `web2md.frontends.ansi` with numbered links and shown a screen at a
-time. Commands are typed at the prompt and confirmed with Enter: a number
-follows that link, Enter (or space) shows the next screen, ``p`` the previous
-one, ``b`` goes back, ``f`` forward, ``u`` asks for a URL, ``r`` reloads,
-``m`` switches between the whole page and its main content, ``/text`` finds
-text (``n`` the next match), ``h`` shows a help screen and ``q`` quits. A failed
-navigation shows the error on the status line and keeps the current page. On
-a terminal it uses the alternate screen and redraws when the window is resized.
+Pages are rendered by `web2md.frontends.ansi` with numbered links. Single keys
+page and scroll (space/PageDown, b/PageUp, arrows or j/k), a number then Enter
+follows that link, Backspace or Left goes back, ``g`` opens a URL, ``/`` finds
+text (``n``/``N``), ``h`` shows help and ``q`` quits (see `HELP_SCREEN`). It
+runs on the alternate screen and re-wraps the page when the window is resized.
+A failed navigation shows the error on the status line and keeps the page.
 
 Like a browser, it shows the whole page's links by default: the page's own
 region, then the links elsewhere on the page (navigation, sidebars, footer)
@@ -16,47 +15,61 @@ that the region does not already hold, numbered with the others.
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 import re
 import shutil
-import signal
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any
 
-from web2md.frontends.ansi import Rendered, render
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.filters import Always, Condition, Filter
+from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, Window
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.styles import Style
+
+from web2md.frontends.ansi import Rendered, render, strip_ansi
+from web2md.frontends.common import EXIT_OK, CommandError, check_url, first_page
 from web2md.wording import plural
 
-HELP = "N=link  Enter=next  p=prev  b=back  f=fwd  u=URL  /=find  m=main/whole  h=help  q=quit"
-HELP_SCREEN = """Commands (type one and press Enter):
+KEYS = "h help · q quit · space/b page · N⏎ link · ← back · g URL · / find · m main"  # most needed first
+HELP_SCREEN = """Keys
 
-  N            follow link number N
-  Enter, space next screen                 p, -        previous screen
-  t            top of the page             n           next match of the last search, else next screen
-  /text        find text (from the next line on, any case)
-  b            back                        f           forward
-  u [URL], g   go to a URL (no scheme: https; localhost, IP addresses and ports other than 443: http)
-  r            reload                      m           main content only / whole page
-  h, ?         this help                   q, Ctrl-D   quit
+  space, PageDown  next screen         b, PageUp        previous screen
+  Down, j          one line down       Up, k            one line up
+  Home, <          top of the page     End, >           end of the page
+  N then Enter     follow link N       Esc              forget the number
+  Backspace, Left  back                Right, f         forward
+  g, u             go to a URL (without a scheme: https, but http for a
+                   port, localhost, a private address or a one-word host)
+  /                find text           n, N             next, previous match
+  r                reload              m                main content / all
+  h, ?             this help           q, Ctrl-C        quit
 
-Links are numbered [N]. By default the whole page's links are shown: the page's text,
-then the navigation, sidebar and footer links under "Links elsewhere on the page".
-Press Enter to go back to the page."""
+Links are numbered [N]. The whole page's links are shown: the page's
+text, then the navigation, sidebar and footer links under "Links
+elsewhere on the page" (m: the main content only).
+Press any key to go back to the page."""
 ELSEWHERE = "Links elsewhere on the page"
-CLEAR = "\x1b[H\x1b[2J"
-TITLE_STYLE = "\x1b[1;7m"
-STATUS_STYLE = "\x1b[7m"
-ERROR_STYLE = "\x1b[1;31m"
-RESET = "\x1b[0m"
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-PROMPT = "> "
-ALTERNATE_SCREEN_ON = "\x1b[?1049h"
-ALTERNATE_SCREEN_OFF = "\x1b[?1049l"
+STYLE = Style.from_dict({
+    "title": "reverse bold",
+    "status": "reverse",
+    "error": "bold fg:ansiwhite bg:ansired",
+    "prompt": "bold",
+    "match": "reverse",
+})
 _LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)")
 
 
 @dataclass
 class View:
-    """A page in the history: where it came from, what it shows, and which screen was on."""
+    """A page in the history: where it came from, what it shows, and which line is at the top."""
 
     url: str
     title: str
@@ -67,228 +80,321 @@ class View:
 
 
 class Browser:
-    """The browse loop: history with back/forward, a pager, and link numbers that map to URLs."""
+    """History with back/forward, a pager over the rendered page, link numbers that map to URLs, and the
+    full-screen application showing them (a title bar, the page, a status line that also takes prompts)."""
 
-    def __init__(self, settings: dict[str, Any], options: dict[str, Any], timeout: float = 30,
-                 stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+    def __init__(self, settings: dict[str, Any], options: dict[str, Any], timeout: float = 30) -> None:
         self.settings = settings
         self.options = dict(options)
         # --main-content starts in main-content mode; `m` switches
         self.main_only = bool(self.options.pop("main_content", False))
         self.timeout = timeout
-        self.stdin = stdin or sys.stdin
-        self.stdout = stdout or sys.stdout
         self.history: list[View] = []
         self.position = -1
-        self.message = ""  # replaces the status line once
-        self.message_style = ""
-        self.search = ""  # the last /text
+        self.message = ""  # replaces the status line until the next key
+        self.message_is_error = False
+        self.busy = ""  # "Fetching URL ..." while a navigation runs
+        self.search = ""  # the last text found with /
         self.help_shown = False
-
-    # -- terminal ------------------------------------------------------
-    def size(self) -> tuple[int, int]:
-        columns, rows = shutil.get_terminal_size((80, 24))
-        return max(columns, 20), max(rows, 6)
-
-    def write(self, text: str) -> None:
-        self.stdout.write(text)
-        self.stdout.flush()
-
-    def read_line(self, prompt: str) -> str | None:
-        """One line typed by the user, or None at end of input."""
-        self.write(prompt)
-        line = self.stdin.readline()
-        if not line:
-            return None
-        return line.rstrip("\r\n")
+        self.number = ""  # digits typed towards "N then Enter"
+        self.asking: str | None = None  # the prompt shown in the status line ("URL: ", "/")
+        self.input = Buffer(multiline=False, accept_handler=self._answered)
+        self.app: Application[int] | None = None  # made by `run` when there is a terminal
 
     # -- pages ---------------------------------------------------------
     @property
     def current(self) -> View | None:
         return self.history[self.position] if 0 <= self.position < len(self.history) else None
 
-    def fetch(self, url: str) -> View:
+    async def fetch(self, url: str) -> View:
         """Fetch and render ``url`` through the `page` spider; raises `CommandError` on failure."""
         from web2md import crawl
-        from web2md.frontends.cli import first_page
         from web2md.spiders.page import PageSpider
 
-        self.write(f"\r\x1b[2KFetching {url} ...")
+        check_url(url)
         options = {"main_content": None if self.main_only else False, **self.options}
-        result = crawl.run(PageSpider, self.settings, url=url, output="", formats="", **options)
+        result = await crawl.crawl(PageSpider, self.settings, url=url, output="", formats="", **options)
         item = first_page(result, url, self.timeout)
         markdown = item.get("markdown") or ""
         if not self.main_only:
             markdown = with_page_links(markdown, item.get("links") or [])
         title = item.get("title") or item.get("final_url") or url
-        width = self.size()[0]
+        width = self.columns()
         return View(item.get("final_url") or url, title, markdown, render(markdown, width, number_links=True), width)
 
-    def open(self, url: str, replace: bool = False) -> bool:
-        """Navigate to ``url``: on success it becomes the current page and forward history is dropped.
-
-        With ``replace`` (a reload) it takes the place of the current page instead.
-        """
-        from web2md.frontends.cli import CommandError, check_url
-
-        try:
-            check_url(url)
-            view = self.fetch(url)
-        except CommandError as exc:
-            self.error(f"Error: {exc}")
-            return False
+    def show(self, view: View, replace: bool = False) -> None:
+        """Make ``view`` the current page; forward history is dropped, or with ``replace`` (a reload) it takes
+        the current page's place."""
         if replace and self.current is not None:
             self.history[self.position] = view
         else:
             del self.history[self.position + 1:]
             self.history.append(view)
             self.position = len(self.history) - 1
-        self.message = ""
+
+    async def open(self, url: str, replace: bool = False) -> bool:
+        """Navigate to ``url``, showing "Fetching" meanwhile; a failure is shown on the status line."""
+        assert self.app is not None
+        self.busy = f"Fetching {url} ..."
+        self.app.invalidate()
+        try:
+            self.show(await self.fetch(url), replace)
+        except CommandError as exc:
+            self.error(f"Error: {exc}")
+            return False
+        finally:
+            self.busy = ""
+            self.app.invalidate()
         return True
 
-    # -- screen --------------------------------------------------------
-    def body_height(self) -> int:
-        return self.size()[1] - 3  # title bar, status line, prompt
+    def navigate(self, url: str, replace: bool = False) -> None:
+        assert self.app is not None
+        self.app.create_background_task(self.open(url, replace))
 
-    def show(self) -> None:
+    # -- the screen ----------------------------------------------------
+    def size(self) -> tuple[int, int]:
+        """Columns and rows of the terminal, as the application last saw them."""
+        if self.app is None:
+            columns, rows = shutil.get_terminal_size()
+        else:
+            rows, columns = self.app.output.get_size()
+        return max(columns, 20), max(rows, 3)
+
+    def columns(self) -> int:
+        return self.size()[0]
+
+    def body_height(self) -> int:
+        return self.size()[1] - 2  # the title bar and the status line
+
+    def wrapped(self) -> View:
+        """The current page, re-wrapped if the window's width changed (keeping the position roughly)."""
         view = self.current
-        if view is None:
-            return
-        columns, _ = self.size()
-        if view.width != columns:  # the terminal was resized: re-wrap, keep the position roughly
+        assert view is not None
+        columns = self.columns()
+        if view.width != columns:
             fraction = view.top / max(len(view.rendered.lines), 1)
             view.rendered = render(view.markdown, columns, number_links=True)
             view.width = columns
             view.top = int(fraction * len(view.rendered.lines))
+        return view
+
+    def title_bar(self) -> StyleAndTextTuples:
+        view = self.current
+        text = f" {view.title} — {view.url} " if view else " web2md "
+        return [("class:title", _fit(text, self.columns()))]
+
+    def body(self) -> StyleAndTextTuples:
         height = self.body_height()
-        lines = view.rendered.lines[view.top:view.top + height]
         if self.help_shown:
-            lines = [_fit(line, columns).rstrip() for line in HELP_SCREEN.split("\n")][:height]
-        screens = max(1, -(-len(view.rendered.lines) // height))
-        screen = view.top // height + 1
-        title = f" {view.title} — {view.url} "
-        status = f" screen {screen}/{screens} · {plural(len(view.rendered.links), 'link')} · {HELP} "
-        out = [CLEAR, TITLE_STYLE, _fit(title, columns), RESET, "\n"]
-        out += [line + "\n" for line in lines]
-        out += ["\n"] * (height - len(lines))
-        if self.message:  # cut to the width: a long error must not wrap and scroll the title away
-            out += [self.message_style, _fit(self.message, columns), RESET, "\n"]
-        else:
-            out += [STATUS_STYLE, _fit(status, columns), RESET, "\n"]
-        self.message = self.message_style = ""
-        self.write("".join(out))
+            return [("", "\n".join(_fit(line, self.columns()).rstrip() for line in HELP_SCREEN.split("\n")[:height]))]
+        view = self.wrapped()
+        view.top = max(0, min(view.top, len(view.rendered.lines) - 1))
+        page = to_formatted_text(ANSI("\n".join(view.rendered.lines[view.top:view.top + height])))
+        return highlight(page, self.search) if self.search else page
+
+    def status_line(self) -> StyleAndTextTuples:
+        columns = self.columns()
+        if self.busy:
+            return [("class:status", _fit(f" {self.busy}", columns))]
+        if self.message:
+            return [("class:error" if self.message_is_error else "class:status", _fit(f" {self.message}", columns))]
+        if self.number:
+            return [("class:status", _fit(f" follow link {self.number}_ (Enter; Esc cancels)", columns))]
+        view = self.wrapped()
+        height = self.body_height()
+        lines = len(view.rendered.lines)
+        screens = max(1, -(-lines // height))
+        screen = min(screens, view.top // height + 1 if view.top + height < lines else screens)
+        status = f" screen {screen}/{screens} · {plural(len(view.rendered.links), 'link')} · {KEYS}"
+        return [("class:status", _fit(status, columns))]
 
     def error(self, text: str) -> None:
-        self.message = text
-        self.message_style = ERROR_STYLE
+        self.message, self.message_is_error = text, True
 
-    def find(self, view: View, text: str) -> None:
-        """Scroll so that the next line (after the top one) holding `text`, in any case, is at the top."""
+    def note(self, text: str) -> None:
+        self.message, self.message_is_error = text, False
+
+    # -- moving around -------------------------------------------------
+    def scroll(self, lines: int) -> None:
+        view = self.wrapped()
+        last = max(len(view.rendered.lines) - self.body_height(), 0)
+        if lines > 0 and view.top >= last:
+            self.note("(end of page)")
+        view.top = max(0, min(view.top + lines, last))
+
+    def find(self, text: str, forward: bool = True) -> None:
+        """Scroll so that the next (or previous) line holding ``text``, in any case, is at the top."""
+        view = self.wrapped()
         needle = text.casefold()
-        for index in range(view.top + 1, len(view.rendered.lines)):
-            if needle in _ANSI.sub("", view.rendered.lines[index]).casefold():
+        lines = range(view.top + 1, len(view.rendered.lines)) if forward else range(view.top - 1, -1, -1)
+        for index in lines:
+            if needle in strip_ansi(view.rendered.lines[index]).casefold():
                 view.top = index
-                self.message = f"found {text!r} on line {index + 1}"
+                self.note(f"found {text!r} on line {index + 1}")
                 return
-        self.error(f"{text!r} not found below this point")
+        self.error(f"{text!r} not found {'below' if forward else 'above'} this point")
 
-    # -- commands ------------------------------------------------------
-    def run(self, url: str) -> int:
-        from web2md.frontends.cli import EXIT_OK, CommandError, check_url
+    def find_again(self, forward: bool) -> None:
+        if self.search:
+            self.find(self.search, forward)
+        else:
+            self.error("nothing to find yet: press / and type a text")
 
-        try:
-            check_url(url)
-            view = self.fetch(url)
-        except CommandError as exc:
-            self.write("\r\x1b[2K")
-            print(f"web2md: {exc}", file=sys.stderr)
-            return exc.status
-        self.history.append(view)
-        self.position = 0
-        terminal = self.stdout.isatty()
-        if terminal:
-            self.write(ALTERNATE_SCREEN_ON)
-        redraw = self._redraw_on_resize() if terminal else None
-        try:
-            while True:
-                self.show()
-                line = self.read_line(PROMPT)
-                if line is None or not self.command(line):
-                    return EXIT_OK
-        finally:
-            if redraw is not None:
-                signal.signal(signal.SIGWINCH, redraw)
-            self.write(ALTERNATE_SCREEN_OFF if terminal else "\n")
+    def typed(self, number: str) -> None:
+        """The digits typed so far towards "N then Enter" (Backspace takes one back, Esc forgets them)."""
+        self.number = number[-6:]
 
-    def _redraw_on_resize(self) -> Any:
-        """Redraw the screen and the prompt when the window changes size; returns the previous handler."""
-        if not hasattr(signal, "SIGWINCH"):
-            return None
+    def follow(self) -> None:
+        number, self.number = int(self.number), ""
+        links = self.wrapped().rendered.links
+        if 1 <= number <= len(links):
+            self.navigate(links[number - 1])
+        else:
+            self.error(f"No link {number} on this page")
 
-        def resized(signum: int, frame: Any) -> None:
-            self.show()
-            self.write(PROMPT)
+    def go(self, step: int) -> None:
+        """Back (-1) or forward (+1) in the history, without fetching again."""
+        if 0 <= self.position + step < len(self.history):
+            self.position += step
+        else:
+            self.note("(no previous page)" if step < 0 else "(no next page)")
 
-        return signal.signal(signal.SIGWINCH, resized)
-
-    def command(self, line: str) -> bool:
-        """Carry out one command; False means quit."""
-        view = self.current
-        assert view is not None
-        height = self.body_height()
-        self.help_shown = False
-        if line.strip().startswith("/"):
-            self.search = line.strip()[1:].strip() or self.search
-            if self.search:
-                self.find(view, self.search)
-            return True
-        word, _, rest = line.strip().partition(" ")
-        if word in ("n", "next") and self.search:
-            self.find(view, self.search)
-        elif not word or word in ("n", "next"):
-            if view.top + height < len(view.rendered.lines):
-                view.top += height
-            else:
-                self.message = "(end of page)"
-        elif word in ("p", "prev", "-"):
-            view.top = max(0, view.top - height)
-        elif word in ("t", "top"):
-            view.top = 0
-        elif word.isdigit():
-            number = int(word)
-            if 1 <= number <= len(view.rendered.links):
-                self.open(view.rendered.links[number - 1])
-            else:
-                self.error(f"No link {number} on this page")
-        elif word in ("b", "back"):
-            if self.position > 0:
-                self.position -= 1
-            else:
-                self.message = "(no previous page)"
-        elif word in ("f", "forward"):
-            if self.position < len(self.history) - 1:
-                self.position += 1
-            else:
-                self.message = "(no next page)"
-        elif word in ("u", "g", "url", "go"):
-            target = rest.strip() or (self.read_line("URL: ") or "").strip()
-            if target:
-                self.open(_complete_url(target))
-        elif word in ("r", "reload"):
-            self.open(view.url, replace=True)
-        elif word in ("m", "main"):
+    def toggle_main_content(self) -> None:
+        async def toggle() -> None:
             self.main_only = not self.main_only
-            if self.open(view.url, replace=True):
-                self.message = "main content only" if self.main_only else "whole page"
+            if await self.open(self.wrapped().url, replace=True):
+                self.note("main content only" if self.main_only else "whole page")
             else:
                 self.main_only = not self.main_only
-        elif word in ("h", "help", "?"):
-            self.help_shown = True
-        elif word in ("q", "quit", "exit"):
-            return False
-        else:
-            self.error(f"Unknown command {word!r} · {HELP}")
-        return True
+
+        assert self.app is not None
+        self.app.create_background_task(toggle())
+
+    def show_help(self) -> None:
+        self.help_shown = True
+
+    def close_help(self) -> None:
+        self.help_shown = False
+
+    def ask(self, prompt: str) -> None:
+        """Turn the status line into a prompt; Enter answers (`_answered`), Esc cancels."""
+        assert self.app is not None
+        self.asking = prompt
+        self.input.reset()
+        self.app.layout.focus(self.input)
+
+    def stop_asking(self) -> None:
+        assert self.app is not None
+        self.asking = None
+        self.app.layout.focus(self.page_window)
+
+    def _answered(self, buffer: Buffer) -> bool:
+        text, prompt = buffer.text.strip(), self.asking
+        self.stop_asking()
+        if text and prompt == "/":
+            self.search = text
+            self.find(text)
+        elif text and prompt == "URL: ":
+            self.navigate(complete_url(text))
+        return False  # the buffer is reset by the next `ask`
+
+    # -- the application -----------------------------------------------
+    def _application(self) -> Application[int]:
+        asking = Condition(lambda: self.asking is not None)
+        self.page_window = Window(FormattedTextControl(self.body, focusable=True), wrap_lines=False)
+        prompt = Window(BufferControl(self.input, input_processors=[
+            BeforeInput(lambda: self.asking or "", style="class:prompt")]), height=1)
+        layout = HSplit([
+            Window(FormattedTextControl(self.title_bar), height=1),
+            self.page_window,
+            ConditionalContainer(Window(FormattedTextControl(self.status_line), height=1), filter=~asking),
+            ConditionalContainer(prompt, filter=asking),
+        ])
+        return Application(layout=Layout(layout, focused_element=self.page_window), key_bindings=self._keys(),
+                           style=STYLE, full_screen=True)
+
+    def _keys(self) -> KeyBindings:
+        keys = KeyBindings()
+        asking = Condition(lambda: self.asking is not None)
+        reading = ~asking & Condition(lambda: not self.help_shown)
+        idle = reading & Condition(lambda: not self.busy)  # no navigation while one is under way
+
+        def on(names: str, action: Callable[[KeyPressEvent], None], when: Filter = reading) -> None:
+            def handler(event: KeyPressEvent) -> None:
+                self.message = ""  # a message stays until the next key
+                action(event)
+
+            for name in names.split():
+                keys.add(name, filter=when)(handler)
+
+        keys.add("<any>", filter=Condition(lambda: self.help_shown))(lambda event: self.close_help())
+        for name in ("escape", "c-g"):
+            keys.add(name, filter=asking)(lambda event: self.stop_asking())
+        on("q c-d", lambda event: event.app.exit(result=EXIT_OK), when=~asking)
+        on("c-c", lambda event: event.app.exit(result=EXIT_OK), when=Always())
+        on("space pagedown", lambda event: self.scroll(self.body_height()))
+        on("b pageup", lambda event: self.scroll(-self.body_height()))
+        on("down j", lambda event: self.scroll(1))
+        on("up k", lambda event: self.scroll(-1))
+        on("home <", lambda event: self.scroll(-len(self.wrapped().rendered.lines)))
+        on("end >", lambda event: self.scroll(len(self.wrapped().rendered.lines)))
+        on("0 1 2 3 4 5 6 7 8 9", lambda event: self.typed(self.number + event.data))
+        on("escape", lambda event: self.typed(""))
+        on("enter", lambda event: self.follow() if self.number else self.scroll(self.body_height()), when=idle)
+        on("backspace", lambda event: self.typed(self.number[:-1]) if self.number else self.go(-1), when=idle)
+        on("left", lambda event: self.go(-1), when=idle)
+        on("right f", lambda event: self.go(+1), when=idle)
+        on("g u", lambda event: self.ask("URL: "), when=idle)
+        on("/", lambda event: self.ask("/"))
+        on("n", lambda event: self.find_again(forward=True))
+        on("N", lambda event: self.find_again(forward=False))
+        on("r", lambda event: self.navigate(self.wrapped().url, replace=True), when=idle)
+        on("m", lambda event: self.toggle_main_content(), when=idle)
+        on("h ? f1", lambda event: self.show_help())
+        return keys
+
+    # -- running -------------------------------------------------------
+    def run(self, url: str) -> int:
+        """Open ``url``, then hand the terminal to the application until the user quits.
+
+        When the start page fails, the error goes to stderr with the exit status
+        `web2md fetch` would give. Without a terminal on both ends the page is
+        printed once, with its links listed after it, as ``lynx -dump`` does.
+        """
+        terminal = sys.stdin.isatty() and sys.stdout.isatty()
+        if terminal:
+            self.app = self._application()
+            sys.stdout.write(f"Fetching {url} ...")
+            sys.stdout.flush()
+        failed: CommandError | None = None
+        try:
+            self.show(asyncio.run(self.fetch(url)))
+        except CommandError as exc:
+            failed = exc
+        if terminal:  # the page or the error takes the "Fetching" line's place
+            sys.stdout.write("\r\x1b[2K")
+            sys.stdout.flush()
+        if failed is not None:
+            print(f"web2md: {failed}", file=sys.stderr)
+            return failed.status
+        if not terminal:
+            view = self.wrapped()
+            lines = view.rendered.lines if sys.stdout.isatty() else map(strip_ansi, view.rendered.lines)
+            links = [f"{n:>4}. {link}" for n, link in enumerate(view.rendered.links, 1)]
+            sys.stdout.write("\n".join([*lines, *(["", "Links:", *links] if links else [])]) + "\n")
+            return EXIT_OK
+        assert self.app is not None
+        return self.app.run()
+
+
+def highlight(fragments: StyleAndTextTuples, text: str) -> StyleAndTextTuples:
+    """``fragments`` with every occurrence of ``text`` (in any case) shown as a search match."""
+    cells = [(style, char) for style, chunk, *_ in fragments for char in chunk]
+    plain = "".join(char for _, char in cells)
+    for found in re.finditer(re.escape(text), plain, re.IGNORECASE):
+        for index in range(found.start(), found.end()):
+            cells[index] = (f"{cells[index][0]} class:match", cells[index][1])
+    return [(style, "".join(char for _, char in run)) for style, run in itertools.groupby(cells, key=lambda c: c[0])]
 
 
 def with_page_links(markdown: str, links: list[dict[str, Any]]) -> str:
@@ -306,12 +412,13 @@ def with_page_links(markdown: str, links: list[dict[str, Any]]) -> str:
     return f"{markdown}\n\n" + "\n".join(lines) if markdown else "\n".join(lines)
 
 
-def _complete_url(text: str) -> str:
-    """A URL typed without a scheme: ``example.com/x`` is https; a local or numeric host, or one with a port
-    (``127.0.0.1:8123/x``, ``localhost/x``), is http, as such servers seldom speak TLS."""
+def complete_url(text: str) -> str:
+    """A URL typed without a scheme: ``example.com/x`` is https. A host with a port other than 443
+    (``127.0.0.1:8123/x``), ``localhost``, a private or loopback address or a one-word intranet name is
+    http, as such servers seldom speak TLS."""
     if "://" in text or " " in text:
         return text
-    host = text.split("/", 1)[0]
+    host = text.split("/", 1)[0].split("?", 1)[0]
     if host.startswith("["):  # [::1]:8080
         name, _, port = host[1:].partition("]")
         port = port.removeprefix(":")
@@ -319,21 +426,21 @@ def _complete_url(text: str) -> str:
         name, _, port = host.partition(":")
     else:
         name, port = host, ""
-    if port.isdigit() and port not in ("443", "8443") or name == "localhost" or _is_ip(name):
+    name = name.lower().rstrip(".")
+    local = name == "localhost" or name.endswith((".localhost", ".local")) or "." not in name and ":" not in name
+    if port.isdigit() and port not in ("443", "8443") or local or _is_private(name):
         return "http://" + text
-    if "." not in host:
-        return text
     return "https://" + text
 
 
-def _is_ip(host: str) -> bool:
+def _is_private(host: str) -> bool:
+    """A literal address that is not on the public internet (loopback, private, link-local ...)."""
     import ipaddress
 
     try:
-        ipaddress.ip_address(host)
+        return not ipaddress.ip_address(host).is_global
     except ValueError:
         return False
-    return True
 
 
 def _fit(text: str, columns: int) -> str:

@@ -16,31 +16,21 @@ from pathlib import Path
 from typing import Any
 
 from web2md import __version__
-from web2md.jobs import add_jobs
+from web2md.frontends.common import (
+    EXIT_CODES,
+    EXIT_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_LANGUAGE,
+    EXIT_METADATA,
+    EXIT_OK,
+    EXIT_USAGE,
+    CommandError,
+    binary_error,
+    check_url,
+    failure_error,
+    first_page,
+)
 from web2md.wording import plural
-
-EXIT_OK = 0
-EXIT_FAILED = 1  # anything else: connection refused, DNS, no sitemap or feed found, extraction error
-EXIT_USAGE = 2  # bad usage, including an invalid URL
-EXIT_HTTP = 3  # the server answered with a non-2xx status
-EXIT_TIMEOUT = 4
-EXIT_ROBOTS = 5  # robots.txt disallows the URL
-EXIT_LANGUAGE = 6  # --lang mismatch
-EXIT_METADATA = 7  # --only-with-metadata and no title or no published date
-EXIT_BINARY = 8  # a type that cannot be read as text (PDF, images, archives)
-EXIT_INTERRUPTED = 130
-
-EXIT_CODES = {
-    EXIT_OK: "success",
-    EXIT_FAILED: "other failure",
-    EXIT_USAGE: "invalid URL or usage",
-    EXIT_HTTP: "HTTP error",
-    EXIT_TIMEOUT: "timeout",
-    EXIT_ROBOTS: "robots.txt disallows",
-    EXIT_LANGUAGE: "language mismatch",
-    EXIT_METADATA: "missing metadata",
-    EXIT_BINARY: "binary content",
-}
 
 FORMATS = ("markdown", "html", "json", "text", "csv", "tei", "xml")
 
@@ -54,14 +44,6 @@ COMMAND_HELP = {
     "mcp": "serve web_fetch, web_crawl, web_grep, web_sitemap and web_feed over MCP (stdio)",
     "jobs": "run or list the recurring crawls of a jobs.toml file",
 }
-
-class CommandError(Exception):
-    """A failure to report as one line on stderr, with an exit status."""
-
-    def __init__(self, message: str, status: int = EXIT_FAILED) -> None:
-        super().__init__(message)
-        self.status = status
-
 
 # -- option groups --------------------------------------------------------------
 
@@ -248,13 +230,6 @@ def warn(message: str) -> None:
 
 # -- checks and errors ------------------------------------------------------------
 
-def check_url(url: str) -> None:
-    from web2md.spiders.base import is_fetchable
-
-    if not is_fetchable(url):
-        raise CommandError(f"invalid URL: {url} (need an absolute http:// or https:// URL)", EXIT_USAGE)
-
-
 def check_javascript(args: argparse.Namespace) -> None:
     wait = getattr(args, "wait", None)
     if wait is not None and wait < 0:
@@ -300,30 +275,6 @@ def check_language_option(args: argparse.Namespace) -> None:
             raise CommandError(f"--lang: {exc}", EXIT_USAGE) from None
 
 
-def failure_error(failure: dict[str, Any], timeout: float) -> CommandError:
-    """The one-line error (`web2md.failures.explain`) and exit status for a page that produced nothing."""
-    from web2md.failures import TIMED_OUT, explain
-
-    reason = str(failure.get("reason") or "failed")
-    lowered = reason.lower()
-    status = failure.get("status")
-    message = explain(failure, timeout)
-    if reason.startswith("HTTP ") or (isinstance(status, int) and not 200 <= status < 300):
-        return CommandError(message, EXIT_HTTP)
-    if lowered.startswith(TIMED_OUT):
-        return CommandError(message, EXIT_TIMEOUT)
-    if "robots.txt" in lowered:
-        url = failure.get("url", "")
-        return CommandError(f"forbidden by robots.txt: {url} (--ignore-robots to fetch it anyway)", EXIT_ROBOTS)
-    if lowered.startswith("cannot read "):
-        return CommandError(message, EXIT_BINARY)
-    if "language mismatch" in lowered:
-        return CommandError(reason, EXIT_LANGUAGE)
-    if "missing metadata" in lowered:
-        return CommandError(reason, EXIT_METADATA)
-    return CommandError(message, EXIT_FAILED)
-
-
 def requirement_error(item: Any, args: argparse.Namespace) -> CommandError | None:
     """Why a fetched page fails ``--lang`` or ``--only-with-metadata``, or None."""
     from web2md.extract.meta.language import LanguageMismatch, check_language
@@ -340,17 +291,6 @@ def requirement_error(item: Any, args: argparse.Namespace) -> CommandError | Non
     except MissingMetadata as exc:
         return CommandError(str(exc), EXIT_METADATA)
     return None
-
-
-def binary_error(item: Any) -> CommandError | None:
-    """A non-HTML document item (PDF, image, ...) cannot be printed as a page."""
-    if "markdown" in getattr(item, "fields", {"markdown": None}):
-        return None
-    data = dict(item)
-    mime = data.get("mime_type") or data.get("content_type") or "application/octet-stream"
-    size = data.get("size")
-    detail = f" ({size} bytes)" if size is not None else ""
-    return CommandError(f"cannot read {mime}{detail}: {data.get('url', '')}", EXIT_BINARY)
 
 
 # -- rendering pages ----------------------------------------------------------------
@@ -502,18 +442,6 @@ def run_fetch(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def first_page(result: Any, url: str, timeout: float) -> Any:
-    """The page a one-URL crawl produced, or the error that explains why there is none."""
-    if result.items:
-        error = binary_error(result.items[0])
-        if error is not None:
-            raise error
-        return result.items[0]
-    if result.failures:
-        raise failure_error(result.failures[0], timeout)
-    raise CommandError(f"no page extracted from {url} (run with -v for details)")
-
-
 def run_depth(args: argparse.Namespace) -> int:
     from urllib.parse import urlsplit
 
@@ -556,9 +484,9 @@ def run_depth(args: argparse.Namespace) -> int:
 def add_browse(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "browse", help=COMMAND_HELP["browse"],
-        description="A Lynx-like terminal browser. Commands at the prompt: a number follows that link, "
-                    "Enter shows the next screen, p the previous one, b goes back, f forward, "
-                    "u enters a URL, r reloads, h shows help, q quits.",
+        description="A Lynx-like terminal browser. Keys: space and b page, a number then Enter follows that "
+                    "link, Backspace goes back, g opens a URL, / finds text, m shows the main content only, "
+                    "h shows help, q quits.",
     )
     parser.add_argument("url", metavar="URL")
     add_page_command_options(parser, run_browse)
@@ -806,6 +734,12 @@ def run_mcp(args: argparse.Namespace) -> int:
                         timeout=args.timeout, max_bytes=args.max_bytes, ignore_robots=args.ignore_robots),
           verbose=args.verbose)
     return EXIT_OK
+
+
+def add_jobs(subparsers: Any) -> None:
+    from web2md import jobs  # here: only the jobs command needs it
+
+    jobs.add_jobs(subparsers)
 
 
 # -- entry point ------------------------------------------------------------------------------------

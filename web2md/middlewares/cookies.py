@@ -1,7 +1,8 @@
-"""Send the user's ``cookie NAME=VAL`` arguments (``WEB2MD_COOKIES``) with every request.
+"""Cookies: the user's ``cookie NAME=VAL`` arguments, and Scrapy's cookie jar brought in when a cookie turns up.
 
-Runs just before Scrapy's CookiesMiddleware, which drops a hand-set Cookie
-header, so the cookies go into its jar and mix with the ones the site sets.
+`CookieArgsMiddleware` runs just before the jar (`CookiesMiddleware`), which
+drops a hand-set Cookie header, so the cookies go into the jar and mix with
+the ones the site sets.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ if TYPE_CHECKING:
 
     from scrapy import Request
     from scrapy.crawler import Crawler
+    from scrapy.downloadermiddlewares import cookies
+    from scrapy.http import Response
+
 
 class CookieArgsMiddleware:
     def __init__(self, crawler: Crawler) -> None:
@@ -41,3 +45,43 @@ class CookieArgsMiddleware:
                 *request.cookies,
                 *({"name": k, "value": v} for k, v in self.cookies.items() if k not in named),
             ]
+
+
+class CookiesMiddleware:
+    """Scrapy's `CookiesMiddleware`, imported when the first cookie turns up.
+
+    Its module imports tldextract, and with it requests (some 60 ms of every
+    start-up), for a public-suffix check that only matters once there is a
+    cookie. Until a request carries cookies or a Cookie header, or a response
+    sets one, Scrapy's jar would be empty and its middleware would change
+    nothing, so this one does nothing; from then on it hands every call to
+    Scrapy's. (``Set-Cookie2`` is ignored either way: Scrapy's jar keeps the
+    standard library's default policy, which does not take RFC 2965 cookies.)
+    """
+
+    def __init__(self, crawler: Crawler) -> None:
+        if not crawler.settings.getbool("COOKIES_ENABLED"):
+            raise NotConfigured
+        self.crawler = crawler
+        self._jar: cookies.CookiesMiddleware | None = None
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        return cls(crawler)
+
+    def jar(self) -> cookies.CookiesMiddleware:
+        if self._jar is None:
+            from scrapy.downloadermiddlewares.cookies import CookiesMiddleware
+
+            self._jar = CookiesMiddleware.from_crawler(self.crawler)
+        return self._jar
+
+    def process_request(self, request: Request) -> None:
+        if self._jar is None and not request.cookies and b"Cookie" not in request.headers:
+            return None
+        return self.jar().process_request(request)
+
+    def process_response(self, request: Request, response: Response) -> Response:
+        if self._jar is None and b"Set-Cookie" not in response.headers:
+            return response
+        return self.jar().process_response(request, response)

@@ -21,7 +21,6 @@ from typing import Any
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 
-from web2md.exporters import get_format
 from web2md.items import DocumentItem, PageItem
 from web2md.middlewares.limits import record_failure
 from web2md.paths import output_file
@@ -81,6 +80,8 @@ class ExportPipeline:
         if self.root is None or not isinstance(item, PageItem):
             return item
         url = item.get("final_url") or item["url"]
+        from web2md.exporters import get_format  # here: it imports Scrapy's exporters and pydantic (~80 ms)
+
         for name in self.formats:
             fmt = get_format(name)
             text = fmt.render(item)

@@ -16,7 +16,6 @@ from typing import Any
 from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 
-from web2md.exporters import get_format
 from web2md.incremental import IncrementalStore, UnchangedPage, store_for
 from web2md.items import PageItem
 from web2md.paths import output_file
@@ -43,6 +42,8 @@ class _IncrementalPipeline:
         root, formats = getattr(spider, "output_dir", ""), getattr(spider, "formats", [])
         if not root:
             return []
+        from web2md.exporters import get_format  # here: it imports Scrapy's exporters and pydantic (~80 ms)
+
         url = item.get("final_url") or item["url"]
         return [output_file(root, url, get_format(name).extension) for name in formats]
 

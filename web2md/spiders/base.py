@@ -30,7 +30,6 @@ from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.python.failure import Failure
 
 from web2md.chromium import use_browser
-from web2md.exporters import get_format
 from web2md.failures import classify
 from web2md.extract.options import Options
 from web2md.extract.renderer.parse import DEFAULT_MAX_ELEMENTS, TRUNCATED
@@ -216,8 +215,11 @@ class Web2mdSpider(Spider):
         if not isinstance(formats, str):
             formats = ",".join(formats)
         names = [f.strip() for f in formats.split(",") if f.strip()]
-        for name in names:
-            get_format(name)  # fail at start-up on a typo, not at the first page
+        if names:  # fail at start-up on a typo, not at the first page
+            from web2md.exporters import get_format  # here: it imports Scrapy's exporters and pydantic (~80 ms)
+
+            for name in names:
+                get_format(name)
         spider.formats = names
         return spider
 
