@@ -135,7 +135,7 @@ def test_keys_page_scroll_follow_back_forward_url_and_quit(server):
     assert "Paragraph number 0 " in browser.text and "Paragraph number 39" not in browser.text
 
     browser.press(" ", "screen 2/", gone="Paragraph number 0 ")  # space: the next screen
-    browser.press("b", "screen 1/", "Paragraph number 0 ")  # b: the previous one
+    browser.press("-", "screen 1/", "Paragraph number 0 ")  # -: the previous one
     browser.press(PAGE_DOWN, "screen 2/", gone="Paragraph number 0 ")
     browser.press(PAGE_UP, "screen 1/", "Paragraph number 0 ")
     page = browser.body()
@@ -156,6 +156,8 @@ def test_keys_page_scroll_follow_back_forward_url_and_quit(server):
     browser.press(BACKSPACE, "Start page —", "[2]second page")  # back in the history
     browser.press(RIGHT, "Two —")  # forward
     browser.press(LEFT, "Start page —")
+    browser.press("f", "Two —")
+    browser.press("b", "Start page —")  # b: back (SPEC §7)
     browser.press("f", "Two —")
     assert server.paths().count("/two") == 1  # back and forward do not fetch again
 
@@ -218,7 +220,7 @@ def test_find_help_resize_and_an_error_that_fits_the_status_line(server):
     assert browser.body()[0].startswith("Paragraph number 26 ")
 
     browser.press("h", "Keys", "find text")
-    assert "Backspace, Left  back" in browser.text and "Paragraph number" not in browser.text
+    assert "b, Backspace, ←   back" in browser.text and "Paragraph number" not in browser.text
     browser.press("x", "Paragraph number 26 ", gone="find text")  # any key goes back to the page
     browser.press("?", "find text")
     browser.press(ENTER, "Paragraph number 26 ", gone="find text")

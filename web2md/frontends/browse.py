@@ -2,8 +2,8 @@
 as every other front end.
 
 Pages are rendered by `web2md.frontends.ansi` with numbered links. Single keys
-page and scroll (space/PageDown, b/PageUp, arrows or j/k), a number then Enter
-follows that link, Backspace or Left goes back, ``g`` opens a URL, ``/`` finds
+page and scroll (space/PageDown, -/PageUp, arrows or j/k), a number then Enter
+follows that link, ``b``, Backspace or Left goes back (SPEC §7), ``g`` opens a URL, ``/`` finds
 text (``n``/``N``), ``h`` shows help and ``q`` quits (see `HELP_SCREEN`). It
 runs on the alternate screen and re-wraps the page when the window is resized.
 A failed navigation shows the error on the status line and keeps the page.
@@ -38,14 +38,14 @@ from web2md.frontends.ansi import Rendered, render, strip_ansi
 from web2md.frontends.common import EXIT_OK, CommandError, check_url, first_page
 from web2md.wording import plural
 
-KEYS = "h help · q quit · space/b page · N⏎ link · ← back · g URL · / find · m main"  # most needed first
+KEYS = "h help · q quit · space/- page · N⏎ link · b back · g URL · / find · m main"  # most needed first
 HELP_SCREEN = """Keys
 
-  space, PageDown  next screen         b, PageUp        previous screen
+  space, PageDown  next screen         -, PageUp        previous screen
   Down, j          one line down       Up, k            one line up
   Home, <          top of the page     End, >           end of the page
   N then Enter     follow link N       Esc              forget the number
-  Backspace, Left  back                Right, f         forward
+  b, Backspace, ←   back                f, Right         forward
   g, u             go to a URL (without a scheme: https, but http for a
                    port, localhost, a private address or a one-word host)
   /                find text           n, N             next, previous match
@@ -333,7 +333,7 @@ class Browser:
         on("q c-d", lambda event: event.app.exit(result=EXIT_OK), when=~asking)
         on("c-c", lambda event: event.app.exit(result=EXIT_OK), when=Always())
         on("space pagedown", lambda event: self.scroll(self.body_height()))
-        on("b pageup", lambda event: self.scroll(-self.body_height()))
+        on("- pageup", lambda event: self.scroll(-self.body_height()))
         on("down j", lambda event: self.scroll(1))
         on("up k", lambda event: self.scroll(-1))
         on("home <", lambda event: self.scroll(-len(self.wrapped().rendered.lines)))
@@ -342,7 +342,7 @@ class Browser:
         on("escape", lambda event: self.typed(""))
         on("enter", lambda event: self.follow() if self.number else self.scroll(self.body_height()), when=idle)
         on("backspace", lambda event: self.typed(self.number[:-1]) if self.number else self.go(-1), when=idle)
-        on("left", lambda event: self.go(-1), when=idle)
+        on("b left", lambda event: self.go(-1), when=idle)
         on("right f", lambda event: self.go(+1), when=idle)
         on("g u", lambda event: self.ask("URL: "), when=idle)
         on("/", lambda event: self.ask("/"))

@@ -484,8 +484,8 @@ def run_depth(args: argparse.Namespace) -> int:
 def add_browse(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "browse", help=COMMAND_HELP["browse"],
-        description="A Lynx-like terminal browser. Keys: space and b page, a number then Enter follows that "
-                    "link, Backspace goes back, g opens a URL, / finds text, m shows the main content only, "
+        description="A Lynx-like terminal browser. Keys: space and - page, a number then Enter follows that "
+                    "link, b goes back, g opens a URL, / finds text, m shows the main content only, "
                     "h shows help, q quits.",
     )
     parser.add_argument("url", metavar="URL")
