@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import traceback
+from urllib.parse import urlsplit
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +45,7 @@ class Conversion:
     # but answers with their sources (none are looked for when `max_frames` is 0: iframes off)
     frames: dict[str, FrameDocument] | None = None
     max_frames: int = 0
+    unreachable: frozenset[str] = frozenset()  # iframe hosts that never answered: the page needs nothing from them
     options: dict[str, Any] = field(default_factory=dict)
     links: bool = False  # answer with the page's links (a spider that follows them)
     robots: tuple[str, ...] | None = None  # the X-Robots-Tag header values when robots directives are obeyed
@@ -56,8 +58,8 @@ def run_conversion(job: Conversion) -> dict[str, Any]:
     HTML: ``{"encoding": what decoded the body, "truncated": element cap or None}``,
     plus ``"directives"`` (robots, when asked), ``"links"`` (when asked and not
     nofollow), then, unless the job only wants those or the page is noindex:
-    ``"frame_sources"`` (a page with iframes whose documents are not fetched yet), or
-    the conversion: ``{"page": Page fields, "inlined": n, "js": ...}``, or
+    ``"frame_sources"`` (a page with iframes whose documents are not fetched yet;
+    converted only when all of them are on `job.unreachable` hosts), and the conversion: ``{"page": Page fields, "inlined": n, "js": ...}``, or
     ``{"error": message}`` when converting raised (what was read before stays).
     Other text: ``{"markdown": ...}``; bytes that are not text: ``{"unsupported": content type, "reason": ...}``.
     """
@@ -81,7 +83,9 @@ def run_conversion(job: Conversion) -> dict[str, Any]:
         sources = frame_urls(tree, job.url, job.max_frames)
         if sources:
             result["frame_sources"] = sources
-            return result
+            if any(urlsplit(source).netloc not in job.unreachable for source in sources):
+                return result  # converted once their documents are fetched
+            # (iframes only on hosts that never answered: the page is converted as it will be without them)
     try:
         result.update(converted(tree, job))
     except Exception as exc:
@@ -160,6 +164,7 @@ class Converter:
         return Conversion(item.get("final_url") or item.get("url", ""), item.get("body") or b"",
                           html=bool(item.get("html")), content_type=item.get("content_type"),
                           max_frames=self.iframes.max_count if self.iframes.enabled else 0,
+                          unreachable=self.iframes.unreachable,
                           options=getattr(self.crawler.spider, "convert_options", {}), **wants)
 
     async def read(self, job: Conversion) -> dict[str, Any]:
@@ -181,7 +186,7 @@ class Converter:
         if "frame_sources" in result:
             # fetched through the same middlewares, spliced in where the page is parsed again
             job.frames = await self.iframes.fetch(result["frame_sources"], job.url)
-            job.links, job.robots = False, None  # answered already
-            result = {**result, **await self.read(job)}
-            del result["frame_sources"]
+            if job.frames or "page" not in result:
+                job.links, job.robots = False, None  # answered already
+                return await self.read(job)
         return result

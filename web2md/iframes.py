@@ -165,6 +165,11 @@ class IframeFetcher:
         self._unreachable: set[str] = set()
         self._answered: set[str] = set()
 
+    @property
+    def unreachable(self) -> frozenset[str]:
+        """The hosts (``host:port``) whose iframes are no longer requested: they never answered."""
+        return frozenset(self._unreachable)
+
     async def fetch(self, sources: list[str], url: str) -> dict[str, FrameDocument]:
         """The documents of `sources` (`frame_urls` of the page at `url`) that could be fetched in time, by source."""
         if not self.enabled:
