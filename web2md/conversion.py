@@ -58,8 +58,9 @@ def run_conversion(job: Conversion) -> dict[str, Any]:
     HTML: ``{"encoding": what decoded the body, "truncated": element cap or None}``,
     plus ``"directives"`` (robots, when asked), ``"links"`` (when asked and not
     nofollow), then, unless the job only wants those or the page is noindex:
-    ``"frame_sources"`` (a page with iframes whose documents are not fetched yet;
-    converted only when all of them are on `job.unreachable` hosts), and the conversion: ``{"page": Page fields, "inlined": n, "js": ...}``, or
+    ``"frame_sources"`` for a page with iframes whose documents are not fetched
+    yet (it is not converted, unless all of them are on `job.unreachable` hosts),
+    else the conversion: ``{"page": Page fields, "inlined": n, "js": ...}``, or
     ``{"error": message}`` when converting raised (what was read before stays).
     Other text: ``{"markdown": ...}``; bytes that are not text: ``{"unsupported": content type, "reason": ...}``.
     """
