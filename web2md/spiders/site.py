@@ -32,10 +32,11 @@ class SiteSpider(SitemapSpider):
     the page a start URL redirected to), breadth first; ``depth=0`` fetches the
     start page only. Links marked ``rel=nofollow`` everywhere they occur, and
     links that are not http(s), are not followed; fragments are stripped by
-    `extract_links` (in the worker that converts the page). At most ``max_pages`` pages are requested. Blacklisted
-    links are not followed; a page whose robots meta tag (or X-Robots-Tag
-    header) says nofollow has its links ignored, noindex keeps it out of the
-    export; ``ignore_robots`` lifts nofollow and noindex.
+    `extract_links` (run by the worker that converts the page). At most
+    ``max_pages`` pages are requested. Blacklisted links are not followed; a
+    page whose robots meta tag (or X-Robots-Tag header) says nofollow has its
+    links ignored, noindex keeps it out of the export; ``ignore_robots`` lifts
+    nofollow and noindex.
 
     Scope (`web2md.scope.Scope`): ``allow``/``deny`` (regular expressions),
     ``prefix=1``, ``subdomains=1``, ``query=drop``; each refused link is counted
@@ -206,4 +207,3 @@ class SiteSpider(SitemapSpider):
             # `scrapy crawl site -a dry_run=1`: the list is the output (web2md fetch and MCP read planned_urls())
             sys.stdout.write("".join(f"{url}\n" for url in self.planned_urls()))
             sys.stdout.flush()
-
