@@ -16,7 +16,6 @@ from scrapy.utils.test import get_crawler
 
 from tests.server import TestServer
 from web2md import crawl
-from web2md.extract.renderer.parse import parse_html
 from web2md.items import PageItem
 from web2md.pipelines.extract import ExtractPipeline
 
@@ -73,8 +72,8 @@ def test_pipeline_keeps_the_declared_encoding_and_fills_a_missing_one_from_the_m
     async def run(item: PageItem) -> PageItem:
         return await pipeline.process_item(item)
 
-    bare = asyncio.run(run(PageItem(url="https://e.test/", tree=parse_html(html, encoding="cp1252"))))
+    bare = asyncio.run(run(PageItem(url="https://e.test/", body=html, html=True)))
     assert bare["charset"] == "windows-1252"  # the markup's declaration, as written (lowercased)
-    declared = asyncio.run(run(PageItem(url="https://e.test/", tree=parse_html(html, encoding="cp1252"),
-                                        content_type="text/html; charset=latin1", charset="cp1252")))
+    declared = asyncio.run(run(PageItem(url="https://e.test/", body=html, html=True,
+                                        content_type="text/html; charset=latin1")))
     assert declared["charset"] == "cp1252"  # the response declared one: what decoded the body

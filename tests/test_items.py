@@ -18,8 +18,8 @@ def transient(cls: type[Item]) -> list[str]:
 def test_page_item_fields_are_the_fetch_facts_then_every_page_field():
     page_fields = [f.name for f in fields(Page) if f.name not in ("url", "markdown", "title")]
     assert list(PageItem.fields) == ["url", "final_url", "status", "content_type", "markdown", "title",
-                                     "tree", "body", "headers", "duplicate_of", *page_fields]
-    assert transient(PageItem) == ["tree", "body", "headers"]
+                                     "body", "html", "read", "headers", "duplicate_of", *page_fields]
+    assert transient(PageItem) == ["body", "html", "read", "headers"]
 
 
 def test_document_sitemap_and_feed_entry_fields():

@@ -6,6 +6,8 @@ import time
 import zlib
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from scrapy.statscollectors import MemoryStatsCollector
 
 from web2md.middlewares import apply_politeness_options
@@ -167,3 +169,41 @@ def test_record_failure_and_reasons(caplog):
     assert failure_reason(UnicodeDecodeError("utf-8", b"\xff", 0, 1, "bad")) == "decode_error"
     assert failure_reason(PageFailed("u", "http_503")) == "http_503"
     assert failure_reason(RuntimeError()) == "error"
+
+
+# -- meta refresh read from a prefix of the body ---------------------------------------------------------------
+REFRESH_ENCODINGS = ["utf-8", "cp1252", "utf-16", "shift_jis", "iso-2022-jp", "gb18030"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(filler=st.text(alphabet="aé€日本語 <>&;\n", max_size=6000), at=st.integers(0, 6000), tail=st.integers(0, 30000),
+       encoding=st.sampled_from(REFRESH_ENCODINGS), declared=st.sampled_from(["header", "meta", "none"]),
+       target=st.sampled_from(["/next", "/é-page", "/日本"]), stray=st.booleans())
+@example(filler="日" * 4000, at=4000, tail=10000, encoding="utf-8", declared="header", target="/日本", stray=False)
+@example(filler="é" * 4000, at=4000, tail=10000, encoding="utf-16", declared="none", target="/next", stray=False)
+# undeclared, UTF-8 up to a stray Latin-1 byte past the prefix: the whole body decides the encoding
+@example(filler="a", at=0, tail=20000, encoding="utf-8", declared="none", target="/é-page", stray=True)
+def test_meta_refresh_from_a_prefix_of_the_body_is_scrapys_answer(filler, at, tail, encoding, declared, target, stray):
+    # bodies shorter and longer than the prefix, refreshes before and after the 4,096th character
+    from scrapy import Request, Spider
+    from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware as ScrapyMetaRefresh
+    from scrapy.http import HtmlResponse
+    from scrapy.utils.test import get_crawler
+
+    from web2md.middlewares.limits import MetaRefreshMiddleware
+
+    refresh = f'<meta http-equiv="refresh" content="0; url={target}">'
+    head = f'<meta charset="{encoding}">' if declared == "meta" else ""
+    text = f"<html><head>{head}</head><body>{filler[:at]}{refresh}{filler[at:]}{'é日 ' * tail}</body></html>"
+    body = text.encode(encoding, errors="xmlcharrefreplace") + (b"\xe9" if stray else b"")
+    headers = {"Content-Type": f"text/html; charset={encoding}" if declared == "header" else "text/html"}
+    url = "http://e.test/page"
+    crawler = get_crawler(Spider)
+    crawler.stats = MemoryStatsCollector(crawler)
+    ours, scrapys = MetaRefreshMiddleware.from_crawler(crawler), ScrapyMetaRefresh.from_crawler(crawler)
+    answers = []
+    for middleware in (ours, scrapys):
+        response = HtmlResponse(url, body=body, headers=headers)
+        result = middleware.process_response(Request(url), response)
+        answers.append(result.url if isinstance(result, Request) else ("page", result is response))
+    assert answers[0] == answers[1]

@@ -130,6 +130,69 @@ def test_worker_processes_write_the_same_files_as_in_process_conversion(tmp_path
     assert framed.count("Frame text with") == 2
 
 
+def robots_site(srv: TestServer) -> None:
+    """Pages whose links and robots directives decide what a crawl of depth 2 from ``/start`` fetches and writes."""
+    pages = {
+        "/start": '<a href="/noindex">noindex</a> <a href="/nofollow">nofollow</a> <a href="/plain#frag">plain</a>'
+                  ' <a href="/marked" rel="nofollow">marked</a> <a href="https://elsewhere.invalid/x">away</a>'
+                  ' <iframe src="/frame"></iframe>',
+        "/noindex": '<meta name="robots" content="NoIndex"><p>Kept out.</p><a href="/behind-noindex">on</a>',
+        "/nofollow": '<meta name="robots" content="otherbot: noindex, nofollow"><p>Not followed.</p>'
+                     '<a href="/behind-nofollow">on</a>',
+        "/plain": '<p>Plain page.</p><a href="/deeper">on</a>',
+        "/behind-noindex": "<p>Found through a noindex page.</p>",
+        "/behind-nofollow": "<p>Must not be fetched.</p>",
+        "/marked": "<p>Linked with rel=nofollow only.</p>",
+        "/deeper": '<p>Two hops away.</p><a href="/deepest">on</a>',
+        "/deepest": "<p>Three hops away: not fetched.</p>",
+        "/frame": '<p>Frame text <a href="/from-frame">link</a>.</p>',
+        "/from-frame": "<p>Linked from an iframe only.</p>",
+    }
+    for path, body in pages.items():
+        srv.route(path, f"<html><head><title>{path}</title></head><body><h1>{path}</h1>{body}</body></html>",
+                  headers={"Content-Type": "text/html"})
+    srv.route("/tagged", "<html><body><p>Tagged.</p></body></html>",
+              headers={"Content-Type": "text/html", "X-Robots-Tag": "noindex"})
+
+
+def test_links_and_robots_directives_read_in_workers_crawl_the_same_pages(tmp_path):
+    with TestServer() as srv:
+        robots_site(srv)
+        srv.route("/tagged-start", '<html><body><a href="/tagged">t</a></body></html>')
+        outputs, stats = {}, {}
+        for workers in (0, 2):
+            out = tmp_path / f"workers{workers}"
+            result = crawl.run("site", {"WEB2MD_WORKERS": workers}, url=f"{srv.url('/start')} {srv.url('/tagged-start')}",
+                               depth=2, output=str(out), formats="md,json", dedupe="off")
+            assert result.failures == []
+            outputs[workers] = files_under(out)
+            stats[workers] = {k: v for k, v in result.stats.items() if k.startswith("web2md/robots")}
+    assert outputs[2] == outputs[0]
+    assert stats[2] == stats[0] == {"web2md/robots_noindex_count": 2, "web2md/robots_nofollow_count": 1}
+    written = sorted(name.rsplit("/", 1)[-1] for name in outputs[0] if name.endswith(".md"))
+    # the links of the page, not of its iframe; a noindex page's links are followed, a nofollow page's are not
+    assert written == ["behind-noindex.md", "deeper.md", "nofollow.md", "plain.md", "start.md", "tagged-start.md"]
+    start = outputs[0][next(name for name in outputs[0] if name.endswith("start.md") and "tagged" not in name)]
+    assert b"Frame text" in start
+
+
+def test_the_crawl_process_parses_no_page_when_workers_convert(monkeypatch):
+    from web2md import responses
+
+    parsed: list[str] = []
+    parse_html = responses.parse_html
+    monkeypatch.setattr(responses, "parse_html", lambda *a, **k: parsed.append("page") or parse_html(*a, **k))
+    with TestServer() as srv:
+        robots_site(srv)
+        # in process, each page once: start, noindex, nofollow, plain, behind-noindex, deeper
+        for workers, expected in ((2, 0), (0, 6)):
+            parsed.clear()
+            result = crawl.run("site", {"WEB2MD_WORKERS": workers, "WEB2MD_IFRAMES": False}, url=srv.url("/start"),
+                               depth=2, output="", dedupe="off")
+            assert len(result.items) == 5
+            assert len(parsed) == expected
+
+
 def test_a_crashing_hanging_or_failing_conversion_costs_only_its_page(tmp_path, monkeypatch):
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(HOOKS), os.environ.get("PYTHONPATH")])))
     with TestServer() as srv:

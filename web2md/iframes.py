@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 
     from scrapy.crawler import Crawler
 
-__all__ = ["FrameDocument", "IframeFetcher", "inline_iframes", "parse_document", "splice_iframes", "META_IFRAME_DEPTH"]
+__all__ = ["FrameDocument", "IframeFetcher", "frame_urls", "inline_iframes", "parse_document", "splice_iframes",
+           "META_IFRAME_DEPTH"]
 
 logger = logging.getLogger(__name__)
 
@@ -81,6 +82,11 @@ def frame_sources(tree: _Element, url: str, max_count: int) -> list[tuple[_Eleme
             if len(frames) >= max_count:
                 break
     return frames
+
+
+def frame_urls(tree: _Element, url: str, max_count: int) -> list[str]:
+    """The sources of `frame_sources`, each once, in document order: the documents to fetch for `tree`."""
+    return list(dict.fromkeys(frame_url for _, frame_url in frame_sources(tree, url, max_count)))
 
 
 def splice_iframes(tree: _Element, url: str, frames: dict[str, FrameDocument], max_count: int) -> int:
@@ -159,18 +165,22 @@ class IframeFetcher:
         self._unreachable: set[str] = set()
         self._answered: set[str] = set()
 
-    async def fetch(self, tree: _Element, url: str) -> dict[str, FrameDocument]:
-        """The documents of the iframes of `tree` (the page at `url`) that could be fetched in time, by source."""
+    @property
+    def unreachable(self) -> frozenset[str]:
+        """The hosts (``host:port``) whose iframes are no longer requested: they never answered."""
+        return frozenset(self._unreachable)
+
+    async def fetch(self, sources: list[str], url: str) -> dict[str, FrameDocument]:
+        """The documents of `sources` (`frame_urls` of the page at `url`) that could be fetched in time, by source."""
         if not self.enabled:
             return {}
         deadline = asyncio.get_running_loop().time() + self.timeout
         self._answered.add(urlsplit(url).netloc)  # the page came from there
-        return await self._frames(tree, url, 0, deadline)
+        return await self._frames(sources, url, 0, deadline)
 
-    async def _frames(self, tree: _Element, url: str, depth: int, deadline: float) -> dict[str, FrameDocument]:
+    async def _frames(self, urls: list[str], url: str, depth: int, deadline: float) -> dict[str, FrameDocument]:
         if depth >= self.max_depth:
             return {}
-        urls = list(dict.fromkeys(frame_url for _, frame_url in frame_sources(tree, url, self.max_count)))
         documents = await asyncio.gather(*(self._document(u, url, depth + 1, deadline) for u in urls))
         return {u: document for u, document in zip(urls, documents) if document is not None}
 
@@ -225,14 +235,16 @@ class IframeFetcher:
             stats.inc_value("web2md/iframe/failed")
             return None
         content_type = (response.headers.get("Content-Type") or b"text/html").decode("latin-1")
-        frames = await self._frames(parse_response(response)[0], response.url, depth, deadline)
+        # (an iframe's own iframes are looked for here, on the reactor: few pages have iframes, fewer nest them)
+        sources = frame_urls(parse_response(response)[0], response.url, self.max_count) if depth < self.max_depth else []
+        frames = await self._frames(sources, response.url, depth, deadline)
         return FrameDocument(response.url, response.body, content_type, frames)
 
 
 async def inline_iframes(crawler: Crawler, tree: _Element, url: str) -> int:
     """Fetch the iframes of `tree` (the page at `url`) and splice them in; returns how many were inlined."""
     fetcher = IframeFetcher(crawler)
-    frames = await fetcher.fetch(tree, url)
+    frames = await fetcher.fetch(frame_urls(tree, url, fetcher.max_count), url)
     count = splice_iframes(tree, url, frames, fetcher.max_count)
     if count:
         crawler.stats.inc_value("web2md/iframe/inlined", count)

@@ -38,18 +38,19 @@ def item_fields(*names: str) -> Callable[[type[ItemT]], type[ItemT]]:
 
 
 # Every Page field is mirrored, so fields added to the core show up here without a second list to keep in sync.
-@item_fields(*ALWAYS, "tree", "body", "headers", "duplicate_of", *(f.name for f in fields(Page)))
+@item_fields(*ALWAYS, "body", "html", "read", "headers", "duplicate_of", *(f.name for f in fields(Page)))
 class PageItem(Item):
     """One fetched page. `url` is the URL asked for, `final_url` the one answered after redirects.
 
-    Fields marked ``transient`` carry what the spider parsed to the extraction
-    pipeline (so the body is parsed once) and are removed before export.
+    Fields marked ``transient`` carry the response to the extraction pipeline
+    (`web2md.pipelines.extract`) and are removed before export.
     `duplicate_of` is the URL of an earlier near-duplicate page (`web2md.pipelines.dedupe`,
     flag mode); the other fields are `Page`'s.
     """
 
-    tree = Field(transient=True)  # lxml root from web2md.extract.renderer.parse.parse_html
-    body = Field(transient=True)  # raw bytes of the response: text_for's input, or the page a worker parses again
+    body = Field(transient=True)  # raw bytes of the response, parsed once, where it is converted (web2md.conversion)
+    html = Field(transient=True)  # true for an HTML page (convert), else text_for reads the body
+    read = Field(transient=True)  # what reading the page answered the spider, or the error it raised
     headers = Field(transient=True)  # response headers of a non-HTML response, for a DocumentItem
 
 

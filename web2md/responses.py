@@ -15,7 +15,7 @@ from w3lib.encoding import html_body_declared_encoding, http_content_type_encodi
 from web2md.extract.renderer.parse import DEFAULT_MAX_ELEMENTS, decode_body, parse_html
 from web2md.extract.sniff import implausible_charset
 
-__all__ = ["declared_encoding", "parse_response"]
+__all__ = ["declared_encoding", "parse_response", "stated_encoding"]
 
 logger = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ def declared_encoding(response: TextResponse) -> str | None:
     encoding that reads the body as implausible text (``charset=utf-16`` on
     UTF-8 bytes) is overruled by the clean one, and the log says why.
     """
-    encoding = _declared(response)
+    encoding = stated_encoding(response)
     overruled = implausible_charset(response.body, encoding) if encoding else None
     if overruled is not None:
         encoding, why = overruled
@@ -37,7 +37,8 @@ def declared_encoding(response: TextResponse) -> str | None:
     return encoding
 
 
-def _declared(response: TextResponse) -> str | None:
+def stated_encoding(response: TextResponse) -> str | None:
+    """The encoding a response states (BOM, else Content-Type charset, else `<meta>` in its first 4 KiB), unchecked."""
     declared = getattr(response, "_declared_encoding", None)  # Scrapy's, without the guess (private)
     if callable(declared):
         return declared()

@@ -8,19 +8,19 @@ knows about the markers.
 import os
 import time
 
-from web2md.pipelines import extract
+from web2md import conversion
 
-_convert = extract.run_conversion
+_convert = conversion.run_conversion
 
 
-def run_conversion(job, tree=None):
+def run_conversion(job):
     if b"web2md-test-exit" in job.body:
         os._exit(3)
     if b"web2md-test-hang" in job.body:
         time.sleep(600)
     if b"web2md-test-raise" in job.body:
         raise RuntimeError("conversion blew up")
-    return _convert(job, tree)
+    return _convert(job)
 
 
-extract.run_conversion = run_conversion
+conversion.run_conversion = run_conversion

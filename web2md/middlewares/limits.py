@@ -19,10 +19,12 @@ from scrapy.downloadermiddlewares.httpcompression import (
 from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware as _MetaRefreshMiddleware
 from scrapy.downloadermiddlewares.redirect import RedirectMiddleware as _RedirectMiddleware
 from scrapy.exceptions import IgnoreRequest
+from scrapy.http import HtmlResponse
 from scrapy.spidermiddlewares.httperror import HttpError
 
 from web2md.failures import classify, too_large
 from web2md.middlewares import META_QUIET
+from web2md.responses import stated_encoding
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -32,6 +34,10 @@ if TYPE_CHECKING:
     from scrapy.statscollectors import StatsCollector
 
 logger = logging.getLogger(__name__)
+
+# Bytes that hold the 4,096 characters Scrapy searches for a meta refresh in any encoding (8 bytes each: ISO-2022
+# escapes included), after a byte order mark
+REFRESH_PREFIX = 8 * 4096 + 4
 
 #: Every page that produced nothing is counted once, under ``web2md/failed/<reason>``
 #: (``http_404``, ``timeout``, ``dns``, ``extraction_error``, ...); there is no total
@@ -165,16 +171,25 @@ class RedirectMiddleware(_RedirectAccounting, _RedirectMiddleware):
 
 
 class MetaRefreshMiddleware(_RedirectAccounting, _MetaRefreshMiddleware):
-    """Scrapy's MetaRefreshMiddleware, following a ``<meta http-equiv=refresh>`` once per chain."""
+    """Scrapy's MetaRefreshMiddleware, following a ``<meta http-equiv=refresh>`` once per chain.
+
+    Scrapy looks for the refresh in the first 4,096 characters of the page but
+    decodes the whole body for them, on the reactor; here it gets a prefix of
+    the body that holds those characters, and the encoding the page states.
+    """
 
     def process_response(self, request: Request, response: Response) -> Request | Response:
         if "meta refresh" in request.meta.get("redirect_reasons", ()):
             return response
+        probe = response
+        if isinstance(response, HtmlResponse) and len(response.body) > REFRESH_PREFIX and stated_encoding(response):
+            # (an encoding Scrapy would guess depends on all of the bytes: those pages are read whole)
+            probe = response.replace(body=response.body[:REFRESH_PREFIX])
         try:
-            result = super().process_response(request, response)
+            result = super().process_response(request, probe)
         except IgnoreRequest as exc:
             raise self._too_many(request) from exc
-        return self._check_loop(result)
+        return self._check_loop(response if result is probe else result)
 
 
 class HttpCompressionMiddleware(_HttpCompressionMiddleware):

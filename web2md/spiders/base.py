@@ -1,12 +1,11 @@
 """What the `page` and `site` spiders share: argument parsing, turning a response into a `PageItem`, error accounting.
 
-Spiders only decide what to fetch (SPEC §2). They parse an HTML body once with
-the core's parser and hand the tree on (to the extraction pipeline inside the
-item, and to link extraction); the conversion itself happens in
-`web2md.pipelines.extract`. A body is decoded with the encoding the response
-declares (BOM, Content-Type charset, `<meta>`); one that declares none is
-decoded the way the core decodes bytes (UTF-8 if valid, else Windows-1252),
-never with Scrapy's statistical guess (`parse_response`).
+Spiders only decide what to fetch (SPEC §2). They do not parse pages: an HTML
+body is parsed once, where it is converted (`web2md.conversion`, in a worker
+process), and the same call answers with the links a spider follows. A body is
+decoded with the encoding the response declares (BOM, Content-Type charset,
+`<meta>`); one that declares none is decoded the way the core decodes bytes
+(UTF-8 if valid, else Windows-1252), never with Scrapy's statistical guess (`parse_response`).
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from lxml.etree import _Element
 from scrapy import Spider
 from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse, Response, TextResponse, XmlResponse
@@ -32,14 +30,12 @@ from twisted.python.failure import Failure
 from web2md.chromium import use_browser
 from web2md.failures import classify
 from web2md.extract.options import Options
-from web2md.extract.renderer.parse import DEFAULT_MAX_ELEMENTS, TRUNCATED
 from web2md.extract.sniff import binary_type
 from web2md.items import PageItem
 from web2md.javascript import check_engine
 from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
 from web2md.middlewares.incremental import Gone, Unchanged
 from web2md.middlewares.limits import PageFailed, failure_reason, record_failure
-from web2md.responses import parse_response
 
 logger = logging.getLogger(__name__)
 
@@ -260,8 +256,8 @@ class Web2mdSpider(Spider):
         self.failures.append({"url": asked, "final_url": request.url, "status": status, "reason": reason})
 
     # -- responses -----------------------------------------------------
-    def page_item(self, response: Response) -> tuple[PageItem, _Element | None]:
-        """The item for a response, and the parsed tree when the response is HTML."""
+    def page_item(self, response: Response) -> PageItem:
+        """The item for a response: its fetch facts and its body, which is parsed where it is converted."""
         redirects = response.meta.get("redirect_urls") or []
         header = response.headers.get("Content-Type")
         content_type = header.decode("latin-1").strip() if header else guess_content_type(response)
@@ -270,22 +266,14 @@ class Web2mdSpider(Spider):
             final_url=response.url,
             status=response.status,
             content_type=content_type,
-            body=response.body,  # a worker process parses it again (web2md.pipelines.extract)
+            body=response.body,
+            # bytes that are no text (a PDF sent as text/html) go to text_for, which refuses them by what they are
+            html=isinstance(response, HtmlResponse) and binary_type(response.body) is None,
         )
-        tree = None
-        # bytes that are no text (a PDF sent as text/html) go to text_for, which refuses them by what they are
-        if isinstance(response, HtmlResponse) and binary_type(response.body) is None:
-            tree, encoding = parse_response(response, self.convert_options.get("max_elements", DEFAULT_MAX_ELEMENTS))
-            if tree.get(TRUNCATED) is not None:
-                logger.warning("Truncated %s: more than %s elements (WEB2MD_MAX_ELEMENTS); the rest is not converted",
-                               response.url, tree.get(TRUNCATED))
-                self.crawler.stats.inc_value("web2md/truncated")
-            item["tree"] = tree
-            item["charset"] = encoding  # what the body was decoded with (BOM, header, <meta>, else UTF-8/cp1252)
-        else:
+        if not item["html"]:
             item["headers"] = {k.decode("latin-1").lower(): b", ".join(v).decode("latin-1")
                                for k, v in response.headers.items()}
-        return item, tree
+        return item
 
 
 def guess_content_type(response: Response) -> str:

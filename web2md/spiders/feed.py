@@ -20,7 +20,8 @@ from web2md.items import FeedEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
 from web2md.middlewares.blacklist import load_blacklist
 from web2md.middlewares.limits import record_failure
-from web2md.spiders.base import Web2mdSpider, count_argument, is_fetchable, parse_bool, parse_response
+from web2md.responses import parse_response
+from web2md.spiders.base import Web2mdSpider, count_argument, is_fetchable, parse_bool
 
 logger = logging.getLogger(__name__)
 
@@ -174,5 +175,4 @@ class FeedSpider(Web2mdSpider):
 
     # -- entry pages ---------------------------------------------------
     def parse(self, response: Response, **kwargs: Any) -> Any:
-        item, _tree = self.page_item(response)
-        yield item
+        yield self.page_item(response)

@@ -27,5 +27,4 @@ class PageSpider(Web2mdSpider):
                           meta={META_EXPLICIT: True})
 
     def parse(self, response: Response, **kwargs: Any) -> Any:
-        item, _tree = self.page_item(response)
-        yield item
+        yield self.page_item(response)

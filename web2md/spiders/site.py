@@ -10,7 +10,7 @@ from typing import Any
 from scrapy import Request
 from scrapy.http import Response
 
-from web2md.extract import extract_links
+from web2md.conversion import Converter, robots_directives
 from web2md.extract.documents.sitemaps import SitemapEntry, select_entries
 from web2md.middlewares import META_EXPLICIT
 from web2md.scope import Scope, patterns
@@ -32,10 +32,11 @@ class SiteSpider(SitemapSpider):
     the page a start URL redirected to), breadth first; ``depth=0`` fetches the
     start page only. Links marked ``rel=nofollow`` everywhere they occur, and
     links that are not http(s), are not followed; fragments are stripped by
-    `extract_links`. At most ``max_pages`` pages are requested. Blacklisted
-    links are not followed; a page whose robots meta tag (or X-Robots-Tag
-    header) says nofollow has its links ignored, noindex keeps it out of the
-    export; ``ignore_robots`` lifts nofollow and noindex.
+    `extract_links` (run by the worker that converts the page). At most
+    ``max_pages`` pages are requested. Blacklisted links are not followed; a
+    page whose robots meta tag (or X-Robots-Tag header) says nofollow has its
+    links ignored, noindex keeps it out of the export; ``ignore_robots`` lifts
+    nofollow and noindex.
 
     Scope (`web2md.scope.Scope`): ``allow``/``deny`` (regular expressions),
     ``prefix=1``, ``subdomains=1``, ``query=drop``; each refused link is counted
@@ -90,6 +91,7 @@ class SiteSpider(SitemapSpider):
     def from_crawler(cls, crawler, *args: Any, **kwargs: Any):
         spider = super().from_crawler(crawler, *args, **kwargs)
         spider.obey_robots = crawler.settings.getbool("ROBOTSTXT_OBEY")
+        spider.converter = Converter.of(crawler)
         return spider
 
     def add_start(self, url: str) -> None:
@@ -143,7 +145,7 @@ class SiteSpider(SitemapSpider):
             return None  # listed; its links would not be followed, so there is nothing to learn from fetching it
         return Request(url, callback=self.parse, errback=self.on_error)
 
-    def parse(self, response: Response, **kwargs: Any) -> Iterator[Any]:
+    async def parse(self, response: Response, **kwargs: Any) -> AsyncIterator[Any]:
         depth = response.meta.get("depth", 0)
         if response.meta.get(META_EXPLICIT):
             # a start URL that redirects (example.com -> www.example.com) makes the target its site
@@ -154,18 +156,28 @@ class SiteSpider(SitemapSpider):
             logger.info("Not exporting %s: redirected off site to %s", asked, response.url)
             self.crawler.stats.inc_value("web2md/offsite_redirect_count")
             return
-        item, tree = self.page_item(response)
-        directives = robots_directives(tree, response) if self.obey_robots else set()
+        item = self.page_item(response)
+        headers = tuple(v.decode("latin-1") for v in response.headers.getlist("X-Robots-Tag"))
+        directives = robots_directives(headers, None) if self.obey_robots else set()
+        links: list[dict[str, Any]] = []
+        if item["html"]:
+            # the page is parsed once, in a worker: it answers with the links and directives, and the page converted
+            job = self.converter.job(item, links=depth < self.depth, robots=headers if self.obey_robots else None,
+                                     convert=not self.dry_run)
+            try:
+                read = await self.converter.read(job)
+            except Exception as exc:  # a crash, a timeout: the extraction pipeline counts the page as failed
+                read = exc
+            else:
+                directives.update(read.get("directives", ()))
+                links = read.get("links", [])
+            item["read"] = read
         stats = self.crawler.stats
-        # links first: the extraction pipeline may take the tree apart once it has the item
         requests = []
-        if tree is not None and depth < self.depth:
+        if item["html"] and depth < self.depth:
             if "nofollow" in directives:
                 logger.debug("Not following the links of %s: robots nofollow", response.url)
                 stats.inc_value("web2md/robots_nofollow_count")
-                links = []
-            else:
-                links = extract_links(tree, response.url)
             for link in links:
                 if link.get("nofollow") and self.obey_robots:
                     continue
@@ -179,7 +191,8 @@ class SiteSpider(SitemapSpider):
             stats.inc_value("web2md/robots_noindex_count")
         else:
             yield item
-        yield from requests
+        for request in requests:
+            yield request
 
     def planned_urls(self) -> list[str]:
         """The URLs requested (listed, in a dry run), breadth first: fewest hops, then URL."""
@@ -194,19 +207,3 @@ class SiteSpider(SitemapSpider):
             # `scrapy crawl site -a dry_run=1`: the list is the output (web2md fetch and MCP read planned_urls())
             sys.stdout.write("".join(f"{url}\n" for url in self.planned_urls()))
             sys.stdout.flush()
-
-
-def robots_directives(tree: Any, response: Response) -> set[str]:
-    """``noindex``/``nofollow`` from ``<meta name=robots>`` and the X-Robots-Tag header."""
-    values = [v.decode("latin-1") for v in response.headers.getlist("X-Robots-Tag")]
-    if tree is not None:
-        values += [meta.get("content") or "" for meta in tree.iter("meta")
-                   if (meta.get("name") or "").strip().lower() == "robots"]
-    directives: set[str] = set()
-    for value in values:
-        for part in value.lower().split(","):
-            part = part.strip()
-            if ":" in part:  # "otherbot: noindex" is for another bot
-                continue
-            directives.update(("noindex", "nofollow") if part == "none" else (part,))
-    return directives & {"noindex", "nofollow"}

@@ -233,8 +233,7 @@ class SitemapSpider(Web2mdSpider):
 
     # -- pages ---------------------------------------------------------
     def parse(self, response: Response, **kwargs: Any) -> Any:
-        item, _tree = self.page_item(response)
-        yield item
+        yield self.page_item(response)
 
     def closed(self, reason: str) -> None:
         if reason != "finished":  # stopped early: an unread sitemap is not a missing one

@@ -1,0 +1,193 @@
+"""Reading fetched pages where they are converted: in worker processes beside the reactor, or in process.
+
+A page's body is parsed once, by `run_conversion`, which returns from that one
+tree everything the crawl needs: the converted page, and on request the page's
+links and robots directives (for the spider's next requests) or its iframe
+sources (to fetch before converting). The reactor never parses a page. The
+`Converter` of a crawl runs these calls (`WEB2MD_WORKERS` processes, ``0``: in
+process) for its spider and its extraction pipeline alike.
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from urllib.parse import urlsplit
+from dataclasses import dataclass, field
+from typing import Any
+
+from lxml.etree import _Element
+from scrapy.crawler import Crawler
+from scrapy.http import HtmlResponse
+
+from web2md.extract import convert, extract_links, text_for
+from web2md.extract.renderer.parse import DEFAULT_MAX_ELEMENTS, TRUNCATED
+from web2md.extract.textfor import UnsupportedContent
+from web2md.iframes import FrameDocument, IframeFetcher, frame_urls, splice_iframes
+from web2md.javascript import run_scripts
+from web2md.responses import parse_response
+from web2md.workers import WorkerPool, default_workers
+
+__all__ = ["Conversion", "Converter", "robots_directives", "run_conversion"]
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class Conversion:
+    """What one page needs to be read anywhere: plain data, small enough to send to a worker."""
+
+    url: str
+    body: bytes
+    html: bool  # an HTML page (`convert`), else a text type (`text_for`)
+    content_type: str | None = None
+    # the fetched iframe documents by source; None: not fetched yet, so a page with iframes is not converted
+    # but answers with their sources (none are looked for when `max_frames` is 0: iframes off)
+    frames: dict[str, FrameDocument] | None = None
+    max_frames: int = 0
+    unreachable: frozenset[str] = frozenset()  # iframe hosts that never answered: the page needs nothing from them
+    options: dict[str, Any] = field(default_factory=dict)
+    links: bool = False  # answer with the page's links (a spider that follows them)
+    robots: tuple[str, ...] | None = None  # the X-Robots-Tag header values when robots directives are obeyed
+    convert: bool = True  # False: links and directives only (a dry run)
+
+
+def run_conversion(job: Conversion) -> dict[str, Any]:
+    """Read one page: parse it once and answer with what `job` asks for, as plain data.
+
+    HTML: ``{"encoding": what decoded the body, "truncated": element cap or None}``,
+    plus ``"directives"`` (robots, when asked), ``"links"`` (when asked and not
+    nofollow), then, unless the job only wants those or the page is noindex:
+    ``"frame_sources"`` for a page with iframes whose documents are not fetched
+    yet (it is not converted, unless all of them are on `job.unreachable` hosts),
+    else the conversion: ``{"page": Page fields, "inlined": n, "js": ...}``, or
+    ``{"error": message}`` when converting raised (what was read before stays).
+    Other text: ``{"markdown": ...}``; bytes that are not text: ``{"unsupported": content type, "reason": ...}``.
+    """
+    if not job.html:
+        try:
+            return {"markdown": text_for(job.body, job.content_type, job.url)}
+        except UnsupportedContent as exc:
+            return {"unsupported": exc.content_type, "reason": str(exc)}
+    response = HtmlResponse(job.url, body=job.body, headers={"Content-Type": job.content_type or "text/html"})
+    tree, encoding = parse_response(response, job.options.get("max_elements", DEFAULT_MAX_ELEMENTS))
+    result: dict[str, Any] = {"encoding": encoding, "truncated": tree.get(TRUNCATED)}
+    directives: set[str] = set()
+    if job.robots is not None:
+        directives = robots_directives(job.robots, tree)
+        result["directives"] = sorted(directives)
+    if job.links and "nofollow" not in directives:
+        result["links"] = extract_links(tree, job.url)
+    if not job.convert or "noindex" in directives:
+        return result
+    if job.frames is None and job.max_frames:
+        sources = frame_urls(tree, job.url, job.max_frames)
+        if sources:
+            result["frame_sources"] = sources
+            if any(urlsplit(source).netloc not in job.unreachable for source in sources):
+                return result  # converted once their documents are fetched
+            # (iframes only on hosts that never answered: the page is converted as it will be without them)
+    try:
+        result.update(converted(tree, job))
+    except Exception as exc:
+        result["error"] = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
+    return result
+
+
+def converted(tree: _Element, job: Conversion) -> dict[str, Any]:
+    """The page of `tree` converted, its fetched iframes spliced in, after its scripts with ``javascript``."""
+    inlined = splice_iframes(tree, job.url, job.frames, job.max_frames) if job.frames else 0
+    scripts = None
+    if job.options.get("javascript"):
+        # the page after its inline scripts (--javascript); whatever they do, it is converted
+        scripts = run_scripts(tree, job.url, job.options.get("wait"))
+        tree = scripts.tree
+    return {"page": convert(tree, url=job.url, **job.options).to_dict(), "inlined": inlined,
+            "js": [scripts.ran, scripts.failed] if scripts is not None else None}
+
+
+def robots_directives(header_values: tuple[str, ...] | list[str], tree: _Element | None) -> set[str]:
+    """``noindex``/``nofollow`` from X-Robots-Tag header values and the ``<meta name=robots>`` of `tree`."""
+    values = list(header_values)
+    if tree is not None:
+        values += [meta.get("content") or "" for meta in tree.iter("meta")
+                   if (meta.get("name") or "").strip().lower() == "robots"]
+    directives: set[str] = set()
+    for value in values:
+        for part in value.lower().split(","):
+            part = part.strip()
+            if ":" in part:  # "otherbot: noindex" is for another bot
+                continue
+            directives.update(("noindex", "nofollow") if part == "none" else (part,))
+    return directives & {"noindex", "nofollow"}
+
+
+class Converter:
+    """One crawl's page reading: its worker pool and its iframe fetcher, shared by the spider and the pipeline.
+
+    ``WEB2MD_WORKERS`` processes read pages (default: one per core; ``0``: in
+    this process, for debugging). A call still running after
+    ``WEB2MD_EXTRACT_TIMEOUT`` seconds has its worker killed and replaced
+    (`web2md.workers.WorkerTimeout`). Calls wait for a free worker in order.
+    """
+
+    def __init__(self, crawler: Crawler) -> None:
+        self.crawler = crawler  # made before the crawl starts (the spider's from_crawler): no stats yet
+        settings = crawler.settings
+        workers = settings.get("WEB2MD_WORKERS")
+        self.workers = default_workers() if workers in (None, "") else settings.getint("WEB2MD_WORKERS")
+        self.timeout = settings.getfloat("WEB2MD_EXTRACT_TIMEOUT", 60.0) or None
+        self.iframes = IframeFetcher(crawler)
+        self.pool: WorkerPool | None = None
+
+    @classmethod
+    def of(cls, crawler: Crawler) -> "Converter":
+        """The converter of `crawler`'s crawl (made on first use)."""
+        converter = getattr(crawler, "_web2md_converter", None)
+        if converter is None:
+            converter = crawler._web2md_converter = cls(crawler)
+        return converter
+
+    def open(self, page_bound: int | None) -> None:
+        """Start the workers, unless the crawl yields a single page (workers take a moment to start)."""
+        workers = self.workers if page_bound is None else min(self.workers, page_bound)
+        if self.pool is None and workers > 0 and page_bound != 1:
+            self.pool = WorkerPool(workers, self.timeout)
+            self.pool.warm_up()  # while the first pages download
+
+    async def close(self) -> None:
+        if self.pool is not None:
+            pool, self.pool = self.pool, None
+            await pool.close()
+
+    def job(self, item: Any, **wants: Any) -> Conversion:
+        """The `Conversion` of a `PageItem` (its transient `body` and `html`); `wants`: links, robots, convert."""
+        return Conversion(item.get("final_url") or item.get("url", ""), item.get("body") or b"",
+                          html=bool(item.get("html")), content_type=item.get("content_type"),
+                          max_frames=self.iframes.max_count if self.iframes.enabled else 0,
+                          unreachable=self.iframes.unreachable,
+                          options=getattr(self.crawler.spider, "convert_options", {}), **wants)
+
+    async def read(self, job: Conversion) -> dict[str, Any]:
+        """`run_conversion` of `job` in a worker (in process without a pool); raises `WorkerError`s."""
+        if self.pool is None:
+            result = run_conversion(job)
+        else:
+            result = await self.pool.run(run_conversion, job)
+        if result.get("truncated") is not None and job.frames is None:  # once per page, not again with its iframes
+            logger.warning("Truncated %s: more than %s elements (WEB2MD_MAX_ELEMENTS); the rest is not converted",
+                           job.url, result["truncated"])
+            self.crawler.stats.inc_value("web2md/truncated")
+        return result
+
+    async def finish(self, job: Conversion, result: dict[str, Any] | None) -> dict[str, Any]:
+        """The page converted, from what reading it answered already (`result`, if it was read)."""
+        if result is None:
+            result = await self.read(job)
+        if "frame_sources" in result:
+            # fetched through the same middlewares, spliced in where the page is parsed again
+            job.frames = await self.iframes.fetch(result["frame_sources"], job.url)
+            if job.frames or "page" not in result:
+                job.links, job.robots = False, None  # answered already
+                return await self.read(job)
+        return result
