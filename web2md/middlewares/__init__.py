@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, MutableMapping
 from typing import Any
 
 __all__ = [
+    "META_CRAWL_DELAY",
     "META_EXPLICIT",
     "META_QUIET",
     "POLITENESS_OPTIONS",
@@ -21,6 +22,9 @@ __all__ = [
 #: Request meta key: the user asked for this URL (start URL, browse target),
 #: so the blacklist never blocks it.
 META_EXPLICIT = "web2md_explicit"
+#: Request meta key: the host's delay in seconds from robots.txt (the greater of Crawl-delay and DOWNLOAD_DELAY),
+#: set by the robots.txt middleware for the shared host slots of a distributed crawl (`hostslots`).
+META_CRAWL_DELAY = "web2md_crawl_delay"
 #: Request meta key: an auxiliary fetch (robots.txt, iframe) whose failure is
 #: not a page failure and is not logged or counted as one.
 META_QUIET = "web2md_quiet"
@@ -39,6 +43,7 @@ POLITENESS_OPTIONS = (
     "blacklist_file",
     "incremental",
     "prune_gone",
+    "redis_url",
 )
 
 _TRUE = {"1", "true", "yes", "on", "y"}
@@ -169,6 +174,8 @@ def apply_politeness_options(
         put("WEB2MD_INCREMENTAL", str(opts["incremental"]))
     if "prune_gone" in opts:
         put("WEB2MD_PRUNE_GONE", as_bool(opts["prune_gone"]))
+    if "redis_url" in opts:
+        put("WEB2MD_REDIS_URL", str(opts["redis_url"]))
     if "blacklist_file" in opts:
         files = get_list("WEB2MD_BLACKLIST_FILES")
         files.extend(as_list(opts["blacklist_file"]))
