@@ -149,3 +149,20 @@ def test_concurrency_per_host_and_max_pages_hold_across_processes(tmp_path, redi
     assert len(fetched) in (20, 21) and max(fetched.values()) == 1
     assert sum(len(pages_written(out)) for out in outputs) == len(fetched)
     assert peak[0] == 2
+
+
+def test_where_a_start_url_redirects_is_a_site_of_every_process(tmp_path, redis_url):
+    # the start URL moved to another origin; whichever process follows the redirect, both crawl the new site
+    # (a process holding 4 requests at most, as the README advises for one site, leaves work for the other)
+    with TestServer() as old, TestServer() as new:
+        old.route("/", status=301, headers={"Location": new.url("/")})
+        for n in range(40):
+            links = "".join(f'<a href="/p{c}">page {c}</a> ' for c in range(3 * n + 1, 3 * n + 4) if c < 40)
+            new.route("/" if n == 0 else f"/p{n}",
+                      f"<html><body><h1>Page {n}</h1>{story(n)}<p>{links}</p></body></html>", delay=0.2)
+        outputs = crawl_processes(tmp_path, old.url("/"), redis_url, 2, "-s", "CONCURRENT_REQUESTS=4")
+        fetched = Counter(r.path for r in new.requests if r.path != "/robots.txt")
+    written = [pages_written(out) for out in outputs]
+    assert all(written), "both processes wrote pages of the new site"
+    assert sorted(sum(written, [])) == sorted(["index.md"] + [f"p{n}.md" for n in range(1, 40)])
+    assert len(fetched) == 40 and max(fetched.values()) == 1

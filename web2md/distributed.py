@@ -32,6 +32,7 @@ from scrapy.exceptions import DontCloseSpider
 from scrapy.utils.request import request_from_dict
 from twisted.internet import task
 
+from web2md.middlewares import META_EXPLICIT
 from web2md.spiders.site import PLANNED_STATE_KEY
 
 if TYPE_CHECKING:
@@ -142,7 +143,9 @@ class RedisScheduler(BaseScheduler):
     """A crawl's frontier in Redis: a sorted set of serialised requests (``<crawl>:queue``, highest priority
     first, first in first out within a priority) and the seen fingerprints (``<crawl>:seen``). The `site`
     spider's planned pages, which it keeps in its state (as with ``JOBDIR``), are a `SharedPlan`
-    (``<crawl>:planned``), so ``max_pages`` bounds the crawl, not each process.
+    (``<crawl>:planned``), so ``max_pages`` bounds the crawl, not each process; and where a start URL
+    redirects to (example.com -> www.example.com), which makes that a site of the crawl, is told to every
+    process (``<crawl>:starts``), whichever fetched it.
 
     A process ends when the shared queue is empty and no process is busy (see `BUSY_TTL`); the last one
     removes the crawl's keys, so the same command later starts a new crawl. A process stopped before then
@@ -162,7 +165,9 @@ class RedisScheduler(BaseScheduler):
     def open(self, spider: Spider) -> None:
         self.spider = spider
         self.prefix = crawl_key(spider, self.crawler.settings)
-        self.queue, self.busy, self.counter = (f"{self.prefix}:{name}" for name in ("queue", "busy", "sequence"))
+        self.queue, self.busy, self.counter, self.starts = (
+            f"{self.prefix}:{name}" for name in ("queue", "busy", "sequence", "starts"))
+        self.known_starts: set[bytes] = set()
         self.df = RedisDupeFilter(self.client, f"{self.prefix}:seen", self.crawler)
         if getattr(spider, "state", None) is None:
             spider.state = {}
@@ -199,6 +204,8 @@ class RedisScheduler(BaseScheduler):
             self.local.append(request)
         else:
             self.push(keys=[self.queue, self.counter], args=[-request.priority, data])
+            if request.meta.get(META_EXPLICIT) and request.meta.get("redirect_urls"):
+                self.client.sadd(self.starts, request.url)
             self.stats.inc_value("scheduler/enqueued/redis")
         self.stats.inc_value("scheduler/enqueued")
         return True
@@ -212,13 +219,24 @@ class RedisScheduler(BaseScheduler):
             pipe = self.client.pipeline()
             pipe.zpopmin(self.queue)
             pipe.zadd(self.busy, {self.worker: time.time() + BUSY_TTL})
-            popped, _ = pipe.execute()
+            pipe.smembers(self.starts)
+            popped, _, starts = pipe.execute()
+            self.learn_starts(starts)
             if not popped:
                 return None
             request = request_from_dict(pickle.loads(popped[0][0][16:]), spider=self.spider)
             self.stats.inc_value("scheduler/dequeued/redis")
         self.stats.inc_value("scheduler/dequeued")
         return request
+
+    def learn_starts(self, starts: set[bytes]) -> None:
+        """Make the redirect targets of start URLs that any process fetched sites of this process's spider."""
+        add_start = getattr(self.spider, "add_start", None)
+        for url in sorted(starts - self.known_starts):
+            self.known_starts.add(url)
+            if add_start is not None:
+                logger.info("A start URL redirected to %s: crawling its site too", url.decode("utf-8"))
+                add_start(url.decode("utf-8"))
 
     # -- when to stop ------------------------------------------------------
     def crawl_finished(self) -> bool:
