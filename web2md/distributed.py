@@ -32,6 +32,7 @@ from scrapy.exceptions import DontCloseSpider
 from scrapy.utils.request import request_from_dict
 from twisted.internet import task
 
+from web2md.extract.meta.simhash import bands
 from web2md.middlewares import META_EXPLICIT
 from web2md.spiders.site import PLANNED_STATE_KEY
 
@@ -273,12 +274,8 @@ class SharedFingerprintIndex:
     """
 
     def __init__(self, client: Redis, prefix: str, distance: int) -> None:
-        if not 0 <= distance < 64:
-            raise ValueError(f"near-duplicate distance must be 0..63, got {distance}")
         self.distance = distance
-        bands = distance + 1
-        edges = [64 * i // bands for i in range(bands + 1)]
-        self._bands = [(lo, (1 << (hi - lo)) - 1) for lo, hi in zip(edges, edges[1:])]
+        self._bands = bands(distance)
         self.prefix = f"{prefix}:near:{distance}"
         self._claim = client.register_script(CLAIM)
 

@@ -9,7 +9,7 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 
 from web2md.distributed import SharedFingerprintIndex
-from web2md.extract.meta.simhash import hamming
+from web2md.extract.meta.simhash import bands, hamming
 from web2md.items import PageItem
 
 logger = logging.getLogger(__name__)
@@ -28,12 +28,8 @@ class FingerprintIndex:
     """
 
     def __init__(self, distance: int) -> None:
-        if not 0 <= distance < 64:
-            raise ValueError(f"near-duplicate distance must be 0..63, got {distance}")
         self.distance = distance
-        bands = distance + 1
-        edges = [64 * i // bands for i in range(bands + 1)]
-        self._bands = [(lo, (1 << (hi - lo)) - 1) for lo, hi in zip(edges, edges[1:])]
+        self._bands = bands(distance)
         self._tables: list[dict[int, list[tuple[int, int, str]]]] = [{} for _ in self._bands]
         self._count = 0
 
