@@ -20,7 +20,6 @@ import logging
 import os
 import pickle
 import socket
-import time
 from collections.abc import Iterator, MutableMapping
 from typing import TYPE_CHECKING
 
@@ -48,6 +47,7 @@ logger = logging.getLogger(__name__)
 # page in its pipelines); its mark lasts BUSY_TTL seconds and is renewed every BUSY_TTL / 3 while it works, so a
 # killed process holds the others up for BUSY_TTL at most.
 BUSY_TTL = 30.0
+BUSY_TTL_MS = int(BUSY_TTL * 1000)
 # How often an idle process looks at the shared queue again while another process is still busy.
 IDLE_POLL = 0.2
 
@@ -56,6 +56,31 @@ PUSH = """
 local n = redis.call('INCR', KEYS[2])
 redis.call('ZADD', KEYS[1], ARGV[1], string.format('%016d', n) .. ARGV[2])
 return n
+"""
+
+# Take the first request and, if there was one, mark this process busy until Redis's clock reaches its expiry: no
+# process can see the queue empty and nobody busy while the request is on its way. KEYS: queue, busy marks, start
+# redirects; ARGV: this process, mark lifetime (ms). Returns the request (or false) and the start redirects.
+POP = """
+local t = redis.call('TIME')
+local popped = redis.call('ZPOPMIN', KEYS[1])
+if popped[1] then
+  redis.call('ZADD', KEYS[2], tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + tonumber(ARGV[2]), ARGV[1])
+end
+return {popped[1] or false, redis.call('SMEMBERS', KEYS[3])}
+"""
+
+# Renew this process's busy mark (KEYS: busy marks; ARGV: this process, mark lifetime in ms).
+RENEW = """
+local t = redis.call('TIME')
+redis.call('ZADD', KEYS[1], tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + tonumber(ARGV[2]), ARGV[1])
+"""
+
+# Requests queued plus processes busy, marks expired by Redis's clock left out (KEYS: busy marks, queue).
+OUTSTANDING = """
+local t = redis.call('TIME')
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000))
+return redis.call('ZCARD', KEYS[1]) + redis.call('ZCARD', KEYS[2])
 """
 
 # Near-duplicate lookup and insertion in one step (`SharedFingerprintIndex.claim`): two processes converting
@@ -161,6 +186,9 @@ class RedisScheduler(BaseScheduler):
         self.worker = f"{socket.gethostname()}:{os.getpid()}:{os.urandom(4).hex()}"
         self.local: list[Request] = []  # requests that cannot be serialised stay with this process
         self.push = client.register_script(PUSH)
+        self.pop = client.register_script(POP)
+        self.renew = client.register_script(RENEW)
+        self.outstanding = client.register_script(OUTSTANDING)
         self.renewal = task.LoopingCall(self.renew_busy)
 
     def open(self, spider: Spider) -> None:
@@ -215,17 +243,11 @@ class RedisScheduler(BaseScheduler):
         if self.local:
             request = self.local.pop(0)
         else:
-            # take a request and mark this process busy in one transaction: no other process can see the queue
-            # empty and nobody busy while this request is on its way
-            pipe = self.client.pipeline()
-            pipe.zpopmin(self.queue)
-            pipe.zadd(self.busy, {self.worker: time.time() + BUSY_TTL})
-            pipe.smembers(self.starts)
-            popped, _, starts = pipe.execute()
-            self.learn_starts(starts)
+            popped, starts = self.pop(keys=[self.queue, self.busy, self.starts], args=[self.worker, BUSY_TTL_MS])
+            self.learn_starts(set(starts))
             if not popped:
                 return None
-            request = request_from_dict(pickle.loads(popped[0][0][16:]), spider=self.spider)
+            request = request_from_dict(pickle.loads(popped[16:]), spider=self.spider)
             self.stats.inc_value("scheduler/dequeued/redis")
         self.stats.inc_value("scheduler/dequeued")
         return request
@@ -242,12 +264,7 @@ class RedisScheduler(BaseScheduler):
     # -- when to stop ------------------------------------------------------
     def crawl_finished(self) -> bool:
         """Nothing queued and no process busy (an expired mark is a process that died)."""
-        pipe = self.client.pipeline()
-        pipe.zremrangebyscore(self.busy, "-inf", time.time())
-        pipe.zcard(self.busy)
-        pipe.zcard(self.queue)
-        _, busy, queued = pipe.execute()
-        return not busy and not queued
+        return not self.outstanding(keys=[self.busy, self.queue])
 
     def spider_idle(self) -> None:
         """This process has nothing to do: it is no longer busy; it ends only when the whole crawl is done."""
@@ -263,7 +280,7 @@ class RedisScheduler(BaseScheduler):
     def renew_busy(self) -> None:
         engine = self.crawler.engine
         if engine is not None and engine.spider is not None and not engine.spider_is_idle():
-            self.client.zadd(self.busy, {self.worker: time.time() + BUSY_TTL})
+            self.renew(keys=[self.busy], args=[self.worker, BUSY_TTL_MS])
 
 
 class SharedFingerprintIndex:
