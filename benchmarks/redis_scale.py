@@ -1,6 +1,6 @@
 """What a distributed crawl (``-s WEB2MD_REDIS_URL``) costs Redis: pages/s per process, Redis commands per page, memory.
 
-usage: python3 benchmarks/redis_scale.py [--pages 1000] [--processes 0,1,2] [--fingerprints 100000]
+usage: python3 benchmarks/redis_scale.py [--pages 1000] [--processes 0,1,2] [--monitor] [--fingerprints 100000]
 
 Starts a redis-server of its own (``--save '' --appendonly no``) and the site of
 benchmarks/crawl.py (PAGES corpus pages in a link tree, nginx when installed).
@@ -8,14 +8,15 @@ For each process count, crawls the site with that many ``scrapy crawl site``
 (0: one process without Redis, for comparison)
 processes sharing one Redis (Redis emptied and its command statistics reset
 before each), and reports pages/s per process (pages it fetched over its own
-``elapsed_time_seconds``), and per fetched page the commands the processes
-sent (round trips; ``MONITOR`` lines not run by a script; a MULTI/EXEC
-transaction counts its commands) and all commands Redis ran (``INFO
-commandstats``, the commands inside scripts included), and the CPU time of the
-redis-server process (``INFO cpu``; MONITOR attached costs some of it, so an upper bound). Then measures memory: FINGERPRINTS request
+``elapsed_time_seconds``), and per fetched page all commands Redis ran
+(``INFO commandstats``, the commands inside scripts included) and the CPU time
+of the redis-server process (``INFO cpu``); with ``--monitor``, instead of the
+CPU time (a monitor costs Redis much of it), the commands the processes sent,
+each a round trip (``MONITOR`` lines not run by a script). Then measures memory: FINGERPRINTS request
 fingerprints (Scrapy's fingerprinter, 20 bytes) added to a set as the
 duplicate filter adds them, and as many planned-page entries and queued
-requests as the `site` spider makes, each as ``MEMORY USAGE`` of its key,
+requests as the `site` spider makes, each as ``MEMORY USAGE`` of its key, and
+half as many pages in the near-duplicate index (Redis's ``used_memory`` grown),
 extrapolated linearly to a million.
 """
 
@@ -25,6 +26,7 @@ import argparse
 import ast
 import os
 import pickle
+import random
 import shutil
 import subprocess
 import sys
@@ -39,7 +41,7 @@ from scrapy.utils.request import RequestFingerprinter
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from crawl import DEFAULT_CORPUS, ROOT, Server, build_site, free_port  # noqa: E402
 
-from web2md.distributed import PUSH  # noqa: E402
+from web2md.distributed import PUSH, SharedFingerprintIndex  # noqa: E402
 
 
 def start_redis(work: Path) -> tuple[subprocess.Popen, redis.Redis, str]:
@@ -109,11 +111,19 @@ def memory(client: redis.Redis, count: int) -> None:
     for request in requests[:queued]:
         data = pickle.dumps(request.replace(meta=meta, callback=None).to_dict(), protocol=4)
         push(keys=["queue", "sequence"], args=[-3, data])
-    per_million = 1_000_000
-    for key, n in (("seen", count), ("planned", count), ("queue", queued)):
-        used = client.memory_usage(key, samples=0)
+    sizes = {key: (n, client.memory_usage(key, samples=0)) for key, n in
+             (("seen", count), ("planned", count), ("queue", queued))}
+    # the near-duplicate index: one entry per written page in each of its 4 band lists (distance 3), many keys
+    index = SharedFingerprintIndex(client, "near", 3)
+    before = client.info("memory")["used_memory"]
+    rng = random.Random(1)
+    pages = count // 2
+    for i in range(pages):
+        index.claim(rng.getrandbits(64), f"https://www.example.com/section-{i % 97}/article-{i}.html")
+    sizes["near"] = (pages, client.info("memory")["used_memory"] - before)
+    for key, (n, used) in sizes.items():
         print(f"{key:8} {n:7d} entries: {used / 2**20:7.1f} MiB, {used / n:6.1f} bytes each, "
-              f"{used / n * per_million / 2**20:7.1f} MiB per million (extrapolated)")
+              f"{used / n * 1_000_000 / 2**20:7.1f} MiB per million (extrapolated)")
     client.flushall()
 
 
@@ -121,6 +131,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pages", type=int, default=1000)
     parser.add_argument("--processes", default="0,1,2")
+    parser.add_argument("--monitor", action="store_true", help="count the commands sent (MONITOR), not Redis's CPU")
     parser.add_argument("--fingerprints", type=int, default=100_000)
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     args = parser.parse_args()
@@ -141,20 +152,23 @@ def main() -> None:
         for processes in (int(p) for p in args.processes.split(",")):
             client.flushall()
             client.config_resetstat()
-            monitor_log = work / f"monitor-{processes}.txt"
-            monitor = subprocess.Popen(["redis-cli", "-u", url, "monitor"], stdout=open(monitor_log, "w"))
-            time.sleep(0.5)
+            if args.monitor:
+                monitor_log = work / f"monitor-{processes}.txt"
+                monitor = subprocess.Popen(["redis-cli", "-u", url, "monitor"], stdout=open(monitor_log, "w"))
+                time.sleep(0.5)
             cpu = client.info("cpu")
             results = crawl(work, url, f"{origin}/p/0.html", processes, args.pages, env)
-            monitor.terminate()
-            monitor.wait(10)
-            lines = monitor_log.read_text(errors="replace").splitlines()[1:]  # after its "OK"
-            sent = sum(1 for line in lines if " lua]" not in line)
+            if args.monitor:
+                monitor.terminate()
+                monitor.wait(10)
+                lines = monitor_log.read_text(errors="replace").splitlines()[1:]  # after its "OK"
+                sent = sum(1 for line in lines if " lua]" not in line)
             commands = client.info("commandstats")
             fetched = sum(int(r.get("downloader/response_count", 0)) for r in results)
+            label = f"{processes} processes" if processes else "no Redis"
             for n, result in enumerate(results):
                 got = int(result.get("downloader/response_count", 0))
-                print(f"{processes or 'no Redis,'} processes, #{n}: fetched {got} pages, wrote {result.get('item_scraped_count', 0)}, "
+                print(f"{label}, #{n}: fetched {got} pages, wrote {result.get('item_scraped_count', 0)}, "
                       f"{got / result['elapsed_time_seconds']:.1f} pages/s")
             if not processes:
                 continue
@@ -164,8 +178,10 @@ def main() -> None:
             detail = ", ".join(f"{name.removeprefix('cmdstat_')} {stat['calls'] / fetched:.2f}"
                                for name, stat in sorted(commands.items(), key=lambda kv: -kv[1]["calls"])
                                if stat["calls"] / fetched >= 0.05 and name != "cmdstat_monitor")
-            print(f"{processes} processes: {sent / fetched:.1f} commands sent and {total / fetched:.1f} run by Redis "
-                  f"per fetched page, {busy / fetched:.0f} µs of redis-server CPU ({detail})")
+            cost = (f"{sent / fetched:.1f} commands sent" if args.monitor
+                    else f"{busy / fetched:.0f} µs of redis-server CPU")
+            print(f"{label}: {total / fetched:.1f} commands run by Redis and {cost} per fetched page "
+                  f"({detail})")
         memory(client, args.fingerprints)
     finally:
         server.stop()

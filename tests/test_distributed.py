@@ -10,12 +10,17 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.server import TestServer
+from web2md.distributed import SharedFingerprintIndex, connect
+from web2md.pipelines.dedupe import FingerprintIndex
 
 ROOT = Path(__file__).resolve().parent.parent
 REDIS_SERVER = shutil.which("redis-server")
@@ -31,9 +36,10 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture
-def redis_url(tmp_path):
-    """A redis-server of its own on a free port, nothing saved to disk."""
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory):
+    """A redis-server of its own on a free port, nothing saved to disk (each crawl removes its keys at its end)."""
+    tmp_path = tmp_path_factory.mktemp("redis")
     port = free_port()
     server = subprocess.Popen([REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
                                "--appendonly", "no", "--dir", str(tmp_path)],
@@ -166,3 +172,20 @@ def test_where_a_start_url_redirects_is_a_site_of_every_process(tmp_path, redis_
     assert all(written), "both processes wrote pages of the new site"
     assert sorted(sum(written, [])) == sorted(["index.md"] + [f"p{n}.md" for n in range(1, 40)])
     assert len(fetched) == 40 and max(fetched.values()) == 1
+
+
+# a page's fingerprint: one of a few bases (so near duplicates come up) with some of its bits flipped
+near_fingerprints = st.lists(
+    st.tuples(st.sampled_from([0, 0xFFFFFFFFFFFFFFFF, 0x8000000080000000, 0x0123456789ABCDEF]),
+              st.sets(st.integers(0, 63), max_size=6)).map(lambda t: t[0] ^ sum(1 << bit for bit in t[1])),
+    max_size=30)
+
+
+@settings(max_examples=60, deadline=None)
+@given(fingerprints=near_fingerprints, distance=st.integers(0, 5))
+def test_the_shared_near_duplicate_index_answers_as_the_local_one(redis_url, fingerprints, distance):
+    # the Lua script (32-bit halves, Redis lists per band) finds the same earliest page as the in-process index
+    local = FingerprintIndex(distance)
+    shared = SharedFingerprintIndex(connect(redis_url), f"test:{uuid.uuid4()}", distance)  # a new index each time
+    for n, fp in enumerate(fingerprints):
+        assert shared.claim(fp, f"https://h/{n}") == local.claim(fp, f"https://h/{n}")
