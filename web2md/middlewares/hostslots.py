@@ -4,8 +4,9 @@ Scrapy keeps a download slot per host in each process; several processes on
 one host would each keep their own delay and concurrency. This middleware
 keeps the slot in Redis: a request leaves for a host only when fewer than
 ``CONCURRENT_REQUESTS_PER_DOMAIN`` requests of any process are out there and the
-host's delay (``DOWNLOAD_DELAY`` or the greater robots.txt Crawl-delay, as the
-process's own slot has it) has passed since the last request of any process.
+host's delay (the greater of ``DOWNLOAD_DELAY`` and robots.txt's Crawl-delay, which
+`web2md.middlewares.robots` hands on in the request's meta) has passed since the
+last request of any process.
 """
 
 from __future__ import annotations
