@@ -36,6 +36,8 @@ DOWNLOADER_MIDDLEWARES = {
     "web2md.middlewares.cookies.CookiesMiddleware": 700,
     # next to FailureMiddleware: answers a re-crawl's 304s and notes gone pages before it sees them (WEB2MD_INCREMENTAL)
     "web2md.middlewares.incremental.IncrementalMiddleware": 20,
+    # innermost (after the HTTP cache): the per-host slot shared through Redis (WEB2MD_REDIS_URL only)
+    "web2md.middlewares.hostslots.HostSlotMiddleware": 950,
 }
 # Scrapy's own CookiesMiddleware leaves the base list rather than being set to None above: Scrapy imports
 # every middleware named there, disabled or not, and that module imports tldextract and requests (~60 ms).
@@ -130,6 +132,12 @@ COOKIES_ENABLED = True
 # Breadth-first order: the `site` spider's depth bound then cuts a complete layer.
 DEPTH_PRIORITY = 1
 SCHEDULER_DISK_QUEUE = "scrapy.squeues.PickleFifoDiskQueue"
+# Scrapy's scheduler, or with WEB2MD_REDIS_URL=redis://HOST:PORT/DB (or "-a redis_url=") a frontier, duplicate
+# filter, near-duplicate index and per-host slots shared in Redis by every process crawling with the same
+# WEB2MD_REDIS_KEY (empty: a hash of the start URLs). See web2md.distributed.
+SCHEDULER = "web2md.distributed.Scheduler"
+WEB2MD_REDIS_URL = ""
+WEB2MD_REDIS_KEY = ""
 SCHEDULER_MEMORY_QUEUE = "scrapy.squeues.FifoMemoryQueue"
 
 # No listening sockets by default: the telnet console and the remote-control

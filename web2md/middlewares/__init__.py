@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, MutableMapping
 from typing import Any
 
 __all__ = [
+    "META_CRAWL_DELAY",
     "META_EXPLICIT",
     "META_QUIET",
     "POLITENESS_OPTIONS",
@@ -21,6 +22,9 @@ __all__ = [
 #: Request meta key: the user asked for this URL (start URL, browse target),
 #: so the blacklist never blocks it.
 META_EXPLICIT = "web2md_explicit"
+#: Request meta key: the host's delay in seconds from robots.txt (the greater of Crawl-delay and DOWNLOAD_DELAY),
+#: set by the robots.txt middleware for the shared host slots of a distributed crawl (`hostslots`).
+META_CRAWL_DELAY = "web2md_crawl_delay"
 #: Request meta key: an auxiliary fetch (robots.txt, iframe) whose failure is
 #: not a page failure and is not logged or counted as one.
 META_QUIET = "web2md_quiet"
@@ -41,6 +45,7 @@ POLITENESS_OPTIONS = (
     "prune_gone",
     "browser",
     "wait_for",
+    "redis_url",
 )
 
 _TRUE = {"1", "true", "yes", "on", "y"}
@@ -175,6 +180,8 @@ def apply_politeness_options(
         put("WEB2MD_BROWSER", as_bool(opts["browser"]))
     if "wait_for" in opts and opts["wait_for"]:
         put("WEB2MD_BROWSER_WAIT_FOR", str(opts["wait_for"]))
+    if "redis_url" in opts:
+        put("WEB2MD_REDIS_URL", str(opts["redis_url"]))
     if "blacklist_file" in opts:
         files = get_list("WEB2MD_BLACKLIST_FILES")
         files.extend(as_list(opts["blacklist_file"]))

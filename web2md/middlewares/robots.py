@@ -22,7 +22,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from scrapy.utils.httpobj import urlparse_cached
 from scrapy.utils.python import to_unicode
 
-from web2md.middlewares import META_EXPLICIT, META_QUIET
+from web2md.middlewares import META_CRAWL_DELAY, META_EXPLICIT, META_QUIET
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -93,6 +93,8 @@ class RobotsTxtMiddleware:
         )
         self._max_delay: float = settings.getfloat("WEB2MD_ROBOTS_MAX_DELAY", 60.0)
         self._min_delay: float = settings.getfloat("DOWNLOAD_DELAY")
+        # a distributed crawl keeps each host's delay in Redis (web2md.middlewares.hostslots), not in local slots
+        self._local_slots = not settings.get("WEB2MD_REDIS_URL")
         self._policies: dict[str, RobotsPolicy] = {}
         # One list of Deferreds per origin being fetched: each waiter gets its
         # own Deferred, so every one of them receives the policy.
@@ -215,6 +217,9 @@ class RobotsTxtMiddleware:
             )
             delay = self._max_delay
         floor = max(delay, self._min_delay)
+        request.meta[META_CRAWL_DELAY] = floor
+        if not self._local_slots:
+            return
         downloader = self.crawler.engine.downloader
         key = downloader.get_slot_key(request)
         if self._slot_delays.get(key, 0.0) < floor:
@@ -240,7 +245,7 @@ class RobotsTxtMiddleware:
         # AutoThrottle adjusts slot.delay in the same signal; connected after
         # it (extensions are built before the downloader), this restores the floor.
         key = request.meta.get("download_slot")
-        floor = self._slot_delays.get(key) if key is not None else None
+        floor = self._slot_delays.get(key) if key is not None and self._local_slots else None
         if floor:
             slot = self.crawler.engine.downloader.slots.get(key)
             if slot is not None:

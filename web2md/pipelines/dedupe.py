@@ -8,7 +8,8 @@ from typing import Any
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 
-from web2md.extract.meta.simhash import hamming
+from web2md.distributed import SharedFingerprintIndex
+from web2md.extract.meta.simhash import bands, hamming
 from web2md.items import PageItem
 
 logger = logging.getLogger(__name__)
@@ -27,12 +28,8 @@ class FingerprintIndex:
     """
 
     def __init__(self, distance: int) -> None:
-        if not 0 <= distance < 64:
-            raise ValueError(f"near-duplicate distance must be 0..63, got {distance}")
         self.distance = distance
-        bands = distance + 1
-        edges = [64 * i // bands for i in range(bands + 1)]
-        self._bands = [(lo, (1 << (hi - lo)) - 1) for lo, hi in zip(edges, edges[1:])]
+        self._bands = bands(distance)
         self._tables: list[dict[int, list[tuple[int, int, str]]]] = [{} for _ in self._bands]
         self._count = 0
 
@@ -48,6 +45,13 @@ class FingerprintIndex:
     @property
     def size(self) -> int:
         return self._count
+
+    def claim(self, fp: int, url: str) -> str | None:
+        """The URL of the earliest seen fingerprint within the distance; None after adding `fp` as `url`'s."""
+        original = self.find(fp)
+        if original is None:
+            self.add(fp, url)
+        return original
 
     def add(self, fp: int, url: str) -> None:
         entry = (self._count, fp, url)
@@ -79,7 +83,8 @@ class DedupePipeline:
 
     Spider arguments ``-a dedupe=drop|flag|off`` and ``-a dedupe_distance=N``
     override the settings. Counted as ``web2md/near_duplicate_count``. With ``-s JOBDIR=DIR`` the
-    fingerprints are kept with the job, so pages written before a pause count after the resume.
+    fingerprints are kept with the job, so pages written before a pause count after the resume; with
+    ``-s WEB2MD_REDIS_URL`` they are in Redis, shared by every process of the crawl.
     """
 
     def __init__(self, crawler: Crawler) -> None:
@@ -87,7 +92,7 @@ class DedupePipeline:
         self.stats = crawler.stats
         self.mode = "drop"
         self.distance = 3
-        self.index: FingerprintIndex | None = None
+        self.index: FingerprintIndex | SharedFingerprintIndex | None = None
         self.resumed = False
 
     @classmethod
@@ -96,14 +101,16 @@ class DedupePipeline:
 
     def open_spider(self) -> None:
         self.mode, self.distance = near_duplicate_rules(self.crawler)
-        self.index = None if self.mode == "off" else FingerprintIndex(self.distance)
+        if self.mode != "off":
+            # with WEB2MD_REDIS_URL the processes of a distributed crawl share one index
+            self.index = SharedFingerprintIndex.for_crawler(self.crawler, self.distance) or FingerprintIndex(self.distance)
 
-    def resumed_index(self) -> FingerprintIndex | None:
+    def resumed_index(self) -> FingerprintIndex | SharedFingerprintIndex | None:
         """With a ``JOBDIR``, the index lives in the spider's persisted state, so a resumed crawl still knows the
         pages written before the pause (Scrapy's SpiderState loads that state after the pipelines open, so this
         is asked on the first item)."""
         state = getattr(self.crawler.spider, "state", None)
-        if self.index is None or not isinstance(state, dict):
+        if not isinstance(self.index, FingerprintIndex) or not isinstance(state, dict):
             return self.index
         saved = state.get(STATE_KEY)
         if isinstance(saved, FingerprintIndex) and saved.distance == self.distance:
@@ -119,9 +126,8 @@ class DedupePipeline:
             return item
         url = item.get("final_url") or item.get("url", "")
         fp = int(item["fingerprint"], 16)
-        original = self.index.find(fp)
+        original = self.index.claim(fp, url)
         if original is None:
-            self.index.add(fp, url)
             return item
         self.stats.inc_value("web2md/near_duplicate_count")
         if self.mode == "flag":

@@ -91,3 +91,13 @@ def hamming(a: int | str, b: int | str) -> int:
     if isinstance(b, str):
         b = int(b, 16)
     return (a ^ b).bit_count()
+
+
+def bands(distance: int) -> list[tuple[int, int]]:
+    """``(shift, mask)`` of ``distance + 1`` bit bands of a 64-bit fingerprint: two fingerprints within `distance`
+    bits of each other agree on at least one whole band, so a near-duplicate search compares only those."""
+    if not 0 <= distance < 64:
+        raise ValueError(f"near-duplicate distance must be 0..63, got {distance}")
+    count = distance + 1
+    edges = [64 * i // count for i in range(count + 1)]
+    return [(lo, (1 << (hi - lo)) - 1) for lo, hi in zip(edges, edges[1:])]
