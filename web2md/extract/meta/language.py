@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from functools import cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Mapping
@@ -159,28 +160,41 @@ def _script_of(text: str) -> str:
     return counts.most_common(1)[0][0] if counts else ""
 
 
-STOPWORDS, _LIST_SCRIPT = _load_stopwords()
-
-
-def _word_weights() -> Mapping[str, Mapping[str, tuple[tuple[str, float], ...]]]:
+def _word_weights(stopwords: Mapping[str, frozenset[str]], list_script: Mapping[str, str]
+                  ) -> Mapping[str, Mapping[str, tuple[tuple[str, float], ...]]]:
     """script -> word -> ((language, weight), ...): a word shared by k languages weighs 1/k for each.
 
     One-letter words ("a", "i", "w", "y") are left out: they are too easily list
     markers, initials or units to count as evidence.
     """
     owners: dict[str, dict[str, list[str]]] = {}
-    for code in sorted(STOPWORDS):
-        for word in STOPWORDS[code]:
+    for code in sorted(stopwords):
+        for word in stopwords[code]:
             if len(word) > 1:
-                owners.setdefault(_LIST_SCRIPT[code], {}).setdefault(word, []).append(code)
+                owners.setdefault(list_script[code], {}).setdefault(word, []).append(code)
     return MappingProxyType({
         script: MappingProxyType({w: tuple((c, 1.0 / len(cs)) for c in cs) for w, cs in words.items()})
         for script, words in owners.items()
     })
 
 
-_WEIGHTS = _word_weights()
-LANGUAGES: frozenset[str] = frozenset(STOPWORDS) | frozenset(_SCRIPT_LANGUAGE.values()) | {"jpn", "zho"}
+@cache
+def _tables() -> tuple[Mapping[str, frozenset[str]], Mapping[str, Mapping[str, tuple[tuple[str, float], ...]]],
+                       frozenset[str]]:
+    """The function-word lists, their weights by script and the languages known, built when first asked for
+    (most pages declare their language, and every command would pay for them at start-up)."""
+    stopwords, list_script = _load_stopwords()
+    languages = frozenset(stopwords) | frozenset(_SCRIPT_LANGUAGE.values()) | {"jpn", "zho"}
+    return stopwords, _word_weights(stopwords, list_script), languages
+
+
+def __getattr__(name: str) -> object:
+    """`STOPWORDS` and `LANGUAGES`, read from the tables built on first use."""
+    if name == "STOPWORDS":
+        return _tables()[0]
+    if name == "LANGUAGES":
+        return _tables()[2]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def detect_language(text: str) -> str | None:
@@ -215,7 +229,7 @@ def detect_language(text: str) -> str | None:
 
 
 def _by_function_words(sample: str, script: str) -> str | None:
-    weights = _WEIGHTS.get(script)
+    weights = _tables()[1].get(script)
     words = (_INDIC_WORDS if script == "devanagari" else _WORDS).findall(sample)
     total = len(words)
     if total < MIN_WORDS or not weights:
@@ -275,7 +289,7 @@ def language_matches(language: str | None, wanted: str) -> bool:
 def parse_language_option(code: str) -> str:
     """Validate a user's `lang` value; returns it as ISO 639-3 or raises ValueError with a clear message."""
     three = to_iso639_3(code)
-    if three is None or (three not in _THREE_TO_ONE and three not in LANGUAGES and three not in _SAME.values()):
+    if three is None or (three not in _THREE_TO_ONE and three not in _tables()[2] and three not in _SAME.values()):
         raise ValueError(f"unknown language code {code!r}: use an ISO 639-1 or 639-3 code such as 'en' or 'eng'")
     return three
 
