@@ -255,6 +255,7 @@ def test_without_a_terminal_the_page_is_printed_with_its_links(server):
     ("10.1.2.3/x", "http://10.1.2.3/x"),
     ("192.168.0.1", "http://192.168.0.1"),
     ("[::1]:8080/x", "http://[::1]:8080/x"),
+    ("[2002:7f00:1::]/x", "http://[2002:7f00:1::]/x"),  # 6to4 around 127.0.0.1: the guard's judgement
     ("intranet/wiki", "http://intranet/wiki"),
     ("printer.local/status", "http://printer.local/status"),
     ("example.com:8080/x", "http://example.com:8080/x"),

@@ -434,12 +434,13 @@ def complete_url(text: str) -> str:
 
 
 def _is_private(host: str) -> bool:
-    """A literal address that is not on the public internet (loopback, private, link-local ...)."""
-    import ipaddress
+    """A literal address that is not on the public internet, as the address guard judges it (loopback, private,
+    link-local, and their IPv6 wrappings)."""
+    from web2md.middlewares.netguard import non_public_kind
 
     try:
-        return not ipaddress.ip_address(host).is_global
-    except ValueError:
+        return non_public_kind(host) is not None
+    except ValueError:  # a host name, not an address
         return False
 
 
