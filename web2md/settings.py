@@ -118,6 +118,8 @@ WEB2MD_FORMATS = "md"
 # Politeness and limits.
 CONCURRENT_REQUESTS = 16
 CONCURRENT_REQUESTS_PER_DOMAIN = 4
+# Scrapy's, holding CONCURRENT_REQUESTS_PER_DOMAIN under the asyncio reactor (Scrapy 2.19 did not: see the module)
+DOWNLOADER = "web2md.downloader.Downloader"
 DOWNLOAD_DELAY = 0
 # Scrapy starts this many tasks for the output of every response (one page item and its links here);
 # 100, its default, cost the crawl ~15% of its own CPU time (benchmarks/crawl.py)
