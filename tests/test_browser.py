@@ -10,6 +10,7 @@ Debian's chromium-headless-shell).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -307,3 +308,48 @@ def test_a_browser_error_is_one_line(server):
     assert result.items == [] and result.stats["web2md/failed/browser_error"] == 1
     [failure] = result.failures
     assert failure["reason"].startswith("Page.wait_for_selector: ") and "\n" not in failure["reason"]
+
+
+@needs_chromium
+def test_download_maxsize_holds_for_what_the_server_sends_and_what_scripts_build():
+    big = "<html><body>" + "<p>Some words in a paragraph of a big page.</p>" * 8000 + "</body></html>"  # 376 kB
+    built = ("<html><body><main id=m><p>Small source.</p></main><script>document.getElementById('m').innerHTML"
+             " = '<p>' + 'word '.repeat(80000) + '</p>';</script></body></html>")  # 400 kB once the script ran
+    with TestServer() as srv:
+        srv.route("/big", big)
+        srv.route("/built", built)
+        srv.route("/small", "<html><body><p>A small page.</p></body></html>")
+        urls = [srv.url(path) for path in ("/big", "/built", "/small")]
+        result = crawl.run("page", {"DOWNLOAD_MAXSIZE": 100_000}, url=" ".join(urls), output="", browser="1")
+    assert markdown_of(result) == {urls[2]: "A small page."}
+    assert sorted((f["url"], f["reason"]) for f in result.failures) == [
+        (url, "the response is larger than the size limit (100000 bytes)") for url in urls[:2]]
+    assert result.stats["web2md/failed/too_large"] == 2
+
+
+def test_the_guard_proxy_cuts_a_connection_past_download_maxsize():
+    from scrapy.exceptions import DownloadCancelledError
+
+    from web2md.handlers.chromium import GuardProxy
+
+    async def allow(url: str) -> None:
+        return None
+
+    async def fetch_through(proxy: GuardProxy, url: str) -> bytes:
+        await proxy.start()
+        reader, writer = await asyncio.open_connection("127.0.0.1", proxy.port)
+        writer.write(f"GET {url} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        received = await reader.read()  # until the proxy closes
+        writer.close()
+        await proxy.close()
+        return received
+
+    with TestServer() as srv:
+        srv.route("/big", "x" * 300_000)
+        srv.route("/small", "y" * 1000)
+        cut = GuardProxy(allow, maxsize=100_000)
+        big = asyncio.run(fetch_through(cut, srv.url("/big")))
+        whole = asyncio.run(fetch_through(GuardProxy(allow, maxsize=100_000), srv.url("/small")))
+    assert 0 < len(big) <= 100_000
+    assert isinstance(cut.failure_of(srv.url("/big")), DownloadCancelledError)
+    assert whole.startswith(b"HTTP/1.1 200") and whole.endswith(b"y" * 1000)

@@ -23,7 +23,8 @@ from playwright._impl._errors import TargetClosedError  # scrapy-playwright impo
 from playwright.async_api import TimeoutError as BrowserTimeout
 from scrapy import Request
 from scrapy.core.downloader.handlers.http11 import HTTP11DownloadHandler
-from scrapy.exceptions import CannotResolveHostError, DownloadConnectionRefusedError, IgnoreRequest
+from scrapy.exceptions import (CannotResolveHostError, DownloadCancelledError, DownloadConnectionRefusedError,
+                               IgnoreRequest)
 from scrapy_playwright.handler import ScrapyPlaywrightDownloadHandler
 from scrapy_playwright.page import PageMethod
 
@@ -86,7 +87,8 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
         self.wait_for = settings.get("WEB2MD_BROWSER_WAIT_FOR") or ""
         self.blacklist = load_blacklist(settings)
         self.guard = NetGuardMiddleware.from_crawler(crawler)
-        self.proxy = GuardProxy(self.refusal)
+        self.maxsize = settings.getint("DOWNLOAD_MAXSIZE")
+        self.proxy = GuardProxy(self.refusal, self.maxsize)
         # Playwright sends loopback through the proxy too (it adds "<-loopback>" to the bypass list)
         self.config.launch_options["proxy"] = {"server": f"http://127.0.0.1:{self.proxy.port}"}
         self.config.target_closed_max_retries = 0  # a page that crashed the browser is not loaded again
@@ -118,6 +120,10 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
         if not content_type.startswith(HTML_TYPES):
             # Chromium shows text, JSON and images inside an HTML page of its own: fetch the bytes themselves
             return await HTTP11DownloadHandler.download_request(self, request)
+        maxsize = request.meta.get("download_maxsize", self.maxsize)
+        if maxsize and len(response.body) > maxsize:  # the document a script built counts as the page's body
+            raise DownloadCancelledError(f"Cancelling {request.url}: the rendered page ({len(response.body)} bytes) "
+                                         f"is larger than download max size ({maxsize}).")
         headers = response.headers.copy()
         headers.pop("Content-Length", None)  # the body is the rendered document, not what the server sent
         return response.replace(headers=headers)
@@ -252,10 +258,12 @@ class GuardProxy:
     """A forward proxy on 127.0.0.1 that the browser sends every connection through (HTTP requests, HTTPS and
     WebSocket tunnels), redirect hops included; `refusal` checks each URL first, so a page's scripts and
     redirects reach no address the crawl itself could not. One request per connection: the next may name
-    another host."""
+    another host. A connection that brings more than ``maxsize`` bytes (``DOWNLOAD_MAXSIZE``; 0: no limit)
+    is cut, so no resource can fill the browser's memory."""
 
-    def __init__(self, refusal: Callable[[str], Awaitable[Exception | None]]) -> None:
+    def __init__(self, refusal: Callable[[str], Awaitable[Exception | None]], maxsize: int = 0) -> None:
         self.refusal = refusal
+        self.maxsize = maxsize
         self.socket = socket.create_server(("127.0.0.1", 0))
         self.port = self.socket.getsockname()[1]
         self.server: asyncio.Server | None = None
@@ -313,7 +321,10 @@ class GuardProxy:
                 writer.write(b"HTTP/1.1 200 Connection established\r\n\r\n")
             else:
                 upstream.write(origin_form(head, parts))
-            await asyncio.gather(_pipe(reader, upstream), _pipe(upstream_reader, writer))
+            if not await _pipes(reader, upstream, upstream_reader, writer, self.maxsize):
+                logger.debug("Browser proxy: cut a connection to %s:%s past %s bytes (%s)", host, port, self.maxsize, url)
+                self.note_failure(host, port, DownloadCancelledError(
+                    f"Cancelling {url}: more than download max size ({self.maxsize})."))
         except (OSError, ValueError, asyncio.IncompleteReadError, asyncio.LimitOverrunError) as exc:
             logger.debug("Browser proxy: connection ended (%s)", exc)
         finally:
@@ -343,9 +354,21 @@ def origin_form(head: bytes, parts: Any) -> bytes:
     return "\r\n".join([f"{method} {path} {version}", *kept, "Connection: close", "", ""]).encode("latin-1")
 
 
-async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+async def _pipes(client_reader: asyncio.StreamReader, upstream: asyncio.StreamWriter,
+                 upstream_reader: asyncio.StreamReader, client: asyncio.StreamWriter, maxsize: int) -> bool:
+    """Both directions of a connection until either ends; False when the server sent more than ``maxsize``."""
+    _, within = await asyncio.gather(_pipe(client_reader, upstream), _pipe(upstream_reader, client, maxsize))
+    return within
+
+
+async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, maxsize: int = 0) -> bool:
+    """Copy until the reader ends; stop early, returning False, past ``maxsize`` bytes (0: no limit)."""
+    sent = 0
     try:
         while data := await reader.read(65536):
+            sent += len(data)
+            if maxsize and sent > maxsize:
+                return False
             writer.write(data)
             await writer.drain()
     except (OSError, asyncio.CancelledError):
@@ -353,3 +376,4 @@ async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> N
     finally:
         with suppress(Exception):
             writer.close()
+    return True
