@@ -1659,6 +1659,14 @@ Engineers will inspect the wall again next week, and the authority expects the w
 Residents who lost power during the storm should have it back by Wednesday, according to the electricity board."""
 
 
+def test_role_main_names_the_region_whatever_its_case():
+    # HTML attribute values such as role are matched without regard to case, as the analysis walk does
+    as_role = VIDEO_BESIDE_ARTICLE.replace("<article>", '<div role="MAIN">').replace("</article>", "</div>")
+    assert as_role != VIDEO_BESIDE_ARTICLE
+    page = convert(as_role, "https://news.example/harbour")
+    assert page.markdown == convert(VIDEO_BESIDE_ARTICLE, "https://news.example/harbour").markdown
+
+
 def test_two_articles_side_by_side_are_no_single_region():
     two = VIDEO_BESIDE_ARTICLE.replace('<div class="player">', '<article class="player">').replace(
         "season.</p></div>", "season.</p></article>")

@@ -413,7 +413,7 @@ def descend(body: etree._Element, analysis: Analysis, theta: float) -> etree._El
 
 def is_semantic_region(el: etree._Element) -> bool:
     """An `<article>` or `<main>` (or `role="main"`): markup that names the page's content."""
-    return el.tag in ("article", "main") or el.get("role") == "main"
+    return el.tag in ("article", "main") or (el.get("role") or "").lower() == "main"
 
 
 def document_body(root: etree._Element) -> etree._Element:
