@@ -161,14 +161,25 @@ def test_a_second_ctrl_c_or_no_job_ends_the_command_at_once(tmp_path):
         command = ["fetch", srv.url("/"), "--depth", "2"]
 
         # a second Ctrl-C while the crawl closes: no resume line, and the command ends without waiting
-        hard = web2md_process(*command, "--job", str(tmp_path / "job"))
+        job = tmp_path / "job"
+        hard = web2md_process(*command, "--job", str(job))
         wait_for_pages(srv, 0, 1, hard)
         ctrl_c(hard)
         time.sleep(0.5)
         ctrl_c(hard)
         out, err = hard.communicate(timeout=60)
         assert hard.returncode == 130
-        assert out == "" and "paused" not in err
+        assert out == "" and err == ""
+        # Scrapy saved neither the queue nor the state: the job says it cannot go on rather than lose pages
+        start = len(srv.paths())
+        broken = subprocess.run([sys.executable, "-m", "web2md.frontends.cli", *command, "--job", str(job)],
+                                capture_output=True, text=True, env=environment(), timeout=120,
+                                stdin=subprocess.DEVNULL)
+        assert broken.returncode == 1 and broken.stdout == ""
+        assert broken.stderr == (f"web2md: the job in {job} is in use, or its last run was stopped at once "
+                                 f"(a second Ctrl-C, a kill) and cannot be resumed without losing pages: "
+                                 f"remove {job} to crawl afresh\n")
+        assert len(srv.paths()) == start
 
         # without --job, one Ctrl-C: the crawl is stopped (the page in flight finishes), nothing printed
         start = len(srv.paths())

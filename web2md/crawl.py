@@ -52,8 +52,8 @@ JOB_RESULTS = "web2md-results"
 
 
 class CrawlStopped(KeyboardInterrupt):
-    """Ctrl-C stopped a crawl (`run`) gracefully: it closed as after ``scrapy crawl``'s first Ctrl-C, and
-    its ``JOBDIR``, if any, holds its queue and state; `result` is what it produced until then."""
+    """Ctrl-C stopped a crawl with a ``JOBDIR`` (`run`) gracefully: it closed as after ``scrapy crawl``'s first
+    Ctrl-C, and the job holds its queue, state and pages; `result` is what it produced until then."""
 
     def __init__(self, result: CrawlResult) -> None:
         super().__init__()
@@ -192,16 +192,38 @@ async def _crawl_here(spider: type[Spider] | str, settings: Settings, spider_arg
 
     crawler.signals.connect(scraped, signal=signals.item_scraped)
     crawler.signals.connect(dropped, signal=signals.item_dropped)
-    await runner.crawl(crawler, **spider_args)
+    jobdir = job_dir(settings)
+    running = Path(jobdir, JOB_RESULTS, "running") if jobdir else None
+    if running is not None:
+        _claim_job(running)
+    try:
+        await runner.crawl(crawler, **spider_args)
+    except Exception:  # the crawl closed (Scrapy closes the engine on an error), the job with it
+        if running is not None:
+            running.unlink(missing_ok=True)
+        raise
     result.spider = crawler.spider
     if crawler.spider is not None:
         result.failures[:0] = getattr(crawler.spider, "failures", [])
     result.stats = dict(crawler.stats.get_stats()) if crawler.stats else {}
-    jobdir = job_dir(settings)
-    if jobdir and crawler.spider is not None:
-        # off the reactor thread: a long run's pages take a while to pickle and write
-        return await asyncio.to_thread(_with_earlier_runs, result, Path(jobdir, JOB_RESULTS))
+    if running is not None:
+        if crawler.spider is not None:
+            # off the reactor thread: a long run's pages take a while to pickle and write
+            result = await asyncio.to_thread(_with_earlier_runs, result, running.parent)
+        running.unlink(missing_ok=True)
     return result
+
+
+def _claim_job(running: Path) -> None:
+    """Mark the job as running until this run has closed and saved its pages; a mark left by an earlier run
+    means it was killed (or a second Ctrl-C stopped it at once) before Scrapy saved the job's queue and
+    state, or that it still runs: going on would lose pages."""
+    if running.exists():
+        job = running.parent.parent
+        raise ValueError(f"the job in {job} is in use, or its last run was stopped at once (a second Ctrl-C, "
+                         f"a kill) and cannot be resumed without losing pages: remove {job} to crawl afresh")
+    running.parent.mkdir(parents=True, exist_ok=True)
+    running.touch()
 
 
 def _with_earlier_runs(result: CrawlResult, folder: Path) -> CrawlResult:
@@ -261,7 +283,13 @@ async def crawl(spider: type[Spider] | str, settings: dict[str, Any] | Settings 
 
 def run(spider: type[Spider] | str, settings: dict[str, Any] | Settings | None = None,
         **spider_args: Any) -> CrawlResult:
-    """Blocking form of `crawl`, for code that is not itself asynchronous."""
+    """Blocking form of `crawl`, for code that is not itself asynchronous.
+
+    A KeyboardInterrupt (Ctrl-C) while it waits stops the crawl gracefully. With a
+    ``JOBDIR`` it waits for the crawl to close (the job is saved) and raises
+    `CrawlStopped`, unless a second one comes meanwhile; without, the interruption
+    is raised at once.
+    """
     full = settings if isinstance(settings, Settings) else project_settings(settings)
     loop = _REACTOR.get_loop(full)
     try:
@@ -277,5 +305,7 @@ def run(spider: type[Spider] | str, settings: dict[str, Any] | Settings | None =
     except KeyboardInterrupt:
         # runs after `_crawl_here`'s first step (the loop runs them in the order given), which fills `started`
         asyncio.run_coroutine_threadsafe(_stop(started), loop)
+        if not job_dir(full):
+            raise  # nothing to save: the crawl winds down on the reactor's thread, nobody waits for it
     # a second Ctrl-C while the crawl closes is a plain KeyboardInterrupt: the crawl is abandoned as it is
     raise CrawlStopped(future.result())
