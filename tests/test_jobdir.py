@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from tests.server import TestServer
-from tests.test_cli import environment
+from tests.test_cli import environment, web2md
 from web2md import crawl
 
 STORY = ("<p>The harbour master counted the boats that came in before the storm, and wrote each name in the "
@@ -106,20 +106,27 @@ def pages_asked(srv: TestServer, since: int) -> list[str]:
     return [path for path in srv.paths()[since:] if path != "/robots.txt"]
 
 
-def wait_for_pages(srv: TestServer, since: int, count: int, process: subprocess.Popen[str]) -> None:
+def interrupt(process: subprocess.Popen[str], srv: TestServer, since: int, pages: int,
+              again_after: float | None = None) -> tuple[str, str]:
+    """Ctrl-C once `srv` has been asked for `pages` pages (after request number `since`), and again `again_after`
+    seconds later if given; the command's output."""
     deadline = time.monotonic() + 120
-    while len(pages_asked(srv, since)) < count:
+    while len(pages_asked(srv, since)) < pages:
         assert process.poll() is None, process.communicate()
         assert time.monotonic() < deadline, "the crawl did not get going"
         time.sleep(0.02)
+    ctrl_c(process)
+    if again_after is not None:
+        time.sleep(again_after)
+        ctrl_c(process)
+    return process.communicate(timeout=120)
 
 
 def test_fetch_job_paused_by_ctrl_c_resumes_to_the_uninterrupted_output(tmp_path):
     with TestServer() as srv:
         paths = tree_site(srv, delay=0)
         command = ["fetch", srv.url("/"), "--depth", "2", "--job", str(tmp_path / "job")]
-        whole = subprocess.run([sys.executable, "-m", "web2md.frontends.cli", *command[:4]], capture_output=True,
-                               text=True, env=environment(), timeout=300, stdin=subprocess.DEVNULL)
+        whole = web2md(*command[:4])
         assert whole.returncode == 0, whole.stderr
         depth = {"/": 0, **{path: 1 if path.endswith("/") else 2 for path in paths[1:]}}
         breadth_first = [f'url: "{srv.url(path)}"' for path in sorted(paths, key=lambda p: (depth[p], srv.url(p)))]
@@ -128,17 +135,14 @@ def test_fetch_job_paused_by_ctrl_c_resumes_to_the_uninterrupted_output(tmp_path
         tree_site(srv, delay=0.1)  # slow enough to interrupt a third of the way
         start = len(srv.paths())
         first = web2md_process(*command)
-        wait_for_pages(srv, start, 100, first)
-        ctrl_c(first)
-        out, err = first.communicate(timeout=120)
+        out, err = interrupt(first, srv, start, 100)
         assert first.returncode == 130
         assert out == ""
         assert err.splitlines() == [f"web2md: paused; resume with: web2md {' '.join(command)}"]
         before = len(pages_asked(srv, start))
         assert 100 <= before < 301
 
-        second = subprocess.run([sys.executable, "-m", "web2md.frontends.cli", *command], capture_output=True,
-                                text=True, env=environment(), timeout=300, stdin=subprocess.DEVNULL)
+        second = web2md(*command)
         assert second.returncode == 0, second.stderr
         assert second.stderr == ""
         assert second.stdout == whole.stdout  # every page once, in the same order, as if never interrupted
@@ -146,12 +150,16 @@ def test_fetch_job_paused_by_ctrl_c_resumes_to_the_uninterrupted_output(tmp_path
         assert sorted(asked) == paths  # none fetched twice, none left out
         assert len(pages_asked(srv, start)[before:]) == 301 - before
 
-        again = subprocess.run([sys.executable, "-m", "web2md.frontends.cli", *command], capture_output=True,
-                               text=True, env=environment(), timeout=300, stdin=subprocess.DEVNULL)
+        again = web2md(*command)
         assert again.returncode == 0
         assert again.stdout == whole.stdout
-        assert again.stderr == (f"web2md: the job in {tmp_path / 'job'} had finished: its 301 pages again, "
-                                f"nothing fetched (remove {tmp_path / 'job'} to crawl afresh)\n")
+        finished = (f"web2md: the job in {tmp_path / 'job'} had finished: its 301 pages again, "
+                    f"nothing fetched (remove {tmp_path / 'job'} to crawl afresh)\n")
+        assert again.stderr == finished
+        # the pages are the job's, whatever the output: -o DIR writes them all, one file each
+        files = web2md(*command, "-o", str(tmp_path / "out"))
+        assert files.stderr == f"{finished}web2md: wrote 301 pages to {tmp_path / 'out'}\n"
+        assert len(list((tmp_path / "out").rglob("*.md"))) == 301
         assert len(srv.paths()) == start + len(asked) + srv.paths()[start:].count("/robots.txt")
 
 
@@ -163,29 +171,20 @@ def test_a_second_ctrl_c_or_no_job_ends_the_command_at_once(tmp_path):
         # a second Ctrl-C while the crawl closes: no resume line, and the command ends without waiting
         job = tmp_path / "job"
         hard = web2md_process(*command, "--job", str(job))
-        wait_for_pages(srv, 0, 1, hard)
-        ctrl_c(hard)
-        time.sleep(0.5)
-        ctrl_c(hard)
-        out, err = hard.communicate(timeout=60)
+        out, err = interrupt(hard, srv, 0, 1, again_after=0.5)  # the first waits for the pages in flight
         assert hard.returncode == 130
         assert out == "" and err == ""
         # Scrapy saved neither the queue nor the state: the job says it cannot go on rather than lose pages
         start = len(srv.paths())
-        broken = subprocess.run([sys.executable, "-m", "web2md.frontends.cli", *command, "--job", str(job)],
-                                capture_output=True, text=True, env=environment(), timeout=120,
-                                stdin=subprocess.DEVNULL)
+        broken = web2md(*command, "--job", str(job))
         assert broken.returncode == 1 and broken.stdout == ""
         assert broken.stderr == (f"web2md: the job in {job} is in use, or its last run was stopped at once "
                                  f"(a second Ctrl-C, a kill) and cannot be resumed without losing pages: "
                                  f"remove {job} to crawl afresh\n")
         assert len(srv.paths()) == start
 
-        # without --job, one Ctrl-C: the crawl is stopped (the page in flight finishes), nothing printed
-        start = len(srv.paths())
+        # without --job, one Ctrl-C: the crawl is told to stop and the command ends, printing nothing
         plain = web2md_process(*command)
-        wait_for_pages(srv, start, 1, plain)
-        ctrl_c(plain)
-        out, err = plain.communicate(timeout=60)
+        out, err = interrupt(plain, srv, len(srv.paths()), 1)
         assert plain.returncode == 130
         assert out == "" and err == ""
