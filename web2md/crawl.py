@@ -238,10 +238,10 @@ def _with_earlier_runs(result: CrawlResult, folder: Path) -> CrawlResult:
     earlier = sorted(folder.glob("run-*.pickle"))
     whole = CrawlResult(spider=result.spider, stats=result.stats)
     for path in earlier:
-        run = pickle.loads(path.read_bytes())  # noqa: S301 - written by an earlier run of this job
-        for depth, item in run["items"]:
+        saved = pickle.loads(path.read_bytes())  # noqa: S301 - written by an earlier run of this job
+        for depth, item in saved["items"]:
             whole.add(item, depth)
-        whole.failures += run["failures"]
+        whole.failures += saved["failures"]
     whole.resumed = len(whole.items)
     if result.items or result.failures:
         pages = [(result.depths.get(id(item), 0), item) for item in result.items]

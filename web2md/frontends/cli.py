@@ -472,9 +472,8 @@ def run_depth(args: argparse.Namespace) -> int:
             settings.update(progress.settings())
             result = crawl.run(SiteSpider, settings, **{"output": "", **extra}, url=args.url, depth=args.depth,
                                formats="", **conversion_arguments(args))
-    except crawl.CrawlStopped:
-        if args.job:  # stopped gracefully: the job folder holds the crawl's queue, state and pages
-            warn(f"paused; resume with: {shlex.join(['web2md', *args.argv])}")
+    except crawl.CrawlStopped:  # with a JOBDIR only: the job folder holds the crawl's queue, state and pages
+        warn(f"paused; resume with: {shlex.join(['web2md', *args.argv])}")
         raise
     if args.job and result.resumed and not result.stats.get("downloader/request_count"):
         warn(f"the job in {args.job} had finished: its {plural(result.resumed, 'page')} again, nothing fetched "
