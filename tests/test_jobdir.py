@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 from tests.server import TestServer
+from tests.test_cli import environment, web2md
 from web2md import crawl
 
 STORY = ("<p>The harbour master counted the boats that came in before the storm, and wrote each name in the "
@@ -55,3 +62,129 @@ def test_max_pages_holds_across_a_pause(tmp_path):
         pages = {page["final_url"] for page in first.items + second.items}
         assert sorted(pages) == sorted(srv.url(p) for p in ("/", "/p1", "/p2", "/p3"))
         assert len(written(out)) == 4
+
+
+# -- web2md fetch --depth N --job DIR: Ctrl-C pauses, the same command resumes ---------------------------------
+
+WORDS = ("harbour boat storm net gull pier tide rope anchor sail mast keel deck cabin lantern compass chart reef "
+         "shore wave cliff lighthouse fog bell").split()
+
+
+def tree_site(srv: TestServer, delay: float) -> list[str]:
+    """A home page, 15 sections of 19 pages each (301 pages, 2 hops deep), each page its own text; its paths."""
+    import random
+
+    def page(title: str, links: list[str], seed: int) -> str:
+        rng = random.Random(seed)  # distinct words per page: no page is a near duplicate of another
+        text = " ".join(rng.choice(WORDS) for _ in range(120))
+        items = "".join(f'<li><a href="{link}">{link}</a></li>' for link in links)
+        return f"<html><head><title>{title}</title></head><body><h1>{title}</h1><p>{text}.</p><ul>{items}</ul></body></html>"
+
+    sections = [f"/s{i}/" for i in range(15)]
+    pages = {"/": page("Home", sections, 0)}
+    for i, section in enumerate(sections):
+        children = [f"{section}p{j}" for j in range(19)]
+        pages[section] = page(f"Section {i}", children, 1000 + i)
+        pages.update((child, page(f"Page {i}.{j}", [], 10_000 + 100 * i + j)) for j, child in enumerate(children))
+    for path, html in pages.items():
+        srv.route(path, html, delay=delay)
+    return sorted(pages)
+
+
+def web2md_process(*args: str) -> subprocess.Popen[str]:
+    """``web2md ARGS`` in its own process group, so a signal reaches it (and its workers) as Ctrl-C in a terminal does."""
+    return subprocess.Popen([sys.executable, "-m", "web2md.frontends.cli", *args], env=environment(),
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+
+
+def ctrl_c(process: subprocess.Popen[str]) -> None:
+    os.killpg(process.pid, signal.SIGINT)
+
+
+def pages_asked(srv: TestServer, since: int) -> list[str]:
+    return [path for path in srv.paths()[since:] if path != "/robots.txt"]
+
+
+def interrupt(process: subprocess.Popen[str], srv: TestServer, since: int, pages: int,
+              again_after: float | None = None) -> tuple[str, str]:
+    """Ctrl-C once `srv` has been asked for `pages` pages (after request number `since`), and again `again_after`
+    seconds later if given; the command's output."""
+    deadline = time.monotonic() + 120
+    while len(pages_asked(srv, since)) < pages:
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "the crawl did not get going"
+        time.sleep(0.02)
+    ctrl_c(process)
+    if again_after is not None:
+        time.sleep(again_after)
+        ctrl_c(process)
+    return process.communicate(timeout=120)
+
+
+def test_fetch_job_paused_by_ctrl_c_resumes_to_the_uninterrupted_output(tmp_path):
+    with TestServer() as srv:
+        paths = tree_site(srv, delay=0)
+        command = ["fetch", srv.url("/"), "--depth", "2", "--job", str(tmp_path / "job")]
+        whole = web2md(*command[:4])
+        assert whole.returncode == 0, whole.stderr
+        depth = {"/": 0, **{path: 1 if path.endswith("/") else 2 for path in paths[1:]}}
+        breadth_first = [f'url: "{srv.url(path)}"' for path in sorted(paths, key=lambda p: (depth[p], srv.url(p)))]
+        assert re.findall("^url: .*$", whole.stdout, re.M) == breadth_first
+
+        tree_site(srv, delay=0.1)  # slow enough to interrupt a third of the way
+        start = len(srv.paths())
+        first = web2md_process(*command)
+        out, err = interrupt(first, srv, start, 100)
+        assert first.returncode == 130
+        assert out == ""
+        assert err.splitlines() == [f"web2md: paused; resume with: web2md {' '.join(command)}"]
+        before = len(pages_asked(srv, start))
+        assert 100 <= before < 301
+
+        second = web2md(*command)
+        assert second.returncode == 0, second.stderr
+        assert second.stderr == ""
+        assert second.stdout == whole.stdout  # every page once, in the same order, as if never interrupted
+        asked = pages_asked(srv, start)
+        assert sorted(asked) == paths  # none fetched twice, none left out
+        assert len(pages_asked(srv, start)[before:]) == 301 - before
+
+        again = web2md(*command)
+        assert again.returncode == 0
+        assert again.stdout == whole.stdout
+        finished = (f"web2md: the job in {tmp_path / 'job'} had finished: its 301 pages again, "
+                    f"nothing fetched (remove {tmp_path / 'job'} to crawl afresh)\n")
+        assert again.stderr == finished
+        # the pages are the job's, whatever the output: -o DIR writes them all, one file each
+        files = web2md(*command, "-o", str(tmp_path / "out"))
+        assert files.stderr == f"{finished}web2md: wrote 301 pages to {tmp_path / 'out'}\n"
+        assert len(list((tmp_path / "out").rglob("*.md"))) == 301
+        assert len(srv.paths()) == start + len(asked) + srv.paths()[start:].count("/robots.txt")
+
+
+def test_a_second_ctrl_c_or_no_job_ends_the_command_at_once(tmp_path):
+    with TestServer() as srv:
+        tree_site(srv, delay=5.0)  # every page takes 5 s: a graceful stop waits for the ones in flight
+        command = ["fetch", srv.url("/"), "--depth", "2"]
+
+        # a second Ctrl-C while the crawl closes: no resume line, and the command ends without waiting
+        job = tmp_path / "job"
+        hard = web2md_process(*command, "--job", str(job))
+        out, err = interrupt(hard, srv, 0, 1, again_after=0.5)  # the first waits for the pages in flight
+        assert hard.returncode == 130
+        assert out == "" and err == ""
+        # Scrapy saved neither the queue nor the state: the job says it cannot go on rather than lose pages
+        start = len(srv.paths())
+        broken = web2md(*command, "--job", str(job))
+        assert broken.returncode == 1 and broken.stdout == ""
+        assert broken.stderr == (f"web2md: the job in {job} is in use, or its last run was stopped at once "
+                                 f"(a second Ctrl-C, a kill) and cannot be resumed without losing pages: "
+                                 f"remove {job} to crawl afresh\n")
+        assert len(srv.paths()) == start
+
+        # without --job, one Ctrl-C: the crawl is told to stop and the command ends, printing nothing
+        plain = web2md_process(*command)
+        out, err = interrupt(plain, srv, len(srv.paths()), 1)
+        assert plain.returncode == 130
+        assert out == "" and err == ""

@@ -36,6 +36,7 @@ from web2md.middlewares import META_EXPLICIT
 
 if TYPE_CHECKING:
     from redis import Redis
+    from redis.asyncio import Redis as AsyncRedis
     from scrapy import Request, Spider
     from scrapy.crawler import Crawler
     from scrapy.settings import BaseSettings
@@ -125,6 +126,14 @@ def connect(url: str) -> Redis:
     except redis.RedisError as exc:
         raise ValueError(f"cannot reach Redis at {url} (WEB2MD_REDIS_URL): {exc}") from None
     return client
+
+
+def connect_async(url: str) -> AsyncRedis:
+    """An asyncio client for `url`, for the reactor's loop; it connects on its first command (`connect`, which
+    the scheduler of every distributed crawl calls at its start, has checked the address by then)."""
+    import redis.asyncio
+
+    return redis.asyncio.Redis.from_url(url)
 
 
 def crawl_key(spider: Spider, settings: BaseSettings) -> str:

@@ -61,6 +61,9 @@ class _Worker:
             sys.executable, "-m", "web2md.workers",
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             limit=1 << 20,
+            # its own process group: a terminal's Ctrl-C reaches the crawl, which stops its workers itself,
+            # and not a worker still starting (before `main` ignores SIGINT it would print a traceback)
+            process_group=0,
         )
         worker = cls(process)
         assert process.stdout is not None
@@ -210,7 +213,7 @@ def serve(stdin: Any, stdout: Any) -> None:
 
 
 def main() -> None:
-    # Ctrl-C reaches the whole process group; the crawl decides when its workers stop (end of stdin)
+    # the crawl decides when its workers stop (end of stdin), whoever else sends SIGINT
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     channel = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print() must not corrupt the channel

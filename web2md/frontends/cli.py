@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -377,6 +378,9 @@ def add_fetch(subparsers: Any) -> None:
                        help="crawl same-origin links up to N hops (markdown only)")
     crawl.add_argument("--max-pages", type=int, metavar="N", default=None,
                        help="with --depth: fetch at most N pages (default 1000)")
+    crawl.add_argument("--job", metavar="DIR", default=None,
+                       help="with --depth: keep the crawl's state in DIR (Scrapy's JOBDIR), so Ctrl-C pauses it "
+                            "and the same command resumes it")
     add_scope_options(crawl)
     add_page_command_options(parser, run_fetch)
 
@@ -414,6 +418,8 @@ def scope_arguments(args: argparse.Namespace) -> dict[str, Any]:
         raise CommandError(str(exc).replace("argument --", "--"), EXIT_USAGE) from None
     if args.bundle and (not args.output or args.output == "-"):
         raise CommandError("--bundle needs -o DIR (the bundle is written beside the pages)", EXIT_USAGE)
+    if args.bundle and args.job:
+        raise CommandError("--bundle cannot be resumed: leave out --job", EXIT_USAGE)
     return arguments
 
 
@@ -432,6 +438,8 @@ def run_fetch(args: argparse.Namespace) -> int:
         raise CommandError("--render needs --format markdown", EXIT_USAGE)
     if args.depth or args.sitemap or args.dry_run or args.bundle:
         return run_depth(args)
+    if args.job:
+        raise CommandError("--job needs --depth N (a one-page fetch has nothing to resume)", EXIT_USAGE)
     settings = crawl_settings(args)
     result = crawl.run(PageSpider, settings, url=args.url, output="", formats="", **conversion_arguments(args))
     item = first_page(result, args.url, timeout_of(settings))
@@ -457,10 +465,19 @@ def run_depth(args: argparse.Namespace) -> int:
         extra["output"] = args.output
     if args.max_pages is not None:
         extra["max_pages"] = args.max_pages
-    with CrawlProgress(f"crawling {urlsplit(args.url).netloc}") as progress:
-        settings.update(progress.settings())
-        result = crawl.run(SiteSpider, settings, **{"output": "", **extra}, url=args.url, depth=args.depth,
-                           formats="", **conversion_arguments(args))
+    if args.job:
+        settings["JOBDIR"] = args.job
+    try:
+        with CrawlProgress(f"crawling {urlsplit(args.url).netloc}") as progress:
+            settings.update(progress.settings())
+            result = crawl.run(SiteSpider, settings, **{"output": "", **extra}, url=args.url, depth=args.depth,
+                               formats="", **conversion_arguments(args))
+    except crawl.CrawlStopped:  # with a JOBDIR only: the job folder holds the crawl's queue, state and pages
+        warn(f"paused; resume with: {shlex.join(['web2md', *args.argv])}")
+        raise
+    if args.job and result.resumed and not result.stats.get("downloader/request_count"):
+        warn(f"the job in {args.job} had finished: its {plural(result.resumed, 'page')} again, nothing fetched "
+             f"(remove {args.job} to crawl afresh)")
     if args.dry_run:
         write_output("\n".join(result.spider.planned_urls()), args.output)
         return EXIT_OK
@@ -797,6 +814,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.status
     command = next((arg for arg in argv if arg in COMMANDS), None)
     args = build_parser(command).parse_args(argv)
+    args.argv = argv  # the command as typed, to say how to run it again
     configure_logging(getattr(args, "verbose", False))
     try:
         return args.handler(args)

@@ -6,7 +6,8 @@ keeps the slot in Redis: a request leaves for a host only when fewer than
 ``CONCURRENT_REQUESTS_PER_DOMAIN`` requests of any process are out there and the
 host's delay (the greater of ``DOWNLOAD_DELAY`` and robots.txt's Crawl-delay, which
 `web2md.middlewares.robots` hands on in the request's meta) has passed since the
-last request of any process.
+last request of any process. It talks to Redis with ``redis.asyncio`` on the
+reactor's loop, so a request waiting for Redis never holds up the others.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ import logging
 import os
 from typing import TYPE_CHECKING
 
+from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
-from web2md.distributed import connect, redis_url
+from web2md.distributed import connect_async, redis_url
 from web2md.middlewares import META_CRAWL_DELAY
 
 if TYPE_CHECKING:
@@ -71,7 +73,7 @@ class HostSlotMiddleware:
             raise NotConfigured  # a crawl on its own: Scrapy's slots do it
         settings = crawler.settings
         self.crawler = crawler
-        self.client = connect(url)
+        self.client = connect_async(url)
         self.acquire = self.client.register_script(ACQUIRE)
         self.limit = settings.getint("CONCURRENT_REQUESTS_PER_DOMAIN")
         self.delay = settings.getfloat("DOWNLOAD_DELAY")
@@ -83,7 +85,12 @@ class HostSlotMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        return cls(crawler)
+        middleware = cls(crawler)
+        crawler.signals.connect(middleware.spider_closed, signal=signals.spider_closed)
+        return middleware
+
+    async def spider_closed(self) -> None:
+        await self.client.aclose()
 
     def host_delay(self, key: str, request: Request) -> float:
         """``DOWNLOAD_DELAY`` (or the slot's in ``DOWNLOAD_SLOTS``), or the greater robots.txt Crawl-delay; and this
@@ -101,19 +108,19 @@ class HostSlotMiddleware:
         delay_ms = int(self.host_delay(key, request) * 1000)
         keys = [f"web2md:host:{key}:leases", f"web2md:host:{key}:last"]
         async with self.turns.setdefault(key, asyncio.Lock()):
-            while wait_ms := self.acquire(keys=keys, args=[token, self.limit, delay_ms, self.lease_ms]):
+            while wait_ms := await self.acquire(keys=keys, args=[token, self.limit, delay_ms, self.lease_ms]):
                 logger.debug("Waiting for the shared slot of %s (%s)", key, request.url)
                 await asyncio.sleep(FULL_POLL if wait_ms < 0 else wait_ms / 1000)
         request.meta[META_LEASE] = (keys[0], token)
 
-    def release(self, request: Request) -> None:
+    async def release(self, request: Request) -> None:
         lease = request.meta.pop(META_LEASE, None)
         if lease is not None:
-            self.client.zrem(*lease)
+            await self.client.zrem(*lease)
 
-    def process_response(self, request: Request, response: Response) -> Response:
-        self.release(request)
+    async def process_response(self, request: Request, response: Response) -> Response:
+        await self.release(request)
         return response
 
-    def process_exception(self, request: Request, exception: Exception) -> None:
-        self.release(request)
+    async def process_exception(self, request: Request, exception: Exception) -> None:
+        await self.release(request)
