@@ -14,6 +14,9 @@ Markdown blocks on mdfidelity-dev (micro F1 overall and per block type, boilerpl
            on every corpus, with the number of folds it helps and hurts: a rule worth less than a
            page, or that hurts on folds, is a candidate for deletion.
 --pages    print the pages whose score changes most under each ablated rule (with --ablate).
+--blockmodel DIR  each page converted with the learned block scorer (benchmarks/blockmodel.py) trained without
+           its site fold (DIR/fold{k}.json from benchmarks/train_blocks.py): the scorer's out-of-fold figures;
+           --margins KEEP,SKIP: how sure it must be to overrule the rules.
 --tune NAME=V1,V2,...  out-of-fold tuning of one threshold of `web2md.extract.maincontent.content` (e.g. MIN_UNIT=25,35,50):
            for each site fold the value best on the other folds (mean F1 of trafilatura-dev and readability-dev)
            is scored on that fold; prints the in-sample F1 of each value and the out-of-fold F1 of the choice.
@@ -190,11 +193,32 @@ def run(corpus: Corpus, ex: Extractor, tools: dict) -> dict[str, dict]:
     cache = CACHE / f"{corpus.name}.{ex.name}.{ex.version}.json" if ex.version else None
     if cache is not None and cache.exists():
         return json.loads(cache.read_text())
-    records = {page_id: page_record(corpus, page_id, data, ex, tools) for page_id, data in corpus.pages}
+    records = {}
+    for page_id, data in corpus.pages:
+        with fold_model(corpus, page_id, ours=not ex.version):
+            records[page_id] = page_record(corpus, page_id, data, ex, tools)
     if cache is not None:
         CACHE.mkdir(exist_ok=True)
         cache.write_text(json.dumps(records))
     return records
+
+
+@contextlib.contextmanager
+def fold_model(corpus: Corpus, page_id: str, ours: bool) -> Iterator[None]:
+    """With --blockmodel DIR: web2md converts a page with the learned block scorer of benchmarks/blockmodel.py
+    trained without the page's fold (`DIR/fold{k}.json` from benchmarks/train_blocks.py; `DIR/all.json` for a corpus
+    without folds) patched into its furniture test."""
+    if not (ours and ARGS.blockmodel):
+        yield
+        return
+    import blockmodel  # benchmarks/
+
+    fold = corpus.folds.get(page_id)
+    keep, skip = map(float, ARGS.margins.split(","))
+    model = blockmodel.BlockModel.load(Path(ARGS.blockmodel) / ("all.json" if fold is None else f"fold{fold}.json"),
+                                       keep, skip)
+    with blockmodel.judged_by(model):
+        yield
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -347,6 +371,10 @@ def main() -> int:
     ap.add_argument("--ablate", nargs="?", const="all", help="switch off each named rule in turn (or those named)")
     ap.add_argument("--pages", type=int, default=0, help="with --ablate: the N pages each rule changes most")
     ap.add_argument("--tune", help="NAME=V1,V2,...: out-of-fold choice of a content.py threshold")
+    ap.add_argument("--blockmodel", help="DIR of per-fold block-model weights (benchmarks/train_blocks.py), "
+                    "each page converted with those trained without its fold")
+    ap.add_argument("--margins", default="0,0", help="with --blockmodel: KEEP,SKIP log-odds the model needs to "
+                    "overrule the rules' furniture and content verdicts")
     ap.add_argument("--save", type=Path, help="write web2md's per-page records to this file")
     ap.add_argument("--against", type=Path, help="list the pages whose records differ from this saved file")
     global ARGS
