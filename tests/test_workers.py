@@ -176,6 +176,33 @@ def test_links_and_robots_directives_read_in_workers_crawl_the_same_pages(tmp_pa
     assert b"Frame text" in start
 
 
+LINKED_PAGE = b"""<html><head><base href="/docs/"><meta name="robots" content="%s"></head><body>
+<p><a href="a.html">A <b>bold</b> one</a> <a href="a.html#part" rel="NoFollow">again</a>
+<a href="https://other.example/x?y=1">Elsewhere</a> <a href="mailto:x@example.org">mail</a>
+<a href="#top">top</a></p><map><area href="/map" alt="Map area"></map>
+<iframe src="https://frames.invalid/f"></iframe></body></html>"""
+
+
+@pytest.mark.parametrize("robots", ["", "noindex"])
+@pytest.mark.parametrize("max_frames", [0, 1])
+def test_the_links_a_worker_answers_are_the_pages_links_whether_it_converts_or_not(robots, max_frames):
+    from web2md.conversion import Conversion, run_conversion
+    from web2md.extract import extract_links
+
+    url = "https://example.org/docs/page"
+    body = LINKED_PAGE % robots.encode()
+    result = run_conversion(Conversion(url, body, html=True, links=True, robots=(), max_frames=max_frames))
+    expected = extract_links(body, url)
+    assert [link["url"] for link in expected] == [
+        "https://example.org/docs/a.html", "https://other.example/x?y=1", "https://example.org/docs/",
+        "https://example.org/map"]
+    assert result["links"] == expected
+    # converted now only when nothing holds it back (noindex, an iframe to fetch first); then its links are the same
+    assert ("page" in result) == (not robots and not max_frames)
+    if "page" in result:
+        assert result["page"]["links"] == expected
+
+
 def test_the_crawl_process_parses_no_page_when_workers_convert(monkeypatch):
     from web2md import responses
 
