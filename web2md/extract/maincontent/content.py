@@ -605,6 +605,7 @@ class FurnitureTest:
         self.weak_share = 0.05 if recall else 0.15
         self.gallery = analysis.caption_text > 0.5 * self.region_text
         self.hint_readings: dict[str, HintReading] = {}  # one per distinct class/id string
+        self.token_strengths: dict[str, int] = {}  # one per distinct class/id token
         self.beside_cards: dict[etree._Element, int] = {}
         self.one_image: dict[etree._Element, bool] = {}  # per block: holds exactly one image
         self.loose_text: dict[etree._Element, bool] = {}  # per block: has text outside its child elements
@@ -713,7 +714,7 @@ class FurnitureTest:
     def read(self, hints: str) -> HintReading:
         reading = self.hint_readings.get(hints)
         if reading is None:
-            reading = self.hint_readings[hints] = read_hints(hints)
+            reading = self.hint_readings[hints] = read_hints(hints, self.token_strengths)
         return reading
 
     def is_short_furniture(self, el: etree._Element, tag: str, total: int) -> bool:
