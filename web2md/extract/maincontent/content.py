@@ -202,9 +202,10 @@ class Analysis:
         teaser_lists = self.teaser_lists
         cards: dict[etree._Element, list[int]] = {}  # per open element: [cards among its children, their content]
         furniture_bound = self.furniture_bound
-        # The open measured elements from the root down, and their counts; None at the bottom, so that
-        # the end of a skipped element never matches.
+        # The open measured elements from the root down, their tags and their counts; None at the bottom, so
+        # that the end of a skipped element never matches.
         open_elements: list[etree._Element | None] = [None]
+        open_tags: list[str] = []
         open_stats: list[list[int]] = []
         # The open paragraph-like blocks ("units"): a text node counts towards the innermost one, as link
         # text inside a link. Its counts are kept in locals, the enclosing units' on a stack.
@@ -213,6 +214,7 @@ class Analysis:
         unit_text = unit_links = 0
         in_link = 0
         in_article = 0  # a <header> inside an article holds its title and lead, not site furniture
+        custom_tags: dict[str, int] = {}  # the hint strength of each custom element's name, read once
         walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
         root_class = root.get("class")
         if root_class and ("uthor" in root_class or "yline" in root_class) or root.get("itemprop") is not None:
@@ -249,7 +251,7 @@ class Analysis:
                         if cls and ("uthor" in cls or "yline" in cls) or "itemprop" in keys:  # byline.is_candidate
                             bylines.append(el)
                     if (tag in FURNITURE_TAGS or tag == "header" and not (keep_header or in_article)
-                            or "-" in tag and hint_strength(tag) == 2  # <pp-navigation>, <amp-ad>
+                            or "-" in tag and hint_strength(tag, custom_tags) == 2  # <pp-navigation>, <amp-ad>
                             or role in _ROLES) and el not in not_furniture:
                         pruned.add(el)
                         furniture_bound[el] = len(subtree_text(el))
@@ -258,6 +260,7 @@ class Analysis:
                         continue
                 own = stats[el] = [0, 0, 0, 0]
                 open_elements.append(el)
+                open_tags.append(tag)
                 open_stats.append(own)
                 if tag == "a":
                     in_link += 1
@@ -278,7 +281,7 @@ class Analysis:
             if open_elements[-1] is el:
                 open_elements.pop()
                 own = open_stats.pop()
-                tag = el.tag
+                tag = open_tags.pop()  # read once: lxml builds a new string at every read
                 if tag == "a":
                     in_link -= 1
                 elif tag == "article" or tag == "main":
