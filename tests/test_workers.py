@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tests.server import TestServer
-from tests.worker_functions import exit_now, fail, identity, pid, sleep, sleep_then_pid, square
+from tests.worker_functions import exit_now, fail, frozen_objects, identity, pid, sleep, sleep_then_pid, square
 from web2md import crawl
 from web2md.workers import WorkerDied, WorkerError, WorkerPool, WorkerTimeout
 
@@ -46,6 +46,19 @@ def test_pool_replaces_a_dead_or_late_worker_and_keeps_answering():
             await pool.close()
 
     asyncio.run(scenario())
+
+
+def test_a_worker_keeps_what_its_first_call_imported_out_of_the_garbage_collectors_view():
+    async def scenario():
+        pool = WorkerPool(1)
+        try:
+            return [await pool.run(frozen_objects) for _ in range(3)]
+        finally:
+            await pool.close()
+
+    first, second, third = asyncio.run(scenario())
+    # frozen once, after the first answer: later collections do not walk the modules the calls imported
+    assert first == 0 and second > 1000 and third == second
 
 
 def test_pool_runs_calls_side_by_side():

@@ -31,3 +31,10 @@ def fail() -> None:
 
 def identity(value: object) -> object:
     return value
+
+
+def frozen_objects() -> int:
+    """How many objects the worker keeps out of the garbage collector's view (`gc.freeze`)."""
+    import gc
+
+    return gc.get_freeze_count()
