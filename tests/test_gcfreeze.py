@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 from scrapy import signals
 
@@ -41,4 +43,23 @@ def test_objects_alive_at_the_start_are_frozen_during_the_crawl_and_unfrozen_aft
     frozen, threshold = FROZEN_DURING_CRAWL[0]
     assert frozen > 10_000 and threshold == GC_THRESHOLDS[0]  # Scrapy, Twisted, lxml, this test run...
     # a process that runs crawl after crawl collects as before
+    assert gc.get_freeze_count() == 0 and gc.get_threshold() == thresholds
+
+
+def test_crawls_side_by_side_restore_the_collector_when_the_last_one_stops():
+    FROZEN_DURING_CRAWL.clear()
+    thresholds = gc.get_threshold()
+    settings = {"EXTENSIONS": {**EXTENSIONS, f"{__name__}.FreezeProbe": 1}}
+    with TestServer() as srv:
+        srv.route("/first", "<html><body><p>First.</p></body></html>", headers={"Content-Type": "text/html"},
+                  delay=1.0)
+        srv.route("/second", "<html><body><p>Second.</p></body></html>", headers={"Content-Type": "text/html"},
+                  delay=2.5)
+        with ThreadPoolExecutor(2) as pool:
+            first = pool.submit(crawl.run, "page", settings, url=srv.url("/first"), output="")
+            time.sleep(0.5)  # the second crawl starts while the first runs, and stops after it
+            second = pool.submit(crawl.run, "page", settings, url=srv.url("/second"), output="")
+            assert len(first.result().items) == 1 and len(second.result().items) == 1
+    # the first to stop left the collector to the one still running; the last restored it
+    assert [threshold for _, threshold in FROZEN_DURING_CRAWL] == [GC_THRESHOLDS[0]] * 2
     assert gc.get_freeze_count() == 0 and gc.get_threshold() == thresholds

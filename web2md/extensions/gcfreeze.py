@@ -25,19 +25,35 @@ class FreezeAtStart:
     the end, so that a process that runs crawl after crawl (the MCP server) collects what they left as before.
     """
 
+    # The crawls of this process running now (on the reactor's thread): the garbage collector is the process's,
+    # so the first crawl to start sets it up and the last to stop restores it.
+    running = 0
+    thresholds_before: tuple[int, int, int] | None = None
+
     def __init__(self, crawler: Crawler) -> None:
         crawler.signals.connect(self.engine_started, signal=signals.engine_started)
         crawler.signals.connect(self.engine_stopped, signal=signals.engine_stopped)
-        self.thresholds = gc.get_threshold()
+        self.started = False
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         return cls(crawler)
 
     def engine_started(self) -> None:
-        # no collection first: garbage frozen with the rest is collected after the crawl, once unfrozen
-        self.thresholds = keep_out_of_collections()
+        cls = type(self)
+        if not cls.running:
+            # no collection first: garbage frozen with the rest is collected after the crawl, once unfrozen
+            cls.thresholds_before = keep_out_of_collections()
+        cls.running += 1
+        self.started = True
 
     def engine_stopped(self) -> None:
-        gc.unfreeze()
-        gc.set_threshold(*self.thresholds)
+        if not self.started:
+            return
+        self.started = False
+        cls = type(self)
+        cls.running -= 1
+        if not cls.running and cls.thresholds_before is not None:
+            gc.unfreeze()
+            gc.set_threshold(*cls.thresholds_before)
+            cls.thresholds_before = None
