@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tests.server import TestServer
-from tests.worker_functions import exit_now, fail, identity, pid, sleep, sleep_then_pid, square
+from tests.worker_functions import exit_now, fail, frozen_objects, identity, pid, sleep, sleep_then_pid, square
 from web2md import crawl
-from web2md.workers import WorkerDied, WorkerError, WorkerPool, WorkerTimeout
+from web2md.workers import GC_THRESHOLDS, WorkerDied, WorkerError, WorkerPool, WorkerTimeout
 
 GOLDEN = Path(__file__).parent / "golden"
 HOOKS = Path(__file__).parent / "worker_hooks"
@@ -46,6 +46,21 @@ def test_pool_replaces_a_dead_or_late_worker_and_keeps_answering():
             await pool.close()
 
     asyncio.run(scenario())
+
+
+def test_a_worker_keeps_what_its_first_call_imported_out_of_the_garbage_collectors_view():
+    async def scenario():
+        pool = WorkerPool(1)
+        try:
+            return [await pool.run(frozen_objects) for _ in range(3)]
+        finally:
+            await pool.close()
+
+    first, second, third = asyncio.run(scenario())
+    # frozen once, after the first answer: later collections do not walk the modules the calls imported
+    assert first == (0, 700)  # CPython's default threshold
+    assert second[0] > 1000 and second[1] == GC_THRESHOLDS[0]
+    assert third[0] > 1000 and third[1] == GC_THRESHOLDS[0]  # not frozen again: what froze stays (or is freed)
 
 
 def test_pool_runs_calls_side_by_side():
@@ -174,6 +189,33 @@ def test_links_and_robots_directives_read_in_workers_crawl_the_same_pages(tmp_pa
     assert written == ["behind-noindex.md", "deeper.md", "nofollow.md", "plain.md", "start.md", "tagged-start.md"]
     start = outputs[0][next(name for name in outputs[0] if name.endswith("start.md") and "tagged" not in name)]
     assert b"Frame text" in start
+
+
+LINKED_PAGE = b"""<html><head><base href="/docs/"><meta name="robots" content="%s"></head><body>
+<p><a href="a.html">A <b>bold</b> one</a> <a href="a.html#part" rel="NoFollow">again</a>
+<a href="https://other.example/x?y=1">Elsewhere</a> <a href="mailto:x@example.org">mail</a>
+<a href="#top">top</a></p><map><area href="/map" alt="Map area"></map>
+<iframe src="https://frames.invalid/f"></iframe></body></html>"""
+
+
+@pytest.mark.parametrize("robots", ["", "noindex"])
+@pytest.mark.parametrize("max_frames", [0, 1])
+def test_the_links_a_worker_answers_are_the_pages_links_whether_it_converts_or_not(robots, max_frames):
+    from web2md.conversion import Conversion, run_conversion
+    from web2md.extract import extract_links
+
+    url = "https://example.org/docs/page"
+    body = LINKED_PAGE % robots.encode()
+    result = run_conversion(Conversion(url, body, html=True, links=True, robots=(), max_frames=max_frames))
+    expected = extract_links(body, url)
+    assert [link["url"] for link in expected] == [
+        "https://example.org/docs/a.html", "https://other.example/x?y=1", "https://example.org/docs/",
+        "https://example.org/map"]
+    assert result["links"] == expected
+    # converted now only when nothing holds it back (noindex, an iframe to fetch first); then its links are the same
+    assert ("page" in result) == (not robots and not max_frames)
+    if "page" in result:
+        assert result["page"]["links"] == expected
 
 
 def test_the_crawl_process_parses_no_page_when_workers_convert(monkeypatch):

@@ -31,3 +31,11 @@ def fail() -> None:
 
 def identity(value: object) -> object:
     return value
+
+
+def frozen_objects() -> tuple[int, int]:
+    """How many objects the worker keeps out of the garbage collector's view (`gc.freeze`), and the youngest
+    generation's collection threshold."""
+    import gc
+
+    return gc.get_freeze_count(), gc.get_threshold()[0]

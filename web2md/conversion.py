@@ -76,21 +76,27 @@ def run_conversion(job: Conversion) -> dict[str, Any]:
     if job.robots is not None:
         directives = robots_directives(job.robots, tree)
         result["directives"] = sorted(directives)
-    if job.links and "nofollow" not in directives:
+    follow = job.links and "nofollow" not in directives
+    convert_now = job.convert and "noindex" not in directives
+    sources = frame_urls(tree, job.url, job.max_frames) if convert_now and job.frames is None and job.max_frames else []
+    if sources:
+        result["frame_sources"] = sources
+        # converted once their documents are fetched (iframes only on hosts that never answered: the page is
+        # converted now, as it will be without them)
+        convert_now = all(urlsplit(source).netloc in job.unreachable for source in sources)
+    # a page converted from this very tree has its `extract_links` as its links: they are not read twice
+    # (iframes spliced in or scripts run change the tree: then the links are read before)
+    links_of_page = follow and convert_now and not job.frames and not job.options.get("javascript")
+    if follow and not links_of_page:
         result["links"] = extract_links(tree, job.url)
-    if not job.convert or "noindex" in directives:
+    if not convert_now:
         return result
-    if job.frames is None and job.max_frames:
-        sources = frame_urls(tree, job.url, job.max_frames)
-        if sources:
-            result["frame_sources"] = sources
-            if any(urlsplit(source).netloc not in job.unreachable for source in sources):
-                return result  # converted once their documents are fetched
-            # (iframes only on hosts that never answered: the page is converted as it will be without them)
     try:
         result.update(converted(tree, job))
     except Exception as exc:
         result["error"] = f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"
+    if links_of_page:
+        result["links"] = result["page"].get("links", []) if "page" in result else extract_links(tree, job.url)
     return result
 
 

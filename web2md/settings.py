@@ -71,6 +71,7 @@ WEB2MD_PRUNE_GONE = False
 # One JSON report per crawl that writes files: <output>/_runs/<UTC start>-<spider>.json
 EXTENSIONS = {
     "web2md.extensions.report.RunReport": 500,
+    "web2md.extensions.gcfreeze.FreezeAtStart": 0,
 }
 
 # Filters (also as "-a lang=de", "-a only_with_metadata=1", "-a dedupe=flag", "-a dedupe_distance=5"):

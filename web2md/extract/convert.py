@@ -200,7 +200,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
         outline=[{"level": level, "text": heading} for level, heading in rendered.headings],
         truncated=True if root.get(TRUNCATED) is not None else None,
     )
-    metadata.fill(page, root, base, data, elements, analysis.byline_candidates)
+    metadata.fill(page, root, base, data, elements, analysis.byline_candidates, resolve)
     known = sum(1 for value in (page.title, page.author, page.published_date, page.description) if value)
     semantic = bool(data.entries) or bool(semantic_region(elements, analysis))
     page.extraction_quality = extraction_quality(markdown, text, semantic=semantic,

@@ -202,9 +202,10 @@ class Analysis:
         teaser_lists = self.teaser_lists
         cards: dict[etree._Element, list[int]] = {}  # per open element: [cards among its children, their content]
         furniture_bound = self.furniture_bound
-        # The open measured elements from the root down, and their counts; None at the bottom, so that
-        # the end of a skipped element never matches.
+        # The open measured elements from the root down, their tags and their counts; None at the bottom, so
+        # that the end of a skipped element never matches.
         open_elements: list[etree._Element | None] = [None]
+        open_tags: list[str] = []
         open_stats: list[list[int]] = []
         # The open paragraph-like blocks ("units"): a text node counts towards the innermost one, as link
         # text inside a link. Its counts are kept in locals, the enclosing units' on a stack.
@@ -213,6 +214,7 @@ class Analysis:
         unit_text = unit_links = 0
         in_link = 0
         in_article = 0  # a <header> inside an article holds its title and lead, not site furniture
+        custom_tags: dict[str, int] = {}  # the hint strength of each custom element's name, read once
         walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
         root_class = root.get("class")
         if root_class and ("uthor" in root_class or "yline" in root_class) or root.get("itemprop") is not None:
@@ -249,7 +251,7 @@ class Analysis:
                         if cls and ("uthor" in cls or "yline" in cls) or "itemprop" in keys:  # byline.is_candidate
                             bylines.append(el)
                     if (tag in FURNITURE_TAGS or tag == "header" and not (keep_header or in_article)
-                            or "-" in tag and hint_strength(tag) == 2  # <pp-navigation>, <amp-ad>
+                            or "-" in tag and hint_strength(tag, custom_tags) == 2  # <pp-navigation>, <amp-ad>
                             or role in _ROLES) and el not in not_furniture:
                         pruned.add(el)
                         furniture_bound[el] = len(subtree_text(el))
@@ -258,6 +260,7 @@ class Analysis:
                         continue
                 own = stats[el] = [0, 0, 0, 0]
                 open_elements.append(el)
+                open_tags.append(tag)
                 open_stats.append(own)
                 if tag == "a":
                     in_link += 1
@@ -278,7 +281,7 @@ class Analysis:
             if open_elements[-1] is el:
                 open_elements.pop()
                 own = open_stats.pop()
-                tag = el.tag
+                tag = open_tags.pop()  # read once: lxml builds a new string at every read
                 if tag == "a":
                     in_link -= 1
                 elif tag == "article" or tag == "main":
@@ -605,6 +608,7 @@ class FurnitureTest:
         self.weak_share = 0.05 if recall else 0.15
         self.gallery = analysis.caption_text > 0.5 * self.region_text
         self.hint_readings: dict[str, HintReading] = {}  # one per distinct class/id string
+        self.token_strengths: dict[str, int] = {}  # one per distinct class/id token
         self.beside_cards: dict[etree._Element, int] = {}
         self.one_image: dict[etree._Element, bool] = {}  # per block: holds exactly one image
         self.loose_text: dict[etree._Element, bool] = {}  # per block: has text outside its child elements
@@ -713,7 +717,7 @@ class FurnitureTest:
     def read(self, hints: str) -> HintReading:
         reading = self.hint_readings.get(hints)
         if reading is None:
-            reading = self.hint_readings[hints] = read_hints(hints)
+            reading = self.hint_readings[hints] = read_hints(hints, self.token_strengths)
         return reading
 
     def is_short_furniture(self, el: etree._Element, tag: str, total: int) -> bool:

@@ -209,35 +209,48 @@ def is_weak_compound(part: str) -> bool:
     return part.startswith(_WEAK_PREFIXES) and not part.startswith("preview") or part.endswith(_WEAK_SUFFIXES)
 
 
-def hint_strength(hints: str) -> int:
-    """How plainly a class/id names furniture: 2 outright ("comments-area"), 1 as a hint ("entry-meta"), else 0.
+def hint_strength(hints: str, known: dict[str, int] | None = None) -> int:
+    """How plainly a class/id names furniture: 2 outright ("comments-area"), 1 as a hint ("entry-meta"), else 0:
+    the strongest of its tokens' `token_strength`. `known` keeps the strength of each token read so far (pages
+    repeat tokens across their class strings)."""
+    strength = 0
+    for token in hints.split():
+        if known is None:
+            token_hint = token_strength(token)
+        else:
+            token_hint = known.get(token)
+            if token_hint is None:
+                token_hint = known[token] = token_strength(token)
+        if token_hint > strength:
+            strength = token_hint
+            if strength == 2:
+                break
+    return strength
+
+
+def token_strength(token: str) -> int:
+    """`hint_strength` of one class or id token.
 
     A word after a state prefix (`has-ads`, `with-sidebar`) describes a layout, not the block;
     a weak word beside a content word (`elementor-widget-container`) names a wrapper.
     """
+    parts = class_words(token)
+    if "author" in token.lower() and _AUTHOR_BOX.search("".join(parts)):  # every author box says "author"
+        return 2
+    if len(parts) > 1 and parts[0] in SLUG_PREFIXES:
+        parts = parts[1:]  # `tag-politics` names the article's tag, `post-footer` a footer
+        if len(parts) == 1 and parts[0] not in STRONG_WORDS and parts[0] not in WEAK_WORDS:
+            return 0
     strength = 0
-    for token in hints.split():
-        parts = class_words(token)
-        if "author" in token.lower() and _AUTHOR_BOX.search("".join(parts)):  # every author box says "author"
-            return 2
-        if len(parts) > 1 and parts[0] in SLUG_PREFIXES:
-            parts = parts[1:]  # `tag-politics` names the article's tag, `post-footer` a footer
-            if len(parts) == 1 and parts[0] not in STRONG_WORDS and parts[0] not in WEAK_WORDS:
-                continue
-        token_strength = 0
-        for part in parts:
-            if part in STATE_PREFIXES:
-                break
-            if part in STRONG_WORDS or len(part) > 5 and is_strong_compound(part):
-                token_strength = 2
-                break
-            if part in WEAK_WORDS or len(part) > 5 and is_weak_compound(part):
-                token_strength = 1
-        if token_strength == 1 and not CONTENT_WORDS.isdisjoint(parts):
-            token_strength = 0
-        strength = max(strength, token_strength)
-        if strength == 2:
+    for part in parts:
+        if part in STATE_PREFIXES:
             break
+        if part in STRONG_WORDS or len(part) > 5 and is_strong_compound(part):
+            return 2
+        if part in WEAK_WORDS or len(part) > 5 and is_weak_compound(part):
+            strength = 1
+    if strength == 1 and not CONTENT_WORDS.isdisjoint(parts):
+        return 0
     return strength
 
 
@@ -330,7 +343,8 @@ class HintReading(NamedTuple):
     comments: bool  # names_comments
 
 
-def read_hints(hints: str) -> HintReading:
-    """Every reading of a class/id string at once (callers keep one per distinct string)."""
-    return HintReading(hint_strength(hints), names_caption(hints), names_screen_reader_text(hints),
+def read_hints(hints: str, known: dict[str, int] | None = None) -> HintReading:
+    """Every reading of a class/id string at once (callers keep one per distinct string; `known`: see
+    `hint_strength`)."""
+    return HintReading(hint_strength(hints, known), names_caption(hints), names_screen_reader_text(hints),
                        names_comments(hints))

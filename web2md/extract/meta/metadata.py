@@ -168,10 +168,10 @@ def json_ld_of(scripts: Iterable[etree._Element]) -> JsonLd:
     return data
 
 
-def _scan(elements: Iterable[etree._Element], base: str, json_ld: JsonLd | None) -> _Found:
-    """What the meta-bearing `elements` say (document order within each tag is all that matters)."""
+def _scan(elements: Iterable[etree._Element], resolve: Resolver, json_ld: JsonLd | None) -> _Found:
+    """What the meta-bearing `elements` say (document order within each tag is all that matters); URLs are
+    resolved by `resolve`."""
     found = _Found()
-    resolve = Resolver(base)
     if json_ld is not None:
         found.json_ld = json_ld
     for el in elements:
@@ -435,18 +435,20 @@ def page_title(root: etree._Element, url: str = "", elements: DocumentElements |
     if elements is None:
         elements = DocumentElements(root)
     lists = [elements.titles, elements.metas, elements.headings, elements.scripts]
-    return _title(_scan(chain.from_iterable(lists), url, None), url)
+    return _title(_scan(chain.from_iterable(lists), Resolver(url), None), url)
 
 
 def fill(page: Page, root: etree._Element, base_url: str, json_ld: JsonLd | None = None,
          elements: DocumentElements | None = None,
-         bylines: list[etree._Element | tuple[etree._Element, bool]] | None = None) -> None:
+         bylines: list[etree._Element | tuple[etree._Element, bool]] | None = None,
+         resolve: Resolver | None = None) -> None:
     """Fill `page`'s metadata fields from the document tree (after rendering).
 
     `base_url` is the document base (``<base href>`` already applied). Fields the
     renderer set (links) are only filled when still empty. `json_ld` is the
-    document's `document_json_ld`, `elements` its `DocumentElements`, and `bylines` the elements a byline may be
-    in (`content.Analysis.byline_candidates`), when the caller already has them.
+    document's `document_json_ld`, `elements` its `DocumentElements`, `bylines` the elements a byline may be
+    in (`content.Analysis.byline_candidates`), and `resolve` a `Resolver` of `base_url` (the renderer's, which
+    has seen most of the page's URLs), when the caller already has them.
     """
     if elements is None:
         elements = DocumentElements(root)
@@ -454,7 +456,7 @@ def fill(page: Page, root: etree._Element, base_url: str, json_ld: JsonLd | None
              elements.headings]
     if json_ld is None:
         lists.append(elements.scripts)
-    found = _scan(chain.from_iterable(lists), base_url, json_ld)
+    found = _scan(chain.from_iterable(lists), resolve or Resolver(base_url), json_ld)
     ld = found.json_ld
     meta = found.first
 
