@@ -18,7 +18,9 @@ the same concurrency per run and per host:
 Each run is a fresh process; wall time includes interpreter start-up. Peak RSS
 is the highest sum over the process and its children (the conversion workers),
 sampled every 0.1 s, as are the CPU seconds each used (the crawl's own process,
-and the workers together, as last seen before they ended).
+and the workers together, as last seen before they ended). Each run is compared
+with the ``bare`` run before it; repeat the pairs (``--runs bare,site,bare,site,...``)
+and read the median, since on a shared machine the cores' speed drifts from run to run.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ import os
 import re
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -248,7 +251,7 @@ def main() -> None:
               "-s", f"CONCURRENT_REQUESTS_PER_DOMAIN={args.concurrency}", "-s", "LOG_LEVEL=INFO"]
     print(f"{args.pages} pages from {args.corpus.name}, served by {server.name}; concurrency {args.concurrency}; "
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at start")
-    results: dict[str, tuple[float, int, int]] = {}
+    results: list[tuple[str, float, int, int]] = []  # (run, wall, peak, pages) in the order they ran
     try:
         for run in runs:
             if run == "bare":
@@ -269,7 +272,7 @@ def main() -> None:
                 pages = sum(1 for _ in output.rglob("*.md"))
             else:
                 raise SystemExit(f"unknown run {run!r}")
-            results[run] = (wall, peak, pages)
+            results.append((run, wall, peak, pages))
             print(f"{run:8} {pages:6d} pages  {wall:7.2f} s  {pages / wall:7.1f} pages/s  "
                   f"peak RSS {peak / 2**20:7.1f} MiB  CPU {own:6.1f} s + workers {children:6.1f} s", flush=True)
     finally:
@@ -278,13 +281,23 @@ def main() -> None:
             print(f"kept: {work}")
         else:
             shutil.rmtree(work, ignore_errors=True)
-    if "bare" in results:
-        bare_wall, bare_peak, bare_pages = results["bare"]
-        for run, (wall, peak, pages) in results.items():
-            if run != "bare":
-                if pages != bare_pages:
-                    print(f"WARNING: {run} exported {pages} pages, bare fetched {bare_pages}")
-                print(f"{run:8} / bare: wall time {wall / bare_wall:.2f}x, peak RSS {(peak - bare_peak) / 2**20:+.1f} MiB")
+    # Each run against the bare run just before it: on a shared machine the speed of the cores drifts between
+    # runs (CPU seconds of the same run vary by a quarter), so repeat the pairs and read the median.
+    ratios: dict[str, list[tuple[float, float]]] = {}
+    bare = None
+    for run, wall, peak, pages in results:
+        if run == "bare":
+            bare = (wall, peak, pages)
+            continue
+        if bare is None:
+            continue
+        if pages != bare[2]:
+            print(f"WARNING: {run} exported {pages} pages, bare fetched {bare[2]}")
+        ratios.setdefault(run, []).append((wall / bare[0], (peak - bare[1]) / 2**20))
+    for run, pairs in ratios.items():
+        walls = sorted(wall for wall, _ in pairs)
+        print(f"{run:8} / bare: wall time {statistics.median(walls):.2f}x (median of {len(walls)}: "
+              f"{', '.join(f'{w:.2f}' for w in walls)}), peak RSS {max(rss for _, rss in pairs):+.1f} MiB at most")
     print(f"load average {os.getloadavg()[0]:.2f} at end")
 
 

@@ -157,3 +157,28 @@ def test_an_iframe_source_is_fetched_once_per_crawl():
         f"Page {n}.\n\nWidget.\n\nWidget." for n in range(6)]
     assert paths.count("/widget") == 1
     assert result.stat("web2md/iframe/inlined") == 12
+
+
+def test_pages_waiting_for_a_slow_iframe_host_do_not_stop_the_crawl():
+    # A site crawl of 30 pages of 300 kB, each with an iframe on a host that takes 3 s to answer anything
+    # (robots.txt too). Scrapy stops fetching while the responses being processed exceed
+    # SCRAPER_SLOT_MAX_ACTIVE_SIZE; at its default (5 MB) the pages waiting for their iframes held up the last
+    # page until the slow host had answered (6 s after its first request). web2md lets 16 MiB wait, so all 30
+    # are fetched while the host is silent.
+    filler = "<p>" + "A sentence of the page that waits for its iframe. " * 40 + "</p>"
+    body = "<html><body><h1>Page {n}</h1>" + filler * 150 + '<iframe src="{frame}"></iframe></body></html>'
+    with TestServer() as srv, TestServer() as slow:
+        for path in ("/robots.txt", *(f"/frame{n}" for n in range(30))):
+            slow.route(path, "<p>Frame.</p>", delay=3)
+        for n in range(30):
+            srv.route(f"/p{n}", body.format(n=n, frame=slow.url(f"/frame{n}")))
+        srv.route("/", "<html><body>" + "".join(f'<a href="/p{n}">Page {n}</a> ' for n in range(30)) + "</body></html>")
+        assert len(body.format(n=0, frame="")) > 300_000
+        result = run_crawl(spider="site", spider_args={"url": srv.url("/"), "depth": "1", "output": "", "dedupe": "off"},
+                           settings={"WEB2MD_IFRAME_TIMEOUT": 20, "CONCURRENT_REQUESTS": 16,
+                                     "CONCURRENT_REQUESTS_PER_DOMAIN": 16})
+        page_times = [r.time for r in srv.requests if r.path.startswith("/p")]
+        slow_first = min(r.time for r in slow.requests)
+    assert len(result.items) == 31
+    assert len(page_times) == 30
+    assert max(page_times) < slow_first + 3  # all asked for before the slow host's first answer
