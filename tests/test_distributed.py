@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import shutil
@@ -19,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.server import TestServer
-from web2md.distributed import SharedFingerprintIndex, connect
+from web2md.distributed import SharedFingerprintIndex, connect_async
 from web2md.pipelines.dedupe import FingerprintIndex
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -186,6 +187,12 @@ near_fingerprints = st.lists(
 def test_the_shared_near_duplicate_index_answers_as_the_local_one(redis_url, fingerprints, distance):
     # the Lua script (32-bit halves, Redis lists per band) finds the same earliest page as the in-process index
     local = FingerprintIndex(distance)
-    shared = SharedFingerprintIndex(connect(redis_url), f"test:{uuid.uuid4()}", distance)  # a new index each time
-    for n, fp in enumerate(fingerprints):
-        assert shared.claim(fp, f"https://h/{n}") == local.claim(fp, f"https://h/{n}")
+
+    async def answers() -> list[str | None]:
+        shared = SharedFingerprintIndex(connect_async(redis_url), f"test:{uuid.uuid4()}", distance)  # a new index
+        try:
+            return [await shared.claim(fp, f"https://h/{n}") for n, fp in enumerate(fingerprints)]
+        finally:
+            await shared.close()
+
+    assert asyncio.run(answers()) == [local.claim(fp, f"https://h/{n}") for n, fp in enumerate(fingerprints)]

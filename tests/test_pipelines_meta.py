@@ -6,6 +6,7 @@ tests crawl a real HTTP server on 127.0.0.1.
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import hashlib
 import io
@@ -101,42 +102,47 @@ def test_only_with_metadata_off_by_default_and_from_setting():
 FP = 0x0123456789ABCDEF
 
 
+def dedupe(pipe: DedupePipeline, page: PageItem) -> PageItem:
+    """The pipeline's (asynchronous) answer for `page`."""
+    return asyncio.run(pipe.process_item(page))
+
+
 def fp_item(n: int, fp: int) -> PageItem:
     return item(url=f"https://example.com/{n}", fingerprint=f"{fp:016x}")
 
 
 def test_dedupe_drops_within_distance_3_by_default():
     pipe, stats = pipeline(DedupePipeline)
-    assert pipe.process_item(fp_item(1, FP))
+    assert dedupe(pipe, fp_item(1, FP))
     with pytest.raises(DropItem, match=r"near duplicate of https://example\.com/1"):
-        pipe.process_item(fp_item(2, FP ^ 0b10000000_00000001_1))  # 3 bits away
-    assert pipe.process_item(fp_item(3, FP ^ 0b1111))  # 4 bits away: a different page
+        dedupe(pipe, fp_item(2, FP ^ 0b10000000_00000001_1))  # 3 bits away
+    assert dedupe(pipe, fp_item(3, FP ^ 0b1111))  # 4 bits away: a different page
     with pytest.raises(DropItem):
-        pipe.process_item(fp_item(4, FP))
+        dedupe(pipe, fp_item(4, FP))
     assert stats.get_value("web2md/near_duplicate_count") == 2
 
 
 def test_dedupe_flag_mode_marks_the_original():
     pipe, stats = pipeline(DedupePipeline, {"WEB2MD_DEDUPE": "flag"})
     first, second = fp_item(1, FP), fp_item(2, FP ^ 1)
-    assert pipe.process_item(first).get("duplicate_of") is None
-    assert pipe.process_item(second)["duplicate_of"] == "https://example.com/1"
+    assert dedupe(pipe, first).get("duplicate_of") is None
+    assert dedupe(pipe, second)["duplicate_of"] == "https://example.com/1"
     assert stats.get_value("web2md/near_duplicate_count") == 1
 
 
 def test_dedupe_arguments_off_and_distance():
     pipe, _ = pipeline(DedupePipeline, dedupe="off")
-    assert pipe.process_item(fp_item(1, FP)) and pipe.process_item(fp_item(2, FP))
+    assert dedupe(pipe, fp_item(1, FP)) and dedupe(pipe, fp_item(2, FP))
     pipe, _ = pipeline(DedupePipeline, dedupe_distance="0")
-    pipe.process_item(fp_item(1, FP))
-    assert pipe.process_item(fp_item(2, FP ^ 1))
+    dedupe(pipe, fp_item(1, FP))
+    assert dedupe(pipe, fp_item(2, FP ^ 1))
     with pytest.raises(ValueError, match="dedupe must be one of drop, flag, off"):
         pipeline(DedupePipeline, dedupe="maybe")
 
 
 def test_dedupe_ignores_pages_without_fingerprint():
     pipe, _ = pipeline(DedupePipeline)
-    assert pipe.process_item(item()) and pipe.process_item(item())
+    assert dedupe(pipe, item()) and dedupe(pipe, item())
 
 
 def test_fingerprint_index_finds_exactly_the_pages_within_distance():

@@ -299,7 +299,8 @@ class SharedFingerprintIndex:
     extended in one atomic script.
     """
 
-    def __init__(self, client: Redis, prefix: str, distance: int) -> None:
+    def __init__(self, client: AsyncRedis, prefix: str, distance: int) -> None:
+        self.client = client
         self.distance = distance
         self._bands = bands(distance)
         self.prefix = f"{prefix}:near:{distance}"
@@ -310,13 +311,18 @@ class SharedFingerprintIndex:
         url = redis_url(crawler.settings)
         if not url:
             return None
-        return cls(connect(url), crawl_key(crawler.spider, crawler.settings), distance)
+        return cls(connect_async(url), crawl_key(crawler.spider, crawler.settings), distance)
 
-    def claim(self, fp: int, url: str) -> str | None:
-        """The URL of the earliest page within the distance of `fp`; None after recording `fp` as `url`'s."""
+    async def claim(self, fp: int, url: str) -> str | None:
+        """The URL of the earliest page within the distance of `fp`; None after recording `fp` as `url`'s
+        (awaited on the reactor's loop, which never waits for Redis)."""
         keys = [f"{self.prefix}:{i}:{fp >> shift & mask:x}" for i, (shift, mask) in enumerate(self._bands)]
-        found = self._claim(keys=[*keys, f"{self.prefix}:sequence"], args=[fp >> 32, fp & 0xFFFFFFFF, self.distance, url])
+        found = await self._claim(keys=[*keys, f"{self.prefix}:sequence"],
+                                  args=[fp >> 32, fp & 0xFFFFFFFF, self.distance, url])
         return found.decode("utf-8") if found is not None else None
+
+    async def close(self) -> None:
+        await self.client.aclose()
 
 
 

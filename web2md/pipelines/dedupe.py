@@ -119,14 +119,21 @@ class DedupePipeline:
         state[STATE_KEY] = self.index
         return self.index
 
-    def process_item(self, item: Any) -> Any:
+    async def close_spider(self) -> None:
+        if isinstance(self.index, SharedFingerprintIndex):
+            await self.index.close()
+
+    async def process_item(self, item: Any) -> Any:
         if not self.resumed:
             self.index, self.resumed = self.resumed_index(), True
         if self.index is None or not isinstance(item, PageItem) or not item.get("fingerprint"):
             return item
         url = item.get("final_url") or item.get("url", "")
         fp = int(item["fingerprint"], 16)
-        original = self.index.claim(fp, url)
+        if isinstance(self.index, SharedFingerprintIndex):
+            original = await self.index.claim(fp, url)
+        else:
+            original = self.index.claim(fp, url)
         if original is None:
             return item
         self.stats.inc_value("web2md/near_duplicate_count")
