@@ -321,7 +321,8 @@ class GuardProxy:
                 writer.write(b"HTTP/1.1 200 Connection established\r\n\r\n")
             else:
                 upstream.write(origin_form(head, parts))
-            if not await _pipes(reader, upstream, upstream_reader, writer, self.maxsize):
+            _, within = await asyncio.gather(_pipe(reader, upstream), _pipe(upstream_reader, writer, self.maxsize))
+            if not within:
                 logger.debug("Browser proxy: cut a connection to %s:%s past %s bytes (%s)", host, port, self.maxsize, url)
                 self.note_failure(host, port, DownloadCancelledError(
                     f"Cancelling {url}: more than download max size ({self.maxsize})."))
@@ -352,13 +353,6 @@ def origin_form(head: bytes, parts: Any) -> bytes:
     kept = [line for line in lines[1:] if line and line.split(":", 1)[0].strip().lower() not in
             ("proxy-connection", "connection", "keep-alive", "proxy-authorization")]
     return "\r\n".join([f"{method} {path} {version}", *kept, "Connection: close", "", ""]).encode("latin-1")
-
-
-async def _pipes(client_reader: asyncio.StreamReader, upstream: asyncio.StreamWriter,
-                 upstream_reader: asyncio.StreamReader, client: asyncio.StreamWriter, maxsize: int) -> bool:
-    """Both directions of a connection until either ends; False when the server sent more than ``maxsize``."""
-    _, within = await asyncio.gather(_pipe(client_reader, upstream), _pipe(upstream_reader, client, maxsize))
-    return within
 
 
 async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, maxsize: int = 0) -> bool:
