@@ -568,6 +568,14 @@ def enclosing_article(main: etree._Element, body: etree._Element, analysis: Anal
     return found
 
 
+def wraps_formula(el: etree._Element) -> bool:
+    """Whether a MathML formula is a child or grandchild of `el`."""
+    for child in el:
+        if child.tag == "math" or any(grandchild.tag == "math" for grandchild in child):
+            return True
+    return False
+
+
 def once_each(skip: Callable[[etree._Element], bool],
               text: Callable[[etree._Element], str] = block_text) -> Callable[[etree._Element], bool]:
     """`skip`, plus: a paragraph-level block repeating one already rendered (over 20 characters) is skipped.
@@ -663,6 +671,12 @@ class FurnitureTest:
         hints = el.get("class") if tag in HEADING_TAGS else class_and_id(el)
         if not hints:
             return False
+        # a formula's wrappers are named for the script that draws it ("CtxtMenu", "MJX_Assistive_MathML")
+        return self.judge_hints(el, tag, hints, total, linked, own) and not wraps_formula(el)
+
+    def judge_hints(self, el: etree._Element, tag: str, hints: str, total: int, linked: int,
+                    own: list[int] | None) -> bool:
+        """Whether the class and id of `el` name it furniture, given its size in the region."""
         reading = self.read(hints)
         if reading.reader_only and total < MAX_READER_ONLY:
             return True  # "Skip to content", "Search for:", "Opens in new window": text only screen readers get

@@ -18,11 +18,12 @@ from unicodedata import is_normalized
 from lxml import etree
 
 from web2md.extract.renderer.entities import SPECIAL_CHARS, normalise_chars
+from web2md.extract.renderer.mathml import is_display, linear_text, tex_of, visual_copies
 from web2md.extract.renderer.urls import Resolver, markdown_url, strip_fragment
 from web2md.extract.renderer.parse import parse_html
 
 SKIP_TAGS = frozenset({
-    "script", "style", "svg", "template", "iframe", "noscript", "head", "math",
+    "script", "style", "svg", "template", "iframe", "noscript", "head",
     "object", "embed", "canvas", "select", "datalist", "audio", "video", "map",
     "rt", "rp",  # ruby annotations (furigana) would split the words they annotate
 })
@@ -54,6 +55,7 @@ ACTS_WHEN_EMPTY = BLOCK_TAGS | frozenset(HEADINGS) | frozenset({
     "table", "thead", "tbody", "tfoot", "tr", "td", "th", "caption",
 })
 
+SUBTREE = 2  # a start handler's answer: it rendered the element and everything in it
 BREAK = "\x00"  # stands for <br> inside the inline buffer; \x00 never survives normalise_chars
 
 # "_" only needs escaping where it is not between letters or digits ("snake_case" stays as it is).
@@ -305,16 +307,20 @@ class Renderer:
         for event, el in walker:
             if event == "start":
                 tag = el.tag
-                if tag in skip_tags or (el.get("style") is not None or el.get("hidden") is not None) and is_hidden(el) \
-                        or skip is not None and (tag in acts_when_empty or len(el) or el.text) and skip(el) \
-                        or not isinstance(tag, str):
+                if tag in skip_tags or not isinstance(tag, str) \
+                        or (el.get("style") is not None or el.get("hidden") is not None) and is_hidden(el) \
+                        and self.hidden_formulas(el) \
+                        or skip is not None and (tag in acts_when_empty or len(el) or el.text) and skip(el):
                     walker.skip_subtree()
                     push(None)
                     continue
                 push(tag)
                 handler = start_handlers.get(tag)
                 if handler is not None:
-                    if handler(self, el):  # the handler rendered the element's own text
+                    done = handler(self, el)
+                    if done:  # the handler rendered the element's own text, or its whole subtree
+                        if done is SUBTREE:
+                            walker.skip_subtree()
                         continue
                 elif tag in BLOCK_TAGS and (self.md or self.tables):  # else the boundary would change nothing
                     self.block_boundary()
@@ -735,6 +741,33 @@ class Renderer:
             alt_md = escape_markdown(alt)
             self.md.append(f"![{alt_md}]({markdown_url(url)})")
 
+    def start_math(self, el: etree._Element) -> int:
+        """A formula: its TeX as ``$...$`` (``$$...$$`` standing alone when displayed), else its linear reading
+        as text; the plain text gets the linear reading. The picture drawn beside it for the eye is left out."""
+        for copy in visual_copies(el):
+            copy.set("hidden", "")
+        linear = linear_text(el)
+        tex = "" if self.pre or self.code else tex_of(el)
+        if "$" in tex:
+            tex = ""  # no delimiter could hold it
+        if not (tex or linear):
+            return SUBTREE
+        if tex and is_display(el) and not (self.heading or self.in_cell() or self.inlines):
+            self.block_boundary()
+            self.md.append(f"$${tex}$$")
+            self.tx.append(linear or tex)
+            self.block_boundary()
+            return SUBTREE
+        self.md.append(f"${tex}$" if tex else linear if self.pre or self.code else escape_markdown(linear))
+        self.tx.append(linear or tex)
+        return SUBTREE
+
+    def hidden_formulas(self, el: etree._Element) -> bool:
+        """Render the formulas of a hidden element (MathML kept for readers while a picture shows it); True."""
+        for math in el.iter("math"):
+            self.start_math(math)
+        return True
+
     def start_noscript(self, el: etree._Element) -> bool:
         """A `<noscript>` shown (a page read without scripts) whose content is one text that is markup: a
         browser running scripts keeps a noscript's content as text, and pages saved from one hold it escaped
@@ -987,6 +1020,7 @@ def _register() -> None:
     end["a"] = Renderer.end_link
     start["img"] = Renderer.start_img
     start["noscript"] = Renderer.start_noscript
+    start["math"] = Renderer.start_math
     start["table"] = Renderer.start_table
     end["table"] = Renderer.end_table
     for tag in ("thead", "tbody", "tfoot"):
