@@ -273,3 +273,22 @@ def test_web2md_batch_converts_in_workers_and_outlives_a_dying_one(tmp_path):
     written = sorted(p.read_text() for p in (tmp_path / "out").rglob("*.md"))
     assert written == [f"# Page {n}\n\nText of page {n}.\n" for n in range(4)]
     assert srv.url("/exit") in done.stderr
+
+
+@pytest.mark.parametrize("calls", [0, 1])
+def test_a_worker_whose_crawl_is_gone_ends_without_a_word(calls):
+    """A crawl stopped by Ctrl-C no longer reads its workers' answers: a worker starting then, or answering a
+    page, ends quietly (no BrokenPipeError traceback on the terminal the crawl shares with it)."""
+    import pickle
+
+    from web2md.workers import _LENGTH
+
+    worker = subprocess.Popen([sys.executable, "-m", "web2md.workers"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    worker.stdout.close()  # the crawl is gone before the worker says it is ready
+    for _ in range(calls):
+        payload = pickle.dumps((square, (7,)))
+        worker.stdin.write(_LENGTH.pack(len(payload)) + payload)
+    worker.stdin.close()
+    assert worker.wait(timeout=60) == 0
+    assert worker.stderr.read() == b""

@@ -245,7 +245,12 @@ def main() -> None:
             fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), PIPE_SIZE)
         except OSError:
             pass
-    serve(sys.stdin.buffer, channel)
+    try:
+        serve(sys.stdin.buffer, channel)
+    except BrokenPipeError:
+        # the crawl ended (a Ctrl-C) while this worker started or read a page: nobody is left to answer, or to
+        # tell; exiting at once also spares the flush at exit, which would fail the same way
+        os._exit(0)
 
 
 if __name__ == "__main__":
