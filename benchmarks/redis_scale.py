@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import asyncio
 import os
 import pickle
 import random
@@ -41,7 +42,7 @@ from scrapy.utils.request import RequestFingerprinter
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from crawl import DEFAULT_CORPUS, ROOT, Server, build_site, free_port  # noqa: E402
 
-from web2md.distributed import PUSH, SharedFingerprintIndex  # noqa: E402
+from web2md.distributed import PUSH, SharedFingerprintIndex, connect_async  # noqa: E402
 
 
 def start_redis(work: Path) -> tuple[subprocess.Popen, redis.Redis, str]:
@@ -93,7 +94,16 @@ def crawl(work: Path, url: str, start_url: str, processes: int, pages: int, env:
     return [stats_of(log) for _process, log in runs]
 
 
-def memory(client: redis.Redis, count: int) -> None:
+async def fill_index(url: str, pages: int) -> None:
+    """Claim `pages` random fingerprints in a near-duplicate index as a crawl's pipeline does (awaited)."""
+    index = SharedFingerprintIndex(connect_async(url), "near", 3)
+    rng = random.Random(1)
+    for i in range(pages):
+        await index.claim(rng.getrandbits(64), f"https://www.example.com/section-{i % 97}/article-{i}.html")
+    await index.close()
+
+
+def memory(client: redis.Redis, url: str, count: int) -> None:
     client.flushall()
     fingerprinter = RequestFingerprinter()
     pipe = client.pipeline(transaction=False)
@@ -114,12 +124,9 @@ def memory(client: redis.Redis, count: int) -> None:
     sizes = {key: (n, client.memory_usage(key, samples=0)) for key, n in
              (("seen", count), ("planned", count), ("queue", queued))}
     # the near-duplicate index: one entry per written page in each of its 4 band lists (distance 3), many keys
-    index = SharedFingerprintIndex(client, "near", 3)
     before = client.info("memory")["used_memory"]
-    rng = random.Random(1)
     pages = count // 2
-    for i in range(pages):
-        index.claim(rng.getrandbits(64), f"https://www.example.com/section-{i % 97}/article-{i}.html")
+    asyncio.run(fill_index(url, pages))
     sizes["near"] = (pages, client.info("memory")["used_memory"] - before)
     for key, (n, used) in sizes.items():
         print(f"{key:8} {n:7d} entries: {used / 2**20:7.1f} MiB, {used / n:6.1f} bytes each, "
@@ -182,7 +189,7 @@ def main() -> None:
                     else f"{busy / fetched:.0f} µs of redis-server CPU")
             print(f"{label}: {total / fetched:.1f} commands run by Redis and {cost} per fetched page "
                   f"({detail})")
-        memory(client, args.fingerprints)
+        memory(client, url, args.fingerprints)
     finally:
         server.stop()
         redis_process.terminate()

@@ -20,8 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.server import TestServer
-from web2md.distributed import SharedFingerprintIndex, connect_async
+from web2md.distributed import SharedFingerprintIndex, SharedPlan, connect_async
 from web2md.pipelines.dedupe import FingerprintIndex
+from web2md.spiders.site import plan
 
 ROOT = Path(__file__).resolve().parent.parent
 REDIS_SERVER = shutil.which("redis-server")
@@ -196,3 +197,19 @@ def test_the_shared_near_duplicate_index_answers_as_the_local_one(redis_url, fin
             await shared.close()
 
     assert asyncio.run(answers()) == [local.claim(fp, f"https://h/{n}") for n, fp in enumerate(fingerprints)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(links=st.lists(st.tuples(st.integers(0, 12), st.integers(0, 4)), max_size=40), budget=st.integers(0, 8))
+def test_the_shared_plan_answers_as_the_local_one(redis_url, links, budget):
+    # one script on Redis (look-up, budget, insertion, fewer hops kept) plans as the spider's own dict does
+    import redis
+
+    local: dict[str, tuple[int, str]] = {}
+    shared = SharedPlan(redis.Redis.from_url(redis_url), f"test:{uuid.uuid4()}:planned")
+    for page, hops in links:
+        key, url = f"h/{page}", f"https://h/{page}"
+        assert plan(shared, key, hops, url, budget) == plan(local, key, hops, url, budget)
+    assert sorted(shared.values()) == sorted(local.values())
+    fresh = SharedPlan(redis.Redis.from_url(redis_url), shared.key)  # another process: nothing cached
+    assert {key: fresh[key] for key in local} == local

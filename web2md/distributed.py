@@ -58,6 +58,34 @@ redis.call('ZADD', KEYS[1], ARGV[1], string.format('%016d', n) .. ARGV[2])
 return n
 """
 
+# Dedupe and push in one step (`RedisScheduler.enqueue_request`): KEYS: seen fingerprints, queue, counter; ARGV:
+# fingerprint, score, request. Returns 0 for a request seen before, else the new member's number.
+ENQUEUE = """
+if redis.call('SADD', KEYS[1], ARGV[1]) == 0 then return 0 end
+local n = redis.call('INCR', KEYS[3])
+redis.call('ZADD', KEYS[2], ARGV[2], string.format('%016d', n) .. ARGV[3])
+return n
+"""
+
+# Plan a page (`SharedPlan.plan`): KEYS: the planned pages; ARGV: URL key, link hops, entry, page budget. Returns
+# {1} for a page planned now, {0, entry} for one planned before (its hops lowered if now found closer), {-1}
+# when the budget is spent: look-up, budget and insertion in one step, so processes never plan past the budget.
+PLAN = """
+local raw = redis.call('HGET', KEYS[1], ARGV[1])
+if raw then
+  local known = cjson.decode(raw)
+  if tonumber(ARGV[2]) < known[1] then
+    known[1] = tonumber(ARGV[2])
+    raw = cjson.encode(known)
+    redis.call('HSET', KEYS[1], ARGV[1], raw)
+  end
+  return {0, raw}
+end
+if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[4]) then return {-1} end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+return {1}
+"""
+
 # Take the first request and, if there was one, mark this process busy until Redis's clock reaches its expiry: no
 # process can see the queue empty and nobody busy while the request is on its way. KEYS: queue, busy marks, start
 # redirects; ARGV: this process, mark lifetime (ms). Returns the request (or false) and the start redirects.
@@ -155,8 +183,11 @@ class RedisDupeFilter(RFPDupeFilter):
         self.client = client
         self.key = key
 
+    def fingerprint(self, request: Request) -> bytes:
+        return self.fingerprinter.fingerprint(request)
+
     def request_seen(self, request: Request) -> bool:
-        return not self.client.sadd(self.key, self.fingerprinter.fingerprint(request))
+        return not self.client.sadd(self.key, self.fingerprint(request))
 
 
 class Scheduler(BaseScheduler):
@@ -194,6 +225,7 @@ class RedisScheduler(BaseScheduler):
         self.worker = f"{socket.gethostname()}:{os.getpid()}:{os.urandom(4).hex()}"
         self.local: list[Request] = []  # requests that cannot be serialised stay with this process
         self.push = client.register_script(PUSH)
+        self.enqueue = client.register_script(ENQUEUE)
         self.pop = client.register_script(POP)
         self.renew = client.register_script(RENEW)
         self.outstanding = client.register_script(OUTSTANDING)
@@ -231,17 +263,22 @@ class RedisScheduler(BaseScheduler):
         return bool(self.local) or self.client.zcard(self.queue) > 0
 
     def enqueue_request(self, request: Request) -> bool:
-        if not request.dont_filter and self.df.request_seen(request):
-            self.df.log(request, self.spider)
-            return False
         try:
             data = pickle.dumps(request.to_dict(spider=self.spider), protocol=4)
         except (ValueError, TypeError, AttributeError, pickle.PicklingError) as exc:
+            if not request.dont_filter and self.df.request_seen(request):
+                self.df.log(request, self.spider)
+                return False
             logger.debug("Keeping %s in this process: cannot be shared (%s)", request.url, exc)
             self.stats.inc_value("scheduler/unserializable")
             self.local.append(request)
         else:
-            self.push(keys=[self.queue, self.counter], args=[-request.priority, data])
+            if request.dont_filter:
+                self.push(keys=[self.queue, self.counter], args=[-request.priority, data])
+            elif not self.enqueue(keys=[self.df.key, self.queue, self.counter],
+                                  args=[self.df.fingerprint(request), -request.priority, data]):
+                self.df.log(request, self.spider)
+                return False
             if request.meta.get(META_EXPLICIT) and request.meta.get("redirect_urls"):
                 self.client.sadd(self.starts, request.url)
             self.stats.inc_value("scheduler/enqueued/redis")
@@ -335,6 +372,23 @@ class SharedPlan(MutableMapping[str, tuple[int, str]]):
         self.client = client
         self.key = key
         self.known: dict[str, tuple[int, str]] = {}
+        self.plan_script = client.register_script(PLAN)
+
+    def plan(self, key: str, hops: int, url: str, budget: int) -> bool | None:
+        """`plan` (web2md.spiders.site) in one round trip: True for a page planned now, False for one planned
+        before (by any process), None when the crawl's page budget is spent."""
+        known = self.known.get(key)
+        if known is not None and hops >= known[0]:
+            return False
+        answer = self.plan_script(keys=[self.key], args=[key, hops, json.dumps([hops, url]), budget])
+        if answer[0] == -1:
+            return None
+        if answer[0] == 1:
+            self.known[key] = (hops, url)
+            return True
+        known_hops, known_url = json.loads(answer[1])
+        self.known[key] = (known_hops, known_url)
+        return False
 
     def __getitem__(self, key: str) -> tuple[int, str]:
         value = self.known.get(key)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, MutableMapping
 from typing import Any
 
 from scrapy import Request
@@ -23,6 +23,24 @@ PLANNED_STATE_KEY = "web2md/planned"  # the site spider's requested pages in a J
 
 DEFAULT_DEPTH = 1
 DEFAULT_MAX_PAGES = 1000
+
+
+def plan(planned: MutableMapping[str, tuple[int, str]], key: str, hops: int, url: str, budget: int) -> bool | None:
+    """Note a page to request in `planned` (URL key -> (fewest link hops, URL)): True for a page planned now, False
+    for one planned before (its hops lowered when found closer now), None when `budget` pages are planned. A
+    crawl's shared plan (`web2md.distributed.SharedPlan`) does this in one step on Redis."""
+    shared = getattr(planned, "plan", None)
+    if shared is not None:
+        return shared(key, hops, url, budget)
+    known = planned.get(key)
+    if known is not None:
+        if hops < known[0]:
+            planned[key] = (hops, known[1])
+        return False
+    if len(planned) >= budget:
+        return None
+    planned[key] = (hops, url)
+    return True
 
 
 class SiteSpider(SitemapSpider):
@@ -131,16 +149,11 @@ class SiteSpider(SitemapSpider):
         bundle and the dry run order by, so their order does not depend on arrival).
         """
         url = self.scope.request_url(url)
-        key = self.scope.key(url)
-        known = self.planned.get(key)
-        if known is not None:
-            if hops < known[0]:
-                self.planned[key] = (hops, known[1])
-            return None
-        if len(self.planned) >= self.max_pages:
+        planned = plan(self.planned, self.scope.key(url), hops, url, self.max_pages)
+        if planned is None:
             self.crawler.stats.inc_value("web2md/max_pages_skipped")
+        if not planned:
             return None
-        self.planned[key] = (hops, url)
         if self.dry_run and hops >= self.depth:
             return None  # listed; its links would not be followed, so there is nothing to learn from fetching it
         return Request(url, callback=self.parse, errback=self.on_error)
