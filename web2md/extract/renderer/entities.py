@@ -47,6 +47,15 @@ SPECIAL_CHARS = re.compile("[" + "".join(re.escape(chr(cp)) for cp in sorted(_TA
 _ENTITY = re.compile(r"&(?:#([0-9]+);?|#[xX]([0-9a-fA-F]+);?|([A-Za-z][A-Za-z0-9]*);)")
 
 
+def needs_mapping(text: str) -> bool:
+    """Whether `normalise_chars` maps characters of `text` (line breaks, spaces, invisible marks, controls).
+    Every character it maps but U+FFFD is unprintable, so printable text (most text) is answered without the
+    regex search."""
+    if text.isprintable() and "\ufffd" not in text:
+        return False
+    return "\r" in text or SPECIAL_CHARS.search(text) is not None
+
+
 def normalise_chars(text: str) -> str:
     """Apply the character rules to already-decoded text (CRLF/CR become LF first), in Unicode's composed
     form (NFC: one spelling of each letter, whichever the page used, as search and tokenizers expect)."""
@@ -68,8 +77,9 @@ def clean_text(text: str | None) -> str:
     """Normalise characters and collapse whitespace: the form of every metadata string."""
     if not text:
         return ""
-    # whether normalise_chars would change it, tested inline (every metadata string comes through here)
-    if "\r" in text or SPECIAL_CHARS.search(text) is not None or not text.isascii() and not is_normalized("NFC", text):
+    # whether normalise_chars would change it, tested inline (every metadata string comes through here);
+    # printable text holds none of the characters it maps but U+FFFD (see `needs_mapping`)
+    if needs_mapping(text) or not text.isascii() and not is_normalized("NFC", text):
         text = normalise_chars(text)
     return " ".join(text.split())
 

@@ -346,9 +346,13 @@ class Renderer:
             self.md.append(" ")
             self.tx.append(" ")
             return
-        # whether normalise_chars would change it, tested inline: this is the hottest text path
-        if "\r" in raw or SPECIAL_CHARS.search(raw) is not None or not raw.isascii() and not is_normalized("NFC", raw):
+        # whether normalise_chars would change it, tested inline: this is the hottest text path. Every character
+        # it maps but U+FFFD is unprintable, so in printable text (most text) only the composition can change.
+        printable = raw.isprintable() and "\ufffd" not in raw
+        if (not printable and ("\r" in raw or SPECIAL_CHARS.search(raw) is not None)
+                or not raw.isascii() and not is_normalized("NFC", raw)):
             raw = normalise_chars(raw)
+            printable = raw.isprintable()
         if self.pre:
             self.md.append(raw)
             self.tx.append(raw)
@@ -358,13 +362,18 @@ class Renderer:
             self.tx.append(" ")
             return
         # collapse here so that pieces stay small; joins are re-collapsed at flush
-        collapsed = " ".join(raw.split())
+        if printable and "  " not in raw:
+            # the space is the only printable whitespace: single spaces only, nothing to collapse (most text)
+            collapsed = raw
+        else:
+            collapsed = " ".join(raw.split())
+            if collapsed:
+                if raw[0].isspace():
+                    collapsed = " " + collapsed
+                if raw[-1].isspace():
+                    collapsed += " "
         if not collapsed:
             return  # empty (normalising removed every character)
-        if raw[0].isspace():
-            collapsed = " " + collapsed
-        if raw[-1].isspace():
-            collapsed += " "
         self.md.append(collapsed if self.code else escape_markdown(collapsed))
         self.tx.append(collapsed)
 
