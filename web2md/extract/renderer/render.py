@@ -17,7 +17,7 @@ from unicodedata import is_normalized
 
 from lxml import etree
 
-from web2md.extract.renderer.entities import SPECIAL_CHARS, normalise_chars
+from web2md.extract.renderer.entities import SPECIAL_CHARS, collapse_ws, normalise_chars
 from web2md.extract.renderer.urls import Resolver, markdown_url, strip_fragment
 from web2md.extract.renderer.parse import parse_html
 
@@ -404,15 +404,15 @@ class Renderer:
         self.md.clear()
         self.tx.clear()
         if BREAK not in md:  # one line (the common case)
-            md_line = " ".join(md.split())
+            md_line = collapse_ws(md)
             if md_line:
-                self.paragraph([_escape_line_start(md_line)], [" ".join(tx.split())])
+                self.paragraph([_escape_line_start(md_line)], [collapse_ws(tx)])
             return
         md_par: list[str] = []
         tx_par: list[str] = []
         for md_seg, tx_seg in zip(md.split(BREAK), tx.split(BREAK)):
-            md_line = " ".join(md_seg.split())
-            tx_line = " ".join(tx_seg.split())
+            md_line = collapse_ws(md_seg)
+            tx_line = collapse_ws(tx_seg)
             if not md_line:
                 if md_par:
                     self.paragraph(md_par, tx_par)
@@ -513,8 +513,8 @@ class Renderer:
             if inline.kind in ("bold", "italic"):
                 inline.kind = "plain"
         self._close_open_inlines()
-        md_text = _escape_closing_hashes(" ".join("".join(self.md).replace(BREAK, " ").split()))
-        tx_text = " ".join("".join(self.tx).replace(BREAK, " ").split())
+        md_text = _escape_closing_hashes(collapse_ws("".join(self.md).replace(BREAK, " ")))
+        tx_text = collapse_ws("".join(self.tx).replace(BREAK, " "))
         self.md.clear()
         self.tx.clear()
         level, self.heading = self.heading or HEADINGS[el.tag], 0  # 0 after a heading nested in this one
@@ -870,8 +870,8 @@ class Renderer:
             cells_md: list[str] = []
             cells_tx: list[str] = []
             for cell in row:
-                md = " ".join("".join(cell.md).replace(BREAK, " ").split()).replace("|", "\\|")
-                tx = " ".join("".join(cell.tx).replace(BREAK, " ").split())
+                md = collapse_ws("".join(cell.md).replace(BREAK, " ")).replace("|", "\\|")
+                tx = collapse_ws("".join(cell.tx).replace(BREAK, " "))
                 cells_md.append(md)
                 cells_tx.append(tx)
                 for _ in range(cell.span - 1):
@@ -881,8 +881,8 @@ class Renderer:
                 grid_md.append(cells_md)
                 grid_tx.append(cells_tx)
                 header_flags.append(bool(row) and all(c.header for c in row))
-        caption_md = " ".join("".join(state.caption_md).split())
-        caption_tx = " ".join("".join(state.caption_tx).split())
+        caption_md = collapse_ws("".join(state.caption_md))
+        caption_tx = collapse_ws("".join(state.caption_tx))
         if not grid_md:
             if caption_md:
                 self.emit([caption_md], [caption_tx])
