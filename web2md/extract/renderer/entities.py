@@ -43,8 +43,24 @@ def _build_table() -> dict[int, str | None]:
 _TABLE = _build_table()
 # Every character the table changes; most text has none, and a regex search is far cheaper than translate.
 SPECIAL_CHARS = re.compile("[" + "".join(re.escape(chr(cp)) for cp in sorted(_TABLE) if cp < 0xD800 or cp > 0xDFFF) + "\ud800-\udfff]")
+# Runs of them: each run is translated on its own, as str.translate takes ~40 ns a character of a text wider than
+# ASCII (a dictionary lookup each), mapped or not.
+_SPECIAL_RUN = re.compile(SPECIAL_CHARS.pattern + "+")
 # Numeric references decode with or without their semicolon (as in documents); named ones need it.
 _ENTITY = re.compile(r"&(?:#([0-9]+);?|#[xX]([0-9a-fA-F]+);?|([A-Za-z][A-Za-z0-9]*);)")
+
+
+def needs_mapping(text: str) -> bool:
+    """Whether `normalise_chars` maps characters of `text` (line breaks, spaces, invisible marks, controls).
+    Every character it maps but U+FFFD is unprintable, so printable text (most text) is answered without the
+    regex search."""
+    if text.isprintable() and "\ufffd" not in text:
+        return False
+    return "\r" in text or SPECIAL_CHARS.search(text) is not None
+
+
+def _translated(run: re.Match[str]) -> str:
+    return run.group().translate(_TABLE)
 
 
 def normalise_chars(text: str) -> str:
@@ -53,14 +69,19 @@ def normalise_chars(text: str) -> str:
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if SPECIAL_CHARS.search(text) is not None:
-        text = text.translate(_TABLE)
+        text = _SPECIAL_RUN.sub(_translated, text)
     if not text.isascii() and not is_normalized("NFC", text):
         text = normalize("NFC", text)
     return text
 
 
 def collapse_ws(text: str) -> str:
-    """Collapse whitespace runs to single spaces and trim."""
+    """Collapse whitespace runs to single spaces and trim: ``" ".join(text.split())``. Text whose only whitespace
+    is single spaces between its words (most rendered text: the space is the only printable whitespace) is only
+    trimmed, without splitting it into words and joining them again (half the time)."""
+    trimmed = text.strip(" ")
+    if "  " not in trimmed and trimmed.isprintable():
+        return trimmed
     return " ".join(text.split())
 
 
@@ -68,8 +89,9 @@ def clean_text(text: str | None) -> str:
     """Normalise characters and collapse whitespace: the form of every metadata string."""
     if not text:
         return ""
-    # whether normalise_chars would change it, tested inline (every metadata string comes through here)
-    if "\r" in text or SPECIAL_CHARS.search(text) is not None or not text.isascii() and not is_normalized("NFC", text):
+    # whether normalise_chars would change it, tested inline (every metadata string comes through here);
+    # printable text holds none of the characters it maps but U+FFFD (see `needs_mapping`)
+    if needs_mapping(text) or not text.isascii() and not is_normalized("NFC", text):
         text = normalise_chars(text)
     return " ".join(text.split())
 

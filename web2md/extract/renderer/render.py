@@ -17,7 +17,7 @@ from unicodedata import is_normalized
 
 from lxml import etree
 
-from web2md.extract.renderer.entities import SPECIAL_CHARS, normalise_chars
+from web2md.extract.renderer.entities import SPECIAL_CHARS, collapse_ws, normalise_chars
 from web2md.extract.renderer.mathml import is_display, linear_text, tex_of, visual_copies
 from web2md.extract.renderer.urls import Resolver, markdown_url, strip_fragment
 from web2md.extract.renderer.parse import parse_html
@@ -352,9 +352,13 @@ class Renderer:
             self.md.append(" ")
             self.tx.append(" ")
             return
-        # whether normalise_chars would change it, tested inline: this is the hottest text path
-        if "\r" in raw or SPECIAL_CHARS.search(raw) is not None or not raw.isascii() and not is_normalized("NFC", raw):
+        # whether normalise_chars would change it, tested inline: this is the hottest text path. Every character
+        # it maps but U+FFFD is unprintable, so in printable text (most text) only the composition can change.
+        printable = raw.isprintable() and "\ufffd" not in raw
+        if (not printable and ("\r" in raw or SPECIAL_CHARS.search(raw) is not None)
+                or not raw.isascii() and not is_normalized("NFC", raw)):
             raw = normalise_chars(raw)
+            printable = raw.isprintable()
         if self.pre:
             self.md.append(raw)
             self.tx.append(raw)
@@ -364,13 +368,18 @@ class Renderer:
             self.tx.append(" ")
             return
         # collapse here so that pieces stay small; joins are re-collapsed at flush
-        collapsed = " ".join(raw.split())
+        if printable and "  " not in raw:
+            # the space is the only printable whitespace: single spaces only, nothing to collapse (most text)
+            collapsed = raw
+        else:
+            collapsed = " ".join(raw.split())
+            if collapsed:
+                if raw[0].isspace():
+                    collapsed = " " + collapsed
+                if raw[-1].isspace():
+                    collapsed += " "
         if not collapsed:
             return  # empty (normalising removed every character)
-        if raw[0].isspace():
-            collapsed = " " + collapsed
-        if raw[-1].isspace():
-            collapsed += " "
         self.md.append(collapsed if self.code else escape_markdown(collapsed))
         self.tx.append(collapsed)
 
@@ -401,15 +410,15 @@ class Renderer:
         self.md.clear()
         self.tx.clear()
         if BREAK not in md:  # one line (the common case)
-            md_line = " ".join(md.split())
+            md_line = collapse_ws(md)
             if md_line:
-                self.paragraph([_escape_line_start(md_line)], [" ".join(tx.split())])
+                self.paragraph([_escape_line_start(md_line)], [collapse_ws(tx)])
             return
         md_par: list[str] = []
         tx_par: list[str] = []
         for md_seg, tx_seg in zip(md.split(BREAK), tx.split(BREAK)):
-            md_line = " ".join(md_seg.split())
-            tx_line = " ".join(tx_seg.split())
+            md_line = collapse_ws(md_seg)
+            tx_line = collapse_ws(tx_seg)
             if not md_line:
                 if md_par:
                     self.paragraph(md_par, tx_par)
@@ -510,8 +519,8 @@ class Renderer:
             if inline.kind in ("bold", "italic"):
                 inline.kind = "plain"
         self._close_open_inlines()
-        md_text = _escape_closing_hashes(" ".join("".join(self.md).replace(BREAK, " ").split()))
-        tx_text = " ".join("".join(self.tx).replace(BREAK, " ").split())
+        md_text = _escape_closing_hashes(collapse_ws("".join(self.md).replace(BREAK, " ")))
+        tx_text = collapse_ws("".join(self.tx).replace(BREAK, " "))
         self.md.clear()
         self.tx.clear()
         level, self.heading = self.heading or HEADINGS[el.tag], 0  # 0 after a heading nested in this one
@@ -894,8 +903,8 @@ class Renderer:
             cells_md: list[str] = []
             cells_tx: list[str] = []
             for cell in row:
-                md = " ".join("".join(cell.md).replace(BREAK, " ").split()).replace("|", "\\|")
-                tx = " ".join("".join(cell.tx).replace(BREAK, " ").split())
+                md = collapse_ws("".join(cell.md).replace(BREAK, " ")).replace("|", "\\|")
+                tx = collapse_ws("".join(cell.tx).replace(BREAK, " "))
                 cells_md.append(md)
                 cells_tx.append(tx)
                 for _ in range(cell.span - 1):
@@ -905,8 +914,8 @@ class Renderer:
                 grid_md.append(cells_md)
                 grid_tx.append(cells_tx)
                 header_flags.append(bool(row) and all(c.header for c in row))
-        caption_md = " ".join("".join(state.caption_md).split())
-        caption_tx = " ".join("".join(state.caption_tx).split())
+        caption_md = collapse_ws("".join(state.caption_md))
+        caption_tx = collapse_ws("".join(state.caption_tx))
         if not grid_md:
             if caption_md:
                 self.emit([caption_md], [caption_tx])
