@@ -66,17 +66,33 @@ def of_page(html: str) -> list[tuple[str, bool, bool]]:
 
 
 def writable(html: str) -> bool:
-    """Whether every bold and italic element of the page starts and ends with a letter or digit (Markdown
-    cannot write emphasis whose content starts or ends with punctuation next to a letter outside; a code
-    span or link at its edge starts or ends it with punctuation)."""
+    """Whether every bold and italic element of the page starts and ends with a letter or digit and stands
+    between spaces (or at an end): then its markers can only open or only close, and must all pair.
+    (Emphasis that starts or ends with punctuation next to a letter outside, or that touches other emphasis,
+    cannot always be written with asterisks: "**1***1**1**1*" pairs the wrong markers.)"""
+    marked: list[str] = []
+
+    def walk(el, code: bool) -> None:
+        emphasis = not code and el.tag in ("b", "strong", "i", "em")
+        code = code or el.tag == "code"
+        if el.tag == "br":
+            marked.append("\n")
+        marked.append("\x10" if emphasis else "")
+        marked.append(el.text or "")
+        for child in el:
+            walk(child, code)
+            marked.append(child.tail or "")
+        marked.append("\x11" if emphasis else "")
+
     root = lxml_html.fromstring(f"<div>{html}</div>")
-    for el in root.iter("b", "strong", "i", "em"):
-        if el.xpath("ancestor::code"):
-            continue
-        if el.find(".//br") is not None:  # emphasis across a line break is not written
+    if any(el.find(".//br") is not None for el in root.iter("b", "strong", "i", "em")):
+        return False  # emphasis across a line break is not written
+    walk(root, False)
+    text = " " + "".join(marked) + " "
+    for i, c in enumerate(text):
+        if c == "\x10" and not (text[i - 1].isspace() and text[i + 1].isalnum()):
             return False
-        last = el[-1].tail if len(el) else el.text
-        if not el.text or not el.text[0].isalnum() or not last or not last[-1].isalnum():
+        if c == "\x11" and not (text[i - 1].isalnum() and text[i + 1].isspace()):
             return False
     return True
 

@@ -18,24 +18,30 @@ LITERAL_STAR = "\x01"  # a "*" of text
 LITERAL_UNDERSCORE = "\x02"  # a "_" of text
 BOLD_OPEN, BOLD_CLOSE, ITALIC_OPEN, ITALIC_CLOSE = "\x03", "\x04", "\x05", "\x06"  # the renderer's markers
 PLACEHOLDERS = re.compile("[\x01-\x06]")
+_OPENERS, _CLOSERS = BOLD_OPEN + ITALIC_OPEN, BOLD_CLOSE + ITALIC_CLOSE
 _WIDTH = {BOLD_OPEN: 2, BOLD_CLOSE: 2, ITALIC_OPEN: 1, ITALIC_CLOSE: 1}
 _WRITTEN = {LITERAL_STAR: "*", LITERAL_UNDERSCORE: "_", BOLD_OPEN: "**", BOLD_CLOSE: "**", ITALIC_OPEN: "*",
             ITALIC_CLOSE: "*"}
-_PLAIN = str.maketrans(_WRITTEN)
-_ESCAPED = str.maketrans({**_WRITTEN, LITERAL_STAR: "\\*", LITERAL_UNDERSCORE: "\\_"})
+_ESCAPED = {**_WRITTEN, LITERAL_STAR: "\\*", LITERAL_UNDERSCORE: "\\_"}
 
 # What the renderer's output holds besides text: backslash escapes, code spans (their backtick runs),
 # link and image texts ("[", "![" ... "](" destination ")"), and delimiter runs.
-_SCAN = re.compile(r"\\[\s\S]|`+|!?\[|\]\(|[\x01\x03-\x06]+|\x02+")
+# (A character class found first: an alternation would be tried at every position, twenty times slower.)
+_SYNTAX = re.compile(r"[\\`!\[\]\x01-\x06]")
+_TICKS = re.compile("`+")
+_STARS = re.compile("[\x01\x03-\x06]+")
+_UNDERSCORES = re.compile("\x02+")
+_PLACEHELD = re.compile("[\x01-\x06]+")
 # More delimiters than this in one scope: every literal run that could open or close is escaped unanalysed
 # (the matching is repeated once per escaping round, which would grow with the square of the count).
 MAX_DELIMITERS = 200
-_ROUNDS = 4
+_ROUNDS = 8
 # Where dropped markers stood. What they separated must not join into other syntax: two code spans are
 # kept apart by a space, and a "!", "<" or "&" before a "[", a letter or "#" is escaped (an image, a tag,
 # a character reference); the backslashes before it are counted so that an escaped one is left alone.
 _GAP = "\x07"
-_CLOSE_GAP = re.compile(r"(?<!\\)((?:\\\\)*)([!<&])\x07+(?=[\[A-Za-z/!?#])|`\x07+(?=`)|\x07+")
+_GAPS = re.compile("\x07+")
+_JOINS_AFTER = frozenset("!<&")  # what an image, a tag or a character reference starts with
 
 _SPACE = frozenset(" \t\n\x0b\x0c\r\u00a0\u1680\u202f\u205f\u3000") | frozenset(map(chr, range(0x2000, 0x200B)))
 _ASCII_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\x01\x02\x03\x04\x05\x06")
@@ -145,38 +151,46 @@ def _scopes(text: str, partner: dict[int, int]) -> list[tuple[list[_Run], bool]]
     open_markers: list[int] = []
     n = len(text)
     pos = 0
-    search = _SCAN.search
+    search = _SYNTAX.search
     while True:
         m = search(text, pos)
         if m is None:
             break
-        token = m.group()
-        first = token[0]
-        pos = m.end()
+        start = m.start()
+        first = text[start]
+        pos = start + 1
         if first == "\\":
+            pos += 1
             continue
         if first == "`":
-            close = text.find(token, pos)  # web2md's code spans hold no backtick run as long as their fence
-            if close >= 0:
-                pos = close + len(token)
+            ticks = _TICKS.match(text, start).group()
+            close = text.find(ticks, start + len(ticks))  # web2md's code spans hold no run as long as their fence
+            pos = close + len(ticks) if close >= 0 else start + len(ticks)
             continue
-        if first == "[" or first == "!":
+        if first == "!":
+            if text.startswith("[", pos):
+                stack.append([[], False])
+                pos += 1
+            continue
+        if first == "[":
             stack.append([[], False])
             continue
         if first == "]":
+            if not text.startswith("(", pos):
+                continue
             if len(stack) > 1:
                 runs, edge = stack.pop()
                 done.append((runs, edge))
             close = text.find(")", pos)  # destinations are percent-encoded: no ")" inside
             pos = close + 1 if close >= 0 else n
             continue
-        start = m.start()
         scope = stack[-1]
+        pos = (_UNDERSCORES if first == LITERAL_UNDERSCORE else _STARS).match(text, start).end()
         at_link_end = len(stack) > 1 and text.startswith("](", pos)
         nxt = " " if pos >= n or at_link_end else text[pos]
         if first == LITERAL_UNDERSCORE:
             scope[1] |= at_link_end
-            scope[0].append(_Run(start, pos, "_", True, text[start - 1] if start else " ", nxt, len(token)))
+            scope[0].append(_Run(start, pos, "_", True, text[start - 1] if start else " ", nxt, pos - start))
             continue
         i = start
         while i < pos:  # stretches of text asterisks and of markers
@@ -188,7 +202,7 @@ def _scopes(text: str, partner: dict[int, int]) -> list[tuple[list[_Run], bool]]
                 j += 1
             run = _Run(i, j, "*", literal, text[i - 1] if i else " ", nxt if j == pos else text[j], width)
             if literal:
-                run.escaped = j - i < len(token)  # beside markers
+                run.escaped = j - i < pos - start  # beside markers
             else:
                 for k in range(i, j):
                     if text[k] in (BOLD_OPEN, ITALIC_OPEN):
@@ -204,6 +218,35 @@ def _scopes(text: str, partner: dict[int, int]) -> list[tuple[list[_Run], bool]]
         runs, edge = stack.pop()
         done.append((runs, edge))
     return done
+
+
+def _plain_sailing(text: str) -> bool:
+    """The common case, told without reading the text's structure: every run of markers holds only openers
+    and can only open, or only closers and can only close (they then pair as they nest), and every text run
+    can neither open nor close."""
+    n = len(text)
+    for m in _PLACEHELD.finditer(text):
+        start, end = m.span()
+        before = _kind(text[start - 1]) if start else 1
+        after = _kind(text[end]) if end < n else 1
+        left = not (after == 1 or after == 2 and before == 0)
+        right = not (before == 1 or before == 2 and after == 0)
+        run = m.group()
+        first = run[0]
+        if first in _OPENERS:
+            if not left or right or run.strip(_OPENERS):
+                return False
+        elif first in _CLOSERS:
+            if not right or left or run.strip(_CLOSERS):
+                return False
+        elif run.strip(first):  # text asterisks beside underscores or markers
+            return False
+        elif first == LITERAL_STAR:
+            if left or right:
+                return False
+        elif left and (not right or before == 2) or right and (not left or after == 2):
+            return False
+    return True
 
 
 def _decide(text: str, runs: list[_Run], edge: bool, partner: dict[int, int], drop: set[int]) -> None:
@@ -247,41 +290,72 @@ def _decide(text: str, runs: list[_Run], edge: bool, partner: dict[int, int], dr
             r.escaped = r.paired
         active = [r for r in active if not r.escaped]
         candidates = [r for r in candidates if not r.escaped]
-    matched: dict[int, int] = {}
-    for opener, closer in pairs:
+    # A marker paired with another than its partner: one pair is dropped per round (the one playing the
+    # wrong part, an opening marker closing or a closing one opening; else the closer's), and the rest
+    # matched again, so that as much of the page's emphasis stays as CommonMark allows.
+    for opener, closer in sorted(pairs, key=lambda pair: pair[1].token):
         if partner.get(opener.unit) != closer.unit:
-            drop.update((opener.unit, closer.unit))
-        matched[opener.unit] = matched.get(opener.unit, 0) + 1
-        matched[closer.unit] = matched.get(closer.unit, 0) + 1
-    for r in runs:
-        for unit in r.units:
-            if matched.get(unit, 0) < _WIDTH[text[unit]]:
-                drop.add(unit)
+            wrong = opener.unit if text[opener.unit] in _CLOSERS else closer.unit
+            drop.add(wrong)
+            break
+    else:
+        matched: dict[int, int] = {}
+        for opener, closer in pairs:
+            matched[opener.unit] = matched.get(opener.unit, 0) + 1
+            matched[closer.unit] = matched.get(closer.unit, 0) + 1
+        for r in runs:
+            for unit in r.units:
+                if matched.get(unit, 0) < _WIDTH[text[unit]]:
+                    drop.add(unit)  # it would show as asterisks
     for unit in list(drop):
         if unit in partner:
             drop.add(partner[unit])
 
 
-def _close_gap(m: re.Match[str]) -> str:
-    if m.group(2):
-        return m.group(1) + "\\" + m.group(2)
-    return "` " if m.group().startswith("`") else ""
+def _written(text: str, spelling: dict[str, str] = _WRITTEN) -> str:
+    """The placeholders replaced by what they stand for (str.replace: translate is slow on non-ASCII text)."""
+    for placeholder, written in spelling.items():
+        if placeholder in text:
+            text = text.replace(placeholder, written)
+    return text
+
+
+def _close_gaps(text: str) -> str:
+    pieces: list[str] = []
+    last = 0
+    for m in _GAPS.finditer(text):
+        start, end = m.span()
+        before = text[last:start]
+        prev = text[start - 1] if start else ""
+        nxt = text[end] if end < len(text) else ""
+        if prev == "`" and nxt == "`":
+            before += " "
+        elif prev in _JOINS_AFTER and prev and (nxt.isalpha() or nxt in "[/!?#"):
+            backslashes = len(before) - 1 - len(before[:-1].rstrip("\\"))
+            if backslashes % 2 == 0:  # the character is not escaped yet
+                before = before[:-1] + "\\" + prev
+        pieces.append(before)
+        last = end
+    pieces.append(text[last:])
+    return "".join(pieces)
 
 
 def resolve_emphasis(text: str) -> str:
     """The inline Markdown `text` with its placeholders written out: a backslash before the text's
     asterisks and underscores that could open or close emphasis, none before the rest; the renderer's
     markers where they pair as the page's elements did, dropped (with their partners) elsewhere."""
+    if _plain_sailing(text):
+        return _written(text)
     for _ in range(_ROUNDS):
         partner: dict[int, int] = {}
         drop: set[int] = set()
         edits: list[tuple[int, int, str]] = []
         for runs, edge in _scopes(text, partner):
             _decide(text, runs, edge, partner, drop)
-            edits.extend((r.start, r.end, text[r.start:r.end].translate(_ESCAPED)) for r in runs if r.escaped)
+            edits.extend((r.start, r.end, _written(text[r.start:r.end], _ESCAPED)) for r in runs if r.escaped)
         edits.extend((unit, unit + 1, _GAP) for unit in drop)
         if not edits:
-            return text.translate(_PLAIN)
+            return _written(text)
         edits.sort()
         pieces: list[str] = []
         last = 0
@@ -292,7 +366,7 @@ def resolve_emphasis(text: str) -> str:
         pieces.append(text[last:])
         text = "".join(pieces)
         if drop:
-            text = _CLOSE_GAP.sub(_close_gap, text)
+            text = _close_gaps(text)
         else:  # only escapes: what stays unescaped was decided with these very neighbours
-            return text.translate(_PLAIN)
-    return text.translate(_ESCAPED)
+            return _written(text)
+    return _written(text, _ESCAPED)

@@ -747,7 +747,7 @@ class Renderer:
             inner = last[2] + inner
         del self.md[start:]
         out = _MARKUP[inline.kind](inner, inline.href)
-        if start and out.startswith("[") and self.md[start - 1].endswith("!"):
+        if start and out.startswith("[") and _ends_unescaped(self.md[start - 1], "!"):
             self.md[start - 1] = self.md[start - 1][:-1] + "\\!"  # "![" would read as an image
         elif start and out.startswith("`") and self.md[start - 1].endswith("`"):
             out = " " + out  # a code span that could not be merged with the one before it would join it
@@ -985,6 +985,14 @@ def _link(inner: str, href: str | None) -> str:
 _MARKUP: dict[str, Callable[[str, str | None], str]] = {
     "bold": _emphasis(BOLD_OPEN, BOLD_CLOSE), "italic": _emphasis(ITALIC_OPEN, ITALIC_CLOSE), "code": _code_span, "link": _link,
 }
+
+
+def _ends_unescaped(text: str, char: str) -> bool:
+    """Whether `text` ends with `char` not already escaped by a backslash."""
+    if not text.endswith(char):
+        return False
+    rest = text[:-1]
+    return (len(rest) - len(rest.rstrip("\\"))) % 2 == 0
 
 
 def _escape_closing_hashes(text: str) -> str:
