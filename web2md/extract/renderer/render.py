@@ -78,18 +78,18 @@ _LANG_CLASS = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|highlight)-
 
 def escape_markdown(text: str) -> str:
     """Backslash-escape the characters that Markdown would read as syntax inside a line."""
-    if _MAYBE_ESCAPED.search(text) is not None:
-        text = _ESCAPE.sub(_backslashed, text)
-    if "&" in text:
-        text = _CHAR_REF.sub(_escape_reference, text)
-    return text
+    return _escaped(text, _backslashed)
 
 
 def escape_text(text: str) -> str:
     """`escape_markdown` for the renderer's text, whose "*" and "_" are left as placeholders for
     `inline_markdown` to decide once the paragraph is complete."""
+    return _escaped(text, _placeheld)
+
+
+def _escaped(text: str, mark: Callable[[re.Match[str]], str]) -> str:
     if _MAYBE_ESCAPED.search(text) is not None:
-        text = _ESCAPE.sub(_placeheld, text)
+        text = _ESCAPE.sub(mark, text)
     if "&" in text:
         text = _CHAR_REF.sub(_escape_reference, text)
     return text
