@@ -35,7 +35,8 @@ _PLACEHELD = re.compile("[\x01-\x06]+")
 # More delimiters than this in one scope: every literal run that could open or close is escaped unanalysed
 # (the matching is repeated once per escaping round, which would grow with the square of the count).
 MAX_DELIMITERS = 200
-_ROUNDS = 8
+_ROUNDS = 8  # rounds of dropping markers (the text is read again after each)
+_ATTEMPTS = 6  # rounds of escaping text runs that paired, within one reading
 # Where dropped markers stood. What they separated must not join into other syntax: two code spans are
 # kept apart by a space, and a "!", "<" or "&" before a "[", a letter or "#" is escaped (an image, a tag,
 # a character reference); the backslashes before it are counted so that an escaped one is left alone.
@@ -263,7 +264,12 @@ def _decide(text: str, runs: list[_Run], edge: bool, partner: dict[int, int], dr
         # chance, the markers are checked as markdown-it reads them
         active = [r for r in active if not r.literal]
         candidates = []
-    while True:
+    for attempt in range(_ATTEMPTS + 1):
+        if attempt == _ATTEMPTS:  # still pairing: the rest of the text runs are escaped unanalysed
+            for r in candidates:
+                r.escaped = True
+            active = [r for r in active if not r.literal]
+            candidates = []
         delims: list[_Delim] = []
         token = 0
         for r in active:
@@ -293,10 +299,10 @@ def _decide(text: str, runs: list[_Run], edge: bool, partner: dict[int, int], dr
     # A marker paired with another than its partner: one pair is dropped per round (the one playing the
     # wrong part, an opening marker closing or a closing one opening; else the closer's), and the rest
     # matched again, so that as much of the page's emphasis stays as CommonMark allows.
+    dropped: list[int] = []
     for opener, closer in sorted(pairs, key=lambda pair: pair[1].token):
         if partner.get(opener.unit) != closer.unit:
-            wrong = opener.unit if text[opener.unit] in _CLOSERS else closer.unit
-            drop.add(wrong)
+            dropped.append(opener.unit if text[opener.unit] in _CLOSERS else closer.unit)
             break
     else:
         matched: dict[int, int] = {}
@@ -306,10 +312,9 @@ def _decide(text: str, runs: list[_Run], edge: bool, partner: dict[int, int], dr
         for r in runs:
             for unit in r.units:
                 if matched.get(unit, 0) < _WIDTH[text[unit]]:
-                    drop.add(unit)  # it would show as asterisks
-    for unit in list(drop):
-        if unit in partner:
-            drop.add(partner[unit])
+                    dropped.append(unit)  # it would show as asterisks
+    drop.update(dropped)
+    drop.update(partner[unit] for unit in dropped if unit in partner)
 
 
 def _written(text: str, spelling: dict[str, str] = _WRITTEN) -> str:
