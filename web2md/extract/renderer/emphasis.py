@@ -51,13 +51,13 @@ _ASCII_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\x01\x02\x03\x04\x05
 def _kind(ch: str) -> int:
     """1 for Unicode whitespace, 2 for punctuation (Unicode categories P and S, and the placeholders of
     "*" and "_"), 0 for anything else."""
-    if ch in _SPACE:
-        return 1
-    if ch in _ASCII_PUNCT:
-        return 2
-    if ch < "\x80":
-        return 0
-    return 2 if category(ch)[0] in "PS" else 0
+    kind = _KINDS.get(ch)
+    if kind is None:
+        return 2 if category(ch)[0] in "PS" else 0
+    return kind
+
+
+_KINDS = {chr(c): 0 for c in range(128)} | {c: 2 for c in _ASCII_PUNCT} | {c: 1 for c in _SPACE}
 
 
 class _Run:
