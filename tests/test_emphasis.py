@@ -146,6 +146,8 @@ def test_exact_paragraph_output(html, markdown):
     ("<p>* item</p>", "\\* item"),
     ("<p>a<br>*b<br>c*</p>", "a\\\n\\*b\\\nc\\*"),  # emphasis may span a hard break
     ("<p>a<br>* b</p>", "a\\\n\\* b"),
+    ("<p><b>2*3<br>****</b></p>", "2\\*3\\\n\\*\\*\\*\\*"),  # "\\***" would close what "2*3" opens
+    ("<p><b><br>&lt;</b>?</p>", "\\<?"),  # "<" and "?" from two pieces of text make no tag
     ("<h2>*a* and b*</h2>", "## \\*a\\* and b*"),
     ("<table><tr><th>*a*</th><th>b* c</th></tr></table>", "| \\*a\\* | b* c |\n|---|---|"),
 ])

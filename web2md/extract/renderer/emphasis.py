@@ -39,10 +39,12 @@ _ROUNDS = 8  # rounds of dropping markers (the text is read again after each)
 _ATTEMPTS = 6  # rounds of escaping text runs that paired, within one reading
 # Where dropped markers stood. What they separated must not join into other syntax: two code spans are
 # kept apart by a space, and a "!", "<" or "&" before a "[", a letter or "#" is escaped (an image, a tag,
-# a character reference); the backslashes before it are counted so that an escaped one is left alone.
+# a character reference); the backslashes before it are counted so that an escaped one is left alone. A text
+# "*" or "_" that the gap leaves at a line's start is escaped (a list item, a rule).
 _GAP = "\x07"
 _GAPS = re.compile("\x07+")
 _JOINS_AFTER = frozenset("!<&")  # what an image, a tag or a character reference starts with
+_LITERALS = LITERAL_STAR + LITERAL_UNDERSCORE
 
 _SPACE = frozenset(" \t\n\x0b\x0c\r\u00a0\u1680\u202f\u205f\u3000") | frozenset(map(chr, range(0x2000, 0x200B)))
 _ASCII_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\x01\x02\x03\x04\x05\x06")
@@ -335,6 +337,8 @@ def _close_gaps(text: str) -> str:
         nxt = text[end] if end < len(text) else ""
         if prev == "`" and nxt == "`":
             before += " "
+        elif (not prev or prev == "\n") and nxt in _LITERALS:
+            before += "\\"  # a text "*" or "_" now starting a line could start a list or a rule
         elif prev in _JOINS_AFTER and prev and (nxt.isalpha() or nxt in "[/!?#"):
             backslashes = len(before) - 1 - len(before[:-1].rstrip("\\"))
             if backslashes % 2 == 0:  # the character is not escaped yet

@@ -63,16 +63,17 @@ BREAK = "\x00"  # stands for <br> inside the inline buffer; \x00 never survives 
 # Every branch starts with its character (the "_" lookbehind looks back over the "_" too). The re module
 # still tries the branches at every position (2 µs for a 100-character line); a plain character class is
 # scanned fast, so _MAYBE_ESCAPED first finds the text that holds none of them (most text).
-_ESCAPE = re.compile(r"[\\`*\[\]]|_(?<![^\W_]_)|_(?![^\W_])|<(?=[A-Za-z/!?])")
+# A "<" that ends a piece of text is escaped too: the next piece could complete a tag ("<b>&lt;</b>?").
+_ESCAPE = re.compile(r"[\\`*\[\]]|_(?<![^\W_]_)|_(?![^\W_])|<(?=[A-Za-z/!?]|\Z)")
 _MAYBE_ESCAPED = re.compile(r"[\\`*\[\]_<]")
 # "&" only where a Markdown reader would decode a character reference (text "&copy;" must stay "&copy;").
 _CHAR_REF = re.compile(r"&(?=(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});)")
 # Text backticks are always escaped; a line starting with 3+ unescaped ones is a code span, whose closing
 # backticks keep it from being a fence, so only "~~~" needs escaping as a fence.
 # A thematic break of "*" or "_" is escaped here too: text asterisks and underscores that cannot make emphasis
-# are written unescaped (emphasis.py).
-_LINE_START = re.compile(r"^(?:#{1,6}(?=\s|$)|>|[-+*](?=\s|$)|\d{1,9}(?=[.)](?:\s|$))|=+\s*$|-+\s*$|~{3}"
-                         r"|(?:\*\s*){3,}$|(?:_\s*){3,}$)")
+# are written unescaped (emphasis.py), and until then stand as placeholders (\x01, \x02).
+_LINE_START = re.compile(r"^(?:#{1,6}(?=\s|$)|>|[-+*\x01](?=\s|$)|\d{1,9}(?=[.)](?:\s|$))|=+\s*$|-+\s*$|~{3}"
+                         r"|(?:[*\x01]\s*){3,}$|(?:[_\x02]\s*){3,}$)")
 _LANG_CLASS = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|highlight)-([A-Za-z0-9_+#.-]+)")
 
 
@@ -448,16 +449,18 @@ class Renderer:
         """Emit the lines of one paragraph (or of a heading), their inline Markdown still to be finished."""
         if self.heading:
             level = self.heading
-            md_text = _escape_closing_hashes(_escape_line_start(inline_markdown(" ".join(md_lines))))
+            md_text = _escape_closing_hashes(inline_markdown(_escape_line_start(" ".join(md_lines))))
             tx_text = " ".join(tx_lines)
             self.headings.append((level, tx_text))
             self.emit(["#" * level + " " + md_text], [tx_text])
             return
+        # Line starts are escaped before the emphasis is decided (escaping a "***" splits its run) and after
+        # (a dropped marker can leave a line starting with "#").
         if len(md_lines) > 1:  # hard breaks: one inline run, so emphasis may span the lines
-            md_lines = inline_markdown("\\\n".join(md_lines)).split("\n")
+            md_lines = inline_markdown("\\\n".join(_escape_line_start(line) for line in md_lines)).split("\n")
             md_lines = [_escape_line_start(line) for line in md_lines]
         else:
-            md_lines = [_escape_line_start(inline_markdown(md_lines[0]))]
+            md_lines = [_escape_line_start(inline_markdown(_escape_line_start(md_lines[0])))]
         self.emit(md_lines, tx_lines)
 
     def emit(self, md_lines: list[str], tx_lines: list[str]) -> None:
