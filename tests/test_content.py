@@ -343,6 +343,18 @@ def test_a_sentence_made_mostly_of_linked_names_is_prose():
                             "[the Harbour Rowing Association](https://example.org/p/3).")
 
 
+@pytest.mark.parametrize("sentence, expected", [
+    # Japanese and Chinese write no spaces: their words beside the link are counted by characters
+    ('途中で止まってユーザーに尋ねるハンドラーについては、<a href="/e">エリシテーション（elicitation）</a>を参照してください。',
+     "途中で止まってユーザーに尋ねるハンドラーについては、[エリシテーション（elicitation）](https://example.org/e)を参照してください。"),
+    ('工具除了文字之外还能返回的所有东西，请见<a href="/m">图片、音频与图标</a>。',
+     "工具除了文字之外还能返回的所有东西，请见[图片、音频与图标](https://example.org/m)。"),
+], ids=["japanese", "chinese"])
+def test_a_sentence_around_a_link_without_spaces_is_prose(sentence, expected):
+    md = convert(f"<html><body><article>{BODY}<p>{sentence}</p></article></body></html>", "https://example.org/tides")
+    assert md.markdown == BODY_MD + "\n\n" + expected
+
+
 def test_custom_elements_named_as_navigation_or_ads_are_furniture():
     menu = "".join(f'<site-navigation-item><a href="/{n}">Section {n} of the harbour site</a> '
                    f"with a short description of what section {n} holds for visitors</site-navigation-item>"

@@ -153,9 +153,9 @@ def read_back(markdown: str) -> str:
 
 
 def words(text: str) -> str:
-    # Table pipes are syntax in one and separators in the other. Emphasis markers are ignored: next to
-    # punctuation and a letter ("x**:**y") CommonMark's flanking rules can leave them unparsed, a known limit.
-    return " ".join(text.replace("|", " ").replace("*", "").replace("_", "").split())
+    # Table pipes are syntax in one and separators in the other. Asterisks and underscores count: markers
+    # that CommonMark would leave unparsed ("x**:**y") are dropped, text ones escaped where they could pair.
+    return " ".join(text.replace("|", " ").split())
 
 
 @SETTINGS

@@ -127,7 +127,8 @@ def test_resolver_shortcuts_agree_with_urljoin():
 
 # -- render: the escape pattern whose branches start with their character ---------------------------------
 
-_OLD_ESCAPE = re.compile(r"[\\`*\[\]]|(?<![^\W_])_|_(?![^\W_])|<(?=[A-Za-z/!?])")
+# (a "<" ending the text is escaped too: the renderer's next piece of text could complete a tag)
+_OLD_ESCAPE = re.compile(r"[\\`*\[\]]|(?<![^\W_])_|_(?![^\W_])|<(?=[A-Za-z/!?]|\Z)")
 
 
 def test_escape_markdown_as_before():

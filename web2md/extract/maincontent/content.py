@@ -73,6 +73,7 @@ MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken ma
 HEADING_WRAPPERS = 4  # wrappers a heading alone in them is looked out of, for what follows
 HEADING_LOOKAHEAD = 20  # elements of a block looked through for the heading it opens with
 
+_UNSPACED = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")  # kana and CJK ideographs
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
 PRODUCT_WIDENING = 2.0  # a product's block holds up to this much more content text than its description
 SEMANTIC_SHARE = 0.6  # the one article or main among blocks beside it, with this share of their content text
@@ -156,10 +157,15 @@ def is_prose(text: str | None) -> bool:
 
 def words_beside_links(el: etree._Element) -> int:
     """Words of a block's own text outside its links ("Read more:" has two; a sentence naming people has more)."""
-    words = len(block_text(el).split())
+    words = word_count(block_text(el))
     for anchor in el.iter("a"):
-        words -= len(block_text(anchor).split())
+        words -= word_count(block_text(anchor))
     return words
+
+
+def word_count(text: str) -> int:
+    """Words separated by spaces; in Chinese and Japanese, which write none, every two ideographs or kana."""
+    return len(text.split()) + len(_UNSPACED.findall(text)) // 2
 
 
 class Analysis:

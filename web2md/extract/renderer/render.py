@@ -17,6 +17,9 @@ from unicodedata import is_normalized
 
 from lxml import etree
 
+from web2md.extract.renderer.emphasis import (
+    BOLD_CLOSE, BOLD_OPEN, ITALIC_CLOSE, ITALIC_OPEN, LITERAL_STAR, LITERAL_UNDERSCORE, PLACEHOLDERS, resolve_emphasis,
+)
 from web2md.extract.renderer.entities import SPECIAL_CHARS, collapse_ws, normalise_chars
 from web2md.extract.renderer.mathml import is_display, linear_text, tex_of, visual_copies
 from web2md.extract.renderer.urls import Resolver, markdown_url, strip_fragment
@@ -62,23 +65,43 @@ BREAK = "\x00"  # stands for <br> inside the inline buffer; \x00 never survives 
 # Every branch starts with its character (the "_" lookbehind looks back over the "_" too). The re module
 # still tries the branches at every position (2 µs for a 100-character line); a plain character class is
 # scanned fast, so _MAYBE_ESCAPED first finds the text that holds none of them (most text).
-_ESCAPE = re.compile(r"[\\`*\[\]]|_(?<![^\W_]_)|_(?![^\W_])|<(?=[A-Za-z/!?])")
+# A "<" that ends a piece of text is escaped too: the next piece could complete a tag ("<b>&lt;</b>?").
+_ESCAPE = re.compile(r"[\\`*\[\]]|_(?<![^\W_]_)|_(?![^\W_])|<(?=[A-Za-z/!?]|\Z)")
 _MAYBE_ESCAPED = re.compile(r"[\\`*\[\]_<]")
 # "&" only where a Markdown reader would decode a character reference (text "&copy;" must stay "&copy;").
 _CHAR_REF = re.compile(r"&(?=(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});)")
 # Text backticks are always escaped; a line starting with 3+ unescaped ones is a code span, whose closing
 # backticks keep it from being a fence, so only "~~~" needs escaping as a fence.
-_LINE_START = re.compile(r"^(?:#{1,6}(?=\s|$)|>|[-+*](?=\s|$)|\d{1,9}(?=[.)](?:\s|$))|=+\s*$|-+\s*$|~{3})")
+# A thematic break of "*" or "_" is escaped here too: text asterisks and underscores that cannot make emphasis
+# are written unescaped (emphasis.py), and until then stand as placeholders (\x01, \x02).
+_LINE_START = re.compile(r"^(?:#{1,6}(?=\s|$)|>|[-+*\x01](?=\s|$)|\d{1,9}(?=[.)](?:\s|$))|=+\s*$|-+\s*$|~{3}"
+                         r"|(?:[*\x01]\s*){3,}$|(?:[_\x02]\s*){3,}$)")
 _LANG_CLASS = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|highlight)-([A-Za-z0-9_+#.-]+)")
 
 
 def escape_markdown(text: str) -> str:
     """Backslash-escape the characters that Markdown would read as syntax inside a line."""
+    return _escaped(text, _backslashed)
+
+
+def escape_text(text: str) -> str:
+    """`escape_markdown` for the renderer's text, whose "*" and "_" are left as placeholders for
+    `inline_markdown` to decide once the paragraph is complete."""
+    return _escaped(text, _placeheld)
+
+
+def _escaped(text: str, mark: Callable[[re.Match[str]], str]) -> str:
     if _MAYBE_ESCAPED.search(text) is not None:
-        text = _ESCAPE.sub(_backslashed, text)
+        text = _ESCAPE.sub(mark, text)
     if "&" in text:
         text = _CHAR_REF.sub(_escape_reference, text)
     return text
+
+
+def inline_markdown(text: str) -> str:
+    """A finished paragraph, heading or cell: its placeholders written out, escaped only where CommonMark
+    could read them as emphasis (emphasis.py)."""
+    return resolve_emphasis(text) if PLACEHOLDERS.search(text) is not None else text
 
 
 def escape_paragraph(text: str) -> str:
@@ -89,6 +112,14 @@ def escape_paragraph(text: str) -> str:
 
 def _backslashed(m: re.Match[str]) -> str:
     return "\\" + m.group()
+
+
+_PLACEHOLDERS = {"*": LITERAL_STAR, "_": LITERAL_UNDERSCORE}
+
+
+def _placeheld(m: re.Match[str]) -> str:
+    c = m.group()
+    return _PLACEHOLDERS.get(c) or "\\" + c
 
 
 def _escape_reference(m: re.Match[str]) -> str:
@@ -380,7 +411,7 @@ class Renderer:
                     collapsed += " "
         if not collapsed:
             return  # empty (normalising removed every character)
-        self.md.append(collapsed if self.code else escape_markdown(collapsed))
+        self.md.append(collapsed if self.code else escape_text(collapsed))
         self.tx.append(collapsed)
 
     # -- blocks -----------------------------------------------------------------
@@ -412,7 +443,7 @@ class Renderer:
         if BREAK not in md:  # one line (the common case)
             md_line = collapse_ws(md)
             if md_line:
-                self.paragraph([_escape_line_start(md_line)], [collapse_ws(tx)])
+                self.paragraph([md_line], [collapse_ws(tx)])
             return
         md_par: list[str] = []
         tx_par: list[str] = []
@@ -424,21 +455,27 @@ class Renderer:
                     self.paragraph(md_par, tx_par)
                     md_par, tx_par = [], []
                 continue
-            md_par.append(_escape_line_start(md_line))
+            md_par.append(md_line)
             tx_par.append(tx_line)
         if md_par:
             self.paragraph(md_par, tx_par)
 
     def paragraph(self, md_lines: list[str], tx_lines: list[str]) -> None:
+        """Emit the lines of one paragraph (or of a heading), their inline Markdown still to be finished."""
         if self.heading:
             level = self.heading
-            md_text = _escape_closing_hashes(" ".join(md_lines))
+            md_text = _escape_closing_hashes(inline_markdown(_escape_line_start(" ".join(md_lines))))
             tx_text = " ".join(tx_lines)
             self.headings.append((level, tx_text))
             self.emit(["#" * level + " " + md_text], [tx_text])
             return
-        if len(md_lines) > 1:
-            md_lines = [line + "\\" for line in md_lines[:-1]] + [md_lines[-1]]
+        # Line starts are escaped before the emphasis is decided (escaping a "***" splits its run) and after
+        # (a dropped marker can leave a line starting with "#").
+        if len(md_lines) > 1:  # hard breaks: one inline run, so emphasis may span the lines
+            md_lines = inline_markdown("\\\n".join(_escape_line_start(line) for line in md_lines)).split("\n")
+            md_lines = [_escape_line_start(line) for line in md_lines]
+        else:
+            md_lines = [_escape_line_start(inline_markdown(_escape_line_start(md_lines[0])))]
         self.emit(md_lines, tx_lines)
 
     def emit(self, md_lines: list[str], tx_lines: list[str]) -> None:
@@ -519,7 +556,7 @@ class Renderer:
             if inline.kind in ("bold", "italic"):
                 inline.kind = "plain"
         self._close_open_inlines()
-        md_text = _escape_closing_hashes(collapse_ws("".join(self.md).replace(BREAK, " ")))
+        md_text = _escape_closing_hashes(inline_markdown(collapse_ws("".join(self.md).replace(BREAK, " "))))
         tx_text = collapse_ws("".join(self.tx).replace(BREAK, " "))
         self.md.clear()
         self.tx.clear()
@@ -721,20 +758,33 @@ class Renderer:
         if not inner:
             return
         last = self.last_markup
-        if last is not None and last[0] == inline.kind != "link" and start > 0 and self.md[start - 1] is last[1]:
+        if last is not None and last[0] == inline.kind != "link" and start > 0 and self.md[start - 1] is last[1] \
+                and start > self._enclosing_start(inline):
             # the same markup right after itself ("**a****b**", "`a``b`" would not read back): one span
             start -= 1
             inner = last[2] + inner
         del self.md[start:]
         out = _MARKUP[inline.kind](inner, inline.href)
-        if start and out.startswith("[") and self.md[start - 1].endswith("!"):
+        if start and out.startswith("[") and _ends_unescaped(self.md[start - 1], "!"):
             self.md[start - 1] = self.md[start - 1][:-1] + "\\!"  # "![" would read as an image
+        elif start and out.startswith("`") and self.md[start - 1].endswith("`"):
+            out = " " + out  # a code span that could not be merged with the one before it would join it
         self.md.append(out)
         self.last_markup = (inline.kind, out, inner)
         if BREAK in inner and BREAK not in out:  # the markup turned its line breaks into spaces: so does the text
             text = "".join(self.tx[inline.tx_start:]).replace(BREAK, " ")
             del self.tx[inline.tx_start:]
             self.tx.append(text)
+
+    def _enclosing_start(self, inline: Inline) -> int:
+        """Where the content of the open inline element around `inline` starts (a span may not merge with
+        markup before it: that belongs to the outer element's surroundings)."""
+        floor = 0
+        for other in self.inlines:
+            if other is inline:
+                break
+            floor = other.start
+        return floor
 
     def start_img(self, el: etree._Element) -> None:
         if not self.include_images or self.pre or self.code or is_pixel(el):
@@ -767,7 +817,8 @@ class Renderer:
             self.tx.append(linear or tex)
             self.block_boundary()
             return SUBTREE
-        self.md.append(f"${tex}$" if tex else linear if self.pre or self.code else escape_markdown(linear))
+        # TeX is written as it is: Markdown readers that know math ($...$) read it before emphasis
+        self.md.append(f"${tex}$" if tex else linear if self.pre or self.code else escape_text(linear))
         self.tx.append(linear or tex)
         return SUBTREE
 
@@ -903,7 +954,7 @@ class Renderer:
             cells_md: list[str] = []
             cells_tx: list[str] = []
             for cell in row:
-                md = collapse_ws("".join(cell.md).replace(BREAK, " ")).replace("|", "\\|")
+                md = inline_markdown(collapse_ws("".join(cell.md).replace(BREAK, " "))).replace("|", "\\|")
                 tx = collapse_ws("".join(cell.tx).replace(BREAK, " "))
                 cells_md.append(md)
                 cells_tx.append(tx)
@@ -914,7 +965,7 @@ class Renderer:
                 grid_md.append(cells_md)
                 grid_tx.append(cells_tx)
                 header_flags.append(bool(row) and all(c.header for c in row))
-        caption_md = collapse_ws("".join(state.caption_md))
+        caption_md = inline_markdown(collapse_ws("".join(state.caption_md)))
         caption_tx = collapse_ws("".join(state.caption_tx))
         if not grid_md:
             if caption_md:
@@ -950,12 +1001,13 @@ def _table_of(el: etree._Element) -> etree._Element | None:
     return node
 
 
-def _emphasis(marker: str) -> Callable[[str, str | None], str]:
+def _emphasis(opening: str, closing: str) -> Callable[[str, str | None], str]:
+    """Wrap in the placeholders of a marker pair (written, or dropped, by `inline_markdown`)."""
     def wrap(inner: str, href: str | None) -> str:
         if BREAK in inner:  # emphasis across a line break: markers per line would be fragile
             return inner
         lead, body, trail = _split_ws(inner)
-        return f"{lead}{marker}{body}{marker}{trail}" if body else inner
+        return f"{lead}{opening}{body}{closing}{trail}" if body else inner
     return wrap
 
 
@@ -977,8 +1029,16 @@ def _link(inner: str, href: str | None) -> str:
 
 
 _MARKUP: dict[str, Callable[[str, str | None], str]] = {
-    "bold": _emphasis("**"), "italic": _emphasis("*"), "code": _code_span, "link": _link,
+    "bold": _emphasis(BOLD_OPEN, BOLD_CLOSE), "italic": _emphasis(ITALIC_OPEN, ITALIC_CLOSE), "code": _code_span, "link": _link,
 }
+
+
+def _ends_unescaped(text: str, char: str) -> bool:
+    """Whether `text` ends with `char` not already escaped by a backslash."""
+    if not text.endswith(char):
+        return False
+    rest = text[:-1]
+    return (len(rest) - len(rest.rstrip("\\"))) % 2 == 0
 
 
 def _escape_closing_hashes(text: str) -> str:
