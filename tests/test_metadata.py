@@ -389,3 +389,14 @@ def test_hostile_json_ld_is_bounded():
     assert p.headline == "ok"
     assert len(p.json_ld) == 20_001
     json.dumps(p.to_dict(), allow_nan=False)
+
+
+def test_the_document_text_for_language_detection_is_the_visible_text_in_order():
+    from web2md.extract.meta.metadata import _document_text
+    from web2md.extract.renderer.parse import parse_html
+
+    html = ("<html><head><title>T</title></head><body>one<script>no</script> two<!-- not --> three"
+            "<noscript>no</noscript><p>four<style>no</style></p><template><p>no</p></template>five</body></html>")
+    assert _document_text(parse_html(html)).split() == ["one", "two", "three", "four", "five"]
+    long = parse_html("<html><body>" + "<p>word</p>" * 20000 + "</body></html>")
+    assert _document_text(long) == " ".join(["word"] * 3001)  # the sample's size (12,000), not the page's
