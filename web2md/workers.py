@@ -324,7 +324,11 @@ def main() -> None:
             fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), PIPE_SIZE)
         except OSError:
             pass
-    serve(sys.stdin.buffer, channel)
+    # a crawl stopped at once (a second Ctrl-C) leaves its workers nobody to answer
+    with contextlib.suppress(BrokenPipeError):
+        serve(sys.stdin.buffer, channel)
+    with contextlib.suppress(BrokenPipeError):  # what it was not sent
+        channel.close()
 
 
 if __name__ == "__main__":
