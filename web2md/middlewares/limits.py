@@ -8,7 +8,6 @@ an ``IgnoreRequest`` that Scrapy does not log a second time, and the crawl goes 
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -183,38 +182,14 @@ class MetaRefreshMiddleware(_RedirectAccounting, _MetaRefreshMiddleware):
         if "meta refresh" in request.meta.get("redirect_reasons", ()):
             return response
         probe = response
-        if isinstance(response, HtmlResponse):
-            encoding = stated_encoding(response)
-            if encoding and not may_refresh(response.body, encoding):
-                return response
-            if len(response.body) > REFRESH_PREFIX and encoding:
-                # (an encoding Scrapy would guess depends on all of the bytes: those pages are read whole)
-                probe = response.replace(body=response.body[:REFRESH_PREFIX])
+        if isinstance(response, HtmlResponse) and len(response.body) > REFRESH_PREFIX and stated_encoding(response):
+            # (an encoding Scrapy would guess depends on all of the bytes: those pages are read whole)
+            probe = response.replace(body=response.body[:REFRESH_PREFIX])
         try:
             result = super().process_response(request, probe)
         except IgnoreRequest as exc:
             raise self._too_many(request) from exc
         return self._check_loop(response if result is probe else result)
-
-
-def may_refresh(body: bytes, encoding: str) -> bool:
-    """Whether the first 4,096 characters of an HTML `body` in `encoding` can hold a meta refresh.
-
-    A refresh names itself in ASCII letters, so a body in an ASCII-compatible
-    encoding without those bytes (in any case) in its `REFRESH_PREFIX` has
-    none, and needs no decoding to tell. (Undeclared bodies are not ruled out
-    here: Scrapy may guess any encoding for them, EBCDIC included.)
-    """
-    return not _ascii_compatible(encoding) or b"refresh" in body[:REFRESH_PREFIX].lower()
-
-
-@functools.lru_cache(maxsize=64)
-def _ascii_compatible(encoding: str) -> bool:
-    """Whether `encoding` writes the letters of "refresh", either case, as their ASCII bytes (not UTF-16, EBCDIC)."""
-    try:
-        return "refreshREFRESH".encode(encoding) == b"refreshREFRESH"
-    except (LookupError, UnicodeError):
-        return False
 
 
 class HttpCompressionMiddleware(_HttpCompressionMiddleware):
