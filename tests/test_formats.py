@@ -267,3 +267,17 @@ def test_xml_and_tei_of_any_markdown_are_well_formed_and_valid(markdown):
     etree.fromstring(render(page, "xml").encode("utf-8"))
     root = etree.fromstring(render(page, "tei").encode("utf-8"))
     assert TEI_DTD.validate(root), TEI_DTD.error_log.filter_from_errors()
+
+
+@settings(deadline=None)  # the first example imports itemadapter
+@given(markdown=st.none() | st.text(max_size=50), title=st.none() | st.text(max_size=10),
+       kind=st.sampled_from(["page", "feed", "dict"]))
+def test_the_markdown_file_of_an_item_is_what_render_makes_of_its_fields(markdown, title, kind):
+    # the export writes every page's .md through the exporters' render_markdown, which reads one field
+    from web2md.exporters import render_markdown
+    from web2md.items import FeedEntryItem, PageItem, item_to_dict
+
+    fields = {"url": "https://example.com/a", "title": title, "markdown": markdown}
+    item = {"page": PageItem, "feed": FeedEntryItem, "dict": dict}[kind](
+        **{k: v for k, v in fields.items() if v is not None or kind == "dict"})
+    assert render_markdown(item) == render(item_to_dict(item), "md")

@@ -172,19 +172,25 @@ def test_record_failure_and_reasons(caplog):
 
 
 # -- meta refresh read from a prefix of the body ---------------------------------------------------------------
-REFRESH_ENCODINGS = ["utf-8", "cp1252", "utf-16", "shift_jis", "iso-2022-jp", "gb18030"]
+REFRESH_ENCODINGS = ["utf-8", "cp1252", "utf-16", "shift_jis", "iso-2022-jp", "gb18030", "cp500"]
 
 
 @settings(max_examples=150, deadline=None)
 @given(filler=st.text(alphabet="aé€日本語 <>&;\n", max_size=6000), at=st.integers(0, 6000), tail=st.integers(0, 30000),
        encoding=st.sampled_from(REFRESH_ENCODINGS), declared=st.sampled_from(["header", "meta", "none"]),
-       target=st.sampled_from(["/next", "/é-page", "/日本"]), stray=st.booleans())
-@example(filler="日" * 4000, at=4000, tail=10000, encoding="utf-8", declared="header", target="/日本", stray=False)
-@example(filler="é" * 4000, at=4000, tail=10000, encoding="utf-16", declared="none", target="/next", stray=False)
+       target=st.sampled_from(["/next", "/é-page", "/日本"]), stray=st.booleans(),
+       refresh=st.sampled_from(["refresh", "REFRESH", "Refresh", None]))
+@example(filler="日" * 4000, at=4000, tail=10000, encoding="utf-8", declared="header", target="/日本", stray=False,
+         refresh="refresh")
+@example(filler="é" * 4000, at=4000, tail=10000, encoding="utf-16", declared="none", target="/next", stray=False,
+         refresh="refresh")
 # undeclared, UTF-8 up to a stray Latin-1 byte past the prefix: the whole body decides the encoding
-@example(filler="a", at=0, tail=20000, encoding="utf-8", declared="none", target="/é-page", stray=True)
-def test_meta_refresh_from_a_prefix_of_the_body_is_scrapys_answer(filler, at, tail, encoding, declared, target, stray):
-    # bodies shorter and longer than the prefix, refreshes before and after the 4,096th character
+@example(filler="a", at=0, tail=20000, encoding="utf-8", declared="none", target="/é-page", stray=True,
+         refresh="refresh")
+def test_meta_refresh_from_a_prefix_of_the_body_is_scrapys_answer(filler, at, tail, encoding, declared, target, stray,
+                                                                  refresh):
+    # bodies shorter and longer than the prefix, refreshes before and after the 4,096th character, pages without
+    # one (the bytes are searched before anything is decoded)
     from scrapy import Request, Spider
     from scrapy.downloadermiddlewares.redirect import MetaRefreshMiddleware as ScrapyMetaRefresh
     from scrapy.http import HtmlResponse
@@ -192,7 +198,7 @@ def test_meta_refresh_from_a_prefix_of_the_body_is_scrapys_answer(filler, at, ta
 
     from web2md.middlewares.limits import MetaRefreshMiddleware
 
-    refresh = f'<meta http-equiv="refresh" content="0; url={target}">'
+    refresh = f'<meta http-equiv="{refresh}" content="0; url={target}">' if refresh else '<meta name="x">'
     head = f'<meta charset="{encoding}">' if declared == "meta" else ""
     text = f"<html><head>{head}</head><body>{filler[:at]}{refresh}{filler[at:]}{'é日 ' * tail}</body></html>"
     body = text.encode(encoding, errors="xmlcharrefreplace") + (b"\xe9" if stray else b"")

@@ -61,3 +61,27 @@ def test_the_cookie_jar_comes_with_the_first_cookie(server):
     assert out == "With a cookie.\n"
     assert "scrapy.downloadermiddlewares.cookies" in modules and "tldextract" in modules
 
+
+
+# scrapy crawl, then the modules the process imported (as FETCH)
+CRAWL = ("import atexit, sys\n"
+         "atexit.register(lambda: print(*sorted(sys.modules), sep='\\n', file=sys.stderr))\n"
+         "from scrapy.cmdline import execute\n"
+         "execute(['scrapy', *sys.argv[1:]])")
+
+
+@pytest.mark.parametrize("switched_on", [False, True])
+def test_scrapy_crawl_imports_the_telnet_console_and_remote_control_only_when_switched_on(server, tmp_path,
+                                                                                        switched_on):
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    env.pop("SCRAPY_SETTINGS_MODULE", None)
+    done = subprocess.run([sys.executable, "-c", CRAWL, "crawl", "page", "-a", f"url={server.url('/')}",
+                           "-a", f"output={tmp_path}", "-s", f"TELNETCONSOLE_ENABLED={switched_on}",
+                           "-s", "LOG_LEVEL=INFO"],
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    modules = set(done.stderr.split())
+    assert "web2md.extensions.ondemand" in modules  # the list is real
+    assert ("scrapy.extensions.telnet" in modules) is switched_on
+    assert ("Telnet console listening" in done.stderr) is switched_on
+    assert "aiohttp" not in modules and "scrapy.extensions.remote_control" not in modules

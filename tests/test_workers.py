@@ -77,6 +77,33 @@ def test_pool_runs_calls_side_by_side():
     asyncio.run(scenario())
 
 
+def test_calls_queued_behind_a_lost_or_abandoned_call_get_their_own_answers():
+    async def scenario():
+        pool = WorkerPool(1, timeout=3)
+        try:
+            first = await pool.run(pid)
+            # queued in the worker's input behind a call that kills it, then one that overruns: a new worker answers
+            died, after_death = await asyncio.gather(pool.run(exit_now), pool.run(sleep_then_pid, 0),
+                                                     return_exceptions=True)
+            late, after_timeout = await asyncio.gather(pool.run(sleep, 60), pool.run(sleep_then_pid, 0),
+                                                       return_exceptions=True)
+            # a queued call given up before its turn: its answer is not taken for the next call's
+            running = asyncio.ensure_future(pool.run(sleep_then_pid, 0.5))
+            queued = asyncio.ensure_future(pool.run(square, 3))
+            await asyncio.sleep(0.2)
+            queued.cancel()
+            next_answer = await pool.run(square, 4)
+            return first, died, after_death, late, after_timeout, await running, queued.cancelled(), next_answer
+        finally:
+            await pool.close()
+
+    first, died, after_death, late, after_timeout, running, cancelled, next_answer = asyncio.run(scenario())
+    assert isinstance(died, WorkerDied) and isinstance(late, WorkerTimeout)
+    assert len({first, after_death, after_timeout}) == 3  # each loss replaced the worker
+    assert running == after_timeout  # the worker outlived the call given up behind it
+    assert cancelled and next_answer == 16
+
+
 PAYLOADS = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text() | st.binary(max_size=3 << 20),
     lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),

@@ -45,8 +45,6 @@ EMBEDDED_SETTINGS = {
 }
 
 
-NOT_EMBEDDED = frozenset({"scrapy.extensions.remote_control.RemoteControl", "scrapy.extensions.telnet.TelnetConsole"})
-
 #: The folder under a ``JOBDIR`` where each run of the job leaves what it produced (``run-00001.pickle``, ...).
 JOB_RESULTS = "web2md-results"
 
@@ -90,10 +88,6 @@ def project_settings(overrides: dict[str, Any] | None = None) -> Settings:
     settings.setmodule("web2md.settings", priority="project")
     settings.update(overrides or {}, priority="cmdline")
     settings.update(EMBEDDED_SETTINGS, priority="cmdline")
-    # Left out of the base list, so not even imported: the disabled extensions would still load aiohttp
-    # and Twisted's telnet (0.35 s of start-up); naming them in EXTENSIONS would import them too.
-    base = {k: v for k, v in settings.getdict("EXTENSIONS_BASE").items() if k not in NOT_EMBEDDED}
-    settings.set("EXTENSIONS_BASE", base, priority="cmdline")
     return settings
 
 

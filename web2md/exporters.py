@@ -34,7 +34,14 @@ def _rendered(fmt: str) -> Callable[[Any], str]:
     return render_item
 
 
-render_markdown = _rendered("md")
+def render_markdown(item: Any) -> str:
+    """The Markdown file of a page: its `markdown` field as it is (what ``formats.render(item_to_dict(item))``
+    gives, without copying every field of the page first: this runs once per page written)."""
+    from itemadapter import ItemAdapter  # here, not above: it imports pydantic (when installed), ~60 ms
+
+    return ItemAdapter(item).get("markdown") or ""
+
+
 render_text = _rendered("txt")
 render_json = _rendered("json")
 

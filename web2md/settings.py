@@ -6,6 +6,8 @@ applies to all of them. Override per run with ``-s NAME=value``.
 
 from scrapy.settings import default_settings
 
+from web2md.extensions import ondemand
+
 BOT_NAME = "web2md"
 
 SPIDER_MODULES = ["web2md.spiders"]
@@ -67,6 +69,10 @@ ITEM_PIPELINES = {
 # in DIR/incremental.sqlite3; unchanged pages are not written again, gone ones (404/410) listed or removed.
 WEB2MD_INCREMENTAL = ""
 WEB2MD_PRUNE_GONE = False
+
+# Scrapy's telnet console and remote control stand in the base list by proxies that import them only when switched
+# on (below): Scrapy imports every extension named there, and the remote control imports aiohttp (0.15-0.35 s).
+EXTENSIONS_BASE = {ondemand.STAND_INS.get(path, path): order for path, order in default_settings.EXTENSIONS_BASE.items()}
 
 # One JSON report per crawl that writes files: <output>/_runs/<UTC start>-<spider>.json
 EXTENSIONS = {

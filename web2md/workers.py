@@ -2,16 +2,22 @@
 
 Each worker is a fresh interpreter (nothing forked from the crawl) that reads
 pickled ``(function, args)`` calls from its stdin and writes pickled results to
-its stdout, one call at a time. The pool knows which call each worker runs, so
-a worker that dies or overruns its time is killed and replaced and only that
-call fails; the crawl goes on. Everything is asyncio on the calling loop (the
+its stdout, one call at a time. The pool writes a busy worker's next calls to
+its input while it runs one, so it never waits for the crawl between calls
+(measured on the benchmark crawl: a worker waited 23% of its time, with 100
+pages queued for it). The pool knows which call each worker runs, so a worker
+that dies or overruns its time is killed and replaced and only that call
+fails (the calls queued behind it go to another); the crawl goes on. Everything is asyncio on the calling loop (the
 reactor's): no threads, no blocking reads.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
+import contextlib
 import fcntl
+import functools
 import gc
 import logging
 import os
@@ -67,12 +73,23 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
+class _NotStarted(Exception):
+    """A call queued on a worker that died or overran before the call's turn came: another worker takes it."""
+
+
 class _Worker:
-    def __init__(self, process: asyncio.subprocess.Process) -> None:
+    """One worker process and the calls written to it: it runs them in order, and its answers come in that order."""
+
+    def __init__(self, process: asyncio.subprocess.Process, timeout: float | None) -> None:
         self.process = process
+        self.timeout = timeout
+        self.broken = False  # died, overran or out of step: no further calls
+        self.waiting: collections.deque[asyncio.Future[tuple[str, Any]]] = collections.deque()  # first: running
+        self._called: asyncio.Event = asyncio.Event()
+        self._reader: asyncio.Task[None] | None = None
 
     @classmethod
-    async def start(cls) -> "_Worker":
+    async def start(cls, timeout: float | None) -> "_Worker":
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "web2md.workers",
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
@@ -81,7 +98,7 @@ class _Worker:
             # and not a worker still starting (before `main` ignores SIGINT it would print a traceback)
             process_group=0,
         )
-        worker = cls(process)
+        worker = cls(process, timeout)
         assert process.stdout is not None
         try:
             ready = await process.stdout.readline()
@@ -90,19 +107,60 @@ class _Worker:
         if ready != _READY:
             worker.kill()
             raise WorkerDied(f"worker {process.pid} did not start (exit status {await process.wait()})")
+        worker._reader = asyncio.ensure_future(worker._read_answers())
         return worker
 
     async def call(self, payload: bytes) -> tuple[str, Any]:
-        stdin, stdout = self.process.stdin, self.process.stdout
-        assert stdin is not None and stdout is not None
-        try:
-            stdin.write(_LENGTH.pack(len(payload)) + payload)
+        """Write the call now, behind those running or waiting (so the worker goes on to it without waiting for
+        this loop), and await its answer; raises `_NotStarted` when the worker is lost before the call's turn."""
+        stdin = self.process.stdin
+        assert stdin is not None
+        if self.broken:
+            raise _NotStarted
+        stdin.write(_LENGTH.pack(len(payload)) + payload)
+        answer: asyncio.Future[tuple[str, Any]] = asyncio.get_running_loop().create_future()
+        self.waiting.append(answer)
+        self._called.set()
+        with contextlib.suppress(ConnectionError):  # a dead worker: its answers say so
             await stdin.drain()
-            size = _LENGTH.unpack(await stdout.readexactly(_LENGTH.size))[0]
-            return pickle.loads(await stdout.readexactly(size))
-        except (asyncio.IncompleteReadError, ConnectionError) as exc:
-            status = await self.process.wait()
-            raise WorkerDied(f"worker {self.process.pid} ended with status {status}") from exc
+        return await answer  # a caller that gives up leaves the answer to be read and dropped
+
+    async def _read_answers(self) -> None:
+        """Hand each answer to its call, in order; the first call waiting has `timeout` seconds from the answer
+        before it (or from its writing). A worker that dies or overruns fails that call; the others are not started."""
+        stdout = self.process.stdout
+        assert stdout is not None
+        while not self.broken:
+            if not self.waiting:
+                self._called.clear()
+                await self._called.wait()
+                continue
+            try:
+                answer = await asyncio.wait_for(self._answer(stdout), self.timeout)
+            except asyncio.TimeoutError:
+                self._fail(WorkerTimeout(f"no result after {self.timeout:g} s"))
+            except (asyncio.IncompleteReadError, ConnectionError, pickle.UnpicklingError):
+                self.broken = True
+                status = await self.process.wait()
+                self._fail(WorkerDied(f"worker {self.process.pid} ended with status {status}"))
+            else:
+                call = self.waiting.popleft()
+                if not call.done():
+                    call.set_result(answer)
+
+    @staticmethod
+    async def _answer(stdout: asyncio.StreamReader) -> tuple[str, Any]:
+        size = _LENGTH.unpack(await stdout.readexactly(_LENGTH.size))[0]
+        return pickle.loads(await stdout.readexactly(size))
+
+    def _fail(self, error: WorkerError) -> None:
+        """No further calls: the process is killed, the running call gets `error`, the others go elsewhere."""
+        self.broken = True
+        self.kill()
+        for index, call in enumerate(self.waiting):
+            if not call.done():
+                call.set_exception(error if index == 0 else _NotStarted())
+        self.waiting.clear()
 
     def kill(self) -> None:
         if self.process.returncode is None:
@@ -111,40 +169,70 @@ class _Worker:
     async def close(self, grace: float) -> None:
         stdin = self.process.stdin
         if stdin is not None and not stdin.is_closing():
-            stdin.close()  # the worker ends at the end of its input
+            stdin.close()  # the worker answers what it was sent, then ends at the end of its input
         try:
             await asyncio.wait_for(self.process.wait(), grace)
         except asyncio.TimeoutError:
             self.kill()
             await self.process.wait()
+        if self._reader is not None:
+            if not self.waiting:
+                self._reader.cancel()  # idle, waiting for a call that will not come
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
 
 
 class WorkerPool:
     """Run ``function(*args)`` in one of `size` worker processes: ``await pool.run(function, *args)``.
 
     `function` and `args` must be picklable (a module-level function, plain
-    data); the result comes back pickled. Calls beyond `size` wait for a free
-    worker in arrival order. A call that outlives `timeout` seconds raises
-    `WorkerTimeout`, one whose worker dies raises `WorkerDied`, one that raises
-    raises `WorkerError`; the worker is replaced in the first two cases.
+    data); the result comes back pickled. A call goes to the worker with the
+    fewest calls; up to `QUEUED` calls wait in a busy worker's input, so it
+    starts the next one as soon as it answers, and further calls wait for room
+    in arrival order. A call that outlives `timeout` seconds (counted from its
+    turn) raises `WorkerTimeout`, one whose worker dies raises `WorkerDied`, one
+    that raises raises `WorkerError`; the worker is replaced in the first two
+    cases, and the calls queued behind it go to the others.
     """
+
+    QUEUED = 2  # calls written to a worker behind the one it runs
 
     def __init__(self, size: int, timeout: float | None = None) -> None:
         if size < 1:
             raise ValueError(f"a worker pool needs at least one worker, got {size}")
         self.size = size
         self.timeout = timeout
-        self._idle: asyncio.Queue[_Worker | None] | None = None
+        self._slots: list[_Worker | None] = [None] * size  # a slot's worker starts when first needed
+        self._starting: dict[int, asyncio.Future[_Worker]] = {}
+        self._room: asyncio.Semaphore | None = None
         self._workers: set[_Worker] = set()
         self._closed = False
         self._warming: asyncio.Future[Any] | None = None
 
-    def _queue(self) -> asyncio.Queue[_Worker | None]:
-        if self._idle is None:  # made on first use, on the loop that uses it
-            self._idle = asyncio.Queue()
-            for _ in range(self.size):
-                self._idle.put_nowait(None)  # a slot; its worker starts when first needed
-        return self._idle
+    def _semaphore(self) -> asyncio.Semaphore:
+        if self._room is None:  # made on first use, on the loop that uses it
+            self._room = asyncio.Semaphore(self.size * (1 + self.QUEUED))
+        return self._room
+
+    async def _worker(self, index: int) -> _Worker:
+        """The worker in slot `index`, started (once, whoever asks meanwhile) if it has none or lost it."""
+        worker = self._slots[index]
+        if worker is not None and not worker.broken:
+            return worker
+        starting = self._starting.get(index)
+        if starting is None:
+            if worker is not None:
+                self._workers.discard(worker)
+                self._slots[index] = None
+            starting = self._starting[index] = asyncio.ensure_future(_Worker.start(self.timeout))
+            starting.add_done_callback(functools.partial(self._started, index))
+        return await asyncio.shield(starting)
+
+    def _started(self, index: int, starting: asyncio.Future[_Worker]) -> None:
+        del self._starting[index]
+        if not starting.cancelled() and starting.exception() is None:
+            self._slots[index] = worker = starting.result()
+            self._workers.add(worker)
 
     def warm_up(self) -> None:
         """Start the workers now, in the background, rather than at the first calls."""
@@ -152,51 +240,42 @@ class WorkerPool:
             self._warming = asyncio.ensure_future(self._warm_up())
 
     async def _warm_up(self) -> None:
-        idle = self._queue()
-        slots = [idle.get_nowait() for _ in range(idle.qsize())]
+        async def start(index: int) -> None:
+            try:
+                await self._worker(index)
+            except WorkerError as exc:  # the first call to this slot tries again
+                logger.warning("A conversion worker did not start: %s", exc)
 
-        async def start(slot: _Worker | None) -> None:
-            if slot is None:
-                try:
-                    slot = await _Worker.start()
-                    self._workers.add(slot)
-                except WorkerError as exc:  # the call that gets this slot tries again
-                    logger.warning("A conversion worker did not start: %s", exc)
-            idle.put_nowait(slot)
-
-        await asyncio.gather(*(start(slot) for slot in slots))
+        await asyncio.gather(*(start(index) for index in range(self.size)))
 
     async def run(self, function: Callable[..., Any], *args: Any) -> Any:
         if self._closed:
             raise RuntimeError("the worker pool is closed")
         payload = pickle.dumps((function, args), protocol=pickle.HIGHEST_PROTOCOL)
-        idle = self._queue()
-        worker = await idle.get()
-        try:
-            if worker is None:
-                worker = await _Worker.start()
-                self._workers.add(worker)
-            outcome, value = await asyncio.wait_for(worker.call(payload), self.timeout)
-        except BaseException as exc:
-            # a worker that died, overran or was interrupted mid-call is of no further use
-            if worker is not None:
-                worker.kill()
-                self._workers.discard(worker)
-                worker = None
-            if isinstance(exc, asyncio.TimeoutError):
-                raise WorkerTimeout(f"no result after {self.timeout:g} s") from None
-            raise
-        finally:
-            idle.put_nowait(worker)
+        async with self._semaphore():
+            while True:
+                index = min(range(self.size), key=self._load)
+                worker = await self._worker(index)
+                try:
+                    outcome, value = await worker.call(payload)
+                except _NotStarted:
+                    continue  # its worker was lost before this call's turn: a new one or another takes it
+                break
         if outcome == "error":
             raise WorkerError(value)
         return value
 
+    def _load(self, index: int) -> int:
+        worker = self._slots[index]
+        return len(worker.waiting) if worker is not None and not worker.broken else 0
+
     async def close(self, grace: float = 5.0) -> None:
-        """Let the workers finish their current call and end (killed after `grace` seconds)."""
+        """Let the workers finish the calls written to them and end (killed after `grace` seconds)."""
         self._closed = True
         if self._warming is not None:
             await self._warming
+        if self._starting:
+            await asyncio.gather(*self._starting.values(), return_exceptions=True)
         workers, self._workers = list(self._workers), set()
         await asyncio.gather(*(worker.close(grace) for worker in workers))
 
@@ -245,12 +324,11 @@ def main() -> None:
             fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), PIPE_SIZE)
         except OSError:
             pass
-    try:
+    # a crawl stopped at once (a second Ctrl-C) leaves its workers nobody to answer
+    with contextlib.suppress(BrokenPipeError):
         serve(sys.stdin.buffer, channel)
-    except BrokenPipeError:
-        # the crawl ended (a Ctrl-C) while this worker started or read a page: nobody is left to answer, or to
-        # tell; exiting at once also spares the flush at exit, which would fail the same way
-        os._exit(0)
+    with contextlib.suppress(BrokenPipeError):  # what it was not sent
+        channel.close()
 
 
 if __name__ == "__main__":
