@@ -13,9 +13,11 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tests.server import TestServer
-from tests.worker_functions import exit_now, fail, frozen_objects, identity, pid, sleep, sleep_then_pid, square
+from tests.worker_functions import (
+    exit_now, fail, frozen_objects, identity, niceness, pid, sleep, sleep_then_pid, square,
+)
 from web2md import crawl
-from web2md.workers import GC_THRESHOLDS, WorkerDied, WorkerError, WorkerPool, WorkerTimeout
+from web2md.workers import GC_THRESHOLDS, WORKER_NICENESS, WorkerDied, WorkerError, WorkerPool, WorkerTimeout
 
 GOLDEN = Path(__file__).parent / "golden"
 HOOKS = Path(__file__).parent / "worker_hooks"
@@ -23,6 +25,19 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 # -- the pool itself -----------------------------------------------------
+def test_workers_yield_the_cores_to_the_crawl():
+    """Converting is throughput work; the crawl's reactor keeps downloads going, so it runs first when both
+    want a core (the workers' niceness is 10 above the crawl's, at most 19)."""
+    async def scenario():
+        pool = WorkerPool(1, timeout=10)
+        try:
+            return await pool.run(niceness)
+        finally:
+            await pool.close()
+
+    assert asyncio.run(scenario()) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + WORKER_NICENESS)
+
+
 def test_pool_replaces_a_dead_or_late_worker_and_keeps_answering():
     async def scenario():
         pool = WorkerPool(1, timeout=10)

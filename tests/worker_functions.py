@@ -39,3 +39,7 @@ def frozen_objects() -> tuple[int, int]:
     import gc
 
     return gc.get_freeze_count(), gc.get_threshold()[0]
+
+
+def niceness() -> int:
+    return os.getpriority(os.PRIO_PROCESS, 0)

@@ -65,6 +65,11 @@ class WorkerTimeout(WorkerError):
     """The call ran longer than the pool's timeout; its worker was killed."""
 
 
+# Conversion is throughput work, the crawl process's reactor is latency work: when both want a core, the reactor,
+# which keeps the downloads going, should get it.
+WORKER_NICENESS = 10
+
+
 def default_workers() -> int:
     """The cores this process may run on (its CPU affinity), else `os.cpu_count()`."""
     try:
@@ -317,6 +322,7 @@ def serve(stdin: Any, stdout: Any) -> None:
 def main() -> None:
     # the crawl decides when its workers stop (end of stdin), whoever else sends SIGINT
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.nice(WORKER_NICENESS)
     channel = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print() must not corrupt the channel
     for fd in (sys.stdin.fileno(), channel.fileno()):
