@@ -42,7 +42,7 @@ from scrapy.utils.request import RequestFingerprinter
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from crawl import DEFAULT_CORPUS, ROOT, Server, build_site, free_port  # noqa: E402
 
-from web2md.distributed import PUSH, SharedFingerprintIndex, connect_async  # noqa: E402
+from web2md.distributed import ENQUEUE, SharedFingerprintIndex, connect_async  # noqa: E402
 
 
 def start_redis(work: Path) -> tuple[subprocess.Popen, redis.Redis, str]:
@@ -115,12 +115,12 @@ def memory(client: redis.Redis, url: str, count: int) -> None:
         if i % 1000 == 999:
             pipe.execute()
     pipe.execute()
-    push = client.register_script(PUSH)
+    enqueue = client.register_script(ENQUEUE)
     queued = min(count, 20000)
     meta = {"depth": 3, "download_slot": "www.example.com"}
     for request in requests[:queued]:
         data = pickle.dumps(request.replace(meta=meta, callback=None).to_dict(), protocol=4)
-        push(keys=["queue", "sequence"], args=[-3, data])
+        enqueue(keys=["seen", "queue", "sequence"], args=[b"", -3, data])
     sizes = {key: (n, client.memory_usage(key, samples=0)) for key, n in
              (("seen", count), ("planned", count), ("queue", queued))}
     # the near-duplicate index: one entry per written page in each of its 4 band lists (distance 3), many keys

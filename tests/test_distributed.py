@@ -213,3 +213,25 @@ def test_the_shared_plan_answers_as_the_local_one(redis_url, links, budget):
     assert sorted(shared.values()) == sorted(local.values())
     fresh = SharedPlan(redis.Redis.from_url(redis_url), shared.key)  # another process: nothing cached
     assert {key: fresh[key] for key in local} == local
+
+
+def test_the_shared_queue_filters_repeats_but_not_requests_that_ask_not_to_be(redis_url):
+    # one script checks the seen set and pushes; an unfiltered request (robots.txt, a start URL) skips the check
+    import redis
+    from scrapy import Request, Spider
+    from scrapy.utils.test import get_crawler
+
+    from web2md.distributed import RedisScheduler
+
+    crawler = get_crawler(Spider, {"WEB2MD_REDIS_URL": redis_url, "WEB2MD_REDIS_KEY": f"test-{uuid.uuid4()}"})
+    crawler.spider = spider = Spider.from_crawler(crawler, name="queue-test")
+    scheduler = RedisScheduler(crawler, redis.Redis.from_url(redis_url))
+    scheduler.open(spider)
+    try:
+        page, robots = Request("https://h/page"), Request("https://h/robots.txt", dont_filter=True)
+        assert [scheduler.enqueue_request(r) for r in (page, page, robots, robots)] == [True, False, True, True]
+        taken = [scheduler.next_request() for _ in range(4)]
+        assert [r.url if r else None for r in taken] == ["https://h/page", "https://h/robots.txt",
+                                                          "https://h/robots.txt", None]
+    finally:
+        scheduler.close("shutdown")

@@ -51,17 +51,12 @@ BUSY_TTL_MS = int(BUSY_TTL * 1000)
 # How often an idle process looks at the shared queue again while another process is still busy.
 IDLE_POLL = 0.2
 
-# Push one request: a per-crawl counter makes members unique and keeps requests of one priority first in, first out.
-PUSH = """
-local n = redis.call('INCR', KEYS[2])
-redis.call('ZADD', KEYS[1], ARGV[1], string.format('%016d', n) .. ARGV[2])
-return n
-"""
-
-# Dedupe and push in one step (`RedisScheduler.enqueue_request`): KEYS: seen fingerprints, queue, counter; ARGV:
-# fingerprint, score, request. Returns 0 for a request seen before, else the new member's number.
+# Queue one request (`RedisScheduler.enqueue_request`), unless its fingerprint is in the seen set already (a
+# request that is not filtered has an empty one): the check and the push in one step. A per-crawl counter makes
+# members unique and keeps requests of one priority first in, first out. KEYS: seen fingerprints, queue, counter;
+# ARGV: fingerprint, score, request. Returns 0 for a request seen before, else the new member's number.
 ENQUEUE = """
-if redis.call('SADD', KEYS[1], ARGV[1]) == 0 then return 0 end
+if ARGV[1] ~= '' and redis.call('SADD', KEYS[1], ARGV[1]) == 0 then return 0 end
 local n = redis.call('INCR', KEYS[3])
 redis.call('ZADD', KEYS[2], ARGV[2], string.format('%016d', n) .. ARGV[3])
 return n
@@ -224,7 +219,6 @@ class RedisScheduler(BaseScheduler):
         self.stats = crawler.stats
         self.worker = f"{socket.gethostname()}:{os.getpid()}:{os.urandom(4).hex()}"
         self.local: list[Request] = []  # requests that cannot be serialised stay with this process
-        self.push = client.register_script(PUSH)
         self.enqueue = client.register_script(ENQUEUE)
         self.pop = client.register_script(POP)
         self.renew = client.register_script(RENEW)
@@ -273,10 +267,9 @@ class RedisScheduler(BaseScheduler):
             self.stats.inc_value("scheduler/unserializable")
             self.local.append(request)
         else:
-            if request.dont_filter:
-                self.push(keys=[self.queue, self.counter], args=[-request.priority, data])
-            elif not self.enqueue(keys=[self.df.key, self.queue, self.counter],
-                                  args=[self.df.fingerprint(request), -request.priority, data]):
+            fingerprint = b"" if request.dont_filter else self.df.fingerprint(request)
+            if not self.enqueue(keys=[self.df.key, self.queue, self.counter],
+                                args=[fingerprint, -request.priority, data]):
                 self.df.log(request, self.spider)
                 return False
             if request.meta.get(META_EXPLICIT) and request.meta.get("redirect_urls"):
