@@ -93,7 +93,7 @@ def clean_text(text: str | None) -> str:
     # printable text holds none of the characters it maps but U+FFFD (see `needs_mapping`)
     if needs_mapping(text) or not text.isascii() and not is_normalized("NFC", text):
         text = normalise_chars(text)
-    return " ".join(text.split())
+    return collapse_ws(text)
 
 
 def subtree_text(el) -> str:

@@ -73,9 +73,9 @@ _CHAR_REF = re.compile(r"&(?=(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0
 # Text backticks are always escaped; a line starting with 3+ unescaped ones is a code span, whose closing
 # backticks keep it from being a fence, so only "~~~" needs escaping as a fence.
 # A thematic break of "*" or "_" is escaped here too: text asterisks and underscores that cannot make emphasis
-# are written unescaped (emphasis.py), and until then stand as placeholders (\x01, \x02).
-_LINE_START = re.compile(r"^(?:#{1,6}(?=\s|$)|>|[-+*\x01](?=\s|$)|\d{1,9}(?=[.)](?:\s|$))|=+\s*$|-+\s*$|~{3}"
-                         r"|(?:[*\x01]\s*){3,}$|(?:[_\x02]\s*){3,}$)")
+# are written unescaped (emphasis.py), and until then stand as placeholders (LITERAL_STAR, LITERAL_UNDERSCORE).
+_LINE_START = re.compile(rf"^(?:#{{1,6}}(?=\s|$)|>|[-+*{LITERAL_STAR}](?=\s|$)|\d{{1,9}}(?=[.)](?:\s|$))|=+\s*$|-+\s*$"
+                         rf"|~{{3}}|(?:[*{LITERAL_STAR}]\s*){{3,}}$|(?:[_{LITERAL_UNDERSCORE}]\s*){{3,}}$)")
 _LANG_CLASS = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|highlight)-([A-Za-z0-9_+#.-]+)")
 
 
