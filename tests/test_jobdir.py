@@ -5,9 +5,12 @@ from __future__ import annotations
 import os
 import re
 import signal
+import shutil
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from tests.server import TestServer
@@ -70,8 +73,9 @@ WORDS = ("harbour boat storm net gull pier tide rope anchor sail mast keel deck 
          "shore wave cliff lighthouse fog bell").split()
 
 
-def tree_site(srv: TestServer, delay: float) -> list[str]:
-    """A home page, 15 sections of 19 pages each (301 pages, 2 hops deep), each page its own text; its paths."""
+def tree_site(srv: TestServer, delay: float, hold: Callable[[], None] | None = None) -> list[str]:
+    """A home page, 15 sections of 19 pages each (301 pages, 2 hops deep), each page its own text; its paths.
+    `hold`, when given, is called before each page is answered."""
     import random
 
     def page(title: str, links: list[str], seed: int) -> str:
@@ -87,7 +91,11 @@ def tree_site(srv: TestServer, delay: float) -> list[str]:
         pages[section] = page(f"Section {i}", children, 1000 + i)
         pages.update((child, page(f"Page {i}.{j}", [], 10_000 + 100 * i + j)) for j, child in enumerate(children))
     for path, html in pages.items():
-        srv.route(path, html, delay=delay)
+        if hold is None:
+            srv.route(path, html, delay=delay)
+        else:
+            srv.route(path, handler=lambda request, body=html.encode(): (
+                hold(), time.sleep(delay), (200, {"Content-Type": "text/html; charset=utf-8"}, body))[-1])
     return sorted(pages)
 
 
@@ -107,9 +115,9 @@ def pages_asked(srv: TestServer, since: int) -> list[str]:
 
 
 def interrupt(process: subprocess.Popen[str], srv: TestServer, since: int, pages: int,
-              again_after: float | None = None) -> tuple[str, str]:
+              again_after: float | None = None, sent: threading.Event | None = None) -> tuple[str, str]:
     """Ctrl-C once `srv` has been asked for `pages` pages (after request number `since`), and again `again_after`
-    seconds later if given; the command's output."""
+    seconds later if given, then set `sent`; the command's output."""
     deadline = time.monotonic() + 120
     while len(pages_asked(srv, since)) < pages:
         assert process.poll() is None, process.communicate()
@@ -119,7 +127,17 @@ def interrupt(process: subprocess.Popen[str], srv: TestServer, since: int, pages
     if again_after is not None:
         time.sleep(again_after)
         ctrl_c(process)
-    return process.communicate(timeout=120)
+    if sent is not None:
+        sent.set()
+    try:
+        return process.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        # what the command was doing, for the failure report (py-spy when installed), then end it
+        stacks = subprocess.run(["py-spy", "dump", "--pid", str(process.pid)], capture_output=True, text=True,
+                                timeout=60).stdout if shutil.which("py-spy") else ""
+        os.killpg(process.pid, signal.SIGKILL)
+        out, err = process.communicate()
+        raise AssertionError(f"the command did not end after Ctrl-C:\n{err[-4000:]}\n{stacks}") from None
 
 
 def test_fetch_job_paused_by_ctrl_c_resumes_to_the_uninterrupted_output(tmp_path):
@@ -132,10 +150,17 @@ def test_fetch_job_paused_by_ctrl_c_resumes_to_the_uninterrupted_output(tmp_path
         breadth_first = [f'url: "{srv.url(path)}"' for path in sorted(paths, key=lambda p: (depth[p], srv.url(p)))]
         assert re.findall("^url: .*$", whole.stdout, re.M) == breadth_first
 
-        tree_site(srv, delay=0.1)  # slow enough to interrupt a third of the way
+        # interrupted a third of the way: after 100 pages, the site answers only once Ctrl-C was sent
         start = len(srv.paths())
+        sent = threading.Event()
+
+        def hold() -> None:
+            if len(pages_asked(srv, start)) > 100:
+                sent.wait(timeout=60)
+
+        tree_site(srv, delay=0.05, hold=hold)
         first = web2md_process(*command)
-        out, err = interrupt(first, srv, start, 100)
+        out, err = interrupt(first, srv, start, 100, sent=sent)
         assert first.returncode == 130
         assert out == ""
         assert err.splitlines() == [f"web2md: paused; resume with: web2md {' '.join(command)}"]
