@@ -629,6 +629,7 @@ class FurnitureTest:
         self.one_image: dict[etree._Element, bool] = {}  # per block: holds exactly one image
         self.loose_text: dict[etree._Element, bool] = {}  # per block: has text outside its child elements
         self.texts: dict[etree._Element, str] = {}
+        self.hints: dict[etree._Element, str] = {}
         self.verdicts: dict[etree._Element, bool] = {}
         self.prose_in_paragraphs: bool | None = None  # most of the region's content text is in <p> (when asked)
 
@@ -676,7 +677,7 @@ class FurnitureTest:
         if tag in HINT_EXEMPT_TAGS:
             return False
         # a heading's id is made from its text (`nav_the_results`), so only its class counts
-        hints = el.get("class") if tag in HEADING_TAGS else class_and_id(el)
+        hints = el.get("class") if tag in HEADING_TAGS else self.class_and_id(el)
         if not hints:
             return False
         # a formula's wrappers are named for the script that draws it ("CtxtMenu", "MJX_Assistive_MathML")
@@ -736,6 +737,13 @@ class FurnitureTest:
             text = self.texts[el] = block_text(el)
         return text
 
+    def class_and_id(self, el: etree._Element) -> str:
+        """`class_and_id` of `el`, read once (the caption test and the class test both ask)."""
+        hints = self.hints.get(el)
+        if hints is None:
+            hints = self.hints[el] = class_and_id(el)
+        return hints
+
     def read(self, hints: str) -> HintReading:
         reading = self.hint_readings.get(hints)
         if reading is None:
@@ -775,7 +783,7 @@ class FurnitureTest:
                 break
             parent = parent.getparent()
         if not in_figure:
-            hints = class_and_id(el)
+            hints = self.class_and_id(el)
             named = bool(hints) and self.read(hints).caption
             if not (named or tag in CREDIT_TAGS and own[0] <= MAX_CREDIT
                     and is_credit_line(self.text_of(el))):
