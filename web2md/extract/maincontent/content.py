@@ -61,6 +61,7 @@ _ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "sea
 SHORT_BLOCK_TAGS = DATE_LINE_TAGS | CALL_TAGS | FURNITURE_LABEL_TAGS
 MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_CALL, MAX_FURNITURE_LABEL)
 INLINE_TAGS = frozenset({"span", "strong", "em", "i", "b"})  # caption candidates that sit inside a block
+MEDIA_TAG_SET = frozenset(MEDIA_TAGS)
 IMAGE_TAGS = ("img", "picture")  # what a block needs to be a figure in all but name
 # What text after an image in a figure-like block is not its caption: a card's title, or a paragraph (how-to
 # steps and news items put one paragraph beside each picture); on a page written in divs, a div of body text too
@@ -254,7 +255,7 @@ class Analysis:
                                 or "id" in keys and el.get("id").startswith(("comment", "reply"))
                                 or "data-testid" in keys and el.get("data-testid") == "comment"):
                             candidates.append(el)
-                        if cls and ("uthor" in cls or "yline" in cls) or "itemprop" in keys:  # byline.is_candidate
+                        if cls and ("uthor" in cls or "yline" in cls) or "itemprop" in keys:  # byline.candidates_in
                             bylines.append(el)
                     if (tag in FURNITURE_TAGS or tag == "header" and not (keep_header or in_article)
                             or "-" in tag and hint_strength(tag, custom_tags) == 2  # <pp-navigation>, <amp-ad>
@@ -594,7 +595,8 @@ def once_each(skip: Callable[[etree._Element], bool],
         if skip(el):
             return True
         # an item holding paragraphs is judged by them, so a paragraph never repeats its own item
-        if el.tag in REPEAT_TAGS and (el.tag == "p" or el.find(".//p") is None):
+        tag = el.tag
+        if tag in REPEAT_TAGS and (tag == "p" or next(el.iter("p"), None) is None):
             key = text(el)
             if len(key) > 20:
                 if key in seen:
@@ -627,6 +629,7 @@ class FurnitureTest:
         self.one_image: dict[etree._Element, bool] = {}  # per block: holds exactly one image
         self.loose_text: dict[etree._Element, bool] = {}  # per block: has text outside its child elements
         self.texts: dict[etree._Element, str] = {}
+        self.hints: dict[etree._Element, str] = {}
         self.verdicts: dict[etree._Element, bool] = {}
         self.prose_in_paragraphs: bool | None = None  # most of the region's content text is in <p> (when asked)
 
@@ -645,12 +648,12 @@ class FurnitureTest:
         if el in self.pruned:
             return True
         tag = el.tag
+        own = stats.get(el)
         if self.gallery:
             if tag == "figcaption":
                 return False  # a gallery's captions are its text, whatever their class says
-        elif tag == "figcaption" or tag in CAPTION_TAGS and self.is_caption(el):
+        elif tag == "figcaption" or tag in CAPTION_TAGS and self.is_caption(el, tag, own):
             return True
-        own = stats.get(el)
         total, linked = (own[0], own[1]) if own else (0, 0)
         if tag in LINK_BLOCK_TAGS and total and total - linked < 200 and \
                 linked > (LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY) * total \
@@ -674,7 +677,7 @@ class FurnitureTest:
         if tag in HINT_EXEMPT_TAGS:
             return False
         # a heading's id is made from its text (`nav_the_results`), so only its class counts
-        hints = el.get("class") if tag in HEADING_TAGS else class_and_id(el)
+        hints = el.get("class") if tag in HEADING_TAGS else self.class_and_id(el)
         if not hints:
             return False
         # a formula's wrappers are named for the script that draws it ("CtxtMenu", "MJX_Assistive_MathML")
@@ -734,6 +737,13 @@ class FurnitureTest:
             text = self.texts[el] = block_text(el)
         return text
 
+    def class_and_id(self, el: etree._Element) -> str:
+        """`class_and_id` of `el`, read once (the caption test and the class test both ask)."""
+        hints = self.hints.get(el)
+        if hints is None:
+            hints = self.hints[el] = class_and_id(el)
+        return hints
+
     def read(self, hints: str) -> HintReading:
         reading = self.hint_readings.get(hints)
         if reading is None:
@@ -750,30 +760,32 @@ class FurnitureTest:
         return (tag in DATE_LINE_TAGS and total <= MAX_DATE_LINE and is_date_line(text)
                 or tag in CALL_TAGS and total <= MAX_CALL and is_call_to_action(text))
 
-    def is_caption(self, el: etree._Element) -> bool:
-        """A short text block under a figure's image, or one named a caption/credit by its class or id."""
-        own = self.stats.get(el)
+    def is_caption(self, el: etree._Element, tag: str, own: list[int] | None) -> bool:
+        """A short text block under a figure's image, or one named a caption/credit by its class or id
+        (`tag` is the element's tag, `own` its counts)."""
         if not own or own[0] > MAX_CAPTION:
             return False
         parent = el.getparent()
         in_figure = False
+        after_image = tag not in NOT_IMAGE_CAPTIONS  # may be the text after an image in a figure-like block
         # an inline element deeper in a figure sits in a block that was judged already
-        for _ in range(1 if el.tag in INLINE_TAGS else 3):
+        for _ in range(1 if tag in INLINE_TAGS else 3):
             if parent is None:
                 break
-            if parent.tag == "figure":
+            parent_tag = parent.tag
+            if parent_tag == "figure":
                 in_figure = True
                 break
-            if parent.tag in MEDIA_TAGS or parent.tag == "li":
+            if parent_tag in MEDIA_TAG_SET or parent_tag == "li":
                 break  # a quote, list or table in a figure is the figure's content; an image in one is its own
-            if el.tag not in NOT_IMAGE_CAPTIONS and self.is_image_block(parent, el) and not self.is_body_text(el):
+            if after_image and self.is_image_block(parent, el) and not self.is_body_text(el):
                 in_figure = True
                 break
             parent = parent.getparent()
         if not in_figure:
-            hints = class_and_id(el)
+            hints = self.class_and_id(el)
             named = bool(hints) and self.read(hints).caption
-            if not (named or el.tag in CREDIT_TAGS and own[0] <= MAX_CREDIT
+            if not (named or tag in CREDIT_TAGS and own[0] <= MAX_CREDIT
                     and is_credit_line(self.text_of(el))):
                 return False
         return next(el.iter(MEDIA_TAGS), None) is None

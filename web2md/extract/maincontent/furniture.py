@@ -223,17 +223,6 @@ def is_heading_slug(el: etree._Element, ident: str) -> bool:
     return False
 
 
-def is_strong_compound(part: str) -> bool:
-    """A class word made with a strong word ("relatedposts", "postfooter"); a commentary is no comment."""
-    return (part.startswith(_STRONG_PREFIXES) and not part.startswith("commentary")
-            or part.endswith(_STRONG_SUFFIXES))
-
-
-def is_weak_compound(part: str) -> bool:
-    """A class word made with a weak word ("widgettitle", "entrymeta"); a preview is no "prev" link."""
-    return part.startswith(_WEAK_PREFIXES) and not part.startswith("preview") or part.endswith(_WEAK_SUFFIXES)
-
-
 def hint_strength(hints: str, known: dict[str, int] | None = None) -> int:
     """How plainly a class/id names furniture: 2 outright ("comments-area"), 1 as a hint ("entry-meta"), else 0:
     the strongest of its tokens' `token_strength`. `known` keeps the strength of each token read so far (pages
@@ -270,9 +259,17 @@ def token_strength(token: str) -> int:
     for part in parts:
         if part in STATE_PREFIXES:
             break
-        if part in STRONG_WORDS or len(part) > 5 and is_strong_compound(part):
+        if part in STRONG_WORDS:
             return 2
-        if part in WEAK_WORDS or len(part) > 5 and is_weak_compound(part):
+        if len(part) > 5:
+            # a compound made with a strong word ("relatedposts", "postfooter"; a commentary is no comment)
+            if part.startswith(_STRONG_PREFIXES) and not part.startswith("commentary") \
+                    or part.endswith(_STRONG_SUFFIXES):
+                return 2
+            # ... or with a weak one ("widgettitle", "entrymeta"; a preview is no "prev" link)
+            if part.startswith(_WEAK_PREFIXES) and not part.startswith("preview") or part.endswith(_WEAK_SUFFIXES):
+                strength = 1
+        if part in WEAK_WORDS:
             strength = 1
     if strength == 1 and not CONTENT_WORDS.isdisjoint(parts):
         return 0

@@ -51,13 +51,12 @@ def simhash(text: str) -> int | None:
     # shingle); a shingle's hash is the XOR of its words' keys for their places,
     # so "a b c" and "c b a" differ. Laid out as one byte string, 24 bytes a
     # word, the XOR of all shingles is three shifted copies of one big int.
-    keys = dict.fromkeys(words)  # each distinct word once; its key material is filled in below
+    distinct = dict.fromkeys(words)  # each distinct word once, in order of appearance
     try:
-        encoded = list(map(str.encode, keys))
+        encoded = list(map(str.encode, distinct))
     except UnicodeEncodeError:  # a lone surrogate: still hashable, as its UTF-8-like bytes
-        encoded = list(map(_ENCODE, keys))
-    for word, data in zip(keys, encoded):
-        keys[word] = blake2b(data).digest()[:_KEY]
+        encoded = list(map(_ENCODE, distinct))
+    keys = dict(zip(distinct, [blake2b(data).digest()[:_KEY] for data in encoded]))
     joined = b"".join(map(keys.__getitem__, words))
     size = len(joined)
     whole = int.from_bytes(joined, "big")
