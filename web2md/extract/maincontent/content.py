@@ -123,20 +123,6 @@ def previous_element(el: etree._Element) -> etree._Element | None:
     return next(el.itersiblings(etree.Element, preceding=True), None)
 
 
-def opens_with_words(block: etree._Element) -> bool:
-    """Whether a block's first text is words of its own, as a paragraph's is: not a link's, a list's or table's,
-    or a heading's (a list of links, a teaser's linked title)."""
-    node = block
-    while True:
-        if node.tag == "a" or node.tag in LIST_TAGS or node.tag in HEADING_TAGS:
-            return False
-        if node.text and node.text.strip():
-            return True
-        if not len(node) or not isinstance(node[0].tag, str):
-            return False  # an image or an empty element first: a card, not a paragraph
-        node = node[0]
-
-
 def inside_link(el: etree._Element) -> bool:
     """Whether `el` sits in a link, a few wrappers deep at most (`<a><div>Title</div></a>`)."""
     for ancestor in islice(el.iterancestors(), HEADING_WRAPPERS):
@@ -743,11 +729,8 @@ class FurnitureTest:
     def is_short_furniture(self, el: etree._Element, tag: str, total: int) -> bool:
         """A short block that is a label over furniture, a date line or a call to action."""
         text = self.text_of(el)
-        if total <= MAX_FURNITURE_LABEL and tag in FURNITURE_LABEL_TAGS and is_furniture_label(text):
-            heading = first_element(el)  # the label, or the heading it wraps
-            if not (heading.tag in HEADING_TAGS and self.heads_prose(heading)):
-                return True  # a heading over prose ("Related", "Recommended" titling a section of text) is content
-        return (tag in DATE_LINE_TAGS and total <= MAX_DATE_LINE and is_date_line(text)
+        return (total <= MAX_FURNITURE_LABEL and tag in FURNITURE_LABEL_TAGS and is_furniture_label(text)
+                or tag in DATE_LINE_TAGS and total <= MAX_DATE_LINE and is_date_line(text)
                 or tag in CALL_TAGS and total <= MAX_CALL and is_call_to_action(text))
 
     def is_caption(self, el: etree._Element) -> bool:
@@ -841,26 +824,6 @@ class FurnitureTest:
         """Not one card: several linked headings, or more text than a card holds."""
         counts = self.stats.get(el)
         return bool(counts and counts[3] and (counts[3] > 2 or counts[0] >= TEASER_CHARS * counts[3]))
-
-    def heads_prose(self, heading: etree._Element) -> bool:
-        """Whether the first text after a heading is a paragraph of prose rather than links or other furniture:
-        loose text long enough to be content, or a block with content text that is not furniture and opens with
-        words of its own (not a link, a list or a heading). A heading alone in its wrapper is judged by what follows
-        the wrapper."""
-        node = heading
-        for _ in range(HEADING_WRAPPERS + 1):
-            if node.tail and node.tail.strip():
-                return is_prose(node.tail)
-            for sibling in node.itersiblings():
-                if isinstance(sibling.tag, str) and self.analysis.text(sibling):
-                    return bool(self.analysis.good(sibling)) and opens_with_words(sibling) and not self(sibling)
-                if sibling.tail and sibling.tail.strip():
-                    return is_prose(sibling.tail)
-            parent = node.getparent()
-            if parent is None or parent is self.main or self.analysis.text(parent) > self.analysis.text(node):
-                return False  # the last words of a block or of the region
-            node = parent
-        return False
 
     def heads_nothing(self, heading: etree._Element) -> bool:
         """A heading whose section (what follows it up to the next heading of its rank) is all furniture;
