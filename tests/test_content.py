@@ -1413,6 +1413,26 @@ def test_heading_followed_by_loose_text_heads_it():
         "copyright, data protection, distance selling and domain names.")
 
 
+def test_heading_over_an_inline_element_heads_it():
+    """A section made of one element that is no block of its own (a MathJax formula's `<mjx-container>`, a
+    `<span>`) has text, counted in the block around it: its heading stays, and the sections stay apart."""
+    html = """<html><body><div class="page"><h1>Three equations</h1>
+    <p>Each of these equations is shown as MathJax draws it, with the MathML kept beside it for screen readers.</p>
+    <h2>The Lorenz equations</h2>
+    <mjx-container class="MathJax" display="true"><mjx-math aria-hidden="true"><mjx-c></mjx-c></mjx-math>
+    <mjx-assistive-mml display="block"><math display="block"><mi>x</mi><mo>=</mo><mi>y</mi></math>
+    </mjx-assistive-mml></mjx-container>
+    <h2>A line of its own</h2>
+    <span>Words in a span are a line of the section too.</span>
+    <h2>Euler's identity</h2>
+    <p>The most quoted of all, joining five constants in one short line of algebra.</p></div></body></html>"""
+    assert convert(html, "https://maths.example/three").markdown == (
+        "# Three equations\n\nEach of these equations is shown as MathJax draws it, with the MathML kept beside it "
+        "for screen readers.\n\n## The Lorenz equations\n\nx = y\n\n## A line of its own\n\nWords in a span are "
+        "a line of the section too.\n\n## Euler's identity\n\nThe most quoted of all, joining five constants in "
+        "one short line of algebra.")
+
+
 def test_short_post_between_two_images_is_not_a_caption():
     html = """<html><body><div class="post"><h2>Number two</h2><div class="entry"><p>Leo arrived a few days ago.</p>
     <p><img src="/leo.jpg" alt="Leo"></p><p>This is how it looked when Henry first met him:</p>

@@ -713,6 +713,11 @@ class FurnitureTest:
                 child.tail and child.tail.strip() for child in parent)
         return not loose
 
+    def holds_text(self, el: etree._Element) -> bool:
+        """Whether `el` holds text: measured, or, for an element that is no block of its own (a formula's
+        `<mjx-container>`, a `<span>`), words outside links, counted in the block around it."""
+        return bool(self.analysis.text(el)) or el.tag not in UNIT_TAGS and words_beside_links(el) > 0
+
     def text_of(self, el: etree._Element) -> str:
         """`block_text` of `el`, computed once (several tests and the repeat check read it)."""
         text = self.texts.get(el)
@@ -843,7 +848,7 @@ class FurnitureTest:
                 opening = first_element(sibling)
                 if opening.tag in HEADING_TAGS:
                     return seen and int(opening.tag[1]) <= level  # a subsection's content belongs to this section
-                if self.analysis.text(sibling) and not self(sibling) or is_prose(sibling.tail):
+                if self.holds_text(sibling) and not self(sibling) or is_prose(sibling.tail):
                     return False
                 seen = True
             if seen:
