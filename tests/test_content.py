@@ -417,6 +417,17 @@ def test_a_stream_of_teasers_after_the_article_is_left_out():
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+def test_teasers_with_a_read_more_heading_after_a_short_article_are_left_out():
+    """A card's linked headings may be two, a title and a "Read the rest" under it, leading to one page (the title's
+    link with tracking parameters): the cards are a teaser list even when they outweigh a short article."""
+    cards = "".join(
+        f'<div class="next"><h2><a href="/2019/{k}/story.html?utm_source=more">Headline number {k} of another day</a>'
+        f'</h2><p>{f"A summary sentence of story {k}, told in a few words. " * 4}</p>'
+        f'<h3><a href="/2019/{k}/story.html">Read the rest</a></h3></div>' for k in range(4))
+    html = f"<html><body><div id='page'>{BODY}<div id='more'>{cards}</div></div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
 def test_a_page_that_is_a_stream_of_teasers_keeps_them():
     md = convert(f"<html><body><main>{stream_of_cards(4)}</main></body></html>", "https://example.org/news").markdown
     assert md.count("### [Headline number") == 4 and md.count("A summary sentence") == 16, md

@@ -108,14 +108,15 @@ def first_element(el: etree._Element) -> etree._Element:
     return el
 
 
-def is_linked(el: etree._Element) -> bool:
-    """Whether an element is inside, or holds, a link to another page (not a named anchor or a permalink
-    to its own section)."""
+def link_target(el: etree._Element) -> str | None:
+    """The page an element links to (its address without query or fragment: a title's link often carries tracking
+    parameters that a "Read more" beside it lacks) when it is inside, or holds, a link to another page (not a
+    named anchor or a permalink to its own section)."""
     anchor = next(el.iterancestors("a"), None)
     if anchor is None:
         anchor = next(el.iter("a"), None)
     href = anchor.get("href") if anchor is not None else None
-    return bool(href) and not href.startswith("#")
+    return href.split("#", 1)[0].split("?", 1)[0] or href if href and not href.startswith("#") else None
 
 
 def previous_element(el: etree._Element) -> etree._Element | None:
@@ -193,6 +194,7 @@ class Analysis:
         stats, pruned, candidates, bylines = self.stats, self.pruned, self.comment_candidates, self.byline_candidates
         teaser_lists = self.teaser_lists
         cards: dict[etree._Element, list[int]] = {}  # per open element: [cards among its children, their content]
+        targets: dict[etree._Element, str] = {}  # the one page the linked headings below an element lead to, or ""
         furniture_bound = self.furniture_bound
         # The open measured elements from the root down, their tags and their counts; None at the bottom, so
         # that the end of a skipped element never matches.
@@ -287,8 +289,11 @@ class Analysis:
                     if t - linked >= min_unit and linked <= 0.5 * t:
                         own[2] += t - linked
                     # a linked heading (its text may sit in blocks of its own: <h3><a><div>Title)
-                    elif tag in HEADING_TAGS and own[0] and own[1] >= 0.9 * own[0] and is_linked(el):
-                        own[3] += 1
+                    elif tag in HEADING_TAGS and own[0] and own[1] >= 0.9 * own[0]:
+                        target = link_target(el)
+                        if target:
+                            own[3] += 1
+                            targets[el] = target
                 if cards:
                     held = cards.pop(el, None)
                     if held is not None and held[0] >= MIN_CARDS and held[1]:
@@ -297,7 +302,8 @@ class Analysis:
                 if own[0] and open_stats:  # an element without text adds nothing to its parent
                     if tag == "figcaption":
                         self.caption_text += own[0]
-                    if own[3] == 1 and own[0] <= CARD_CHARS and tag not in HEADING_TAGS:  # a card
+                    # a card: its linked headings (a title, perhaps a "Read more" under it) lead to one page
+                    if own[3] and own[0] <= CARD_CHARS and tag not in HEADING_TAGS and targets.get(el):
                         held = cards.get(open_elements[-1])
                         if held is None:
                             held = cards[open_elements[-1]] = [0, 0]
@@ -307,6 +313,12 @@ class Analysis:
                     parent[0] += own[0]
                     parent[1] += own[1]
                     parent[2] += own[2]
+                    if own[3]:
+                        if parent[3]:
+                            if targets.get(open_elements[-1]) != targets.get(el):
+                                targets[open_elements[-1]] = ""  # headings leading to several pages
+                        else:
+                            targets[open_elements[-1]] = targets.get(el, "")
                     parent[3] += own[3]
             if el is not root:
                 tail = el.tail
