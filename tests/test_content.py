@@ -428,6 +428,29 @@ def test_teasers_with_a_read_more_heading_after_a_short_article_are_left_out():
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+def test_teasers_titled_by_a_link_on_a_line_of_its_own_are_left_out():
+    """A "More in" list whose items open with a linked headline (no heading) followed by a summary and a date is
+    a list of teasers, as cards with linked headings are."""
+    items = "".join(f"<li><a href='/politics/{k}'>Headline number {k} about the harbour</a>"
+                    f"<p>A summary of story {k}, a line or two about what happened in town this week.</p>"
+                    f"<time>2 May 2024</time></li>" for k in range(5))
+    html = f"<html><body><div id='page'><div class='story'>{BODY}</div><h2>More in Politics</h2><ul>{items}</ul>" \
+           "</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_posts_opening_with_their_authors_name_are_no_teasers():
+    """A forum reply opens with a link to its author, followed by a menu of links, then the reply: no title, and
+    the replies after the opening post stay."""
+    posts = "".join(f"<li class='message'><div class='user'><a href='/members/{k}'>Member number {k}</a>"
+                    f"<ul class='menu'><li><a href='/pm/{k}'>Send a message</a></li></ul></div>"
+                    f"<div class='text'>Reply {k}: the tide tables in the harbour office were corrected last week, "
+                    f"so check the date printed on yours before you sail.</div></li>" for k in range(4))
+    html = f"<html><body><div class='opening'>{BODY}</div><ol class='thread'>{posts}</ol></body></html>"
+    md = convert(html, "https://forum.example/t/1").markdown
+    assert md.count("the tide tables in the harbour office were corrected") == 4, md
+
+
 def test_a_page_that_is_a_stream_of_teasers_keeps_them():
     md = convert(f"<html><body><main>{stream_of_cards(4)}</main></body></html>", "https://example.org/news").markdown
     assert md.count("### [Headline number") == 4 and md.count("A summary sentence") == 16, md

@@ -10,7 +10,8 @@ title and lead ahead of it come along. When nothing reads as content but a `<nos
 page is read as a browser without scripts shows it (a `<noscript>` inside it
 too). Inside the region, furniture is skipped while rendering: blocks named as
 furniture by class/id unless they hold much of the content (the comments
-always), link-dense blocks, teaser lists, captions (of figures and of images that
+always), link-dense blocks, teaser lists (cards titled by a linked heading, or by a link on a line of its
+own), captions (of figures and of images that
 are figures in all but name) and credit lines, labels over furniture, calls to
 action, date lines, headings of sections that hold only furniture, and paragraphs
 the page repeats (`furniture` holds the vocabulary of those tests).
@@ -40,6 +41,8 @@ FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "button", "dialog", "menu"
 UNIT_TAGS = frozenset({"p", "pre", "blockquote", "li", "td", "th", "dd", "dt", "h1", "h2", "h3", "h4", "h5", "h6",
                        "div", "section", "article", "main", "figcaption", "caption", "address", "summary", "body",
                        "table", "ul", "ol", "dl", "tr", "center", "header", "form"})
+# Blocks whose first line can be a linked title (a teaser's headline); a link opening a paragraph is its text.
+TITLE_BLOCK_TAGS = frozenset({"li", "div", "article", "section", "td", "dd"})
 # Elements that can be the main region: containers, not the paragraphs or lists inside them.
 REGION_TAGS = frozenset({"div", "section", "article", "main", "td", "tbody", "table", "tr", "center", "form", "font",
                          "span", "body", "html", "header", "details", "dd", "blockquote"})
@@ -117,6 +120,25 @@ def link_target(el: etree._Element) -> str | None:
         anchor = next(el.iter("a"), None)
     href = anchor.get("href") if anchor is not None else None
     return href.split("#", 1)[0].split("?", 1)[0] or href if href and not href.startswith("#") else None
+
+
+def is_title_link(anchor: etree._Element) -> bool:
+    """Whether a link is a title on a line of its own at the top of its block (a teaser's headline with its
+    summary or date after it): words, with nothing but images before it and, rather than text, an element after it
+    with words of its own."""
+    parent = anchor.getparent()
+    if parent is None or parent.tag not in TITLE_BLOCK_TAGS or (parent.text or "").strip() \
+            or (anchor.tail or "").strip():
+        return False
+    following = next(anchor.itersiblings(etree.Element), None)
+    if following is None or following.tag == "br":
+        return False
+    for before in anchor.itersiblings(preceding=True):
+        if (before.tail or "").strip() or isinstance(before.tag, str) and "".join(before.itertext()).strip():
+            return False
+    # one word on a line of its own is a control ("Enlarge", "Download"), not a title; a link before a menu of
+    # links (a member's name over a forum post) titles nothing
+    return word_count("".join(anchor.itertext())) >= 2 and words_beside_links(following) > 0
 
 
 def previous_element(el: etree._Element) -> etree._Element | None:
@@ -214,6 +236,15 @@ class Analysis:
         if root_class and ("uthor" in root_class or "yline" in root_class) or root.get("itemprop") is not None:
             bylines.append(root)
 
+        def pass_up_titles(el: etree._Element, own: list[int], parent_el: etree._Element, parent: list[int]) -> None:
+            """Add the linked headings below `el` to its parent's, with the one page they all lead to."""
+            if parent[3]:
+                if targets.get(parent_el) != targets.get(el):
+                    targets[parent_el] = ""  # headings leading to several pages
+            else:
+                targets[parent_el] = targets.get(el, "")
+            parent[3] += own[3]
+
         # comments and processing instructions come as one event each: only their tail counts, below
         # ("<!-- ad -->The article...")
         for event, el in walker:
@@ -299,6 +330,13 @@ class Analysis:
                     if held is not None and held[0] >= MIN_CARDS and held[1]:
                         own[2] -= held[1]
                         teaser_lists[el] = held[1]
+                if tag == "a" and not own[0] and not own[3] and open_stats and is_title_link(el):
+                    # a linked title on a line of its own counts as a linked heading (its text is its block's)
+                    target = link_target(el)
+                    if target:
+                        own[3] = 1
+                        targets[el] = target
+                        pass_up_titles(el, own, open_elements[-1], open_stats[-1])
                 if own[0] and open_stats:  # an element without text adds nothing to its parent
                     if tag == "figcaption":
                         self.caption_text += own[0]
@@ -314,12 +352,7 @@ class Analysis:
                     parent[1] += own[1]
                     parent[2] += own[2]
                     if own[3]:
-                        if parent[3]:
-                            if targets.get(open_elements[-1]) != targets.get(el):
-                                targets[open_elements[-1]] = ""  # headings leading to several pages
-                        else:
-                            targets[open_elements[-1]] = targets.get(el, "")
-                    parent[3] += own[3]
+                        pass_up_titles(el, own, open_elements[-1], parent)
             if el is not root:
                 tail = el.tail
                 if tail:
