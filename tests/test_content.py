@@ -1706,6 +1706,23 @@ VIDEO_BESIDE_ARTICLE = """<html><body><div id="wrap"><div id="main">
 </div></div></body></html>"""
 
 
+def test_an_articles_title_and_lead_in_a_block_ahead_of_it_come_along():
+    """The region is the body of an `<article>` whose title and lead sit in a block of their own before it: the
+    block holding both is the article, as it is when the body is in no article."""
+    html = """<html><body><div class="page"><div class="head"><h1>Harbour wall repaired</h1>
+    <p>The sea wall reopened on Monday after three days of works, ahead of the spring tides.</p></div>
+    <article><div class="text">
+    <p>Engineers replaced forty metres of the wall's facing stones, which the February storm had torn loose.</p>
+    <p>The port authority said the works cost less than feared, as most of the stones could be used again.</p>
+    <p>Fishing boats left the harbour at dawn on Monday, followed by the morning ferry to the islands.</p>
+    </div></article></div></body></html>"""
+    assert convert(html, "https://news.example/harbour").markdown == (
+        "# Harbour wall repaired\n\nThe sea wall reopened on Monday after three days of works, ahead of the spring "
+        "tides.\n\nEngineers replaced forty metres of the wall's facing stones, which the February storm had torn "
+        "loose.\n\nThe port authority said the works cost less than feared, as most of the stones could be used "
+        "again.\n\nFishing boats left the harbour at dawn on Monday, followed by the morning ferry to the islands.")
+
+
 def test_the_one_article_among_blocks_beside_it_is_the_region():
     # the <article> holds most, not nearly all, of the content text: the markup names the content
     page = convert(VIDEO_BESIDE_ARTICLE, "https://news.example/harbour")

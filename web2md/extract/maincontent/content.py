@@ -518,8 +518,11 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
         article = None
     else:
         article = enclosing_article(main, body, analysis)
-        if article is None and title is not None:
-            article = titled_block(main, title, body, analysis)
+        if title is not None and (article is None or article not in set(title.iterancestors())):
+            # the title and lead may sit in a header block of their own ahead of the article's body
+            titled = titled_block(article if article is not None else main, title, body, analysis)
+            if titled is not None:
+                article = titled
     if article is None:
         test = FurnitureTest(main, analysis, recall)
         return Choice([main], once_each(test, test.text_of), analysis.good(main), analysis.skip_tags)
