@@ -913,6 +913,18 @@ def test_product_microdata_is_a_product_without_details():
     assert page.markdown == PRODUCT_BODY_MD
 
 
+def test_a_paywalled_article_part_of_a_subscription_product_is_an_article():
+    """Paywall markup makes the article `isPartOf` a product (the subscription): a property of the article, not
+    what the page is about."""
+    html = f"""<html><body><article itemscope itemtype="https://schema.org/NewsArticle">
+    <meta itemprop="isAccessibleForFree" content="false"><span itemprop="isPartOf" itemscope
+    itemtype="https://schema.org/CreativeWork https://schema.org/Product"><meta itemprop="name" content="Daily">
+    <meta itemprop="productID" content="daily.example:basic"></span>{BODY}</article></body></html>"""
+    page = convert(html, "https://daily.example/2024/tides")
+    assert page.page_type == "article"
+    assert page.markdown == BODY_MD
+
+
 # -- JSON-LD / Open Graph fallback --------------------------------------------------------------------
 
 def test_fallback_to_json_ld_article_body_keeps_its_paragraphs():

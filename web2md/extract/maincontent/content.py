@@ -266,7 +266,10 @@ class Analysis:
                             role = (el.get("role") or "").lower()
                             if role == "main" and self.role_main is None:
                                 self.role_main = el
-                        if "itemtype" in keys and "schema.org/Product" in (el.get("itemtype") or ""):
+                        # a product the page is about: an item of its own or the page's main entity, not a
+                        # property of another item (a paywalled article `isPartOf` its subscription product)
+                        if "itemtype" in keys and "schema.org/Product" in (el.get("itemtype") or "") \
+                                and el.get("itemprop", "mainEntity") == "mainEntity":
                             self.product_microdata = True
                         cls = el.get("class") if "class" in keys else None
                         if (cls and ("omment" in cls or "forum-post" in cls) or "data-author" in keys
