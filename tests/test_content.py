@@ -439,6 +439,17 @@ def test_teasers_titled_by_a_link_on_a_line_of_its_own_are_left_out():
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+@pytest.mark.parametrize("item", [
+    "<li><strong><a href='/politics/{k}'>Headline number {k} about the harbour</a></strong><p>{summary}</p></li>",
+    "<li><a href='/politics/{k}'>Headline number {k} about the harbour</a><br>{summary}</li>",
+])
+def test_a_linked_title_in_bold_or_ended_by_a_line_break_titles_its_teaser(item):
+    items = "".join(item.format(k=k, summary=f"A summary of story {k}, a line or two about what happened in town.")
+                    for k in range(4))
+    html = f"<html><body><div id='page'><div class='story'>{BODY}</div><ul>{items}</ul></div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
 def test_posts_opening_with_their_authors_name_are_no_teasers():
     """A forum reply opens with a link to its author, followed by a menu of links, then the reply: no title, and
     the replies after the opening post stay."""

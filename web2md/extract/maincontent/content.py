@@ -124,21 +124,26 @@ def link_target(el: etree._Element) -> str | None:
 
 def is_title_link(anchor: etree._Element) -> bool:
     """Whether a link is a title on a line of its own at the top of its block (a teaser's headline with its
-    summary or date after it): words, with nothing but images before it and, rather than text, an element after it
-    with words of its own."""
+    summary or date after it): words, alone in the inline elements around it (`<strong><a>`), with nothing but
+    images before it and, after it, an element with words of its own or a line break and words."""
+    line = anchor
     parent = anchor.getparent()
+    while parent is not None and parent.tag in INLINE_TAGS and len(parent) == 1 \
+            and not (parent.text or "").strip() and not (line.tail or "").strip():
+        line, parent = parent, parent.getparent()
     if parent is None or parent.tag not in TITLE_BLOCK_TAGS or (parent.text or "").strip() \
-            or (anchor.tail or "").strip():
+            or (line.tail or "").strip():
         return False
-    following = next(anchor.itersiblings(etree.Element), None)
-    if following is None or following.tag == "br":
+    following = next(line.itersiblings(etree.Element), None)
+    if following is None:
         return False
-    for before in anchor.itersiblings(preceding=True):
+    for before in line.itersiblings(preceding=True):
         if (before.tail or "").strip() or isinstance(before.tag, str) and "".join(before.itertext()).strip():
             return False
     # one word on a line of its own is a control ("Enlarge", "Download"), not a title; a link before a menu of
     # links (a member's name over a forum post) titles nothing
-    return word_count("".join(anchor.itertext())) >= 2 and words_beside_links(following) > 0
+    return word_count("".join(anchor.itertext())) >= 2 and (
+        word_count(following.tail or "") > 0 if following.tag == "br" else words_beside_links(following) > 0)
 
 
 def previous_element(el: etree._Element) -> etree._Element | None:
@@ -339,7 +344,6 @@ class Analysis:
                     if target:
                         own[3] = 1
                         targets[el] = target
-                        pass_up_titles(el, own, open_elements[-1], open_stats[-1])
                 if own[0] and open_stats:  # an element without text adds nothing to its parent
                     if tag == "figcaption":
                         self.caption_text += own[0]
@@ -356,6 +360,8 @@ class Analysis:
                     parent[2] += own[2]
                     if own[3]:
                         pass_up_titles(el, own, open_elements[-1], parent)
+                elif own[3] and open_stats:  # a linked title (and its inline wrappers): its text is its block's
+                    pass_up_titles(el, own, open_elements[-1], open_stats[-1])
             if el is not root:
                 tail = el.tail
                 if tail:
