@@ -450,6 +450,30 @@ def test_a_linked_title_in_bold_or_ended_by_a_line_break_titles_its_teaser(item)
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+def test_teasers_written_flat_after_the_article_are_left_out():
+    """Linked headings each over a line of summary, with no block around each teaser, after the article's text in
+    the same block: a run of teasers."""
+    teasers = "".join(f"<h3><a href='/news/{k}'>Headline number {k} about the harbour</a></h3>"
+                      f"<p>A summary of story {k}, a line or two about what happened in town this week.</p>"
+                      for k in range(4))
+    more = "<p>Neap tides come in between, at the quarter moons, when the two pull at right angles to each other.</p>" \
+           "<p>Tide tables give the times of high and low water for one harbour, a year at a time, in local time.</p>"
+    html = f"<html><body><div class='story'>{BODY}{more}{teasers}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD + (
+        "\n\nNeap tides come in between, at the quarter moons, when the two pull at right angles to each other.\n\n"
+        "Tide tables give the times of high and low water for one harbour, a year at a time, in local time.")
+
+
+def test_a_page_of_short_sections_under_linked_headings_keeps_them():
+    """A changelog: every section is short and headed by a link, and they are the page."""
+    versions = "".join(f"<h2><a href='https://code.example/compare/v1.{k}'>1.{k}.0</a></h2>"
+                       f"<ul><li>Fixed the tide table parser for harbour number {k}, which read summer time wrongly."
+                       f"</li></ul>" for k in range(4, 0, -1))
+    md = convert(f"<html><body><main><h1>Changelog</h1>{versions}</main></body></html>",
+                 "https://code.example/changelog").markdown
+    assert md.count("Fixed the tide table parser") == 4 and md.count("## [1.") == 4, md
+
+
 def test_posts_opening_with_their_authors_name_are_no_teasers():
     """A forum reply opens with a link to its author, followed by a menu of links, then the reply: no title, and
     the replies after the opening post stay."""

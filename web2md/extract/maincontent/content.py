@@ -10,8 +10,8 @@ title and lead ahead of it come along. When nothing reads as content but a `<nos
 page is read as a browser without scripts shows it (a `<noscript>` inside it
 too). Inside the region, furniture is skipped while rendering: blocks named as
 furniture by class/id unless they hold much of the content (the comments
-always), link-dense blocks, teaser lists (cards titled by a linked heading, or by a link on a line of its
-own), captions (of figures and of images that
+always), link-dense blocks, teaser lists (cards titled by a linked heading, or by a link on a line of its own,
+or such teasers written flat, a linked heading over a line or two, in a row), captions (of figures and of images that
 are figures in all but name) and credit lines, labels over furniture, calls to
 action, date lines, headings of sections that hold only furniture, and paragraphs
 the page repeats (`furniture` holds the vocabulary of those tests).
@@ -149,6 +149,15 @@ def is_title_link(anchor: etree._Element) -> bool:
 def previous_element(el: etree._Element) -> etree._Element | None:
     """The element just before `el` among its siblings, comments and processing instructions passed over."""
     return next(el.itersiblings(etree.Element, preceding=True), None)
+
+
+def opening_heading(el: etree._Element) -> etree._Element | None:
+    """The heading a block opens with (itself, or its first child when no text comes before it, and so on down)."""
+    while el.tag not in HEADING_TAGS:
+        if not len(el) or (el.text or "").strip() or not isinstance(el[0].tag, str):
+            return None
+        el = el[0]
+    return el
 
 
 def inside_link(el: etree._Element) -> bool:
@@ -671,6 +680,7 @@ class FurnitureTest:
         self.loose_text: dict[etree._Element, bool] = {}  # per block: has text outside its child elements
         self.texts: dict[etree._Element, str] = {}
         self.verdicts: dict[etree._Element, bool] = {}
+        self.teaser_runs: dict[etree._Element, set[etree._Element]] = {}  # per parent: its flat teaser sections
         self.prose_in_paragraphs: bool | None = None  # most of the region's content text is in <p> (when asked)
 
     def __call__(self, el: etree._Element) -> bool:
@@ -711,6 +721,9 @@ class FurnitureTest:
             return True
         if el in self.analysis.teaser_lists:
             return True  # cards side by side (what the region was chosen without)
+        parent = el.getparent()
+        if parent is not None and el in self.teaser_sections(parent):
+            return True
         if own and own[3] >= 3 and total < TEASER_CHARS * own[3] and (total - linked) < 0.5 * self.region_text \
                 and self.is_teaser_list(el):
             return True
@@ -769,6 +782,35 @@ class FurnitureTest:
             loose = self.loose_text[parent] = bool(parent.text and parent.text.strip()) or any(
                 child.tail and child.tail.strip() for child in parent)
         return not loose
+
+    def teaser_sections(self, parent: etree._Element) -> set[etree._Element]:
+        """The children of `parent` that make up teasers written flat, without a block around each: MIN_CARDS or
+        more sections in a row, each a linked heading and what follows it up to the next heading, no more text
+        than a card holds, together less than half the region's text outside links (more is a page of them)."""
+        found = self.teaser_runs.get(parent)
+        if found is not None:
+            return found
+        found = self.teaser_runs[parent] = set()
+        analysis = self.analysis
+        run: list[list[etree._Element]] = []  # the sections in a row so far, each its heading and what follows
+        section: list[etree._Element] | None = None
+        for child in [*parent.iterchildren(etree.Element), None]:  # None: the end closes the last section
+            opening = opening_heading(child) if child is not None else None
+            if child is not None and opening is None:
+                if section is not None:
+                    section.append(child)
+                continue
+            teaser = section is not None and sum(map(analysis.text, section)) <= CARD_CHARS
+            if teaser:
+                run.append(section)
+            if not teaser or child is None:  # the run ends
+                if len(run) >= MIN_CARDS and sum(analysis.text(m) - analysis.links(m) for section_ in run
+                                                 for m in section_) < 0.5 * self.region_text:
+                    found.update(member for section_ in run for member in section_)
+                run = []
+            own = self.stats.get(opening) if opening is not None else None
+            section = [child] if own and own[3] else None
+        return found
 
     def holds_text(self, el: etree._Element) -> bool:
         """Whether `el` holds text: measured, or, for an element that is no block of its own (a formula's
