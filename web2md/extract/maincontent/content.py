@@ -135,15 +135,15 @@ def is_title_link(anchor: etree._Element) -> bool:
             or (line.tail or "").strip():
         return False
     following = next(line.itersiblings(etree.Element), None)
-    if following is None:
+    # one word on a line of its own is a control ("Enlarge", "Download"), not a title
+    if following is None or word_count("".join(anchor.itertext())) < 2:
         return False
+    # looked back only as far as the nearest text (each stretch of siblings once, as a title has words)
     for before in line.itersiblings(preceding=True):
         if (before.tail or "").strip() or isinstance(before.tag, str) and "".join(before.itertext()).strip():
             return False
-    # one word on a line of its own is a control ("Enlarge", "Download"), not a title; a link before a menu of
-    # links (a member's name over a forum post) titles nothing
-    return word_count("".join(anchor.itertext())) >= 2 and (
-        word_count(following.tail or "") > 0 if following.tag == "br" else words_beside_links(following) > 0)
+    # a link before a menu of links (a member's name over a forum post) titles nothing
+    return word_count(following.tail or "") > 0 if following.tag == "br" else words_beside_links(following) > 0
 
 
 def previous_element(el: etree._Element) -> etree._Element | None:
@@ -152,12 +152,15 @@ def previous_element(el: etree._Element) -> etree._Element | None:
 
 
 def opening_heading(el: etree._Element) -> etree._Element | None:
-    """The heading a block opens with (itself, or its first child when no text comes before it, and so on down)."""
-    while el.tag not in HEADING_TAGS:
+    """The heading a block opens with: itself, or its first child when no text comes before it, and so on down
+    through a few wrappers (a heading wrapped deeper is not looked for: each block is looked into once or twice)."""
+    for _ in range(HEADING_WRAPPERS + 1):
+        if el.tag in HEADING_TAGS:
+            return el
         if not len(el) or (el.text or "").strip() or not isinstance(el[0].tag, str):
             return None
         el = el[0]
-    return el
+    return None
 
 
 def inside_link(el: etree._Element) -> bool:
