@@ -272,7 +272,6 @@ RULES: dict[str, list[tuple[str, str, object]]] = {
     "calls-to-action": [("web2md.extract.maincontent.content", "is_call_to_action", _false)],
     "credit-lines": [("web2md.extract.maincontent.content", "is_credit_line", _false)],
     "heads-nothing": [("web2md.extract.maincontent.content", "FurnitureTest.heads_nothing", _false)],
-    "heads-prose": [("web2md.extract.maincontent.content", "FurnitureTest.heads_prose", _false)],
     "teaser-lists": [("web2md.extract.maincontent.content", "FurnitureTest.is_teaser_list", _false)],
     "class-hints": [("web2md.extract.maincontent.content", "FurnitureTest.read",
                      lambda self, hints: ARGS.no_hints)],

@@ -417,6 +417,75 @@ def test_a_stream_of_teasers_after_the_article_is_left_out():
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+def test_teasers_with_a_read_more_heading_after_a_short_article_are_left_out():
+    """A card's linked headings may be two, a title and a "Read the rest" under it, leading to one page (the title's
+    link with tracking parameters): the cards are a teaser list even when they outweigh a short article."""
+    cards = "".join(
+        f'<div class="next"><h2><a href="/2019/{k}/story.html?utm_source=more">Headline number {k} of another day</a>'
+        f'</h2><p>{f"A summary sentence of story {k}, told in a few words. " * 4}</p>'
+        f'<h3><a href="/2019/{k}/story.html">Read the rest</a></h3></div>' for k in range(4))
+    html = f"<html><body><div id='page'>{BODY}<div id='more'>{cards}</div></div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_teasers_titled_by_a_link_on_a_line_of_its_own_are_left_out():
+    """A "More in" list whose items open with a linked headline (no heading) followed by a summary and a date is
+    a list of teasers, as cards with linked headings are."""
+    items = "".join(f"<li><a href='/politics/{k}'>Headline number {k} about the harbour</a>"
+                    f"<p>A summary of story {k}, a line or two about what happened in town this week.</p>"
+                    f"<time>2 May 2024</time></li>" for k in range(5))
+    html = f"<html><body><div id='page'><div class='story'>{BODY}</div><h2>More in Politics</h2><ul>{items}</ul>" \
+           "</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+@pytest.mark.parametrize("item", [
+    "<li><strong><a href='/politics/{k}'>Headline number {k} about the harbour</a></strong><p>{summary}</p></li>",
+    "<li><a href='/politics/{k}'>Headline number {k} about the harbour</a><br>{summary}</li>",
+])
+def test_a_linked_title_in_bold_or_ended_by_a_line_break_titles_its_teaser(item):
+    items = "".join(item.format(k=k, summary=f"A summary of story {k}, a line or two about what happened in town.")
+                    for k in range(4))
+    html = f"<html><body><div id='page'><div class='story'>{BODY}</div><ul>{items}</ul></div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_teasers_written_flat_after_the_article_are_left_out():
+    """Linked headings each over a line of summary, with no block around each teaser, after the article's text in
+    the same block: a run of teasers."""
+    teasers = "".join(f"<h3><a href='/news/{k}'>Headline number {k} about the harbour</a></h3>"
+                      f"<p>A summary of story {k}, a line or two about what happened in town this week.</p>"
+                      for k in range(4))
+    more = "<p>Neap tides come in between, at the quarter moons, when the two pull at right angles to each other.</p>" \
+           "<p>Tide tables give the times of high and low water for one harbour, a year at a time, in local time.</p>"
+    html = f"<html><body><div class='story'>{BODY}{more}{teasers}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD + (
+        "\n\nNeap tides come in between, at the quarter moons, when the two pull at right angles to each other.\n\n"
+        "Tide tables give the times of high and low water for one harbour, a year at a time, in local time.")
+
+
+def test_a_page_of_short_sections_under_linked_headings_keeps_them():
+    """A changelog: every section is short and headed by a link, and they are the page."""
+    versions = "".join(f"<h2><a href='https://code.example/compare/v1.{k}'>1.{k}.0</a></h2>"
+                       f"<ul><li>Fixed the tide table parser for harbour number {k}, which read summer time wrongly."
+                       f"</li></ul>" for k in range(4, 0, -1))
+    md = convert(f"<html><body><main><h1>Changelog</h1>{versions}</main></body></html>",
+                 "https://code.example/changelog").markdown
+    assert md.count("Fixed the tide table parser") == 4 and md.count("## [1.") == 4, md
+
+
+def test_posts_opening_with_their_authors_name_are_no_teasers():
+    """A forum reply opens with a link to its author, followed by a menu of links, then the reply: no title, and
+    the replies after the opening post stay."""
+    posts = "".join(f"<li class='message'><div class='user'><a href='/members/{k}'>Member number {k}</a>"
+                    f"<ul class='menu'><li><a href='/pm/{k}'>Send a message</a></li></ul></div>"
+                    f"<div class='text'>Reply {k}: the tide tables in the harbour office were corrected last week, "
+                    f"so check the date printed on yours before you sail.</div></li>" for k in range(4))
+    html = f"<html><body><div class='opening'>{BODY}</div><ol class='thread'>{posts}</ol></body></html>"
+    md = convert(html, "https://forum.example/t/1").markdown
+    assert md.count("the tide tables in the harbour office were corrected") == 4, md
+
+
 def test_a_page_that_is_a_stream_of_teasers_keeps_them():
     md = convert(f"<html><body><main>{stream_of_cards(4)}</main></body></html>", "https://example.org/news").markdown
     assert md.count("### [Headline number") == 4 and md.count("A summary sentence") == 16, md
@@ -877,6 +946,18 @@ def test_product_microdata_is_a_product_without_details():
     page = convert(html, "https://shop.example.com/p/tr3")
     assert page.page_type == "product"
     assert page.markdown == PRODUCT_BODY_MD
+
+
+def test_a_paywalled_article_part_of_a_subscription_product_is_an_article():
+    """Paywall markup makes the article `isPartOf` a product (the subscription): a property of the article, not
+    what the page is about."""
+    html = f"""<html><body><article itemscope itemtype="https://schema.org/NewsArticle">
+    <meta itemprop="isAccessibleForFree" content="false"><span itemprop="isPartOf" itemscope
+    itemtype="https://schema.org/CreativeWork https://schema.org/Product"><meta itemprop="name" content="Daily">
+    <meta itemprop="productID" content="daily.example:basic"></span>{BODY}</article></body></html>"""
+    page = convert(html, "https://daily.example/2024/tides")
+    assert page.page_type == "article"
+    assert page.markdown == BODY_MD
 
 
 # -- JSON-LD / Open Graph fallback --------------------------------------------------------------------
@@ -1413,6 +1494,26 @@ def test_heading_followed_by_loose_text_heads_it():
         "copyright, data protection, distance selling and domain names.")
 
 
+def test_heading_over_an_inline_element_heads_it():
+    """A section made of one element that is no block of its own (a MathJax formula's `<mjx-container>`, a
+    `<span>`) has text, counted in the block around it: its heading stays, and the sections stay apart."""
+    html = """<html><body><div class="page"><h1>Three equations</h1>
+    <p>Each of these equations is shown as MathJax draws it, with the MathML kept beside it for screen readers.</p>
+    <h2>The Lorenz equations</h2>
+    <mjx-container class="MathJax" display="true"><mjx-math aria-hidden="true"><mjx-c></mjx-c></mjx-math>
+    <mjx-assistive-mml display="block"><math display="block"><mi>x</mi><mo>=</mo><mi>y</mi></math>
+    </mjx-assistive-mml></mjx-container>
+    <h2>A line of its own</h2>
+    <span>Words in a span are a line of the section too.</span>
+    <h2>Euler's identity</h2>
+    <p>The most quoted of all, joining five constants in one short line of algebra.</p></div></body></html>"""
+    assert convert(html, "https://maths.example/three").markdown == (
+        "# Three equations\n\nEach of these equations is shown as MathJax draws it, with the MathML kept beside it "
+        "for screen readers.\n\n## The Lorenz equations\n\nx = y\n\n## A line of its own\n\nWords in a span are "
+        "a line of the section too.\n\n## Euler's identity\n\nThe most quoted of all, joining five constants in "
+        "one short line of algebra.")
+
+
 def test_short_post_between_two_images_is_not_a_caption():
     html = """<html><body><div class="post"><h2>Number two</h2><div class="entry"><p>Leo arrived a few days ago.</p>
     <p><img src="/leo.jpg" alt="Leo"></p><p>This is how it looked when Henry first met him:</p>
@@ -1628,21 +1729,16 @@ def test_a_quote_or_list_item_holding_an_image_keeps_its_text():
         "Everything we publish is free to copy, adapt and share again.")
 
 
-def test_related_heading_over_prose_stays_and_over_links_goes():
-    """A "Related" or "Recommended" heading titling a section of text is content; over a list of links it labels
-    furniture."""
+def test_related_heading_over_links_goes():
+    """A "Related" heading over a list of links labels furniture: both go, the article's text after them stays."""
     html = """<html><body><article><h1>Choosing a tide table</h1><p>Tide tables give the times and heights of high
     and low water for one harbour, a year at a time.</p>
-    <h2>Recommended</h2><p>For sailing, take the table of the harbour you leave from and correct it for the
-    harbour you are heading to with the differences printed at the back.</p>
     <h3>Related</h3><ul><li><a href="/tides/why">Why there are two tides a day</a></li>
     <li><a href="/tides/spring">Spring and neap tides</a></li></ul>
     <p>Online tables are updated when the harbour authority corrects its predictions.</p></article></body></html>"""
     assert convert(html, "https://coast.example/tide-tables").markdown == (
         "# Choosing a tide table\n\nTide tables give the times and heights of high and low water for one harbour, "
-        "a year at a time.\n\n## Recommended\n\nFor sailing, take the table of the harbour you leave from and "
-        "correct it for the harbour you are heading to with the differences printed at the back.\n\nOnline tables "
-        "are updated when the harbour authority corrects its predictions.")
+        "a year at a time.\n\nOnline tables are updated when the harbour authority corrects its predictions.")
 
 
 VIDEO_BESIDE_ARTICLE = """<html><body><div id="wrap"><div id="main">
@@ -1655,6 +1751,23 @@ VIDEO_BESIDE_ARTICLE = """<html><body><div id="wrap"><div id="main">
 <div class="player"><h3>Watch: lifeboat crews train off the coast</h3>
 <p>Lifeboat volunteers spent the weekend practising rescues in rough water, a drill they repeat every spring before the season.</p></div>
 </div></div></body></html>"""
+
+
+def test_an_articles_title_and_lead_in_a_block_ahead_of_it_come_along():
+    """The region is the body of an `<article>` whose title and lead sit in a block of their own before it: the
+    block holding both is the article, as it is when the body is in no article."""
+    html = """<html><body><div class="page"><div class="head"><h1>Harbour wall repaired</h1>
+    <p>The sea wall reopened on Monday after three days of works, ahead of the spring tides.</p></div>
+    <article><div class="text">
+    <p>Engineers replaced forty metres of the wall's facing stones, which the February storm had torn loose.</p>
+    <p>The port authority said the works cost less than feared, as most of the stones could be used again.</p>
+    <p>Fishing boats left the harbour at dawn on Monday, followed by the morning ferry to the islands.</p>
+    </div></article></div></body></html>"""
+    assert convert(html, "https://news.example/harbour").markdown == (
+        "# Harbour wall repaired\n\nThe sea wall reopened on Monday after three days of works, ahead of the spring "
+        "tides.\n\nEngineers replaced forty metres of the wall's facing stones, which the February storm had torn "
+        "loose.\n\nThe port authority said the works cost less than feared, as most of the stones could be used "
+        "again.\n\nFishing boats left the harbour at dawn on Monday, followed by the morning ferry to the islands.")
 
 
 def test_the_one_article_among_blocks_beside_it_is_the_region():

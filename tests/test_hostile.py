@@ -109,6 +109,9 @@ EXTRACTION_CASES = {
     "nested wrappers around an ad label": (lambda n: STORY + "<div>" * n + "Anzeige" + "</div>" * n, 200),
     "many datelines in one block": (lambda n: STORY + "<div>" + "<time>12.05.2023</time>" * n + "</div>", 1500),
     "headings over loose text": (lambda n: STORY + "<h3>Part</h3><br>" * n + "Loose text after the last heading.", 300),
+    "image links before linked titles": (lambda n: STORY + "<div>" + '<a href="/i"><img src="/i.png"></a><b></b>' * n
+                                         + '<a href="/s">Story about the sea</a><p>A line of summary.</p>' * n
+                                         + "</div>", 500),
     "nested articles": (lambda n: "<article><h1>t</h1><p class='lead'>Lead of the story here.</p>" * n + STORY
                         + "</article>" * n, 200),
 }

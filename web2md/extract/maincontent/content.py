@@ -10,7 +10,8 @@ title and lead ahead of it come along. When nothing reads as content but a `<nos
 page is read as a browser without scripts shows it (a `<noscript>` inside it
 too). Inside the region, furniture is skipped while rendering: blocks named as
 furniture by class/id unless they hold much of the content (the comments
-always), link-dense blocks, teaser lists, captions (of figures and of images that
+always), link-dense blocks, teaser lists (cards titled by a linked heading, or by a link on a line of its own,
+or such teasers written flat, a linked heading over a line or two, in a row), captions (of figures and of images that
 are figures in all but name) and credit lines, labels over furniture, calls to
 action, date lines, headings of sections that hold only furniture, and paragraphs
 the page repeats (`furniture` holds the vocabulary of those tests).
@@ -40,6 +41,8 @@ FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "button", "dialog", "menu"
 UNIT_TAGS = frozenset({"p", "pre", "blockquote", "li", "td", "th", "dd", "dt", "h1", "h2", "h3", "h4", "h5", "h6",
                        "div", "section", "article", "main", "figcaption", "caption", "address", "summary", "body",
                        "table", "ul", "ol", "dl", "tr", "center", "header", "form"})
+# Blocks whose first line can be a linked title (a teaser's headline); a link opening a paragraph is its text.
+TITLE_BLOCK_TAGS = frozenset({"li", "div", "article", "section", "td", "dd"})
 # Elements that can be the main region: containers, not the paragraphs or lists inside them.
 REGION_TAGS = frozenset({"div", "section", "article", "main", "td", "tbody", "table", "tr", "center", "form", "font",
                          "span", "body", "html", "header", "details", "dd", "blockquote"})
@@ -109,14 +112,39 @@ def first_element(el: etree._Element) -> etree._Element:
     return el
 
 
-def is_linked(el: etree._Element) -> bool:
-    """Whether an element is inside, or holds, a link to another page (not a named anchor or a permalink
-    to its own section)."""
+def link_target(el: etree._Element) -> str | None:
+    """The page an element links to (its address without query or fragment: a title's link often carries tracking
+    parameters that a "Read more" beside it lacks) when it is inside, or holds, a link to another page (not a
+    named anchor or a permalink to its own section)."""
     anchor = next(el.iterancestors("a"), None)
     if anchor is None:
         anchor = next(el.iter("a"), None)
     href = anchor.get("href") if anchor is not None else None
-    return bool(href) and not href.startswith("#")
+    return href.split("#", 1)[0].split("?", 1)[0] or href if href and not href.startswith("#") else None
+
+
+def is_title_link(anchor: etree._Element) -> bool:
+    """Whether a link is a title on a line of its own at the top of its block (a teaser's headline with its
+    summary or date after it): words, alone in the inline elements around it (`<strong><a>`), with nothing but
+    images before it and, after it, an element with words of its own or a line break and words."""
+    line = anchor
+    parent = anchor.getparent()
+    while parent is not None and parent.tag in INLINE_TAGS and len(parent) == 1 \
+            and not (parent.text or "").strip() and not (line.tail or "").strip():
+        line, parent = parent, parent.getparent()
+    if parent is None or parent.tag not in TITLE_BLOCK_TAGS or (parent.text or "").strip() \
+            or (line.tail or "").strip():
+        return False
+    following = next(line.itersiblings(etree.Element), None)
+    # one word on a line of its own is a control ("Enlarge", "Download"), not a title
+    if following is None or word_count("".join(anchor.itertext())) < 2:
+        return False
+    # looked back only as far as the nearest text (each stretch of siblings once, as a title has words)
+    for before in line.itersiblings(preceding=True):
+        if (before.tail or "").strip() or isinstance(before.tag, str) and "".join(before.itertext()).strip():
+            return False
+    # a link before a menu of links (a member's name over a forum post) titles nothing
+    return word_count(following.tail or "") > 0 if following.tag == "br" else words_beside_links(following) > 0
 
 
 def previous_element(el: etree._Element) -> etree._Element | None:
@@ -124,18 +152,16 @@ def previous_element(el: etree._Element) -> etree._Element | None:
     return next(el.itersiblings(etree.Element, preceding=True), None)
 
 
-def opens_with_words(block: etree._Element) -> bool:
-    """Whether a block's first text is words of its own, as a paragraph's is: not a link's, a list's or table's,
-    or a heading's (a list of links, a teaser's linked title)."""
-    node = block
-    while True:
-        if node.tag == "a" or node.tag in LIST_TAGS or node.tag in HEADING_TAGS:
-            return False
-        if node.text and node.text.strip():
-            return True
-        if not len(node) or not isinstance(node[0].tag, str):
-            return False  # an image or an empty element first: a card, not a paragraph
-        node = node[0]
+def opening_heading(el: etree._Element) -> etree._Element | None:
+    """The heading a block opens with: itself, or its first child when no text comes before it, and so on down
+    through a few wrappers (a heading wrapped deeper is not looked for: each block is looked into once or twice)."""
+    for _ in range(HEADING_WRAPPERS + 1):
+        if el.tag in HEADING_TAGS:
+            return el
+        if not len(el) or (el.text or "").strip() or not isinstance(el[0].tag, str):
+            return None
+        el = el[0]
+    return None
 
 
 def inside_link(el: etree._Element) -> bool:
@@ -208,6 +234,7 @@ class Analysis:
         stats, pruned, candidates, bylines = self.stats, self.pruned, self.comment_candidates, self.byline_candidates
         teaser_lists = self.teaser_lists
         cards: dict[etree._Element, list[int]] = {}  # per open element: [cards among its children, their content]
+        targets: dict[etree._Element, str] = {}  # the one page the linked headings below an element lead to, or ""
         furniture_bound = self.furniture_bound
         # The open measured elements from the root down, their tags and their counts; None at the bottom, so
         # that the end of a skipped element never matches.
@@ -226,6 +253,15 @@ class Analysis:
         root_class = root.get("class")
         if root_class and ("uthor" in root_class or "yline" in root_class) or root.get("itemprop") is not None:
             bylines.append(root)
+
+        def pass_up_titles(el: etree._Element, own: list[int], parent_el: etree._Element, parent: list[int]) -> None:
+            """Add the linked headings below `el` to its parent's, with the one page they all lead to."""
+            if parent[3]:
+                if targets.get(parent_el) != targets.get(el):
+                    targets[parent_el] = ""  # headings leading to several pages
+            else:
+                targets[parent_el] = targets.get(el, "")
+            parent[3] += own[3]
 
         # comments and processing instructions come as one event each: only their tail counts, below
         # ("<!-- ad -->The article...")
@@ -248,7 +284,10 @@ class Analysis:
                             role = (el.get("role") or "").lower()
                             if role == "main" and self.role_main is None:
                                 self.role_main = el
-                        if "itemtype" in keys and "schema.org/Product" in (el.get("itemtype") or ""):
+                        # a product the page is about: an item of its own or the page's main entity, not a
+                        # property of another item (a paywalled article `isPartOf` its subscription product)
+                        if "itemtype" in keys and "schema.org/Product" in (el.get("itemtype") or "") \
+                                and el.get("itemprop", "mainEntity") == "mainEntity":
                             self.product_microdata = True
                         cls = el.get("class") if "class" in keys else None
                         if (cls and ("omment" in cls or "forum-post" in cls) or "data-author" in keys
@@ -302,17 +341,27 @@ class Analysis:
                     if t - linked >= min_unit and linked <= 0.5 * t:
                         own[2] += t - linked
                     # a linked heading (its text may sit in blocks of its own: <h3><a><div>Title)
-                    elif tag in HEADING_TAGS and own[0] and own[1] >= 0.9 * own[0] and is_linked(el):
-                        own[3] += 1
+                    elif tag in HEADING_TAGS and own[0] and own[1] >= 0.9 * own[0]:
+                        target = link_target(el)
+                        if target:
+                            own[3] += 1
+                            targets[el] = target
                 if cards:
                     held = cards.pop(el, None)
                     if held is not None and held[0] >= MIN_CARDS and held[1]:
                         own[2] -= held[1]
                         teaser_lists[el] = held[1]
+                if tag == "a" and not own[0] and not own[3] and open_stats and is_title_link(el):
+                    # a linked title on a line of its own counts as a linked heading (its text is its block's)
+                    target = link_target(el)
+                    if target:
+                        own[3] = 1
+                        targets[el] = target
                 if own[0] and open_stats:  # an element without text adds nothing to its parent
                     if tag == "figcaption":
                         self.caption_text += own[0]
-                    if own[3] == 1 and own[0] <= CARD_CHARS and tag not in HEADING_TAGS:  # a card
+                    # a card: its linked headings (a title, perhaps a "Read more" under it) lead to one page
+                    if own[3] and own[0] <= CARD_CHARS and tag not in HEADING_TAGS and targets.get(el):
                         held = cards.get(open_elements[-1])
                         if held is None:
                             held = cards[open_elements[-1]] = [0, 0]
@@ -322,7 +371,10 @@ class Analysis:
                     parent[0] += own[0]
                     parent[1] += own[1]
                     parent[2] += own[2]
-                    parent[3] += own[3]
+                    if own[3]:
+                        pass_up_titles(el, own, open_elements[-1], parent)
+                elif own[3] and open_stats:  # a linked title (and its inline wrappers): its text is its block's
+                    pass_up_titles(el, own, open_elements[-1], open_stats[-1])
             if el is not root:
                 tail = el.tail
                 if tail:
@@ -488,8 +540,11 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
         article = None
     else:
         article = enclosing_article(main, body, analysis)
-        if article is None and title is not None:
-            article = titled_block(main, title, body, analysis)
+        if title is not None and (article is None or article not in set(title.iterancestors())):
+            # the title and lead may sit in a header block of their own ahead of the article's body
+            titled = titled_block(article if article is not None else main, title, body, analysis)
+            if titled is not None:
+                article = titled
     if article is None:
         test = FurnitureTest(main, analysis, recall)
         return Choice([main], once_each(test, test.text_of), analysis.good(main), analysis.skip_tags)
@@ -631,6 +686,7 @@ class FurnitureTest:
         self.texts: dict[etree._Element, str] = {}
         self.hints: dict[etree._Element, str] = {}
         self.verdicts: dict[etree._Element, bool] = {}
+        self.teaser_runs: dict[etree._Element, set[etree._Element]] = {}  # per parent: its flat teaser sections
         self.prose_in_paragraphs: bool | None = None  # most of the region's content text is in <p> (when asked)
 
     def __call__(self, el: etree._Element) -> bool:
@@ -671,6 +727,9 @@ class FurnitureTest:
             return True
         if el in self.analysis.teaser_lists:
             return True  # cards side by side (what the region was chosen without)
+        parent = el.getparent()
+        if parent is not None and el in self.teaser_sections(parent):
+            return True
         if own and own[3] >= 3 and total < TEASER_CHARS * own[3] and (total - linked) < 0.5 * self.region_text \
                 and self.is_teaser_list(el):
             return True
@@ -730,6 +789,40 @@ class FurnitureTest:
                 child.tail and child.tail.strip() for child in parent)
         return not loose
 
+    def teaser_sections(self, parent: etree._Element) -> set[etree._Element]:
+        """The children of `parent` that make up teasers written flat, without a block around each: MIN_CARDS or
+        more sections in a row, each a linked heading and what follows it up to the next heading, no more text
+        than a card holds, together less than half the region's text outside links (more is a page of them)."""
+        found = self.teaser_runs.get(parent)
+        if found is not None:
+            return found
+        found = self.teaser_runs[parent] = set()
+        analysis = self.analysis
+        run: list[list[etree._Element]] = []  # the sections in a row so far, each its heading and what follows
+        section: list[etree._Element] | None = None
+        for child in [*parent.iterchildren(etree.Element), None]:  # None: the end closes the last section
+            opening = opening_heading(child) if child is not None else None
+            if child is not None and opening is None:
+                if section is not None:
+                    section.append(child)
+                continue
+            teaser = section is not None and sum(map(analysis.text, section)) <= CARD_CHARS
+            if teaser:
+                run.append(section)
+            if not teaser or child is None:  # the run ends
+                if len(run) >= MIN_CARDS and sum(analysis.text(m) - analysis.links(m) for section_ in run
+                                                 for m in section_) < 0.5 * self.region_text:
+                    found.update(member for section_ in run for member in section_)
+                run = []
+            own = self.stats.get(opening) if opening is not None else None
+            section = [child] if own and own[3] else None
+        return found
+
+    def holds_text(self, el: etree._Element) -> bool:
+        """Whether `el` holds text: measured, or, for an element that is no block of its own (a formula's
+        `<mjx-container>`, a `<span>`), words outside links, counted in the block around it."""
+        return bool(self.analysis.text(el)) or el.tag not in UNIT_TAGS and words_beside_links(el) > 0
+
     def text_of(self, el: etree._Element) -> str:
         """`block_text` of `el`, computed once (several tests and the repeat check read it)."""
         text = self.texts.get(el)
@@ -753,11 +846,8 @@ class FurnitureTest:
     def is_short_furniture(self, el: etree._Element, tag: str, total: int) -> bool:
         """A short block that is a label over furniture, a date line or a call to action."""
         text = self.text_of(el)
-        if total <= MAX_FURNITURE_LABEL and tag in FURNITURE_LABEL_TAGS and is_furniture_label(text):
-            heading = first_element(el)  # the label, or the heading it wraps
-            if not (heading.tag in HEADING_TAGS and self.heads_prose(heading)):
-                return True  # a heading over prose ("Related", "Recommended" titling a section of text) is content
-        return (tag in DATE_LINE_TAGS and total <= MAX_DATE_LINE and is_date_line(text)
+        return (total <= MAX_FURNITURE_LABEL and tag in FURNITURE_LABEL_TAGS and is_furniture_label(text)
+                or tag in DATE_LINE_TAGS and total <= MAX_DATE_LINE and is_date_line(text)
                 or tag in CALL_TAGS and total <= MAX_CALL and is_call_to_action(text))
 
     def is_caption(self, el: etree._Element, tag: str, own: list[int] | None) -> bool:
@@ -854,26 +944,6 @@ class FurnitureTest:
         counts = self.stats.get(el)
         return bool(counts and counts[3] and (counts[3] > 2 or counts[0] >= TEASER_CHARS * counts[3]))
 
-    def heads_prose(self, heading: etree._Element) -> bool:
-        """Whether the first text after a heading is a paragraph of prose rather than links or other furniture:
-        loose text long enough to be content, or a block with content text that is not furniture and opens with
-        words of its own (not a link, a list or a heading). A heading alone in its wrapper is judged by what follows
-        the wrapper."""
-        node = heading
-        for _ in range(HEADING_WRAPPERS + 1):
-            if node.tail and node.tail.strip():
-                return is_prose(node.tail)
-            for sibling in node.itersiblings():
-                if isinstance(sibling.tag, str) and self.analysis.text(sibling):
-                    return bool(self.analysis.good(sibling)) and opens_with_words(sibling) and not self(sibling)
-                if sibling.tail and sibling.tail.strip():
-                    return is_prose(sibling.tail)
-            parent = node.getparent()
-            if parent is None or parent is self.main or self.analysis.text(parent) > self.analysis.text(node):
-                return False  # the last words of a block or of the region
-            node = parent
-        return False
-
     def heads_nothing(self, heading: etree._Element) -> bool:
         """A heading whose section (what follows it up to the next heading of its rank) is all furniture;
         a heading alone in its wrapper is judged by what follows the wrapper."""
@@ -892,7 +962,7 @@ class FurnitureTest:
                 opening = first_element(sibling)
                 if opening.tag in HEADING_TAGS:
                     return seen and int(opening.tag[1]) <= level  # a subsection's content belongs to this section
-                if self.analysis.text(sibling) and not self(sibling) or is_prose(sibling.tail):
+                if self.holds_text(sibling) and not self(sibling) or is_prose(sibling.tail):
                     return False
                 seen = True
             if seen:

@@ -147,8 +147,7 @@ _PAGE_DATE_LABEL = re.compile(rf"(?!(?:date|datum)$){_META_LABEL}")
 # A label alone in its block over furniture: links to other pages ("Related articles", "Mehr zum Thema",
 # "À lire aussi"), the author's box ("About the author"), a control that shows, hides or leaves something
 # ("Show more", "Quellen ausblenden", "Back to top"), or the page's own metadata with its value elsewhere
-# ("Von", "Erschienen in"; "Release date:" below). A heading with such a label over prose titles it and stays
-# (content.FurnitureTest.heads_prose).
+# ("Von", "Erschienen in"; "Release date:" below).
 _FURNITURE_LABEL = re.compile(
     r"(?:(?:related(?: articles| posts| stories| content| news| topics| links| reading)?|read (?:also|next)|"
     r"also read|more (?:on|about) (?:this|the) (?:topic|subject|story)|more (?:stories|news|articles|posts)|"
