@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from tests.server import TestServer
 from web2md.distributed import SharedFingerprintIndex, SharedPlan, connect_async
 from web2md.pipelines.dedupe import FingerprintIndex
-from web2md.spiders.site import plan
+from web2md.spiders.site import Plan
 
 ROOT = Path(__file__).resolve().parent.parent
 REDIS_SERVER = shutil.which("redis-server")
@@ -202,17 +202,24 @@ def test_the_shared_near_duplicate_index_answers_as_the_local_one(redis_url, fin
 @settings(max_examples=60, deadline=None)
 @given(links=st.lists(st.tuples(st.integers(0, 12), st.integers(0, 4)), max_size=40), budget=st.integers(0, 8))
 def test_the_shared_plan_answers_as_the_local_one(redis_url, links, budget):
-    # one script on Redis (look-up, budget, insertion, fewer hops kept) plans as the spider's own dict does
+    # one script on Redis (look-up, budget, insertion, fewer hops kept) plans as the spider's own Plan does
     import redis
 
-    local: dict[str, tuple[int, str]] = {}
+    local = Plan()
     shared = SharedPlan(redis.Redis.from_url(redis_url), f"test:{uuid.uuid4()}:planned")
     for page, hops in links:
-        key, url = f"h/{page}", f"https://h/{page}"
-        assert plan(shared, key, hops, url, budget) == plan(local, key, hops, url, budget)
-    assert sorted(shared.values()) == sorted(local.values())
+        # even pages are requested under their key, odd ones under another URL (query=drop, a tracking parameter)
+        key = f"https://h/{page}"
+        url = key if page % 2 == 0 else f"{key}?utm_source=x"
+        assert shared.plan(key, hops, url, budget) == local.plan(key, hops, url, budget)
+    assert shared.urls() == local.urls()
+    assert len(shared) == len(local) == min(len({page for page, _ in links}), budget)
+    planned = list(dict.fromkeys(page for page, _ in links))[:budget]  # the first pages found, up to the budget
     fresh = SharedPlan(redis.Redis.from_url(redis_url), shared.key)  # another process: nothing cached
-    assert {key: fresh[key] for key in local} == local
+    for page in range(13):
+        key = f"https://h/{page}"
+        expected = min(hops for p, hops in links if p == page) if page in planned else None
+        assert fresh.hops(key) == local.hops(key) == expected
 
 
 def test_the_shared_queue_filters_repeats_but_not_requests_that_ask_not_to_be(redis_url):

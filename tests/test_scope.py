@@ -388,13 +388,16 @@ def test_subdomains_crawl_other_hosts_of_the_domain(named_hosts):
 def test_bundle_keeps_the_breadth_first_original_of_near_duplicates_whatever_the_arrival_order():
     from web2md.items import PageItem
     from web2md.pipelines.bundle import build_bundles
+    from web2md.spiders.site import Plan
 
     def item(path: str, fingerprint: str) -> PageItem:
         return PageItem(url=f"https://x.org{path}", title=path, markdown=f"Text of {path}.", text=f"Text of {path}.",
                         fingerprint=fingerprint)
 
     items = [item("/index.html", "00000000000000ff"), item("/a", "ffffffff00000000"), item("/", "00000000000000fe")]
-    planned = {f"https://x.org{p}": (h, "") for p, h in (("/", 0), ("/a", 1), ("/index.html", 1))}
+    planned = Plan()
+    for path, hops in (("/", 0), ("/a", 1), ("/index.html", 1)):
+        planned.plan(f"https://x.org{path}", hops, f"https://x.org{path}", budget=10)
     for arrival in (items, items[::-1]):
         dropped = build_bundles(arrival, planned, lambda u: u, listed=False)["x.org"]
         assert [p.url for p in dropped.pages] == ["https://x.org/", "https://x.org/a"]
@@ -419,10 +422,13 @@ _PATHS = st.lists(st.sampled_from(["/", "/a", "/docs/", "/docs/x.html", "/blog/p
 def test_bundle_bytes_do_not_depend_on_arrival_order(paths, hops, data):
     from web2md.items import PageItem
     from web2md.pipelines.bundle import build_bundles
+    from web2md.spiders.site import Plan
 
     items = [PageItem(url=f"https://x.org{p}", title=f"T{i}", markdown=f"Body {i}.", text=f"Body {i}.",
                       fingerprint=f"{(i * 0x9E3779B97F4A7C15) % 2**64:016x}") for i, p in enumerate(paths)]
-    planned = {item["url"]: (hops[i], "") for i, item in enumerate(items)}
+    planned = Plan()
+    for i, item in enumerate(items):
+        planned.plan(item["url"], hops[i], item["url"], budget=len(items))
     shuffled = data.draw(st.permutations(items))
     one = build_bundles(items, planned, lambda u: u)["x.org"]
     two = build_bundles(shuffled, planned, lambda u: u)["x.org"]

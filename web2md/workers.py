@@ -256,8 +256,9 @@ class WorkerPool:
     async def run(self, function: Callable[..., Any], *args: Any) -> Any:
         if self._closed:
             raise RuntimeError("the worker pool is closed")
-        payload = pickle.dumps((function, args), protocol=pickle.HIGHEST_PROTOCOL)
         async with self._semaphore():
+            # pickled once there is room: a page waiting for it holds no second copy of its body
+            payload = pickle.dumps((function, args), protocol=pickle.HIGHEST_PROTOCOL)
             while True:
                 index = min(range(self.size), key=self._load)
                 worker = await self._worker(index)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scrapy.crawler import Crawler
 
@@ -14,6 +14,9 @@ from web2md.items import PageItem
 from web2md.paths import page_path
 from web2md.pipelines.dedupe import FingerprintIndex, near_duplicate_rules
 from web2md.pipelines.export import write_file
+
+if TYPE_CHECKING:
+    from web2md.spiders.site import Plan
 
 logger = logging.getLogger(__name__)
 
@@ -80,8 +83,7 @@ class BundlePipeline:
             return
         spider = self.crawler.spider
         distance = None if self.dedupe == "off" else self.distance
-        bundles = build_bundles(self.items, getattr(spider, "planned", {}), spider.scope.key, distance,
-                                listed=self.dedupe != "drop")
+        bundles = build_bundles(self.items, spider.planned, spider.scope.key, distance, listed=self.dedupe != "drop")
         spider.bundles = bundles
         output = getattr(spider, "output_dir", "")
         for bundle in bundles.values():
@@ -95,9 +97,9 @@ class BundlePipeline:
                 write_bundle(Path(output).resolve(), bundle)
 
 
-def build_bundles(items: list[Any], planned: dict[str, tuple[int, str]], key: Any, distance: int | None = 3,
+def build_bundles(items: list[Any], planned: Plan, key: Any, distance: int | None = 3,
                   listed: bool = True) -> dict[str, Bundle]:
-    """The bundle of each host folder the items belong to; ``planned[key(url)][0]`` is a page's hop count.
+    """The bundle of each host folder the items belong to; ``planned.hops(key(url))`` is a page's hop count.
 
     Near duplicates (within ``distance`` bits; None: none) are left out of
     ``llms-full.txt``, and out of ``llms.txt`` too unless ``listed``.
@@ -105,7 +107,7 @@ def build_bundles(items: list[Any], planned: dict[str, tuple[int, str]], key: An
     by_host: dict[str, list[BundlePage]] = {}
     for item in items:
         url = item.get("final_url") or item.get("url", "")
-        hops = planned.get(key(item.get("url") or url), (0, url))[0]
+        hops = planned.hops(key(item.get("url") or url)) or 0
         by_host.setdefault(page_path(url, "md").parts[0], []).append(BundlePage.from_item(item, hops))
     bundles = {}
     for host, pages in sorted(by_host.items()):

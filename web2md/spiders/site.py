@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import AsyncIterator, Iterator, MutableMapping
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 from scrapy import Request
@@ -25,22 +25,42 @@ DEFAULT_DEPTH = 1
 DEFAULT_MAX_PAGES = 1000
 
 
-def plan(planned: MutableMapping[str, tuple[int, str]], key: str, hops: int, url: str, budget: int) -> bool | None:
-    """Note a page to request in `planned` (URL key -> (fewest link hops, URL)): True for a page planned now, False
-    for one planned before (its hops lowered when found closer now), None when `budget` pages are planned. A
-    crawl's shared plan (`web2md.distributed.SharedPlan`) does this in one step on Redis."""
-    shared = getattr(planned, "plan", None)
-    if shared is not None:
-        return shared(key, hops, url, budget)
-    known = planned.get(key)
-    if known is not None:
-        if hops < known[0]:
-            planned[key] = (hops, known[1])
-        return False
-    if len(planned) >= budget:
-        return None
-    planned[key] = (hops, url)
-    return True
+class Plan:
+    """The pages a crawl requests (lists, in a dry run): URL key -> the fewest link hops it was found at, and the
+    URL requested when it is not its key (with ``query=keep``, the URL usually is its key, so an entry is one
+    string and a small int). A crawl's shared plan (`web2md.distributed.SharedPlan`) has the same methods."""
+
+    def __init__(self) -> None:
+        self.entries: dict[str, int | tuple[int, str]] = {}
+
+    def plan(self, key: str, hops: int, url: str, budget: int) -> bool | None:
+        """True for a page planned now, False for one planned before (its hops lowered when found closer now),
+        None when `budget` pages are planned."""
+        known = self.entries.get(key)
+        if known is not None:
+            if isinstance(known, int):
+                if hops < known:
+                    self.entries[key] = hops
+            elif hops < known[0]:
+                self.entries[key] = (hops, known[1])
+            return False
+        if len(self.entries) >= budget:
+            return None
+        self.entries[key] = hops if url == key else (hops, url)
+        return True
+
+    def hops(self, key: str) -> int | None:
+        """The fewest link hops the page of `key` was found at; None for a page not planned."""
+        known = self.entries.get(key)
+        return known if known is None or isinstance(known, int) else known[0]
+
+    def urls(self) -> list[str]:
+        """The URLs planned, breadth first: fewest hops, then URL."""
+        return [url for _hops, url in sorted((known, key) if isinstance(known, int) else known
+                                             for key, known in self.entries.items())]
+
+    def __len__(self) -> int:
+        return len(self.entries)
 
 
 class SiteSpider(SitemapSpider):
@@ -79,8 +99,8 @@ class SiteSpider(SitemapSpider):
         self.seed_from_sitemaps = parse_bool("sitemap", sitemap)
         self.dry_run = parse_bool("dry_run", dry_run)
         self.bundle = parse_bool("bundle", bundle)
-        # every URL requested (or, in a dry run, listed), by `Scope.key`: (fewest link hops it was found at, URL)
-        self.planned: dict[str, tuple[int, str]] = {}
+        # every URL requested (or, in a dry run, listed)
+        self.planned: Plan = Plan()
         # Scrapy's OffsiteMiddleware reads this on every request, so a link that
         # redirects to another host is dropped before it is fetched.
         self.allowed_domains: list[str] = []
@@ -149,7 +169,7 @@ class SiteSpider(SitemapSpider):
         bundle and the dry run order by, so their order does not depend on arrival).
         """
         url = self.scope.request_url(url)
-        planned = plan(self.planned, self.scope.key(url), hops, url, self.max_pages)
+        planned = self.planned.plan(self.scope.key(url), hops, url, self.max_pages)
         if planned is None:
             self.crawler.stats.inc_value("web2md/max_pages_skipped")
         if not planned:
@@ -209,7 +229,7 @@ class SiteSpider(SitemapSpider):
 
     def planned_urls(self) -> list[str]:
         """The URLs requested (listed, in a dry run), breadth first: fewest hops, then URL."""
-        return [url for _hops, url in sorted(self.planned.values())]
+        return self.planned.urls()
 
     def closed(self, reason: str) -> None:
         if self.seed_from_sitemaps:
