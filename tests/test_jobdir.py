@@ -67,6 +67,34 @@ def test_max_pages_holds_across_a_pause(tmp_path):
         assert len(written(out)) == 4
 
 
+
+def test_a_job_paused_by_an_earlier_web2md_resumes(tmp_path):
+    # web2md before the compact plan saved the site spider's planned pages as a dict: URL key -> (hops, URL)
+    import pickle
+
+    from web2md.spiders.site import PLANNED_STATE_KEY
+
+    with TestServer() as srv:
+        for n in range(8):
+            link = f'<p><a href="/p{n + 1}">next</a></p>' if n < 7 else ""
+            srv.route("/" if n == 0 else f"/p{n}",
+                      f"<html><body><h1>Page {n}</h1>{STORY.replace('boats', f'boats of page {n}')}{link}</body></html>",
+                      delay=0 if n == 0 else 2.0)
+        out, job = tmp_path / "out", tmp_path / "job"
+        settings = {"JOBDIR": str(job), "CONCURRENT_REQUESTS": 1, "WEB2MD_WORKERS": 0}
+        first = crawl.run("site", settings | {"CLOSESPIDER_ITEMCOUNT": 1}, url=srv.url("/"), depth=10, max_pages=4,
+                          output=str(out))
+        state_file = job / "spider.state"
+        state = pickle.loads(state_file.read_bytes())
+        plan = state[PLANNED_STATE_KEY]
+        state[PLANNED_STATE_KEY] = {key: (plan.hops(key), key) for key in plan.entries}
+        assert len(state[PLANNED_STATE_KEY]) >= 2
+        state_file.write_bytes(pickle.dumps(state))
+        second = crawl.run("site", settings, url=srv.url("/"), depth=10, max_pages=4, output=str(out))
+        assert sorted(page["final_url"] for page in second.items) == sorted(srv.url(p) for p in ("/", "/p1", "/p2", "/p3"))
+        assert len(written(out)) == 4
+        assert second.resumed == len(first.items)
+
 # -- web2md fetch --depth N --job DIR: Ctrl-C pauses, the same command resumes ---------------------------------
 
 WORDS = ("harbour boat storm net gull pier tide rope anchor sail mast keel deck cabin lantern compass chart reef "

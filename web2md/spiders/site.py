@@ -33,6 +33,16 @@ class Plan:
     def __init__(self) -> None:
         self.entries: dict[str, int | tuple[int, str]] = {}
 
+    @classmethod
+    def from_state(cls, saved: Any) -> Any:
+        """The plan a JOBDIR's spider state saved; a job paused by an earlier web2md saved a dict of
+        URL key -> (hops, URL), which resumes as the same plan."""
+        if not isinstance(saved, dict):
+            return saved
+        plan = cls()
+        plan.entries = {key: hops if url == key else (hops, url) for key, (hops, url) in saved.items()}
+        return plan
+
     def plan(self, key: str, hops: int, url: str, budget: int) -> bool | None:
         """True for a page planned now, False for one planned before (its hops lowered when found closer now),
         None when `budget` pages are planned."""
@@ -112,7 +122,7 @@ class SiteSpider(SitemapSpider):
         state = getattr(self, "state", None)  # with a JOBDIR, Scrapy's SpiderState keeps it across a pause
         if isinstance(state, dict):
             # what was planned before the pause still counts against max_pages, and is not planned again
-            self.planned = state.setdefault(PLANNED_STATE_KEY, self.planned)
+            self.planned = state[PLANNED_STATE_KEY] = Plan.from_state(state.get(PLANNED_STATE_KEY, self.planned))
         for url in self.valid_start_urls():
             self.add_start(url)
             request = self.follow_request(url, hops=0)
