@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import pickle
 import re
 import signal
 import shutil
@@ -13,9 +14,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from tests.server import TestServer
 from tests.test_cli import environment, web2md
 from web2md import crawl
+from web2md.spiders.site import PLANNED_STATE_KEY
 
 STORY = ("<p>The harbour master counted the boats that came in before the storm, and wrote each name in the "
          "log book that hangs beside the door of the office on the pier.</p>") * 4
@@ -48,7 +52,8 @@ def test_near_duplicates_seen_before_a_pause_are_known_after_the_resume(tmp_path
         assert "/d" in resumed and "/d" not in paused  # /d came after the pause, and / was remembered
 
 
-def test_max_pages_holds_across_a_pause(tmp_path):
+@pytest.mark.parametrize("old_state", [False, True], ids=["", "paused-by-an-earlier-web2md"])
+def test_max_pages_holds_across_a_pause(tmp_path, old_state):
     # a chain of eight pages, at most four: the resumed crawl does not start counting again
     with TestServer() as srv:
         for n in range(8):
@@ -61,39 +66,18 @@ def test_max_pages_holds_across_a_pause(tmp_path):
         first = crawl.run("site", settings | {"CLOSESPIDER_ITEMCOUNT": 1}, url=srv.url("/"), depth=10, max_pages=4,
                           output=str(out))
         assert first.stats.get("finish_reason") == "closespider_itemcount"
+        if old_state:  # web2md before the compact plan saved the planned pages as a dict: key -> (hops, URL)
+            state = pickle.loads((job / "spider.state").read_bytes())
+            plan = state[PLANNED_STATE_KEY]
+            state[PLANNED_STATE_KEY] = {key: (plan.hops(key), key) for key in plan.entries}
+            assert len(state[PLANNED_STATE_KEY]) >= 2
+            (job / "spider.state").write_bytes(pickle.dumps(state))
         second = crawl.run("site", settings, url=srv.url("/"), depth=10, max_pages=4, output=str(out))
-        pages = {page["final_url"] for page in first.items + second.items}
+        assert second.resumed == len(first.items)
+        pages = {page["final_url"] for page in second.items}
         assert sorted(pages) == sorted(srv.url(p) for p in ("/", "/p1", "/p2", "/p3"))
         assert len(written(out)) == 4
 
-
-
-def test_a_job_paused_by_an_earlier_web2md_resumes(tmp_path):
-    # web2md before the compact plan saved the site spider's planned pages as a dict: URL key -> (hops, URL)
-    import pickle
-
-    from web2md.spiders.site import PLANNED_STATE_KEY
-
-    with TestServer() as srv:
-        for n in range(8):
-            link = f'<p><a href="/p{n + 1}">next</a></p>' if n < 7 else ""
-            srv.route("/" if n == 0 else f"/p{n}",
-                      f"<html><body><h1>Page {n}</h1>{STORY.replace('boats', f'boats of page {n}')}{link}</body></html>",
-                      delay=0 if n == 0 else 2.0)
-        out, job = tmp_path / "out", tmp_path / "job"
-        settings = {"JOBDIR": str(job), "CONCURRENT_REQUESTS": 1, "WEB2MD_WORKERS": 0}
-        first = crawl.run("site", settings | {"CLOSESPIDER_ITEMCOUNT": 1}, url=srv.url("/"), depth=10, max_pages=4,
-                          output=str(out))
-        state_file = job / "spider.state"
-        state = pickle.loads(state_file.read_bytes())
-        plan = state[PLANNED_STATE_KEY]
-        state[PLANNED_STATE_KEY] = {key: (plan.hops(key), key) for key in plan.entries}
-        assert len(state[PLANNED_STATE_KEY]) >= 2
-        state_file.write_bytes(pickle.dumps(state))
-        second = crawl.run("site", settings, url=srv.url("/"), depth=10, max_pages=4, output=str(out))
-        assert sorted(page["final_url"] for page in second.items) == sorted(srv.url(p) for p in ("/", "/p1", "/p2", "/p3"))
-        assert len(written(out)) == 4
-        assert second.resumed == len(first.items)
 
 # -- web2md fetch --depth N --job DIR: Ctrl-C pauses, the same command resumes ---------------------------------
 
