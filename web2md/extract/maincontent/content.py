@@ -797,6 +797,9 @@ class FurnitureTest:
         if found is not None:
             return found
         found = self.teaser_runs[parent] = set()
+        counts = self.stats.get(parent)
+        if not counts or counts[3] < MIN_CARDS:  # fewer linked headings below than a run needs
+            return found
         analysis = self.analysis
         run: list[list[etree._Element]] = []  # the sections in a row so far, each its heading and what follows
         section: list[etree._Element] | None = None
