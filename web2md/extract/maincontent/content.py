@@ -540,7 +540,7 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
         article = None
     else:
         article = enclosing_article(main, body, analysis)
-        if title is not None and (article is None or article not in set(title.iterancestors())):
+        if title is not None and (article is None or article not in title.iterancestors()):
             # the title and lead may sit in a header block of their own ahead of the article's body
             titled = titled_block(article if article is not None else main, title, body, analysis)
             if titled is not None:
