@@ -69,7 +69,8 @@ def story(n: int) -> str:
 
 
 def crawl_processes(tmp_path: Path, start_url: str, redis_url: str, count: int, *settings: str) -> list[Path]:
-    """Run `count` ``scrapy crawl site`` processes at once, each writing to its own folder; their folders."""
+    """Run `count` ``scrapy crawl site`` processes at once, each writing to its own folder; their folders. Each
+    process's requests carry its number in the header ``X-Process``."""
     env = dict(os.environ, SCRAPY_SETTINGS_MODULE="web2md.settings",
                PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
     outputs = [tmp_path / f"out{n}" for n in range(count)]
@@ -77,7 +78,8 @@ def crawl_processes(tmp_path: Path, start_url: str, redis_url: str, count: int, 
                                    "-a", "depth=20", "-a", f"output={out}", "-s", f"WEB2MD_REDIS_URL={redis_url}",
                                    # pages convert in the crawl's own process: worker processes starting up
                                    # would hold a request up for 100 ms and more on a small machine
-                                   "-s", "WEB2MD_WORKERS=0", "-s", "LOG_LEVEL=INFO", *settings],
+                                   "-s", "WEB2MD_WORKERS=0", "-s", "LOG_LEVEL=INFO",
+                                   "-s", f'DEFAULT_REQUEST_HEADERS={{"X-Process": "{n}"}}', *settings],
                                   cwd=tmp_path, env=env, stdout=subprocess.DEVNULL,
                                   stderr=open(tmp_path / f"log{n}.txt", "w"))
                  for n, out in enumerate(outputs)]
@@ -161,15 +163,31 @@ def test_concurrency_per_host_and_max_pages_hold_across_processes(tmp_path, redi
 
 def test_where_a_start_url_redirects_is_a_site_of_every_process(tmp_path, redis_url):
     # the start URL moved to another origin; whichever process follows the redirect, both crawl the new site
-    # (a process holding 4 requests at most, as the README advises for one site, leaves work for the other)
+    # (a process holding 4 requests at most, as the README advises for one site, leaves work for the other).
+    # The new site's pages after its home page (which links to all of them, so that the shared frontier holds
+    # more than one process takes) wait until both processes have come to the site: a process starting late on a
+    # busy machine would otherwise find nothing left to do. The site takes 8 requests at a time from all
+    # processes together, so the first one's 4 waiting leave room for the other's.
+    came, both_came = set(), threading.Event()
+
+    def page(rec):
+        came.add(rec.headers.get("X-Process"))
+        if len(came) == 2:
+            both_came.set()
+        n = 0 if rec.path == "/" else int(rec.path[2:])
+        if n:
+            both_came.wait(20)
+        links = "".join(f'<a href="/p{c}">page {c}</a> ' for c in range(1, 40)) if n == 0 else '<a href="/">home</a>'
+        return 200, {}, f"<html><body><h1>Page {n}</h1>{story(n)}<p>{links}</p></body></html>".encode()
+
     with TestServer() as old, TestServer() as new:
         old.route("/", status=301, headers={"Location": new.url("/")})
         for n in range(40):
-            links = "".join(f'<a href="/p{c}">page {c}</a> ' for c in range(3 * n + 1, 3 * n + 4) if c < 40)
-            new.route("/" if n == 0 else f"/p{n}",
-                      f"<html><body><h1>Page {n}</h1>{story(n)}<p>{links}</p></body></html>", delay=0.2)
-        outputs = crawl_processes(tmp_path, old.url("/"), redis_url, 2, "-s", "CONCURRENT_REQUESTS=4")
+            new.route("/" if n == 0 else f"/p{n}", handler=page)
+        outputs = crawl_processes(tmp_path, old.url("/"), redis_url, 2, "-s", "CONCURRENT_REQUESTS=4",
+                                  "-s", "CONCURRENT_REQUESTS_PER_DOMAIN=8")
         fetched = Counter(r.path for r in new.requests if r.path != "/robots.txt")
+    assert both_came.is_set(), f"only processes {came} came to the new site"
     written = [pages_written(out) for out in outputs]
     assert all(written), "both processes wrote pages of the new site"
     assert sorted(sum(written, [])) == sorted(["index.md"] + [f"p{n}.md" for n in range(1, 40)])
