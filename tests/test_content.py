@@ -373,6 +373,25 @@ def test_a_heading_alone_in_its_wrapper_is_judged_by_what_follows_the_wrapper():
         BODY_MD + "\n\n## Neap tides\n\nNeap tides come a week after spring tides.")
 
 
+def test_a_linked_heading_ends_the_section_of_the_heading_before_it():
+    """A section holding only furniture ends at the next heading, linked or not: its heading goes."""
+    tools = ('<h2>Tide tools</h2><div class="tools"><a href="/tools/tables">Harbour tide tables</a> '
+             '<a href="/tools/clock">Moon phase clock</a></div>')
+    kept = '<h2><a href="/guide/neap">Neap tides</a></h2><p>Neap tides come a week after spring tides.</p>'
+    html = f"<html><body><article>{BODY}{tools}{kept}</article></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == (
+        BODY_MD + "\n\n## [Neap tides](https://example.org/guide/neap)\n\nNeap tides come a week after spring tides.")
+
+
+def test_an_empty_heading_ends_no_section():
+    """Editors leave empty headings (a line break in an `<h4>`) between paragraphs: the heading before one still
+    heads the text after it."""
+    html = (f"<html><body><article>{BODY}<h4><em>Neap tides</em></h4><p><br></p><h4><br></h4>"
+            "<p>Neap tides come a week after spring tides, at the quarter moons.</p></article></body></html>")
+    assert convert(html, "https://example.org/tides").markdown == (
+        BODY_MD + "\n\n#### *Neap tides*\n\nNeap tides come a week after spring tides, at the quarter moons.")
+
+
 def test_linked_headings_with_long_sections_are_content():
     sections = "".join(f'<h2><a href="/guide/{n}">Step {n}</a></h2><p>{"Tie the line to the cleat. " * 20}</p>'
                        for n in range(1, 4))

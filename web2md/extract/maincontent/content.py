@@ -105,13 +105,6 @@ class Choice:
     skip_tags: frozenset[str] = SKIP_TAGS  # what the renderer leaves out whatever `skip` says
 
 
-def first_element(el: etree._Element) -> etree._Element:
-    """The element a block opens with: itself, or its first child when no text comes before it, and so on down."""
-    while len(el) and not (el.text or "").strip() and isinstance(el[0].tag, str):
-        el = el[0]
-    return el
-
-
 def link_target(el: etree._Element) -> str | None:
     """The page an element links to (its address without query or fragment: a title's link often carries tracking
     parameters that a "Read more" beside it lacks) when it is inside, or holds, a link to another page (not a
@@ -962,8 +955,8 @@ class FurnitureTest:
                     if is_prose(sibling.tail):
                         return False
                     continue
-                opening = first_element(sibling)
-                if opening.tag in HEADING_TAGS:
+                opening = opening_heading(sibling)
+                if opening is not None and self.analysis.text(opening):  # an empty heading ends no section
                     return seen and int(opening.tag[1]) <= level  # a subsection's content belongs to this section
                 if self.holds_text(sibling) and not self(sibling) or is_prose(sibling.tail):
                     return False
