@@ -392,6 +392,33 @@ def test_an_empty_heading_ends_no_section():
         BODY_MD + "\n\n#### *Neap tides*\n\nNeap tides come a week after spring tides, at the quarter moons.")
 
 
+PARAGRAPHS = BODY.split("\n", 1)[1]  # the body's paragraphs without its title
+PARAGRAPHS_MD = BODY_MD.split("\n\n", 1)[1]
+
+
+@pytest.mark.parametrize("masthead", [
+    "<a href='/'>Harbour News</a>",
+    "<h1><a href='/'>Harbour News</a></h1>",  # the site's name as the first <h1>, linked to its home page
+])
+def test_a_header_holding_the_headline_and_its_lead_is_the_articles(masthead):
+    """A `<header>` outside any `<article>` is the site's, unless it holds an unlinked `<h1>` with words of its own
+    beside it and no menu: then it holds the article's title and lead, ahead of the body."""
+    html = (f"<html><body><header class='masthead'>{masthead}<nav><a href='/science'>Science</a> "
+            "<a href='/sport'>Sport</a></nav></header><div class='page'><header class='story-head'><h1>Tides "
+            "explained</h1><p class='standfirst'>Why the sea rises and falls twice a day, and what the Moon has to do "
+            f"with it.</p></header><div class='story-body'>{PARAGRAPHS}</div></div></body></html>")
+    assert convert(html, "https://example.org/tides").markdown == (
+        "# Tides explained\n\nWhy the sea rises and falls twice a day, and what the Moon has to do with it.\n\n"
+        + PARAGRAPHS_MD)
+
+
+def test_a_site_header_with_an_unlinked_name_and_a_menu_stays_out():
+    html = ("<html><body><header class='masthead'><h1>Harbour News</h1><p>News from the harbour and the town "
+            "around it, every day since 1901.</p><nav><a href='/science'>Science</a> <a href='/sport'>Sport</a></nav>"
+            f"</header><div class='page'><div class='story-body'>{PARAGRAPHS}</div></div></body></html>")
+    assert convert(html, "https://example.org/tides").markdown == PARAGRAPHS_MD
+
+
 def test_linked_headings_with_long_sections_are_content():
     sections = "".join(f'<h2><a href="/guide/{n}">Step {n}</a></h2><p>{"Tie the line to the cleat. " * 20}</p>'
                        for n in range(1, 4))

@@ -157,6 +157,17 @@ def opening_heading(el: etree._Element) -> etree._Element | None:
     return None
 
 
+def heads_an_article(header: etree._Element) -> bool:
+    """Whether a `<header>` outside any article is the article's: it holds the page's last `<h1>` (a site's name
+    comes before the article's title), which links nowhere (a site's name links to its home page), with more
+    words than the headline's outside links (a lead, a byline), and no menu (a site's header holds its
+    navigation)."""
+    h1 = next(header.iter("h1"), None)
+    return h1 is not None and next(h1.iter("a"), None) is None and next(header.iter("nav"), None) is None \
+        and words_beside_links(header) > word_count(block_text(h1)) + SENTENCE_WORDS \
+        and not h1.xpath("boolean(following::h1)")
+
+
 def inside_link(el: etree._Element) -> bool:
     """Whether `el` sits in a link, a few wrappers deep at most (`<a><div>Title</div></a>`)."""
     for ancestor in islice(el.iterancestors(), HEADING_WRAPPERS):
@@ -289,7 +300,9 @@ class Analysis:
                             candidates.append(el)
                         if cls and ("uthor" in cls or "yline" in cls) or "itemprop" in keys:  # byline.candidates_in
                             bylines.append(el)
-                    if (tag in FURNITURE_TAGS or tag == "header" and not (keep_header or in_article)
+                    # a <header> inside an article, or holding one's headline and lead, is the article's
+                    if (tag in FURNITURE_TAGS
+                            or tag == "header" and not (keep_header or in_article or heads_an_article(el))
                             or "-" in tag and hint_strength(tag, custom_tags) == 2  # <pp-navigation>, <amp-ad>
                             or role in _ROLES) and el not in not_furniture:
                         pruned.add(el)
