@@ -419,6 +419,27 @@ def test_a_site_header_with_an_unlinked_name_and_a_menu_stays_out():
     assert convert(html, "https://example.org/tides").markdown == PARAGRAPHS_MD
 
 
+@pytest.mark.parametrize("order", ["before", "after"])
+def test_a_paywall_pitch_beside_a_short_article_is_left_out(order):
+    """A block named as furniture (a paywall) that holds more prose than the article beside it is not where the
+    content is: the block holding the page's title is."""
+    pitch = ("<div class='paywall'><h2>Subscribe to keep reading</h2><p>"
+             + "Our journalism is funded by readers like you, and a subscription opens every story we publish. " * 3
+             + "</p><p>" + "Cancel any time, and get our morning newsletter with the news in your inbox. " * 3
+             + "</p><a href='/subscribe'>Subscribe now</a></div>")
+    story = f"<div class='story'>{BODY}</div>"
+    blocks = pitch + story if order == "before" else story + pitch
+    html = f"<html><body><div id='page'>{blocks}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_block_named_like_furniture_that_also_names_content_is_not_passed_over():
+    """`post-wrap sidebar-right` names the article's wrapper as well as its layout: the descent still takes it."""
+    html = (f"<html><body><div id='page'><div class='intro'><h1>Tides explained</h1></div>"
+            f"<div class='post-wrap sidebar-right'>{PARAGRAPHS}</div></div></body></html>")
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
 def test_linked_headings_with_long_sections_are_content():
     sections = "".join(f'<h2><a href="/guide/{n}">Step {n}</a></h2><p>{"Tie the line to the cleat. " * 20}</p>'
                        for n in range(1, 4))

@@ -27,10 +27,10 @@ from typing import Callable
 from lxml import etree
 
 from web2md.extract.renderer.entities import subtree_text
-from web2md.extract.maincontent.furniture import (CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
+from web2md.extract.maincontent.furniture import (CALL_TAGS, CAPTION_TAGS, CONTENT_WORDS, CREDIT_TAGS, DATE_LINE_TAGS,
                                      FURNITURE_LABEL_TAGS, MAX_CALL, MAX_CAPTION,
                                      MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY, MEDIA_TAGS,
-                                     HintReading, block_text, class_and_id, hint_strength,
+                                     HintReading, block_text, class_and_id, class_words, hint_strength,
                                      is_call_to_action, is_credit_line, is_date_line, names_comments,
                                      is_furniture_label, read_hints)
 from web2md.extract.renderer.render import SCRIPTLESS_SKIP_TAGS, SKIP_TAGS, is_hidden
@@ -94,6 +94,9 @@ TEASER_CHARS = 400  # text per linked heading below which a block reads as a lis
 # Siblings that are cards, this many or more, are a teaser list: their summaries are not the page's content.
 CARD_CHARS = 800
 MIN_CARDS = 3
+# Blocks named as furniture beside the block holding the title are passed over when they hold this share of its
+# content text or more (a paywall's pitch, a subscription box; not a footer line beside a long article)
+BESIDE_FURNITURE = 0.25
 LISTING = 4.0  # a page whose teasers hold this many times the content text outside them is a listing
 
 
@@ -450,10 +453,12 @@ def furniture_text(el: etree._Element) -> int:
     return sum(map(len, map(str.strip, el.itertext())))
 
 
-def descend(body: etree._Element, analysis: Analysis, theta: float) -> etree._Element:
+def descend(body: etree._Element, analysis: Analysis, theta: float,
+            title: etree._Element | None = None) -> etree._Element:
     """From the body down, follow the child holding at least `theta` of the content text. The page's comments are
     never where its content is: where they hold more than any other child (a short post over a long thread), the
-    descent stops at the block holding both."""
+    descent stops at the block holding both. Nor is a block named as furniture (a paywall's pitch, a subscription
+    box) beside the block holding the page's title (`title`, its `<h1>`): its text is not counted."""
     good = analysis.good
     node = body
     while True:
@@ -461,14 +466,29 @@ def descend(body: etree._Element, analysis: Analysis, theta: float) -> etree._El
         best_child = None
         best_good = 0
         comments = 0
+        named = named_best = 0  # blocks named as furniture: their content text, the most of one
+        named_child = None
         for child in node:
             g = good(child)
-            if g and names_comments(class_and_id(child)):
+            if not g:
+                continue
+            hints = class_and_id(child)
+            if hints and names_comments(hints):
                 comments += g
+            elif hints and hint_strength(hints) == 2 and not names_content(hints):
+                named += g
+                if g > named_best:
+                    named_child, named_best = child, g
             elif g > best_good:
                 best_child, best_good = child, g
         if comments > best_good:
             return node  # a thread longer than the post: the region holds both, and the thread is skipped in it
+        if named:
+            if best_child is not None and named >= BESIDE_FURNITURE * best_good and title is not None \
+                    and holds(best_child, title):
+                total -= named  # the titled block beside furniture: the furniture's text is not the content's
+            elif named_best > best_good:
+                best_child, best_good = named_child, named_best
         if best_child is None or best_child.tag not in REGION_TAGS:
             return node
         if best_good < theta * total:
@@ -477,6 +497,16 @@ def descend(body: etree._Element, analysis: Analysis, theta: float) -> etree._El
                     and sum(1 for child in node if is_semantic_region(child)) == 1):
                 return node
         node = best_child
+
+
+def names_content(hints: str) -> bool:
+    """Whether a class/id also names content (`post-wrap sidebar-right`): a wrapper of the article and more."""
+    return any(not CONTENT_WORDS.isdisjoint(class_words(token)) for token in hints.split())
+
+
+def holds(block: etree._Element, el: etree._Element) -> bool:
+    """Whether `el` is `block` or inside it."""
+    return el is block or any(ancestor is block for ancestor in el.iterancestors())
 
 
 def is_semantic_region(el: etree._Element) -> bool:
@@ -539,7 +569,7 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
                                          skip_tags=SCRIPTLESS_SKIP_TAGS).unwrapped()
         if not analysis.good(body):
             return None
-    main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92)
+    main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92, title)
     widened = product_block(main, title, body, analysis) if product and title is not None else None
     if widened is not None:
         main = widened
