@@ -373,6 +373,73 @@ def test_a_heading_alone_in_its_wrapper_is_judged_by_what_follows_the_wrapper():
         BODY_MD + "\n\n## Neap tides\n\nNeap tides come a week after spring tides.")
 
 
+def test_a_linked_heading_ends_the_section_of_the_heading_before_it():
+    """A section holding only furniture ends at the next heading, linked or not: its heading goes."""
+    tools = ('<h2>Tide tools</h2><div class="tools"><a href="/tools/tables">Harbour tide tables</a> '
+             '<a href="/tools/clock">Moon phase clock</a></div>')
+    kept = '<h2><a href="/guide/neap">Neap tides</a></h2><p>Neap tides come a week after spring tides.</p>'
+    html = f"<html><body><article>{BODY}{tools}{kept}</article></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == (
+        BODY_MD + "\n\n## [Neap tides](https://example.org/guide/neap)\n\nNeap tides come a week after spring tides.")
+
+
+def test_an_empty_heading_ends_no_section():
+    """Editors leave empty headings (a line break in an `<h4>`) between paragraphs: the heading before one still
+    heads the text after it."""
+    html = (f"<html><body><article>{BODY}<h4><em>Neap tides</em></h4><p><br></p><h4><br></h4>"
+            "<p>Neap tides come a week after spring tides, at the quarter moons.</p></article></body></html>")
+    assert convert(html, "https://example.org/tides").markdown == (
+        BODY_MD + "\n\n#### *Neap tides*\n\nNeap tides come a week after spring tides, at the quarter moons.")
+
+
+PARAGRAPHS = BODY.split("\n", 1)[1]  # the body's paragraphs without its title
+PARAGRAPHS_MD = BODY_MD.split("\n\n", 1)[1]
+
+
+@pytest.mark.parametrize("masthead", [
+    "<a href='/'>Harbour News</a>",
+    "<h1><a href='/'>Harbour News</a></h1>",  # the site's name as the first <h1>, linked to its home page
+])
+def test_a_header_holding_the_headline_and_its_lead_is_the_articles(masthead):
+    """A `<header>` outside any `<article>` is the site's, unless it holds an unlinked `<h1>` with words of its own
+    beside it and no menu: then it holds the article's title and lead, ahead of the body."""
+    html = (f"<html><body><header class='masthead'>{masthead}<nav><a href='/science'>Science</a> "
+            "<a href='/sport'>Sport</a></nav></header><div class='page'><header class='story-head'><h1>Tides "
+            "explained</h1><p class='standfirst'>Why the sea rises and falls twice a day, and what the Moon has to do "
+            f"with it.</p></header><div class='story-body'>{PARAGRAPHS}</div></div></body></html>")
+    assert convert(html, "https://example.org/tides").markdown == (
+        "# Tides explained\n\nWhy the sea rises and falls twice a day, and what the Moon has to do with it.\n\n"
+        + PARAGRAPHS_MD)
+
+
+def test_a_site_header_with_an_unlinked_name_and_a_menu_stays_out():
+    html = ("<html><body><header class='masthead'><h1>Harbour News</h1><p>News from the harbour and the town "
+            "around it, every day since 1901.</p><nav><a href='/science'>Science</a> <a href='/sport'>Sport</a></nav>"
+            f"</header><div class='page'><div class='story-body'>{PARAGRAPHS}</div></div></body></html>")
+    assert convert(html, "https://example.org/tides").markdown == PARAGRAPHS_MD
+
+
+@pytest.mark.parametrize("order", ["before", "after"])
+def test_a_paywall_pitch_beside_a_short_article_is_left_out(order):
+    """A block named as furniture (a paywall) that holds more prose than the article beside it is not where the
+    content is: the block holding the page's title is."""
+    pitch = ("<div class='paywall'><h2>Subscribe to keep reading</h2><p>"
+             + "Our journalism is funded by readers like you, and a subscription opens every story we publish. " * 3
+             + "</p><p>" + "Cancel any time, and get our morning newsletter with the news in your inbox. " * 3
+             + "</p><a href='/subscribe'>Subscribe now</a></div>")
+    story = f"<div class='story'>{BODY}</div>"
+    blocks = pitch + story if order == "before" else story + pitch
+    html = f"<html><body><div id='page'>{blocks}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_block_named_like_furniture_that_also_names_content_is_not_passed_over():
+    """`post-wrap sidebar-right` names the article's wrapper as well as its layout: the descent still takes it."""
+    html = (f"<html><body><div id='page'><div class='intro'><h1>Tides explained</h1></div>"
+            f"<div class='post-wrap sidebar-right'>{PARAGRAPHS}</div></div></body></html>")
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
 def test_linked_headings_with_long_sections_are_content():
     sections = "".join(f'<h2><a href="/guide/{n}">Step {n}</a></h2><p>{"Tie the line to the cleat. " * 20}</p>'
                        for n in range(1, 4))

@@ -27,10 +27,10 @@ from typing import Callable
 from lxml import etree
 
 from web2md.extract.renderer.entities import subtree_text
-from web2md.extract.maincontent.furniture import (CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
+from web2md.extract.maincontent.furniture import (CALL_TAGS, CAPTION_TAGS, CONTENT_WORDS, CREDIT_TAGS, DATE_LINE_TAGS,
                                      FURNITURE_LABEL_TAGS, MAX_CALL, MAX_CAPTION,
                                      MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY, MEDIA_TAGS,
-                                     HintReading, block_text, class_and_id, hint_strength,
+                                     HintReading, block_text, class_and_id, class_words, hint_strength,
                                      is_call_to_action, is_credit_line, is_date_line, names_comments,
                                      is_furniture_label, read_hints)
 from web2md.extract.renderer.render import SCRIPTLESS_SKIP_TAGS, SKIP_TAGS, is_hidden
@@ -94,6 +94,9 @@ TEASER_CHARS = 400  # text per linked heading below which a block reads as a lis
 # Siblings that are cards, this many or more, are a teaser list: their summaries are not the page's content.
 CARD_CHARS = 800
 MIN_CARDS = 3
+# Blocks named as furniture beside the block holding the title are passed over when they hold this share of its
+# content text or more (a paywall's pitch, a subscription box; not a footer line beside a long article)
+BESIDE_FURNITURE = 0.25
 LISTING = 4.0  # a page whose teasers hold this many times the content text outside them is a listing
 
 
@@ -103,13 +106,6 @@ class Choice:
     skip: Callable[[etree._Element], bool]
     content_chars: int
     skip_tags: frozenset[str] = SKIP_TAGS  # what the renderer leaves out whatever `skip` says
-
-
-def first_element(el: etree._Element) -> etree._Element:
-    """The element a block opens with: itself, or its first child when no text comes before it, and so on down."""
-    while len(el) and not (el.text or "").strip() and isinstance(el[0].tag, str):
-        el = el[0]
-    return el
 
 
 def link_target(el: etree._Element) -> str | None:
@@ -162,6 +158,17 @@ def opening_heading(el: etree._Element) -> etree._Element | None:
             return None
         el = el[0]
     return None
+
+
+def heads_an_article(header: etree._Element) -> bool:
+    """Whether a `<header>` outside any article is the article's: it holds the page's last `<h1>` (a site's name
+    comes before the article's title), which links nowhere (a site's name links to its home page), with more
+    words than the headline's outside links (a lead, a byline), and no menu (a site's header holds its
+    navigation)."""
+    h1 = next(header.iter("h1"), None)
+    return h1 is not None and next(h1.iter("a"), None) is None and next(header.iter("nav"), None) is None \
+        and words_beside_links(header) > word_count(block_text(h1)) + SENTENCE_WORDS \
+        and not h1.xpath("boolean(following::h1)")
 
 
 def inside_link(el: etree._Element) -> bool:
@@ -296,7 +303,9 @@ class Analysis:
                             candidates.append(el)
                         if cls and ("uthor" in cls or "yline" in cls) or "itemprop" in keys:  # byline.candidates_in
                             bylines.append(el)
-                    if (tag in FURNITURE_TAGS or tag == "header" and not (keep_header or in_article)
+                    # a <header> inside an article, or holding one's headline and lead, is the article's
+                    if (tag in FURNITURE_TAGS
+                            or tag == "header" and not (keep_header or in_article or heads_an_article(el))
                             or "-" in tag and hint_strength(tag, custom_tags) == 2  # <pp-navigation>, <amp-ad>
                             or role in _ROLES) and el not in not_furniture:
                         pruned.add(el)
@@ -444,10 +453,12 @@ def furniture_text(el: etree._Element) -> int:
     return sum(map(len, map(str.strip, el.itertext())))
 
 
-def descend(body: etree._Element, analysis: Analysis, theta: float) -> etree._Element:
+def descend(body: etree._Element, analysis: Analysis, theta: float,
+            title: etree._Element | None = None) -> etree._Element:
     """From the body down, follow the child holding at least `theta` of the content text. The page's comments are
     never where its content is: where they hold more than any other child (a short post over a long thread), the
-    descent stops at the block holding both."""
+    descent stops at the block holding both. Nor is a block named as furniture (a paywall's pitch, a subscription
+    box) beside the block holding the page's title (`title`, its `<h1>`): its text is not counted."""
     good = analysis.good
     node = body
     while True:
@@ -455,14 +466,29 @@ def descend(body: etree._Element, analysis: Analysis, theta: float) -> etree._El
         best_child = None
         best_good = 0
         comments = 0
+        named = named_best = 0  # blocks named as furniture: their content text, the most of one
+        named_child = None
         for child in node:
             g = good(child)
-            if g and names_comments(class_and_id(child)):
+            if not g:
+                continue
+            hints = class_and_id(child)
+            if hints and names_comments(hints):
                 comments += g
+            elif hints and hint_strength(hints) == 2 and not names_content(hints):
+                named += g
+                if g > named_best:
+                    named_child, named_best = child, g
             elif g > best_good:
                 best_child, best_good = child, g
         if comments > best_good:
             return node  # a thread longer than the post: the region holds both, and the thread is skipped in it
+        if named:
+            if best_child is not None and named >= BESIDE_FURNITURE * best_good and title is not None \
+                    and holds(best_child, title):
+                total -= named  # the titled block beside furniture: the furniture's text is not the content's
+            elif named_best > best_good:
+                best_child, best_good = named_child, named_best
         if best_child is None or best_child.tag not in REGION_TAGS:
             return node
         if best_good < theta * total:
@@ -471,6 +497,16 @@ def descend(body: etree._Element, analysis: Analysis, theta: float) -> etree._El
                     and sum(1 for child in node if is_semantic_region(child)) == 1):
                 return node
         node = best_child
+
+
+def names_content(hints: str) -> bool:
+    """Whether a class/id also names content (`post-wrap sidebar-right`): a wrapper of the article and more."""
+    return any(not CONTENT_WORDS.isdisjoint(class_words(token)) for token in hints.split())
+
+
+def holds(block: etree._Element, el: etree._Element) -> bool:
+    """Whether `el` is `block` or inside it."""
+    return el is block or any(ancestor is block for ancestor in el.iterancestors())
 
 
 def is_semantic_region(el: etree._Element) -> bool:
@@ -533,7 +569,7 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
                                          skip_tags=SCRIPTLESS_SKIP_TAGS).unwrapped()
         if not analysis.good(body):
             return None
-    main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92)
+    main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92, title)
     widened = product_block(main, title, body, analysis) if product and title is not None else None
     if widened is not None:
         main = widened
@@ -962,8 +998,8 @@ class FurnitureTest:
                     if is_prose(sibling.tail):
                         return False
                     continue
-                opening = first_element(sibling)
-                if opening.tag in HEADING_TAGS:
+                opening = opening_heading(sibling)
+                if opening is not None and self.analysis.text(opening):  # an empty heading ends no section
                     return seen and int(opening.tag[1]) <= level  # a subsection's content belongs to this section
                 if self.holds_text(sibling) and not self(sibling) or is_prose(sibling.tail):
                     return False
