@@ -558,6 +558,72 @@ def test_a_page_that_is_a_stream_of_teasers_keeps_them():
     assert md.count("### [Headline number") == 4 and md.count("A summary sentence") == 16, md
 
 
+# -- teaser runs after a short news story, in the forms sites write them (issue 14, held-out class 1) ---------
+
+FERRY = ("<h1>Council approves new ferry timetable</h1>"
+         "<p class='dateline'>By Ann Keel, 12 March 2024</p>"
+         "<p>The harbour council voted on Tuesday evening to approve a new ferry timetable that adds two early sailings "
+         "on weekdays.</p>"
+         "<p>Commuters had asked for an earlier crossing for years, saying the first boat at seven left them late for "
+         "work on the mainland.</p>"
+         "<p>The operator said the extra sailings would be run with the existing fleet, and that fares would not "
+         "change before next spring.</p>"
+         "<p>The new timetable takes effect on the first Monday of March and will be reviewed by the council after six "
+         "months.</p>")
+FERRY_MD = """# Council approves new ferry timetable
+
+The harbour council voted on Tuesday evening to approve a new ferry timetable that adds two early sailings on weekdays.
+
+Commuters had asked for an earlier crossing for years, saying the first boat at seven left them late for work on the mainland.
+
+The operator said the extra sailings would be run with the existing fleet, and that fares would not change before next spring.
+
+The new timetable takes effect on the first Monday of March and will be reviewed by the council after six months."""
+# (headline, address, summary) of other stories of the same paper
+STORIES = [
+    ("Harbour wall repairs to start in April", "/2024/03/harbour-wall-repairs",
+     "Contractors will close the north pier for eight weeks while the wall is rebuilt."),
+    ("School bus route changes after parents' petition", "/2024/03/school-bus-route",
+     "The county has moved two stops closer to the estate after a petition signed by 300 parents."),
+    ("Fish market reopens after fire", "/2024/03/fish-market-reopens",
+     "Traders returned to the market hall on Saturday, four months after a fire destroyed its roof."),
+    ("Lifeboat crew rescues two kayakers off the point", "/2024/03/lifeboat-rescue",
+     "Both were taken to hospital as a precaution after three hours in the water."),
+    ("New cycle lane splits opinion on the seafront", "/2024/03/cycle-lane",
+     "Shop owners say the lane has cost them parking; cyclists say it has made the road safer."),
+]
+
+
+def herald_page(story: str, after: str = "") -> str:
+    """A newspaper page: masthead, the story in an <article> (teasers may follow inside it), more after it."""
+    return ("<html><head><title>Council approves new ferry timetable | Harbour Herald</title></head><body>"
+            "<header><a href='/'>Harbour Herald</a><nav><a href='/news'>News</a> <a href='/sport'>Sport</a></nav>"
+            f"</header><div id='page'><article>{story}</article>{after}</div>"
+            "<footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>")
+
+
+def ferry(html: str) -> str:
+    return convert(html, "https://herald.example/2024/03/ferry-timetable").markdown
+
+
+@pytest.mark.parametrize("label", ["<span>Local</span> ", "<time datetime='2024-03-11'>11 March</time>"],
+                         ids=["section", "date"])
+def test_teasers_with_a_label_before_their_linked_title_are_left_out(label):
+    """A section name or a date over each teaser's headline link: the headline still titles its teaser."""
+    items = "".join(f"<li>{label}<a href='{href}'>{title}</a><p>{summary}</p></li>"
+                    for title, href, summary in STORIES[:4])
+    assert ferry(herald_page(FERRY, f"<section><h2>Latest news</h2><ul>{items}</ul></section>")) == FERRY_MD
+
+
+def test_a_page_listing_labelled_teasers_keeps_them():
+    items = "".join(f"<li><span>Local</span> <a href='{href}'>{title}</a><p>{summary}</p></li>"
+                    for title, href, summary in STORIES)
+    md = convert(f"<html><body><header><a href='/'>Harbour Herald</a></header><main><h1>Latest news</h1><ul>{items}"
+                 "</ul></main></body></html>", "https://herald.example/latest").markdown
+    assert md == "# Latest news\n\n" + "\n".join(
+        f"- Local [{title}](https://herald.example{href})\n\n  {summary}" for title, href, summary in STORIES)
+
+
 def test_a_section_whose_id_is_made_from_its_heading_is_not_named_by_it():
     # documentation generators give each section the slug of its heading: "sharing", "related" there are words
     sections = "".join(f'<div class="section" id="{slug}"><h2>{title}</h2><p>{title} is explained in this section, '

@@ -94,6 +94,7 @@ TEASER_CHARS = 400  # text per linked heading below which a block reads as a lis
 # Siblings that are cards, this many or more, are a teaser list: their summaries are not the page's content.
 CARD_CHARS = 800
 MIN_CARDS = 3
+KICKER_WORDS = 3  # a label over a teaser's title (its section, a date) has at most this many words
 # Blocks named as furniture beside the block holding the title are passed over when they hold this share of its
 # content text or more (a paywall's pitch, a subscription box; not a footer line beside a long article)
 BESIDE_FURNITURE = 0.25
@@ -135,10 +136,19 @@ def is_title_link(anchor: etree._Element) -> bool:
     # one word on a line of its own is a control ("Enlarge", "Download"), not a title
     if following is None or word_count("".join(anchor.itertext())) < 2:
         return False
-    # looked back only as far as the nearest text (each stretch of siblings once, as a title has words)
+    # looked back only as far as the nearest text (each stretch of siblings once, as a title has words), past one
+    # label of its own over the title (a kicker, a date) that links nowhere
+    label = False
     for before in line.itersiblings(preceding=True):
-        if (before.tail or "").strip() or isinstance(before.tag, str) and "".join(before.itertext()).strip():
+        if (before.tail or "").strip():
             return False
+        if isinstance(before.tag, str):
+            text = "".join(before.itertext()).strip()
+            if text:
+                if label or word_count(text) > KICKER_WORDS or before.tag == "a" or next(before.iter("a"), None) \
+                        is not None:
+                    return False
+                label = True
     # a link before a menu of links (a member's name over a forum post) titles nothing
     return word_count(following.tail or "") > 0 if following.tag == "br" else words_beside_links(following) > 0
 
