@@ -606,6 +606,37 @@ def ferry(html: str) -> str:
     return convert(html, "https://herald.example/2024/03/ferry-timetable").markdown
 
 
+def test_a_definition_list_of_linked_headlines_with_summaries_is_left_out():
+    """Related stories as a `<dl>`: each term a linked headline, each definition its one-line summary."""
+    items = "".join(f"<dt><a href='{href}'>{title}</a></dt><dd>{summary}</dd>" for title, href, summary in STORIES)
+    assert ferry(herald_page(FERRY + f"<h2>Also this week</h2><dl>{items}</dl>")) == FERRY_MD
+
+
+GLOSSARY = [
+    ("Slack water", "/glossary/slack-water",
+     "The short period around high or low water when the tidal stream is weak or turns. In narrow channels it may last "
+     "only a few minutes, and pilots plan the passage of large ships through a harbour mouth to fall within it, "
+     "because a vessel that meets the full stream broadside can be set onto a bank or a pier. Tide tables give its "
+     "times for the main ports, but local knowledge still counts for the smaller ones."),
+    ("Spring tide", "/glossary/spring-tide",
+     "A tide with a larger range than usual, which happens shortly after new and full moon, when the pull of the Sun "
+     "and the Moon acts along one line. High water is higher and low water lower than on other days, so harbours "
+     "that dry out at low water are closed for longer, and the strongest streams of the month run in the channels. "
+     "The name has nothing to do with the season of the year."),
+    ("Chart datum", "/glossary/chart-datum",
+     "The level from which the depths on a chart and the heights in a tide table are measured, usually close to the "
+     "lowest tide that can be predicted for the place. A depth on the chart is therefore about the least water a "
+     "boat will find there, and the height of the tide at any moment is added to it. Older charts used other levels, "
+     "so the datum is printed on every sheet and should be checked before the two are compared."),
+]
+
+
+def test_a_glossary_of_linked_terms_with_long_definitions_after_the_story_is_kept():
+    items = "".join(f"<dt><a href='{href}'>{term}</a></dt><dd>{text}</dd>" for term, href, text in GLOSSARY)
+    assert ferry(herald_page(FERRY + f"<h2>Glossary</h2><dl>{items}</dl>")) == FERRY_MD + "\n\n## Glossary\n\n" + \
+        "\n\n".join(f"[{term}](https://herald.example{href})\n\n{text}" for term, href, text in GLOSSARY)
+
+
 @pytest.mark.parametrize("label", ["<span>Local</span> ", "<time datetime='2024-03-11'>11 March</time>"],
                          ids=["section", "date"])
 def test_teasers_with_a_label_before_their_linked_title_are_left_out(label):

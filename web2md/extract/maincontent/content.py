@@ -56,6 +56,8 @@ REPEAT_TAGS = frozenset({"p", "li", "dd"})
 # Never judged by class/id: code keeps its `language-x` classes, headings their generated ids.
 HINT_EXEMPT_TAGS = frozenset({"pre", "code", "table", "tr", "td", "th", "tbody"})
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+# Blocks that title what follows them: headings, and a definition list's terms (`<dt><a>Headline</a></dt><dd>`)
+TITLE_TAGS = HEADING_TAGS | {"dt"}
 SECTION_HEADINGS = HEADING_TAGS - {"h1"}  # an h1 titles the page, whatever follows it
 _ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search", "dialog", "menu", "menubar",
                     "alert", "toolbar", "tablist"})
@@ -360,7 +362,7 @@ class Analysis:
                     if t - linked >= min_unit and linked <= 0.5 * t:
                         own[2] += t - linked
                     # a linked heading (its text may sit in blocks of its own: <h3><a><div>Title)
-                    elif tag in HEADING_TAGS and own[0] and own[1] >= 0.9 * own[0]:
+                    elif tag in TITLE_TAGS and own[0] and own[1] >= 0.9 * own[0]:
                         target = link_target(el)
                         if target:
                             own[3] += 1
@@ -380,7 +382,7 @@ class Analysis:
                     if tag == "figcaption":
                         self.caption_text += own[0]
                     # a card: its linked headings (a title, perhaps a "Read more" under it) lead to one page
-                    if own[3] and own[0] <= CARD_CHARS and tag not in HEADING_TAGS and targets.get(el):
+                    if own[3] and own[0] <= CARD_CHARS and tag not in TITLE_TAGS and targets.get(el):
                         held = cards.get(open_elements[-1])
                         if held is None:
                             held = cards[open_elements[-1]] = [0, 0]
@@ -776,6 +778,8 @@ class FurnitureTest:
         parent = el.getparent()
         if parent is not None and el in self.teaser_sections(parent):
             return True
+        if own and own[3] >= MIN_CARDS and self.is_teaser_run(el):
+            return True
         if own and own[3] >= 3 and total < TEASER_CHARS * own[3] and (total - linked) < 0.5 * self.region_text \
                 and self.is_teaser_list(el):
             return True
@@ -850,12 +854,14 @@ class FurnitureTest:
         run: list[list[etree._Element]] = []  # the sections in a row so far, each its heading and what follows
         section: list[etree._Element] | None = None
         for child in [*parent.iterchildren(etree.Element), None]:  # None: the end closes the last section
-            opening = opening_heading(child) if child is not None else None
+            # a term titles its definition: one block, a line or two of summary under a linked headline
+            opening = (child if child.tag == "dt" else opening_heading(child)) if child is not None else None
             if child is not None and opening is None:
                 if section is not None:
                     section.append(child)
                 continue
-            teaser = section is not None and sum(map(analysis.text, section)) <= CARD_CHARS
+            teaser = section is not None and sum(map(analysis.text, section)) <= (
+                TEASER_CHARS if section[0].tag == "dt" else CARD_CHARS)
             if teaser:
                 run.append(section)
             if not teaser or child is None:  # the run ends
@@ -866,6 +872,16 @@ class FurnitureTest:
             own = self.stats.get(opening) if opening is not None else None
             section = [child] if own and own[3] else None
         return found
+
+    def is_teaser_run(self, el: etree._Element) -> bool:
+        """A block made of a run of teasers written flat and nothing else (`<dl>` of linked headlines and their
+        summaries): furniture as a whole, so that the heading over it heads nothing."""
+        sections = self.teaser_sections(el)
+        if not sections or (el.text or "").strip():
+            return False
+        text = self.analysis.text
+        return all(child in sections or not text(child) and not (child.tail or "").strip()
+                   for child in el.iterchildren(etree.Element))
 
     def holds_text(self, el: etree._Element) -> bool:
         """Whether `el` holds text: measured, or, for an element that is no block of its own (a formula's
