@@ -606,6 +606,28 @@ def ferry(html: str) -> str:
     return convert(html, "https://herald.example/2024/03/ferry-timetable").markdown
 
 
+@pytest.mark.parametrize("card", [
+    "<div><h3>{title}</h3><p>{summary}</p><a href='{href}'>Read more</a></div>",
+    "<div><img src='{href}.jpg' alt=''><h4>{title}</h4><p>{summary}</p><p><a href='{href}?ref=more'>Continue reading"
+    " &#8594;</a></p></div>",
+], ids=["read-more", "image-and-paragraph-link"])
+def test_teaser_cards_with_an_unlinked_title_and_a_link_to_the_story_are_left_out(card):
+    """A card whose headline links nowhere, closed by its one link to the story: a teaser as much as a card with a
+    linked headline, whatever its link says."""
+    cards = "".join(card.format(title=title, href=href, summary=summary) for title, href, summary in STORIES[:4])
+    assert ferry(herald_page(FERRY + f"<section><h2>More from the Herald</h2>{cards}</section>")) == FERRY_MD
+
+
+def test_a_blog_index_of_cards_with_a_read_more_link_keeps_them():
+    """A page that is a list of such cards: they are its content."""
+    cards = "".join(f"<div><h2>{title}</h2><p>{summary}</p><a href='{href}'>Read more</a></div>"
+                    for title, href, summary in STORIES[:4])
+    md = convert(f"<html><body><header><a href='/'>Harbour Herald</a></header><main><h1>March 2024</h1>{cards}"
+                 "</main></body></html>", "https://herald.example/2024/03/").markdown
+    assert md == "# March 2024\n\n" + "\n\n".join(
+        f"## {title}\n\n{summary}" for title, href, summary in STORIES[:4])  # "Read more" is a control
+
+
 def test_a_definition_list_of_linked_headlines_with_summaries_is_left_out():
     """Related stories as a `<dl>`: each term a linked headline, each definition its one-line summary."""
     items = "".join(f"<dt><a href='{href}'>{title}</a></dt><dd>{summary}</dd>" for title, href, summary in STORIES)

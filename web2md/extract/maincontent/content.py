@@ -155,6 +155,25 @@ def is_title_link(anchor: etree._Element) -> bool:
     return word_count(following.tail or "") > 0 if following.tag == "br" else words_beside_links(following) > 0
 
 
+def closing_link(block: etree._Element, linked: int) -> etree._Element | None:
+    """The link a block that opens with a heading closes with, on a line of its own (`<a>Read more</a>`, or
+    alone in a paragraph), when it is the block's only link (`linked` characters of link text) and the block has
+    words outside its heading and the link (a summary): a card's link to its story under an unlinked title."""
+    last = block[-1] if len(block) else None
+    if last is None or not isinstance(last.tag, str) or (last.tail or "").strip():
+        return None
+    if last.tag != "a":
+        if len(last) != 1 or (last.text or "").strip() or last.tag in HEADING_TAGS:
+            return None
+        last = last[0]
+        if last.tag != "a" or (last.tail or "").strip():
+            return None
+    heading = next((node for node in islice(block.iter(), HEADING_LOOKAHEAD) if node.tag in HEADING_TAGS), None)
+    if heading is None or len("".join(last.itertext()).strip()) != linked:
+        return None
+    return last if words_beside_links(block) > word_count(block_text(heading)) else None
+
+
 def previous_element(el: etree._Element) -> etree._Element | None:
     """The element just before `el` among its siblings, comments and processing instructions passed over."""
     return next(el.itersiblings(etree.Element, preceding=True), None)
@@ -378,6 +397,14 @@ class Analysis:
                     if target:
                         own[3] = 1
                         targets[el] = target
+                elif own[1] and not own[3] and own[0] <= CARD_CHARS and tag in TITLE_BLOCK_TAGS and open_stats:
+                    # a card whose title links nowhere, closed by its one link to the story ("Read more")
+                    anchor = closing_link(el, own[1])
+                    if anchor is not None:
+                        target = link_target(anchor)
+                        if target:
+                            own[3] = 1
+                            targets[el] = target
                 if own[0] and open_stats:  # an element without text adds nothing to its parent
                     if tag == "figcaption":
                         self.caption_text += own[0]
