@@ -677,6 +677,29 @@ def test_a_page_listing_labelled_teasers_keeps_them():
         f"- Local [{title}](https://herald.example{href})\n\n  {summary}" for title, href, summary in STORIES)
 
 
+def test_teaser_cards_in_the_block_of_a_short_story_after_its_text_are_left_out():
+    """Cards with no block around them, right after the story's paragraphs in the same block: teasers, even when
+    their summaries hold more text than the short story."""
+    cards = "".join(f"<div><h3><a href='{href}'>{title}</a></h3><p>{summary} The Herald will report on what "
+                    f"happens next.</p><span>11 March 2024</span></div>" for title, href, summary in STORIES)
+    html = ("<html><body><header><a href='/'>Harbour Herald</a></header>"
+            f"<div id='content'>{FERRY}{cards}</div><footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>")
+    assert ferry(html) == FERRY_MD
+
+
+def test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them():
+    """A page that is a list of such cards, after a line introducing the section: the cards are its content."""
+    more = "Our reporter was there and talked to the people involved."
+    cards = "".join(f"<div><h3><a href='{href}'>{title}</a></h3><p>{summary} {more}</p><span>11 March 2024</span>"
+                    f"</div>" for title, href, summary in STORIES)
+    md = convert("<html><body><header><a href='/'>Harbour Herald</a></header><div id='content'><h1>Local news</h1>"
+                 "<p>News from the harbour, the seafront and the estates, updated every morning by our reporters.</p>"
+                 f"{cards}</div></body></html>", "https://herald.example/local").markdown
+    assert md == "# Local news\n\nNews from the harbour, the seafront and the estates, updated every morning by our " \
+                 "reporters.\n\n" + "\n\n".join(f"### [{title}](https://herald.example{href})\n\n{summary} {more}"
+                                                f"\n\n11 March 2024" for title, href, summary in STORIES)
+
+
 def test_a_section_whose_id_is_made_from_its_heading_is_not_named_by_it():
     # documentation generators give each section the slug of its heading: "sharing", "related" there are words
     sections = "".join(f'<div class="section" id="{slug}"><h2>{title}</h2><p>{title} is explained in this section, '

@@ -261,6 +261,7 @@ class Analysis:
         # blocks holding MIN_CARDS or more cards side by side, with their cards' content text, which is not counted
         # as content (unless the page is a listing: `restore_teasers`)
         self.teaser_lists: dict[etree._Element, int] = {}
+        self.teaser_cards: set[etree._Element] = set()  # the cards of the teaser lists
         self.keep_header = keep_header
         self.min_unit = min_unit
         self.keep_hidden = keep_hidden
@@ -270,8 +271,9 @@ class Analysis:
     def _walk(self, root: etree._Element, keep_header: bool, min_unit: int, keep_hidden: bool,
               not_furniture: frozenset, skip_tags: frozenset[str]) -> None:
         stats, pruned, candidates, bylines = self.stats, self.pruned, self.comment_candidates, self.byline_candidates
-        teaser_lists = self.teaser_lists
-        cards: dict[etree._Element, list[int]] = {}  # per open element: [cards among its children, their content]
+        teaser_lists, teaser_cards = self.teaser_lists, self.teaser_cards
+        # per open element: [cards among its children, their content text, the cards]
+        cards: dict[etree._Element, list] = {}
         targets: dict[etree._Element, str] = {}  # the one page the linked headings below an element lead to, or ""
         furniture_bound = self.furniture_bound
         # The open measured elements from the root down, their tags and their counts; None at the bottom, so
@@ -391,6 +393,7 @@ class Analysis:
                     if held is not None and held[0] >= MIN_CARDS and held[1]:
                         own[2] -= held[1]
                         teaser_lists[el] = held[1]
+                        teaser_cards.update(held[2])
                 if tag == "a" and not own[0] and not own[3] and open_stats and is_title_link(el):
                     # a linked title on a line of its own counts as a linked heading (its text is its block's)
                     target = link_target(el)
@@ -412,9 +415,10 @@ class Analysis:
                     if own[3] and own[0] <= CARD_CHARS and tag not in TITLE_TAGS and targets.get(el):
                         held = cards.get(open_elements[-1])
                         if held is None:
-                            held = cards[open_elements[-1]] = [0, 0]
+                            held = cards[open_elements[-1]] = [0, 0, []]
                         held[0] += 1
                         held[1] += own[2]
+                        held[2].append(el)
                     parent = open_stats[-1]
                     parent[0] += own[0]
                     parent[1] += own[1]
@@ -446,6 +450,7 @@ class Analysis:
                     break
                 own[2] += text
         self.teaser_lists = {}
+        self.teaser_cards = set()
 
     def text(self, el: etree._Element) -> int:
         own = self.stats.get(el)
@@ -762,6 +767,7 @@ class FurnitureTest:
         self.hints: dict[etree._Element, str] = {}
         self.verdicts: dict[etree._Element, bool] = {}
         self.teaser_runs: dict[etree._Element, set[etree._Element]] = {}  # per parent: its flat teaser sections
+        self.teaser_after: dict[etree._Element, set[etree._Element]] = {}  # per parent: its cards after content
         self.prose_in_paragraphs: bool | None = None  # most of the region's content text is in <p> (when asked)
 
     def __call__(self, el: etree._Element) -> bool:
@@ -805,6 +811,8 @@ class FurnitureTest:
         parent = el.getparent()
         if parent is not None and el in self.teaser_sections(parent):
             return True
+        if el in self.analysis.teaser_cards and parent is self.main and el in self.cards_after_content(parent):
+            return True  # cards side by side after the article's text in the region itself (no block around them)
         if own and own[3] >= MIN_CARDS and self.is_teaser_run(el):
             return True
         if own and own[3] >= 3 and total < TEASER_CHARS * own[3] and (total - linked) < 0.5 * self.region_text \
@@ -898,6 +906,25 @@ class FurnitureTest:
                 run = []
             own = self.stats.get(opening) if opening is not None else None
             section = [child] if own and own[3] else None
+        return found
+
+    def cards_after_content(self, parent: etree._Element) -> set[etree._Element]:
+        """The cards of a teaser list that close `parent`, after a child holding content text that is no card and
+        has no linked title (the article's body, then teasers of other stories in the same block; not the short
+        posts after long ones on a blog's front page)."""
+        found = self.teaser_after.get(parent)
+        if found is None:
+            found = self.teaser_after[parent] = set()
+            cards, good = self.analysis.teaser_cards, self.analysis.good
+            for child in parent.iterchildren(etree.Element, reversed=True):
+                if child in cards:
+                    found.add(child)
+                elif good(child):
+                    if self.stats[child][3]:
+                        found.clear()  # a longer post under a linked title: the short ones are posts as well
+                    break  # the content the cards follow
+            else:
+                found.clear()  # nothing but cards: a page of them
         return found
 
     def is_teaser_run(self, el: etree._Element) -> bool:
