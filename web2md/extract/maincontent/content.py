@@ -400,8 +400,10 @@ class Analysis:
                     if target:
                         own[3] = 1
                         targets[el] = target
-                elif own[1] and not own[3] and own[0] <= CARD_CHARS and tag in TITLE_BLOCK_TAGS and open_stats:
-                    # a card whose title links nowhere, closed by its one link to the story ("Read more")
+                elif own[2] and own[1] and not own[3] and own[0] <= CARD_CHARS and tag in TITLE_BLOCK_TAGS \
+                        and open_stats:
+                    # a card whose title links nowhere, closed by its one link to the story ("Read more"), with a
+                    # summary long enough to be content text
                     anchor = closing_link(el, own[1])
                     if anchor is not None:
                         target = link_target(anchor)
