@@ -610,7 +610,8 @@ def ferry(html: str) -> str:
     "<div><h3>{title}</h3><p>{summary}</p><a href='{href}'>Read more</a></div>",
     "<div><img src='{href}.jpg' alt=''><h4>{title}</h4><p>{summary}</p><p><a href='{href}?ref=more'>Continue reading"
     " &#8594;</a></p></div>",
-], ids=["read-more", "image-and-paragraph-link"])
+    "<div><h3>{title}</h3><p>{summary} <a href='{href}'>Read more</a></p></div>",
+], ids=["read-more", "image-and-paragraph-link", "link-closing-the-summary"])
 def test_teaser_cards_with_an_unlinked_title_and_a_link_to_the_story_are_left_out(card):
     """A card whose headline links nowhere, closed by its one link to the story: a teaser as much as a card with a
     linked headline, whatever its link says."""
@@ -626,6 +627,24 @@ def test_a_blog_index_of_cards_with_a_read_more_link_keeps_them():
                  "</main></body></html>", "https://herald.example/2024/03/").markdown
     assert md == "# March 2024\n\n" + "\n\n".join(
         f"## {title}\n\n{summary}" for title, href, summary in STORIES[:4])  # "Read more" is a control
+
+
+def test_questions_whose_answers_end_with_a_link_to_a_page_are_content():
+    """A FAQ after the story, each answer closing with a link of its own words (not a short "Read more"): kept."""
+    faq = [("When does the first boat leave?", "From the first Monday of March the first boat leaves at a quarter past "
+            "six on weekdays and at seven on Saturdays. Sunday sailings do not change. The full list is in",
+            "/ferry/timetable", "the timetable for the winter season"),
+           ("Do fares change?", "The operator has promised to keep fares as they are until next spring. Season tickets "
+            "bought before March stay valid for the new sailings, as set out in",
+            "/ferry/fares", "the council's agreement with the ferry operator"),
+           ("Who reviews the timetable?", "The harbour council reviews it after six months and can ask the operator to "
+            "move the early sailings if few people use them, on the advice of",
+            "/council/transport", "the transport committee and the passengers' forum")]
+    items = "".join(f"<div><h3>{question}</h3><p>{answer} <a href='{href}'>{link}</a></p></div>"
+                    for question, answer, href, link in faq)
+    assert ferry(herald_page(FERRY + f"<h2>Questions and answers</h2>{items}")) == FERRY_MD + \
+        "\n\n## Questions and answers\n\n" + "\n\n".join(
+            f"### {question}\n\n{answer} [{link}](https://herald.example{href})" for question, answer, href, link in faq)
 
 
 def test_a_definition_list_of_linked_headlines_with_summaries_is_left_out():

@@ -96,6 +96,7 @@ TEASER_CHARS = 400  # text per linked heading below which a block reads as a lis
 # Siblings that are cards, this many or more, are a teaser list: their summaries are not the page's content.
 CARD_CHARS = 800
 MIN_CARDS = 3
+CONTROL_WORDS = 4  # a link closing a card's summary in the same paragraph has at most this many ("Read more")
 KICKER_WORDS = 3  # a label over a teaser's title (its section, a date) has at most this many words
 # Blocks named as furniture beside the block holding the title are passed over when they hold this share of its
 # content text or more (a paywall's pitch, a subscription box; not a footer line beside a long article)
@@ -157,19 +158,23 @@ def is_title_link(anchor: etree._Element) -> bool:
 
 def closing_link(block: etree._Element, linked: int) -> etree._Element | None:
     """The link a block that opens with a heading closes with, on a line of its own (`<a>Read more</a>`, or
-    alone in a paragraph), when it is the block's only link (`linked` characters of link text) and the block has
+    alone in a paragraph, or a short one closing the last paragraph), when it is the block's only link (`linked` characters of link text) and the block has
     words outside its heading and the link (a summary): a card's link to its story under an unlinked title."""
     last = block[-1] if len(block) else None
     if last is None or not isinstance(last.tag, str) or (last.tail or "").strip():
         return None
+    inline = False
     if last.tag != "a":
-        if len(last) != 1 or (last.text or "").strip() or last.tag in HEADING_TAGS:
+        if not len(last) or last.tag in HEADING_TAGS:
             return None
-        last = last[0]
+        # alone in a paragraph, or closing the summary's paragraph ("... <a>Read more</a>") as a short link
+        inline = len(last) > 1 or bool((last.text or "").strip())
+        last = last[-1]
         if last.tag != "a" or (last.tail or "").strip():
             return None
     heading = next((node for node in islice(block.iter(), HEADING_LOOKAHEAD) if node.tag in HEADING_TAGS), None)
-    if heading is None or len("".join(last.itertext()).strip()) != linked:
+    text = "".join(last.itertext()).strip()
+    if heading is None or len(text) != linked or inline and word_count(text) > CONTROL_WORDS:
         return None
     return last if words_beside_links(block) > word_count(block_text(heading)) else None
 
