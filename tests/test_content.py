@@ -678,8 +678,8 @@ def test_a_glossary_of_linked_terms_with_long_definitions_after_the_story_is_kep
         "\n\n".join(f"[{term}](https://herald.example{href})\n\n{text}" for term, href, text in GLOSSARY)
 
 
-@pytest.mark.parametrize("label", ["<span>Local</span> ", "<time datetime='2024-03-11'>11 March</time>"],
-                         ids=["section", "date"])
+@pytest.mark.parametrize("label", ["<span>Local</span> ", "<time datetime='2024-03-11'>11 March</time>",
+                                   "<a href='/local'>Local</a> "], ids=["section", "date", "linked-section"])
 def test_teasers_with_a_label_before_their_linked_title_are_left_out(label):
     """A section name or a date over each teaser's headline link: the headline still titles its teaser."""
     items = "".join(f"<li>{label}<a href='{href}'>{title}</a><p>{summary}</p></li>"
@@ -687,13 +687,16 @@ def test_teasers_with_a_label_before_their_linked_title_are_left_out(label):
     assert ferry(herald_page(FERRY, f"<section><h2>Latest news</h2><ul>{items}</ul></section>")) == FERRY_MD
 
 
-def test_a_page_listing_labelled_teasers_keeps_them():
-    items = "".join(f"<li><span>Local</span> <a href='{href}'>{title}</a><p>{summary}</p></li>"
+@pytest.mark.parametrize("label, label_md", [("<span>Local</span>", "Local"),
+                                              ("<a href='/local'>Local</a>", "[Local](https://herald.example/local)")],
+                         ids=["section", "linked-section"])
+def test_a_page_listing_labelled_teasers_keeps_them(label, label_md):
+    items = "".join(f"<li>{label} <a href='{href}'>{title}</a><p>{summary}</p></li>"
                     for title, href, summary in STORIES)
     md = convert(f"<html><body><header><a href='/'>Harbour Herald</a></header><main><h1>Latest news</h1><ul>{items}"
                  "</ul></main></body></html>", "https://herald.example/latest").markdown
     assert md == "# Latest news\n\n" + "\n".join(
-        f"- Local [{title}](https://herald.example{href})\n\n  {summary}" for title, href, summary in STORIES)
+        f"- {label_md} [{title}](https://herald.example{href})\n\n  {summary}" for title, href, summary in STORIES)
 
 
 def test_teaser_cards_in_the_block_of_a_short_story_after_its_text_are_left_out():

@@ -140,7 +140,7 @@ def is_title_link(anchor: etree._Element) -> bool:
     if following is None or word_count("".join(anchor.itertext())) < 2:
         return False
     # looked back only as far as the nearest text (each stretch of siblings once, as a title has words), past one
-    # label of its own over the title (a kicker, a date) that links nowhere
+    # label of its own over the title (a kicker, a date; perhaps a link to its section)
     label = False
     for before in line.itersiblings(preceding=True):
         if (before.tail or "").strip():
@@ -148,8 +148,7 @@ def is_title_link(anchor: etree._Element) -> bool:
         if isinstance(before.tag, str):
             text = "".join(before.itertext()).strip()
             if text:
-                if label or word_count(text) > KICKER_WORDS or before.tag == "a" or next(before.iter("a"), None) \
-                        is not None:
+                if label or word_count(text) > KICKER_WORDS:
                     return False
                 label = True
     # a link before a menu of links (a member's name over a forum post) titles nothing
