@@ -611,7 +611,8 @@ def ferry(html: str) -> str:
     "<div><img src='{href}.jpg' alt=''><h4>{title}</h4><p>{summary}</p><p><a href='{href}?ref=more'>Continue reading"
     " &#8594;</a></p></div>",
     "<div><h3>{title}</h3><p>{summary} <a href='{href}'>Read more</a></p></div>",
-], ids=["read-more", "image-and-paragraph-link", "link-closing-the-summary"])
+    "<div><p><strong>{title}</strong></p><p>{summary}</p><p><a href='{href}'>Read more</a></p></div>",
+], ids=["read-more", "image-and-paragraph-link", "link-closing-the-summary", "bold-title"])
 def test_teaser_cards_with_an_unlinked_title_and_a_link_to_the_story_are_left_out(card):
     """A card whose headline links nowhere, closed by its one link to the story: a teaser as much as a card with a
     linked headline, whatever its link says."""
@@ -627,6 +628,18 @@ def test_a_blog_index_of_cards_with_a_read_more_link_keeps_them():
                  "</main></body></html>", "https://herald.example/2024/03/").markdown
     assert md == "# March 2024\n\n" + "\n\n".join(
         f"## {title}\n\n{summary}" for title, href, summary in STORIES[:4])  # "Read more" is a control
+
+
+def test_contact_cards_after_the_story_are_kept():
+    """Offices with a bold name, an address and an e-mail link: the link leads to no page, so no teasers (the
+    e-mail line alone is a link-only line, left out as before)."""
+    offices = [("Harbour office", "Quay Street 4, open on weekdays from nine in the morning to five", "office"),
+               ("Ferry operator", "Ferry Terminal, Pier Road, tickets sold there until the last sailing", "tickets"),
+               ("Council transport desk", "Town Hall, second floor, open on Tuesdays and Thursdays only", "transport")]
+    cards = "".join(f"<div><p><strong>{name}</strong></p><p>{address}</p><p><a href='mailto:{box}@herald.example'>"
+                    f"{box}@herald.example</a></p></div>" for name, address, box in offices)
+    assert ferry(herald_page(FERRY + f"<h2>Contacts</h2>{cards}")) == FERRY_MD + "\n\n## Contacts\n\n" + "\n\n".join(
+        f"**{name}**\n\n{address}" for name, address, box in offices)
 
 
 def test_questions_whose_answers_end_with_a_link_to_a_page_are_content():

@@ -66,6 +66,8 @@ _ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "sea
 SHORT_BLOCK_TAGS = DATE_LINE_TAGS | CALL_TAGS | FURNITURE_LABEL_TAGS
 MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_CALL, MAX_FURNITURE_LABEL)
 INLINE_TAGS = frozenset({"span", "strong", "em", "i", "b"})  # caption candidates that sit inside a block
+BOLD_TAGS = frozenset({"strong", "b"})
+NOT_PAGES = ("mailto:", "tel:", "javascript:")  # link addresses that lead to no page
 MEDIA_TAG_SET = frozenset(MEDIA_TAGS)
 IMAGE_TAGS = ("img", "picture")  # what a block needs to be a figure in all but name
 # What text after an image in a figure-like block is not its caption: a card's title, or a paragraph (how-to
@@ -156,9 +158,10 @@ def is_title_link(anchor: etree._Element) -> bool:
 
 
 def closing_link(block: etree._Element, linked: int) -> etree._Element | None:
-    """The link a block that opens with a heading closes with, on a line of its own (`<a>Read more</a>`, or
-    alone in a paragraph, or a short one closing the last paragraph), when it is the block's only link (`linked` characters of link text) and the block has
-    words outside its heading and the link (a summary): a card's link to its story under an unlinked title."""
+    """The link a block that opens with a title closes with, on a line of its own (`<a>Read more</a>`, or alone in
+    a paragraph, or a short one closing the last paragraph), when it is the block's only link (`linked` characters
+    of link text) and the block has words outside its title and the link (a summary): a card's link to its story
+    under an unlinked title (a heading, or a first line all in bold)."""
     last = block[-1] if len(block) else None
     if last is None or not isinstance(last.tag, str) or (last.tail or "").strip():
         return None
@@ -171,11 +174,30 @@ def closing_link(block: etree._Element, linked: int) -> etree._Element | None:
         last = last[-1]
         if last.tag != "a" or (last.tail or "").strip():
             return None
-    heading = next((node for node in islice(block.iter(), HEADING_LOOKAHEAD) if node.tag in HEADING_TAGS), None)
     text = "".join(last.itertext()).strip()
-    if heading is None or len(text) != linked or inline and word_count(text) > CONTROL_WORDS:
+    if len(text) != linked or inline and word_count(text) > CONTROL_WORDS \
+            or (last.get("href") or "").lstrip().lower().startswith(NOT_PAGES):
+        return None  # an address to write to or call is no story (a contact card)
+    title = next((node for node in islice(block.iter(), HEADING_LOOKAHEAD) if node.tag in HEADING_TAGS), None)
+    if title is None:
+        title = bold_first_line(block)
+        if title is None:
+            return None
+    return last if words_beside_links(block) > word_count(block_text(title)) else None
+
+
+def bold_first_line(block: etree._Element) -> etree._Element | None:
+    """The first child of a block when it is a line all in bold (`<p><strong>Title</strong></p>`, `<b>Title</b>`)
+    with more after it: a title written without a heading."""
+    first = block[0]
+    if (block.text or "").strip() or not isinstance(first.tag, str) or (first.tail or "").strip() \
+            or first is block[-1]:
         return None
-    return last if words_beside_links(block) > word_count(block_text(heading)) else None
+    if first.tag not in BOLD_TAGS:
+        if len(first) != 1 or (first.text or "").strip() or (first[0].tail or "").strip():
+            return None
+        first = first[0]
+    return first if first.tag in BOLD_TAGS and (first.text or "").strip() else None
 
 
 def previous_element(el: etree._Element) -> etree._Element | None:
