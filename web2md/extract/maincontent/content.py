@@ -10,8 +10,10 @@ title and lead ahead of it come along. When nothing reads as content but a `<nos
 page is read as a browser without scripts shows it (a `<noscript>` inside it
 too). Inside the region, furniture is skipped while rendering: blocks named as
 furniture by class/id unless they hold much of the content (the comments
-always), link-dense blocks, teaser lists (cards titled by a linked heading, or by a link on a line of its own,
-or such teasers written flat, a linked heading over a line or two, in a row), captions (of figures and of images that
+always), link-dense blocks, teaser lists (cards titled by a linked heading, or by a link on a line of its own
+perhaps under a short label, or under an unlinked title and closed by their one link to the story; or such teasers
+written flat, a linked heading or `<dt>` over a line or two, in a row; or cards closing the region after the
+article's text), captions (of figures and of images that
 are figures in all but name) and credit lines, labels over furniture, calls to
 action, date lines, headings of sections that hold only furniture, and paragraphs
 the page repeats (`furniture` holds the vocabulary of those tests).
