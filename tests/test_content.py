@@ -722,6 +722,17 @@ def test_teaser_cards_in_the_block_of_a_short_story_after_its_text_are_left_out(
     assert ferry(html) == FERRY_MD
 
 
+def test_teaser_cards_in_the_body_block_of_an_article_with_its_title_in_a_header_leave_the_body():
+    """The article's title in its `<header>`, its paragraphs and then cards in one body block: the cards go, the
+    body stays (the block holding the cards used to be skipped whole as a teaser list, the story with it)."""
+    cards = "".join(f"<div><h3><a href='{href}'>{title}</a></h3><p>{summary} The Herald will report on what happens "
+                    f"next.</p><span>11 March 2024</span></div>" for title, href, summary in STORIES)
+    title, body = FERRY.split("</h1>", 1)
+    html = ("<html><body><header><a href='/'>Harbour Herald</a></header>"
+            f"<article><header>{title}</h1></header><div class='body'>{body}{cards}</div></article></body></html>")
+    assert ferry(html) == FERRY_MD
+
+
 def test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them():
     """A page that is a list of such cards, after a line introducing the section: the cards are its content."""
     more = "Our reporter was there and talked to the people involved."

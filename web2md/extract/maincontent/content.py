@@ -658,7 +658,7 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
     if article is None:
         test = FurnitureTest(main, analysis, recall)
         return Choice([main], once_each(test, test.text_of), analysis.good(main), analysis.skip_tags)
-    skip = FurnitureTest(article, analysis, recall)
+    skip = FurnitureTest(article, analysis, recall, body=main)
     above: set[etree._Element] = set()  # from the article down to the body's parent
     after: set[etree._Element] = set()  # what follows the body inside the article: notes, boxes, related links
     node = main
@@ -779,8 +779,18 @@ class FurnitureTest:
     reference cycle, which keeps each page's analysis alive until the garbage collector runs.
     """
 
-    def __init__(self, main: etree._Element, analysis: Analysis, recall: bool = False) -> None:
+    def __init__(self, main: etree._Element, analysis: Analysis, recall: bool = False,
+                 body: etree._Element | None = None) -> None:
         self.main = main
+        # the article's body (the region found by descent) and the blocks between it and `main`: a block holding
+        # teaser cards beside the body's paragraphs is not skipped whole (its cards are judged one by one)
+        self.body_path: set[etree._Element] = set()
+        if body is not None and body is not main:
+            self.body_path.add(body)
+            for ancestor in body.iterancestors():
+                if ancestor is main:
+                    break
+                self.body_path.add(ancestor)
         self.analysis = analysis
         self.stats = analysis.stats
         self.pruned = analysis.pruned
@@ -836,13 +846,13 @@ class FurnitureTest:
             return True  # "Zurück zur Übersicht", "Mehr zum Thema" as a link of its own
         if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el):
             return True
-        if el in self.analysis.teaser_lists:
-            return True  # cards side by side (what the region was chosen without)
+        if el in self.analysis.teaser_lists and el not in self.body_path:
+            return True  # cards side by side (what the region was chosen without), not around the article's body
         parent = el.getparent()
         if parent is not None and el in self.teaser_sections(parent):
             return True
-        if el in self.analysis.teaser_cards and parent is self.main and el in self.cards_after_content(parent):
-            return True  # cards side by side after the article's text in the region itself (no block around them)
+        if el in self.analysis.teaser_cards and el in self.cards_after_content(parent):
+            return True  # cards side by side after the article's text in its block (no block around them)
         if own and own[3] >= MIN_CARDS and self.is_teaser_run(el):
             return True
         if own and own[3] >= 3 and total < TEASER_CHARS * own[3] and (total - linked) < 0.5 * self.region_text \
