@@ -36,8 +36,12 @@ def _reference_data(body: bytes) -> bytes:
 
 
 def test_utf8_body_reaches_the_parser_as_the_text_would():
+    # the references are looked for in the bytes: what ends a tag name and what ends a raw-text element must be
+    # read there as in the text (Unicode whitespace after the name; "ſ", "İ", "ı" in an end tag)
     pieces = ["&", "&amp;", "&copy", "&copy;", "&notit;", "&x", ";", "<script>", "</script>", "<!--", "-->",
-              "a", " ", "\n", "\u3000", "\x85", "\x1c", "\xa0", "é", "€", "\U0001F600", "<p>", "\ufeff"]
+              "a", " ", "\n", "\u3000", "\x85", "\x1c", "\xa0", "é", "€", "\U0001F600", "<p>", "\ufeff",
+              "<script", "<STYLE", "</style>", "\u2028", "\u2009", "\u1680", "\u205f", "\u202f", "</\u017fcript>",
+              "</\u0130frame>", "</\u0131frame>", "<iframe ", "</iframe>", "\u200b", "\u0100", "\u2029"]
     seen: list[bytes] = []
     real = etree.fromstring
 
@@ -54,6 +58,19 @@ def test_utf8_body_reaches_the_parser_as_the_text_would():
                 assert seen[0] == _reference_data(body), body
     finally:
         parse.etree.fromstring = real
+
+
+def test_references_found_in_utf8_bytes_are_those_found_in_the_text():
+    # a raw-text element that the text patterns see (or do not see) end, with references on either side
+    tricky = ["<script>&a;</\u017fcript>&b;</script>&c;", "<iframe>&a;</\u0130frame>&b;", "<iframe>&a;</\u0131frame>&b",
+              "<xmp\u2028>&a;</xmp>&b;", "<style\x1c>&a;</style>&b;", "<noembed\u3000>&a</noembed>&b",
+              "<script\xa0>&a;</script>&b", "<script\u200b>&a;</script>&b", "<scr\u0130pt>&a;</script>&b",
+              "<plaintext\x85>&a", "<!-- &a -->&b", "\u00e9&notit;\U0001F600&copy=2"]
+    pieces = ["&x", "&copy;", "<script>", "<script\u2003", "</script>", "</\u017fcript>", "<iframe ", "</\u0130frame>",
+              "<!--", "-->", "\u00e9", "\U0001F600", " ", ">", "a"]
+    for text in tricky + _strings(pieces, 3, longest=20):
+        expected = [len(text[:at].encode("utf-8")) for at in parse.unknown_references(text)]
+        assert parse.unknown_references(text.encode("utf-8")) == expected, text
 
 
 def test_bytes_and_text_parse_to_the_same_tree():
