@@ -52,9 +52,14 @@ _UTF8_NAMED = frozenset(name.encode() for name in NAMED)
 
 
 def _unknown_references(html: str | bytes, start: int, end: int, found: list[int], reference: re.Pattern,
-                        named: frozenset) -> None:
+                        named: frozenset, amp: str | bytes) -> None:
     """Add the position of the '&' of each named reference in ``html[start:end]`` that is not a known
     entity with its semicolon."""
+    # the regex is set to work from the first '&' (found by memchr, where its scan tests every character), and
+    # not at all on text without one
+    start = html.find(amp, start, end)
+    if start < 0:
+        return
     for match in reference.finditer(html, start, end):  # endpos: the text ends there, as in a slice
         if not (match.group(2) and match.group(1) in named):
             found.append(match.start())
@@ -68,14 +73,14 @@ def unknown_references(html: str | bytes) -> list[int]:
     the UTF-8 bytes of the text: the positions are then byte offsets.
     """
     if isinstance(html, bytes):
-        raw_start, raw_end, reference, named, comment_end = _UTF8_RAW_START, _UTF8_RAW_END, _UTF8_REFERENCE, \
-            _UTF8_NAMED, b"-->"
+        raw_start, raw_end, reference, named, amp, comment_end = _UTF8_RAW_START, _UTF8_RAW_END, _UTF8_REFERENCE, \
+            _UTF8_NAMED, b"&", b"-->"
     else:
-        raw_start, raw_end, reference, named, comment_end = _RAW_START, _RAW_END, _REFERENCE, NAMED, "-->"
+        raw_start, raw_end, reference, named, amp, comment_end = _RAW_START, _RAW_END, _REFERENCE, NAMED, "&", "-->"
     found: list[int] = []
     at = 0
     while (m := raw_start.search(html, at)) is not None:
-        _unknown_references(html, at, m.start(), found, reference, named)
+        _unknown_references(html, at, m.start(), found, reference, named, amp)
         if m.group(1) is not None:
             close = raw_end[m.group(1).lower()].search(html, m.end())
             end = close.start() if close else -1
@@ -84,7 +89,7 @@ def unknown_references(html: str | bytes) -> list[int]:
         if end < 0:
             return found  # runs to the end of the document
         at = end
-    _unknown_references(html, at, len(html), found, reference, named)
+    _unknown_references(html, at, len(html), found, reference, named, amp)
     return found
 
 
