@@ -31,7 +31,7 @@ from web2md.extract.maincontent.furniture import (CALL_TAGS, CAPTION_TAGS, CREDI
                                      FURNITURE_LABEL_TAGS, MAX_CALL, MAX_CAPTION,
                                      MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY, MEDIA_TAGS,
                                      HintReading, block_text, class_and_id, hint_strength,
-                                     is_call_to_action, is_credit_line, is_date_line, names_comments,
+                                     is_call_to_action, is_credit_line, is_date_line, names_caption, names_comments,
                                      is_furniture_label, read_hints)
 from web2md.extract.renderer.render import SCRIPTLESS_SKIP_TAGS, SKIP_TAGS, is_hidden
 
@@ -679,6 +679,7 @@ class FurnitureTest:
         self.weak_share = 0.05 if recall else 0.15
         self.gallery = analysis.caption_text > 0.5 * self.region_text
         self.hint_readings: dict[str, HintReading] = {}  # one per distinct class/id string
+        self.caption_hints: dict[str, bool] = {}  # per distinct class/id string: whether it names a caption
         self.token_strengths: dict[str, int] = {}  # one per distinct class/id token
         self.beside_cards: dict[etree._Element, int] = {}
         self.one_image: dict[etree._Element, bool] = {}  # per block: holds exactly one image
@@ -846,6 +847,12 @@ class FurnitureTest:
             reading = self.hint_readings[hints] = read_hints(hints, self.token_strengths)
         return reading
 
+    def names_caption(self, hints: str) -> bool:
+        named = self.caption_hints.get(hints)
+        if named is None:
+            named = self.caption_hints[hints] = names_caption(hints)
+        return named
+
     def is_short_furniture(self, el: etree._Element, tag: str, total: int) -> bool:
         """A short block that is a label over furniture, a date line or a call to action."""
         text = self.text_of(el)
@@ -877,7 +884,7 @@ class FurnitureTest:
             parent = parent.getparent()
         if not in_figure:
             hints = self.class_and_id(el)
-            named = bool(hints) and self.read(hints).caption
+            named = bool(hints) and self.names_caption(hints)
             if not (named or tag in CREDIT_TAGS and own[0] <= MAX_CREDIT
                     and is_credit_line(self.text_of(el))):
                 return False
