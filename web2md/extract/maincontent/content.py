@@ -57,6 +57,10 @@ REPEAT_TAGS = frozenset({"p", "li", "dd"})
 HINT_EXEMPT_TAGS = frozenset({"pre", "code", "table", "tr", "td", "th", "tbody"})
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 SECTION_HEADINGS = HEADING_TAGS - {"h1"}  # an h1 titles the page, whatever follows it
+# The attributes the walk reads: whether an element is hidden, its role, a product's itemtype, what marks comments
+# and bylines.
+_READ_ATTRIBUTES = frozenset({"style", "hidden", "role", "itemtype", "itemprop", "class", "id", "data-author",
+                              "data-testid"})
 _ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search", "dialog", "menu", "menubar",
                     "alert", "toolbar", "tablist"})
 
@@ -274,31 +278,39 @@ class Analysis:
                 if el is not root:
                     keys = el.keys()
                     role = None
-                    if keys:
-                        if not keep_hidden and ("style" in keys or "hidden" in keys) and is_hidden(el):
-                            pruned.add(el)
-                            bylines.append((el, True))  # looked into only if the byline is needed
-                            walker.skip_subtree()
-                            continue
-                        if "role" in keys:
-                            role = (el.get("role") or "").lower()
-                            if role == "main" and self.role_main is None:
-                                self.role_main = el
-                        # a product the page is about: an item of its own or the page's main entity, not a
-                        # property of another item (a paywalled article `isPartOf` its subscription product)
-                        if "itemtype" in keys and "schema.org/Product" in (el.get("itemtype") or "") \
-                                and el.get("itemprop", "mainEntity") == "mainEntity":
-                            self.product_microdata = True
-                        cls = el.get("class") if "class" in keys else None
-                        if (cls and ("omment" in cls or "forum-post" in cls) or "data-author" in keys
-                                or "id" in keys and el.get("id").startswith(("comment", "reply"))
-                                or "data-testid" in keys and el.get("data-testid") == "comment"):
+                    # the attributes read below that `el` has, found in one call: most elements have none of them
+                    # but a class, or none at all (a link's href, an image's src)
+                    marks = _READ_ATTRIBUTES.intersection(keys) if keys else keys
+                    if marks:
+                        cls = el.get("class") if "class" in marks else None
+                        comment = cls and ("omment" in cls or "forum-post" in cls)
+                        byline = cls and ("uthor" in cls or "yline" in cls)  # byline.candidates_in
+                        if cls is None or len(marks) > 1:  # more than a class
+                            if not keep_hidden and ("style" in marks or "hidden" in marks) and is_hidden(el):
+                                pruned.add(el)
+                                bylines.append((el, True))  # looked into only if the byline is needed
+                                walker.skip_subtree()
+                                continue
+                            if "role" in marks:
+                                role = (el.get("role") or "").lower()
+                                if role == "main" and self.role_main is None:
+                                    self.role_main = el
+                            # a product the page is about: an item of its own or the page's main entity, not a
+                            # property of another item (a paywalled article `isPartOf` its subscription product)
+                            if "itemtype" in marks and "schema.org/Product" in (el.get("itemtype") or "") \
+                                    and el.get("itemprop", "mainEntity") == "mainEntity":
+                                self.product_microdata = True
+                            comment = (comment or "data-author" in marks
+                                       or "id" in marks and el.get("id").startswith(("comment", "reply"))
+                                       or "data-testid" in marks and el.get("data-testid") == "comment")
+                            byline = byline or "itemprop" in marks
+                        if comment:
                             candidates.append(el)
-                        if cls and ("uthor" in cls or "yline" in cls) or "itemprop" in keys:  # byline.candidates_in
+                        if byline:
                             bylines.append(el)
                     if (tag in FURNITURE_TAGS or tag == "header" and not (keep_header or in_article)
                             or "-" in tag and hint_strength(tag, custom_tags) == 2  # <pp-navigation>, <amp-ad>
-                            or role in _ROLES) and el not in not_furniture:
+                            or role is not None and role in _ROLES) and el not in not_furniture:
                         pruned.add(el)
                         furniture_bound[el] = len(subtree_text(el))
                         bylines.append((el, False))
