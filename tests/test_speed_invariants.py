@@ -14,6 +14,7 @@ from urllib.parse import urljoin, urlsplit
 from lxml import etree
 
 from web2md.extract import derive
+from web2md.extract.meta import metadata
 from web2md.extract.renderer import parse
 from web2md.extract.renderer.parse import neutralise_references, parse_html
 from web2md.extract.renderer.render import Renderer, escape_markdown
@@ -36,8 +37,12 @@ def _reference_data(body: bytes) -> bytes:
 
 
 def test_utf8_body_reaches_the_parser_as_the_text_would():
+    # the references are looked for in the bytes: what ends a tag name and what ends a raw-text element must be
+    # read there as in the text (Unicode whitespace after the name; "ſ", "İ", "ı" in an end tag)
     pieces = ["&", "&amp;", "&copy", "&copy;", "&notit;", "&x", ";", "<script>", "</script>", "<!--", "-->",
-              "a", " ", "\n", "\u3000", "\x85", "\x1c", "\xa0", "é", "€", "\U0001F600", "<p>", "\ufeff"]
+              "a", " ", "\n", "\u3000", "\x85", "\x1c", "\xa0", "é", "€", "\U0001F600", "<p>", "\ufeff",
+              "<script", "<STYLE", "</style>", "\u2028", "\u2009", "\u1680", "\u205f", "\u202f", "</\u017fcript>",
+              "</\u0130frame>", "</\u0131frame>", "<iframe ", "</iframe>", "\u200b", "\u0100", "\u2029"]
     seen: list[bytes] = []
     real = etree.fromstring
 
@@ -54,6 +59,19 @@ def test_utf8_body_reaches_the_parser_as_the_text_would():
                 assert seen[0] == _reference_data(body), body
     finally:
         parse.etree.fromstring = real
+
+
+def test_references_found_in_utf8_bytes_are_those_found_in_the_text():
+    # a raw-text element that the text patterns see (or do not see) end, with references on either side
+    tricky = ["<script>&a;</\u017fcript>&b;</script>&c;", "<iframe>&a;</\u0130frame>&b;", "<iframe>&a;</\u0131frame>&b",
+              "<xmp\u2028>&a;</xmp>&b;", "<style\x1c>&a;</style>&b;", "<noembed\u3000>&a</noembed>&b",
+              "<script\xa0>&a;</script>&b", "<script\u200b>&a;</script>&b", "<scr\u0130pt>&a;</script>&b",
+              "<plaintext\x85>&a", "<!-- &a -->&b", "\u00e9&notit;\U0001F600&copy=2"]
+    pieces = ["&x", "&copy;", "<script>", "<script\u2003", "</script>", "</\u017fcript>", "<iframe ", "</\u0130frame>",
+              "<!--", "-->", "\u00e9", "\U0001F600", " ", ">", "a"]
+    for text in tricky + _strings(pieces, 3, longest=20):
+        expected = [len(text[:at].encode("utf-8")) for at in parse.unknown_references(text)]
+        assert parse.unknown_references(text.encode("utf-8")) == expected, text
 
 
 def test_bytes_and_text_parse_to_the_same_tree():
@@ -168,7 +186,7 @@ def test_fit_markdown_and_citations_as_before():
                 if not lines:
                     continue
                 block = "\n".join(lines)
-                if len(derive._WORD.findall(old_link.sub(r"\1", block))) < 4:
+                if len(re.findall(r"\w+", old_link.sub(r"\1", block))) < 4:
                     continue
             kept.append(block)
         result = []
@@ -187,6 +205,52 @@ def test_fit_markdown_and_citations_as_before():
         # link density: the pattern that starts with "[" finds the links the lookbehind one found
         assert [m.span() for m in derive._LINK.finditer(markdown)] == \
             [m.span() for m in old_link.finditer(markdown)]
+
+
+# -- derive: without fences, blocks are read piece by piece between empty lines ---------------------------------
+
+def _line_scan_blocks(markdown: str) -> list[str]:
+    out: list[str] = []
+    current: list[str] = []
+    fence = ""
+    for line in markdown.split("\n"):
+        stripped = line.lstrip("> ").lstrip()
+        if fence:
+            current.append(line)
+            if stripped.startswith(fence) and stripped.strip("`~") == "":
+                fence = ""
+            continue
+        if stripped.startswith(("```", "~~~")):
+            fence = stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]
+            current.append(line)
+            continue
+        if line.strip(">").strip():
+            current.append(line)
+        elif current:
+            out.append("\n".join(current))
+            current = []
+    if current:
+        out.append("\n".join(current))
+    return out
+
+
+def test_blocks_as_the_line_scan_gives_them():
+    pieces = ["a", "b c", "\n", "\n\n", ">", "> ", " ", "\t", "\u2028", "\xa0", "#", "- x", "```", "~~~", "|", "\x1c"]
+    for markdown in _strings(pieces, 5, longest=25):
+        assert derive.blocks(markdown) == _line_scan_blocks(markdown), markdown
+
+
+def test_enough_words_as_counted():
+    for text in _strings(["a", "bc", " ", "-", "é", "_", "1", "\u3000", "日本", "!", "\n"], 6, longest=15):
+        assert derive._fewer_words(text) == (len(re.findall(r"\w+", text)) < derive._MIN_WORDS), text
+    derive._fewer_words("x" * 200_000)  # one long word: linear (a backtracking pattern would take minutes)
+
+
+# -- metadata: the excerpt reads the lines a batch at a time ----------------------------------------------------
+
+def test_excerpt_lines_as_split():
+    for text in _strings(["a", "\n", "\n\n", "b c"], 7, longest=200):
+        assert list(metadata._lines(text)) == text.split("\n"), text
 
 
 # -- entities: the text of a subtree in one libxml2 call ----------------------------------------------------

@@ -25,15 +25,35 @@ _CODE_OR_LINK = re.compile(r"\\.|!\[|(?P<ticks>`(?<!``)`*)(?!`)[^\n]*?(?<!`)(?P=
 _LIST_MARKER = re.compile(r"(?:[-*+]\s+|\d+\.\s+)?")
 _LINK_OR_IMAGE = re.compile(r"\[" + _LINK_TEXT + r"\]\([^)\s]+\)|" + _IMAGE)
 _SEPARATORS = re.compile(r"[\s|·•,;/-]*")
-_WORD = re.compile(r"\w+")
 # Fewer words than this make a text block low-signal (`fit_markdown`).
 _MIN_WORDS = 4
+# _MIN_WORDS words with what separates them. It is tried at word starts only, and nothing in it backtracks (a
+# possessive run stops at its end), so that a search over one long run of word characters stays linear.
+_ENOUGH_WORDS = re.compile(r"\b\w++(?:\W++\w++){%d}" % (_MIN_WORDS - 1))
 
 
 def blocks(markdown: str) -> list[str]:
     """Split Markdown into blocks at blank lines, keeping fenced code blocks whole."""
     out: list[str] = []
     current: list[str] = []
+    if "```" not in markdown and "~~~" not in markdown:
+        # No fence: a block is a run of lines that are not blank, and an empty line ("\n\n") ends one, so the
+        # pieces between empty lines are read on their own; most are one line (a paragraph, a heading)
+        for piece in markdown.split("\n\n"):
+            if "\n" not in piece:
+                if piece.strip(">").strip():
+                    out.append(piece)
+                continue
+            for line in piece.split("\n"):
+                if line.strip(">").strip():
+                    current.append(line)
+                elif current:
+                    out.append("\n".join(current))
+                    current = []
+            if current:
+                out.append("\n".join(current))
+                current = []
+        return out
     fence = ""
     for line in markdown.split("\n"):
         stripped = line.lstrip("> ").lstrip()
@@ -88,13 +108,9 @@ def _only_links(line: str) -> bool:
     return found and _SEPARATORS.fullmatch(line, at) is not None
 
 
-def _fewer_words(text: str, n: int) -> bool:
-    """Whether `text` holds fewer than `n` words (stops counting at `n`)."""
-    found = _WORD.finditer(text)
-    for _ in range(n):
-        if next(found, None) is None:
-            return True
-    return False
+def _fewer_words(text: str) -> bool:
+    """Whether `text` holds fewer than _MIN_WORDS words (runs of `\\w`), asked of the pattern in one call."""
+    return _ENOUGH_WORDS.search(text) is None
 
 
 def fit_markdown(markdown: str, parts: list[str] | None = None) -> str:
@@ -117,7 +133,7 @@ def fit_markdown(markdown: str, parts: list[str] | None = None) -> str:
                 words = _LINK.sub(_link_text, block) if "](" in block else block
             else:
                 words = block
-            if _fewer_words(words, _MIN_WORDS):
+            if _fewer_words(words):
                 continue
         kept.append(block)
     # a heading followed by a heading of the same or a higher rank (or by nothing) heads nothing

@@ -33,7 +33,7 @@ from web2md.extract.maincontent.furniture import (CALL_TAGS, CAPTION_TAGS, CONTE
                                      FURNITURE_LABEL_TAGS, MAX_CALL, MAX_CAPTION,
                                      MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY, MEDIA_TAGS,
                                      HintReading, block_text, class_and_id, class_words, hint_strength,
-                                     is_call_to_action, is_credit_line, is_date_line, names_comments,
+                                     is_call_to_action, is_credit_line, is_date_line, names_caption, names_comments,
                                      is_furniture_label, read_hints)
 from web2md.extract.renderer.render import SCRIPTLESS_SKIP_TAGS, SKIP_TAGS, is_hidden
 
@@ -61,6 +61,10 @@ HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 # Blocks that title what follows them: headings, and a definition list's terms (`<dt><a>Headline</a></dt><dd>`)
 TITLE_TAGS = HEADING_TAGS | {"dt"}
 SECTION_HEADINGS = HEADING_TAGS - {"h1"}  # an h1 titles the page, whatever follows it
+# The attributes the walk reads: whether an element is hidden, its role, a product's itemtype, what marks comments
+# and bylines.
+_READ_ATTRIBUTES = frozenset({"style", "hidden", "role", "itemtype", "itemprop", "class", "id", "data-author",
+                              "data-testid"})
 _ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search", "dialog", "menu", "menubar",
                     "alert", "toolbar", "tablist"})
 
@@ -342,33 +346,41 @@ class Analysis:
                 if el is not root:
                     keys = el.keys()
                     role = None
-                    if keys:
-                        if not keep_hidden and ("style" in keys or "hidden" in keys) and is_hidden(el):
-                            pruned.add(el)
-                            bylines.append((el, True))  # looked into only if the byline is needed
-                            walker.skip_subtree()
-                            continue
-                        if "role" in keys:
-                            role = (el.get("role") or "").lower()
-                            if role == "main" and self.role_main is None:
-                                self.role_main = el
-                        # a product the page is about: an item of its own or the page's main entity, not a
-                        # property of another item (a paywalled article `isPartOf` its subscription product)
-                        if "itemtype" in keys and "schema.org/Product" in (el.get("itemtype") or "") \
-                                and el.get("itemprop", "mainEntity") == "mainEntity":
-                            self.product_microdata = True
-                        cls = el.get("class") if "class" in keys else None
-                        if (cls and ("omment" in cls or "forum-post" in cls) or "data-author" in keys
-                                or "id" in keys and el.get("id").startswith(("comment", "reply"))
-                                or "data-testid" in keys and el.get("data-testid") == "comment"):
+                    # the attributes read below that `el` has, found in one call: most elements have none of them
+                    # but a class, or none at all (a link's href, an image's src)
+                    marks = _READ_ATTRIBUTES.intersection(keys) if keys else keys
+                    if marks:
+                        cls = el.get("class") if "class" in marks else None
+                        comment = cls and ("omment" in cls or "forum-post" in cls)
+                        byline = cls and ("uthor" in cls or "yline" in cls)  # byline.candidates_in
+                        if cls is None or len(marks) > 1:  # more than a class
+                            if not keep_hidden and ("style" in marks or "hidden" in marks) and is_hidden(el):
+                                pruned.add(el)
+                                bylines.append((el, True))  # looked into only if the byline is needed
+                                walker.skip_subtree()
+                                continue
+                            if "role" in marks:
+                                role = (el.get("role") or "").lower()
+                                if role == "main" and self.role_main is None:
+                                    self.role_main = el
+                            # a product the page is about: an item of its own or the page's main entity, not a
+                            # property of another item (a paywalled article `isPartOf` its subscription product)
+                            if "itemtype" in marks and "schema.org/Product" in (el.get("itemtype") or "") \
+                                    and el.get("itemprop", "mainEntity") == "mainEntity":
+                                self.product_microdata = True
+                            comment = (comment or "data-author" in marks
+                                       or "id" in marks and el.get("id").startswith(("comment", "reply"))
+                                       or "data-testid" in marks and el.get("data-testid") == "comment")
+                            byline = byline or "itemprop" in marks
+                        if comment:
                             candidates.append(el)
-                        if cls and ("uthor" in cls or "yline" in cls) or "itemprop" in keys:  # byline.candidates_in
+                        if byline:
                             bylines.append(el)
                     # a <header> inside an article, or holding one's headline and lead, is the article's
                     if (tag in FURNITURE_TAGS
                             or tag == "header" and not (keep_header or in_article or heads_an_article(el))
                             or "-" in tag and hint_strength(tag, custom_tags) == 2  # <pp-navigation>, <amp-ad>
-                            or role in _ROLES) and el not in not_furniture:
+                            or role is not None and role in _ROLES) and el not in not_furniture:
                         pruned.add(el)
                         furniture_bound[el] = len(subtree_text(el))
                         bylines.append((el, False))
@@ -799,6 +811,7 @@ class FurnitureTest:
         self.weak_share = 0.05 if recall else 0.15
         self.gallery = analysis.caption_text > 0.5 * self.region_text
         self.hint_readings: dict[str, HintReading] = {}  # one per distinct class/id string
+        self.caption_hints: dict[str, bool] = {}  # per distinct class/id string: whether it names a caption
         self.token_strengths: dict[str, int] = {}  # one per distinct class/id token
         self.beside_cards: dict[etree._Element, int] = {}
         self.one_image: dict[etree._Element, bool] = {}  # per block: holds exactly one image
@@ -1002,6 +1015,12 @@ class FurnitureTest:
             reading = self.hint_readings[hints] = read_hints(hints, self.token_strengths)
         return reading
 
+    def names_caption(self, hints: str) -> bool:
+        named = self.caption_hints.get(hints)
+        if named is None:
+            named = self.caption_hints[hints] = names_caption(hints)
+        return named
+
     def is_short_furniture(self, el: etree._Element, tag: str, total: int) -> bool:
         """A short block that is a label over furniture, a date line or a call to action."""
         text = self.text_of(el)
@@ -1033,7 +1052,7 @@ class FurnitureTest:
             parent = parent.getparent()
         if not in_figure:
             hints = self.class_and_id(el)
-            named = bool(hints) and self.read(hints).caption
+            named = bool(hints) and self.names_caption(hints)
             if not (named or tag in CREDIT_TAGS and own[0] <= MAX_CREDIT
                     and is_credit_line(self.text_of(el))):
                 return False

@@ -359,13 +359,12 @@ class HintReading(NamedTuple):
     """What one class/id string says about its block."""
 
     strength: int  # hint_strength
-    caption: bool  # names_caption
     reader_only: bool  # names_screen_reader_text
     comments: bool  # names_comments
 
 
 def read_hints(hints: str, known: dict[str, int] | None = None) -> HintReading:
-    """Every reading of a class/id string at once (callers keep one per distinct string; `known`: see
-    `hint_strength`)."""
-    return HintReading(hint_strength(hints, known), names_caption(hints), names_screen_reader_text(hints),
-                       names_comments(hints))
+    """The readings of a class/id string that judge a block by its class at once (callers keep one per distinct
+    string; `known`: see `hint_strength`). Whether it names a caption is asked apart (`names_caption`): the caption
+    test asks it of many a short block that is then judged on other grounds."""
+    return HintReading(hint_strength(hints, known), names_screen_reader_text(hints), names_comments(hints))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from itertools import chain
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from lxml import etree
 
@@ -82,7 +82,7 @@ def excerpt_of(markdown: str) -> str | None:
     """The first prose paragraph of at least 40 characters, cut to about 160 with an ellipsis."""
     fenced = False
     paragraph: list[str] = []
-    for line in markdown.split("\n") + [""]:
+    for line in chain(_lines(markdown), [""]):
         if line.startswith(("```", "~~~")):
             fenced = not fenced
             paragraph = []
@@ -98,6 +98,20 @@ def excerpt_of(markdown: str) -> str | None:
                 return _cut(text)
         paragraph = []
     return None
+
+
+def _lines(text: str) -> Iterator[str]:
+    """``text.split("\\n")``, split a batch of lines at a time, each batch twice the last: the excerpt is most
+    often in the first few lines of a page of thousands."""
+    batch = 16
+    while True:
+        lines = text.split("\n", batch)
+        if len(lines) <= batch:  # the last batch: no line left unsplit
+            yield from lines
+            return
+        text = lines.pop()
+        yield from lines
+        batch *= 2
 
 
 def _plain(markdown: str) -> str:

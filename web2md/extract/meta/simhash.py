@@ -22,8 +22,14 @@ MAX_CHARS = 1_000_000
 MIN_LINE_WORDS = 8
 MIN_BODY_WORDS = 20
 _KEY = 8 * SHINGLE  # bytes of key material per word: 8 for each place in a shingle
+# BLAKE2b at its default size is the fastest to call; its first _KEY bytes are the key. A word's whole digest is
+# laid out (_DIGEST bytes), sparing a slice per word.
+_DIGEST = 64
+# From a byte of a word's first key: how far on the same byte of the next word's second key lies, and of the
+# third key of the word after that.
+_SECOND = _DIGEST + 8
+_THIRD = 2 * _DIGEST + 16
 _ENCODE = partial(str.encode, encoding="utf-8", errors="surrogatepass")
-# BLAKE2b at its default size is the fastest to call; its first _KEY bytes are the key.
 
 
 def body_lines(text: str) -> str:
@@ -49,29 +55,35 @@ def simhash(text: str) -> int | None:
         words = [" ".join(words)] * SHINGLE  # one feature: the whole text
     # Each distinct word is hashed once, to three 8-byte keys (one per place in a
     # shingle); a shingle's hash is the XOR of its words' keys for their places,
-    # so "a b c" and "c b a" differ. Laid out as one byte string, 24 bytes a
-    # word, the XOR of all shingles is three shifted copies of one big int.
+    # so "a b c" and "c b a" differ. Laid out as one byte string, a digest a
+    # word, byte b of shingle i's hash is byte b of word i's first key XOR byte b
+    # of word i+1's second key XOR byte b of word i+2's third key: three strided
+    # slices of the layout, read as big ints and XORed, give one column of bytes.
     distinct = dict.fromkeys(words)  # each distinct word once, in order of appearance
     try:
         encoded = list(map(str.encode, distinct))
     except UnicodeEncodeError:  # a lone surrogate: still hashable, as its UTF-8-like bytes
         encoded = list(map(_ENCODE, distinct))
-    keys = dict(zip(distinct, [blake2b(data).digest()[:_KEY] for data in encoded]))
+    # a copy of one fresh state is cheaper to make than a new hash object built from its parameters
+    fresh = blake2b()
+    digests = []
+    for data in encoded:
+        state = fresh.copy()
+        state.update(data)
+        digests.append(state.digest())
+    keys = dict(zip(distinct, digests))
     joined = b"".join(map(keys.__getitem__, words))
-    size = len(joined)
-    whole = int.from_bytes(joined, "big")
-    width = (1 << 8 * size) - 1
-    mixed = whole ^ (whole << 8 * (_KEY + 8) & width) ^ (whole << 8 * (2 * _KEY + 16) & width)
-    digests = mixed.to_bytes(size, "big")
     count = len(words) - SHINGLE + 1
-    end = _KEY * count
+    end = _DIGEST * count
     half = count / 2
     # Bit b of every byte of a column, counted at once: AND with 0x01 0x01 ... shifted by b.
     ones = int.from_bytes(b"\x01" * count, "big")
     masks = [ones << bit for bit in range(7, -1, -1)]
     value = 0
     for position in range(8):  # most significant byte first
-        column = int.from_bytes(digests[position:end:_KEY], "big")
+        column = (int.from_bytes(joined[position:end:_DIGEST], "big")
+                  ^ int.from_bytes(joined[position + _SECOND:end + _SECOND:_DIGEST], "big")
+                  ^ int.from_bytes(joined[position + _THIRD:end + _THIRD:_DIGEST], "big"))
         for mask in masks:
             value = value << 1 | ((column & mask).bit_count() > half)
     return value

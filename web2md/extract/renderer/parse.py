@@ -35,35 +35,61 @@ _START_TAG = re.compile(rb"<[A-Za-z]")
 _REFERENCE = re.compile(r"&(?!(?:amp|quot|lt|gt|nbsp|copy|reg|raquo|laquo|hellip|ndash|mdash|rsquo|lsquo|rdquo|"
                         r"ldquo|middot|bull|uuml|ouml|auml|Uuml|Ouml|Auml|szlig|eacute|egrave|agrave|ccedil);)"
                         r"([A-Za-z][A-Za-z0-9]*)(;?)")
+# The same patterns for UTF-8 bytes, matching where the text patterns match in the decoded text: a tag name also
+# ends at the Unicode whitespace that `\s` matches in text (U+001C-U+001F, U+0085, U+00A0, U+1680, U+2000-U+200A,
+# U+2028, U+2029, U+202F, U+205F, U+3000), and an end tag's name also holds the letters that match "s" and "i"
+# ignoring case in text ("ſ" U+017F, "İ" U+0130, "ı" U+0131).
+_UTF8_SPACE = (rb"[\s\x1c-\x1f/>]|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]|\xe2\x81\x9f|"
+               rb"\xe3\x80\x80")
+_UTF8_RAW_START = re.compile(rb"<(?a:(?=[sxinp!]))(?:((?a:" + "|".join(_RAW_TEXT).encode() + rb"))(?=" + _UTF8_SPACE
+                             + rb")|!--)", re.I)
+_UTF8_LETTERS = {"s": rb"(?:[sS]|\xc5\xbf)", "i": rb"(?:[iI]|\xc4[\xb0\xb1])"}
+_UTF8_RAW_END = {tag.encode(): re.compile(b"</" + b"".join(_UTF8_LETTERS.get(c, f"[{c}{c.upper()}]".encode())
+                                                           for c in tag))
+                 for tag in _RAW_TEXT}
+_UTF8_REFERENCE = re.compile(_REFERENCE.pattern.encode())
+_UTF8_NAMED = frozenset(name.encode() for name in NAMED)
 
 
-def _unknown_references(html: str, start: int, end: int, found: list[int]) -> None:
+def _unknown_references(html: str | bytes, start: int, end: int, found: list[int], reference: re.Pattern,
+                        named: frozenset, amp: str | bytes) -> None:
     """Add the position of the '&' of each named reference in ``html[start:end]`` that is not a known
     entity with its semicolon."""
-    for match in _REFERENCE.finditer(html, start, end):  # endpos: the text ends there, as in a slice
-        if not (match.group(2) and match.group(1) in NAMED):
+    # the regex is set to work from the first '&' (found by memchr, where its scan tests every character), and
+    # not at all on text without one
+    start = html.find(amp, start, end)
+    if start < 0:
+        return
+    for match in reference.finditer(html, start, end):  # endpos: the text ends there, as in a slice
+        if not (match.group(2) and match.group(1) in named):
             found.append(match.start())
 
 
-def unknown_references(html: str) -> list[int]:
+def unknown_references(html: str | bytes) -> list[int]:
     """Positions of the '&' of each named reference that is not a known entity with its semicolon.
 
     One forward scan: the text between raw-text elements and comments is searched,
-    a raw-text element or a comment is passed over up to its end.
+    a raw-text element or a comment is passed over up to its end. `html` may also be
+    the UTF-8 bytes of the text: the positions are then byte offsets.
     """
+    if isinstance(html, bytes):
+        raw_start, raw_end, reference, named, amp, comment_end = _UTF8_RAW_START, _UTF8_RAW_END, _UTF8_REFERENCE, \
+            _UTF8_NAMED, b"&", b"-->"
+    else:
+        raw_start, raw_end, reference, named, amp, comment_end = _RAW_START, _RAW_END, _REFERENCE, NAMED, "&", "-->"
     found: list[int] = []
     at = 0
-    while (m := _RAW_START.search(html, at)) is not None:
-        _unknown_references(html, at, m.start(), found)
+    while (m := raw_start.search(html, at)) is not None:
+        _unknown_references(html, at, m.start(), found, reference, named, amp)
         if m.group(1) is not None:
-            close = _RAW_END[m.group(1).lower()].search(html, m.end())
+            close = raw_end[m.group(1).lower()].search(html, m.end())
             end = close.start() if close else -1
         else:
-            end = html.find("-->", m.end())
+            end = html.find(comment_end, m.end())
         if end < 0:
             return found  # runs to the end of the document
         at = end
-    _unknown_references(html, at, len(html), found)
+    _unknown_references(html, at, len(html), found, reference, named, amp)
     return found
 
 
@@ -88,26 +114,24 @@ def _escaped(html: str, found: list[int]) -> str:
     return "".join(out)
 
 
-def _utf8_source(body: bytes, text: str, escape: list[int]) -> bytes:
+def _utf8_source(body: bytes, text: str) -> bytes:
     """``neutralised(text).strip().encode("utf-8")`` built from `body`, the UTF-8 bytes `text` was decoded
     from without loss (BOM aside), instead of encoding the whole text again.
 
-    An '&' is one byte in UTF-8 and no other character's bytes contain it, so the n-th '&' of the text
-    is the n-th '&' byte of the body.
+    The references are looked for in the bytes themselves (`unknown_references` of bytes: a scan of a wide
+    text and the mapping of its positions to byte offsets cost about as much again).
     """
     if body.startswith(codecs.BOM_UTF8):
         body = body[len(codecs.BOM_UTF8):]
+    escape = unknown_references(body) if b"&" in body else []
     if escape:
-        pieces = body.split(b"&")
-        parts: list[bytes] = []
-        nth = last = first = 0  # nth: the ordinal of the '&' at `last` among the text's '&'s
-        for at in escape:
-            nth += text.count("&", last, at)
-            last = at
-            parts.append(b"&".join(pieces[first:nth + 1]))
-            first = nth + 1
-        parts.append(b"&".join(pieces[first:]))
-        body = b"&amp;".join(parts)
+        pieces: list[bytes] = []
+        at = 0
+        for amp in escape:
+            pieces.append(body[at:amp])
+            at = amp + 1
+        pieces.append(body[at:])
+        body = b"&amp;".join(pieces)
     # what str.strip() takes off: whitespace characters, which hold no '&'
     lead = 0
     while lead < len(text) and text[lead].isspace():
@@ -166,10 +190,10 @@ def parse_html(html: str | bytes, encoding: str | None = None, max_elements: int
     if b"\x00" in body if body is not None else "\x00" in html:
         html = html.replace("\x00", "")
         body = None
-    escape = unknown_references(html) if "&" in html else []
     if body is not None:
-        data = _utf8_source(body, html, escape)  # the same bytes as below, without encoding the text again
+        data = _utf8_source(body, html)  # the same bytes as below, without encoding the text again
     else:
+        escape = unknown_references(html) if "&" in html else []
         if escape:
             html = _escaped(html, escape)
         # "ignore" drops lone surrogates, which cannot be represented (SPEC §3)

@@ -338,8 +338,9 @@ class Renderer:
         for event, el in walker:
             if event == "start":
                 tag = el.tag
+                keys = el.keys()  # one call for the names, where `el.get` parses each name it is given
                 if tag in skip_tags or not isinstance(tag, str) \
-                        or (el.get("style") is not None or el.get("hidden") is not None) and is_hidden(el) \
+                        or keys and ("style" in keys or "hidden" in keys) and is_hidden(el) \
                         and self.hidden_formulas(el) \
                         or skip is not None and (tag in acts_when_empty or len(el) or el.text) and skip(el):
                     walker.skip_subtree()
