@@ -209,35 +209,10 @@ def test_fit_markdown_and_citations_as_before():
 
 # -- derive: without fences, blocks are read piece by piece between empty lines ---------------------------------
 
-def _line_scan_blocks(markdown: str) -> list[str]:
-    out: list[str] = []
-    current: list[str] = []
-    fence = ""
-    for line in markdown.split("\n"):
-        stripped = line.lstrip("> ").lstrip()
-        if fence:
-            current.append(line)
-            if stripped.startswith(fence) and stripped.strip("`~") == "":
-                fence = ""
-            continue
-        if stripped.startswith(("```", "~~~")):
-            fence = stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]
-            current.append(line)
-            continue
-        if line.strip(">").strip():
-            current.append(line)
-        elif current:
-            out.append("\n".join(current))
-            current = []
-    if current:
-        out.append("\n".join(current))
-    return out
-
-
 def test_blocks_as_the_line_scan_gives_them():
     pieces = ["a", "b c", "\n", "\n\n", ">", "> ", " ", "\t", "\u2028", "\xa0", "#", "- x", "```", "~~~", "|", "\x1c"]
     for markdown in _strings(pieces, 5, longest=25):
-        assert derive.blocks(markdown) == _line_scan_blocks(markdown), markdown
+        assert derive.blocks(markdown) == derive.scanned_blocks(markdown), markdown
 
 
 def test_enough_words_as_counted():

@@ -34,26 +34,23 @@ _ENOUGH_WORDS = re.compile(r"\b\w++(?:\W++\w++){%d}" % (_MIN_WORDS - 1))
 
 def blocks(markdown: str) -> list[str]:
     """Split Markdown into blocks at blank lines, keeping fenced code blocks whole."""
+    if "```" in markdown or "~~~" in markdown:
+        return scanned_blocks(markdown)
+    # No fence: an empty line ("\n\n") always ends a block, so the pieces between empty lines are read on their
+    # own; most are one line (a paragraph, a heading) and need no scan
+    out: list[str] = []
+    for piece in markdown.split("\n\n"):
+        if "\n" in piece:
+            out.extend(scanned_blocks(piece))
+        elif piece.strip(">").strip():
+            out.append(piece)
+    return out
+
+
+def scanned_blocks(markdown: str) -> list[str]:
+    """`blocks`, line by line."""
     out: list[str] = []
     current: list[str] = []
-    if "```" not in markdown and "~~~" not in markdown:
-        # No fence: a block is a run of lines that are not blank, and an empty line ("\n\n") ends one, so the
-        # pieces between empty lines are read on their own; most are one line (a paragraph, a heading)
-        for piece in markdown.split("\n\n"):
-            if "\n" not in piece:
-                if piece.strip(">").strip():
-                    out.append(piece)
-                continue
-            for line in piece.split("\n"):
-                if line.strip(">").strip():
-                    current.append(line)
-                elif current:
-                    out.append("\n".join(current))
-                    current = []
-            if current:
-                out.append("\n".join(current))
-                current = []
-        return out
     fence = ""
     for line in markdown.split("\n"):
         stripped = line.lstrip("> ").lstrip()
