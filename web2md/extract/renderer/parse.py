@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from typing import AnyStr
 
 from lxml import etree
 from w3lib.encoding import html_to_unicode
@@ -102,16 +103,16 @@ def neutralise_references(html: str) -> str:
     return _escaped(html, found) if found else html
 
 
-def _escaped(html: str, found: list[int]) -> str:
-    """`html` with "&amp;" for the '&' at each position of `found` (in increasing order)."""
-    out: list[str] = []
+def _escaped(html: AnyStr, found: list[int]) -> AnyStr:
+    """`html` (text, or its UTF-8 bytes) with "&amp;" for the '&' at each position of `found` (in increasing
+    order)."""
+    pieces: list[AnyStr] = []
     at = 0
     for amp in found:
-        out.append(html[at:amp])
-        out.append("&amp;")
+        pieces.append(html[at:amp])
         at = amp + 1
-    out.append(html[at:])
-    return "".join(out)
+    pieces.append(html[at:])
+    return ("&amp;" if isinstance(html, str) else b"&amp;").join(pieces)
 
 
 def _utf8_source(body: bytes, text: str) -> bytes:
@@ -125,13 +126,7 @@ def _utf8_source(body: bytes, text: str) -> bytes:
         body = body[len(codecs.BOM_UTF8):]
     escape = unknown_references(body) if b"&" in body else []
     if escape:
-        pieces: list[bytes] = []
-        at = 0
-        for amp in escape:
-            pieces.append(body[at:amp])
-            at = amp + 1
-        pieces.append(body[at:])
-        body = b"&amp;".join(pieces)
+        body = _escaped(body, escape)
     # what str.strip() takes off: whitespace characters, which hold no '&'
     lead = 0
     while lead < len(text) and text[lead].isspace():
