@@ -29,11 +29,12 @@ from typing import Callable
 from lxml import etree
 
 from web2md.extract.renderer.entities import subtree_text
-from web2md.extract.maincontent.furniture import (CALL_TAGS, CAPTION_TAGS, CONTENT_WORDS, CREDIT_TAGS, DATE_LINE_TAGS,
+from web2md.extract.maincontent.furniture import (CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
                                      FURNITURE_LABEL_TAGS, MAX_CALL, MAX_CAPTION,
                                      MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY, MEDIA_TAGS,
-                                     HintReading, block_text, class_and_id, class_words, hint_strength,
+                                     HintReading, block_text, class_and_id, hint_strength,
                                      is_call_to_action, is_credit_line, is_date_line, names_caption, names_comments,
+                                     names_content,
                                      is_furniture_label, read_hints)
 from web2md.extract.renderer.render import SCRIPTLESS_SKIP_TAGS, SKIP_TAGS, is_hidden
 
@@ -585,11 +586,6 @@ def descend(body: etree._Element, analysis: Analysis, theta: float,
         node = best_child
 
 
-def names_content(hints: str) -> bool:
-    """Whether a class/id also names content (`post-wrap sidebar-right`): a wrapper of the article and more."""
-    return any(not CONTENT_WORDS.isdisjoint(class_words(token)) for token in hints.split())
-
-
 def holds(block: etree._Element, el: etree._Element) -> bool:
     """Whether `el` is `block` or inside it."""
     return el is block or any(ancestor is block for ancestor in el.iterancestors())
@@ -662,7 +658,7 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
         article = None
     else:
         article = enclosing_article(main, body, analysis)
-        if title is not None and (article is None or article not in title.iterancestors()):
+        if title is not None and (article is None or not holds(article, title)):
             # the title and lead may sit in a header block of their own ahead of the article's body
             titled = titled_block(article if article is not None else main, title, body, analysis)
             if titled is not None:

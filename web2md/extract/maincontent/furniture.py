@@ -355,6 +355,11 @@ def names_comments(hints: str) -> bool:
         and _COMMENTS.search(lowered) is not None
 
 
+def names_content(hints: str) -> bool:
+    """Whether a class/id also names content (`post-wrap sidebar-right`): a wrapper of the article and more."""
+    return any(not CONTENT_WORDS.isdisjoint(class_words(token)) for token in hints.split())
+
+
 class HintReading(NamedTuple):
     """What one class/id string says about its block."""
 
