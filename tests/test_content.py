@@ -334,6 +334,22 @@ def test_ruby_annotations_are_left_out():
     assert html_to_text(html) == expected
 
 
+def test_highlighted_code_keeps_tokens_named_like_furniture():
+    """A highlighter names its spans by their syntax: a `token comment` in code is the code's comment, not the
+    page's comments; a `meta` or `tag` token is code too (in a block and inline)."""
+    code = ('<pre><code class="language-c"><span class="token comment">// add.c: the sum of two tides</span>\n'
+            '<span class="token keyword">int</span> add(<span class="token keyword">int</span> a, '
+            '<span class="token keyword">int</span> b) { <span class="token keyword">return</span> a + b; } '
+            '<span class="token comment">/* no overflow check */</span>\n'
+            '<span class="hljs-meta">#pragma once</span>\n</code></pre>'
+            '<p>Call it as <code><span class="token comment">/* tides */</span> add(2, 2)</code> from the harbour '
+            'program.</p>')
+    md = convert(f"<html><body><article>{BODY}{code}</article></body></html>", "https://example.org/tides").markdown
+    assert md == BODY_MD + ("\n\n```c\n// add.c: the sum of two tides\n"
+                            "int add(int a, int b) { return a + b; } /* no overflow check */\n#pragma once\n```"
+                            "\n\nCall it as `/* tides */ add(2, 2)` from the harbour program.")
+
+
 def test_a_sentence_made_mostly_of_linked_names_is_prose():
     line = ('<p>The club elected <a href="/p/1">Jane Doe</a> and <a href="/p/2">John Roe</a> to lead '
             '<a href="/p/3">the Harbour Rowing Association</a>.</p>')

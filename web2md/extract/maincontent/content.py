@@ -58,6 +58,7 @@ LIST_TAGS = frozenset({"ul", "ol", "dl", "table"})
 REPEAT_TAGS = frozenset({"p", "li", "dd"})
 # Never judged by class/id: code keeps its `language-x` classes, headings their generated ids.
 HINT_EXEMPT_TAGS = frozenset({"pre", "code", "table", "tr", "td", "th", "tbody"})
+CODE_TAGS = frozenset({"pre", "code"})  # what is inside them is code, whatever its classes say
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 # Blocks that title what follows them: headings, and a definition list's terms (`<dt><a>Headline</a></dt><dd>`)
 TITLE_TAGS = HEADING_TAGS | {"dt"}
@@ -871,7 +872,7 @@ class FurnitureTest:
             return False
         # a heading's id is made from its text (`nav_the_results`), so only its class counts
         hints = el.get("class") if tag in HEADING_TAGS else self.class_and_id(el)
-        if not hints:
+        if not hints or self.in_code(el):
             return False
         # a formula's wrappers are named for the script that draws it ("CtxtMenu", "MJX_Assistive_MathML")
         return self.judge_hints(el, tag, hints, total, linked, own) and not wraps_formula(el)
@@ -897,6 +898,16 @@ class FurnitureTest:
         if tag in HEADING_TAGS:  # a heading class with a weak word ("entry-title meta") still titles content
             return False
         return share < self.weak_share and (total - linked < 200 or linked > 0.3 * total)
+
+    def in_code(self, el: etree._Element) -> bool:
+        """Whether `el` is inside code (`<pre>`, `<code>`) in the region: a highlighter names its tokens by their
+        syntax (`<span class="token comment">`, `hljs-meta`), not as furniture."""
+        for ancestor in el.iterancestors():
+            if ancestor.tag in CODE_TAGS:
+                return True
+            if ancestor is self.main:
+                return False
+        return False
 
     def holds_a_heading(self, el: etree._Element) -> bool:
         """Whether `el` holds most of a heading's text (`<h2><a class="toc-backref">Title</a>¶</h2>`): the heading
