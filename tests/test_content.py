@@ -350,6 +350,33 @@ def test_highlighted_code_keeps_tokens_named_like_furniture():
                             "\n\nCall it as `/* tides */ add(2, 2)` from the harbour program.")
 
 
+NEAP = "<p>Neap tides come a week after spring tides, when the Sun and the Moon pull at right angles.</p>"
+NEAP_MD = "Neap tides come a week after spring tides, when the Sun and the Moon pull at right angles."
+
+
+def test_labels_placed_over_a_chart_are_left_out():
+    """A chart drawn as a picture with its labels placed over it (`top: 40%; left: 2%`, as chart tools write them):
+    the axis labels are the graphic's, not lines of the article; the line introducing the chart stays."""
+    labels = "".join(f'<div class="label" style="top:{top}%;margin-top:-9px;left:{left}%;width:60px;">'
+                     f"<p>{text}</p></div>"
+                     for top, left, text in [(5, 2, "High water (m)"), (10, 2, "4"), (40, 2, "2"), (80, 2, "0"),
+                                             (90, 10, "Mon"), (90, 40, "Wed"), (90, 70, "Fri")])
+    chart = ('<div class="graphic"><p>Heights of high water at the pier during one week in May.</p>'
+             f'<div class="board"><img src="/tides-chart.png" alt="">{labels}</div></div>')
+    md = convert(f"<html><body><article>{BODY}{chart}{NEAP}</article></body></html>", "https://example.org/tides")
+    assert md.markdown == BODY_MD + "\n\nHeights of high water at the pier during one week in May.\n\n" + NEAP_MD
+
+
+def test_one_text_placed_over_a_picture_is_kept():
+    """One text placed over a picture (a banner's line, centred with `top: 50%; left: 50%`) is no chart: kept."""
+    hero = ('<div class="hero"><div style="position:absolute;top:50%;left:50%;transform:translate(-50%,-50%)">'
+            '<p>Twice a day the sea comes back to the harbour, and the boats lift off the mud.</p></div>'
+            '<img src="/harbour.jpg" alt=""></div>')
+    md = convert(f"<html><body><article>{BODY}{hero}{NEAP}</article></body></html>", "https://example.org/tides")
+    assert md.markdown == (BODY_MD + "\n\nTwice a day the sea comes back to the harbour, and the boats lift off the "
+                           "mud.\n\n" + NEAP_MD)
+
+
 def test_a_sentence_made_mostly_of_linked_names_is_prose():
     line = ('<p>The club elected <a href="/p/1">Jane Doe</a> and <a href="/p/2">John Roe</a> to lead '
             '<a href="/p/3">the Harbour Rowing Association</a>.</p>')

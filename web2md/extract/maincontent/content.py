@@ -14,8 +14,8 @@ always), link-dense blocks, teaser lists (cards titled by a linked heading, or b
 perhaps under a short label, or under an unlinked title and closed by their one link to the story; or such teasers
 written flat, a linked heading or `<dt>` over a line or two, in a row; or cards closing the region after the
 article's text), captions (of figures and of images that
-are figures in all but name) and credit lines, labels over furniture, calls to
-action, date lines, headings of sections that hold only furniture, and paragraphs
+are figures in all but name) and credit lines, a chart's labels placed over its picture, labels over furniture,
+calls to action, date lines, headings of sections that hold only furniture, and paragraphs
 the page repeats (`furniture` holds the vocabulary of those tests).
 """
 
@@ -106,6 +106,7 @@ TEASER_CHARS = 400  # text per linked heading below which a block reads as a lis
 # Siblings that are cards, this many or more, are a teaser list: their summaries are not the page's content.
 CARD_CHARS = 800
 MIN_CARDS = 3
+MIN_LABELS = 3  # texts placed over a picture side by side that make it a drawing (a chart's labels)
 CONTROL_WORDS = 4  # a link closing a card's summary in the same paragraph has at most this many ("Read more")
 KICKER_WORDS = 3  # a label over a teaser's title (its section, a date) has at most this many words
 # Blocks named as furniture beside the block holding the title are passed over when they hold this share of its
@@ -206,6 +207,16 @@ def bold_first_line(block: etree._Element) -> etree._Element | None:
             return None
         first = first[0]
     return first if first.tag in BOLD_TAGS and (first.text or "").strip() else None
+
+
+_PLACED_TOP = re.compile(r"(?:^|;)\s*top\s*:\s*-?[\d.]+%", re.I)
+_PLACED_SIDE = re.compile(r"(?:^|;)\s*(?:left|right)\s*:\s*-?[\d.]+%", re.I)
+
+
+def is_placed(style: str) -> bool:
+    """Whether an inline style places an element at a share of its container's height and width (`top: 34%;
+    left: 5%`): a label drawn over a picture, as chart and map tools write them."""
+    return "%" in style and _PLACED_TOP.search(style) is not None and _PLACED_SIDE.search(style) is not None
 
 
 def previous_element(el: etree._Element) -> etree._Element | None:
@@ -818,6 +829,7 @@ class FurnitureTest:
         self.verdicts: dict[etree._Element, bool] = {}
         self.teaser_runs: dict[etree._Element, set[etree._Element]] = {}  # per parent: its flat teaser sections
         self.teaser_after: dict[etree._Element, set[etree._Element]] = {}  # per parent: its cards after content
+        self.drawings: dict[etree._Element, bool] = {}  # per block: holds labels placed over a picture
         self.prose_in_paragraphs: bool | None = None  # most of the region's content text is in <p> (when asked)
 
     def __call__(self, el: etree._Element) -> bool:
@@ -842,6 +854,9 @@ class FurnitureTest:
         elif tag == "figcaption" or tag in CAPTION_TAGS and self.is_caption(el, tag, own):
             return True
         total, linked = (own[0], own[1]) if own else (0, 0)
+        if 0 < total <= MAX_CAPTION and "style" in el.attrib and is_placed(el.get("style")) \
+                and self.is_drawing(el.getparent()):
+            return True  # a label placed over a picture among others (a chart's axes, a map's names): a graphic
         if tag in LINK_BLOCK_TAGS and total and total - linked < 200 and \
                 linked > (LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY) * total \
                 and not (tag == "p" and words_beside_links(el) >= SENTENCE_WORDS) \
@@ -898,6 +913,23 @@ class FurnitureTest:
         if tag in HEADING_TAGS:  # a heading class with a weak word ("entry-title meta") still titles content
             return False
         return share < self.weak_share and (total - linked < 200 or linked > 0.3 * total)
+
+    def is_drawing(self, parent: etree._Element | None) -> bool:
+        """Whether `parent` holds MIN_LABELS or more children placed at shares of its height and width (a chart's
+        labels; one text placed over a picture is a banner's headline, which stays)."""
+        if parent is None:
+            return False
+        drawing = self.drawings.get(parent)
+        if drawing is None:
+            placed = 0
+            for child in parent.iterchildren(etree.Element):
+                style = child.get("style")
+                if style and is_placed(style):
+                    placed += 1
+                    if placed >= MIN_LABELS:
+                        break
+            drawing = self.drawings[parent] = placed >= MIN_LABELS
+        return drawing
 
     def in_code(self, el: etree._Element) -> bool:
         """Whether `el` is inside code (`<pre>`, `<code>`) in the region: a highlighter names its tokens by their
