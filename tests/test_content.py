@@ -2060,10 +2060,18 @@ PRESS_TAIL = ("<h2>About Harbour Research</h2><p>Harbour Research studies coasts
               "<h2>Media contact</h2><p>Jane Doe<br>press@harbour.example</p>")
 
 
-def test_closing_notes_of_a_press_release_are_left_out():
-    """Sections at the end of an article headed as the publisher's self-description, contacts or legal notices are
-    not the story, whatever their markup (a heading, or a block that opens with one)."""
-    html = f"<html><body><article>{BODY}{PRESS_TAIL}</article></body></html>"
+BOLD_PRESS_TAIL = ("<p><strong>About Harbour Research</strong></p><p>Harbour Research studies coasts and the sea in "
+                   "twelve countries and publishes its data openly for schools.</p>"
+                   "<p><b>Forward-looking statements</b><br>This release contains statements about future events "
+                   "that involve risks and uncertainties.</p>"
+                   "<p><strong>Media contact:</strong></p><p>Jane Doe<br>press@harbour.example</p>")
+
+
+@pytest.mark.parametrize("tail", [PRESS_TAIL, BOLD_PRESS_TAIL])
+def test_closing_notes_of_a_press_release_are_left_out(tail):
+    """Sections at the end of an article headed as the publisher's self-description, press contacts or legal notices
+    are not the story, whatever their markup (a heading, a block that opens with one, a paragraph in bold)."""
+    html = f"<html><body><article>{BODY}{tail}</article></body></html>"
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 

@@ -207,6 +207,17 @@ def bold_first_line(block: etree._Element) -> etree._Element | None:
     return first if first.tag in BOLD_TAGS and (first.text or "").strip() else None
 
 
+def bold_line(block: etree._Element) -> etree._Element | None:
+    """The bold element a paragraph is, or opens with on a line of its own (`bold_first_line`)."""
+    if block.tag not in ("p", "div") or not len(block):
+        return None
+    first = block[0]
+    if first is block[-1] and first.tag in BOLD_TAGS and not (block.text or "").strip() \
+            and not (first.tail or "").strip():
+        return first
+    return bold_first_line(block)
+
+
 def previous_element(el: etree._Element) -> etree._Element | None:
     """The element just before `el` among its siblings, comments and processing instructions passed over."""
     return next(el.itersiblings(etree.Element, preceding=True), None)
@@ -976,7 +987,11 @@ class FurnitureTest:
         start = None
         for i, child in enumerate(children):
             heading = opening_heading(child)
-            if heading is None or heading.tag not in SECTION_HEADINGS:
+            if heading is None:
+                heading = bold_line(child)  # press releases title their notes in bold paragraphs
+                if heading is None:
+                    continue
+            elif heading.tag not in SECTION_HEADINGS:
                 continue
             text = self.text_of(heading)
             if len(text) <= MAX_FURNITURE_LABEL and is_tail_label(text):
