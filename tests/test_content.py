@@ -2094,3 +2094,46 @@ def test_two_articles_side_by_side_are_no_single_region():
     two = VIDEO_BESIDE_ARTICLE.replace('<div class="player">', '<article class="player">').replace(
         "season.</p></div>", "season.</p></article>")
     assert "Lifeboat volunteers" in convert(two, "https://news.example/harbour").markdown
+
+
+PRESS_TAIL = ("<h2>About Harbour Research</h2><p>Harbour Research studies coasts and the sea in twelve countries "
+              "and publishes its data openly for schools.</p>"
+              "<div class='legal'><h3>Forward-looking statements</h3><p>This release contains statements about "
+              "future events that involve risks and uncertainties.</p></div>"
+              "<h2>Media contact</h2><p>Jane Doe<br>press@harbour.example</p>")
+
+
+BOLD_PRESS_TAIL = ("<p><strong>About Harbour Research</strong></p><p>Harbour Research studies coasts and the sea in "
+                   "twelve countries and publishes its data openly for schools.</p>"
+                   "<p><b>Forward-looking statements</b><br>This release contains statements about future events "
+                   "that involve risks and uncertainties.</p>"
+                   "<p><strong>Media contact:</strong></p><p>Jane Doe<br>press@harbour.example</p>")
+
+
+@pytest.mark.parametrize("tail", [PRESS_TAIL, BOLD_PRESS_TAIL])
+def test_closing_notes_of_a_press_release_are_left_out(tail):
+    """Sections at the end of an article headed as the publisher's self-description, press contacts or legal notices
+    are not the story, whatever their markup (a heading, a block that opens with one, a paragraph in bold)."""
+    html = f"<html><body><article>{BODY}{tail}</article></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_section_of_the_story_after_an_about_heading_keeps_it():
+    """Notes are what closes the article: a section headed "About ..." followed by more of the story is content."""
+    middle = "<h2>About the Moon</h2><p>The Moon is about a quarter of the size of the Earth.</p>"
+    after = "<h2>Neap tides</h2><p>Neap tides happen when the Sun and the Moon pull at right angles.</p>"
+    md = convert(f"<html><body><article>{BODY}{middle}{after}</article></body></html>",
+                 "https://example.org/tides").markdown
+    assert md == (BODY_MD + "\n\n## About the Moon\n\nThe Moon is about a quarter of the size of the Earth."
+                  "\n\n## Neap tides\n\nNeap tides happen when the Sun and the Moon pull at right angles.")
+
+
+def test_an_about_page_is_its_own_content():
+    """Notes holding half the page's text or more are what the page is about (an "About us" page)."""
+    about = ("<h2>About Harbour Research</h2>"
+             + "".join(f"<p>Harbour Research studies the coasts of {n} countries and publishes its data.</p>"
+                       for n in ("twelve", "nine", "four", "two")))
+    md = convert(f"<html><body><article><h1>Who we are</h1><p>We are a small team.</p>{about}</article></body></html>",
+                 "https://example.org/about").markdown
+    assert md.startswith("# Who we are\n\nWe are a small team.\n\n## About Harbour Research\n\n")
+    assert md.endswith("Harbour Research studies the coasts of two countries and publishes its data.")

@@ -35,7 +35,7 @@ from web2md.extract.maincontent.furniture import (CALL_TAGS, CAPTION_TAGS, CREDI
                                      HintReading, block_text, class_and_id, hint_strength,
                                      is_call_to_action, is_credit_line, is_date_line, names_caption, names_comments,
                                      names_content,
-                                     is_furniture_label, read_hints)
+                                     is_furniture_label, is_tail_label, read_hints)
 from web2md.extract.renderer.render import SCRIPTLESS_SKIP_TAGS, SKIP_TAGS, is_hidden
 
 # Tags whose content is never the main text.
@@ -217,6 +217,17 @@ def is_placed(style: str) -> bool:
     """Whether an inline style places an element at a share of its container's height and width (`top: 34%;
     left: 5%`): a label drawn over a picture, as chart and map tools write them."""
     return "%" in style and _PLACED_TOP.search(style) is not None and _PLACED_SIDE.search(style) is not None
+
+
+def bold_line(block: etree._Element) -> etree._Element | None:
+    """The bold element a paragraph is, or opens with on a line of its own (`bold_first_line`)."""
+    if block.tag not in ("p", "div") or not len(block):
+        return None
+    first = block[0]
+    if first is block[-1] and first.tag in BOLD_TAGS and not (block.text or "").strip() \
+            and not (first.tail or "").strip():
+        return first
+    return bold_first_line(block)
 
 
 def previous_element(el: etree._Element) -> etree._Element | None:
@@ -830,6 +841,8 @@ class FurnitureTest:
         self.teaser_runs: dict[etree._Element, set[etree._Element]] = {}  # per parent: its flat teaser sections
         self.teaser_after: dict[etree._Element, set[etree._Element]] = {}  # per parent: its cards after content
         self.drawings: dict[etree._Element, bool] = {}  # per block: holds labels placed over a picture
+        self.notes: dict[etree._Element, set[etree._Element]] = {}  # per parent: its closing notes
+        self.closing: dict[etree._Element, bool] = {}  # per block: whether nothing with text follows it in the region
         self.prose_in_paragraphs: bool | None = None  # most of the region's content text is in <p> (when asked)
 
     def __call__(self, el: etree._Element) -> bool:
@@ -875,6 +888,8 @@ class FurnitureTest:
             return True  # cards side by side (what the region was chosen without), not around the article's body
         parent = el.getparent()
         if parent is not None and el in self.teaser_sections(parent):
+            return True
+        if parent is not None and el in self.closing_notes(parent):
             return True
         if el in self.analysis.teaser_cards and el in self.cards_after_content(parent):
             return True  # cards side by side after the article's text in its block (no block around them)
@@ -999,6 +1014,65 @@ class FurnitureTest:
             own = self.stats.get(opening) if opening is not None else None
             section = [child] if own and own[3] else None
         return found
+
+    def closing_notes(self, parent: etree._Element) -> set[etree._Element]:
+        """The children of `parent` from a heading that labels the article's closing notes (`is_tail_label`) to its
+        end, when `parent` closes the region (no text after it) and every heading after that one labels notes too,
+        and they hold less than half the region's text: the publisher's self-description, contacts and legal
+        notices after the story."""
+        found = self.notes.get(parent)
+        if found is not None:
+            return found
+        found = self.notes[parent] = set()
+        if not self.closes_region(parent):
+            return found
+        children = list(parent.iterchildren(etree.Element))
+        start = None
+        for i, child in enumerate(children):
+            heading = opening_heading(child)
+            if heading is None:
+                heading = bold_line(child)  # press releases title their notes in bold paragraphs
+                if heading is None:
+                    continue
+            elif heading.tag not in SECTION_HEADINGS:
+                continue
+            text = self.text_of(heading)
+            if len(text) <= MAX_FURNITURE_LABEL and is_tail_label(text):
+                if start is None:
+                    start = i
+            else:
+                start = None  # a section of the story after the notes: they were part of it
+        if start is not None:
+            notes = children[start:]
+            analysis = self.analysis
+            if sum(analysis.text(c) - analysis.links(c) for c in notes) < 0.5 * self.region_text:
+                found.update(notes)
+        return found
+
+    def closes_region(self, el: etree._Element) -> bool:
+        """Whether nothing with text follows `el` in the main region (answered for all the children of a block at
+        once, in one pass from its end)."""
+        closing = self.closing
+        chain = []
+        node = el
+        while node is not self.main and node not in closing:
+            chain.append(node)
+            node = node.getparent()
+            if node is None:  # not in the region
+                closing.update(dict.fromkeys(chain, False))
+                return False
+        closes = node is self.main or closing[node]
+        text, stats = self.analysis.text, self.stats
+        for node in reversed(chain):
+            if closes:
+                text_after = False
+                for child in reversed(node.getparent()):
+                    closing[child] = not text_after and child in stats
+                    text_after = text_after or bool(text(child))
+            else:
+                closing[node] = False
+            closes = closing[node]
+        return closes
 
     def cards_after_content(self, parent: etree._Element) -> set[etree._Element]:
         """The cards of a teaser list that close `parent`, after a child holding content text that is no card and

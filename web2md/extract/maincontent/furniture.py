@@ -173,6 +173,13 @@ _FURNITURE_LABEL = re.compile(
 _COLON_LABEL = re.compile(r"(?:contact|kontakt|ansprechpartner(?:in)?|pressekontakt|weitere informationen|"
                           rf"more information|further information|{_META_LABEL})\s*:")
 MAX_FURNITURE_LABEL = 60
+# A heading over a section that closes an article without being part of its story: the publisher's or author's
+# self-description, press contacts, legal notices ("About Acme Robotics", "Media contact", "Forward-looking
+# statements"). Contacts alone may be the reader's (offices, opening hours): kept.
+_TAIL_LABEL = re.compile(
+    r"(?:about|über|à propos d[e'’]|acerca de|sobre|informazioni su) \S+(?: \S+){0,4}|"
+    r"(?:media|press|investor|pr)(?: relations)? contacts?|(?:presse|medien)kontakt|"
+    r"(?:forward[- ]looking|cautionary) statements?|safe harbou?r(?: statement)?|disclaimer|haftungsausschluss")
 FURNITURE_LABEL_TAGS = frozenset({"p", "div", "h2", "h3", "h4", "h5", "h6"})
 
 # A date line: "12.03.2020", "Aktualisiert am 3. März 2020, 19:49", "Posted March 3, 2024" with little else.
@@ -325,6 +332,12 @@ def is_furniture_label(text: str) -> bool:
     lowered = text.lower()
     return (_FURNITURE_LABEL.fullmatch(lowered.strip(" :?!.…»›>→-–—")) is not None
             or _COLON_LABEL.fullmatch(lowered.strip()) is not None)
+
+
+def is_tail_label(text: str) -> bool:
+    """A heading that opens the closing notes of an article rather than a section of it: "About Acme Robotics",
+    "Media contacts", "Forward-looking statements"."""
+    return _TAIL_LABEL.fullmatch(text.lower().strip(" :.")) is not None
 
 
 def names_caption(hints: str) -> bool:
