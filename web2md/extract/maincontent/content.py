@@ -458,7 +458,9 @@ class Analysis:
                         own[2] -= held[1]
                         teaser_lists[el] = held[1]
                         teaser_cards.update(held[2])
-                if tag == "a" and not own[0] and not own[3] and open_stats and is_title_link(el):
+                # (a link last in a block has nothing after it to title: most links in lists and menus)
+                if tag == "a" and not own[0] and not own[3] and open_stats \
+                        and (el.getnext() is not None or open_tags[-1] in INLINE_TAGS) and is_title_link(el):
                     # a linked title on a line of its own counts as a linked heading (its text is its block's)
                     target = link_target(el)
                     if target:

@@ -85,8 +85,10 @@ class Resolver:
         url = self.known.get(href, UNSEEN)
         if url is not UNSEEN:
             return url
+        if href.startswith(("https://", "http://")):  # most links: absolute_url checks them without urljoin
+            url = absolute_url(href, self.base)
         # a plain root-relative path, maybe with a query: urljoin would only prepend the origin
-        if (self._origin is not None and _PLAIN_ROOTED.fullmatch(href)
+        elif (self._origin is not None and _PLAIN_ROOTED.fullmatch(href)
                 and "//" not in href.split("?", 1)[0] and "/." not in href.split("?", 1)[0]):
             url = self._origin + href
         # a plain relative path ("page.html", "a/b/"): urljoin would only prepend the base's directory
