@@ -843,6 +843,7 @@ class FurnitureTest:
         self.teaser_runs: dict[etree._Element, set[etree._Element]] = {}  # per parent: its flat teaser sections
         self.teaser_after: dict[etree._Element, set[etree._Element]] = {}  # per parent: its cards after content
         self.drawings: dict[etree._Element, bool] = {}  # per block: holds labels placed over a picture
+        self.code: dict[etree._Element, bool] = {}  # per block: whether it is inside code (`in_code`)
         self.notes: dict[etree._Element, set[etree._Element]] = {}  # per parent: its closing notes
         self.closing: dict[etree._Element, bool] = {}  # per block: whether nothing with text follows it in the region
         self.prose_in_paragraphs: bool | None = None  # most of the region's content text is in <p> (when asked)
@@ -950,13 +951,24 @@ class FurnitureTest:
 
     def in_code(self, el: etree._Element) -> bool:
         """Whether `el` is inside code (`<pre>`, `<code>`) in the region: a highlighter names its tokens by their
-        syntax (`<span class="token comment">`, `hljs-meta`), not as furniture."""
-        for ancestor in el.iterancestors():
-            if ancestor.tag in CODE_TAGS:
-                return True
-            if ancestor is self.main:
-                return False
-        return False
+        syntax (`<span class="token comment">`, `hljs-meta`), not as furniture. Answered once per block on the
+        way up, so that deep nesting stays linear."""
+        known = self.code
+        chain = []
+        node = el.getparent()
+        while node is not None and node is not self.main:
+            inside = known.get(node)
+            if inside is not None:
+                break
+            if node.tag in CODE_TAGS:
+                inside = True
+                break
+            chain.append(node)
+            node = node.getparent()
+        else:
+            inside = False
+        known.update(dict.fromkeys(chain, inside))
+        return inside
 
     def holds_a_heading(self, el: etree._Element) -> bool:
         """Whether `el` holds most of a heading's text (`<h2><a class="toc-backref">Title</a>¶</h2>`): the heading
