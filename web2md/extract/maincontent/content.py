@@ -844,9 +844,9 @@ class FurnitureTest:
         self.teaser_after: dict[etree._Element, set[etree._Element]] = {}  # per parent: its cards after content
         self.drawings: dict[etree._Element, bool] = {}  # per block: holds labels placed over a picture
         self.code: dict[etree._Element, bool] = {}  # per block: whether it is inside code (`in_code`)
-        self.notes: dict[etree._Element, set[etree._Element]] = {}  # per parent: its closing notes
-        self.closing: dict[etree._Element, bool] = {}  # per block: whether nothing with text follows it in the region
+        self.has_code: bool | None = None  # whether the region holds code at all (when asked)
         self.prose_in_paragraphs: bool | None = None  # most of the region's content text is in <p> (when asked)
+        self.notes = self.closing_notes()
 
     def __call__(self, el: etree._Element) -> bool:
         # a section's heading judges the blocks after it, which the renderer then asks about again
@@ -870,9 +870,10 @@ class FurnitureTest:
         elif tag == "figcaption" or tag in CAPTION_TAGS and self.is_caption(el, tag, own):
             return True
         total, linked = (own[0], own[1]) if own else (0, 0)
-        if 0 < total <= MAX_CAPTION and "style" in el.attrib and is_placed(el.get("style")) \
-                and self.is_drawing(el.getparent()):
-            return True  # a label placed over a picture among others (a chart's axes, a map's names): a graphic
+        if 0 < total <= MAX_CAPTION:
+            style = el.get("style")
+            if style and is_placed(style) and self.is_drawing(el.getparent()):
+                return True  # a label placed over a picture among others (a chart's axes, a map's names): a graphic
         if tag in LINK_BLOCK_TAGS and total and total - linked < 200 and \
                 linked > (LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY) * total \
                 and not (tag == "p" and words_beside_links(el) >= SENTENCE_WORDS) \
@@ -892,7 +893,7 @@ class FurnitureTest:
         parent = el.getparent()
         if parent is not None and el in self.teaser_sections(parent):
             return True
-        if parent is not None and el in self.closing_notes(parent):
+        if el in self.notes:
             return True
         if el in self.analysis.teaser_cards and el in self.cards_after_content(parent):
             return True  # cards side by side after the article's text in its block (no block around them)
@@ -953,6 +954,10 @@ class FurnitureTest:
         """Whether `el` is inside code (`<pre>`, `<code>`) in the region: a highlighter names its tokens by their
         syntax (`<span class="token comment">`, `hljs-meta`), not as furniture. Answered once per block on the
         way up, so that deep nesting stays linear."""
+        if self.has_code is None:
+            self.has_code = next(self.main.iter(*CODE_TAGS), None) is not None
+        if not self.has_code:
+            return False
         known = self.code
         chain = []
         node = el.getparent()
@@ -1029,64 +1034,38 @@ class FurnitureTest:
             section = [child] if own and own[3] else None
         return found
 
-    def closing_notes(self, parent: etree._Element) -> set[etree._Element]:
-        """The children of `parent` from a heading that labels the article's closing notes (`is_tail_label`) to its
-        end, when `parent` closes the region (no text after it) and every heading after that one labels notes too,
-        and they hold less than half the region's text: the publisher's self-description, contacts and legal
-        notices after the story."""
-        found = self.notes.get(parent)
-        if found is not None:
-            return found
-        found = self.notes[parent] = set()
-        if not self.closes_region(parent):
-            return found
-        children = list(parent.iterchildren(etree.Element))
-        start = None
-        for i, child in enumerate(children):
-            heading = opening_heading(child)
-            if heading is None:
-                heading = bold_line(child)  # press releases title their notes in bold paragraphs
+    def closing_notes(self) -> set[etree._Element]:
+        """The blocks that close the region from a heading that labels the article's closing notes (`is_tail_label`)
+        on, when no other heading follows it and they hold less than half the region's text: the publisher's
+        self-description, press contacts and legal notices after the story. Looked for in the region and, in turn,
+        in its last block holding text (only there does nothing with text follow them), each from its end back."""
+        notes: set[etree._Element] = set()
+        text, links = self.analysis.text, self.analysis.links
+        limit = 0.5 * self.region_text
+        node: etree._Element | None = self.main
+        while node is not None:
+            children = list(node.iterchildren(etree.Element))
+            start = len(children)
+            held = 0  # text outside links from the child looked at to the end
+            for i in range(len(children) - 1, -1, -1):
+                child = children[i]
+                held += text(child) - links(child)
+                if held >= limit:
+                    break
+                heading = opening_heading(child)
                 if heading is None:
+                    heading = bold_line(child)  # press releases title their notes in bold paragraphs
+                    if heading is None:
+                        continue
+                elif heading.tag not in SECTION_HEADINGS:
                     continue
-            elif heading.tag not in SECTION_HEADINGS:
-                continue
-            text = self.text_of(heading)
-            if len(text) <= MAX_FURNITURE_LABEL and is_tail_label(text):
-                if start is None:
-                    start = i
-            else:
-                start = None  # a section of the story after the notes: they were part of it
-        if start is not None:
-            notes = children[start:]
-            analysis = self.analysis
-            if sum(analysis.text(c) - analysis.links(c) for c in notes) < 0.5 * self.region_text:
-                found.update(notes)
-        return found
-
-    def closes_region(self, el: etree._Element) -> bool:
-        """Whether nothing with text follows `el` in the main region (answered for all the children of a block at
-        once, in one pass from its end)."""
-        closing = self.closing
-        chain = []
-        node = el
-        while node is not self.main and node not in closing:
-            chain.append(node)
-            node = node.getparent()
-            if node is None:  # not in the region
-                closing.update(dict.fromkeys(chain, False))
-                return False
-        closes = node is self.main or closing[node]
-        text, stats = self.analysis.text, self.stats
-        for node in reversed(chain):
-            if closes:
-                text_after = False
-                for child in reversed(node.getparent()):
-                    closing[child] = not text_after and child in stats
-                    text_after = text_after or bool(text(child))
-            else:
-                closing[node] = False
-            closes = closing[node]
-        return closes
+                label = self.text_of(heading)
+                if len(label) > MAX_FURNITURE_LABEL or not is_tail_label(label):
+                    break  # a section of the story: the notes start after it
+                start = i
+            notes.update(children[start:])
+            node = next((child for child in reversed(children) if text(child)), None)
+        return notes
 
     def cards_after_content(self, parent: etree._Element) -> set[etree._Element]:
         """The cards of a teaser list that close `parent`, after a child holding content text that is no card and
