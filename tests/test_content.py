@@ -2137,3 +2137,26 @@ def test_an_about_page_is_its_own_content():
                  "https://example.org/about").markdown
     assert md.startswith("# Who we are\n\nWe are a small team.\n\n## About Harbour Research\n\n")
     assert md.endswith("Harbour Research studies the coasts of two countries and publishes its data.")
+
+
+def headline_pairs(count: int) -> str:
+    return "".join(f"<p><a href='/local/{n}'>Headline number {n} about the harbour</a></p>"
+                   f"<p>A one-line summary of story {n} that tells a little.</p>" for n in range(1, count + 1))
+
+
+def test_teasers_written_as_paragraphs_after_the_story_are_left_out():
+    """Headlines written as paragraphs that are one link, each over a one-line summary, closing the article: the
+    headline lines go as link-only lines, and their summaries with them (no summary without its headline)."""
+    html = f"<html><body><main>{BODY}<h2>Read more</h2>{headline_pairs(4)}<p><a href='/local'>All stories</a></p>" \
+           f"</main></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_headline_paragraphs_followed_by_the_story_are_content():
+    """The same run inside the story (more of it follows) is left alone, as two pairs at its end are (no run); its
+    headline lines are link-only lines, left out as before."""
+    after = "Neap tides happen when the Sun and the Moon pull at right angles to each other."
+    for count, tail in ((4, after), (2, "")):
+        html = f"<html><body><main>{BODY}{headline_pairs(count)}{f'<p>{tail}</p>' if tail else ''}</main></body></html>"
+        summaries = "".join(f"\n\nA one-line summary of story {n} that tells a little." for n in range(1, count + 1))
+        assert convert(html, "https://example.org/tides").markdown == BODY_MD + summaries + (f"\n\n{tail}" if tail else "")

@@ -13,7 +13,8 @@ furniture by class/id unless they hold much of the content (the comments
 always), link-dense blocks, teaser lists (cards titled by a linked heading, or by a link on a line of its own
 perhaps under a short label, or under an unlinked title and closed by their one link to the story; or such teasers
 written flat, a linked heading or `<dt>` over a line or two, in a row; or cards closing the region after the
-article's text), captions (of figures and of images that
+article's text; or headline paragraphs over one-line summaries closing it), the article's closing notes (the
+publisher's self-description, press contacts, legal notices), captions (of figures and of images that
 are figures in all but name) and credit lines, a chart's labels placed over its picture, labels over furniture,
 calls to action, date lines, headings of sections that hold only furniture, and paragraphs
 the page repeats (`furniture` holds the vocabulary of those tests).
@@ -1064,8 +1065,40 @@ class FurnitureTest:
                     break  # a section of the story: the notes start after it
                 start = i
             notes.update(children[start:])
+            notes.update(self.closing_teasers(children))
             node = next((child for child in reversed(children) if text(child)), None)
         return notes
+
+    def closing_teasers(self, children: list[etree._Element]) -> list[etree._Element]:
+        """A run of MIN_CARDS or more teasers written as paragraphs that closes `children`: a line that is one link
+        (a headline), then a short paragraph without links (its summary), in turn; links-only lines after the run
+        ("All stories") are part of it. Less than half the region's text (more is a page of them)."""
+        stats, text, links = self.stats, self.analysis.text, self.analysis.links
+        end = len(children)
+        while end and text(children[end - 1]) == links(children[end - 1]):
+            end -= 1  # links and empty blocks after the run
+        at, pairs, held = end, 0, 0
+        while at >= 2:
+            summary = stats.get(children[at - 1])
+            title = children[at - 2]
+            if summary is None or summary[1] or not 0 < summary[0] <= TEASER_CHARS or children[at - 1].tag != "p" \
+                    or title.tag != "p" or not self.is_headline_line(title):
+                break
+            pairs += 1
+            held += summary[0]
+            at -= 2
+        if pairs < MIN_CARDS or held >= 0.5 * self.region_text:
+            return []
+        return children[at:]
+
+    def is_headline_line(self, el: etree._Element) -> bool:
+        """A paragraph that is one link of a few words, all its text: a headline written without a heading."""
+        own = self.stats.get(el)
+        if not own or not own[0] or own[1] < own[0] or (el.text or "").strip():
+            return False
+        anchor = el[0] if len(el) == 1 else None
+        return anchor is not None and anchor.tag == "a" and not (anchor.tail or "").strip() \
+            and word_count(block_text(anchor)) >= 3 and bool(link_target(anchor))
 
     def cards_after_content(self, parent: etree._Element) -> set[etree._Element]:
         """The cards of a teaser list that close `parent`, after a child holding content text that is no card and
