@@ -2160,3 +2160,20 @@ def test_headline_paragraphs_followed_by_the_story_are_content():
         html = f"<html><body><main>{BODY}{headline_pairs(count)}{f'<p>{tail}</p>' if tail else ''}</main></body></html>"
         summaries = "".join(f"\n\nA one-line summary of story {n} that tells a little." for n in range(1, count + 1))
         assert convert(html, "https://example.org/tides").markdown == BODY_MD + summaries + (f"\n\n{tail}" if tail else "")
+
+
+def test_a_print_header_before_the_article_is_left_out():
+    """A block named even weakly as furniture (`print-header`), with no heading, before the block holding the
+    page's title is not where the content is, however much text it holds."""
+    masthead = ("<div class='print-header'><img src='/logo.png'><p>"
+                + "The Harbour Herald is published daily by Harbour Media, 4 Quay Street, Springfield. " * 5
+                + "</p></div>")
+    html = f"<html><body><div id='page'>{masthead}<div class='story'>{BODY}</div></div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_weakly_named_block_after_the_title_is_still_the_content():
+    """After the title, a weak name (`side-panel`) does not pass the body over: only blocks ahead of the title are."""
+    html = (f"<html><body><div id='page'><div class='head'><h1>Tides explained</h1></div>"
+            f"<div class='side-panel'>{PARAGRAPHS}</div></div></body></html>")
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD

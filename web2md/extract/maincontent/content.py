@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import islice
+from itertools import chain, islice
 from typing import Callable
 
 from lxml import etree
@@ -581,14 +581,21 @@ def descend(body: etree._Element, analysis: Analysis, theta: float,
         comments = 0
         named = named_best = 0  # blocks named as furniture: their content text, the most of one
         named_child = None
+        titled = child_holding(node, title) if title is not None else None
+        before_title = titled is not None
         for child in node:
+            if child is titled:
+                before_title = False
             g = good(child)
             if not g:
                 continue
             hints = class_and_id(child)
             if hints and names_comments(hints):
                 comments += g
-            elif hints and hint_strength(hints) == 2 and not names_content(hints):
+            elif hints and not names_content(hints) and (
+                    (strength := hint_strength(hints)) == 2
+                    # before the title, a block named even weakly as furniture (a print header) heading nothing
+                    or before_title and strength == 1 and next(child.iter(*HEADING_TAGS), None) is None):
                 named += g
                 if g > named_best:
                     named_child, named_best = child, g
@@ -610,6 +617,15 @@ def descend(body: etree._Element, analysis: Analysis, theta: float,
                     and sum(1 for child in node if is_semantic_region(child)) == 1):
                 return node
         node = best_child
+
+
+def child_holding(block: etree._Element, el: etree._Element) -> etree._Element | None:
+    """The child of `block` that is or holds `el`, None when `el` is not below `block`."""
+    for node in chain((el,), el.iterancestors()):
+        parent = node.getparent()
+        if parent is block:
+            return node
+    return None
 
 
 def holds(block: etree._Element, el: etree._Element) -> bool:
