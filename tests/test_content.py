@@ -2177,3 +2177,18 @@ def test_a_weakly_named_block_after_the_title_is_still_the_content():
     html = (f"<html><body><div id='page'><div class='head'><h1>Tides explained</h1></div>"
             f"<div class='side-panel'>{PARAGRAPHS}</div></div></body></html>")
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+@pytest.mark.parametrize("label", ["<div>Advertisement</div>", "<p><span>ANZEIGE</span></p>",
+                                   "<div><span>Story continues below advertisement</span></div>"])
+def test_the_label_of_an_empty_ad_slot_is_left_out(label):
+    """An ad slot whose ad a script loads keeps only its label in the page: a label over furniture."""
+    first, rest = PARAGRAPHS.split("\n", 1)
+    html = f"<html><body><article><h1>Tides explained</h1>\n{first}{label}<div class='slot'></div>{rest}</article></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_sentence_about_advertising_is_content():
+    sentence = "Advertisement revenue of the harbour authority fell by a third last year."
+    html = f"<html><body><article>{BODY}<p>{sentence}</p></article></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD + "\n\n" + sentence

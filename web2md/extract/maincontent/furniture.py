@@ -167,6 +167,10 @@ _FURNITURE_LABEL = re.compile(
     r"(?:show|see|view|load|read) (?:more|less|all)|(?:mehr|weniger|alle) anzeigen|weiterlesen|mehr lesen|"
     r"(?:quellen|text|details) (?:aus|ein)blenden|zurück zur (?:übersicht|listenansicht|startseite)|"
     r"back to (?:top|overview|the list)|nach oben|"
+    # the label an ad slot keeps when its ad is not in the page (loaded by a script)
+    r"advertisement|advertising|sponsored(?: content)?|anzeige|werbung|publicité|publicidad|pubblicità|reklama|"
+    r"advertentie|(?:the )?(?:story|article|text) continues (?:below|after)(?: (?:this )?(?:advertisement|ad))?|"
+    r"continue reading (?:below|after)(?: (?:the|this) (?:advertisement|ad))?|"
     rf"{_OPEN_META_LABEL})")
 # A label with its colon over contact details, links or the page's metadata: "Kontakt:", "Further information:",
 # "Release date:". (Without the colon it is more often a section heading over content, as in a project's README.)
