@@ -2192,3 +2192,23 @@ def test_a_sentence_about_advertising_is_content():
     sentence = "Advertisement revenue of the harbour authority fell by a third last year."
     html = f"<html><body><article>{BODY}<p>{sentence}</p></article></body></html>"
     assert convert(html, "https://example.org/tides").markdown == BODY_MD + "\n\n" + sentence
+
+
+@pytest.mark.parametrize("notice", [
+    "<p>Copyright 2026 The Harbour Press. All rights reserved. This material may not be redistributed.</p>",
+    "<p><em>© Harbour Herald 2026</em></p>",
+    "<div><small>© 2026 Harbour Media <a href='/terms'>Terms</a></small></div>",
+])
+def test_a_copyright_notice_after_the_story_is_left_out(notice):
+    html = f"<html><body><article>{BODY}{notice}</article></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_sentences_about_copyright_and_credits_ahead_of_a_paragraph_are_content():
+    """A sentence about copyright is no notice; nor is a paragraph that a credit opens in an element of its own."""
+    sentence = "Copyright law changed in 2019, when the harbour charts went into the public domain."
+    credited = ("<p><span class='attribution'>© Harbour Media</span> The new charts show the sandbanks that moved "
+                "in the winter storms.</p>")
+    html = f"<html><body><article>{BODY}<p>{sentence}</p>{credited}</article></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == (
+        BODY_MD + f"\n\n{sentence}\n\n© Harbour Media The new charts show the sandbanks that moved in the winter storms.")

@@ -32,11 +32,12 @@ from lxml import etree
 from web2md.extract.renderer.entities import subtree_text
 from web2md.extract.maincontent.furniture import (CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
                                      FURNITURE_LABEL_TAGS, MAX_CALL, MAX_CAPTION,
-                                     MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY, MEDIA_TAGS,
+                                     MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY, MAX_RIGHTS, MEDIA_TAGS,
+                                     RIGHTS_TAGS,
                                      HintReading, block_text, class_and_id, hint_strength,
                                      is_call_to_action, is_credit_line, is_date_line, names_caption, names_comments,
                                      names_content,
-                                     is_furniture_label, is_tail_label, read_hints)
+                                     is_furniture_label, is_rights_line, is_tail_label, read_hints)
 from web2md.extract.renderer.render import SCRIPTLESS_SKIP_TAGS, SKIP_TAGS, is_hidden
 
 # Tags whose content is never the main text.
@@ -72,9 +73,10 @@ _ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "sea
                     "alert", "toolbar", "tablist"})
 
 # Short blocks judged by their words (date lines, furniture labels, calls to action).
-SHORT_BLOCK_TAGS = DATE_LINE_TAGS | CALL_TAGS | FURNITURE_LABEL_TAGS
-MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_CALL, MAX_FURNITURE_LABEL)
+SHORT_BLOCK_TAGS = DATE_LINE_TAGS | CALL_TAGS | FURNITURE_LABEL_TAGS | RIGHTS_TAGS
+MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_CALL, MAX_FURNITURE_LABEL, MAX_RIGHTS)
 INLINE_TAGS = frozenset({"span", "strong", "em", "i", "b"})  # caption candidates that sit inside a block
+LINE_TAGS = INLINE_TAGS | {"a", "small", "br", "sup", "sub", "time", "abbr", "cite", "u"}  # what a line of text holds
 BOLD_TAGS = frozenset({"strong", "b"})
 NOT_PAGES = ("mailto:", "tel:", "javascript:")  # link addresses that lead to no page
 MEDIA_TAG_SET = frozenset(MEDIA_TAGS)
@@ -229,6 +231,17 @@ def bold_line(block: etree._Element) -> etree._Element | None:
             and not (first.tail or "").strip():
         return first
     return bold_first_line(block)
+
+
+def opens_line(el: etree._Element) -> bool:
+    """Whether a block is one line that its own text opens (`<p>© 2026 ...`), or that one inline element wraps whole
+    (`<p><em>© ...</em></p>`): not a block whose first child opens it (an image's credit ahead of a paragraph, judged
+    on its own)."""
+    if any(child.tag not in LINE_TAGS for child in el.iterchildren(etree.Element)):
+        return False
+    if (el.text or "").strip():
+        return True
+    return len(el) == 1 and not (el[0].tail or "").strip()
 
 
 def previous_element(el: etree._Element) -> etree._Element | None:
@@ -1177,11 +1190,12 @@ class FurnitureTest:
         return named
 
     def is_short_furniture(self, el: etree._Element, tag: str, total: int) -> bool:
-        """A short block that is a label over furniture, a date line or a call to action."""
+        """A short block that is a label over furniture, a date line, a call to action or a copyright notice."""
         text = self.text_of(el)
         return (total <= MAX_FURNITURE_LABEL and tag in FURNITURE_LABEL_TAGS and is_furniture_label(text)
                 or tag in DATE_LINE_TAGS and total <= MAX_DATE_LINE and is_date_line(text)
-                or tag in CALL_TAGS and total <= MAX_CALL and is_call_to_action(text))
+                or tag in CALL_TAGS and total <= MAX_CALL and is_call_to_action(text)
+                or tag in RIGHTS_TAGS and total <= MAX_RIGHTS and is_rights_line(text) and opens_line(el))
 
     def is_caption(self, el: etree._Element, tag: str, own: list[int] | None) -> bool:
         """A short text block under a figure's image, or one named a caption/credit by its class or id

@@ -177,6 +177,12 @@ _FURNITURE_LABEL = re.compile(
 _COLON_LABEL = re.compile(r"(?:contact|kontakt|ansprechpartner(?:in)?|pressekontakt|weitere informationen|"
                           rf"more information|further information|{_META_LABEL})\s*:")
 MAX_FURNITURE_LABEL = 60
+# A copyright notice opens with its sign or the word and a year, or reserves the rights (SPEC §4: boilerplate).
+_RIGHTS_LINE = re.compile(r"(?:©|\(c\)\s*\d{4}|copyright\s*(?:©|\(c\)|\d{4}))", re.I)
+_RIGHTS_RESERVED = re.compile(r"all rights reserved|alle rechte vorbehalten|tous droits réservés|"
+                              r"todos los derechos reservados|tutti i diritti riservati|wszelkie prawa zastrzeżone")
+MAX_RIGHTS = 300
+RIGHTS_TAGS = frozenset({"p", "div", "small", "span"})
 # A heading over a section that closes an article without being part of its story: the publisher's or author's
 # self-description, press contacts, legal notices ("About Acme Robotics", "Media contact", "Forward-looking
 # statements"). Contacts alone may be the reader's (offices, opening hours): kept.
@@ -347,6 +353,12 @@ def is_tail_label(text: str) -> bool:
 def names_caption(hints: str) -> bool:
     """Whether a class/id names a caption or credit (`wp-caption-text`, `img_description`, `photo-credit`)."""
     return _CAPTION_HINT.search(hints.lower().replace("-", "").replace("_", "")) is not None
+
+
+def is_rights_line(text: str) -> bool:
+    """A copyright notice: "© 2026 Harbour Media", "Copyright 2026 The Associated Press. All rights reserved.", not
+    a sentence about copyright ("Copyright law changed in 2019")."""
+    return _RIGHTS_LINE.match(text) is not None or _RIGHTS_RESERVED.search(text.lower()) is not None
 
 
 def is_credit_line(text: str) -> bool:
