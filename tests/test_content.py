@@ -2212,3 +2212,13 @@ def test_sentences_about_copyright_and_credits_ahead_of_a_paragraph_are_content(
     html = f"<html><body><article>{BODY}<p>{sentence}</p>{credited}</article></body></html>"
     assert convert(html, "https://example.org/tides").markdown == (
         BODY_MD + f"\n\n{sentence}\n\n© Harbour Media The new charts show the sandbanks that moved in the winter storms.")
+
+
+def test_separators_between_links_are_no_words():
+    """A line of links is link-dense whatever separates them ("|", "•", "–"); a sentence with dashes and a link is not."""
+    meta = ("<p>Posted in <a href='/c/local'>Local</a> | Tagged <a href='/t/tides'>tides</a> • "
+            "<a href='/t/moon'>moon</a> – <a href='/t/sea'>sea</a></p>")
+    sentence = "The survey – run by <a href='/harbour'>the harbour office</a> – starts again in April."
+    html = f"<html><body><article>{BODY}<p>{sentence}</p>{meta}</article></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == (
+        BODY_MD + "\n\nThe survey – run by [the harbour office](https://example.org/harbour) – starts again in April.")

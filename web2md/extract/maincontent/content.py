@@ -291,11 +291,18 @@ def is_prose(text: str | None) -> bool:
 
 
 def words_beside_links(el: etree._Element) -> int:
-    """Words of a block's own text outside its links ("Read more:" has two; a sentence naming people has more)."""
-    words = word_count(block_text(el))
+    """Words of a block's own text outside its links ("Read more:" has two; a sentence naming people has more);
+    separators between links ("|", "·", "»") are no words."""
+    words = lettered_word_count(block_text(el))
     for anchor in el.iter("a"):
-        words -= word_count(block_text(anchor))
+        words -= lettered_word_count(block_text(anchor))
     return words
+
+
+def lettered_word_count(text: str) -> int:
+    """`word_count` of the words that hold a letter or digit."""
+    return word_count(text) - sum(1 for token in text.split() if not token.isalnum()
+                                  and not any(map(str.isalnum, token)))
 
 
 def word_count(text: str) -> int:
