@@ -285,6 +285,10 @@ RULES: dict[str, list[tuple[str, str, object]]] = {
                       lambda skip, text=None: skip)],
     "semantic-region": [("web2md.extract.maincontent.content", "SEMANTIC_SHARE", 10.0)],
     "noscript-page": [("web2md.extract.maincontent.content", "page_without_scripts", lambda body: None)],
+    "closing-furniture": [("web2md.extract.maincontent.content", "FurnitureTest.closing_furniture",
+                           lambda self: set())],
+    "copyright-lines": [("web2md.extract.maincontent.content", "is_rights_line", _false)],
+    "chart-labels": [("web2md.extract.maincontent.content", "is_placed", _false)],
 }
 
 

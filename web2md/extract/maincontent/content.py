@@ -883,7 +883,7 @@ class FurnitureTest:
         self.code: dict[etree._Element, bool] = {}  # per block: whether it is inside code (`in_code`)
         self.has_code: bool | None = None  # whether the region holds code at all (when asked)
         self.prose_in_paragraphs: bool | None = None  # most of the region's content text is in <p> (when asked)
-        self.notes = self.closing_notes()
+        self.closing = self.closing_furniture()  # the blocks closing the region that are not the story
 
     def __call__(self, el: etree._Element) -> bool:
         # a section's heading judges the blocks after it, which the renderer then asks about again
@@ -930,7 +930,7 @@ class FurnitureTest:
         parent = el.getparent()
         if parent is not None and el in self.teaser_sections(parent):
             return True
-        if el in self.notes:
+        if el in self.closing:
             return True
         if el in self.analysis.teaser_cards and el in self.cards_after_content(parent):
             return True  # cards side by side after the article's text in its block (no block around them)
@@ -996,7 +996,7 @@ class FurnitureTest:
         if not self.has_code:
             return False
         known = self.code
-        chain = []
+        passed = []
         node = el.getparent()
         while node is not None and node is not self.main:
             inside = known.get(node)
@@ -1005,11 +1005,11 @@ class FurnitureTest:
             if node.tag in CODE_TAGS:
                 inside = True
                 break
-            chain.append(node)
+            passed.append(node)
             node = node.getparent()
         else:
             inside = False
-        known.update(dict.fromkeys(chain, inside))
+        known.update(dict.fromkeys(passed, inside))
         return inside
 
     def holds_a_heading(self, el: etree._Element) -> bool:
@@ -1071,11 +1071,12 @@ class FurnitureTest:
             section = [child] if own and own[3] else None
         return found
 
-    def closing_notes(self) -> set[etree._Element]:
-        """The blocks that close the region from a heading that labels the article's closing notes (`is_tail_label`)
-        on, when no other heading follows it and they hold less than half the region's text: the publisher's
-        self-description, press contacts and legal notices after the story. Looked for in the region and, in turn,
-        in its last block holding text (only there does nothing with text follow them), each from its end back."""
+    def closing_furniture(self) -> set[etree._Element]:
+        """The blocks that close the region and are not the story: its closing notes, from a heading that labels
+        them (`is_tail_label`) on, when no other heading follows it and they hold less than half the region's text
+        (the publisher's self-description, press contacts and legal notices), and teasers written as paragraphs
+        (`closing_teasers`). Looked for in the region and, in turn, in its last block holding text (only there does
+        nothing with text follow them), each from its end back."""
         notes: set[etree._Element] = set()
         text, links = self.analysis.text, self.analysis.links
         limit = 0.5 * self.region_text
