@@ -462,16 +462,23 @@ def test_a_site_header_with_an_unlinked_name_and_a_menu_stays_out():
     assert convert(html, "https://example.org/tides").markdown == PARAGRAPHS_MD
 
 
-@pytest.mark.parametrize("order", ["before", "after"])
-def test_a_paywall_pitch_beside_a_short_article_is_left_out(order):
+PAYWALL_PITCH = ("<div class='paywall'><h2>Subscribe to keep reading</h2><p>"
+                 + "Our journalism is funded by readers like you, and a subscription opens every story we publish. " * 3
+                 + "</p><p>" + "Cancel any time, and get our morning newsletter with the news in your inbox. " * 3
+                 + "</p><a href='/subscribe'>Subscribe now</a></div>")
+PRINT_HEADER = ("<div class='print-header'><img src='/logo.png'><p>"
+                + "The Harbour Herald is published daily by Harbour Media, 4 Quay Street, Springfield. " * 5
+                + "</p></div>")
+
+
+@pytest.mark.parametrize("furniture, order", [(PAYWALL_PITCH, "before"), (PAYWALL_PITCH, "after"),
+                                              (PRINT_HEADER, "before")])
+def test_furniture_beside_a_short_article_is_left_out(furniture, order):
     """A block named as furniture (a paywall) that holds more prose than the article beside it is not where the
-    content is: the block holding the page's title is."""
-    pitch = ("<div class='paywall'><h2>Subscribe to keep reading</h2><p>"
-             + "Our journalism is funded by readers like you, and a subscription opens every story we publish. " * 3
-             + "</p><p>" + "Cancel any time, and get our morning newsletter with the news in your inbox. " * 3
-             + "</p><a href='/subscribe'>Subscribe now</a></div>")
+    content is: the block holding the page's title is. Ahead of that block, a weak name (`print-header`) of a block
+    with no heading is enough."""
     story = f"<div class='story'>{BODY}</div>"
-    blocks = pitch + story if order == "before" else story + pitch
+    blocks = furniture + story if order == "before" else story + furniture
     html = f"<html><body><div id='page'>{blocks}</div></body></html>"
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
@@ -2160,16 +2167,6 @@ def test_headline_paragraphs_followed_by_the_story_are_content():
         html = f"<html><body><main>{BODY}{headline_pairs(count)}{f'<p>{tail}</p>' if tail else ''}</main></body></html>"
         summaries = "".join(f"\n\nA one-line summary of story {n} that tells a little." for n in range(1, count + 1))
         assert convert(html, "https://example.org/tides").markdown == BODY_MD + summaries + (f"\n\n{tail}" if tail else "")
-
-
-def test_a_print_header_before_the_article_is_left_out():
-    """A block named even weakly as furniture (`print-header`), with no heading, before the block holding the
-    page's title is not where the content is, however much text it holds."""
-    masthead = ("<div class='print-header'><img src='/logo.png'><p>"
-                + "The Harbour Herald is published daily by Harbour Media, 4 Quay Street, Springfield. " * 5
-                + "</p></div>")
-    html = f"<html><body><div id='page'>{masthead}<div class='story'>{BODY}</div></div></body></html>"
-    assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
 def test_a_weakly_named_block_after_the_title_is_still_the_content():

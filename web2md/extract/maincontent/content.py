@@ -32,8 +32,8 @@ from lxml import etree
 from web2md.extract.renderer.entities import subtree_text
 from web2md.extract.maincontent.furniture import (CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
                                      FURNITURE_LABEL_TAGS, MAX_CALL, MAX_CAPTION,
-                                     MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY, MAX_RIGHTS, MEDIA_TAGS,
-                                     RIGHTS_TAGS,
+                                     MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY, MAX_RIGHTS,
+                                     MEDIA_TAGS, RIGHTS_TAGS,
                                      HintReading, block_text, class_and_id, hint_strength,
                                      is_call_to_action, is_credit_line, is_date_line, names_caption, names_comments,
                                      names_content,
