@@ -2219,3 +2219,12 @@ def test_separators_between_links_are_no_words():
     html = f"<html><body><article>{BODY}<p>{sentence}</p>{meta}</article></body></html>"
     assert convert(html, "https://example.org/tides").markdown == (
         BODY_MD + "\n\nThe survey – run by [the harbour office](https://example.org/harbour) – starts again in April.")
+
+
+def test_a_credit_naming_who_made_the_picture_is_left_out():
+    """"Photo by <name>" on a line of its own is a credit; "Photo by photo, ..." opens a sentence."""
+    first, rest = PARAGRAPHS.split("\n", 1)
+    sentence = "Photo by photo, the archive shows how the harbour grew."
+    html = (f"<html><body><article><h1>Tides explained</h1>\n{first}<div><img src='/tide.jpg'></div>"
+            f"<p>Photo by Jane Doe on Unsplash</p>{rest}<p>{sentence}</p></article></body></html>")
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD + "\n\n" + sentence

@@ -80,7 +80,9 @@ MAX_CAPTION = 300
 # A credit line: "Photo: ...", "Quelle: ...", "Crédits photos : ..." on its own.
 _CREDIT_LINE = re.compile(r"(?:(?:photos?|photo credits?|image|images|credits?|source|sources|foto|fotos|bild|bilder|"
                           r"titelbild|beitragsbild|quelle|quellen|crédits? photos?|fuente|fuentes|źródło|zdjęcie|"
-                          r"fot\.)|(?:figure|fig\.|abbildung|abb\.|grafik|tabelle|table|rys\.|ilustracja)\s*\d+)\s?:",
+                          r"fot\.)|(?:figure|fig\.|abbildung|abb\.|grafik|tabelle|table|rys\.|ilustracja)\s*\d+)\s?:"
+                          # ... or names who made the picture: "Photo by Jane Doe on Unsplash", "Foto von ..."
+                          r"|(?:photo|photograph|image|illustration|foto|bild)\s+(?:by|von|de|par|di)\s+(?-i:[A-ZÀ-ÖØ-Þ])",
                           re.I)
 MAX_CREDIT = 80
 CREDIT_TAGS = frozenset({"p", "div", "small"})  # a line of its own, not a bold "Source:" opening a paragraph
