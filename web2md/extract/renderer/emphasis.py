@@ -338,7 +338,14 @@ def _close_gaps(text: str) -> str:
         if prev == "`" and nxt == "`":
             before += " "
         elif (not prev or prev == "\n") and nxt in _LITERALS:
-            before += "\\"  # a text "*" or "_" now starting a line could start a list or a rule
+            # a text "*" or "_" now starting a line could start a list or a rule: its run is written escaped at
+            # once (a backslash put before its placeholders would be doubled if a later round escaped them too)
+            run_end = end
+            while run_end < len(text) and text[run_end] in _LITERALS:
+                run_end += 1
+            pieces.append(before + _written(text[end:run_end], _ESCAPED))
+            last = run_end
+            continue
         elif prev in _JOINS_AFTER and prev and (nxt.isalpha() or nxt in "[/!?#"):
             backslashes = len(before) - 1 - len(before[:-1].rstrip("\\"))
             if backslashes % 2 == 0:  # the character is not escaped yet
