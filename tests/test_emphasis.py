@@ -101,6 +101,8 @@ def writable(html: str) -> bool:
 @given(PARAGRAPH)
 # dropped markers left a text "_" at the line's start, escaped by a backslash, then escaped again in a later round
 @example("<b>_</b><b>1<i>1</i></b><b><i>?</i><b><i>?</i></b><i>1<code>1</code></i></b>1<b>1</b><i>?</i>")
+# still dropping markers after the last round: those left were written out, and showed as asterisks
+@example("1<b><i>?</i><b>?</b><i>?</i></b><b><i>?1</i></b><b>1</b><b><i>?1</i></b><b><i>1</i><b><i>1</i></b></b>")
 def test_emphasis_reads_back_as_in_the_page(html):
     markdown = convert(f"<p>{html}</p>", URL).markdown
     page, back = of_page(html), read_back(markdown)
@@ -137,9 +139,12 @@ def test_emphasis_reads_back_as_in_the_page(html):
     ("a<b>(b)</b>c", "a(b)c"),
     ("<b>x:</b>y", "x:y"),
     ("<b>x</b>: y", "**x**: y"),
-    # a text "_" that dropped markers leave at the line's start is escaped once, however many rounds follow
+    # a text "_" that dropped markers leave at the line's start is escaped once, however many rounds follow; markers
+    # still unpaired after the last round of dropping are dropped, not written out
     ("<b>_</b><b>1<i>1</i></b><b><i>?</i><b><i>?</i></b><i>1<code>1</code></i></b>1<b>1</b><i>?</i>",
-     "\\_**11**??1`1`11?"),
+     "\\_11??1`1`11?"),
+    ("1<b><i>?</i><b>?</b><i>?</i></b><b><i>?1</i></b><b>1</b><b><i>?1</i></b><b><i>1</i><b><i>1</i></b></b>",
+     "1????11?111"),
 ])
 def test_exact_paragraph_output(html, markdown):
     assert convert(f"<p>{html}</p>", URL).markdown == markdown

@@ -32,6 +32,7 @@ _TICKS = re.compile("`+")
 _STARS = re.compile("[\x01\x03-\x06]+")
 _UNDERSCORES = re.compile("\x02+")
 _PLACEHELD = re.compile("[\x01-\x06]+")
+_MARKERS = re.compile("[\x03-\x06]")
 # More delimiters than this in one scope: every literal run that could open or close is escaped unanalysed
 # (the matching is repeated once per escaping round, which would grow with the square of the count).
 MAX_DELIMITERS = 200
@@ -385,4 +386,6 @@ def resolve_emphasis(text: str) -> str:
             text = _close_gaps(text)
         else:  # only escapes: what stays unescaped was decided with these very neighbours
             return _written(text)
-    return _written(text, _ESCAPED)
+    # still dropping after _ROUNDS readings: the markers left are dropped too and every text run is escaped (the
+    # text as the page has it, without its emphasis, rather than asterisks that show)
+    return _written(_close_gaps(_MARKERS.sub(_GAP, text)), _ESCAPED)
