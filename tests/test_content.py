@@ -2228,3 +2228,17 @@ def test_a_credit_naming_who_made_the_picture_is_left_out():
     html = (f"<html><body><article><h1>Tides explained</h1>\n{first}<div><img src='/tide.jpg'></div>"
             f"<p>Photo by Jane Doe on Unsplash</p>{rest}<p>{sentence}</p></article></body></html>")
     assert convert(html, "https://example.org/tides").markdown == BODY_MD + "\n\n" + sentence
+
+
+@pytest.mark.parametrize("line", ["<p>Tags: tides, moon, sea</p>", "<div>Filed under: Tides</div>",
+                                  "<p>Themen: Gezeiten, Mond</p>"])
+def test_a_line_filing_the_page_under_its_topics_is_left_out(line):
+    html = f"<html><body><article>{BODY}{line}</article></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_category_or_a_sentence_after_a_topic_label_is_content():
+    """An award's category is a fact about the subject; a label over sentences heads prose."""
+    lines = ["Category: Children's books", "Topics: the survey covers tides. It also covers the moon."]
+    html = f"<html><body><article>{BODY}{''.join(f'<p>{line}</p>' for line in lines)}</article></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD + "".join(f"\n\n{line}" for line in lines)

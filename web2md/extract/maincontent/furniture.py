@@ -179,6 +179,10 @@ _FURNITURE_LABEL = re.compile(
 _COLON_LABEL = re.compile(r"(?:contact|kontakt|ansprechpartner(?:in)?|pressekontakt|weitere informationen|"
                           rf"more information|further information|{_META_LABEL})\s*:")
 MAX_FURNITURE_LABEL = 60
+# The page's topics after their label, a list of names (no sentence: no full stop, question or second colon)
+# ("Category:" is left out: an award's or a product's category is a fact about the subject)
+_TAXONOMY_LINE = re.compile(r"(?:tags|tagged|tagged with|filed under|topics|keywords|themen|schlagwörter|schlagworte|"
+                            r"stichwörter|étiquettes|mots-clés|etiquetas)\s*:\s*[^.!?:]+")
 # A copyright notice opens with its sign or the word and a year, or reserves the rights (SPEC §4: boilerplate).
 _RIGHTS_LINE = re.compile(r"(?:©|\(c\)\s*\d{4}|copyright\s*(?:©|\(c\)|\d{4}))", re.I)
 # ... or reserves the rights ("All rights reserved", "Alle Rechte vorbehalten", "Tous droits réservés", ...), told by
@@ -343,10 +347,11 @@ def is_call_to_action(text: str) -> bool:
 
 def is_furniture_label(text: str) -> bool:
     """A short line that only announces furniture: "Related articles", "Mehr zum Thema:", "About the author",
-    "Release date:", "Kontakt:"."""
+    "Release date:", "Kontakt:"; or files the page under its topics: "Tags: ferry, islands"."""
     lowered = text.lower()
     return (_FURNITURE_LABEL.fullmatch(lowered.strip(" :?!.…»›>→-–—")) is not None
-            or _COLON_LABEL.fullmatch(lowered.strip()) is not None)
+            or _COLON_LABEL.fullmatch(lowered.strip()) is not None
+            or _TAXONOMY_LINE.fullmatch(lowered.strip()) is not None)
 
 
 def is_tail_label(text: str) -> bool:
