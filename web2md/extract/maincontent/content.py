@@ -72,7 +72,7 @@ _READ_ATTRIBUTES = frozenset({"style", "hidden", "role", "itemtype", "itemprop",
 _ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search", "dialog", "menu", "menubar",
                     "alert", "toolbar", "tablist"})
 
-# Short blocks judged by their words (date lines, furniture labels, calls to action).
+# Short blocks judged by their words (date lines, furniture labels, calls to action, copyright notices).
 SHORT_BLOCK_TAGS = DATE_LINE_TAGS | CALL_TAGS | FURNITURE_LABEL_TAGS | RIGHTS_TAGS
 MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_CALL, MAX_FURNITURE_LABEL, MAX_RIGHTS)
 INLINE_TAGS = frozenset({"span", "strong", "em", "i", "b"})  # caption candidates that sit inside a block

@@ -183,7 +183,7 @@ MAX_FURNITURE_LABEL = 60
 # ("Category:" is left out: an award's or a product's category is a fact about the subject)
 _TAXONOMY_LINE = re.compile(r"(?:tags|tagged|tagged with|filed under|topics|keywords|themen|schlagwörter|schlagworte|"
                             r"stichwörter|étiquettes|mots-clés|etiquetas)\s*:\s*[^.!?:]+")
-# A copyright notice opens with its sign or the word and a year, or reserves the rights (SPEC §4: boilerplate).
+# A copyright notice (SPEC §4: boilerplate) opens with its sign, or the word and a year ...
 _RIGHTS_LINE = re.compile(r"(?:©|\(c\)\s*\d{4}|copyright\s*(?:©|\(c\)|\d{4}))", re.I)
 # ... or reserves the rights ("All rights reserved", "Alle Rechte vorbehalten", "Tous droits réservés", ...), told by
 # a substring each, in the two cases notices are written in (a regex search of them all would be ten times dearer)
@@ -349,9 +349,10 @@ def is_furniture_label(text: str) -> bool:
     """A short line that only announces furniture: "Related articles", "Mehr zum Thema:", "About the author",
     "Release date:", "Kontakt:"; or files the page under its topics: "Tags: ferry, islands"."""
     lowered = text.lower()
+    stripped = lowered.strip()
     return (_FURNITURE_LABEL.fullmatch(lowered.strip(" :?!.…»›>→-–—")) is not None
-            or _COLON_LABEL.fullmatch(lowered.strip()) is not None
-            or _TAXONOMY_LINE.fullmatch(lowered.strip()) is not None)
+            or _COLON_LABEL.fullmatch(stripped) is not None
+            or _TAXONOMY_LINE.fullmatch(stripped) is not None)
 
 
 def is_tail_label(text: str) -> bool:
