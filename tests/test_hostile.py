@@ -18,6 +18,7 @@ from lxml import etree
 from web2md import convert, extract_links, html_to_text
 from web2md.frontends.ansi import render_ansi
 from web2md.extract.documents.feeds import parse_feed
+from web2md.extract.renderer.parse import DEFAULT_MAX_ELEMENTS
 from web2md.formats.htmldoc import markdown_to_html
 
 URL = "https://example.test/dir/page"
@@ -173,9 +174,14 @@ def test_script_containing_closing_div():
 def test_100000_nested_elements(open_tag, close_tag):
     n = 100_000
     html = "<p>Before the nesting.</p>" + open_tag * n + "Deep text." + close_tag * n + "<p>After.</p>"
-    # past the default element cap (WEB2MD_MAX_ELEMENTS) the page is cut and says so; without the cap, nothing is lost
-    assert convert(html, URL).truncated
-    for out in (render(html), convert(html, URL, max_elements=None).markdown):  # no RecursionError, no crash
+    # 100,000 levels of one element each are within the default element cap (WEB2MD_MAX_ELEMENTS) and read whole;
+    # past it (two or three elements a level) the page is cut and says so; without the cap, nothing is lost
+    default = convert(html, URL)
+    assert default.truncated is (True if open_tag.count("<") * n + 2 > DEFAULT_MAX_ELEMENTS else None)
+    outs = [render(html), convert(html, URL, max_elements=None).markdown]
+    if not default.truncated:
+        outs.append(default.markdown)
+    for out in outs:  # no RecursionError, no crash
         assert out.startswith("Before the nesting.\n\n")
         assert out.endswith("Deep text.\n\nAfter.") or out.endswith("Deep text.**\n\nAfter.") \
             or out.endswith("Deep text.](https://example.test/x)\n\nAfter.")
@@ -188,6 +194,9 @@ def test_deeply_nested_text_kept_exactly(n):
     page = convert(html, URL, max_elements=None)  # the nesting, not the element cap (test_truncated)
     assert page.markdown == "# Title\n\nBefore.\n\nDeep text.\n\nAfter."
     assert page.title == "Title"
+    if n + 4 <= DEFAULT_MAX_ELEMENTS:  # issue 14 item 8: the nesting alone loses nothing by default
+        page = convert(html, URL)
+        assert page.markdown == "# Title\n\nBefore.\n\nDeep text.\n\nAfter." and page.truncated is None
 
 
 def test_deep_nesting_time_grows_linearly():

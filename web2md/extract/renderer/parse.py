@@ -27,8 +27,9 @@ _RAW_TEXT = ("script", "style", "xmp", "iframe", "noembed", "noframes", "plainte
 _RAW_START = re.compile(r"<(?a:(?=[sxinp!]))(?:((?a:" + "|".join(_RAW_TEXT) + r"))(?=[\s/>])|!--)", re.I)
 _RAW_END = {tag: re.compile("</" + tag, re.I) for tag in _RAW_TEXT}
 #: Start tags parsed from one document unless told otherwise (see `parse_html`). The 879 corpus pages have
-#: at most ~10k; the cap keeps a hostile 30 MB page within ~15x its size in memory (benchmarks/hostile.py).
-DEFAULT_MAX_ELEMENTS = 100_000
+#: at most ~10k; a page nested 100,000 deep (one element per level) is read whole; the cap keeps a hostile
+#: 10-31 MB page within 15x its size + 150 MB in memory (benchmarks/hostile.py: 268, 293 and 508 MB).
+DEFAULT_MAX_ELEMENTS = 200_000
 #: Attribute set on the root of a tree whose document was cut at `max_elements`; its value is the cap.
 TRUNCATED = "data-web2md-truncated"
 _START_TAG = re.compile(rb"<[A-Za-z]")
