@@ -109,6 +109,11 @@ TEASER_CHARS = 400  # text per linked heading below which a block reads as a lis
 # Siblings that are cards, this many or more, are a teaser list: their summaries are not the page's content.
 CARD_CHARS = 800
 MIN_CARDS = 3
+# A small block around a field to type into (an e-mail address, a search, a comment) is a sign-up, search or reply
+# box: its heading and pitch are the widget's, not the story's.
+FORM_BOX_TAGS = frozenset({"div", "section", "form", "fieldset", "p"})
+MAX_FORM_BOX = 300  # characters of text outside the form's own controls
+TEXT_ENTRY_TYPES = frozenset({"text", "email", "search", "tel", "url", "password", "number"})
 MIN_LABELS = 3  # texts placed over a picture side by side that make it a drawing (a chart's labels)
 CONTROL_WORDS = 4  # a link closing a card's summary in the same paragraph has at most this many ("Read more")
 KICKER_WORDS = 3  # a label over a teaser's title (its section, a date) has at most this many words
@@ -884,6 +889,7 @@ class FurnitureTest:
         self.has_code: bool | None = None  # whether the region holds code at all (when asked)
         self.prose_in_paragraphs: bool | None = None  # most of the region's content text is in <p> (when asked)
         self.closing = self.closing_furniture()  # the blocks closing the region that are not the story
+        self.entry_holders: set[etree._Element] | None = None  # the blocks around a text field (when asked)
 
     def __call__(self, el: etree._Element) -> bool:
         # a section's heading judges the blocks after it, which the renderer then asks about again
@@ -932,6 +938,9 @@ class FurnitureTest:
             return True
         if el in self.closing:
             return True
+        if 0 < total <= MAX_FORM_BOX and tag in FORM_BOX_TAGS and el in self.entry_boxes() \
+                and el not in self.body_path and total - linked < 0.5 * self.region_text:
+            return True
         if el in self.analysis.teaser_cards and el in self.cards_after_content(parent):
             return True  # cards side by side after the article's text in its block (no block around them)
         if own and own[3] >= MIN_CARDS and self.is_teaser_run(el):
@@ -969,6 +978,28 @@ class FurnitureTest:
         if tag in HEADING_TAGS:  # a heading class with a weak word ("entry-title meta") still titles content
             return False
         return share < self.weak_share and (total - linked < 200 or linked > 0.3 * total)
+
+    def entry_boxes(self) -> set[etree._Element]:
+        """The blocks of the region around an empty field to type text into (`<textarea>`, a text-like `<input>`
+        with no value: a field with one, a basket's quantity, is part of what it is next to): for each, the
+        nearest block holding text, its heading or pitch. Found once, each ancestor passed once."""
+        if self.entry_holders is None:
+            boxes: set[etree._Element] = set()
+            passed: set[etree._Element] = set()
+            text = self.analysis.text
+            for field in self.main.iter("input", "textarea"):
+                if field.tag == "input" and ((field.get("type") or "text").strip().lower() not in TEXT_ENTRY_TYPES
+                                             or field.get("value")):
+                    continue
+                for ancestor in field.iterancestors():
+                    if ancestor is self.main or ancestor in passed:
+                        break
+                    if text(ancestor):
+                        boxes.add(ancestor)
+                        break
+                    passed.add(ancestor)
+            self.entry_holders = boxes
+        return self.entry_holders
 
     def is_drawing(self, parent: etree._Element | None) -> bool:
         """Whether `parent` holds MIN_LABELS or more children placed at shares of its height and width (a chart's
