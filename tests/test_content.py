@@ -426,6 +426,16 @@ def test_a_linked_heading_ends_the_section_of_the_heading_before_it():
         BODY_MD + "\n\n## [Neap tides](https://example.org/guide/neap)\n\nNeap tides come a week after spring tides.")
 
 
+@pytest.mark.parametrize("closing, kept", [
+    ('<h3><a href="/news/ferry">Ferry timetable changes for the winter</a></h3>', ""),  # the next story's title
+    ("<h3>Neap tides</h3>", "\n\n### Neap tides"),  # a heading of this page: its section may be outside the region
+    ('<h3><a href="#neap">Neap tides</a></h3>', "\n\n### Neap tides"),  # a link within the page
+])
+def test_a_linked_heading_closing_the_region_titles_another_page(closing, kept):
+    html = f"<html><body><article>{BODY}{closing}</article></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD + kept
+
+
 def test_an_empty_heading_ends_no_section():
     """Editors leave empty headings (a line break in an `<h4>`) between paragraphs: the heading before one still
     heads the text after it."""

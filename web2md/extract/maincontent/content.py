@@ -1354,7 +1354,12 @@ class FurnitureTest:
             if seen:
                 return True
             parent = node.getparent()
-            if parent is None or parent is self.main or parent not in stats or stats[parent][0] > stats[node][0]:
-                return False  # the last words of a block or of the region
+            if parent is None or parent is self.main:
+                # the last words of the region: a heading that is one link to another page titles that page (a
+                # teaser), not a section here
+                own = stats.get(heading)
+                return bool(own and own[3])
+            if parent not in stats or stats[parent][0] > stats[node][0]:
+                return False  # the last words of a block: the next block may be its section
             node = parent
         return False  # wrapped deeper than any template wraps a heading: judged as content
