@@ -796,6 +796,56 @@ def test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them():
                                                 f"\n\n11 March 2024" for title, href, summary in STORIES)
 
 
+@pytest.mark.parametrize("before, item", [
+    ("", "<li><a href='{href}'>{title}</a> {summary}</li>"),
+    ("", "<li><strong><a href='{href}'>{title}</a></strong> &#8211; {summary}</li>"),
+    ("<h2>More news</h2>", "<li><a href='https://herald.example{href}'>{title}</a> {summary}</li>"),
+], ids=["plain", "bold-and-dash", "under-a-heading"])
+def test_a_list_of_headline_links_with_one_line_summaries_closing_the_story_is_left_out(before, item):
+    """Items each opening with their one link, a headline leading to another page of the site, then a line of
+    summary: the site's other stories, after the story's last paragraph."""
+    items = "".join(item.format(title=title, href=href, summary=summary) for title, href, summary in STORIES[:4])
+    assert ferry(herald_page(FERRY + f"{before}<ul>{items}</ul>")) == FERRY_MD
+
+
+SOURCES = [("Tide gauge records for the harbour, 1990-2023", "https://data.example.gov/tides/harbour",
+            "the national survey's hourly readings, used for the figures on early sailings."),
+           ("Ferry passenger counts by sailing", "https://transport.example.org/ferries/counts",
+            "the operator's own counts, which the council asked to see before the vote."),
+           ("Minutes of the council meeting of 12 March", "https://council.example.net/minutes/2024-03-12",
+            "the record of the vote and of the questions put by members of the public.")]
+
+
+def test_a_list_of_cited_sources_on_several_sites_closing_the_story_is_kept():
+    """The same shape, each item a link with a sentence about it, but leading to several sites: the story's
+    sources, which stay."""
+    items = "".join(f"<li><a href='{href}'>{title}</a>: {note}</li>" for title, href, note in SOURCES)
+    assert ferry(herald_page(FERRY + f"<h2>Sources</h2><ul>{items}</ul>")) == FERRY_MD + "\n\n## Sources\n\n" + \
+        "\n".join(f"- [{title}]({href}): {note}" for title, href, note in SOURCES)
+
+
+def test_a_list_of_linked_terms_with_long_definitions_closing_the_story_is_kept():
+    """Linked terms of the site's glossary, each with a definition longer than a teaser's summary: content."""
+    items = "".join(f"<li><a href='{href}'>{term}</a> {text}</li>" for term, href, text in GLOSSARY)
+    assert ferry(herald_page(FERRY + f"<h2>Words used in this story</h2><ul>{items}</ul>")) == FERRY_MD + \
+        "\n\n## Words used in this story\n\n" + "\n".join(
+            f"- [{term}](https://herald.example{href}) {text}" for term, href, text in GLOSSARY)
+
+
+def test_a_list_of_linked_headlines_inside_the_story_is_kept():
+    """The same list between the story's paragraphs (its earlier coverage, introduced in the text): not the end
+    of the story, so part of it."""
+    items = "".join(f"<li><a href='{href}'>{title}</a> {summary}</li>" for title, href, summary in STORIES[:3])
+    intro = "<p>The Herald has reported on the harbour's troubles since the winter storms:</p>"
+    last = "</p>".join(FERRY.split("</p>")[-2:])  # the story's last paragraph
+    head = FERRY[:len(FERRY) - len(last)]
+    md = ferry(herald_page(head + intro + f"<ul>{items}</ul>" + last))
+    last_md = FERRY_MD.rsplit("\n\n", 1)[1]
+    assert md == FERRY_MD.rsplit("\n\n", 1)[0] + "\n\nThe Herald has reported on the harbour's troubles since the " \
+        "winter storms:\n\n" + "\n".join(f"- [{title}](https://herald.example{href}) {summary}"
+                                           for title, href, summary in STORIES[:3]) + "\n\n" + last_md
+
+
 def test_a_section_whose_id_is_made_from_its_heading_is_not_named_by_it():
     # documentation generators give each section the slug of its heading: "sharing", "related" there are words
     sections = "".join(f'<div class="section" id="{slug}"><h2>{title}</h2><p>{title} is explained in this section, '

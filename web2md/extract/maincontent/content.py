@@ -13,7 +13,8 @@ furniture by class/id unless they hold much of the content (the comments
 always), link-dense blocks, teaser lists (cards titled by a linked heading, or by a link on a line of its own
 perhaps under a short label, or under an unlinked title and closed by their one link to the story; or such teasers
 written flat, a linked heading or `<dt>` over a line or two, in a row; or cards closing the region after the
-article's text; or headline paragraphs over one-line summaries closing it), the article's closing notes (the
+article's text; or headline paragraphs over one-line summaries, or a list of headline links each followed by a
+line of summary, closing it), the article's closing notes (the
 publisher's self-description, press contacts, legal notices), captions (of figures and of images that
 are figures in all but name) and credit lines, a chart's labels placed over its picture, labels over furniture,
 calls to action, date lines, headings of sections that hold only furniture, and paragraphs
@@ -57,6 +58,7 @@ LINK_BLOCK_TAGS = frozenset({"p", "div", "ul", "ol", "dl", "section", "span", "t
 # (ingredient tables, reading lists); only nearly all links make them navigation.
 LIST_TAGS = frozenset({"ul", "ol", "dl", "table"})
 # Paragraph-level blocks that appear once even when the page repeats them (SPEC §4).
+LIST_ITEMS = frozenset({"ul", "ol"})  # lists of items (`<li>`)
 REPEAT_TAGS = frozenset({"p", "li", "dd"})
 # Never judged by class/id: code keeps its `language-x` classes, headings their generated ids.
 HINT_EXEMPT_TAGS = frozenset({"pre", "code", "table", "tr", "td", "th", "tbody"})
@@ -1103,6 +1105,7 @@ class FurnitureTest:
                 start = i
             notes.update(children[start:])
             notes.update(self.closing_teasers(children))
+            notes.update(self.closing_list(children))
             node = next((child for child in reversed(children) if text(child)), None)
         return notes
 
@@ -1127,6 +1130,51 @@ class FurnitureTest:
         if pairs < MIN_CARDS or held >= 0.5 * self.region_text:
             return []
         return children[at:]
+
+    def closing_list(self, children: list[etree._Element]) -> list[etree._Element]:
+        """A list closing `children` whose MIN_CARDS or more items each open with their one link, a headline of a
+        few words, followed by a line of their own (`<li><a>Headline</a> – one-line summary</li>`): other pages of
+        one site (relative addresses or one host; a list citing sources leads to several), each item a different
+        page and short (at most TEASER_CHARS). Links-only blocks after it are part of it. Less than half the
+        region's text (more is a page of them)."""
+        stats, text, links = self.stats, self.analysis.text, self.analysis.links
+        end = len(children)
+        while end and text(children[end - 1]) == links(children[end - 1]):
+            end -= 1  # links and empty blocks after the list
+        if not end:
+            return []
+        block = children[end - 1]
+        counts = stats.get(block)
+        if block.tag not in LIST_ITEMS or not counts or counts[0] - counts[1] >= 0.5 * self.region_text \
+                or counts[0] > TEASER_CHARS * len(block) or (block.text or "").strip():
+            return []
+        pages: set[str] = set()
+        hosts: set[str] = set()
+        items = 0
+        for item in block:
+            if not isinstance(item.tag, str):
+                continue
+            own = stats.get(item)
+            if item.tag != "li" or not own or not own[1] or own[0] > TEASER_CHARS or (item.text or "").strip():
+                return []
+            anchor = item[0] if len(item) else None
+            while anchor is not None and anchor.tag in INLINE_TAGS and len(anchor) == 1 \
+                    and not (anchor.text or "").strip() and not (anchor[0].tail or "").strip():
+                anchor = anchor[0]  # <strong><a>Headline</a></strong>
+            if anchor is None or anchor.tag != "a" or furniture_text(anchor) != own[1] \
+                    or word_count(block_text(anchor)) < 2 or words_beside_links(item) < 1:
+                return []
+            href = (anchor.get("href") or "").strip()
+            target = link_target(anchor)
+            if not target or href.lower().startswith(NOT_PAGES) or target in pages:
+                return []
+            pages.add(target)
+            if "//" in href[:8]:
+                hosts.add(href.split("//", 1)[1].split("/", 1)[0].lower())
+            items += 1
+        if items < MIN_CARDS or len(hosts) > 1:
+            return []
+        return children[end - 1:]
 
     def is_headline_line(self, el: etree._Element) -> bool:
         """A paragraph that is one link of a few words, all its text: a headline written without a heading."""
