@@ -846,6 +846,24 @@ def test_a_list_of_linked_headlines_inside_the_story_is_kept():
                                            for title, href, summary in STORIES[:3]) + "\n\n" + last_md
 
 
+@pytest.mark.parametrize("widget", [
+    "<div><p>Rate this article</p><button>1</button><button>2</button><button>3</button><button>4</button>"
+    "<button>5</button><span>4.2 (31 votes)</span></div>",
+    "<div><p>Was this article helpful?</p><a href='?vote=yes'>Yes</a> <a href='?vote=no'>No</a>"
+    "<span>17 people found this helpful</span></div>",
+    "<div><a href='#' role='button'>Like</a> <span>12</span> <a href='javascript:void(0)'>Share</a></div>",
+], ids=["rating", "helpful", "like-and-share"])
+def test_a_small_block_of_controls_with_labels_and_counts_is_left_out(widget):
+    """Buttons, or links that lead to no page, among a label and a count: a widget, whatever it asks."""
+    assert ferry(herald_page(FERRY + widget)) == FERRY_MD
+
+
+def test_a_short_line_with_links_to_its_notes_is_kept():
+    """Links to the page's own notes (`#n1`) are no controls: a short line of the story citing them stays."""
+    line = "<p>Figures: the operator<a href='#n1'>[1]</a> and the council<a href='#n2'>[2]</a>.</p>"
+    assert ferry(herald_page(FERRY + line)) == FERRY_MD + "\n\nFigures: the operator\\[1\\] and the council\\[2\\]."
+
+
 def test_a_section_whose_id_is_made_from_its_heading_is_not_named_by_it():
     # documentation generators give each section the slug of its heading: "sharing", "related" there are words
     sections = "".join(f'<div class="section" id="{slug}"><h2>{title}</h2><p>{title} is explained in this section, '

@@ -16,7 +16,8 @@ written flat, a linked heading or `<dt>` over a line or two, in a row; or cards 
 article's text; or headline paragraphs over one-line summaries, or a list of headline links each followed by a
 line of summary, closing it), the article's closing notes (the
 publisher's self-description, press contacts, legal notices), captions (of figures and of images that
-are figures in all but name) and credit lines, a chart's labels placed over its picture, labels over furniture,
+are figures in all but name) and credit lines, a chart's labels placed over its picture, small widgets of
+controls with their labels and counts (a rating, "Was this helpful? Yes No"), labels over furniture,
 calls to action, date lines, headings of sections that hold only furniture, and paragraphs
 the page repeats (`furniture` holds the vocabulary of those tests).
 """
@@ -58,6 +59,8 @@ LINK_BLOCK_TAGS = frozenset({"p", "div", "ul", "ol", "dl", "section", "span", "t
 # (ingredient tables, reading lists); only nearly all links make them navigation.
 LIST_TAGS = frozenset({"ul", "ol", "dl", "table"})
 # Paragraph-level blocks that appear once even when the page repeats them (SPEC §4).
+WIDGET_TAGS = frozenset({"div", "section", "form", "p", "ul", "ol", "span"})  # blocks a widget of controls is
+CONTROL_TAGS = frozenset({"button", "input", "select", "textarea"})
 LIST_ITEMS = frozenset({"ul", "ol"})  # lists of items (`<li>`)
 REPEAT_TAGS = frozenset({"p", "li", "dd"})
 # Never judged by class/id: code keeps its `language-x` classes, headings their generated ids.
@@ -113,6 +116,9 @@ CARD_CHARS = 800
 MIN_CARDS = 3
 MIN_LABELS = 3  # texts placed over a picture side by side that make it a drawing (a chart's labels)
 CONTROL_WORDS = 4  # a link closing a card's summary in the same paragraph has at most this many ("Read more")
+MAX_WIDGET = 80  # characters of labels and counts in a widget of controls ("Rate this", "4.2 (31 votes)")
+MIN_CONTROLS = 2
+WIDGET_ELEMENTS = 30  # elements of a block looked through for controls
 KICKER_WORDS = 3  # a label over a teaser's title (its section, a date) has at most this many words
 # Blocks named as furniture beside the block holding the title are passed over when they hold this share of its
 # content text or more (a paywall's pitch, a subscription box; not a footer line beside a long article)
@@ -169,6 +175,30 @@ def is_title_link(anchor: etree._Element) -> bool:
                 label = True
     # a link before a menu of links (a member's name over a forum post) titles nothing
     return word_count(following.tail or "") > 0 if following.tag == "br" else words_beside_links(following) > 0
+
+
+def is_widget(block: etree._Element) -> bool:
+    """Whether a block is a small widget of controls: at most WIDGET_ELEMENTS elements (looked through no further,
+    so each block costs little), no heading, and MIN_CONTROLS or more controls: buttons, form fields, links that
+    lead to no page (none, `#`, `?vote=1`, `javascript:`; a named anchor or a link to a section is no control)."""
+    controls = 0
+    for count, node in enumerate(islice(block.iter(), WIDGET_ELEMENTS + 1)):
+        tag = node.tag
+        if count == WIDGET_ELEMENTS or tag in HEADING_TAGS:
+            return False  # more than a widget holds; or a heading, which titles what is around it
+        if tag == "a":
+            href = node.get("href")
+            if href is None:
+                if node.get("name") is not None or node.get("id") is not None:
+                    continue  # a named anchor
+            else:
+                href = href.strip()
+                if href and href != "#" and not href.startswith("?") and not href.lower().startswith("javascript:"):
+                    continue
+        elif tag not in CONTROL_TAGS:
+            continue
+        controls += 1
+    return controls >= MIN_CONTROLS
 
 
 def closing_link(block: etree._Element, linked: int) -> etree._Element | None:
@@ -927,6 +957,8 @@ class FurnitureTest:
             return True  # "Zurück zur Übersicht", "Mehr zum Thema" as a link of its own
         if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el):
             return True
+        if 0 < total <= MAX_WIDGET and tag in WIDGET_TAGS and not own[2] and is_widget(el):
+            return True  # a few labels and counts among controls: a rating, "Was this helpful? Yes No", "Like"
         if el in self.analysis.teaser_lists and el not in self.body_path:
             return True  # cards side by side (what the region was chosen without), not around the article's body
         parent = el.getparent()
