@@ -864,6 +864,38 @@ def test_a_short_line_with_links_to_its_notes_is_kept():
     assert ferry(herald_page(FERRY + line)) == FERRY_MD + "\n\nFigures: the operator\\[1\\] and the council\\[2\\]."
 
 
+@pytest.mark.parametrize("bio", [
+    "<div><img src='/staff/ann.jpg' alt=''><p><strong>Ann Keel</strong></p><p>Ann Keel is a reporter covering the "
+    "harbour, transport and the council for the Herald since 2019.</p><p><a href='https://social.example/annkeel'>"
+    "Follow</a> <a href='/authors/ann-keel'>All stories by Ann Keel</a></p></div>",
+    "<div><h4>Ann Keel</h4><img src='/staff/ann.jpg' alt=''><p>Ann writes about the harbour and the council. She "
+    "joined the Herald in 2019.</p><a href='/authors/ann-keel'>More from this author</a></div>",
+], ids=["bold-name", "name-heading"])
+def test_a_box_about_the_author_closing_the_story_is_left_out(bio):
+    """A portrait, the author's name over a sentence naming them again, links to their pages: no class needed."""
+    assert ferry(herald_page(FERRY + bio)) == FERRY_MD
+
+
+def test_a_box_closing_the_story_whose_title_is_not_named_again_is_kept():
+    """The same shape about a place, its title not named again in its text: the story's own box, which stays
+    (its link is a links-only line, left out as before)."""
+    box = ("<div><img src='/maps/pier.png' alt=''><p><strong>Getting There</strong></p><p>Ferries leave from the Pier "
+           "Road terminal; the car park beside it is free for ticket holders.</p><p><a href='/ferry/timetable'>Full "
+           "timetable</a></p></div>")
+    assert ferry(herald_page(FERRY + box)) == FERRY_MD + "\n\n**Getting There**\n\nFerries leave from the Pier Road " \
+        "terminal; the car park beside it is free for ticket holders."
+
+
+def test_a_box_about_a_person_inside_the_story_is_kept():
+    """A box about a person between the story's paragraphs is part of it (only one closing the story goes)."""
+    last = "</p>".join(FERRY.split("</p>")[-2:])  # the story's last paragraph
+    bio = ("<div><img src='/staff/tom.jpg' alt=''><h4>Tom Reed</h4><p>Tom Reed has been the harbour master since "
+           "2010 and chaired the working group on the timetable.</p><p><a href='/people/tom-reed'>Profile</a></p></div>")
+    head, last_md = FERRY_MD.rsplit("\n\n", 1)
+    assert ferry(herald_page(FERRY[:len(FERRY) - len(last)] + bio + last)) == head + "\n\n#### Tom Reed\n\nTom Reed " \
+        "has been the harbour master since 2010 and chaired the working group on the timetable.\n\n" + last_md
+
+
 def test_a_section_whose_id_is_made_from_its_heading_is_not_named_by_it():
     # documentation generators give each section the slug of its heading: "sharing", "related" there are words
     sections = "".join(f'<div class="section" id="{slug}"><h2>{title}</h2><p>{title} is explained in this section, '

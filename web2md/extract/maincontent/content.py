@@ -15,7 +15,7 @@ perhaps under a short label, or under an unlinked title and closed by their one 
 written flat, a linked heading or `<dt>` over a line or two, in a row; or cards closing the region after the
 article's text; or headline paragraphs over one-line summaries, or a list of headline links each followed by a
 line of summary, closing it), the article's closing notes (the
-publisher's self-description, press contacts, legal notices), captions (of figures and of images that
+publisher's self-description, press contacts, legal notices, a box about the author), captions (of figures and of images that
 are figures in all but name) and credit lines, a chart's labels placed over its picture, small widgets of
 controls with their labels and counts (a rating, "Was this helpful? Yes No"), labels over furniture,
 calls to action, date lines, headings of sections that hold only furniture, and paragraphs
@@ -61,6 +61,7 @@ LIST_TAGS = frozenset({"ul", "ol", "dl", "table"})
 # Paragraph-level blocks that appear once even when the page repeats them (SPEC §4).
 WIDGET_TAGS = frozenset({"div", "section", "form", "p", "ul", "ol", "span"})  # blocks a widget of controls is
 CONTROL_TAGS = frozenset({"button", "input", "select", "textarea"})
+BIO_TAGS = frozenset({"div", "section"})  # blocks a box about a person is
 LIST_ITEMS = frozenset({"ul", "ol"})  # lists of items (`<li>`)
 REPEAT_TAGS = frozenset({"p", "li", "dd"})
 # Never judged by class/id: code keeps its `language-x` classes, headings their generated ids.
@@ -119,6 +120,8 @@ CONTROL_WORDS = 4  # a link closing a card's summary in the same paragraph has a
 MAX_WIDGET = 80  # characters of labels and counts in a widget of controls ("Rate this", "4.2 (31 votes)")
 MIN_CONTROLS = 2
 WIDGET_ELEMENTS = 30  # elements of a block looked through for controls
+MAX_BIO = 400  # characters of a box about a person closing the article (a name, a sentence or two, links)
+NAME_WORDS = 4  # words of a person's name over such a box
 KICKER_WORDS = 3  # a label over a teaser's title (its section, a date) has at most this many words
 # Blocks named as furniture beside the block holding the title are passed over when they hold this share of its
 # content text or more (a paywall's pitch, a subscription box; not a footer line beside a long article)
@@ -1110,7 +1113,8 @@ class FurnitureTest:
         them (`is_tail_label`) on, when no other heading follows it and they hold less than half the region's text
         (the publisher's self-description, press contacts and legal notices), and teasers written as paragraphs
         (`closing_teasers`). Looked for in the region and, in turn, in its last block holding text (only there does
-        nothing with text follow them), each from its end back."""
+        nothing with text follow them), each from its end back; and a list of other stories (`closing_list`) or a
+        box about the author (`closing_bio`) closing them."""
         notes: set[etree._Element] = set()
         text, links = self.analysis.text, self.analysis.links
         limit = 0.5 * self.region_text
@@ -1138,6 +1142,7 @@ class FurnitureTest:
             notes.update(children[start:])
             notes.update(self.closing_teasers(children))
             notes.update(self.closing_list(children))
+            notes.update(self.closing_bio(children))
             node = next((child for child in reversed(children) if text(child)), None)
         return notes
 
@@ -1162,6 +1167,37 @@ class FurnitureTest:
         if pairs < MIN_CARDS or held >= 0.5 * self.region_text:
             return []
         return children[at:]
+
+    def closing_bio(self, children: list[etree._Element]) -> list[etree._Element]:
+        """A small box closing `children` about a person: one image (a portrait), a name line (a heading or bold, of
+        2 to NAME_WORDS words, each capitalised) whose words come again in a sentence after it, and at least one
+        link (the person's pages); at most MAX_BIO characters."""
+        stats, text, links = self.stats, self.analysis.text, self.analysis.links
+        end = len(children)
+        while end and text(children[end - 1]) == links(children[end - 1]):
+            end -= 1
+        if not end:
+            return []
+        block = children[end - 1]
+        counts = stats.get(block)
+        if block.tag not in BIO_TAGS or not counts or not counts[1] or counts[0] > MAX_BIO \
+                or counts[0] - counts[1] >= 0.5 * self.region_text:
+            return []
+        images = block.iter("img")
+        if next(images, None) is None or next(images, None) is not None:
+            return []
+        name = next((node for node in islice(block.iter(), HEADING_LOOKAHEAD)
+                     if (node.tag in HEADING_TAGS or node.tag in BOLD_TAGS) and (node.text or "").strip()), None)
+        if name is None:
+            return []
+        words = block_text(name).split()
+        if not 2 <= len(words) <= NAME_WORDS or not all(word[:1].isupper() for word in words):
+            return []
+        rest = block_text(block).split(block_text(name), 1)[-1]
+        if words_beside_links(block) < len(words) + SENTENCE_WORDS \
+                or not any(len(word) > 2 and word in rest.split() for word in words):
+            return []
+        return children[end - 1:]
 
     def closing_list(self, children: list[etree._Element]) -> list[etree._Element]:
         """A list closing `children` whose MIN_CARDS or more items each open with their one link, a headline of a
