@@ -800,12 +800,38 @@ def test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them():
     ("", "<li><a href='{href}'>{title}</a> {summary}</li>"),
     ("", "<li><strong><a href='{href}'>{title}</a></strong> &#8211; {summary}</li>"),
     ("<h2>More news</h2>", "<li><a href='https://herald.example{href}'>{title}</a> {summary}</li>"),
-], ids=["plain", "bold-and-dash", "under-a-heading"])
+    (None, "<p><a href='{href}'>{title}</a> {summary}</p>"),
+    (None, "<div><a href='{href}'>{title}</a> {summary}</div>"),
+], ids=["plain", "bold-and-dash", "under-a-heading", "paragraphs", "divs"])
 def test_a_list_of_headline_links_with_one_line_summaries_closing_the_story_is_left_out(before, item):
     """Items each opening with their one link, a headline leading to another page of the site, then a line of
     summary: the site's other stories, after the story's last paragraph."""
     items = "".join(item.format(title=title, href=href, summary=summary) for title, href, summary in STORIES[:4])
-    assert ferry(herald_page(FERRY + f"{before}<ul>{items}</ul>")) == FERRY_MD
+    assert ferry(herald_page(FERRY + (items if before is None else f"{before}<ul>{items}</ul>"))) == FERRY_MD
+
+
+STORY_LIST = "<ul>" + "".join(f"<li><a href='{href}'>{title}</a> {summary}</li>" for title, href, summary in STORIES[:4]) \
+    + "</ul>"
+RATING = ("<div><p>Rate this article</p><button>1</button><button>2</button><button>3</button><span>4.2 (31 votes)</span>"
+          "</div>")
+AUTHOR_BOX = ("<div><img src='/staff/ann.jpg' alt=''><p><strong>Ann Keel</strong></p><p>Ann Keel is a reporter covering "
+              "the harbour, transport and the council for the Herald since 2019.</p><p><a href='/authors/ann-keel'>All "
+              "stories by Ann Keel</a></p></div>")
+TAG_LINE = "<p>Tags: <a href='/tag/ferry'>ferry</a>, <a href='/tag/council'>council</a></p>"
+
+
+@pytest.mark.parametrize("after", [STORY_LIST + RATING, AUTHOR_BOX + STORY_LIST, STORY_LIST + AUTHOR_BOX + TAG_LINE,
+                                   AUTHOR_BOX + RATING + TAG_LINE],
+                         ids=["list-then-rating", "bio-then-list", "list-bio-tags", "bio-rating-tags"])
+def test_story_lists_and_author_boxes_closing_the_story_go_in_any_order(after):
+    """Each is looked for from the end back, past blocks judged on their own (widgets, link lines)."""
+    assert ferry(herald_page(FERRY + after)) == FERRY_MD
+
+
+def test_paragraphs_citing_sources_on_several_sites_closing_the_story_are_kept():
+    items = "".join(f"<p><a href='{href}'>{title}</a>: {note}</p>" for title, href, note in SOURCES)
+    assert ferry(herald_page(FERRY + items)) == FERRY_MD + "\n\n" + "\n\n".join(
+        f"[{title}]({href}): {note}" for title, href, note in SOURCES)
 
 
 SOURCES = [("Tide gauge records for the harbour, 1990-2023", "https://data.example.gov/tides/harbour",

@@ -63,6 +63,7 @@ WIDGET_TAGS = frozenset({"div", "section", "form", "p", "ul", "ol", "span"})  # 
 CONTROL_TAGS = frozenset({"button", "input", "select", "textarea"})
 BIO_TAGS = frozenset({"div", "section"})  # blocks a box about a person is
 LIST_ITEMS = frozenset({"ul", "ol"})  # lists of items (`<li>`)
+ITEM_TAGS = frozenset({"p", "div"})  # items written side by side without a list
 REPEAT_TAGS = frozenset({"p", "li", "dd"})
 # Never judged by class/id: code keeps its `language-x` classes, headings their generated ids.
 HINT_EXEMPT_TAGS = frozenset({"pre", "code", "table", "tr", "td", "th", "tbody"})
@@ -202,6 +203,21 @@ def is_widget(block: etree._Element) -> bool:
             continue
         controls += 1
     return controls >= MIN_CONTROLS
+
+
+def one_site(links: list[tuple[str, str] | None]) -> bool:
+    """Whether items' links (page, address) all lead to different pages of one site: relative addresses, or one
+    host (a list citing sources leads to several)."""
+    pages: set[str] = set()
+    hosts: set[str] = set()
+    for link in links:
+        if link is None or link[0] in pages:
+            return False
+        pages.add(link[0])
+        href = link[1]
+        if "//" in href[:8]:
+            hosts.add(href.split("//", 1)[1].split("/", 1)[0].lower())
+    return len(hosts) <= 1
 
 
 def closing_link(block: etree._Element, linked: int) -> etree._Element | None:
@@ -1113,8 +1129,8 @@ class FurnitureTest:
         them (`is_tail_label`) on, when no other heading follows it and they hold less than half the region's text
         (the publisher's self-description, press contacts and legal notices), and teasers written as paragraphs
         (`closing_teasers`). Looked for in the region and, in turn, in its last block holding text (only there does
-        nothing with text follow them), each from its end back; and a list of other stories (`closing_list`) or a
-        box about the author (`closing_bio`) closing them."""
+        nothing with text follow them), each from its end back; and the lists of other stories and boxes about the author
+        closing them (`closing_boxes`)."""
         notes: set[etree._Element] = set()
         text, links = self.analysis.text, self.analysis.links
         limit = 0.5 * self.region_text
@@ -1141,8 +1157,7 @@ class FurnitureTest:
                 start = i
             notes.update(children[start:])
             notes.update(self.closing_teasers(children))
-            notes.update(self.closing_list(children))
-            notes.update(self.closing_bio(children))
+            notes.update(self.closing_boxes(children))
             node = next((child for child in reversed(children) if text(child)), None)
         return notes
 
@@ -1168,81 +1183,100 @@ class FurnitureTest:
             return []
         return children[at:]
 
-    def closing_bio(self, children: list[etree._Element]) -> list[etree._Element]:
-        """A small box closing `children` about a person: one image (a portrait), a name line (a heading or bold, of
-        2 to NAME_WORDS words, each capitalised) whose words come again in a sentence after it, and at least one
-        link (the person's pages); at most MAX_BIO characters."""
-        stats, text, links = self.stats, self.analysis.text, self.analysis.links
+    def closing_boxes(self, children: list[etree._Element]) -> list[etree._Element]:
+        """The blocks closing `children` that are lists of other stories (`is_story_list`, or `story_run` of items
+        side by side) or a box about the author (`is_bio`), in any order, looked for from the end back past blocks
+        judged on their own (`passed_over`: links, widgets); together less than half the region's text (more is
+        a page of them)."""
+        text, links = self.analysis.text, self.analysis.links
+        found: list[etree._Element] = []
+        held = 0
         end = len(children)
-        while end and text(children[end - 1]) == links(children[end - 1]):
-            end -= 1
-        if not end:
-            return []
-        block = children[end - 1]
-        counts = stats.get(block)
-        if block.tag not in BIO_TAGS or not counts or not counts[1] or counts[0] > MAX_BIO \
-                or counts[0] - counts[1] >= 0.5 * self.region_text:
-            return []
+        while end:
+            child = children[end - 1]
+            if self.passed_over(child):
+                end -= 1
+                continue
+            run = [child] if self.is_story_list(child) or self.is_bio(child) else self.story_run(children, end)
+            if not run:
+                break
+            held += sum(text(block) - links(block) for block in run)
+            found.extend(run)
+            end -= len(run)
+        return found if held < 0.5 * self.region_text else []
+
+    def passed_over(self, el: etree._Element) -> bool:
+        """A block after the story that is furniture on its own and holds no content text: links alone, a short
+        link-dense line ("Tags: ferry, council"), a widget of controls."""
+        own = self.stats.get(el)
+        if not own or own[0] == own[1]:
+            return True
+        total, linked = own[0], own[1]
+        if own[2]:
+            return False
+        if total <= MAX_WIDGET and el.tag in WIDGET_TAGS and is_widget(el):
+            return True
+        return el.tag in LINK_BLOCK_TAGS and total - linked < 200 and linked > LINK_DENSITY * total \
+            and not (el.tag == "p" and words_beside_links(el) >= SENTENCE_WORDS)
+
+    def is_bio(self, block: etree._Element) -> bool:
+        """A small box about a person: one image (a portrait), a name line (a heading or bold, of 2 to NAME_WORDS
+        words, each capitalised) whose words come again in a sentence after it, and at least one link (the
+        person's pages); at most MAX_BIO characters."""
+        counts = self.stats.get(block)
+        if block.tag not in BIO_TAGS or not counts or not counts[1] or counts[0] > MAX_BIO:
+            return False
         images = block.iter("img")
         if next(images, None) is None or next(images, None) is not None:
-            return []
+            return False
         name = next((node for node in islice(block.iter(), HEADING_LOOKAHEAD)
                      if (node.tag in HEADING_TAGS or node.tag in BOLD_TAGS) and (node.text or "").strip()), None)
         if name is None:
-            return []
+            return False
         words = block_text(name).split()
         if not 2 <= len(words) <= NAME_WORDS or not all(word[:1].isupper() for word in words):
-            return []
-        rest = block_text(block).split(block_text(name), 1)[-1]
-        if words_beside_links(block) < len(words) + SENTENCE_WORDS \
-                or not any(len(word) > 2 and word in rest.split() for word in words):
-            return []
-        return children[end - 1:]
+            return False
+        rest = block_text(block).split(block_text(name), 1)[-1].split()
+        return words_beside_links(block) >= len(words) + SENTENCE_WORDS \
+            and any(len(word) > 2 and word in rest for word in words)
 
-    def closing_list(self, children: list[etree._Element]) -> list[etree._Element]:
-        """A list closing `children` whose MIN_CARDS or more items each open with their one link, a headline of a
-        few words, followed by a line of their own (`<li><a>Headline</a> – one-line summary</li>`): other pages of
-        one site (relative addresses or one host; a list citing sources leads to several), each item a different
-        page and short (at most TEASER_CHARS). Links-only blocks after it are part of it. Less than half the
-        region's text (more is a page of them)."""
-        stats, text, links = self.stats, self.analysis.text, self.analysis.links
-        end = len(children)
-        while end and text(children[end - 1]) == links(children[end - 1]):
-            end -= 1  # links and empty blocks after the list
-        if not end:
+    def is_story_list(self, block: etree._Element) -> bool:
+        """A list whose MIN_CARDS or more items are each a headline link with a line of its own (`link_item`),
+        each to a different page of one site (`one_site`)."""
+        counts = self.stats.get(block)
+        if block.tag not in LIST_ITEMS or not counts or counts[0] > TEASER_CHARS * len(block) \
+                or (block.text or "").strip():
+            return False
+        items = [item for item in block if isinstance(item.tag, str)]
+        return len(items) >= MIN_CARDS and all(item.tag == "li" for item in items) and one_site(
+            [self.link_item(item) for item in items])
+
+    def story_run(self, children: list[etree._Element], end: int) -> list[etree._Element]:
+        """MIN_CARDS or more paragraphs or divs side by side ending before `end`, each a headline link with a line of
+        its own (`<p><a>Headline</a> one-line summary</p>`), each to a different page of one site (`one_site`)."""
+        start = end
+        while start and children[start - 1].tag in ITEM_TAGS and self.link_item(children[start - 1]) is not None:
+            start -= 1
+        if end - start < MIN_CARDS or not one_site([self.link_item(item) for item in children[start:end]]):
             return []
-        block = children[end - 1]
-        counts = stats.get(block)
-        if block.tag not in LIST_ITEMS or not counts or counts[0] - counts[1] >= 0.5 * self.region_text \
-                or counts[0] > TEASER_CHARS * len(block) or (block.text or "").strip():
-            return []
-        pages: set[str] = set()
-        hosts: set[str] = set()
-        items = 0
-        for item in block:
-            if not isinstance(item.tag, str):
-                continue
-            own = stats.get(item)
-            if item.tag != "li" or not own or not own[1] or own[0] > TEASER_CHARS or (item.text or "").strip():
-                return []
-            anchor = item[0] if len(item) else None
-            while anchor is not None and anchor.tag in INLINE_TAGS and len(anchor) == 1 \
-                    and not (anchor.text or "").strip() and not (anchor[0].tail or "").strip():
-                anchor = anchor[0]  # <strong><a>Headline</a></strong>
-            if anchor is None or anchor.tag != "a" or furniture_text(anchor) != own[1] \
-                    or word_count(block_text(anchor)) < 2 or words_beside_links(item) < 1:
-                return []
-            href = (anchor.get("href") or "").strip()
-            target = link_target(anchor)
-            if not target or href.lower().startswith(NOT_PAGES) or target in pages:
-                return []
-            pages.add(target)
-            if "//" in href[:8]:
-                hosts.add(href.split("//", 1)[1].split("/", 1)[0].lower())
-            items += 1
-        if items < MIN_CARDS or len(hosts) > 1:
-            return []
-        return children[end - 1:]
+        return children[start:end]
+
+    def link_item(self, item: etree._Element) -> tuple[str, str] | None:
+        """The page and the address of the one link an item opens with, when that link is a headline (two words or
+        more) and a line of the item's own follows it, and the item is short (at most TEASER_CHARS)."""
+        own = self.stats.get(item)
+        if not own or not own[1] or own[0] > TEASER_CHARS or (item.text or "").strip():
+            return None
+        anchor = item[0] if len(item) else None
+        while anchor is not None and anchor.tag in INLINE_TAGS and len(anchor) == 1 \
+                and not (anchor.text or "").strip() and not (anchor[0].tail or "").strip():
+            anchor = anchor[0]  # <strong><a>Headline</a></strong>
+        if anchor is None or anchor.tag != "a" or furniture_text(anchor) != own[1] \
+                or word_count(block_text(anchor)) < 2 or words_beside_links(item) < 1:
+            return None
+        href = (anchor.get("href") or "").strip()
+        target = link_target(anchor)
+        return (target, href) if target and not href.lower().startswith(NOT_PAGES) else None
 
     def is_headline_line(self, el: etree._Element) -> bool:
         """A paragraph that is one link of a few words, all its text: a headline written without a heading."""
