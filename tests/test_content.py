@@ -802,7 +802,8 @@ def test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them():
     ("<h2>More news</h2>", "<li><a href='https://herald.example{href}'>{title}</a> {summary}</li>"),
     (None, "<p><a href='{href}'>{title}</a> {summary}</p>"),
     (None, "<div><a href='{href}'>{title}</a> {summary}</div>"),
-], ids=["plain", "bold-and-dash", "under-a-heading", "paragraphs", "divs"])
+    ("", "<li><a href='{href}'><img src='{href}.jpg' alt=''></a><a href='{href}'>{title}</a> {summary}</li>"),
+], ids=["plain", "bold-and-dash", "under-a-heading", "paragraphs", "divs", "image-first"])
 def test_a_list_of_headline_links_with_one_line_summaries_closing_the_story_is_left_out(before, item):
     """Items each opening with their one link, a headline leading to another page of the site, then a line of
     summary: the site's other stories, after the story's last paragraph."""

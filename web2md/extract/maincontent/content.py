@@ -14,12 +14,11 @@ always), link-dense blocks, teaser lists (cards titled by a linked heading, or b
 perhaps under a short label, or under an unlinked title and closed by their one link to the story; or such teasers
 written flat, a linked heading or `<dt>` over a line or two, in a row; or cards closing the region after the
 article's text; or headline paragraphs over one-line summaries, or a list of headline links each followed by a
-line of summary, closing it), the article's closing notes (the
-publisher's self-description, press contacts, legal notices, a box about the author), captions (of figures and of images that
-are figures in all but name) and credit lines, a chart's labels placed over its picture, small widgets of
-controls with their labels and counts (a rating, "Was this helpful? Yes No"), labels over furniture,
-calls to action, date lines, headings of sections that hold only furniture, and paragraphs
-the page repeats (`furniture` holds the vocabulary of those tests).
+line of summary, closing it), the article's closing notes (the publisher's self-description, press contacts, legal
+notices, a box about the author), captions (of figures and of images that are figures in all but name) and credit
+lines, a chart's labels placed over its picture, small widgets of controls with their labels and counts (a rating,
+"Was this helpful? Yes No"), labels over furniture, calls to action, date lines, headings of sections that hold
+only furniture, and paragraphs the page repeats (`furniture` holds the vocabulary of those tests).
 """
 
 from __future__ import annotations
@@ -976,7 +975,7 @@ class FurnitureTest:
             return True  # "Zurück zur Übersicht", "Mehr zum Thema" as a link of its own
         if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el):
             return True
-        if 0 < total <= MAX_WIDGET and tag in WIDGET_TAGS and not own[2] and is_widget(el):
+        if 0 < total <= MAX_WIDGET and len(el) >= MIN_CONTROLS and tag in WIDGET_TAGS and not own[2] and is_widget(el):
             return True  # a few labels and counts among controls: a rating, "Was this helpful? Yes No", "Like"
         if el in self.analysis.teaser_lists and el not in self.body_path:
             return True  # cards side by side (what the region was chosen without), not around the article's body
@@ -1129,8 +1128,8 @@ class FurnitureTest:
         them (`is_tail_label`) on, when no other heading follows it and they hold less than half the region's text
         (the publisher's self-description, press contacts and legal notices), and teasers written as paragraphs
         (`closing_teasers`). Looked for in the region and, in turn, in its last block holding text (only there does
-        nothing with text follow them), each from its end back; and the lists of other stories and boxes about the author
-        closing them (`closing_boxes`)."""
+        nothing with text follow them), each from its end back; and the lists of other stories and boxes about the
+        author closing them (`closing_boxes`)."""
         notes: set[etree._Element] = set()
         text, links = self.analysis.text, self.analysis.links
         limit = 0.5 * self.region_text
@@ -1214,7 +1213,7 @@ class FurnitureTest:
         total, linked = own[0], own[1]
         if own[2]:
             return False
-        if total <= MAX_WIDGET and el.tag in WIDGET_TAGS and is_widget(el):
+        if total <= MAX_WIDGET and len(el) >= MIN_CONTROLS and el.tag in WIDGET_TAGS and is_widget(el):
             return True
         return el.tag in LINK_BLOCK_TAGS and total - linked < 200 and linked > LINK_DENSITY * total \
             and not (el.tag == "p" and words_beside_links(el) >= SENTENCE_WORDS)
@@ -1262,12 +1261,18 @@ class FurnitureTest:
         return children[start:end]
 
     def link_item(self, item: etree._Element) -> tuple[str, str] | None:
-        """The page and the address of the one link an item opens with, when that link is a headline (two words or
-        more) and a line of the item's own follows it, and the item is short (at most TEASER_CHARS)."""
+        """The page and the address of the one link an item opens with (perhaps after an image), when that link is a
+        headline (two words or more) and a line of the item's own follows it, and the item is short (at most
+        TEASER_CHARS)."""
         own = self.stats.get(item)
         if not own or not own[1] or own[0] > TEASER_CHARS or (item.text or "").strip():
             return None
-        anchor = item[0] if len(item) else None
+        anchor = None
+        for child in item:  # past images (perhaps linked) ahead of the headline
+            if not isinstance(child.tag, str) or child.tag == "a" and furniture_text(child) \
+                    or child.tag != "a" and child.tag not in IMAGE_TAGS or (child.tail or "").strip():
+                anchor = child
+                break
         while anchor is not None and anchor.tag in INLINE_TAGS and len(anchor) == 1 \
                 and not (anchor.text or "").strip() and not (anchor[0].tail or "").strip():
             anchor = anchor[0]  # <strong><a>Headline</a></strong>
