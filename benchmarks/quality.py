@@ -290,6 +290,9 @@ RULES: dict[str, list[tuple[str, str, object]]] = {
     "copyright-lines": [("web2md.extract.maincontent.content", "is_rights_line", _false)],
     "chart-labels": [("web2md.extract.maincontent.content", "is_placed", _false)],
     "form-boxes": [("web2md.extract.maincontent.content", "FurnitureTest.entry_boxes", lambda self: set())],
+    "control-widgets": [("web2md.extract.maincontent.content", "is_widget", _false)],
+    "closing-boxes": [("web2md.extract.maincontent.content", "FurnitureTest.closing_boxes",
+                       lambda self, children: [])],
 }
 
 

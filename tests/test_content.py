@@ -806,6 +806,133 @@ def test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them():
                                                 f"\n\n11 March 2024" for title, href, summary in STORIES)
 
 
+@pytest.mark.parametrize("before, item", [
+    ("", "<li><a href='{href}'>{title}</a> {summary}</li>"),
+    ("", "<li><strong><a href='{href}'>{title}</a></strong> &#8211; {summary}</li>"),
+    ("<h2>More news</h2>", "<li><a href='https://herald.example{href}'>{title}</a> {summary}</li>"),
+    (None, "<p><a href='{href}'>{title}</a> {summary}</p>"),
+    (None, "<div><a href='{href}'>{title}</a> {summary}</div>"),
+    ("", "<li><a href='{href}'><img src='{href}.jpg' alt=''></a><a href='{href}'>{title}</a> {summary}</li>"),
+], ids=["plain", "bold-and-dash", "under-a-heading", "paragraphs", "divs", "image-first"])
+def test_a_list_of_headline_links_with_one_line_summaries_closing_the_story_is_left_out(before, item):
+    """Items each opening with their one link, a headline leading to another page of the site, then a line of
+    summary: the site's other stories, after the story's last paragraph."""
+    items = "".join(item.format(title=title, href=href, summary=summary) for title, href, summary in STORIES[:4])
+    assert ferry(herald_page(FERRY + (items if before is None else f"{before}<ul>{items}</ul>"))) == FERRY_MD
+
+
+STORY_LIST = "<ul>" + "".join(f"<li><a href='{href}'>{title}</a> {summary}</li>" for title, href, summary in STORIES[:4]) \
+    + "</ul>"
+RATING = ("<div><p>Rate this article</p><button>1</button><button>2</button><button>3</button><span>4.2 (31 votes)</span>"
+          "</div>")
+AUTHOR_BOX = ("<div><img src='/staff/ann.jpg' alt=''><p><strong>Ann Keel</strong></p><p>Ann Keel is a reporter covering "
+              "the harbour, transport and the council for the Herald since 2019.</p><p><a href='/authors/ann-keel'>All "
+              "stories by Ann Keel</a></p></div>")
+TAG_LINE = "<p>Tags: <a href='/tag/ferry'>ferry</a>, <a href='/tag/council'>council</a></p>"
+
+
+@pytest.mark.parametrize("after", [STORY_LIST + RATING, AUTHOR_BOX + STORY_LIST, STORY_LIST + AUTHOR_BOX + TAG_LINE,
+                                   AUTHOR_BOX + RATING + TAG_LINE],
+                         ids=["list-then-rating", "bio-then-list", "list-bio-tags", "bio-rating-tags"])
+def test_story_lists_and_author_boxes_closing_the_story_go_in_any_order(after):
+    """Each is looked for from the end back, past blocks judged on their own (widgets, link lines)."""
+    assert ferry(herald_page(FERRY + after)) == FERRY_MD
+
+
+def test_paragraphs_citing_sources_on_several_sites_closing_the_story_are_kept():
+    items = "".join(f"<p><a href='{href}'>{title}</a>: {note}</p>" for title, href, note in SOURCES)
+    assert ferry(herald_page(FERRY + items)) == FERRY_MD + "\n\n" + "\n\n".join(
+        f"[{title}]({href}): {note}" for title, href, note in SOURCES)
+
+
+SOURCES = [("Tide gauge records for the harbour, 1990-2023", "https://data.example.gov/tides/harbour",
+            "the national survey's hourly readings, used for the figures on early sailings."),
+           ("Ferry passenger counts by sailing", "https://transport.example.org/ferries/counts",
+            "the operator's own counts, which the council asked to see before the vote."),
+           ("Minutes of the council meeting of 12 March", "https://council.example.net/minutes/2024-03-12",
+            "the record of the vote and of the questions put by members of the public.")]
+
+
+def test_a_list_of_cited_sources_on_several_sites_closing_the_story_is_kept():
+    """The same shape, each item a link with a sentence about it, but leading to several sites: the story's
+    sources, which stay."""
+    items = "".join(f"<li><a href='{href}'>{title}</a>: {note}</li>" for title, href, note in SOURCES)
+    assert ferry(herald_page(FERRY + f"<h2>Sources</h2><ul>{items}</ul>")) == FERRY_MD + "\n\n## Sources\n\n" + \
+        "\n".join(f"- [{title}]({href}): {note}" for title, href, note in SOURCES)
+
+
+def test_a_list_of_linked_terms_with_long_definitions_closing_the_story_is_kept():
+    """Linked terms of the site's glossary, each with a definition longer than a teaser's summary: content."""
+    items = "".join(f"<li><a href='{href}'>{term}</a> {text}</li>" for term, href, text in GLOSSARY)
+    assert ferry(herald_page(FERRY + f"<h2>Words used in this story</h2><ul>{items}</ul>")) == FERRY_MD + \
+        "\n\n## Words used in this story\n\n" + "\n".join(
+            f"- [{term}](https://herald.example{href}) {text}" for term, href, text in GLOSSARY)
+
+
+def test_a_list_of_linked_headlines_inside_the_story_is_kept():
+    """The same list between the story's paragraphs (its earlier coverage, introduced in the text): not the end
+    of the story, so part of it."""
+    items = "".join(f"<li><a href='{href}'>{title}</a> {summary}</li>" for title, href, summary in STORIES[:3])
+    intro = "<p>The Herald has reported on the harbour's troubles since the winter storms:</p>"
+    last = "</p>".join(FERRY.split("</p>")[-2:])  # the story's last paragraph
+    head = FERRY[:len(FERRY) - len(last)]
+    md = ferry(herald_page(head + intro + f"<ul>{items}</ul>" + last))
+    last_md = FERRY_MD.rsplit("\n\n", 1)[1]
+    assert md == FERRY_MD.rsplit("\n\n", 1)[0] + "\n\nThe Herald has reported on the harbour's troubles since the " \
+        "winter storms:\n\n" + "\n".join(f"- [{title}](https://herald.example{href}) {summary}"
+                                           for title, href, summary in STORIES[:3]) + "\n\n" + last_md
+
+
+@pytest.mark.parametrize("widget", [
+    "<div><p>Rate this article</p><button>1</button><button>2</button><button>3</button><button>4</button>"
+    "<button>5</button><span>4.2 (31 votes)</span></div>",
+    "<div><p>Was this article helpful?</p><a href='?vote=yes'>Yes</a> <a href='?vote=no'>No</a>"
+    "<span>17 people found this helpful</span></div>",
+    "<div><a href='#' role='button'>Like</a> <span>12</span> <a href='javascript:void(0)'>Share</a></div>",
+], ids=["rating", "helpful", "like-and-share"])
+def test_a_small_block_of_controls_with_labels_and_counts_is_left_out(widget):
+    """Buttons, or links that lead to no page, among a label and a count: a widget, whatever it asks."""
+    assert ferry(herald_page(FERRY + widget)) == FERRY_MD
+
+
+def test_a_short_line_with_links_to_its_notes_is_kept():
+    """Links to the page's own notes (`#n1`) are no controls: a short line of the story citing them stays."""
+    line = "<p>Figures: the operator<a href='#n1'>[1]</a> and the council<a href='#n2'>[2]</a>.</p>"
+    assert ferry(herald_page(FERRY + line)) == FERRY_MD + "\n\nFigures: the operator\\[1\\] and the council\\[2\\]."
+
+
+@pytest.mark.parametrize("bio", [
+    "<div><img src='/staff/ann.jpg' alt=''><p><strong>Ann Keel</strong></p><p>Ann Keel is a reporter covering the "
+    "harbour, transport and the council for the Herald since 2019.</p><p><a href='https://social.example/annkeel'>"
+    "Follow</a> <a href='/authors/ann-keel'>All stories by Ann Keel</a></p></div>",
+    "<div><h4>Ann Keel</h4><img src='/staff/ann.jpg' alt=''><p>Ann writes about the harbour and the council. She "
+    "joined the Herald in 2019.</p><a href='/authors/ann-keel'>More from this author</a></div>",
+], ids=["bold-name", "name-heading"])
+def test_a_box_about_the_author_closing_the_story_is_left_out(bio):
+    """A portrait, the author's name over a sentence naming them again, links to their pages: no class needed."""
+    assert ferry(herald_page(FERRY + bio)) == FERRY_MD
+
+
+def test_a_box_closing_the_story_whose_title_is_not_named_again_is_kept():
+    """The same shape about a place, its title not named again in its text: the story's own box, which stays
+    (its link is a links-only line, left out as before)."""
+    box = ("<div><img src='/maps/pier.png' alt=''><p><strong>Getting There</strong></p><p>Ferries leave from the Pier "
+           "Road terminal; the car park beside it is free for ticket holders.</p><p><a href='/ferry/timetable'>Full "
+           "timetable</a></p></div>")
+    assert ferry(herald_page(FERRY + box)) == FERRY_MD + "\n\n**Getting There**\n\nFerries leave from the Pier Road " \
+        "terminal; the car park beside it is free for ticket holders."
+
+
+def test_a_box_about_a_person_inside_the_story_is_kept():
+    """A box about a person between the story's paragraphs is part of it (only one closing the story goes)."""
+    last = "</p>".join(FERRY.split("</p>")[-2:])  # the story's last paragraph
+    bio = ("<div><img src='/staff/tom.jpg' alt=''><h4>Tom Reed</h4><p>Tom Reed has been the harbour master since "
+           "2010 and chaired the working group on the timetable.</p><p><a href='/people/tom-reed'>Profile</a></p></div>")
+    head, last_md = FERRY_MD.rsplit("\n\n", 1)
+    assert ferry(herald_page(FERRY[:len(FERRY) - len(last)] + bio + last)) == head + "\n\n#### Tom Reed\n\nTom Reed " \
+        "has been the harbour master since 2010 and chaired the working group on the timetable.\n\n" + last_md
+
+
 def test_a_section_whose_id_is_made_from_its_heading_is_not_named_by_it():
     # documentation generators give each section the slug of its heading: "sharing", "related" there are words
     sections = "".join(f'<div class="section" id="{slug}"><h2>{title}</h2><p>{title} is explained in this section, '

@@ -13,11 +13,12 @@ furniture by class/id unless they hold much of the content (the comments
 always), link-dense blocks, teaser lists (cards titled by a linked heading, or by a link on a line of its own
 perhaps under a short label, or under an unlinked title and closed by their one link to the story; or such teasers
 written flat, a linked heading or `<dt>` over a line or two, in a row; or cards closing the region after the
-article's text; or headline paragraphs over one-line summaries closing it), the article's closing notes (the
-publisher's self-description, press contacts, legal notices), captions (of figures and of images that
-are figures in all but name) and credit lines, a chart's labels placed over its picture, labels over furniture,
-calls to action, date lines, headings of sections that hold only furniture, and paragraphs
-the page repeats (`furniture` holds the vocabulary of those tests).
+article's text; or headline paragraphs over one-line summaries, or a list of headline links each followed by a
+line of summary, closing it), the article's closing notes (the publisher's self-description, press contacts, legal
+notices, a box about the author), captions (of figures and of images that are figures in all but name) and credit
+lines, a chart's labels placed over its picture, small widgets of controls with their labels and counts (a rating,
+"Was this helpful? Yes No"), labels over furniture, calls to action, date lines, headings of sections that hold
+only furniture, and paragraphs the page repeats (`furniture` holds the vocabulary of those tests).
 """
 
 from __future__ import annotations
@@ -57,6 +58,11 @@ LINK_BLOCK_TAGS = frozenset({"p", "div", "ul", "ol", "dl", "section", "span", "t
 # (ingredient tables, reading lists); only nearly all links make them navigation.
 LIST_TAGS = frozenset({"ul", "ol", "dl", "table"})
 # Paragraph-level blocks that appear once even when the page repeats them (SPEC §4).
+WIDGET_TAGS = frozenset({"div", "section", "form", "p", "ul", "ol", "span"})  # blocks a widget of controls is
+CONTROL_TAGS = frozenset({"button", "input", "select", "textarea"})
+BIO_TAGS = frozenset({"div", "section"})  # blocks a box about a person is
+LIST_ITEMS = frozenset({"ul", "ol"})  # lists of items (`<li>`)
+ITEM_TAGS = frozenset({"p", "div"})  # items written side by side without a list
 REPEAT_TAGS = frozenset({"p", "li", "dd"})
 # Never judged by class/id: code keeps its `language-x` classes, headings their generated ids.
 HINT_EXEMPT_TAGS = frozenset({"pre", "code", "table", "tr", "td", "th", "tbody"})
@@ -116,6 +122,11 @@ MAX_FORM_BOX = 300  # characters of text outside the form's own controls
 TEXT_ENTRY_TYPES = frozenset({"text", "email", "search", "tel", "url", "password", "number"})
 MIN_LABELS = 3  # texts placed over a picture side by side that make it a drawing (a chart's labels)
 CONTROL_WORDS = 4  # a link closing a card's summary in the same paragraph has at most this many ("Read more")
+MAX_WIDGET = 80  # characters of labels and counts in a widget of controls ("Rate this", "4.2 (31 votes)")
+MIN_CONTROLS = 2
+WIDGET_ELEMENTS = 30  # elements of a block looked through for controls
+MAX_BIO = 400  # characters of a box about a person closing the article (a name, a sentence or two, links)
+NAME_WORDS = 4  # words of a person's name over such a box
 KICKER_WORDS = 3  # a label over a teaser's title (its section, a date) has at most this many words
 # Blocks named as furniture beside the block holding the title are passed over when they hold this share of its
 # content text or more (a paywall's pitch, a subscription box; not a footer line beside a long article)
@@ -172,6 +183,45 @@ def is_title_link(anchor: etree._Element) -> bool:
                 label = True
     # a link before a menu of links (a member's name over a forum post) titles nothing
     return word_count(following.tail or "") > 0 if following.tag == "br" else words_beside_links(following) > 0
+
+
+def is_widget(block: etree._Element) -> bool:
+    """Whether a block is a small widget of controls: at most WIDGET_ELEMENTS elements (looked through no further,
+    so each block costs little), no heading, and MIN_CONTROLS or more controls: buttons, form fields, links that
+    lead to no page (none, `#`, `?vote=1`, `javascript:`; a named anchor or a link to a section is no control)."""
+    controls = 0
+    for count, node in enumerate(islice(block.iter(), WIDGET_ELEMENTS + 1)):
+        tag = node.tag
+        if count == WIDGET_ELEMENTS or tag in HEADING_TAGS:
+            return False  # more than a widget holds; or a heading, which titles what is around it
+        if tag == "a":
+            href = node.get("href")
+            if href is None:
+                if node.get("name") is not None or node.get("id") is not None:
+                    continue  # a named anchor
+            else:
+                href = href.strip()
+                if href and href != "#" and not href.startswith("?") and not href.lower().startswith("javascript:"):
+                    continue
+        elif tag not in CONTROL_TAGS:
+            continue
+        controls += 1
+    return controls >= MIN_CONTROLS
+
+
+def one_site(links: list[tuple[str, str] | None]) -> bool:
+    """Whether items' links (page, address) all lead to different pages of one site: relative addresses, or one
+    host (a list citing sources leads to several)."""
+    pages: set[str] = set()
+    hosts: set[str] = set()
+    for link in links:
+        if link is None or link[0] in pages:
+            return False
+        pages.add(link[0])
+        href = link[1]
+        if "//" in href[:8]:
+            hosts.add(href.split("//", 1)[1].split("/", 1)[0].lower())
+    return len(hosts) <= 1
 
 
 def closing_link(block: etree._Element, linked: int) -> etree._Element | None:
@@ -931,6 +981,8 @@ class FurnitureTest:
             return True  # "Zurück zur Übersicht", "Mehr zum Thema" as a link of its own
         if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el):
             return True
+        if 0 < total <= MAX_WIDGET and len(el) >= MIN_CONTROLS and tag in WIDGET_TAGS and not own[2] and is_widget(el):
+            return True  # a few labels and counts among controls: a rating, "Was this helpful? Yes No", "Like"
         if el in self.analysis.teaser_lists and el not in self.body_path:
             return True  # cards side by side (what the region was chosen without), not around the article's body
         parent = el.getparent()
@@ -1107,7 +1159,8 @@ class FurnitureTest:
         them (`is_tail_label`) on, when no other heading follows it and they hold less than half the region's text
         (the publisher's self-description, press contacts and legal notices), and teasers written as paragraphs
         (`closing_teasers`). Looked for in the region and, in turn, in its last block holding text (only there does
-        nothing with text follow them), each from its end back."""
+        nothing with text follow them), each from its end back; and the lists of other stories and boxes about the
+        author closing them (`closing_boxes`)."""
         notes: set[etree._Element] = set()
         text, links = self.analysis.text, self.analysis.links
         limit = 0.5 * self.region_text
@@ -1134,6 +1187,7 @@ class FurnitureTest:
                 start = i
             notes.update(children[start:])
             notes.update(self.closing_teasers(children))
+            notes.update(self.closing_boxes(children))
             node = next((child for child in reversed(children) if text(child)), None)
         return notes
 
@@ -1158,6 +1212,107 @@ class FurnitureTest:
         if pairs < MIN_CARDS or held >= 0.5 * self.region_text:
             return []
         return children[at:]
+
+    def closing_boxes(self, children: list[etree._Element]) -> list[etree._Element]:
+        """The blocks closing `children` that are lists of other stories (`is_story_list`, or `story_run` of items
+        side by side) or a box about the author (`is_bio`), in any order, looked for from the end back past blocks
+        judged on their own (`passed_over`: links, widgets); together less than half the region's text (more is
+        a page of them)."""
+        text, links = self.analysis.text, self.analysis.links
+        found: list[etree._Element] = []
+        held = 0
+        end = len(children)
+        while end:
+            child = children[end - 1]
+            if self.passed_over(child):
+                end -= 1
+                continue
+            run = [child] if self.is_story_list(child) or self.is_bio(child) else self.story_run(children, end)
+            if not run:
+                break
+            held += sum(text(block) - links(block) for block in run)
+            found.extend(run)
+            end -= len(run)
+        return found if held < 0.5 * self.region_text else []
+
+    def passed_over(self, el: etree._Element) -> bool:
+        """A block after the story that is furniture on its own and holds no content text: links alone, a short
+        link-dense line ("Tags: ferry, council"), a widget of controls."""
+        own = self.stats.get(el)
+        if not own or own[0] == own[1]:
+            return True
+        total, linked = own[0], own[1]
+        if own[2]:
+            return False
+        if total <= MAX_WIDGET and len(el) >= MIN_CONTROLS and el.tag in WIDGET_TAGS and is_widget(el):
+            return True
+        return el.tag in LINK_BLOCK_TAGS and total - linked < 200 and linked > LINK_DENSITY * total \
+            and not (el.tag == "p" and words_beside_links(el) >= SENTENCE_WORDS)
+
+    def is_bio(self, block: etree._Element) -> bool:
+        """A small box about a person: one image (a portrait), a name line (a heading or bold, of 2 to NAME_WORDS
+        words, each capitalised) whose words come again in a sentence after it, and at least one link (the
+        person's pages); at most MAX_BIO characters."""
+        counts = self.stats.get(block)
+        if block.tag not in BIO_TAGS or not counts or not counts[1] or counts[0] > MAX_BIO:
+            return False
+        images = block.iter("img")
+        if next(images, None) is None or next(images, None) is not None:
+            return False
+        name = next((node for node in islice(block.iter(), HEADING_LOOKAHEAD)
+                     if (node.tag in HEADING_TAGS or node.tag in BOLD_TAGS) and (node.text or "").strip()), None)
+        if name is None:
+            return False
+        words = block_text(name).split()
+        if not 2 <= len(words) <= NAME_WORDS or not all(word[:1].isupper() for word in words):
+            return False
+        rest = block_text(block).split(block_text(name), 1)[-1].split()
+        return words_beside_links(block) >= len(words) + SENTENCE_WORDS \
+            and any(len(word) > 2 and word in rest for word in words)
+
+    def is_story_list(self, block: etree._Element) -> bool:
+        """A list whose MIN_CARDS or more items are each a headline link with a line of its own (`link_item`),
+        each to a different page of one site (`one_site`)."""
+        counts = self.stats.get(block)
+        if block.tag not in LIST_ITEMS or not counts or counts[0] > TEASER_CHARS * len(block) \
+                or (block.text or "").strip():
+            return False
+        items = [item for item in block if isinstance(item.tag, str)]
+        return len(items) >= MIN_CARDS and all(item.tag == "li" for item in items) and one_site(
+            [self.link_item(item) for item in items])
+
+    def story_run(self, children: list[etree._Element], end: int) -> list[etree._Element]:
+        """MIN_CARDS or more paragraphs or divs side by side ending before `end`, each a headline link with a line of
+        its own (`<p><a>Headline</a> one-line summary</p>`), each to a different page of one site (`one_site`)."""
+        start = end
+        while start and children[start - 1].tag in ITEM_TAGS and self.link_item(children[start - 1]) is not None:
+            start -= 1
+        if end - start < MIN_CARDS or not one_site([self.link_item(item) for item in children[start:end]]):
+            return []
+        return children[start:end]
+
+    def link_item(self, item: etree._Element) -> tuple[str, str] | None:
+        """The page and the address of the one link an item opens with (perhaps after an image), when that link is a
+        headline (two words or more) and a line of the item's own follows it, and the item is short (at most
+        TEASER_CHARS)."""
+        own = self.stats.get(item)
+        if not own or not own[1] or own[0] > TEASER_CHARS or (item.text or "").strip():
+            return None
+        anchor = None
+        for child in item:  # past images (perhaps linked) ahead of the headline
+            if not isinstance(child.tag, str) or child.tag == "a" and furniture_text(child) \
+                    or child.tag != "a" and child.tag not in IMAGE_TAGS or (child.tail or "").strip():
+                anchor = child
+                break
+        while anchor is not None and anchor.tag in INLINE_TAGS and len(anchor) == 1 \
+                and not (anchor.text or "").strip() and not (anchor[0].tail or "").strip():
+            anchor = anchor[0]  # <strong><a>Headline</a></strong>
+        if anchor is None or anchor.tag != "a" or furniture_text(anchor) != own[1] \
+                or word_count(block_text(anchor)) < 2 or words_beside_links(item) < 1:
+            return None
+        href = (anchor.get("href") or "").strip()
+        target = link_target(anchor)
+        return (target, href) if target and not href.lower().startswith(NOT_PAGES) else None
 
     def is_headline_line(self, el: etree._Element) -> bool:
         """A paragraph that is one link of a few words, all its text: a headline written without a heading."""
