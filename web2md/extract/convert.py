@@ -84,17 +84,19 @@ def semantic_region(elements: DocumentElements, analysis: Analysis) -> list[etre
 def render_main(root: etree._Element, base: str, page_url: str, opts: Options, resolve: Resolver,
                 analysis: Analysis, elements: DocumentElements,
                 also_skip: Callable[[etree._Element], bool] | None = None,
-                title: etree._Element | None = None, product: bool = False) -> tuple[Rendered, bool]:
-    """Render the main content (SPEC §4); returns the rendering and whether anything scored."""
+                title: etree._Element | None = None, product: bool = False,
+                author: str | None = None) -> tuple[Rendered, bool]:
+    """Render the main content (SPEC §4); returns the rendering and whether anything scored. `author` is the
+    page's (its byline lines are left out)."""
     if opts.main_content is False:
         return render_plain(root, base, page_url, opts, resolve), True
     excluded = _either(selector_predicate(opts.exclude_selector), also_skip)
     choice = choose_main(root, precision=opts.precision, recall=opts.recall, analysis=analysis,
-                         title=title, product=product)
+                         title=title, product=product, author=author)
     if choice is None and not opts.recall:
         # no block holds a paragraph long enough to count (a data sheet, a photo post of one-line captions): the
         # region is measured again in shorter units before the whole page is taken
-        choice = choose_main(root, recall=True, title=title, product=product)
+        choice = choose_main(root, recall=True, title=title, product=product, author=author)
     if opts.main_content:
         forced = semantic_region(elements, analysis)
         if forced:
@@ -159,8 +161,11 @@ def convert(html: Html, url: str = "", **options) -> Page:
     with_comments = page_type == FORUM and not opts.no_comments and opts.main_content is not False and comments
     comment_set = {el for el, _ in comments} if with_comments else set()
     title = next((h for h in elements.headings if h.tag == "h1"), None)
+    found = metadata.scan(root, base, data, elements, resolve)
+    author = metadata.author_of(found, root, elements, analysis.byline_candidates)
     rendered, scored = render_main(root, base, url, opts, resolve, analysis, elements,
-                                   comment_set.__contains__ if comment_set else None, title, page_type == PRODUCT)
+                                   comment_set.__contains__ if comment_set else None, title, page_type == PRODUCT,
+                                   author)
     if comment_set and not scored:
         # a thread whose opening post is marked up like its replies: that post is the main content
         opening = comments[0][0]
@@ -204,7 +209,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
         outline=[{"level": level, "text": heading} for level, heading in rendered.headings],
         truncated=True if root.get(TRUNCATED) is not None else None,
     )
-    metadata.fill(page, root, base, data, elements, analysis.byline_candidates, resolve)
+    metadata.fill(page, found, root, base, author)
     known = sum(1 for value in (page.title, page.author, page.published_date, page.description) if value)
     semantic = bool(data.entries) or bool(semantic_region(elements, analysis))
     page.extraction_quality = extraction_quality(markdown, text, semantic=semantic,

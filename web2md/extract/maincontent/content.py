@@ -31,11 +31,11 @@ from typing import Callable
 from lxml import etree
 
 from web2md.extract.renderer.entities import subtree_text
-from web2md.extract.maincontent.furniture import (CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
+from web2md.extract.maincontent.furniture import (BYLINE_TAGS, CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
                                      FURNITURE_LABEL_TAGS, MAX_CALL, MAX_CAPTION,
-                                     MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY, MAX_RIGHTS,
+                                     MAX_BYLINE, MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY, MAX_RIGHTS,
                                      MEDIA_TAGS, RIGHTS_TAGS,
-                                     HintReading, block_text, class_and_id, hint_strength,
+                                     HintReading, block_text, byline_name, class_and_id, hint_strength, is_byline,
                                      is_call_to_action, is_credit_line, is_date_line, names_caption, names_comments,
                                      names_content,
                                      is_furniture_label, is_rights_line, is_tail_label, read_hints)
@@ -744,7 +744,8 @@ def analyse(root: etree._Element, keep_header: bool = False, precision: bool = F
 
 def choose_main(root: etree._Element, keep_header: bool = False, precision: bool = False,
                 recall: bool = False, analysis: Analysis | None = None,
-                title: etree._Element | None = None, product: bool = False) -> Choice | None:
+                title: etree._Element | None = None, product: bool = False, author: str | None = None
+                ) -> Choice | None:
     """The main-content region of a document, or None when no block reads as content.
 
     `title` is the page's `<h1>`. When the region is the body of an article whose title stands apart from it, the
@@ -781,9 +782,9 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
             if titled is not None:
                 article = titled
     if article is None:
-        test = FurnitureTest(main, analysis, recall)
+        test = FurnitureTest(main, analysis, recall, author=author)
         return Choice([main], once_each(test, test.text_of), analysis.good(main), analysis.skip_tags)
-    skip = FurnitureTest(article, analysis, recall, body=main)
+    skip = FurnitureTest(article, analysis, recall, body=main, author=author)
     above: set[etree._Element] = set()  # from the article down to the body's parent
     after: set[etree._Element] = set()  # what follows the body inside the article: notes, boxes, related links
     node = main
@@ -905,8 +906,9 @@ class FurnitureTest:
     """
 
     def __init__(self, main: etree._Element, analysis: Analysis, recall: bool = False,
-                 body: etree._Element | None = None) -> None:
+                 body: etree._Element | None = None, author: str | None = None) -> None:
         self.main = main
+        self.author = byline_name(author)  # the words of the page's author's name, whose byline lines go
         # the article's body (the region found by descent) and the blocks between it and `main`: a block holding
         # teaser cards beside the body's paragraphs is not skipped whole (its cards are judged one by one)
         self.body_path: set[etree._Element] = set()
@@ -974,6 +976,8 @@ class FurnitureTest:
             return True
         if 0 < total <= MAX_SHORT_BLOCK and tag in SHORT_BLOCK_TAGS and self.is_short_furniture(el, tag, total):
             return True
+        if self.author and 0 < total <= MAX_BYLINE and tag in BYLINE_TAGS and is_byline(self.text_of(el), self.author):
+            return True  # "By Ann Smith", "Ann Smith, science desk | 12 May 2026": the page's author named again
         if tag == "time" and self.stands_alone(el) and is_date_line(self.text_of(el)):
             return True  # a dateline's <time> (its text is counted in the block around it, so judged here)
         if tag == "a" and len(self.text_of(el)) <= MAX_FURNITURE_LABEL and is_furniture_label(self.text_of(el)) \

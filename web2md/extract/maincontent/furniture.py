@@ -339,6 +339,34 @@ def named_date(words: list[str]) -> tuple[int, int]:
     return 0, 0
 
 
+# A byline: the page's author named again with a few words around the name ("By", "Text:", a desk or a role);
+# numbers and month names (its date) are not counted.
+MAX_BYLINE = 160
+BYLINE_TAGS = frozenset({"p", "div", "span", "address", "small"})
+BYLINE_WORDS = 3
+_NAME_WORD = re.compile(r"\w+")
+
+
+def byline_name(author: str | None) -> tuple[str, ...]:
+    """The lowercased words of an author's name (`is_byline` looks for them)."""
+    return tuple(_NAME_WORD.findall(author.casefold())) if author else ()
+
+
+def is_byline(text: str, name: tuple[str, ...]) -> bool:
+    """Whether a line names the author whose `byline_name` is `name` and little else: "By Ann Smith", "Text: Ann
+    Smith / harbour.example", "Ann Smith, science desk | 12 May 2026". An author named in one word (a user name, a
+    desk) only when the line is that word alone: one word is too easily a word of the text."""
+    words = _NAME_WORD.findall(text.casefold())
+    if len(name) < 2:
+        return words == list(name)
+    size = len(name)
+    for start in range(len(words) - size + 1):
+        if tuple(words[start:start + size]) == name:
+            rest = words[:start] + words[start + size:]
+            return sum(1 for word in rest if not word.isdigit() and word not in MONTHS) <= BYLINE_WORDS
+    return False
+
+
 def is_call_to_action(text: str) -> bool:
     """A short block that opens by asking the reader to subscribe, follow, share, donate or get the app."""
     found = _CALL_TO_ACTION.search(text.lower(), 0, CALL_OPENING + 60)  # no phrase is longer than 60 characters

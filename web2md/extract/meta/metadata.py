@@ -465,17 +465,14 @@ def page_title(root: etree._Element, url: str = "", elements: DocumentElements |
     return _title(_scan(chain.from_iterable(lists), Resolver(url), None), url)
 
 
-def fill(page: Page, root: etree._Element, base_url: str, json_ld: JsonLd | None = None,
-         elements: DocumentElements | None = None,
-         bylines: list[etree._Element | tuple[etree._Element, bool]] | None = None,
-         resolve: Resolver | None = None) -> None:
-    """Fill `page`'s metadata fields from the document tree (after rendering).
+def scan(root: etree._Element, base_url: str, json_ld: JsonLd | None = None,
+         elements: DocumentElements | None = None, resolve: Resolver | None = None) -> _Found:
+    """The single pass over the document's meta-bearing elements that `fill` reads (taken before rendering, so
+    that the page's declared author is known to the main-content test).
 
-    `base_url` is the document base (``<base href>`` already applied). Fields the
-    renderer set (links) are only filled when still empty. `json_ld` is the
-    document's `document_json_ld`, `elements` its `DocumentElements`, `bylines` the elements a byline may be
-    in (`content.Analysis.byline_candidates`), and `resolve` a `Resolver` of `base_url` (the renderer's, which
-    has seen most of the page's URLs), when the caller already has them.
+    `base_url` is the document base (``<base href>`` already applied), `json_ld` the document's JSON-LD when
+    the caller has parsed it, `elements` its `DocumentElements`, and `resolve` a `Resolver` of `base_url` (the
+    renderer's, so that the URLs seen here are resolved once).
     """
     if elements is None:
         elements = DocumentElements(root)
@@ -483,20 +480,34 @@ def fill(page: Page, root: etree._Element, base_url: str, json_ld: JsonLd | None
              elements.headings]
     if json_ld is None:
         lists.append(elements.scripts)
-    found = _scan(chain.from_iterable(lists), resolve or Resolver(base_url), json_ld)
+    return _scan(chain.from_iterable(lists), resolve or Resolver(base_url), json_ld)
+
+
+def author_of(found: _Found, root: etree._Element, elements: DocumentElements,
+              bylines: list[etree._Element | tuple[etree._Element, bool]] | None = None) -> str | None:
+    """The page's author: declared (meta tags, JSON-LD), else its byline's (`bylines`: the elements a byline may
+    be in, `content.Analysis.byline_candidates`)."""
+    meta = found.first
+    article_author = meta("article:author")
+    if article_author and absolute_url(article_author, "") is not None:
+        article_author = None  # a profile URL, not a name
+    return _author([meta("author"), found.json_ld.first("author", kind="person"), meta("dc.creator", "dcterms.creator"),
+                    article_author, meta("itemprop:author", "parsely-author", "sailthru.author")],
+                   root, elements.anchors, bylines)
+
+
+def fill(page: Page, found: _Found, root: etree._Element, base_url: str, author: str | None = None) -> None:
+    """Fill `page`'s metadata fields from what `scan` found (after rendering: the excerpt, language, word count
+    and fingerprint read the page's text). `author` is `author_of` the page. Fields the renderer set (links) are
+    only filled when still empty."""
     ld = found.json_ld
     meta = found.first
 
     page.title = _title(found, page.url)
     page.description = (meta("description", "og:description", "twitter:description", "dc.description",
                              "dcterms.description") or ld.first("description"))
-    article_author = meta("article:author")
-    if article_author and absolute_url(article_author, "") is not None:
-        article_author = None  # a profile URL, not a name
     site_name = meta("og:site_name") or ld.first("publisher", kind="name") or ld.first("name", types=("website",))
-    page.author = _author([meta("author"), ld.first("author", kind="person"), meta("dc.creator", "dcterms.creator"),
-                           article_author, meta("itemprop:author", "parsely-author", "sailthru.author")],
-                          root, elements.anchors, bylines)
+    page.author = author
     times = [v for marked, v in found.times if marked] + [v for marked, v in found.times if not marked]
     page.published_date = _first_date([
         meta("article:published_time"), *times, *ld.every("datePublished"),
