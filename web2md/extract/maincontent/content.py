@@ -33,7 +33,7 @@ from lxml import etree
 from web2md.extract.renderer.entities import subtree_text
 from web2md.extract.maincontent.furniture import (BYLINE_TAGS, CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
                                      FURNITURE_LABEL_TAGS, MAX_CALL, MAX_CAPTION,
-                                     MAX_BYLINE, MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY, MAX_RIGHTS,
+                                     MAX_BYLINE_EXTRA, MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY, MAX_RIGHTS,
                                      MEDIA_TAGS, RIGHTS_TAGS,
                                      HintReading, block_text, byline_name, class_and_id, hint_strength, is_byline,
                                      is_call_to_action, is_credit_line, is_date_line, names_caption, names_comments,
@@ -909,6 +909,8 @@ class FurnitureTest:
                  body: etree._Element | None = None, author: str | None = None) -> None:
         self.main = main
         self.author = byline_name(author)  # the words of the page's author's name, whose byline lines go
+        # the longest such line: the name, a few words and a date (a name in one word: alone)
+        self.max_byline = sum(map(len, self.author)) + (MAX_BYLINE_EXTRA if len(self.author) > 1 else 2)
         # the article's body (the region found by descent) and the blocks between it and `main`: a block holding
         # teaser cards beside the body's paragraphs is not skipped whole (its cards are judged one by one)
         self.body_path: set[etree._Element] = set()
@@ -976,7 +978,7 @@ class FurnitureTest:
             return True
         if 0 < total <= MAX_SHORT_BLOCK and tag in SHORT_BLOCK_TAGS and self.is_short_furniture(el, tag, total):
             return True
-        if self.author and 0 < total <= MAX_BYLINE and tag in BYLINE_TAGS and is_byline(self.text_of(el), self.author):
+        if 0 < total <= self.max_byline and self.author and tag in BYLINE_TAGS and is_byline(self.text_of(el), self.author):
             return True  # "By Ann Smith", "Ann Smith, science desk | 12 May 2026": the page's author named again
         if tag == "time" and self.stands_alone(el) and is_date_line(self.text_of(el)):
             return True  # a dateline's <time> (its text is counted in the block around it, so judged here)

@@ -341,7 +341,7 @@ def named_date(words: list[str]) -> tuple[int, int]:
 
 # A byline: the page's author named again with a few words around the name ("By", "Text:", a desk or a role);
 # numbers and month names (its date) are not counted.
-MAX_BYLINE = 160
+MAX_BYLINE_EXTRA = 60  # characters beside the name's letters: "By", "Text:", a desk, a date, the spaces
 BYLINE_TAGS = frozenset({"p", "div", "span", "address", "small"})
 BYLINE_WORDS = 3
 _NAME_WORD = re.compile(r"\w+")
