@@ -289,6 +289,7 @@ RULES: dict[str, list[tuple[str, str, object]]] = {
                            lambda self: set())],
     "copyright-lines": [("web2md.extract.maincontent.content", "is_rights_line", _false)],
     "chart-labels": [("web2md.extract.maincontent.content", "is_placed", _false)],
+    "kickers": [("web2md.extract.maincontent.content", "FurnitureTest.labels_above", lambda self, title: set())],
     "bylines": [("web2md.extract.maincontent.content", "is_byline", _false)],
     "form-boxes": [("web2md.extract.maincontent.content", "FurnitureTest.entry_boxes", lambda self: set())],
     "control-widgets": [("web2md.extract.maincontent.content", "is_widget", _false)],

@@ -115,6 +115,11 @@ TEASER_CHARS = 400  # text per linked heading below which a block reads as a lis
 # Siblings that are cards, this many or more, are a teaser list: their summaries are not the page's content.
 CARD_CHARS = 800
 MIN_CARDS = 3
+MAX_ABOVE_TITLE = 100  # characters of a block without content text over the headline (a kicker, breadcrumbs)
+# What a kicker, a breadcrumb trail or a section's name is written in. Not the larger headings, which title a
+# part of the page, nor the rows and cells of a table (a page's content may be a table of short rows).
+KICKER_TAGS = frozenset({"p", "div", "span", "a", "ul", "ol", "small", "time", "strong", "b", "em", "i", "h4", "h5",
+                         "h6", "section", "header"})
 # A small block around a field to type into (an e-mail address, a search, a comment) is a sign-up, search or reply
 # box: its heading and pitch are the widget's, not the story's.
 FORM_BOX_TAGS = frozenset({"div", "section", "form", "fieldset", "p"})
@@ -782,9 +787,9 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
             if titled is not None:
                 article = titled
     if article is None:
-        test = FurnitureTest(main, analysis, recall, author=author)
+        test = FurnitureTest(main, analysis, recall, author=author, title=title)
         return Choice([main], once_each(test, test.text_of), analysis.good(main), analysis.skip_tags)
-    skip = FurnitureTest(article, analysis, recall, body=main, author=author)
+    skip = FurnitureTest(article, analysis, recall, body=main, author=author, title=title)
     above: set[etree._Element] = set()  # from the article down to the body's parent
     after: set[etree._Element] = set()  # what follows the body inside the article: notes, boxes, related links
     node = main
@@ -906,7 +911,8 @@ class FurnitureTest:
     """
 
     def __init__(self, main: etree._Element, analysis: Analysis, recall: bool = False,
-                 body: etree._Element | None = None, author: str | None = None) -> None:
+                 body: etree._Element | None = None, author: str | None = None,
+                 title: etree._Element | None = None) -> None:
         self.main = main
         self.author = byline_name(author)  # the words of the page's author's name, whose byline lines go
         # the longest such line: the name, a few words and a date (a name in one word: alone)
@@ -943,6 +949,7 @@ class FurnitureTest:
         self.has_code: bool | None = None  # whether the region holds code at all (when asked)
         self.prose_in_paragraphs: bool | None = None  # most of the region's content text is in <p> (when asked)
         self.closing = self.closing_furniture()  # the blocks closing the region that are not the story
+        self.above_title = self.labels_above(title)  # what the region holds over its headline
         self.entry_holders: set[etree._Element] | None = None  # the blocks around a text field (when asked)
 
     def __call__(self, el: etree._Element) -> bool:
@@ -980,6 +987,8 @@ class FurnitureTest:
             return True
         if 0 < total <= self.max_byline and self.author and tag in BYLINE_TAGS and is_byline(self.text_of(el), self.author):
             return True  # "By Ann Smith", "Ann Smith, science desk | 12 May 2026": the page's author named again
+        if tag in KICKER_TAGS and el in self.above_title and own and not own[2] and total <= MAX_ABOVE_TITLE:
+            return True  # a kicker, a breadcrumb trail, a section's name over the headline
         if tag == "time" and self.stands_alone(el) and is_date_line(self.text_of(el)):
             return True  # a dateline's <time> (its text is counted in the block around it, so judged here)
         if tag == "a" and len(self.text_of(el)) <= MAX_FURNITURE_LABEL and is_furniture_label(self.text_of(el)) \
@@ -1036,6 +1045,24 @@ class FurnitureTest:
         if tag in HEADING_TAGS:  # a heading class with a weak word ("entry-title meta") still titles content
             return False
         return share < self.weak_share and (total - linked < 200 or linked > 0.3 * total)
+
+    def labels_above(self, title: etree._Element | None) -> set[etree._Element]:
+        """The elements of the region ahead of its headline (`title`, the page's `<h1>`) that do not hold it, when
+        none of them holds content text (else the headline does not open the region's text)."""
+        if title is None or title is self.main or not holds(self.main, title):
+            return set()
+        holding = set(title.iterancestors())
+        stats = self.stats
+        ahead: set[etree._Element] = set()
+        for el in self.main.iter():
+            if el is title:
+                return ahead - holding
+            if el not in holding:
+                own = stats.get(el)
+                if own and own[2]:
+                    return set()
+                ahead.add(el)
+        return set()
 
     def entry_boxes(self) -> set[etree._Element]:
         """The blocks of the region around an empty field to type text into (`<textarea>`, a text-like `<input>`

@@ -1,0 +1,39 @@
+"""What the region holds over its headline (the page's `<h1>`) without content text is the headline's furniture: a
+kicker naming the section, a breadcrumb trail, a "Skip to content" link. A heading of rank 2-3 there, the rows of a
+table, and anything over a headline that does not open the region's text stay."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_content import BODY, BODY_MD
+from web2md import convert
+
+URL = "https://example.org/science/tides"
+H1, PARAGRAPHS = BODY.split("\n", 1)
+
+
+@pytest.mark.parametrize("kicker", [
+    "<div><span>Analysis</span></div>",
+    "<ol><li><a href='/'>Home</a></li><li><a href='/science'>Science</a></li><li>Tides</li></ol>",
+    "<p><a href='#content'>Skip to main content</a></p>",
+    "<h4><a href='/science'>Science</a> —</h4>",
+])
+def test_labels_over_the_headline_are_left_out(kicker):
+    html = f"<html><body><article>{kicker}{H1}{PARAGRAPHS}</article></body></html>"
+    assert convert(html, URL).markdown == BODY_MD
+
+
+def test_a_heading_over_the_headline_stays():
+    html = f"<html><body><article><h2>Coasts and seas</h2>{H1}{PARAGRAPHS}</article></body></html>"
+    assert convert(html, URL).markdown == "## Coasts and seas\n\n" + BODY_MD
+
+
+def test_labels_over_a_headline_that_does_not_open_the_text_stay():
+    """A page whose first `<h1>` comes after some of its text: what precedes that heading is content."""
+    intro = "<p>Every harbour keeps a table of its tides, printed each year and posted on the quay.</p>"
+    table = "<table><tr><td>High water</td><td>06:12</td></tr><tr><td>Low water</td><td>12:31</td></tr></table>"
+    html = f"<html><body><article><div><span>Tide table</span></div>{intro}{table}{H1}{PARAGRAPHS}</article></body></html>"
+    assert convert(html, URL).markdown == (
+        "Tide table\n\nEvery harbour keeps a table of its tides, printed each year and posted on the quay.\n\n"
+        "| High water | 06:12 |\n|---|---|\n| Low water | 12:31 |\n\n" + BODY_MD)
