@@ -93,10 +93,6 @@ def render_main(root: etree._Element, base: str, page_url: str, opts: Options, r
     excluded = _either(selector_predicate(opts.exclude_selector), also_skip)
     choice = choose_main(root, precision=opts.precision, recall=opts.recall, analysis=analysis,
                          title=title, product=product, author=author)
-    if choice is None and not opts.recall:
-        # no block holds a paragraph long enough to count (a data sheet, a photo post of one-line captions): the
-        # region is measured again in shorter units before the whole page is taken
-        choice = choose_main(root, recall=True, title=title, product=product, author=author)
     if opts.main_content:
         forced = semantic_region(elements, analysis)
         if forced:
