@@ -65,14 +65,12 @@ def simhash(text: str) -> int | None:
     except UnicodeEncodeError:  # a lone surrogate: still hashable, as its UTF-8-like bytes
         encoded = list(map(_ENCODE, distinct))
     # a copy of one fresh state is cheaper to make than a new hash object built from its parameters
-    fresh = blake2b()
-    digests = []
-    for data in encoded:
-        state = fresh.copy()
+    copy = blake2b().copy
+    for word, data in zip(distinct, encoded):
+        state = copy()
         state.update(data)
-        digests.append(state.digest())
-    keys = dict(zip(distinct, digests))
-    joined = b"".join(map(keys.__getitem__, words))
+        distinct[word] = state.digest()  # in place: the same keys, no second dict
+    joined = b"".join(map(distinct.__getitem__, words))
     count = len(words) - SHINGLE + 1
     end = _DIGEST * count
     half = count / 2

@@ -1,18 +1,22 @@
 """The one HTML parser: bytes or text in, an lxml tree out (the same tree parsel/Scrapy would build).
 
 Bytes are decoded with w3lib's charset detection (BOM, `<meta charset>`, then
-UTF-8 with a Windows-1252 fallback). Named references that are not a known
-entity with its semicolon are neutralised before parsing, because libxml2 would
-otherwise decode a known prefix (``&copy=2`` in a URL becomes ``©=2``,
-``&notit;`` becomes ``¬it;``), which SPEC §3 rules out. The content of raw-text
-elements (scripts, JSON-LD, styles) and of comments is left as it is.
+UTF-8 with a Windows-1252 fallback). Named references that libxml2 would decode
+but that are not a known entity with its semicolon are neutralised before
+parsing: libxml2 decodes a name starting with one of HTML5's legacy names by
+that prefix (``&copy=2`` in a URL becomes ``©=2``, ``&notit;`` becomes
+``¬it;``) and the entities HTML5 added (``&Colon;``), which SPEC §3 rules out.
+Any other reference (``&utm=``) reads as it is written, escaped or not. The
+content of raw-text elements (scripts, JSON-LD, styles) and of comments is left
+as it is.
 """
 
 from __future__ import annotations
 
 import codecs
 import re
-from typing import AnyStr
+from html.entities import html5
+from typing import AnyStr, Iterable
 
 from lxml import etree
 from w3lib.encoding import html_to_unicode
@@ -33,10 +37,42 @@ DEFAULT_MAX_ELEMENTS = 200_000
 #: Attribute set on the root of a tree whose document was cut at `max_elements`; its value is the cap.
 TRUNCATED = "data-web2md-truncated"
 _START_TAG = re.compile(rb"<[A-Za-z]")
-# The frequent known entities are passed over inside the regex, sparing a callback per `&amp;`.
+
+
+def _prefix_trie(words: Iterable[str]) -> str:
+    """A regex matching at a position where one of `words` (ASCII) starts, written as a trie: sre tries the
+    alternatives of a group in turn, passing over one whose first letter differs at once."""
+    tree: dict = {}
+    for word in words:
+        node = tree
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def pattern(node: dict) -> str:
+        if "" in node:
+            return ""  # a word ends here: what follows does not matter
+        # the letters that end a word make one class (a smaller regex, quicker to compile)
+        last = "".join(sorted(char for char, child in node.items() if "" in child))
+        branches = [re.escape(char) + pattern(child) for char, child in sorted(node.items()) if "" not in child]
+        if last:
+            branches.append(re.escape(last) if len(last) == 1 else f"[{re.escape(last)}]")
+        return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+
+    return pattern(tree)
+
+
+# The named references libxml2 would decode that are not a known entity (NAMED) with its semicolon: a name starting
+# with one of HTML5's legacy names, decoded by that prefix without a semicolon ("&copy=2", "&notit;"), or an entity
+# HTML5 added, with its semicolon ("&Colon;"). libxml2 leaves any other reference as it is written ("&utm=",
+# "&hellip", "&xyz;"), so escaping it would change no text and no attribute value (tests/test_speed_invariants.py).
+_LEGACY = _prefix_trie(name for name in html5 if not name.endswith(";"))
+# The regex yields the references with a legacy prefix (group 3 set) and those of two letters or more with a
+# semicolon (every entity name has two): `_unknown_references` tells them apart. The frequent known entities are
+# passed over inside it, sparing a callback per `&amp;`.
 _REFERENCE = re.compile(r"&(?!(?:amp|quot|lt|gt|nbsp|copy|reg|raquo|laquo|hellip|ndash|mdash|rsquo|lsquo|rdquo|"
                         r"ldquo|middot|bull|uuml|ouml|auml|Uuml|Ouml|Auml|szlig|eacute|egrave|agrave|ccedil);)"
-                        r"([A-Za-z][A-Za-z0-9]*)(;?)")
+                        r"(?=(" + _LEGACY + r")|[A-Za-z][A-Za-z0-9]+;)([A-Za-z][A-Za-z0-9]*)(;?)")
 # The same patterns for UTF-8 bytes, matching where the text patterns match in the decoded text: a tag name also
 # ends at the Unicode whitespace that `\s` matches in text (U+001C-U+001F, U+0085, U+00A0, U+1680, U+2000-U+200A,
 # U+2028, U+2029, U+202F, U+205F, U+3000), and an end tag's name also holds the letters that match "s" and "i"
@@ -55,31 +91,42 @@ _UTF8_NAMED = frozenset(name.encode() for name in NAMED)
 
 def _unknown_references(html: str | bytes, start: int, end: int, found: list[int], reference: re.Pattern,
                         named: frozenset, amp: str | bytes) -> None:
-    """Add the position of the '&' of each named reference in ``html[start:end]`` that is not a known
-    entity with its semicolon."""
+    """Add the position of the '&' of each named reference in ``html[start:end]`` that libxml2 would decode and
+    that is not a known entity with its semicolon."""
     # the regex is set to work from the first '&' (found by memchr, where its scan tests every character), and
     # not at all on text without one
     start = html.find(amp, start, end)
     if start < 0:
         return
     for match in reference.finditer(html, start, end):  # endpos: the text ends there, as in a slice
-        if not (match.group(2) and match.group(1) in named):
+        legacy, name, semicolon = match.group(1, 2, 3)
+        if semicolon and name in named:
+            continue
+        # an entity HTML5 added ("Colon;": html5 holds the names with their semicolon)
+        if legacy is not None or (name if isinstance(name, str) else name.decode()) + ";" in html5:
             found.append(match.start())
 
 
 def unknown_references(html: str | bytes) -> list[int]:
-    """Positions of the '&' of each named reference that is not a known entity with its semicolon.
+    """Positions of the '&' of each named reference that libxml2 would decode and that is not a known entity
+    with its semicolon.
 
     One forward scan: the text between raw-text elements and comments is searched,
     a raw-text element or a comment is passed over up to its end. `html` may also be
     the UTF-8 bytes of the text: the positions are then byte offsets.
     """
     if isinstance(html, bytes):
-        raw_start, raw_end, reference, named, amp, comment_end = _UTF8_RAW_START, _UTF8_RAW_END, _UTF8_REFERENCE, \
-            _UTF8_NAMED, b"&", b"-->"
+        raw_start, raw_end, reference, named, amp, comment_end = \
+            _UTF8_RAW_START, _UTF8_RAW_END, _UTF8_REFERENCE, _UTF8_NAMED, b"&", b"-->"
     else:
         raw_start, raw_end, reference, named, amp, comment_end = _RAW_START, _RAW_END, _REFERENCE, NAMED, "&", "-->"
     found: list[int] = []
+    # Most documents hold no such reference, not even in a script or a comment: then the raw-text elements, which
+    # take a stop at every '<' to find, need not be looked for.
+    _unknown_references(html, 0, len(html), found, reference, named, amp)
+    if not found:
+        return found
+    found = []
     at = 0
     while (m := raw_start.search(html, at)) is not None:
         _unknown_references(html, at, m.start(), found, reference, named, amp)
@@ -96,7 +143,8 @@ def unknown_references(html: str | bytes) -> list[int]:
 
 
 def neutralise_references(html: str) -> str:
-    """Escape the '&' of each named reference that is not a known entity with its semicolon.
+    """Escape the '&' of each named reference that libxml2 would decode and that is not a known entity with its
+    semicolon.
 
     The document is copied only when a reference needs escaping.
     """
