@@ -33,7 +33,8 @@ from lxml import etree
 from web2md.extract.renderer.entities import subtree_text
 from web2md.extract.maincontent.furniture import (BYLINE_TAGS, CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
                                      FURNITURE_LABEL_TAGS, MAX_CALL, MAX_CAPTION,
-                                     MAX_BYLINE_EXTRA, MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY, MAX_RIGHTS,
+                                     MAX_BYLINE_EXTRA, MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY,
+                                     MAX_RIGHTS,
                                      MEDIA_TAGS, RIGHTS_TAGS,
                                      HintReading, block_text, byline_name, class_and_id, hint_strength, is_byline,
                                      is_call_to_action, is_credit_line, is_date_line, names_caption, names_comments,
@@ -985,7 +986,8 @@ class FurnitureTest:
             return True
         if 0 < total <= MAX_SHORT_BLOCK and tag in SHORT_BLOCK_TAGS and self.is_short_furniture(el, tag, total):
             return True
-        if 0 < total <= self.max_byline and self.author and tag in BYLINE_TAGS and is_byline(self.text_of(el), self.author):
+        if 0 < total <= self.max_byline and self.author and tag in BYLINE_TAGS \
+                and is_byline(self.text_of(el), self.author):
             return True  # "By Ann Smith", "Ann Smith, science desk | 12 May 2026": the page's author named again
         if tag in KICKER_TAGS and el in self.above_title and own and not own[2] and total <= MAX_ABOVE_TITLE:
             return True  # a kicker, a breadcrumb trail, a section's name over the headline
