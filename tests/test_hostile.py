@@ -115,6 +115,11 @@ EXTRACTION_CASES = {
                                          + "</div>", 500),
     "nested articles": (lambda n: "<article><h1>t</h1><p class='lead'>Lead of the story here.</p>" * n + STORY
                         + "</article>" * n, 200),
+    "fields in nested wrappers": (lambda n: STORY + "<div>" * n + "<input>" * n + "Sign up" + "</div>" * n, 200),
+    "labels over a deep headline": (lambda n: "<div><span>Kicker</span>" * n + "<h1>Title</h1>" + STORY
+                                    + "</div>" * n, 200),
+    "byline-sized lines": (lambda n: "<meta name='author' content='Ann Smith'>" + STORY
+                           + "<p>By Ann Smith, 12 May 2026</p><p>By Ann Smith and many more</p>" * n, 300),
 }
 
 
