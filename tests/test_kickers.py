@@ -24,6 +24,16 @@ def test_labels_over_the_headline_are_left_out(kicker):
     assert convert(html, URL).markdown == BODY_MD
 
 
+@pytest.mark.parametrize("picture, markdown", [
+    ("<div><img src='/dawn.jpg' alt='The harbour at dawn'></div>", "![The harbour at dawn](https://example.org/dawn.jpg)"),
+    ("<p><a href='/big.jpg'><img src='/dawn.jpg' alt='The harbour at dawn'></a></p>",
+     "[![The harbour at dawn](https://example.org/dawn.jpg)](https://example.org/big.jpg)"),
+])
+def test_a_picture_over_the_headline_stays(picture, markdown):
+    html = f"<html><body><article>{picture}{H1}{PARAGRAPHS}</article></body></html>"
+    assert convert(html, URL, include_images=True).markdown == markdown + "\n\n" + BODY_MD
+
+
 def test_a_heading_over_the_headline_stays():
     html = f"<html><body><article><h2>Coasts and seas</h2>{H1}{PARAGRAPHS}</article></body></html>"
     assert convert(html, URL).markdown == "## Coasts and seas\n\n" + BODY_MD

@@ -989,8 +989,11 @@ class FurnitureTest:
         if 0 < total <= self.max_byline and self.author and tag in BYLINE_TAGS \
                 and is_byline(self.text_of(el), self.author):
             return True  # "By Ann Smith", "Ann Smith, science desk | 12 May 2026": the page's author named again
-        if tag in KICKER_TAGS and el in self.above_title and own and not own[2] and total <= MAX_ABOVE_TITLE:
-            return True  # a kicker, a breadcrumb trail, a section's name over the headline
+        if total <= MAX_ABOVE_TITLE and tag in KICKER_TAGS and el in self.above_title \
+                and (total or self.text_of(el)):
+            # a kicker, a breadcrumb trail, a section's name over the headline (`labels_above` holds only blocks
+            # without content text; an inline label's text is counted in its block); a picture is no label
+            return True
         if tag == "time" and self.stands_alone(el) and is_date_line(self.text_of(el)):
             return True  # a dateline's <time> (its text is counted in the block around it, so judged here)
         if tag == "a" and len(self.text_of(el)) <= MAX_FURNITURE_LABEL and is_furniture_label(self.text_of(el)) \
