@@ -215,6 +215,21 @@ def is_widget(block: etree._Element) -> bool:
     return controls >= MIN_CONTROLS
 
 
+def is_small_widget(el: etree._Element, tag: str, own: list[int]) -> bool:
+    """Whether a block (`tag`, its counts `own`) is a few labels and counts among controls: some text, at most
+    MAX_WIDGET characters and no content text, in a block of MIN_CONTROLS children or more that `is_widget`."""
+    return 0 < own[0] <= MAX_WIDGET and not own[2] and len(el) >= MIN_CONTROLS and tag in WIDGET_TAGS \
+        and is_widget(el)
+
+
+def is_link_dense(el: etree._Element, tag: str, total: int, linked: int, density: float) -> bool:
+    """Whether a block (`tag`, `total` characters of text, `linked` of them in links) is navigation: under 200
+    characters outside its links, more than `density` of its text in them, and not a paragraph holding a
+    sentence's worth of words beside them."""
+    return total - linked < 200 and linked > density * total \
+        and not (tag == "p" and words_beside_links(el) >= SENTENCE_WORDS)
+
+
 def one_site(links: list[tuple[str, str] | None]) -> bool:
     """Whether items' links (page, address) all lead to different pages of one site: relative addresses, or one
     host (a list citing sources leads to several)."""
@@ -979,9 +994,8 @@ class FurnitureTest:
             style = el.get("style")
             if style and is_placed(style) and self.is_drawing(el.getparent()):
                 return True  # a label placed over a picture among others (a chart's axes, a map's names): a graphic
-        if tag in LINK_BLOCK_TAGS and total and total - linked < 200 and \
-                linked > (LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY) * total \
-                and not (tag == "p" and words_beside_links(el) >= SENTENCE_WORDS) \
+        if tag in LINK_BLOCK_TAGS and total \
+                and is_link_dense(el, tag, total, linked, LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY) \
                 and not inside_link(el):  # a block inside a link is the link's text
             return True
         if 0 < total <= MAX_SHORT_BLOCK and tag in SHORT_BLOCK_TAGS and self.is_short_furniture(el, tag, total):
@@ -1001,7 +1015,7 @@ class FurnitureTest:
             return True  # "Zurück zur Übersicht", "Mehr zum Thema" as a link of its own
         if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el):
             return True
-        if 0 < total <= MAX_WIDGET and len(el) >= MIN_CONTROLS and tag in WIDGET_TAGS and not own[2] and is_widget(el):
+        if own and is_small_widget(el, tag, own):
             return True  # a few labels and counts among controls: a rating, "Was this helpful? Yes No", "Like"
         if el in self.analysis.teaser_lists and el not in self.body_path:
             return True  # cards side by side (what the region was chosen without), not around the article's body
@@ -1282,10 +1296,10 @@ class FurnitureTest:
         total, linked = own[0], own[1]
         if own[2]:
             return False
-        if total <= MAX_WIDGET and len(el) >= MIN_CONTROLS and el.tag in WIDGET_TAGS and is_widget(el):
+        tag = el.tag
+        if is_small_widget(el, tag, own):
             return True
-        return el.tag in LINK_BLOCK_TAGS and total - linked < 200 and linked > LINK_DENSITY * total \
-            and not (el.tag == "p" and words_beside_links(el) >= SENTENCE_WORDS)
+        return tag in LINK_BLOCK_TAGS and is_link_dense(el, tag, total, linked, LINK_DENSITY)
 
     def is_bio(self, block: etree._Element) -> bool:
         """A small box about a person: one image (a portrait), a name line (a heading or bold, of 2 to NAME_WORDS
