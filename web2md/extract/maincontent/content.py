@@ -1337,9 +1337,14 @@ class FurnitureTest:
         """MIN_CARDS or more paragraphs or divs side by side ending before `end`, each a headline link with a line of
         its own (`<p><a>Headline</a> one-line summary</p>`), each to a different page of one site (`one_site`)."""
         start = end
-        while start and children[start - 1].tag in ITEM_TAGS and self.link_item(children[start - 1]) is not None:
+        links: list[tuple[str, str]] = []  # the items' links, from the last back (their order does not matter)
+        while start and children[start - 1].tag in ITEM_TAGS:
+            link = self.link_item(children[start - 1])
+            if link is None:
+                break
+            links.append(link)
             start -= 1
-        if end - start < MIN_CARDS or not one_site([self.link_item(item) for item in children[start:end]]):
+        if end - start < MIN_CARDS or not one_site(links):
             return []
         return children[start:end]
 
