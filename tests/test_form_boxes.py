@@ -56,3 +56,47 @@ def test_only_the_nearest_block_with_text_around_the_field_goes():
 
 PARAGRAPHS = BODY.split("\n", 1)[1]
 PARAGRAPHS_MD = BODY_MD.split("\n\n", 1)[1]
+
+
+# A poll: a question put to the reader, its answers named radio buttons of one name (labels after them, labels around
+# them, or words after them), the question outside the list of answers.
+POLL_LABELS = ("<div><h3>Have your say</h3><div><p>Should the harbour office stay open at night during the summer sailing season?</p><ul>"
+               "<li><input type='radio' name='q1' id='y'> <label for='y'>Yes, all year</label></li>"
+               "<li><input type='radio' name='q1' id='s'> <label for='s'>Only in summer</label></li>"
+               "<li><input type='radio' name='q1' id='n'> <label for='n'>No</label></li></ul>"
+               "<button>Vote</button></div></div>")
+POLL_WRAPPED = ("<div><p>Did this explanation of the tides answer the question you came to this page with?</p><label><input type='radio' name='useful'> Yes</label>"
+                "<label><input type='radio' name='useful'> No</label></div>")
+POLL_WORDS = ("<div><p>How often do you check the tide tables before you take your boat out of the harbour?</p><p><input type='radio' name='often'> Daily "
+              "<input type='radio' name='often'> Weekly <input type='radio' name='often'> Never</p></div>")
+
+
+@pytest.mark.parametrize("poll", [POLL_LABELS, POLL_WRAPPED, POLL_WORDS])
+@pytest.mark.parametrize("where", ["inside", "after"])
+def test_a_poll_is_left_out_with_its_question(poll, where):
+    body = f"{FIRST}{poll}{REST}" if where == "inside" else f"{BODY}{poll}"
+    html = f"<html><body><article>{body}</article></body></html>"
+    assert convert(html, URL).markdown == BODY_MD
+
+
+def test_a_rating_whose_stars_name_nothing_keeps_the_headline_beside_it():
+    """Star buttons without labels are a control, not a question: the block holding them and the headline stays."""
+    stars = "".join(f"<input type='radio' name='rating' value='{n}'><label for='r{n}'></label>" for n in range(1, 6))
+    intro = f"<div><h1>Tides explained</h1><div><form class='stars'>{stars}</form></div></div>"
+    html = f"<html><body><article>{intro}{PARAGRAPHS}</article></body></html>"
+    assert convert(html, URL).markdown == BODY_MD
+
+
+def test_a_quiz_that_is_most_of_the_page_keeps_its_questions():
+    """Questions that together hold most of the region are the page's content, not a poll beside it."""
+    quiz = [("The Moon pulls on the oceans more strongly than the Sun does, although the Sun is far larger. Why is "
+             "that so?", "It is much closer to the Earth", "It is made of heavier rock"),
+            ("Most coasts see two high tides every lunar day of about twenty-four hours and fifty minutes. How long is "
+             "the gap between them?", "About twelve hours and twenty-five minutes", "About six hours"),
+            ("Spring tides have nothing to do with the season of the year, whatever their name suggests. When do they "
+             "happen?", "Near new and full moon", "Only in the spring months")]
+    questions = "".join(f"<div><p>{question}</p><label><input type='radio' name='q{n}'> {a}</label>"
+                        f"<label><input type='radio' name='q{n}'> {b}</label></div>"
+                        for n, (question, a, b) in enumerate(quiz))
+    html = f"<html><body><article><h1>Tide quiz</h1>{questions}</article></body></html>"
+    assert convert(html, URL).markdown == "# Tide quiz\n\n" + "\n\n".join(question for question, _, _ in quiz)

@@ -120,6 +120,10 @@ EXTRACTION_CASES = {
                                     + "</div>" * n, 200),
     "byline-sized lines": (lambda n: "<meta name='author' content='Ann Smith'>" + STORY
                            + "<p>By Ann Smith, 12 May 2026</p><p>By Ann Smith and many more</p>" * n, 300),
+    "many polls": (lambda n: STORY + "".join(f"<div><p>Question {i}?</p><input type=radio name=q{i}> Yes"
+                                             f"<input type=radio name=q{i}> No</div>" for i in range(n)), 300),
+    "answers of one poll far apart": (lambda n: STORY + "<div><p>Question?</p>" + "<div><input type=radio name=q> Yes"
+                                      * n + "</div>" * n + "</div>", 200),
 }
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import chain, islice
-from typing import Callable
+from typing import Callable, Iterable
 
 from lxml import etree
 
@@ -126,6 +126,8 @@ KICKER_TAGS = frozenset({"p", "div", "span", "a", "ul", "ol", "small", "time", "
 FORM_BOX_TAGS = frozenset({"div", "section", "form", "fieldset", "p"})
 MAX_FORM_BOX = 300  # characters of text outside the form's own controls
 TEXT_ENTRY_TYPES = frozenset({"text", "email", "search", "tel", "url", "password", "number"})
+MIN_ANSWERS = 2  # named radio buttons of one name that make a question put to the reader (a poll)
+POLL_DEPTH = 6  # elements from a poll's first answer up to the block holding its question and answers
 MIN_LABELS = 3  # texts placed over a picture side by side that make it a drawing (a chart's labels)
 CONTROL_WORDS = 4  # a link closing a card's summary in the same paragraph has at most this many ("Read more")
 MAX_WIDGET = 80  # characters of labels and counts in a widget of controls ("Rate this", "4.2 (31 votes)")
@@ -715,6 +717,57 @@ def descend(body: etree._Element, analysis: Analysis, theta: float,
         node = best_child
 
 
+def nearest_holding_text(ancestors: Iterable[etree._Element], region: etree._Element, text: Callable[[etree._Element], int],
+                         passed: set[etree._Element]) -> etree._Element | None:
+    """The first of `ancestors` below `region` that holds text, unless an element without any (`passed`, which
+    this adds to) or the region comes first."""
+    for ancestor in ancestors:
+        if ancestor is region or ancestor in passed:
+            return None
+        if text(ancestor):
+            return ancestor
+        passed.add(ancestor)
+    return None
+
+
+def question_box(answers: list[etree._Element], region: etree._Element,
+                 text: Callable[[etree._Element], int]) -> etree._Element | None:
+    """The nearest block holding a poll's `answers` (its radio buttons) that holds text ahead of the first of
+    them: its question. Text is as `text` measures it (labels, which name the answers, are not measured). None when
+    the answers lie further apart, or the question further out, than POLL_DEPTH elements up (a poll keeps them
+    together), or the block would be `region`. Linear: each answer is looked up at most POLL_DEPTH levels."""
+    first = answers[0]
+    lineage = list(islice(chain((first,), first.iterancestors()), POLL_DEPTH + 1))
+    level = {node: i for i, node in enumerate(lineage)}
+    holding = 0  # the level of the block holding every answer so far
+    for button in answers[1:]:
+        shared = next((level[node] for node in islice(chain((button,), button.iterancestors()), POLL_DEPTH + 1)
+                       if node in level), None)
+        if shared is None:
+            return None
+        holding = max(holding, shared)
+    asked = False  # whether a block passed so far holds text ahead of the first answer
+    for node, block in zip(lineage, lineage[1:]):
+        if block is region:
+            return None
+        asked = asked or bool((block.text or "").strip()) or any(
+            text(sibling) or (sibling.tail or "").strip() for sibling in node.itersiblings(preceding=True))
+        if asked and level[block] >= holding:
+            return block
+    return None
+
+
+def names_answer(button: etree._Element) -> bool:
+    """Whether text names a radio button's answer: its `<label>` (around it or right after it), or the words
+    after it (a rating's stars name nothing)."""
+    if (button.tail or "").strip():
+        return True
+    for label in (button.getparent(), button.getnext()):
+        if label is not None and label.tag == "label" and subtree_text(label).strip():
+            return True
+    return False
+
+
 def child_holding(block: etree._Element, el: etree._Element) -> etree._Element | None:
     """The child of `block` that is or holds `el`, None when `el` is not below `block`."""
     for node in chain((el,), el.iterancestors()):
@@ -1084,24 +1137,37 @@ class FurnitureTest:
         return set()
 
     def entry_boxes(self) -> set[etree._Element]:
-        """The blocks of the region around an empty field to type text into (`<textarea>`, a text-like `<input>`
-        with no value: a field with one, a basket's quantity, is part of what it is next to): for each, the
-        nearest block holding text, its heading or pitch. Found once, each ancestor passed once."""
+        """The blocks of the region that ask the reader for input: around an empty field to type text into
+        (`<textarea>`, a text-like `<input>` with no value: a field with one, a basket's quantity, is part of what
+        it is next to), the nearest block holding text, its heading or pitch; around the named answers of a
+        poll (radio buttons of one name), its `question_box`. Polls together hold less than half the region's text
+        (more is a quiz: the page's content).
+        Found once, each ancestor passed once."""
         if self.entry_holders is None:
             boxes: set[etree._Element] = set()
-            passed: set[etree._Element] = set()
+            passed: set[etree._Element] = set()  # ancestors found to hold no text
             text = self.analysis.text
+            answers: dict[str, list[etree._Element]] = {}  # radio buttons by the name of the choice they make
             for field in self.main.iter("input", "textarea"):
-                if field.tag == "input" and ((field.get("type") or "text").strip().lower() not in TEXT_ENTRY_TYPES
-                                             or field.get("value")):
-                    continue
-                for ancestor in field.iterancestors():
-                    if ancestor is self.main or ancestor in passed:
-                        break
-                    if text(ancestor):
-                        boxes.add(ancestor)
-                        break
-                    passed.add(ancestor)
+                if field.tag == "input":
+                    kind = (field.get("type") or "text").strip().lower()
+                    if kind == "radio":
+                        answers.setdefault(field.get("name") or "", []).append(field)
+                        continue
+                    if kind not in TEXT_ENTRY_TYPES or field.get("value"):
+                        continue
+                box = nearest_holding_text(field.iterancestors(), self.main, text, passed)
+                if box is not None:
+                    boxes.add(box)
+            polls = set()
+            for buttons in answers.values():
+                # a rating's stars, or a toggle that shows a caption, name nothing: controls, not a question
+                if sum(1 for button in buttons if names_answer(button)) >= MIN_ANSWERS:
+                    box = question_box(buttons, self.main, text)
+                    if box is not None:
+                        polls.add(box)
+            if sum(text(box) - self.analysis.links(box) for box in polls) < 0.5 * self.region_text:
+                boxes |= polls
             self.entry_holders = boxes
         return self.entry_holders
 
