@@ -60,15 +60,18 @@ PARAGRAPHS_MD = BODY_MD.split("\n\n", 1)[1]
 
 # A poll: a question put to the reader, its answers named radio buttons of one name (labels after them, labels around
 # them, or words after them), the question outside the list of answers.
-POLL_LABELS = ("<div><h3>Have your say</h3><div><p>Should the harbour office stay open at night during the summer sailing season?</p><ul>"
+POLL_LABELS = ("<div><h3>Have your say</h3><div><p>Should the harbour office stay open at night during the summer "
+               "sailing season?</p><ul>"
                "<li><input type='radio' name='q1' id='y'> <label for='y'>Yes, all year</label></li>"
                "<li><input type='radio' name='q1' id='s'> <label for='s'>Only in summer</label></li>"
                "<li><input type='radio' name='q1' id='n'> <label for='n'>No</label></li></ul>"
                "<button>Vote</button></div></div>")
-POLL_WRAPPED = ("<div><p>Did this explanation of the tides answer the question you came to this page with?</p><label><input type='radio' name='useful'> Yes</label>"
+POLL_WRAPPED = ("<div><p>Did this explanation of the tides answer the question you came to this page with?</p>"
+                "<label><input type='radio' name='useful'> Yes</label>"
                 "<label><input type='radio' name='useful'> No</label></div>")
-POLL_WORDS = ("<div><p>How often do you check the tide tables before you take your boat out of the harbour?</p><p><input type='radio' name='often'> Daily "
-              "<input type='radio' name='often'> Weekly <input type='radio' name='often'> Never</p></div>")
+POLL_WORDS = ("<div><p>How often do you check the tide tables before you take your boat out of the harbour?</p>"
+              "<p><input type='radio' name='often'> Daily <input type='radio' name='often'> Weekly "
+              "<input type='radio' name='often'> Never</p></div>")
 
 
 @pytest.mark.parametrize("poll", [POLL_LABELS, POLL_WRAPPED, POLL_WORDS])

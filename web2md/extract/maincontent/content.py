@@ -717,8 +717,8 @@ def descend(body: etree._Element, analysis: Analysis, theta: float,
         node = best_child
 
 
-def nearest_holding_text(ancestors: Iterable[etree._Element], region: etree._Element, text: Callable[[etree._Element], int],
-                         passed: set[etree._Element]) -> etree._Element | None:
+def nearest_holding_text(ancestors: Iterable[etree._Element], region: etree._Element,
+                         text: Callable[[etree._Element], int], passed: set[etree._Element]) -> etree._Element | None:
     """The first of `ancestors` below `region` that holds text, unless an element without any (`passed`, which
     this adds to) or the region comes first."""
     for ancestor in ancestors:
