@@ -17,7 +17,8 @@ article's text; or headline paragraphs over one-line summaries, or a list of hea
 line of summary, closing it), the article's closing notes (the publisher's self-description, press contacts, legal
 notices, a box about the author), captions (of figures and of images that are figures in all but name) and credit
 lines, a chart's labels placed over its picture, small widgets of controls with their labels and counts (a rating,
-"Was this helpful? Yes No"), labels over furniture, calls to action, date lines, headings of sections that hold
+"Was this helpful? Yes No"), boxes that ask the reader for input (around a field to type into, or a poll's
+question and named answers), labels over furniture, calls to action, date lines, headings of sections that hold
 only furniture, and paragraphs the page repeats (`furniture` holds the vocabulary of those tests).
 """
 
