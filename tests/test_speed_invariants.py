@@ -174,6 +174,18 @@ def test_absolute_url_as_before():
             assert resolve(href) == expected, (href, base)
 
 
+def test_absolute_url_without_base_reads_the_scheme_as_urlsplit():
+    # no base: only "http:"/"https:" in front (any case, tabs and line breaks dropped, control characters in front
+    # dropped) can give an http(s) URL; the rest is turned away before urlsplit
+    schemes = ["http", "HTTPS", "hTtP", "ht\ttp", "htt\np", "ht\rtps", "\x01http", "\x08https", "javascript",
+               "mailto", "tel", "page.html", "a", "h", "http+x", "httpx", "ftp", "", "https\t"]
+    rests = [":", "://", "://x.com", "://x.com/a", ":x.com", "://:@", "://.", "//x.com", "://[::1]/", "x.com"]
+    for scheme in schemes:
+        for rest in rests:
+            href = scheme + rest
+            assert absolute_url(href, "") == _reference_absolute_url(href, ""), href
+
+
 def test_resolver_shortcuts_agree_with_urljoin():
     # relative paths (dot segments, empty segments, parameters, queries) and fragments against bases whose
     # path, query, fragment, case or validity make urljoin do more than put a directory in front

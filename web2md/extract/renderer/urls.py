@@ -53,8 +53,15 @@ def absolute_url(href: str, base: str) -> str | None:
         return None
     if not base:
         first = href[0]
-        if first > " " and not (first.isascii() and first.isalpha()):
-            return None  # no scheme (a scheme starts with a letter), no base: not an http(s) URL
+        if first > " ":  # (urlsplit drops control characters in front)
+            if not (first.isascii() and first.isalpha()):
+                return None  # no scheme (a scheme starts with a letter), no base: not an http(s) URL
+            # the scheme is what comes before the first colon, lowercased, once urlsplit has dropped tabs and line
+            # breaks: "page.html", "mailto:...", "javascript:..." are no http(s) URL without asking it
+            scheme = href.partition(":")[0]
+            if scheme.lower() not in ("http", "https") and "\t" not in scheme and "\n" not in scheme \
+                    and "\r" not in scheme:
+                return None
     try:
         url = urljoin(base, href) if base else href
         parts = urlsplit(url)
