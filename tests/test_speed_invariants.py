@@ -186,6 +186,18 @@ def test_absolute_url_without_base_reads_the_scheme_as_urlsplit():
             assert absolute_url(href, "") == _reference_absolute_url(href, ""), href
 
 
+def test_resolver_plain_absolute_urls_as_absolute_url():
+    # hosts, ports, userinfo, IPv6 brackets, paths and whitespace around absolute hrefs: the pattern the Resolver
+    # answers them by without absolute_url agrees with it
+    pieces = ["http://", "https://", "a", "Z", "9", ".", "-", ":", "80", "@", "[", "]", "/", "?", "#", " ", "\t",
+              "\n", "\xa0", "\u3000", "é", "<", "\\", "_", "%", "x.com", "::1"]
+    for href in _strings(pieces, 7, 9):
+        for candidate in (href, "https://" + href, "http://" + href, "http://e.com/" + href):
+            expected = _reference_absolute_url(candidate, "https://base.example/a/")
+            assert Resolver("https://base.example/a/")(candidate) == expected, candidate
+            assert Resolver("")(candidate) == _reference_absolute_url(candidate, ""), candidate
+
+
 def test_resolver_shortcuts_agree_with_urljoin():
     # relative paths (dot segments, empty segments, parameters, queries) and fragments against bases whose
     # path, query, fragment, case or validity make urljoin do more than put a directory in front

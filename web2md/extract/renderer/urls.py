@@ -11,6 +11,10 @@ from lxml import etree
 # The host of an http(s) URL: up to the first "/", "?" or "#"; the match fails when it holds a
 # space, tab, newline, "<", ">" or backslash.
 _HTTP_HOST = re.compile(r"https?://([^/?#<>\\ \t\n]*)(?:[/?#]|\Z)")
+# An absolute http(s) URL that `absolute_url` gives back as it is, in its most common spelling: a host of letters,
+# digits, dots and hyphens with a letter or digit in it, maybe a port, then maybe a path, query or fragment without
+# "[", and no whitespace at the end (one pass of the pattern; possessive, so that a long href fails in linear time).
+_PLAIN_ABSOLUTE = re.compile(r"https?://(?=[A-Za-z0-9.-]*[A-Za-z0-9])[A-Za-z0-9.-]++(?::[0-9]*+)?+(?:[/?#][^\[]*+)?+(?<!\s)")
 UNSEEN = object()  # `Resolver.known.get(href, UNSEEN)`: not resolved yet
 # A relative path of plain characters (no scheme, query, fragment, parameters, backslash or whitespace):
 # with no empty or dot segment, urljoin only puts the base's directory in front of it.
@@ -93,7 +97,7 @@ class Resolver:
         if url is not UNSEEN:
             return url
         if href.startswith(("https://", "http://")):  # most links: absolute_url checks them without urljoin
-            url = absolute_url(href, self.base)
+            url = href if _PLAIN_ABSOLUTE.fullmatch(href) else absolute_url(href, self.base)
         # a plain root-relative path, maybe with a query: urljoin would only prepend the origin
         elif (self._origin is not None and _PLAIN_ROOTED.fullmatch(href)
                 and "//" not in href.split("?", 1)[0] and "/." not in href.split("?", 1)[0]):
