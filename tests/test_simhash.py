@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from web2md import convert
-from web2md.extract.meta.simhash import body_lines, fingerprint, hamming, simhash, words_of
+from web2md.extract.meta.simhash import body_lines, fingerprint, hamming, lowered_words_of, simhash, words_of
 
 ARTICLE_A = [
     "The city council voted on Tuesday to extend the night bus network to the northern districts, "
@@ -183,3 +183,23 @@ def test_fingerprint_values_unchanged():
     for text in ["\n\n".join(ARTICLE_A), "\n\n".join(ARTICLE_B), "Straße “Grüße” – don’t  İstanbul 中文 ²",
                  "one", "a b"]:
         assert simhash(text) == _reference_simhash(text)
+
+
+# -- lowered_words_of replaces str.lower + words_of ------------------------------------------------------------
+
+# letters whose lowercase differs (one into two characters, one into ASCII, a titlecase, capital sigma, which
+# lowercases by its context) besides the pieces above
+_UPPER = ["Ä", "É", "İ", "\u212a", "ǅ", "Σ", "ΣΑ", "Ω", "Ж", "ẞ", "A", "Q"]
+
+
+@given(st.lists(st.sampled_from(_PIECES + _UPPER), max_size=60).map("".join))
+@settings(max_examples=500, deadline=None)
+def test_lowered_words_as_lower_then_words(text):
+    assert lowered_words_of(text) == words_of(text.lower())
+    assert simhash(text) == _reference_simhash(text)
+
+
+@given(st.text(max_size=200))
+@settings(max_examples=300, deadline=None)
+def test_lowered_words_of_any_text(text):
+    assert lowered_words_of(text) == words_of(text.lower())

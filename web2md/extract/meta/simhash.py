@@ -71,10 +71,42 @@ def words_of(text: str) -> list[bytes]:
     return data.translate(_ASCII_NON_WORD_TO_SPACE).split()
 
 
+def lowered_words_of(text: str) -> list[bytes]:
+    """``words_of(text.lower())``, lowercased in the UTF-8 bytes: the ASCII letters by bytes.lower, each distinct
+    character outside ASCII that lowercase changes by a replacement (str.lower looks every character up in the
+    Unicode tables, a page of them).
+
+    A character's lowercase is stable (it lowercases to itself), so one replacement never makes another's target;
+    what the lowercase characters are decides the words, as after str.lower ("İ" is "i" and a combining dot).
+    """
+    data = text.encode("utf-8", "surrogatepass").lower()
+    if data.isascii():
+        return data.translate(_ASCII_NON_WORD_TO_SPACE).split()
+    # the text's characters outside ASCII, each once: its bytes without the ASCII ones, decoded
+    others = set(data.translate(None, _ASCII).decode("utf-8", "surrogatepass"))
+    if "\u03a3" in others or len(others) > _MAX_REPLACED:
+        # capital sigma lowercases by what follows it (a final sigma); many characters: a pass each costs more
+        return words_of(text.lower())
+    lowered: set[str] = set()
+    for char in others:
+        lower = char.lower()
+        if lower != char:
+            data = data.replace(char.encode("utf-8", "surrogatepass"), lower.encode("utf-8", "surrogatepass"))
+        lowered.update(lower)
+    for char in lowered:
+        if not char.isascii() and not char.isalnum():  # \w is alphanumeric or "_" (ASCII)
+            data = data.replace(char.encode("utf-8", "surrogatepass"), b" ")
+    return data.translate(_ASCII_NON_WORD_TO_SPACE).split()
+
+
 def simhash(text: str) -> int | None:
     """The simhash of `text` as an int, or None when it holds no words."""
-    text = body_lines(text).lower()
-    words = words_of(text[:MAX_CHARS] if len(text) > MAX_CHARS else text)
+    text = body_lines(text)
+    if len(text) <= MAX_CHARS // 2:  # (a character lowercases to two at most): no cut of the lowercased text
+        words = lowered_words_of(text)
+    else:
+        text = text.lower()
+        words = words_of(text[:MAX_CHARS] if len(text) > MAX_CHARS else text)
     if not words:
         return None
     if len(words) < SHINGLE:
