@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from hashlib import blake2b
+from operator import itemgetter
 
 __all__ = ["MAX_CHARS", "SHINGLE", "body_lines", "fingerprint", "hamming", "simhash"]
 
@@ -124,7 +125,7 @@ def simhash(text: str) -> int | None:
         state = copy()
         state.update(word)
         distinct[word] = state.digest()  # in place: the same keys, no second dict
-    joined = b"".join(map(distinct.__getitem__, words))
+    joined = b"".join(itemgetter(*words)(distinct))  # (one C call looks every word up; there are three or more)
     count = len(words) - SHINGLE + 1
     end = _DIGEST * count
     half = count / 2
