@@ -14,7 +14,8 @@ _HTTP_HOST = re.compile(r"https?://([^/?#<>\\ \t\n]*)(?:[/?#]|\Z)")
 # An absolute http(s) URL that `absolute_url` gives back as it is, in its most common spelling: a host of letters,
 # digits, dots and hyphens with a letter or digit in it, maybe a port, then maybe a path, query or fragment without
 # "[", and no whitespace at the end (one pass of the pattern; possessive, so that a long href fails in linear time).
-_PLAIN_ABSOLUTE = re.compile(r"https?://(?=[A-Za-z0-9.-]*[A-Za-z0-9])[A-Za-z0-9.-]++(?::[0-9]*+)?+(?:[/?#][^\[]*+)?+(?<!\s)")
+_PLAIN_ABSOLUTE = re.compile(r"https?://(?=[A-Za-z0-9.-]*[A-Za-z0-9])[A-Za-z0-9.-]++(?::[0-9]*+)?+"
+                             r"(?:[/?#][^\[]*+)?+(?<!\s)")
 UNSEEN = object()  # `Resolver.known.get(href, UNSEEN)`: not resolved yet
 # A relative path of plain characters (no scheme, query, fragment, parameters, backslash or whitespace):
 # with no empty or dot segment, urljoin only puts the base's directory in front of it.
