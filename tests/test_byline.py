@@ -80,3 +80,36 @@ def test_site_name_as_author_is_kept():
     # a personal blog, an agency: the site's own name is the author the page declares
     head = '<meta name="author" content="Valley Courier"><meta property="og:site_name" content="Valley Courier">'
     assert author_of("<article>" + STORY + "</article>", head) == "Valley Courier"
+
+
+def test_rank_reads_classes_as_the_token_rule():
+    # `_rank` looks for "byline"/"author" in the class string before splitting it: the same ranks as testing each
+    # lowercased token (the rule it replaces)
+    import random
+
+    from lxml import etree
+
+    from web2md.extract.meta.byline import _rank
+
+    def by_tokens(el):
+        if "author" in (el.get("itemprop") or "").lower().split():
+            return 0
+        if el.tag == "a" and "author" in (el.get("rel") or "").lower().split():
+            return 1
+        classes = (el.get("class") or "").lower().split()
+        if any("byline" in c for c in classes):
+            return 2
+        if any(c in ("author", "author-name", "authorname", "article-author", "post-author", "entry-author")
+               or c.startswith(("author-name", "authorname")) for c in classes):
+            return 3
+        return None
+
+    pieces = ["author", "Author", "AUTHOR-name", "authorname", "byline", "ByLine", "by", "line", "post-", "entry-",
+              "article-", "-", " ", "\t", "\u3000", "x", "name", "s"]
+    rng = random.Random(5)
+    for _ in range(3000):
+        el = etree.Element(rng.choice(["a", "div", "span"]))
+        for attr in ("class", "rel", "itemprop"):
+            if rng.random() < 0.7:
+                el.set(attr, "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6))))
+        assert _rank(el) == by_tokens(el), dict(el.attrib)

@@ -171,3 +171,24 @@ def test_check_language_raises_a_readable_mismatch():
     assert (info.value.language, info.value.wanted) == ("fr", "en")
     with pytest.raises(LanguageMismatch, match="page language is unknown, wanted de"):
         check_language(None, "de")
+
+
+def test_letters_and_latin_counted_as_the_patterns():
+    # letters and Latin letters counted from the bytes and per distinct character: what summing the lengths of the
+    # patterns' runs gives, on mixed scripts, digits and numerals that are or are not letters, marks, symbols,
+    # lone surrogates, and on texts of more distinct characters than are counted one by one
+    import random
+
+    from web2md.extract.meta import language as L
+
+    def by_patterns(text):
+        return (sum(map(len, L._LETTERS.findall(text))), sum(map(len, L._SCRIPT_PATTERNS["latin"].findall(text))))
+
+    pieces = list("aZ_09 .,-\n") + ["é", "ß", "Ä", "×", "÷", "²", "٣", "\u0301", "ж", "中", "か", "ع", "’", "\xa0",
+                                    "\u1e9e", "ǅ", "\ud800", "\U0001F600", "ı", "ſ"]
+    rng = random.Random(11)
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
+        assert L._letters_and_latin(text) == by_patterns(text), text
+    many = "".join(chr(cp) for cp in range(0x4E00, 0x4E00 + 200)) + "abc é ×"
+    assert L._letters_and_latin(many) == by_patterns(many)

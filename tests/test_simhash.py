@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from web2md import convert
-from web2md.extract.meta.simhash import body_lines, fingerprint, hamming, simhash
+from web2md.extract.meta.simhash import body_lines, fingerprint, hamming, lowered_words_of, simhash, words_of
 
 ARTICLE_A = [
     "The city council voted on Tuesday to extend the night bus network to the northern districts, "
@@ -128,3 +128,78 @@ def test_simhash_total_on_any_text(text):
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
 def test_short_texts(n):
     assert fingerprint(" ".join(["word"] * n)) is not None
+
+
+# -- words_of replaces re.findall(r"\w+") (and the fingerprint stays what the findall version gave) ----------
+
+_FINDALL = re.compile(r"\w+")
+# ASCII word and non-word characters, letters outside ASCII (one that lowercases to two characters), digits and
+# marks that are not alphanumeric, punctuation and spaces outside ASCII, an emoji, a lone surrogate
+_PIECES = list("aZ09_ -.,'\"\n\t\x1c") + ["é", "ß", "İ", "中", "²", "\u0301", "’", "“", "\xa0", "\u3000", "–",
+                                        "\U0001F600", "\ud800", "\x85", "٣", "ǅ"]
+
+
+def _reference_simhash(text: str) -> int | None:
+    """`simhash` as it was written with the pattern (words as str, encoded once each)."""
+    from hashlib import blake2b
+    words = _FINDALL.findall(body_lines(text).lower(), 0, 1_000_000)
+    if not words:
+        return None
+    if len(words) < 3:
+        words = [" ".join(words)] * 3
+    keys = {w: blake2b(w.encode("utf-8", "surrogatepass")).digest()[:24] for w in words}
+    counts = [0] * 64
+    for i in range(len(words) - 2):
+        h = (int.from_bytes(keys[words[i]][:8], "big") ^ int.from_bytes(keys[words[i + 1]][8:16], "big")
+             ^ int.from_bytes(keys[words[i + 2]][16:24], "big"))
+        for bit in range(64):
+            counts[bit] += h >> bit & 1
+    half = (len(words) - 2) / 2
+    return sum(1 << bit for bit in range(64) if counts[bit] > half)
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=60).map("".join))
+@settings(max_examples=500, deadline=None)
+def test_words_of_splits_as_the_pattern(text):
+    assert words_of(text) == [w.encode("utf-8", "surrogatepass") for w in _FINDALL.findall(text)]
+    assert simhash(text) == _reference_simhash(text)
+
+
+@given(st.text(max_size=200))
+@settings(max_examples=300, deadline=None)
+def test_words_of_splits_any_text_as_the_pattern(text):
+    assert words_of(text) == [w.encode("utf-8", "surrogatepass") for w in _FINDALL.findall(text)]
+
+
+def test_words_of_with_many_distinct_symbols_uses_the_pattern():
+    # more distinct non-word characters than are replaced one by one: the pattern's path, same words
+    text = " ".join(f"w{i}{chr(0x2190 + i)}x{i}" for i in range(200)) + " é’s"
+    assert words_of(text) == [w.encode() for w in _FINDALL.findall(text)]
+    assert simhash(text) == _reference_simhash(text)
+
+
+def test_fingerprint_values_unchanged():
+    # the findall version's values, on prose and on text with characters outside ASCII
+    for text in ["\n\n".join(ARTICLE_A), "\n\n".join(ARTICLE_B), "Straße “Grüße” – don’t  İstanbul 中文 ²",
+                 "one", "a b"]:
+        assert simhash(text) == _reference_simhash(text)
+
+
+# -- lowered_words_of replaces str.lower + words_of ------------------------------------------------------------
+
+# letters whose lowercase differs (one into two characters, one into ASCII, a titlecase, capital sigma, which
+# lowercases by its context) besides the pieces above
+_UPPER = ["Ä", "É", "İ", "\u212a", "ǅ", "Σ", "ΣΑ", "Ω", "Ж", "ẞ", "A", "Q"]
+
+
+@given(st.lists(st.sampled_from(_PIECES + _UPPER), max_size=60).map("".join))
+@settings(max_examples=500, deadline=None)
+def test_lowered_words_as_lower_then_words(text):
+    assert lowered_words_of(text) == words_of(text.lower())
+    assert simhash(text) == _reference_simhash(text)
+
+
+@given(st.text(max_size=200))
+@settings(max_examples=300, deadline=None)
+def test_lowered_words_of_any_text(text):
+    assert lowered_words_of(text) == words_of(text.lower())

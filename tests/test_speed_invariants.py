@@ -174,6 +174,30 @@ def test_absolute_url_as_before():
             assert resolve(href) == expected, (href, base)
 
 
+def test_absolute_url_without_base_reads_the_scheme_as_urlsplit():
+    # no base: only "http:"/"https:" in front (any case, tabs and line breaks dropped, control characters in front
+    # dropped) can give an http(s) URL; the rest is turned away before urlsplit
+    schemes = ["http", "HTTPS", "hTtP", "ht\ttp", "htt\np", "ht\rtps", "\x01http", "\x08https", "javascript",
+               "mailto", "tel", "page.html", "a", "h", "http+x", "httpx", "ftp", "", "https\t"]
+    rests = [":", "://", "://x.com", "://x.com/a", ":x.com", "://:@", "://.", "//x.com", "://[::1]/", "x.com"]
+    for scheme in schemes:
+        for rest in rests:
+            href = scheme + rest
+            assert absolute_url(href, "") == _reference_absolute_url(href, ""), href
+
+
+def test_resolver_plain_absolute_urls_as_absolute_url():
+    # hosts, ports, userinfo, IPv6 brackets, paths and whitespace around absolute hrefs: the pattern the Resolver
+    # answers them by without absolute_url agrees with it
+    pieces = ["http://", "https://", "a", "Z", "9", ".", "-", ":", "80", "@", "[", "]", "/", "?", "#", " ", "\t",
+              "\n", "\xa0", "\u3000", "é", "<", "\\", "_", "%", "x.com", "::1"]
+    for href in _strings(pieces, 7, 9):
+        for candidate in (href, "https://" + href, "http://" + href, "http://e.com/" + href):
+            expected = _reference_absolute_url(candidate, "https://base.example/a/")
+            assert Resolver("https://base.example/a/")(candidate) == expected, candidate
+            assert Resolver("")(candidate) == _reference_absolute_url(candidate, ""), candidate
+
+
 def test_resolver_shortcuts_agree_with_urljoin():
     # relative paths (dot segments, empty segments, parameters, queries) and fragments against bases whose
     # path, query, fragment, case or validity make urljoin do more than put a directory in front

@@ -73,15 +73,16 @@ def scanned_blocks(markdown: str) -> list[str]:
     return out
 
 
+# A block's kind by the first character after its quote markers; a fence needs three.
+_KIND_BY_FIRST = {"#": "heading", "|": "table", "`": "code", "~": "code"}
+
+
 def _kind(block: str) -> str:
     first = block.lstrip("> ")
-    if first.startswith(("```", "~~~")):
-        return "code"
-    if first.startswith("#"):
-        return "heading"
-    if first.startswith("|"):
-        return "table"
-    return "text"
+    kind = _KIND_BY_FIRST.get(first[:1], "text")
+    if kind == "code" and not first.startswith(("```", "~~~")):
+        return "text"
+    return kind
 
 
 def _level(block: str) -> int:
@@ -116,7 +117,7 @@ def fit_markdown(markdown: str, parts: list[str] | None = None) -> str:
     Dropped: lines that are nothing but links or images, text blocks of fewer
     than four words, and headings left with no content under them.
     """
-    kept: list[str] = []
+    kept: list[tuple[str, str]] = []  # (block, kind)
     for block in blocks(markdown) if parts is None else parts:
         kind = _kind(block)
         if kind == "text":
@@ -127,19 +128,22 @@ def fit_markdown(markdown: str, parts: list[str] | None = None) -> str:
                 if not lines:
                     continue
                 block = "\n".join(lines)
+                kind = _kind(block)  # (its first line may be gone)
                 words = _LINK.sub(_link_text, block) if "](" in block else block
             else:
                 words = block
             if _fewer_words(words):
                 continue
-        kept.append(block)
+        kept.append((block, kind))
     # a heading followed by a heading of the same or a higher rank (or by nothing) heads nothing
     result: list[str] = []
     last = len(kept) - 1
-    for i, block in enumerate(kept):
-        if _kind(block) == "heading":
-            following = kept[i + 1] if i < last else None
-            if following is None or _kind(following) == "heading" and _level(following) <= _level(block):
+    for i, (block, kind) in enumerate(kept):
+        if kind == "heading":
+            if i == last:
+                continue
+            following, following_kind = kept[i + 1]
+            if following_kind == "heading" and _level(following) <= _level(block):
                 continue
         result.append(block)
     return "\n\n".join(result)

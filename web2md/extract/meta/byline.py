@@ -45,11 +45,14 @@ def _rank(el: etree._Element) -> int | None:
         return 0
     if el.tag == "a" and "author" in _tokens(el.get("rel")):
         return 1
-    classes = _tokens(el.get("class"))
-    if any("byline" in c for c in classes):
+    # a class token holds "byline" (or names an author) only when the class string does: most candidates are
+    # read without splitting it
+    classes = (el.get("class") or "").lower()
+    if "byline" in classes:
         return 2
-    if any(c in ("author", "author-name", "authorname", "article-author", "post-author", "entry-author")
-           or c.startswith(("author-name", "authorname")) for c in classes):
+    if "author" in classes and any(
+            c in ("author", "author-name", "authorname", "article-author", "post-author", "entry-author")
+            or c.startswith(("author-name", "authorname")) for c in classes.split()):
         return 3
     return None
 

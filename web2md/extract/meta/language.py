@@ -117,6 +117,11 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 # are not letters to the re module.
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 _INDIC_WORDS = re.compile(r"(?:[^\W\d_]|[\u0900-\u0dff]){2,}")
+_ASCII = bytes(range(128))
+# Every byte but the ASCII letters (which are both letters and Latin): deleted, the rest counts them.
+_ALL_BUT_ASCII_LETTERS = bytes(b for b in range(256) if not (0x41 <= b <= 0x5A or 0x61 <= b <= 0x7A))
+# Distinct characters outside ASCII that `_letters_and_latin` counts one at a time (a Latin-script text has a few).
+_MAX_COUNTED = 64
 
 
 class LanguageMismatch(ValueError):
@@ -207,10 +212,9 @@ def detect_language(text: str) -> str | None:
         return None
     sample = unicodedata.normalize("NFC", text[:SAMPLE_CHARS])
     head = sample[:SCRIPT_SAMPLE_CHARS]
-    letters = sum(map(len, _LETTERS.findall(head)))
+    letters, latin = _letters_and_latin(head)
     if not letters:
         return None
-    latin = sum(map(len, _SCRIPT_PATTERNS["latin"].findall(head)))
     if latin * 2 >= letters:  # the common case, decided without scanning for 25 other scripts
         return _by_function_words(sample.lower(), "latin")
     scripts = _script_counts(head)
@@ -226,6 +230,32 @@ def detect_language(text: str) -> str | None:
     if script in _SCRIPT_LANGUAGE:
         return _SCRIPT_LANGUAGE[script] if count >= MIN_SCRIPT_CHARS else None
     return _by_function_words(sample.lower(), script)
+
+
+def _letters_and_latin(text: str) -> tuple[int, int]:
+    """How many characters of `text` are letters (`_LETTERS`) and how many Latin letters (the "latin" script
+    pattern): ``sum(map(len, pattern.findall(text)))`` of each.
+
+    Both patterns are one character class: the ASCII letters are counted in the UTF-8 bytes at once (C), each
+    distinct character outside ASCII is classed once and counted with str.count, instead of the patterns testing
+    every character and making a string of every run.
+    """
+    data = text.encode("utf-8", "surrogatepass")
+    letters = latin = len(data.translate(None, _ALL_BUT_ASCII_LETTERS))
+    if data.isascii():
+        return letters, latin
+    # the text's characters outside ASCII, each once: its bytes without the ASCII ones, decoded
+    others = set(data.translate(None, _ASCII).decode("utf-8", "surrogatepass"))
+    if len(others) > _MAX_COUNTED:  # another script's many letters: a count each would cost more than a pass
+        return (sum(map(len, _LETTERS.findall(text))), sum(map(len, _SCRIPT_PATTERNS["latin"].findall(text))))
+    latin_pattern = _SCRIPT_PATTERNS["latin"]
+    for char in others:
+        letter, in_latin = _LETTERS.match(char) is not None, latin_pattern.match(char) is not None
+        if letter or in_latin:
+            count = text.count(char)
+            letters += count if letter else 0
+            latin += count if in_latin else 0
+    return letters, latin
 
 
 def _by_function_words(sample: str, script: str) -> str | None:

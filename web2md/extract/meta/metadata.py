@@ -181,38 +181,39 @@ def json_ld_of(scripts: Iterable[etree._Element]) -> JsonLd:
     return data
 
 
-def _scan(elements: Iterable[etree._Element], resolve: Resolver, json_ld: JsonLd | None) -> _Found:
-    """What the meta-bearing `elements` say (document order within each tag is all that matters); URLs are
-    resolved by `resolve`."""
+def _scan(elements: DocumentElements, resolve: Resolver | None, json_ld: JsonLd | None) -> _Found:
+    """What the document's meta-bearing elements say, read list by list (document order within each kind is all
+    that matters). URLs are resolved by `resolve`; without one, links and images are not read (the title needs
+    neither). The scripts' JSON-LD is parsed unless `json_ld` is the document's, parsed already."""
     found = _Found()
     if json_ld is not None:
         found.json_ld = json_ld
-    for el in elements:
-        tag = el.tag  # the frequent tags first
-        if tag == "meta":
-            _meta(found, el)
-        elif tag == "img":
-            _image(found, el, resolve)
-        elif tag == "link":
+    else:
+        for script in elements.scripts:
+            if is_json_ld(script):
+                found.json_ld.add(parse_json_ld(script.text))
+    for el in elements.htmls:
+        if found.html_lang is None:
+            found.html_lang = el.get("lang") or el.get(_XML_LANG) or el.get("xml:lang")
+    for el in elements.titles:
+        if found.title is None and not _in_svg(el):
+            found.title = element_text(el) or None
+    for el in elements.metas:
+        _meta(found, el)
+    if resolve is not None:
+        for el in elements.links:
             _link(found, el, resolve)
-        elif tag == "time":
+        for el in elements.times:
             value = el.get("datetime")
             if value:
                 marked = el.get("pubdate") is not None or (el.get("itemprop") or "").lower() == "datepublished"
                 found.times.append((marked, value))
-        elif tag == "title":
-            if found.title is None and not _in_svg(el):
-                found.title = element_text(el) or None
-        elif tag == "html":
-            if found.html_lang is None:
-                found.html_lang = el.get("lang") or el.get(_XML_LANG) or el.get("xml:lang")
-        elif tag == "script":  # only asked for when the caller has not parsed the JSON-LD yet
-            if is_json_ld(el):
-                found.json_ld.add(parse_json_ld(el.text))
-        else:
-            text = element_text(el)
-            if text:
-                found.headings.append({"level": _HEADING_LEVEL[tag], "text": text})
+        for el in elements.images:
+            _image(found, el, resolve)
+    for el in elements.headings:
+        text = element_text(el)
+        if text:
+            found.headings.append({"level": _HEADING_LEVEL[el.tag], "text": text})
     return found
 
 
@@ -461,8 +462,7 @@ def page_title(root: etree._Element, url: str = "", elements: DocumentElements |
     """The title `fill` gives the page, alone."""
     if elements is None:
         elements = DocumentElements(root)
-    lists = [elements.titles, elements.metas, elements.headings, elements.scripts]
-    return _title(_scan(chain.from_iterable(lists), Resolver(url), None), url)
+    return _title(_scan(elements, None, None), url)
 
 
 def scan(root: etree._Element, base_url: str, json_ld: JsonLd | None = None,
@@ -476,11 +476,7 @@ def scan(root: etree._Element, base_url: str, json_ld: JsonLd | None = None,
     """
     if elements is None:
         elements = DocumentElements(root)
-    lists = [elements.htmls, elements.titles, elements.metas, elements.links, elements.times, elements.images,
-             elements.headings]
-    if json_ld is None:
-        lists.append(elements.scripts)
-    return _scan(chain.from_iterable(lists), resolve or Resolver(base_url), json_ld)
+    return _scan(elements, resolve or Resolver(base_url), json_ld)
 
 
 def author_of(found: _Found, root: etree._Element, elements: DocumentElements,

@@ -9,13 +9,12 @@ BLAKE2b, so the fingerprint is the same on every platform and in every process
 from __future__ import annotations
 
 import re
-from functools import partial
 from hashlib import blake2b
+from operator import itemgetter
 
 __all__ = ["MAX_CHARS", "SHINGLE", "body_lines", "fingerprint", "hamming", "simhash"]
 
 SHINGLE = 3
-_WORDS = re.compile(r"\w+")
 # Texts are fingerprinted on their first MAX_CHARS characters: flat cost for huge pages.
 MAX_CHARS = 1_000_000
 # Only prose lines count (see `body_lines`), when they hold MIN_BODY_WORDS words together.
@@ -29,7 +28,12 @@ _DIGEST = 64
 # third key of the word after that.
 _SECOND = _DIGEST + 8
 _THIRD = 2 * _DIGEST + 16
-_ENCODE = partial(str.encode, encoding="utf-8", errors="surrogatepass")
+_WORDS = re.compile(r"\w+")
+_ASCII = bytes(range(128))
+# Distinct non-word characters outside ASCII that `words_of` replaces one at a time (the dev pages have a few).
+_MAX_REPLACED = 64
+# Every byte as itself but the ASCII ones that are no word character (\w: letters, digits, "_"), made spaces.
+_ASCII_NON_WORD_TO_SPACE = bytes(b if b >= 0x80 or chr(b).isalnum() or b == 0x5F else 0x20 for b in range(256))
 
 
 def body_lines(text: str) -> str:
@@ -46,13 +50,68 @@ def body_lines(text: str) -> str:
     return text
 
 
+def words_of(text: str) -> list[bytes]:
+    """The UTF-8 bytes (lone surrogates as such, "surrogatepass") of the words of `text`, the runs of word
+    characters: ``[w.encode("utf-8", "surrogatepass") for w in re.findall(r"\\w+", text)]``.
+
+    The pattern tests every character through the Unicode tables and makes a string per word; here the bytes
+    are split in C: the non-word characters outside ASCII (a handful of distinct ones a page: quotes, dashes)
+    are replaced by spaces, then every ASCII byte that is no word character, and the bytes are split at spaces.
+    UTF-8 never puts an ASCII byte inside another character, nor one character's bytes inside another's, so a
+    replacement or a split falls between characters.
+    """
+    data = text.encode("utf-8", "surrogatepass")
+    if not data.isascii():
+        # the text's characters outside ASCII, each once: its bytes without the ASCII ones, decoded
+        others = set(data.translate(None, _ASCII).decode("utf-8", "surrogatepass"))
+        non_word = [char for char in others if not char.isalnum()]  # \w is alphanumeric or "_" (ASCII)
+        if len(non_word) > _MAX_REPLACED:  # a pass of the bytes each would cost more than the pattern's one
+            return [word.encode("utf-8", "surrogatepass") for word in _WORDS.findall(text)]
+        for char in non_word:
+            data = data.replace(char.encode("utf-8", "surrogatepass"), b" ")
+    return data.translate(_ASCII_NON_WORD_TO_SPACE).split()
+
+
+def lowered_words_of(text: str) -> list[bytes]:
+    """``words_of(text.lower())``, lowercased in the UTF-8 bytes: the ASCII letters by bytes.lower, each distinct
+    character outside ASCII that lowercase changes by a replacement (str.lower looks every character up in the
+    Unicode tables, a page of them).
+
+    A character's lowercase is stable (it lowercases to itself), so one replacement never makes another's target;
+    what the lowercase characters are decides the words, as after str.lower ("İ" is "i" and a combining dot).
+    """
+    data = text.encode("utf-8", "surrogatepass").lower()
+    if data.isascii():
+        return data.translate(_ASCII_NON_WORD_TO_SPACE).split()
+    # the text's characters outside ASCII, each once: its bytes without the ASCII ones, decoded
+    others = set(data.translate(None, _ASCII).decode("utf-8", "surrogatepass"))
+    if "\u03a3" in others or len(others) > _MAX_REPLACED:
+        # capital sigma lowercases by what follows it (a final sigma); many characters: a pass each costs more
+        return words_of(text.lower())
+    lowered: set[str] = set()
+    for char in others:
+        lower = char.lower()
+        if lower != char:
+            data = data.replace(char.encode("utf-8", "surrogatepass"), lower.encode("utf-8", "surrogatepass"))
+        lowered.update(lower)
+    for char in lowered:
+        if not char.isascii() and not char.isalnum():  # \w is alphanumeric or "_" (ASCII)
+            data = data.replace(char.encode("utf-8", "surrogatepass"), b" ")
+    return data.translate(_ASCII_NON_WORD_TO_SPACE).split()
+
+
 def simhash(text: str) -> int | None:
     """The simhash of `text` as an int, or None when it holds no words."""
-    words = _WORDS.findall(body_lines(text).lower(), 0, MAX_CHARS)
+    text = body_lines(text)
+    if len(text) <= MAX_CHARS // 2:  # (a character lowercases to two at most): no cut of the lowercased text
+        words = lowered_words_of(text)
+    else:
+        text = text.lower()
+        words = words_of(text[:MAX_CHARS] if len(text) > MAX_CHARS else text)
     if not words:
         return None
     if len(words) < SHINGLE:
-        words = [" ".join(words)] * SHINGLE  # one feature: the whole text
+        words = [b" ".join(words)] * SHINGLE  # one feature: the whole text
     # Each distinct word is hashed once, to three 8-byte keys (one per place in a
     # shingle); a shingle's hash is the XOR of its words' keys for their places,
     # so "a b c" and "c b a" differ. Laid out as one byte string, a digest a
@@ -60,17 +119,13 @@ def simhash(text: str) -> int | None:
     # of word i+1's second key XOR byte b of word i+2's third key: three strided
     # slices of the layout, read as big ints and XORed, give one column of bytes.
     distinct = dict.fromkeys(words)  # each distinct word once, in order of appearance
-    try:
-        encoded = list(map(str.encode, distinct))
-    except UnicodeEncodeError:  # a lone surrogate: still hashable, as its UTF-8-like bytes
-        encoded = list(map(_ENCODE, distinct))
     # a copy of one fresh state is cheaper to make than a new hash object built from its parameters
     copy = blake2b().copy
-    for word, data in zip(distinct, encoded):
+    for word in distinct:
         state = copy()
-        state.update(data)
+        state.update(word)
         distinct[word] = state.digest()  # in place: the same keys, no second dict
-    joined = b"".join(map(distinct.__getitem__, words))
+    joined = b"".join(itemgetter(*words)(distinct))  # (one C call looks every word up; there are three or more)
     count = len(words) - SHINGLE + 1
     end = _DIGEST * count
     half = count / 2

@@ -11,6 +11,11 @@ from lxml import etree
 # The host of an http(s) URL: up to the first "/", "?" or "#"; the match fails when it holds a
 # space, tab, newline, "<", ">" or backslash.
 _HTTP_HOST = re.compile(r"https?://([^/?#<>\\ \t\n]*)(?:[/?#]|\Z)")
+# An absolute http(s) URL that `absolute_url` gives back as it is, in its most common spelling: a host of letters,
+# digits, dots and hyphens with a letter or digit in it, maybe a port, then maybe a path, query or fragment without
+# "[", and no whitespace at the end (one pass of the pattern; possessive, so that a long href fails in linear time).
+_PLAIN_ABSOLUTE = re.compile(r"https?://(?=[A-Za-z0-9.-]*[A-Za-z0-9])[A-Za-z0-9.-]++(?::[0-9]*+)?+"
+                             r"(?:[/?#][^\[]*+)?+(?<!\s)")
 UNSEEN = object()  # `Resolver.known.get(href, UNSEEN)`: not resolved yet
 # A relative path of plain characters (no scheme, query, fragment, parameters, backslash or whitespace):
 # with no empty or dot segment, urljoin only puts the base's directory in front of it.
@@ -53,8 +58,15 @@ def absolute_url(href: str, base: str) -> str | None:
         return None
     if not base:
         first = href[0]
-        if first > " " and not (first.isascii() and first.isalpha()):
-            return None  # no scheme (a scheme starts with a letter), no base: not an http(s) URL
+        if first > " ":  # (urlsplit drops control characters in front)
+            if not (first.isascii() and first.isalpha()):
+                return None  # no scheme (a scheme starts with a letter), no base: not an http(s) URL
+            # the scheme is what comes before the first colon, lowercased, once urlsplit has dropped tabs and line
+            # breaks: "page.html", "mailto:...", "javascript:..." are no http(s) URL without asking it
+            scheme = href.partition(":")[0]
+            if scheme.lower() not in ("http", "https") and "\t" not in scheme and "\n" not in scheme \
+                    and "\r" not in scheme:
+                return None
     try:
         url = urljoin(base, href) if base else href
         parts = urlsplit(url)
@@ -86,7 +98,7 @@ class Resolver:
         if url is not UNSEEN:
             return url
         if href.startswith(("https://", "http://")):  # most links: absolute_url checks them without urljoin
-            url = absolute_url(href, self.base)
+            url = href if _PLAIN_ABSOLUTE.fullmatch(href) else absolute_url(href, self.base)
         # a plain root-relative path, maybe with a query: urljoin would only prepend the origin
         elif (self._origin is not None and _PLAIN_ROOTED.fullmatch(href)
                 and "//" not in href.split("?", 1)[0] and "/." not in href.split("?", 1)[0]):
