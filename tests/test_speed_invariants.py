@@ -16,6 +16,7 @@ from lxml import etree
 from web2md.extract import derive
 from web2md.extract.meta import metadata
 from web2md.extract.renderer import parse
+from web2md.extract.renderer.emphasis import PLACEHOLDERS, has_placeholders
 from web2md.extract.renderer.parse import neutralise_references, parse_html
 from web2md.extract.renderer.render import Renderer, escape_markdown
 from web2md.extract.renderer.urls import Resolver, absolute_url
@@ -204,6 +205,12 @@ def test_escape_markdown_as_before():
             expected = escape_markdown.__globals__["_CHAR_REF"].sub(
                 escape_markdown.__globals__["_escape_reference"], expected)
         assert escape_markdown(text) == expected, text
+
+
+def test_has_placeholders_as_the_regex_search():
+    pieces = ["\x01", "\x02", "\x03", "\x04", "\x05", "\x06", "\x00", "\x07", "a", " ", "é", "ā", "\U0001F600", "\u0401"]
+    for text in _strings(pieces, 5):
+        assert has_placeholders(text) == (PLACEHOLDERS.search(text) is not None), text
 
 
 def test_whitespace_and_invisible_text_nodes():

@@ -18,7 +18,7 @@ from unicodedata import is_normalized
 from lxml import etree
 
 from web2md.extract.renderer.emphasis import (
-    BOLD_CLOSE, BOLD_OPEN, ITALIC_CLOSE, ITALIC_OPEN, LITERAL_STAR, LITERAL_UNDERSCORE, PLACEHOLDERS, resolve_emphasis,
+    BOLD_CLOSE, BOLD_OPEN, ITALIC_CLOSE, ITALIC_OPEN, LITERAL_STAR, LITERAL_UNDERSCORE, has_placeholders, resolve_emphasis,
 )
 from web2md.extract.renderer.entities import SPECIAL_CHARS, collapse_ws, normalise_chars
 from web2md.extract.renderer.mathml import is_display, linear_text, tex_of, visual_copies
@@ -101,7 +101,7 @@ def _escaped(text: str, mark: Callable[[re.Match[str]], str]) -> str:
 def inline_markdown(text: str) -> str:
     """A finished paragraph, heading or cell: its placeholders written out, escaped only where CommonMark
     could read them as emphasis (emphasis.py)."""
-    return resolve_emphasis(text) if PLACEHOLDERS.search(text) is not None else text
+    return resolve_emphasis(text) if has_placeholders(text) else text
 
 
 def escape_paragraph(text: str) -> str:
