@@ -16,7 +16,7 @@ from lxml import etree
 from web2md.extract import derive
 from web2md.extract.meta import metadata
 from web2md.extract.renderer import parse
-from web2md.extract.renderer.emphasis import PLACEHOLDERS, has_placeholders
+from web2md.extract.renderer.emphasis import PLACEHOLDERS, _placeholder_runs, has_placeholders
 from web2md.extract.renderer.parse import neutralise_references, parse_html
 from web2md.extract.renderer.render import Renderer, escape_markdown
 from web2md.extract.renderer.urls import Resolver, absolute_url
@@ -211,6 +211,13 @@ def test_has_placeholders_as_the_regex_search():
     pieces = ["\x01", "\x02", "\x03", "\x04", "\x05", "\x06", "\x00", "\x07", "a", " ", "é", "ā", "\U0001F600", "\u0401"]
     for text in _strings(pieces, 5):
         assert has_placeholders(text) == (PLACEHOLDERS.search(text) is not None), text
+
+
+def test_placeholder_runs_as_the_regex_finds_them():
+    pieces = ["\x01", "\x02", "\x03", "\x04", "\x05", "\x06", "\x07", "a", " ", "é", "\U0001F600"]
+    runs = re.compile("[\x01-\x06]+")
+    for text in _strings(pieces, 6, longest=16):
+        assert _placeholder_runs(text) == [m.span() for m in runs.finditer(text)], text
 
 
 def test_whitespace_and_invisible_text_nodes():
