@@ -333,3 +333,39 @@ def test_empty_elements_render_the_same_skipped_or_not():
                             for html in (empty, "<script></script>")]
                 assert (rendered[0].markdown, rendered[0].text) == (rendered[1].markdown, rendered[1].text), \
                     (tag, images, context)
+
+
+# -- render: a flush trims and joins spaces only; what may hold other whitespace sets odd_space ------------------
+
+_PIECES = ["alpha", " ", "  ", "\t", "\n", "\xa0", "\u2009", "\u3000", "\x1c", "*", "_", "&amp;", "é", "a\u0301",
+           '<math><semantics><mi>x</mi><annotation encoding="application/x-tex">a\n \t b</annotation></semantics></math>',
+           '<math alttext="x\ty"><mi>x</mi>\n<mo>+</mo>\t<mi>y</mi></math>', '<math display="block" alttext="x\n y"></math>',
+           '<span hidden><math><mi>m</mi>\n<mi>n</mi></math></span>', "<br>", "<br><br>", "<hr>", "<pre>a\n  b\tc</pre>",
+           "<noscript>&lt;b&gt;n\n o&lt;/b&gt;</noscript>", '<img alt="p\n q" src="a\tb.png">']
+_WRAPS = ["<p>{}</p>", "<b>{}</b>", "<em>{}</em>", "<code>{}</code>", '<a href="/x y">{}</a>', "<h2>{}</h2>",
+          "<ul><li>{}</li><li>{}</li></ul>", "<blockquote>{}</blockquote>", "<pre>{}</pre>", "<div>{}</div>",
+          "<table><tr><td>{}</td><td>{}</td></tr><tr><td>{}</td><td>x</td></tr></table>"]
+
+
+def _documents(seed: int) -> list[str]:
+    rng = random.Random(seed)
+
+    def fragment(depth: int) -> str:
+        if depth == 0 or rng.random() < 0.35:
+            return "".join(rng.choice(_PIECES) for _ in range(rng.randint(0, 4)))
+        wrap = rng.choice(_WRAPS)
+        return wrap.format(*(fragment(depth - 1) for _ in range(wrap.count("{}"))))
+
+    return ["".join(fragment(3) for _ in range(rng.randint(1, 4))) for _ in range(CASES // 6)]
+
+
+def test_flush_collapses_as_collapse_ws_would(monkeypatch):
+    from web2md.extract.renderer import render
+    from web2md.extract.renderer.entities import collapse_ws
+
+    docs = _documents(7)
+    fast = [Renderer(include_images=True).render([parse_html(doc)]) for doc in docs]
+    monkeypatch.setattr(render, "_collapse_spaces", collapse_ws)
+    for doc, got in zip(docs, fast):
+        expected = Renderer(include_images=True).render([parse_html(doc)])
+        assert (got.markdown, got.text) == (expected.markdown, expected.text), doc

@@ -311,6 +311,9 @@ class Renderer:
         self.data_tables: list[Table] = []
         self.headings: list[tuple[int, str]] = []
         self.in_noscript_markup = False
+        # The buffer may hold whitespace other than the space (a formula's TeX, preformatted text): every other
+        # piece has its whitespace collapsed to spaces when it is added, and a flush only trims and joins spaces.
+        self.odd_space = False
 
     # -- public -------------------------------------------------------------
     def render(self, roots: Iterable[etree._Element]) -> Rendered:
@@ -395,6 +398,7 @@ class Renderer:
         if self.pre:
             self.md.append(raw)
             self.tx.append(raw)
+            self.odd_space = True
             return
         if raw.isspace():  # other whitespace (no-break spaces, ...): one space too
             self.md.append(" ")
@@ -425,6 +429,7 @@ class Renderer:
             if self.md and not self.md[-1].endswith("\n"):
                 self.md.append("\n")
                 self.tx.append("\n")
+                self.odd_space = True
         else:
             self.flush()
 
@@ -435,6 +440,8 @@ class Renderer:
         if self.inlines:  # a block ends inside inline elements: close their markup here, reopen it in the next block
             self._close_open_inlines()
         md = "".join(self.md)
+        collapse = collapse_ws if self.odd_space else _collapse_spaces
+        self.odd_space = False
         if md.isspace():  # no words and no line break: no paragraph
             self.md.clear()
             self.tx.clear()
@@ -443,15 +450,15 @@ class Renderer:
         self.md.clear()
         self.tx.clear()
         if BREAK not in md:  # one line (the common case)
-            md_line = collapse_ws(md)
+            md_line = collapse(md)
             if md_line:
-                self.paragraph([md_line], [collapse_ws(tx)])
+                self.paragraph([md_line], [collapse(tx)])
             return
         md_par: list[str] = []
         tx_par: list[str] = []
         for md_seg, tx_seg in zip(md.split(BREAK), tx.split(BREAK)):
-            md_line = collapse_ws(md_seg)
-            tx_line = collapse_ws(tx_seg)
+            md_line = collapse(md_seg)
+            tx_line = collapse(tx_seg)
             if not md_line:
                 if md_par:
                     self.paragraph(md_par, tx_par)
@@ -571,6 +578,7 @@ class Renderer:
         if self.pre:
             self.md.append("\n")
             self.tx.append("\n")
+            self.odd_space = True
         elif self.in_cell() or self.heading:
             self.md.append(" ")
             self.tx.append(" ")
@@ -809,6 +817,7 @@ class Renderer:
             copy.set("hidden", "")
         linear = linear_text(el)
         tex = "" if self.pre or self.code else tex_of(el)
+        self.odd_space = True  # TeX and the linear reading are written as they are
         if "$" in tex:
             tex = ""  # no delimiter could hold it
         if not (tex or linear):
@@ -1049,6 +1058,13 @@ def _escape_closing_hashes(text: str) -> str:
     if stripped != text and (not stripped or stripped.endswith(" ")):
         return stripped + "\\" + text[len(stripped):]
     return text
+
+
+def _collapse_spaces(text: str) -> str:
+    """`collapse_ws` of a text whose only whitespace is the space (the renderer's buffer but for `odd_space`),
+    without asking whether it is printable (~25 instructions a character)."""
+    text = text.strip(" ")
+    return " ".join(text.split()) if "  " in text else text
 
 
 def _split_ws(text: str) -> tuple[str, str, str]:
