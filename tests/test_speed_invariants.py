@@ -369,3 +369,28 @@ def test_flush_collapses_as_collapse_ws_would(monkeypatch):
     for doc, got in zip(docs, fast):
         expected = Renderer(include_images=True).render([parse_html(doc)])
         assert (got.markdown, got.text) == (expected.markdown, expected.text), doc
+
+
+# -- entities: no-break spaces replaced first, line breaks and tabs looked past before the class is searched ----
+
+def test_normalise_chars_and_needs_mapping_as_before():
+    from unicodedata import is_normalized, normalize
+
+    from web2md.extract.renderer import entities
+
+    def old_normalise(text: str) -> str:
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        if entities.SPECIAL_CHARS.search(text) is not None:
+            text = entities._SPECIAL_RUN.sub(entities._translated, text)
+        if not text.isascii() and not is_normalized("NFC", text):
+            text = normalize("NFC", text)
+        return text
+
+    pieces = ["a", " ", "\xa0", "\r", "\n", "\r\n", "\t", "\ufffd", "\u200b", "\x85", "\x1c", "\x0b", "\ud800", "é",
+              "e\u0301", "\u2028", "\u00ad", "\u3000", "\U0001F600", "\x00", "\x7f", "\ue000"]
+    for text in _strings(pieces, 8):
+        assert entities.normalise_chars(text) == old_normalise(text), repr(text)
+        old_needs = not (text.isprintable() and "\ufffd" not in text) and (
+            "\r" in text or entities.SPECIAL_CHARS.search(text) is not None)
+        assert entities.needs_mapping(text) == old_needs, repr(text)

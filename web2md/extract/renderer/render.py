@@ -20,7 +20,7 @@ from lxml import etree
 from web2md.extract.renderer.emphasis import (
     BOLD_CLOSE, BOLD_OPEN, ITALIC_CLOSE, ITALIC_OPEN, LITERAL_STAR, LITERAL_UNDERSCORE, has_placeholders, resolve_emphasis,
 )
-from web2md.extract.renderer.entities import SPECIAL_CHARS, collapse_ws, normalise_chars
+from web2md.extract.renderer.entities import collapse_ws, normalise_chars, unprintable_needs_mapping
 from web2md.extract.renderer.mathml import is_display, linear_text, tex_of, visual_copies
 from web2md.extract.renderer.urls import Resolver, markdown_url, strip_fragment
 from web2md.extract.renderer.parse import parse_html
@@ -391,7 +391,7 @@ class Renderer:
         # whether normalise_chars would change it, tested inline: this is the hottest text path. Every character
         # it maps but U+FFFD is unprintable, so in printable text (most text) only the composition can change.
         printable = raw.isprintable() and "\ufffd" not in raw
-        if (not printable and ("\r" in raw or SPECIAL_CHARS.search(raw) is not None)
+        if (not printable and unprintable_needs_mapping(raw)
                 or not raw.isascii() and not is_normalized("NFC", raw)):
             raw = normalise_chars(raw)
             printable = raw.isprintable()
