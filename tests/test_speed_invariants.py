@@ -394,3 +394,19 @@ def test_normalise_chars_and_needs_mapping_as_before():
         old_needs = not (text.isprintable() and "\ufffd" not in text) and (
             "\r" in text or entities.SPECIAL_CHARS.search(text) is not None)
         assert entities.needs_mapping(text) == old_needs, repr(text)
+
+
+def test_clean_text_as_before():
+    from unicodedata import is_normalized
+
+    from web2md.extract.renderer import entities
+
+    def old_clean_text(text: str) -> str:
+        if entities.needs_mapping(text) or not text.isascii() and not is_normalized("NFC", text):
+            text = entities.normalise_chars(text)
+        return entities.collapse_ws(text)
+
+    pieces = ["a", " ", "  ", "\xa0", "\r", "\n", "\t", "\ufffd", "\u200b", "\x85", "\x1c", "\x0b", "\ud800", "é",
+              "e\u0301", "\u2028", "\u00ad", "\u3000", "\U0001F600", "\x00", "\ue000", "\u2009"]
+    for text in _strings(pieces, 9):
+        assert entities.clean_text(text) == old_clean_text(text), repr(text)

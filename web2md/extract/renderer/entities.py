@@ -106,9 +106,17 @@ def clean_text(text: str | None) -> str:
         return ""
     # whether normalise_chars would change it, tested inline (every metadata string comes through here);
     # printable text holds none of the characters it maps but U+FFFD (see `needs_mapping`)
-    if needs_mapping(text) or not text.isascii() and not is_normalized("NFC", text):
+    printable = text.isprintable()
+    if ("\ufffd" in text if printable else unprintable_needs_mapping(text)) \
+            or not text.isascii() and not is_normalized("NFC", text):
         text = normalise_chars(text)
-    return collapse_ws(text)
+        printable = text.isprintable()
+    # collapse_ws, without asking again whether the text is printable (~25 instructions a character): trimming
+    # spaces does not change the answer
+    trimmed = text.strip(" ")
+    if printable and "  " not in trimmed:
+        return trimmed
+    return " ".join(text.split())
 
 
 def subtree_text(el) -> str:
