@@ -410,3 +410,20 @@ def test_clean_text_as_before():
               "e\u0301", "\u2028", "\u00ad", "\u3000", "\U0001F600", "\x00", "\ue000", "\u2009"]
     for text in _strings(pieces, 9):
         assert entities.clean_text(text) == old_clean_text(text), repr(text)
+
+
+def test_escape_line_start_as_the_regex_alone():
+    from web2md.extract.renderer import render
+
+    def old(line: str) -> str:
+        m = render._LINE_START.match(line)
+        if not m:
+            return line
+        if line[0].isdigit():
+            end = m.end()
+            return line[:end] + "\\" + line[end:]
+        return "\\" + line
+
+    pieces = list("#>-+*=~_ \t\n.)a19\x01\x02") + ["\u0663", "\u00b2", "\uff11", "## ", "1. ", "***", "---", "~~~"]
+    for line in _strings(pieces, 10, longest=8):
+        assert render._escape_line_start(line) == old(line), repr(line)
