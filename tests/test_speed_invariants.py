@@ -16,6 +16,7 @@ from lxml import etree
 from web2md.extract import derive
 from web2md.extract.meta import metadata
 from web2md.extract.renderer import parse
+from web2md.extract.renderer.emphasis import PLACEHOLDERS, _placeholder_runs, has_placeholders
 from web2md.extract.renderer.parse import neutralise_references, parse_html
 from web2md.extract.renderer.render import Renderer, escape_markdown
 from web2md.extract.renderer.urls import Resolver, absolute_url
@@ -230,6 +231,19 @@ def test_escape_markdown_as_before():
         assert escape_markdown(text) == expected, text
 
 
+def test_has_placeholders_as_the_regex_search():
+    pieces = ["\x01", "\x02", "\x03", "\x04", "\x05", "\x06", "\x00", "\x07", "a", " ", "é", "ā", "\U0001F600", "\u0401"]
+    for text in _strings(pieces, 5):
+        assert has_placeholders(text) == (PLACEHOLDERS.search(text) is not None), text
+
+
+def test_placeholder_runs_as_the_regex_finds_them():
+    pieces = ["\x01", "\x02", "\x03", "\x04", "\x05", "\x06", "\x07", "a", " ", "é", "\U0001F600"]
+    runs = re.compile("[\x01-\x06]+")
+    for text in _strings(pieces, 6, longest=16):
+        assert _placeholder_runs(text) == [m.span() for m in runs.finditer(text)], text
+
+
 def test_whitespace_and_invisible_text_nodes():
     # U+001C is whitespace to Python but removed by the character rules; NBSP becomes a space
     root = parse_html("<p>a<b>\x1c</b>b<i>\xa0</i>c<span>\u200b</span>d<em> \n </em>e</p>")
@@ -343,3 +357,97 @@ def test_empty_elements_render_the_same_skipped_or_not():
                             for html in (empty, "<script></script>")]
                 assert (rendered[0].markdown, rendered[0].text) == (rendered[1].markdown, rendered[1].text), \
                     (tag, images, context)
+
+
+# -- render: a flush trims and joins spaces only; what may hold other whitespace sets odd_space ------------------
+
+_PIECES = ["alpha", " ", "  ", "\t", "\n", "\xa0", "\u2009", "\u3000", "\x1c", "*", "_", "&amp;", "é", "a\u0301",
+           '<math><semantics><mi>x</mi><annotation encoding="application/x-tex">a\n \t b</annotation></semantics></math>',
+           '<math alttext="x\ty"><mi>x</mi>\n<mo>+</mo>\t<mi>y</mi></math>', '<math display="block" alttext="x\n y"></math>',
+           '<span hidden><math><mi>m</mi>\n<mi>n</mi></math></span>', "<br>", "<br><br>", "<hr>", "<pre>a\n  b\tc</pre>",
+           "<noscript>&lt;b&gt;n\n o&lt;/b&gt;</noscript>", '<img alt="p\n q" src="a\tb.png">']
+_WRAPS = ["<p>{}</p>", "<b>{}</b>", "<em>{}</em>", "<code>{}</code>", '<a href="/x y">{}</a>', "<h2>{}</h2>",
+          "<ul><li>{}</li><li>{}</li></ul>", "<blockquote>{}</blockquote>", "<pre>{}</pre>", "<div>{}</div>",
+          "<table><tr><td>{}</td><td>{}</td></tr><tr><td>{}</td><td>x</td></tr></table>"]
+
+
+def _documents(seed: int) -> list[str]:
+    rng = random.Random(seed)
+
+    def fragment(depth: int) -> str:
+        if depth == 0 or rng.random() < 0.35:
+            return "".join(rng.choice(_PIECES) for _ in range(rng.randint(0, 4)))
+        wrap = rng.choice(_WRAPS)
+        return wrap.format(*(fragment(depth - 1) for _ in range(wrap.count("{}"))))
+
+    return ["".join(fragment(3) for _ in range(rng.randint(1, 4))) for _ in range(CASES // 6)]
+
+
+def test_flush_collapses_as_collapse_ws_would(monkeypatch):
+    from web2md.extract.renderer import render
+    from web2md.extract.renderer.entities import collapse_ws
+
+    docs = _documents(7)
+    fast = [Renderer(include_images=True).render([parse_html(doc)]) for doc in docs]
+    monkeypatch.setattr(render, "_collapse_spaces", collapse_ws)
+    for doc, got in zip(docs, fast):
+        expected = Renderer(include_images=True).render([parse_html(doc)])
+        assert (got.markdown, got.text) == (expected.markdown, expected.text), doc
+
+
+# -- entities: no-break spaces replaced first, line breaks and tabs looked past before the class is searched ----
+
+def test_normalise_chars_and_needs_mapping_as_before():
+    from unicodedata import is_normalized, normalize
+
+    from web2md.extract.renderer import entities
+
+    def old_normalise(text: str) -> str:
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        if entities.SPECIAL_CHARS.search(text) is not None:
+            text = entities._SPECIAL_RUN.sub(entities._translated, text)
+        if not text.isascii() and not is_normalized("NFC", text):
+            text = normalize("NFC", text)
+        return text
+
+    pieces = ["a", " ", "\xa0", "\r", "\n", "\r\n", "\t", "\ufffd", "\u200b", "\x85", "\x1c", "\x0b", "\ud800", "é",
+              "e\u0301", "\u2028", "\u00ad", "\u3000", "\U0001F600", "\x00", "\x7f", "\ue000"]
+    for text in _strings(pieces, 8):
+        assert entities.normalise_chars(text) == old_normalise(text), repr(text)
+        old_needs = not (text.isprintable() and "\ufffd" not in text) and (
+            "\r" in text or entities.SPECIAL_CHARS.search(text) is not None)
+        assert entities.needs_mapping(text) == old_needs, repr(text)
+
+
+def test_clean_text_as_before():
+    from unicodedata import is_normalized
+
+    from web2md.extract.renderer import entities
+
+    def old_clean_text(text: str) -> str:
+        if entities.needs_mapping(text) or not text.isascii() and not is_normalized("NFC", text):
+            text = entities.normalise_chars(text)
+        return entities.collapse_ws(text)
+
+    pieces = ["a", " ", "  ", "\xa0", "\r", "\n", "\t", "\ufffd", "\u200b", "\x85", "\x1c", "\x0b", "\ud800", "é",
+              "e\u0301", "\u2028", "\u00ad", "\u3000", "\U0001F600", "\x00", "\ue000", "\u2009"]
+    for text in _strings(pieces, 9):
+        assert entities.clean_text(text) == old_clean_text(text), repr(text)
+
+
+def test_escape_line_start_as_the_regex_alone():
+    from web2md.extract.renderer import render
+
+    def old(line: str) -> str:
+        m = render._LINE_START.match(line)
+        if not m:
+            return line
+        if line[0].isdigit():
+            end = m.end()
+            return line[:end] + "\\" + line[end:]
+        return "\\" + line
+
+    pieces = list("#>-+*=~_ \t\n.)a19\x01\x02") + ["\u0663", "\u00b2", "\uff11", "## ", "1. ", "***", "---", "~~~"]
+    for line in _strings(pieces, 10, longest=8):
+        assert render._escape_line_start(line) == old(line), repr(line)

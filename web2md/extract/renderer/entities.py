@@ -54,9 +54,22 @@ def needs_mapping(text: str) -> bool:
     """Whether `normalise_chars` maps characters of `text` (line breaks, spaces, invisible marks, controls).
     Every character it maps but U+FFFD is unprintable, so printable text (most text) is answered without the
     regex search."""
-    if text.isprintable() and "\ufffd" not in text:
-        return False
-    return "\r" in text or SPECIAL_CHARS.search(text) is not None
+    if text.isprintable():
+        return "\ufffd" in text
+    return unprintable_needs_mapping(text)
+
+
+def unprintable_needs_mapping(text: str) -> bool:
+    """`needs_mapping` of a text that is not printable (or holds U+FFFD). Line breaks and tabs, the usual reason
+    text is not printable, are not mapped: text that is printable once they are taken out holds no mapped
+    character but U+FFFD, told without the search of the class (which sre tries at every position)."""
+    if "\r" in text:
+        return True
+    if "\n" in text or "\t" in text:
+        rest = text.replace("\n", "").replace("\t", "")
+        if rest.isprintable():
+            return "\ufffd" in rest
+    return SPECIAL_CHARS.search(text) is not None
 
 
 def _translated(run: re.Match[str]) -> str:
@@ -68,7 +81,9 @@ def normalise_chars(text: str) -> str:
     form (NFC: one spelling of each letter, whichever the page used, as search and tokenizers expect)."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if SPECIAL_CHARS.search(text) is not None:
+    if "\xa0" in text:  # the commonest by far, the no-break space: replaced at memchr speed
+        text = text.replace("\xa0", " ")
+    if needs_mapping(text):  # (without "\r", whether SPECIAL_CHARS is found, most often without searching)
         text = _SPECIAL_RUN.sub(_translated, text)
     if not text.isascii() and not is_normalized("NFC", text):
         text = normalize("NFC", text)
@@ -91,9 +106,17 @@ def clean_text(text: str | None) -> str:
         return ""
     # whether normalise_chars would change it, tested inline (every metadata string comes through here);
     # printable text holds none of the characters it maps but U+FFFD (see `needs_mapping`)
-    if needs_mapping(text) or not text.isascii() and not is_normalized("NFC", text):
+    printable = text.isprintable()
+    if ("\ufffd" in text if printable else unprintable_needs_mapping(text)) \
+            or not text.isascii() and not is_normalized("NFC", text):
         text = normalise_chars(text)
-    return collapse_ws(text)
+        printable = text.isprintable()
+    # collapse_ws, without asking again whether the text is printable (~25 instructions a character): trimming
+    # spaces does not change the answer
+    trimmed = text.strip(" ")
+    if printable and "  " not in trimmed:
+        return trimmed
+    return " ".join(text.split())
 
 
 def subtree_text(el) -> str:

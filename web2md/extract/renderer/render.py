@@ -18,9 +18,9 @@ from unicodedata import is_normalized
 from lxml import etree
 
 from web2md.extract.renderer.emphasis import (
-    BOLD_CLOSE, BOLD_OPEN, ITALIC_CLOSE, ITALIC_OPEN, LITERAL_STAR, LITERAL_UNDERSCORE, PLACEHOLDERS, resolve_emphasis,
+    BOLD_CLOSE, BOLD_OPEN, ITALIC_CLOSE, ITALIC_OPEN, LITERAL_STAR, LITERAL_UNDERSCORE, has_placeholders, resolve_emphasis,
 )
-from web2md.extract.renderer.entities import SPECIAL_CHARS, collapse_ws, normalise_chars
+from web2md.extract.renderer.entities import collapse_ws, normalise_chars, unprintable_needs_mapping
 from web2md.extract.renderer.mathml import is_display, linear_text, tex_of, visual_copies
 from web2md.extract.renderer.urls import Resolver, markdown_url, strip_fragment
 from web2md.extract.renderer.parse import parse_html
@@ -63,11 +63,10 @@ BREAK = "\x00"  # stands for <br> inside the inline buffer; \x00 never survives 
 
 # "_" only needs escaping where it is not between letters or digits ("snake_case" stays as it is).
 # Every branch starts with its character (the "_" lookbehind looks back over the "_" too). The re module
-# still tries the branches at every position (2 µs for a 100-character line); a plain character class is
-# scanned fast, so _MAYBE_ESCAPED first finds the text that holds none of them (most text).
+# still tries the branches at every position (2 µs for a 100-character line), and so does a plain character
+# class, so `_escaped` first tells the text that holds none of them (most text) by `in` scans.
 # A "<" that ends a piece of text is escaped too: the next piece could complete a tag ("<b>&lt;</b>?").
 _ESCAPE = re.compile(r"[\\`*\[\]]|_(?<![^\W_]_)|_(?![^\W_])|<(?=[A-Za-z/!?]|\Z)")
-_MAYBE_ESCAPED = re.compile(r"[\\`*\[\]_<]")
 # "&" only where a Markdown reader would decode a character reference (text "&copy;" must stay "&copy;").
 _CHAR_REF = re.compile(r"&(?=(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});)")
 # Text backticks are always escaped; a line starting with 3+ unescaped ones is a code span, whose closing
@@ -76,6 +75,7 @@ _CHAR_REF = re.compile(r"&(?=(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0
 # are written unescaped (emphasis.py), and until then stand as placeholders (LITERAL_STAR, LITERAL_UNDERSCORE).
 _LINE_START = re.compile(rf"^(?:#{{1,6}}(?=\s|$)|>|[-+*{LITERAL_STAR}](?=\s|$)|\d{{1,9}}(?=[.)](?:\s|$))|=+\s*$|-+\s*$"
                          rf"|~{{3}}|(?:[*{LITERAL_STAR}]\s*){{3,}}$|(?:[_{LITERAL_UNDERSCORE}]\s*){{3,}}$)")
+_LINE_START_FIRST = frozenset("#>-+*=~_" + LITERAL_STAR + LITERAL_UNDERSCORE)  # what a _LINE_START match starts with
 _LANG_CLASS = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|highlight)-([A-Za-z0-9_+#.-]+)")
 
 
@@ -91,7 +91,9 @@ def escape_text(text: str) -> str:
 
 
 def _escaped(text: str, mark: Callable[[re.Match[str]], str]) -> str:
-    if _MAYBE_ESCAPED.search(text) is not None:
+    # whether it holds a character that starts a branch of _ESCAPE: seven `in` scans (memchr speed) take a
+    # third of the instructions of one search of their character class, which sre tries at every position
+    if "\\" in text or "`" in text or "*" in text or "_" in text or "[" in text or "]" in text or "<" in text:
         text = _ESCAPE.sub(mark, text)
     if "&" in text:
         text = _CHAR_REF.sub(_escape_reference, text)
@@ -101,7 +103,7 @@ def _escaped(text: str, mark: Callable[[re.Match[str]], str]) -> str:
 def inline_markdown(text: str) -> str:
     """A finished paragraph, heading or cell: its placeholders written out, escaped only where CommonMark
     could read them as emphasis (emphasis.py)."""
-    return resolve_emphasis(text) if PLACEHOLDERS.search(text) is not None else text
+    return resolve_emphasis(text) if has_placeholders(text) else text
 
 
 def escape_paragraph(text: str) -> str:
@@ -128,6 +130,10 @@ def _escape_reference(m: re.Match[str]) -> str:
 
 
 def _escape_line_start(line: str) -> str:
+    # a line whose first character starts no branch of _LINE_START (most lines) is answered without it: a match
+    # attempt costs ~4k instructions (sre's \d is what str.isdecimal says)
+    if not line or line[0] not in _LINE_START_FIRST and not line[0].isdecimal():
+        return line
     m = _LINE_START.match(line)
     if not m:
         return line
@@ -310,6 +316,9 @@ class Renderer:
         self.data_tables: list[Table] = []
         self.headings: list[tuple[int, str]] = []
         self.in_noscript_markup = False
+        # The buffer may hold whitespace other than the space (a formula's TeX, preformatted text): every other
+        # piece has its whitespace collapsed to spaces when it is added, and a flush only trims and joins spaces.
+        self.odd_space = False
 
     # -- public -------------------------------------------------------------
     def render(self, roots: Iterable[etree._Element]) -> Rendered:
@@ -387,13 +396,14 @@ class Renderer:
         # whether normalise_chars would change it, tested inline: this is the hottest text path. Every character
         # it maps but U+FFFD is unprintable, so in printable text (most text) only the composition can change.
         printable = raw.isprintable() and "\ufffd" not in raw
-        if (not printable and ("\r" in raw or SPECIAL_CHARS.search(raw) is not None)
+        if (not printable and unprintable_needs_mapping(raw)
                 or not raw.isascii() and not is_normalized("NFC", raw)):
             raw = normalise_chars(raw)
             printable = raw.isprintable()
         if self.pre:
             self.md.append(raw)
             self.tx.append(raw)
+            self.odd_space = True
             return
         if raw.isspace():  # other whitespace (no-break spaces, ...): one space too
             self.md.append(" ")
@@ -424,6 +434,7 @@ class Renderer:
             if self.md and not self.md[-1].endswith("\n"):
                 self.md.append("\n")
                 self.tx.append("\n")
+                self.odd_space = True
         else:
             self.flush()
 
@@ -434,6 +445,8 @@ class Renderer:
         if self.inlines:  # a block ends inside inline elements: close their markup here, reopen it in the next block
             self._close_open_inlines()
         md = "".join(self.md)
+        collapse = collapse_ws if self.odd_space else _collapse_spaces
+        self.odd_space = False
         if md.isspace():  # no words and no line break: no paragraph
             self.md.clear()
             self.tx.clear()
@@ -442,15 +455,15 @@ class Renderer:
         self.md.clear()
         self.tx.clear()
         if BREAK not in md:  # one line (the common case)
-            md_line = collapse_ws(md)
+            md_line = collapse(md)
             if md_line:
-                self.paragraph([md_line], [collapse_ws(tx)])
+                self.paragraph([md_line], [collapse(tx)])
             return
         md_par: list[str] = []
         tx_par: list[str] = []
         for md_seg, tx_seg in zip(md.split(BREAK), tx.split(BREAK)):
-            md_line = collapse_ws(md_seg)
-            tx_line = collapse_ws(tx_seg)
+            md_line = collapse(md_seg)
+            tx_line = collapse(tx_seg)
             if not md_line:
                 if md_par:
                     self.paragraph(md_par, tx_par)
@@ -570,6 +583,7 @@ class Renderer:
         if self.pre:
             self.md.append("\n")
             self.tx.append("\n")
+            self.odd_space = True
         elif self.in_cell() or self.heading:
             self.md.append(" ")
             self.tx.append(" ")
@@ -808,6 +822,7 @@ class Renderer:
             copy.set("hidden", "")
         linear = linear_text(el)
         tex = "" if self.pre or self.code else tex_of(el)
+        self.odd_space = True  # TeX and the linear reading are written as they are
         if "$" in tex:
             tex = ""  # no delimiter could hold it
         if not (tex or linear):
@@ -1048,6 +1063,13 @@ def _escape_closing_hashes(text: str) -> str:
     if stripped != text and (not stripped or stripped.endswith(" ")):
         return stripped + "\\" + text[len(stripped):]
     return text
+
+
+def _collapse_spaces(text: str) -> str:
+    """`collapse_ws` of a text whose only whitespace is the space (the renderer's buffer but for `odd_space`),
+    without asking whether it is printable (~25 instructions a character)."""
+    text = text.strip(" ")
+    return " ".join(text.split()) if "  " in text else text
 
 
 def _split_ws(text: str) -> tuple[str, str, str]:
