@@ -451,3 +451,15 @@ def test_escape_line_start_as_the_regex_alone():
     pieces = list("#>-+*=~_ \t\n.)a19\x01\x02") + ["\u0663", "\u00b2", "\uff11", "## ", "1. ", "***", "---", "~~~"]
     for line in _strings(pieces, 10, longest=8):
         assert render._escape_line_start(line) == old(line), repr(line)
+
+
+def test_word_count_as_the_pattern_alone():
+    from web2md.extract.maincontent import content
+
+    def old(text: str) -> int:
+        return len(text.split()) + len(content._UNSPACED.findall(text)) // 2
+
+    pieces = ["a", " ", "é", "\u303f", "\u3040", "の", "テ", "\u30ff", "\u3100", "\u3400", "語", "\uf900", "\ufaff",
+              "\ufb00", "\U0001F600", "\n", "\xa0"]
+    for text in _strings(pieces, 8):
+        assert content.word_count(text) == old(text), repr(text)

@@ -386,7 +386,10 @@ def lettered_word_count(text: str) -> int:
 
 def word_count(text: str) -> int:
     """Words separated by spaces; in Chinese and Japanese, which write none, every two ideographs or kana."""
-    return len(text.split()) + len(_UNSPACED.findall(text)) // 2
+    words = len(text.split())
+    if text.isascii():  # (known without reading the text) no kana or ideographs: the class need not be tried
+        return words
+    return words + len(_UNSPACED.findall(text)) // 2
 
 
 class Analysis:
