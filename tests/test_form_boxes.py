@@ -1,6 +1,6 @@
-"""Boxes around a field to type into (sign-up, search, reply and consent boxes) inside the main region: their
-heading and pitch are the widget's, not the story's. A field that holds a value (a basket's quantity) and a page
-whose content is the form keep their text."""
+"""Boxes around a field to type into (sign-up, search, reply and consent boxes) and polls inside the main region:
+their heading, pitch or question are the widget's, not the story's. A field that holds a value (a basket's
+quantity), a page whose content is the form, a rating's unnamed stars and a quiz keep their text."""
 
 from __future__ import annotations
 
@@ -18,11 +18,25 @@ SIGN_UP = ("<div><h3>Get the morning briefing</h3><p>The day's top stories, deli
 SEARCH = "<div><p>Search the tide tables</p><form action='/search'><input name='q'><button>Go</button></form></div>"
 REPLY = ("<section><h2>Leave a reply</h2><p>Your email address will not be published.</p><form action='/reply'>"
          "<textarea name='comment'></textarea><input name='author'><button>Post comment</button></form></section>")
+# Polls: a question put to the reader, its answers radio buttons of one name named by labels after them, labels
+# around them or words after them; the question outside the block of answers or inside it.
+POLL_LABELS = ("<div><h3>Have your say</h3><div><p>Should the harbour office stay open at night during the summer "
+               "sailing season?</p><ul>"
+               "<li><input type='radio' name='q1' id='y'> <label for='y'>Yes, all year</label></li>"
+               "<li><input type='radio' name='q1' id='s'> <label for='s'>Only in summer</label></li>"
+               "<li><input type='radio' name='q1' id='n'> <label for='n'>No</label></li></ul>"
+               "<button>Vote</button></div></div>")
+POLL_WRAPPED = ("<div><p>Did this explanation of the tides answer the question you came to this page with?</p>"
+                "<label><input type='radio' name='useful'> Yes</label>"
+                "<label><input type='radio' name='useful'> No</label></div>")
+POLL_WORDS = ("<div><p>How often do you check the tide tables before you take your boat out of the harbour?</p>"
+              "<p><input type='radio' name='often'> Daily <input type='radio' name='often'> Weekly "
+              "<input type='radio' name='often'> Never</p></div>")
 
 
-@pytest.mark.parametrize("box", [SIGN_UP, SEARCH, REPLY])
+@pytest.mark.parametrize("box", [SIGN_UP, SEARCH, REPLY, POLL_LABELS, POLL_WRAPPED, POLL_WORDS])
 @pytest.mark.parametrize("where", ["inside", "after"])
-def test_a_box_around_a_field_to_type_into_is_left_out(box, where):
+def test_a_box_asking_the_reader_for_input_is_left_out(box, where):
     body = f"{FIRST}{box}{REST}" if where == "inside" else f"{BODY}{box}"
     html = f"<html><body><article>{body}</article></body></html>"
     assert convert(html, URL).markdown == BODY_MD
@@ -56,30 +70,6 @@ def test_only_the_nearest_block_with_text_around_the_field_goes():
 
 PARAGRAPHS = BODY.split("\n", 1)[1]
 PARAGRAPHS_MD = BODY_MD.split("\n\n", 1)[1]
-
-
-# A poll: a question put to the reader, its answers named radio buttons of one name (labels after them, labels around
-# them, or words after them), the question outside the list of answers.
-POLL_LABELS = ("<div><h3>Have your say</h3><div><p>Should the harbour office stay open at night during the summer "
-               "sailing season?</p><ul>"
-               "<li><input type='radio' name='q1' id='y'> <label for='y'>Yes, all year</label></li>"
-               "<li><input type='radio' name='q1' id='s'> <label for='s'>Only in summer</label></li>"
-               "<li><input type='radio' name='q1' id='n'> <label for='n'>No</label></li></ul>"
-               "<button>Vote</button></div></div>")
-POLL_WRAPPED = ("<div><p>Did this explanation of the tides answer the question you came to this page with?</p>"
-                "<label><input type='radio' name='useful'> Yes</label>"
-                "<label><input type='radio' name='useful'> No</label></div>")
-POLL_WORDS = ("<div><p>How often do you check the tide tables before you take your boat out of the harbour?</p>"
-              "<p><input type='radio' name='often'> Daily <input type='radio' name='often'> Weekly "
-              "<input type='radio' name='often'> Never</p></div>")
-
-
-@pytest.mark.parametrize("poll", [POLL_LABELS, POLL_WRAPPED, POLL_WORDS])
-@pytest.mark.parametrize("where", ["inside", "after"])
-def test_a_poll_is_left_out_with_its_question(poll, where):
-    body = f"{FIRST}{poll}{REST}" if where == "inside" else f"{BODY}{poll}"
-    html = f"<html><body><article>{body}</article></body></html>"
-    assert convert(html, URL).markdown == BODY_MD
 
 
 def test_a_rating_whose_stars_name_nothing_keeps_the_headline_beside_it():
