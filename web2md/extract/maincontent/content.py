@@ -1040,21 +1040,31 @@ class FurnitureTest:
         if el in self.pruned:
             return True
         tag = el.tag
+        if self.gallery and tag == "figcaption":
+            return False  # a gallery's captions are its text, whatever their class says
         own = stats.get(el)
-        if self.gallery:
-            if tag == "figcaption":
-                return False  # a gallery's captions are its text, whatever their class says
-        elif tag == "figcaption" or tag in CAPTION_TAGS and self.is_caption(el, tag, own):
-            return True
         total, linked = (own[0], own[1]) if own else (0, 0)
-        if 0 < total <= MAX_CAPTION:
-            style = el.get("style")
-            if style and is_placed(style) and self.is_drawing(el.getparent()):
-                return True  # a label placed over a picture among others (a chart's axes, a map's names): a graphic
+        # Every test below can only find furniture, so their order changes no verdict, only the cost: the cheap
+        # ones and the class/id test, which finds most, come first.
         if tag in LINK_BLOCK_TAGS and total \
                 and is_link_dense(el, tag, total, linked, LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY) \
                 and not inside_link(el):  # a block inside a link is the link's text
             return True
+        if el in self.closing:
+            return True
+        if tag not in HINT_EXEMPT_TAGS:
+            # a heading's id is made from its text (`nav_the_results`), so only its class counts
+            hints = el.get("class") if tag in HEADING_TAGS else self.class_and_id(el)
+            # a formula's wrappers are named for the script that draws it ("CtxtMenu", "MJX_Assistive_MathML")
+            if hints and not self.in_code(el) and self.judge_hints(el, tag, hints, total, linked, own) \
+                    and not wraps_formula(el):
+                return True
+        if not self.gallery and (tag == "figcaption" or tag in CAPTION_TAGS and self.is_caption(el, tag, own)):
+            return True
+        if 0 < total <= MAX_CAPTION:
+            style = el.get("style")
+            if style and is_placed(style) and self.is_drawing(el.getparent()):
+                return True  # a label placed over a picture among others (a chart's axes, a map's names): a graphic
         if 0 < total <= MAX_SHORT_BLOCK and tag in SHORT_BLOCK_TAGS and self.is_short_furniture(el, tag, total):
             return True
         if 0 < total <= self.max_byline and self.author and tag in BYLINE_TAGS \
@@ -1079,8 +1089,6 @@ class FurnitureTest:
         parent = el.getparent()
         if parent is not None and el in self.teaser_sections(parent):
             return True
-        if el in self.closing:
-            return True
         if 0 < total <= MAX_FORM_BOX and tag in FORM_BOX_TAGS and el in self.entry_boxes() \
                 and el not in self.body_path and total - linked < 0.5 * self.region_text:
             return True
@@ -1091,14 +1099,7 @@ class FurnitureTest:
         if own and own[3] >= 3 and total < TEASER_CHARS * own[3] and (total - linked) < 0.5 * self.region_text \
                 and self.is_teaser_list(el):
             return True
-        if tag in HINT_EXEMPT_TAGS:
-            return False
-        # a heading's id is made from its text (`nav_the_results`), so only its class counts
-        hints = el.get("class") if tag in HEADING_TAGS else self.class_and_id(el)
-        if not hints or self.in_code(el):
-            return False
-        # a formula's wrappers are named for the script that draws it ("CtxtMenu", "MJX_Assistive_MathML")
-        return self.judge_hints(el, tag, hints, total, linked, own) and not wraps_formula(el)
+        return False
 
     def judge_hints(self, el: etree._Element, tag: str, hints: str, total: int, linked: int,
                     own: list[int] | None) -> bool:
