@@ -18,7 +18,8 @@ from unicodedata import is_normalized
 from lxml import etree
 
 from web2md.extract.renderer.emphasis import (
-    BOLD_CLOSE, BOLD_OPEN, ITALIC_CLOSE, ITALIC_OPEN, LITERAL_STAR, LITERAL_UNDERSCORE, has_placeholders, resolve_emphasis,
+    BOLD_CLOSE, BOLD_OPEN, ITALIC_CLOSE, ITALIC_OPEN, LITERAL_STAR, LITERAL_UNDERSCORE, has_placeholders,
+    resolve_emphasis,
 )
 from web2md.extract.renderer.entities import collapse_ws, normalise_chars, unprintable_needs_mapping
 from web2md.extract.renderer.mathml import is_display, linear_text, tex_of, visual_copies
@@ -445,7 +446,7 @@ class Renderer:
         if self.inlines:  # a block ends inside inline elements: close their markup here, reopen it in the next block
             self._close_open_inlines()
         md = "".join(self.md)
-        collapse = collapse_ws if self.odd_space else _collapse_spaces
+        spaces_only = None if self.odd_space else True  # (the placeholders make it unprintable, not whitespace)
         self.odd_space = False
         if md.isspace():  # no words and no line break: no paragraph
             self.md.clear()
@@ -455,15 +456,15 @@ class Renderer:
         self.md.clear()
         self.tx.clear()
         if BREAK not in md:  # one line (the common case)
-            md_line = collapse(md)
+            md_line = collapse_ws(md, spaces_only)
             if md_line:
-                self.paragraph([md_line], [collapse(tx)])
+                self.paragraph([md_line], [collapse_ws(tx, spaces_only)])
             return
         md_par: list[str] = []
         tx_par: list[str] = []
         for md_seg, tx_seg in zip(md.split(BREAK), tx.split(BREAK)):
-            md_line = collapse(md_seg)
-            tx_line = collapse(tx_seg)
+            md_line = collapse_ws(md_seg, spaces_only)
+            tx_line = collapse_ws(tx_seg, spaces_only)
             if not md_line:
                 if md_par:
                     self.paragraph(md_par, tx_par)
@@ -1063,13 +1064,6 @@ def _escape_closing_hashes(text: str) -> str:
     if stripped != text and (not stripped or stripped.endswith(" ")):
         return stripped + "\\" + text[len(stripped):]
     return text
-
-
-def _collapse_spaces(text: str) -> str:
-    """`collapse_ws` of a text whose only whitespace is the space (the renderer's buffer but for `odd_space`),
-    without asking whether it is printable (~25 instructions a character)."""
-    text = text.strip(" ")
-    return " ".join(text.split()) if "  " in text else text
 
 
 def _split_ws(text: str) -> tuple[str, str, str]:
