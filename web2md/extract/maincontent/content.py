@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import chain, islice
-from typing import Callable, Iterable
+from typing import Callable
 
 from lxml import etree
 
@@ -721,19 +721,6 @@ def descend(body: etree._Element, analysis: Analysis, theta: float,
         node = best_child
 
 
-def nearest_holding_text(ancestors: Iterable[etree._Element], region: etree._Element,
-                         text: Callable[[etree._Element], int], passed: set[etree._Element]) -> etree._Element | None:
-    """The first of `ancestors` below `region` that holds text, unless an element without any (`passed`, which
-    this adds to) or the region comes first."""
-    for ancestor in ancestors:
-        if ancestor is region or ancestor in passed:
-            return None
-        if text(ancestor):
-            return ancestor
-        passed.add(ancestor)
-    return None
-
-
 def question_box(answers: list[etree._Element], region: etree._Element,
                  text: Callable[[etree._Element], int]) -> etree._Element | None:
     """The nearest block holding a poll's `answers` (its radio buttons) that holds text ahead of the first of
@@ -1146,8 +1133,7 @@ class FurnitureTest:
         (`<textarea>`, a text-like `<input>` with no value: a field with one, a basket's quantity, is part of what
         it is next to), the nearest block holding text, its heading or pitch; around the named answers of a
         poll (radio buttons of one name), its `question_box`. Polls together hold less than half the region's text
-        (more is a quiz: the page's content).
-        Found once, each ancestor passed once."""
+        (more is a quiz: the page's content). Found once, each ancestor of a field passed once."""
         if self.entry_holders is None:
             boxes: set[etree._Element] = set()
             passed: set[etree._Element] = set()  # ancestors found to hold no text
@@ -1161,9 +1147,13 @@ class FurnitureTest:
                         continue
                     if kind not in TEXT_ENTRY_TYPES or field.get("value"):
                         continue
-                box = nearest_holding_text(field.iterancestors(), self.main, text, passed)
-                if box is not None:
-                    boxes.add(box)
+                for ancestor in field.iterancestors():
+                    if ancestor is self.main or ancestor in passed:
+                        break
+                    if text(ancestor):
+                        boxes.add(ancestor)
+                        break
+                    passed.add(ancestor)
             polls = set()
             for buttons in answers.values():
                 # a rating's stars, or a toggle that shows a caption, name nothing: controls, not a question
