@@ -49,7 +49,7 @@ PAGES = {
 
 CHILD = """
 import json, sys, time
-from web2md.extract.renderer.parse import DEFAULT_MAX_ELEMENTS, parse_html
+from web2md.extract.html.parse import DEFAULT_MAX_ELEMENTS, parse_html
 from web2md import convert
 def hwm():  # this process's peak RSS in MB (ru_maxrss would include the parent's, kept across exec)
     line = next(l for l in open("/proc/self/status") if l.startswith("VmHWM:"))

@@ -35,9 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from web2md import convert  # noqa: E402
 from web2md.extract.meta.language import detect_language, to_iso639_3  # noqa: E402
 from web2md.extract.meta import metadata  # noqa: E402
-from web2md.extract.renderer.parse import parse_html  # noqa: E402
-from web2md.extract.renderer.elements import DocumentElements  # noqa: E402
-from web2md.extract.renderer.urls import base_url  # noqa: E402
+from web2md.extract.html.parse import parse_html  # noqa: E402
+from web2md.extract.html.elements import DocumentElements  # noqa: E402
+from web2md.extract.html.urls import base_url  # noqa: E402
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "trafilatura-dev"
 _IN_LANGUAGE = re.compile(r'"inLanguage"\s*:\s*(?:"[^"]*"|\[[^\]]*\]|\{[^}]*\})\s*,?')

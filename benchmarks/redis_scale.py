@@ -42,7 +42,7 @@ from scrapy.utils.request import RequestFingerprinter
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from crawl import DEFAULT_CORPUS, ROOT, Server, build_site, free_port  # noqa: E402
 
-from web2md.distributed import ENQUEUE, SharedFingerprintIndex, connect_async  # noqa: E402
+from web2md.distributed.scheduler import ENQUEUE, SharedFingerprintIndex, connect_async  # noqa: E402
 
 
 def start_redis(work: Path) -> tuple[subprocess.Popen, redis.Redis, str]:

@@ -54,7 +54,7 @@ def main() -> int:
         print(f"{corpus} not found: nothing to list", file=sys.stderr)
         return 0
     from web2md import convert
-    from web2md.extract.renderer.parse import parse_html
+    from web2md.extract.html.parse import parse_html
 
     annotations = json.loads((corpus / "annotations.json").read_text())
     counts = {"leaks": 0, "misses": 0}

@@ -36,14 +36,14 @@ def load(folder: Path, limit: int | None) -> list[bytes]:
 def extractors() -> dict[str, Callable[[bytes], object]]:
     found: dict[str, Callable[[bytes], object]] = {}
     from web2md import convert, html_to_text
-    from web2md.extract.renderer.parse import parse_html
+    from web2md.extract.html.parse import parse_html
 
     found["web2md convert"] = lambda b: convert(b)
     try:
-        from web2md.javascript import check_engine, run_scripts
+        from web2md.javascript.quickjs import check_engine, run_scripts
 
         check_engine()
-        # --javascript: the page's inline scripts run first (web2md.javascript), then the same convert
+        # --javascript: the page's inline scripts run first (web2md.javascript.quickjs), then the same convert
         found["web2md --javascript"] = lambda b: convert(run_scripts(parse_html(b)).tree)
     except Exception as exc:
         print(f"web2md --javascript skipped: {exc}", file=sys.stderr)
@@ -149,7 +149,7 @@ def fetched(pages: list[bytes]) -> None:
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
     from web2md import crawl
-    from web2md.chromium import BrowserMissing, check_browser
+    from web2md.browser.chromium import BrowserMissing, check_browser
 
     class Pages(BaseHTTPRequestHandler):
         def log_message(self, *args: object) -> None:

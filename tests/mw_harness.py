@@ -172,11 +172,11 @@ def _harness_spider():
             }
             if isinstance(response, HtmlResponse):
                 from web2md import convert
-                from web2md.extract.renderer.parse import parse_html
+                from web2md.extract.html.parse import parse_html
 
                 tree = parse_html(response.body, encoding=response.encoding)
                 if self.iframes:
-                    from web2md.iframes import inline_iframes
+                    from web2md.conversion.iframes import inline_iframes
 
                     item["inlined"] = await inline_iframes(self.crawler, tree, response.url)
                 item["markdown"] = convert(tree, response.url).markdown

@@ -11,7 +11,7 @@ from lxml import etree
 import web2md
 from web2md import convert, decode_entities, extract_links, extract_title, html_to_text, text_for
 from web2md.extract import UnsupportedContent
-from web2md.extract.renderer.parse import parse_html
+from web2md.extract.html.parse import parse_html
 
 SEED_HTML = """<!doctype html>
 <html>

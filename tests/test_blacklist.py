@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from web2md.blacklist import Blacklist, user_blacklist_path
+from web2md.blacklist.patterns import Blacklist, user_blacklist_path
 from web2md.middlewares import apply_politeness_options
 from web2md.middlewares.limits import failure_count
 from tests.mw_harness import run_crawl, start_crawl

@@ -26,7 +26,7 @@ import pytest
 
 from tests.server import TestServer
 from web2md import crawl
-from web2md.chromium import BrowserMissing, check_browser, find_chromium
+from web2md.browser.chromium import BrowserMissing, check_browser, find_chromium
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
@@ -330,7 +330,7 @@ def test_download_maxsize_holds_for_what_the_server_sends_and_what_scripts_build
 def test_the_guard_proxy_cuts_a_connection_past_download_maxsize():
     from scrapy.exceptions import DownloadCancelledError
 
-    from web2md.handlers.chromium import GuardProxy
+    from web2md.browser.handler import GuardProxy
 
     async def allow(url: str) -> None:
         return None

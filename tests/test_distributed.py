@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.server import TestServer
-from web2md.distributed import SharedFingerprintIndex, SharedPlan, connect_async
+from web2md.distributed.scheduler import SharedFingerprintIndex, SharedPlan, connect_async
 from web2md.pipelines.dedupe import FingerprintIndex
 from web2md.spiders.site import Plan
 
@@ -246,7 +246,7 @@ def test_the_shared_queue_filters_repeats_but_not_requests_that_ask_not_to_be(re
     from scrapy import Request, Spider
     from scrapy.utils.test import get_crawler
 
-    from web2md.distributed import RedisScheduler
+    from web2md.distributed.scheduler import RedisScheduler
 
     crawler = get_crawler(Spider, {"WEB2MD_REDIS_URL": redis_url, "WEB2MD_REDIS_KEY": f"test-{uuid.uuid4()}"})
     crawler.spider = spider = Spider.from_crawler(crawler, name="queue-test")

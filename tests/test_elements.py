@@ -1,9 +1,9 @@
-"""The one pass that finds the elements metadata, links and region choice read (web2md.extract.renderer.elements)."""
+"""The one pass that finds the elements metadata, links and region choice read (web2md.extract.html.elements)."""
 
 from __future__ import annotations
 
-from web2md.extract.renderer.elements import DocumentElements
-from web2md.extract.renderer.parse import parse_html
+from web2md.extract.html.elements import DocumentElements
+from web2md.extract.html.parse import parse_html
 
 
 def test_elements_by_kind_in_document_order():

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from lxml import html as lxml_html
 
 from web2md import convert
-from web2md.extract.renderer.emphasis import MAX_DELIMITERS
+from web2md.extract.markdown.emphasis import MAX_DELIMITERS
 
 markdown_it = pytest.importorskip("markdown_it")
 MD = markdown_it.MarkdownIt("commonmark").enable("table")

@@ -13,7 +13,7 @@ from tests.server import TestServer
 from web2md import crawl
 from web2md.extract.documents.feedlinks import common_feed_urls, discover_feeds, feed_link
 from web2md.extract.documents.feeds import FeedError, parse_feed
-from web2md.extract.renderer.parse import parse_html
+from web2md.extract.html.parse import parse_html
 
 FIXTURES = Path(__file__).parent / "fixtures" / "feeds"
 

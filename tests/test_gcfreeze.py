@@ -11,7 +11,7 @@ from scrapy import signals
 from tests.server import TestServer
 from web2md import crawl
 from web2md.settings import EXTENSIONS
-from web2md.workers import GC_THRESHOLDS
+from web2md.conversion.workers import GC_THRESHOLDS
 
 FROZEN_DURING_CRAWL: list[tuple[int, int]] = []
 

@@ -23,8 +23,8 @@ import pytest
 from web2md import html_to_text
 from web2md.extract.convert import render_plain
 from web2md.extract.options import Options
-from web2md.extract.renderer.parse import parse_html
-from web2md.extract.renderer.urls import document_base
+from web2md.extract.html.parse import parse_html
+from web2md.extract.html.urls import document_base
 
 GOLDEN = Path(__file__).parent / "golden"
 URL = "https://example.test/dir/page"

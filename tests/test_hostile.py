@@ -18,7 +18,7 @@ from lxml import etree
 from web2md import convert, extract_links, html_to_text
 from web2md.frontends.ansi import render_ansi
 from web2md.extract.documents.feeds import parse_feed
-from web2md.extract.renderer.parse import DEFAULT_MAX_ELEMENTS
+from web2md.extract.html.parse import DEFAULT_MAX_ELEMENTS
 from web2md.formats.htmldoc import markdown_to_html
 
 URL = "https://example.test/dir/page"

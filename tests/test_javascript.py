@@ -20,8 +20,8 @@ from lxml import etree
 
 from tests.server import TestServer
 from web2md import convert, crawl
-from web2md.extract.renderer.parse import parse_html
-from web2md.javascript import START_TIME_MS, elements_of, run_scripts, snapshot
+from web2md.extract.html.parse import parse_html
+from web2md.javascript.quickjs import START_TIME_MS, elements_of, run_scripts, snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 URL = "http://example.test/page"

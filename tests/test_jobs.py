@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.server import TestServer
-from web2md.jobs import load_jobs
+from web2md.frontends.jobs import load_jobs
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = Path(__file__).parent / "fixtures" / "site"

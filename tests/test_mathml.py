@@ -6,7 +6,7 @@ from __future__ import annotations
 from lxml import etree
 
 from web2md import convert, html_to_text
-from web2md.extract.renderer.mathml import linear_text
+from web2md.extract.markdown.mathml import linear_text
 
 URL = "https://science.example.org/notes/quadratics"
 

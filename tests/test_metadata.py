@@ -393,7 +393,7 @@ def test_hostile_json_ld_is_bounded():
 
 def test_the_document_text_for_language_detection_is_the_visible_text_in_order():
     from web2md.extract.meta.metadata import _document_text
-    from web2md.extract.renderer.parse import parse_html
+    from web2md.extract.html.parse import parse_html
 
     html = ("<html><head><title>T</title></head><body>one<script>no</script> two<!-- not --> three"
             "<noscript>no</noscript><p>four<style>no</style></p><template><p>no</p></template>five</body></html>")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from web2md.extract.renderer.parse import MAX_DEPTH, flatten_depth, parse_html
+from web2md.extract.html.parse import MAX_DEPTH, flatten_depth, parse_html
 
 
 def test_flatten_depth_drops_the_tags_below_the_limit_and_keeps_their_text():

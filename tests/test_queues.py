@@ -15,7 +15,7 @@ from scrapy.utils.test import get_crawler
 
 from tests.server import TestServer
 from web2md import crawl
-from web2md.queues import CompactFifoMemoryQueue
+from web2md.engine.queues import CompactFifoMemoryQueue
 from web2md.spiders.site import SiteSpider
 
 ORIGIN = "http://127.0.0.1:8000"
@@ -109,7 +109,7 @@ def test_a_crawl_writes_the_same_files_as_with_scrapys_queue(tmp_path):
             srv.route("/" if n == 0 else f"/p{n}", f"<html><head><title>Page {n}</title></head><body><h1>Page {n}"
                       f"</h1><p>{'Boats and nets of page %d. ' % n * 12}</p><ul>{links}</ul></body></html>")
         outputs = []
-        for queue in ("web2md.queues.CompactFifoMemoryQueue", "scrapy.squeues.FifoMemoryQueue"):
+        for queue in ("web2md.engine.queues.CompactFifoMemoryQueue", "scrapy.squeues.FifoMemoryQueue"):
             out = tmp_path / queue
             result = crawl.run("site", {"SCHEDULER_MEMORY_QUEUE": queue}, url=srv.url("/"), depth=3,
                                output=str(out))

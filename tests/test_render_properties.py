@@ -18,8 +18,8 @@ from lxml import html as lxml_html
 from web2md import convert, decode_entities, html_to_text
 from web2md.extract.convert import render_plain
 from web2md.extract.options import Options
-from web2md.extract.renderer.parse import parse_html
-from web2md.extract.renderer.urls import document_base
+from web2md.extract.html.parse import parse_html
+from web2md.extract.html.urls import document_base
 
 URL = "https://example.test/dir/page"
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -16,7 +16,7 @@ import pytest
 
 from tests.server import TestServer
 from web2md import crawl
-from web2md.bundle import BundlePage, estimate_tokens, first_sentence, llms_full_txt, llms_txt, section_of
+from web2md.formats.llms import BundlePage, estimate_tokens, first_sentence, llms_full_txt, llms_txt, section_of
 from web2md.scope import Scope, path_prefix, registrable_domain
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,7 +12,7 @@ import pytest
 
 from tests.server import TestServer
 from web2md import crawl, text_for
-from web2md.extract.sniff import binary_type, implausible_charset
+from web2md.extract.html.sniff import binary_type, implausible_charset
 from web2md.extract.textfor import UnsupportedContent
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,9 +92,9 @@ def test_utf8_sent_as_utf16_reads_cleanly(liar, tmp_path, path):
 
 
 def test_the_overruled_charset_is_logged(liar, caplog):
-    with caplog.at_level("INFO", logger="web2md.responses"):
+    with caplog.at_level("INFO", logger="web2md.conversion.responses"):
         result = crawl.run("page", url=liar.url("/wide"), output="")
-    assert [r.getMessage() for r in caplog.records if r.name == "web2md.responses"] == [
+    assert [r.getMessage() for r in caplog.records if r.name == "web2md.conversion.responses"] == [
         f"Decoded {liar.url('/wide')} as utf-8: the declared charset utf-16 decodes the markup to no tags; "
         "the body reads cleanly as utf-8"]
     [item] = result.items

@@ -15,11 +15,11 @@ from lxml import etree
 
 from web2md.extract import derive
 from web2md.extract.meta import metadata
-from web2md.extract.renderer import parse
-from web2md.extract.renderer.emphasis import PLACEHOLDERS, _placeholder_runs, has_placeholders
-from web2md.extract.renderer.parse import neutralise_references, parse_html
-from web2md.extract.renderer.render import Renderer, escape_markdown
-from web2md.extract.renderer.urls import Resolver, absolute_url
+from web2md.extract.html import parse
+from web2md.extract.markdown.emphasis import PLACEHOLDERS, _placeholder_runs, has_placeholders
+from web2md.extract.html.parse import neutralise_references, parse_html
+from web2md.extract.markdown.render import Renderer, escape_markdown
+from web2md.extract.html.urls import Resolver, absolute_url
 
 CASES = 3000
 
@@ -316,7 +316,7 @@ def test_excerpt_lines_as_split():
 # -- entities: the text of a subtree in one libxml2 call ----------------------------------------------------
 
 def test_subtree_text_is_the_joined_itertext():
-    from web2md.extract.renderer.entities import subtree_text
+    from web2md.extract.html.entities import subtree_text
 
     root = parse_html("<html><head><title>T</title></head><body><a id=x>x<!--c-->y<b>z<!-- d -->w</b>t<?pi foo?>u"
                       "<script>s&amp;</script>&amp;&lt;\u00a0\U0001F600<br>v</a>tail<p></p><p>only</p>"
@@ -334,7 +334,7 @@ def test_subtree_text_is_the_joined_itertext():
 # -- render: an empty element that does not act is not asked about ---------------------------------------------
 
 def test_empty_elements_render_the_same_skipped_or_not():
-    from web2md.extract.renderer.render import ACTS_WHEN_EMPTY
+    from web2md.extract.markdown.render import ACTS_WHEN_EMPTY
 
     # the renderer leaves the skip predicate out for these: rendered, they must give what a skipped element
     # (here a <script>, which the renderer always skips) gives
@@ -384,8 +384,8 @@ def _documents(seed: int) -> list[str]:
 
 
 def test_flush_collapses_as_collapse_ws_would(monkeypatch):
-    from web2md.extract.renderer import render
-    from web2md.extract.renderer.entities import collapse_ws
+    from web2md.extract.markdown import render
+    from web2md.extract.html.entities import collapse_ws
 
     docs = _documents(7)
     fast = [Renderer(include_images=True).render([parse_html(doc)]) for doc in docs]
@@ -401,7 +401,7 @@ def test_flush_collapses_as_collapse_ws_would(monkeypatch):
 def test_normalise_chars_and_needs_mapping_as_before():
     from unicodedata import is_normalized, normalize
 
-    from web2md.extract.renderer import entities
+    from web2md.extract.html import entities
 
     def old_normalise(text: str) -> str:
         if "\r" in text:
@@ -424,7 +424,7 @@ def test_normalise_chars_and_needs_mapping_as_before():
 def test_clean_text_as_before():
     from unicodedata import is_normalized
 
-    from web2md.extract.renderer import entities
+    from web2md.extract.html import entities
 
     def old_clean_text(text: str) -> str:
         if entities.needs_mapping(text) or not text.isascii() and not is_normalized("NFC", text):
@@ -438,7 +438,7 @@ def test_clean_text_as_before():
 
 
 def test_escape_line_start_as_the_regex_alone():
-    from web2md.extract.renderer import render
+    from web2md.extract.markdown import render
 
     def old(line: str) -> str:
         m = render._LINE_START.match(line)

@@ -28,7 +28,7 @@ NOT_NEEDED = {
     "scrapy.exporters": "file and feed exporters (nothing is written)",
     "pydantic": "itemadapter's pydantic support, imported with the exporters",
     "web2md.spiders.site": "the other spiders (the spider class is given, no spider loader)",
-    "web2md.jobs": "the jobs command",
+    "web2md.frontends.jobs": "the jobs command",
 }
 
 

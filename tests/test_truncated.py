@@ -7,7 +7,7 @@ import json
 
 from tests.server import TestServer
 from web2md import convert, crawl
-from web2md.extract.renderer.parse import DEFAULT_MAX_ELEMENTS, element_cut
+from web2md.extract.html.parse import DEFAULT_MAX_ELEMENTS, element_cut
 
 
 def test_a_page_is_converted_up_to_the_cap():

@@ -2,7 +2,7 @@
 
 Scrapy's guess for such a body comes from statistics and can be nonsense
 (``cp1250`` or ``cp1006`` for Latin-1 text: "naïve" becomes "naďve"). The
-spiders decode it the way `web2md.extract.renderer.parse.parse_html` does for bytes:
+spiders decode it the way `web2md.extract.html.parse.parse_html` does for bytes:
 UTF-8 when the bytes are valid UTF-8, else Windows-1252, and report that as the
 `charset`. A declared charset still decides.
 """
@@ -14,8 +14,8 @@ from scrapy.http import HtmlResponse
 
 from tests.server import TestServer
 from web2md import crawl
-from web2md.extract.renderer.parse import parse_html
-from web2md.responses import declared_encoding, parse_response
+from web2md.extract.html.parse import parse_html
+from web2md.conversion.responses import declared_encoding, parse_response
 
 TEXT = "Café, naïve façade, Größe"
 LATIN1 = TEXT.encode("iso-8859-1")

@@ -17,7 +17,7 @@ from tests.worker_functions import (
     exit_now, fail, frozen_objects, identity, niceness, pid, sleep, sleep_then_pid, square,
 )
 from web2md import crawl
-from web2md.workers import GC_THRESHOLDS, WORKER_NICENESS, WorkerDied, WorkerError, WorkerPool, WorkerTimeout
+from web2md.conversion.workers import GC_THRESHOLDS, WORKER_NICENESS, WorkerDied, WorkerError, WorkerPool, WorkerTimeout
 
 GOLDEN = Path(__file__).parent / "golden"
 HOOKS = Path(__file__).parent / "worker_hooks"
@@ -243,7 +243,7 @@ LINKED_PAGE = b"""<html><head><base href="/docs/"><meta name="robots" content="%
 @pytest.mark.parametrize("robots", ["", "noindex"])
 @pytest.mark.parametrize("max_frames", [0, 1])
 def test_the_links_a_worker_answers_are_the_pages_links_whether_it_converts_or_not(robots, max_frames):
-    from web2md.conversion import Conversion, run_conversion
+    from web2md.conversion.converter import Conversion, run_conversion
     from web2md.extract import extract_links
 
     url = "https://example.org/docs/page"
@@ -261,7 +261,7 @@ def test_the_links_a_worker_answers_are_the_pages_links_whether_it_converts_or_n
 
 
 def test_the_crawl_process_parses_no_page_when_workers_convert(monkeypatch):
-    from web2md import responses
+    from web2md.conversion import responses
 
     parsed: list[str] = []
     parse_html = responses.parse_html
@@ -323,9 +323,9 @@ def test_a_worker_whose_crawl_is_gone_ends_without_a_word(calls):
     page, ends quietly (no BrokenPipeError traceback on the terminal the crawl shares with it)."""
     import pickle
 
-    from web2md.workers import _LENGTH
+    from web2md.conversion.workers import _LENGTH
 
-    worker = subprocess.Popen([sys.executable, "-m", "web2md.workers"], stdin=subprocess.PIPE,
+    worker = subprocess.Popen([sys.executable, "-m", "web2md.conversion.workers"], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     worker.stdout.close()  # the crawl is gone before the worker says it is ready
     for _ in range(calls):

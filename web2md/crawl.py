@@ -32,7 +32,7 @@ from scrapy.utils.job import job_dir
 from scrapy.utils.misc import build_from_crawler, load_object
 from scrapy.utils.reactor import is_asyncio_reactor_installed, is_reactor_installed
 
-from web2md.incremental import UnchangedPage
+from web2md.incremental.store import UnchangedPage
 from web2md.items import PageItem
 
 logger = logging.getLogger(__name__)

@@ -28,7 +28,7 @@ DOWNLOADER_MIDDLEWARES = {
     "web2md.middlewares.limits.FailureMiddleware": 10,
     # before blacklist and robots.txt: a refused host is never contacted
     "web2md.middlewares.netguard.NetGuardMiddleware": 50,
-    "web2md.middlewares.blacklist.BlacklistMiddleware": 90,
+    "web2md.blacklist.middleware.BlacklistMiddleware": 90,
     "web2md.middlewares.robots.RobotsTxtMiddleware": 100,
     "web2md.middlewares.limits.MetaRefreshMiddleware": 580,
     "web2md.middlewares.limits.HttpCompressionMiddleware": 590,
@@ -37,9 +37,9 @@ DOWNLOADER_MIDDLEWARES = {
     # Scrapy's cookie jar, imported when the first cookie turns up (see DOWNLOADER_MIDDLEWARES_BASE below)
     "web2md.middlewares.cookies.CookiesMiddleware": 700,
     # next to FailureMiddleware: answers a re-crawl's 304s and notes gone pages before it sees them (WEB2MD_INCREMENTAL)
-    "web2md.middlewares.incremental.IncrementalMiddleware": 20,
+    "web2md.incremental.middleware.IncrementalMiddleware": 20,
     # innermost (after the HTTP cache): the per-host slot shared through Redis (WEB2MD_REDIS_URL only)
-    "web2md.middlewares.hostslots.HostSlotMiddleware": 950,
+    "web2md.distributed.hostslots.HostSlotMiddleware": 950,
 }
 # Scrapy's own CookiesMiddleware leaves the base list rather than being set to None above: Scrapy imports
 # every middleware named there, disabled or not, and that module imports tldextract and requests (~60 ms).
@@ -60,9 +60,9 @@ ITEM_PIPELINES = {
     "web2md.pipelines.metadata_filter.MetadataFilterPipeline": 410,
     "web2md.pipelines.bundle.BundlePipeline": 440,  # only with -a bundle=1: llms.txt, llms-full.txt
     "web2md.pipelines.dedupe.DedupePipeline": 450,
-    "web2md.pipelines.incremental.UnchangedPipeline": 790,
+    "web2md.incremental.pipelines.UnchangedPipeline": 790,
     "web2md.pipelines.export.ExportPipeline": 800,
-    "web2md.pipelines.incremental.ExportedPipeline": 810,
+    "web2md.incremental.pipelines.ExportedPipeline": 810,
 }
 
 # Incremental re-crawl ("-a incremental=DIR", "-a prune_gone=1"): per-URL validators and Markdown hashes kept
@@ -131,7 +131,7 @@ WEB2MD_FORMATS = "md"
 CONCURRENT_REQUESTS = 16
 CONCURRENT_REQUESTS_PER_DOMAIN = 4
 # Scrapy's, holding CONCURRENT_REQUESTS_PER_DOMAIN under the asyncio reactor (Scrapy 2.19 did not: see the module)
-DOWNLOADER = "web2md.downloader.Downloader"
+DOWNLOADER = "web2md.engine.downloader.Downloader"
 DOWNLOAD_DELAY = 0
 # Scrapy starts this many tasks for the output of every response (one page item and its links here);
 # 100, its default, cost the crawl ~15% of its own CPU time (benchmarks/crawl.py)
@@ -148,12 +148,12 @@ DEPTH_PRIORITY = 1
 SCHEDULER_DISK_QUEUE = "scrapy.squeues.PickleFifoDiskQueue"
 # Scrapy's scheduler, or with WEB2MD_REDIS_URL=redis://HOST:PORT/DB (or "-a redis_url=") a frontier, duplicate
 # filter, near-duplicate index and per-host slots shared in Redis by every process crawling with the same
-# WEB2MD_REDIS_KEY (empty: a hash of the start URLs). See web2md.distributed.
-SCHEDULER = "web2md.distributed.Scheduler"
+# WEB2MD_REDIS_KEY (empty: a hash of the start URLs). See web2md.distributed.scheduler.
+SCHEDULER = "web2md.distributed.scheduler.Scheduler"
 WEB2MD_REDIS_URL = ""
 WEB2MD_REDIS_KEY = ""
 # First in, first out, each waiting request held serialised: the frontier of a large crawl in a tenth of the memory.
-SCHEDULER_MEMORY_QUEUE = "web2md.queues.CompactFifoMemoryQueue"
+SCHEDULER_MEMORY_QUEUE = "web2md.engine.queues.CompactFifoMemoryQueue"
 
 # No listening sockets by default: the telnet console and the remote-control
 # HTTP server both execute code inside the crawler.
@@ -164,4 +164,4 @@ REMOTE_CONTROL_ENABLED = False
 TWISTED_DNS_RESOLVER = "scrapy.resolver.CachingHostnameResolver"
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
 LOG_LEVEL = "INFO"
-LOG_FORMATTER = "web2md.logformatter.OneLineLogFormatter"  # a dropped page is one log line, not the whole item
+LOG_FORMATTER = "web2md.engine.logformatter.OneLineLogFormatter"  # a dropped page is one log line, not the whole item

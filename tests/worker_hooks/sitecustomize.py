@@ -8,7 +8,7 @@ knows about the markers.
 import os
 import time
 
-from web2md import conversion
+from web2md.conversion import converter as conversion
 
 _convert = conversion.run_conversion
 

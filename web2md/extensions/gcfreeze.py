@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from scrapy import signals
 
-from web2md.workers import keep_out_of_collections
+from web2md.conversion.workers import keep_out_of_collections
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 class FreezeAtStart:
     """Freeze (`gc.freeze`) the objects alive when the engine starts and collect less often while it runs
-    (`web2md.workers.keep_out_of_collections`); unfreeze and restore when it stops.
+    (`web2md.conversion.workers.keep_out_of_collections`); unfreeze and restore when it stops.
 
     By then the process holds Scrapy, Twisted, lxml and the spider's modules: a few hundred thousand objects
     that live as long as the crawl, which every full collection would walk again. On a 2,000-page site

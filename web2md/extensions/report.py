@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from scrapy import Spider, signals
 from scrapy.settings import SETTINGS_PRIORITIES
 
-from web2md.incremental import store_for
+from web2md.incremental.store import store_for
 from web2md.middlewares.limits import STATS_PREFIX
 from web2md.pipelines.export import write_file
 

@@ -1,7 +1,7 @@
 """The pure core: HTML in, a `Page` out. No Scrapy, no I/O, no clock, no global state (SPEC §2)."""
 
 from web2md.extract.convert import convert, extract_links, extract_title, html_to_text
-from web2md.extract.renderer.entities import decode_entities
+from web2md.extract.html.entities import decode_entities
 from web2md.extract.page import Page
 from web2md.extract.textfor import UnsupportedContent, text_for
 

@@ -10,16 +10,16 @@ from lxml import etree
 from web2md.extract.meta import metadata
 from web2md.extract.maincontent.content import Analysis, analyse, choose_main
 from web2md.extract.derive import blocks, extraction_quality, fit_markdown, with_citations
-from web2md.extract.renderer.elements import DocumentElements
+from web2md.extract.html.elements import DocumentElements
 from web2md.extract.maincontent.pagetype import (FORUM, PRODUCT, comment_section, detect, fallback_text, find_comments,
                                      post_parts, product_section)
-from web2md.extract.renderer.links import links_from_tree
+from web2md.extract.html.links import links_from_tree
 from web2md.extract.options import Options
 from web2md.extract.page import Page
-from web2md.extract.renderer.parse import TRUNCATED, parse_html
+from web2md.extract.html.parse import TRUNCATED, parse_html
 from web2md.extract.maincontent.region import candidate_regions, marked_regions
-from web2md.extract.renderer.render import Rendered, Renderer, escape_paragraph
-from web2md.extract.renderer.urls import Resolver, base_url, document_base
+from web2md.extract.markdown.render import Rendered, Renderer, escape_paragraph
+from web2md.extract.html.urls import Resolver, base_url, document_base
 
 Html = str | bytes | etree._Element
 _SIMPLE_SELECTOR = re.compile(r"[.#][\w-]+")

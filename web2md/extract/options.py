@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from web2md.extract.renderer.parse import DEFAULT_MAX_ELEMENTS
+from web2md.extract.html.parse import DEFAULT_MAX_ELEMENTS
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class Options:
     # cap on the elements (tags, cells, links) of one page: past it the rest of the markup is not parsed and the
     # page is flagged `truncated`; bounds memory and time on hostile pages (None or 0: no cap)
     max_elements: int | None = DEFAULT_MAX_ELEMENTS
-    # page scripts (SPEC §10): `web2md.javascript` runs them on the tree before `convert`, which runs none;
+    # page scripts (SPEC §10): `web2md.javascript.quickjs` runs them on the tree before `convert`, which runs none;
     # `wait` is in milliseconds (timer callbacks due within it run), None for the default
     javascript: bool = False
     wait: float | None = None

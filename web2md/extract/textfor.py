@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 from web2md.extract.convert import html_to_text
-from web2md.extract.renderer.entities import normalise_chars
-from web2md.extract.renderer.parse import decode_body
-from web2md.extract.sniff import binary_type
+from web2md.extract.html.entities import normalise_chars
+from web2md.extract.html.parse import decode_body
+from web2md.extract.html.sniff import binary_type
 
 _TEXT_TYPES = ("text/", "application/xml", "application/xhtml+xml", "application/javascript",
                "application/x-javascript", "application/ecmascript", "application/x-yaml",

@@ -36,7 +36,7 @@ from prompt_toolkit.styles import Style
 
 from web2md.frontends.ansi import Rendered, render, strip_ansi
 from web2md.frontends.common import EXIT_OK, CommandError, check_url, first_page
-from web2md.wording import plural
+from web2md.frontends.wording import plural
 
 KEYS = "h help · q quit · space/- page · N⏎ link · b back · g URL · / find · m main"  # most needed first
 HELP_SCREEN = """Keys
@@ -399,7 +399,7 @@ def highlight(fragments: StyleAndTextTuples, text: str) -> StyleAndTextTuples:
 
 def with_page_links(markdown: str, links: list[dict[str, Any]]) -> str:
     """The page's Markdown, then a list of the page's links it does not already hold (navigation, footer ...)."""
-    from web2md.extract.renderer.render import escape_markdown
+    from web2md.extract.markdown.render import escape_markdown
 
     shown = set(_LINK_TARGET.findall(markdown))
     rest = [link for link in links if link.get("url") and link["url"] not in shown]

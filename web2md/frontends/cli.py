@@ -31,7 +31,7 @@ from web2md.frontends.common import (
     failure_error,
     first_page,
 )
-from web2md.wording import plural
+from web2md.frontends.wording import plural
 
 FORMATS = ("markdown", "html", "json", "text", "csv", "tei", "xml")
 
@@ -236,14 +236,14 @@ def check_javascript(args: argparse.Namespace) -> None:
     if wait is not None and wait < 0:
         raise CommandError(f"--wait must be >= 0 ms, got {wait:g}", EXIT_USAGE)
     if getattr(args, "javascript", None):
-        from web2md.javascript import EngineMissing, check_engine
+        from web2md.javascript.quickjs import EngineMissing, check_engine
 
         try:
             check_engine()
         except EngineMissing as exc:
             raise CommandError(str(exc)) from None
     if getattr(args, "browser", None):
-        from web2md.chromium import BrowserMissing, check_browser
+        from web2md.browser.chromium import BrowserMissing, check_browser
 
         try:
             check_browser()
@@ -754,9 +754,37 @@ def run_mcp(args: argparse.Namespace) -> int:
 
 
 def add_jobs(subparsers: Any) -> None:
-    from web2md import jobs  # here: only the jobs command needs it
+    parser = subparsers.add_parser("jobs", help=COMMAND_HELP["jobs"],
+                                   description="Recurring crawls declared in a TOML file: ``web2md jobs run FILE`` "
+                                               "runs (or submits to Scrapyd) the ones that are due.")
+    verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
+    run = verbs.add_parser("run", help="run the jobs that are due (for a crontab line)")
+    run.add_argument("file", type=Path)
+    run.add_argument("--scrapyd", metavar="URL", help="submit the due jobs to this Scrapyd instead of running them")
+    run.add_argument("--project", default="web2md", help="the Scrapyd project (default: web2md)")
+    run.add_argument("-v", "--verbose", action="store_true", help="log the crawls on stderr")
+    run.set_defaults(handler=run_jobs_command)
+    show = verbs.add_parser("list", help="each job's next and last run, with its outcome")
+    show.add_argument("file", type=Path)
+    show.set_defaults(handler=list_jobs_command)
 
-    jobs.add_jobs(subparsers)
+
+def run_jobs_command(args: argparse.Namespace) -> int:
+    from web2md.frontends.jobs import run_due  # here: only the jobs command needs it (and croniter)
+
+    report = run_due(args.file, args.scrapyd, args.project)
+    for name, what in report:
+        print(f"{name}\t{what}")
+    return 1 if any(what.startswith("error") for _, what in report) else 0
+
+
+def list_jobs_command(args: argparse.Namespace) -> int:
+    from web2md.frontends.jobs import list_jobs
+
+    print("\t".join(("name", "spider", "schedule", "next", "last", "outcome")))
+    for row in list_jobs(args.file):
+        print("\t".join(row.values()))
+    return 0
 
 
 # -- entry point ------------------------------------------------------------------------------------

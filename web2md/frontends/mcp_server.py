@@ -26,9 +26,9 @@ from web2md.extract.convert import selector_predicate
 from web2md.exporters import ALIASES, FORMATS, get_format
 from web2md.failures import explain, interactive_retry_exceptions
 from web2md.items import DocumentItem, PageItem, item_to_dict
-from web2md.bundle import estimate_tokens
+from web2md.formats.llms import estimate_tokens
 from web2md.spiders.base import is_fetchable
-from web2md.wording import plural
+from web2md.frontends.wording import plural
 from web2md.spiders.feed import FeedSpider
 from web2md.spiders.page import PageSpider
 from web2md.spiders.site import SiteSpider
@@ -599,7 +599,7 @@ def conversion_options(main_content: bool = False, include_images: bool = False,
     if javascript == "inline":
         options["javascript"] = True
     elif javascript == "browser":
-        from web2md.chromium import BrowserMissing, check_browser
+        from web2md.browser.chromium import BrowserMissing, check_browser
 
         try:
             check_browser()

@@ -24,7 +24,7 @@ from scrapy.spidermiddlewares.httperror import HttpError
 
 from web2md.failures import classify, too_large
 from web2md.middlewares import META_QUIET
-from web2md.responses import stated_encoding
+from web2md.conversion.responses import stated_encoding
 
 if TYPE_CHECKING:
     from typing_extensions import Self

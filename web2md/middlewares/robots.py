@@ -93,7 +93,7 @@ class RobotsTxtMiddleware:
         )
         self._max_delay: float = settings.getfloat("WEB2MD_ROBOTS_MAX_DELAY", 60.0)
         self._min_delay: float = settings.getfloat("DOWNLOAD_DELAY")
-        # a distributed crawl keeps each host's delay in Redis (web2md.middlewares.hostslots), not in local slots
+        # a distributed crawl keeps each host's delay in Redis (web2md.distributed.hostslots), not in local slots
         self._local_slots = not settings.get("WEB2MD_REDIS_URL")
         self._policies: dict[str, RobotsPolicy] = {}
         # One list of Deferreds per origin being fetched: each waiter gets its

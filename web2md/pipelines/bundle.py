@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from scrapy.crawler import Crawler
 
-from web2md.bundle import BundlePage, breadth_first, estimate_tokens, llms_full_txt, llms_txt
+from web2md.formats.llms import BundlePage, breadth_first, estimate_tokens, llms_full_txt, llms_txt
 from web2md.items import PageItem
 from web2md.paths import page_path
 from web2md.pipelines.dedupe import FingerprintIndex, near_duplicate_rules
@@ -37,7 +37,7 @@ class Bundle:
 
     @property
     def tokens(self) -> int:
-        """Estimated tokens of ``llms-full.txt`` (`web2md.bundle.estimate_tokens`)."""
+        """Estimated tokens of ``llms-full.txt`` (`web2md.formats.llms.estimate_tokens`)."""
         return estimate_tokens(self.full)
 
 

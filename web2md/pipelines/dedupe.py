@@ -8,7 +8,7 @@ from typing import Any
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 
-from web2md.distributed import SharedFingerprintIndex
+from web2md.distributed.scheduler import SharedFingerprintIndex
 from web2md.extract.meta.simhash import bands, hamming
 from web2md.items import PageItem
 

@@ -1,4 +1,4 @@
-"""Fill each `PageItem` with its converted page, read in a worker process beside the reactor (`web2md.conversion`).
+"""Fill each `PageItem` with its converted page, read in a worker process beside the reactor (`web2md.conversion.converter`).
 
 A spider that needs the page's links has had it read already (the item's
 transient `read`); this pipeline converts the other items, fetches the iframes
@@ -19,10 +19,10 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 from w3lib.encoding import http_content_type_encoding, resolve_encoding
 
-from web2md.conversion import Converter
+from web2md.conversion.converter import Converter
 from web2md.items import DocumentItem, PageItem, is_empty
 from web2md.middlewares.limits import record_failure
-from web2md.workers import WorkerTimeout
+from web2md.conversion.workers import WorkerTimeout
 
 logger = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """What the `page` and `site` spiders share: argument parsing, turning a response into a `PageItem`, error accounting.
 
 Spiders only decide what to fetch (SPEC §2). They do not parse pages: an HTML
-body is parsed once, where it is converted (`web2md.conversion`, in a worker
+body is parsed once, where it is converted (`web2md.conversion.converter`, in a worker
 process), and the same call answers with the links a spider follows. A body is
 decoded with the encoding the response declares (BOM, Content-Type charset,
 `<meta>`); one that declares none is decoded the way the core decodes bytes
@@ -27,14 +27,14 @@ from scrapy.settings import BaseSettings
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.python.failure import Failure
 
-from web2md.chromium import use_browser
+from web2md.browser.chromium import use_browser
 from web2md.failures import classify
 from web2md.extract.options import Options
-from web2md.extract.sniff import binary_type
+from web2md.extract.html.sniff import binary_type
 from web2md.items import PageItem
-from web2md.javascript import check_engine
+from web2md.javascript.quickjs import check_engine
 from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
-from web2md.middlewares.incremental import Gone, Unchanged
+from web2md.incremental.middleware import Gone, Unchanged
 from web2md.middlewares.limits import PageFailed, failure_reason, record_failure
 
 logger = logging.getLogger(__name__)

@@ -10,7 +10,7 @@ from typing import Any
 from scrapy import Request, signals
 from w3lib.url import canonicalize_url
 
-from web2md.middlewares.blacklist import load_blacklist
+from web2md.blacklist.middleware import load_blacklist
 from web2md.spiders.page import PageSpider
 
 logger = logging.getLogger(__name__)

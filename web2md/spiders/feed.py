@@ -18,9 +18,9 @@ from web2md.extract.documents.feedlinks import common_feed_urls, discover_feeds
 from web2md.extract.documents.feeds import Feed, FeedError, FeedRefused, parse_feed
 from web2md.items import FeedEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
-from web2md.middlewares.blacklist import load_blacklist
+from web2md.blacklist.middleware import load_blacklist
 from web2md.middlewares.limits import record_failure
-from web2md.responses import parse_response
+from web2md.conversion.responses import parse_response
 from web2md.spiders.base import Web2mdSpider, count_argument, is_fetchable, parse_bool
 
 logger = logging.getLogger(__name__)

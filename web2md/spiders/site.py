@@ -10,7 +10,7 @@ from typing import Any
 from scrapy import Request
 from scrapy.http import Response
 
-from web2md.conversion import Converter, robots_directives
+from web2md.conversion.converter import Converter, robots_directives
 from web2md.extract.documents.sitemaps import SitemapEntry, select_entries
 from web2md.middlewares import META_EXPLICIT
 from web2md.scope import Scope, patterns
@@ -28,7 +28,7 @@ DEFAULT_MAX_PAGES = 1000
 class Plan:
     """The pages a crawl requests (lists, in a dry run): URL key -> the fewest link hops it was found at, and the
     URL requested when it is not its key (with ``query=keep``, the URL usually is its key, so an entry is one
-    string and a small int). A crawl's shared plan (`web2md.distributed.SharedPlan`) has the same methods."""
+    string and a small int). A crawl's shared plan (`web2md.distributed.scheduler.SharedPlan`) has the same methods."""
 
     def __init__(self) -> None:
         self.entries: dict[str, int | tuple[int, str]] = {}

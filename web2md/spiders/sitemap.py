@@ -30,7 +30,7 @@ from web2md.extract.documents.sitemaps import (
 )
 from web2md.items import SitemapEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
-from web2md.middlewares.blacklist import load_blacklist
+from web2md.blacklist.middleware import load_blacklist
 from web2md.failures import HOST_UNREACHABLE, classify
 from web2md.middlewares.limits import record_failure
 from web2md.spiders.base import Web2mdSpider, count_argument, parse_bool

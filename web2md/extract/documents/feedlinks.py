@@ -10,9 +10,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 from lxml import etree
 
-from web2md.extract.renderer.entities import clean_text
-from web2md.extract.renderer.parse import parse_html
-from web2md.extract.renderer.urls import absolute_url, document_base, strip_fragment
+from web2md.extract.html.entities import clean_text
+from web2md.extract.html.parse import parse_html
+from web2md.extract.html.urls import absolute_url, document_base, strip_fragment
 
 FEED_TYPES = {
     "application/rss+xml": "rss",

@@ -16,11 +16,11 @@ from typing import Any
 from lxml import etree
 
 from web2md.extract.convert import html_to_text
-from web2md.extract.renderer.entities import clean_text, decode_entities
+from web2md.extract.html.entities import clean_text, decode_entities
 from web2md.extract.meta.isodate import iso_date
-from web2md.extract.renderer.parse import parse_html
+from web2md.extract.html.parse import parse_html
 from web2md.extract.documents.safexml import UnsafeXMLError, local_name, namespace, parse_xml
-from web2md.extract.renderer.urls import absolute_url
+from web2md.extract.html.urls import absolute_url
 
 ATOM_NS = "http://www.w3.org/2005/Atom"
 ATOM03_NS = "http://purl.org/atom/ns#"

@@ -11,7 +11,7 @@ import re
 
 from lxml import etree
 
-from web2md.extract.renderer.entities import NAMED
+from web2md.extract.html.entities import NAMED
 
 # XML knows five named entities; feeds written by hand use HTML's (&nbsp;, &eacute;) and bare "&".
 _XML_NAMED = frozenset({"amp", "lt", "gt", "quot", "apos"})

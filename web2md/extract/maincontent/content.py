@@ -31,7 +31,7 @@ from typing import Callable
 
 from lxml import etree
 
-from web2md.extract.renderer.entities import subtree_text
+from web2md.extract.html.entities import subtree_text
 from web2md.extract.maincontent.furniture import (BYLINE_TAGS, CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
                                      FURNITURE_LABEL_TAGS, MAX_CALL, MAX_CAPTION,
                                      MAX_BYLINE_EXTRA, MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY,
@@ -41,7 +41,7 @@ from web2md.extract.maincontent.furniture import (BYLINE_TAGS, CALL_TAGS, CAPTIO
                                      is_call_to_action, is_credit_line, is_date_line, names_caption, names_comments,
                                      names_content,
                                      is_furniture_label, is_rights_line, is_tail_label, read_hints)
-from web2md.extract.renderer.render import SCRIPTLESS_SKIP_TAGS, SKIP_TAGS, is_hidden
+from web2md.extract.markdown.render import SCRIPTLESS_SKIP_TAGS, SKIP_TAGS, is_hidden
 
 # Tags whose content is never the main text.
 FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "button", "dialog", "menu", "select", "label", "input", "textarea"})

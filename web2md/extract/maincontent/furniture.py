@@ -14,7 +14,7 @@ from typing import NamedTuple
 from lxml import etree
 
 from web2md.extract.meta.dates import MONTHS
-from web2md.extract.renderer.entities import subtree_text
+from web2md.extract.html.entities import subtree_text
 
 # Class/id words of furniture. A strong word marks furniture unless the block holds
 # much of the content; a weak one only for small or link-heavy blocks.

@@ -14,11 +14,11 @@ from typing import Any, Callable, Iterable
 
 from lxml import etree
 
-from web2md.extract.renderer.elements import DocumentElements
-from web2md.extract.renderer.entities import clean_text, decode_entities
+from web2md.extract.html.elements import DocumentElements
+from web2md.extract.html.entities import clean_text, decode_entities
 from web2md.extract.maincontent.furniture import class_words
 from web2md.extract.meta.meta_jsonld import JsonLd
-from web2md.extract.renderer.render import Renderer, escape_markdown
+from web2md.extract.markdown.render import Renderer, escape_markdown
 
 ARTICLE = "article"
 FORUM = "forum"

@@ -8,7 +8,7 @@ from typing import Iterable, Iterator
 
 from lxml import etree
 
-from web2md.extract.renderer.entities import element_text
+from web2md.extract.html.entities import element_text
 
 __all__ = ["byline_author", "candidates_in", "plausible_name"]
 

@@ -12,7 +12,7 @@ import re
 from collections import deque
 from typing import Any, Iterable
 
-from web2md.extract.renderer.entities import clean_text, decode_entities
+from web2md.extract.html.entities import clean_text, decode_entities
 
 __all__ = ["JsonLd", "parse_json_ld"]
 

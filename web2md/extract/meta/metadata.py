@@ -1,7 +1,7 @@
 """Page metadata (SPEC §5): one pass over the document's meta-bearing elements fills the `Page` fields.
 
 Sources and their priorities follow SPEC §5; every string is cleaned with
-:func:`~web2md.extract.renderer.entities.clean_text`, every URL made absolute, every date
+:func:`~web2md.extract.html.entities.clean_text`, every URL made absolute, every date
 normalised to ISO 8601. The language comes from markup when declared, else from
 the built-in detector over the rendered text.
 """
@@ -16,15 +16,15 @@ from lxml import etree
 
 from web2md.extract.meta.byline import byline_author
 from web2md.extract.meta.dates import normalize_date
-from web2md.extract.renderer.elements import DocumentElements
-from web2md.extract.renderer.entities import clean_text, element_text
+from web2md.extract.html.elements import DocumentElements
+from web2md.extract.html.entities import clean_text, element_text
 from web2md.extract.documents.feedlinks import feed_link
 from web2md.extract.meta.meta_jsonld import JsonLd, parse_json_ld
 from web2md.extract.meta.language import SAMPLE_CHARS, detect_language, normalize_language
 from web2md.extract.page import Page
 from web2md.extract.meta.simhash import fingerprint
 from web2md.extract.meta.titles import choose_title
-from web2md.extract.renderer.urls import Resolver, absolute_url
+from web2md.extract.html.urls import Resolver, absolute_url
 
 __all__ = ["MissingMetadata", "check_metadata", "excerpt_of", "fill", "missing_metadata", "word_count"]
 

@@ -26,8 +26,8 @@ from scrapy.http.request import NO_CALLBACK
 
 from web2md.middlewares import META_QUIET
 from web2md.middlewares.limits import PageFailed
-from web2md.extract.renderer.parse import DEFAULT_MAX_ELEMENTS
-from web2md.responses import parse_response
+from web2md.extract.html.parse import DEFAULT_MAX_ELEMENTS
+from web2md.conversion.responses import parse_response
 
 if TYPE_CHECKING:
     from lxml.etree import _Element

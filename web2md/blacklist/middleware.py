@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 
-from web2md.blacklist import Blacklist
+from web2md.blacklist.patterns import Blacklist
 from web2md.middlewares import META_EXPLICIT
 
 if TYPE_CHECKING:

@@ -6,8 +6,8 @@ from typing import Iterable
 
 from lxml import etree
 
-from web2md.extract.renderer.entities import clean_text, element_text
-from web2md.extract.renderer.urls import UNSEEN, Resolver, document_base
+from web2md.extract.html.entities import clean_text, element_text
+from web2md.extract.html.urls import UNSEEN, Resolver, document_base
 
 
 def links_from_tree(root: etree._Element, page_url: str, resolve: Resolver | None = None,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from scrapy import Request, signals
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 
-from web2md.incremental import IncrementalStore, store_for
+from web2md.incremental.store import IncrementalStore, store_for
 from web2md.middlewares import META_QUIET
 
 if TYPE_CHECKING:

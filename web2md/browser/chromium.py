@@ -1,7 +1,7 @@
 """``--browser``: finding the system's Chromium and switching a crawl's download handlers to it (SPEC §10).
 
 The handler itself, and the proxy that checks the browser's own requests, are in
-`web2md.handlers.chromium` (imported only when a crawl uses the browser).
+`web2md.browser.handler` (imported only when a crawl uses the browser).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from scrapy.settings import SETTINGS_PRIORITIES, BaseSettings
 
 #: Executables tried on PATH, in order (Debian's packages: chromium-headless-shell, chromium).
 CHROMIUM_NAMES = ("chromium-headless-shell", "chromium", "chromium-browser")
-HANDLER = "web2md.handlers.chromium.BrowserDownloadHandler"
+HANDLER = "web2md.browser.handler.BrowserDownloadHandler"
 
 
 class BrowserMissing(RuntimeError):
@@ -59,7 +59,7 @@ def use_browser(settings: BaseSettings) -> None:
     put("DOWNLOAD_HANDLERS", {**settings.getdict("DOWNLOAD_HANDLERS"), "http": HANDLER, "https": HANDLER})
     put("PLAYWRIGHT_LAUNCH_OPTIONS",
         {"headless": True, **settings.getdict("PLAYWRIGHT_LAUNCH_OPTIONS"), "executable_path": executable})
-    put("PLAYWRIGHT_PROCESS_REQUEST_HEADERS", "web2md.handlers.chromium.request_headers")
+    put("PLAYWRIGHT_PROCESS_REQUEST_HEADERS", "web2md.browser.handler.request_headers")
     put("PLAYWRIGHT_MAX_PAGES_PER_CONTEXT", settings.getint("WEB2MD_BROWSER_PAGES"))
     put("PLAYWRIGHT_DEFAULT_NAVIGATION_TIMEOUT", settings.getfloat("DOWNLOAD_TIMEOUT") * 1000)
 

@@ -233,35 +233,3 @@ def list_jobs(path: Path) -> list[dict[str, str]]:
             "outcome": "running" if running else record.get("outcome", ""),
         })
     return rows
-
-
-# -- command line (`web2md jobs run|list FILE`) --------------------------------------------------------
-
-def add_jobs(subparsers: Any) -> None:
-    from web2md.frontends.cli import COMMAND_HELP
-
-    parser = subparsers.add_parser("jobs", help=COMMAND_HELP["jobs"], description=__doc__)
-    verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
-    run = verbs.add_parser("run", help="run the jobs that are due (for a crontab line)")
-    run.add_argument("file", type=Path)
-    run.add_argument("--scrapyd", metavar="URL", help="submit the due jobs to this Scrapyd instead of running them")
-    run.add_argument("--project", default="web2md", help="the Scrapyd project (default: web2md)")
-    run.add_argument("-v", "--verbose", action="store_true", help="log the crawls on stderr")
-    run.set_defaults(handler=run_jobs_command)
-    show = verbs.add_parser("list", help="each job's next and last run, with its outcome")
-    show.add_argument("file", type=Path)
-    show.set_defaults(handler=list_jobs_command)
-
-
-def run_jobs_command(args: argparse.Namespace) -> int:
-    report = run_due(args.file, args.scrapyd, args.project)
-    for name, what in report:
-        print(f"{name}\t{what}")
-    return 1 if any(what.startswith("error") for _, what in report) else 0
-
-
-def list_jobs_command(args: argparse.Namespace) -> int:
-    print("\t".join(("name", "spider", "schedule", "next", "last", "outcome")))
-    for row in list_jobs(args.file):
-        print("\t".join(row.values()))
-    return 0

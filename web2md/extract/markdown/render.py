@@ -17,14 +17,14 @@ from unicodedata import is_normalized
 
 from lxml import etree
 
-from web2md.extract.renderer.emphasis import (
+from web2md.extract.markdown.emphasis import (
     BOLD_CLOSE, BOLD_OPEN, ITALIC_CLOSE, ITALIC_OPEN, LITERAL_STAR, LITERAL_UNDERSCORE, has_placeholders,
     resolve_emphasis,
 )
-from web2md.extract.renderer.entities import collapse_ws, normalise_chars, unprintable_needs_mapping
-from web2md.extract.renderer.mathml import is_display, linear_text, tex_of, visual_copies
-from web2md.extract.renderer.urls import Resolver, markdown_url, strip_fragment
-from web2md.extract.renderer.parse import parse_html
+from web2md.extract.html.entities import collapse_ws, normalise_chars, unprintable_needs_mapping
+from web2md.extract.markdown.mathml import is_display, linear_text, tex_of, visual_copies
+from web2md.extract.html.urls import Resolver, markdown_url, strip_fragment
+from web2md.extract.html.parse import parse_html
 
 SKIP_TAGS = frozenset({
     "script", "style", "svg", "template", "iframe", "noscript", "head",

@@ -29,7 +29,7 @@ from scrapy_playwright.handler import ScrapyPlaywrightDownloadHandler
 from scrapy_playwright.page import PageMethod
 
 from web2md.middlewares import META_QUIET
-from web2md.middlewares.blacklist import Blacklisted, load_blacklist
+from web2md.blacklist.middleware import Blacklisted, load_blacklist
 from web2md.middlewares.netguard import AddressRefused, NetGuardMiddleware
 
 if TYPE_CHECKING:

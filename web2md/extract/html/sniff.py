@@ -6,7 +6,7 @@ from __future__ import annotations
 import codecs
 import unicodedata
 
-from web2md.extract.renderer.parse import utf8_or_cp1252
+from web2md.extract.html.parse import utf8_or_cp1252
 
 __all__ = ["binary_type", "implausible_charset"]
 

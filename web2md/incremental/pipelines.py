@@ -3,7 +3,7 @@
 `UnchangedPipeline` runs just before `web2md.pipelines.export` and drops such a
 page (counted as ``web2md/unchanged``); `ExportedPipeline` runs just after it and
 records the Markdown's hash and files, which also makes the page's validators the
-ones sent next time (`web2md.incremental`). Both are off unless ``WEB2MD_INCREMENTAL`` is set.
+ones sent next time (`web2md.incremental.store`). Both are off unless ``WEB2MD_INCREMENTAL`` is set.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 
-from web2md.incremental import IncrementalStore, UnchangedPage, store_for
+from web2md.incremental.store import IncrementalStore, UnchangedPage, store_for
 from web2md.items import PageItem
 from web2md.paths import output_file
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from lxml import etree
 
-from web2md.extract.renderer.parse import parse_html
+from web2md.extract.html.parse import parse_html
 
 logger = logging.getLogger(__name__)
 

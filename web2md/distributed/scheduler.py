@@ -2,7 +2,7 @@
 
 With the setting, `Scheduler` keeps the request queue and the seen-request
 fingerprints of a crawl in Redis, `SharedFingerprintIndex` the near-duplicate
-fingerprints, and `web2md.middlewares.hostslots` the per-host politeness state,
+fingerprints, and `web2md.distributed.hostslots` the per-host politeness state,
 so any number of ``scrapy crawl`` processes on any number of machines crawl one
 site together, each URL once. Without it `Scheduler` is Scrapy's own.
 

@@ -21,7 +21,7 @@ from typing import AnyStr, Iterable
 from lxml import etree
 from w3lib.encoding import html_to_unicode
 
-from web2md.extract.renderer.entities import NAMED
+from web2md.extract.html.entities import NAMED
 
 # Elements libxml2 reads as raw text (no entities, no tags inside); plaintext runs to the end.
 _RAW_TEXT = ("script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext")

@@ -21,12 +21,12 @@ from scrapy.crawler import Crawler
 from scrapy.http import HtmlResponse
 
 from web2md.extract import convert, extract_links, text_for
-from web2md.extract.renderer.parse import DEFAULT_MAX_ELEMENTS, TRUNCATED
+from web2md.extract.html.parse import DEFAULT_MAX_ELEMENTS, TRUNCATED
 from web2md.extract.textfor import UnsupportedContent
-from web2md.iframes import FrameDocument, IframeFetcher, frame_urls, splice_iframes
-from web2md.javascript import run_scripts
-from web2md.responses import parse_response
-from web2md.workers import WorkerPool, default_workers
+from web2md.conversion.iframes import FrameDocument, IframeFetcher, frame_urls, splice_iframes
+from web2md.javascript.quickjs import run_scripts
+from web2md.conversion.responses import parse_response
+from web2md.conversion.workers import WorkerPool, default_workers
 
 __all__ = ["Conversion", "Converter", "robots_directives", "run_conversion"]
 
@@ -134,7 +134,7 @@ class Converter:
     ``WEB2MD_WORKERS`` processes read pages (default: one per core; ``0``: in
     this process, for debugging). A call still running after
     ``WEB2MD_EXTRACT_TIMEOUT`` seconds has its worker killed and replaced
-    (`web2md.workers.WorkerTimeout`). Calls wait for a free worker in order.
+    (`web2md.conversion.workers.WorkerTimeout`). Calls wait for a free worker in order.
     """
 
     def __init__(self, crawler: Crawler) -> None:

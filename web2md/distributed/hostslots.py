@@ -1,4 +1,4 @@
-"""Per-host politeness shared by the processes of a distributed crawl (``WEB2MD_REDIS_URL``, `web2md.distributed`).
+"""Per-host politeness shared by the processes of a distributed crawl (``WEB2MD_REDIS_URL``, `web2md.distributed.scheduler`).
 
 Scrapy keeps a download slot per host in each process; several processes on
 one host would each keep their own delay and concurrency. This middleware
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from scrapy import signals
 from scrapy.exceptions import NotConfigured
 
-from web2md.distributed import connect_async, redis_url
+from web2md.distributed.scheduler import connect_async, redis_url
 from web2md.middlewares import META_CRAWL_DELAY
 
 if TYPE_CHECKING:

@@ -1,4 +1,4 @@
-"""Worker processes that run functions beside the reactor: a pool of ``python -m web2md.workers`` children.
+"""Worker processes that run functions beside the reactor: a pool of ``python -m web2md.conversion.workers`` children.
 
 Each worker is a fresh interpreter (nothing forked from the crawl) that reads
 pickled ``(function, args)`` calls from its stdin and writes pickled results to
@@ -96,7 +96,7 @@ class _Worker:
     @classmethod
     async def start(cls, timeout: float | None) -> "_Worker":
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "web2md.workers",
+            sys.executable, "-m", "web2md.conversion.workers",
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             limit=1 << 20,
             # its own process group: a terminal's Ctrl-C reaches the crawl, which stops its workers itself,

@@ -1,0 +1,1 @@
+"""Reading fetched pages where they are converted: worker processes beside the reactor, iframes, response decoding."""

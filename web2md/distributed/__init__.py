@@ -1,0 +1,1 @@
+"""One crawl frontier shared by several processes through Redis: the scheduler and the shared per-host slots."""

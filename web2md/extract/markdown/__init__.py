@@ -1,0 +1,1 @@
+"""Writing Markdown: the renderer, emphasis and MathML."""

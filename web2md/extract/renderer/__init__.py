@@ -1,1 +1,0 @@
-"""The Markdown renderer: the one HTML parser, the tree walk that writes Markdown and text, entities and link targets."""

@@ -1,1 +1,0 @@
-"""Scrapy download handlers of web2md."""
