@@ -25,8 +25,13 @@ def article(html: str, url: str) -> dict:
     from web2md import convert
 
     page = convert(html, url=url)
-    return {"text": page.text, "title": page.title, "author": page.author, "site_name": page.site_name,
-            "date": page.published_date}
+    return {
+        "text": page.text,
+        "title": page.title,
+        "author": page.author,
+        "site_name": page.site_name,
+        "date": page.published_date,
+    }
 
 
 def main() -> int:

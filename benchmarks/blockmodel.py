@@ -23,15 +23,74 @@ from web2md.extract.maincontent.furniture import class_and_id
 MAX_TEXT_FEATURES = 1500  # characters: longer blocks are not read word by word (their size says enough)
 _SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)")
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-_TAG_GROUPS = {"p": "p", "li": "li", "dd": "li", "dt": "li", "ul": "list", "ol": "list", "dl": "list",
-               "table": "table", "tr": "table", "td": "table", "th": "table", "tbody": "table",
-               "div": "div", "section": "div", "article": "div", "main": "div", "center": "div", "form": "div",
-               "a": "inline", "span": "inline", "time": "inline", "em": "inline", "strong": "inline", "b": "inline",
-               "i": "inline", "small": "inline", "font": "inline", **{h: "heading" for h in _HEADINGS}}
+_TAG_GROUPS = {
+    "p": "p",
+    "li": "li",
+    "dd": "li",
+    "dt": "li",
+    "ul": "list",
+    "ol": "list",
+    "dl": "list",
+    "table": "table",
+    "tr": "table",
+    "td": "table",
+    "th": "table",
+    "tbody": "table",
+    "div": "div",
+    "section": "div",
+    "article": "div",
+    "main": "div",
+    "center": "div",
+    "form": "div",
+    "a": "inline",
+    "span": "inline",
+    "time": "inline",
+    "em": "inline",
+    "strong": "inline",
+    "b": "inline",
+    "i": "inline",
+    "small": "inline",
+    "font": "inline",
+    **{h: "heading" for h in _HEADINGS},
+}
 # What the model judges: blocks of their own; a link or a span inside one is judged by the rules (or with it)
-BLOCK_TAGS = frozenset({"p", "pre", "blockquote", "li", "td", "th", "dd", "dt", "h1", "h2", "h3", "h4", "h5", "h6",
-                        "div", "section", "article", "main", "figcaption", "caption", "address", "summary",
-                        "table", "ul", "ol", "dl", "tr", "center", "header", "form", "figure", "details", "tbody"})
+BLOCK_TAGS = frozenset(
+    {
+        "p",
+        "pre",
+        "blockquote",
+        "li",
+        "td",
+        "th",
+        "dd",
+        "dt",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "div",
+        "section",
+        "article",
+        "main",
+        "figcaption",
+        "caption",
+        "address",
+        "summary",
+        "table",
+        "ul",
+        "ol",
+        "dl",
+        "tr",
+        "center",
+        "header",
+        "form",
+        "figure",
+        "details",
+        "tbody",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -48,10 +107,16 @@ class BlockModel:
     skip_margin: float = 0.0
 
     @classmethod
-    def load(cls, path: Path, keep_margin: float = 0.0, skip_margin: float = 0.0) -> "BlockModel":
+    def load(cls, path: Path, keep_margin: float = 0.0, skip_margin: float = 0.0) -> BlockModel:
         data = json.loads(path.read_text())
-        return cls(tuple(data["weights"]), tuple(data["weights"].values()), data["bias"],
-                   tuple(data.get("trees", ())), keep_margin, skip_margin)
+        return cls(
+            tuple(data["weights"]),
+            tuple(data["weights"].values()),
+            data["bias"],
+            tuple(data.get("trees", ())),
+            keep_margin,
+            skip_margin,
+        )
 
     def logit(self, features: dict[str, float]) -> float:
         total = self.bias
@@ -68,9 +133,14 @@ def features(test: FurnitureTest, el: etree._Element, verdict: bool) -> dict[str
     """Structural features of one block inside the region `test.main`, the rules' `verdict` among them."""
     own = test.stats[el]
     total, linked, good, linked_headings = own
-    out = {"rules_furniture": float(verdict), "log_chars": math.log1p(total) / 8, "link_density": linked / total,
-           "content_share": good / total, "region_share": (total - linked) / test.region_text,
-           "linked_headings": min(linked_headings, 10) / 10}
+    out = {
+        "rules_furniture": float(verdict),
+        "log_chars": math.log1p(total) / 8,
+        "link_density": linked / total,
+        "content_share": good / total,
+        "region_share": (total - linked) / test.region_text,
+        "linked_headings": min(linked_headings, 10) / 10,
+    }
     group = _TAG_GROUPS.get(el.tag, "other")
     out["tag_" + group] = 1.0
     parent = el.getparent()
@@ -97,8 +167,11 @@ def features(test: FurnitureTest, el: etree._Element, verdict: bool) -> dict[str
     out["after_heading"] = float(previous is not None and previous.tag in _HEADINGS)
     out["region_content"] = good / test.region_good if test.region_good else 0.0
     # the blocks around it: a paragraph among paragraphs, a link among links
-    for name, node in (("parent", parent), ("previous", previous),
-                       ("next", next(el.itersiblings(etree.Element), None))):
+    for name, node in (
+        ("parent", parent),
+        ("previous", previous),
+        ("next", next(el.itersiblings(etree.Element), None)),
+    ):
         counts = test.stats.get(node) if node is not None else None
         if counts and counts[0]:
             out[name + "_link_density"] = counts[1] / counts[0]

@@ -11,7 +11,7 @@ SAMPLE = HERE / "sample"
 
 def corpus_root(shared: Path | None = None) -> Path:
     """The folder holding the corpora: `shared`/corpora if given or present, else the bundled sample."""
-    for candidate in ([shared] if shared else [SHARED]):
+    for candidate in [shared] if shared else [SHARED]:
         if (candidate / "corpora").is_dir():
             return candidate / "corpora"
     return SAMPLE

@@ -124,19 +124,26 @@ def build_site(www: Path, corpus: Path, pages: int, origin: str) -> None:
     for k in range(pages):
         body = bodies[k % len(bodies)]
         # the page's own links, frames, refreshes and robots directives would change what each crawler fetches
-        for pattern, replacement in ((_OWN_LINK, rb"\1data-href="), (_OWN_FRAME, rb"\1data-src="),
-                                     (_REFRESH, rb"data-x=\1"), (_ROBOTS, rb"data-x=\1"), (_BASE, rb"<nobase")):
+        for pattern, replacement in (
+            (_OWN_LINK, rb"\1data-href="),
+            (_OWN_FRAME, rb"\1data-src="),
+            (_REFRESH, rb"data-x=\1"),
+            (_ROBOTS, rb"data-x=\1"),
+            (_BASE, rb"<nobase"),
+        ):
             body = pattern.sub(replacement, body)
         links = []
         for child in range(k * CHILDREN + 1, min(k * CHILDREN + CHILDREN, pages - 1) + 1):
             links.append(f'<li><a href="{origin}/p/{child}.html">page {child}</a></li>')
             links.append(f'<li><a href="http://elsewhere{child % 13}.web2md-bench.invalid/{child}">away</a></li>')
-        tail = (f'<ul class="web2md-bench">{"".join(links)}</ul>'
-                f'<iframe src="http://widgets{k % 7}.web2md-bench.invalid/w/{k}.html"></iframe>').encode()
+        tail = (
+            f'<ul class="web2md-bench">{"".join(links)}</ul>'
+            f'<iframe src="http://widgets{k % 7}.web2md-bench.invalid/w/{k}.html"></iframe>'
+        ).encode()
         match = None
         for match in _BODY_END.finditer(body):
             pass
-        body = body[:match.start()] + tail + body[match.start():] if match else body + tail
+        body = body[: match.start()] + tail + body[match.start() :] if match else body + tail
         (www / "p" / f"{k}.html").write_bytes(body)
 
 
@@ -153,8 +160,16 @@ class Server:
             command = [nginx, "-c", str(conf), "-p", str(root), "-e", str(root / "nginx-error.log")]
         else:
             self.name = "python http.server"
-            command = [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory",
-                       str(root / "www"), str(port)]
+            command = [
+                sys.executable,
+                "-m",
+                "http.server",
+                "--bind",
+                "127.0.0.1",
+                "--directory",
+                str(root / "www"),
+                str(port),
+            ]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(100):
             try:
@@ -228,10 +243,15 @@ def main() -> None:
     parser.add_argument("--pages", type=int, default=2000)
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
-    parser.add_argument("--runs", default="bare,site,iframes",
-                        help="comma separated: bare, site, iframes, inprocess")
-    parser.add_argument("-s", "--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="a Scrapy setting for the web2md runs (repeatable)")
+    parser.add_argument("--runs", default="bare,site,iframes", help="comma separated: bare, site, iframes, inprocess")
+    parser.add_argument(
+        "-s",
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a Scrapy setting for the web2md runs (repeatable)",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the site, logs and output (path printed)")
     args = parser.parse_args()
     runs = [r.strip() for r in args.runs.split(",") if r.strip()]
@@ -247,23 +267,58 @@ def main() -> None:
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     env.pop("SCRAPY_SETTINGS_MODULE", None)
     start_url = f"{origin}/p/0.html"
-    common = ["-s", f"CONCURRENT_REQUESTS={args.concurrency}",
-              "-s", f"CONCURRENT_REQUESTS_PER_DOMAIN={args.concurrency}", "-s", "LOG_LEVEL=INFO"]
-    print(f"{args.pages} pages from {args.corpus.name}, served by {server.name}; concurrency {args.concurrency}; "
-          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at start")
+    common = [
+        "-s",
+        f"CONCURRENT_REQUESTS={args.concurrency}",
+        "-s",
+        f"CONCURRENT_REQUESTS_PER_DOMAIN={args.concurrency}",
+        "-s",
+        "LOG_LEVEL=INFO",
+    ]
+    print(
+        f"{args.pages} pages from {args.corpus.name}, served by {server.name}; concurrency {args.concurrency}; "
+        f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at start"
+    )
     results: list[tuple[str, float, int, int]] = []  # (run, wall, peak, pages) in the order they ran
     try:
         for run in runs:
             if run == "bare":
-                command = [sys.executable, "-m", "scrapy", "runspider", str(work / "bare.py"), "-a",
-                           f"url={start_url}", "-s", "TELNETCONSOLE_ENABLED=False", *common]
+                command = [
+                    sys.executable,
+                    "-m",
+                    "scrapy",
+                    "runspider",
+                    str(work / "bare.py"),
+                    "-a",
+                    f"url={start_url}",
+                    "-s",
+                    "TELNETCONSOLE_ENABLED=False",
+                    *common,
+                ]
                 wall, peak, own, children, out = timed(command, work, env, work / "bare.log")
                 pages = json.loads(out.strip().splitlines()[-1])["pages"]
             elif run in ("site", "iframes", "inprocess"):
                 output = work / f"out-{run}"
-                command = [sys.executable, "-m", "scrapy", "crawl", "site", "-a", f"url={start_url}",
-                           "-a", "depth=100", "-a", f"max_pages={args.pages * 2}", "-a", f"output={output}",
-                           "-a", "dedupe=off", "-s", f"WEB2MD_IFRAMES={run == 'iframes'}", *common]
+                command = [
+                    sys.executable,
+                    "-m",
+                    "scrapy",
+                    "crawl",
+                    "site",
+                    "-a",
+                    f"url={start_url}",
+                    "-a",
+                    "depth=100",
+                    "-a",
+                    f"max_pages={args.pages * 2}",
+                    "-a",
+                    f"output={output}",
+                    "-a",
+                    "dedupe=off",
+                    "-s",
+                    f"WEB2MD_IFRAMES={run == 'iframes'}",
+                    *common,
+                ]
                 if run == "inprocess":
                     command += ["-s", "WEB2MD_WORKERS=0"]
                 for setting in args.set:
@@ -273,8 +328,11 @@ def main() -> None:
             else:
                 raise SystemExit(f"unknown run {run!r}")
             results.append((run, wall, peak, pages))
-            print(f"{run:8} {pages:6d} pages  {wall:7.2f} s  {pages / wall:7.1f} pages/s  "
-                  f"peak RSS {peak / 2**20:7.1f} MiB  CPU {own:6.1f} s + workers {children:6.1f} s", flush=True)
+            print(
+                f"{run:8} {pages:6d} pages  {wall:7.2f} s  {pages / wall:7.1f} pages/s  "
+                f"peak RSS {peak / 2**20:7.1f} MiB  CPU {own:6.1f} s + workers {children:6.1f} s",
+                flush=True,
+            )
     finally:
         server.stop()
         if args.keep:
@@ -296,8 +354,10 @@ def main() -> None:
         ratios.setdefault(run, []).append((wall / bare[0], (peak - bare[1]) / 2**20))
     for run, pairs in ratios.items():
         walls = sorted(wall for wall, _ in pairs)
-        print(f"{run:8} / bare: wall time {statistics.median(walls):.2f}x (median of {len(walls)}: "
-              f"{', '.join(f'{w:.2f}' for w in walls)}), peak RSS {max(rss for _, rss in pairs):+.1f} MiB at most")
+        print(
+            f"{run:8} / bare: wall time {statistics.median(walls):.2f}x (median of {len(walls)}: "
+            f"{', '.join(f'{w:.2f}' for w in walls)}), peak RSS {max(rss for _, rss in pairs):+.1f} MiB at most"
+        )
     print(f"load average {os.getloadavg()[0]:.2f} at end")
 
 

@@ -67,9 +67,14 @@ print(json.dumps({"peak_mb": hwm(), "start_mb": base,
 
 
 def run_core(path: Path, env: dict[str, str], cap: int | None) -> dict:
-    done = subprocess.run([sys.executable, "-c", CHILD, str(path), "" if cap is None else str(cap)],
-                          capture_output=True, text=True, env=env,
-                          cwd=ROOT, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(path), "" if cap is None else str(cap)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        check=True,
+    )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -90,14 +95,22 @@ def run_fetch(path: Path, env: dict[str, str], cap: int | None) -> dict:
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    probe = ("import resource, subprocess, sys, time; s = time.time(); "
-             "p = subprocess.run([sys.executable, '-m', 'web2md.frontends.cli', 'fetch', *sys.argv[1:]], capture_output=True); "
-             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1000, "
-             "resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime, p.returncode, len(p.stdout))")
+    probe = (
+        "import resource, subprocess, sys, time; s = time.time(); "
+        "p = subprocess.run([sys.executable, '-m', 'web2md.frontends.cli', 'fetch', *sys.argv[1:]], capture_output=True); "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1000, "
+        "resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime, p.returncode, len(p.stdout))"
+    )
     try:
         cap_args = [] if cap is None else ["--max-elements", str(cap)]
-        done = subprocess.run([sys.executable, "-c", probe, f"http://127.0.0.1:{server.server_port}/", *cap_args],
-                              capture_output=True, text=True, env=env, cwd=ROOT, check=True)
+        done = subprocess.run(
+            [sys.executable, "-c", probe, f"http://127.0.0.1:{server.server_port}/", *cap_args],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            check=True,
+        )
     finally:
         server.shutdown()
     peak, cpu, code, out = done.stdout.split()
@@ -112,8 +125,9 @@ def main() -> None:
     args = parser.parse_args()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     names = [n for n in args.only.split(",") if n] or list(PAGES)
-    print(f"{'page':<12} {'body MB':>8} {'peak MB':>8} {'peak/body':>9} {'target MB':>9} {'cpu s':>7} {'s/MB':>6}"
-          "  notes")
+    print(
+        f"{'page':<12} {'body MB':>8} {'peak MB':>8} {'peak/body':>9} {'target MB':>9} {'cpu s':>7} {'s/MB':>6}  notes"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         for name in names:
             path = Path(tmp) / f"{name}.html"
@@ -122,8 +136,11 @@ def main() -> None:
             result = (run_fetch if args.fetch else run_core)(path, env, args.max_elements)
             target = 15 * size + 150
             notes = {k: v for k, v in result.items() if k not in ("peak_mb", "cpu_s")}
-            print(f"{name:<12} {size:>8.1f} {result['peak_mb']:>8.0f} {result['peak_mb'] / size:>9.1f} "
-                  f"{target:>9.0f} {result['cpu_s']:>7.2f} {result['cpu_s'] / size:>6.2f}  {notes}", flush=True)
+            print(
+                f"{name:<12} {size:>8.1f} {result['peak_mb']:>8.0f} {result['peak_mb'] / size:>9.1f} "
+                f"{target:>9.0f} {result['cpu_s']:>7.2f} {result['cpu_s'] / size:>6.2f}  {notes}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -33,11 +33,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from web2md import convert  # noqa: E402
-from web2md.extract.meta.language import detect_language, to_iso639_3  # noqa: E402
-from web2md.extract.meta import metadata  # noqa: E402
-from web2md.extract.html.parse import parse_html  # noqa: E402
 from web2md.extract.html.elements import DocumentElements  # noqa: E402
+from web2md.extract.html.parse import parse_html  # noqa: E402
 from web2md.extract.html.urls import base_url  # noqa: E402
+from web2md.extract.meta import metadata  # noqa: E402
+from web2md.extract.meta.language import detect_language, to_iso639_3  # noqa: E402
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "trafilatura-dev"
 _IN_LANGUAGE = re.compile(r'"inLanguage"\s*:\s*(?:"[^"]*"|\[[^\]]*\]|\{[^}]*\})\s*,?')
@@ -53,7 +53,11 @@ def strip_declarations(html: bytes):
     for meta in list(root.iter("meta")):
         prop = (meta.get("property") or meta.get("name") or "").lower()
         equiv = (meta.get("http-equiv") or "").lower()
-        if prop.startswith("og:locale") or equiv == "content-language" or prop in ("language", "dc.language", "dcterms.language", "content-language"):
+        if (
+            prop.startswith("og:locale")
+            or equiv == "content-language"
+            or prop in ("language", "dc.language", "dcterms.language", "content-language")
+        ):
             meta.getparent().remove(meta)
     for script in root.iter("script"):
         if "ld+json" in (script.get("type") or "").lower() and script.text:

@@ -74,8 +74,9 @@ def load_pages(folder: Path, count: int) -> list[tuple[str, bytes, dict[str, Any
     pages = []
     for path in chosen:
         data = path.read_bytes()
-        pages.append((path.name.removesuffix(".gz"), gzip.decompress(data) if path.suffix == ".gz" else data,
-                      by_file[path.name]))
+        pages.append(
+            (path.name.removesuffix(".gz"), gzip.decompress(data) if path.suffix == ".gz" else data, by_file[path.name])
+        )
     return pages
 
 
@@ -97,24 +98,36 @@ async def call(client: Client, tool: str, arguments: dict[str, Any]) -> tuple[fl
 
 async def run(args: argparse.Namespace) -> int:
     pages = load_pages(args.corpus, args.pages)
-    web2md_args = ["-m", "web2md.frontends.cli", "mcp", "--allow-private"] + (["--ignore-robots"] if args.ignore_robots else [])
-    ref_args = ["-m", "mcp_server_fetch", "--allow-private-ips"] + (["--ignore-robots-txt"] if args.ignore_robots else [])
+    web2md_args = ["-m", "web2md.frontends.cli", "mcp", "--allow-private"] + (
+        ["--ignore-robots"] if args.ignore_robots else []
+    )
+    ref_args = ["-m", "mcp_server_fetch", "--allow-private-ips"] + (
+        ["--ignore-robots-txt"] if args.ignore_robots else []
+    )
     # without Node on PATH readabilipy takes its pure-Python path
     ref_env = {"PATH": os.path.dirname(sys.executable)} if args.reference_without_node else None
     fetch_options = {"main_content": True} if args.main_content else {}
     servers = {
-        "web2md": (StdioServerParameters(command=sys.executable, args=web2md_args, cwd=str(ROOT)), "web_fetch",
-                   fetch_options),
-        "mcp-server-fetch": (StdioServerParameters(command=sys.executable, args=ref_args, cwd=str(ROOT),
-                                                   env=ref_env), "fetch", {}),
+        "web2md": (
+            StdioServerParameters(command=sys.executable, args=web2md_args, cwd=str(ROOT)),
+            "web_fetch",
+            fetch_options,
+        ),
+        "mcp-server-fetch": (
+            StdioServerParameters(command=sys.executable, args=ref_args, cwd=str(ROOT), env=ref_env),
+            "fetch",
+            {},
+        ),
     }
     log = open("mcp_fetch.log", "w", encoding="utf-8")  # noqa: SIM115 - open for the whole run
     with TestServer() as site:
         for name, body, _ in pages:
             site.route(f"/{name}", body, headers={"Content-Type": "text/html"})
         site.route("/warm", "<html><head><title>Warm</title></head><body><main><p>Warm up.</p></main></body></html>")
-        async with (Client(stdio_client(servers["web2md"][0], errlog=log)) as ours,
-                    Client(stdio_client(servers["mcp-server-fetch"][0], errlog=log)) as ref):
+        async with (
+            Client(stdio_client(servers["web2md"][0], errlog=log)) as ours,
+            Client(stdio_client(servers["mcp-server-fetch"][0], errlog=log)) as ref,
+        ):
             clients = {"web2md": ours, "mcp-server-fetch": ref}
             for name, client in clients.items():  # warm: imports, reactor, first connections
                 tool, options = servers[name][1], servers[name][2]
@@ -130,20 +143,26 @@ async def run(args: argparse.Namespace) -> int:
                     for name in first:
                         tool, options = servers[name][1], servers[name][2]
                         elapsed, text, failed = await call(
-                            clients[name], tool, {"url": site.url(f"/{page}"), "max_length": MAX_LENGTH, **options})
+                            clients[name], tool, {"url": site.url(f"/{page}"), "max_length": MAX_LENGTH, **options}
+                        )
                         times[name].setdefault(page, []).append(elapsed)
                         if round_ == 0:
                             texts[name][page] = "" if failed else text
                             errors[name] += failed
 
     log.close()
-    print(f"{len(pages)} pages from {args.corpus.name}, {args.rounds} rounds, interleaved; "
-          f"robots.txt {'ignored' if args.ignore_robots else 'obeyed'} by both; "
-          f"web2md web_fetch options: {fetch_options or 'defaults'}; mcp-server-fetch "
-          f"{'without Node (pure-Python readabilipy)' if args.reference_without_node else 'with the PATH as is'}")
-    ratios = [statistics.median(times["web2md"][p]) / statistics.median(times["mcp-server-fetch"][p])
-              for p, _, _ in pages]
-    print(f"{'server':18} {'median ms':>10} {'p90 ms':>8} {'tokens':>9} {'main kept':>10} {'boiler leaked':>14} {'errors':>7}")
+    print(
+        f"{len(pages)} pages from {args.corpus.name}, {args.rounds} rounds, interleaved; "
+        f"robots.txt {'ignored' if args.ignore_robots else 'obeyed'} by both; "
+        f"web2md web_fetch options: {fetch_options or 'defaults'}; mcp-server-fetch "
+        f"{'without Node (pure-Python readabilipy)' if args.reference_without_node else 'with the PATH as is'}"
+    )
+    ratios = [
+        statistics.median(times["web2md"][p]) / statistics.median(times["mcp-server-fetch"][p]) for p, _, _ in pages
+    ]
+    print(
+        f"{'server':18} {'median ms':>10} {'p90 ms':>8} {'tokens':>9} {'main kept':>10} {'boiler leaked':>14} {'errors':>7}"
+    )
     for name in clients:
         medians = sorted(statistics.median(v) for v in times[name].values())
         all_calls = sorted(t for v in times[name].values() for t in v)
@@ -152,27 +171,39 @@ async def run(args: argparse.Namespace) -> int:
         for page, _, annotation in pages:
             f, t, lk, tw = coverage(texts[name].get(page, ""), annotation)
             found, total, leaked, total_without = found + f, total + t, leaked + lk, total_without + tw
-        print(f"{name:18} {statistics.median(medians) * 1000:10.1f} "
-              f"{all_calls[int(len(all_calls) * 0.9) - 1] * 1000:8.1f} {token_total:9d} "
-              f"{found:>4}/{total:<5} {leaked:>6}/{total_without:<7} {errors[name]:7d}")
+        print(
+            f"{name:18} {statistics.median(medians) * 1000:10.1f} "
+            f"{all_calls[int(len(all_calls) * 0.9) - 1] * 1000:8.1f} {token_total:9d} "
+            f"{found:>4}/{total:<5} {leaked:>6}/{total_without:<7} {errors[name]:7d}"
+        )
     ours_tokens = sum(tokens(t) for t in texts["web2md"].values())
     ref_tokens = sum(tokens(t) for t in texts["mcp-server-fetch"].values())
-    print(f"median per-page latency ratio web2md/mcp-server-fetch: {statistics.median(ratios):.2f} "
-          f"(<= 1.0 means web2md is at least as fast)")
+    print(
+        f"median per-page latency ratio web2md/mcp-server-fetch: {statistics.median(ratios):.2f} "
+        f"(<= 1.0 means web2md is at least as fast)"
+    )
     print(f"token ratio web2md/mcp-server-fetch: {ours_tokens / max(1, ref_tokens):.2f}")
     return 0
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("corpus", nargs="?", type=Path, default=CORPUS,
-                        help="a folder with pages/*.html.gz and annotations.json (default: trafilatura-dev)")
+    parser.add_argument(
+        "corpus",
+        nargs="?",
+        type=Path,
+        default=CORPUS,
+        help="a folder with pages/*.html.gz and annotations.json (default: trafilatura-dev)",
+    )
     parser.add_argument("--pages", type=int, default=30, help="pages to sample (default 30)")
     parser.add_argument("--rounds", type=int, default=3, help="fetches of each page per server (default 3)")
     parser.add_argument("--main-content", action="store_true", help="call web_fetch with main_content=true")
     parser.add_argument("--ignore-robots", action="store_true", help="both servers skip robots.txt")
-    parser.add_argument("--reference-without-node", action="store_true",
-                        help="hide node from mcp-server-fetch (its pure-Python readabilipy path)")
+    parser.add_argument(
+        "--reference-without-node",
+        action="store_true",
+        help="hide node from mcp-server-fetch (its pure-Python readabilipy path)",
+    )
     args = parser.parse_args()
     if not (args.corpus / "annotations.json").is_file():
         parser.error(f"no annotations.json in {args.corpus}")

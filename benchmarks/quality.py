@@ -50,6 +50,7 @@ META_FIELDS = {"title": "title", "author": "byline", "site_name": "siteName", "d
 # ---------------------------------------------------------------------------------------------------------------
 # extractors: each corpus gets what its scorer reads (plain text, an article dict, Markdown)
 
+
 def web2md_text(body: bytes, url: str) -> str:
     from web2md import convert
 
@@ -65,8 +66,9 @@ def web2md_markdown(html: str, url: str) -> str:
 def trafilatura_text(body: bytes, url: str) -> str:
     import trafilatura
 
-    return trafilatura.extract(body, url=url, include_comments=False, include_tables=True,
-                               include_formatting=False) or ""
+    return (
+        trafilatura.extract(body, url=url, include_comments=False, include_tables=True, include_formatting=False) or ""
+    )
 
 
 @dataclass
@@ -103,6 +105,7 @@ def peer(name: str, tools: dict) -> Extractor:
 # ---------------------------------------------------------------------------------------------------------------
 # corpora: pages, their fold, and the per-page score record of one extractor
 
+
 @dataclass
 class Corpus:
     name: str
@@ -123,20 +126,25 @@ def load_corpora(shared: Path) -> dict[str, Corpus]:
     if seg.is_dir():
         ann = json.loads((seg / "annotations.json").read_text(encoding="utf8"))
         pages = [(url, item) for url, item in sorted(ann.items())]
-        corpora["trafilatura-dev"] = Corpus("trafilatura-dev", pages,
-                                            {url: folds["trafilatura-dev"][item["file"]] for url, item in pages})
+        corpora["trafilatura-dev"] = Corpus(
+            "trafilatura-dev", pages, {url: folds["trafilatura-dev"][item["file"]] for url, item in pages}
+        )
     art = root / "readability-dev"
     if art.is_dir():
         meta = json.loads((art / "metadata.json").read_text())
         pages = [(p.stem, (p, meta.get(p.stem, {}))) for p in sorted((art / "pages").glob("*.html"))]
         fold_of = folds["readability-dev"]
-        corpora["readability-dev"] = Corpus("readability-dev", pages, {
-            stem: fold_of.get(stem, fold_of.get(stem.rstrip("0123456789").rstrip("-"), 0)) for stem, _ in pages})
+        corpora["readability-dev"] = Corpus(
+            "readability-dev",
+            pages,
+            {stem: fold_of.get(stem, fold_of.get(stem.rstrip("0123456789").rstrip("-"), 0)) for stem, _ in pages},
+        )
     md = root / "mdfidelity-dev"
     if md.is_dir():
         boiler = json.loads((md / "boiler.json").read_text())
-        corpora["mdfidelity-dev"] = Corpus("mdfidelity-dev",
-                                           [(p.stem, (p, boiler)) for p in sorted((md / "pages").glob("*.html"))])
+        corpora["mdfidelity-dev"] = Corpus(
+            "mdfidelity-dev", [(p.stem, (p, boiler)) for p in sorted((md / "pages").glob("*.html"))]
+        )
     return corpora
 
 
@@ -170,8 +178,9 @@ def page_record(corpus: Corpus, page_id: str, data: object, ex: Extractor, tools
     pred = mdf.blocks(pred_md, base)
     record = {"leak": int(any(b in pred_md for b in boiler))}
     for kind in MD_KINDS:
-        tp, np_, nt = mdf.prf([x for x in truth if kind == "all" or x[0] == kind],
-                              [x for x in pred if kind == "all" or x[0] == kind])
+        tp, np_, nt = mdf.prf(
+            [x for x in truth if kind == "all" or x[0] == kind], [x for x in pred if kind == "all" or x[0] == kind]
+        )
         record[f"{kind}_tp"], record[f"{kind}_p"], record[f"{kind}_t"] = tp, np_, nt
     return record
 
@@ -215,14 +224,16 @@ def fold_model(corpus: Corpus, page_id: str, ours: bool) -> Iterator[None]:
 
     fold = corpus.folds.get(page_id)
     keep, skip = map(float, ARGS.margins.split(","))
-    model = blockmodel.BlockModel.load(Path(ARGS.blockmodel) / ("all.json" if fold is None else f"fold{fold}.json"),
-                                       keep, skip)
+    model = blockmodel.BlockModel.load(
+        Path(ARGS.blockmodel) / ("all.json" if fold is None else f"fold{fold}.json"), keep, skip
+    )
     with blockmodel.judged_by(model):
         yield
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # aggregation: a corpus's headline figures over any subset of its pages
+
 
 def summary(corpus: str, records: list[dict]) -> dict[str, float]:
     total = Counter()
@@ -231,8 +242,14 @@ def summary(corpus: str, records: list[dict]) -> dict[str, float]:
     if corpus == "trafilatura-dev":
         p = total["tp"] / (total["tp"] + total["fp"]) if total["tp"] + total["fp"] else 0.0
         r = total["tp"] / (total["tp"] + total["fn"]) if total["tp"] + total["fn"] else 0.0
-        return {"F1": 2 * p * r / (p + r) if p + r else 0.0, "P": p, "R": r,
-                "tp": total["tp"], "fp": total["fp"], "fn": total["fn"]}
+        return {
+            "F1": 2 * p * r / (p + r) if p + r else 0.0,
+            "P": p,
+            "R": r,
+            "tp": total["tp"],
+            "fp": total["fp"],
+            "fn": total["fn"],
+        }
     if corpus == "readability-dev":
         f, p, r = ARGS.tools["articles"].prf([(x["tp"], x["fp"], x["fn"]) for x in records])
         out = {"F1": f, "P": p, "R": r}
@@ -249,14 +266,17 @@ def summary(corpus: str, records: list[dict]) -> dict[str, float]:
 
 
 def headline(corpus: str, figures: dict) -> str:
-    keys = {"trafilatura-dev": ("F1", "P", "R", "tp", "fp", "fn"),
-            "readability-dev": ("F1", "P", "R", *META_FIELDS),
-            "mdfidelity-dev": ("F1", "code", "table", "item", "heading", "para", "leaks")}[corpus]
+    keys = {
+        "trafilatura-dev": ("F1", "P", "R", "tp", "fp", "fn"),
+        "readability-dev": ("F1", "P", "R", *META_FIELDS),
+        "mdfidelity-dev": ("F1", "code", "table", "item", "heading", "para", "leaks"),
+    }[corpus]
     return "  ".join(f"{k} {figures[k]:.3f}" if isinstance(figures[k], float) else f"{k} {figures[k]}" for k in keys)
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # ablation: each rule as a patch that switches it off for a run (the product keeps no flag for it)
+
 
 def _false(*args: object, **kwargs: object) -> bool:
     return False
@@ -266,35 +286,36 @@ RULES: dict[str, list[tuple[str, str, object]]] = {
     # (module, attribute, replacement); replacements return "not furniture" / "no such block"
     "captions": [("web2md.extract.maincontent.content", "FurnitureTest.is_caption", _false)],
     "image-blocks": [("web2md.extract.maincontent.content", "FurnitureTest.is_image_block", _false)],
-    "link-density": [("web2md.extract.maincontent.content", "LINK_DENSITY", 2.0), ("web2md.extract.maincontent.content", "LIST_LINK_DENSITY", 2.0)],
+    "link-density": [
+        ("web2md.extract.maincontent.content", "LINK_DENSITY", 2.0),
+        ("web2md.extract.maincontent.content", "LIST_LINK_DENSITY", 2.0),
+    ],
     "furniture-labels": [("web2md.extract.maincontent.content", "is_furniture_label", _false)],
     "date-lines": [("web2md.extract.maincontent.content", "is_date_line", _false)],
     "calls-to-action": [("web2md.extract.maincontent.content", "is_call_to_action", _false)],
     "credit-lines": [("web2md.extract.maincontent.content", "is_credit_line", _false)],
     "heads-nothing": [("web2md.extract.maincontent.content", "FurnitureTest.heads_nothing", _false)],
     "teaser-lists": [("web2md.extract.maincontent.content", "FurnitureTest.is_teaser_list", _false)],
-    "class-hints": [("web2md.extract.maincontent.content", "FurnitureTest.read",
-                     lambda self, hints: ARGS.no_hints)],
+    "class-hints": [("web2md.extract.maincontent.content", "FurnitureTest.read", lambda self, hints: ARGS.no_hints)],
     "enclosing-article": [("web2md.extract.maincontent.content", "enclosing_article", lambda *a: None)],
     "titled-block": [("web2md.extract.maincontent.content", "titled_block", lambda *a: None)],
     "product-block": [("web2md.extract.maincontent.content", "product_block", lambda *a: None)],
     "teaser-cards": [("web2md.extract.maincontent.content", "MIN_CARDS", 10**9)],
     "comments-descent": [("web2md.extract.maincontent.content", "names_comments", lambda hints: False)],
     "unwrap-furniture": [("web2md.extract.maincontent.content", "Analysis.unwrapped", lambda self, rounds=3: self)],
-    "repeats-once": [("web2md.extract.maincontent.content", "once_each",
-                      lambda skip, text=None: skip)],
+    "repeats-once": [("web2md.extract.maincontent.content", "once_each", lambda skip, text=None: skip)],
     "semantic-region": [("web2md.extract.maincontent.content", "SEMANTIC_SHARE", 10.0)],
     "noscript-page": [("web2md.extract.maincontent.content", "page_without_scripts", lambda body: None)],
-    "closing-furniture": [("web2md.extract.maincontent.content", "FurnitureTest.closing_furniture",
-                           lambda self: set())],
+    "closing-furniture": [
+        ("web2md.extract.maincontent.content", "FurnitureTest.closing_furniture", lambda self: set())
+    ],
     "copyright-lines": [("web2md.extract.maincontent.content", "is_rights_line", _false)],
     "chart-labels": [("web2md.extract.maincontent.content", "is_placed", _false)],
     "kickers": [("web2md.extract.maincontent.content", "FurnitureTest.labels_above", lambda self, title: set())],
     "bylines": [("web2md.extract.maincontent.content", "is_byline", _false)],
     "form-boxes": [("web2md.extract.maincontent.content", "FurnitureTest.entry_boxes", lambda self: set())],
     "control-widgets": [("web2md.extract.maincontent.content", "is_widget", _false)],
-    "closing-boxes": [("web2md.extract.maincontent.content", "FurnitureTest.closing_boxes",
-                       lambda self, children: [])],
+    "closing-boxes": [("web2md.extract.maincontent.content", "FurnitureTest.closing_boxes", lambda self, children: [])],
 }
 
 
@@ -325,8 +346,11 @@ def score_value(corpus: str, figures: dict) -> float:
 
 
 def compact(record: dict) -> str:
-    return " ".join(f"{k}={v:.2f}" if isinstance(v, float) else f"{k}={v}" for k, v in record.items()
-                    if not k.endswith(("_p", "_t", "_seen")))
+    return " ".join(
+        f"{k}={v:.2f}" if isinstance(v, float) else f"{k}={v}"
+        for k, v in record.items()
+        if not k.endswith(("_p", "_t", "_seen"))
+    )
 
 
 def fold_ids(corpus: Corpus) -> list[int]:
@@ -334,8 +358,10 @@ def fold_ids(corpus: Corpus) -> list[int]:
 
 
 def by_fold(corpus: Corpus, records: dict[str, dict]) -> dict[int, dict]:
-    return {k: summary(corpus.name, [records[p] for p, _ in corpus.pages if corpus.folds.get(p) == k])
-            for k in fold_ids(corpus)}
+    return {
+        k: summary(corpus.name, [records[p] for p, _ in corpus.pages if corpus.folds.get(p) == k])
+        for k in fold_ids(corpus)
+    }
 
 
 def tune(spec: str, corpora: dict[str, Corpus], ours: Extractor, tools: dict) -> None:
@@ -354,15 +380,20 @@ def tune(spec: str, corpora: dict[str, Corpus], ours: Extractor, tools: dict) ->
         setattr(content, name, original)
     print(f"\n== out-of-fold tuning of {name} (now {original})")
     for value, records in runs.items():
-        print(f"  {name}={value:<8} " + "  ".join(
-            f"{c.name} F1 {summary(c.name, list(records[c.name].values()))['F1']:.4f}" for c in folded))
+        print(
+            f"  {name}={value:<8} "
+            + "  ".join(f"{c.name} F1 {summary(c.name, list(records[c.name].values()))['F1']:.4f}" for c in folded)
+        )
     folds = sorted({k for c in folded for k in c.folds.values()})
     chosen = {}
     oof = {c.name: [] for c in folded}
     for k in folds:
+
         def objective(value: str) -> float:
-            return sum(summary(c.name, [runs[value][c.name][p] for p, _ in c.pages if c.folds[p] != k])["F1"]
-                       for c in folded) / len(folded)
+            return sum(
+                summary(c.name, [runs[value][c.name][p] for p, _ in c.pages if c.folds[p] != k])["F1"] for c in folded
+            ) / len(folded)
+
         chosen[k] = max(runs, key=objective)
         for c in folded:
             oof[c.name] += [runs[chosen[k]][c.name][p] for p, _ in c.pages if c.folds[p] == k]
@@ -373,17 +404,27 @@ def tune(spec: str, corpora: dict[str, Corpus], ours: Extractor, tools: dict) ->
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--shared", type=Path, default=DEFAULT, help="folder holding corpora/ and tools/")
-    ap.add_argument("--peers", default="trafilatura", help="peers to score beside web2md (trafilatura, "
-                    "readability_lxml, html2text, markdownify), comma separated")
+    ap.add_argument(
+        "--peers",
+        default="trafilatura",
+        help="peers to score beside web2md (trafilatura, readability_lxml, html2text, markdownify), comma separated",
+    )
     ap.add_argument("--corpora", default="trafilatura-dev,readability-dev,mdfidelity-dev")
     ap.add_argument("--cv", action="store_true", help="scores per site fold, web2md next to trafilatura")
     ap.add_argument("--ablate", nargs="?", const="all", help="switch off each named rule in turn (or those named)")
     ap.add_argument("--pages", type=int, default=0, help="with --ablate: the N pages each rule changes most")
     ap.add_argument("--tune", help="NAME=V1,V2,...: out-of-fold choice of a content.py threshold")
-    ap.add_argument("--blockmodel", help="DIR of per-fold block-model weights (benchmarks/train_blocks.py), "
-                    "each page converted with those trained without its fold")
-    ap.add_argument("--margins", default="0,0", help="with --blockmodel: KEEP,SKIP log-odds the model needs to "
-                    "overrule the rules' furniture and content verdicts")
+    ap.add_argument(
+        "--blockmodel",
+        help="DIR of per-fold block-model weights (benchmarks/train_blocks.py), "
+        "each page converted with those trained without its fold",
+    )
+    ap.add_argument(
+        "--margins",
+        default="0,0",
+        help="with --blockmodel: KEEP,SKIP log-odds the model needs to "
+        "overrule the rules' furniture and content verdicts",
+    )
     ap.add_argument("--save", type=Path, help="write web2md's per-page records to this file")
     ap.add_argument("--against", type=Path, help="list the pages whose records differ from this saved file")
     global ARGS
@@ -426,24 +467,29 @@ def main() -> int:
                     row.append(f"{p.name} {theirs:.3f} ({ours_f - theirs:+.3f})")
                 print("  ".join(row))
             for p in peers:
-                print(f"  web2md ahead of {p.name} on {wins[p.name]}/{len(fold_ids(corpus))} folds; "
-                      f"worst fold margin {min(folds['web2md'][k]['F1'] - folds[p.name][k]['F1'] for k in fold_ids(corpus)):+.3f}")
+                print(
+                    f"  web2md ahead of {p.name} on {wins[p.name]}/{len(fold_ids(corpus))} folds; "
+                    f"worst fold margin {min(folds['web2md'][k]['F1'] - folds[p.name][k]['F1'] for k in fold_ids(corpus)):+.3f}"
+                )
     if ARGS.save:
         ARGS.save.write_text(json.dumps(base))
     if ARGS.tune:
         tune(ARGS.tune, corpora, ours, tools)
     if ARGS.ablate:
         names = list(RULES) if ARGS.ablate == "all" else ARGS.ablate.split(",")
-        print("\n== ablation: each rule switched off; worth = F1 with it minus F1 without "
-              "(folds: helps/hurts by > 0.001)")
+        print(
+            "\n== ablation: each rule switched off; worth = F1 with it minus F1 without (folds: helps/hurts by > 0.001)"
+        )
         for rule in names:
             cells = []
             changed = []
             with switched_off(rule):
                 for corpus in corpora.values():
                     records = run(corpus, ours, tools)
-                    worth = summary(corpus.name, list(base[corpus.name].values()))["F1"] - \
-                        summary(corpus.name, list(records.values()))["F1"]
+                    worth = (
+                        summary(corpus.name, list(base[corpus.name].values()))["F1"]
+                        - summary(corpus.name, list(records.values()))["F1"]
+                    )
                     diff_pages = sum(records[p] != base[corpus.name][p] for p in records)
                     cell = f"{corpus.name.split('-')[0][:6]} {worth:+.4f} ({diff_pages:3d}p"
                     if corpus.folds:
@@ -455,7 +501,7 @@ def main() -> int:
                     if ARGS.pages:
                         changed += [(corpus.name, p) for p in records if records[p] != base[corpus.name][p]]
             print(f"{rule:<18} " + "  ".join(cells), flush=True)
-            for name, page in changed[:ARGS.pages]:
+            for name, page in changed[: ARGS.pages]:
                 print(f"    {name} {page}")
     return 0
 

@@ -26,8 +26,10 @@ WORDS = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lim
 
 def leaf(n: int, version: int) -> str:
     words = " ".join(WORDS[(n * 7 + i * version) % len(WORDS)] for i in range(400))
-    return (f"<html><head><title>Leaf {n}</title></head><body><main><h1>Leaf {n} v{version}</h1>"
-            f"<p>{words}</p></main></body></html>")
+    return (
+        f"<html><head><title>Leaf {n}</title></head><body><main><h1>Leaf {n} v{version}</h1>"
+        f"<p>{words}</p></main></body></html>"
+    )
 
 
 def main() -> None:
@@ -44,8 +46,13 @@ def main() -> None:
             (root / f"p{n}.html").write_text(leaf(n, 1))
         with TestServer() as srv:
             srv.files(root)
-            run_args = {"url": srv.url("/"), "depth": 1, "output": str(Path(tmp) / "out"), "dedupe": "off",
-                        "max_pages": args.pages + 1}
+            run_args = {
+                "url": srv.url("/"),
+                "depth": 1,
+                "output": str(Path(tmp) / "out"),
+                "dedupe": "off",
+                "max_pages": args.pages + 1,
+            }
             settings = {"WEB2MD_INCREMENTAL": str(Path(tmp) / "state"), "LOG_LEVEL": "WARNING"}
             print("crawl   written  unchanged  bytes_downloaded  seconds")
             for label in ("first", "second"):
@@ -53,8 +60,10 @@ def main() -> None:
                 result = crawl.run("site", settings, **run_args)
                 seconds = time.perf_counter() - started
                 stats = result.stats
-                print(f"{label:7} {len(result.items):7}  {stats.get('web2md/unchanged', 0):9}  "
-                      f"{stats.get('downloader/response_bytes', 0):16}  {seconds:7.2f}")
+                print(
+                    f"{label:7} {len(result.items):7}  {stats.get('web2md/unchanged', 0):9}  "
+                    f"{stats.get('downloader/response_bytes', 0):16}  {seconds:7.2f}"
+                )
                 for n in range(args.changed):
                     (root / f"p{n}.html").write_text(leaf(n, 2))
 

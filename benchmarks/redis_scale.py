@@ -48,8 +48,10 @@ from web2md.distributed.scheduler import ENQUEUE, SharedFingerprintIndex, connec
 def start_redis(work: Path) -> tuple[subprocess.Popen, redis.Redis, str]:
     binary = shutil.which("redis-server") or "/usr/bin/redis-server"
     port = free_port()
-    process = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                                "--appendonly", "no", "--dir", str(work)], stdout=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(work)],
+        stdout=subprocess.DEVNULL,
+    )
     url = f"redis://127.0.0.1:{port}/0"
     client = redis.Redis.from_url(url)
     for _ in range(100):
@@ -65,7 +67,7 @@ def stats_of(log: Path) -> dict[str, object]:
     """The stats dict Scrapy dumps at the end of a crawl log."""
     text = log.read_text(encoding="utf-8", errors="replace")
     start = text.rfind("Dumping Scrapy stats:")
-    body = text[text.index("{", start): text.index("}", start) + 1]
+    body = text[text.index("{", start) : text.index("}", start) + 1]
     body = body.replace("datetime.datetime", "").replace("tzinfo=datetime.timezone.utc", "")
     stats = {}
     for line in body.strip("{}").splitlines():
@@ -82,12 +84,30 @@ def crawl(work: Path, url: str, start_url: str, processes: int, pages: int, env:
     runs = []
     for n in range(max(processes, 1)):
         log = work / f"crawl-{processes}-{n}.log"
-        command = [sys.executable, "-m", "scrapy", "crawl", "site", "-a", f"url={start_url}", "-a", "depth=100",
-                   "-a", f"max_pages={pages * 2}", "-a", f"output={work / f'out-{processes}-{n}'}",
-                   "-s", f"WEB2MD_REDIS_URL={url if processes else ''}", "-s", "WEB2MD_IFRAMES=False",
-                   "-s", "LOG_LEVEL=INFO"]
-        runs.append((subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                                      stderr=open(log, "w")), log))
+        command = [
+            sys.executable,
+            "-m",
+            "scrapy",
+            "crawl",
+            "site",
+            "-a",
+            f"url={start_url}",
+            "-a",
+            "depth=100",
+            "-a",
+            f"max_pages={pages * 2}",
+            "-a",
+            f"output={work / f'out-{processes}-{n}'}",
+            "-s",
+            f"WEB2MD_REDIS_URL={url if processes else ''}",
+            "-s",
+            "WEB2MD_IFRAMES=False",
+            "-s",
+            "LOG_LEVEL=INFO",
+        ]
+        runs.append(
+            (subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(log, "w")), log)
+        )
     for process, log in runs:
         if process.wait() != 0:
             raise SystemExit(f"crawl failed, see {log}")
@@ -110,8 +130,11 @@ def memory(client: redis.Redis, url: str, count: int) -> None:
     requests = [Request(f"https://www.example.com/section-{i % 97}/article-{i}.html") for i in range(count)]
     for i, request in enumerate(requests):
         pipe.sadd("seen", fingerprinter.fingerprint(request))
-        pipe.hset("planned", f"https://www.example.com/section-{i % 97}/article-{i}.html",
-                  f'[3, "https://www.example.com/section-{i % 97}/article-{i}.html"]')
+        pipe.hset(
+            "planned",
+            f"https://www.example.com/section-{i % 97}/article-{i}.html",
+            f'[3, "https://www.example.com/section-{i % 97}/article-{i}.html"]',
+        )
         if i % 1000 == 999:
             pipe.execute()
     pipe.execute()
@@ -121,16 +144,20 @@ def memory(client: redis.Redis, url: str, count: int) -> None:
     for request in requests[:queued]:
         data = pickle.dumps(request.replace(meta=meta, callback=None).to_dict(), protocol=4)
         enqueue(keys=["seen", "queue", "sequence"], args=[b"", -3, data])
-    sizes = {key: (n, client.memory_usage(key, samples=0)) for key, n in
-             (("seen", count), ("planned", count), ("queue", queued))}
+    sizes = {
+        key: (n, client.memory_usage(key, samples=0))
+        for key, n in (("seen", count), ("planned", count), ("queue", queued))
+    }
     # the near-duplicate index: one entry per written page in each of its 4 band lists (distance 3), many keys
     before = client.info("memory")["used_memory"]
     pages = count // 2
     asyncio.run(fill_index(url, pages))
     sizes["near"] = (pages, client.info("memory")["used_memory"] - before)
     for key, (n, used) in sizes.items():
-        print(f"{key:8} {n:7d} entries: {used / 2**20:7.1f} MiB, {used / n:6.1f} bytes each, "
-              f"{used / n * 1_000_000 / 2**20:7.1f} MiB per million (extrapolated)")
+        print(
+            f"{key:8} {n:7d} entries: {used / 2**20:7.1f} MiB, {used / n:6.1f} bytes each, "
+            f"{used / n * 1_000_000 / 2**20:7.1f} MiB per million (extrapolated)"
+        )
     client.flushall()
 
 
@@ -152,9 +179,11 @@ def main() -> None:
     server = Server(work, port)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
     env.pop("SCRAPY_SETTINGS_MODULE", None)
-    print(f"{args.pages} pages from {args.corpus.parent.name}, served by {server.name}; redis-server "
-          f"{client.info('server')['redis_version']}; {os.cpu_count()} cores, load average "
-          f"{os.getloadavg()[0]:.2f} at start")
+    print(
+        f"{args.pages} pages from {args.corpus.parent.name}, served by {server.name}; redis-server "
+        f"{client.info('server')['redis_version']}; {os.cpu_count()} cores, load average "
+        f"{os.getloadavg()[0]:.2f} at start"
+    )
     try:
         for processes in (int(p) for p in args.processes.split(",")):
             client.flushall()
@@ -175,20 +204,28 @@ def main() -> None:
             label = f"{processes} processes" if processes else "no Redis"
             for n, result in enumerate(results):
                 got = int(result.get("downloader/response_count", 0))
-                print(f"{label}, #{n}: fetched {got} pages, wrote {result.get('item_scraped_count', 0)}, "
-                      f"{got / result['elapsed_time_seconds']:.1f} pages/s")
+                print(
+                    f"{label}, #{n}: fetched {got} pages, wrote {result.get('item_scraped_count', 0)}, "
+                    f"{got / result['elapsed_time_seconds']:.1f} pages/s"
+                )
             if not processes:
                 continue
             after = client.info("cpu")
             busy = sum(after[k] - cpu[k] for k in ("used_cpu_sys", "used_cpu_user")) * 1e6
-            total = sum(stat["calls"] for stat in commands.values()) - commands.get("cmdstat_monitor", {}).get("calls", 0)
-            detail = ", ".join(f"{name.removeprefix('cmdstat_')} {stat['calls'] / fetched:.2f}"
-                               for name, stat in sorted(commands.items(), key=lambda kv: -kv[1]["calls"])
-                               if stat["calls"] / fetched >= 0.05 and name != "cmdstat_monitor")
-            cost = (f"{sent / fetched:.1f} commands sent" if args.monitor
-                    else f"{busy / fetched:.0f} µs of redis-server CPU")
-            print(f"{label}: {total / fetched:.1f} commands run by Redis and {cost} per fetched page "
-                  f"({detail})")
+            total = sum(stat["calls"] for stat in commands.values()) - commands.get("cmdstat_monitor", {}).get(
+                "calls", 0
+            )
+            detail = ", ".join(
+                f"{name.removeprefix('cmdstat_')} {stat['calls'] / fetched:.2f}"
+                for name, stat in sorted(commands.items(), key=lambda kv: -kv[1]["calls"])
+                if stat["calls"] / fetched >= 0.05 and name != "cmdstat_monitor"
+            )
+            cost = (
+                f"{sent / fetched:.1f} commands sent"
+                if args.monitor
+                else f"{busy / fetched:.0f} µs of redis-server CPU"
+            )
+            print(f"{label}: {total / fetched:.1f} commands run by Redis and {cost} per fetched page ({detail})")
         memory(client, url, args.fingerprints)
     finally:
         server.stop()

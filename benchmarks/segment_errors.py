@@ -62,8 +62,10 @@ def main() -> int:
     for url, item in sorted(annotations.items()):
         body = gzip.decompress((corpus / "pages" / item["file"]).read_bytes())
         text = normalise(convert(body).text)
-        errors = {"leaks": [s for s in item["without"] if normalise(s) in text],
-                  "misses": [s for s in item["with"] if normalise(s) not in text]}
+        errors = {
+            "leaks": [s for s in item["without"] if normalise(s) in text],
+            "misses": [s for s in item["with"] if normalise(s) not in text],
+        }
         counts["leaks"] += len(errors["leaks"])
         counts["misses"] += len(errors["misses"])
         if not errors[args.kind] or args.limit and shown >= args.limit:
@@ -73,8 +75,10 @@ def main() -> int:
         print(f"== {item['file']}")
         for segment in errors[args.kind]:
             print(f"   {normalise(segment)[:70]!r} | {where(root, segment)}")
-    print(f"\n{counts['leaks']} boilerplate segments leaked, {counts['misses']} content segments missed "
-          f"({len(annotations)} pages)")
+    print(
+        f"\n{counts['leaks']} boilerplate segments leaked, {counts['misses']} content segments missed "
+        f"({len(annotations)} pages)"
+    )
     return 0
 
 

@@ -24,8 +24,10 @@ def urlset(count: int) -> bytes:
         f'<xhtml:link rel="alternate" hreflang="de" href="https://big.test/de/page/{i}"/></url>'
         for i in range(count)
     )
-    return ('<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
-            f'xmlns:xhtml="http://www.w3.org/1999/xhtml">{rows}</urlset>').encode()
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+        f'xmlns:xhtml="http://www.w3.org/1999/xhtml">{rows}</urlset>'
+    ).encode()
 
 
 def timed(label: str, func, repeat: int = 3) -> float:
@@ -48,10 +50,14 @@ def main(argv: list[str] | None = None) -> int:
     for count in sizes:
         body = urlset(count)
         packed = gzip.compress(body, mtime=0)
-        timed(f"parse_sitemap {count} URLs ({len(body) // 1024} KiB)",
-              lambda: f"{len(parse_sitemap(body, 'https://big.test/').entries)} entries")
-        timed(f"parse_sitemap {count} URLs gzipped ({len(packed) // 1024} KiB)",
-              lambda: f"{len(parse_sitemap(packed, 'https://big.test/').entries)} entries")
+        timed(
+            f"parse_sitemap {count} URLs ({len(body) // 1024} KiB)",
+            lambda: f"{len(parse_sitemap(body, 'https://big.test/').entries)} entries",
+        )
+        timed(
+            f"parse_sitemap {count} URLs gzipped ({len(packed) // 1024} KiB)",
+            lambda: f"{len(parse_sitemap(packed, 'https://big.test/').entries)} entries",
+        )
 
     if not args.no_spider:
         from tests.server import TestServer
@@ -61,9 +67,13 @@ def main(argv: list[str] | None = None) -> int:
         for count in sizes:
             with TestServer() as srv:
                 srv.route("/sitemap.xml", urlset(count), headers={"Content-Type": "application/xml"})
-                timed(f"sitemap spider, list=1, {count} URLs",
-                      lambda: f"{len(crawl.run('sitemap', settings, url=srv.url('/sitemap.xml'), list='1', output='').items)} items",
-                      repeat=1)
+                timed(
+                    f"sitemap spider, list=1, {count} URLs",
+                    lambda: (
+                        f"{len(crawl.run('sitemap', settings, url=srv.url('/sitemap.xml'), list='1', output='').items)} items"
+                    ),
+                    repeat=1,
+                )
     return 0
 
 

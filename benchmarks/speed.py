@@ -19,8 +19,8 @@ import gzip
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout, whatever is installed
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "trafilatura-dev" / "pages"
@@ -94,8 +94,13 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--only", default="", help="comma-separated extractor names")
     ap.add_argument("--rounds", type=int, default=1, help="passes over the pages; the median ratio is reported")
-    ap.add_argument("--fetched", type=int, default=0, metavar="N",
-                    help="also crawl N pages from a local server: plain, --javascript, --browser")
+    ap.add_argument(
+        "--fetched",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also crawl N pages from a local server: plain, --javascript, --browser",
+    )
     args = ap.parse_args()
     if not args.pages.is_dir():
         sys.exit(f"no pages folder at {args.pages}")
@@ -103,7 +108,7 @@ def main() -> None:
     total_mb = sum(map(len, pages)) / 1e6
     print(f"{len(pages)} pages, {total_mb:.1f} MB from {args.pages}")
     if args.fetched:
-        fetched(pages[:args.fetched])
+        fetched(pages[: args.fetched])
         if args.only == "fetched":
             return
     chosen = {name: fn for name, fn in extractors().items() if not args.only or name in args.only.split(",")}
@@ -130,7 +135,9 @@ def main() -> None:
         if args.rounds > 1:
             print(f"round {round_no}:")
         for name in chosen:
-            print(f"{name:24} {results[name]:8.1f} pages/s  ({elapsed[name]:6.2f} s, {errors[name]} errors)", flush=True)
+            print(
+                f"{name:24} {results[name]:8.1f} pages/s  ({elapsed[name]:6.2f} s, {errors[name]} errors)", flush=True
+            )
         ref = results.get("trafilatura")
         if ref:
             for name, rate in results.items():
@@ -139,8 +146,10 @@ def main() -> None:
         label = "median of rounds, " if args.rounds > 1 else ""
         print(f"\nratio to trafilatura ({label}higher is faster):")
         for name, values in ratios.items():
-            print(f"  {name:24} {statistics.median(values):6.2f}x"
-                  + (f"  (rounds: {', '.join(f'{v:.2f}' for v in values)})" if len(values) > 1 else ""))
+            print(
+                f"  {name:24} {statistics.median(values):6.2f}x"
+                + (f"  (rounds: {', '.join(f'{v:.2f}' for v in values)})" if len(values) > 1 else "")
+            )
 
 
 def fetched(pages: list[bytes]) -> None:
@@ -182,8 +191,11 @@ def fetched(pages: list[bytes]) -> None:
         start = time.perf_counter()
         result = crawl.run("page", {"LOG_LEVEL": "ERROR"}, url=urls, output="", **arguments)
         elapsed = time.perf_counter() - start
-        print(f"  {name:22} {len(pages) / elapsed:8.1f} pages/s  ({elapsed:6.2f} s, {len(result.items)} pages, "
-              f"{len(result.failures)} failed)", flush=True)
+        print(
+            f"  {name:22} {len(pages) / elapsed:8.1f} pages/s  ({elapsed:6.2f} s, {len(result.items)} pages, "
+            f"{len(result.failures)} failed)",
+            flush=True,
+        )
     server.shutdown()
 
 

@@ -77,7 +77,7 @@ def collect(convert_input: object, url: str) -> list[tuple[str, dict[str, float]
         FurnitureTest.__init__ = init
     rows = []
     for test in tests:
-        for el in (list(test.verdicts) if ASKED_ONLY else test.main.iter(etree.Element)):
+        for el in list(test.verdicts) if ASKED_ONLY else test.main.iter(etree.Element):
             own = test.stats.get(el)
             if el is test.main or not own or not own[0] or el in test.pruned or el.tag not in BLOCK_TAGS:
                 continue
@@ -87,6 +87,7 @@ def collect(convert_input: object, url: str) -> list[tuple[str, dict[str, float]
 
 # ---------------------------------------------------------------------------------------------------------------
 # labels from the corpus truth: 1 = holds main text, 0 = furniture, None = unknown
+
 
 def segment_label(text: str, wanted: list[str], unwanted: list[str]) -> tuple[int, int] | None:
     """(label, how many annotated segments the verdict decides on) of a block on trafilatura-dev."""
@@ -118,8 +119,9 @@ def shingle_label(text: str, truth_shingles: set, truth_flat: str, articles: obj
     return None
 
 
-def dataset(shared: Path, readability_weight: float) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray,
-                                                                np.ndarray, np.ndarray, np.ndarray]:
+def dataset(
+    shared: Path, readability_weight: float
+) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     sys.path.insert(0, str(shared / "tools"))
     import articles
     import segments
@@ -166,6 +168,7 @@ def add(records: list, page: list, weight: float, fold: int, corpus: int) -> Non
 # ---------------------------------------------------------------------------------------------------------------
 # the model
 
+
 def fit(x: np.ndarray, y: np.ndarray, w: np.ndarray, l2: float) -> tuple[np.ndarray, float]:
     """Weighted L2 logistic regression by Newton steps on standardised features; weights in raw feature units."""
     mean, std = x.mean(0), x.std(0)
@@ -187,8 +190,17 @@ def fit(x: np.ndarray, y: np.ndarray, w: np.ndarray, l2: float) -> tuple[np.ndar
     return weights, float(beta[-1] - (weights * mean).sum())
 
 
-def fit_trees(x: np.ndarray, y: np.ndarray, w: np.ndarray, base: np.ndarray, rounds: int, depth: int,
-              rate: float, l2: float, bins: int = 16) -> list[dict | float]:
+def fit_trees(
+    x: np.ndarray,
+    y: np.ndarray,
+    w: np.ndarray,
+    base: np.ndarray,
+    rounds: int,
+    depth: int,
+    rate: float,
+    l2: float,
+    bins: int = 16,
+) -> list[dict | float]:
     """Gradient-boosted regression trees on the log-loss, starting from `base` (the rules' log-odds): each tree
     corrects what the rules and the trees before it get wrong. Splits at per-feature quantiles, XGBoost's gain."""
     w = w / w.sum() * len(w)
@@ -205,8 +217,17 @@ def fit_trees(x: np.ndarray, y: np.ndarray, w: np.ndarray, base: np.ndarray, rou
     return trees
 
 
-def grow(binned: np.ndarray, edges: list, g: np.ndarray, h: np.ndarray, rows: np.ndarray, depth: int, l2: float,
-         rate: float, update: np.ndarray) -> dict | float:
+def grow(
+    binned: np.ndarray,
+    edges: list,
+    g: np.ndarray,
+    h: np.ndarray,
+    rows: np.ndarray,
+    depth: int,
+    l2: float,
+    rate: float,
+    update: np.ndarray,
+) -> dict | float:
     """One node: a leaf value (shrunk Newton step), or the best split of `rows` and its two subtrees."""
     gs, hs = g[rows], h[rows]
     G, H = gs.sum(), hs.sum()
@@ -218,8 +239,9 @@ def grow(binned: np.ndarray, edges: list, g: np.ndarray, h: np.ndarray, rows: np
             gl = np.cumsum(np.bincount(b, weights=gs, minlength=len(cuts) + 1))[:-1]
             hl = np.cumsum(np.bincount(b, weights=hs, minlength=len(cuts) + 1))[:-1]
             gr, hr = G - gl, H - hl
-            gain = np.where((hl >= 1.0) & (hr >= 1.0),
-                            gl * gl / (hl + l2) + gr * gr / (hr + l2) - G * G / (H + l2), 0.0)
+            gain = np.where(
+                (hl >= 1.0) & (hr >= 1.0), gl * gl / (hl + l2) + gr * gr / (hr + l2) - G * G / (H + l2), 0.0
+            )
             k = int(np.argmax(gain))
             if gain[k] > best[0]:
                 best = (float(gain[k]), j, k)
@@ -228,9 +250,12 @@ def grow(binned: np.ndarray, edges: list, g: np.ndarray, h: np.ndarray, rows: np
         return value
     _, j, k = best
     left = binned[rows, j] <= k  # bin k holds the values <= cuts[k]
-    return {"feature": NAMES[j], "at": round(float(edges[j][k]), 4),
-            "le": grow(binned, edges, g, h, rows[left], depth - 1, l2, rate, update),
-            "gt": grow(binned, edges, g, h, rows[~left], depth - 1, l2, rate, update)}
+    return {
+        "feature": NAMES[j],
+        "at": round(float(edges[j][k]), 4),
+        "le": grow(binned, edges, g, h, rows[left], depth - 1, l2, rate, update),
+        "gt": grow(binned, edges, g, h, rows[~left], depth - 1, l2, rate, update),
+    }
 
 
 def tree_value(tree: dict | float, features: dict[str, float]) -> float:
@@ -246,8 +271,9 @@ def write(path: Path, names: list[str], weights: np.ndarray, bias: float, trees:
     path.write_text(json.dumps(data, indent=None if trees else 1) + "\n")
 
 
-def fit_model(x: np.ndarray, y: np.ndarray, w: np.ndarray, args: argparse.Namespace
-              ) -> tuple[np.ndarray, float, list | None]:
+def fit_model(
+    x: np.ndarray, y: np.ndarray, w: np.ndarray, args: argparse.Namespace
+) -> tuple[np.ndarray, float, list | None]:
     """Linear weights, bias and trees (None for the linear model) of one fit."""
     if args.model == "linear":
         weights, bias = fit(x, y, w, args.l2)
@@ -273,20 +299,33 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--shared", type=Path, default=DEFAULT)
     ap.add_argument("--out", type=Path, default=HERE / ".cache" / "blockmodel")
-    ap.add_argument("--model", choices=("linear", "trees"), default="linear",
-                    help="logistic regression, or boosted trees correcting the rules")
+    ap.add_argument(
+        "--model",
+        choices=("linear", "trees"),
+        default="linear",
+        help="logistic regression, or boosted trees correcting the rules",
+    )
     ap.add_argument("--l2", type=float, default=1.0)
     ap.add_argument("--rounds", type=int, default=60)
     ap.add_argument("--depth", type=int, default=3)
     ap.add_argument("--rate", type=float, default=0.1)
     ap.add_argument("--readability-weight", type=float, default=1.0)
     ap.add_argument("--weigh-by", choices=("size", "blocks"), default="size")
-    ap.add_argument("--ablate", help="train with this rule of quality.py's RULES switched off (is the rule "
-                    "redundant beside the model? score with quality.py --ablate RULE --blockmodel OUT)")
-    ap.add_argument("--oracle", action="store_true", help="only print the F1 of perfect block verdicts in the rules' "
-                    "regions: the most any block scorer can gain")
-    ap.add_argument("--asked-only", action="store_true",
-                    help="train on the blocks the renderer asks about under the rules, not every block of the region")
+    ap.add_argument(
+        "--ablate",
+        help="train with this rule of quality.py's RULES switched off (is the rule "
+        "redundant beside the model? score with quality.py --ablate RULE --blockmodel OUT)",
+    )
+    ap.add_argument(
+        "--oracle",
+        action="store_true",
+        help="only print the F1 of perfect block verdicts in the rules' regions: the most any block scorer can gain",
+    )
+    ap.add_argument(
+        "--asked-only",
+        action="store_true",
+        help="train on the blocks the renderer asks about under the rules, not every block of the region",
+    )
     args = ap.parse_args()
     global WEIGH_BY_SIZE, NAMES, ASKED_ONLY
     ASKED_ONLY = args.asked_only
@@ -316,13 +355,14 @@ def main() -> int:
             sel = (corpus == c) & ((fold == k) if k is not None else True)
             rules_ok = (1 - rules[sel]) == y[sel]
             model_ok = predicted[sel] == y[sel]
-            print(f"  {cname:<16} fold {k if k is not None else 'all'}  "
-                  f"model {np.average(model_ok, weights=w[sel]):.3f}  rules {np.average(rules_ok, weights=w[sel]):.3f}"
-                  f"  ({sel.sum()} blocks)")
+            print(
+                f"  {cname:<16} fold {k if k is not None else 'all'}  "
+                f"model {np.average(model_ok, weights=w[sel]):.3f}  rules {np.average(rules_ok, weights=w[sel]):.3f}"
+                f"  ({sel.sum()} blocks)"
+            )
     if trees is None:
         order = np.argsort(-np.abs(weights * x.std(0)))
-        print("weights (all pages), by standardised size: " +
-              ", ".join(f"{names[i]} {weights[i]:+.2f}" for i in order))
+        print("weights (all pages), by standardised size: " + ", ".join(f"{names[i]} {weights[i]:+.2f}" for i in order))
     else:
         used = Counter(node for tree in trees for node in tree_features(tree))
         print("features the trees split on (all pages): " + ", ".join(f"{n} {c}" for n, c in used.most_common()))
@@ -335,6 +375,7 @@ def oracle(shared: Path) -> None:
     sys.path.insert(0, str(shared / "tools"))
     import articles
     import segments
+
     from web2md import convert
     from web2md.extract.maincontent.content import FurnitureTest
     from web2md.extract.maincontent.furniture import block_text
@@ -387,6 +428,7 @@ def switched_off(rule: str | None) -> Iterator[None]:
         yield
         return
     import quality  # benchmarks/
+
     from web2md.extract.maincontent.furniture import read_hints
 
     quality.ARGS = argparse.Namespace(no_hints=read_hints(""))

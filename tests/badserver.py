@@ -52,7 +52,7 @@ class _Server(ThreadingHTTPServer):
 class BadServer:
     __test__ = False
 
-    def __enter__(self) -> "BadServer":
+    def __enter__(self) -> BadServer:
         self.httpd = _Server(("127.0.0.1", 0), _Handler)
         self.httpd.paths = []  # type: ignore[attr-defined]
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()

@@ -28,8 +28,10 @@ def _watch(stop: threading.Event, uncapture: Callable[[], None]) -> None:
         resident = _resident_bytes()
         if resident > LIMIT_BYTES:
             uncapture()  # the report goes to the terminal, not to the test's captured output
-            sys.stderr.write(f"\nThe test process holds {resident >> 20} MiB, over {LIMIT_BYTES >> 20} MiB, "
-                             f"in {_running[0]}; the stacks of its threads:\n")
+            sys.stderr.write(
+                f"\nThe test process holds {resident >> 20} MiB, over {LIMIT_BYTES >> 20} MiB, "
+                f"in {_running[0]}; the stacks of its threads:\n"
+            )
             sys.stderr.flush()
             faulthandler.dump_traceback(all_threads=True)
             _thread.interrupt_main()  # pytest stops and reports where the test was
@@ -45,8 +47,9 @@ def memory_watchdog(pytestconfig: pytest.Config) -> Iterator[None]:
         return
     capture = pytestconfig.pluginmanager.getplugin("capturemanager")
     stop = threading.Event()
-    watcher = threading.Thread(target=_watch, args=(stop, capture.suspend_global_capture), name="memory-watchdog",
-                               daemon=True)
+    watcher = threading.Thread(
+        target=_watch, args=(stop, capture.suspend_global_capture), name="memory-watchdog", daemon=True
+    )
     watcher.start()
     yield
     stop.set()

@@ -87,8 +87,7 @@ class RunningCrawl:
         if self.proc.returncode != 0 or not stdout.strip():
             raise AssertionError(f"crawl subprocess failed ({self.proc.returncode}):\n{stderr[-4000:]}")
         data = json.loads(stdout.strip().splitlines()[-1])
-        return CrawlResult(data["items"], data["failures"], data["stats"], data["log"],
-                           data["maxrss_mib"], stderr)
+        return CrawlResult(data["items"], data["failures"], data["stats"], data["log"], data["maxrss_mib"], stderr)
 
 
 def start_crawl(
@@ -121,8 +120,12 @@ def start_crawl(
         env["HOME"] = str(home)
     proc = subprocess.Popen(
         [sys.executable, "-m", "tests.mw_harness"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, cwd=str(ROOT), env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=str(ROOT),
+        env=env,
     )
     return RunningCrawl(proc, json.dumps(job), timeout)
 
@@ -159,8 +162,13 @@ def _harness_spider():
 
         async def start(self):
             for url in self.urls:
-                yield scrapy.Request(url, callback=self.parse, errback=self.errback, dont_filter=True,
-                                     meta={META_EXPLICIT: self.explicit})
+                yield scrapy.Request(
+                    url,
+                    callback=self.parse,
+                    errback=self.errback,
+                    dont_filter=True,
+                    meta={META_EXPLICIT: self.explicit},
+                )
 
         async def parse(self, response):
             item: dict[str, Any] = {
@@ -187,12 +195,14 @@ def _harness_spider():
 
         def errback(self, failure):
             exc = failure.value
-            self.failures.append({
-                "url": failure.request.url,
-                "type": type(exc).__name__,
-                "reason": getattr(exc, "reason", None),
-                "message": str(exc),
-            })
+            self.failures.append(
+                {
+                    "url": failure.request.url,
+                    "type": type(exc).__name__,
+                    "reason": getattr(exc, "reason", None),
+                    "message": str(exc),
+                }
+            )
 
     return HarnessSpider
 
@@ -216,8 +226,13 @@ def _main() -> None:
         kwargs = dict(job["spider_args"])
     else:
         spidercls = _harness_spider()
-        kwargs = {"urls": job["urls"], "explicit": job["explicit"], "follow": job["follow"],
-                  "iframes": job["iframes"], **job["spider_args"]}
+        kwargs = {
+            "urls": job["urls"],
+            "explicit": job["explicit"],
+            "follow": job["follow"],
+            "iframes": job["iframes"],
+            **job["spider_args"],
+        }
     crawler = process.create_crawler(spidercls)
     items: list[dict[str, Any]] = []
 
@@ -227,8 +242,10 @@ def _main() -> None:
     crawler.signals.connect(collect, signal=signals.item_scraped)
     process.crawl(crawler, **kwargs)
     process.start()
-    stats = {k: (v if isinstance(v, (int, float, str, bool)) or v is None else str(v))
-             for k, v in crawler.stats.get_stats().items()}
+    stats = {
+        k: (v if isinstance(v, (int, float, str, bool)) or v is None else str(v))
+        for k, v in crawler.stats.get_stats().items()
+    }
     failures = getattr(crawler.spider, "failures", [])
     import resource
 

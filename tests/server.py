@@ -20,11 +20,11 @@ from __future__ import annotations
 import socket
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from email.utils import formatdate
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Callable
 
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -46,7 +46,7 @@ class Route:
     status: int = 200
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
-    handler: Callable[["RecordedRequest"], tuple[int, dict[str, str], bytes]] | None = None
+    handler: Callable[[RecordedRequest], tuple[int, dict[str, str], bytes]] | None = None
 
 
 @dataclass
@@ -112,9 +112,15 @@ class TestServer:
         self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
     # -- configuration -------------------------------------------------
-    def route(self, path: str, body: str | bytes = b"", status: int = 200,
-              headers: dict[str, str] | None = None, delay: float = 0.0,
-              handler=None) -> None:
+    def route(
+        self,
+        path: str,
+        body: str | bytes = b"",
+        status: int = 200,
+        headers: dict[str, str] | None = None,
+        delay: float = 0.0,
+        handler=None,
+    ) -> None:
         if isinstance(body, str):
             body = body.encode("utf-8")
         self.routes[path] = Route(body, status, dict(headers or {}), delay, handler)
@@ -164,7 +170,7 @@ class TestServer:
                 return 200, headers, body
         return 404, {}, b"<html><body><h1>Not found</h1></body></html>"
 
-    def __enter__(self) -> "TestServer":
+    def __enter__(self) -> TestServer:
         self._thread.start()
         return self
 

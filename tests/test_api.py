@@ -34,6 +34,7 @@ def urls(links):
 
 # -- the seed's examples ---------------------------------------------------------------------
 
+
 def test_public_api_is_exactly_the_six_functions():
     for name in ("convert", "html_to_text", "extract_links", "extract_title", "text_for", "decode_entities"):
         assert callable(getattr(web2md, name))
@@ -85,10 +86,12 @@ def test_seed_decode_entities():
 
 # -- text_for ------------------------------------------------------------------------------------
 
+
 def test_text_for_json_sorted_two_space_indent_nested_and_unicode():
     body = '{"z": [1, {"y": null, "x": "\u00e9"}], "a": true}'
     assert text_for(body, "application/json; charset=utf-8") == json.dumps(
-        {"a": True, "z": [1, {"x": "\u00e9", "y": None}]}, indent=2, ensure_ascii=False)
+        {"a": True, "z": [1, {"x": "\u00e9", "y": None}]}, indent=2, ensure_ascii=False
+    )
     assert text_for(body.encode(), "application/ld+json") == text_for(body, "application/json")
     assert "\u00e9" in text_for(body, "application/json")
 
@@ -126,8 +129,9 @@ def test_text_for_plain_text_and_xml():
     assert text_for("caf\u00e9".encode("latin-1"), "text/plain; charset=iso-8859-1") == "caf\u00e9"
 
 
-@pytest.mark.parametrize("ctype", ["application/pdf", "image/png", "application/zip", "application/octet-stream",
-                                   "video/mp4"])
+@pytest.mark.parametrize(
+    "ctype", ["application/pdf", "image/png", "application/zip", "application/octet-stream", "video/mp4"]
+)
 def test_text_for_binary_raises_naming_type_and_size(ctype):
     with pytest.raises(UnsupportedContent) as info:
         text_for(b"\x00\x01binary", ctype, url="https://e.test/f", byte_count=40213)
@@ -149,6 +153,7 @@ def test_text_for_binary_size_defaults_to_the_body_length():
 
 # -- extract_links ---------------------------------------------------------------------------
 
+
 def test_extract_links_whole_document_in_order_once_without_fragments():
     html = """<html><head><base href="https://b.test/x/"></head><body>
       <header><a href="/home">Home</a></header>
@@ -165,16 +170,21 @@ def test_extract_links_whole_document_in_order_once_without_fragments():
 
 
 def test_extract_links_only_http_and_https():
-    html = ('<a href="mailto:a@b.test">m</a><a href="javascript:void(0)">j</a><a href="tel:1">t</a>'
-            '<a href="ftp://f.test/">f</a><a href="data:text/plain,x">d</a><a href="http://[bad">b</a>'
-            '<a href="HTTPS://E.test/up">u</a><a href="http://e.test/plain">p</a><a>no href</a>')
+    html = (
+        '<a href="mailto:a@b.test">m</a><a href="javascript:void(0)">j</a><a href="tel:1">t</a>'
+        '<a href="ftp://f.test/">f</a><a href="data:text/plain,x">d</a><a href="http://[bad">b</a>'
+        '<a href="HTTPS://E.test/up">u</a><a href="http://e.test/plain">p</a><a>no href</a>'
+    )
     assert [u.lower() for u, _ in urls(extract_links(html, "https://e.test/"))] == [
-        "https://e.test/up", "http://e.test/plain"]
+        "https://e.test/up",
+        "http://e.test/plain",
+    ]
 
 
 def test_extract_links_relative_without_a_base_cannot_be_made_absolute():
     assert extract_links('<a href="/a">A</a><a href="https://e.test/b">B</a>') == [
-        {"url": "https://e.test/b", "text": "B", "nofollow": False, "rel": ""}]
+        {"url": "https://e.test/b", "text": "B", "nofollow": False, "rel": ""}
+    ]
 
 
 @pytest.mark.parametrize("order", [("nofollow", ""), ("", "nofollow")])
@@ -197,24 +207,28 @@ def test_extract_links_accepts_a_parsed_tree():
 
 # -- decode_entities -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("source, expected", [
-    ("&amp; &lt; &gt; &quot; &apos;", "& < > \" '"),
-    ("&eacute;&Eacute;&copy;&reg;&trade;&hellip;&mdash;&ndash;&euro;&laquo;&raquo;", "éÉ©®™…—–€«»"),
-    ("&copy 2024 &amp x &eacute", "&copy 2024 &amp x &eacute"),  # named entities need their semicolon
-    ("&notit; &foo; &Amp; &AMP;", "&notit; &foo; &Amp; &AMP;"),  # unknown names stay verbatim
-    ("fish & chips && &", "fish & chips && &"),
-    ("&#65;&#x42;&#X43;&#0000068;", "ABCD"),
-    ("&#69 &#x46", "E F"),  # numeric references do not need their semicolon
-    ("[&#0;][&#x0;][&#xD800;][&#56319;][&#x110000;][&#99999999999999999999;]", "[][][][][][]"),
-    ("[&#;][&#x;][&#xZZ;][&#-1;]", "[&#;][&#x;][&#xZZ;][&#-1;]"),
-    ("&#x1F600;&#x10FFFF;", "\U0001F600\U0010FFFF"),
-    ("&#128;&#130;&#147;&#148;&#150;&#151;&#153;&#159;", "€‚“”–—™Ÿ"),  # C1 range read as Windows-1252
-    ("[&#129;][&#141;][&#143;][&#144;][&#157;]", "[][][][][]"),  # unassigned in Windows-1252
-    ("a&nbsp;b&#160;c&#xA0;d\u00a0e&thinsp;f\u2009g\u202fh&ensp;i&emsp;j", "a b c d e f g h i j"),
-    ("a&#x200B;b&zwnj;c&zwj;d&lrm;e&rlm;f&#x2060;g&#xFEFF;h\u200bi\ufeffj&shy;k", "abcdefghijk"),
-    ("a\r\nb\rc", "a\nb\nc"),
-    ("no entities at all", "no entities at all"),
-])
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        ("&amp; &lt; &gt; &quot; &apos;", "& < > \" '"),
+        ("&eacute;&Eacute;&copy;&reg;&trade;&hellip;&mdash;&ndash;&euro;&laquo;&raquo;", "éÉ©®™…—–€«»"),
+        ("&copy 2024 &amp x &eacute", "&copy 2024 &amp x &eacute"),  # named entities need their semicolon
+        ("&notit; &foo; &Amp; &AMP;", "&notit; &foo; &Amp; &AMP;"),  # unknown names stay verbatim
+        ("fish & chips && &", "fish & chips && &"),
+        ("&#65;&#x42;&#X43;&#0000068;", "ABCD"),
+        ("&#69 &#x46", "E F"),  # numeric references do not need their semicolon
+        ("[&#0;][&#x0;][&#xD800;][&#56319;][&#x110000;][&#99999999999999999999;]", "[][][][][][]"),
+        ("[&#;][&#x;][&#xZZ;][&#-1;]", "[&#;][&#x;][&#xZZ;][&#-1;]"),
+        ("&#x1F600;&#x10FFFF;", "\U0001f600\U0010ffff"),
+        ("&#128;&#130;&#147;&#148;&#150;&#151;&#153;&#159;", "€‚“”–—™Ÿ"),  # C1 range read as Windows-1252
+        ("[&#129;][&#141;][&#143;][&#144;][&#157;]", "[][][][][]"),  # unassigned in Windows-1252
+        ("a&nbsp;b&#160;c&#xA0;d\u00a0e&thinsp;f\u2009g\u202fh&ensp;i&emsp;j", "a b c d e f g h i j"),
+        ("a&#x200B;b&zwnj;c&zwj;d&lrm;e&rlm;f&#x2060;g&#xFEFF;h\u200bi\ufeffj&shy;k", "abcdefghijk"),
+        ("a\r\nb\rc", "a\nb\nc"),
+        ("no entities at all", "no entities at all"),
+    ],
+)
 def test_decode_entities_rules(source, expected):
     assert decode_entities(source) == expected
 
@@ -226,6 +240,7 @@ def test_decode_entities_agrees_with_documents():
 
 
 # -- extract_title and convert --------------------------------------------------------------------
+
 
 def test_extract_title_fallbacks():
     assert extract_title("<title> a &lt; b  &amp; c </title>") == "a < b & c"
@@ -268,8 +283,10 @@ def test_convert_rejects_unknown_options():
 def test_rendering_does_not_depend_on_memory_layout():
     # Regression: the renderer once compared containers by id(); a freed list-item container's id
     # reused by the next blockquote made that quote continue the list ("- a\n>\n> b") now and then.
-    html = ('<ul><li><b>Bold item</b>: with <a href="/l">a link</a> and <code>code</code></li></ul>'
-            '<blockquote><p><em>Italic quote</em>.</p></blockquote><ul><li>x</li></ul><blockquote>y</blockquote>')
+    html = (
+        '<ul><li><b>Bold item</b>: with <a href="/l">a link</a> and <code>code</code></li></ul>'
+        "<blockquote><p><em>Italic quote</em>.</p></blockquote><ul><li>x</li></ul><blockquote>y</blockquote>"
+    )
     seen = set()
     ballast = []
     for i in range(1500):
@@ -280,7 +297,10 @@ def test_rendering_does_not_depend_on_memory_layout():
 
 def test_text_is_in_composed_unicode_whatever_the_page_used():
     # "é" written as e + combining acute, and Bengali YYA written precomposed (NFC spells it YA + NUKTA)
-    page = convert("<html><head><title>Cafe\u0301</title></head><body><p>Un cafe\u0301 au bord de la mer, "
-                   "\u09df\u09be, the harbour at dawn.</p></body></html>", "https://example.org/c")
+    page = convert(
+        "<html><head><title>Cafe\u0301</title></head><body><p>Un cafe\u0301 au bord de la mer, "
+        "\u09df\u09be, the harbour at dawn.</p></body></html>",
+        "https://example.org/c",
+    )
     assert page.markdown == "Un caf\u00e9 au bord de la mer, \u09af\u09bc\u09be, the harbour at dawn."
     assert page.title == "Caf\u00e9"

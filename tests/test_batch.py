@@ -46,7 +46,9 @@ def test_batch_good_404_blacklisted_invalid_and_duplicate_lines(server, tmp_path
         result = crawl.run("batch", SETTINGS, urls_file=write_list(tmp_path, server), output=str(out))
 
     assert sorted((item["url"], item["title"], item["status"]) for item in result.items) == [
-        (server.url("/one"), "One", 200), (server.url("/two"), "Two", 200)]
+        (server.url("/one"), "One", 200),
+        (server.url("/two"), "Two", 200),
+    ]
     # each input fetched once; the blacklisted one never
     assert sorted(p for p in server.paths() if p != "/robots.txt") == ["/missing", "/one", "/two"]
     assert sorted((f["url"], f["status"], f["reason"]) for f in result.failures) == [
@@ -60,8 +62,10 @@ def test_batch_good_404_blacklisted_invalid_and_duplicate_lines(server, tmp_path
     messages = [r.getMessage() for r in caplog.records]
     assert any("Skipping blacklisted URL" in m and server.url("/ads/banner.html") in m for m in messages)
     summary = [m for m in messages if m.startswith("Batch summary")]
-    assert summary == ["Batch summary: 7 URLs, 2 converted, 3 failed (1 HTTP 404 Not Found, 2 invalid URL), "
-                       "2 skipped (1 blacklisted, 1 duplicate)"]
+    assert summary == [
+        "Batch summary: 7 URLs, 2 converted, 3 failed (1 HTTP 404 Not Found, 2 invalid URL), "
+        "2 skipped (1 blacklisted, 1 duplicate)"
+    ]
 
 
 def test_batch_summary_is_kept_on_the_spider(server, tmp_path):
@@ -73,17 +77,20 @@ def test_batch_summary_is_kept_on_the_spider(server, tmp_path):
             summaries.append(self.summary)
 
     crawl.run(Recording, SETTINGS, urls_file=write_list(tmp_path, server), output="")
-    assert summaries == [{
-        "urls": 7,
-        "converted": 2,
-        "failed": {"HTTP 404 Not Found": 1, "invalid URL": 2},
-        "skipped": {"blacklisted": 1, "duplicate": 1},
-    }]
+    assert summaries == [
+        {
+            "urls": 7,
+            "converted": 2,
+            "failed": {"HTTP 404 Not Found": 1, "invalid URL": 2},
+            "skipped": {"blacklisted": 1, "duplicate": 1},
+        }
+    ]
 
 
 def test_batch_without_blacklist_fetches_everything(server, tmp_path):
-    result = crawl.run("batch", {**SETTINGS, "WEB2MD_BLACKLIST_ENABLED": False},
-                       urls_file=write_list(tmp_path, server), output="")
+    result = crawl.run(
+        "batch", {**SETTINGS, "WEB2MD_BLACKLIST_ENABLED": False}, urls_file=write_list(tmp_path, server), output=""
+    )
     assert "/ads/banner.html" in server.paths()
     assert len(result.items) == 3
 

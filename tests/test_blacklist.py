@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.mw_harness import run_crawl, start_crawl
+from tests.server import TestServer
 from web2md.blacklist.patterns import Blacklist, user_blacklist_path
 from web2md.middlewares import apply_politeness_options
 from web2md.middlewares.limits import failure_count
-from tests.mw_harness import run_crawl, start_crawl
-from tests.server import TestServer
 
 
 def test_host_suffix_and_path_fragment_rules():
@@ -47,16 +47,22 @@ def test_builtin_list_has_well_known_ad_and_tracking_hosts():
     lines = [l for l in Blacklist.builtin_lines() if l.strip() and not l.lstrip().startswith("#")]
     assert len(lines) >= 100
     bl = Blacklist.load(user=False)
-    for url in ("https://securepubads.g.doubleclick.net/tag/js/gpt.js",
-                "https://www.googletagmanager.com/gtm.js?id=GTM-1",
-                "https://www.google-analytics.com/analytics.js",
-                "https://connect.facebook.net/en_US/fbevents.js",
-                "https://static.criteo.net/js/ld/publishertag.js",
-                "https://cdn.taboola.com/libtrc/x/loader.js",
-                "https://example.com/ads/slot1.html"):
+    for url in (
+        "https://securepubads.g.doubleclick.net/tag/js/gpt.js",
+        "https://www.googletagmanager.com/gtm.js?id=GTM-1",
+        "https://www.google-analytics.com/analytics.js",
+        "https://connect.facebook.net/en_US/fbevents.js",
+        "https://static.criteo.net/js/ld/publishertag.js",
+        "https://cdn.taboola.com/libtrc/x/loader.js",
+        "https://example.com/ads/slot1.html",
+    ):
         assert bl.match(url), url
-    for url in ("https://en.wikipedia.org/wiki/Advertising", "https://www.facebook.com/help",
-                "https://www.google.com/search?q=ads", "https://example.com/downloads/"):
+    for url in (
+        "https://en.wikipedia.org/wiki/Advertising",
+        "https://www.facebook.com/help",
+        "https://www.google.com/search?q=ads",
+        "https://example.com/downloads/",
+    ):
         assert bl.match(url) is None, url
 
 
@@ -81,8 +87,9 @@ def test_load_user_file_from_home_and_extra_files(tmp_path, monkeypatch):
 
 def test_options_map_to_settings():
     settings: dict = {"WEB2MD_BLACKLIST_FILES": ["a.txt"]}
-    apply_politeness_options(settings, {"no_blacklist": "true", "no_user_blacklist": "0",
-                                        "blacklist_file": ["b.txt", "c.txt"]})
+    apply_politeness_options(
+        settings, {"no_blacklist": "true", "no_user_blacklist": "0", "blacklist_file": ["b.txt", "c.txt"]}
+    )
     assert settings["WEB2MD_BLACKLIST_ENABLED"] is False
     assert settings["WEB2MD_USER_BLACKLIST"] is True
     assert settings["WEB2MD_BLACKLIST_FILES"] == ["a.txt", "b.txt", "c.txt"]

@@ -60,8 +60,14 @@ class Terminal:
     """A browser session in a pty whose output is read by a terminal emulator (pyte)."""
 
     def __init__(self, *args: str, rows: int = 30, columns: int = 100) -> None:
-        self.child = pexpect.spawn(sys.executable, ["-m", "web2md.frontends.cli", *args],
-                                   dimensions=(rows, columns), encoding="utf-8", timeout=60, env=environment())
+        self.child = pexpect.spawn(
+            sys.executable,
+            ["-m", "web2md.frontends.cli", *args],
+            dimensions=(rows, columns),
+            encoding="utf-8",
+            timeout=60,
+            env=environment(),
+        )
         self.screen = pyte.Screen(columns, rows)
         self.stream = pyte.Stream(self.screen)
 
@@ -104,8 +110,10 @@ class Terminal:
 
     def wait_for(self, *texts: str, gone: str = "") -> str:
         """Read output until every one of ``texts`` is on screen and ``gone`` is not."""
-        return self.wait_until(lambda: all(t in self.text for t in texts) and not (gone and gone in self.text),
-                               f"{texts!r} (gone: {gone!r})")
+        return self.wait_until(
+            lambda: all(t in self.text for t in texts) and not (gone and gone in self.text),
+            f"{texts!r} (gone: {gone!r})",
+        )
 
     def press(self, keys: str, *texts: str, gone: str = "") -> str:
         self.child.send(keys)
@@ -141,7 +149,9 @@ def test_keys_page_scroll_follow_back_forward_url_and_quit(server):
     page = browser.body()
     assert page[0] == "Start" and page[2].startswith("Welcome to the start page")
     for key, top in (("j", 1), (UP, 0), (DOWN, 1), ("k", 0)):  # one line down or up
-        browser.press_until(key, lambda: browser.body()[:3] == page[top:top + 3], f"line {top} at the top after {key!r}")
+        browser.press_until(
+            key, lambda: browser.body()[:3] == page[top : top + 3], f"line {top} at the top after {key!r}"
+        )
 
     browser.press("23", "follow link 23_")  # a number, then Enter; Backspace takes a digit back
     browser.press(BACKSPACE, "follow link 2_")
@@ -241,42 +251,63 @@ def test_find_help_resize_and_an_error_that_fits_the_status_line(server):
 
 
 def test_without_a_terminal_the_page_is_printed_with_its_links(server):
-    done = subprocess.run([sys.executable, "-m", "web2md.frontends.cli", server.url("/two")], capture_output=True,
-                          text=True, env=environment(), timeout=60, stdin=subprocess.DEVNULL)
+    done = subprocess.run(
+        [sys.executable, "-m", "web2md.frontends.cli", server.url("/two")],
+        capture_output=True,
+        text=True,
+        env=environment(),
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
     assert done.returncode == 0, done.stderr
     assert "\x1b" not in done.stdout
     assert done.stdout.startswith("Page two\n\nThis is the second target page. It has a [1]broken link")
     assert done.stdout.endswith(f"\n\nLinks:\n   1. {server.url('/missing')}\n")
 
 
-@pytest.mark.parametrize(("typed", "url"), [
-    ("127.0.0.1:8123/x", "http://127.0.0.1:8123/x"),
-    ("localhost/x", "http://localhost/x"),
-    ("10.1.2.3/x", "http://10.1.2.3/x"),
-    ("192.168.0.1", "http://192.168.0.1"),
-    ("[::1]:8080/x", "http://[::1]:8080/x"),
-    ("[2002:7f00:1::]/x", "http://[2002:7f00:1::]/x"),  # 6to4 around 127.0.0.1: the guard's judgement
-    ("intranet/wiki", "http://intranet/wiki"),
-    ("printer.local/status", "http://printer.local/status"),
-    ("example.com:8080/x", "http://example.com:8080/x"),
-    ("example.com/x", "https://example.com/x"),
-    ("example.com:443/x", "https://example.com:443/x"),
-    ("8.8.8.8/x", "https://8.8.8.8/x"),
-    ("http://example.com/", "http://example.com/"),
-    ("not a url", "not a url"),
-])
+@pytest.mark.parametrize(
+    ("typed", "url"),
+    [
+        ("127.0.0.1:8123/x", "http://127.0.0.1:8123/x"),
+        ("localhost/x", "http://localhost/x"),
+        ("10.1.2.3/x", "http://10.1.2.3/x"),
+        ("192.168.0.1", "http://192.168.0.1"),
+        ("[::1]:8080/x", "http://[::1]:8080/x"),
+        ("[2002:7f00:1::]/x", "http://[2002:7f00:1::]/x"),  # 6to4 around 127.0.0.1: the guard's judgement
+        ("intranet/wiki", "http://intranet/wiki"),
+        ("printer.local/status", "http://printer.local/status"),
+        ("example.com:8080/x", "http://example.com:8080/x"),
+        ("example.com/x", "https://example.com/x"),
+        ("example.com:443/x", "https://example.com:443/x"),
+        ("8.8.8.8/x", "https://8.8.8.8/x"),
+        ("http://example.com/", "http://example.com/"),
+        ("not a url", "not a url"),
+    ],
+)
 def test_a_url_typed_without_a_scheme(typed, url):
     assert complete_url(typed) == url
 
 
 def test_browse_start_page_errors_exit_like_fetch(server):
     env = environment()
-    bad = subprocess.run([sys.executable, "-m", "web2md.frontends.cli", "example.com"], capture_output=True, text=True,
-                         env=env, timeout=60, stdin=subprocess.DEVNULL)
+    bad = subprocess.run(
+        [sys.executable, "-m", "web2md.frontends.cli", "example.com"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
     assert bad.returncode == 2
     assert bad.stderr == "web2md: invalid URL: example.com (need an absolute http:// or https:// URL)\n"
-    missing = subprocess.run([sys.executable, "-m", "web2md.frontends.cli", server.url("/nope")], capture_output=True,
-                             text=True, env=env, timeout=60, stdin=subprocess.DEVNULL)
+    missing = subprocess.run(
+        [sys.executable, "-m", "web2md.frontends.cli", server.url("/nope")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
     assert missing.returncode == 3
     assert missing.stderr.endswith(f"web2md: HTTP 404 Not Found: {server.url('/nope')}\n")
 
@@ -290,12 +321,17 @@ def test_browse_start_page_errors_exit_like_fetch(server):
 
 # -- the ANSI renderer behind the browser and --render ------------------------------------
 
+
 def test_ansi_numbers_links_and_keeps_the_text():
     from web2md.frontends.ansi import render, strip_ansi
 
-    page = render("# Title\n\nSee [one](http://a/1) and [**two**](http://a/2 \"t\").\n\n"
-                  "- a \\*starred\\* item with `code`\n\n> quoted [three](http://a/3)\n\n"
-                  "| h1 | h2 \\| bar |\n|---|---|\n| x | y |", width=60, number_links=True)
+    page = render(
+        '# Title\n\nSee [one](http://a/1) and [**two**](http://a/2 "t").\n\n'
+        "- a \\*starred\\* item with `code`\n\n> quoted [three](http://a/3)\n\n"
+        "| h1 | h2 \\| bar |\n|---|---|\n| x | y |",
+        width=60,
+        number_links=True,
+    )
     text = strip_ansi(page.text)
     assert page.links == ["http://a/1", "http://a/2", "http://a/3"]
     assert "See [1]one and [2]two." in text and "• a *starred* item with code" in text

@@ -80,16 +80,27 @@ def test_a_missing_chromium_names_the_debian_package(tmp_path, monkeypatch):
         find_chromium()
     with pytest.raises(BrowserMissing, match="WEB2MD_CHROMIUM=/no/such/chromium is not an executable"):
         find_chromium("/no/such/chromium")
-    done = subprocess.run([sys.executable, "-m", "web2md.frontends.cli", "fetch", "--browser", "http://127.0.0.1:9/"],
-                          env={**ENV, "PATH": str(tmp_path)}, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "web2md.frontends.cli", "fetch", "--browser", "http://127.0.0.1:9/"],
+        env={**ENV, "PATH": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert (done.returncode, done.stdout) == (1, "")
-    assert done.stderr.startswith("web2md: --browser needs Chromium: install the Debian package "
-                                  "chromium-headless-shell")
+    assert done.stderr.startswith(
+        "web2md: --browser needs Chromium: install the Debian package chromium-headless-shell"
+    )
 
 
 def test_wait_for_needs_browser():
-    done = subprocess.run([sys.executable, "-m", "web2md.frontends.cli", "fetch", "--wait-for", "#x",
-                           "http://127.0.0.1:9/"], env=ENV, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "web2md.frontends.cli", "fetch", "--wait-for", "#x", "http://127.0.0.1:9/"],
+        env=ENV,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert (done.returncode, done.stderr) == (2, "web2md: --wait-for needs --browser\n")
 
 
@@ -103,8 +114,10 @@ def test_chromium_is_found_on_path_or_by_setting(tmp_path):
 def test_a_single_page_application_is_converted_only_in_the_browser(server):
     urls = f"{server.url('/spa')} {server.url('/notes.txt')}"
     browsed = crawl.run("page", url=urls, output="", browser="1")
-    assert markdown_of(browsed) == {server.url("/spa"): SPA_MARKDOWN,
-                                    server.url("/notes.txt"): "Plain notes, not HTML."}
+    assert markdown_of(browsed) == {
+        server.url("/spa"): SPA_MARKDOWN,
+        server.url("/notes.txt"): "Plain notes, not HTML.",
+    }
     stats = browsed.stats
     # one browser; each page closed after use; the text file's bytes came from the server, not Chromium's viewer
     assert stats["playwright/browser_count"] == 1
@@ -146,15 +159,24 @@ def other_host(server):
     except OSError as exc:
         pytest.skip(f"cannot listen on 127.0.0.2 here ({exc})")
     secret = server.url("/secret")
-    srv.route("/navigates", f"""<html><head><title>Navigates</title></head><body><main><h1>Navigates</h1>
-<p>Stays here.</p></main><script>location.href = '{secret}?by=script';</script></body></html>""")
-    srv.route("/calls", f"""<html><head><title>Calls</title></head><body><main><h1>Calls</h1>
+    srv.route(
+        "/navigates",
+        f"""<html><head><title>Navigates</title></head><body><main><h1>Navigates</h1>
+<p>Stays here.</p></main><script>location.href = '{secret}?by=script';</script></body></html>""",
+    )
+    srv.route(
+        "/calls",
+        f"""<html><head><title>Calls</title></head><body><main><h1>Calls</h1>
 <p id="p">Nothing fetched.</p></main><script>fetch('{secret}?by=fetch', {{mode: 'no-cors'}})
-.then(() => {{ document.getElementById('p').textContent = 'Fetched.'; }});</script></body></html>""")
+.then(() => {{ document.getElementById('p').textContent = 'Fetched.'; }});</script></body></html>""",
+    )
     srv.route("/to-loopback", status=302, headers={"Location": f"{secret}?by=redirect"})
-    srv.route("/redirects", f"""<html><head><title>Redirects</title></head><body><main><h1>Redirects</h1>
+    srv.route(
+        "/redirects",
+        """<html><head><title>Redirects</title></head><body><main><h1>Redirects</h1>
 <p id="p">Nothing fetched.</p></main><script>fetch('/to-loopback').then(r => r.text())
-.then(t => {{ document.getElementById('p').textContent = t; }});</script></body></html>""")
+.then(t => { document.getElementById('p').textContent = t; });</script></body></html>""",
+    )
     yield srv
     srv.__exit__(None, None, None)
 
@@ -167,13 +189,21 @@ def test_the_guard_refuses_what_scripts_and_redirects_lead_to(server, other_host
     pages = [other_host.url(p) for p in ("/navigates", "/calls", "/redirects", "/to-loopback")]
     result = crawl.run("page", GUARDED, url=" ".join(pages), output="", browser="1")
     # a refused fetch leaves the page as it was; a page led to a refused address fails with the reason
-    assert markdown_of(result) == {pages[1]: "# Calls\n\nNothing fetched.",
-                                   pages[2]: "# Redirects\n\nNothing fetched."}
+    assert markdown_of(result) == {pages[1]: "# Calls\n\nNothing fetched.", pages[2]: "# Redirects\n\nNothing fetched."}
     refusal = "refused: 127.0.0.1 is a loopback address (start web2md mcp with --allow-private to allow it): "
     assert result.sorted_failures() == [
-        {"url": pages[0], "final_url": pages[0], "status": None, "reason": f"{refusal}{server.url('/secret')}?by=script"},
-        {"url": pages[3], "final_url": pages[3], "status": None,
-         "reason": f"{refusal}{server.url('/secret')}?by=redirect"},
+        {
+            "url": pages[0],
+            "final_url": pages[0],
+            "status": None,
+            "reason": f"{refusal}{server.url('/secret')}?by=script",
+        },
+        {
+            "url": pages[3],
+            "final_url": pages[3],
+            "status": None,
+            "reason": f"{refusal}{server.url('/secret')}?by=redirect",
+        },
     ]
     assert not [r for r in server.requests if r.path.startswith("/secret")]
     # the script's navigation and fetch are refused in the route, the two redirect hops by the proxy
@@ -222,8 +252,14 @@ def test_a_crashed_browser_fails_its_page_once_and_is_started_again(server):
     killer.start()
     # the first page waits for an element that never comes, the browser is killed meanwhile; the second page
     # is requested after it (one at a time) in a new browser
-    result = crawl.run("page", {"CONCURRENT_REQUESTS": 1, "WEB2MD_BROWSER_PAGES": 1}, output="", browser="1",
-                       wait_for="#never", url=f"{server.url('/hangs')} {server.url('/spa')}")
+    result = crawl.run(
+        "page",
+        {"CONCURRENT_REQUESTS": 1, "WEB2MD_BROWSER_PAGES": 1},
+        output="",
+        browser="1",
+        wait_for="#never",
+        url=f"{server.url('/hangs')} {server.url('/spa')}",
+    )
     killer.join()
     assert killed
     assert result.stats["web2md/failed/browser_crashed"] == 1
@@ -234,13 +270,37 @@ def test_a_crashed_browser_fails_its_page_once_and_is_started_again(server):
 
 @needs_chromium
 def test_web2md_fetch_and_scrapy_crawl_with_the_browser(server, tmp_path):
-    done = subprocess.run([sys.executable, "-m", "web2md.frontends.cli", "fetch", "--browser", server.url("/spa")],
-                          env=ENV, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "web2md.frontends.cli", "fetch", "--browser", server.url("/spa")],
+        env=ENV,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert (done.returncode, done.stdout, done.stderr) == (0, SPA_MARKDOWN + "\n", "")
     env = dict(ENV, SCRAPY_SETTINGS_MODULE="web2md.settings")
-    done = subprocess.run([sys.executable, "-m", "scrapy", "crawl", "page", "-a", f"url={server.url('/late')}",
-                           "-a", "browser=1", "-a", "wait_for=#late", "-O", "pages.jsonl"],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "scrapy",
+            "crawl",
+            "page",
+            "-a",
+            f"url={server.url('/late')}",
+            "-a",
+            "browser=1",
+            "-a",
+            "wait_for=#late",
+            "-O",
+            "pages.jsonl",
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     pages = [json.loads(line) for line in (tmp_path / "pages.jsonl").read_text(encoding="utf-8").splitlines()]
     assert [p["markdown"] for p in pages] == ["Waiting.\n\nShown after two seconds."]
@@ -278,14 +338,22 @@ def test_mcp_web_fetch_renders_a_single_page_application(server):
 @needs_chromium
 def test_cookies_and_headers_go_to_the_page_not_where_its_script_sends_it(server, other_host):
     other_host.route("/landing", "<html><head><title>Landing</title></head><body><p>Landed.</p></body></html>")
-    server.route("/leaves", f"""<html><body><p>Leaving.</p>
-<script>location.href = '{other_host.url("/landing")}';</script></body></html>""")
-    result = crawl.run("page", url=server.url("/leaves"), output="", browser="1", cookie="token=s3cret",
-                       header="X-Team: blue")
-    assert [(item["final_url"], item["markdown"]) for item in result.items] == \
-        [(other_host.url("/landing"), "Landed.")]
-    own, landing = ({k.lower(): v for k, v in requests[-1].headers.items()} for requests in (
-        [r for r in server.requests if r.path == "/leaves"], [r for r in other_host.requests if r.path == "/landing"]))
+    server.route(
+        "/leaves",
+        f"""<html><body><p>Leaving.</p>
+<script>location.href = '{other_host.url("/landing")}';</script></body></html>""",
+    )
+    result = crawl.run(
+        "page", url=server.url("/leaves"), output="", browser="1", cookie="token=s3cret", header="X-Team: blue"
+    )
+    assert [(item["final_url"], item["markdown"]) for item in result.items] == [(other_host.url("/landing"), "Landed.")]
+    own, landing = (
+        {k.lower(): v for k, v in requests[-1].headers.items()}
+        for requests in (
+            [r for r in server.requests if r.path == "/leaves"],
+            [r for r in other_host.requests if r.path == "/landing"],
+        )
+    )
     assert (own.get("cookie"), own.get("x-team")) == ("token=s3cret", "blue")
     assert ("cookie" in landing, "x-team" in landing) == (False, False)
     assert landing["user-agent"] == own["user-agent"] == "web2md/0.1 (+https://github.com/web2md)"
@@ -313,8 +381,10 @@ def test_a_browser_error_is_one_line(server):
 @needs_chromium
 def test_download_maxsize_holds_for_what_the_server_sends_and_what_scripts_build():
     big = "<html><body>" + "<p>Some words in a paragraph of a big page.</p>" * 8000 + "</body></html>"  # 376 kB
-    built = ("<html><body><main id=m><p>Small source.</p></main><script>document.getElementById('m').innerHTML"
-             " = '<p>' + 'word '.repeat(80000) + '</p>';</script></body></html>")  # 400 kB once the script ran
+    built = (
+        "<html><body><main id=m><p>Small source.</p></main><script>document.getElementById('m').innerHTML"
+        " = '<p>' + 'word '.repeat(80000) + '</p>';</script></body></html>"
+    )  # 400 kB once the script ran
     with TestServer() as srv:
         srv.route("/big", big)
         srv.route("/built", built)
@@ -323,7 +393,8 @@ def test_download_maxsize_holds_for_what_the_server_sends_and_what_scripts_build
         result = crawl.run("page", {"DOWNLOAD_MAXSIZE": 100_000}, url=" ".join(urls), output="", browser="1")
     assert markdown_of(result) == {urls[2]: "A small page."}
     assert sorted((f["url"], f["reason"]) for f in result.failures) == [
-        (url, "the response is larger than the size limit (100000 bytes)") for url in urls[:2]]
+        (url, "the response is larger than the size limit (100000 bytes)") for url in urls[:2]
+    ]
     assert result.stats["web2md/failed/too_large"] == 2
 
 

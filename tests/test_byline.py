@@ -9,7 +9,9 @@ import pytest
 from web2md import convert
 
 URL = "https://www.valleycourier.example/2025/05/ferry.html"
-STORY = "<h1>Ferry back in service</h1><p>The ferry runs again from Monday, the town council said after a long meeting.</p>"
+STORY = (
+    "<h1>Ferry back in service</h1><p>The ferry runs again from Monday, the town council said after a long meeting.</p>"
+)
 
 
 def author_of(body: str, head: str = "") -> str | None:
@@ -17,35 +19,67 @@ def author_of(body: str, head: str = "") -> str | None:
 
 
 CASES = [
-    ("itemprop-name", '<article><p itemprop="author" itemscope><span itemprop="name">Ann Lee</span> — May 2</p>'
-     + STORY + "</article>", "Ann Lee"),
-    ("itemprop-names", '<article><div itemprop="author" itemscope><span itemprop="name">Ann Lee</span> and '
-     '<span itemprop="name">Bo Park</span></div>' + STORY + "</article>", "Ann Lee; Bo Park"),
+    (
+        "itemprop-name",
+        '<article><p itemprop="author" itemscope><span itemprop="name">Ann Lee</span> — May 2</p>'
+        + STORY
+        + "</article>",
+        "Ann Lee",
+    ),
+    (
+        "itemprop-names",
+        '<article><div itemprop="author" itemscope><span itemprop="name">Ann Lee</span> and '
+        '<span itemprop="name">Bo Park</span></div>' + STORY + "</article>",
+        "Ann Lee; Bo Park",
+    ),
     ("itemprop-text", '<article><span itemprop="author">Ann Lee</span>' + STORY + "</article>", "Ann Lee"),
-    ("rel-author", '<article>' + STORY + '<p>Story by <a rel="author" href="/people/ann">Ann Lee</a></p></article>',
-     "Ann Lee"),
+    (
+        "rel-author",
+        "<article>" + STORY + '<p>Story by <a rel="author" href="/people/ann">Ann Lee</a></p></article>',
+        "Ann Lee",
+    ),
     ("byline-class-by", '<article><div class="story-byline">By Ann Lee</div>' + STORY + "</article>", "Ann Lee"),
-    ("byline-label", '<article><div class="byline">Text and pictures: Ann Lee</div>' + STORY + "</article>",
-     "Ann Lee"),
-    ("author-class-written-by", '<article><span class="author">Written by: Ann Lee,</span>' + STORY + "</article>",
-     "Ann Lee"),
+    ("byline-label", '<article><div class="byline">Text and pictures: Ann Lee</div>' + STORY + "</article>", "Ann Lee"),
+    (
+        "author-class-written-by",
+        '<article><span class="author">Written by: Ann Lee,</span>' + STORY + "</article>",
+        "Ann Lee",
+    ),
     # a byline inside the article wins over one in the page's header
-    ("article-first", '<header><span class="author">Bo Park</span></header><article>'
-     '<span class="author">Ann Lee</span>' + STORY + "</article>", "Ann Lee"),
+    (
+        "article-first",
+        '<header><span class="author">Bo Park</span></header><article>'
+        '<span class="author">Ann Lee</span>' + STORY + "</article>",
+        "Ann Lee",
+    ),
     # a surer sign wins over a class name
-    ("itemprop-over-class", '<article><span class="byline">Desk</span><span itemprop="author">Ann Lee</span>'
-     + STORY + "</article>", "Ann Lee"),
+    (
+        "itemprop-over-class",
+        '<article><span class="byline">Desk</span><span itemprop="author">Ann Lee</span>' + STORY + "</article>",
+        "Ann Lee",
+    ),
     # a sidebar's byline only when the article has none
-    ("aside-last", '<article>' + STORY + '</article><aside><span itemprop="author">Ann Lee</span></aside>', "Ann Lee"),
+    ("aside-last", "<article>" + STORY + '</article><aside><span itemprop="author">Ann Lee</span></aside>', "Ann Lee"),
     # not a byline: comments, teasers, profile boxes; not a name: dates, sentences, addresses
-    ("comment-author", '<article>' + STORY + '<div class="comments"><span class="author">Bo Park</span></div></article>',
-     None),
-    ("related-author", '<article>' + STORY + '<ul class="related-posts"><li><span class="byline">By Bo Park</span>'
-     "</li></ul></article>", None),
-    ("author-bio", '<article>' + STORY + '<div class="author-bio">Bo Park writes about ferries.</div></article>', None),
+    (
+        "comment-author",
+        "<article>" + STORY + '<div class="comments"><span class="author">Bo Park</span></div></article>',
+        None,
+    ),
+    (
+        "related-author",
+        "<article>" + STORY + '<ul class="related-posts"><li><span class="byline">By Bo Park</span>'
+        "</li></ul></article>",
+        None,
+    ),
+    ("author-bio", "<article>" + STORY + '<div class="author-bio">Bo Park writes about ferries.</div></article>', None),
     ("date-in-byline", '<article><div class="byline">May 2, 2025</div>' + STORY + "</article>", None),
-    ("sentence-in-byline", '<article><div class="byline">This story was reported over many months by a team of '
-     "reporters across the valley and beyond</div>" + STORY + "</article>", None),
+    (
+        "sentence-in-byline",
+        '<article><div class="byline">This story was reported over many months by a team of '
+        "reporters across the valley and beyond</div>" + STORY + "</article>",
+        None,
+    ),
     ("email-in-byline", '<article><div class="byline">ann@valleycourier.example</div>' + STORY + "</article>", None),
 ]
 
@@ -64,8 +98,10 @@ def test_author_url_is_passed_over():
     body = '<article><span class="byline">By Bo Park</span>' + STORY + "</article>"
     assert author_of(body, '<meta name="author" content="https://www.valleycourier.example/people/ann">') == "Bo Park"
     ld = json.dumps({"@type": "Article", "author": {"@type": "Person", "name": "Ann Lee"}})
-    head = ('<meta name="author" content="https://www.valleycourier.example/people/ann">'
-            f'<script type="application/ld+json">{ld}</script>')
+    head = (
+        '<meta name="author" content="https://www.valleycourier.example/people/ann">'
+        f'<script type="application/ld+json">{ld}</script>'
+    )
     assert author_of(body, head) == "Ann Lee"
 
 
@@ -99,13 +135,34 @@ def test_rank_reads_classes_as_the_token_rule():
         classes = (el.get("class") or "").lower().split()
         if any("byline" in c for c in classes):
             return 2
-        if any(c in ("author", "author-name", "authorname", "article-author", "post-author", "entry-author")
-               or c.startswith(("author-name", "authorname")) for c in classes):
+        if any(
+            c in ("author", "author-name", "authorname", "article-author", "post-author", "entry-author")
+            or c.startswith(("author-name", "authorname"))
+            for c in classes
+        ):
             return 3
         return None
 
-    pieces = ["author", "Author", "AUTHOR-name", "authorname", "byline", "ByLine", "by", "line", "post-", "entry-",
-              "article-", "-", " ", "\t", "\u3000", "x", "name", "s"]
+    pieces = [
+        "author",
+        "Author",
+        "AUTHOR-name",
+        "authorname",
+        "byline",
+        "ByLine",
+        "by",
+        "line",
+        "post-",
+        "entry-",
+        "article-",
+        "-",
+        " ",
+        "\t",
+        "\u3000",
+        "x",
+        "name",
+        "s",
+    ]
     rng = random.Random(5)
     for _ in range(3000):
         el = etree.Element(rng.choice(["a", "div", "span"]))

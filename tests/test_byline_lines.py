@@ -20,9 +20,15 @@ def page(author: str | None, lines: str, where: str = "top") -> str:
     return f"<html>{head}<body><article>{body}</article></body></html>"
 
 
-@pytest.mark.parametrize("line", ["<p>By Ann Smith</p>", "<p>Text: <a href='/team/ann'>Ann Smith</a> / tides.example</p>",
-                                  "<div><span>Ann Smith, science desk</span> | <time>12 May 2026</time></div>",
-                                  "<p><strong>ANN SMITH</strong></p>"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "<p>By Ann Smith</p>",
+        "<p>Text: <a href='/team/ann'>Ann Smith</a> / tides.example</p>",
+        "<div><span>Ann Smith, science desk</span> | <time>12 May 2026</time></div>",
+        "<p><strong>ANN SMITH</strong></p>",
+    ],
+)
 @pytest.mark.parametrize("where", ["top", "end"])
 def test_a_line_naming_the_author_is_left_out(line, where):
     page_ = convert(page("Ann Smith", line, where), URL)
@@ -33,15 +39,18 @@ def test_a_line_naming_the_author_is_left_out(line, where):
 def test_sentences_about_the_author_and_bylines_of_undeclared_authors_stay():
     sentence = "<p>Ann Smith measured the tide at the harbour for ten years.</p>"
     assert convert(page("Ann Smith", sentence, "end"), URL).markdown == (
-        BODY_MD + "\n\nAnn Smith measured the tide at the harbour for ten years.")
+        BODY_MD + "\n\nAnn Smith measured the tide at the harbour for ten years."
+    )
     assert convert(page(None, "<p>By Ann Smith</p>"), URL).markdown == (
-        "# Tides explained\n\nBy Ann Smith\n\n" + BODY_MD.split("\n\n", 1)[1])
+        "# Tides explained\n\nBy Ann Smith\n\n" + BODY_MD.split("\n\n", 1)[1]
+    )
 
 
 def test_an_author_named_in_one_word_only_as_a_line_of_its_own():
     assert convert(page("Harbourmaster", "<p>Harbourmaster</p>", "end"), URL).markdown == BODY_MD
     assert convert(page("Harbourmaster", "<p>Ask the Harbourmaster</p>", "end"), URL).markdown == (
-        BODY_MD + "\n\nAsk the Harbourmaster")
+        BODY_MD + "\n\nAsk the Harbourmaster"
+    )
 
 
 def test_is_byline():

@@ -21,7 +21,7 @@ from web2md.pipelines.extract import ExtractPipeline
 
 # "café “quoted”" in Windows-1252: é is 0xE9, the curly quotes 0x93 and 0x94 (not valid UTF-8)
 CP1252_TEXT = b"caf\xe9 \x93quoted\x94"
-UTF8_TEXT = "café “quoted”".encode("utf-8")
+UTF8_TEXT = "café “quoted”".encode()
 
 
 def page(meta: bytes, text: bytes) -> bytes:
@@ -32,19 +32,28 @@ def page(meta: bytes, text: bytes) -> bytes:
 def server():
     with TestServer() as srv:
         # the header says Latin-1 and is right; the markup claims UTF-8 and is wrong
-        srv.route("/header-latin1", page(b'<meta charset="utf-8">', CP1252_TEXT),
-                  headers={"Content-Type": "text/html; charset=iso-8859-1"})
+        srv.route(
+            "/header-latin1",
+            page(b'<meta charset="utf-8">', CP1252_TEXT),
+            headers={"Content-Type": "text/html; charset=iso-8859-1"},
+        )
         # no charset in the header: the markup's declaration is what decodes the body
-        srv.route("/meta-utf8", page(b'<meta charset="utf-8">', UTF8_TEXT),
-                  headers={"Content-Type": "text/html"})
-        srv.route("/meta-latin1", page(b'<meta charset="iso-8859-1">', CP1252_TEXT),
-                  headers={"Content-Type": "text/html"})
+        srv.route("/meta-utf8", page(b'<meta charset="utf-8">', UTF8_TEXT), headers={"Content-Type": "text/html"})
+        srv.route(
+            "/meta-latin1", page(b'<meta charset="iso-8859-1">', CP1252_TEXT), headers={"Content-Type": "text/html"}
+        )
         # no charset in the header, but a UTF-8 byte order mark: it decodes the body, whatever the markup says
-        srv.route("/bom", b"\xef\xbb\xbf" + page(b'<meta charset="iso-8859-1">', UTF8_TEXT),
-                  headers={"Content-Type": "text/html"})
+        srv.route(
+            "/bom",
+            b"\xef\xbb\xbf" + page(b'<meta charset="iso-8859-1">', UTF8_TEXT),
+            headers={"Content-Type": "text/html"},
+        )
         # the header and the markup agree
-        srv.route("/both-utf8", page(b'<meta charset="UTF-8">', UTF8_TEXT),
-                  headers={"Content-Type": "text/html; charset=utf-8"})
+        srv.route(
+            "/both-utf8",
+            page(b'<meta charset="UTF-8">', UTF8_TEXT),
+            headers={"Content-Type": "text/html; charset=utf-8"},
+        )
         yield srv
 
 
@@ -53,7 +62,7 @@ def test_charset_is_what_decoded_the_body_and_the_meta_label_only_without_a_head
     # the pages have the same text: near-duplicate dropping is off to see them all
     result = crawl.run("page", url=" ".join(server.url(p) for p in paths), output="", dedupe="off")
     assert result.failures == []
-    pages = {item["url"][len(server.url("")):]: item for item in result.items}
+    pages = {item["url"][len(server.url("")) :]: item for item in result.items}
     assert {path: (item["charset"], item["markdown"]) for path, item in pages.items()} == {
         "/header-latin1": ("cp1252", "café “quoted”"),  # the header wins over <meta charset="utf-8">
         "/meta-utf8": ("utf-8", "café “quoted”"),
@@ -74,6 +83,7 @@ def test_pipeline_keeps_the_declared_encoding_and_fills_a_missing_one_from_the_m
 
     bare = asyncio.run(run(PageItem(url="https://e.test/", body=html, html=True)))
     assert bare["charset"] == "windows-1252"  # the markup's declaration, as written (lowercased)
-    declared = asyncio.run(run(PageItem(url="https://e.test/", body=html, html=True,
-                                        content_type="text/html; charset=latin1")))
+    declared = asyncio.run(
+        run(PageItem(url="https://e.test/", body=html, html=True, content_type="text/html; charset=latin1"))
+    )
     assert declared["charset"] == "cp1252"  # the response declared one: what decoded the body

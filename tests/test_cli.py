@@ -78,8 +78,10 @@ def echo(request) -> tuple[int, dict[str, str], bytes]:
     """A page that shows the Cookie and X-Test headers it was sent."""
     cookie = request.headers.get("Cookie", "none")
     test = request.headers.get("X-Test", "none")
-    body = (f"<html><head><title>Echo</title></head><body><main><h1>Echo</h1>"
-            f"<p>cookie header: {cookie}</p><p>test header: {test}</p></main></body></html>")
+    body = (
+        f"<html><head><title>Echo</title></head><body><main><h1>Echo</h1>"
+        f"<p>cookie header: {cookie}</p><p>test header: {test}</p></main></body></html>"
+    )
     return 200, {"Content-Type": "text/html; charset=utf-8"}, body.encode()
 
 
@@ -88,8 +90,15 @@ def environment() -> dict[str, str]:
 
 
 def web2md(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "web2md.frontends.cli", *args], capture_output=True, text=True,
-                          env=environment(), cwd=cwd, timeout=180, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "web2md.frontends.cli", *args],
+        capture_output=True,
+        text=True,
+        env=environment(),
+        cwd=cwd,
+        timeout=180,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -103,16 +112,24 @@ def server():
         srv.route("/slow", HOME, delay=3)
         srv.route("/file.pdf", b"%PDF-1.4 not text", headers={"Content-Type": "application/pdf"})
         srv.route("/echo", handler=echo)
-        srv.route("/robots.txt", f"User-agent: *\nDisallow: /private/\nSitemap: {u('/sitemap.xml')}\n",
-                  headers={"Content-Type": "text/plain"})
-        srv.route("/sitemap.xml",
-                  '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
-                  f'<url><loc>{u("/")}</loc><lastmod>2024-03-01</lastmod></url>'
-                  f'<url><loc>{u("/second")}</loc></url><url><loc>{u("/third")}</loc></url></urlset>',
-                  headers={"Content-Type": "application/xml"})
-        srv.route("/feed.xml", f'<?xml version="1.0"?><rss version="2.0"><channel><title>Garden feed</title>'
-                               f'<link>{u("/")}</link>{FEED_ITEMS}</channel></rss>',
-                  headers={"Content-Type": "application/rss+xml"})
+        srv.route(
+            "/robots.txt",
+            f"User-agent: *\nDisallow: /private/\nSitemap: {u('/sitemap.xml')}\n",
+            headers={"Content-Type": "text/plain"},
+        )
+        srv.route(
+            "/sitemap.xml",
+            '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+            f"<url><loc>{u('/')}</loc><lastmod>2024-03-01</lastmod></url>"
+            f"<url><loc>{u('/second')}</loc></url><url><loc>{u('/third')}</loc></url></urlset>",
+            headers={"Content-Type": "application/xml"},
+        )
+        srv.route(
+            "/feed.xml",
+            f'<?xml version="1.0"?><rss version="2.0"><channel><title>Garden feed</title>'
+            f"<link>{u('/')}</link>{FEED_ITEMS}</channel></rss>",
+            headers={"Content-Type": "application/rss+xml"},
+        )
         yield srv
 
 
@@ -121,8 +138,9 @@ def runs(server, tmp_path_factory):
     """Every command of this module, run concurrently; ``runs[name]`` is its CompletedProcess."""
     u = server.url
     work = tmp_path_factory.mktemp("cli")
-    (work / "urls.txt").write_text(f"# pages to convert\n{u('/')}\n\n{u('/second')}\n{u('/missing')}\n{u('/')}\n",
-                                   encoding="utf-8")
+    (work / "urls.txt").write_text(
+        f"# pages to convert\n{u('/')}\n\n{u('/second')}\n{u('/missing')}\n{u('/')}\n", encoding="utf-8"
+    )
     (work / "blacklist.txt").write_text("# no weather\n/second\n", encoding="utf-8")
     (work / "good.txt").write_text(f"{u('/second')}\n{u('/third')}\n", encoding="utf-8")
     commands: dict[str, tuple[str, ...]] = {
@@ -133,8 +151,16 @@ def runs(server, tmp_path_factory):
         "csv": ("fetch", "--format", "csv", u("/")),
         "tei": ("fetch", "--format", "tei", u("/")),
         "xml": ("fetch", "--format", "xml", u("/")),
-        "file": ("fetch", "--frontmatter", "--lang", "eng", "--only-with-metadata", "-o", str(work / "page.md"),
-                 u("/")),
+        "file": (
+            "fetch",
+            "--frontmatter",
+            "--lang",
+            "eng",
+            "--only-with-metadata",
+            "-o",
+            str(work / "page.md"),
+            u("/"),
+        ),
         "max_length": ("fetch", "--max-length", "40", u("/")),
         "render": ("fetch", "--render", u("/third")),
         "echo": ("fetch", "--cookie", "a=1", "--cookie", "b=2", "--header", "X-Test: yes", u("/echo")),
@@ -176,6 +202,7 @@ def ok(done: subprocess.CompletedProcess) -> str:
 
 # -- fetch and its formats -----------------------------------------------------------
 
+
 def test_markdown(runs, server):
     out = ok(runs["markdown"])
     assert out == convert(HOME, url=server.url("/")).markdown + "\n"
@@ -198,8 +225,17 @@ def test_text_html_csv_tei_xml(runs, server):
     html = ok(runs["html"])
     assert "<h1>Garden notes</h1>" in html and f'href="{server.url("/second")}"' in html
     rows = list(csv.reader(io.StringIO(ok(runs["csv"]), newline="")))
-    assert rows[0] == ["url", "title", "author", "published_date", "language", "page_type",
-                       "extraction_quality", "fingerprint", "text"]
+    assert rows[0] == [
+        "url",
+        "title",
+        "author",
+        "published_date",
+        "language",
+        "page_type",
+        "extraction_quality",
+        "fingerprint",
+        "text",
+    ]
     assert len(rows) == 2 and rows[1][:3] == [server.url("/"), "Garden notes", "Ann Gardener"]
     assert '"as usual"' in rows[1][8]  # quotes survive RFC 4180 quoting
     tei = ElementTree.fromstring(ok(runs["tei"]).encode())
@@ -244,17 +280,25 @@ def test_cookies_and_headers_are_sent(runs):
 
 # -- errors and exit statuses ------------------------------------------------------------
 
-@pytest.mark.parametrize("name, status, message", [
-    ("invalid", EXIT_USAGE, "web2md: invalid URL: example.com (need an absolute http:// or https:// URL)"),
-    ("http_404", EXIT_HTTP, "web2md: HTTP 404 Not Found: {/missing}"),
-    ("timeout", EXIT_TIMEOUT, "web2md: timed out after 1 s: {/slow} (try a longer --timeout)"),
-    ("robots", EXIT_ROBOTS, "web2md: forbidden by robots.txt: {/private/page} (--ignore-robots to fetch it anyway)"),
-    ("binary", EXIT_BINARY, "web2md: cannot read application/pdf (17 bytes): {/file.pdf}"),
-    ("lang", EXIT_LANGUAGE, "web2md: {/}: language mismatch: page language is en, wanted de"),
-    ("metadata", EXIT_METADATA, "web2md: {/second}: missing metadata: no published date"),
-    ("depth_json", EXIT_USAGE, "web2md: --depth needs --format markdown (got --format json)"),
-    ("batch_missing", EXIT_USAGE, "web2md: cannot read {nope.txt}: no such file"),
-])
+
+@pytest.mark.parametrize(
+    "name, status, message",
+    [
+        ("invalid", EXIT_USAGE, "web2md: invalid URL: example.com (need an absolute http:// or https:// URL)"),
+        ("http_404", EXIT_HTTP, "web2md: HTTP 404 Not Found: {/missing}"),
+        ("timeout", EXIT_TIMEOUT, "web2md: timed out after 1 s: {/slow} (try a longer --timeout)"),
+        (
+            "robots",
+            EXIT_ROBOTS,
+            "web2md: forbidden by robots.txt: {/private/page} (--ignore-robots to fetch it anyway)",
+        ),
+        ("binary", EXIT_BINARY, "web2md: cannot read application/pdf (17 bytes): {/file.pdf}"),
+        ("lang", EXIT_LANGUAGE, "web2md: {/}: language mismatch: page language is en, wanted de"),
+        ("metadata", EXIT_METADATA, "web2md: {/second}: missing metadata: no published date"),
+        ("depth_json", EXIT_USAGE, "web2md: --depth needs --format markdown (got --format json)"),
+        ("batch_missing", EXIT_USAGE, "web2md: cannot read {nope.txt}: no such file"),
+    ],
+)
 def test_errors_are_one_line_with_a_distinct_status(runs, server, name, status, message):
     done = runs[name]
     expected = re.sub(r"\{(/[^}]*)\}", lambda m: server.url(m.group(1)), message)
@@ -263,8 +307,16 @@ def test_errors_are_one_line_with_a_distinct_status(runs, server, name, status, 
 
 
 def test_distinct_statuses_and_usage_errors(runs):
-    statuses = {EXIT_FAILED, EXIT_USAGE, EXIT_HTTP, EXIT_TIMEOUT, EXIT_ROBOTS, EXIT_LANGUAGE, EXIT_METADATA,
-                EXIT_BINARY}
+    statuses = {
+        EXIT_FAILED,
+        EXIT_USAGE,
+        EXIT_HTTP,
+        EXIT_TIMEOUT,
+        EXIT_ROBOTS,
+        EXIT_LANGUAGE,
+        EXIT_METADATA,
+        EXIT_BINARY,
+    }
     assert len(statuses) == 8 and EXIT_OK not in statuses and EXIT_USAGE == 2
     assert runs["lang_unknown"].returncode == EXIT_USAGE and "unknown language code 'zz'" in runs["lang_unknown"].stderr
     assert "robots say no" in ok(runs["robots_ignored"]).lower()
@@ -272,12 +324,18 @@ def test_distinct_statuses_and_usage_errors(runs):
 
 # -- crawls ------------------------------------------------------------------------------------
 
+
 def test_depth_prints_pages_separated_by_headers(runs, server):
     done = runs["depth_stdout"]
     assert done.returncode == EXIT_OK
     pages = re.findall(r"^---\nurl: \"([^\"]+)\"\ntitle: \"([^\"]*)\"\n---\n", done.stdout, re.M)
-    assert sorted(pages) == sorted([(server.url("/"), "Garden notes"), (server.url("/second"), "Weather report"),
-                                    (server.url("/third"), "Temperatures")])
+    assert sorted(pages) == sorted(
+        [
+            (server.url("/"), "Garden notes"),
+            (server.url("/second"), "Weather report"),
+            (server.url("/third"), "Temperatures"),
+        ]
+    )
     assert done.stdout.startswith(f'---\nurl: "{server.url("/")}"')
     assert "It rained on Monday" in done.stdout and "| Monday | 12 |" in done.stdout
     # two hops: /missing is three hops away and never requested
@@ -290,10 +348,13 @@ def test_depth_writes_a_folder(runs, server):
     folder = runs["work"] / "site"
     assert done.stderr == f"web2md: wrote 2 pages to {folder}\n"
     host = f"127.0.0.1_{server.port}"
-    assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.md")) == \
-        [f"{host}/index.md", f"{host}/second.md"]
-    assert (folder / host / "index.md").read_text(encoding="utf-8") == \
-        convert(HOME, url=server.url("/")).markdown + "\n"
+    assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.md")) == [
+        f"{host}/index.md",
+        f"{host}/second.md",
+    ]
+    assert (folder / host / "index.md").read_text(encoding="utf-8") == convert(
+        HOME, url=server.url("/")
+    ).markdown + "\n"
 
 
 def test_depth_crawl_skips_blacklisted_links(runs, server):
@@ -305,8 +366,16 @@ def test_cache_ttl_serves_the_second_run_from_the_cache(tmp_path):
     with TestServer() as srv:
         srv.route("/", HOME)
         env = dict(environment(), XDG_CACHE_HOME=str(tmp_path))
-        outputs = [subprocess.run([sys.executable, "-m", "web2md.frontends.cli", "fetch", "--cache-ttl", "60", srv.url("/")],
-                                  capture_output=True, text=True, env=env, timeout=180).stdout for _ in range(2)]
+        outputs = [
+            subprocess.run(
+                [sys.executable, "-m", "web2md.frontends.cli", "fetch", "--cache-ttl", "60", srv.url("/")],
+                capture_output=True,
+                text=True,
+                env=env,
+                timeout=180,
+            ).stdout
+            for _ in range(2)
+        ]
         assert outputs[0] == outputs[1] == convert(HOME, url=srv.url("/")).markdown + "\n"
         assert srv.paths() == ["/robots.txt", "/"]  # the second run asked the server nothing
         assert (tmp_path / "web2md" / "httpcache").is_dir()
@@ -314,9 +383,14 @@ def test_cache_ttl_serves_the_second_run_from_the_cache(tmp_path):
 
 def test_progress_bar_on_a_terminal(server, tmp_path):
     # not on a pipe: test_depth_writes_a_folder sees nothing but the one summary line on stderr
-    child = pexpect.spawn(sys.executable, ["-m", "web2md.frontends.cli", "fetch", "--depth", "1", "-o", str(tmp_path),
-                                           server.url("/")],
-                          env=dict(environment(), TERM="xterm"), encoding="utf-8", dimensions=(24, 120), timeout=120)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "web2md.frontends.cli", "fetch", "--depth", "1", "-o", str(tmp_path), server.url("/")],
+        env=dict(environment(), TERM="xterm"),
+        encoding="utf-8",
+        dimensions=(24, 120),
+        timeout=120,
+    )
     child.expect(pexpect.EOF)
     child.close()
     screen = ANSI.sub("", child.before)
@@ -367,11 +441,34 @@ def test_help_for_every_command(runs):
         assert name in top
     assert "exit status" in top
     fetch = ok(runs["help_fetch"])
-    for flag in ("--max-length", "--timeout", "--include-images", "--cookie", "--header", "--format", "--lang",
-                 "--precision", "--recall", "--no-comments", "--only-with-metadata", "--render", "--delay",
-                 "--keep-header", "--cache-ttl", "--main-content", "--output", "--frontmatter",
-                 "--exclude-selector", "--javascript", "--wait", "--no-blacklist", "--blacklist-file",
-                 "--no-user-blacklist", "--depth", "--ignore-robots"):
+    for flag in (
+        "--max-length",
+        "--timeout",
+        "--include-images",
+        "--cookie",
+        "--header",
+        "--format",
+        "--lang",
+        "--precision",
+        "--recall",
+        "--no-comments",
+        "--only-with-metadata",
+        "--render",
+        "--delay",
+        "--keep-header",
+        "--cache-ttl",
+        "--main-content",
+        "--output",
+        "--frontmatter",
+        "--exclude-selector",
+        "--javascript",
+        "--wait",
+        "--no-blacklist",
+        "--blacklist-file",
+        "--no-user-blacklist",
+        "--depth",
+        "--ignore-robots",
+    ):
         assert flag in fetch, flag
     assert "markdown,html,json,text,csv,tei,xml" in fetch
     for flag in ("--timeout", "--cookie", "--header", "--feeds"):
@@ -379,8 +476,22 @@ def test_help_for_every_command(runs):
     for flag in ("--timeout", "--cookie", "--header", "--max-entries", "--json", "--output"):
         assert flag in ok(runs["help_feed"])
     batch = ok(runs["help_batch"])
-    for flag in ("--timeout", "--include-images", "--delay", "--keep-header", "--cache-ttl", "--main-content",
-                 "--output", "--frontmatter", "--exclude-selector", "--javascript", "--wait", "--no-blacklist",
-                 "--blacklist-file", "--no-user-blacklist", "--ignore-robots"):
+    for flag in (
+        "--timeout",
+        "--include-images",
+        "--delay",
+        "--keep-header",
+        "--cache-ttl",
+        "--main-content",
+        "--output",
+        "--frontmatter",
+        "--exclude-selector",
+        "--javascript",
+        "--wait",
+        "--no-blacklist",
+        "--blacklist-file",
+        "--no-user-blacklist",
+        "--ignore-robots",
+    ):
         assert flag in batch, flag
     assert "--ignore-robots" in ok(runs["help_browse"]) and "--no-blacklist" in ok(runs["help_browse"])

@@ -35,8 +35,14 @@ def server():
 
 def web2md(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    return subprocess.run([sys.executable, "-m", "web2md.frontends.cli", *args], capture_output=True, text=True,
-                          env=env, cwd=cwd, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "web2md.frontends.cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=120,
+    )
 
 
 def test_markdown_is_the_default_format(server, tmp_path):
@@ -80,11 +86,14 @@ def test_invalid_url_exits_2_with_one_line(url):
     assert done.stderr == f"web2md: invalid URL: {url} (need an absolute http:// or https:// URL)\n"
 
 
-@pytest.mark.parametrize("path, message, status", [
-    ("/missing", "web2md: HTTP 404 Not Found: {url}\n", 3),
-    ("/error", "web2md: HTTP 500 Internal Server Error: {url}\n", 3),
-    ("/file.pdf", "web2md: cannot read application/pdf (17 bytes): {url}\n", 8),
-])
+@pytest.mark.parametrize(
+    "path, message, status",
+    [
+        ("/missing", "web2md: HTTP 404 Not Found: {url}\n", 3),
+        ("/error", "web2md: HTTP 500 Internal Server Error: {url}\n", 3),
+        ("/file.pdf", "web2md: cannot read application/pdf (17 bytes): {url}\n", 8),
+    ],
+)
 def test_failures_exit_with_their_status_and_one_line(server, path, message, status):
     done = web2md("fetch", server.url(path))
     assert done.returncode == status  # README "Command line": 3 HTTP error, 8 binary content

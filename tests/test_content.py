@@ -157,17 +157,26 @@ def test_article_is_exactly_the_body(article):
 
 def test_article_type_tables_and_outline(article):
     assert article.page_type == "article"
-    assert article.tables == [{"headers": ["Stage", "Before", "After"],
-                               "rows": [["Install", "9 min", "2 min"], ["Tests", "25 min", "11 min"]],
-                               "caption": "Pipeline stages"}]
-    assert article.outline == [{"level": 1, "text": "How we cut our build time in half"},
-                               {"level": 2, "text": "What we changed"}]
+    assert article.tables == [
+        {
+            "headers": ["Stage", "Before", "After"],
+            "rows": [["Install", "9 min", "2 min"], ["Tests", "25 min", "11 min"]],
+            "caption": "Pipeline stages",
+        }
+    ]
+    assert article.outline == [
+        {"level": 1, "text": "How we cut our build time in half"},
+        {"level": 2, "text": "What we changed"},
+    ]
 
 
 def test_article_citations(article):
     assert article.references == [{"number": 1, "url": "https://www.docker.com/"}]
-    assert article.markdown_with_citations == ARTICLE_MD.replace(
-        "[Docker](https://www.docker.com/)", "Docker [1]") + "\n\n## References\n\n1. https://www.docker.com/"
+    assert (
+        article.markdown_with_citations
+        == ARTICLE_MD.replace("[Docker](https://www.docker.com/)", "Docker [1]")
+        + "\n\n## References\n\n1. https://www.docker.com/"
+    )
 
 
 def test_article_fit_markdown_drops_only_the_two_word_caption(article):
@@ -189,61 +198,64 @@ Spring tides happen near new and full moon, when the Sun and the Moon pull along
 
 FURNITURE = {
     "share bar": '<div class="social-share"><span>Share this:</span> <a href="https://x.com/i">Post</a> '
-                 '<a href="https://facebook.com/s">Share</a></div>',
+    '<a href="https://facebook.com/s">Share</a></div>',
     "share buttons": '<div class="sharedaddy"><h3>Share this article</h3><ul><li><a href="/s/1">Facebook</a></li>'
-                     '<li><a href="/s/2">LinkedIn</a></li></ul></div>',
+    '<li><a href="/s/2">LinkedIn</a></li></ul></div>',
     "cookie banner": '<div class="cookie-notice"><p>This website uses cookies to ensure you get the best '
-                     'experience.</p><button>Got it</button></div>',
+    "experience.</p><button>Got it</button></div>",
     "cookie dialog": '<div role="dialog" aria-label="Privacy"><p>We and our partners store and access '
-                     'information on your device.</p></div>',
+    "information on your device.</p></div>",
     "newsletter": '<div class="newsletter"><p>Sign up for our weekly newsletter about the ocean.</p>'
-                  '<input type="email"><button>Sign up</button></div>',
+    '<input type="email"><button>Sign up</button></div>',
     "related list": '<div class="related"><h3>You may also like</h3><ul><li><a href="/a">Why the sea is '
-                    'salty</a></li><li><a href="/b">How waves form</a></li></ul></div>',
+    'salty</a></li><li><a href="/b">How waves form</a></li></ul></div>',
     "breadcrumbs": '<nav aria-label="breadcrumb"><a href="/">Home</a> › <a href="/science">Science</a></nav>',
     "breadcrumb div": '<div class="breadcrumb"><a href="/">Home</a> / <a href="/science">Science</a> / Tides</div>',
     "byline": '<p class="byline">By <a href="/people/sam">Sam Rivers</a>, science editor</p>',
     "screen-reader text": '<a class="screen-reader-text" href="#content">Skip to content</a>',
-    "date line": '<div class="entry-meta"><span class="date">Published 12 May 2023</span></div>',
+    "date line in the entry meta": '<div class="entry-meta"><span class="date">Published 12 May 2023</span></div>',
     "read more teaser": '<p>Read more: <a href="/ocean-currents">How ocean currents shape the climate</a></p>',
     "tags": '<div class="post-tags">Tags: <a href="/t/ocean">ocean</a>, <a href="/t/moon">moon</a></div>',
     "advert": '<div class="advertisement"><p>Advertisement: the best sailing holidays of the year, book now.</p></div>',
-    "figure caption": '<figure><figcaption>A tide gauge in the harbour at low water.</figcaption></figure>',
+    "figure caption": "<figure><figcaption>A tide gauge in the harbour at low water.</figcaption></figure>",
     "print/email tools": '<ul class="article-tools"><li><a href="/print">Print</a></li>'
-                         '<li><a href="/mail">Email</a></li></ul>',
+    '<li><a href="/mail">Email</a></li></ul>',
     "author box": '<div class="author-box"><h4>About Sam Rivers</h4><p>Sam Rivers has written about the sea for '
-                  'twenty years, first for local papers on the north coast and then as a science editor, and '
-                  'sails whenever the weather allows it. He lives in a small harbour town with two cats and far '
-                  'too many charts.</p></div>',
+    "twenty years, first for local papers on the north coast and then as a science editor, and "
+    "sails whenever the weather allows it. He lives in a small harbour town with two cats and far "
+    "too many charts.</p></div>",
     "caption inside a figure": '<figure class="wide"><img src="/gauge.jpg" alt=""><div class="text">A tide gauge '
-                               'in the harbour at low water. Photo: Harbour Office</div></figure>',
+    "in the harbour at low water. Photo: Harbour Office</div></figure>",
     "image description": '<div class="img-description"><p>The gauge at the harbour entrance, seen from the pier.</p></div>',
     "photo credit": '<p class="photo-credit">Photo: Harbour Office / Sam Rivers</p>',
-    "subscribe line": '<p>Subscribe now to our print edition for the full story.</p>',
-    "follow us": '<p><strong>Follow The Coastal Times on Twitter and Instagram @coastaltimes</strong></p>',
-    "app and newsletter (German)": '<p>Folgen Sie uns auf Facebook. Zum Newsletter anmelden und nichts verpassen.</p>',
-    "donation ask (Spanish)": '<h3>Hazte miembro y disfruta de beneficios exclusivos</h3>',
+    "subscribe line": "<p>Subscribe now to our print edition for the full story.</p>",
+    "follow us": "<p><strong>Follow The Coastal Times on Twitter and Instagram @coastaltimes</strong></p>",
+    "app and newsletter (German)": "<p>Folgen Sie uns auf Facebook. Zum Newsletter anmelden und nichts verpassen.</p>",
+    "donation ask (Spanish)": "<h3>Hazte miembro y disfruta de beneficios exclusivos</h3>",
     "affiliate disclaimer": '<p class="affiliate-disclaimer">The links on this page are affiliate links: we earn a '
-                            'commission when you buy through them, at no extra cost to you.</p>',
+    "commission when you buy through them, at no extra cost to you.</p>",
     "paywall": '<div class="article-paywall"><h2>Read the rest of this story</h2><p>Log in or take out a '
-               'subscription to keep reading.</p></div>',
-    "credit line": '<p><em>Source: Harbour Office, tide tables 2023</em></p>',
-    "date line": '<p>Updated on 12.05.2023, 19:49</p>',
-    "date and author line": '<div>12. Mai 2023, 19:49 | Sam Rivers</div>',
-    "figure label": '<p>Figure 3: tide gauge readings for May.</p>',
-    "date line with a month name": '<div>Aktualisiert am 12. Mai 2023</div>',
+    "subscription to keep reading.</p></div>",
+    "credit line": "<p><em>Source: Harbour Office, tide tables 2023</em></p>",
+    "date line": "<p>Updated on 12.05.2023, 19:49</p>",
+    "date and author line": "<div>12. Mai 2023, 19:49 | Sam Rivers</div>",
+    "figure label": "<p>Figure 3: tide gauge readings for May.</p>",
+    "date line with a month name": "<div>Aktualisiert am 12. Mai 2023</div>",
     "caption under an image outside a figure": '<div class="visual"><img src="/gauge.jpg" alt="Gauge"><div '
-                                                'class="description"><strong>A tide gauge at low water.</strong> '
-                                                '© Harbour Office</div></div>',
-    "related label": '<p><strong>Read also:</strong></p>',
-    "related heading (German)": '<h3>Mehr zum Thema</h3>',
-    "author box heading alone": '<div>About the author</div>',
+    'class="description"><strong>A tide gauge at low water.</strong> '
+    "© Harbour Office</div></div>",
+    "related label": "<p><strong>Read also:</strong></p>",
+    "related heading (German)": "<h3>Mehr zum Thema</h3>",
+    "author box heading alone": "<div>About the author</div>",
     "metadata label without its value": '<p><span class="field-label">Release Date:</span></p>',
     "labelled publication date": '<p class="meta">Veröffentlichung: <time>2. Februar 2022</time></p>',
-    "teaser cards": '<section><h2>More from Science</h2>'
-                    + "".join(f'<div class="card"><h3><a href="/s/{n}">Story number {n} about the sea</a></h3>'
-                              f'<p>A short summary of story {n}, two lines of text at most.</p></div>'
-                              for n in range(1, 5)) + '</section>',
+    "teaser cards": "<section><h2>More from Science</h2>"
+    + "".join(
+        f'<div class="card"><h3><a href="/s/{n}">Story number {n} about the sea</a></h3>'
+        f"<p>A short summary of story {n}, two lines of text at most.</p></div>"
+        for n in range(1, 5)
+    )
+    + "</section>",
 }
 
 
@@ -252,34 +264,43 @@ FURNITURE = {
 def test_furniture_inside_the_article_is_dropped(kind, where):
     block = FURNITURE[kind]
     inner = BODY + block if where == "after" else block + BODY
-    html = (f"<html><head><title>Tides</title></head><body><div class='site'><article>{inner}</article>"
-            "</div></body></html>")
+    html = (
+        f"<html><head><title>Tides</title></head><body><div class='site'><article>{inner}</article></div></body></html>"
+    )
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
 def test_news_about_subscribers_and_a_late_share_word_are_content():
-    lines = ("<p>The streaming service lost two hundred thousand subscribers in the last quarter of the year.</p>"
-             "<p>Fishermen have long watched the tides, and many still like to share this knowledge with anyone "
-             "who asks them at the harbour wall. Subscribe is not a word they use.</p>")
+    lines = (
+        "<p>The streaming service lost two hundred thousand subscribers in the last quarter of the year.</p>"
+        "<p>Fishermen have long watched the tides, and many still like to share this knowledge with anyone "
+        "who asks them at the harbour wall. Subscribe is not a word they use.</p>"
+    )
     md = convert(f"<html><body><article>{BODY}{lines}</article></body></html>", "https://example.org/tides").markdown
     assert md == BODY_MD + (
         "\n\nThe streaming service lost two hundred thousand subscribers in the last quarter of the year."
         "\n\nFishermen have long watched the tides, and many still like to share this knowledge with anyone "
-        "who asks them at the harbour wall. Subscribe is not a word they use.")
+        "who asks them at the harbour wall. Subscribe is not a word they use."
+    )
 
 
 def test_a_sentence_opening_with_a_source_label_is_kept():
-    line = ("<p><strong>Source:</strong> the harbour office measured the tide every hour for a year, "
-            "then published the tables.</p>")
+    line = (
+        "<p><strong>Source:</strong> the harbour office measured the tide every hour for a year, "
+        "then published the tables.</p>"
+    )
     md = convert(f"<html><body><article>{BODY}{line}</article></body></html>", "https://example.org/tides").markdown
-    assert md == BODY_MD + ("\n\n**Source:** the harbour office measured the tide every hour for a year, "
-                            "then published the tables.")
+    assert md == BODY_MD + (
+        "\n\n**Source:** the harbour office measured the tide every hour for a year, then published the tables."
+    )
 
 
 def test_the_article_around_the_body_gives_its_title_and_lead_but_not_its_byline_or_notes():
-    body = "".join(f"<p>Tide table {n}: on day {n} of the survey the harbour gauge recorded two high waters and "
-                   f"two low waters, and the range grew as the Moon moved towards its full phase.</p>"
-                   for n in range(1, 16))
+    body = "".join(
+        f"<p>Tide table {n}: on day {n} of the survey the harbour gauge recorded two high waters and "
+        f"two low waters, and the range grew as the Moon moved towards its full phase.</p>"
+        for n in range(1, 16)
+    )
     html = f"""<html><body><nav><a href="/">Home</a></nav>
     <article>
       <div class="head"><h1>Tides explained</h1><p class="lead">Why the sea rises and falls twice a day, and why some coasts see one tide.</p>
@@ -288,8 +309,10 @@ def test_the_article_around_the_body_gives_its_title_and_lead_but_not_its_byline
       <div class="notice"><p>This article first appeared in the Sunday print edition of the paper.</p></div>
     </article></body></html>"""
     md = convert(html, "https://example.org/tides").markdown
-    assert md.startswith("# Tides explained\n\nWhy the sea rises and falls twice a day, and why some coasts see one "
-                         "tide.\n\nTide table 1: ")
+    assert md.startswith(
+        "# Tides explained\n\nWhy the sea rises and falls twice a day, and why some coasts see one "
+        "tide.\n\nTide table 1: "
+    )
     assert "Sam Rivers" not in md and "print edition" not in md and md.endswith("full phase.")
 
 
@@ -301,34 +324,44 @@ def test_a_labelled_date_is_a_fact_not_a_date_line():
 
 def test_a_story_inside_an_unclosed_menu_item_is_found():
     """Broken templates leave a menu item open around the whole page: the menu holds most of the content."""
-    html = (f"<html><body><header><nav><ul class='menu'><li class='menu-item'><a href='/'>Home</a>"
-            f"<div class='sub-menu'><a href='/a'>Teams</a> <a href='/b'>Tickets</a> <a href='/c'>Shop</a> "
-            f"<a href='/d'>Fan club</a> <a href='/e'>Partners</a> <a href='/f'>Contact</a></div>"
-            f"<div class='page'><article>{BODY}</article></div></body></html>")
+    html = (
+        f"<html><body><header><nav><ul class='menu'><li class='menu-item'><a href='/'>Home</a>"
+        f"<div class='sub-menu'><a href='/a'>Teams</a> <a href='/b'>Tickets</a> <a href='/c'>Shop</a> "
+        f"<a href='/d'>Fan club</a> <a href='/e'>Partners</a> <a href='/f'>Contact</a></div>"
+        f"<div class='page'><article>{BODY}</article></div></body></html>"
+    )
     md = convert(html, "https://example.org/tides").markdown
     assert all(line in md for line in BODY_MD.split("\n\n")) and "Tickets" not in md
 
 
 def test_a_table_of_linked_names_with_amounts_is_content():
-    rows = "".join(f'<tr><td>{amount}</td><td><a href="/i/{n}">{name}</a></td></tr>'
-                   for n, (amount, name) in enumerate([("250 g", "Quark"), ("2", "Eier"), ("1 Pck.", "Vanillin-Zucker")]))
+    rows = "".join(
+        f'<tr><td>{amount}</td><td><a href="/i/{n}">{name}</a></td></tr>'
+        for n, (amount, name) in enumerate([("250 g", "Quark"), ("2", "Eier"), ("1 Pck.", "Vanillin-Zucker")])
+    )
     html = f"<html><body><article>{BODY}<h2>Zutaten</h2><table>{rows}</table></article></body></html>"
     md = convert(html, "https://example.org/tides").markdown
-    assert md == BODY_MD + ("\n\n## Zutaten\n\n| 250 g | [Quark](https://example.org/i/0) |\n|---|---|\n"
-                            "| 2 | [Eier](https://example.org/i/1) |\n| 1 Pck. | [Vanillin-Zucker](https://example.org/i/2) |")
+    assert md == BODY_MD + (
+        "\n\n## Zutaten\n\n| 250 g | [Quark](https://example.org/i/0) |\n|---|---|\n"
+        "| 2 | [Eier](https://example.org/i/1) |\n| 1 Pck. | [Vanillin-Zucker](https://example.org/i/2) |"
+    )
 
 
 def test_a_style_hiding_in_capitals_hides_in_the_region_and_the_whole_page():
-    html = (f"<html><body><article>{BODY}<div style='DISPLAY: NONE'><p>Subscribers only: the full tide tables "
-            "for every harbour on the coast this year.</p></div></article></body></html>")
+    html = (
+        f"<html><body><article>{BODY}<div style='DISPLAY: NONE'><p>Subscribers only: the full tide tables "
+        "for every harbour on the coast this year.</p></div></article></body></html>"
+    )
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
     assert html_to_text(html) == BODY_MD
 
 
 def test_ruby_annotations_are_left_out():
-    html = ("<html><body><article><h1><ruby>漢字<rp>(</rp><rt>かんじ</rt><rp>)</rp></ruby>を読む</h1>"
-            "<p><ruby>子<rt>こ</rt></ruby>どもへの<ruby>虐待<rt>ぎゃくたい</rt></ruby>をなくすための<ruby>法律<rt>ほうりつ</rt>"
-            "</ruby>ができて、親が子どもを教育するために体罰を禁止することになりました。</p></article></body></html>")
+    html = (
+        "<html><body><article><h1><ruby>漢字<rp>(</rp><rt>かんじ</rt><rp>)</rp></ruby>を読む</h1>"
+        "<p><ruby>子<rt>こ</rt></ruby>どもへの<ruby>虐待<rt>ぎゃくたい</rt></ruby>をなくすための<ruby>法律<rt>ほうりつ</rt>"
+        "</ruby>ができて、親が子どもを教育するために体罰を禁止することになりました。</p></article></body></html>"
+    )
     expected = "# 漢字を読む\n\n子どもへの虐待をなくすための法律ができて、親が子どもを教育するために体罰を禁止することになりました。"
     assert convert(html, "https://example.org/news").markdown == expected
     assert html_to_text(html) == expected
@@ -337,17 +370,21 @@ def test_ruby_annotations_are_left_out():
 def test_highlighted_code_keeps_tokens_named_like_furniture():
     """A highlighter names its spans by their syntax: a `token comment` in code is the code's comment, not the
     page's comments; a `meta` or `tag` token is code too (in a block and inline)."""
-    code = ('<pre><code class="language-c"><span class="token comment">// add.c: the sum of two tides</span>\n'
-            '<span class="token keyword">int</span> add(<span class="token keyword">int</span> a, '
-            '<span class="token keyword">int</span> b) { <span class="token keyword">return</span> a + b; } '
-            '<span class="token comment">/* no overflow check */</span>\n'
-            '<span class="hljs-meta">#pragma once</span>\n</code></pre>'
-            '<p>Call it as <code><span class="token comment">/* tides */</span> add(2, 2)</code> from the harbour '
-            'program.</p>')
+    code = (
+        '<pre><code class="language-c"><span class="token comment">// add.c: the sum of two tides</span>\n'
+        '<span class="token keyword">int</span> add(<span class="token keyword">int</span> a, '
+        '<span class="token keyword">int</span> b) { <span class="token keyword">return</span> a + b; } '
+        '<span class="token comment">/* no overflow check */</span>\n'
+        '<span class="hljs-meta">#pragma once</span>\n</code></pre>'
+        '<p>Call it as <code><span class="token comment">/* tides */</span> add(2, 2)</code> from the harbour '
+        "program.</p>"
+    )
     md = convert(f"<html><body><article>{BODY}{code}</article></body></html>", "https://example.org/tides").markdown
-    assert md == BODY_MD + ("\n\n```c\n// add.c: the sum of two tides\n"
-                            "int add(int a, int b) { return a + b; } /* no overflow check */\n#pragma once\n```"
-                            "\n\nCall it as `/* tides */ add(2, 2)` from the harbour program.")
+    assert md == BODY_MD + (
+        "\n\n```c\n// add.c: the sum of two tides\n"
+        "int add(int a, int b) { return a + b; } /* no overflow check */\n#pragma once\n```"
+        "\n\nCall it as `/* tides */ add(2, 2)` from the harbour program."
+    )
 
 
 NEAP = "<p>Neap tides come a week after spring tides, when the Sun and the Moon pull at right angles.</p>"
@@ -357,80 +394,118 @@ NEAP_MD = "Neap tides come a week after spring tides, when the Sun and the Moon 
 def test_labels_placed_over_a_chart_are_left_out():
     """A chart drawn as a picture with its labels placed over it (`top: 40%; left: 2%`, as chart tools write them):
     the axis labels are the graphic's, not lines of the article; the line introducing the chart stays."""
-    labels = "".join(f'<div class="label" style="top:{top}%;margin-top:-9px;left:{left}%;width:60px;">'
-                     f"<p>{text}</p></div>"
-                     for top, left, text in [(5, 2, "High water (m)"), (10, 2, "4"), (40, 2, "2"), (80, 2, "0"),
-                                             (90, 10, "Mon"), (90, 40, "Wed"), (90, 70, "Fri")])
-    chart = ('<div class="graphic"><p>Heights of high water at the pier during one week in May.</p>'
-             f'<div class="board"><img src="/tides-chart.png" alt="">{labels}</div></div>')
+    labels = "".join(
+        f'<div class="label" style="top:{top}%;margin-top:-9px;left:{left}%;width:60px;"><p>{text}</p></div>'
+        for top, left, text in [
+            (5, 2, "High water (m)"),
+            (10, 2, "4"),
+            (40, 2, "2"),
+            (80, 2, "0"),
+            (90, 10, "Mon"),
+            (90, 40, "Wed"),
+            (90, 70, "Fri"),
+        ]
+    )
+    chart = (
+        '<div class="graphic"><p>Heights of high water at the pier during one week in May.</p>'
+        f'<div class="board"><img src="/tides-chart.png" alt="">{labels}</div></div>'
+    )
     md = convert(f"<html><body><article>{BODY}{chart}{NEAP}</article></body></html>", "https://example.org/tides")
     assert md.markdown == BODY_MD + "\n\nHeights of high water at the pier during one week in May.\n\n" + NEAP_MD
 
 
 def test_one_text_placed_over_a_picture_is_kept():
     """One text placed over a picture (a banner's line, centred with `top: 50%; left: 50%`) is no chart: kept."""
-    hero = ('<div class="hero"><div style="position:absolute;top:50%;left:50%;transform:translate(-50%,-50%)">'
-            '<p>Twice a day the sea comes back to the harbour, and the boats lift off the mud.</p></div>'
-            '<img src="/harbour.jpg" alt=""></div>')
+    hero = (
+        '<div class="hero"><div style="position:absolute;top:50%;left:50%;transform:translate(-50%,-50%)">'
+        "<p>Twice a day the sea comes back to the harbour, and the boats lift off the mud.</p></div>"
+        '<img src="/harbour.jpg" alt=""></div>'
+    )
     md = convert(f"<html><body><article>{BODY}{hero}{NEAP}</article></body></html>", "https://example.org/tides")
-    assert md.markdown == (BODY_MD + "\n\nTwice a day the sea comes back to the harbour, and the boats lift off the "
-                           "mud.\n\n" + NEAP_MD)
+    assert md.markdown == (
+        BODY_MD + "\n\nTwice a day the sea comes back to the harbour, and the boats lift off the mud.\n\n" + NEAP_MD
+    )
 
 
 def test_a_sentence_made_mostly_of_linked_names_is_prose():
-    line = ('<p>The club elected <a href="/p/1">Jane Doe</a> and <a href="/p/2">John Roe</a> to lead '
-            '<a href="/p/3">the Harbour Rowing Association</a>.</p>')
+    line = (
+        '<p>The club elected <a href="/p/1">Jane Doe</a> and <a href="/p/2">John Roe</a> to lead '
+        '<a href="/p/3">the Harbour Rowing Association</a>.</p>'
+    )
     md = convert(f"<html><body><article>{BODY}{line}</article></body></html>", "https://example.org/tides").markdown
-    assert md == BODY_MD + ("\n\nThe club elected [Jane Doe](https://example.org/p/1) and "
-                            "[John Roe](https://example.org/p/2) to lead "
-                            "[the Harbour Rowing Association](https://example.org/p/3).")
+    assert md == BODY_MD + (
+        "\n\nThe club elected [Jane Doe](https://example.org/p/1) and "
+        "[John Roe](https://example.org/p/2) to lead "
+        "[the Harbour Rowing Association](https://example.org/p/3)."
+    )
 
 
-@pytest.mark.parametrize("sentence, expected", [
-    # Japanese and Chinese write no spaces: their words beside the link are counted by characters
-    ('途中で止まってユーザーに尋ねるハンドラーについては、<a href="/e">エリシテーション（elicitation）</a>を参照してください。',
-     "途中で止まってユーザーに尋ねるハンドラーについては、[エリシテーション（elicitation）](https://example.org/e)を参照してください。"),
-    ('工具除了文字之外还能返回的所有东西，请见<a href="/m">图片、音频与图标</a>。',
-     "工具除了文字之外还能返回的所有东西，请见[图片、音频与图标](https://example.org/m)。"),
-], ids=["japanese", "chinese"])
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        # Japanese and Chinese write no spaces: their words beside the link are counted by characters
+        (
+            '途中で止まってユーザーに尋ねるハンドラーについては、<a href="/e">エリシテーション（elicitation）</a>を参照してください。',
+            "途中で止まってユーザーに尋ねるハンドラーについては、[エリシテーション（elicitation）](https://example.org/e)を参照してください。",
+        ),
+        (
+            '工具除了文字之外还能返回的所有东西，请见<a href="/m">图片、音频与图标</a>。',
+            "工具除了文字之外还能返回的所有东西，请见[图片、音频与图标](https://example.org/m)。",
+        ),
+    ],
+    ids=["japanese", "chinese"],
+)
 def test_a_sentence_around_a_link_without_spaces_is_prose(sentence, expected):
     md = convert(f"<html><body><article>{BODY}<p>{sentence}</p></article></body></html>", "https://example.org/tides")
     assert md.markdown == BODY_MD + "\n\n" + expected
 
 
 def test_custom_elements_named_as_navigation_or_ads_are_furniture():
-    menu = "".join(f'<site-navigation-item><a href="/{n}">Section {n} of the harbour site</a> '
-                   f"with a short description of what section {n} holds for visitors</site-navigation-item>"
-                   for n in range(8))
-    html = (f"<html><body><site-navigation>{menu}</site-navigation><div class='page'><article>{BODY}</article>"
-            "<amp-ad><p>Book your ferry tickets online today and save ten percent.</p></amp-ad></div></body></html>")
+    menu = "".join(
+        f'<site-navigation-item><a href="/{n}">Section {n} of the harbour site</a> '
+        f"with a short description of what section {n} holds for visitors</site-navigation-item>"
+        for n in range(8)
+    )
+    html = (
+        f"<html><body><site-navigation>{menu}</site-navigation><div class='page'><article>{BODY}</article>"
+        "<amp-ad><p>Book your ferry tickets online today and save ten percent.</p></amp-ad></div></body></html>"
+    )
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
 def test_a_heading_alone_in_its_wrapper_is_judged_by_what_follows_the_wrapper():
-    related = ('<div class="section-title"><h2>You might also like</h2></div>'
-               '<ul><li><a href="/a">Why the sea is salty</a></li><li><a href="/b">How waves form</a></li></ul>')
+    related = (
+        '<div class="section-title"><h2>You might also like</h2></div>'
+        '<ul><li><a href="/a">Why the sea is salty</a></li><li><a href="/b">How waves form</a></li></ul>'
+    )
     kept = '<div class="section-title"><h2>Neap tides</h2></div><p>Neap tides come a week after spring tides.</p>'
     html = f"<html><body><article>{BODY}{related}{kept}</article></body></html>"
     assert convert(html, "https://example.org/tides").markdown == (
-        BODY_MD + "\n\n## Neap tides\n\nNeap tides come a week after spring tides.")
+        BODY_MD + "\n\n## Neap tides\n\nNeap tides come a week after spring tides."
+    )
 
 
 def test_a_linked_heading_ends_the_section_of_the_heading_before_it():
     """A section holding only furniture ends at the next heading, linked or not: its heading goes."""
-    tools = ('<h2>Tide tools</h2><div class="tools"><a href="/tools/tables">Harbour tide tables</a> '
-             '<a href="/tools/clock">Moon phase clock</a></div>')
+    tools = (
+        '<h2>Tide tools</h2><div class="tools"><a href="/tools/tables">Harbour tide tables</a> '
+        '<a href="/tools/clock">Moon phase clock</a></div>'
+    )
     kept = '<h2><a href="/guide/neap">Neap tides</a></h2><p>Neap tides come a week after spring tides.</p>'
     html = f"<html><body><article>{BODY}{tools}{kept}</article></body></html>"
     assert convert(html, "https://example.org/tides").markdown == (
-        BODY_MD + "\n\n## [Neap tides](https://example.org/guide/neap)\n\nNeap tides come a week after spring tides.")
+        BODY_MD + "\n\n## [Neap tides](https://example.org/guide/neap)\n\nNeap tides come a week after spring tides."
+    )
 
 
-@pytest.mark.parametrize("closing, kept", [
-    ('<h3><a href="/news/ferry">Ferry timetable changes for the winter</a></h3>', ""),  # the next story's title
-    ("<h3>Neap tides</h3>", "\n\n### Neap tides"),  # a heading of this page: its section may be outside the region
-    ('<h3><a href="#neap">Neap tides</a></h3>', "\n\n### Neap tides"),  # a link within the page
-])
+@pytest.mark.parametrize(
+    "closing, kept",
+    [
+        ('<h3><a href="/news/ferry">Ferry timetable changes for the winter</a></h3>', ""),  # the next story's title
+        ("<h3>Neap tides</h3>", "\n\n### Neap tides"),  # a heading of this page: its section may be outside the region
+        ('<h3><a href="#neap">Neap tides</a></h3>', "\n\n### Neap tides"),  # a link within the page
+    ],
+)
 def test_a_linked_heading_closing_the_region_titles_another_page(closing, kept):
     html = f"<html><body><article>{BODY}{closing}</article></body></html>"
     assert convert(html, "https://example.org/tides").markdown == BODY_MD + kept
@@ -439,50 +514,67 @@ def test_a_linked_heading_closing_the_region_titles_another_page(closing, kept):
 def test_an_empty_heading_ends_no_section():
     """Editors leave empty headings (a line break in an `<h4>`) between paragraphs: the heading before one still
     heads the text after it."""
-    html = (f"<html><body><article>{BODY}<h4><em>Neap tides</em></h4><p><br></p><h4><br></h4>"
-            "<p>Neap tides come a week after spring tides, at the quarter moons.</p></article></body></html>")
+    html = (
+        f"<html><body><article>{BODY}<h4><em>Neap tides</em></h4><p><br></p><h4><br></h4>"
+        "<p>Neap tides come a week after spring tides, at the quarter moons.</p></article></body></html>"
+    )
     assert convert(html, "https://example.org/tides").markdown == (
-        BODY_MD + "\n\n#### *Neap tides*\n\nNeap tides come a week after spring tides, at the quarter moons.")
+        BODY_MD + "\n\n#### *Neap tides*\n\nNeap tides come a week after spring tides, at the quarter moons."
+    )
 
 
 PARAGRAPHS = BODY.split("\n", 1)[1]  # the body's paragraphs without its title
 PARAGRAPHS_MD = BODY_MD.split("\n\n", 1)[1]
 
 
-@pytest.mark.parametrize("masthead", [
-    "<a href='/'>Harbour News</a>",
-    "<h1><a href='/'>Harbour News</a></h1>",  # the site's name as the first <h1>, linked to its home page
-])
+@pytest.mark.parametrize(
+    "masthead",
+    [
+        "<a href='/'>Harbour News</a>",
+        "<h1><a href='/'>Harbour News</a></h1>",  # the site's name as the first <h1>, linked to its home page
+    ],
+)
 def test_a_header_holding_the_headline_and_its_lead_is_the_articles(masthead):
     """A `<header>` outside any `<article>` is the site's, unless it holds an unlinked `<h1>` with words of its own
     beside it and no menu: then it holds the article's title and lead, ahead of the body."""
-    html = (f"<html><body><header class='masthead'>{masthead}<nav><a href='/science'>Science</a> "
-            "<a href='/sport'>Sport</a></nav></header><div class='page'><header class='story-head'><h1>Tides "
-            "explained</h1><p class='standfirst'>Why the sea rises and falls twice a day, and what the Moon has to do "
-            f"with it.</p></header><div class='story-body'>{PARAGRAPHS}</div></div></body></html>")
+    html = (
+        f"<html><body><header class='masthead'>{masthead}<nav><a href='/science'>Science</a> "
+        "<a href='/sport'>Sport</a></nav></header><div class='page'><header class='story-head'><h1>Tides "
+        "explained</h1><p class='standfirst'>Why the sea rises and falls twice a day, and what the Moon has to do "
+        f"with it.</p></header><div class='story-body'>{PARAGRAPHS}</div></div></body></html>"
+    )
     assert convert(html, "https://example.org/tides").markdown == (
         "# Tides explained\n\nWhy the sea rises and falls twice a day, and what the Moon has to do with it.\n\n"
-        + PARAGRAPHS_MD)
+        + PARAGRAPHS_MD
+    )
 
 
 def test_a_site_header_with_an_unlinked_name_and_a_menu_stays_out():
-    html = ("<html><body><header class='masthead'><h1>Harbour News</h1><p>News from the harbour and the town "
-            "around it, every day since 1901.</p><nav><a href='/science'>Science</a> <a href='/sport'>Sport</a></nav>"
-            f"</header><div class='page'><div class='story-body'>{PARAGRAPHS}</div></div></body></html>")
+    html = (
+        "<html><body><header class='masthead'><h1>Harbour News</h1><p>News from the harbour and the town "
+        "around it, every day since 1901.</p><nav><a href='/science'>Science</a> <a href='/sport'>Sport</a></nav>"
+        f"</header><div class='page'><div class='story-body'>{PARAGRAPHS}</div></div></body></html>"
+    )
     assert convert(html, "https://example.org/tides").markdown == PARAGRAPHS_MD
 
 
-PAYWALL_PITCH = ("<div class='paywall'><h2>Subscribe to keep reading</h2><p>"
-                 + "Our journalism is funded by readers like you, and a subscription opens every story we publish. " * 3
-                 + "</p><p>" + "Cancel any time, and get our morning newsletter with the news in your inbox. " * 3
-                 + "</p><a href='/subscribe'>Subscribe now</a></div>")
-PRINT_HEADER = ("<div class='print-header'><img src='/logo.png'><p>"
-                + "The Harbour Herald is published daily by Harbour Media, 4 Quay Street, Springfield. " * 5
-                + "</p></div>")
+PAYWALL_PITCH = (
+    "<div class='paywall'><h2>Subscribe to keep reading</h2><p>"
+    + "Our journalism is funded by readers like you, and a subscription opens every story we publish. " * 3
+    + "</p><p>"
+    + "Cancel any time, and get our morning newsletter with the news in your inbox. " * 3
+    + "</p><a href='/subscribe'>Subscribe now</a></div>"
+)
+PRINT_HEADER = (
+    "<div class='print-header'><img src='/logo.png'><p>"
+    + "The Harbour Herald is published daily by Harbour Media, 4 Quay Street, Springfield. " * 5
+    + "</p></div>"
+)
 
 
-@pytest.mark.parametrize("furniture, order", [(PAYWALL_PITCH, "before"), (PAYWALL_PITCH, "after"),
-                                              (PRINT_HEADER, "before")])
+@pytest.mark.parametrize(
+    "furniture, order", [(PAYWALL_PITCH, "before"), (PAYWALL_PITCH, "after"), (PRINT_HEADER, "before")]
+)
 def test_furniture_beside_a_short_article_is_left_out(furniture, order):
     """A block named as furniture (a paywall) that holds more prose than the article beside it is not where the
     content is: the block holding the page's title is. Ahead of that block, a weak name (`print-header`) of a block
@@ -495,43 +587,62 @@ def test_furniture_beside_a_short_article_is_left_out(furniture, order):
 
 def test_a_block_named_like_furniture_that_also_names_content_is_not_passed_over():
     """`post-wrap sidebar-right` names the article's wrapper as well as its layout: the descent still takes it."""
-    html = (f"<html><body><div id='page'><div class='intro'><h1>Tides explained</h1></div>"
-            f"<div class='post-wrap sidebar-right'>{PARAGRAPHS}</div></div></body></html>")
+    html = (
+        f"<html><body><div id='page'><div class='intro'><h1>Tides explained</h1></div>"
+        f"<div class='post-wrap sidebar-right'>{PARAGRAPHS}</div></div></body></html>"
+    )
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
 def test_linked_headings_with_long_sections_are_content():
-    sections = "".join(f'<h2><a href="/guide/{n}">Step {n}</a></h2><p>{"Tie the line to the cleat. " * 20}</p>'
-                       for n in range(1, 4))
-    md = convert(f"<html><body><nav><a href='/'>Home</a></nav><article>{BODY}{sections}</article></body></html>",
-                 "https://example.org/tides").markdown
+    sections = "".join(
+        f'<h2><a href="/guide/{n}">Step {n}</a></h2><p>{"Tie the line to the cleat. " * 20}</p>' for n in range(1, 4)
+    )
+    md = convert(
+        f"<html><body><nav><a href='/'>Home</a></nav><article>{BODY}{sections}</article></body></html>",
+        "https://example.org/tides",
+    ).markdown
     assert md.count("## [Step") == 3 and md.startswith(BODY_MD)
 
 
 def test_sections_whose_headings_link_to_themselves_are_not_teasers():
-    sections = "".join(f'<section><h2 id="s{n}"><a href="#s{n}">Step {n}</a></h2><p>Tie the line to cleat {n}.</p>'
-                       f"</section>" for n in range(1, 5))
+    sections = "".join(
+        f'<section><h2 id="s{n}"><a href="#s{n}">Step {n}</a></h2><p>Tie the line to cleat {n}.</p></section>'
+        for n in range(1, 5)
+    )
     html = f"<html><body><article>{BODY}<div class='steps'>{sections}</div></article></body></html>"
     md = convert(html, "https://example.org/tides").markdown
     assert md == BODY_MD + "".join(f"\n\n## Step {n}\n\nTie the line to cleat {n}." for n in range(1, 5))
 
 
 def test_a_page_of_teasers_is_its_own_content():
-    cards = "".join(f'<div class="card"><h3><a href="/s/{n}">Story number {n} about the sea</a></h3>'
-                    f'<p>A short summary of story {n}, two lines of text at most.</p></div>' for n in range(1, 5))
-    md = convert(f"<html><body><nav><a href='/'>Home</a></nav><main>{cards}</main></body></html>",
-                 "https://example.org/science").markdown
-    assert md == "\n\n".join(f"### [Story number {n} about the sea](https://example.org/s/{n})\n\n"
-                              f"A short summary of story {n}, two lines of text at most." for n in range(1, 5))
+    cards = "".join(
+        f'<div class="card"><h3><a href="/s/{n}">Story number {n} about the sea</a></h3>'
+        f"<p>A short summary of story {n}, two lines of text at most.</p></div>"
+        for n in range(1, 5)
+    )
+    md = convert(
+        f"<html><body><nav><a href='/'>Home</a></nav><main>{cards}</main></body></html>", "https://example.org/science"
+    ).markdown
+    assert md == "\n\n".join(
+        f"### [Story number {n} about the sea](https://example.org/s/{n})\n\n"
+        f"A short summary of story {n}, two lines of text at most."
+        for n in range(1, 5)
+    )
 
 
 def stream_of_cards(n: int) -> str:
     """A news stream: cards whose linked headline wraps its text in a div, each with a summary and a source."""
-    return "<ul class='stream'>" + "".join(
-        f'<li><div><a href="/n/{k}"><img src="/i/{k}.jpg"></a><div>Wire</div>'
-        f'<h3><a href="/n/{k}"><div>Headline number {k} from the wire</div></a></h3>'
-        f'<p>{f"A summary sentence of story {k}, told in a few words. " * 4}</p></div></li>'
-        for k in range(n)) + "</ul>"
+    return (
+        "<ul class='stream'>"
+        + "".join(
+            f'<li><div><a href="/n/{k}"><img src="/i/{k}.jpg"></a><div>Wire</div>'
+            f'<h3><a href="/n/{k}"><div>Headline number {k} from the wire</div></a></h3>'
+            f"<p>{f'A summary sentence of story {k}, told in a few words. ' * 4}</p></div></li>"
+            for k in range(n)
+        )
+        + "</ul>"
+    )
 
 
 def test_an_article_beside_a_larger_stream_of_teasers_is_chosen_and_the_stream_left_out():
@@ -549,8 +660,10 @@ def test_teasers_with_a_read_more_heading_after_a_short_article_are_left_out():
     link with tracking parameters): the cards are a teaser list even when they outweigh a short article."""
     cards = "".join(
         f'<div class="next"><h2><a href="/2019/{k}/story.html?utm_source=more">Headline number {k} of another day</a>'
-        f'</h2><p>{f"A summary sentence of story {k}, told in a few words. " * 4}</p>'
-        f'<h3><a href="/2019/{k}/story.html">Read the rest</a></h3></div>' for k in range(4))
+        f"</h2><p>{f'A summary sentence of story {k}, told in a few words. ' * 4}</p>"
+        f'<h3><a href="/2019/{k}/story.html">Read the rest</a></h3></div>'
+        for k in range(4)
+    )
     html = f"<html><body><div id='page'>{BODY}<div id='more'>{cards}</div></div></body></html>"
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
@@ -558,21 +671,31 @@ def test_teasers_with_a_read_more_heading_after_a_short_article_are_left_out():
 def test_teasers_titled_by_a_link_on_a_line_of_its_own_are_left_out():
     """A "More in" list whose items open with a linked headline (no heading) followed by a summary and a date is
     a list of teasers, as cards with linked headings are."""
-    items = "".join(f"<li><a href='/politics/{k}'>Headline number {k} about the harbour</a>"
-                    f"<p>A summary of story {k}, a line or two about what happened in town this week.</p>"
-                    f"<time>2 May 2024</time></li>" for k in range(5))
-    html = f"<html><body><div id='page'><div class='story'>{BODY}</div><h2>More in Politics</h2><ul>{items}</ul>" \
-           "</div></body></html>"
+    items = "".join(
+        f"<li><a href='/politics/{k}'>Headline number {k} about the harbour</a>"
+        f"<p>A summary of story {k}, a line or two about what happened in town this week.</p>"
+        f"<time>2 May 2024</time></li>"
+        for k in range(5)
+    )
+    html = (
+        f"<html><body><div id='page'><div class='story'>{BODY}</div><h2>More in Politics</h2><ul>{items}</ul>"
+        "</div></body></html>"
+    )
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
-@pytest.mark.parametrize("item", [
-    "<li><strong><a href='/politics/{k}'>Headline number {k} about the harbour</a></strong><p>{summary}</p></li>",
-    "<li><a href='/politics/{k}'>Headline number {k} about the harbour</a><br>{summary}</li>",
-])
+@pytest.mark.parametrize(
+    "item",
+    [
+        "<li><strong><a href='/politics/{k}'>Headline number {k} about the harbour</a></strong><p>{summary}</p></li>",
+        "<li><a href='/politics/{k}'>Headline number {k} about the harbour</a><br>{summary}</li>",
+    ],
+)
 def test_a_linked_title_in_bold_or_ended_by_a_line_break_titles_its_teaser(item):
-    items = "".join(item.format(k=k, summary=f"A summary of story {k}, a line or two about what happened in town.")
-                    for k in range(4))
+    items = "".join(
+        item.format(k=k, summary=f"A summary of story {k}, a line or two about what happened in town.")
+        for k in range(4)
+    )
     html = f"<html><body><div id='page'><div class='story'>{BODY}</div><ul>{items}</ul></div></body></html>"
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
@@ -580,34 +703,46 @@ def test_a_linked_title_in_bold_or_ended_by_a_line_break_titles_its_teaser(item)
 def test_teasers_written_flat_after_the_article_are_left_out():
     """Linked headings each over a line of summary, with no block around each teaser, after the article's text in
     the same block: a run of teasers."""
-    teasers = "".join(f"<h3><a href='/news/{k}'>Headline number {k} about the harbour</a></h3>"
-                      f"<p>A summary of story {k}, a line or two about what happened in town this week.</p>"
-                      for k in range(4))
-    more = "<p>Neap tides come in between, at the quarter moons, when the two pull at right angles to each other.</p>" \
-           "<p>Tide tables give the times of high and low water for one harbour, a year at a time, in local time.</p>"
+    teasers = "".join(
+        f"<h3><a href='/news/{k}'>Headline number {k} about the harbour</a></h3>"
+        f"<p>A summary of story {k}, a line or two about what happened in town this week.</p>"
+        for k in range(4)
+    )
+    more = (
+        "<p>Neap tides come in between, at the quarter moons, when the two pull at right angles to each other.</p>"
+        "<p>Tide tables give the times of high and low water for one harbour, a year at a time, in local time.</p>"
+    )
     html = f"<html><body><div class='story'>{BODY}{more}{teasers}</div></body></html>"
     assert convert(html, "https://example.org/tides").markdown == BODY_MD + (
         "\n\nNeap tides come in between, at the quarter moons, when the two pull at right angles to each other.\n\n"
-        "Tide tables give the times of high and low water for one harbour, a year at a time, in local time.")
+        "Tide tables give the times of high and low water for one harbour, a year at a time, in local time."
+    )
 
 
 def test_a_page_of_short_sections_under_linked_headings_keeps_them():
     """A changelog: every section is short and headed by a link, and they are the page."""
-    versions = "".join(f"<h2><a href='https://code.example/compare/v1.{k}'>1.{k}.0</a></h2>"
-                       f"<ul><li>Fixed the tide table parser for harbour number {k}, which read summer time wrongly."
-                       f"</li></ul>" for k in range(4, 0, -1))
-    md = convert(f"<html><body><main><h1>Changelog</h1>{versions}</main></body></html>",
-                 "https://code.example/changelog").markdown
+    versions = "".join(
+        f"<h2><a href='https://code.example/compare/v1.{k}'>1.{k}.0</a></h2>"
+        f"<ul><li>Fixed the tide table parser for harbour number {k}, which read summer time wrongly."
+        f"</li></ul>"
+        for k in range(4, 0, -1)
+    )
+    md = convert(
+        f"<html><body><main><h1>Changelog</h1>{versions}</main></body></html>", "https://code.example/changelog"
+    ).markdown
     assert md.count("Fixed the tide table parser") == 4 and md.count("## [1.") == 4, md
 
 
 def test_posts_opening_with_their_authors_name_are_no_teasers():
     """A forum reply opens with a link to its author, followed by a menu of links, then the reply: no title, and
     the replies after the opening post stay."""
-    posts = "".join(f"<li class='message'><div class='user'><a href='/members/{k}'>Member number {k}</a>"
-                    f"<ul class='menu'><li><a href='/pm/{k}'>Send a message</a></li></ul></div>"
-                    f"<div class='text'>Reply {k}: the tide tables in the harbour office were corrected last week, "
-                    f"so check the date printed on yours before you sail.</div></li>" for k in range(4))
+    posts = "".join(
+        f"<li class='message'><div class='user'><a href='/members/{k}'>Member number {k}</a>"
+        f"<ul class='menu'><li><a href='/pm/{k}'>Send a message</a></li></ul></div>"
+        f"<div class='text'>Reply {k}: the tide tables in the harbour office were corrected last week, "
+        f"so check the date printed on yours before you sail.</div></li>"
+        for k in range(4)
+    )
     html = f"<html><body><div class='opening'>{BODY}</div><ol class='thread'>{posts}</ol></body></html>"
     md = convert(html, "https://forum.example/t/1").markdown
     assert md.count("the tide tables in the harbour office were corrected") == 4, md
@@ -620,16 +755,18 @@ def test_a_page_that_is_a_stream_of_teasers_keeps_them():
 
 # -- teaser runs after a short news story, in the forms sites write them (issue 14, held-out class 1) ---------
 
-FERRY = ("<h1>Council approves new ferry timetable</h1>"
-         "<p class='dateline'>By Ann Keel, 12 March 2024</p>"
-         "<p>The harbour council voted on Tuesday evening to approve a new ferry timetable that adds two early sailings "
-         "on weekdays.</p>"
-         "<p>Commuters had asked for an earlier crossing for years, saying the first boat at seven left them late for "
-         "work on the mainland.</p>"
-         "<p>The operator said the extra sailings would be run with the existing fleet, and that fares would not "
-         "change before next spring.</p>"
-         "<p>The new timetable takes effect on the first Monday of March and will be reviewed by the council after six "
-         "months.</p>")
+FERRY = (
+    "<h1>Council approves new ferry timetable</h1>"
+    "<p class='dateline'>By Ann Keel, 12 March 2024</p>"
+    "<p>The harbour council voted on Tuesday evening to approve a new ferry timetable that adds two early sailings "
+    "on weekdays.</p>"
+    "<p>Commuters had asked for an earlier crossing for years, saying the first boat at seven left them late for "
+    "work on the mainland.</p>"
+    "<p>The operator said the extra sailings would be run with the existing fleet, and that fares would not "
+    "change before next spring.</p>"
+    "<p>The new timetable takes effect on the first Monday of March and will be reviewed by the council after six "
+    "months.</p>"
+)
 FERRY_MD = """# Council approves new ferry timetable
 
 The harbour council voted on Tuesday evening to approve a new ferry timetable that adds two early sailings on weekdays.
@@ -641,38 +778,59 @@ The operator said the extra sailings would be run with the existing fleet, and t
 The new timetable takes effect on the first Monday of March and will be reviewed by the council after six months."""
 # (headline, address, summary) of other stories of the same paper
 STORIES = [
-    ("Harbour wall repairs to start in April", "/2024/03/harbour-wall-repairs",
-     "Contractors will close the north pier for eight weeks while the wall is rebuilt."),
-    ("School bus route changes after parents' petition", "/2024/03/school-bus-route",
-     "The county has moved two stops closer to the estate after a petition signed by 300 parents."),
-    ("Fish market reopens after fire", "/2024/03/fish-market-reopens",
-     "Traders returned to the market hall on Saturday, four months after a fire destroyed its roof."),
-    ("Lifeboat crew rescues two kayakers off the point", "/2024/03/lifeboat-rescue",
-     "Both were taken to hospital as a precaution after three hours in the water."),
-    ("New cycle lane splits opinion on the seafront", "/2024/03/cycle-lane",
-     "Shop owners say the lane has cost them parking; cyclists say it has made the road safer."),
+    (
+        "Harbour wall repairs to start in April",
+        "/2024/03/harbour-wall-repairs",
+        "Contractors will close the north pier for eight weeks while the wall is rebuilt.",
+    ),
+    (
+        "School bus route changes after parents' petition",
+        "/2024/03/school-bus-route",
+        "The county has moved two stops closer to the estate after a petition signed by 300 parents.",
+    ),
+    (
+        "Fish market reopens after fire",
+        "/2024/03/fish-market-reopens",
+        "Traders returned to the market hall on Saturday, four months after a fire destroyed its roof.",
+    ),
+    (
+        "Lifeboat crew rescues two kayakers off the point",
+        "/2024/03/lifeboat-rescue",
+        "Both were taken to hospital as a precaution after three hours in the water.",
+    ),
+    (
+        "New cycle lane splits opinion on the seafront",
+        "/2024/03/cycle-lane",
+        "Shop owners say the lane has cost them parking; cyclists say it has made the road safer.",
+    ),
 ]
 
 
 def herald_page(story: str, after: str = "") -> str:
     """A newspaper page: masthead, the story in an <article> (teasers may follow inside it), more after it."""
-    return ("<html><head><title>Council approves new ferry timetable | Harbour Herald</title></head><body>"
-            "<header><a href='/'>Harbour Herald</a><nav><a href='/news'>News</a> <a href='/sport'>Sport</a></nav>"
-            f"</header><div id='page'><article>{story}</article>{after}</div>"
-            "<footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>")
+    return (
+        "<html><head><title>Council approves new ferry timetable | Harbour Herald</title></head><body>"
+        "<header><a href='/'>Harbour Herald</a><nav><a href='/news'>News</a> <a href='/sport'>Sport</a></nav>"
+        f"</header><div id='page'><article>{story}</article>{after}</div>"
+        "<footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
 
 
 def ferry(html: str) -> str:
     return convert(html, "https://herald.example/2024/03/ferry-timetable").markdown
 
 
-@pytest.mark.parametrize("card", [
-    "<div><h3>{title}</h3><p>{summary}</p><a href='{href}'>Read more</a></div>",
-    "<div><img src='{href}.jpg' alt=''><h4>{title}</h4><p>{summary}</p><p><a href='{href}?ref=more'>Continue reading"
-    " &#8594;</a></p></div>",
-    "<div><h3>{title}</h3><p>{summary} <a href='{href}'>Read more</a></p></div>",
-    "<div><p><strong>{title}</strong></p><p>{summary}</p><p><a href='{href}'>Read more</a></p></div>",
-], ids=["read-more", "image-and-paragraph-link", "link-closing-the-summary", "bold-title"])
+@pytest.mark.parametrize(
+    "card",
+    [
+        "<div><h3>{title}</h3><p>{summary}</p><a href='{href}'>Read more</a></div>",
+        "<div><img src='{href}.jpg' alt=''><h4>{title}</h4><p>{summary}</p><p><a href='{href}?ref=more'>Continue reading"
+        " &#8594;</a></p></div>",
+        "<div><h3>{title}</h3><p>{summary} <a href='{href}'>Read more</a></p></div>",
+        "<div><p><strong>{title}</strong></p><p>{summary}</p><p><a href='{href}'>Read more</a></p></div>",
+    ],
+    ids=["read-more", "image-and-paragraph-link", "link-closing-the-summary", "bold-title"],
+)
 def test_teaser_cards_with_an_unlinked_title_and_a_link_to_the_story_are_left_out(card):
     """A card whose headline links nowhere, closed by its one link to the story: a teaser as much as a card with a
     linked headline, whatever its link says."""
@@ -682,42 +840,72 @@ def test_teaser_cards_with_an_unlinked_title_and_a_link_to_the_story_are_left_ou
 
 def test_a_blog_index_of_cards_with_a_read_more_link_keeps_them():
     """A page that is a list of such cards: they are its content."""
-    cards = "".join(f"<div><h2>{title}</h2><p>{summary}</p><a href='{href}'>Read more</a></div>"
-                    for title, href, summary in STORIES[:4])
-    md = convert(f"<html><body><header><a href='/'>Harbour Herald</a></header><main><h1>March 2024</h1>{cards}"
-                 "</main></body></html>", "https://herald.example/2024/03/").markdown
+    cards = "".join(
+        f"<div><h2>{title}</h2><p>{summary}</p><a href='{href}'>Read more</a></div>"
+        for title, href, summary in STORIES[:4]
+    )
+    md = convert(
+        f"<html><body><header><a href='/'>Harbour Herald</a></header><main><h1>March 2024</h1>{cards}"
+        "</main></body></html>",
+        "https://herald.example/2024/03/",
+    ).markdown
     assert md == "# March 2024\n\n" + "\n\n".join(
-        f"## {title}\n\n{summary}" for title, href, summary in STORIES[:4])  # "Read more" is a control
+        f"## {title}\n\n{summary}" for title, href, summary in STORIES[:4]
+    )  # "Read more" is a control
 
 
 def test_contact_cards_after_the_story_are_kept():
     """Offices with a bold name, an address and an e-mail link: the link leads to no page, so no teasers (the
     e-mail line alone is a link-only line, left out as before)."""
-    offices = [("Harbour office", "Quay Street 4, open on weekdays from nine in the morning to five", "office"),
-               ("Ferry operator", "Ferry Terminal, Pier Road, tickets sold there until the last sailing", "tickets"),
-               ("Council transport desk", "Town Hall, second floor, open on Tuesdays and Thursdays only", "transport")]
-    cards = "".join(f"<div><p><strong>{name}</strong></p><p>{address}</p><p><a href='mailto:{box}@herald.example'>"
-                    f"{box}@herald.example</a></p></div>" for name, address, box in offices)
+    offices = [
+        ("Harbour office", "Quay Street 4, open on weekdays from nine in the morning to five", "office"),
+        ("Ferry operator", "Ferry Terminal, Pier Road, tickets sold there until the last sailing", "tickets"),
+        ("Council transport desk", "Town Hall, second floor, open on Tuesdays and Thursdays only", "transport"),
+    ]
+    cards = "".join(
+        f"<div><p><strong>{name}</strong></p><p>{address}</p><p><a href='mailto:{box}@herald.example'>"
+        f"{box}@herald.example</a></p></div>"
+        for name, address, box in offices
+    )
     assert ferry(herald_page(FERRY + f"<h2>Contacts</h2>{cards}")) == FERRY_MD + "\n\n## Contacts\n\n" + "\n\n".join(
-        f"**{name}**\n\n{address}" for name, address, box in offices)
+        f"**{name}**\n\n{address}" for name, address, box in offices
+    )
 
 
 def test_questions_whose_answers_end_with_a_link_to_a_page_are_content():
     """A FAQ after the story, each answer closing with a link of its own words (not a short "Read more"): kept."""
-    faq = [("When does the first boat leave?", "From the first Monday of March the first boat leaves at a quarter past "
+    faq = [
+        (
+            "When does the first boat leave?",
+            "From the first Monday of March the first boat leaves at a quarter past "
             "six on weekdays and at seven on Saturdays. Sunday sailings do not change. The full list is in",
-            "/ferry/timetable", "the timetable for the winter season"),
-           ("Do fares change?", "The operator has promised to keep fares as they are until next spring. Season tickets "
+            "/ferry/timetable",
+            "the timetable for the winter season",
+        ),
+        (
+            "Do fares change?",
+            "The operator has promised to keep fares as they are until next spring. Season tickets "
             "bought before March stay valid for the new sailings, as set out in",
-            "/ferry/fares", "the council's agreement with the ferry operator"),
-           ("Who reviews the timetable?", "The harbour council reviews it after six months and can ask the operator to "
+            "/ferry/fares",
+            "the council's agreement with the ferry operator",
+        ),
+        (
+            "Who reviews the timetable?",
+            "The harbour council reviews it after six months and can ask the operator to "
             "move the early sailings if few people use them, on the advice of",
-            "/council/transport", "the transport committee and the passengers' forum")]
-    items = "".join(f"<div><h3>{question}</h3><p>{answer} <a href='{href}'>{link}</a></p></div>"
-                    for question, answer, href, link in faq)
-    assert ferry(herald_page(FERRY + f"<h2>Questions and answers</h2>{items}")) == FERRY_MD + \
-        "\n\n## Questions and answers\n\n" + "\n\n".join(
-            f"### {question}\n\n{answer} [{link}](https://herald.example{href})" for question, answer, href, link in faq)
+            "/council/transport",
+            "the transport committee and the passengers' forum",
+        ),
+    ]
+    items = "".join(
+        f"<div><h3>{question}</h3><p>{answer} <a href='{href}'>{link}</a></p></div>"
+        for question, answer, href, link in faq
+    )
+    assert ferry(
+        herald_page(FERRY + f"<h2>Questions and answers</h2>{items}")
+    ) == FERRY_MD + "\n\n## Questions and answers\n\n" + "\n\n".join(
+        f"### {question}\n\n{answer} [{link}](https://herald.example{href})" for question, answer, href, link in faq
+    )
 
 
 def test_a_definition_list_of_linked_headlines_with_summaries_is_left_out():
@@ -727,93 +915,140 @@ def test_a_definition_list_of_linked_headlines_with_summaries_is_left_out():
 
 
 GLOSSARY = [
-    ("Slack water", "/glossary/slack-water",
-     "The short period around high or low water when the tidal stream is weak or turns. In narrow channels it may last "
-     "only a few minutes, and pilots plan the passage of large ships through a harbour mouth to fall within it, "
-     "because a vessel that meets the full stream broadside can be set onto a bank or a pier. Tide tables give its "
-     "times for the main ports, but local knowledge still counts for the smaller ones."),
-    ("Spring tide", "/glossary/spring-tide",
-     "A tide with a larger range than usual, which happens shortly after new and full moon, when the pull of the Sun "
-     "and the Moon acts along one line. High water is higher and low water lower than on other days, so harbours "
-     "that dry out at low water are closed for longer, and the strongest streams of the month run in the channels. "
-     "The name has nothing to do with the season of the year."),
-    ("Chart datum", "/glossary/chart-datum",
-     "The level from which the depths on a chart and the heights in a tide table are measured, usually close to the "
-     "lowest tide that can be predicted for the place. A depth on the chart is therefore about the least water a "
-     "boat will find there, and the height of the tide at any moment is added to it. Older charts used other levels, "
-     "so the datum is printed on every sheet and should be checked before the two are compared."),
+    (
+        "Slack water",
+        "/glossary/slack-water",
+        "The short period around high or low water when the tidal stream is weak or turns. In narrow channels it may last "
+        "only a few minutes, and pilots plan the passage of large ships through a harbour mouth to fall within it, "
+        "because a vessel that meets the full stream broadside can be set onto a bank or a pier. Tide tables give its "
+        "times for the main ports, but local knowledge still counts for the smaller ones.",
+    ),
+    (
+        "Spring tide",
+        "/glossary/spring-tide",
+        "A tide with a larger range than usual, which happens shortly after new and full moon, when the pull of the Sun "
+        "and the Moon acts along one line. High water is higher and low water lower than on other days, so harbours "
+        "that dry out at low water are closed for longer, and the strongest streams of the month run in the channels. "
+        "The name has nothing to do with the season of the year.",
+    ),
+    (
+        "Chart datum",
+        "/glossary/chart-datum",
+        "The level from which the depths on a chart and the heights in a tide table are measured, usually close to the "
+        "lowest tide that can be predicted for the place. A depth on the chart is therefore about the least water a "
+        "boat will find there, and the height of the tide at any moment is added to it. Older charts used other levels, "
+        "so the datum is printed on every sheet and should be checked before the two are compared.",
+    ),
 ]
 
 
 def test_a_glossary_of_linked_terms_with_long_definitions_after_the_story_is_kept():
     items = "".join(f"<dt><a href='{href}'>{term}</a></dt><dd>{text}</dd>" for term, href, text in GLOSSARY)
-    assert ferry(herald_page(FERRY + f"<h2>Glossary</h2><dl>{items}</dl>")) == FERRY_MD + "\n\n## Glossary\n\n" + \
-        "\n\n".join(f"[{term}](https://herald.example{href})\n\n{text}" for term, href, text in GLOSSARY)
+    assert ferry(
+        herald_page(FERRY + f"<h2>Glossary</h2><dl>{items}</dl>")
+    ) == FERRY_MD + "\n\n## Glossary\n\n" + "\n\n".join(
+        f"[{term}](https://herald.example{href})\n\n{text}" for term, href, text in GLOSSARY
+    )
 
 
-@pytest.mark.parametrize("label", ["<span>Local</span> ", "<time datetime='2024-03-11'>11 March</time>",
-                                   "<a href='/local'>Local</a> "], ids=["section", "date", "linked-section"])
+@pytest.mark.parametrize(
+    "label",
+    ["<span>Local</span> ", "<time datetime='2024-03-11'>11 March</time>", "<a href='/local'>Local</a> "],
+    ids=["section", "date", "linked-section"],
+)
 def test_teasers_with_a_label_before_their_linked_title_are_left_out(label):
     """A section name or a date over each teaser's headline link: the headline still titles its teaser."""
-    items = "".join(f"<li>{label}<a href='{href}'>{title}</a><p>{summary}</p></li>"
-                    for title, href, summary in STORIES[:4])
+    items = "".join(
+        f"<li>{label}<a href='{href}'>{title}</a><p>{summary}</p></li>" for title, href, summary in STORIES[:4]
+    )
     assert ferry(herald_page(FERRY, f"<section><h2>Latest news</h2><ul>{items}</ul></section>")) == FERRY_MD
 
 
-@pytest.mark.parametrize("label, label_md", [("<span>Local</span>", "Local"),
-                                              ("<a href='/local'>Local</a>", "[Local](https://herald.example/local)")],
-                         ids=["section", "linked-section"])
+@pytest.mark.parametrize(
+    "label, label_md",
+    [("<span>Local</span>", "Local"), ("<a href='/local'>Local</a>", "[Local](https://herald.example/local)")],
+    ids=["section", "linked-section"],
+)
 def test_a_page_listing_labelled_teasers_keeps_them(label, label_md):
-    items = "".join(f"<li>{label} <a href='{href}'>{title}</a><p>{summary}</p></li>"
-                    for title, href, summary in STORIES)
-    md = convert(f"<html><body><header><a href='/'>Harbour Herald</a></header><main><h1>Latest news</h1><ul>{items}"
-                 "</ul></main></body></html>", "https://herald.example/latest").markdown
+    items = "".join(
+        f"<li>{label} <a href='{href}'>{title}</a><p>{summary}</p></li>" for title, href, summary in STORIES
+    )
+    md = convert(
+        f"<html><body><header><a href='/'>Harbour Herald</a></header><main><h1>Latest news</h1><ul>{items}"
+        "</ul></main></body></html>",
+        "https://herald.example/latest",
+    ).markdown
     assert md == "# Latest news\n\n" + "\n".join(
-        f"- {label_md} [{title}](https://herald.example{href})\n\n  {summary}" for title, href, summary in STORIES)
+        f"- {label_md} [{title}](https://herald.example{href})\n\n  {summary}" for title, href, summary in STORIES
+    )
 
 
 def test_teaser_cards_in_the_block_of_a_short_story_after_its_text_are_left_out():
     """Cards with no block around them, right after the story's paragraphs in the same block: teasers, even when
     their summaries hold more text than the short story."""
-    cards = "".join(f"<div><h3><a href='{href}'>{title}</a></h3><p>{summary} The Herald will report on what "
-                    f"happens next.</p><span>11 March 2024</span></div>" for title, href, summary in STORIES)
-    html = ("<html><body><header><a href='/'>Harbour Herald</a></header>"
-            f"<div id='content'>{FERRY}{cards}</div><footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>")
+    cards = "".join(
+        f"<div><h3><a href='{href}'>{title}</a></h3><p>{summary} The Herald will report on what "
+        f"happens next.</p><span>11 March 2024</span></div>"
+        for title, href, summary in STORIES
+    )
+    html = (
+        "<html><body><header><a href='/'>Harbour Herald</a></header>"
+        f"<div id='content'>{FERRY}{cards}</div><footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
     assert ferry(html) == FERRY_MD
 
 
 def test_teaser_cards_in_the_body_block_of_an_article_with_its_title_in_a_header_leave_the_body():
     """The article's title in its `<header>`, its paragraphs and then cards in one body block: the cards go, the
     body stays (the block holding the cards used to be skipped whole as a teaser list, the story with it)."""
-    cards = "".join(f"<div><h3><a href='{href}'>{title}</a></h3><p>{summary} The Herald will report on what happens "
-                    f"next.</p><span>11 March 2024</span></div>" for title, href, summary in STORIES)
+    cards = "".join(
+        f"<div><h3><a href='{href}'>{title}</a></h3><p>{summary} The Herald will report on what happens "
+        f"next.</p><span>11 March 2024</span></div>"
+        for title, href, summary in STORIES
+    )
     title, body = FERRY.split("</h1>", 1)
-    html = ("<html><body><header><a href='/'>Harbour Herald</a></header>"
-            f"<article><header>{title}</h1></header><div class='body'>{body}{cards}</div></article></body></html>")
+    html = (
+        "<html><body><header><a href='/'>Harbour Herald</a></header>"
+        f"<article><header>{title}</h1></header><div class='body'>{body}{cards}</div></article></body></html>"
+    )
     assert ferry(html) == FERRY_MD
 
 
 def test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them():
     """A page that is a list of such cards, after a line introducing the section: the cards are its content."""
     more = "Our reporter was there and talked to the people involved."
-    cards = "".join(f"<div><h3><a href='{href}'>{title}</a></h3><p>{summary} {more}</p><span>11 March 2024</span>"
-                    f"</div>" for title, href, summary in STORIES)
-    md = convert("<html><body><header><a href='/'>Harbour Herald</a></header><div id='content'><h1>Local news</h1>"
-                 "<p>News from the harbour, the seafront and the estates, updated every morning by our reporters.</p>"
-                 f"{cards}</div></body></html>", "https://herald.example/local").markdown
-    assert md == "# Local news\n\nNews from the harbour, the seafront and the estates, updated every morning by our " \
-                 "reporters.\n\n" + "\n\n".join(f"### [{title}](https://herald.example{href})\n\n{summary} {more}"
-                                                f"\n\n11 March 2024" for title, href, summary in STORIES)
+    cards = "".join(
+        f"<div><h3><a href='{href}'>{title}</a></h3><p>{summary} {more}</p><span>11 March 2024</span></div>"
+        for title, href, summary in STORIES
+    )
+    md = convert(
+        "<html><body><header><a href='/'>Harbour Herald</a></header><div id='content'><h1>Local news</h1>"
+        "<p>News from the harbour, the seafront and the estates, updated every morning by our reporters.</p>"
+        f"{cards}</div></body></html>",
+        "https://herald.example/local",
+    ).markdown
+    assert (
+        md == "# Local news\n\nNews from the harbour, the seafront and the estates, updated every morning by our "
+        "reporters.\n\n"
+        + "\n\n".join(
+            f"### [{title}](https://herald.example{href})\n\n{summary} {more}\n\n11 March 2024"
+            for title, href, summary in STORIES
+        )
+    )
 
 
-@pytest.mark.parametrize("before, item", [
-    ("", "<li><a href='{href}'>{title}</a> {summary}</li>"),
-    ("", "<li><strong><a href='{href}'>{title}</a></strong> &#8211; {summary}</li>"),
-    ("<h2>More news</h2>", "<li><a href='https://herald.example{href}'>{title}</a> {summary}</li>"),
-    (None, "<p><a href='{href}'>{title}</a> {summary}</p>"),
-    (None, "<div><a href='{href}'>{title}</a> {summary}</div>"),
-    ("", "<li><a href='{href}'><img src='{href}.jpg' alt=''></a><a href='{href}'>{title}</a> {summary}</li>"),
-], ids=["plain", "bold-and-dash", "under-a-heading", "paragraphs", "divs", "image-first"])
+@pytest.mark.parametrize(
+    "before, item",
+    [
+        ("", "<li><a href='{href}'>{title}</a> {summary}</li>"),
+        ("", "<li><strong><a href='{href}'>{title}</a></strong> &#8211; {summary}</li>"),
+        ("<h2>More news</h2>", "<li><a href='https://herald.example{href}'>{title}</a> {summary}</li>"),
+        (None, "<p><a href='{href}'>{title}</a> {summary}</p>"),
+        (None, "<div><a href='{href}'>{title}</a> {summary}</div>"),
+        ("", "<li><a href='{href}'><img src='{href}.jpg' alt=''></a><a href='{href}'>{title}</a> {summary}</li>"),
+    ],
+    ids=["plain", "bold-and-dash", "under-a-heading", "paragraphs", "divs", "image-first"],
+)
 def test_a_list_of_headline_links_with_one_line_summaries_closing_the_story_is_left_out(before, item):
     """Items each opening with their one link, a headline leading to another page of the site, then a line of
     summary: the site's other stories, after the story's last paragraph."""
@@ -821,19 +1056,28 @@ def test_a_list_of_headline_links_with_one_line_summaries_closing_the_story_is_l
     assert ferry(herald_page(FERRY + (items if before is None else f"{before}<ul>{items}</ul>"))) == FERRY_MD
 
 
-STORY_LIST = "<ul>" + "".join(f"<li><a href='{href}'>{title}</a> {summary}</li>" for title, href, summary in STORIES[:4]) \
+STORY_LIST = (
+    "<ul>"
+    + "".join(f"<li><a href='{href}'>{title}</a> {summary}</li>" for title, href, summary in STORIES[:4])
     + "</ul>"
-RATING = ("<div><p>Rate this article</p><button>1</button><button>2</button><button>3</button><span>4.2 (31 votes)</span>"
-          "</div>")
-AUTHOR_BOX = ("<div><img src='/staff/ann.jpg' alt=''><p><strong>Ann Keel</strong></p><p>Ann Keel is a reporter covering "
-              "the harbour, transport and the council for the Herald since 2019.</p><p><a href='/authors/ann-keel'>All "
-              "stories by Ann Keel</a></p></div>")
+)
+RATING = (
+    "<div><p>Rate this article</p><button>1</button><button>2</button><button>3</button><span>4.2 (31 votes)</span>"
+    "</div>"
+)
+AUTHOR_BOX = (
+    "<div><img src='/staff/ann.jpg' alt=''><p><strong>Ann Keel</strong></p><p>Ann Keel is a reporter covering "
+    "the harbour, transport and the council for the Herald since 2019.</p><p><a href='/authors/ann-keel'>All "
+    "stories by Ann Keel</a></p></div>"
+)
 TAG_LINE = "<p>Tags: <a href='/tag/ferry'>ferry</a>, <a href='/tag/council'>council</a></p>"
 
 
-@pytest.mark.parametrize("after", [STORY_LIST + RATING, AUTHOR_BOX + STORY_LIST, STORY_LIST + AUTHOR_BOX + TAG_LINE,
-                                   AUTHOR_BOX + RATING + TAG_LINE],
-                         ids=["list-then-rating", "bio-then-list", "list-bio-tags", "bio-rating-tags"])
+@pytest.mark.parametrize(
+    "after",
+    [STORY_LIST + RATING, AUTHOR_BOX + STORY_LIST, STORY_LIST + AUTHOR_BOX + TAG_LINE, AUTHOR_BOX + RATING + TAG_LINE],
+    ids=["list-then-rating", "bio-then-list", "list-bio-tags", "bio-rating-tags"],
+)
 def test_story_lists_and_author_boxes_closing_the_story_go_in_any_order(after):
     """Each is looked for from the end back, past blocks judged on their own (widgets, link lines)."""
     assert ferry(herald_page(FERRY + after)) == FERRY_MD
@@ -842,31 +1086,46 @@ def test_story_lists_and_author_boxes_closing_the_story_go_in_any_order(after):
 def test_paragraphs_citing_sources_on_several_sites_closing_the_story_are_kept():
     items = "".join(f"<p><a href='{href}'>{title}</a>: {note}</p>" for title, href, note in SOURCES)
     assert ferry(herald_page(FERRY + items)) == FERRY_MD + "\n\n" + "\n\n".join(
-        f"[{title}]({href}): {note}" for title, href, note in SOURCES)
+        f"[{title}]({href}): {note}" for title, href, note in SOURCES
+    )
 
 
-SOURCES = [("Tide gauge records for the harbour, 1990-2023", "https://data.example.gov/tides/harbour",
-            "the national survey's hourly readings, used for the figures on early sailings."),
-           ("Ferry passenger counts by sailing", "https://transport.example.org/ferries/counts",
-            "the operator's own counts, which the council asked to see before the vote."),
-           ("Minutes of the council meeting of 12 March", "https://council.example.net/minutes/2024-03-12",
-            "the record of the vote and of the questions put by members of the public.")]
+SOURCES = [
+    (
+        "Tide gauge records for the harbour, 1990-2023",
+        "https://data.example.gov/tides/harbour",
+        "the national survey's hourly readings, used for the figures on early sailings.",
+    ),
+    (
+        "Ferry passenger counts by sailing",
+        "https://transport.example.org/ferries/counts",
+        "the operator's own counts, which the council asked to see before the vote.",
+    ),
+    (
+        "Minutes of the council meeting of 12 March",
+        "https://council.example.net/minutes/2024-03-12",
+        "the record of the vote and of the questions put by members of the public.",
+    ),
+]
 
 
 def test_a_list_of_cited_sources_on_several_sites_closing_the_story_is_kept():
     """The same shape, each item a link with a sentence about it, but leading to several sites: the story's
     sources, which stay."""
     items = "".join(f"<li><a href='{href}'>{title}</a>: {note}</li>" for title, href, note in SOURCES)
-    assert ferry(herald_page(FERRY + f"<h2>Sources</h2><ul>{items}</ul>")) == FERRY_MD + "\n\n## Sources\n\n" + \
-        "\n".join(f"- [{title}]({href}): {note}" for title, href, note in SOURCES)
+    assert ferry(
+        herald_page(FERRY + f"<h2>Sources</h2><ul>{items}</ul>")
+    ) == FERRY_MD + "\n\n## Sources\n\n" + "\n".join(f"- [{title}]({href}): {note}" for title, href, note in SOURCES)
 
 
 def test_a_list_of_linked_terms_with_long_definitions_closing_the_story_is_kept():
     """Linked terms of the site's glossary, each with a definition longer than a teaser's summary: content."""
     items = "".join(f"<li><a href='{href}'>{term}</a> {text}</li>" for term, href, text in GLOSSARY)
-    assert ferry(herald_page(FERRY + f"<h2>Words used in this story</h2><ul>{items}</ul>")) == FERRY_MD + \
-        "\n\n## Words used in this story\n\n" + "\n".join(
-            f"- [{term}](https://herald.example{href}) {text}" for term, href, text in GLOSSARY)
+    assert ferry(
+        herald_page(FERRY + f"<h2>Words used in this story</h2><ul>{items}</ul>")
+    ) == FERRY_MD + "\n\n## Words used in this story\n\n" + "\n".join(
+        f"- [{term}](https://herald.example{href}) {text}" for term, href, text in GLOSSARY
+    )
 
 
 def test_a_list_of_linked_headlines_inside_the_story_is_kept():
@@ -875,21 +1134,29 @@ def test_a_list_of_linked_headlines_inside_the_story_is_kept():
     items = "".join(f"<li><a href='{href}'>{title}</a> {summary}</li>" for title, href, summary in STORIES[:3])
     intro = "<p>The Herald has reported on the harbour's troubles since the winter storms:</p>"
     last = "</p>".join(FERRY.split("</p>")[-2:])  # the story's last paragraph
-    head = FERRY[:len(FERRY) - len(last)]
+    head = FERRY[: len(FERRY) - len(last)]
     md = ferry(herald_page(head + intro + f"<ul>{items}</ul>" + last))
     last_md = FERRY_MD.rsplit("\n\n", 1)[1]
-    assert md == FERRY_MD.rsplit("\n\n", 1)[0] + "\n\nThe Herald has reported on the harbour's troubles since the " \
-        "winter storms:\n\n" + "\n".join(f"- [{title}](https://herald.example{href}) {summary}"
-                                           for title, href, summary in STORIES[:3]) + "\n\n" + last_md
+    assert (
+        md == FERRY_MD.rsplit("\n\n", 1)[0] + "\n\nThe Herald has reported on the harbour's troubles since the "
+        "winter storms:\n\n"
+        + "\n".join(f"- [{title}](https://herald.example{href}) {summary}" for title, href, summary in STORIES[:3])
+        + "\n\n"
+        + last_md
+    )
 
 
-@pytest.mark.parametrize("widget", [
-    "<div><p>Rate this article</p><button>1</button><button>2</button><button>3</button><button>4</button>"
-    "<button>5</button><span>4.2 (31 votes)</span></div>",
-    "<div><p>Was this article helpful?</p><a href='?vote=yes'>Yes</a> <a href='?vote=no'>No</a>"
-    "<span>17 people found this helpful</span></div>",
-    "<div><a href='#' role='button'>Like</a> <span>12</span> <a href='javascript:void(0)'>Share</a></div>",
-], ids=["rating", "helpful", "like-and-share"])
+@pytest.mark.parametrize(
+    "widget",
+    [
+        "<div><p>Rate this article</p><button>1</button><button>2</button><button>3</button><button>4</button>"
+        "<button>5</button><span>4.2 (31 votes)</span></div>",
+        "<div><p>Was this article helpful?</p><a href='?vote=yes'>Yes</a> <a href='?vote=no'>No</a>"
+        "<span>17 people found this helpful</span></div>",
+        "<div><a href='#' role='button'>Like</a> <span>12</span> <a href='javascript:void(0)'>Share</a></div>",
+    ],
+    ids=["rating", "helpful", "like-and-share"],
+)
 def test_a_small_block_of_controls_with_labels_and_counts_is_left_out(widget):
     """Buttons, or links that lead to no page, among a label and a count: a widget, whatever it asks."""
     assert ferry(herald_page(FERRY + widget)) == FERRY_MD
@@ -901,13 +1168,17 @@ def test_a_short_line_with_links_to_its_notes_is_kept():
     assert ferry(herald_page(FERRY + line)) == FERRY_MD + "\n\nFigures: the operator\\[1\\] and the council\\[2\\]."
 
 
-@pytest.mark.parametrize("bio", [
-    "<div><img src='/staff/ann.jpg' alt=''><p><strong>Ann Keel</strong></p><p>Ann Keel is a reporter covering the "
-    "harbour, transport and the council for the Herald since 2019.</p><p><a href='https://social.example/annkeel'>"
-    "Follow</a> <a href='/authors/ann-keel'>All stories by Ann Keel</a></p></div>",
-    "<div><h4>Ann Keel</h4><img src='/staff/ann.jpg' alt=''><p>Ann writes about the harbour and the council. She "
-    "joined the Herald in 2019.</p><a href='/authors/ann-keel'>More from this author</a></div>",
-], ids=["bold-name", "name-heading"])
+@pytest.mark.parametrize(
+    "bio",
+    [
+        "<div><img src='/staff/ann.jpg' alt=''><p><strong>Ann Keel</strong></p><p>Ann Keel is a reporter covering the "
+        "harbour, transport and the council for the Herald since 2019.</p><p><a href='https://social.example/annkeel'>"
+        "Follow</a> <a href='/authors/ann-keel'>All stories by Ann Keel</a></p></div>",
+        "<div><h4>Ann Keel</h4><img src='/staff/ann.jpg' alt=''><p>Ann writes about the harbour and the council. She "
+        "joined the Herald in 2019.</p><a href='/authors/ann-keel'>More from this author</a></div>",
+    ],
+    ids=["bold-name", "name-heading"],
+)
 def test_a_box_about_the_author_closing_the_story_is_left_out(bio):
     """A portrait, the author's name over a sentence naming them again, links to their pages: no class needed."""
     assert ferry(herald_page(FERRY + bio)) == FERRY_MD
@@ -916,64 +1187,92 @@ def test_a_box_about_the_author_closing_the_story_is_left_out(bio):
 def test_a_box_closing_the_story_whose_title_is_not_named_again_is_kept():
     """The same shape about a place, its title not named again in its text: the story's own box, which stays
     (its link is a links-only line, left out as before)."""
-    box = ("<div><img src='/maps/pier.png' alt=''><p><strong>Getting There</strong></p><p>Ferries leave from the Pier "
-           "Road terminal; the car park beside it is free for ticket holders.</p><p><a href='/ferry/timetable'>Full "
-           "timetable</a></p></div>")
-    assert ferry(herald_page(FERRY + box)) == FERRY_MD + "\n\n**Getting There**\n\nFerries leave from the Pier Road " \
+    box = (
+        "<div><img src='/maps/pier.png' alt=''><p><strong>Getting There</strong></p><p>Ferries leave from the Pier "
+        "Road terminal; the car park beside it is free for ticket holders.</p><p><a href='/ferry/timetable'>Full "
+        "timetable</a></p></div>"
+    )
+    assert (
+        ferry(herald_page(FERRY + box)) == FERRY_MD + "\n\n**Getting There**\n\nFerries leave from the Pier Road "
         "terminal; the car park beside it is free for ticket holders."
+    )
 
 
 def test_a_box_about_a_person_inside_the_story_is_kept():
     """A box about a person between the story's paragraphs is part of it (only one closing the story goes)."""
     last = "</p>".join(FERRY.split("</p>")[-2:])  # the story's last paragraph
-    bio = ("<div><img src='/staff/tom.jpg' alt=''><h4>Tom Reed</h4><p>Tom Reed has been the harbour master since "
-           "2010 and chaired the working group on the timetable.</p><p><a href='/people/tom-reed'>Profile</a></p></div>")
+    bio = (
+        "<div><img src='/staff/tom.jpg' alt=''><h4>Tom Reed</h4><p>Tom Reed has been the harbour master since "
+        "2010 and chaired the working group on the timetable.</p><p><a href='/people/tom-reed'>Profile</a></p></div>"
+    )
     head, last_md = FERRY_MD.rsplit("\n\n", 1)
-    assert ferry(herald_page(FERRY[:len(FERRY) - len(last)] + bio + last)) == head + "\n\n#### Tom Reed\n\nTom Reed " \
+    assert (
+        ferry(herald_page(FERRY[: len(FERRY) - len(last)] + bio + last)) == head + "\n\n#### Tom Reed\n\nTom Reed "
         "has been the harbour master since 2010 and chaired the working group on the timetable.\n\n" + last_md
+    )
 
 
 def test_a_section_whose_id_is_made_from_its_heading_is_not_named_by_it():
     # documentation generators give each section the slug of its heading: "sharing", "related" there are words
-    sections = "".join(f'<div class="section" id="{slug}"><h2>{title}</h2><p>{title} is explained in this section, '
-                       f"with enough words to be a paragraph.</p></div>"
-                       for slug, title in [("sharing-with-a-single-developer", "Sharing with a single developer"),
-                                           ("related-work-2", "Related work")])
+    sections = "".join(
+        f'<div class="section" id="{slug}"><h2>{title}</h2><p>{title} is explained in this section, '
+        f"with enough words to be a paragraph.</p></div>"
+        for slug, title in [
+            ("sharing-with-a-single-developer", "Sharing with a single developer"),
+            ("related-work-2", "Related work"),
+        ]
+    )
     html = f"<html><body><div class='content'>{BODY}{sections}</div></body></html>"
     assert convert(html, "https://example.org/tides").markdown == BODY_MD + (
         "\n\n## Sharing with a single developer\n\nSharing with a single developer is explained in this section, "
         "with enough words to be a paragraph.\n\n## Related work\n\nRelated work is explained in this section, with "
-        "enough words to be a paragraph.")
+        "enough words to be a paragraph."
+    )
 
 
 def test_a_heading_whose_text_is_a_link_with_a_furniture_class_keeps_its_text():
-    html = (f'<html><body><article>{BODY}<h2><a class="toc-backref" href="#toc">Neap tides</a>'
-            '<a class="headerlink" href="#neap">¶</a></h2><p>Neap tides come a week after spring tides.</p>'
-            "</article></body></html>")
+    html = (
+        f'<html><body><article>{BODY}<h2><a class="toc-backref" href="#toc">Neap tides</a>'
+        '<a class="headerlink" href="#neap">¶</a></h2><p>Neap tides come a week after spring tides.</p>'
+        "</article></body></html>"
+    )
     assert convert(html, "https://example.org/tides").markdown == (
-        BODY_MD + "\n\n## Neap tides¶\n\nNeap tides come a week after spring tides.")
+        BODY_MD + "\n\n## Neap tides¶\n\nNeap tides come a week after spring tides."
+    )
 
 
 def test_a_date_kicker_inside_a_heading_is_still_left_out():
-    html = (f'<html><body><article><h1><span class="date">27.01.2022</span>Tides explained</h1>'
-            f'{BODY.split("</h1>", 1)[1]}</article></body></html>')
+    html = (
+        f'<html><body><article><h1><span class="date">27.01.2022</span>Tides explained</h1>'
+        f"{BODY.split('</h1>', 1)[1]}</article></body></html>"
+    )
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
 def post_over_a_thread(post: str) -> str:
-    replies = "".join(f'<li class="comment" id="comment-{n}"><cite>Reader {n}</cite><div class="comment-content"><p>'
-                      f"I have seen the same at harbour {n}, and the gauge there read even lower than yours.</p></div>"
-                      f"</li>" for n in range(12))
-    return (f"<html><body><div id='content'><div class='post'><h1>Low tide today</h1>{post}</div>"
-            f"<div id='comments' class='comments-area'><h2>12 comments</h2><ol>{replies}</ol>"
-            f"<p>Comments are closed.</p></div></div></body></html>")
+    replies = "".join(
+        f'<li class="comment" id="comment-{n}"><cite>Reader {n}</cite><div class="comment-content"><p>'
+        f"I have seen the same at harbour {n}, and the gauge there read even lower than yours.</p></div>"
+        f"</li>"
+        for n in range(12)
+    )
+    return (
+        f"<html><body><div id='content'><div class='post'><h1>Low tide today</h1>{post}</div>"
+        f"<div id='comments' class='comments-area'><h2>12 comments</h2><ol>{replies}</ol>"
+        f"<p>Comments are closed.</p></div></div></body></html>"
+    )
 
 
-@pytest.mark.parametrize("post, expected", [
-    ("<p>The tide was very low this morning, lower than any of us had seen it.</p>",
-     "# Low tide today\n\nThe tide was very low this morning, lower than any of us had seen it."),
-    ("<p>Low.</p>", "# Low tide today\n\nLow."),
-])
+@pytest.mark.parametrize(
+    "post, expected",
+    [
+        (
+            "<p>The tide was very low this morning, lower than any of us had seen it.</p>",
+            "# Low tide today\n\nThe tide was very low this morning, lower than any of us had seen it.",
+        ),
+        ("<p>Low.</p>", "# Low tide today\n\nLow."),
+    ],
+)
 def test_a_short_post_over_a_long_comment_thread_is_the_content(post, expected):
     assert convert(post_over_a_thread(post), "https://example.org/low-tide").markdown == expected
 
@@ -994,7 +1293,9 @@ PRODUCT_PAGE = """<html><head><title>Harbour Kettle - Shop</title><script type="
 def test_a_product_page_keeps_the_name_price_and_features_beside_the_description():
     page = convert(PRODUCT_PAGE, "https://shop.example/kettle")
     assert page.page_type == "product"
-    assert page.markdown == """# Harbour Kettle 1.7 l
+    assert (
+        page.markdown
+        == """# Harbour Kettle 1.7 l
 
 €39.90
 
@@ -1010,33 +1311,43 @@ A stainless steel kettle that boils a full litre in under three minutes.
 
 - Name: Harbour Kettle 1.7 l
 - Price: 39.90 EUR"""
+    )
 
 
 def test_a_thread_of_replies_under_the_article_is_left_out_whatever_its_class_strength():
-    replies = "".join(f'<article class="reply"><div class="reply-content"><p>Reply {n}: I measured the same at my '
-                      f"harbour last spring, and the gauge there read even lower than yours did.</p></div></article>"
-                      for n in range(6))
+    replies = "".join(
+        f'<article class="reply"><div class="reply-content"><p>Reply {n}: I measured the same at my '
+        f"harbour last spring, and the gauge there read even lower than yours did.</p></div></article>"
+        for n in range(6)
+    )
     html = f"<html><body><div class='main-column'>{BODY}<section class='js_replies'>{replies}</section></div></body></html>"
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
 def test_a_title_and_lead_standing_apart_from_the_body_come_with_it_whatever_the_markup_calls_them():
-    body = "".join(f"<p>Tide table {n}: on day {n} the harbour gauge recorded two high waters and two low waters, "
-                   f"and the range grew as the Moon moved towards its full phase.</p>" for n in range(1, 12))
+    body = "".join(
+        f"<p>Tide table {n}: on day {n} the harbour gauge recorded two high waters and two low waters, "
+        f"and the range grew as the Moon moved towards its full phase.</p>"
+        for n in range(1, 12)
+    )
     html = f"""<html><body><div class="top-bar"><a href="/">Home</a></div><div class="container">
       <div class="col-head"><h1>Tides explained</h1><p class="p-large">Why the sea rises and falls twice a day, and
       why some coasts see only one tide.</p></div>
       <div class="col-text">{body}</div><div class="col-more"><ul><li><a href="/a">Other story</a></li></ul></div>
       </div></body></html>"""
     md = convert(html, "https://example.org/tides").markdown
-    assert md.startswith("# Tides explained\n\nWhy the sea rises and falls twice a day, and why some coasts see "
-                         "only one tide.\n\nTide table 1: ") and md.endswith("full phase.")
+    assert md.startswith(
+        "# Tides explained\n\nWhy the sea rises and falls twice a day, and why some coasts see "
+        "only one tide.\n\nTide table 1: "
+    ) and md.endswith("full phase.")
 
 
 def test_figure_keeps_its_image_and_quote_but_not_its_caption():
-    html = ("<html><body><article>" + BODY + '<figure><img src="/g.jpg" alt="Tide gauge"><p>The gauge at low '
-            'water.</p></figure><figure><blockquote><p>Time and tide wait for no man.</p></blockquote>'
-            "<figcaption>Proverb</figcaption></figure></article></body></html>")
+    html = (
+        "<html><body><article>" + BODY + '<figure><img src="/g.jpg" alt="Tide gauge"><p>The gauge at low '
+        "water.</p></figure><figure><blockquote><p>Time and tide wait for no man.</p></blockquote>"
+        "<figcaption>Proverb</figcaption></figure></article></body></html>"
+    )
     md = convert(html, "https://example.org/tides", include_images=True).markdown
     assert md == BODY_MD + ("\n\n![Tide gauge](https://example.org/g.jpg)\n\n> Time and tide wait for no man.")
 
@@ -1084,7 +1395,9 @@ print(people[0] | people[1])</pre>
     </article></main><footer><p>Footer text about the site and its licence, long enough to count.</p></footer>
     </body></html>"""
     page = convert(html, "https://docs.example.com/sorting")
-    assert page.markdown == """# Sorting in Python
+    assert (
+        page.markdown
+        == """# Sorting in Python
 
 Python's built-in `sorted` returns a new list; `list.sort` sorts in place.
 
@@ -1108,9 +1421,14 @@ print(people[0] | people[1])
 > — the Python docs
 
 Both accept the same **key** and **reverse** arguments."""
-    assert page.tables == [{"headers": ["Function", "Stable", "Returns"],
-                            "rows": [["sorted", "yes", "new list"], ["list.sort", "yes", "None (a | b)"]],
-                            "caption": ""}]
+    )
+    assert page.tables == [
+        {
+            "headers": ["Function", "Stable", "Returns"],
+            "rows": [["sorted", "yes", "new list"], ["list.sort", "yes", "None (a | b)"]],
+            "caption": "",
+        }
+    ]
 
 
 def test_include_images_keeps_body_images_only():
@@ -1128,7 +1446,8 @@ def test_keep_header_keeps_the_page_header():
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
     assert convert(html, "https://example.org/tides", keep_header=True).markdown == (
         "# The Coastal Times\n\nIndependent news from the coast since 1921, read by fishermen and sailors alike.\n\n"
-        + BODY_MD)
+        + BODY_MD
+    )
 
 
 # -- forum threads ------------------------------------------------------------------------------------
@@ -1182,7 +1501,9 @@ def test_forum_thread_gets_a_comments_section():
     page = convert(FORUM_PAGE, "https://forum.example.com/threads/123")
     assert page.page_type == "forum"
     assert page.markdown == FORUM_QUESTION_MD + "\n\n" + FORUM_COMMENTS_MD
-    assert page.text == """Best way to learn Rust?
+    assert (
+        page.text
+        == """Best way to learn Rust?
 
 I have been writing Python for five years and want to learn Rust this winter. Where should I start, and which book do you recommend?
 
@@ -1199,6 +1520,7 @@ Agreed, and keep the compiler error index open in a browser tab while you work.
 
 carol
 Build a small command line tool you actually need; nothing teaches lifetimes faster than a real project."""
+    )
 
 
 def test_no_comments_removes_the_comments_section():
@@ -1228,7 +1550,9 @@ def test_forum_comments_as_list_items_with_author_elements():
     </ol></div></body></html>"""
     page = convert(html, "https://example.com/q/1")
     assert page.page_type == "forum"
-    assert page.markdown == """# Kernel panics after upgrade
+    assert (
+        page.markdown
+        == """# Kernel panics after upgrade
 
 Since upgrading to 6.8 my laptop panics on resume from suspend. Has anyone seen this on a ThinkPad?
 
@@ -1247,6 +1571,7 @@ Since upgrading to 6.8 my laptop panics on resume from suspend. Has anyone seen 
 > There is a patch queued for 6.8.2 that fixes the resume path properly.
 > - It touches the NVMe driver.
 > - It needs a reboot."""
+    )
 
 
 def test_forum_comments_named_in_camel_case():
@@ -1255,9 +1580,12 @@ def test_forum_comments_named_in_camel_case():
         f'<div class="ForumCommentInfo"><span class="ForumCommentAccountName">{name}</span>'
         f'<span class="ForumCommentTime">28.09.19 12:44</span></div>'
         f'<div class="ForumCommentText">{text}</div></div>'
-        for n, name, text in [(1, "macfan", "Since the update the store only loads over wifi, never over mobile data."),
-                              (2, "chris", "Mobile data works fine here with the latest version of the system."),
-                              (3, "maculi", "Check the mobile data switch for the store app in the settings.")])
+        for n, name, text in [
+            (1, "macfan", "Since the update the store only loads over wifi, never over mobile data."),
+            (2, "chris", "Mobile data works fine here with the latest version of the system."),
+            (3, "maculi", "Check the mobile data switch for the store app in the settings."),
+        ]
+    )
     html = f"<html><body><main><h1>No app store over mobile data</h1>{posts}</main></body></html>"
     page = convert(html, "https://forum.example.com/forum/discussion/no-store-338679.html")
     assert page.page_type == "forum"
@@ -1265,7 +1593,8 @@ def test_forum_comments_named_in_camel_case():
         "# No app store over mobile data\n\n## Comments\n\n"
         "> **macfan**\n>\n> Since the update the store only loads over wifi, never over mobile data.\n\n"
         "> **chris**\n>\n> Mobile data works fine here with the latest version of the system.\n\n"
-        "> **maculi**\n>\n> Check the mobile data switch for the store app in the settings.")
+        "> **maculi**\n>\n> Check the mobile data switch for the store app in the settings."
+    )
 
 
 def test_forum_opening_post_marked_up_like_its_replies_is_the_main_content():
@@ -1274,33 +1603,50 @@ def test_forum_opening_post_marked_up_like_its_replies_is_the_main_content():
     posts = "".join(
         f'<div class="post-comment" id="comment-{n}"><div class="comment-author">{name}</div>'
         f'<div class="comment-text">{text}</div></div>'
-        for n, name, text in [(1, "macfan", "Since the update the store only loads over wifi, never over mobile data."),
-                              (2, "chris", "Mobile data works fine here with the latest version of the system."),
-                              (3, "maculi", "Check the mobile data switch for the store app in the settings.")])
-    html = (f'<html><body><main>{posts}<div class="reply-form"><h2>Kommentieren</h2>'
-            f'<p>Sie müssen sich <a href="/login">einloggen</a>, um mitzudiskutieren.</p></div></main></body></html>')
+        for n, name, text in [
+            (1, "macfan", "Since the update the store only loads over wifi, never over mobile data."),
+            (2, "chris", "Mobile data works fine here with the latest version of the system."),
+            (3, "maculi", "Check the mobile data switch for the store app in the settings."),
+        ]
+    )
+    html = (
+        f'<html><body><main>{posts}<div class="reply-form"><h2>Kommentieren</h2>'
+        f'<p>Sie müssen sich <a href="/login">einloggen</a>, um mitzudiskutieren.</p></div></main></body></html>'
+    )
     page = convert(html, "https://forum.example.com/forum/discussion/no-store-338679.html")
     assert page.page_type == "forum"
     assert page.markdown == (
         "Since the update the store only loads over wifi, never over mobile data.\n\n## Comments\n\n"
         "> **chris**\n>\n> Mobile data works fine here with the latest version of the system.\n\n"
-        "> **maculi**\n>\n> Check the mobile data switch for the store app in the settings.")
+        "> **maculi**\n>\n> Check the mobile data switch for the store app in the settings."
+    )
 
 
 def test_exclude_selector_applies_to_an_opening_post_taken_as_the_main_content():
     posts = "".join(
         f'<div class="post-comment" id="comment-{n}"><div class="comment-author">{name}</div>'
         f'<div class="comment-text">{text}</div></div>'
-        for n, name, text in [(1, "macfan", 'Since the update the store only loads over wifi, never over mobile data.'
-                                            '<div class="sig">Sent from my phone</div>'),
-                              (2, "chris", "Mobile data works fine here with the latest version of the system."),
-                              (3, "maculi", "Check the mobile data switch for the store app in the settings.")])
-    page = convert(f"<html><body><main>{posts}</main></body></html>",
-                   "https://forum.example.com/forum/discussion/no-store-338679.html", exclude_selector=(".sig",))
+        for n, name, text in [
+            (
+                1,
+                "macfan",
+                "Since the update the store only loads over wifi, never over mobile data."
+                '<div class="sig">Sent from my phone</div>',
+            ),
+            (2, "chris", "Mobile data works fine here with the latest version of the system."),
+            (3, "maculi", "Check the mobile data switch for the store app in the settings."),
+        ]
+    )
+    page = convert(
+        f"<html><body><main>{posts}</main></body></html>",
+        "https://forum.example.com/forum/discussion/no-store-338679.html",
+        exclude_selector=(".sig",),
+    )
     assert page.markdown == (
         "Since the update the store only loads over wifi, never over mobile data.\n\n## Comments\n\n"
         "> **chris**\n>\n> Mobile data works fine here with the latest version of the system.\n\n"
-        "> **maculi**\n>\n> Check the mobile data switch for the store app in the settings.")
+        "> **maculi**\n>\n> Check the mobile data switch for the store app in the settings."
+    )
 
 
 def test_comments_need_a_forum():
@@ -1312,6 +1658,7 @@ def test_comments_need_a_forum():
 
 
 # -- product pages ------------------------------------------------------------------------------------
+
 
 def product_page(ld: dict) -> str:
     return f"""<html><head><title>Trail Runner 3 - Shoes</title>
@@ -1334,13 +1681,25 @@ The rock plate protects your feet on technical terrain without making the shoe f
 
 
 def test_product_page_gets_product_details():
-    ld = {"@context": "https://schema.org", "@type": "Product", "name": "Trail Runner 3",
-          "brand": {"@type": "Brand", "name": "Acme"}, "sku": "TR3-42",
-          "offers": {"@type": "Offer", "price": "129.90", "priceCurrency": "EUR",
-                     "availability": "https://schema.org/InStock"}}
+    ld = {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": "Trail Runner 3",
+        "brand": {"@type": "Brand", "name": "Acme"},
+        "sku": "TR3-42",
+        "offers": {
+            "@type": "Offer",
+            "price": "129.90",
+            "priceCurrency": "EUR",
+            "availability": "https://schema.org/InStock",
+        },
+    }
     page = convert(product_page(ld), "https://shop.example.com/p/tr3")
     assert page.page_type == "product"
-    assert page.markdown == PRODUCT_BODY_MD + """
+    assert (
+        page.markdown
+        == PRODUCT_BODY_MD
+        + """
 
 ## Product details
 
@@ -1349,6 +1708,7 @@ def test_product_page_gets_product_details():
 - SKU: TR3-42
 - Price: 129.90 EUR
 - Availability: InStock"""
+    )
     assert page.text.endswith("""
 
 Product details
@@ -1363,15 +1723,33 @@ Availability: InStock""")
 def test_product_details_from_a_graph_with_offer_list_and_free_price():
     """A Product inside @graph, brand as a string, mpn for the SKU, a list of offers whose first price is 0,
     Markdown characters in the name escaped."""
-    ld = {"@context": "https://schema.org", "@graph": [
-        {"@type": "WebPage", "name": "Shop"},
-        {"@type": "Product", "name": "Sample *pack*", "brand": "Acme", "mpn": "SP-1",
-         "offers": [{"@type": "Offer", "price": 0, "priceCurrency": "USD",
-                     "availability": "http://schema.org/OutOfStock"},
-                    {"@type": "Offer", "price": 5, "priceCurrency": "USD"}]}]}
+    ld = {
+        "@context": "https://schema.org",
+        "@graph": [
+            {"@type": "WebPage", "name": "Shop"},
+            {
+                "@type": "Product",
+                "name": "Sample *pack*",
+                "brand": "Acme",
+                "mpn": "SP-1",
+                "offers": [
+                    {
+                        "@type": "Offer",
+                        "price": 0,
+                        "priceCurrency": "USD",
+                        "availability": "http://schema.org/OutOfStock",
+                    },
+                    {"@type": "Offer", "price": 5, "priceCurrency": "USD"},
+                ],
+            },
+        ],
+    }
     page = convert(product_page(ld), "https://shop.example.com/p/sample")
     assert page.page_type == "product"
-    assert page.markdown == PRODUCT_BODY_MD + """
+    assert (
+        page.markdown
+        == PRODUCT_BODY_MD
+        + """
 
 ## Product details
 
@@ -1380,11 +1758,13 @@ def test_product_details_from_a_graph_with_offer_list_and_free_price():
 - SKU: SP-1
 - Price: 0 USD
 - Availability: OutOfStock"""
+    )
 
 
 def test_product_microdata_is_a_product_without_details():
     html = product_page({"@type": "WebSite", "name": "Acme"}).replace(
-        '<div class="product">', '<div class="product" itemscope itemtype="https://schema.org/Product">')
+        '<div class="product">', '<div class="product" itemscope itemtype="https://schema.org/Product">'
+    )
     page = convert(html, "https://shop.example.com/p/tr3")
     assert page.page_type == "product"
     assert page.markdown == PRODUCT_BODY_MD
@@ -1404,6 +1784,7 @@ def test_a_paywalled_article_part_of_a_subscription_product_is_an_article():
 
 # -- JSON-LD / Open Graph fallback --------------------------------------------------------------------
 
+
 def test_fallback_to_json_ld_article_body_keeps_its_paragraphs():
     html = """<html><head><title>Loading...</title>
     <script type="application/ld+json">{"@context": "https://schema.org", "@type": "NewsArticle",
@@ -1412,22 +1793,32 @@ def test_fallback_to_json_ld_article_body_keeps_its_paragraphs():
     </script></head><body><div id="app"></div><noscript>Please enable JavaScript.</noscript></body></html>"""
     page = convert(html, "https://news.example.com/library")
     assert page.page_type == "article"
-    assert page.markdown == ("The city opened its new central library on Monday.\n\n"
-                             "It holds 300,000 books and a \\*maker\\* space.\n\nEntry is free.")
-    assert page.text == ("The city opened its new central library on Monday.\n\n"
-                         "It holds 300,000 books and a *maker* space.\n\nEntry is free.")
+    assert page.markdown == (
+        "The city opened its new central library on Monday.\n\n"
+        "It holds 300,000 books and a \\*maker\\* space.\n\nEntry is free."
+    )
+    assert page.text == (
+        "The city opened its new central library on Monday.\n\n"
+        "It holds 300,000 books and a *maker* space.\n\nEntry is free."
+    )
 
 
 def test_fallback_paragraphs_that_look_like_markdown_blocks_stay_paragraphs():
-    body = ("# Not a heading but a hashtag line that is long enough to count as content here.\\n"
-            "- not a list item but a dash line in the article body text.\\n"
-            "1. not an ordered item either, just a sentence in the body.")
-    html = (f'<html><head><script type="application/ld+json">{{"@type": "NewsArticle", "articleBody": "{body}"}}'
-            "</script></head><body><div id=app></div></body></html>")
+    body = (
+        "# Not a heading but a hashtag line that is long enough to count as content here.\\n"
+        "- not a list item but a dash line in the article body text.\\n"
+        "1. not an ordered item either, just a sentence in the body."
+    )
+    html = (
+        f'<html><head><script type="application/ld+json">{{"@type": "NewsArticle", "articleBody": "{body}"}}'
+        "</script></head><body><div id=app></div></body></html>"
+    )
     page = convert(html)
-    assert page.markdown == ("\\# Not a heading but a hashtag line that is long enough to count as content here.\n\n"
-                             "\\- not a list item but a dash line in the article body text.\n\n"
-                             "1\\. not an ordered item either, just a sentence in the body.")
+    assert page.markdown == (
+        "\\# Not a heading but a hashtag line that is long enough to count as content here.\n\n"
+        "\\- not a list item but a dash line in the article body text.\n\n"
+        "1\\. not an ordered item either, just a sentence in the body."
+    )
     assert page.text.startswith("# Not a heading")
 
 
@@ -1482,11 +1873,15 @@ After these changes the median pipeline takes nineteen minutes, and nobody misse
 def test_precision_drops_short_blocks_beside_the_story():
     """Two 55-character notes in a sibling block: content by default (a unit needs 50 characters),
     not with precision (70), so the region narrows to the story."""
-    html = (f"<html><body><div class='wrap'><div class='story'>{STORY}</div>"
-            "<div><p>Filed under build tooling, CI runners and their caches.</p><p>Updated twice since then, last "
-            "in May after the audit.</p></div></div></body></html>")
-    notes = ("\n\nFiled under build tooling, CI runners and their caches.\n\nUpdated twice since then, last in May "
-             "after the audit.")
+    html = (
+        f"<html><body><div class='wrap'><div class='story'>{STORY}</div>"
+        "<div><p>Filed under build tooling, CI runners and their caches.</p><p>Updated twice since then, last "
+        "in May after the audit.</p></div></div></body></html>"
+    )
+    notes = (
+        "\n\nFiled under build tooling, CI runners and their caches.\n\nUpdated twice since then, last in May "
+        "after the audit."
+    )
     assert convert(html).markdown == STORY_MD + notes
     assert convert(html, recall=True).markdown == STORY_MD + notes
     assert convert(html, precision=True).markdown == STORY_MD
@@ -1495,13 +1890,19 @@ def test_precision_drops_short_blocks_beside_the_story():
 def test_precision_narrows_to_the_block_with_most_of_the_content():
     """A sibling with 10% of the content text: the default keeps both (the story holds under 92%),
     precision follows the story (over 85%)."""
-    more = ("<p>The biggest win came from caching the dependency downloads on every runner machine.</p>"
-            "<p>Sharding the test suite four ways cut the longest stage from twenty-five minutes to eleven.</p>")
-    more_md = ("\n\nThe biggest win came from caching the dependency downloads on every runner machine."
-               "\n\nSharding the test suite four ways cut the longest stage from twenty-five minutes to eleven.")
+    more = (
+        "<p>The biggest win came from caching the dependency downloads on every runner machine.</p>"
+        "<p>Sharding the test suite four ways cut the longest stage from twenty-five minutes to eleven.</p>"
+    )
+    more_md = (
+        "\n\nThe biggest win came from caching the dependency downloads on every runner machine."
+        "\n\nSharding the test suite four ways cut the longest stage from twenty-five minutes to eleven."
+    )
     note = "Filed under build tooling and continuous delivery practices."
-    html = (f"<html><body><div class='wrap'><div class='story'>{STORY}{more}</div>"
-            f"<div><p>{note}</p></div></div></body></html>")
+    html = (
+        f"<html><body><div class='wrap'><div class='story'>{STORY}{more}</div>"
+        f"<div><p>{note}</p></div></div></body></html>"
+    )
     assert convert(html).markdown == STORY_MD + more_md + "\n\n" + note
     assert convert(html, recall=True).markdown == STORY_MD + more_md + "\n\n" + note
     assert convert(html, precision=True).markdown == STORY_MD + more_md
@@ -1510,8 +1911,10 @@ def test_precision_narrows_to_the_block_with_most_of_the_content():
 def test_recall_keeps_a_short_weak_hint_block():
     """`entry-meta` is a weak furniture hint: a block with 10% of the region's text is dropped by default,
     kept with recall (which only drops such blocks under 5%)."""
-    html = (f"<html><body><article><h1>Build times</h1>{STORY}"
-            "<div class='entry-meta'><p>Jane Doe writes about builds.</p></div></article></body></html>")
+    html = (
+        f"<html><body><article><h1>Build times</h1>{STORY}"
+        "<div class='entry-meta'><p>Jane Doe writes about builds.</p></div></article></body></html>"
+    )
     assert convert(html).markdown == "# Build times\n\n" + STORY_MD
     assert convert(html, precision=True).markdown == "# Build times\n\n" + STORY_MD
     assert convert(html, recall=True).markdown == "# Build times\n\n" + STORY_MD + "\n\nJane Doe writes about builds."
@@ -1524,7 +1927,8 @@ def test_recall_keeps_short_lines_beside_the_story():
     html = f"<html><body><div class='wrap'><div class='story'>{STORY}</div><div>{lines}</div></div></body></html>"
     assert convert(html).markdown == STORY_MD
     assert convert(html, recall=True).markdown == (
-        STORY_MD + "\n\nStep one: measure.\n\nStep two: shard.\n\nStep three: cache.")
+        STORY_MD + "\n\nStep one: measure.\n\nStep two: shard.\n\nStep three: cache."
+    )
 
 
 # -- exclude_selector ---------------------------------------------------------------------------------
@@ -1538,13 +1942,16 @@ INTRO = "An introduction that is long enough to read as a paragraph of the story
 NOTE = "Editor's note: this post was updated with new numbers in May."
 
 
-@pytest.mark.parametrize("selector, expected", [
-    ((), f"# Build times\n\n{INTRO}\n\n{STORY_MD}\n\n{NOTE}"),
-    (".intro", f"# Build times\n\n{STORY_MD}\n\n{NOTE}"),
-    ("#editor-note", f"# Build times\n\n{INTRO}\n\n{STORY_MD}"),
-    ([".lead", "#editor-note"], f"# Build times\n\n{STORY_MD}"),
-    (("#no-such-id", ".no-such-class"), f"# Build times\n\n{INTRO}\n\n{STORY_MD}\n\n{NOTE}"),
-])
+@pytest.mark.parametrize(
+    "selector, expected",
+    [
+        ((), f"# Build times\n\n{INTRO}\n\n{STORY_MD}\n\n{NOTE}"),
+        (".intro", f"# Build times\n\n{STORY_MD}\n\n{NOTE}"),
+        ("#editor-note", f"# Build times\n\n{INTRO}\n\n{STORY_MD}"),
+        ([".lead", "#editor-note"], f"# Build times\n\n{STORY_MD}"),
+        (("#no-such-id", ".no-such-class"), f"# Build times\n\n{INTRO}\n\n{STORY_MD}\n\n{NOTE}"),
+    ],
+)
 def test_exclude_selector(selector, expected):
     assert convert(EXCLUDE_PAGE, exclude_selector=selector).markdown == expected
     # the plain region honours it too
@@ -1587,12 +1994,13 @@ def test_main_content_true_uses_role_main_then_articles():
     role = f"""<html><body><div class="intro"><p>An introduction outside the main region, long enough.</p></div>
     <div role="main">{STORY}</div></body></html>"""
     assert convert(role, main_content=True).markdown == STORY_MD
-    articles = f"""<html><body><div><p>Some text outside the articles that is long enough to count.</p></div>
+    articles = """<html><body><div><p>Some text outside the articles that is long enough to count.</p></div>
     <article><p>First article with enough words to be a paragraph of content.</p></article>
     <article><p>Second article with enough words to be a paragraph of content.</p></article></body></html>"""
     assert convert(articles, main_content=True).markdown == (
         "First article with enough words to be a paragraph of content.\n\n"
-        "Second article with enough words to be a paragraph of content.")
+        "Second article with enough words to be a paragraph of content."
+    )
 
 
 def test_main_content_false_on_a_page_without_landmarks_is_the_body_without_furniture():
@@ -1611,6 +2019,7 @@ def test_max_length_cuts_the_markdown():
 
 # -- repeated blocks ----------------------------------------------------------------------------------
 
+
 def test_repeated_paragraph_blocks_appear_once():
     html = """<html><body><article><h1>Release notes</h1>
     <p>Version 2.0 ships a new query planner and faster joins.</p>
@@ -1619,7 +2028,9 @@ def test_repeated_paragraph_blocks_appear_once():
     <p>Version 2.0 ships a new query planner and faster joins.</p>
     <p>Short and repeated.</p>
     </article></body></html>"""
-    assert convert(html).markdown == """# Release notes
+    assert (
+        convert(html).markdown
+        == """# Release notes
 
 Version 2.0 ships a new query planner and faster joins.
 
@@ -1628,6 +2039,7 @@ The planner now reorders joins by estimated cardinality for every query.
 Short and repeated.
 
 Short and repeated."""
+    )
 
 
 # -- fit_markdown and citations -----------------------------------------------------------------------
@@ -1665,7 +2077,9 @@ see [docs](https://docs.example.com/planner) here
 
 
 def test_fit_markdown_drops_low_signal_blocks():
-    assert fit_markdown(FIT_SOURCE) == """# Release notes
+    assert (
+        fit_markdown(FIT_SOURCE)
+        == """# Release notes
 
 Version 2.0 ships a new query planner and faster joins.
 
@@ -1682,6 +2096,7 @@ Run the [migration tool](https://docs.example.com/upgrade) before starting the n
 ```
 see [docs](https://docs.example.com/planner) here
 ```"""
+    )
 
 
 def test_fit_markdown_from_convert():
@@ -1691,7 +2106,9 @@ def test_fit_markdown_from_convert():
     <p>Short note.</p><h2>Deprecated</h2><h2>Upgrading</h2>
     <p>Run the migration tool before starting the new server.</p></body></html>"""
     page = convert(html, "https://example.com/notes", main_content=False)
-    assert page.markdown == """# Release notes
+    assert (
+        page.markdown
+        == """# Release notes
 
 Version 2.0 ships a new query planner and faster joins.
 
@@ -1704,24 +2121,32 @@ Short note.
 ## Upgrading
 
 Run the migration tool before starting the new server."""
-    assert page.fit_markdown == """# Release notes
+    )
+    assert (
+        page.fit_markdown
+        == """# Release notes
 
 Version 2.0 ships a new query planner and faster joins.
 
 ## Upgrading
 
 Run the migration tool before starting the new server."""
+    )
 
 
 def test_citations_number_each_url_once_and_leave_code_alone():
     cited, references = with_citations(FIT_SOURCE)
-    assert references == [{"number": 1, "url": "https://docs.example.com/planner"},
-                          {"number": 2, "url": "https://example.com/blog"},
-                          {"number": 3, "url": "https://example.com/changelog"},
-                          {"number": 4, "url": "https://example.com/download"},
-                          {"number": 5, "url": "https://docs.example.com/upgrade"},
-                          {"number": 6, "url": "https://example.com/"}]
-    assert cited == """# Release notes
+    assert references == [
+        {"number": 1, "url": "https://docs.example.com/planner"},
+        {"number": 2, "url": "https://example.com/blog"},
+        {"number": 3, "url": "https://example.com/changelog"},
+        {"number": 4, "url": "https://example.com/download"},
+        {"number": 5, "url": "https://docs.example.com/upgrade"},
+        {"number": 6, "url": "https://example.com/"},
+    ]
+    assert (
+        cited
+        == """# Release notes
 
 Version 2.0 ships a new query planner and faster joins.
 
@@ -1760,6 +2185,7 @@ see [docs](https://docs.example.com/planner) here
 4. https://example.com/download
 5. https://docs.example.com/upgrade
 6. https://example.com/"""
+    )
 
 
 def test_citations_from_convert_skip_code_spans_and_escaped_brackets():
@@ -1772,13 +2198,17 @@ def test_citations_from_convert_skip_code_spans_and_escaped_brackets():
         "Write `[docs](https://x.example/y)` for a link, as [the \\[Markdown\\] guide](https://x.example/guide) says; "
         "[it](https://x.example/guide) is short.\n\n"
         "[![Home](https://x.example/logo.png)](https://x.example/) and an image ![pic](https://x.example/pic.png) "
-        "that is not a link.")
+        "that is not a link."
+    )
     assert page.markdown_with_citations == (
         "Write `[docs](https://x.example/y)` for a link, as the \\[Markdown\\] guide [1] says; it [1] is short.\n\n"
         "![Home](https://x.example/logo.png) [2] and an image ![pic](https://x.example/pic.png) "
-        "that is not a link.\n\n## References\n\n1. https://x.example/guide\n2. https://x.example/")
-    assert page.references == [{"number": 1, "url": "https://x.example/guide"},
-                               {"number": 2, "url": "https://x.example/"}]
+        "that is not a link.\n\n## References\n\n1. https://x.example/guide\n2. https://x.example/"
+    )
+    assert page.references == [
+        {"number": 1, "url": "https://x.example/guide"},
+        {"number": 2, "url": "https://x.example/"},
+    ]
 
 
 def test_no_links_no_references():
@@ -1788,6 +2218,7 @@ def test_no_links_no_references():
 
 
 # -- extraction quality -------------------------------------------------------------------------------
+
 
 def test_extraction_quality_ranks_a_full_article_above_a_near_empty_page(article):
     empty = convert("<html><body><p>Hi.</p></body></html>")
@@ -1799,8 +2230,10 @@ def test_extraction_quality_ranks_a_full_article_above_a_near_empty_page(article
 
 
 def test_extraction_quality_is_bounded_for_a_long_rich_page():
-    paragraphs = "".join(f"<h2>Part {i}</h2><p>{f'A sentence of part {i} of a long article in plain prose. ' * 10}</p>"
-                         for i in range(40))  # distinct paragraphs: repeated blocks appear once
+    paragraphs = "".join(
+        f"<h2>Part {i}</h2><p>{f'A sentence of part {i} of a long article in plain prose. ' * 10}</p>"
+        for i in range(40)
+    )  # distinct paragraphs: repeated blocks appear once
     html = f"""<html><head><title>Long</title><meta name="author" content="A. Writer">
     <meta name="description" content="A long read."><meta property="article:published_time" content="2024-01-01">
     </head><body><main><article>{paragraphs}</article></main></body></html>"""
@@ -1810,8 +2243,13 @@ def test_extraction_quality_is_bounded_for_a_long_rich_page():
 
 # -- determinism --------------------------------------------------------------------------------------
 
-DETERMINISM_PAGES = [ARTICLE_PAGE, FORUM_PAGE, MAIN_PAGE, EXCLUDE_PAGE,
-                     product_page({"@type": "Product", "name": "Trail Runner 3", "offers": {"price": 1}})]
+DETERMINISM_PAGES = [
+    ARTICLE_PAGE,
+    FORUM_PAGE,
+    MAIN_PAGE,
+    EXCLUDE_PAGE,
+    product_page({"@type": "Product", "name": "Trail Runner 3", "offers": {"price": 1}}),
+]
 
 
 @pytest.mark.parametrize("index", range(len(DETERMINISM_PAGES)))
@@ -1825,13 +2263,21 @@ def test_same_input_same_page_and_crlf_is_lf(index):
 
 
 def test_output_does_not_depend_on_the_hash_seed():
-    code = ("import json, sys; from web2md import convert; p = convert(sys.stdin.read(), sys.argv[1]); "
-            "print(json.dumps(p.to_dict(), sort_keys=True))")
+    code = (
+        "import json, sys; from web2md import convert; p = convert(sys.stdin.read(), sys.argv[1]); "
+        "print(json.dumps(p.to_dict(), sort_keys=True))"
+    )
     html = ARTICLE_PAGE + FORUM_PAGE
     outs = {
-        subprocess.run([sys.executable, "-c", code, "https://forum.example.com/threads/9"], input=html,
-                       capture_output=True, text=True, check=True, cwd=ROOT,
-                       env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT)}).stdout
+        subprocess.run(
+            [sys.executable, "-c", code, "https://forum.example.com/threads/9"],
+            input=html,
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT)},
+        ).stdout
         for seed in ("1", "2")
     }
     assert len(outs) == 1
@@ -1849,8 +2295,15 @@ block = st.one_of(
     sentence.map(lambda s: f"<blockquote><p>{s}</p></blockquote>"),
     sentence.map(lambda s: f"<table><tr><th>{s}</th></tr><tr><td>{s}</td></tr></table>"),
 )
-furniture = st.sampled_from(["", "<nav><a href='/'>Home</a></nav>", "<aside><p>Side text about tides.</p></aside>",
-                             "<footer><p>Copyright the coast.</p></footer>", "<div class='cookie'><p>Cookies!</p></div>"])
+furniture = st.sampled_from(
+    [
+        "",
+        "<nav><a href='/'>Home</a></nav>",
+        "<aside><p>Side text about tides.</p></aside>",
+        "<footer><p>Copyright the coast.</p></footer>",
+        "<div class='cookie'><p>Cookies!</p></div>",
+    ]
+)
 
 
 @given(st.lists(block, min_size=1, max_size=8), furniture, furniture, st.booleans())
@@ -1872,10 +2325,13 @@ def test_generated_articles_are_deterministic(blocks, before, after, wrap):
 
 
 def test_max_length_cut_inside_a_code_block_closes_the_fence():
-    html = ("<article><p>" + "word " * 20 + "</p><pre><code class='language-py'>print(1)\nprint(2)\nprint(3)"
-            "</code></pre><p>after</p></article>")
-    assert convert(html, max_length=130).markdown == (" ".join(["word"] * 20)
-                                                       + "\n\n```py\nprint(1)\nprint(2)\nprint\n```")
+    html = (
+        "<article><p>" + "word " * 20 + "</p><pre><code class='language-py'>print(1)\nprint(2)\nprint(3)"
+        "</code></pre><p>after</p></article>"
+    )
+    assert convert(html, max_length=130).markdown == (
+        " ".join(["word"] * 20) + "\n\n```py\nprint(1)\nprint(2)\nprint\n```"
+    )
     assert convert(html, max_length=20).markdown == "word word word word"
 
 
@@ -1888,21 +2344,25 @@ def test_free_preview_of_a_paywalled_article_is_its_content():
     <div class="paywall"><p>Already a subscriber? Log in to keep reading this article.</p></div></main></body></html>"""
     assert convert(html, "https://courier.example/rooms").markdown == (
         "# Students search for rooms\n\nGesine has been looking for a room for more than a month and has sent two "
-        "hundred applications through the usual portals, she estimates.")
+        "hundred applications through the usual portals, she estimates."
+    )
 
 
 def test_reader_comments_longer_than_the_article_are_left_out():
     """A block named as the comments is not the article, however much of the page it fills."""
-    comments = "".join(f'<div class="comment"><p>Reader {n} writes: I disagree with the multiplier argument, because '
-                       f'the model leaves out what happens to savings when interest rates stay low for years.</p></div>'
-                       for n in range(8))
+    comments = "".join(
+        f'<div class="comment"><p>Reader {n} writes: I disagree with the multiplier argument, because '
+        f"the model leaves out what happens to savings when interest rates stay low for years.</p></div>"
+        for n in range(8)
+    )
     html = f"""<html><body><div class="article"><h1>The multiplier</h1>
     <p>How much output does one more euro of public spending create? The answer depends on what the central bank
     does and on how much of the money households save.</p>
     <div class="comments-container">Dieser Artikel hat 8 Kommentare. {comments}</div></div></body></html>"""
     assert convert(html, "https://economists.example/multiplier").markdown == (
         "# The multiplier\n\nHow much output does one more euro of public spending create? The answer depends on what "
-        "the central bank does and on how much of the money households save.")
+        "the central bank does and on how much of the money households save."
+    )
 
 
 def test_page_inside_noscript_is_read_when_nothing_else_is_content():
@@ -1913,7 +2373,8 @@ def test_page_inside_noscript_is_read_when_nothing_else_is_content():
     counting, and sixteen cubs were seen in all.</p></div></noscript></body></html>"""
     assert convert(html, "https://park.example/news/1").markdown == (
         "# Bear census: a record year\n\nAt least nine female bears had cubs in the park this year, the highest "
-        "number in fourteen years of counting, and sixteen cubs were seen in all.")
+        "number in fourteen years of counting, and sixteen cubs were seen in all."
+    )
 
 
 def test_noscript_is_left_out_when_the_page_has_content():
@@ -1921,7 +2382,8 @@ def test_noscript_is_left_out_when_the_page_has_content():
     by the gravity of the Moon.</p></article><noscript><p>Please enable JavaScript to see the comments on this
     article, which are loaded by a script.</p></noscript></body></html>"""
     assert convert(html, "https://example.org/tides").markdown == (
-        "# Tides\n\nTides are the regular rise and fall of the sea, caused mostly by the gravity of the Moon.")
+        "# Tides\n\nTides are the regular rise and fall of the sea, caused mostly by the gravity of the Moon."
+    )
 
 
 def test_heading_followed_by_loose_text_heads_it():
@@ -1933,7 +2395,8 @@ def test_heading_followed_by_loose_text_heads_it():
     assert convert(html, "https://review.example/book").markdown == (
         "# Internet law, fifth edition\n\nThe handbook covers the whole field in one volume and has become a "
         "standard work since its first edition.\n\n## Structure and contents\n\nInternet law cuts across "
-        "copyright, data protection, distance selling and domain names.")
+        "copyright, data protection, distance selling and domain names."
+    )
 
 
 def test_heading_over_an_inline_element_heads_it():
@@ -1953,7 +2416,8 @@ def test_heading_over_an_inline_element_heads_it():
         "# Three equations\n\nEach of these equations is shown as MathJax draws it, with the MathML kept beside it "
         "for screen readers.\n\n## The Lorenz equations\n\nx = y\n\n## A line of its own\n\nWords in a span are "
         "a line of the section too.\n\n## Euler's identity\n\nThe most quoted of all, joining five constants in "
-        "one short line of algebra.")
+        "one short line of algebra."
+    )
 
 
 def test_short_post_between_two_images_is_not_a_caption():
@@ -1961,7 +2425,8 @@ def test_short_post_between_two_images_is_not_a_caption():
     <p><img src="/leo.jpg" alt="Leo"></p><p>This is how it looked when Henry first met him:</p>
     <p><img src="/both.jpg" alt="Both"></p><p>=)</p></div></div></body></html>"""
     assert convert(html, "https://blog.example/leo").markdown == (
-        "## Number two\n\nLeo arrived a few days ago.\n\nThis is how it looked when Henry first met him:\n\n=)")
+        "## Number two\n\nLeo arrived a few days ago.\n\nThis is how it looked when Henry first met him:\n\n=)"
+    )
 
 
 def test_heading_id_made_from_its_text_is_no_hint():
@@ -1970,7 +2435,8 @@ def test_heading_id_made_from_its_text_is_no_hint():
     bath, the copper foil comes out clean enough to be sold again.</p></article></body></html>"""
     assert convert(html, "https://news.example/lithium").markdown == (
         "# Recycling lithium\n\nA new process recovers the metal from old batteries without melting them down "
-        "first.\n\n### Only the foil remains\n\nAfter the bath, the copper foil comes out clean enough to be sold again.")
+        "first.\n\n### Only the foil remains\n\nAfter the bath, the copper foil comes out clean enough to be sold again."
+    )
 
 
 def test_dateline_time_beside_the_title_is_left_out_and_a_header_module_is_kept():
@@ -1984,7 +2450,8 @@ def test_dateline_time_beside_the_title_is_left_out_and_a_header_module_is_kept(
     assert convert(html, "https://news.example/coaches").markdown == (
         "## Coaches attack the railway\n\nBus companies fear that the planned timetable will give the railway an "
         "unfair advantage on the main routes.\n\n### What the companies want\n\nThey ask for the same reduced tax "
-        "rate on tickets that trains and taxis already enjoy.\n\nPosted at 05:28 by the desk.")
+        "rate on tickets that trains and taxis already enjoy.\n\nPosted at 05:28 by the desk."
+    )
 
 
 def test_times_in_tables_lists_and_after_a_label_are_facts_not_datelines():
@@ -1998,7 +2465,8 @@ def test_times_in_tables_lists_and_after_a_label_are_facts_not_datelines():
     assert convert(html, "https://project.example/releases").markdown == (
         "# Release schedule\n\nThe project ships a minor release every six weeks, and each release is supported "
         "until the next one is out.\n\n| Version | Released |\n|---|---|\n| 1.0 | 2024-03-01 |\n\n- March 3, 2024\n"
-        "- April 5, 2024\n\n**Deadline:** 3.11.2024")
+        "- April 5, 2024\n\n**Deadline:** 3.11.2024"
+    )
 
 
 def test_a_time_that_is_a_heading_is_kept():
@@ -2009,11 +2477,12 @@ def test_a_time_that_is_a_heading_is_kept():
     </body></html>"""
     assert convert(html, "https://sail.example/log").markdown == (
         "# Log of the Albatross\n\n### 12 May 2024\n\nWe reached the harbour at noon after a long night of sailing "
-        "against the wind.\n\n### 13 May 2024\n\nA quiet day in port, repairing the mainsail.")
+        "against the wind.\n\n### 13 May 2024\n\nA quiet day in port, repairing the mainsail."
+    )
 
 
 def test_metadata_words_without_a_colon_head_sections_and_name_list_items():
-    """"Tags", "Author", "Date" alone are a manual's or a README's headings and items, not labels of furniture."""
+    """ "Tags", "Author", "Date" alone are a manual's or a README's headings and items, not labels of furniture."""
     html = """<html><body><main><h1>Exports</h1><p>An export is a spreadsheet with one row for every post published
     on the site during the chosen period.</p><ul><li>Date</li><li>Author</li><li>Tags</li></ul><h2>Tags</h2><p>Tags
     group posts across categories; a post can carry up to ten of them.</p><h2>Author</h2><p>Written by Jane Doe,
@@ -2021,18 +2490,23 @@ def test_metadata_words_without_a_colon_head_sections_and_name_list_items():
     assert convert(html, "https://docs.example/exports").markdown == (
         "# Exports\n\nAn export is a spreadsheet with one row for every post published on the site during the chosen "
         "period.\n\n- Date\n- Author\n- Tags\n\n## Tags\n\nTags group posts across categories; a post can carry up "
-        "to ten of them.\n\n## Author\n\nWritten by Jane Doe, who maintains the export tool.")
+        "to ten of them.\n\n## Author\n\nWritten by Jane Doe, who maintains the export tool."
+    )
 
 
 def test_gallery_captions_are_its_text_whatever_their_class():
     """When captions hold most of the text, the page is a gallery: its captions stay, even named `slide-caption`."""
-    slides = "".join(f'<figure class="slide"><img src="/s{n}.jpg" alt="Look {n}"><figcaption class="slide-caption">'
-                     f'<p>Look {n}: a bowler hat, false lashes and a little face paint make this costume in ten '
-                     f'minutes.</p></figcaption></figure>' for n in range(1, 9))
+    slides = "".join(
+        f'<figure class="slide"><img src="/s{n}.jpg" alt="Look {n}"><figcaption class="slide-caption">'
+        f"<p>Look {n}: a bowler hat, false lashes and a little face paint make this costume in ten "
+        f"minutes.</p></figcaption></figure>"
+        for n in range(1, 9)
+    )
     html = f"<html><body><article><h1>Halloween looks</h1>{slides}</article></body></html>"
     assert convert(html, "https://style.example/halloween").markdown == "# Halloween looks\n\n" + "\n\n".join(
         f"Look {n}: a bowler hat, false lashes and a little face paint make this costume in ten minutes."
-        for n in range(1, 9))
+        for n in range(1, 9)
+    )
 
 
 def test_bold_label_opening_a_sentence_beside_an_image_is_not_a_caption():
@@ -2040,19 +2514,27 @@ def test_bold_label_opening_a_sentence_beside_an_image_is_not_a_caption():
     copies did not last long either.</p><p class="bio"><img src="/avatar.png" alt=""><strong>About me</strong>: I write
     the way I talk, sarcasm and spelling mistakes included.</p></article></body></html>"""
     assert convert(html, "https://blog.example/silk-road").markdown.endswith(
-        "**About me**: I write the way I talk, sarcasm and spelling mistakes included.")
+        "**About me**: I write the way I talk, sarcasm and spelling mistakes included."
+    )
 
 
 def test_heading_after_an_icon_titles_a_card_and_is_no_caption():
-    cards = "".join(f'<div class="feature"><img src="/icon{n}.svg" alt=""><h3>{title}</h3><p>{text}</p></div>'
-                    for n, (title, text) in enumerate([("Touch Bar", "Use the Touch Bar with your Windows apps."),
-                                                       ("Retina display", "Sharp text and images in every app.")]))
+    cards = "".join(
+        f'<div class="feature"><img src="/icon{n}.svg" alt=""><h3>{title}</h3><p>{text}</p></div>'
+        for n, (title, text) in enumerate(
+            [
+                ("Touch Bar", "Use the Touch Bar with your Windows apps."),
+                ("Retina display", "Sharp text and images in every app."),
+            ]
+        )
+    )
     html = f"""<html><body><main><h1>Desktop for Mac</h1><p>Run Windows applications side by side with your Mac
     apps, without rebooting and without giving up speed.</p>{cards}</main></body></html>"""
     assert convert(html, "https://vendor.example/desktop").markdown == (
         "# Desktop for Mac\n\nRun Windows applications side by side with your Mac apps, without rebooting and without "
         "giving up speed.\n\n### Touch Bar\n\nUse the Touch Bar with your Windows apps.\n\n### Retina display\n\n"
-        "Sharp text and images in every app.")
+        "Sharp text and images in every app."
+    )
 
 
 def test_body_as_the_region_under_an_html_named_like_an_article():
@@ -2063,7 +2545,8 @@ def test_body_as_the_region_under_an_html_named_like_an_article():
     for options in ({}, {"recall": True}, {"precision": True}):
         assert convert(html, "https://example.org/p", **options).markdown == (
             "First paragraph of the page, with enough words in it to count as content text in every mode.\n\n"
-            "Second paragraph, in a block of its own, long enough to count as content text in every mode as well.")
+            "Second paragraph, in a block of its own, long enough to count as content text in every mode as well."
+        )
 
 
 def test_forum_opening_post_with_nothing_to_render_stays_a_comment():
@@ -2072,26 +2555,38 @@ def test_forum_opening_post_with_nothing_to_render_stays_a_comment():
     posts = "".join(
         f'<div class="post-comment" id="comment-{n}"><div class="comment-author">{name}</div>'
         f'<div class="comment-text">{text}</div></div>'
-        for n, name, text in [(1, "macfan", '<img src="/screenshot.png" alt="">'),
-                              (2, "chris", "Mobile data works fine here with the latest version of the system."),
-                              (3, "maculi", "Check the mobile data switch for the store app in the settings.")])
+        for n, name, text in [
+            (1, "macfan", '<img src="/screenshot.png" alt="">'),
+            (2, "chris", "Mobile data works fine here with the latest version of the system."),
+            (3, "maculi", "Check the mobile data switch for the store app in the settings."),
+        ]
+    )
     html = f"<html><body><main>{posts}</main></body></html>"
     page = convert(html, "https://forum.example.com/forum/discussion/no-store-338679.html")
     assert page.markdown == (
         "## Comments\n\n"
         "> **chris**\n>\n> Mobile data works fine here with the latest version of the system.\n\n"
-        "> **maculi**\n>\n> Check the mobile data switch for the store app in the settings.")
+        "> **maculi**\n>\n> Check the mobile data switch for the store app in the settings."
+    )
 
 
 def test_a_paragraph_beside_each_picture_is_no_caption():
     """How-to steps put one paragraph beside each picture: the paragraph is the step, not the picture's caption."""
-    steps = "".join(f'<div class="step"><img src="/step{n}.jpg" alt=""><p>{text}</p></div>'
-                    for n, text in enumerate(["Remove the four screws from the back panel and lift it off.",
-                                              "Unplug the old battery and put the new one in its place."], 1))
+    steps = "".join(
+        f'<div class="step"><img src="/step{n}.jpg" alt=""><p>{text}</p></div>'
+        for n, text in enumerate(
+            [
+                "Remove the four screws from the back panel and lift it off.",
+                "Unplug the old battery and put the new one in its place.",
+            ],
+            1,
+        )
+    )
     html = f"<html><body><article><h1>Replace the battery</h1>{steps}</article></body></html>"
     assert convert(html, "https://howto.example/battery").markdown == (
         "# Replace the battery\n\nRemove the four screws from the back panel and lift it off.\n\n"
-        "Unplug the old battery and put the new one in its place.")
+        "Unplug the old battery and put the new one in its place."
+    )
 
 
 def test_page_inside_noscript_that_is_an_article_keeps_its_title():
@@ -2101,7 +2596,8 @@ def test_page_inside_noscript_that_is_an_article_keeps_its_title():
     </article></noscript></body></html>"""
     assert convert(html, "https://park.example/news/1").markdown == (
         "# Bear census\n\nAt least nine female bears had cubs in the park this year, the highest number in fourteen "
-        "years of counting.\n\nSixteen cubs were seen in all, and the rangers expect more next spring.")
+        "years of counting.\n\nSixteen cubs were seen in all, and the rangers expect more next spring."
+    )
 
 
 def test_a_control_link_on_a_line_of_its_own_is_left_out():
@@ -2112,7 +2608,8 @@ def test_a_control_link_on_a_line_of_its_own_is_left_out():
     </div></article></body></html>"""
     assert convert(html, "https://harbour.example/news/1").markdown == (
         "# Holiday hours\n\nThe harbour office closes early on the twenty-fourth and opens again on the second of "
-        "January.\n\nBoats can still be moored at the visitor pier during the holidays.")
+        "January.\n\nBoats can still be moored at the visitor pier during the holidays."
+    )
 
 
 def test_noscript_inside_the_page_read_without_scripts_shows_its_content():
@@ -2125,7 +2622,8 @@ def test_noscript_inside_the_page_read_without_scripts_shows_its_content():
     assert convert(html, "https://park.example/news/1").markdown == (
         "# Bear census: a record year\n\nAt least nine female bears had cubs in the park this year, the highest "
         "number in fourteen years of counting.\n\nSixteen cubs were seen in all, and the rangers expect more of them "
-        "next spring.")
+        "next spring."
+    )
 
 
 def test_body_text_in_divs_beside_pictures_is_no_caption():
@@ -2141,7 +2639,8 @@ def test_body_text_in_divs_beside_pictures_is_no_caption():
     assert convert(html, "https://howto.example/battery").markdown == (
         "# Replace the battery\n\nYou need a small screwdriver and about ten minutes for the whole job.\n\n"
         "Open the case\n\nRemove the four screws from the back panel and lift it off.\n\n"
-        "Unplug the old battery and put the new one in its place.")
+        "Unplug the old battery and put the new one in its place."
+    )
 
 
 def test_div_caption_under_a_lone_image_in_an_article_written_in_paragraphs():
@@ -2153,7 +2652,8 @@ def test_div_caption_under_a_lone_image_in_an_article_written_in_paragraphs():
     </body></html>"""
     assert convert(html, "https://coast.example/low-water").markdown == (
         "# Low water\n\nThe harbour dries out twice a day, and the boats settle on the mud until the tide comes back "
-        "in.\n\nThe harbour office publishes the times of high and low water a year ahead.")
+        "in.\n\nThe harbour office publishes the times of high and low water a year ahead."
+    )
 
 
 def test_a_quote_or_list_item_holding_an_image_keeps_its_text():
@@ -2168,7 +2668,8 @@ def test_a_quote_or_list_item_holding_an_image_keeps_its_text():
         "# Our mission\n\nWe help people share their work with the world, and we have done so for twenty years with "
         "partners on every continent.\n\n> Our work is to build a vibrant, usable commons.\n\n"
         "- Free licences for everyone\n- Tools to find shared works\n\n"
-        "Everything we publish is free to copy, adapt and share again.")
+        "Everything we publish is free to copy, adapt and share again."
+    )
 
 
 def test_related_heading_over_links_goes():
@@ -2180,7 +2681,8 @@ def test_related_heading_over_links_goes():
     <p>Online tables are updated when the harbour authority corrects its predictions.</p></article></body></html>"""
     assert convert(html, "https://coast.example/tide-tables").markdown == (
         "# Choosing a tide table\n\nTide tables give the times and heights of high and low water for one harbour, "
-        "a year at a time.\n\nOnline tables are updated when the harbour authority corrects its predictions.")
+        "a year at a time.\n\nOnline tables are updated when the harbour authority corrects its predictions."
+    )
 
 
 VIDEO_BESIDE_ARTICLE = """<html><body><div id="wrap"><div id="main">
@@ -2209,13 +2711,16 @@ def test_an_articles_title_and_lead_in_a_block_ahead_of_it_come_along():
         "# Harbour wall repaired\n\nThe sea wall reopened on Monday after three days of works, ahead of the spring "
         "tides.\n\nEngineers replaced forty metres of the wall's facing stones, which the February storm had torn "
         "loose.\n\nThe port authority said the works cost less than feared, as most of the stones could be used "
-        "again.\n\nFishing boats left the harbour at dawn on Monday, followed by the morning ferry to the islands.")
+        "again.\n\nFishing boats left the harbour at dawn on Monday, followed by the morning ferry to the islands."
+    )
 
 
 def test_the_one_article_among_blocks_beside_it_is_the_region():
     # the <article> holds most, not nearly all, of the content text: the markup names the content
     page = convert(VIDEO_BESIDE_ARTICLE, "https://news.example/harbour")
-    assert page.markdown == """# Harbour reopens after the storm
+    assert (
+        page.markdown
+        == """# Harbour reopens after the storm
 
 The harbour reopened on Monday after three days of repairs to the sea wall, the port authority said in a statement.
 
@@ -2224,6 +2729,7 @@ Fishing boats were the first to leave, followed by the morning ferry, which ran 
 Engineers will inspect the wall again next week, and the authority expects the works to end before the summer season.
 
 Residents who lost power during the storm should have it back by Wednesday, according to the electricity board."""
+    )
 
 
 def test_role_main_names_the_region_whatever_its_case():
@@ -2236,22 +2742,27 @@ def test_role_main_names_the_region_whatever_its_case():
 
 def test_two_articles_side_by_side_are_no_single_region():
     two = VIDEO_BESIDE_ARTICLE.replace('<div class="player">', '<article class="player">').replace(
-        "season.</p></div>", "season.</p></article>")
+        "season.</p></div>", "season.</p></article>"
+    )
     assert "Lifeboat volunteers" in convert(two, "https://news.example/harbour").markdown
 
 
-PRESS_TAIL = ("<h2>About Harbour Research</h2><p>Harbour Research studies coasts and the sea in twelve countries "
-              "and publishes its data openly for schools.</p>"
-              "<div class='legal'><h3>Forward-looking statements</h3><p>This release contains statements about "
-              "future events that involve risks and uncertainties.</p></div>"
-              "<h2>Media contact</h2><p>Jane Doe<br>press@harbour.example</p>")
+PRESS_TAIL = (
+    "<h2>About Harbour Research</h2><p>Harbour Research studies coasts and the sea in twelve countries "
+    "and publishes its data openly for schools.</p>"
+    "<div class='legal'><h3>Forward-looking statements</h3><p>This release contains statements about "
+    "future events that involve risks and uncertainties.</p></div>"
+    "<h2>Media contact</h2><p>Jane Doe<br>press@harbour.example</p>"
+)
 
 
-BOLD_PRESS_TAIL = ("<p><strong>About Harbour Research</strong></p><p>Harbour Research studies coasts and the sea in "
-                   "twelve countries and publishes its data openly for schools.</p>"
-                   "<p><b>Forward-looking statements</b><br>This release contains statements about future events "
-                   "that involve risks and uncertainties.</p>"
-                   "<p><strong>Media contact:</strong></p><p>Jane Doe<br>press@harbour.example</p>")
+BOLD_PRESS_TAIL = (
+    "<p><strong>About Harbour Research</strong></p><p>Harbour Research studies coasts and the sea in "
+    "twelve countries and publishes its data openly for schools.</p>"
+    "<p><b>Forward-looking statements</b><br>This release contains statements about future events "
+    "that involve risks and uncertainties.</p>"
+    "<p><strong>Media contact:</strong></p><p>Jane Doe<br>press@harbour.example</p>"
+)
 
 
 @pytest.mark.parametrize("tail", [PRESS_TAIL, BOLD_PRESS_TAIL])
@@ -2266,33 +2777,44 @@ def test_a_section_of_the_story_after_an_about_heading_keeps_it():
     """Notes are what closes the article: a section headed "About ..." followed by more of the story is content."""
     middle = "<h2>About the Moon</h2><p>The Moon is about a quarter of the size of the Earth.</p>"
     after = "<h2>Neap tides</h2><p>Neap tides happen when the Sun and the Moon pull at right angles.</p>"
-    md = convert(f"<html><body><article>{BODY}{middle}{after}</article></body></html>",
-                 "https://example.org/tides").markdown
-    assert md == (BODY_MD + "\n\n## About the Moon\n\nThe Moon is about a quarter of the size of the Earth."
-                  "\n\n## Neap tides\n\nNeap tides happen when the Sun and the Moon pull at right angles.")
+    md = convert(
+        f"<html><body><article>{BODY}{middle}{after}</article></body></html>", "https://example.org/tides"
+    ).markdown
+    assert md == (
+        BODY_MD + "\n\n## About the Moon\n\nThe Moon is about a quarter of the size of the Earth."
+        "\n\n## Neap tides\n\nNeap tides happen when the Sun and the Moon pull at right angles."
+    )
 
 
 def test_an_about_page_is_its_own_content():
     """Notes holding half the page's text or more are what the page is about (an "About us" page)."""
-    about = ("<h2>About Harbour Research</h2>"
-             + "".join(f"<p>Harbour Research studies the coasts of {n} countries and publishes its data.</p>"
-                       for n in ("twelve", "nine", "four", "two")))
-    md = convert(f"<html><body><article><h1>Who we are</h1><p>We are a small team.</p>{about}</article></body></html>",
-                 "https://example.org/about").markdown
+    about = "<h2>About Harbour Research</h2>" + "".join(
+        f"<p>Harbour Research studies the coasts of {n} countries and publishes its data.</p>"
+        for n in ("twelve", "nine", "four", "two")
+    )
+    md = convert(
+        f"<html><body><article><h1>Who we are</h1><p>We are a small team.</p>{about}</article></body></html>",
+        "https://example.org/about",
+    ).markdown
     assert md.startswith("# Who we are\n\nWe are a small team.\n\n## About Harbour Research\n\n")
     assert md.endswith("Harbour Research studies the coasts of two countries and publishes its data.")
 
 
 def headline_pairs(count: int) -> str:
-    return "".join(f"<p><a href='/local/{n}'>Headline number {n} about the harbour</a></p>"
-                   f"<p>A one-line summary of story {n} that tells a little.</p>" for n in range(1, count + 1))
+    return "".join(
+        f"<p><a href='/local/{n}'>Headline number {n} about the harbour</a></p>"
+        f"<p>A one-line summary of story {n} that tells a little.</p>"
+        for n in range(1, count + 1)
+    )
 
 
 def test_teasers_written_as_paragraphs_after_the_story_are_left_out():
     """Headlines written as paragraphs that are one link, each over a one-line summary, closing the article: the
     headline lines go as link-only lines, and their summaries with them (no summary without its headline)."""
-    html = f"<html><body><main>{BODY}<h2>Read more</h2>{headline_pairs(4)}<p><a href='/local'>All stories</a></p>" \
-           f"</main></body></html>"
+    html = (
+        f"<html><body><main>{BODY}<h2>Read more</h2>{headline_pairs(4)}<p><a href='/local'>All stories</a></p>"
+        f"</main></body></html>"
+    )
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
@@ -2303,18 +2825,28 @@ def test_headline_paragraphs_followed_by_the_story_are_content():
     for count, tail in ((4, after), (2, "")):
         html = f"<html><body><main>{BODY}{headline_pairs(count)}{f'<p>{tail}</p>' if tail else ''}</main></body></html>"
         summaries = "".join(f"\n\nA one-line summary of story {n} that tells a little." for n in range(1, count + 1))
-        assert convert(html, "https://example.org/tides").markdown == BODY_MD + summaries + (f"\n\n{tail}" if tail else "")
+        assert convert(html, "https://example.org/tides").markdown == BODY_MD + summaries + (
+            f"\n\n{tail}" if tail else ""
+        )
 
 
 def test_a_weakly_named_block_after_the_title_is_still_the_content():
     """After the title, a weak name (`side-panel`) does not pass the body over: only blocks ahead of the title are."""
-    html = (f"<html><body><div id='page'><div class='head'><h1>Tides explained</h1></div>"
-            f"<div class='side-panel'>{PARAGRAPHS}</div></div></body></html>")
+    html = (
+        f"<html><body><div id='page'><div class='head'><h1>Tides explained</h1></div>"
+        f"<div class='side-panel'>{PARAGRAPHS}</div></div></body></html>"
+    )
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
-@pytest.mark.parametrize("label", ["<div>Advertisement</div>", "<p><span>ANZEIGE</span></p>",
-                                   "<div><span>Story continues below advertisement</span></div>"])
+@pytest.mark.parametrize(
+    "label",
+    [
+        "<div>Advertisement</div>",
+        "<p><span>ANZEIGE</span></p>",
+        "<div><span>Story continues below advertisement</span></div>",
+    ],
+)
 def test_the_label_of_an_empty_ad_slot_is_left_out(label):
     """An ad slot whose ad a script loads keeps only its label in the page: a label over furniture."""
     first, rest = PARAGRAPHS.split("\n", 1)
@@ -2328,11 +2860,14 @@ def test_a_sentence_about_advertising_is_content():
     assert convert(html, "https://example.org/tides").markdown == BODY_MD + "\n\n" + sentence
 
 
-@pytest.mark.parametrize("notice", [
-    "<p>Copyright 2026 The Harbour Press. All rights reserved. This material may not be redistributed.</p>",
-    "<p><em>© Harbour Herald 2026</em></p>",
-    "<div><small>© 2026 Harbour Media <a href='/terms'>Terms</a></small></div>",
-])
+@pytest.mark.parametrize(
+    "notice",
+    [
+        "<p>Copyright 2026 The Harbour Press. All rights reserved. This material may not be redistributed.</p>",
+        "<p><em>© Harbour Herald 2026</em></p>",
+        "<div><small>© 2026 Harbour Media <a href='/terms'>Terms</a></small></div>",
+    ],
+)
 def test_a_copyright_notice_after_the_story_is_left_out(notice):
     html = f"<html><body><article>{BODY}{notice}</article></body></html>"
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
@@ -2341,34 +2876,44 @@ def test_a_copyright_notice_after_the_story_is_left_out(notice):
 def test_sentences_about_copyright_and_credits_ahead_of_a_paragraph_are_content():
     """A sentence about copyright is no notice; nor is a paragraph that a credit opens in an element of its own."""
     sentence = "Copyright law changed in 2019, when the harbour charts went into the public domain."
-    credited = ("<p><span class='attribution'>© Harbour Media</span> The new charts show the sandbanks that moved "
-                "in the winter storms.</p>")
+    credited = (
+        "<p><span class='attribution'>© Harbour Media</span> The new charts show the sandbanks that moved "
+        "in the winter storms.</p>"
+    )
     html = f"<html><body><article>{BODY}<p>{sentence}</p>{credited}</article></body></html>"
     assert convert(html, "https://example.org/tides").markdown == (
-        BODY_MD + f"\n\n{sentence}\n\n© Harbour Media The new charts show the sandbanks that moved in the winter storms.")
+        BODY_MD
+        + f"\n\n{sentence}\n\n© Harbour Media The new charts show the sandbanks that moved in the winter storms."
+    )
 
 
 def test_separators_between_links_are_no_words():
     """A line of links is link-dense whatever separates them ("|", "•", "–"); a sentence with dashes and a link is not."""
-    meta = ("<p>Posted in <a href='/c/local'>Local</a> | Tagged <a href='/t/tides'>tides</a> • "
-            "<a href='/t/moon'>moon</a> – <a href='/t/sea'>sea</a></p>")
+    meta = (
+        "<p>Posted in <a href='/c/local'>Local</a> | Tagged <a href='/t/tides'>tides</a> • "
+        "<a href='/t/moon'>moon</a> – <a href='/t/sea'>sea</a></p>"
+    )
     sentence = "The survey – run by <a href='/harbour'>the harbour office</a> – starts again in April."
     html = f"<html><body><article>{BODY}<p>{sentence}</p>{meta}</article></body></html>"
     assert convert(html, "https://example.org/tides").markdown == (
-        BODY_MD + "\n\nThe survey – run by [the harbour office](https://example.org/harbour) – starts again in April.")
+        BODY_MD + "\n\nThe survey – run by [the harbour office](https://example.org/harbour) – starts again in April."
+    )
 
 
 def test_a_credit_naming_who_made_the_picture_is_left_out():
-    """"Photo by <name>" on a line of its own is a credit; "Photo by photo, ..." opens a sentence."""
+    """ "Photo by <name>" on a line of its own is a credit; "Photo by photo, ..." opens a sentence."""
     first, rest = PARAGRAPHS.split("\n", 1)
     sentence = "Photo by photo, the archive shows how the harbour grew."
-    html = (f"<html><body><article><h1>Tides explained</h1>\n{first}<div><img src='/tide.jpg'></div>"
-            f"<p>Photo by Jane Doe on Unsplash</p>{rest}<p>{sentence}</p></article></body></html>")
+    html = (
+        f"<html><body><article><h1>Tides explained</h1>\n{first}<div><img src='/tide.jpg'></div>"
+        f"<p>Photo by Jane Doe on Unsplash</p>{rest}<p>{sentence}</p></article></body></html>"
+    )
     assert convert(html, "https://example.org/tides").markdown == BODY_MD + "\n\n" + sentence
 
 
-@pytest.mark.parametrize("line", ["<p>Tags: tides, moon, sea</p>", "<div>Filed under: Tides</div>",
-                                  "<p>Themen: Gezeiten, Mond</p>"])
+@pytest.mark.parametrize(
+    "line", ["<p>Tags: tides, moon, sea</p>", "<div>Filed under: Tides</div>", "<p>Themen: Gezeiten, Mond</p>"]
+)
 def test_a_line_filing_the_page_under_its_topics_is_left_out(line):
     html = f"<html><body><article>{BODY}{line}</article></body></html>"
     assert convert(html, "https://example.org/tides").markdown == BODY_MD

@@ -8,7 +8,11 @@ from web2md import crawl
 
 def echo_cookie(request) -> tuple[int, dict[str, str], bytes]:
     cookie = request.headers.get("Cookie", "none")
-    return 200, {"Content-Type": "text/html"}, f"<html><body><main><p>cookie: {cookie}</p></main></body></html>".encode()
+    return (
+        200,
+        {"Content-Type": "text/html"},
+        f"<html><body><main><p>cookie: {cookie}</p></main></body></html>".encode(),
+    )
 
 
 def test_a_cookie_set_on_a_redirect_is_sent_to_the_next_page():

@@ -57,7 +57,7 @@ def fetched(srv: TestServer) -> list[str]:
 
 def paths_of(srv: TestServer, items) -> set[str]:
     prefix = srv.url("")
-    return {item["final_url"][len(prefix):] or "/" for item in items}
+    return {item["final_url"][len(prefix) :] or "/" for item in items}
 
 
 def run_site(srv, tmp_path, **args):
@@ -91,8 +91,18 @@ def test_only_same_origin_http_links_are_followed(site, external, tmp_path):
     run_site(site, tmp_path, depth=2)
     assert external.requests == []
     requested = set(fetched(site))
-    assert requested == {"/", "/a.html", "/b.html", "/moved", "/c.html", "/missing.html", "/error",
-                         "/docs/a1.html", "/docs/b1.html", "/docs/c1.html"}
+    assert requested == {
+        "/",
+        "/a.html",
+        "/b.html",
+        "/moved",
+        "/c.html",
+        "/missing.html",
+        "/error",
+        "/docs/a1.html",
+        "/docs/b1.html",
+        "/docs/c1.html",
+    }
     assert not any("#" in p or "mailto" in p or "javascript" in p for p in requested)
 
 
@@ -108,9 +118,13 @@ def test_redirect_records_the_final_url(site, tmp_path):
 def test_http_errors_are_counted_and_do_not_stop_the_crawl(site, tmp_path):
     result = run_site(site, tmp_path, depth=2)
     assert {(f["url"], f["status"]) for f in result.failures} == {
-        (site.url("/missing.html"), 404), (site.url("/error"), 500)}
+        (site.url("/missing.html"), 404),
+        (site.url("/error"), 500),
+    }
     assert {k: v for k, v in result.stats.items() if k.startswith("web2md/failed/")} == {
-        "web2md/failed/http_404": 1, "web2md/failed/http_500": 1}
+        "web2md/failed/http_404": 1,
+        "web2md/failed/http_500": 1,
+    }
     # pages after the failures still came through, the failures wrote nothing
     assert {"/docs/a1.html", "/docs/c1.html"} <= paths_of(site, result.items)
     names = {p.name for p in (tmp_path / "out").rglob("*")}
@@ -122,9 +136,19 @@ def test_files_hold_the_markdown_and_the_json_fields(site, tmp_path):
     out = tmp_path / "out"
     files = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file() and "_runs" not in p.parts)
     host = f"127.0.0.1_{site.port}"
-    assert files == sorted(f"{host}/{name}" for name in [
-        "index.md", "index.json", "a.html.md", "a.html.json", "b.html.md", "b.html.json",
-        "c.html.md", "c.html.json"])
+    assert files == sorted(
+        f"{host}/{name}"
+        for name in [
+            "index.md",
+            "index.json",
+            "a.html.md",
+            "a.html.json",
+            "b.html.md",
+            "b.html.json",
+            "c.html.md",
+            "c.html.json",
+        ]
+    )
     for item in result.items:
         md = (out / page_path(item["final_url"], "md")).read_text(encoding="utf-8")
         assert md == item["markdown"] + "\n"
@@ -191,9 +215,21 @@ def test_a_start_url_that_redirects_makes_the_target_the_site(external, tmp_path
 
 
 def test_hostile_urls_become_safe_distinct_file_names(tmp_path):
-    odd = ["/odd/%2e%2e/%2e%2e/escape.html", "/odd/..%2F..%2Fescape", "/odd/a%20b%3F.html?x=../../y&z=1",
-           "/odd/" + "long" * 100 + ".html", "/odd/CON", "/odd/.hidden", "/odd/caf%C3%A9",
-           "/odd/index", "/odd/", "/odd/q?a=1", "/odd/q?a=2", "/odd/%00nul", "/odd/back%5Cslash"]
+    odd = [
+        "/odd/%2e%2e/%2e%2e/escape.html",
+        "/odd/..%2F..%2Fescape",
+        "/odd/a%20b%3F.html?x=../../y&z=1",
+        "/odd/" + "long" * 100 + ".html",
+        "/odd/CON",
+        "/odd/.hidden",
+        "/odd/caf%C3%A9",
+        "/odd/index",
+        "/odd/",
+        "/odd/q?a=1",
+        "/odd/q?a=2",
+        "/odd/%00nul",
+        "/odd/back%5Cslash",
+    ]
     links = "".join(f'<a href="{u}">{i}</a> ' for i, u in enumerate(odd))
     with TestServer() as srv:
         srv.route("/", f"<html><body><p>{links}</p></body></html>")
@@ -223,8 +259,9 @@ def test_hostile_urls_become_safe_distinct_file_names(tmp_path):
 def test_page_spider_fetches_every_listed_url(site, tmp_path):
     listing = tmp_path / "urls.txt"
     listing.write_text(f"# pages\n{site.url('/b.html')}\n\n{site.url('/docs/a1.html')}\n")
-    result = crawl.run("page", url=f"{site.url('/a.html')}, {site.url('/c.html')} notaurl",
-                       urls_file=str(listing), output="")
+    result = crawl.run(
+        "page", url=f"{site.url('/a.html')}, {site.url('/c.html')} notaurl", urls_file=str(listing), output=""
+    )
     assert paths_of(site, result.items) == {"/a.html", "/c.html", "/b.html", "/docs/a1.html"}
     assert result.failures == [{"url": "notaurl", "status": None, "reason": "invalid URL"}]
     assert sorted(fetched(site)) == ["/a.html", "/b.html", "/c.html", "/docs/a1.html"]  # no links followed
@@ -261,10 +298,16 @@ def test_non_html_responses(tmp_path):
     page, document = sorted(result.items, key=lambda item: item["url"])
     assert page["markdown"] == text_for(b'{"b": 1, "a": [true]}', "application/json")
     # a binary response becomes a DocumentItem (SPEC §5); its bytes are not in the item
-    assert dict(document) == {"url": srv.url("/doc.pdf"), "final_url": srv.url("/doc.pdf"), "status": 200,
-                              "mime_type": "application/pdf", "size": 15, "filename": "doc.pdf",
-                              "sha256": hashlib.sha256(b"%PDF-1.4 binary").hexdigest(),
-                              "headers": document["headers"]}
+    assert dict(document) == {
+        "url": srv.url("/doc.pdf"),
+        "final_url": srv.url("/doc.pdf"),
+        "status": 200,
+        "mime_type": "application/pdf",
+        "size": 15,
+        "filename": "doc.pdf",
+        "sha256": hashlib.sha256(b"%PDF-1.4 binary").hexdigest(),
+        "headers": document["headers"],
+    }
     assert document["headers"]["content-type"] == "application/pdf"
     assert result.failures == []
     assert result.stats["web2md/unsupported_count"] == 1
@@ -276,26 +319,57 @@ def test_markdown_feed_exporter_writes_a_header_per_page():
     buffer = io.BytesIO()
     exporter = MarkdownItemExporter(buffer)
     exporter.start_exporting()
-    exporter.export_item(PageItem(url="https://h/a", final_url="https://h/a", status=200,
-                                  content_type="text/html", title="A \"quoted\" title", markdown="# A"))
-    exporter.export_item(PageItem(url="https://h/old", final_url="https://h/b", status=200,
-                                  content_type="text/html", markdown="B body"))
+    exporter.export_item(
+        PageItem(
+            url="https://h/a",
+            final_url="https://h/a",
+            status=200,
+            content_type="text/html",
+            title='A "quoted" title',
+            markdown="# A",
+        )
+    )
+    exporter.export_item(
+        PageItem(url="https://h/old", final_url="https://h/b", status=200, content_type="text/html", markdown="B body")
+    )
     exporter.finish_exporting()
     assert buffer.getvalue().decode() == (
         '---\nurl: "https://h/a"\ntitle: "A \\"quoted\\" title"\n---\n\n# A\n\n'
-        '---\nurl: "https://h/old"\nfinal_url: "https://h/b"\ntitle: ""\n---\n\nB body\n')
+        '---\nurl: "https://h/old"\nfinal_url: "https://h/b"\ntitle: ""\n---\n\nB body\n'
+    )
 
 
 def scrapy_crawl(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, SCRAPY_SETTINGS_MODULE="web2md.settings",
-               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    return subprocess.run([sys.executable, "-m", "scrapy", "crawl", *args], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=120)
+    env = dict(
+        os.environ,
+        SCRAPY_SETTINGS_MODULE="web2md.settings",
+        PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    )
+    return subprocess.run(
+        [sys.executable, "-m", "scrapy", "crawl", *args],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_scrapy_crawl_feed_exports_jsonl_and_md(site, tmp_path):
-    done = scrapy_crawl(tmp_path, "site", "-a", f"url={site.url('/')}", "-a", "depth=1",
-                        "-O", "pages.jsonl", "-O", "pages.md", "-s", "LOG_LEVEL=WARNING")
+    done = scrapy_crawl(
+        tmp_path,
+        "site",
+        "-a",
+        f"url={site.url('/')}",
+        "-a",
+        "depth=1",
+        "-O",
+        "pages.jsonl",
+        "-O",
+        "pages.md",
+        "-s",
+        "LOG_LEVEL=WARNING",
+    )
     assert done.returncode == 0, done.stderr
     lines = (tmp_path / "pages.jsonl").read_text(encoding="utf-8").splitlines()
     pages = [json.loads(line) for line in lines]

@@ -10,16 +10,17 @@ from web2md.extract.derive import with_citations
 def test_link_right_after_an_escaped_backslash_is_cited():
     # "\\" is an escaped backslash, so the "[" after it opens a real link
     cited, references = with_citations("a\\\\[x](https://e.com/) and [y](https://f.com/)")
-    assert cited == ("a\\\\x [1] and y [2]\n\n## References\n\n"
-                     "1. https://e.com/\n2. https://f.com/")
+    assert cited == ("a\\\\x [1] and y [2]\n\n## References\n\n1. https://e.com/\n2. https://f.com/")
     assert references == [{"number": 1, "url": "https://e.com/"}, {"number": 2, "url": "https://f.com/"}]
 
 
 def test_escaped_bracket_and_image_are_still_not_links():
     markdown = "a\\[x](https://e.com/) ![i](https://e.com/i.png) `[c](https://e.com/c)` [y](https://f.com/)"
     cited, references = with_citations(markdown)
-    assert cited == ("a\\[x](https://e.com/) ![i](https://e.com/i.png) `[c](https://e.com/c)` y [1]\n\n"
-                     "## References\n\n1. https://f.com/")
+    assert cited == (
+        "a\\[x](https://e.com/) ![i](https://e.com/i.png) `[c](https://e.com/c)` y [1]\n\n"
+        "## References\n\n1. https://f.com/"
+    )
     assert references == [{"number": 1, "url": "https://f.com/"}]
 
 
@@ -31,15 +32,21 @@ def test_link_right_after_an_escaped_exclamation_mark_is_cited():
 
 
 def test_citations_after_escapes_from_convert():
-    html = ('<html><body><p>Files live in C:\\<a href="https://e.com/docs">the docs folder</a> and '
-            '<a href="https://e.com/more">more</a>.</p><p>Wow!<a href="https://e.com/docs">again</a></p>'
-            '</body></html>')
+    html = (
+        '<html><body><p>Files live in C:\\<a href="https://e.com/docs">the docs folder</a> and '
+        '<a href="https://e.com/more">more</a>.</p><p>Wow!<a href="https://e.com/docs">again</a></p>'
+        "</body></html>"
+    )
     page = convert(html, url="https://e.com/page", main_content=False)
-    assert page.markdown == ("Files live in C:\\\\[the docs folder](https://e.com/docs) and [more](https://e.com/more).\n\n"
-                             "Wow\\![again](https://e.com/docs)")
-    assert page.markdown_with_citations == ("Files live in C:\\\\the docs folder [1] and more [2].\n\n"
-                                            "Wow\\!again [1]\n\n## References\n\n"
-                                            "1. https://e.com/docs\n2. https://e.com/more")
+    assert page.markdown == (
+        "Files live in C:\\\\[the docs folder](https://e.com/docs) and [more](https://e.com/more).\n\n"
+        "Wow\\![again](https://e.com/docs)"
+    )
+    assert page.markdown_with_citations == (
+        "Files live in C:\\\\the docs folder [1] and more [2].\n\n"
+        "Wow\\!again [1]\n\n## References\n\n"
+        "1. https://e.com/docs\n2. https://e.com/more"
+    )
     assert page.references == [{"number": 1, "url": "https://e.com/docs"}, {"number": 2, "url": "https://e.com/more"}]
 
 
@@ -74,8 +81,10 @@ def test_page_feeds_agree_with_feed_discovery():
 
 
 def test_wordpress_rest_alternate_alone_is_no_feed():
-    html = ('<html><head><link rel="alternate" type="application/json" '
-            'href="https://blog.example.com/wp-json/wp/v2/posts/42"></head><body><p>Text.</p></body></html>')
+    html = (
+        '<html><head><link rel="alternate" type="application/json" '
+        'href="https://blog.example.com/wp-json/wp/v2/posts/42"></head><body><p>Text.</p></body></html>'
+    )
     assert convert(html, url="https://blog.example.com/2024/post/").feeds == []
 
 

@@ -26,8 +26,10 @@ from web2md.spiders.site import Plan
 
 ROOT = Path(__file__).resolve().parent.parent
 REDIS_SERVER = shutil.which("redis-server")
-WORDS = ("harbour boat storm pier net gull tide anchor rope sail keel mast deck cabin lantern compass chart "
-         "reef shore wave current fog bell buoy dock crane cargo crew oar hull rudder").split()
+WORDS = (
+    "harbour boat storm pier net gull tide anchor rope sail keel mast deck cabin lantern compass chart "
+    "reef shore wave current fog bell buoy dock crane cargo crew oar hull rudder"
+).split()
 
 pytestmark = pytest.mark.skipif(REDIS_SERVER is None, reason="redis-server is not installed (.ci/run apt-installs it)")
 
@@ -43,9 +45,23 @@ def redis_url(tmp_path_factory):
     """A redis-server of its own on a free port, nothing saved to disk (each crawl removes its keys at its end)."""
     tmp_path = tmp_path_factory.mktemp("redis")
     port = free_port()
-    server = subprocess.Popen([REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                               "--appendonly", "no", "--dir", str(tmp_path)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    server = subprocess.Popen(
+        [
+            REDIS_SERVER,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            str(tmp_path),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+    )
     try:
         deadline = time.monotonic() + 10
         while True:
@@ -71,18 +87,45 @@ def story(n: int) -> str:
 def crawl_processes(tmp_path: Path, start_url: str, redis_url: str, count: int, *settings: str) -> list[Path]:
     """Run `count` ``scrapy crawl site`` processes at once, each writing to its own folder; their folders. Each
     process's requests carry its number in the header ``X-Process``."""
-    env = dict(os.environ, SCRAPY_SETTINGS_MODULE="web2md.settings",
-               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    env = dict(
+        os.environ,
+        SCRAPY_SETTINGS_MODULE="web2md.settings",
+        PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    )
     outputs = [tmp_path / f"out{n}" for n in range(count)]
-    processes = [subprocess.Popen([sys.executable, "-m", "scrapy", "crawl", "site", "-a", f"url={start_url}",
-                                   "-a", "depth=20", "-a", f"output={out}", "-s", f"WEB2MD_REDIS_URL={redis_url}",
-                                   # pages convert in the crawl's own process: worker processes starting up
-                                   # would hold a request up for 100 ms and more on a small machine
-                                   "-s", "WEB2MD_WORKERS=0", "-s", "LOG_LEVEL=INFO",
-                                   "-s", f'DEFAULT_REQUEST_HEADERS={{"X-Process": "{n}"}}', *settings],
-                                  cwd=tmp_path, env=env, stdout=subprocess.DEVNULL,
-                                  stderr=open(tmp_path / f"log{n}.txt", "w"))
-                 for n, out in enumerate(outputs)]
+    processes = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "scrapy",
+                "crawl",
+                "site",
+                "-a",
+                f"url={start_url}",
+                "-a",
+                "depth=20",
+                "-a",
+                f"output={out}",
+                "-s",
+                f"WEB2MD_REDIS_URL={redis_url}",
+                # pages convert in the crawl's own process: worker processes starting up
+                # would hold a request up for 100 ms and more on a small machine
+                "-s",
+                "WEB2MD_WORKERS=0",
+                "-s",
+                "LOG_LEVEL=INFO",
+                "-s",
+                f'DEFAULT_REQUEST_HEADERS={{"X-Process": "{n}"}}',
+                *settings,
+            ],
+            cwd=tmp_path,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=open(tmp_path / f"log{n}.txt", "w"),
+        )
+        for n, out in enumerate(outputs)
+    ]
     for n, process in enumerate(processes):
         log = tmp_path / f"log{n}.txt"
         assert process.wait(120) == 0, log.read_text()[-3000:]
@@ -105,9 +148,11 @@ def test_two_processes_share_one_frontier_and_the_crawl_delay(tmp_path, redis_ur
         for n in range(pages):
             links = "".join(f'<li><a href="/p{c}">page {c}</a></li>' for c in (2 * n + 1, 2 * n + 2) if c < pages)
             text = story(n - 480 if n >= 490 else n)
-            srv.route("/" if n == 0 else f"/p{n}",
-                      f"<html><head><title>Page {n}</title></head><body><h1>Page {n}</h1>{text}"
-                      f'<ul>{links}<li><a href="/">home</a></li></ul></body></html>')
+            srv.route(
+                "/" if n == 0 else f"/p{n}",
+                f"<html><head><title>Page {n}</title></head><body><h1>Page {n}</h1>{text}"
+                f'<ul>{links}<li><a href="/">home</a></li></ul></body></html>',
+            )
         outputs = crawl_processes(tmp_path, srv.url("/"), redis_url, 2)
         requests = [r for r in srv.requests if r.path != "/robots.txt"]
 
@@ -153,8 +198,9 @@ def test_concurrency_per_host_and_max_pages_hold_across_processes(tmp_path, redi
     with TestServer() as srv:
         for n in range(40):
             srv.route("/" if n == 0 else f"/p{n}", handler=slow)
-        outputs = crawl_processes(tmp_path, srv.url("/"), redis_url, 2, "-a", "max_pages=20",
-                                  "-s", "CONCURRENT_REQUESTS_PER_DOMAIN=2")
+        outputs = crawl_processes(
+            tmp_path, srv.url("/"), redis_url, 2, "-a", "max_pages=20", "-s", "CONCURRENT_REQUESTS_PER_DOMAIN=2"
+        )
         fetched = Counter(r.path for r in srv.requests if r.path != "/robots.txt")
     assert len(fetched) in (20, 21) and max(fetched.values()) == 1
     assert sum(len(pages_written(out)) for out in outputs) == len(fetched)
@@ -184,8 +230,16 @@ def test_where_a_start_url_redirects_is_a_site_of_every_process(tmp_path, redis_
         old.route("/", status=301, headers={"Location": new.url("/")})
         for n in range(40):
             new.route("/" if n == 0 else f"/p{n}", handler=page)
-        outputs = crawl_processes(tmp_path, old.url("/"), redis_url, 2, "-s", "CONCURRENT_REQUESTS=4",
-                                  "-s", "CONCURRENT_REQUESTS_PER_DOMAIN=8")
+        outputs = crawl_processes(
+            tmp_path,
+            old.url("/"),
+            redis_url,
+            2,
+            "-s",
+            "CONCURRENT_REQUESTS=4",
+            "-s",
+            "CONCURRENT_REQUESTS_PER_DOMAIN=8",
+        )
         fetched = Counter(r.path for r in new.requests if r.path != "/robots.txt")
     assert both_came.is_set(), f"only processes {came} came to the new site"
     written = [pages_written(out) for out in outputs]
@@ -196,9 +250,12 @@ def test_where_a_start_url_redirects_is_a_site_of_every_process(tmp_path, redis_
 
 # a page's fingerprint: one of a few bases (so near duplicates come up) with some of its bits flipped
 near_fingerprints = st.lists(
-    st.tuples(st.sampled_from([0, 0xFFFFFFFFFFFFFFFF, 0x8000000080000000, 0x0123456789ABCDEF]),
-              st.sets(st.integers(0, 63), max_size=6)).map(lambda t: t[0] ^ sum(1 << bit for bit in t[1])),
-    max_size=30)
+    st.tuples(
+        st.sampled_from([0, 0xFFFFFFFFFFFFFFFF, 0x8000000080000000, 0x0123456789ABCDEF]),
+        st.sets(st.integers(0, 63), max_size=6),
+    ).map(lambda t: t[0] ^ sum(1 << bit for bit in t[1])),
+    max_size=30,
+)
 
 
 @settings(max_examples=60, deadline=None)
@@ -256,7 +313,11 @@ def test_the_shared_queue_filters_repeats_but_not_requests_that_ask_not_to_be(re
         page, robots = Request("https://h/page"), Request("https://h/robots.txt", dont_filter=True)
         assert [scheduler.enqueue_request(r) for r in (page, page, robots, robots)] == [True, False, True, True]
         taken = [scheduler.next_request() for _ in range(4)]
-        assert [r.url if r else None for r in taken] == ["https://h/page", "https://h/robots.txt",
-                                                          "https://h/robots.txt", None]
+        assert [r.url if r else None for r in taken] == [
+            "https://h/page",
+            "https://h/robots.txt",
+            "https://h/robots.txt",
+            None,
+        ]
     finally:
         scheduler.close("shutdown")

@@ -41,8 +41,17 @@ def test_requests_in_flight_at_one_host_never_exceed_the_limit(tmp_path, limit):
             srv.route(f"/p{i}", handler=in_flight)
         urls = tmp_path / "urls.txt"
         urls.write_text("".join(srv.url(f"/p{i}") + "\n" for i in range(PAGES)), encoding="utf-8")
-        result = crawl.run("batch", {"CONCURRENT_REQUESTS": 16, "CONCURRENT_REQUESTS_PER_DOMAIN": limit,
-                                     "DOWNLOAD_DELAY": 0, "RETRY_ENABLED": False, "LOG_LEVEL": "INFO"},
-                           urls_file=str(urls), output=str(tmp_path / "out"))
+        result = crawl.run(
+            "batch",
+            {
+                "CONCURRENT_REQUESTS": 16,
+                "CONCURRENT_REQUESTS_PER_DOMAIN": limit,
+                "DOWNLOAD_DELAY": 0,
+                "RETRY_ENABLED": False,
+                "LOG_LEVEL": "INFO",
+            },
+            urls_file=str(urls),
+            output=str(tmp_path / "out"),
+        )
     assert len(result.items) == PAGES
     assert in_flight.peak == limit  # held, and used: the limit is what the host saw

@@ -22,8 +22,30 @@ URL = "https://example.test/dir/page"
 
 CHARS = "**__ab한字1()[].,!?\"'-`\\ "
 TEXT = st.text(alphabet=CHARS, min_size=1, max_size=8)
-WORD = st.sampled_from(["a", "b", "x_y", "snake_case_name", "字", "2*3", "(", ")", ".", "**", "*", "_", "__", "!",
-                        "&amp;", "&lt;", "&lt;b", "&amp;amp;", "#", "<br>"])
+WORD = st.sampled_from(
+    [
+        "a",
+        "b",
+        "x_y",
+        "snake_case_name",
+        "字",
+        "2*3",
+        "(",
+        ")",
+        ".",
+        "**",
+        "*",
+        "_",
+        "__",
+        "!",
+        "&amp;",
+        "&lt;",
+        "&lt;b",
+        "&amp;amp;",
+        "#",
+        "<br>",
+    ]
+)
 
 
 def _inline(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
@@ -108,59 +130,72 @@ def test_emphasis_reads_back_as_in_the_page(html):
     page, back = of_page(html), read_back(markdown)
     assert [c for c, _, _ in back] == [c for c, _, _ in page], markdown
     for (c, bold, italic), (_, page_bold, page_italic) in zip(back, page):
-        assert (bold <= page_bold and italic <= page_italic), (markdown, c)
+        assert bold <= page_bold and italic <= page_italic, (markdown, c)
     if writable(html):
         assert back == page, markdown
 
 
-@pytest.mark.parametrize("html, markdown", [
-    # a closing "**" after punctuation and before a letter is no closer: the text's asterisks stay as written
-    ('은 **<a href="/run/">서버 실행하기</a>**에서 다룹니다.', "은 **[서버 실행하기](https://example.test/run/)**에서 다룹니다."),
-    ("**<code>Client</code>**는 Python", "**`Client`**는 Python"),
-    ("ソース上で**暫定（provisional）**とマーク", "ソース上で**暫定（provisional）**とマーク"),
-    # between letters and digits "*" can open and close, "_" cannot
-    ("2*3*4", "2\\*3\\*4"),
-    ("snake_case_names, x__y, max_tokens_", "snake_case_names, x__y, max_tokens_"),
-    ("_private and __init__", "_private and \\_\\_init\\_\\_"),  # the pair is escaped, the lone opener not
-    ("a * b * c", "a * b * c"),
-    ("a *b* c", "a \\*b\\* c"),
-    ("note* and *this", "note* and *this"),
-    # the text's asterisks next to web2md's own markers
-    ("*a <b>b</b>", "*a **b**"),
-    ("<b>a</b>*b", "**a**\\*b"),
-    ("<b>a</b> b*", "**a** b*"),
-    ("a* <b>b</b>", "a* **b**"),
-    ("<i>*</i>", "*\\**"),
-    ("**<b>x</b>", "\\*\\***x**"),
-    # a link text is a scope of its own
-    ('<a href="/l">a*</a> b*', "[a\\*](https://example.test/l) b*"),
-    ('*a <a href="/l">b*</a>', "*a [b\\*](https://example.test/l)"),
-    # web2md's markers that CommonMark cannot read as emphasis are dropped rather than shown
-    ("a<b>(b)</b>c", "a(b)c"),
-    ("<b>x:</b>y", "x:y"),
-    ("<b>x</b>: y", "**x**: y"),
-    # a text "_" that dropped markers leave at the line's start is escaped once, however many rounds follow; markers
-    # still unpaired after the last round of dropping are dropped, not written out
-    ("<b>_</b><b>1<i>1</i></b><b><i>?</i><b><i>?</i></b><i>1<code>1</code></i></b>1<b>1</b><i>?</i>",
-     "\\_11??1`1`11?"),
-    ("1<b><i>?</i><b>?</b><i>?</i></b><b><i>?1</i></b><b>1</b><b><i>?1</i></b><b><i>1</i><b><i>1</i></b></b>",
-     "1????11?111"),
-])
+@pytest.mark.parametrize(
+    "html, markdown",
+    [
+        # a closing "**" after punctuation and before a letter is no closer: the text's asterisks stay as written
+        (
+            '은 **<a href="/run/">서버 실행하기</a>**에서 다룹니다.',
+            "은 **[서버 실행하기](https://example.test/run/)**에서 다룹니다.",
+        ),
+        ("**<code>Client</code>**는 Python", "**`Client`**는 Python"),
+        ("ソース上で**暫定（provisional）**とマーク", "ソース上で**暫定（provisional）**とマーク"),
+        # between letters and digits "*" can open and close, "_" cannot
+        ("2*3*4", "2\\*3\\*4"),
+        ("snake_case_names, x__y, max_tokens_", "snake_case_names, x__y, max_tokens_"),
+        ("_private and __init__", "_private and \\_\\_init\\_\\_"),  # the pair is escaped, the lone opener not
+        ("a * b * c", "a * b * c"),
+        ("a *b* c", "a \\*b\\* c"),
+        ("note* and *this", "note* and *this"),
+        # the text's asterisks next to web2md's own markers
+        ("*a <b>b</b>", "*a **b**"),
+        ("<b>a</b>*b", "**a**\\*b"),
+        ("<b>a</b> b*", "**a** b*"),
+        ("a* <b>b</b>", "a* **b**"),
+        ("<i>*</i>", "*\\**"),
+        ("**<b>x</b>", "\\*\\***x**"),
+        # a link text is a scope of its own
+        ('<a href="/l">a*</a> b*', "[a\\*](https://example.test/l) b*"),
+        ('*a <a href="/l">b*</a>', "*a [b\\*](https://example.test/l)"),
+        # web2md's markers that CommonMark cannot read as emphasis are dropped rather than shown
+        ("a<b>(b)</b>c", "a(b)c"),
+        ("<b>x:</b>y", "x:y"),
+        ("<b>x</b>: y", "**x**: y"),
+        # a text "_" that dropped markers leave at the line's start is escaped once, however many rounds follow; markers
+        # still unpaired after the last round of dropping are dropped, not written out
+        (
+            "<b>_</b><b>1<i>1</i></b><b><i>?</i><b><i>?</i></b><i>1<code>1</code></i></b>1<b>1</b><i>?</i>",
+            "\\_11??1`1`11?",
+        ),
+        (
+            "1<b><i>?</i><b>?</b><i>?</i></b><b><i>?1</i></b><b>1</b><b><i>?1</i></b><b><i>1</i><b><i>1</i></b></b>",
+            "1????11?111",
+        ),
+    ],
+)
 def test_exact_paragraph_output(html, markdown):
     assert convert(f"<p>{html}</p>", URL).markdown == markdown
 
 
-@pytest.mark.parametrize("html, markdown", [
-    ("<p>***</p>", "\\***"),
-    ("<p>_ _ _</p>", "\\_ _ _"),
-    ("<p>* item</p>", "\\* item"),
-    ("<p>a<br>*b<br>c*</p>", "a\\\n\\*b\\\nc\\*"),  # emphasis may span a hard break
-    ("<p>a<br>* b</p>", "a\\\n\\* b"),
-    ("<p><b>2*3<br>****</b></p>", "2\\*3\\\n\\*\\*\\*\\*"),  # "\\***" would close what "2*3" opens
-    ("<p><b><br>&lt;</b>?</p>", "\\<?"),  # "<" and "?" from two pieces of text make no tag
-    ("<h2>*a* and b*</h2>", "## \\*a\\* and b*"),
-    ("<table><tr><th>*a*</th><th>b* c</th></tr></table>", "| \\*a\\* | b* c |\n|---|---|"),
-])
+@pytest.mark.parametrize(
+    "html, markdown",
+    [
+        ("<p>***</p>", "\\***"),
+        ("<p>_ _ _</p>", "\\_ _ _"),
+        ("<p>* item</p>", "\\* item"),
+        ("<p>a<br>*b<br>c*</p>", "a\\\n\\*b\\\nc\\*"),  # emphasis may span a hard break
+        ("<p>a<br>* b</p>", "a\\\n\\* b"),
+        ("<p><b>2*3<br>****</b></p>", "2\\*3\\\n\\*\\*\\*\\*"),  # "\\***" would close what "2*3" opens
+        ("<p><b><br>&lt;</b>?</p>", "\\<?"),  # "<" and "?" from two pieces of text make no tag
+        ("<h2>*a* and b*</h2>", "## \\*a\\* and b*"),
+        ("<table><tr><th>*a*</th><th>b* c</th></tr></table>", "| \\*a\\* | b* c |\n|---|---|"),
+    ],
+)
 def test_exact_block_output(html, markdown):
     assert convert(html, URL).markdown == markdown
 

@@ -13,8 +13,11 @@ from web2md.paths import MAX_PATH, page_path
 
 def files_under(folder):
     """The pages' files (not the run report)."""
-    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*")
-                  if (p.is_file() or p.is_symlink()) and "_runs" not in p.relative_to(folder).parts)
+    return sorted(
+        str(p.relative_to(folder))
+        for p in folder.rglob("*")
+        if (p.is_file() or p.is_symlink()) and "_runs" not in p.relative_to(folder).parts
+    )
 
 
 def test_a_long_link_keeps_its_page(tmp_path):
@@ -49,8 +52,9 @@ def test_an_unwritable_file_is_one_counted_failure_and_the_crawl_goes_on(tmp_pat
         host = tmp_path / f"127.0.0.1_{srv.port}"
         host.mkdir()
         (host / "blocked").write_text("a file where the folder should be")
-        result = crawl.run("page", {"LOG_LEVEL": "INFO"}, url=f"{srv.url('/blocked/page')} {srv.url('/ok')}",
-                           output=str(tmp_path))
+        result = crawl.run(
+            "page", {"LOG_LEVEL": "INFO"}, url=f"{srv.url('/blocked/page')} {srv.url('/ok')}", output=str(tmp_path)
+        )
     assert [item["url"] for item in result.items] == [srv.url("/ok")]
     assert result.stats["web2md/failed/export_error"] == 1
     assert (host / "ok.md").read_text() == "Fine.\n"

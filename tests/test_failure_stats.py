@@ -34,8 +34,9 @@ def server():
 def test_one_404_page_increments_exactly_one_stat_by_one(server):
     result = crawl.run("page", url=server.url("/gone"), output="")
     assert web2md_stats(result) == {"web2md/failed/http_404": 1}
-    assert result.failures == [{"url": server.url("/gone"), "final_url": server.url("/gone"),
-                                "status": 404, "reason": "HTTP 404 Not Found"}]
+    assert result.failures == [
+        {"url": server.url("/gone"), "final_url": server.url("/gone"), "status": 404, "reason": "HTTP 404 Not Found"}
+    ]
     assert result.items == []
 
 
@@ -52,8 +53,9 @@ def test_timeout_and_server_error_are_counted_once_after_retries(server):
     result = crawl.run("page", url=f"{server.url('/broken')} {server.url('/slow')}", timeout="1", output="")
     assert web2md_stats(result) == {"web2md/failed/http_500": 1, "web2md/failed/timeout": 1}
     assert server.paths().count("/broken") == 3
-    assert sorted((f["status"], f["reason"]) for f in result.failures
-                  if f["status"] is not None) == [(500, "HTTP 500 Internal Server Error")]
+    assert sorted((f["status"], f["reason"]) for f in result.failures if f["status"] is not None) == [
+        (500, "HTTP 500 Internal Server Error")
+    ]
     assert [f["reason"] for f in result.failures if f["status"] is None] == ["timed out"]
 
 
@@ -63,7 +65,8 @@ def test_a_refusal_is_counted_by_its_own_stat_not_as_a_failure(server):
     assert result.stats["robotstxt/forbidden"] == 1
     assert [f["reason"] for f in result.failures] == [
         "Forbidden by robots.txt (disallowed for user agent 'web2md/0.1 (+https://github.com/web2md)'): "
-        + server.url("/private/page")]
+        + server.url("/private/page")
+    ]
 
 
 def test_batch_summary_and_stats_agree(server, tmp_path):
@@ -79,8 +82,18 @@ def test_batch_summary_and_stats_agree(server, tmp_path):
             summaries.append(self.summary)
 
     result = crawl.run(Recording, {"RETRY_ENABLED": False}, urls_file=str(urls), output="")
-    assert web2md_stats(result) == {"web2md/failed/http_404": 1, "web2md/failed/http_500": 1,
-                                    "web2md/failed/invalid_url": 1, "web2md/page_count": 1}
-    assert summaries == [{"urls": 4, "converted": 1, "skipped": {},
-                          "failed": {"HTTP 404 Not Found": 1, "HTTP 500 Internal Server Error": 1, "invalid URL": 1}}]
+    assert web2md_stats(result) == {
+        "web2md/failed/http_404": 1,
+        "web2md/failed/http_500": 1,
+        "web2md/failed/invalid_url": 1,
+        "web2md/page_count": 1,
+    }
+    assert summaries == [
+        {
+            "urls": 4,
+            "converted": 1,
+            "skipped": {},
+            "failed": {"HTTP 404 Not Found": 1, "HTTP 500 Internal Server Error": 1, "invalid URL": 1},
+        }
+    ]
     assert failure_count(result.stats) == sum(summaries[0]["failed"].values()) == len(result.failures) == 3

@@ -26,17 +26,25 @@ def fixture(name: str) -> bytes:
 
 
 def rss_with_author(author: str) -> str:
-    return (f'<rss version="2.0"><channel><title>T</title><item><title>Entry</title>'
-            f"<author>{author}</author></item></channel></rss>")
+    return (
+        f'<rss version="2.0"><channel><title>T</title><item><title>Entry</title>'
+        f"<author>{author}</author></item></channel></rss>"
+    )
 
 
-@pytest.mark.parametrize("author, name", [
-    ("jane@example.com (Jane Doe)", "Jane Doe"), ("jane@example.com(Jane Doe)", "Jane Doe"),
-    ("Jane Doe &lt;jane@example.com&gt;", "Jane Doe"), ("Jane  Doe&lt;jane@example.com&gt;", "Jane Doe"),
-    ("ops@example.com (Ops (night shift))", "Ops (night shift)"),
-    ("jane@example.com", "jane@example.com"), ("Jane Doe", "Jane Doe"),
-    ("Jane Doe &lt;not an address&gt;", "Jane Doe <not an address>"),
-])
+@pytest.mark.parametrize(
+    "author, name",
+    [
+        ("jane@example.com (Jane Doe)", "Jane Doe"),
+        ("jane@example.com(Jane Doe)", "Jane Doe"),
+        ("Jane Doe &lt;jane@example.com&gt;", "Jane Doe"),
+        ("Jane  Doe&lt;jane@example.com&gt;", "Jane Doe"),
+        ("ops@example.com (Ops (night shift))", "Ops (night shift)"),
+        ("jane@example.com", "jane@example.com"),
+        ("Jane Doe", "Jane Doe"),
+        ("Jane Doe &lt;not an address&gt;", "Jane Doe <not an address>"),
+    ],
+)
 def test_rss_author_name_and_address(author, name):
     assert parse_feed(rss_with_author(author)).entries[0].author == name
 
@@ -58,10 +66,10 @@ def test_rss2_with_content_encoded():
         "author": "Jane Doe",
         "summary": "How we made the crawler *fast* without being rude.",
         "content": "## Background\n\n"
-                   "Our crawler fetched **400 pages** an hour. See "
-                   "[the first post](https://blog.example.com/2023/12/first-crawler/).\n\n"
-                   "- robots.txt first\n- one request per host\n\n"
-                   "```python\ndelay = max(crawl_delay, 1.0)\n```",
+        "Our crawler fetched **400 pages** an hour. See "
+        "[the first post](https://blog.example.com/2023/12/first-crawler/).\n\n"
+        "- robots.txt first\n- one request per host\n\n"
+        "```python\ndelay = max(crawl_delay, 1.0)\n```",
         "categories": ["Engineering", "Crawling"],
     }
     # relative <link> resolved against the feed URL; "email (Name)" author; EST offset kept
@@ -80,14 +88,25 @@ def test_rss1_rdf():
     assert (feed.format, feed.version, feed.language) == ("rss", "1.0", "de")
     assert feed.updated == "2024-02-01T06:00:00+01:00"
     assert [e.to_dict() for e in feed.entries] == [
-        {"title": "Rathaus renoviert", "link": "https://news.example.org/a/1", "id": "https://news.example.org/a/1",
-         "published": "2024-02-01T05:45:00+01:00", "author": "Erika Mustermann",
-         "summary": "Die Renovierung ist abgeschlossen.", "content": "Die Renovierung ist abgeschlossen.",
-         "categories": ["Lokales"]},
+        {
+            "title": "Rathaus renoviert",
+            "link": "https://news.example.org/a/1",
+            "id": "https://news.example.org/a/1",
+            "published": "2024-02-01T05:45:00+01:00",
+            "author": "Erika Mustermann",
+            "summary": "Die Renovierung ist abgeschlossen.",
+            "content": "Die Renovierung ist abgeschlossen.",
+            "categories": ["Lokales"],
+        },
         # no <link>: rdf:about is the entry's URL
-        {"title": "Neue Buslinie", "link": "https://news.example.org/a/2", "id": "https://news.example.org/a/2",
-         "published": "2024-02-01", "summary": "Ab Montag fährt die Linie 7.",
-         "content": "Ab Montag fährt die **Linie 7** im Takt von 10 Minuten."},
+        {
+            "title": "Neue Buslinie",
+            "link": "https://news.example.org/a/2",
+            "id": "https://news.example.org/a/2",
+            "published": "2024-02-01",
+            "summary": "Ab Montag fährt die Linie 7.",
+            "content": "Ab Montag fährt die **Linie 7** im Takt von 10 Minuten.",
+        },
     ]
 
 
@@ -109,7 +128,7 @@ def test_atom_with_xhtml_content_and_xml_base():
         "author": "Ada Lovelace",  # inherited from the feed
         "summary": "Entities are dangerous: \\*never\\* expand them.",
         "content": "Use a parser with `resolve_entities=False`. Details in "
-                   "[the XXE note](https://dev.example.net/posts/xxe.html).\n\n> Never trust input.",
+        "[the XXE note](https://dev.example.net/posts/xxe.html).\n\n> Never trust input.",
         "categories": ["XML", "security"],
     }
     assert second.author == "Charles Babbage"
@@ -121,12 +140,20 @@ def test_json_feed_1_1():
     feed = parse_feed(fixture("jsonfeed.json"), "https://example.org/feed.json")
     assert (feed.format, feed.version) == ("json", "1.1")
     assert (feed.title, feed.link, feed.language, feed.author) == (
-        "My Example Feed", "https://example.org/", "en-GB", "Feed Author")
+        "My Example Feed",
+        "https://example.org/",
+        "en-GB",
+        "Feed Author",
+    )
     first, second = feed.entries
     assert first.to_dict() == {
-        "title": "Second item", "link": "https://example.org/second-item", "id": "2",
-        "published": "2024-04-02T10:00:00-05:00", "updated": "2024-04-03T10:00:00Z",
-        "author": "Alice, Bob", "summary": "A short summary.",
+        "title": "Second item",
+        "link": "https://example.org/second-item",
+        "id": "2",
+        "published": "2024-04-02T10:00:00-05:00",
+        "updated": "2024-04-03T10:00:00Z",
+        "author": "Alice, Bob",
+        "summary": "A short summary.",
         "content": "This is a **second** item with [a link](https://example.org/third).",
         "categories": ["json", "feeds"],
     }
@@ -136,16 +163,26 @@ def test_json_feed_1_1():
 
 
 def test_json_feed_1_0_author_and_bad_types():
-    body = json.dumps({
-        "version": "https://jsonfeed.org/version/1", "title": ["not", "a", "string"],
-        "author": {"name": "Old Style"},
-        "items": [
-            "not an object",
-            {"id": True, "url": 42, "title": "<b>Bold</b> &amp; plain", "date_published": "yesterday",
-             "tags": "not-a-list", "content_html": None, "content_text": "text"},
-            {},
-        ],
-    })
+    body = json.dumps(
+        {
+            "version": "https://jsonfeed.org/version/1",
+            "title": ["not", "a", "string"],
+            "author": {"name": "Old Style"},
+            "items": [
+                "not an object",
+                {
+                    "id": True,
+                    "url": 42,
+                    "title": "<b>Bold</b> &amp; plain",
+                    "date_published": "yesterday",
+                    "tags": "not-a-list",
+                    "content_html": None,
+                    "content_text": "text",
+                },
+                {},
+            ],
+        }
+    )
     feed = parse_feed(body, "https://x.test/feed.json")
     assert feed.version == "1.0" and feed.title is None
     assert [e.to_dict() for e in feed.entries] == [
@@ -181,7 +218,10 @@ def test_html_in_rss_titles():
       <item><title>5 &lt; 6 and AT&amp;T</title><link>https://a.test/3</link></item>
     </channel></rss>"""
     assert [e.title for e in parse_feed(body, "https://a.test/").entries] == [
-        "Safe & sound", "Tom & Jerry return", "5 < 6 and AT&T"]
+        "Safe & sound",
+        "Tom & Jerry return",
+        "5 < 6 and AT&T",
+    ]
 
 
 def test_max_entries_counts_only_real_entries():
@@ -191,22 +231,27 @@ def test_max_entries_counts_only_real_entries():
     assert len(parse_feed(fixture("jsonfeed.json"), "", max_entries=1).entries) == 1
 
 
-@pytest.mark.parametrize("body", [
-    b"<html><head><title>Hi</title></head><body>no feed</body></html>",
-    b"<urlset/>",
-    b'{"version": "https://jsonfeed.org/version/1.1"}',
-    b"{not json",
-    b"",
-    b"just text",
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"<html><head><title>Hi</title></head><body>no feed</body></html>",
+        b"<urlset/>",
+        b'{"version": "https://jsonfeed.org/version/1.1"}',
+        b"{not json",
+        b"",
+        b"just text",
+    ],
+)
 def test_not_a_feed(body):
     with pytest.raises(FeedError):
         parse_feed(body, "https://x.test/")
 
 
 def test_xxe_and_billion_laughs_in_a_feed_are_refused():
-    xxe = (b'<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'
-           b'<rss version="2.0"><channel><title>&xxe;</title></channel></rss>')
+    xxe = (
+        b'<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'
+        b'<rss version="2.0"><channel><title>&xxe;</title></channel></rss>'
+    )
     laughs = (FIXTURES.parent / "sitemaps" / "billion_laughs.xml").read_bytes().replace(b"urlset", b"rss")
     for body in (xxe, laughs):
         with pytest.raises(FeedError, match="entities"):
@@ -230,6 +275,7 @@ def test_arbitrary_bytes_raise_feed_error_or_parse(body):
 @given(st.text(max_size=60))
 def test_any_rss_title_text_survives(title):
     from xml.sax.saxutils import escape
+
     body = f'<rss version="2.0"><channel><item><title>{escape(title)}</title><link>https://a.test/</link></item></channel></rss>'
     feed = parse_feed(body, "https://a.test/")
     assert len(feed.entries) == 1
@@ -281,8 +327,13 @@ def test_discover_feeds_none():
 
 def test_common_feed_urls():
     assert common_feed_urls("https://a.test/") == [
-        "https://a.test/feed", "https://a.test/rss", "https://a.test/feed.xml", "https://a.test/rss.xml",
-        "https://a.test/atom.xml", "https://a.test/index.xml", "https://a.test/feed.json",
+        "https://a.test/feed",
+        "https://a.test/rss",
+        "https://a.test/feed.xml",
+        "https://a.test/rss.xml",
+        "https://a.test/atom.xml",
+        "https://a.test/index.xml",
+        "https://a.test/feed.json",
         "https://a.test/feeds/posts/default",
     ]
     blog = common_feed_urls("https://a.test/blog/index.html?x=1")
@@ -308,8 +359,10 @@ def fetched(srv: TestServer) -> list[str]:
 
 
 def entry_feed(srv, n: int) -> str:
-    items = "".join(f"<item><title>Post {i}</title><link>{srv.url(f'/post/{i}')}</link>"
-                    f"<description>Body {i}</description></item>" for i in range(n))
+    items = "".join(
+        f"<item><title>Post {i}</title><link>{srv.url(f'/post/{i}')}</link><description>Body {i}</description></item>"
+        for i in range(n)
+    )
     return f'<rss version="2.0"><channel><title>Local</title>{items}</channel></rss>'
 
 
@@ -373,11 +426,15 @@ def test_spider_fetch_entries_crawls_entry_pages(tmp_path):
         srv.route("/rss.xml", entry_feed(srv, 4), headers=RSS)
         for i in range(4):
             srv.route(f"/post/{i}", f"<html><head><title>Post {i}</title></head><body><p>Text {i}</p></body></html>")
-        result = crawl.run("feed", SETTINGS, url=srv.url("/rss.xml"), fetch_entries="1", max_entries="3",
-                           output=str(tmp_path / "out"))
+        result = crawl.run(
+            "feed", SETTINGS, url=srv.url("/rss.xml"), fetch_entries="1", max_entries="3", output=str(tmp_path / "out")
+        )
     assert sorted(p for p in srv.paths() if p.startswith("/post/")) == ["/post/0", "/post/1", "/post/2"]
     assert sorted((item["title"], item["status"]) for item in result.items) == [
-        ("Post 0", 200), ("Post 1", 200), ("Post 2", 200)]
+        ("Post 0", 200),
+        ("Post 1", 200),
+        ("Post 2", 200),
+    ]
     assert all("Text" in item["markdown"] for item in result.items)
     assert len(list((tmp_path / "out").rglob("*.md"))) == 3
 

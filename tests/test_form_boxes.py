@@ -12,26 +12,36 @@ from web2md import convert
 URL = "https://example.org/tides"
 FIRST, REST = BODY.split("</p>\n", 1)
 FIRST += "</p>"
-SIGN_UP = ("<div><h3>Get the morning briefing</h3><p>The day's top stories, delivered to your inbox every weekday "
-           "morning.</p><form action='/subscribe'><input type='email' placeholder='Email address'>"
-           "<button>Sign up</button></form></div>")
+SIGN_UP = (
+    "<div><h3>Get the morning briefing</h3><p>The day's top stories, delivered to your inbox every weekday "
+    "morning.</p><form action='/subscribe'><input type='email' placeholder='Email address'>"
+    "<button>Sign up</button></form></div>"
+)
 SEARCH = "<div><p>Search the tide tables</p><form action='/search'><input name='q'><button>Go</button></form></div>"
-REPLY = ("<section><h2>Leave a reply</h2><p>Your email address will not be published.</p><form action='/reply'>"
-         "<textarea name='comment'></textarea><input name='author'><button>Post comment</button></form></section>")
+REPLY = (
+    "<section><h2>Leave a reply</h2><p>Your email address will not be published.</p><form action='/reply'>"
+    "<textarea name='comment'></textarea><input name='author'><button>Post comment</button></form></section>"
+)
 # Polls: a question put to the reader, its answers radio buttons of one name named by labels after them, labels
 # around them or words after them; the question outside the block of answers or inside it.
-POLL_LABELS = ("<div><h3>Have your say</h3><div><p>Should the harbour office stay open at night during the summer "
-               "sailing season?</p><ul>"
-               "<li><input type='radio' name='q1' id='y'> <label for='y'>Yes, all year</label></li>"
-               "<li><input type='radio' name='q1' id='s'> <label for='s'>Only in summer</label></li>"
-               "<li><input type='radio' name='q1' id='n'> <label for='n'>No</label></li></ul>"
-               "<button>Vote</button></div></div>")
-POLL_WRAPPED = ("<div><p>Did this explanation of the tides answer the question you came to this page with?</p>"
-                "<label><input type='radio' name='useful'> Yes</label>"
-                "<label><input type='radio' name='useful'> No</label></div>")
-POLL_WORDS = ("<div><p>How often do you check the tide tables before you take your boat out of the harbour?</p>"
-              "<p><input type='radio' name='often'> Daily <input type='radio' name='often'> Weekly "
-              "<input type='radio' name='often'> Never</p></div>")
+POLL_LABELS = (
+    "<div><h3>Have your say</h3><div><p>Should the harbour office stay open at night during the summer "
+    "sailing season?</p><ul>"
+    "<li><input type='radio' name='q1' id='y'> <label for='y'>Yes, all year</label></li>"
+    "<li><input type='radio' name='q1' id='s'> <label for='s'>Only in summer</label></li>"
+    "<li><input type='radio' name='q1' id='n'> <label for='n'>No</label></li></ul>"
+    "<button>Vote</button></div></div>"
+)
+POLL_WRAPPED = (
+    "<div><p>Did this explanation of the tides answer the question you came to this page with?</p>"
+    "<label><input type='radio' name='useful'> Yes</label>"
+    "<label><input type='radio' name='useful'> No</label></div>"
+)
+POLL_WORDS = (
+    "<div><p>How often do you check the tide tables before you take your boat out of the harbour?</p>"
+    "<p><input type='radio' name='often'> Daily <input type='radio' name='often'> Weekly "
+    "<input type='radio' name='often'> Never</p></div>"
+)
 
 
 @pytest.mark.parametrize("box", [SIGN_UP, SEARCH, REPLY, POLL_LABELS, POLL_WRAPPED, POLL_WORDS])
@@ -43,29 +53,38 @@ def test_a_box_asking_the_reader_for_input_is_left_out(box, where):
 
 
 def test_a_basket_field_holding_a_quantity_keeps_the_product_beside_it():
-    product = ("<div><h2>Tide clock, brass</h2><p>Price: 36.00 EUR</p><p>Delivery: 3-5 days</p>"
-               "<form action='/basket'><input type='text' name='amount' value='1'><button>Add</button></form></div>")
+    product = (
+        "<div><h2>Tide clock, brass</h2><p>Price: 36.00 EUR</p><p>Delivery: 3-5 days</p>"
+        "<form action='/basket'><input type='text' name='amount' value='1'><button>Add</button></form></div>"
+    )
     html = f"<html><body><article>{BODY}{product}</article></body></html>"
     assert convert(html, URL).markdown == (
-        BODY_MD + "\n\n## Tide clock, brass\n\nPrice: 36.00 EUR\n\nDelivery: 3-5 days")
+        BODY_MD + "\n\n## Tide clock, brass\n\nPrice: 36.00 EUR\n\nDelivery: 3-5 days"
+    )
 
 
 def test_a_page_whose_content_is_the_form_keeps_its_text():
-    html = ("<html><body><div><h1>Contact the harbour office</h1><p>Write to us with questions about moorings, "
-            "permits or the tide tables; we answer within two working days.</p><form action='/send'>"
-            "<input name='name'><textarea name='message'></textarea><button>Send</button></form></div></body></html>")
+    html = (
+        "<html><body><div><h1>Contact the harbour office</h1><p>Write to us with questions about moorings, "
+        "permits or the tide tables; we answer within two working days.</p><form action='/send'>"
+        "<input name='name'><textarea name='message'></textarea><button>Send</button></form></div></body></html>"
+    )
     assert convert(html, URL).markdown == (
         "# Contact the harbour office\n\nWrite to us with questions about moorings, permits or the tide tables; "
-        "we answer within two working days.")
+        "we answer within two working days."
+    )
 
 
 def test_only_the_nearest_block_with_text_around_the_field_goes():
     """A header holding the headline, its lead and a search box loses the box's label only."""
-    header = ("<div><div><h2>Spring tides reach a record</h2><p>The highest water in forty years is expected on "
-              "Sunday.</p></div><div><div><p>Search</p><form><input name='s'></form></div></div></div>")
+    header = (
+        "<div><div><h2>Spring tides reach a record</h2><p>The highest water in forty years is expected on "
+        "Sunday.</p></div><div><div><p>Search</p><form><input name='s'></form></div></div></div>"
+    )
     html = f"<html><body><div>{header}<div>{PARAGRAPHS}</div></div></body></html>"
     assert convert(html, URL).markdown == (
-        "## Spring tides reach a record\n\nThe highest water in forty years is expected on Sunday.\n\n" + PARAGRAPHS_MD)
+        "## Spring tides reach a record\n\nThe highest water in forty years is expected on Sunday.\n\n" + PARAGRAPHS_MD
+    )
 
 
 PARAGRAPHS = BODY.split("\n", 1)[1]
@@ -82,14 +101,30 @@ def test_a_rating_whose_stars_name_nothing_keeps_the_headline_beside_it():
 
 def test_a_quiz_that_is_most_of_the_page_keeps_its_questions():
     """Questions that together hold most of the region are the page's content, not a poll beside it."""
-    quiz = [("The Moon pulls on the oceans more strongly than the Sun does, although the Sun is far larger. Why is "
-             "that so?", "It is much closer to the Earth", "It is made of heavier rock"),
-            ("Most coasts see two high tides every lunar day of about twenty-four hours and fifty minutes. How long is "
-             "the gap between them?", "About twelve hours and twenty-five minutes", "About six hours"),
-            ("Spring tides have nothing to do with the season of the year, whatever their name suggests. When do they "
-             "happen?", "Near new and full moon", "Only in the spring months")]
-    questions = "".join(f"<div><p>{question}</p><label><input type='radio' name='q{n}'> {a}</label>"
-                        f"<label><input type='radio' name='q{n}'> {b}</label></div>"
-                        for n, (question, a, b) in enumerate(quiz))
+    quiz = [
+        (
+            "The Moon pulls on the oceans more strongly than the Sun does, although the Sun is far larger. Why is "
+            "that so?",
+            "It is much closer to the Earth",
+            "It is made of heavier rock",
+        ),
+        (
+            "Most coasts see two high tides every lunar day of about twenty-four hours and fifty minutes. How long is "
+            "the gap between them?",
+            "About twelve hours and twenty-five minutes",
+            "About six hours",
+        ),
+        (
+            "Spring tides have nothing to do with the season of the year, whatever their name suggests. When do they "
+            "happen?",
+            "Near new and full moon",
+            "Only in the spring months",
+        ),
+    ]
+    questions = "".join(
+        f"<div><p>{question}</p><label><input type='radio' name='q{n}'> {a}</label>"
+        f"<label><input type='radio' name='q{n}'> {b}</label></div>"
+        for n, (question, a, b) in enumerate(quiz)
+    )
     html = f"<html><body><article><h1>Tide quiz</h1>{questions}</article></body></html>"
     assert convert(html, URL).markdown == "# Tide quiz\n\n" + "\n\n".join(question for question, _, _ in quiz)

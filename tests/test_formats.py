@@ -8,7 +8,8 @@ import json
 import os
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from web2md import convert
@@ -71,15 +72,20 @@ def test_csv_single_page_file():
     out = render(PAGE, "csv")
     assert out == (
         "url,title,author,published_date,language,page_type,extraction_quality,fingerprint,text\r\n"
-        'https://example.com/article,Article Title,Jane Doe,2025-01-15T08:30:00Z,en,article,0.86,'
+        "https://example.com/article,Article Title,Jane Doe,2025-01-15T08:30:00Z,en,article,0.86,"
         'a1b2c3d4e5f60718,"Article Title\n\nBody content with a link.\n\nSecond paragraph\nwith a break."\r\n'
     )
 
 
 def test_csv_round_trips_commas_quotes_and_newlines():
     tricky = [
-        Page(url="https://a.example/?q=1,2", title='He said "hi", then left', author="Doe, Jane",
-             text='line one\nline "two", with comma\r\nline three', extraction_quality=0.5),
+        Page(
+            url="https://a.example/?q=1,2",
+            title='He said "hi", then left',
+            author="Doe, Jane",
+            text='line one\nline "two", with comma\r\nline three',
+            extraction_quality=0.5,
+        ),
         Page(url="https://b.example/", title="", text="", fingerprint="0000000000000000"),
         Page(url="https://c.example/", title="Ünïcödé — ‘quotes’ ,,", text='""\n\n,\n"'),
     ]
@@ -124,13 +130,16 @@ def test_tei_is_valid_tei_p5():
     assert section.findtext("t:head", namespaces=ns) == "Article Title"
     paragraphs = section.findall("t:p", namespaces=ns)
     assert [etree.tostring(p, method="text", encoding=str, with_tail=False) for p in paragraphs] == [
-        "Body content with a link.", "Second paragraphwith a break."]
+        "Body content with a link.",
+        "Second paragraphwith a break.",
+    ]
 
 
 STRUCTURED = Page(
-    url="https://x.example/s", title="S",
+    url="https://x.example/s",
+    title="S",
     markdown="Lead.\n\n## Steps\n\n1. mix\n2. bake\n   - at 180\n\n| Day | Degrees |\n|---|---|\n| Mon | 12 |\n\n"
-             "> a quote\n\n```python\ndef f():\n    return  1\n```\n\n### Deeper\n\n## Next\n\nEnd.",
+    "> a quote\n\n```python\ndef f():\n    return  1\n```\n\n### Deeper\n\n## Next\n\nEnd.",
 )
 
 
@@ -168,19 +177,26 @@ def test_tei_keeps_structure_in_sections_and_validates():
 
 
 def test_tei_of_a_converted_page_validates():
-    html = ("<html lang='de'><head><title>Titel</title><meta name='author' content='A'>"
-            "<meta name='keywords' content='x, y'><meta property='article:section' content='Z'></head>"
-            "<body><main><h1>Kopf</h1><p>Ein Absatz.</p><ul><li>eins</li></ul></main></body></html>")
+    html = (
+        "<html lang='de'><head><title>Titel</title><meta name='author' content='A'>"
+        "<meta name='keywords' content='x, y'><meta property='article:section' content='Z'></head>"
+        "<body><main><h1>Kopf</h1><p>Ein Absatz.</p><ul><li>eins</li></ul></main></body></html>"
+    )
     for page in (convert(html, "https://e.example/a?b=1&c=2"), Page()):
         root = etree.fromstring(render(page, "tei").encode("utf-8"))
         assert TEI_DTD.validate(root), TEI_DTD.error_log.filter_from_errors()
 
 
 def test_html_document_escapes_and_keeps_structure():
-    page = Page(url="https://x.example/p", title="A <b>&</b>", language="en", description='say "hi"',
-                markdown="## Sub <script>alert(1)</script>\n\n- one\n- two\n  1. nested\n\n"
-                         "[bad](javascript:alert%281%29) and [ok](https://x.example/)\n\n"
-                         "| a | b\\|c |\n|---|---|\n| 1 | 2 |\n\n> quoted **bold**\n\n```js\nif (a < b) {}\n```")
+    page = Page(
+        url="https://x.example/p",
+        title="A <b>&</b>",
+        language="en",
+        description='say "hi"',
+        markdown="## Sub <script>alert(1)</script>\n\n- one\n- two\n  1. nested\n\n"
+        "[bad](javascript:alert%281%29) and [ok](https://x.example/)\n\n"
+        "| a | b\\|c |\n|---|---|\n| 1 | 2 |\n\n> quoted **bold**\n\n```js\nif (a < b) {}\n```",
+    )
     assert render(page, "html") == (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>A &lt;b&gt;&amp;&lt;/b&gt;</title>\n'
         '<meta name="description" content="say &quot;hi&quot;">\n<link rel="canonical" href="https://x.example/p">\n'
@@ -196,8 +212,10 @@ def test_html_document_escapes_and_keeps_structure():
 
 
 def test_html_of_converted_page_is_well_formed_fragment():
-    html = ("<main><h2>T</h2><p>a <b>b</b> <i>c</i> <code>d</code><br>e</p><ol><li>x<ul><li>y</li></ul></li>"
-            "</ol><blockquote><p>q</p></blockquote><pre><code>z</code></pre></main>")
+    html = (
+        "<main><h2>T</h2><p>a <b>b</b> <i>c</i> <code>d</code><br>e</p><ol><li>x<ul><li>y</li></ul></li>"
+        "</ol><blockquote><p>q</p></blockquote><pre><code>z</code></pre></main>"
+    )
     body = render(convert(html, "https://x.example/"), "html").split("<article>\n")[1].split("\n</article>")[0]
     etree.fromstring(f"<div>{body.replace('<br>', '<br/>')}</div>")  # balanced tags
 
@@ -210,7 +228,14 @@ def test_all_inputs_render_alike():
 
 def test_format_names_and_extensions():
     assert [normalize_format(n) for n in ("MD", "markdown", "text", "txt", "json", "jsonl", "htm")] == [
-        "md", "md", "txt", "txt", "json", "json", "html"]
+        "md",
+        "md",
+        "txt",
+        "txt",
+        "json",
+        "json",
+        "html",
+    ]
     assert extension("tei") == "tei.xml" and extension("markdown") == "md"
     with pytest.raises(ValueError, match="unknown format 'pdf'"):
         render(PAGE, "pdf")
@@ -228,8 +253,31 @@ HOSTILE = st.lists(
 
 
 HOSTILE_MARKDOWN = st.lists(
-    st.one_of(HOSTILE, st.sampled_from(["\n", "\n\n", "# ", "## ", "> ", "- ", "  - ", "1. ", "| a | b |\n|---|---|\n",
-                                        "```\n", "**", "*", "`", "[x](", ")", "![a](", "\\\n", "---"])),
+    st.one_of(
+        HOSTILE,
+        st.sampled_from(
+            [
+                "\n",
+                "\n\n",
+                "# ",
+                "## ",
+                "> ",
+                "- ",
+                "  - ",
+                "1. ",
+                "| a | b |\n|---|---|\n",
+                "```\n",
+                "**",
+                "*",
+                "`",
+                "[x](",
+                ")",
+                "![a](",
+                "\\\n",
+                "---",
+            ]
+        ),
+    ),
     max_size=30,
 ).map("".join)
 
@@ -237,16 +285,27 @@ HOSTILE_MARKDOWN = st.lists(
 @given(title=HOSTILE, author=HOSTILE, text=HOSTILE, url=HOSTILE, lang=HOSTILE, kw=HOSTILE, site=HOSTILE)
 @settings(max_examples=150, deadline=None)
 def test_xml_and_tei_stay_well_formed_for_hostile_text(title, author, text, url, lang, kw, site):
-    page = {"url": url, "title": title, "author": author, "text": text, "language": lang, "keywords": [kw],
-            "site_name": site, "published_date": title, "fingerprint": author, "description": text}
+    page = {
+        "url": url,
+        "title": title,
+        "author": author,
+        "text": text,
+        "language": lang,
+        "keywords": [kw],
+        "site_name": site,
+        "published_date": title,
+        "fingerprint": author,
+        "description": text,
+    }
     for fmt in ("xml", "tei"):
         out = render(page, fmt)
         root = etree.fromstring(out.encode("utf-8"))  # strict parser: raises if not well-formed
         if fmt == "tei":
             assert TEI_DTD.validate(root), TEI_DTD.error_log.filter_from_errors()
     doc = etree.fromstring(render(page, "xml").encode("utf-8"))
-    expected_title = "".join(c for c in title if c in "\t\n\r" or (" " <= c <= "\ud7ff") or ("\ue000" <= c <= "\ufffd")
-                             or c >= "\U00010000")
+    expected_title = "".join(
+        c for c in title if c in "\t\n\r" or (" " <= c <= "\ud7ff") or ("\ue000" <= c <= "\ufffd") or c >= "\U00010000"
+    )
     assert (doc.findtext("title") or "") == expected_title
 
 
@@ -270,8 +329,11 @@ def test_xml_and_tei_of_any_markdown_are_well_formed_and_valid(markdown):
 
 
 @settings(deadline=None)  # the first example imports itemadapter
-@given(markdown=st.none() | st.text(max_size=50), title=st.none() | st.text(max_size=10),
-       kind=st.sampled_from(["page", "feed", "dict"]))
+@given(
+    markdown=st.none() | st.text(max_size=50),
+    title=st.none() | st.text(max_size=10),
+    kind=st.sampled_from(["page", "feed", "dict"]),
+)
 def test_the_markdown_file_of_an_item_is_what_render_makes_of_its_fields(markdown, title, kind):
     # the export writes every page's .md through the exporters' render_markdown, which reads one field
     from web2md.exporters import render_markdown
@@ -279,5 +341,6 @@ def test_the_markdown_file_of_an_item_is_what_render_makes_of_its_fields(markdow
 
     fields = {"url": "https://example.com/a", "title": title, "markdown": markdown}
     item = {"page": PageItem, "feed": FeedEntryItem, "dict": dict}[kind](
-        **{k: v for k, v in fields.items() if v is not None or kind == "dict"})
+        **{k: v for k, v in fields.items() if v is not None or kind == "dict"}
+    )
     assert render_markdown(item) == render(item_to_dict(item), "md")

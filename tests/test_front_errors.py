@@ -25,15 +25,23 @@ from web2md.spiders.page import PageSpider
 
 
 def web2md(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "web2md.frontends.cli", *args], capture_output=True, text=True,
-                          env=environment(), timeout=180, input=stdin if stdin is not None else "")
+    return subprocess.run(
+        [sys.executable, "-m", "web2md.frontends.cli", *args],
+        capture_output=True,
+        text=True,
+        env=environment(),
+        timeout=180,
+        input=stdin if stdin is not None else "",
+    )
 
 
 def page(title: str, *links: str) -> str:
     anchors = "".join(f'<p>See <a href="{href}">{href}</a> for more about the {title.lower()}.</p>' for href in links)
-    return (f"<html lang='en'><head><title>{title}</title></head><body><main><h1>{title}</h1>"
-            f"<p>This page is about the {title.lower()} and has enough words to be a page.</p>{anchors}"
-            f"</main></body></html>")
+    return (
+        f"<html lang='en'><head><title>{title}</title></head><body><main><h1>{title}</h1>"
+        f"<p>This page is about the {title.lower()} and has enough words to be a page.</p>{anchors}"
+        f"</main></body></html>"
+    )
 
 
 SITE = {
@@ -64,7 +72,9 @@ def site():
 @pytest.fixture(scope="module")
 def runs(bad, site):
     refused = f"http://127.0.0.1:{closed_port()}/"
-    listed = f"{site.url('/a')}  # apples, with a comment\n# a comment line\n\n{site.url('/file.pdf')}\n{site.url('/c')}\n"
+    listed = (
+        f"{site.url('/a')}  # apples, with a comment\n# a comment line\n\n{site.url('/file.pdf')}\n{site.url('/c')}\n"
+    )
     commands = {
         "tls": (("fetch", bad.url("/", scheme="https")), None),
         "closed": (("fetch", bad.url("/close")), None),
@@ -88,15 +98,21 @@ def runs(bad, site):
     return results
 
 
-@pytest.mark.parametrize("name, sentence", [
-    ("tls", "TLS handshake failed (wrong version number): {https} (does the server speak https on that port? "
-            "try http://)"),
-    ("closed", "the server closed the connection without answering: {/close} (try again later)"),
-    ("loss", "the connection broke before the whole response arrived: {/loss} (try again later)"),
-    ("refused", "connection refused: {refused} (is the server running, on that port?)"),
-    ("dns", "cannot resolve host: http://no-such-host.invalid/ (check the host name)"),
-    ("sitemap_refused", "connection refused: {refused} (is the server running, on that port?)"),
-])
+@pytest.mark.parametrize(
+    "name, sentence",
+    [
+        (
+            "tls",
+            "TLS handshake failed (wrong version number): {https} (does the server speak https on that port? "
+            "try http://)",
+        ),
+        ("closed", "the server closed the connection without answering: {/close} (try again later)"),
+        ("loss", "the connection broke before the whole response arrived: {/loss} (try again later)"),
+        ("refused", "connection refused: {refused} (is the server running, on that port?)"),
+        ("dns", "cannot resolve host: http://no-such-host.invalid/ (check the host name)"),
+        ("sitemap_refused", "connection refused: {refused} (is the server running, on that port?)"),
+    ],
+)
 def test_connection_failures_are_one_plain_sentence(runs, bad, name, sentence):
     expected = re.sub(r"\{(/[^}]*)\}", lambda m: bad.url(m.group(1)), sentence)
     expected = expected.replace("{https}", bad.url("/", scheme="https")).replace("{refused}", runs["refused_url"])
@@ -104,14 +120,17 @@ def test_connection_failures_are_one_plain_sentence(runs, bad, name, sentence):
     assert (done.returncode, done.stderr, done.stdout) == (1, f"web2md: {expected}\n", "")
 
 
-@pytest.mark.parametrize("name, message", [
-    ("max_length", "--max-length must not be negative, got -5"),
-    ("max_pages", "--max-pages must not be negative, got -1"),
-    ("selector", "unsupported --exclude-selector 'div > p': use .class or #id"),
-    ("typo", "unknown command 'fecth', did you mean fetch?"),
-    # a host label over 63 bytes: no DNS name (the resolver's thread hung on it until the timeout)
-    ("long_label", f"invalid URL: http://{'a' * 64}.invalid/ (need an absolute http:// or https:// URL)"),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("max_length", "--max-length must not be negative, got -5"),
+        ("max_pages", "--max-pages must not be negative, got -1"),
+        ("selector", "unsupported --exclude-selector 'div > p': use .class or #id"),
+        ("typo", "unknown command 'fecth', did you mean fetch?"),
+        # a host label over 63 bytes: no DNS name (the resolver's thread hung on it until the timeout)
+        ("long_label", f"invalid URL: http://{'a' * 64}.invalid/ (need an absolute http:// or https:// URL)"),
+    ],
+)
 def test_bad_options_stop_before_any_fetch(runs, site, name, message):
     done = runs[name]
     assert (done.returncode, done.stderr, done.stdout) == (2, f"web2md: {message}\n", "")
@@ -142,7 +161,8 @@ def test_a_body_over_the_size_cap_names_the_limit_and_the_knob(bad, caplog):
     [failure] = result.failures
     assert failure["reason"] == "the response is larger than the size limit (50000 bytes)"
     assert explain(failure, knobs={"max_bytes": "--max-bytes"}) == (
-        f"the response is larger than the size limit (50000 bytes): {bad.url('/big')} (raise --max-bytes)")
+        f"the response is larger than the size limit (50000 bytes): {bad.url('/big')} (raise --max-bytes)"
+    )
     logged = [r.getMessage() for r in caplog.records if r.name.startswith("web2md")]
     assert logged == [f"Failed {bad.url('/big')} (too_large): the response is larger than the size limit (50000 bytes)"]
 
@@ -151,8 +171,17 @@ def test_the_command_line_does_not_retry_refused_connections():
     from web2md.frontends.cli import crawl_settings
 
     url = f"http://127.0.0.1:{closed_port()}/"
-    options = argparse.Namespace(timeout=None, delay=None, cache_ttl=None, ignore_robots=True, no_blacklist=None,
-                                 blacklist_file=None, no_user_blacklist=None, cookie=None, header=None)
+    options = argparse.Namespace(
+        timeout=None,
+        delay=None,
+        cache_ttl=None,
+        ignore_robots=True,
+        no_blacklist=None,
+        blacklist_file=None,
+        no_user_blacklist=None,
+        cookie=None,
+        header=None,
+    )
     quick = crawl.run(PageSpider, crawl_settings(options), url=url, output="", formats="")
     assert [f["reason"] for f in quick.failures] == ["connection refused"]
     assert "retry/count" not in quick.stats

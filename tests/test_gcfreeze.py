@@ -10,8 +10,8 @@ from scrapy import signals
 
 from tests.server import TestServer
 from web2md import crawl
-from web2md.settings import EXTENSIONS
 from web2md.conversion.workers import GC_THRESHOLDS
+from web2md.settings import EXTENSIONS
 
 FROZEN_DURING_CRAWL: list[tuple[int, int]] = []
 
@@ -23,7 +23,7 @@ class FreezeProbe:
         crawler.signals.connect(self.spider_closed, signal=signals.spider_closed)
 
     @classmethod
-    def from_crawler(cls, crawler) -> "FreezeProbe":
+    def from_crawler(cls, crawler) -> FreezeProbe:
         return cls(crawler)
 
     def spider_closed(self) -> None:
@@ -35,10 +35,14 @@ def test_objects_alive_at_the_start_are_frozen_during_the_crawl_and_unfrozen_aft
     assert gc.get_freeze_count() == 0
     thresholds = gc.get_threshold()
     with TestServer() as srv:
-        srv.route("/", "<html><body><p>Some text long enough to be a paragraph of its own here.</p></body></html>",
-                  headers={"Content-Type": "text/html"})
-        result = crawl.run("page", {"EXTENSIONS": {**EXTENSIONS, f"{__name__}.FreezeProbe": 1}},
-                           url=srv.url("/"), output="")
+        srv.route(
+            "/",
+            "<html><body><p>Some text long enough to be a paragraph of its own here.</p></body></html>",
+            headers={"Content-Type": "text/html"},
+        )
+        result = crawl.run(
+            "page", {"EXTENSIONS": {**EXTENSIONS, f"{__name__}.FreezeProbe": 1}}, url=srv.url("/"), output=""
+        )
     assert len(result.items) == 1
     frozen, threshold = FROZEN_DURING_CRAWL[0]
     assert frozen > 10_000 and threshold == GC_THRESHOLDS[0]  # Scrapy, Twisted, lxml, this test run...
@@ -51,10 +55,10 @@ def test_crawls_side_by_side_restore_the_collector_when_the_last_one_stops():
     thresholds = gc.get_threshold()
     settings = {"EXTENSIONS": {**EXTENSIONS, f"{__name__}.FreezeProbe": 1}}
     with TestServer() as srv:
-        srv.route("/first", "<html><body><p>First.</p></body></html>", headers={"Content-Type": "text/html"},
-                  delay=1.0)
-        srv.route("/second", "<html><body><p>Second.</p></body></html>", headers={"Content-Type": "text/html"},
-                  delay=2.5)
+        srv.route("/first", "<html><body><p>First.</p></body></html>", headers={"Content-Type": "text/html"}, delay=1.0)
+        srv.route(
+            "/second", "<html><body><p>Second.</p></body></html>", headers={"Content-Type": "text/html"}, delay=2.5
+        )
         with ThreadPoolExecutor(2) as pool:
             first = pool.submit(crawl.run, "page", settings, url=srv.url("/first"), output="")
             time.sleep(0.5)  # the second crawl starts while the first runs, and stops after it

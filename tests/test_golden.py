@@ -22,9 +22,9 @@ import pytest
 
 from web2md import html_to_text
 from web2md.extract.convert import render_plain
-from web2md.extract.options import Options
 from web2md.extract.html.parse import parse_html
 from web2md.extract.html.urls import document_base
+from web2md.extract.options import Options
 
 GOLDEN = Path(__file__).parent / "golden"
 URL = "https://example.test/dir/page"
@@ -37,7 +37,7 @@ def case_options(html: bytes) -> dict:
     prefix, suffix = b"<!-- web2md:", b"-->"
     if not (first.startswith(prefix) and first.endswith(suffix)):
         return {}
-    names = first[len(prefix):-len(suffix)].decode().split()
+    names = first[len(prefix) : -len(suffix)].decode().split()
     return {name: True for name in names}
 
 

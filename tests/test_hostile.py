@@ -16,10 +16,10 @@ import pytest
 from lxml import etree
 
 from web2md import convert, extract_links, html_to_text
-from web2md.frontends.ansi import render_ansi
 from web2md.extract.documents.feeds import parse_feed
 from web2md.extract.html.parse import DEFAULT_MAX_ELEMENTS
 from web2md.formats.htmldoc import markdown_to_html
+from web2md.frontends.ansi import render_ansi
 
 URL = "https://example.test/dir/page"
 RATIO_LIMIT = 8.0
@@ -74,7 +74,10 @@ LINEAR_CASES = {
     "one long table": (lambda n: "<table>" + "<tr><td>a|b</td><td>c</td></tr>" * n + "</table>", 1000),
     # one attribute of many megabytes times mostly the allocator; many 20 kB ones time the parser
     "large attributes": (lambda n: ('<p title="' + "a" * 20_000 + '">x</p>') * n, 50),
-    "entities and escapes": (lambda n: "<p>" + "&amp; &copy &notit; &#128; &#x1F600; *_`[]# &nbsp;\u200b " * n + "</p>", 2000),
+    "entities and escapes": (
+        lambda n: "<p>" + "&amp; &copy &notit; &#128; &#x1F600; *_`[]# &nbsp;\u200b " * n + "</p>",
+        2000,
+    ),
     "one long line of text": (lambda n: "<p>" + WORDS * n + "</p>", 5000),
     "pre with many lines": (lambda n: "<pre>" + "  code line <b>x</b>\n" * n + "</pre>", 3000),
     "script with closing tags": (lambda n: '<script>var a = "</div>";</script><p>kept</p>' * n, 1000),
@@ -96,34 +99,71 @@ STORY = "<p>" + "The sea rises and falls twice a day, pulled by the Moon. " * 40
 CARDS = "".join(f'<h3><a href="/s/{i}">Story {i} about the sea</a></h3>' for i in range(3))
 # Shapes that exercise main-content extraction: teaser tests, section headings, captions, date lines.
 EXTRACTION_CASES = {
-    "deep chain around teaser cards": (lambda n: STORY + "<div>" * n + CARDS + "<p>" + "x " * 300 + "</p>"
-                                       + "</div>" * n, 250),
-    "headings each heading a link list": (lambda n: STORY + '<h2>Related</h2><ul><li><a href="/r">Other story</a></li>'
-                                          "</ul>" * n, 300),
-    "figures with captions": (lambda n: STORY + '<figure><img src="/i.png" alt="x"><p>Photo: harbour</p></figure>' * n,
-                              300),
-    "date lines and calls to action": (lambda n: STORY + "<p>Updated 12.05.2023, 19:49</p><p>Subscribe now.</p>" * n,
-                                       300),
-    "empty inline elements then images": (lambda n: STORY + "<div>" + "<span></span>" * n + '<img src="/a.png">' * 2
-                                          + "<p>Photo: harbour</p></div>", 3000),
+    "deep chain around teaser cards": (
+        lambda n: STORY + "<div>" * n + CARDS + "<p>" + "x " * 300 + "</p>" + "</div>" * n,
+        250,
+    ),
+    "headings each heading a link list": (
+        lambda n: STORY + '<h2>Related</h2><ul><li><a href="/r">Other story</a></li></ul>' * n,
+        300,
+    ),
+    "figures with captions": (
+        lambda n: STORY + '<figure><img src="/i.png" alt="x"><p>Photo: harbour</p></figure>' * n,
+        300,
+    ),
+    "date lines and calls to action": (
+        lambda n: STORY + "<p>Updated 12.05.2023, 19:49</p><p>Subscribe now.</p>" * n,
+        300,
+    ),
+    "empty inline elements then images": (
+        lambda n: STORY + "<div>" + "<span></span>" * n + '<img src="/a.png">' * 2 + "<p>Photo: harbour</p></div>",
+        3000,
+    ),
     "nested headings in wrappers": (lambda n: STORY + "<h2><div>" * n + "x" + "</div></h2>" * n, 200),
     "nested wrappers around an ad label": (lambda n: STORY + "<div>" * n + "Anzeige" + "</div>" * n, 200),
     "many datelines in one block": (lambda n: STORY + "<div>" + "<time>12.05.2023</time>" * n + "</div>", 1500),
     "headings over loose text": (lambda n: STORY + "<h3>Part</h3><br>" * n + "Loose text after the last heading.", 300),
-    "image links before linked titles": (lambda n: STORY + "<div>" + '<a href="/i"><img src="/i.png"></a><b></b>' * n
-                                         + '<a href="/s">Story about the sea</a><p>A line of summary.</p>' * n
-                                         + "</div>", 500),
-    "nested articles": (lambda n: "<article><h1>t</h1><p class='lead'>Lead of the story here.</p>" * n + STORY
-                        + "</article>" * n, 200),
+    "image links before linked titles": (
+        lambda n: (
+            STORY
+            + "<div>"
+            + '<a href="/i"><img src="/i.png"></a><b></b>' * n
+            + '<a href="/s">Story about the sea</a><p>A line of summary.</p>' * n
+            + "</div>"
+        ),
+        500,
+    ),
+    "nested articles": (
+        lambda n: "<article><h1>t</h1><p class='lead'>Lead of the story here.</p>" * n + STORY + "</article>" * n,
+        200,
+    ),
     "fields in nested wrappers": (lambda n: STORY + "<div>" * n + "<input>" * n + "Sign up" + "</div>" * n, 200),
-    "labels over a deep headline": (lambda n: "<div><span>Kicker</span>" * n + "<h1>Title</h1>" + STORY
-                                    + "</div>" * n, 200),
-    "byline-sized lines": (lambda n: "<meta name='author' content='Ann Smith'>" + STORY
-                           + "<p>By Ann Smith, 12 May 2026</p><p>By Ann Smith and many more</p>" * n, 300),
-    "many polls": (lambda n: STORY + "".join(f"<div><p>Question {i}?</p><input type=radio name=q{i}> Yes"
-                                             f"<input type=radio name=q{i}> No</div>" for i in range(n)), 300),
-    "answers of one poll far apart": (lambda n: STORY + "<div><p>Question?</p>" + "<div><input type=radio name=q> Yes"
-                                      * n + "</div>" * n + "</div>", 200),
+    "labels over a deep headline": (
+        lambda n: "<div><span>Kicker</span>" * n + "<h1>Title</h1>" + STORY + "</div>" * n,
+        200,
+    ),
+    "byline-sized lines": (
+        lambda n: (
+            "<meta name='author' content='Ann Smith'>"
+            + STORY
+            + "<p>By Ann Smith, 12 May 2026</p><p>By Ann Smith and many more</p>" * n
+        ),
+        300,
+    ),
+    "many polls": (
+        lambda n: (
+            STORY
+            + "".join(
+                f"<div><p>Question {i}?</p><input type=radio name=q{i}> Yes<input type=radio name=q{i}> No</div>"
+                for i in range(n)
+            )
+        ),
+        300,
+    ),
+    "answers of one poll far apart": (
+        lambda n: STORY + "<div><p>Question?</p>" + "<div><input type=radio name=q> Yes" * n + "</div>" * n + "</div>",
+        200,
+    ),
 }
 
 
@@ -140,8 +180,11 @@ def test_extract_links_time_grows_linearly():
 @pytest.mark.parametrize("unit", ["&lt;a@", "a@", "a@b (", " &lt;a@"])
 def test_feed_author_time_grows_linearly(unit):
     # "Name <address>" and "address (Name)" read from an author field of repeated address fragments
-    assert_linear(lambda k: f"<rss version='2.0'><channel><item><author>x{unit * k}</author></item></channel></rss>",
-                  4000, fn=parse_feed)
+    assert_linear(
+        lambda k: f"<rss version='2.0'><channel><item><author>x{unit * k}</author></item></channel></rss>",
+        4000,
+        fn=parse_feed,
+    )
 
 
 MARKDOWN_CASES = {
@@ -164,6 +207,7 @@ def test_markdown_output_time_grows_linearly(name, to_text):
 
 # -- no exception on the full-size hostile inputs -------------------------------------------------
 
+
 def test_unterminated_comment():
     html = "<h1>Title</h1><p>Visible.</p><!-- runs to the end <p>hidden</p>" + "<div>x</div>" * 1000
     assert render(html) == "# Title\n\nVisible."
@@ -175,11 +219,20 @@ def test_script_containing_closing_div():
     assert render(html) == "Kept"
 
 
-@pytest.mark.parametrize("open_tag, close_tag", [
-    ("<div>", "</div>"), ("<b>", "</b>"), ('<a href="/x">', "</a>"), ("<li>", "</li>"),
-    ("<blockquote>", "</blockquote>"), ("<ul><li>", "</li></ul>"), ("<span>", "</span>"),
-    ("<table><tr><td>", "</td></tr></table>"), ("<b><div>", "</div></b>"),
-])
+@pytest.mark.parametrize(
+    "open_tag, close_tag",
+    [
+        ("<div>", "</div>"),
+        ("<b>", "</b>"),
+        ('<a href="/x">', "</a>"),
+        ("<li>", "</li>"),
+        ("<blockquote>", "</blockquote>"),
+        ("<ul><li>", "</li></ul>"),
+        ("<span>", "</span>"),
+        ("<table><tr><td>", "</td></tr></table>"),
+        ("<b><div>", "</div></b>"),
+    ],
+)
 def test_100000_nested_elements(open_tag, close_tag):
     n = 100_000
     html = "<p>Before the nesting.</p>" + open_tag * n + "Deep text." + close_tag * n + "<p>After.</p>"
@@ -192,8 +245,11 @@ def test_100000_nested_elements(open_tag, close_tag):
         outs.append(default.markdown)
     for out in outs:  # no RecursionError, no crash
         assert out.startswith("Before the nesting.\n\n")
-        assert out.endswith("Deep text.\n\nAfter.") or out.endswith("Deep text.**\n\nAfter.") \
+        assert (
+            out.endswith("Deep text.\n\nAfter.")
+            or out.endswith("Deep text.**\n\nAfter.")
             or out.endswith("Deep text.](https://example.test/x)\n\nAfter.")
+        )
 
 
 @pytest.mark.parametrize("n", [100_000, 200_000])
@@ -210,16 +266,21 @@ def test_deeply_nested_text_kept_exactly(n):
 
 def test_deep_nesting_time_grows_linearly():
     # past libxml2's depth limit: the second parse and everything after it stay linear
-    assert_linear(lambda k: "<p>Before.</p>" + "<div><span>" * k + "Deep." + "</span></div>" * k, 10_000,
-                  fn=lambda html: convert(html, URL))
+    assert_linear(
+        lambda k: "<p>Before.</p>" + "<div><span>" * k + "Deep." + "</span></div>" * k,
+        10_000,
+        fn=lambda html: convert(html, URL),
+    )
 
 
 def test_ten_megabyte_page():
     words = WORDS * 150
-    chunk = (f"<h2>Section</h2><p>{words}<a href='/x'>link</a> <b>bold</b> &amp; &mdash; {words}</p>"
-             f"<ul><li>{words[:300]}</li><li>two</li></ul>"
-             "<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>"
-             f"<pre>{words[:500]}</pre>\n")
+    chunk = (
+        f"<h2>Section</h2><p>{words}<a href='/x'>link</a> <b>bold</b> &amp; &mdash; {words}</p>"
+        f"<ul><li>{words[:300]}</li><li>two</li></ul>"
+        "<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>"
+        f"<pre>{words[:500]}</pre>\n"
+    )
     page = chunk * (10_000_000 // len(chunk) + 1)
     assert len(page) >= 10_000_000
     out = render(page)
@@ -260,11 +321,15 @@ def test_many_tables():
 
 def test_entity_reference_nodes_in_a_parsed_tree():
     """A tree parsed with resolve_entities=False (Scrapy's XML selector on XHTML) keeps `&nbsp;` as a node."""
-    xhtml = (b"<html><body><div><p>The tide tables for May are out, and they show two unusually high tides.</p>"
-             b"&nbsp;<p>The first comes on the morning of the twelfth.</p></div></body></html>")
+    xhtml = (
+        b"<html><body><div><p>The tide tables for May are out, and they show two unusually high tides.</p>"
+        b"&nbsp;<p>The first comes on the morning of the twelfth.</p></div></body></html>"
+    )
     root = etree.fromstring(xhtml, etree.XMLParser(recover=True, resolve_entities=False))
-    assert convert(root, URL).markdown == ("The tide tables for May are out, and they show two unusually high tides."
-                                           "\n\nThe first comes on the morning of the twelfth.")
+    assert convert(root, URL).markdown == (
+        "The tide tables for May are out, and they show two unusually high tides."
+        "\n\nThe first comes on the morning of the twelfth."
+    )
 
 
 def test_tag_soup():

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import threading
 
-from web2md.middlewares.limits import failure_count
 from tests.mw_harness import run_crawl
 from tests.server import TestServer
+from web2md.middlewares.limits import failure_count
 
 PAGE = """<html><body>
 <h1>Host page</h1>
@@ -75,12 +75,16 @@ def test_iframes_can_be_switched_off():
 
 def test_page_spider_inlines_iframes_through_the_extract_pipeline():
     with TestServer() as srv:
-        srv.route("/", '<html><body><h1>Host</h1><p>Host text here.</p><iframe src="/embed"></iframe>'
-                       '<iframe src="https://www.googletagmanager.com/ns.html?id=GTM-X"></iframe></body></html>')
+        srv.route(
+            "/",
+            '<html><body><h1>Host</h1><p>Host text here.</p><iframe src="/embed"></iframe>'
+            '<iframe src="https://www.googletagmanager.com/ns.html?id=GTM-X"></iframe></body></html>',
+        )
         srv.route("/embed", "<html><body><p>Embedded paragraph from the frame.</p></body></html>")
         srv.route("/ads/landing", "<p>explicitly requested ad page</p>")
-        result = run_crawl(spider="page", spider_args={"url": f"{srv.url('/')} {srv.url('/ads/landing')}",
-                                                       "output": ""})
+        result = run_crawl(
+            spider="page", spider_args={"url": f"{srv.url('/')} {srv.url('/ads/landing')}", "output": ""}
+        )
         paths = srv.paths()
     by_url = {i["url"]: i for i in result.items}
     assert "Embedded paragraph from the frame." in by_url[srv.url("/")]["markdown"]
@@ -109,15 +113,21 @@ def test_an_iframe_that_never_answers_or_cannot_connect_is_given_up_after_the_if
         return 200, {"Content-Type": "text/html"}, b"<p>too late</p>"
 
     with TestServer() as srv, TestServer() as silent:
-        srv.route("/", '<html><body><p>Page text.</p><iframe src="/frame"></iframe>'
-                       f'<iframe src="{silent.url("/silent")}"></iframe>'
-                       '<iframe src="http://127.0.0.1:1/refused"></iframe>'
-                       '<iframe src="http://web2md-test.invalid/unresolvable"></iframe></body></html>')
+        srv.route(
+            "/",
+            '<html><body><p>Page text.</p><iframe src="/frame"></iframe>'
+            f'<iframe src="{silent.url("/silent")}"></iframe>'
+            '<iframe src="http://127.0.0.1:1/refused"></iframe>'
+            '<iframe src="http://web2md-test.invalid/unresolvable"></iframe></body></html>',
+        )
         srv.route("/frame", "<p>Frame text.</p>")
         silent.route("/silent", handler=never)
         try:
-            result = run_crawl(spider="page", spider_args={"url": srv.url("/"), "output": ""},
-                               settings={"WEB2MD_IFRAME_TIMEOUT": 1, "DOWNLOAD_TIMEOUT": 60})
+            result = run_crawl(
+                spider="page",
+                spider_args={"url": srv.url("/"), "output": ""},
+                settings={"WEB2MD_IFRAME_TIMEOUT": 1, "DOWNLOAD_TIMEOUT": 60},
+            )
         finally:
             answer.set()
     [item] = result.items
@@ -139,8 +149,9 @@ def test_the_iframes_of_a_page_are_fetched_side_by_side():
         srv.route("/", '<p>Page.</p><iframe src="/f1"></iframe><iframe src="/f2"></iframe><iframe src="/f3"></iframe>')
         for n in (1, 2, 3):
             srv.route(f"/f{n}", handler=together)
-        result = run_crawl(spider="page", spider_args={"url": srv.url("/"), "output": ""},
-                           settings={"WEB2MD_IFRAME_TIMEOUT": 30})
+        result = run_crawl(
+            spider="page", spider_args={"url": srv.url("/"), "output": ""}, settings={"WEB2MD_IFRAME_TIMEOUT": 30}
+        )
     [item] = result.items
     assert item["markdown"] == "Page.\n\nFrame 1.\n\nFrame 2.\n\nFrame 3."
 
@@ -153,8 +164,7 @@ def test_an_iframe_source_is_fetched_once_per_crawl():
         srv.route("/widget", "<p>Widget.</p>")
         result = run_crawl(spider="page", spider_args={"url": " ".join(srv.url(p) for p in pages), "output": ""})
         paths = srv.paths()
-    assert sorted(item["markdown"] for item in result.items) == [
-        f"Page {n}.\n\nWidget.\n\nWidget." for n in range(6)]
+    assert sorted(item["markdown"] for item in result.items) == [f"Page {n}.\n\nWidget.\n\nWidget." for n in range(6)]
     assert paths.count("/widget") == 1
     assert result.stat("web2md/iframe/inlined") == 12
 
@@ -180,7 +190,11 @@ def test_pages_waiting_for_a_slow_iframe_host_do_not_stop_the_crawl():
                 all_pages_asked.set()
         n = int(request.path[2:])
         frame = f'<iframe src="{slow.url(f"/frame{n}")}"></iframe>' if n % 2 == 0 else ""
-        return 200, {"Content-Type": "text/html"}, f"<html><body><h1>Page {n}</h1>{filler * 200}{frame}</body></html>".encode()
+        return (
+            200,
+            {"Content-Type": "text/html"},
+            f"<html><body><h1>Page {n}</h1>{filler * 200}{frame}</body></html>".encode(),
+        )
 
     def silent_until_all_pages_asked(request):
         waits.append(all_pages_asked.wait(timeout=20))
@@ -191,10 +205,14 @@ def test_pages_waiting_for_a_slow_iframe_host_do_not_stop_the_crawl():
             slow.route(path, handler=silent_until_all_pages_asked)
         for n in range(pages):
             srv.route(f"/p{n}", handler=page)
-        srv.route("/", "<html><body>" + "".join(f'<a href="/p{n}">Page {n}</a> ' for n in range(pages)) + "</body></html>")
-        result = run_crawl(spider="site", spider_args={"url": srv.url("/"), "depth": "1", "output": "", "dedupe": "off"},
-                           settings={"WEB2MD_IFRAME_TIMEOUT": 60, "CONCURRENT_REQUESTS": 24,
-                                     "CONCURRENT_REQUESTS_PER_DOMAIN": 24})
+        srv.route(
+            "/", "<html><body>" + "".join(f'<a href="/p{n}">Page {n}</a> ' for n in range(pages)) + "</body></html>"
+        )
+        result = run_crawl(
+            spider="site",
+            spider_args={"url": srv.url("/"), "depth": "1", "output": "", "dedupe": "off"},
+            settings={"WEB2MD_IFRAME_TIMEOUT": 60, "CONCURRENT_REQUESTS": 24, "CONCURRENT_REQUESTS_PER_DOMAIN": 24},
+        )
     assert len(result.items) == pages + 1
     assert len(asked) == pages
     assert len(filler) * 200 > 400_000

@@ -20,9 +20,11 @@ OLD = 1_000_000_000  # the mtime every file gets after the first crawl
 
 
 def leaf(n: int, version: str = "first") -> str:
-    return (f"<html><head><title>Leaf {n}</title></head><body><main><h1>Leaf {n}</h1>"
-            f"<p>Leaf number {n} talks about topic {n * 7919 % 1000} in its {version} version, "
-            f"with enough words to count as content for the extractor.</p></main></body></html>")
+    return (
+        f"<html><head><title>Leaf {n}</title></head><body><main><h1>Leaf {n}</h1>"
+        f"<p>Leaf number {n} talks about topic {n * 7919 % 1000} in its {version} version, "
+        f"with enough words to count as content for the extractor.</p></main></body></html>"
+    )
 
 
 @pytest.fixture()
@@ -30,9 +32,11 @@ def site(tmp_path):
     root = tmp_path / "site"
     root.mkdir()
     links = "".join(f'<li><a href="/p{n}.html">Leaf {n}</a></li>' for n in range(LEAVES))
-    (root / "index.html").write_text(f"<html><head><title>Home</title></head><body><main><h1>Home</h1>"
-                                     f"<p>All the leaves of this site, one link each.</p><ul>{links}</ul>"
-                                     f"</main></body></html>")
+    (root / "index.html").write_text(
+        f"<html><head><title>Home</title></head><body><main><h1>Home</h1>"
+        f"<p>All the leaves of this site, one link each.</p><ul>{links}</ul>"
+        f"</main></body></html>"
+    )
     for n in range(LEAVES):
         (root / f"p{n}.html").write_text(leaf(n))
     with TestServer() as srv:
@@ -42,8 +46,9 @@ def site(tmp_path):
 
 
 def mtimes(out: Path) -> dict[str, int]:
-    return {str(p.relative_to(out)): p.stat().st_mtime_ns for p in out.rglob("*")
-            if p.is_file() and "_runs" not in p.parts}
+    return {
+        str(p.relative_to(out)): p.stat().st_mtime_ns for p in out.rglob("*") if p.is_file() and "_runs" not in p.parts
+    }
 
 
 def reports(out: Path) -> list[dict]:

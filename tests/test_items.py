@@ -17,18 +17,51 @@ def transient(cls: type[Item]) -> list[str]:
 
 def test_page_item_fields_are_the_fetch_facts_then_every_page_field():
     page_fields = [f.name for f in fields(Page) if f.name not in ("url", "markdown", "title")]
-    assert list(PageItem.fields) == ["url", "final_url", "status", "content_type", "markdown", "title",
-                                     "body", "html", "read", "headers", "duplicate_of", *page_fields]
+    assert list(PageItem.fields) == [
+        "url",
+        "final_url",
+        "status",
+        "content_type",
+        "markdown",
+        "title",
+        "body",
+        "html",
+        "read",
+        "headers",
+        "duplicate_of",
+        *page_fields,
+    ]
     assert transient(PageItem) == ["body", "html", "read", "headers"]
 
 
 def test_document_sitemap_and_feed_entry_fields():
-    assert list(DocumentItem.fields) == ["url", "final_url", "status", "mime_type", "size", "filename", "sha256",
-                                         "headers", "path", "body"]
+    assert list(DocumentItem.fields) == [
+        "url",
+        "final_url",
+        "status",
+        "mime_type",
+        "size",
+        "filename",
+        "sha256",
+        "headers",
+        "path",
+        "body",
+    ]
     assert transient(DocumentItem) == ["body"]
     assert list(SitemapEntryItem.fields) == ["url", "lastmod", "alternates", "sitemap"]
-    assert list(FeedEntryItem.fields) == ["url", "title", "author", "published_date", "modified_date", "summary",
-                                          "markdown", "categories", "entry_id", "feed_url", "feed_title"]
+    assert list(FeedEntryItem.fields) == [
+        "url",
+        "title",
+        "author",
+        "published_date",
+        "modified_date",
+        "summary",
+        "markdown",
+        "categories",
+        "entry_id",
+        "feed_url",
+        "feed_title",
+    ]
     assert transient(SitemapEntryItem) == transient(FeedEntryItem) == []
 
 
@@ -40,6 +73,7 @@ def test_items_do_not_share_field_dicts_and_export_in_field_order():
 
 def test_a_field_declared_outside_the_list_is_an_error():
     with pytest.raises(TypeError, match=r"Odd declares fields missing from its field list: \['extra'\]"):
+
         @item_fields("url")
         class Odd(Item):
             extra = Field()

@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from tests.server import TestServer
@@ -75,9 +76,13 @@ def markdown(page: str, wait: float | None = None, **options) -> tuple[str, int,
 
 # -- the cases the issue names --------------------------------------------------------------------
 
+
 def test_a_page_that_writes_its_article():
-    assert markdown(WRITTEN) == ("# The written article\n\nIt was written by a script, with **bold** words & an "
-                                 "ampersand.", 1, 0)
+    assert markdown(WRITTEN) == (
+        "# The written article\n\nIt was written by a script, with **bold** words & an ampersand.",
+        1,
+        0,
+    )
     # without scripts the page has only its noscript text
     assert "written" not in convert(WRITTEN, url=URL).markdown
 
@@ -108,6 +113,7 @@ def test_runs_are_deterministic_with_a_fixed_clock_and_random_sequence():
 
 
 # -- which scripts run ------------------------------------------------------------------------------
+
 
 def test_only_classic_inline_scripts_run():
     page = """<html><body><main><p id="out">none</p></main>
@@ -188,14 +194,20 @@ def test_scripts_have_no_network_file_or_clock_access():
     </script>
     <script>fetch('http://example.test/data.json').then(function () { out.textContent += ' fetched'; });</script>
     </body></html>"""
-    assert markdown(page) == ("undefined undefined undefined undefined undefined undefined undefined 0 no modules",
-                              1, 1)
+    assert markdown(page) == (
+        "undefined undefined undefined undefined undefined undefined undefined 0 no modules",
+        1,
+        1,
+    )
 
 
 # -- the tree ---------------------------------------------------------------------------------------
 
+
 def test_a_page_whose_scripts_change_nothing_is_the_same_tree():
-    page = "<html><body><main><p>Kept <!-- c --> as is &amp; all.</p></main><script>var x = 1 + 1;</script></body></html>"
+    page = (
+        "<html><body><main><p>Kept <!-- c --> as is &amp; all.</p></main><script>var x = 1 + 1;</script></body></html>"
+    )
     tree = parse_html(page)
     run = run_scripts(tree, URL)
     assert run.tree is tree and (run.ran, run.failed) == (1, 0)
@@ -210,8 +222,11 @@ def test_only_changed_elements_are_rebuilt_and_the_parsed_tree_is_left_alone():
     run = run_scripts(tree, URL)
     assert run.tree is not tree and tree.find(".//p[@id='b']").get("hidden") is not None
     paragraphs = run.tree.findall(".//p")
-    assert [dict(p.attrib) for p in paragraphs] == [{"id": "a", "class": "x"}, {"id": "b"},
-                                                    {"id": "c", "style": "color: red"}]
+    assert [dict(p.attrib) for p in paragraphs] == [
+        {"id": "a", "class": "x"},
+        {"id": "b"},
+        {"id": "c", "style": "color: red"},
+    ]
     assert convert(run.tree, url=URL).markdown == "A & *a*\n\nB\n\nC"
 
 
@@ -236,14 +251,20 @@ def test_selectors_and_dom_reads():
 def test_text_set_by_a_script_converts_as_the_same_text_in_markup(text):
     scripted = f"""<html><body><main><p id="x">placeholder</p></main>
     <script>document.getElementById('x').textContent = {json.dumps(text)};</script></body></html>"""
-    static = f"<html><body><main><p id=\"x\">{html.escape(text)}</p></main></body></html>"
+    static = f'<html><body><main><p id="x">{html.escape(text)}</p></main></body></html>'
     assert markdown(scripted)[0] == convert(static, url=URL).markdown
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.sampled_from(list("<>/=\"'&;!-# abpdiv\n") + ["script", "style", "<!--", "-->", "&amp;", "</p>",
-                                                                   "<div ", "<p>", "<br/>", "textarea"]),
-                max_size=40).map("".join))
+@given(
+    st.lists(
+        st.sampled_from(
+            list("<>/=\"'&;!-# abpdiv\n")
+            + ["script", "style", "<!--", "-->", "&amp;", "</p>", "<div ", "<p>", "<br/>", "textarea"]
+        ),
+        max_size=40,
+    ).map("".join)
+)
 def test_any_markup_a_script_sets_is_parsed_and_converts(markup):
     page = f"""<html><body><main><div id="x">old</div><p>Kept.</p></main>
     <script>var x = document.getElementById('x'); x.innerHTML = {json.dumps(markup)};
@@ -254,8 +275,24 @@ def test_any_markup_a_script_sets_is_parsed_and_converts(markup):
     assert "Kept." in text
 
 
-_PIECES = st.sampled_from(["<div>", "</div>", "<p>", "</p>", "<b>", "</b>", "<!-- c -->", "<?pi x?>", "text",
-                           "<br>", "<table><tr><td>", "</td></tr></table>", "<li>", "<script>var a = 1;</script>"])
+_PIECES = st.sampled_from(
+    [
+        "<div>",
+        "</div>",
+        "<p>",
+        "</p>",
+        "<b>",
+        "</b>",
+        "<!-- c -->",
+        "<?pi x?>",
+        "text",
+        "<br>",
+        "<table><tr><td>",
+        "</td></tr></table>",
+        "<li>",
+        "<script>var a = 1;</script>",
+    ]
+)
 
 
 @settings(max_examples=100, deadline=None)
@@ -265,11 +302,13 @@ def test_the_sandbox_indexes_the_elements_as_the_host_does(pieces):
     entries = snapshot(tree)
     assert [entry[1] for entry in entries if len(entry) == 3] == [el.tag for el in elements_of(tree)]
     # the texts, comments and processing instructions left out, in document order
-    assert "".join(entry[1] for entry in entries if len(entry) == 2) == etree.tostring(tree, method="text",
-                                                                                       encoding=str)
+    assert "".join(entry[1] for entry in entries if len(entry) == 2) == etree.tostring(
+        tree, method="text", encoding=str
+    )
 
 
 # -- through the command line and the crawls --------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def server():
@@ -281,8 +320,11 @@ def server():
 
 def web2md(*args: str, code: str = "") -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    command = ["-c", f"{code}\nimport sys\nfrom web2md.frontends.cli import main\nsys.exit(main())", *args] if code else \
-        ["-m", "web2md.frontends.cli", *args]
+    command = (
+        ["-c", f"{code}\nimport sys\nfrom web2md.frontends.cli import main\nsys.exit(main())", *args]
+        if code
+        else ["-m", "web2md.frontends.cli", *args]
+    )
     return subprocess.run([sys.executable, *command], capture_output=True, text=True, env=env, timeout=120)
 
 
@@ -304,36 +346,68 @@ def test_web2md_fetch_wait_bounds_the_timers(server):
 def test_web2md_fetch_without_the_engine_names_the_package(server):
     done = web2md("fetch", "--javascript", server.url("/app"), code="import sys; sys.modules['quickjs'] = None")
     assert (done.returncode, done.stdout) == (1, "")
-    assert done.stderr == ("web2md: --javascript needs a JavaScript engine: pip install 'web2md[javascript]' "
-                           "(the quickjs-ng package)\n")
+    assert done.stderr == (
+        "web2md: --javascript needs a JavaScript engine: pip install 'web2md[javascript]' (the quickjs-ng package)\n"
+    )
 
 
 def test_crawl_counts_the_failed_scripts_and_the_setting_turns_javascript_on(server, tmp_path):
     result = crawl.run("page", url=f"{server.url('/hostile')} {server.url('/written')}", output="", javascript="1")
     pages = {item["final_url"]: item["markdown"] for item in result.items}
-    assert pages == {server.url("/hostile"): "# Still here\n\nThe third script ran.",
-                     server.url("/written"): markdown(WRITTEN)[0]}
-    assert (result.stats["web2md/js/pages"], result.stats["web2md/js/ran"], result.stats["web2md/js/failed"]) == \
-        (2, 2, 2)
-    from_setting = crawl.run("page", {"WEB2MD_JAVASCRIPT": "1", "WEB2MD_WAIT": "100"}, url=server.url("/timer"),
-                             output="")
+    assert pages == {
+        server.url("/hostile"): "# Still here\n\nThe third script ran.",
+        server.url("/written"): markdown(WRITTEN)[0],
+    }
+    assert (result.stats["web2md/js/pages"], result.stats["web2md/js/ran"], result.stats["web2md/js/failed"]) == (
+        2,
+        2,
+        2,
+    )
+    from_setting = crawl.run(
+        "page", {"WEB2MD_JAVASCRIPT": "1", "WEB2MD_WAIT": "100"}, url=server.url("/timer"), output=""
+    )
     assert [item["markdown"] for item in from_setting.items] == ["# Results\n\nLoading…"]
     off = crawl.run("page", url=server.url("/written"), output="")
     assert "web2md/js/pages" not in off.stats and "written" not in off.items[0]["markdown"]
 
 
 def test_scrapy_crawl_with_the_javascript_argument(server, tmp_path):
-    env = dict(os.environ, SCRAPY_SETTINGS_MODULE="web2md.settings",
-               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    done = subprocess.run([sys.executable, "-m", "scrapy", "crawl", "page", "-a", f"url={server.url('/app')}",
-                           "-a", "javascript=1", "-a", "wait=500", "-O", "pages.jsonl", "-s", "LOG_LEVEL=INFO"],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    env = dict(
+        os.environ,
+        SCRAPY_SETTINGS_MODULE="web2md.settings",
+        PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    )
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "scrapy",
+            "crawl",
+            "page",
+            "-a",
+            f"url={server.url('/app')}",
+            "-a",
+            "javascript=1",
+            "-a",
+            "wait=500",
+            "-O",
+            "pages.jsonl",
+            "-s",
+            "LOG_LEVEL=INFO",
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     pages = [json.loads(line) for line in (tmp_path / "pages.jsonl").read_text(encoding="utf-8").splitlines()]
     assert [p["markdown"] for p in pages] == [markdown(APP)[0]]
     assert "'web2md/js/ran': 1," in done.stderr and "web2md/js/failed" not in done.stderr
-    assert (tmp_path / "output" / f"127.0.0.1_{server.port}" / "app.md").read_text(encoding="utf-8") == \
-        markdown(APP)[0] + "\n"
+    assert (tmp_path / "output" / f"127.0.0.1_{server.port}" / "app.md").read_text(encoding="utf-8") == markdown(APP)[
+        0
+    ] + "\n"
 
 
 def test_mcp_web_fetch_runs_inline_scripts_when_asked(server):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 import pickle
 import re
-import signal
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -21,8 +21,10 @@ from tests.test_cli import environment, web2md
 from web2md import crawl
 from web2md.spiders.site import PLANNED_STATE_KEY
 
-STORY = ("<p>The harbour master counted the boats that came in before the storm, and wrote each name in the "
-         "log book that hangs beside the door of the office on the pier.</p>") * 4
+STORY = (
+    "<p>The harbour master counted the boats that came in before the storm, and wrote each name in the "
+    "log book that hangs beside the door of the office on the pier.</p>"
+) * 4
 
 
 def written(out: Path) -> list[str]:
@@ -35,12 +37,14 @@ def test_near_duplicates_seen_before_a_pause_are_known_after_the_resume(tmp_path
         chain = [("/", "/b", "boats"), ("/b", "/c", "nets"), ("/c", "/d", "gulls"), ("/d", None, "boats")]
         for path, next_path, word in chain:
             link = f'<p><a href="{next_path}">next</a></p>' if next_path else ""
-            srv.route(path, f"<html><body><h1>{word}</h1>{STORY.replace('boats', word)}{link}</body></html>",
-                  delay=0 if path == "/" else 2.0)  # the pause comes while /b is on its way
+            srv.route(
+                path,
+                f"<html><body><h1>{word}</h1>{STORY.replace('boats', word)}{link}</body></html>",
+                delay=0 if path == "/" else 2.0,
+            )  # the pause comes while /b is on its way
         out, job = tmp_path / "out", tmp_path / "job"
         settings = {"JOBDIR": str(job), "CONCURRENT_REQUESTS": 1, "WEB2MD_WORKERS": 0}
-        first = crawl.run("site", settings | {"CLOSESPIDER_ITEMCOUNT": 1}, url=srv.url("/"), depth=3,
-                          output=str(out))
+        first = crawl.run("site", settings | {"CLOSESPIDER_ITEMCOUNT": 1}, url=srv.url("/"), depth=3, output=str(out))
         assert first.stats.get("finish_reason") == "closespider_itemcount"
         paused = [p for p in srv.paths() if p != "/robots.txt"]
         second = crawl.run("site", settings, url=srv.url("/"), depth=3, output=str(out))
@@ -48,7 +52,7 @@ def test_near_duplicates_seen_before_a_pause_are_known_after_the_resume(tmp_path
         assert sorted(pages) == [srv.url(p) for p in ("/", "/b", "/c")]  # /d repeats / and is dropped
         assert second.stats.get("web2md/near_duplicate_count") == 1
         assert written(out) == ["b.md", "c.md", "index.md"]
-        resumed = [p for p in srv.paths()[len(paused):] if p != "/robots.txt"]
+        resumed = [p for p in srv.paths()[len(paused) :] if p != "/robots.txt"]
         assert "/d" in resumed and "/d" not in paused  # /d came after the pause, and / was remembered
 
 
@@ -58,13 +62,16 @@ def test_max_pages_holds_across_a_pause(tmp_path, old_state):
     with TestServer() as srv:
         for n in range(8):
             link = f'<p><a href="/p{n + 1}">next</a></p>' if n < 7 else ""
-            srv.route("/" if n == 0 else f"/p{n}",
-                      f"<html><body><h1>Page {n}</h1>{STORY.replace('boats', f'boats of page {n}')}{link}</body></html>",
-                      delay=0 if n == 0 else 2.0)
+            srv.route(
+                "/" if n == 0 else f"/p{n}",
+                f"<html><body><h1>Page {n}</h1>{STORY.replace('boats', f'boats of page {n}')}{link}</body></html>",
+                delay=0 if n == 0 else 2.0,
+            )
         out, job = tmp_path / "out", tmp_path / "job"
         settings = {"JOBDIR": str(job), "CONCURRENT_REQUESTS": 1, "WEB2MD_WORKERS": 0}
-        first = crawl.run("site", settings | {"CLOSESPIDER_ITEMCOUNT": 1}, url=srv.url("/"), depth=10, max_pages=4,
-                          output=str(out))
+        first = crawl.run(
+            "site", settings | {"CLOSESPIDER_ITEMCOUNT": 1}, url=srv.url("/"), depth=10, max_pages=4, output=str(out)
+        )
         assert first.stats.get("finish_reason") == "closespider_itemcount"
         if old_state:  # web2md before the compact plan saved the planned pages as a dict: key -> (hops, URL)
             state = pickle.loads((job / "spider.state").read_bytes())
@@ -81,8 +88,10 @@ def test_max_pages_holds_across_a_pause(tmp_path, old_state):
 
 # -- web2md fetch --depth N --job DIR: Ctrl-C pauses, the same command resumes ---------------------------------
 
-WORDS = ("harbour boat storm net gull pier tide rope anchor sail mast keel deck cabin lantern compass chart reef "
-         "shore wave cliff lighthouse fog bell").split()
+WORDS = (
+    "harbour boat storm net gull pier tide rope anchor sail mast keel deck cabin lantern compass chart reef "
+    "shore wave cliff lighthouse fog bell"
+).split()
 
 
 def tree_site(srv: TestServer, delay: float, hold: Callable[[], None] | None = None) -> list[str]:
@@ -106,16 +115,28 @@ def tree_site(srv: TestServer, delay: float, hold: Callable[[], None] | None = N
         if hold is None:
             srv.route(path, html, delay=delay)
         else:
-            srv.route(path, handler=lambda request, body=html.encode(): (
-                hold(), time.sleep(delay), (200, {"Content-Type": "text/html; charset=utf-8"}, body))[-1])
+            srv.route(
+                path,
+                handler=lambda request, body=html.encode(): (
+                    hold(),
+                    time.sleep(delay),
+                    (200, {"Content-Type": "text/html; charset=utf-8"}, body),
+                )[-1],
+            )
     return sorted(pages)
 
 
 def web2md_process(*args: str) -> subprocess.Popen[str]:
     """``web2md ARGS`` in its own process group, so a signal reaches it (and its workers) as Ctrl-C in a terminal does."""
-    return subprocess.Popen([sys.executable, "-m", "web2md.frontends.cli", *args], env=environment(),
-                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "web2md.frontends.cli", *args],
+        env=environment(),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
 
 
 def ctrl_c(process: subprocess.Popen[str]) -> None:
@@ -126,8 +147,14 @@ def pages_asked(srv: TestServer, since: int) -> list[str]:
     return [path for path in srv.paths()[since:] if path != "/robots.txt"]
 
 
-def interrupt(process: subprocess.Popen[str], srv: TestServer, since: int, pages: int,
-              again_after: float | None = None, sent: threading.Event | None = None) -> tuple[str, str]:
+def interrupt(
+    process: subprocess.Popen[str],
+    srv: TestServer,
+    since: int,
+    pages: int,
+    again_after: float | None = None,
+    sent: threading.Event | None = None,
+) -> tuple[str, str]:
     """Ctrl-C once `srv` has been asked for `pages` pages (after request number `since`), and again `again_after`
     seconds later if given, then set `sent`; the command's output."""
     deadline = time.monotonic() + 120
@@ -145,8 +172,13 @@ def interrupt(process: subprocess.Popen[str], srv: TestServer, since: int, pages
         return process.communicate(timeout=120)
     except subprocess.TimeoutExpired:
         # what the command was doing, for the failure report (py-spy when installed), then end it
-        stacks = subprocess.run(["py-spy", "dump", "--pid", str(process.pid)], capture_output=True, text=True,
-                                timeout=60).stdout if shutil.which("py-spy") else ""
+        stacks = (
+            subprocess.run(
+                ["py-spy", "dump", "--pid", str(process.pid)], capture_output=True, text=True, timeout=60
+            ).stdout
+            if shutil.which("py-spy")
+            else ""
+        )
         os.killpg(process.pid, signal.SIGKILL)
         out, err = process.communicate()
         raise AssertionError(f"the command did not end after Ctrl-C:\n{err[-4000:]}\n{stacks}") from None
@@ -190,8 +222,10 @@ def test_fetch_job_paused_by_ctrl_c_resumes_to_the_uninterrupted_output(tmp_path
         again = web2md(*command)
         assert again.returncode == 0
         assert again.stdout == whole.stdout
-        finished = (f"web2md: the job in {tmp_path / 'job'} had finished: its 301 pages again, "
-                    f"nothing fetched (remove {tmp_path / 'job'} to crawl afresh)\n")
+        finished = (
+            f"web2md: the job in {tmp_path / 'job'} had finished: its 301 pages again, "
+            f"nothing fetched (remove {tmp_path / 'job'} to crawl afresh)\n"
+        )
         assert again.stderr == finished
         # the pages are the job's, whatever the output: -o DIR writes them all, one file each
         files = web2md(*command, "-o", str(tmp_path / "out"))
@@ -215,9 +249,11 @@ def test_a_second_ctrl_c_or_no_job_ends_the_command_at_once(tmp_path):
         start = len(srv.paths())
         broken = web2md(*command, "--job", str(job))
         assert broken.returncode == 1 and broken.stdout == ""
-        assert broken.stderr == (f"web2md: the job in {job} is in use, or its last run was stopped at once "
-                                 f"(a second Ctrl-C, a kill) and cannot be resumed without losing pages: "
-                                 f"remove {job} to crawl afresh\n")
+        assert broken.stderr == (
+            f"web2md: the job in {job} is in use, or its last run was stopped at once "
+            f"(a second Ctrl-C, a kill) and cannot be resumed without losing pages: "
+            f"remove {job} to crawl afresh\n"
+        )
         assert len(srv.paths()) == start
 
         # without --job, one Ctrl-C: the crawl is told to stop and the command ends, printing nothing

@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -21,8 +21,14 @@ FIXTURE = Path(__file__).parent / "fixtures" / "site"
 
 def web2md(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "web2md.frontends.cli", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "web2md.frontends.cli", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 @pytest.fixture()
@@ -39,14 +45,14 @@ def write_jobs(folder: Path, site: TestServer) -> Path:
 spider = "page"
 schedule = "* * * * * *"   # every second (croniter's sixth field)
 output = "out-often"
-args = {{ url = "{site.url('/a.html')}" }}
+args = {{ url = "{site.url("/a.html")}" }}
 settings = {{ WEB2MD_FORMATS = "md,json", WEB2MD_INCREMENTAL = "state-often" }}
 
 [jobs.yearly]
 spider = "page"
 schedule = "0 0 1 1 *"
 output = "out-yearly"
-args = {{ url = "{site.url('/b.html')}" }}
+args = {{ url = "{site.url("/b.html")}" }}
 """)
     return path
 
@@ -59,8 +65,10 @@ def test_due_jobs_run_and_others_wait(site, tmp_path):
     path = write_jobs(tmp_path, site)
     first = web2md("jobs", "run", str(path), cwd=tmp_path)
     assert first.returncode == 0, first.stderr
-    assert outcomes(first.stdout) == {"often": "finished: 1 pages, 0 unchanged, 0 failed",
-                                      "yearly": "finished: 1 pages, 0 unchanged, 0 failed"}
+    assert outcomes(first.stdout) == {
+        "often": "finished: 1 pages, 0 unchanged, 0 failed",
+        "yearly": "finished: 1 pages, 0 unchanged, 0 failed",
+    }
     often = tmp_path / "out-often" / f"127.0.0.1_{site.port}" / "a.html.md"
     yearly = tmp_path / "out-yearly" / f"127.0.0.1_{site.port}" / "b.html.md"
     assert often.is_file() and yearly.is_file()
@@ -81,7 +89,7 @@ def test_due_jobs_run_and_others_wait(site, tmp_path):
     rows = [line.split("\t") for line in listing.stdout.splitlines()]
     assert rows[0] == ["name", "spider", "schedule", "next", "last", "outcome"]
     by_name = {row[0]: row for row in rows[1:]}
-    year = datetime.now(timezone.utc).year + 1
+    year = datetime.now(UTC).year + 1
     assert by_name["yearly"][3] == f"{year}-01-01T00:00:00+00:00"
     assert by_name["yearly"][4] == yearly_state["last_start"]
     assert by_name["often"][5] == "finished: 0 pages, 1 unchanged, 0 failed"
@@ -121,12 +129,16 @@ def test_bad_job_files_are_refused(tmp_path):
 
 def test_a_failing_job_is_recorded_and_the_others_still_run(site, tmp_path):
     path = tmp_path / "jobs.toml"
-    path.write_text(f'[jobs.broken]\nspider = "page"\nschedule = "* * * * *"\noutput = "o"\n\n'
-                    f'[jobs.fine]\nspider = "page"\nschedule = "* * * * *"\noutput = "o"\n'
-                    f'args = {{ url = "{site.url("/c.html")}" }}\n')
+    path.write_text(
+        f'[jobs.broken]\nspider = "page"\nschedule = "* * * * *"\noutput = "o"\n\n'
+        f'[jobs.fine]\nspider = "page"\nschedule = "* * * * *"\noutput = "o"\n'
+        f'args = {{ url = "{site.url("/c.html")}" }}\n'
+    )
     result = web2md("jobs", "run", str(path), cwd=tmp_path)
     assert result.returncode == 1
-    assert outcomes(result.stdout) == {"broken": "error: page spider needs -a url=URL (or -a urls_file=PATH)",
-                                       "fine": "finished: 1 pages, 0 unchanged, 0 failed"}
+    assert outcomes(result.stdout) == {
+        "broken": "error: page spider needs -a url=URL (or -a urls_file=PATH)",
+        "fine": "finished: 1 pages, 0 unchanged, 0 failed",
+    }
     state = json.loads((tmp_path / "jobs.state.json").read_text())
     assert state["broken"]["outcome"].startswith("error: ") and state["broken"]["last_end"]

@@ -13,22 +13,33 @@ URL = "https://example.org/science/tides"
 H1, PARAGRAPHS = BODY.split("\n", 1)
 
 
-@pytest.mark.parametrize("kicker", [
-    "<div><span>Analysis</span></div>",
-    "<ol><li><a href='/'>Home</a></li><li><a href='/science'>Science</a></li><li>Tides</li></ol>",
-    "<p><a href='#content'>Skip to main content</a></p>",
-    "<h4><a href='/science'>Science</a> —</h4>",
-])
+@pytest.mark.parametrize(
+    "kicker",
+    [
+        "<div><span>Analysis</span></div>",
+        "<ol><li><a href='/'>Home</a></li><li><a href='/science'>Science</a></li><li>Tides</li></ol>",
+        "<p><a href='#content'>Skip to main content</a></p>",
+        "<h4><a href='/science'>Science</a> —</h4>",
+    ],
+)
 def test_labels_over_the_headline_are_left_out(kicker):
     html = f"<html><body><article>{kicker}{H1}{PARAGRAPHS}</article></body></html>"
     assert convert(html, URL).markdown == BODY_MD
 
 
-@pytest.mark.parametrize("picture, markdown", [
-    ("<div><img src='/dawn.jpg' alt='The harbour at dawn'></div>", "![The harbour at dawn](https://example.org/dawn.jpg)"),
-    ("<p><a href='/big.jpg'><img src='/dawn.jpg' alt='The harbour at dawn'></a></p>",
-     "[![The harbour at dawn](https://example.org/dawn.jpg)](https://example.org/big.jpg)"),
-])
+@pytest.mark.parametrize(
+    "picture, markdown",
+    [
+        (
+            "<div><img src='/dawn.jpg' alt='The harbour at dawn'></div>",
+            "![The harbour at dawn](https://example.org/dawn.jpg)",
+        ),
+        (
+            "<p><a href='/big.jpg'><img src='/dawn.jpg' alt='The harbour at dawn'></a></p>",
+            "[![The harbour at dawn](https://example.org/dawn.jpg)](https://example.org/big.jpg)",
+        ),
+    ],
+)
 def test_a_picture_over_the_headline_stays(picture, markdown):
     html = f"<html><body><article>{picture}{H1}{PARAGRAPHS}</article></body></html>"
     assert convert(html, URL, include_images=True).markdown == markdown + "\n\n" + BODY_MD
@@ -43,7 +54,10 @@ def test_labels_over_a_headline_that_does_not_open_the_text_stay():
     """A page whose first `<h1>` comes after some of its text: what precedes that heading is content."""
     intro = "<p>Every harbour keeps a table of its tides, printed each year and posted on the quay.</p>"
     table = "<table><tr><td>High water</td><td>06:12</td></tr><tr><td>Low water</td><td>12:31</td></tr></table>"
-    html = f"<html><body><article><div><span>Tide table</span></div>{intro}{table}{H1}{PARAGRAPHS}</article></body></html>"
+    html = (
+        f"<html><body><article><div><span>Tide table</span></div>{intro}{table}{H1}{PARAGRAPHS}</article></body></html>"
+    )
     assert convert(html, URL).markdown == (
         "Tide table\n\nEvery harbour keeps a table of its tides, printed each year and posted on the quay.\n\n"
-        "| High water | 06:12 |\n|---|---|\n| Low water | 12:31 |\n\n" + BODY_MD)
+        "| High water | 06:12 |\n|---|---|\n| Low water | 12:31 |\n\n" + BODY_MD
+    )

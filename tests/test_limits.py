@@ -10,10 +10,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from scrapy.statscollectors import MemoryStatsCollector
 
-from web2md.middlewares import apply_politeness_options
-from web2md.middlewares.limits import PageFailed, failure_count, failure_reason, record_failure
 from tests.mw_harness import run_crawl, start_crawl
 from tests.server import TestServer
+from web2md.middlewares import apply_politeness_options
+from web2md.middlewares.limits import PageFailed, failure_count, failure_reason, record_failure
 
 BOMB_MIB = 150
 
@@ -125,8 +125,9 @@ def test_cache_ttl_serves_the_second_run_and_refetches_after_expiry(tmp_path):
 
 
 def test_cookie_header_and_user_agent_options_reach_the_server():
-    settings = options(cookie=["session=abc", "theme=dark"], header=["X-Trace: 42", "Accept-Language: de"],
-                       user_agent="politebot/2.0")
+    settings = options(
+        cookie=["session=abc", "theme=dark"], header=["X-Trace: 42", "Accept-Language: de"], user_agent="politebot/2.0"
+    )
     with TestServer() as srv:
         srv.route("/", "<p>hi</p>")
         run_crawl([srv.url("/")], settings)
@@ -148,8 +149,13 @@ def test_option_parsing():
     assert options(ignore_robots="true")["ROBOTSTXT_OBEY"] is False
     assert options(ignore_robots="0")["ROBOTSTXT_OBEY"] is True
     assert options() == {}
-    for bad in ({"header": "no colon"}, {"cookie": "novalue"}, {"delay": "-1"}, {"timeout": "0"},
-                {"ignore_robots": "maybe"}):
+    for bad in (
+        {"header": "no colon"},
+        {"cookie": "novalue"},
+        {"delay": "-1"},
+        {"timeout": "0"},
+        {"ignore_robots": "maybe"},
+    ):
         with pytest.raises(ValueError):
             options(**bad)
 
@@ -176,19 +182,43 @@ REFRESH_ENCODINGS = ["utf-8", "cp1252", "utf-16", "shift_jis", "iso-2022-jp", "g
 
 
 @settings(max_examples=150, deadline=None)
-@given(filler=st.text(alphabet="aé€日本語 <>&;\n", max_size=6000), at=st.integers(0, 6000), tail=st.integers(0, 30000),
-       encoding=st.sampled_from(REFRESH_ENCODINGS), declared=st.sampled_from(["header", "meta", "none"]),
-       target=st.sampled_from(["/next", "/é-page", "/日本"]), stray=st.booleans(),
-       refresh=st.sampled_from(["refresh", "REFRESH", "Refresh", None]))
-@example(filler="日" * 4000, at=4000, tail=10000, encoding="utf-8", declared="header", target="/日本", stray=False,
-         refresh="refresh")
-@example(filler="é" * 4000, at=4000, tail=10000, encoding="utf-16", declared="none", target="/next", stray=False,
-         refresh="refresh")
+@given(
+    filler=st.text(alphabet="aé€日本語 <>&;\n", max_size=6000),
+    at=st.integers(0, 6000),
+    tail=st.integers(0, 30000),
+    encoding=st.sampled_from(REFRESH_ENCODINGS),
+    declared=st.sampled_from(["header", "meta", "none"]),
+    target=st.sampled_from(["/next", "/é-page", "/日本"]),
+    stray=st.booleans(),
+    refresh=st.sampled_from(["refresh", "REFRESH", "Refresh", None]),
+)
+@example(
+    filler="日" * 4000,
+    at=4000,
+    tail=10000,
+    encoding="utf-8",
+    declared="header",
+    target="/日本",
+    stray=False,
+    refresh="refresh",
+)
+@example(
+    filler="é" * 4000,
+    at=4000,
+    tail=10000,
+    encoding="utf-16",
+    declared="none",
+    target="/next",
+    stray=False,
+    refresh="refresh",
+)
 # undeclared, UTF-8 up to a stray Latin-1 byte past the prefix: the whole body decides the encoding
-@example(filler="a", at=0, tail=20000, encoding="utf-8", declared="none", target="/é-page", stray=True,
-         refresh="refresh")
-def test_meta_refresh_from_a_prefix_of_the_body_is_scrapys_answer(filler, at, tail, encoding, declared, target, stray,
-                                                                  refresh):
+@example(
+    filler="a", at=0, tail=20000, encoding="utf-8", declared="none", target="/é-page", stray=True, refresh="refresh"
+)
+def test_meta_refresh_from_a_prefix_of_the_body_is_scrapys_answer(
+    filler, at, tail, encoding, declared, target, stray, refresh
+):
     # bodies shorter and longer than the prefix, refreshes before and after the 4,096th character, pages without
     # one (the bytes are searched before anything is decoded)
     from scrapy import Request, Spider

@@ -29,30 +29,46 @@ from web2md.middlewares.netguard import non_public_kind
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {"PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
 
-LONG = ("<html lang='en'><head><title>The long page</title>"
-        "<meta name='description' content='Many numbered paragraphs.'>"
-        "<meta name='author' content='Ada Lovelace'></head><body><nav><a href='/'>Home</a></nav><main>"
-        "<h1>The long page</h1>"
-        + "".join(f"<h2>Part {n}</h2><p>Paragraph {n} of the long page says something about engines, "
-                  f"numbers and the analytical <em>art</em> of calculation.</p>" for n in range(120))
-        + "</main></body></html>")
+LONG = (
+    "<html lang='en'><head><title>The long page</title>"
+    "<meta name='description' content='Many numbered paragraphs.'>"
+    "<meta name='author' content='Ada Lovelace'></head><body><nav><a href='/'>Home</a></nav><main>"
+    "<h1>The long page</h1>"
+    + "".join(
+        f"<h2>Part {n}</h2><p>Paragraph {n} of the long page says something about engines, "
+        f"numbers and the analytical <em>art</em> of calculation.</p>"
+        for n in range(120)
+    )
+    + "</main></body></html>"
+)
 
 
 def page(title: str, body: str, links: tuple[str, ...] = ()) -> str:
     anchors = "".join(f'<li><a href="{href}">{href}</a></li>' for href in links)
-    return (f"<html><head><title>{title}</title></head><body><main><h1>{title}</h1>{body}"
-            f"<ul>{anchors}</ul></main></body></html>")
+    return (
+        f"<html><head><title>{title}</title></head><body><main><h1>{title}</h1>{body}"
+        f"<ul>{anchors}</ul></main></body></html>"
+    )
 
 
 SITE = {
-    "/site/": page("Site home", "<p>Welcome to the small test site for the crawler and grep tools.</p>",
-                   ("/site/tea", "/site/coffee")),
-    "/site/tea": page("Tea", "<p>Green tea is steeped at eighty degrees for two minutes.</p>"
-                             "<p>Black tea wants boiling water.</p><p>A needle of pine in the cup.</p>"),
+    "/site/": page(
+        "Site home",
+        "<p>Welcome to the small test site for the crawler and grep tools.</p>",
+        ("/site/tea", "/site/coffee"),
+    ),
+    "/site/tea": page(
+        "Tea",
+        "<p>Green tea is steeped at eighty degrees for two minutes.</p>"
+        "<p>Black tea wants boiling water.</p><p>A needle of pine in the cup.</p>",
+    ),
     "/site/coffee": page("Coffee", "<p>Espresso is pressed at nine bars.</p><p>Filter coffee drips slowly.</p>"),
     "/unseen": page("Unseen", "<p>Nobody fetched this page before grep did; it holds a needle too.</p>"),
-    "/broken/": page("Broken links", "<p>Three of these links lead nowhere at all.</p>",
-                     ("/broken/zebra", "/broken/apple", "/broken/mango")),
+    "/broken/": page(
+        "Broken links",
+        "<p>Three of these links lead nowhere at all.</p>",
+        ("/broken/zebra", "/broken/apple", "/broken/mango"),
+    ),
     # 60 paragraphs, every third names a bee: context windows of 2 lines overlap
     "/bees": page("Bees", "".join(f"<p>Line {n}{' with a bee' if n % 3 == 0 else ''}.</p>" for n in range(60))),
 }
@@ -126,8 +142,9 @@ class McpSession:
     """A `web2md mcp` subprocess and an `mcp.Client` on it, driven from synchronous tests via a loop thread."""
 
     def __init__(self, *args: str) -> None:
-        self.params = StdioServerParameters(command=sys.executable, args=["-m", "web2md.frontends.cli", "mcp", *args],
-                                            cwd=str(ROOT), env=ENV)
+        self.params = StdioServerParameters(
+            command=sys.executable, args=["-m", "web2md.frontends.cli", "mcp", *args], cwd=str(ROOT), env=ENV
+        )
         self.loop = asyncio.new_event_loop()
         self.client: Client | None = None
         self._ready = threading.Event()
@@ -200,12 +217,14 @@ def test_tools_are_listed_with_input_and_output_schemas(mcp):
         assert tool.output_schema and tool.output_schema["properties"]
     fetch = tools["web_fetch"].input_schema
     assert fetch["required"] == ["url"]
-    assert {"url", "max_length", "start_index", "format", "main_content", "include_images",
-            "exclude_selector"} <= set(fetch["properties"])
+    assert {"url", "max_length", "start_index", "format", "main_content", "include_images", "exclude_selector"} <= set(
+        fetch["properties"]
+    )
     assert fetch["properties"]["max_length"]["default"] == 20000
     assert {"markdown", "text", "json"} <= set(fetch["properties"]["format"]["enum"])
     assert {"markdown", "start_index", "next_start_index", "total_length"} <= set(
-        tools["web_fetch"].output_schema["properties"])
+        tools["web_fetch"].output_schema["properties"]
+    )
     assert tools["web_grep"].input_schema["required"] == ["pattern"]
     assert {"url", "depth", "max_pages"} <= set(tools["web_crawl"].input_schema["properties"])
 
@@ -270,14 +289,16 @@ def test_crawl_then_grep_quotes_lines_of_the_rendering(mcp, site):
     assert pages[2]["excerpt"].startswith("Green tea is steeped")
     assert site.url("/site/tea") in text_of(result)
 
-    grep = mcp.call("web_grep", {"pattern": r"tea\b", "ignore_case": True, "context": 1,
-                                 "urls": [site.url("/site/tea")]})
+    grep = mcp.call(
+        "web_grep", {"pattern": r"tea\b", "ignore_case": True, "context": 1, "urls": [site.url("/site/tea")]}
+    )
     assert not grep.is_error, text_of(grep)
     tea = site.url("/site/tea")
     rendering = convert(SITE["/site/tea"], url=tea).markdown.split("\n")
     matches = grep.structured_content["matches"]
-    assert [m["line"] for m in matches] == [n + 1 for n, line in enumerate(rendering)
-                                            if re.search(r"tea\b", line, re.I)]
+    assert [m["line"] for m in matches] == [
+        n + 1 for n, line in enumerate(rendering) if re.search(r"tea\b", line, re.I)
+    ]
     for match in matches:
         assert rendering[match["line"] - 1] == match["text"]
         for near in match.get("before", []) + match.get("after", []):
@@ -315,12 +336,15 @@ def test_grep_merges_overlapping_context_and_bounds_what_it_returns(mcp, site):
     assert 1 <= len(data["matches"]) < 20 and data["left_out"] == 20 - len(data["matches"])
     assert data["truncated"] is True
     assert len(text_of(small)) < 400 + 200
-    assert text_of(small).endswith(f"[{data['left_out']} more matches left out (max_chars=400); "
-                                   "narrow the pattern, pass urls, or raise the limit.]")
+    assert text_of(small).endswith(
+        f"[{data['left_out']} more matches left out (max_chars=400); "
+        "narrow the pattern, pass urls, or raise the limit.]"
+    )
     capped = mcp.call("web_grep", {"pattern": "bee", "urls": [url], "max_matches": 19})
     assert capped.structured_content["left_out"] == 1
-    assert text_of(capped).endswith("[1 more match left out (max_matches=19); "
-                                    "narrow the pattern, pass urls, or raise the limit.]")
+    assert text_of(capped).endswith(
+        "[1 more match left out (max_matches=19); narrow the pattern, pass urls, or raise the limit.]"
+    )
 
 
 def test_crawl_lists_failures_in_url_order_every_time(mcp, site):
@@ -330,7 +354,8 @@ def test_crawl_lists_failures_in_url_order_every_time(mcp, site):
     failed = runs[0].structured_content["failed"]
     assert [f["url"] for f in failed] == [site.url(f"/broken/{name}") for name in ("apple", "mango", "zebra")]
     assert [line for line in text_of(runs[0]).split("\n") if line.startswith("!")] == [
-        f"! HTTP 404 Not Found: {site.url(f'/broken/{name}')}" for name in ("apple", "mango", "zebra")]
+        f"! HTTP 404 Not Found: {site.url(f'/broken/{name}')}" for name in ("apple", "mango", "zebra")
+    ]
 
 
 def test_sitemap_of_a_refused_host_says_refused(mcp):
@@ -339,8 +364,10 @@ def test_sitemap_of_a_refused_host_says_refused(mcp):
         port = sock.getsockname()[1]
     result = mcp.call("web_sitemap", {"url": f"http://127.0.0.1:{port}/"})
     assert result.is_error
-    assert text_of(result) == (f"Error executing tool web_sitemap: connection refused: http://127.0.0.1:{port}/ "
-                               "(is the server running, on that port?)")
+    assert text_of(result) == (
+        f"Error executing tool web_sitemap: connection refused: http://127.0.0.1:{port}/ "
+        "(is the server running, on that port?)"
+    )
 
 
 def test_grep_fetches_a_page_it_has_not_seen(mcp, site):
@@ -374,17 +401,20 @@ def test_sitemap_and_feed(mcp, site):
     assert "First post" in text_of(feed)
 
 
-@pytest.mark.parametrize("arguments, message", [
-    ({"url": "/missing"}, "HTTP 404"),
-    ({"url": "not a url"}, "invalid URL"),
-    ({"url": "file:///etc/passwd"}, "invalid URL"),
-    ({"url": "ftp://example.com/x"}, "invalid URL"),
-    ({"url": "/file.pdf"}, "cannot read application/pdf"),
-    ({"url": "/long", "max_length": 0}, "max_length"),
-    ({"url": "/long", "format": "docx"}, "format"),
-    ({"url": "/long", "exclude_selector": ["div > p"]}, "exclude_selector"),
-    ({"url": "http://no-such-host.invalid/"}, "cannot resolve host"),
-])
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        ({"url": "/missing"}, "HTTP 404"),
+        ({"url": "not a url"}, "invalid URL"),
+        ({"url": "file:///etc/passwd"}, "invalid URL"),
+        ({"url": "ftp://example.com/x"}, "invalid URL"),
+        ({"url": "/file.pdf"}, "cannot read application/pdf"),
+        ({"url": "/long", "max_length": 0}, "max_length"),
+        ({"url": "/long", "format": "docx"}, "format"),
+        ({"url": "/long", "exclude_selector": ["div > p"]}, "exclude_selector"),
+        ({"url": "http://no-such-host.invalid/"}, "cannot resolve host"),
+    ],
+)
 def test_bad_arguments_and_failed_fetches_are_one_line_tool_errors(mcp, site, arguments, message):
     if arguments["url"].startswith("/"):
         arguments = dict(arguments, url=site.url(arguments["url"]))
@@ -437,18 +467,21 @@ def test_without_allow_private_loopback_addresses_are_refused(strict, site, host
     assert path not in site.paths()
 
 
-@pytest.mark.parametrize("host, kind", [
-    ("169.254.169.254", "cloud metadata"),
-    ("[fd00:ec2::254]", "cloud metadata"),
-    ("10.1.2.3", "private"),
-    ("192.168.0.1", "private"),
-    ("172.16.5.4", "private"),
-    ("100.64.0.1", "carrier-grade NAT"),
-    ("169.254.1.1", "link-local"),
-    ("[fe80::1]", "link-local"),
-    ("[::ffff:127.0.0.1]", "loopback"),
-    ("0.0.0.0", "unspecified"),
-])
+@pytest.mark.parametrize(
+    "host, kind",
+    [
+        ("169.254.169.254", "cloud metadata"),
+        ("[fd00:ec2::254]", "cloud metadata"),
+        ("10.1.2.3", "private"),
+        ("192.168.0.1", "private"),
+        ("172.16.5.4", "private"),
+        ("100.64.0.1", "carrier-grade NAT"),
+        ("169.254.1.1", "link-local"),
+        ("[fe80::1]", "link-local"),
+        ("[::ffff:127.0.0.1]", "loopback"),
+        ("0.0.0.0", "unspecified"),
+    ],
+)
 def test_without_allow_private_other_non_public_addresses_are_refused(strict, host, kind):
     # refused before any connection is tried, so these addresses need not exist
     result = strict.call("web_fetch", {"url": f"http://{host}/latest/meta-data/"})
@@ -475,7 +508,8 @@ def test_every_redirect_hop_is_checked(strict, site, allowed):
     assert result.is_error
     assert text_of(result).endswith(
         "refused: 127.0.0.1 is a loopback address (start web2md mcp with --allow-private to allow it): "
-        f"{site.url('/secret-redirected')} (redirected from {allowed}/to-loopback)")
+        f"{site.url('/secret-redirected')} (redirected from {allowed}/to-loopback)"
+    )
     assert "/secret-redirected" not in site.paths()
 
 
@@ -488,9 +522,15 @@ def test_each_call_is_time_bound(strict, allowed):
 
 def test_stdout_carries_only_json_rpc(site):
     """A raw session: every line the server writes to stdout is a JSON-RPC message, even around failures."""
-    proc = subprocess.Popen([sys.executable, "-m", "web2md.frontends.cli", "mcp", "--allow-private", "-v"], cwd=ROOT,
-                            env=dict(os.environ, **ENV), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "web2md.frontends.cli", "mcp", "--allow-private", "-v"],
+        cwd=ROOT,
+        env=dict(os.environ, **ENV),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout], daemon=True).start()
     stderr: list[str] = []
@@ -508,14 +548,29 @@ def test_stdout_carries_only_json_rpc(site):
                 return message
 
     try:
-        send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
-              "params": {"protocolVersion": "2025-06-18", "capabilities": {},
-                         "clientInfo": {"name": "raw", "version": "0"}}})
+        send(
+            {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": "2025-06-18",
+                    "capabilities": {},
+                    "clientInfo": {"name": "raw", "version": "0"},
+                },
+            }
+        )
         assert reply(1)["result"]["serverInfo"]["name"] == "web2md"
         send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         for id_, path in ((2, "/missing"), (3, "/site/tea")):
-            send({"jsonrpc": "2.0", "id": id_, "method": "tools/call",
-                  "params": {"name": "web_fetch", "arguments": {"url": site.url(path)}}})
+            send(
+                {
+                    "jsonrpc": "2.0",
+                    "id": id_,
+                    "method": "tools/call",
+                    "params": {"name": "web_fetch", "arguments": {"url": site.url(path)}},
+                }
+            )
             result = reply(id_)["result"]
             assert result["isError"] is (path == "/missing")
     finally:

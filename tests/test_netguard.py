@@ -18,21 +18,24 @@ from web2md.middlewares.netguard import kind_group, non_public_kind
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("address, kind", [
-    ("::7f00:1", "loopback"),  # IPv4-compatible ::127.0.0.1
-    ("::ffff:127.0.0.1", "loopback"),
-    ("2002:7f00:1::", "loopback"),  # 6to4 of 127.0.0.1
-    ("2002:7f00:1:ffff::1", "loopback"),
-    ("2002:a9fe:a9fe::", "cloud metadata"),  # 6to4 of 169.254.169.254
-    ("2002:a00:1::", "private"),  # 6to4 of 10.0.0.1
-    ("fec0::1", "site-local"),
-    ("2001:0:4136:e378:8000:63bf:f5ff:fffe", "private"),  # Teredo, client 10.0.0.1
-    ("64:ff9b::7f00:1", "loopback"),  # NAT64
-    ("64:ff9b:1::a00:1", "private"),  # local-use NAT64
-    ("fe80::1%eth0", "link-local"),
-    ("::", "unspecified"),
-    ("::2", "unspecified"),  # IPv4-compatible 0.0.0.2
-])
+@pytest.mark.parametrize(
+    "address, kind",
+    [
+        ("::7f00:1", "loopback"),  # IPv4-compatible ::127.0.0.1
+        ("::ffff:127.0.0.1", "loopback"),
+        ("2002:7f00:1::", "loopback"),  # 6to4 of 127.0.0.1
+        ("2002:7f00:1:ffff::1", "loopback"),
+        ("2002:a9fe:a9fe::", "cloud metadata"),  # 6to4 of 169.254.169.254
+        ("2002:a00:1::", "private"),  # 6to4 of 10.0.0.1
+        ("fec0::1", "site-local"),
+        ("2001:0:4136:e378:8000:63bf:f5ff:fffe", "private"),  # Teredo, client 10.0.0.1
+        ("64:ff9b::7f00:1", "loopback"),  # NAT64
+        ("64:ff9b:1::a00:1", "private"),  # local-use NAT64
+        ("fe80::1%eth0", "link-local"),
+        ("::", "unspecified"),
+        ("::2", "unspecified"),  # IPv4-compatible 0.0.0.2
+    ],
+)
 def test_address_kinds(address, kind):
     assert non_public_kind(address) == kind
 
@@ -43,9 +46,19 @@ def test_public_addresses(address):
 
 
 def test_kind_groups():
-    assert [kind_group(k) for k in ("loopback", "unspecified", "private", "unique local", "site-local", "reserved",
-                                    "link-local", "cloud metadata")] == \
-        ["loopback", "loopback", "private", "private", "private", "private", "never", "never"]
+    assert [
+        kind_group(k)
+        for k in (
+            "loopback",
+            "unspecified",
+            "private",
+            "unique local",
+            "site-local",
+            "reserved",
+            "link-local",
+            "cloud metadata",
+        )
+    ] == ["loopback", "loopback", "private", "private", "private", "private", "never", "never"]
 
 
 FRAMES = """<html><body><h1>Host page</h1><p>Before the frames.</p>
@@ -80,15 +93,17 @@ def test_redirect_and_meta_refresh_to_link_local_are_refused():
     assert result.items == []
     assert result.stats["web2md/netguard_refused"] == 2
     reasons = sorted(f["reason"] for f in result.failures)
-    assert reasons[0].startswith("refused: 169.254.169.254 is a cloud metadata address "
-                                 "(not where the crawl started; allow it by name")
+    assert reasons[0].startswith(
+        "refused: 169.254.169.254 is a cloud metadata address (not where the crawl started; allow it by name"
+    )
     assert reasons[1].startswith("refused: fe80::1 is a link-local address")
 
 
 def test_sitemaps_listed_by_robots_txt_are_guarded():
     with TestServer() as srv:
-        srv.route("/robots.txt", "Sitemap: http://169.254.169.254/sitemap.xml\n",
-                  headers={"Content-Type": "text/plain"})
+        srv.route(
+            "/robots.txt", "Sitemap: http://169.254.169.254/sitemap.xml\n", headers={"Content-Type": "text/plain"}
+        )
         srv.route("/sitemap.xml", "", status=404)
         result = crawl.run("sitemap", url=srv.url("/"), output="")
     assert result.stats["web2md/netguard_refused"] == 1
@@ -114,8 +129,9 @@ def test_a_crawl_on_another_network_does_not_reach_loopback():
         pytest.skip("this machine has no private non-loopback address")
     with TestServer() as loopback, TestServer(address) as intranet:
         loopback.route("/secret", "<p>Secret.</p>")
-        intranet.route("/", f'<p>Intranet page.</p><iframe src="{loopback.url("/secret")}"></iframe>'
-                            f'<iframe src="/frame"></iframe>')
+        intranet.route(
+            "/", f'<p>Intranet page.</p><iframe src="{loopback.url("/secret")}"></iframe><iframe src="/frame"></iframe>'
+        )
         intranet.route("/frame", "<p>Intranet frame.</p>")
         result = crawl.run("page", url=intranet.url("/"), output="")
         [item] = result.items
@@ -159,7 +175,13 @@ def test_ipv6_literal_urls_are_fetched_and_count_as_loopback(tmp_path):
         v4.route("/frame", "<p>IPv4 loopback frame.</p>")
         v6.route("/", f'<h1>Over IPv6</h1><iframe src="{v4.url("/frame")}"></iframe>')
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-        done = subprocess.run([sys.executable, "-m", "web2md.frontends.cli", "fetch", v6.url("/")], capture_output=True,
-                              text=True, env=env, cwd=tmp_path, timeout=120)
+        done = subprocess.run(
+            [sys.executable, "-m", "web2md.frontends.cli", "fetch", v6.url("/")],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=tmp_path,
+            timeout=120,
+        )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "# Over IPv6\n\nIPv4 loopback frame.\n"

@@ -16,8 +16,9 @@ def test_flatten_depth_drops_the_tags_below_the_limit_and_keeps_their_text():
 def test_flatten_depth_passes_over_comments_raw_text_void_and_stray_tags():
     html = '<div><!-- <div><div> --><script>"<div><div>"</script><br><img src=x/><span/></em><div>x</div></div>'
     assert flatten_depth(html, max_depth=2) == html
-    assert flatten_depth("<div><div><script>a<b</script>t</div></div>", max_depth=1) == \
-        "<div><script>a<b</script>t</div>"
+    assert (
+        flatten_depth("<div><div><script>a<b</script>t</div></div>", max_depth=1) == "<div><script>a<b</script>t</div>"
+    )
     assert flatten_depth("<div><div>unterminated <", max_depth=1) == "<div>unterminated <"
 
 

@@ -7,7 +7,8 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import quote, urlsplit
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from web2md.paths import MAX_COMPONENT, MAX_PATH, output_file, page_path
 
@@ -15,45 +16,51 @@ SAFE_COMPONENT = re.compile(r"[A-Za-z0-9_~-][A-Za-z0-9._~-]*")
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
-@pytest.mark.parametrize("url, expected", [
-    ("https://example.com/docs/intro.html", "example.com/docs/intro.html.md"),
-    ("https://example.com/docs/", "example.com/docs/index.md"),
-    ("https://example.com/", "example.com/index.md"),
-    ("https://example.com", "example.com/index.md"),
-    ("https://EXAMPLE.com/a", "example.com/a.md"),
-    ("https://example.com/a#frag", "example.com/a.md"),
-    ("https://user:pw@example.com/a", "example.com/a.md"),
-    ("https://example.com:443/a", "example.com/a.md"),
-    # the port is named unless https on 443: http and https never share a file
-    ("http://example.com:80/a", "example.com_80/a.md"),
-    ("http://example.com/a", "example.com_80/a.md"),
-    ("https://example.com:8443/a", "example.com_8443_https/a.md"),
-    ("http://127.0.0.1:8765/guide/brewing.html", "127.0.0.1_8765/guide/brewing.html.md"),
-    ("https://example.com/a/b/c", "example.com/a/b/c.md"),
-])
+@pytest.mark.parametrize(
+    "url, expected",
+    [
+        ("https://example.com/docs/intro.html", "example.com/docs/intro.html.md"),
+        ("https://example.com/docs/", "example.com/docs/index.md"),
+        ("https://example.com/", "example.com/index.md"),
+        ("https://example.com", "example.com/index.md"),
+        ("https://EXAMPLE.com/a", "example.com/a.md"),
+        ("https://example.com/a#frag", "example.com/a.md"),
+        ("https://user:pw@example.com/a", "example.com/a.md"),
+        ("https://example.com:443/a", "example.com/a.md"),
+        # the port is named unless https on 443: http and https never share a file
+        ("http://example.com:80/a", "example.com_80/a.md"),
+        ("http://example.com/a", "example.com_80/a.md"),
+        ("https://example.com:8443/a", "example.com_8443_https/a.md"),
+        ("http://127.0.0.1:8765/guide/brewing.html", "127.0.0.1_8765/guide/brewing.html.md"),
+        ("https://example.com/a/b/c", "example.com/a/b/c.md"),
+    ],
+)
 def test_plain_urls_keep_readable_paths(url, expected):
     assert page_path(url, "md") == PurePosixPath(expected)
 
 
-@pytest.mark.parametrize("url, pattern", [
-    # a query string is folded into the leaf with a hash of the original
-    ("https://h/search?q=tea&page=2", r"h/search_q_tea_page_2~[0-9a-f]{12}\.md"),
-    # dot segments never survive as "..": they become hashed names
-    ("https://h/../../etc/passwd", r"h/~[0-9a-f]{12}/~[0-9a-f]{12}/etc/passwd\.md"),
-    ("https://h/a%2F..%2F..%2Fb", r"h/a_.._.._b~[0-9a-f]{12}\.md"),
-    ("https://h/.git/config", r"h/git~[0-9a-f]{12}/config\.md"),
-    # the literal leaf "index" must not collide with a trailing slash
-    ("https://h/docs/index", r"h/docs/index~[0-9a-f]{12}\.md"),
-    # a directory may not contain a dot (it could clash with a page file "v1.2" + ".md" style names)
-    ("https://h/v1.2/notes", r"h/v1\.2~[0-9a-f]{12}/notes\.md"),
-    # Windows device names
-    ("https://h/con.html", r"h/_con\.html~[0-9a-f]{12}\.md"),
-    ("https://h/caf%C3%A9", r"h/caf~[0-9a-f]{12}\.md"),
-    ("https://h//double", r"h/~[0-9a-f]{12}/double\.md"),
-    # upper case: "/Item0" and "/item0" are one file on macOS and Windows
-    ("https://h/Item0", r"h/Item0~[0-9a-f]{12}\.md"),
-    ("https://h/Docs/intro", r"h/Docs~[0-9a-f]{12}/intro\.md"),
-])
+@pytest.mark.parametrize(
+    "url, pattern",
+    [
+        # a query string is folded into the leaf with a hash of the original
+        ("https://h/search?q=tea&page=2", r"h/search_q_tea_page_2~[0-9a-f]{12}\.md"),
+        # dot segments never survive as "..": they become hashed names
+        ("https://h/../../etc/passwd", r"h/~[0-9a-f]{12}/~[0-9a-f]{12}/etc/passwd\.md"),
+        ("https://h/a%2F..%2F..%2Fb", r"h/a_.._.._b~[0-9a-f]{12}\.md"),
+        ("https://h/.git/config", r"h/git~[0-9a-f]{12}/config\.md"),
+        # the literal leaf "index" must not collide with a trailing slash
+        ("https://h/docs/index", r"h/docs/index~[0-9a-f]{12}\.md"),
+        # a directory may not contain a dot (it could clash with a page file "v1.2" + ".md" style names)
+        ("https://h/v1.2/notes", r"h/v1\.2~[0-9a-f]{12}/notes\.md"),
+        # Windows device names
+        ("https://h/con.html", r"h/_con\.html~[0-9a-f]{12}\.md"),
+        ("https://h/caf%C3%A9", r"h/caf~[0-9a-f]{12}\.md"),
+        ("https://h//double", r"h/~[0-9a-f]{12}/double\.md"),
+        # upper case: "/Item0" and "/item0" are one file on macOS and Windows
+        ("https://h/Item0", r"h/Item0~[0-9a-f]{12}\.md"),
+        ("https://h/Docs/intro", r"h/Docs~[0-9a-f]{12}/intro\.md"),
+    ],
+)
 def test_unsafe_components_are_hashed(url, pattern):
     assert re.fullmatch(pattern, str(page_path(url, "md")))
 
@@ -102,12 +109,30 @@ hosts = st.one_of(
 )
 raw_text = st.text(st.characters(exclude_categories=("Cs",)), max_size=40)
 segments = st.one_of(
-    st.sampled_from(["", ".", "..", "index", "index.html", "a.md", "CON", "~x", "a b", "%2e%2e", "%", "x" * 150,
-                     "item", "Item", "ITEM"]),
+    st.sampled_from(
+        [
+            "",
+            ".",
+            "..",
+            "index",
+            "index.html",
+            "a.md",
+            "CON",
+            "~x",
+            "a b",
+            "%2e%2e",
+            "%",
+            "x" * 150,
+            "item",
+            "Item",
+            "ITEM",
+        ]
+    ),
     st.tuples(raw_text, st.sampled_from(["", "%", "~.-", ":@!$&'()*+,;="])).map(lambda t: quote(t[0], safe=t[1])),
 )
-queries = st.one_of(st.just(""), st.tuples(raw_text, st.sampled_from(["", "=&", "=&/?"])).map(
-    lambda t: quote(t[0], safe=t[1])))
+queries = st.one_of(
+    st.just(""), st.tuples(raw_text, st.sampled_from(["", "=&", "=&/?"])).map(lambda t: quote(t[0], safe=t[1]))
+)
 
 
 @st.composite

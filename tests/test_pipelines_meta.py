@@ -43,6 +43,7 @@ def item(**fields) -> PageItem:
 
 # -- language ---------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("wanted", ["de", "deu", "ger", "DE"])
 def test_language_keeps_matching_pages(wanted):
     pipe, stats = pipeline(LanguagePipeline, lang=wanted)
@@ -75,6 +76,7 @@ def test_language_rejects_an_unknown_code_at_start():
 
 
 # -- only_with_metadata -------------------------------------------------------------------
+
 
 def test_only_with_metadata():
     pipe, stats = pipeline(MetadataFilterPipeline, only_with_metadata="1")
@@ -165,18 +167,24 @@ def test_fingerprint_index_finds_exactly_the_pages_within_distance():
 
 # -- end to end ---------------------------------------------------------------------------
 
-ENGLISH = ("<p>The council met on Monday to decide the future of the old ferry, which carries about two hundred "
-           "people across the river every day, and agreed to keep it running through the winter.</p>"
-           "<p>Residents had asked for the service to continue because the nearest bridge is far away.</p>")
-GERMAN = ("<p>Der Stadtrat hat am Montag beschlossen, dass die alte Fähre über den Fluss auch im Winter fahren "
-          "soll, weil jeden Tag etwa zweihundert Menschen mit ihr zur Arbeit und zur Schule fahren.</p>"
-          "<p>Die nächste Brücke ist weit entfernt, und viele Menschen haben kein Auto.</p>")
+ENGLISH = (
+    "<p>The council met on Monday to decide the future of the old ferry, which carries about two hundred "
+    "people across the river every day, and agreed to keep it running through the winter.</p>"
+    "<p>Residents had asked for the service to continue because the nearest bridge is far away.</p>"
+)
+GERMAN = (
+    "<p>Der Stadtrat hat am Montag beschlossen, dass die alte Fähre über den Fluss auch im Winter fahren "
+    "soll, weil jeden Tag etwa zweihundert Menschen mit ihr zur Arbeit und zur Schule fahren.</p>"
+    "<p>Die nächste Brücke ist weit entfernt, und viele Menschen haben kein Auto.</p>"
+)
 
 
 def doc(title: str, body: str, date: str | None = None, links: str = "") -> str:
     meta = f'<meta property="article:published_time" content="{date}">' if date else ""
-    return (f"<!DOCTYPE html><html><head><title>{title}</title>{meta}</head><body>"
-            f"<nav>{links}</nav><main><h1>{title}</h1>{body}</main></body></html>")
+    return (
+        f"<!DOCTYPE html><html><head><title>{title}</title>{meta}</head><body>"
+        f"<nav>{links}</nav><main><h1>{title}</h1>{body}</main></body></html>"
+    )
 
 
 LINKS = '<a href="/en">en</a> <a href="/de">de</a> <a href="/copy">copy</a> <a href="/nodate">n</a> <a href="/file.pdf">pdf</a>'
@@ -196,7 +204,7 @@ def site():
 
 def paths(srv, items) -> list[str]:
     prefix = srv.url("")
-    return sorted(i["final_url"][len(prefix):] for i in items)
+    return sorted(i["final_url"][len(prefix) :] for i in items)
 
 
 def test_crawl_filters_language_metadata_and_duplicates(site):
@@ -213,8 +221,9 @@ def test_crawl_filters_language_metadata_and_duplicates(site):
     kept = paths(site, deduped.items)
     assert len([p for p in kept if p in ("/en", "/copy")]) == 1  # same article, one of them
     assert deduped.stats["web2md/near_duplicate_count"] == 1
-    flagged = crawl.run("site", {"CONCURRENT_REQUESTS": 1, "WEB2MD_DEDUPE": "flag"}, url=site.url("/"), depth=1,
-                        output="")
+    flagged = crawl.run(
+        "site", {"CONCURRENT_REQUESTS": 1, "WEB2MD_DEDUPE": "flag"}, url=site.url("/"), depth=1, output=""
+    )
     marked = [i for i in flagged.items if i.get("duplicate_of")]
     assert len(marked) == 1 and marked[0]["duplicate_of"] in (site.url("/en"), site.url("/copy"))
 
@@ -227,8 +236,15 @@ def test_every_format_written_per_page_and_documents_saved(site, tmp_path):
     for page in pages:
         url = page["final_url"]
         record = item_to_dict(page)
-        for fmt, ext in (("md", "md"), ("json", "json"), ("csv", "csv"), ("tei", "tei.xml"), ("xml", "xml"),
-                         ("txt", "txt"), ("html", "html")):
+        for fmt, ext in (
+            ("md", "md"),
+            ("json", "json"),
+            ("csv", "csv"),
+            ("tei", "tei.xml"),
+            ("xml", "xml"),
+            ("txt", "txt"),
+            ("html", "html"),
+        ):
             written = (out / page_path(url, ext)).read_bytes().decode("utf-8")
             assert written == formats.render(record, fmt) + ("" if fmt == "csv" else "\n")
         assert json.loads((out / page_path(url, "json")).read_text())["fingerprint"] == page["fingerprint"]
@@ -241,15 +257,19 @@ def test_every_format_written_per_page_and_documents_saved(site, tmp_path):
 
 
 def test_feed_exports_csv_xml_tei(site, tmp_path):
-    feeds = {str(tmp_path / "pages.csv"): {"format": "csv"}, str(tmp_path / "pages.xml"): {"format": "xml"},
-             str(tmp_path / "pages.tei"): {"format": "tei"}}
+    feeds = {
+        str(tmp_path / "pages.csv"): {"format": "csv"},
+        str(tmp_path / "pages.xml"): {"format": "xml"},
+        str(tmp_path / "pages.tei"): {"format": "tei"},
+    }
     result = crawl.run("site", {"FEEDS": feeds, "WEB2MD_DEDUPE": "off"}, url=site.url("/"), depth=1, output="")
     pages = sorted((i for i in result.items if isinstance(i, PageItem)), key=lambda i: i["final_url"])
     with open(tmp_path / "pages.csv", encoding="utf-8", newline="") as f:
         rows = list(csv.reader(f))
     assert rows[0] == list(formats.CSV_FIELDS)
     assert sorted(rows[1:]) == sorted(
-        next(csv.reader(io.StringIO(formats.csv_row(item_to_dict(p)), newline=""))) for p in pages)
+        next(csv.reader(io.StringIO(formats.csv_row(item_to_dict(p)), newline=""))) for p in pages
+    )
     docs = etree.parse(str(tmp_path / "pages.xml")).getroot()
     assert docs.tag == "docs"
     assert sorted(d.findtext("url") for d in docs) == [p["url"] for p in pages]

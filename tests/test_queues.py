@@ -29,8 +29,13 @@ def site_crawler():
 
 def link_request(spider: SiteSpider, page: int, parent: int, depth: int) -> Request:
     """A request as the site spider yields it for a link, once Scrapy's spider middlewares have seen it."""
-    request = Request(f"{ORIGIN}/p/{page}.html", callback=spider.parse, errback=spider.on_error,
-                      priority=-depth, meta={"depth": depth})
+    request = Request(
+        f"{ORIGIN}/p/{page}.html",
+        callback=spider.parse,
+        errback=spider.on_error,
+        priority=-depth,
+        meta={"depth": depth},
+    )
     request.headers.setdefault("Referer", f"{ORIGIN}/p/{parent}.html")
     return request
 
@@ -71,8 +76,10 @@ def test_a_priority_queue_of_them_hands_out_what_scrapys_hands_out(ops):
     # pushes (priority, page) and pops (None) in any order: the same requests, in the same order
     crawler = site_crawler()
     spider = crawler.spider
-    queues = [ScrapyPriorityQueue.from_crawler(crawler, downstream, "") for downstream in
-              (CompactFifoMemoryQueue, FifoMemoryQueue)]
+    queues = [
+        ScrapyPriorityQueue.from_crawler(crawler, downstream, "")
+        for downstream in (CompactFifoMemoryQueue, FifoMemoryQueue)
+    ]
     answers: list[list[dict | None]] = [[], []]
     for op in [*ops, *[None] * len(ops)]:
         for queue, answer in zip(queues, answers):
@@ -106,13 +113,15 @@ def test_a_crawl_writes_the_same_files_as_with_scrapys_queue(tmp_path):
     with TestServer() as srv:
         for n in range(31):  # a tree: page n links to 3n+1 .. 3n+3
             links = "".join(f'<li><a href="/p{c}">page {c}</a></li>' for c in range(3 * n + 1, min(3 * n + 4, 31)))
-            srv.route("/" if n == 0 else f"/p{n}", f"<html><head><title>Page {n}</title></head><body><h1>Page {n}"
-                      f"</h1><p>{'Boats and nets of page %d. ' % n * 12}</p><ul>{links}</ul></body></html>")
+            srv.route(
+                "/" if n == 0 else f"/p{n}",
+                f"<html><head><title>Page {n}</title></head><body><h1>Page {n}"
+                f"</h1><p>{'Boats and nets of page %d. ' % n * 12}</p><ul>{links}</ul></body></html>",
+            )
         outputs = []
         for queue in ("web2md.engine.queues.CompactFifoMemoryQueue", "scrapy.squeues.FifoMemoryQueue"):
             out = tmp_path / queue
-            result = crawl.run("site", {"SCHEDULER_MEMORY_QUEUE": queue}, url=srv.url("/"), depth=3,
-                               output=str(out))
+            result = crawl.run("site", {"SCHEDULER_MEMORY_QUEUE": queue}, url=srv.url("/"), depth=3, output=str(out))
             assert result.stats.get("scheduler/enqueued/memory") == 31  # every page went through the queue
             outputs.append({str(p.relative_to(out)): p.read_bytes() for p in sorted(Path(out).rglob("*.md"))})
         assert len(outputs[0]) == 31

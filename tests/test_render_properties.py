@@ -17,9 +17,9 @@ from lxml import html as lxml_html
 
 from web2md import convert, decode_entities, html_to_text
 from web2md.extract.convert import render_plain
-from web2md.extract.options import Options
 from web2md.extract.html.parse import parse_html
 from web2md.extract.html.urls import document_base
+from web2md.extract.options import Options
 
 URL = "https://example.test/dir/page"
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -27,18 +27,88 @@ SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[Heal
 # Text full of what Markdown, HTML and the entity rules care about; newlines are LF only here,
 # the line-ending test derives its CRLF and CR variants from it.
 SPECIAL = [
-    "*", "**", "_", "__", "`", "```", "~~~", "[", "]", "(", ")", "\\", "#", "## ", "> ", "- ", "+ ", "1. ", "2) ",
-    "|", "!", "<", ">", "&", "&amp;", "&lt;", "&gt;", "&nbsp;", "&copy", "&copy;", "&notit;", "&foo;", "&#65;",
-    "&#x42;", "&#0;", "&#xD800;", "&#x110000;", "&#128;", "&#150;", "&#xZZ;", "\u00a0", "\u2009", "\u202f",
-    "\u200b", "\u200e", "\ufeff", "\t", "\n", "\n\n", "   ", "---", "===", "snake_case", "1984. ", "&#8203;", "é",
-    "\U0001f600", "<!-- c -->", "<![CDATA[x]]>", "<?pi x?>",
+    "*",
+    "**",
+    "_",
+    "__",
+    "`",
+    "```",
+    "~~~",
+    "[",
+    "]",
+    "(",
+    ")",
+    "\\",
+    "#",
+    "## ",
+    "> ",
+    "- ",
+    "+ ",
+    "1. ",
+    "2) ",
+    "|",
+    "!",
+    "<",
+    ">",
+    "&",
+    "&amp;",
+    "&lt;",
+    "&gt;",
+    "&nbsp;",
+    "&copy",
+    "&copy;",
+    "&notit;",
+    "&foo;",
+    "&#65;",
+    "&#x42;",
+    "&#0;",
+    "&#xD800;",
+    "&#x110000;",
+    "&#128;",
+    "&#150;",
+    "&#xZZ;",
+    "\u00a0",
+    "\u2009",
+    "\u202f",
+    "\u200b",
+    "\u200e",
+    "\ufeff",
+    "\t",
+    "\n",
+    "\n\n",
+    "   ",
+    "---",
+    "===",
+    "snake_case",
+    "1984. ",
+    "&#8203;",
+    "é",
+    "\U0001f600",
+    "<!-- c -->",
+    "<![CDATA[x]]>",
+    "<?pi x?>",
 ]
 WORDS = st.sampled_from(["alpha", "beta", "gamma", "delta", "x", "42", "Hello", "world", "end."])
-TEXT = st.lists(st.one_of(WORDS, st.sampled_from(SPECIAL), st.text(alphabet="ab \n*_#&;<>-", max_size=6)),
-                max_size=6).map(" ".join)
-HREFS = st.sampled_from(["/a", "b/c", "../up", "#frag", "page", "https://example.test/dir/page", "mailto:x@y.test",
-                         "javascript:void(0)", "https://other.test/x?a=1&amp;b=2", "", "http://[bad", "/p (1)",
-                         "?q=1"])
+TEXT = st.lists(
+    st.one_of(WORDS, st.sampled_from(SPECIAL), st.text(alphabet="ab \n*_#&;<>-", max_size=6)), max_size=6
+).map(" ".join)
+HREFS = st.sampled_from(
+    [
+        "/a",
+        "b/c",
+        "../up",
+        "#frag",
+        "page",
+        "https://example.test/dir/page",
+        "mailto:x@y.test",
+        "javascript:void(0)",
+        "https://other.test/x?a=1&amp;b=2",
+        "",
+        "http://[bad",
+        "/p (1)",
+        "?q=1",
+    ]
+)
 CLASSES = st.sampled_from(["", "language-python", "lang-js", "x language-Rust", "highlight"])
 
 
@@ -51,21 +121,53 @@ def _tree(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
     inline = st.one_of(
         *(element(tag, many) for tag in ("b", "strong", "i", "em", "code", "span", "kbd")),
         st.tuples(HREFS, many).map(lambda t: f'<a href="{t[0]}">{t[1]}</a>'),
-        st.just("<br>"), st.just("<br><br>"),
+        st.just("<br>"),
+        st.just("<br><br>"),
         st.sampled_from(['<img src="/i.png" alt="pic">', '<img src="/n.png">', '<img alt="a*b" src="x y.png">']),
     )
     blocks = st.one_of(
-        *(element(tag, many) for tag in ("p", "div", "h1", "h2", "h3", "h6", "blockquote", "section", "article",
-                                         "main", "nav", "header", "footer", "aside", "li", "td", "th", "caption",
-                                         "textarea", "script", "style", "noscript", "template", "dd", "dt")),
+        *(
+            element(tag, many)
+            for tag in (
+                "p",
+                "div",
+                "h1",
+                "h2",
+                "h3",
+                "h6",
+                "blockquote",
+                "section",
+                "article",
+                "main",
+                "nav",
+                "header",
+                "footer",
+                "aside",
+                "li",
+                "td",
+                "th",
+                "caption",
+                "textarea",
+                "script",
+                "style",
+                "noscript",
+                "template",
+                "dd",
+                "dt",
+            )
+        ),
         element("ul", st.lists(element("li", many), max_size=4).map("".join)),
-        st.tuples(st.integers(-2, 12), st.lists(element("li", many), max_size=4))
-        .map(lambda t: f'<ol start="{t[0]}">{"".join(t[1])}</ol>'),
+        st.tuples(st.integers(-2, 12), st.lists(element("li", many), max_size=4)).map(
+            lambda t: f'<ol start="{t[0]}">{"".join(t[1])}</ol>'
+        ),
         st.tuples(CLASSES, many).map(lambda t: f'<pre class="{t[0]}">{t[1]}</pre>'),
         st.tuples(CLASSES, many).map(lambda t: f'<pre><code class="{t[0]}">{t[1]}</code></pre>'),
-        st.lists(st.lists(st.tuples(st.sampled_from(["td", "th"]), st.integers(1, 3), many), min_size=1, max_size=3)
-                 .map(lambda cells: "<tr>" + "".join(f'<{t} colspan="{n}">{c}</{t}>' for t, n, c in cells) + "</tr>"),
-                 max_size=3).map(lambda rows: "<table>" + "".join(rows) + "</table>"),
+        st.lists(
+            st.lists(st.tuples(st.sampled_from(["td", "th"]), st.integers(1, 3), many), min_size=1, max_size=3).map(
+                lambda cells: "<tr>" + "".join(f'<{t} colspan="{n}">{c}</{t}>' for t, n, c in cells) + "</tr>"
+            ),
+            max_size=3,
+        ).map(lambda rows: "<table>" + "".join(rows) + "</table>"),
         st.just("<hr>"),
     )
     return st.one_of(inline, blocks)
@@ -73,8 +175,12 @@ def _tree(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
 
 FRAGMENT = st.recursive(TEXT, _tree, max_leaves=25)
 DOCUMENT = st.tuples(st.booleans(), st.lists(FRAGMENT, max_size=5)).map(
-    lambda t: ('<!doctype html><html><head><title>T</title><base href="https://base.test/b/"></head><body>'
-               if t[0] else "") + "\n".join(t[1]) + ("</body></html>" if t[0] else ""))
+    lambda t: (
+        ('<!doctype html><html><head><title>T</title><base href="https://base.test/b/"></head><body>' if t[0] else "")
+        + "\n".join(t[1])
+        + ("</body></html>" if t[0] else "")
+    )
+)
 
 
 def render(html: str | bytes, include_images: bool = False):
@@ -103,7 +209,7 @@ def check_shape(out: str, markdown: bool = True) -> None:
             prev_blank = False
             continue
         run = body[: len(body) - len(body.lstrip("`"))]
-        if markdown and len(run) >= 3 and "`" not in body[len(run):]:  # a fence (a code span closes on its line)
+        if markdown and len(run) >= 3 and "`" not in body[len(run) :]:  # a fence (a code span closes on its line)
             fence = run
             prev_blank = False
             continue

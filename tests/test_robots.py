@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from tests.mw_harness import run_crawl, start_crawl
+from tests.server import TestServer
 from web2md.middlewares import apply_politeness_options
 from web2md.middlewares.limits import failure_count
 from web2md.middlewares.robots import RobotsPolicy
-from tests.mw_harness import run_crawl, start_crawl
-from tests.server import TestServer
 
 TEXT = {"Content-Type": "text/plain"}
 PAGE = "<html><body><p>page {}</p></body></html>"
@@ -48,8 +48,10 @@ def test_crawl_delay_and_delay_space_requests_to_the_host():
     cases = {
         "crawl-delay": (1.0, apply_settings(delay="0")),
         "delay wins": (1.5, apply_settings(delay="1500")),
-        "autothrottle": (1.0, {"AUTOTHROTTLE_ENABLED": True, "AUTOTHROTTLE_START_DELAY": 0.0,
-                               "AUTOTHROTTLE_TARGET_CONCURRENCY": 8.0}),
+        "autothrottle": (
+            1.0,
+            {"AUTOTHROTTLE_ENABLED": True, "AUTOTHROTTLE_START_DELAY": 0.0, "AUTOTHROTTLE_TARGET_CONCURRENCY": 8.0},
+        ),
     }
     servers = {name: TestServer().__enter__() for name in cases}
     try:
@@ -57,8 +59,10 @@ def test_crawl_delay_and_delay_space_requests_to_the_host():
             srv.route("/robots.txt", "User-agent: *\nCrawl-delay: 1\n", headers=TEXT)
             for i in range(3):
                 srv.route(f"/p{i}", PAGE.format(i))
-        running = {name: start_crawl([servers[name].url(f"/p{i}") for i in range(3)], settings)
-                   for name, (_, settings) in cases.items()}
+        running = {
+            name: start_crawl([servers[name].url(f"/p{i}") for i in range(3)], settings)
+            for name, (_, settings) in cases.items()
+        }
         results = {name: crawl.result() for name, crawl in running.items()}
     finally:
         for srv in servers.values():
@@ -87,8 +91,7 @@ def test_robots_status_codes_and_unreadable_files():
         srv.route("/page", PAGE.format(name))
         srv.__enter__()
     try:
-        result = run_crawl([srv.url("/page") for srv in servers.values()],
-                           {"WEB2MD_ROBOTS_TIMEOUT": 1.0})
+        result = run_crawl([srv.url("/page") for srv in servers.values()], {"WEB2MD_ROBOTS_TIMEOUT": 1.0})
     finally:
         for srv in servers.values():
             srv.__exit__(None, None, None)
@@ -180,6 +183,14 @@ def test_site_spider_obeys_robots_blacklist_nofollow_and_noindex():
     assert set(headers) == {"e2e"}  # -a header=... reaches every request, robots.txt included
 
     # ignore_robots lifts robots.txt, rel=nofollow and the robots meta tag, not the blacklist
-    assert ignored_paths == {"/", "/open", "/private/secret", "/sponsored", "/noindex", "/from-noindex",
-                             "/shy", "/hidden"}
+    assert ignored_paths == {
+        "/",
+        "/open",
+        "/private/secret",
+        "/sponsored",
+        "/noindex",
+        "/from-noindex",
+        "/shy",
+        "/hidden",
+    }
     assert len(ignored.items) == 8

@@ -25,8 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 def page(title: str, text: str, *links: str, description: str = "") -> str:
     meta = f'<meta name="description" content="{description}">' if description else ""
     anchors = "".join(f'<li><a href="{href}">link {i}</a></li>' for i, href in enumerate(links))
-    return (f"<!DOCTYPE html><html lang=en><head><title>{title}</title>{meta}</head><body><main>"
-            f"<h1>{title}</h1><p>{text}</p><ul>{anchors}</ul></main></body></html>")
+    return (
+        f"<!DOCTYPE html><html lang=en><head><title>{title}</title>{meta}</head><body><main>"
+        f"<h1>{title}</h1><p>{text}</p><ul>{anchors}</ul></main></body></html>"
+    )
 
 
 @pytest.fixture()
@@ -39,27 +41,65 @@ def other():
 @pytest.fixture()
 def site(other):
     with TestServer() as srv:
-        srv.route("/robots.txt", f"User-agent: *\nAllow: /\nSitemap: {srv.url('/sitemap.xml')}\n",
-                  headers={"Content-Type": "text/plain"})
-        srv.route("/sitemap.xml",
-                  '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
-                  f"<url><loc>{srv.url('/orphan.html')}</loc></url><url><loc>{srv.url('/docs/')}</loc></url>"
-                  f"<url><loc>{other.url('/listed.html')}</loc></url></urlset>",
-                  headers={"Content-Type": "application/xml"})
-        srv.route("/", page("Fixture Site", "The home page of the fixture site. It links to every section.",
-                            "/docs/", "/blog/", "/about.html", "/docs/intro.html?utm_source=news",
-                            "/docs/intro.html?utm_medium=mail&utm_source=feed", other.url("/"),
-                            description="A small site for testing crawl scope. Second sentence."))
+        srv.route(
+            "/robots.txt",
+            f"User-agent: *\nAllow: /\nSitemap: {srv.url('/sitemap.xml')}\n",
+            headers={"Content-Type": "text/plain"},
+        )
+        srv.route(
+            "/sitemap.xml",
+            '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+            f"<url><loc>{srv.url('/orphan.html')}</loc></url><url><loc>{srv.url('/docs/')}</loc></url>"
+            f"<url><loc>{other.url('/listed.html')}</loc></url></urlset>",
+            headers={"Content-Type": "application/xml"},
+        )
+        srv.route(
+            "/",
+            page(
+                "Fixture Site",
+                "The home page of the fixture site. It links to every section.",
+                "/docs/",
+                "/blog/",
+                "/about.html",
+                "/docs/intro.html?utm_source=news",
+                "/docs/intro.html?utm_medium=mail&utm_source=feed",
+                other.url("/"),
+                description="A small site for testing crawl scope. Second sentence.",
+            ),
+        )
         srv.route("/about.html", page("About", "Who writes this site and why they bother doing so at all."))
-        srv.route("/docs/", page("Docs", "The documentation index lists the guides for the product.",
-                                 "/docs/intro.html", "/docs/api.html", "/docs/api.html?sessionid=abc123",
-                                 "/blog/first.html"))
-        srv.route("/docs/intro.html", page("Introduction", "Start here to install the tool and run it once.",
-                                           "/docs/api.html", "/private/secret.html"))
-        srv.route("/docs/api.html", page("API reference", "Every function of the library, with its arguments.",
-                                         "/docs/"))
-        srv.route("/blog/", page("Blog", "News from the team, newest first, about releases and plans.",
-                                 "/blog/first.html", "/blog/second.html"))
+        srv.route(
+            "/docs/",
+            page(
+                "Docs",
+                "The documentation index lists the guides for the product.",
+                "/docs/intro.html",
+                "/docs/api.html",
+                "/docs/api.html?sessionid=abc123",
+                "/blog/first.html",
+            ),
+        )
+        srv.route(
+            "/docs/intro.html",
+            page(
+                "Introduction",
+                "Start here to install the tool and run it once.",
+                "/docs/api.html",
+                "/private/secret.html",
+            ),
+        )
+        srv.route(
+            "/docs/api.html", page("API reference", "Every function of the library, with its arguments.", "/docs/")
+        )
+        srv.route(
+            "/blog/",
+            page(
+                "Blog",
+                "News from the team, newest first, about releases and plans.",
+                "/blog/first.html",
+                "/blog/second.html",
+            ),
+        )
         srv.route("/blog/first.html", page("First post", "We released version one after a long winter."))
         srv.route("/blog/second.html", page("Second post", "Version two adds sitemaps and a faster parser."))
         srv.route("/private/secret.html", page("Secret", "Nobody should crawl this page by following links."))
@@ -77,10 +117,17 @@ def planned(srv: TestServer, **args) -> list[str]:
 def test_default_scope_is_the_start_origin(site):
     assert planned(site) == [
         "/",
-        "/about.html", "/blog/", "/docs/", "/docs/intro.html?utm_medium=mail&utm_source=feed",
+        "/about.html",
+        "/blog/",
+        "/docs/",
+        "/docs/intro.html?utm_medium=mail&utm_source=feed",
         "/docs/intro.html?utm_source=news",
-        "/blog/first.html", "/blog/second.html", "/docs/api.html", "/docs/api.html?sessionid=abc123",
-        "/docs/intro.html", "/private/secret.html",
+        "/blog/first.html",
+        "/blog/second.html",
+        "/docs/api.html",
+        "/docs/api.html?sessionid=abc123",
+        "/docs/intro.html",
+        "/private/secret.html",
     ]
 
 
@@ -92,8 +139,15 @@ def test_dry_run_fetches_only_the_pages_whose_links_it_needs(site):
 
 def test_query_drop_crawls_tracking_variants_as_one_url(site):
     assert planned(site, query="drop") == [
-        "/", "/about.html", "/blog/", "/docs/", "/docs/intro.html",
-        "/blog/first.html", "/blog/second.html", "/docs/api.html", "/private/secret.html",
+        "/",
+        "/about.html",
+        "/blog/",
+        "/docs/",
+        "/docs/intro.html",
+        "/blog/first.html",
+        "/blog/second.html",
+        "/docs/api.html",
+        "/private/secret.html",
     ]
 
 
@@ -106,7 +160,12 @@ def test_prefix_stays_under_the_start_folder(site):
 
 def test_allow_and_deny_match_the_absolute_url(site):
     assert planned(site, allow=["/docs/", "/blog/"], deny=[r"\?", "api"]) == [
-        "/", "/blog/", "/docs/", "/blog/first.html", "/blog/second.html", "/docs/intro.html",
+        "/",
+        "/blog/",
+        "/docs/",
+        "/blog/first.html",
+        "/blog/second.html",
+        "/docs/intro.html",
     ]
     # one -a allow=REGEX string; the start URL is fetched whatever the patterns say
     assert planned(site, allow=r"blog/\w+\.html$", depth=1) == ["/"]
@@ -131,17 +190,45 @@ def test_sitemap_seeds_the_crawl_within_scope(site, other):
 def test_sitemap_urls_count_as_depth_zero(site):
     # /docs/ from the sitemap is at depth 0, so its links are one hop away
     assert planned(site, depth=1, sitemap=True, prefix=True, start="/docs/") == [
-        "/docs/", "/docs/api.html", "/docs/api.html?sessionid=abc123", "/docs/intro.html",
+        "/docs/",
+        "/docs/api.html",
+        "/docs/api.html?sessionid=abc123",
+        "/docs/intro.html",
     ]
 
 
 def test_dry_run_prints_the_urls_and_writes_nothing(site, tmp_path):
-    env = dict(os.environ, SCRAPY_SETTINGS_MODULE="web2md.settings",
-               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    done = subprocess.run([sys.executable, "-m", "scrapy", "crawl", "site", "-a", f"url={site.url('/')}",
-                           "-a", "depth=1", "-a", "dry_run=1", "-a", "query=drop", "-a", "deny=about",
-                           "-s", "LOG_LEVEL=ERROR"],
-                          capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
+    env = dict(
+        os.environ,
+        SCRAPY_SETTINGS_MODULE="web2md.settings",
+        PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    )
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "scrapy",
+            "crawl",
+            "site",
+            "-a",
+            f"url={site.url('/')}",
+            "-a",
+            "depth=1",
+            "-a",
+            "dry_run=1",
+            "-a",
+            "query=drop",
+            "-a",
+            "deny=about",
+            "-s",
+            "LOG_LEVEL=ERROR",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [site.url(p) for p in ("/", "/blog/", "/docs/", "/docs/intro.html")]
     assert list(tmp_path.iterdir()) == []
@@ -155,6 +242,7 @@ def test_bad_arguments_fail_before_anything_is_fetched(site):
 
 
 # -- the scope decision ------------------------------------------------------------------
+
 
 def test_subdomains_share_the_registrable_domain():
     scope = Scope(subdomains=True)
@@ -240,8 +328,7 @@ GOLDEN_LLMS = """\
 
 
 def bundle_run(srv: TestServer, out: Path):
-    return crawl.run("site", url=srv.url("/"), depth=2, output=str(out), bundle=True, query="drop",
-                     deny="private")
+    return crawl.run("site", url=srv.url("/"), depth=2, output=str(out), bundle=True, query="drop", deny="private")
 
 
 def test_bundle_llms_txt_golden_and_deterministic(site, tmp_path):
@@ -250,12 +337,25 @@ def test_bundle_llms_txt_golden_and_deterministic(site, tmp_path):
     index = (tmp_path / "one" / host / "llms.txt").read_text(encoding="utf-8")
     assert index == GOLDEN_LLMS.format(root=site.url(""))
     full = (tmp_path / "one" / host / "llms-full.txt").read_bytes()
-    assert full.decode().startswith(f"# Fixture Site\n\n> A small site for testing crawl scope. Second sentence.\n\n"
-                                    f"# Fixture Site\nURL: {site.url('/')}\n\n"
-                                    "The home page of the fixture site. It links to every section.\n")
+    assert full.decode().startswith(
+        f"# Fixture Site\n\n> A small site for testing crawl scope. Second sentence.\n\n"
+        f"# Fixture Site\nURL: {site.url('/')}\n\n"
+        "The home page of the fixture site. It links to every section.\n"
+    )
     titles = [line for line in full.decode().splitlines() if line.startswith("URL: ")]
-    assert titles == [f"URL: {site.url(p)}" for p in ("/", "/about.html", "/blog/", "/docs/", "/docs/intro.html",
-                                                      "/blog/first.html", "/blog/second.html", "/docs/api.html")]
+    assert titles == [
+        f"URL: {site.url(p)}"
+        for p in (
+            "/",
+            "/about.html",
+            "/blog/",
+            "/docs/",
+            "/docs/intro.html",
+            "/blog/first.html",
+            "/blog/second.html",
+            "/docs/api.html",
+        )
+    ]
     assert (tmp_path / "one" / host / "docs" / "api.html.md").is_file()  # the per-page files are still written
     assert result.stats["web2md/bundle/page_count"] == 8
     assert result.stats["web2md/bundle/tokens"] == estimate_tokens(full.decode())
@@ -266,14 +366,19 @@ def test_bundle_llms_txt_golden_and_deterministic(site, tmp_path):
 
 
 def test_bundle_leaves_near_duplicates_out_of_the_full_text():
-    pages = [BundlePage("https://x.org/", "Home", "Hello.", "Hello."),
-             BundlePage("https://x.org/b/copy", "Copy", "Hello.", "Hello.", hops=1, duplicate=True),
-             BundlePage("https://x.org/a", "A [draft]", "Text of A.", "Text of A.", hops=1)]
-    assert llms_txt(pages) == ("# Home\n\n## /\n\n- [Home](https://x.org/): Hello.\n"
-                               "- [A \\[draft\\]](https://x.org/a): Text of A.\n\n"
-                               "## /b/\n\n- [Copy](https://x.org/b/copy): Hello.\n")
-    assert llms_full_txt(pages) == ("# Home\n\n# Home\nURL: https://x.org/\n\nHello.\n\n"
-                                    "# A [draft]\nURL: https://x.org/a\n\nText of A.\n")
+    pages = [
+        BundlePage("https://x.org/", "Home", "Hello.", "Hello."),
+        BundlePage("https://x.org/b/copy", "Copy", "Hello.", "Hello.", hops=1, duplicate=True),
+        BundlePage("https://x.org/a", "A [draft]", "Text of A.", "Text of A.", hops=1),
+    ]
+    assert llms_txt(pages) == (
+        "# Home\n\n## /\n\n- [Home](https://x.org/): Hello.\n"
+        "- [A \\[draft\\]](https://x.org/a): Text of A.\n\n"
+        "## /b/\n\n- [Copy](https://x.org/b/copy): Hello.\n"
+    )
+    assert llms_full_txt(pages) == (
+        "# Home\n\n# Home\nURL: https://x.org/\n\nHello.\n\n# A [draft]\nURL: https://x.org/a\n\nText of A.\n"
+    )
 
 
 def test_summary_and_section_helpers():
@@ -289,22 +394,51 @@ def test_summary_and_section_helpers():
 
 # -- front ends ----------------------------------------------------------------------------
 
+
 def web2md(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    return subprocess.run([sys.executable, "-m", "web2md.frontends.cli", *args], capture_output=True, text=True,
-                          env=env, cwd=cwd, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "web2md.frontends.cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=120,
+    )
 
 
 def test_cli_dry_run_and_bundle(site, tmp_path):
-    done = web2md("fetch", site.url("/"), "--depth", "1", "--dry-run", "--drop-query", "--deny", "about",
-                  "--deny", "blog", cwd=tmp_path)
+    done = web2md(
+        "fetch",
+        site.url("/"),
+        "--depth",
+        "1",
+        "--dry-run",
+        "--drop-query",
+        "--deny",
+        "about",
+        "--deny",
+        "blog",
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [site.url(p) for p in ("/", "/docs/", "/docs/intro.html")]
     assert list(tmp_path.iterdir()) == []
 
     out = tmp_path / "out"
-    done = web2md("fetch", site.url("/"), "--depth", "2", "--bundle", "-o", str(out), "--drop-query",
-                  "--deny", "private", cwd=tmp_path)
+    done = web2md(
+        "fetch",
+        site.url("/"),
+        "--depth",
+        "2",
+        "--bundle",
+        "-o",
+        str(out),
+        "--drop-query",
+        "--deny",
+        "private",
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     host = out / f"127.0.0.1_{site.port}"
     assert (host / "llms.txt").read_text(encoding="utf-8") == GOLDEN_LLMS.format(root=site.url(""))
@@ -327,13 +461,24 @@ def test_mcp_web_crawl_scope_dry_run_and_bundle(site):
 
     session = McpSession("--allow-private")
     try:
-        listed = session.call("web_crawl", {"url": site.url("/docs/"), "depth": 3, "prefix": True,
-                                            "drop_query": True, "dry_run": True})
+        listed = session.call(
+            "web_crawl", {"url": site.url("/docs/"), "depth": 3, "prefix": True, "drop_query": True, "dry_run": True}
+        )
         assert not listed.is_error, text_of(listed)
-        assert listed.structured_content["planned"] == [site.url(p) for p in ("/docs/", "/docs/api.html",
-                                                                              "/docs/intro.html")]
-        bundled = session.call("web_crawl", {"url": site.url("/"), "depth": 2, "drop_query": True,
-                                             "deny": ["private"], "bundle": True, "max_pages": 50})
+        assert listed.structured_content["planned"] == [
+            site.url(p) for p in ("/docs/", "/docs/api.html", "/docs/intro.html")
+        ]
+        bundled = session.call(
+            "web_crawl",
+            {
+                "url": site.url("/"),
+                "depth": 2,
+                "drop_query": True,
+                "deny": ["private"],
+                "bundle": True,
+                "max_pages": 50,
+            },
+        )
         assert not bundled.is_error, text_of(bundled)
         assert bundled.structured_content["llms_txt"] == GOLDEN_LLMS.format(root=site.url(""))
         pages = bundled.structured_content["pages"]
@@ -367,19 +512,29 @@ def named_hosts():
 
 def test_subdomains_crawl_other_hosts_of_the_domain(named_hosts):
     with TestServer() as srv:
+
         def on(host: str, path: str) -> str:
             return f"http://{host}:{srv.port}{path}"
 
-        srv.route("/", page("Hosts", "The start page links to a subdomain and to another domain.",
-                            on("docs.example.com", "/guide.html"), on("www.example.org", "/elsewhere.html")))
+        srv.route(
+            "/",
+            page(
+                "Hosts",
+                "The start page links to a subdomain and to another domain.",
+                on("docs.example.com", "/guide.html"),
+                on("www.example.org", "/elsewhere.html"),
+            ),
+        )
         srv.route("/guide.html", page("Guide", "A page on the docs subdomain of the same site."))
         srv.route("/elsewhere.html", page("Elsewhere", "A page on another registrable domain."))
         strict = crawl.run("site", url=on("www.example.com", "/"), depth=1, output="")
         assert sorted(i["url"] for i in strict.items) == [on("www.example.com", "/")]
         assert strict.stats["web2md/scope/offsite"] == 2
         wide = crawl.run("site", url=on("www.example.com", "/"), depth=1, output="", subdomains=True)
-        assert sorted(i["url"] for i in wide.items) == [on("docs.example.com", "/guide.html"),
-                                                        on("www.example.com", "/")]
+        assert sorted(i["url"] for i in wide.items) == [
+            on("docs.example.com", "/guide.html"),
+            on("www.example.com", "/"),
+        ]
         assert wide.stats["web2md/scope/offsite"] == 1
         hosts = {r.headers.get("Host") for r in srv.requests if r.path != "/robots.txt"}
         assert hosts == {f"www.example.com:{srv.port}", f"docs.example.com:{srv.port}"}
@@ -391,8 +546,13 @@ def test_bundle_keeps_the_breadth_first_original_of_near_duplicates_whatever_the
     from web2md.spiders.site import Plan
 
     def item(path: str, fingerprint: str) -> PageItem:
-        return PageItem(url=f"https://x.org{path}", title=path, markdown=f"Text of {path}.", text=f"Text of {path}.",
-                        fingerprint=fingerprint)
+        return PageItem(
+            url=f"https://x.org{path}",
+            title=path,
+            markdown=f"Text of {path}.",
+            text=f"Text of {path}.",
+            fingerprint=fingerprint,
+        )
 
     items = [item("/index.html", "00000000000000ff"), item("/a", "ffffffff00000000"), item("/", "00000000000000fe")]
     planned = Plan()
@@ -413,8 +573,12 @@ def test_bundle_keeps_the_breadth_first_original_of_near_duplicates_whatever_the
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-_PATHS = st.lists(st.sampled_from(["/", "/a", "/docs/", "/docs/x.html", "/blog/p?id=1", "/b c", "/docs/(y)"]),
-                  min_size=1, max_size=7, unique=True)
+_PATHS = st.lists(
+    st.sampled_from(["/", "/a", "/docs/", "/docs/x.html", "/blog/p?id=1", "/b c", "/docs/(y)"]),
+    min_size=1,
+    max_size=7,
+    unique=True,
+)
 
 
 @settings(max_examples=60, deadline=None)
@@ -424,8 +588,16 @@ def test_bundle_bytes_do_not_depend_on_arrival_order(paths, hops, data):
     from web2md.pipelines.bundle import build_bundles
     from web2md.spiders.site import Plan
 
-    items = [PageItem(url=f"https://x.org{p}", title=f"T{i}", markdown=f"Body {i}.", text=f"Body {i}.",
-                      fingerprint=f"{(i * 0x9E3779B97F4A7C15) % 2**64:016x}") for i, p in enumerate(paths)]
+    items = [
+        PageItem(
+            url=f"https://x.org{p}",
+            title=f"T{i}",
+            markdown=f"Body {i}.",
+            text=f"Body {i}.",
+            fingerprint=f"{(i * 0x9E3779B97F4A7C15) % 2**64:016x}",
+        )
+        for i, p in enumerate(paths)
+    ]
     planned = Plan()
     for i, item in enumerate(items):
         planned.plan(item["url"], hops[i], item["url"], budget=len(items))
@@ -438,8 +610,12 @@ def test_bundle_bytes_do_not_depend_on_arrival_order(paths, hops, data):
 
 
 @settings(max_examples=200, deadline=None)
-@given(query=st.lists(st.tuples(st.sampled_from(["a", "b", "utm_source", "gclid", "sid", "q"]),
-                                st.sampled_from(["1", "x", ""])), max_size=5))
+@given(
+    query=st.lists(
+        st.tuples(st.sampled_from(["a", "b", "utm_source", "gclid", "sid", "q"]), st.sampled_from(["1", "x", ""])),
+        max_size=5,
+    )
+)
 def test_dropping_the_query_is_idempotent_and_keeps_other_parameters(query):
     scope = Scope(query="drop")
     url = "https://x.org/p?" + "&".join(f"{k}={v}" for k, v in query)

@@ -53,8 +53,9 @@ def scrapyd(tmp_path):
         f"http_port = {port}\npoll_interval = 0.2\neggs_dir = eggs\nlogs_dir = logs\ndbs_dir = dbs\n"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}  # the jobs import this checkout
-    proc = subprocess.Popen([sys.executable, "-m", "scrapyd"], cwd=home, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "scrapyd"], cwd=home, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     url = f"http://127.0.0.1:{port}/"
     try:
         for _ in range(200):
@@ -78,8 +79,14 @@ def test_deploy_and_schedule_a_crawl(scrapyd, tmp_path):
     config.mkdir()
     (config / "scrapy.cfg").write_text(f"[deploy:test]\nurl = {url}\nproject = web2md\n")
     env = {**os.environ, "XDG_CONFIG_HOME": str(config), "PYTHONPATH": str(ROOT)}
-    deploy = subprocess.run([sys.executable, "-m", "scrapyd_client.deploy", "test", "--version", "1"],
-                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    deploy = subprocess.run(
+        [sys.executable, "-m", "scrapyd_client.deploy", "test", "--version", "1"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert deploy.returncode == 0, deploy.stderr
     assert json.loads(deploy.stdout)["spiders"] >= 4
     assert {"page", "site", "sitemap", "feed"} <= set(call(url + "listspiders.json?project=web2md")["spiders"])
@@ -88,16 +95,27 @@ def test_deploy_and_schedule_a_crawl(scrapyd, tmp_path):
         site.files(FIXTURE)
         site.route("/moved", status=301, headers={"Location": "/c.html"})
         # a relative output folder is Scrapyd's working folder's; the job makes it absolute and says so
-        job = call(url + "schedule.json", {"project": "web2md", "spider": "site", "url": site.url("/"),
-                                            "depth": "1", "output": "pages",
-                                            "setting": ["WEB2MD_FORMATS=md,json", "LOG_LEVEL=INFO"]})
+        job = call(
+            url + "schedule.json",
+            {
+                "project": "web2md",
+                "spider": "site",
+                "url": site.url("/"),
+                "depth": "1",
+                "output": "pages",
+                "setting": ["WEB2MD_FORMATS=md,json", "LOG_LEVEL=INFO"],
+            },
+        )
         assert job["status"] == "ok"
         wait_until_finished(url, job["jobid"])
         out = home / "pages"
         files = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file() and "_runs" not in p.parts)
         host = f"127.0.0.1_{site.port}"
-        assert files == sorted(str(page_path(site.url(path), ext)) for path in ("/", "/a.html", "/b.html", "/c.html")
-                               for ext in ("md", "json"))
+        assert files == sorted(
+            str(page_path(site.url(path), ext))
+            for path in ("/", "/a.html", "/b.html", "/c.html")
+            for ext in ("md", "json")
+        )
         assert all(name.startswith(host + "/") for name in files)
         [report] = [json.loads(p.read_text()) for p in (out / "_runs").glob("*-site.json")]
         assert (report["pages_written"], report["files_written"], report["output"]) == (4, 8, str(out.resolve()))
@@ -108,10 +126,18 @@ def test_deploy_and_schedule_a_crawl(scrapyd, tmp_path):
         # `web2md jobs run --scrapyd`: the due job is submitted, with its output folder made absolute
         jobs = tmp_path / "jobs"
         jobs.mkdir()
-        (jobs / "jobs.toml").write_text(f'[jobs.home]\nspider = "page"\nschedule = "0 0 1 1 *"\n'
-                                        f'output = "home-md"\nargs = {{ url = "{site.url("/")}" }}\n')
-        submitted = subprocess.run([sys.executable, "-m", "web2md.frontends.cli", "jobs", "run", "jobs.toml", "--scrapyd", url],
-                                   cwd=jobs, env=env, capture_output=True, text=True, timeout=120)
+        (jobs / "jobs.toml").write_text(
+            f'[jobs.home]\nspider = "page"\nschedule = "0 0 1 1 *"\n'
+            f'output = "home-md"\nargs = {{ url = "{site.url("/")}" }}\n'
+        )
+        submitted = subprocess.run(
+            [sys.executable, "-m", "web2md.frontends.cli", "jobs", "run", "jobs.toml", "--scrapyd", url],
+            cwd=jobs,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert submitted.returncode == 0, submitted.stderr
         jobid = json.loads((jobs / "jobs.state.json").read_text())["home"]["jobid"]
         assert submitted.stdout == f"home\tsubmitted: {jobid}\n"

@@ -56,9 +56,14 @@ def settings_table() -> dict[str, str]:
 
 def test_the_collector_sees_literal_computed_and_module_level_names():
     names = names_in_code()
-    assert {"WEB2MD_BLACKLIST_ENABLED", "WEB2MD_ROBOTS_MAX_DELAY", "WEB2MD_IFRAME_MAX",  # literals
-            "WEB2MD_INCLUDE_IMAGES", "WEB2MD_MAX_LENGTH",  # computed from the conversion options
-            "WEB2MD_DEDUPE_DISTANCE"} <= names  # web2md/settings.py
+    assert {
+        "WEB2MD_BLACKLIST_ENABLED",
+        "WEB2MD_ROBOTS_MAX_DELAY",
+        "WEB2MD_IFRAME_MAX",  # literals
+        "WEB2MD_INCLUDE_IMAGES",
+        "WEB2MD_MAX_LENGTH",  # computed from the conversion options
+        "WEB2MD_DEDUPE_DISTANCE",
+    } <= names  # web2md/settings.py
     assert not any(name.endswith("_") for name in names)
 
 

@@ -6,7 +6,8 @@ import itertools
 import re
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from web2md import convert
 from web2md.extract.meta.simhash import body_lines, fingerprint, hamming, lowered_words_of, simhash, words_of
@@ -98,11 +99,16 @@ def test_different_articles_are_over_distance_10():
 
 def test_short_lines_do_not_count_when_there_is_prose():
     text = "\n\n".join(ARTICLE_A)
-    noisy = "Night buses for the north\n\nBy Ann Smith\n\n12 March 2025\n\n" + \
-        "\n\n".join(p + "\nShare on Facebook | Email" for p in ARTICLE_A) + "\n\nRead more: Council news"
+    noisy = (
+        "Night buses for the north\n\nBy Ann Smith\n\n12 March 2025\n\n"
+        + "\n\n".join(p + "\nShare on Facebook | Email" for p in ARTICLE_A)
+        + "\n\nRead more: Council news"
+    )
     assert fingerprint(noisy) == fingerprint(text)
-    assert body_lines("Home\nOne two three four five six seven eight\nMenu") == \
-        "Home\nOne two three four five six seven eight\nMenu"  # too little prose: all of it counts
+    assert (
+        body_lines("Home\nOne two three four five six seven eight\nMenu")
+        == "Home\nOne two three four five six seven eight\nMenu"
+    )  # too little prose: all of it counts
 
 
 def test_any_change_in_the_prose_changes_the_fingerprint():
@@ -135,13 +141,30 @@ def test_short_texts(n):
 _FINDALL = re.compile(r"\w+")
 # ASCII word and non-word characters, letters outside ASCII (one that lowercases to two characters), digits and
 # marks that are not alphanumeric, punctuation and spaces outside ASCII, an emoji, a lone surrogate
-_PIECES = list("aZ09_ -.,'\"\n\t\x1c") + ["é", "ß", "İ", "中", "²", "\u0301", "’", "“", "\xa0", "\u3000", "–",
-                                        "\U0001F600", "\ud800", "\x85", "٣", "ǅ"]
+_PIECES = list("aZ09_ -.,'\"\n\t\x1c") + [
+    "é",
+    "ß",
+    "İ",
+    "中",
+    "²",
+    "\u0301",
+    "’",
+    "“",
+    "\xa0",
+    "\u3000",
+    "–",
+    "\U0001f600",
+    "\ud800",
+    "\x85",
+    "٣",
+    "ǅ",
+]
 
 
 def _reference_simhash(text: str) -> int | None:
     """`simhash` as it was written with the pattern (words as str, encoded once each)."""
     from hashlib import blake2b
+
     words = _FINDALL.findall(body_lines(text).lower(), 0, 1_000_000)
     if not words:
         return None
@@ -150,8 +173,11 @@ def _reference_simhash(text: str) -> int | None:
     keys = {w: blake2b(w.encode("utf-8", "surrogatepass")).digest()[:24] for w in words}
     counts = [0] * 64
     for i in range(len(words) - 2):
-        h = (int.from_bytes(keys[words[i]][:8], "big") ^ int.from_bytes(keys[words[i + 1]][8:16], "big")
-             ^ int.from_bytes(keys[words[i + 2]][16:24], "big"))
+        h = (
+            int.from_bytes(keys[words[i]][:8], "big")
+            ^ int.from_bytes(keys[words[i + 1]][8:16], "big")
+            ^ int.from_bytes(keys[words[i + 2]][16:24], "big")
+        )
         for bit in range(64):
             counts[bit] += h >> bit & 1
     half = (len(words) - 2) / 2
@@ -180,8 +206,13 @@ def test_words_of_with_many_distinct_symbols_uses_the_pattern():
 
 def test_fingerprint_values_unchanged():
     # the findall version's values, on prose and on text with characters outside ASCII
-    for text in ["\n\n".join(ARTICLE_A), "\n\n".join(ARTICLE_B), "Straße “Grüße” – don’t  İstanbul 中文 ²",
-                 "one", "a b"]:
+    for text in [
+        "\n\n".join(ARTICLE_A),
+        "\n\n".join(ARTICLE_B),
+        "Straße “Grüße” – don’t  İstanbul 中文 ²",
+        "one",
+        "a b",
+    ]:
         assert simhash(text) == _reference_simhash(text)
 
 

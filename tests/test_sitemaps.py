@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from tests.server import TestServer
 from web2md import crawl
-from web2md.extract.meta.isodate import iso_date, to_datetime
 from web2md.extract.documents.safexml import UnsafeXMLError, parse_xml
 from web2md.extract.documents.sitemaps import (
     Sitemap,
@@ -24,6 +23,7 @@ from web2md.extract.documents.sitemaps import (
     select_entries,
     sitemap_urls_from_robots,
 )
+from web2md.extract.meta.isodate import iso_date, to_datetime
 
 FIXTURES = Path(__file__).parent / "fixtures" / "sitemaps"
 BASE = "http://site.test/"
@@ -35,8 +35,10 @@ def fixture(name: str) -> bytes:
 
 def urlset(urls: list[str]) -> bytes:
     body = "".join(f"<url><loc>{u}</loc></url>" for u in urls)
-    return (f'<?xml version="1.0" encoding="UTF-8"?>'
-            f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{body}</urlset>').encode()
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>'
+        f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{body}</urlset>'
+    ).encode()
 
 
 # -- robots.txt ------------------------------------------------------------
@@ -44,10 +46,10 @@ def urlset(urls: list[str]) -> bytes:
 
 def test_robots_sitemap_lines_in_order_once_resolved():
     assert sitemap_urls_from_robots(fixture("robots.txt"), BASE + "robots.txt") == [
-        "http://site.test/sitemap_index.xml"]
+        "http://site.test/sitemap_index.xml"
+    ]
     robots = "sitemap: https://cdn.test/a.xml # comment\nUser-agent: *\n  Sitemap : b.xml\n"
-    assert sitemap_urls_from_robots(robots, BASE + "robots.txt") == [
-        "https://cdn.test/a.xml", "http://site.test/b.xml"]
+    assert sitemap_urls_from_robots(robots, BASE + "robots.txt") == ["https://cdn.test/a.xml", "http://site.test/b.xml"]
 
 
 def test_robots_without_sitemaps_and_non_http_lines():
@@ -76,15 +78,23 @@ def test_urlset_with_hreflang_alternates_lastmod_and_junk():
     sitemap = parse_sitemap(fixture("sitemap-pages.xml"), BASE + "sitemap-pages.xml")
     assert sitemap.kind == "urlset" and not sitemap.is_index
     assert [e.to_dict() for e in sitemap.entries] == [
-        {"url": "http://site.test/en/about", "lastmod": "2024-01-10", "alternates": [
-            {"hreflang": "en", "url": "http://site.test/en/about"},
-            {"hreflang": "de", "url": "http://site.test/de/ueber-uns"},
-            {"hreflang": "x-default", "url": "http://site.test/about"},
-        ]},
-        {"url": "http://site.test/de/ueber-uns", "lastmod": "2024-02-20T08:15:00+01:00", "alternates": [
-            {"hreflang": "en", "url": "http://site.test/en/about"},
-            {"hreflang": "de", "url": "http://site.test/de/ueber-uns"},
-        ]},
+        {
+            "url": "http://site.test/en/about",
+            "lastmod": "2024-01-10",
+            "alternates": [
+                {"hreflang": "en", "url": "http://site.test/en/about"},
+                {"hreflang": "de", "url": "http://site.test/de/ueber-uns"},
+                {"hreflang": "x-default", "url": "http://site.test/about"},
+            ],
+        },
+        {
+            "url": "http://site.test/de/ueber-uns",
+            "lastmod": "2024-02-20T08:15:00+01:00",
+            "alternates": [
+                {"hreflang": "en", "url": "http://site.test/en/about"},
+                {"hreflang": "de", "url": "http://site.test/de/ueber-uns"},
+            ],
+        },
         # unreadable lastmod dropped; duplicate /en/about, loc-less and mailto: entries skipped;
         # the nested <image:loc> is not a page
         {"url": "http://site.test/ads/banner.html"},
@@ -139,12 +149,15 @@ def test_ten_thousand_urls():
     assert sitemap.entries[0].url == urls[0] and sitemap.entries[-1].url == urls[-1]
 
 
-@pytest.mark.parametrize("body", [
-    b"<html><body>Not found</body></html>",
-    b"<rss version='2.0'><channel/></rss>",
-    b"",
-    b"   ",
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"<html><body>Not found</body></html>",
+        b"<rss version='2.0'><channel/></rss>",
+        b"",
+        b"   ",
+    ],
+)
 def test_not_a_sitemap(body):
     with pytest.raises(ValueError):
         parse_sitemap(body, BASE)
@@ -198,10 +211,13 @@ def test_select_entries_since_and_exclude():
     ]
     assert [e.url for e in select_entries(entries)] == [e.url for e in entries]
     assert [e.url for e in select_entries(entries, since="2024-01-01")] == [
-        "https://a.test/newer", "https://a.test/ads/x"]
-    assert [e.url for e in select_entries(entries, since="2023-12-31T23:30:00Z",
-                                          exclude=lambda u: "/ads/" in u)] == [
-        "https://a.test/new", "https://a.test/newer"]
+        "https://a.test/newer",
+        "https://a.test/ads/x",
+    ]
+    assert [e.url for e in select_entries(entries, since="2023-12-31T23:30:00Z", exclude=lambda u: "/ads/" in u)] == [
+        "https://a.test/new",
+        "https://a.test/newer",
+    ]
     with pytest.raises(ValueError, match="since"):
         list(select_entries(entries, since="last tuesday"))
 
@@ -209,29 +225,32 @@ def test_select_entries_since_and_exclude():
 # -- dates -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("2024", "2024"),
-    ("2024-03", "2024-03"),
-    ("2024-03-05", "2024-03-05"),
-    ("2024-3-5", "2024-03-05"),
-    ("2024-03-05T10:00Z", "2024-03-05T10:00:00Z"),
-    ("2024-03-05T10:00:00.123456+00:00", "2024-03-05T10:00:00Z"),
-    ("2024-03-05 10:00:00", "2024-03-05T10:00:00"),
-    ("2024-03-05T10:00:00+0530", "2024-03-05T10:00:00+05:30"),
-    ("2024-03-05t10:00:00-08", "2024-03-05T10:00:00-08:00"),
-    ("Tue, 10 Jun 2003 04:00:00 GMT", "2003-06-10T04:00:00Z"),
-    ("Wed, 10 Jan 2024 17:05:00 EST", "2024-01-10T17:05:00-05:00"),
-    ("10 Jan 2024 17:05 +0100", "2024-01-10T17:05:00+01:00"),
-    ("  2024-01-01  ", "2024-01-01"),
-    ("2024-02-30", None),
-    ("2024-13-01", None),
-    ("2024-02-28T25:00:00Z", None),
-    ("2024-02-28T10:00:00+25:00", None),
-    ("Mon, 45 Foo 2024 99:99:99 +0000", None),
-    ("Someday in March", None),
-    ("", None),
-    (None, None),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("2024", "2024"),
+        ("2024-03", "2024-03"),
+        ("2024-03-05", "2024-03-05"),
+        ("2024-3-5", "2024-03-05"),
+        ("2024-03-05T10:00Z", "2024-03-05T10:00:00Z"),
+        ("2024-03-05T10:00:00.123456+00:00", "2024-03-05T10:00:00Z"),
+        ("2024-03-05 10:00:00", "2024-03-05T10:00:00"),
+        ("2024-03-05T10:00:00+0530", "2024-03-05T10:00:00+05:30"),
+        ("2024-03-05t10:00:00-08", "2024-03-05T10:00:00-08:00"),
+        ("Tue, 10 Jun 2003 04:00:00 GMT", "2003-06-10T04:00:00Z"),
+        ("Wed, 10 Jan 2024 17:05:00 EST", "2024-01-10T17:05:00-05:00"),
+        ("10 Jan 2024 17:05 +0100", "2024-01-10T17:05:00+01:00"),
+        ("  2024-01-01  ", "2024-01-01"),
+        ("2024-02-30", None),
+        ("2024-13-01", None),
+        ("2024-02-28T25:00:00Z", None),
+        ("2024-02-28T10:00:00+25:00", None),
+        ("Mon, 45 Foo 2024 99:99:99 +0000", None),
+        ("Someday in March", None),
+        ("", None),
+        (None, None),
+    ],
+)
 def test_iso_date(text, expected):
     assert iso_date(text) == expected
 
@@ -273,8 +292,11 @@ def site():
         srv.route("/robots.txt", fixture("robots.txt"), headers={"Content-Type": "text/plain"})
         srv.route("/sitemap_index.xml", fixture("sitemap_index.xml"), headers=XML)
         srv.route("/sitemap-pages.xml", fixture("sitemap-pages.xml"), headers=XML)
-        srv.route("/sitemap-posts.xml.gz", gzip.compress(fixture("sitemap-posts.xml"), mtime=0),
-                  headers={"Content-Type": "application/x-gzip"})
+        srv.route(
+            "/sitemap-posts.xml.gz",
+            gzip.compress(fixture("sitemap-posts.xml"), mtime=0),
+            headers={"Content-Type": "application/x-gzip"},
+        )
         for path in ("/en/about", "/de/ueber-uns", "/posts/first", "/posts/second", "/posts/news"):
             srv.route(path, PAGE.format(path))
         yield srv
@@ -290,20 +312,40 @@ def test_spider_lists_through_robots_index_and_gzip(site, tmp_path):
     u = site.url
     listed = sorted((dict(item) for item in result.items), key=lambda i: i["url"])
     assert listed == [
-        {"url": u("/de/ueber-uns"), "lastmod": "2024-02-20T08:15:00+01:00", "sitemap": u("/sitemap-pages.xml"),
-         "alternates": [{"hreflang": "en", "url": u("/en/about")}, {"hreflang": "de", "url": u("/de/ueber-uns")}]},
-        {"url": u("/en/about"), "lastmod": "2024-01-10", "sitemap": u("/sitemap-pages.xml"),
-         "alternates": [{"hreflang": "en", "url": u("/en/about")}, {"hreflang": "de", "url": u("/de/ueber-uns")},
-                        {"hreflang": "x-default", "url": u("/about")}]},
+        {
+            "url": u("/de/ueber-uns"),
+            "lastmod": "2024-02-20T08:15:00+01:00",
+            "sitemap": u("/sitemap-pages.xml"),
+            "alternates": [{"hreflang": "en", "url": u("/en/about")}, {"hreflang": "de", "url": u("/de/ueber-uns")}],
+        },
+        {
+            "url": u("/en/about"),
+            "lastmod": "2024-01-10",
+            "sitemap": u("/sitemap-pages.xml"),
+            "alternates": [
+                {"hreflang": "en", "url": u("/en/about")},
+                {"hreflang": "de", "url": u("/de/ueber-uns")},
+                {"hreflang": "x-default", "url": u("/about")},
+            ],
+        },
         {"url": u("/posts/first"), "lastmod": "2023-12-31T23:59:59Z", "sitemap": u("/sitemap-posts.xml.gz")},
         {"url": u("/posts/news"), "lastmod": "2024-03-05T06:00:00Z", "sitemap": u("/sitemap-posts.xml.gz")},
         {"url": u("/posts/second"), "lastmod": "2024-03-04", "sitemap": u("/sitemap-posts.xml.gz")},
     ]
     # /ads/banner.html is blacklisted (built-in "/ads/" rule): not listed; no page was fetched
-    assert set(site.paths()) == {"/robots.txt", "/sitemap-pages.xml", "/sitemap-posts.xml.gz",
-                                 "/sitemap.xml", "/sitemap_index.xml"}
-    assert sorted(fetched(site)) == ["/sitemap-pages.xml", "/sitemap-posts.xml.gz", "/sitemap.xml",
-                                     "/sitemap_index.xml"]
+    assert set(site.paths()) == {
+        "/robots.txt",
+        "/sitemap-pages.xml",
+        "/sitemap-posts.xml.gz",
+        "/sitemap.xml",
+        "/sitemap_index.xml",
+    }
+    assert sorted(fetched(site)) == [
+        "/sitemap-pages.xml",
+        "/sitemap-posts.xml.gz",
+        "/sitemap.xml",
+        "/sitemap_index.xml",
+    ]
     assert result.failures == []  # the guessed /sitemap.xml is missing, which is no failure
     assert result.stats["web2md/sitemap_count"] == 3
     assert result.stats["web2md/blacklisted"] == 1
@@ -340,8 +382,7 @@ def test_spider_refuses_xxe_and_billion_laughs(tmp_path):
     with TestServer() as srv:
         srv.route("/xxe.xml", fixture("xxe.xml"), headers=XML)
         srv.route("/lol.xml", fixture("billion_laughs.xml"), headers=XML)
-        result = crawl.run("sitemap", SETTINGS, url=f"{srv.url('/xxe.xml')} {srv.url('/lol.xml')}", list="1",
-                           output="")
+        result = crawl.run("sitemap", SETTINGS, url=f"{srv.url('/xxe.xml')} {srv.url('/lol.xml')}", list="1", output="")
     assert result.items == []
     assert sorted(f["url"] for f in result.failures) == [srv.url("/lol.xml"), srv.url("/xxe.xml")]
     assert all(f["reason"].startswith("invalid sitemap: refused") for f in result.failures)
@@ -351,8 +392,10 @@ def test_spider_refuses_xxe_and_billion_laughs(tmp_path):
 
 def test_spider_bounds_index_nesting(tmp_path):
     def index(child: str) -> str:
-        return (f'<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
-                f'<sitemap><loc>{child}</loc></sitemap></sitemapindex>')
+        return (
+            f'<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+            f"<sitemap><loc>{child}</loc></sitemap></sitemapindex>"
+        )
 
     with TestServer() as srv:
         for n in range(5):

@@ -20,34 +20,42 @@ PDF = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n" + 
 PAGE = "<html><body><h1>Grüße</h1><p>Ein Text über Ölmühlen, 世界.</p></body></html>"
 
 
-@pytest.mark.parametrize("body, media", [
-    (PDF, "application/pdf"),
-    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "image/png"),
-    (b"PK\x03\x04\x14\x00\x06\x00", "application/zip"),
-    (b"\x00\x00\x00\x18ftypmp42", "video/mp4"),
-    (bytes(range(32)) * 100, "application/octet-stream"),  # no magic number, mostly control bytes
-])
+@pytest.mark.parametrize(
+    "body, media",
+    [
+        (PDF, "application/pdf"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "image/png"),
+        (b"PK\x03\x04\x14\x00\x06\x00", "application/zip"),
+        (b"\x00\x00\x00\x18ftypmp42", "video/mp4"),
+        (bytes(range(32)) * 100, "application/octet-stream"),  # no magic number, mostly control bytes
+    ],
+)
 def test_binary_bodies(body, media):
     assert binary_type(body) == media
     with pytest.raises(UnsupportedContent, match=f"cannot read {media}"):
         text_for(body, "text/html; charset=utf-8")
 
 
-@pytest.mark.parametrize("body", [
-    PAGE.encode("utf-8"),
-    PAGE.encode("utf-16"),  # BOM
-    PAGE.encode("utf-16-le"),  # none: NULs in every other byte, text in the others
-    PAGE.encode("utf-32-be"),
-    PAGE.encode("cp1252", "replace"),
-    b"<p>a\x00b</p>" + b"x" * 100,  # a stray NUL is no binary file
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        PAGE.encode("utf-8"),
+        PAGE.encode("utf-16"),  # BOM
+        PAGE.encode("utf-16-le"),  # none: NULs in every other byte, text in the others
+        PAGE.encode("utf-32-be"),
+        PAGE.encode("cp1252", "replace"),
+        b"<p>a\x00b</p>" + b"x" * 100,  # a stray NUL is no binary file
+    ],
+)
 def test_text_bodies(body):
     assert binary_type(body) is None
 
 
 def test_a_charset_that_reads_markup_as_no_tags_is_overruled():
     assert implausible_charset(PAGE.encode("utf-8"), "utf-16") == (
-        "utf-8", "the declared charset utf-16 decodes the markup to no tags; the body reads cleanly as utf-8")
+        "utf-8",
+        "the declared charset utf-16 decodes the markup to no tags; the body reads cleanly as utf-8",
+    )
     assert implausible_charset(PAGE.encode("utf-16-le"), "utf-16-le") is None
     assert implausible_charset(PAGE.encode("utf-8"), "utf-8") is None
     assert implausible_charset(PAGE.encode("utf-8"), "iso-8859-1") is None  # mojibake, but text: the header wins
@@ -55,8 +63,14 @@ def test_a_charset_that_reads_markup_as_no_tags_is_overruled():
 
 def web2md(*args, cwd):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    return subprocess.run([sys.executable, "-m", "web2md.frontends.cli", *args], capture_output=True, text=True,
-                          env=env, cwd=cwd, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "web2md.frontends.cli", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=120,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -64,8 +78,11 @@ def liar():
     with TestServer() as srv:
         srv.route("/report", PDF, headers={"Content-Type": "text/html; charset=utf-8"})
         srv.route("/wide", PAGE.encode("utf-8"), headers={"Content-Type": "text/html; charset=utf-16"})
-        srv.route("/wide-bom", codecs.BOM_UTF16_LE + PAGE.encode("utf-16-le"),
-                  headers={"Content-Type": "text/html; charset=utf-16"})
+        srv.route(
+            "/wide-bom",
+            codecs.BOM_UTF16_LE + PAGE.encode("utf-16-le"),
+            headers={"Content-Type": "text/html; charset=utf-16"},
+        )
         yield srv
 
 
@@ -96,7 +113,8 @@ def test_the_overruled_charset_is_logged(liar, caplog):
         result = crawl.run("page", url=liar.url("/wide"), output="")
     assert [r.getMessage() for r in caplog.records if r.name == "web2md.conversion.responses"] == [
         f"Decoded {liar.url('/wide')} as utf-8: the declared charset utf-16 decodes the markup to no tags; "
-        "the body reads cleanly as utf-8"]
+        "the body reads cleanly as utf-8"
+    ]
     [item] = result.items
     assert item["markdown"] == "# Grüße\n\nEin Text über Ölmühlen, 世界."
     assert item["charset"] == "utf-8"

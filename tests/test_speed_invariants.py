@@ -14,12 +14,12 @@ from urllib.parse import urljoin, urlsplit
 from lxml import etree
 
 from web2md.extract import derive
-from web2md.extract.meta import metadata
 from web2md.extract.html import parse
-from web2md.extract.markdown.emphasis import PLACEHOLDERS, _placeholder_runs, has_placeholders
 from web2md.extract.html.parse import neutralise_references, parse_html
-from web2md.extract.markdown.render import Renderer, escape_markdown
 from web2md.extract.html.urls import Resolver, absolute_url
+from web2md.extract.markdown.emphasis import PLACEHOLDERS, _placeholder_runs, has_placeholders
+from web2md.extract.markdown.render import Renderer, escape_markdown
+from web2md.extract.meta import metadata
 
 CASES = 3000
 
@@ -31,6 +31,7 @@ def _strings(alphabet: list[str], seed: int, longest: int = 10) -> list[str]:
 
 # -- parse: the bytes of a UTF-8 body go to libxml2 as they are ------------------------------------------
 
+
 def _reference_data(body: bytes) -> bytes:
     text, _ = parse.decode_body(body)
     text = text.replace("\x00", "")
@@ -40,10 +41,47 @@ def _reference_data(body: bytes) -> bytes:
 def test_utf8_body_reaches_the_parser_as_the_text_would():
     # the references are looked for in the bytes: what ends a tag name and what ends a raw-text element must be
     # read there as in the text (Unicode whitespace after the name; "ſ", "İ", "ı" in an end tag)
-    pieces = ["&", "&amp;", "&copy", "&copy;", "&notit;", "&x", ";", "<script>", "</script>", "<!--", "-->",
-              "a", " ", "\n", "\u3000", "\x85", "\x1c", "\xa0", "é", "€", "\U0001F600", "<p>", "\ufeff",
-              "<script", "<STYLE", "</style>", "\u2028", "\u2009", "\u1680", "\u205f", "\u202f", "</\u017fcript>",
-              "</\u0130frame>", "</\u0131frame>", "<iframe ", "</iframe>", "\u200b", "\u0100", "\u2029"]
+    pieces = [
+        "&",
+        "&amp;",
+        "&copy",
+        "&copy;",
+        "&notit;",
+        "&x",
+        ";",
+        "<script>",
+        "</script>",
+        "<!--",
+        "-->",
+        "a",
+        " ",
+        "\n",
+        "\u3000",
+        "\x85",
+        "\x1c",
+        "\xa0",
+        "é",
+        "€",
+        "\U0001f600",
+        "<p>",
+        "\ufeff",
+        "<script",
+        "<STYLE",
+        "</style>",
+        "\u2028",
+        "\u2009",
+        "\u1680",
+        "\u205f",
+        "\u202f",
+        "</\u017fcript>",
+        "</\u0130frame>",
+        "</\u0131frame>",
+        "<iframe ",
+        "</iframe>",
+        "\u200b",
+        "\u0100",
+        "\u2029",
+    ]
     seen: list[bytes] = []
     real = etree.fromstring
 
@@ -64,20 +102,47 @@ def test_utf8_body_reaches_the_parser_as_the_text_would():
 
 def test_references_found_in_utf8_bytes_are_those_found_in_the_text():
     # a raw-text element that the text patterns see (or do not see) end, with references on either side
-    tricky = ["<script>&a;</\u017fcript>&b;</script>&c;", "<iframe>&a;</\u0130frame>&b;", "<iframe>&a;</\u0131frame>&b",
-              "<xmp\u2028>&a;</xmp>&b;", "<style\x1c>&a;</style>&b;", "<noembed\u3000>&a</noembed>&b",
-              "<script\xa0>&a;</script>&b", "<script\u200b>&a;</script>&b", "<scr\u0130pt>&a;</script>&b",
-              "<plaintext\x85>&a", "<!-- &a -->&b", "\u00e9&notit;\U0001F600&copy=2"]
-    pieces = ["&x", "&copy;", "<script>", "<script\u2003", "</script>", "</\u017fcript>", "<iframe ", "</\u0130frame>",
-              "<!--", "-->", "\u00e9", "\U0001F600", " ", ">", "a"]
+    tricky = [
+        "<script>&a;</\u017fcript>&b;</script>&c;",
+        "<iframe>&a;</\u0130frame>&b;",
+        "<iframe>&a;</\u0131frame>&b",
+        "<xmp\u2028>&a;</xmp>&b;",
+        "<style\x1c>&a;</style>&b;",
+        "<noembed\u3000>&a</noembed>&b",
+        "<script\xa0>&a;</script>&b",
+        "<script\u200b>&a;</script>&b",
+        "<scr\u0130pt>&a;</script>&b",
+        "<plaintext\x85>&a",
+        "<!-- &a -->&b",
+        "\u00e9&notit;\U0001f600&copy=2",
+    ]
+    pieces = [
+        "&x",
+        "&copy;",
+        "<script>",
+        "<script\u2003",
+        "</script>",
+        "</\u017fcript>",
+        "<iframe ",
+        "</\u0130frame>",
+        "<!--",
+        "-->",
+        "\u00e9",
+        "\U0001f600",
+        " ",
+        ">",
+        "a",
+    ]
     for text in tricky + _strings(pieces, 3, longest=20):
         expected = [len(text[:at].encode("utf-8")) for at in parse.unknown_references(text)]
         assert parse.unknown_references(text.encode("utf-8")) == expected, text
 
 
 def test_bytes_and_text_parse_to_the_same_tree():
-    html = ("\u3000 \n<html><head><title>T &copy=2</title><script>a &foo b</script></head>"
-            "<body><p>caf\u00e9 &notit; &amp; &eacute; \U0001F600</p><!-- &bar --></body></html>\n\x85 ")
+    html = (
+        "\u3000 \n<html><head><title>T &copy=2</title><script>a &foo b</script></head>"
+        "<body><p>caf\u00e9 &notit; &amp; &eacute; \U0001f600</p><!-- &bar --></body></html>\n\x85 "
+    )
     for body in (html.encode("utf-8"), b"\xef\xbb\xbf" + html.encode("utf-8")):
         assert etree.tostring(parse_html(body)) == etree.tostring(parse_html(html))
 
@@ -88,8 +153,27 @@ _OLD_RAW_START = re.compile(r"<(" + "|".join(parse._RAW_TEXT) + r")(?=[\s/>])|<!
 
 
 def test_raw_text_starts_as_before_for_ascii_names():
-    pieces = ["<", "script", "SCRIPT", "style", "xmp", "iframe", "noembed", "noframes", "plaintext", "!--", "!-",
-              " ", "/", ">", "\u2003", "p", "s", "x", "a"]
+    pieces = [
+        "<",
+        "script",
+        "SCRIPT",
+        "style",
+        "xmp",
+        "iframe",
+        "noembed",
+        "noframes",
+        "plaintext",
+        "!--",
+        "!-",
+        " ",
+        "/",
+        ">",
+        "\u2003",
+        "p",
+        "s",
+        "x",
+        "a",
+    ]
     for text in _strings(pieces, 2):
         old = [(m.span(), m.group(1)) for m in _OLD_RAW_START.finditer(text)]
         new = [(m.span(), m.group(1)) for m in parse._RAW_START.finditer(text)]
@@ -121,15 +205,44 @@ def _every_unknown_reference(html: str) -> list[int]:
 def test_references_left_unescaped_read_as_written():
     # references in text, in quoted and unquoted attribute values, in a title, a textarea and a script: escaping those
     # the scan passes over ("&utm=", "&hellip", "&xyz;", "&q;") gives the same tree as leaving them
-    names = ["utm", "x", "q", "hellip", "copy", "copyx", "not", "notit", "notin", "Colon", "Colonx", "amp", "AMP",
-             "ampx", "gtm", "lt", "sup2", "frac12", "frac13", "eacute", "eacutex", "sectionId", "centerdot", "ac",
-             "xyz", "ltri", "in", "A1"]
+    names = [
+        "utm",
+        "x",
+        "q",
+        "hellip",
+        "copy",
+        "copyx",
+        "not",
+        "notit",
+        "notin",
+        "Colon",
+        "Colonx",
+        "amp",
+        "AMP",
+        "ampx",
+        "gtm",
+        "lt",
+        "sup2",
+        "frac12",
+        "frac13",
+        "eacute",
+        "eacutex",
+        "sectionId",
+        "centerdot",
+        "ac",
+        "xyz",
+        "ltri",
+        "in",
+        "A1",
+    ]
     rng = random.Random(7)
     for _ in range(CASES):
         refs = ["&" + rng.choice(names) + rng.choice(["", ";", "=", "=1", " ", "x", "&", "2"]) for _ in range(6)]
-        html = (f"<html><head><title>{refs[0]}</title></head><body><p title=\"{refs[1]}\">{refs[2]}"
-                f"<a href={refs[3].replace(' ', '')}>a</a><textarea>{refs[4]}</textarea>"
-                f"<script>{refs[5]}</script>{rng.choice(refs)}</p></body></html>")
+        html = (
+            f'<html><head><title>{refs[0]}</title></head><body><p title="{refs[1]}">{refs[2]}'
+            f"<a href={refs[3].replace(' ', '')}>a</a><textarea>{refs[4]}</textarea>"
+            f"<script>{refs[5]}</script>{rng.choice(refs)}</p></body></html>"
+        )
         assert set(parse.unknown_references(html)) <= set(_every_unknown_reference(html)), html
         before = parse._escaped(html, _every_unknown_reference(html))
         assert etree.tostring(parse_html(before)) == etree.tostring(parse_html(html)), html
@@ -144,6 +257,7 @@ def test_references_libxml2_decodes_are_still_escaped():
 
 
 # -- urls: no urlsplit for a scheme-less href without a base ---------------------------------------------
+
 
 def _reference_absolute_url(href: str, base: str) -> str | None:
     href = href.strip()
@@ -165,8 +279,17 @@ def _reference_absolute_url(href: str, base: str) -> str | None:
 
 
 def test_absolute_url_as_before():
-    pieces = list("ab:/?#@.[]<>\\ \t\n\r\x01\x7fé-_%Hh") + ["http://", "https://", "//", "HTTP://", "mailto:",
-                                                         "x.com", "..", "\u3000", "\x1c"]
+    pieces = list("ab:/?#@.[]<>\\ \t\n\r\x01\x7fé-_%Hh") + [
+        "http://",
+        "https://",
+        "//",
+        "HTTP://",
+        "mailto:",
+        "x.com",
+        "..",
+        "\u3000",
+        "\x1c",
+    ]
     for base in ("", "https://e.com/a/b?q#f", "http://e.com"):
         resolve = Resolver(base)
         for href in _strings(pieces, 3, 8):
@@ -178,8 +301,27 @@ def test_absolute_url_as_before():
 def test_absolute_url_without_base_reads_the_scheme_as_urlsplit():
     # no base: only "http:"/"https:" in front (any case, tabs and line breaks dropped, control characters in front
     # dropped) can give an http(s) URL; the rest is turned away before urlsplit
-    schemes = ["http", "HTTPS", "hTtP", "ht\ttp", "htt\np", "ht\rtps", "\x01http", "\x08https", "javascript",
-               "mailto", "tel", "page.html", "a", "h", "http+x", "httpx", "ftp", "", "https\t"]
+    schemes = [
+        "http",
+        "HTTPS",
+        "hTtP",
+        "ht\ttp",
+        "htt\np",
+        "ht\rtps",
+        "\x01http",
+        "\x08https",
+        "javascript",
+        "mailto",
+        "tel",
+        "page.html",
+        "a",
+        "h",
+        "http+x",
+        "httpx",
+        "ftp",
+        "",
+        "https\t",
+    ]
     rests = [":", "://", "://x.com", "://x.com/a", ":x.com", "://:@", "://.", "//x.com", "://[::1]/", "x.com"]
     for scheme in schemes:
         for rest in rests:
@@ -190,8 +332,35 @@ def test_absolute_url_without_base_reads_the_scheme_as_urlsplit():
 def test_resolver_plain_absolute_urls_as_absolute_url():
     # hosts, ports, userinfo, IPv6 brackets, paths and whitespace around absolute hrefs: the pattern the Resolver
     # answers them by without absolute_url agrees with it
-    pieces = ["http://", "https://", "a", "Z", "9", ".", "-", ":", "80", "@", "[", "]", "/", "?", "#", " ", "\t",
-              "\n", "\xa0", "\u3000", "é", "<", "\\", "_", "%", "x.com", "::1"]
+    pieces = [
+        "http://",
+        "https://",
+        "a",
+        "Z",
+        "9",
+        ".",
+        "-",
+        ":",
+        "80",
+        "@",
+        "[",
+        "]",
+        "/",
+        "?",
+        "#",
+        " ",
+        "\t",
+        "\n",
+        "\xa0",
+        "\u3000",
+        "é",
+        "<",
+        "\\",
+        "_",
+        "%",
+        "x.com",
+        "::1",
+    ]
     for href in _strings(pieces, 7, 9):
         for candidate in (href, "https://" + href, "http://" + href, "http://e.com/" + href):
             expected = _reference_absolute_url(candidate, "https://base.example/a/")
@@ -202,12 +371,55 @@ def test_resolver_plain_absolute_urls_as_absolute_url():
 def test_resolver_shortcuts_agree_with_urljoin():
     # relative paths (dot segments, empty segments, parameters, queries) and fragments against bases whose
     # path, query, fragment, case or validity make urljoin do more than put a directory in front
-    pieces = ["a", "/", ".", "..", "./", "../", "-", "%2e", "b.html", "~", "=", "&", "#", "?", ";", ":", " ", "\t",
-              "\n", "@", "(", "*", "\\", "é", "\x01", "\u3000", "##"]
-    bases = ["", "https://e.com/a/b?q#f", "http://e.com", "https://e.com/", "https://e.com/a//b/c",
-             "https://e.com/a/../b/./c", "HTTPS://E.com/A/b;p?q=1#f", "https://u:p@e.com:8080/x/y/z", "http://[bad/x",
-             "https://e.com/a/b/", "https://e.com/..", "https://e.com/a/.", "javascript:x", "//e.com/x",
-             "https://e.com/a/b#", "https://e.com/a/b?", "https://ex\u00e4mple.com/a/b", "https://[::1]/x"]
+    pieces = [
+        "a",
+        "/",
+        ".",
+        "..",
+        "./",
+        "../",
+        "-",
+        "%2e",
+        "b.html",
+        "~",
+        "=",
+        "&",
+        "#",
+        "?",
+        ";",
+        ":",
+        " ",
+        "\t",
+        "\n",
+        "@",
+        "(",
+        "*",
+        "\\",
+        "é",
+        "\x01",
+        "\u3000",
+        "##",
+    ]
+    bases = [
+        "",
+        "https://e.com/a/b?q#f",
+        "http://e.com",
+        "https://e.com/",
+        "https://e.com/a//b/c",
+        "https://e.com/a/../b/./c",
+        "HTTPS://E.com/A/b;p?q=1#f",
+        "https://u:p@e.com:8080/x/y/z",
+        "http://[bad/x",
+        "https://e.com/a/b/",
+        "https://e.com/..",
+        "https://e.com/a/.",
+        "javascript:x",
+        "//e.com/x",
+        "https://e.com/a/b#",
+        "https://e.com/a/b?",
+        "https://ex\u00e4mple.com/a/b",
+        "https://[::1]/x",
+    ]
     for base in bases:
         resolve = Resolver(base)
         for href in _strings(pieces, 6, 8):
@@ -227,18 +439,34 @@ def test_escape_markdown_as_before():
         expected = _OLD_ESCAPE.sub(r"\\\g<0>", text)
         if "&" in expected:
             expected = escape_markdown.__globals__["_CHAR_REF"].sub(
-                escape_markdown.__globals__["_escape_reference"], expected)
+                escape_markdown.__globals__["_escape_reference"], expected
+            )
         assert escape_markdown(text) == expected, text
 
 
 def test_has_placeholders_as_the_regex_search():
-    pieces = ["\x01", "\x02", "\x03", "\x04", "\x05", "\x06", "\x00", "\x07", "a", " ", "é", "ā", "\U0001F600", "\u0401"]
+    pieces = [
+        "\x01",
+        "\x02",
+        "\x03",
+        "\x04",
+        "\x05",
+        "\x06",
+        "\x00",
+        "\x07",
+        "a",
+        " ",
+        "é",
+        "ā",
+        "\U0001f600",
+        "\u0401",
+    ]
     for text in _strings(pieces, 5):
         assert has_placeholders(text) == (PLACEHOLDERS.search(text) is not None), text
 
 
 def test_placeholder_runs_as_the_regex_finds_them():
-    pieces = ["\x01", "\x02", "\x03", "\x04", "\x05", "\x06", "\x07", "a", " ", "é", "\U0001F600"]
+    pieces = ["\x01", "\x02", "\x03", "\x04", "\x05", "\x06", "\x07", "a", " ", "é", "\U0001f600"]
     runs = re.compile("[\x01-\x06]+")
     for text in _strings(pieces, 6, longest=16):
         assert _placeholder_runs(text) == [m.span() for m in runs.finditer(text)], text
@@ -254,20 +482,44 @@ def test_whitespace_and_invisible_text_nodes():
 
 # -- derive: blocks without "](" skip the link patterns ----------------------------------------------------
 
+
 def test_fit_markdown_and_citations_as_before():
-    pieces = ["word ", "a ", "[x](https://e.com/)", "![i](https://e.com/i.png)", "`c`", "\\", "[", "]", "(", ")",
-              "\n", "\n\n", "# ", "- ", "| ", "```\n", "](", "!", "  "]
+    pieces = [
+        "word ",
+        "a ",
+        "[x](https://e.com/)",
+        "![i](https://e.com/i.png)",
+        "`c`",
+        "\\",
+        "[",
+        "]",
+        "(",
+        ")",
+        "\n",
+        "\n\n",
+        "# ",
+        "- ",
+        "| ",
+        "```\n",
+        "](",
+        "!",
+        "  ",
+    ]
     old_link = re.compile(r"(?<![\\!])\[(" + derive._LINK_TEXT + r")\]\((https?://[^)\s]+)\)")
     # the links-only line as one repeated group (now read link by link: the group kept state per link)
-    only_links = re.compile(r"^(?:[-*+]\s+|\d+\.\s+)?(?:\s*(?:\[" + derive._LINK_TEXT + r"\]\([^)\s]+\)|"
-                            + derive._IMAGE + r")[\s|·•,;/-]*)+$")
+    only_links = re.compile(
+        r"^(?:[-*+]\s+|\d+\.\s+)?(?:\s*(?:\["
+        + derive._LINK_TEXT
+        + r"\]\([^)\s]+\)|"
+        + derive._IMAGE
+        + r")[\s|·•,;/-]*)+$"
+    )
     for markdown in _strings(pieces, 5, 14):
         # fit: the old formulation ran both patterns on every block
         kept = []
         for block in derive.blocks(markdown):
             if derive._kind(block) == "text":
-                lines = [line for line in block.split("\n")
-                         if not only_links.match(line.lstrip("> ").strip())]
+                lines = [line for line in block.split("\n") if not only_links.match(line.lstrip("> ").strip())]
                 if not lines:
                     continue
                 block = "\n".join(lines)
@@ -277,9 +529,12 @@ def test_fit_markdown_and_citations_as_before():
         result = []
         for i, block in enumerate(kept):
             if derive._kind(block) == "heading":
-                following = next((b for b in kept[i + 1:]), None)
-                if following is None or derive._kind(following) == "heading" and \
-                        derive._level(following) <= derive._level(block):
+                following = next((b for b in kept[i + 1 :]), None)
+                if (
+                    following is None
+                    or derive._kind(following) == "heading"
+                    and derive._level(following) <= derive._level(block)
+                ):
                     continue
             result.append(block)
         assert derive.fit_markdown(markdown) == "\n\n".join(result), markdown
@@ -288,11 +543,11 @@ def test_fit_markdown_and_citations_as_before():
             if "](" not in block:
                 assert derive.with_citations(block)[0] == block
         # link density: the pattern that starts with "[" finds the links the lookbehind one found
-        assert [m.span() for m in derive._LINK.finditer(markdown)] == \
-            [m.span() for m in old_link.finditer(markdown)]
+        assert [m.span() for m in derive._LINK.finditer(markdown)] == [m.span() for m in old_link.finditer(markdown)]
 
 
 # -- derive: without fences, blocks are read piece by piece between empty lines ---------------------------------
+
 
 def test_blocks_as_the_line_scan_gives_them():
     pieces = ["a", "b c", "\n", "\n\n", ">", "> ", " ", "\t", "\u2028", "\xa0", "#", "- x", "```", "~~~", "|", "\x1c"]
@@ -308,6 +563,7 @@ def test_enough_words_as_counted():
 
 # -- metadata: the excerpt reads the lines a batch at a time ----------------------------------------------------
 
+
 def test_excerpt_lines_as_split():
     for text in _strings(["a", "\n", "\n\n", "b c"], 7, longest=200):
         assert list(metadata._lines(text)) == text.split("\n"), text
@@ -315,12 +571,15 @@ def test_excerpt_lines_as_split():
 
 # -- entities: the text of a subtree in one libxml2 call ----------------------------------------------------
 
+
 def test_subtree_text_is_the_joined_itertext():
     from web2md.extract.html.entities import subtree_text
 
-    root = parse_html("<html><head><title>T</title></head><body><a id=x>x<!--c-->y<b>z<!-- d -->w</b>t<?pi foo?>u"
-                      "<script>s&amp;</script>&amp;&lt;\u00a0\U0001F600<br>v</a>tail<p></p><p>only</p>"
-                      "<div><span></span>\u200b<i>i</i> <!--x--></div></body></html>")
+    root = parse_html(
+        "<html><head><title>T</title></head><body><a id=x>x<!--c-->y<b>z<!-- d -->w</b>t<?pi foo?>u"
+        "<script>s&amp;</script>&amp;&lt;\u00a0\U0001f600<br>v</a>tail<p></p><p>only</p>"
+        "<div><span></span>\u200b<i>i</i> <!--x--></div></body></html>"
+    )
     for el in root.iter():
         if isinstance(el.tag, str):
             assert subtree_text(el) == "".join(el.itertext()), el.tag
@@ -333,17 +592,29 @@ def test_subtree_text_is_the_joined_itertext():
 
 # -- render: an empty element that does not act is not asked about ---------------------------------------------
 
+
 def test_empty_elements_render_the_same_skipped_or_not():
     from web2md.extract.markdown.render import ACTS_WHEN_EMPTY
 
     # the renderer leaves the skip predicate out for these: rendered, they must give what a skipped element
     # (here a <script>, which the renderer always skips) gives
-    tags = sorted((set(Renderer.START) | set(Renderer.END) | {"span", "font", "img", "wbr", "x-icon", "ins"})
-                  - ACTS_WHEN_EMPTY)
-    contexts = ["<p>a {} b</p>", "<p>a{}b</p>", "<p><b>x{}</b>{}<b>y</b></p>", "<ul><li>a{}</li><li>{}b</li></ul>",
-                "<table><tr><td>a{}</td><td>{}</td></tr><tr><td>1</td><td>2</td></tr></table>",
-                "<pre>a\n{}b</pre>", "<h2>t{}</h2><p>x</p>", "<p><code>a{}b</code> <a href='/x'>l{}</a></p>",
-                "<blockquote>q{}</blockquote>", "<p>a<br>{}<br>b</p>", "{}<p>x</p>{}", "<p>a <i>b{}</i>{} c</p>"]
+    tags = sorted(
+        (set(Renderer.START) | set(Renderer.END) | {"span", "font", "img", "wbr", "x-icon", "ins"}) - ACTS_WHEN_EMPTY
+    )
+    contexts = [
+        "<p>a {} b</p>",
+        "<p>a{}b</p>",
+        "<p><b>x{}</b>{}<b>y</b></p>",
+        "<ul><li>a{}</li><li>{}b</li></ul>",
+        "<table><tr><td>a{}</td><td>{}</td></tr><tr><td>1</td><td>2</td></tr></table>",
+        "<pre>a\n{}b</pre>",
+        "<h2>t{}</h2><p>x</p>",
+        "<p><code>a{}b</code> <a href='/x'>l{}</a></p>",
+        "<blockquote>q{}</blockquote>",
+        "<p>a<br>{}<br>b</p>",
+        "{}<p>x</p>{}",
+        "<p>a <i>b{}</i>{} c</p>",
+    ]
     for tag in tags:
         empty = f"<{tag} class='e' href='/h' src='/i.png' alt='alt'>"
         if tag not in ("br", "hr", "img"):  # void elements have no end tag
@@ -352,23 +623,60 @@ def test_empty_elements_render_the_same_skipped_or_not():
             if images and tag == "img":
                 continue
             for context in contexts:
-                rendered = [Renderer("https://e.com/", "https://e.com/p", include_images=images,
-                                     skip=lambda el: False).render([parse_html(context.replace("{}", html))])
-                            for html in (empty, "<script></script>")]
-                assert (rendered[0].markdown, rendered[0].text) == (rendered[1].markdown, rendered[1].text), \
-                    (tag, images, context)
+                rendered = [
+                    Renderer("https://e.com/", "https://e.com/p", include_images=images, skip=lambda el: False).render(
+                        [parse_html(context.replace("{}", html))]
+                    )
+                    for html in (empty, "<script></script>")
+                ]
+                assert (rendered[0].markdown, rendered[0].text) == (rendered[1].markdown, rendered[1].text), (
+                    tag,
+                    images,
+                    context,
+                )
 
 
 # -- render: a flush trims and joins spaces only; what may hold other whitespace sets odd_space ------------------
 
-_PIECES = ["alpha", " ", "  ", "\t", "\n", "\xa0", "\u2009", "\u3000", "\x1c", "*", "_", "&amp;", "é", "a\u0301",
-           '<math><semantics><mi>x</mi><annotation encoding="application/x-tex">a\n \t b</annotation></semantics></math>',
-           '<math alttext="x\ty"><mi>x</mi>\n<mo>+</mo>\t<mi>y</mi></math>', '<math display="block" alttext="x\n y"></math>',
-           '<span hidden><math><mi>m</mi>\n<mi>n</mi></math></span>', "<br>", "<br><br>", "<hr>", "<pre>a\n  b\tc</pre>",
-           "<noscript>&lt;b&gt;n\n o&lt;/b&gt;</noscript>", '<img alt="p\n q" src="a\tb.png">']
-_WRAPS = ["<p>{}</p>", "<b>{}</b>", "<em>{}</em>", "<code>{}</code>", '<a href="/x y">{}</a>', "<h2>{}</h2>",
-          "<ul><li>{}</li><li>{}</li></ul>", "<blockquote>{}</blockquote>", "<pre>{}</pre>", "<div>{}</div>",
-          "<table><tr><td>{}</td><td>{}</td></tr><tr><td>{}</td><td>x</td></tr></table>"]
+_PIECES = [
+    "alpha",
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    "\xa0",
+    "\u2009",
+    "\u3000",
+    "\x1c",
+    "*",
+    "_",
+    "&amp;",
+    "é",
+    "a\u0301",
+    '<math><semantics><mi>x</mi><annotation encoding="application/x-tex">a\n \t b</annotation></semantics></math>',
+    '<math alttext="x\ty"><mi>x</mi>\n<mo>+</mo>\t<mi>y</mi></math>',
+    '<math display="block" alttext="x\n y"></math>',
+    "<span hidden><math><mi>m</mi>\n<mi>n</mi></math></span>",
+    "<br>",
+    "<br><br>",
+    "<hr>",
+    "<pre>a\n  b\tc</pre>",
+    "<noscript>&lt;b&gt;n\n o&lt;/b&gt;</noscript>",
+    '<img alt="p\n q" src="a\tb.png">',
+]
+_WRAPS = [
+    "<p>{}</p>",
+    "<b>{}</b>",
+    "<em>{}</em>",
+    "<code>{}</code>",
+    '<a href="/x y">{}</a>',
+    "<h2>{}</h2>",
+    "<ul><li>{}</li><li>{}</li></ul>",
+    "<blockquote>{}</blockquote>",
+    "<pre>{}</pre>",
+    "<div>{}</div>",
+    "<table><tr><td>{}</td><td>{}</td></tr><tr><td>{}</td><td>x</td></tr></table>",
+]
 
 
 def _documents(seed: int) -> list[str]:
@@ -384,8 +692,8 @@ def _documents(seed: int) -> list[str]:
 
 
 def test_flush_collapses_as_collapse_ws_would(monkeypatch):
-    from web2md.extract.markdown import render
     from web2md.extract.html.entities import collapse_ws
+    from web2md.extract.markdown import render
 
     docs = _documents(7)
     fast = [Renderer(include_images=True).render([parse_html(doc)]) for doc in docs]
@@ -397,6 +705,7 @@ def test_flush_collapses_as_collapse_ws_would(monkeypatch):
 
 
 # -- entities: no-break spaces replaced first, line breaks and tabs looked past before the class is searched ----
+
 
 def test_normalise_chars_and_needs_mapping_as_before():
     from unicodedata import is_normalized, normalize
@@ -412,12 +721,35 @@ def test_normalise_chars_and_needs_mapping_as_before():
             text = normalize("NFC", text)
         return text
 
-    pieces = ["a", " ", "\xa0", "\r", "\n", "\r\n", "\t", "\ufffd", "\u200b", "\x85", "\x1c", "\x0b", "\ud800", "é",
-              "e\u0301", "\u2028", "\u00ad", "\u3000", "\U0001F600", "\x00", "\x7f", "\ue000"]
+    pieces = [
+        "a",
+        " ",
+        "\xa0",
+        "\r",
+        "\n",
+        "\r\n",
+        "\t",
+        "\ufffd",
+        "\u200b",
+        "\x85",
+        "\x1c",
+        "\x0b",
+        "\ud800",
+        "é",
+        "e\u0301",
+        "\u2028",
+        "\u00ad",
+        "\u3000",
+        "\U0001f600",
+        "\x00",
+        "\x7f",
+        "\ue000",
+    ]
     for text in _strings(pieces, 8):
         assert entities.normalise_chars(text) == old_normalise(text), repr(text)
         old_needs = not (text.isprintable() and "\ufffd" not in text) and (
-            "\r" in text or entities.SPECIAL_CHARS.search(text) is not None)
+            "\r" in text or entities.SPECIAL_CHARS.search(text) is not None
+        )
         assert entities.needs_mapping(text) == old_needs, repr(text)
 
 
@@ -431,8 +763,30 @@ def test_clean_text_as_before():
             text = entities.normalise_chars(text)
         return entities.collapse_ws(text)
 
-    pieces = ["a", " ", "  ", "\xa0", "\r", "\n", "\t", "\ufffd", "\u200b", "\x85", "\x1c", "\x0b", "\ud800", "é",
-              "e\u0301", "\u2028", "\u00ad", "\u3000", "\U0001F600", "\x00", "\ue000", "\u2009"]
+    pieces = [
+        "a",
+        " ",
+        "  ",
+        "\xa0",
+        "\r",
+        "\n",
+        "\t",
+        "\ufffd",
+        "\u200b",
+        "\x85",
+        "\x1c",
+        "\x0b",
+        "\ud800",
+        "é",
+        "e\u0301",
+        "\u2028",
+        "\u00ad",
+        "\u3000",
+        "\U0001f600",
+        "\x00",
+        "\ue000",
+        "\u2009",
+    ]
     for text in _strings(pieces, 9):
         assert entities.clean_text(text) == old_clean_text(text), repr(text)
 
@@ -460,7 +814,24 @@ def test_word_count_as_the_pattern_alone():
     def old(text: str) -> int:
         return len(text.split()) + len(content._UNSPACED.findall(text)) // 2
 
-    pieces = ["a", " ", "é", "\u303f", "\u3040", "の", "テ", "\u30ff", "\u3100", "\u3400", "語", "\uf900", "\ufaff",
-              "\ufb00", "\U0001F600", "\n", "\xa0"]
+    pieces = [
+        "a",
+        " ",
+        "é",
+        "\u303f",
+        "\u3040",
+        "の",
+        "テ",
+        "\u30ff",
+        "\u3100",
+        "\u3400",
+        "語",
+        "\uf900",
+        "\ufaff",
+        "\ufb00",
+        "\U0001f600",
+        "\n",
+        "\xa0",
+    ]
     for text in _strings(pieces, 8):
         assert content.word_count(text) == old(text), repr(text)

@@ -17,10 +17,12 @@ from tests.server import TestServer
 
 ROOT = Path(__file__).resolve().parent.parent
 # web2md fetch, then the names of the modules the process imported, one a line on stderr
-FETCH = ("import atexit, sys\n"
-         "atexit.register(lambda: print(*sorted(sys.modules), sep='\\n', file=sys.stderr))\n"
-         "from web2md.frontends.cli import main\n"
-         "sys.exit(main())")
+FETCH = (
+    "import atexit, sys\n"
+    "atexit.register(lambda: print(*sorted(sys.modules), sep='\\n', file=sys.stderr))\n"
+    "from web2md.frontends.cli import main\n"
+    "sys.exit(main())"
+)
 NOT_NEEDED = {
     "prompt_toolkit": "the terminal browser's UI",
     "mcp": "the MCP server",
@@ -34,8 +36,9 @@ NOT_NEEDED = {
 
 def modules_of_fetch(url: str, *args: str) -> tuple[str, set[str]]:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    done = subprocess.run([sys.executable, "-c", FETCH, "fetch", url, *args], capture_output=True, text=True,
-                          env=env, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", FETCH, "fetch", url, *args], capture_output=True, text=True, env=env, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout, set(done.stderr.split())
 
@@ -44,8 +47,9 @@ def modules_of_fetch(url: str, *args: str) -> tuple[str, set[str]]:
 def server():
     with TestServer() as srv:
         srv.route("/", "<html><head><title>Tiny</title></head><body><main><p>A tiny page.</p></main></body></html>")
-        srv.route("/cookie", "<html><body><main><p>With a cookie.</p></main></body></html>",
-                  headers={"Set-Cookie": "a=1"})
+        srv.route(
+            "/cookie", "<html><body><main><p>With a cookie.</p></main></body></html>", headers={"Set-Cookie": "a=1"}
+        )
         yield srv
 
 
@@ -62,23 +66,43 @@ def test_the_cookie_jar_comes_with_the_first_cookie(server):
     assert "scrapy.downloadermiddlewares.cookies" in modules and "tldextract" in modules
 
 
-
 # scrapy crawl, then the modules the process imported (as FETCH)
-CRAWL = ("import atexit, sys\n"
-         "atexit.register(lambda: print(*sorted(sys.modules), sep='\\n', file=sys.stderr))\n"
-         "from scrapy.cmdline import execute\n"
-         "execute(['scrapy', *sys.argv[1:]])")
+CRAWL = (
+    "import atexit, sys\n"
+    "atexit.register(lambda: print(*sorted(sys.modules), sep='\\n', file=sys.stderr))\n"
+    "from scrapy.cmdline import execute\n"
+    "execute(['scrapy', *sys.argv[1:]])"
+)
 
 
 @pytest.mark.parametrize("switched_on", [False, True])
-def test_scrapy_crawl_imports_the_telnet_console_and_remote_control_only_when_switched_on(server, tmp_path,
-                                                                                        switched_on):
+def test_scrapy_crawl_imports_the_telnet_console_and_remote_control_only_when_switched_on(
+    server, tmp_path, switched_on
+):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
     env.pop("SCRAPY_SETTINGS_MODULE", None)
-    done = subprocess.run([sys.executable, "-c", CRAWL, "crawl", "page", "-a", f"url={server.url('/')}",
-                           "-a", f"output={tmp_path}", "-s", f"TELNETCONSOLE_ENABLED={switched_on}",
-                           "-s", "LOG_LEVEL=INFO"],
-                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            CRAWL,
+            "crawl",
+            "page",
+            "-a",
+            f"url={server.url('/')}",
+            "-a",
+            f"output={tmp_path}",
+            "-s",
+            f"TELNETCONSOLE_ENABLED={switched_on}",
+            "-s",
+            "LOG_LEVEL=INFO",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     modules = set(done.stderr.split())
     assert "web2md.extensions.ondemand" in modules  # the list is real

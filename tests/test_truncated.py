@@ -46,8 +46,9 @@ def test_the_default_cap_holds_in_a_crawl_and_is_counted():
 def test_the_cap_is_a_setting_and_a_spider_argument(tmp_path):
     with TestServer() as srv:
         srv.route("/", "<h1>List</h1><ul>" + "<li>item</li>" * 100 + "</ul>")
-        by_setting = crawl.run("page", {"WEB2MD_MAX_ELEMENTS": 10}, url=srv.url("/"), output=str(tmp_path),
-                               formats="json")
+        by_setting = crawl.run(
+            "page", {"WEB2MD_MAX_ELEMENTS": 10}, url=srv.url("/"), output=str(tmp_path), formats="json"
+        )
         by_argument = crawl.run("page", url=srv.url("/"), output="", max_elements=10)
     for result in (by_setting, by_argument):
         [item] = result.items

@@ -14,8 +14,8 @@ from scrapy.http import HtmlResponse
 
 from tests.server import TestServer
 from web2md import crawl
-from web2md.extract.html.parse import parse_html
 from web2md.conversion.responses import declared_encoding, parse_response
+from web2md.extract.html.parse import parse_html
 
 TEXT = "Café, naïve façade, Größe"
 LATIN1 = TEXT.encode("iso-8859-1")
@@ -26,8 +26,17 @@ BARE = {"Content-Type": "text/html"}  # no charset
 
 
 def page(text: bytes, head: bytes = b"") -> bytes:
-    return (b"<html><head>" + head + b"<title>" + text + b"</title></head><body><h1>" + text
-            + b"</h1><p>" + text + b"</p></body></html>")
+    return (
+        b"<html><head>"
+        + head
+        + b"<title>"
+        + text
+        + b"</title></head><body><h1>"
+        + text
+        + b"</h1><p>"
+        + text
+        + b"</p></body></html>"
+    )
 
 
 @pytest.fixture()
@@ -44,7 +53,7 @@ def crawl_pages(server: TestServer, *paths: str) -> dict[str, dict]:
     # the pages share their text: near-duplicate dropping is off to see them all
     result = crawl.run("page", url=" ".join(server.url(p) for p in paths), output="", dedupe="off")
     assert result.failures == []
-    return {item["url"][len(server.url("")):]: item for item in result.items}
+    return {item["url"][len(server.url("")) :]: item for item in result.items}
 
 
 def test_undeclared_pages_decode_as_the_core_decodes_bytes(server):
@@ -87,13 +96,16 @@ def test_declared_encoding_sees_header_bom_and_meta():
 
 
 def test_feed_discovery_reads_an_undeclared_page_as_the_core_does():
-    feed = (b'<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>F</title>'
-            b"<item><title>One</title><link>https://e.test/1</link><description>x</description></item>"
-            b"</channel></rss>")
+    feed = (
+        b'<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>F</title>'
+        b"<item><title>One</title><link>https://e.test/1</link><description>x</description></item>"
+        b"</channel></rss>"
+    )
     with TestServer() as srv:
         # the feed's path has an i-diaeresis, in Latin-1 in the undeclared page
-        srv.route("/", page(LATIN1, b'<link rel="alternate" type="application/rss+xml" href="/na\xefve.rss">'),
-                  headers=BARE)
+        srv.route(
+            "/", page(LATIN1, b'<link rel="alternate" type="application/rss+xml" href="/na\xefve.rss">'), headers=BARE
+        )
         srv.route("/na%C3%AFve.rss", feed, headers={"Content-Type": "application/rss+xml"})
         result = crawl.run("feed", url=srv.url("/"), output="")
         assert "/na%C3%AFve.rss" in srv.paths()

@@ -14,7 +14,15 @@ from hypothesis import strategies as st
 
 from tests.server import TestServer
 from tests.worker_functions import (
-    exit_now, fail, frozen_objects, identity, niceness, pid, sleep, sleep_then_pid, square,
+    exit_now,
+    fail,
+    frozen_objects,
+    identity,
+    niceness,
+    pid,
+    sleep,
+    sleep_then_pid,
+    square,
 )
 from web2md import crawl
 from web2md.conversion.workers import GC_THRESHOLDS, WORKER_NICENESS, WorkerDied, WorkerError, WorkerPool, WorkerTimeout
@@ -28,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_workers_yield_the_cores_to_the_crawl():
     """Converting is throughput work; the crawl's reactor keeps downloads going, so it runs first when both
     want a core (the workers' niceness is 10 above the crawl's, at most 19)."""
+
     async def scenario():
         pool = WorkerPool(1, timeout=10)
         try:
@@ -98,10 +107,12 @@ def test_calls_queued_behind_a_lost_or_abandoned_call_get_their_own_answers():
         try:
             first = await pool.run(pid)
             # queued in the worker's input behind a call that kills it, then one that overruns: a new worker answers
-            died, after_death = await asyncio.gather(pool.run(exit_now), pool.run(sleep_then_pid, 0),
-                                                     return_exceptions=True)
-            late, after_timeout = await asyncio.gather(pool.run(sleep, 60), pool.run(sleep_then_pid, 0),
-                                                       return_exceptions=True)
+            died, after_death = await asyncio.gather(
+                pool.run(exit_now), pool.run(sleep_then_pid, 0), return_exceptions=True
+            )
+            late, after_timeout = await asyncio.gather(
+                pool.run(sleep, 60), pool.run(sleep_then_pid, 0), return_exceptions=True
+            )
             # a queued call given up before its turn: its answer is not taken for the next call's
             running = asyncio.ensure_future(pool.run(sleep_then_pid, 0.5))
             queued = asyncio.ensure_future(pool.run(square, 3))
@@ -154,8 +165,10 @@ def golden_site(srv: TestServer, extra: dict[str, str] | None = None) -> None:
     """An index linking every golden HTML page, a page with iframes, a text page and `extra` pages."""
     names = sorted(p.name for p in GOLDEN.glob("*.html"))
     pages = {f"/{name}": (GOLDEN / name).read_bytes() for name in names}
-    pages["/framed.html"] = ('<html><body><h1>Framed</h1><p>Before.</p><iframe src="/frame.html"></iframe>'
-                             '<iframe src="/frame.html"></iframe><p>After.</p></body></html>').encode()
+    pages["/framed.html"] = (
+        b'<html><body><h1>Framed</h1><p>Before.</p><iframe src="/frame.html"></iframe>'
+        b'<iframe src="/frame.html"></iframe><p>After.</p></body></html>'
+    )
     pages["/frame.html"] = b'<html><body><p>Frame text with <a href="x.html">a link</a>.</p></body></html>'
     pages.update({path: body.encode() for path, body in (extra or {}).items()})
     links = "".join(f'<li><a href="{path}">{path}</a></li>' for path in [*pages, "/notes.txt"])
@@ -167,8 +180,11 @@ def golden_site(srv: TestServer, extra: dict[str, str] | None = None) -> None:
 
 def files_under(root: Path) -> dict[str, bytes]:
     """The pages' files (not the run report, which has the time in it)."""
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*"))
-            if p.is_file() and "_runs" not in p.relative_to(root).parts}
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and "_runs" not in p.relative_to(root).parts
+    }
 
 
 def test_worker_processes_write_the_same_files_as_in_process_conversion(tmp_path):
@@ -177,8 +193,15 @@ def test_worker_processes_write_the_same_files_as_in_process_conversion(tmp_path
         outputs = {}
         for workers in (0, 2):
             out = tmp_path / f"workers{workers}"
-            result = crawl.run("site", {"WEB2MD_WORKERS": workers}, url=srv.url("/"), depth=1,
-                               output=str(out), formats="md,json", dedupe="off")
+            result = crawl.run(
+                "site",
+                {"WEB2MD_WORKERS": workers},
+                url=srv.url("/"),
+                depth=1,
+                output=str(out),
+                formats="md,json",
+                dedupe="off",
+            )
             assert result.failures == []
             outputs[workers] = files_under(out)
     assert len(outputs[0]) == 2 * (len(list(GOLDEN.glob("*.html"))) + 4)  # + index, framed, frame, notes
@@ -191,11 +214,11 @@ def robots_site(srv: TestServer) -> None:
     """Pages whose links and robots directives decide what a crawl of depth 2 from ``/start`` fetches and writes."""
     pages = {
         "/start": '<a href="/noindex">noindex</a> <a href="/nofollow">nofollow</a> <a href="/plain#frag">plain</a>'
-                  ' <a href="/marked" rel="nofollow">marked</a> <a href="https://elsewhere.invalid/x">away</a>'
-                  ' <iframe src="/frame"></iframe>',
+        ' <a href="/marked" rel="nofollow">marked</a> <a href="https://elsewhere.invalid/x">away</a>'
+        ' <iframe src="/frame"></iframe>',
         "/noindex": '<meta name="robots" content="NoIndex"><p>Kept out.</p><a href="/behind-noindex">on</a>',
         "/nofollow": '<meta name="robots" content="otherbot: noindex, nofollow"><p>Not followed.</p>'
-                     '<a href="/behind-nofollow">on</a>',
+        '<a href="/behind-nofollow">on</a>',
         "/plain": '<p>Plain page.</p><a href="/deeper">on</a>',
         "/behind-noindex": "<p>Found through a noindex page.</p>",
         "/behind-nofollow": "<p>Must not be fetched.</p>",
@@ -206,10 +229,16 @@ def robots_site(srv: TestServer) -> None:
         "/from-frame": "<p>Linked from an iframe only.</p>",
     }
     for path, body in pages.items():
-        srv.route(path, f"<html><head><title>{path}</title></head><body><h1>{path}</h1>{body}</body></html>",
-                  headers={"Content-Type": "text/html"})
-    srv.route("/tagged", "<html><body><p>Tagged.</p></body></html>",
-              headers={"Content-Type": "text/html", "X-Robots-Tag": "noindex"})
+        srv.route(
+            path,
+            f"<html><head><title>{path}</title></head><body><h1>{path}</h1>{body}</body></html>",
+            headers={"Content-Type": "text/html"},
+        )
+    srv.route(
+        "/tagged",
+        "<html><body><p>Tagged.</p></body></html>",
+        headers={"Content-Type": "text/html", "X-Robots-Tag": "noindex"},
+    )
 
 
 def test_links_and_robots_directives_read_in_workers_crawl_the_same_pages(tmp_path):
@@ -219,8 +248,15 @@ def test_links_and_robots_directives_read_in_workers_crawl_the_same_pages(tmp_pa
         outputs, stats = {}, {}
         for workers in (0, 2):
             out = tmp_path / f"workers{workers}"
-            result = crawl.run("site", {"WEB2MD_WORKERS": workers}, url=f"{srv.url('/start')} {srv.url('/tagged-start')}",
-                               depth=2, output=str(out), formats="md,json", dedupe="off")
+            result = crawl.run(
+                "site",
+                {"WEB2MD_WORKERS": workers},
+                url=f"{srv.url('/start')} {srv.url('/tagged-start')}",
+                depth=2,
+                output=str(out),
+                formats="md,json",
+                dedupe="off",
+            )
             assert result.failures == []
             outputs[workers] = files_under(out)
             stats[workers] = {k: v for k, v in result.stats.items() if k.startswith("web2md/robots")}
@@ -251,8 +287,11 @@ def test_the_links_a_worker_answers_are_the_pages_links_whether_it_converts_or_n
     result = run_conversion(Conversion(url, body, html=True, links=True, robots=(), max_frames=max_frames))
     expected = extract_links(body, url)
     assert [link["url"] for link in expected] == [
-        "https://example.org/docs/a.html", "https://other.example/x?y=1", "https://example.org/docs/",
-        "https://example.org/map"]
+        "https://example.org/docs/a.html",
+        "https://other.example/x?y=1",
+        "https://example.org/docs/",
+        "https://example.org/map",
+    ]
     assert result["links"] == expected
     # converted now only when nothing holds it back (noindex, an iframe to fetch first); then its links are the same
     assert ("page" in result) == (not robots and not max_frames)
@@ -271,8 +310,14 @@ def test_the_crawl_process_parses_no_page_when_workers_convert(monkeypatch):
         # in process, each page once: start, noindex, nofollow, plain, behind-noindex, deeper
         for workers, expected in ((2, 0), (0, 6)):
             parsed.clear()
-            result = crawl.run("site", {"WEB2MD_WORKERS": workers, "WEB2MD_IFRAMES": False}, url=srv.url("/start"),
-                               depth=2, output="", dedupe="off")
+            result = crawl.run(
+                "site",
+                {"WEB2MD_WORKERS": workers, "WEB2MD_IFRAMES": False},
+                url=srv.url("/start"),
+                depth=2,
+                output="",
+                dedupe="off",
+            )
             assert len(result.items) == 5
             assert len(parsed) == expected
 
@@ -280,14 +325,23 @@ def test_the_crawl_process_parses_no_page_when_workers_convert(monkeypatch):
 def test_a_crashing_hanging_or_failing_conversion_costs_only_its_page(tmp_path, monkeypatch):
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(HOOKS), os.environ.get("PYTHONPATH")])))
     with TestServer() as srv:
-        golden_site(srv, {
-            "/exit.html": "<html><body><p>web2md-test-exit</p></body></html>",
-            "/hang.html": "<html><body><p>web2md-test-hang</p></body></html>",
-            "/raise.html": "<html><body><p>web2md-test-raise</p></body></html>",
-        })
+        golden_site(
+            srv,
+            {
+                "/exit.html": "<html><body><p>web2md-test-exit</p></body></html>",
+                "/hang.html": "<html><body><p>web2md-test-hang</p></body></html>",
+                "/raise.html": "<html><body><p>web2md-test-raise</p></body></html>",
+            },
+        )
         baseline = crawl.run("site", {"WEB2MD_WORKERS": 0}, url=srv.url("/"), depth=1, output="", dedupe="off")
-        result = crawl.run("site", {"WEB2MD_WORKERS": 2, "WEB2MD_EXTRACT_TIMEOUT": 5}, url=srv.url("/"), depth=1,
-                           output="", dedupe="off")
+        result = crawl.run(
+            "site",
+            {"WEB2MD_WORKERS": 2, "WEB2MD_EXTRACT_TIMEOUT": 5},
+            url=srv.url("/"),
+            depth=1,
+            output="",
+            dedupe="off",
+        )
     markers = {srv.url(p) for p in ("/exit.html", "/hang.html", "/raise.html")}
     # in process the hook is not loaded: every page converts
     assert len(baseline.items) == len(list(GOLDEN.glob("*.html"))) + 7
@@ -303,14 +357,21 @@ def test_a_crashing_hanging_or_failing_conversion_costs_only_its_page(tmp_path, 
 def test_web2md_batch_converts_in_workers_and_outlives_a_dying_one(tmp_path):
     pages = {f"/p{n}": f"<html><body><h1>Page {n}</h1><p>Text of page {n}.</p></body></html>" for n in range(4)}
     pages["/exit"] = "<html><body><p>web2md-test-exit</p></body></html>"
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(HOOKS), str(ROOT), os.environ.get("PYTHONPATH")])))
+    env = dict(
+        os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(HOOKS), str(ROOT), os.environ.get("PYTHONPATH")]))
+    )
     with TestServer() as srv:
         for path, body in pages.items():
             srv.route(path, body)
         urls = tmp_path / "urls.txt"
         urls.write_text("".join(srv.url(path) + "\n" for path in pages))
-        done = subprocess.run([sys.executable, "-m", "web2md.frontends.cli", "batch", str(urls), "-o", str(tmp_path / "out")],
-                              capture_output=True, text=True, env=env, timeout=120)
+        done = subprocess.run(
+            [sys.executable, "-m", "web2md.frontends.cli", "batch", str(urls), "-o", str(tmp_path / "out")],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
     assert done.returncode == 1, done.stderr  # a batch with a failed URL
     written = sorted(p.read_text() for p in (tmp_path / "out").rglob("*.md"))
     assert written == [f"# Page {n}\n\nText of page {n}.\n" for n in range(4)]
@@ -325,8 +386,12 @@ def test_a_worker_whose_crawl_is_gone_ends_without_a_word(calls):
 
     from web2md.conversion.workers import _LENGTH
 
-    worker = subprocess.Popen([sys.executable, "-m", "web2md.conversion.workers"], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "web2md.conversion.workers"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     worker.stdout.close()  # the crawl is gone before the worker says it is ready
     for _ in range(calls):
         payload = pickle.dumps((square, (7,)))

@@ -159,8 +159,9 @@ def _setup_reactor(reactor: Any, settings: Settings) -> None:
 _REACTOR = _ReactorThread()
 
 
-async def _crawl_here(spider: type[Spider] | str, settings: Settings, spider_args: dict[str, Any],
-                      started: list[Crawler] | None = None) -> CrawlResult:
+async def _crawl_here(
+    spider: type[Spider] | str, settings: Settings, spider_args: dict[str, Any], started: list[Crawler] | None = None
+) -> CrawlResult:
     """Run one crawl on the reactor's loop (must be called there); its crawler is added to `started` at once."""
     if not isinstance(spider, str):  # a class needs no spider loader, which would import every spider module
         settings = settings.copy()
@@ -180,9 +181,14 @@ async def _crawl_here(spider: type[Spider] | str, settings: Settings, spider_arg
             return
         url = item.get("url", "") if hasattr(item, "get") else ""
         final_url = item.get("final_url", url) if hasattr(item, "get") else url
-        result.failures.append({"url": url, "final_url": final_url,
-                                "status": item.get("status") if hasattr(item, "get") else None,
-                                "reason": str(exception)})
+        result.failures.append(
+            {
+                "url": url,
+                "final_url": final_url,
+                "status": item.get("status") if hasattr(item, "get") else None,
+                "reason": str(exception),
+            }
+        )
 
     crawler.signals.connect(scraped, signal=signals.item_scraped)
     crawler.signals.connect(dropped, signal=signals.item_dropped)
@@ -214,8 +220,10 @@ def _claim_job(running: Path) -> None:
     state, or that it still runs: going on would lose pages."""
     if running.exists():
         job = running.parent.parent
-        raise ValueError(f"the job in {job} is in use, or its last run was stopped at once (a second Ctrl-C, "
-                         f"a kill) and cannot be resumed without losing pages: remove {job} to crawl afresh")
+        raise ValueError(
+            f"the job in {job} is in use, or its last run was stopped at once (a second Ctrl-C, "
+            f"a kill) and cannot be resumed without losing pages: remove {job} to crawl afresh"
+        )
     running.parent.mkdir(parents=True, exist_ok=True)
     running.touch()
 
@@ -256,8 +264,9 @@ async def _stop(crawlers: list[Crawler]) -> None:
         await crawler.stop_async()
 
 
-async def crawl(spider: type[Spider] | str, settings: dict[str, Any] | Settings | None = None,
-                **spider_args: Any) -> CrawlResult:
+async def crawl(
+    spider: type[Spider] | str, settings: dict[str, Any] | Settings | None = None, **spider_args: Any
+) -> CrawlResult:
     """Run ``spider`` (a class or a name like ``"site"``) with ``-a``-style arguments; await from any loop.
 
     ``settings`` are overrides on top of ``web2md.settings`` (or a complete
@@ -275,8 +284,9 @@ async def crawl(spider: type[Spider] | str, settings: dict[str, Any] | Settings 
     return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(coro, loop))
 
 
-def run(spider: type[Spider] | str, settings: dict[str, Any] | Settings | None = None,
-        **spider_args: Any) -> CrawlResult:
+def run(
+    spider: type[Spider] | str, settings: dict[str, Any] | Settings | None = None, **spider_args: Any
+) -> CrawlResult:
     """Blocking form of `crawl`, for code that is not itself asynchronous.
 
     A KeyboardInterrupt (Ctrl-C) while it waits stops the crawl gracefully. With a

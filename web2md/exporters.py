@@ -163,11 +163,12 @@ class XmlItemExporter(_XmlDocumentsExporter):
 class TeiItemExporter(_XmlDocumentsExporter):
     """``-O pages.tei``: a TEI corpus, one ``<TEI>`` document per page."""
 
-    opening = (f'<teiCorpus xmlns="{TEI_NS}"><teiHeader><fileDesc><titleStmt><title>web2md export</title>'
-               "</titleStmt><publicationStmt><p>Converted from web pages by web2md</p></publicationStmt>"
-               "<sourceDesc><p>Web pages</p></sourceDesc></fileDesc></teiHeader>")
+    opening = (
+        f'<teiCorpus xmlns="{TEI_NS}"><teiHeader><fileDesc><titleStmt><title>web2md export</title>'
+        "</titleStmt><publicationStmt><p>Converted from web pages by web2md</p></publicationStmt>"
+        "<sourceDesc><p>Web pages</p></sourceDesc></fileDesc></teiHeader>"
+    )
     closing = "</teiCorpus>"
 
     def element(self, record: dict[str, Any]) -> etree._Element:
         return tei_element(record)
-

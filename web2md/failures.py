@@ -70,12 +70,14 @@ def classify(exc: BaseException) -> tuple[str, str]:
     chain = list(_chain(exc))
     for error in chain:
         if isinstance(error, (DownloadTimeoutError, TimeoutError)) or _named(
-                error, "twisted.internet.error.TimeoutError", "twisted.internet.defer.TimeoutError"):
+            error, "twisted.internet.error.TimeoutError", "twisted.internet.defer.TimeoutError"
+        ):
             return "timeout", TIMED_OUT
         if isinstance(error, CannotResolveHostError) or _named(error, "twisted.internet.error.DNSLookupError"):
             return "dns", CANNOT_RESOLVE
         if isinstance(error, DownloadConnectionRefusedError) or _named(
-                error, "twisted.internet.error.ConnectionRefusedError"):
+            error, "twisted.internet.error.ConnectionRefusedError"
+        ):
             return "connection_refused", REFUSED
         if _named(error, "OpenSSL.SSL.Error"):
             detail = _ssl_detail(error)
@@ -93,13 +95,18 @@ def classify(exc: BaseException) -> tuple[str, str]:
         if _named(error, "playwright._impl._errors.TimeoutError"):
             return "timeout", TIMED_OUT
         if _named(error, "playwright._impl._errors.TargetClosedError") or (
-                _named(error, "playwright._impl._errors.Error") and ("crash" in str(error) or "disconnected" in str(error))):
+            _named(error, "playwright._impl._errors.Error") and ("crash" in str(error) or "disconnected" in str(error))
+        ):
             return "browser_crashed", BROWSER_CRASHED
         if _named(error, "playwright._impl._errors.Error"):  # "Page.goto: net::ERR_... at URL", then a call log
             return "browser_error", (str(error).splitlines() or ["the browser failed"])[0]
     for error in chain:
-        if _named(error, "twisted.internet.error.ConnectionDone", "twisted.internet.error.ConnectionLost",
-                  "twisted.web._newclient.ResponseNeverReceived"):
+        if _named(
+            error,
+            "twisted.internet.error.ConnectionDone",
+            "twisted.internet.error.ConnectionLost",
+            "twisted.web._newclient.ResponseNeverReceived",
+        ):
             return "connection_closed", CLOSED
     from scrapy.exceptions import DownloadFailedError
 
@@ -146,8 +153,7 @@ def advice(reason: str, knobs: Mapping[str, str] | None = None) -> str:
     return ""
 
 
-def explain(failure: Mapping[str, Any], timeout: float | None = None,
-            knobs: Mapping[str, str] | None = None) -> str:
+def explain(failure: Mapping[str, Any], timeout: float | None = None, knobs: Mapping[str, str] | None = None) -> str:
     """A failure record (``url``, ``final_url``, ``reason``) as one sentence: what happened, the URL, what to try.
 
     ``timeout`` (seconds) is named in a timeout's sentence.
@@ -169,11 +175,13 @@ def explain(failure: Mapping[str, Any], timeout: float | None = None,
 #: Errors not worth retrying while someone waits (a person at the command line, a model over MCP): a
 #: timeout has already used the whole --timeout, and a refused connection or an unknown host rarely
 #: change within the second a retry takes.
-NOT_RETRIED_INTERACTIVE = frozenset({
-    "scrapy.exceptions.DownloadTimeoutError",
-    "scrapy.exceptions.CannotResolveHostError",
-    "scrapy.exceptions.DownloadConnectionRefusedError",
-})
+NOT_RETRIED_INTERACTIVE = frozenset(
+    {
+        "scrapy.exceptions.DownloadTimeoutError",
+        "scrapy.exceptions.CannotResolveHostError",
+        "scrapy.exceptions.DownloadConnectionRefusedError",
+    }
+)
 
 
 def interactive_retry_exceptions() -> list[Any]:

@@ -48,7 +48,9 @@ class PageItem(Item):
     flag mode); the other fields are `Page`'s.
     """
 
-    body = Field(transient=True)  # raw bytes of the response, parsed once, where it is converted (web2md.conversion.converter)
+    body = Field(
+        transient=True
+    )  # raw bytes of the response, parsed once, where it is converted (web2md.conversion.converter)
     html = Field(transient=True)  # true for an HTML page (convert), else text_for reads the body
     read = Field(transient=True)  # what reading the page answered the spider, or the error it raised
     headers = Field(transient=True)  # response headers of a non-HTML response, for a DocumentItem
@@ -76,8 +78,19 @@ class SitemapEntryItem(Item):
     """
 
 
-@item_fields("url", "title", "author", "published_date", "modified_date", "summary", "markdown", "categories",
-             "entry_id", "feed_url", "feed_title")
+@item_fields(
+    "url",
+    "title",
+    "author",
+    "published_date",
+    "modified_date",
+    "summary",
+    "markdown",
+    "categories",
+    "entry_id",
+    "feed_url",
+    "feed_title",
+)
 class FeedEntryItem(Item):
     """One feed entry; field names follow `PageItem` so the same exporters and formats apply.
 

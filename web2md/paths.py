@@ -74,8 +74,7 @@ def _dir_component(raw: str) -> str:
 
 
 def _leaf_component(raw: str, query: str) -> str:
-    if not query and raw != INDEX and _PLAIN_LEAF.fullmatch(raw) and len(raw) <= MAX_COMPONENT \
-            and not _is_device(raw):
+    if not query and raw != INDEX and _PLAIN_LEAF.fullmatch(raw) and len(raw) <= MAX_COMPONENT and not _is_device(raw):
         return raw
     if not raw and not query:
         return INDEX  # a trailing slash; the literal name "index" is hashed, so this is unique

@@ -24,9 +24,23 @@ QUERY_MODES = ("keep", "drop")
 # Dropped with query=drop: campaign tags (Google Analytics' utm_*, ad click ids, Mailchimp) and session ids,
 # which name the same page under many URLs. Kept small on purpose: any other parameter may select content.
 TRACKING_PARAMETERS = (
-    "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "utm_id",
-    "gclid", "fbclid", "msclkid", "mc_cid", "mc_eid",
-    "sessionid", "sid", "PHPSESSID", "phpsessid", "jsessionid", "JSESSIONID",
+    "utm_source",
+    "utm_medium",
+    "utm_campaign",
+    "utm_term",
+    "utm_content",
+    "utm_id",
+    "gclid",
+    "fbclid",
+    "msclkid",
+    "mc_cid",
+    "mc_eid",
+    "sessionid",
+    "sid",
+    "PHPSESSID",
+    "phpsessid",
+    "jsessionid",
+    "JSESSIONID",
 )
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -84,8 +98,14 @@ class Scope:
     given, and matches no ``deny`` pattern. Start URLs themselves are always fetched.
     """
 
-    def __init__(self, allow: Iterable[str] = (), deny: Iterable[str] = (), prefix: bool = False,
-                 subdomains: bool = False, query: str = "keep") -> None:
+    def __init__(
+        self,
+        allow: Iterable[str] = (),
+        deny: Iterable[str] = (),
+        prefix: bool = False,
+        subdomains: bool = False,
+        query: str = "keep",
+    ) -> None:
         query = str(query or "keep").strip().lower()
         if query not in QUERY_MODES:
             raise ValueError(f"argument query must be one of {', '.join(QUERY_MODES)}, got {query!r}")

@@ -44,7 +44,8 @@ DOWNLOADER_MIDDLEWARES = {
 # Scrapy's own CookiesMiddleware leaves the base list rather than being set to None above: Scrapy imports
 # every middleware named there, disabled or not, and that module imports tldextract and requests (~60 ms).
 DOWNLOADER_MIDDLEWARES_BASE = {
-    path: order for path, order in default_settings.DOWNLOADER_MIDDLEWARES_BASE.items()
+    path: order
+    for path, order in default_settings.DOWNLOADER_MIDDLEWARES_BASE.items()
     if path != "scrapy.downloadermiddlewares.cookies.CookiesMiddleware"
 }
 
@@ -72,7 +73,9 @@ WEB2MD_PRUNE_GONE = False
 
 # Scrapy's telnet console and remote control stand in the base list by proxies that import them only when switched
 # on (below): Scrapy imports every extension named there, and the remote control imports aiohttp (0.15-0.35 s).
-EXTENSIONS_BASE = {ondemand.STAND_INS.get(path, path): order for path, order in default_settings.EXTENSIONS_BASE.items()}
+EXTENSIONS_BASE = {
+    ondemand.STAND_INS.get(path, path): order for path, order in default_settings.EXTENSIONS_BASE.items()
+}
 
 # One JSON report per crawl that writes files: <output>/_runs/<UTC start>-<spider>.json
 EXTENSIONS = {

@@ -15,7 +15,7 @@ from web2md.blacklist.patterns import Blacklist
 from web2md.middlewares import META_EXPLICIT
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
+    from typing import Self
 
     from scrapy import Request
     from scrapy.crawler import Crawler

@@ -33,9 +33,11 @@ def find_chromium(configured: str = "") -> str:
         found = shutil.which(name)
         if found is not None:
             return found
-    raise BrowserMissing("--browser needs Chromium: install the Debian package chromium-headless-shell "
-                         "(apt-get install chromium-headless-shell; chromium works too) or set WEB2MD_CHROMIUM "
-                         "to a Chromium executable")
+    raise BrowserMissing(
+        "--browser needs Chromium: install the Debian package chromium-headless-shell "
+        "(apt-get install chromium-headless-shell; chromium works too) or set WEB2MD_CHROMIUM "
+        "to a Chromium executable"
+    )
 
 
 def check_browser(configured: str = "") -> str:
@@ -57,10 +59,10 @@ def use_browser(settings: BaseSettings) -> None:
         settings.set(name, value, priority=max(settings.getpriority(name) or 0, SETTINGS_PRIORITIES["spider"]))
 
     put("DOWNLOAD_HANDLERS", {**settings.getdict("DOWNLOAD_HANDLERS"), "http": HANDLER, "https": HANDLER})
-    put("PLAYWRIGHT_LAUNCH_OPTIONS",
-        {"headless": True, **settings.getdict("PLAYWRIGHT_LAUNCH_OPTIONS"), "executable_path": executable})
+    put(
+        "PLAYWRIGHT_LAUNCH_OPTIONS",
+        {"headless": True, **settings.getdict("PLAYWRIGHT_LAUNCH_OPTIONS"), "executable_path": executable},
+    )
     put("PLAYWRIGHT_PROCESS_REQUEST_HEADERS", "web2md.browser.handler.request_headers")
     put("PLAYWRIGHT_MAX_PAGES_PER_CONTEXT", settings.getint("WEB2MD_BROWSER_PAGES"))
     put("PLAYWRIGHT_DEFAULT_NAVIGATION_TIMEOUT", settings.getfloat("DOWNLOAD_TIMEOUT") * 1000)
-
-

@@ -13,9 +13,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from functools import partial
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -23,21 +23,24 @@ from playwright._impl._errors import TargetClosedError  # scrapy-playwright impo
 from playwright.async_api import TimeoutError as BrowserTimeout
 from scrapy import Request
 from scrapy.core.downloader.handlers.http11 import HTTP11DownloadHandler
-from scrapy.exceptions import (CannotResolveHostError, DownloadCancelledError, DownloadConnectionRefusedError,
-                               IgnoreRequest)
+from scrapy.exceptions import (
+    CannotResolveHostError,
+    DownloadCancelledError,
+    DownloadConnectionRefusedError,
+    IgnoreRequest,
+)
 from scrapy_playwright.handler import ScrapyPlaywrightDownloadHandler
 from scrapy_playwright.page import PageMethod
 
-from web2md.middlewares import META_QUIET
 from web2md.blacklist.middleware import Blacklisted, load_blacklist
+from web2md.middlewares import META_QUIET
 from web2md.middlewares.netguard import AddressRefused, NetGuardMiddleware
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
+    from typing import Self
 
-    from playwright.async_api import Page
+    from playwright.async_api import Page, Route
     from playwright.async_api import Request as BrowserRequest
-    from playwright.async_api import Route
     from scrapy.crawler import Crawler
     from scrapy.http import Response
 
@@ -122,8 +125,10 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
             return await HTTP11DownloadHandler.download_request(self, request)
         maxsize = request.meta.get("download_maxsize", self.maxsize)
         if maxsize and len(response.body) > maxsize:  # the document a script built counts as the page's body
-            raise DownloadCancelledError(f"Cancelling {request.url}: the rendered page ({len(response.body)} bytes) "
-                                         f"is larger than download max size ({maxsize}).")
+            raise DownloadCancelledError(
+                f"Cancelling {request.url}: the rendered page ({len(response.body)} bytes) "
+                f"is larger than download max size ({maxsize})."
+            )
         headers = response.headers.copy()
         headers.pop("Content-Length", None)  # the body is the rendered document, not what the server sent
         return response.replace(headers=headers)
@@ -149,8 +154,9 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
         a request), and the guard and the blacklist on its requests."""
         cookies = cookie_pairs(request.headers.get("Cookie", b"").decode("latin-1"))
         if cookies:
-            await page.context.add_cookies([{"name": name, "value": value, "url": request.url}
-                                            for name, value in cookies])
+            await page.context.add_cookies(
+                [{"name": name, "value": value, "url": request.url} for name, value in cookies]
+            )
 
         async def check(route: Route, browser_request: BrowserRequest) -> None:
             main = browser_request.is_navigation_request() and browser_request.frame.parent_frame is None
@@ -217,8 +223,9 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
             await self.proxy.close()
 
 
-async def request_headers(*, browser_type_name: str, playwright_request: BrowserRequest,
-                          scrapy_request_data: dict[str, Any]) -> dict[str, str]:
+async def request_headers(
+    *, browser_type_name: str, playwright_request: BrowserRequest, scrapy_request_data: dict[str, Any]
+) -> dict[str, str]:
     """The headers of a browser request (``PLAYWRIGHT_PROCESS_REQUEST_HEADERS``): the Scrapy request's
     (``--header``, ``Accept``) on navigations to the page's own origin, never to another host a script sends the
     page to; web2md's User-Agent on all."""
@@ -307,8 +314,13 @@ class GuardProxy:
             if refused is not None:
                 self.note_failure(host, port, refused)
                 message = str(refused).encode("latin-1", "replace")
-                writer.write(b"HTTP/1.1 403 Forbidden\r\n" + REFUSED_HEADER.encode() + b": " + message
-                             + b"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                writer.write(
+                    b"HTTP/1.1 403 Forbidden\r\n"
+                    + REFUSED_HEADER.encode()
+                    + b": "
+                    + message
+                    + b"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                )
                 return
             try:
                 upstream_reader, upstream = await asyncio.open_connection(host, port)
@@ -323,9 +335,14 @@ class GuardProxy:
                 upstream.write(origin_form(head, parts))
             _, within = await asyncio.gather(_pipe(reader, upstream), _pipe(upstream_reader, writer, self.maxsize))
             if not within:
-                logger.debug("Browser proxy: cut a connection to %s:%s past %s bytes (%s)", host, port, self.maxsize, url)
-                self.note_failure(host, port, DownloadCancelledError(
-                    f"Cancelling {url}: more than download max size ({self.maxsize})."))
+                logger.debug(
+                    "Browser proxy: cut a connection to %s:%s past %s bytes (%s)", host, port, self.maxsize, url
+                )
+                self.note_failure(
+                    host,
+                    port,
+                    DownloadCancelledError(f"Cancelling {url}: more than download max size ({self.maxsize})."),
+                )
         except (OSError, ValueError, asyncio.IncompleteReadError, asyncio.LimitOverrunError) as exc:
             logger.debug("Browser proxy: connection ended (%s)", exc)
         finally:
@@ -350,8 +367,13 @@ def origin_form(head: bytes, parts: Any) -> bytes:
     lines = head.decode("latin-1").split("\r\n")
     method, _target, version = lines[0].split(" ", 2)
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-    kept = [line for line in lines[1:] if line and line.split(":", 1)[0].strip().lower() not in
-            ("proxy-connection", "connection", "keep-alive", "proxy-authorization")]
+    kept = [
+        line
+        for line in lines[1:]
+        if line
+        and line.split(":", 1)[0].strip().lower()
+        not in ("proxy-connection", "connection", "keep-alive", "proxy-authorization")
+    ]
     return "\r\n".join([f"{method} {path} {version}", *kept, "Connection: close", "", ""]).encode("latin-1")
 
 

@@ -12,21 +12,21 @@ from __future__ import annotations
 
 import logging
 import traceback
-from urllib.parse import urlsplit
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 from lxml.etree import _Element
 from scrapy.crawler import Crawler
 from scrapy.http import HtmlResponse
 
+from web2md.conversion.iframes import FrameDocument, IframeFetcher, frame_urls, splice_iframes
+from web2md.conversion.responses import parse_response
+from web2md.conversion.workers import WorkerPool, default_workers
 from web2md.extract import convert, extract_links, text_for
 from web2md.extract.html.parse import DEFAULT_MAX_ELEMENTS, TRUNCATED
 from web2md.extract.textfor import UnsupportedContent
-from web2md.conversion.iframes import FrameDocument, IframeFetcher, frame_urls, splice_iframes
 from web2md.javascript.quickjs import run_scripts
-from web2md.conversion.responses import parse_response
-from web2md.conversion.workers import WorkerPool, default_workers
 
 __all__ = ["Conversion", "Converter", "robots_directives", "run_conversion"]
 
@@ -108,16 +108,22 @@ def converted(tree: _Element, job: Conversion) -> dict[str, Any]:
         # the page after its inline scripts (--javascript); whatever they do, it is converted
         scripts = run_scripts(tree, job.url, job.options.get("wait"))
         tree = scripts.tree
-    return {"page": convert(tree, url=job.url, **job.options).to_dict(), "inlined": inlined,
-            "js": [scripts.ran, scripts.failed] if scripts is not None else None}
+    return {
+        "page": convert(tree, url=job.url, **job.options).to_dict(),
+        "inlined": inlined,
+        "js": [scripts.ran, scripts.failed] if scripts is not None else None,
+    }
 
 
 def robots_directives(header_values: tuple[str, ...] | list[str], tree: _Element | None) -> set[str]:
     """``noindex``/``nofollow`` from X-Robots-Tag header values and the ``<meta name=robots>`` of `tree`."""
     values = list(header_values)
     if tree is not None:
-        values += [meta.get("content") or "" for meta in tree.iter("meta")
-                   if (meta.get("name") or "").strip().lower() == "robots"]
+        values += [
+            meta.get("content") or ""
+            for meta in tree.iter("meta")
+            if (meta.get("name") or "").strip().lower() == "robots"
+        ]
     directives: set[str] = set()
     for value in values:
         for part in value.lower().split(","):
@@ -147,7 +153,7 @@ class Converter:
         self.pool: WorkerPool | None = None
 
     @classmethod
-    def of(cls, crawler: Crawler) -> "Converter":
+    def of(cls, crawler: Crawler) -> Converter:
         """The converter of `crawler`'s crawl (made on first use)."""
         converter = getattr(crawler, "_web2md_converter", None)
         if converter is None:
@@ -168,11 +174,16 @@ class Converter:
 
     def job(self, item: Any, **wants: Any) -> Conversion:
         """The `Conversion` of a `PageItem` (its transient `body` and `html`); `wants`: links, robots, convert."""
-        return Conversion(item.get("final_url") or item.get("url", ""), item.get("body") or b"",
-                          html=bool(item.get("html")), content_type=item.get("content_type"),
-                          max_frames=self.iframes.max_count if self.iframes.enabled else 0,
-                          unreachable=self.iframes.unreachable,
-                          options=getattr(self.crawler.spider, "convert_options", {}), **wants)
+        return Conversion(
+            item.get("final_url") or item.get("url", ""),
+            item.get("body") or b"",
+            html=bool(item.get("html")),
+            content_type=item.get("content_type"),
+            max_frames=self.iframes.max_count if self.iframes.enabled else 0,
+            unreachable=self.iframes.unreachable,
+            options=getattr(self.crawler.spider, "convert_options", {}),
+            **wants,
+        )
 
     async def read(self, job: Conversion) -> dict[str, Any]:
         """`run_conversion` of `job` in a worker (in process without a pool); raises `WorkerError`s."""
@@ -181,8 +192,11 @@ class Converter:
         else:
             result = await self.pool.run(run_conversion, job)
         if result.get("truncated") is not None and job.frames is None:  # once per page, not again with its iframes
-            logger.warning("Truncated %s: more than %s elements (WEB2MD_MAX_ELEMENTS); the rest is not converted",
-                           job.url, result["truncated"])
+            logger.warning(
+                "Truncated %s: more than %s elements (WEB2MD_MAX_ELEMENTS); the rest is not converted",
+                job.url,
+                result["truncated"],
+            )
             self.crawler.stats.inc_value("web2md/truncated")
         return result
 

@@ -24,18 +24,24 @@ from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse
 from scrapy.http.request import NO_CALLBACK
 
+from web2md.conversion.responses import parse_response
+from web2md.extract.html.parse import DEFAULT_MAX_ELEMENTS
 from web2md.middlewares import META_QUIET
 from web2md.middlewares.limits import PageFailed
-from web2md.extract.html.parse import DEFAULT_MAX_ELEMENTS
-from web2md.conversion.responses import parse_response
 
 if TYPE_CHECKING:
     from lxml.etree import _Element
-
     from scrapy.crawler import Crawler
 
-__all__ = ["FrameDocument", "IframeFetcher", "frame_urls", "inline_iframes", "parse_document", "splice_iframes",
-           "META_IFRAME_DEPTH"]
+__all__ = [
+    "FrameDocument",
+    "IframeFetcher",
+    "frame_urls",
+    "inline_iframes",
+    "parse_document",
+    "splice_iframes",
+    "META_IFRAME_DEPTH",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -58,8 +64,9 @@ class FrameDocument:
     frames: dict[str, FrameDocument] = field(default_factory=dict)  # its own iframes, by source URL
 
 
-def parse_document(url: str, body: bytes, content_type: str,
-                   max_elements: int | None = DEFAULT_MAX_ELEMENTS) -> _Element:
+def parse_document(
+    url: str, body: bytes, content_type: str, max_elements: int | None = DEFAULT_MAX_ELEMENTS
+) -> _Element:
     """The tree of an HTML document received from `url` with that body and Content-Type, as the spiders parse it.
 
     `parse_response` on the response rebuilt from these parts (with the run's element cap): a worker process
@@ -198,7 +205,7 @@ class IframeFetcher:
         try:
             # shielded: a page that stops waiting leaves the fetch to the other pages sharing it
             return await asyncio.wait_for(asyncio.shield(future), max(remaining, 0))
-        except asyncio.TimeoutError:
+        except TimeoutError:
             logger.debug("Iframe %s of %s omitted: not fetched within %g s", url, referer, self.timeout)
             return None
 
@@ -214,12 +221,17 @@ class IframeFetcher:
             dont_filter=True,
             callback=NO_CALLBACK,
             headers={"Referer": referer},
-            meta={META_QUIET: True, META_IFRAME_DEPTH: depth, "dont_retry": True,
-                  "download_timeout": self.download_timeout},
+            meta={
+                META_QUIET: True,
+                META_IFRAME_DEPTH: depth,
+                "dont_retry": True,
+                "download_timeout": self.download_timeout,
+            },
         )
         try:
-            response = await asyncio.wait_for(self.crawler.engine.download_async(request),
-                                              max(deadline - asyncio.get_running_loop().time(), 0))
+            response = await asyncio.wait_for(
+                self.crawler.engine.download_async(request), max(deadline - asyncio.get_running_loop().time(), 0)
+            )
         except Exception as exc:
             logger.debug("Iframe %s of %s omitted: %s", url, referer, exc or type(exc).__name__)
             # blacklist and robots refusals are counted apart from real failures
@@ -230,13 +242,20 @@ class IframeFetcher:
             return None
         self._answered.add(host)
         if not 200 <= response.status < 300 or not isinstance(response, HtmlResponse):
-            logger.debug("Iframe %s of %s omitted: HTTP %d, %s", url, referer,
-                         response.status, response.headers.get("Content-Type"))
+            logger.debug(
+                "Iframe %s of %s omitted: HTTP %d, %s",
+                url,
+                referer,
+                response.status,
+                response.headers.get("Content-Type"),
+            )
             stats.inc_value("web2md/iframe/failed")
             return None
         content_type = (response.headers.get("Content-Type") or b"text/html").decode("latin-1")
         # (an iframe's own iframes are looked for here, on the reactor: few pages have iframes, fewer nest them)
-        sources = frame_urls(parse_response(response)[0], response.url, self.max_count) if depth < self.max_depth else []
+        sources = (
+            frame_urls(parse_response(response)[0], response.url, self.max_count) if depth < self.max_depth else []
+        )
         frames = await self._frames(sources, response.url, depth, deadline)
         return FrameDocument(response.url, response.body, content_type, frames)
 

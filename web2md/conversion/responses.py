@@ -43,8 +43,11 @@ def stated_encoding(response: TextResponse) -> str | None:
     if callable(declared):
         return declared()
     header = response.headers.get(b"Content-Type") or b""
-    return (read_bom(response.body)[0] or http_content_type_encoding(header.decode("latin-1"))
-            or html_body_declared_encoding(response.body))
+    return (
+        read_bom(response.body)[0]
+        or http_content_type_encoding(header.decode("latin-1"))
+        or html_body_declared_encoding(response.body)
+    )
 
 
 def parse_response(response: TextResponse, max_elements: int | None = DEFAULT_MAX_ELEMENTS) -> tuple[_Element, str]:

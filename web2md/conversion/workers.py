@@ -94,10 +94,13 @@ class _Worker:
         self._reader: asyncio.Task[None] | None = None
 
     @classmethod
-    async def start(cls, timeout: float | None) -> "_Worker":
+    async def start(cls, timeout: float | None) -> _Worker:
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "web2md.conversion.workers",
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            sys.executable,
+            "-m",
+            "web2md.conversion.workers",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
             limit=1 << 20,
             # its own process group: a terminal's Ctrl-C reaches the crawl, which stops its workers itself,
             # and not a worker still starting (before `main` ignores SIGINT it would print a traceback)
@@ -142,7 +145,7 @@ class _Worker:
                 continue
             try:
                 answer = await asyncio.wait_for(self._answer(stdout), self.timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 self._fail(WorkerTimeout(f"no result after {self.timeout:g} s"))
             except (asyncio.IncompleteReadError, ConnectionError, pickle.UnpicklingError):
                 self.broken = True
@@ -177,7 +180,7 @@ class _Worker:
             stdin.close()  # the worker answers what it was sent, then ends at the end of its input
         try:
             await asyncio.wait_for(self.process.wait(), grace)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             self.kill()
             await self.process.wait()
         if self._reader is not None:

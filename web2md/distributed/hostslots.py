@@ -25,7 +25,7 @@ from web2md.distributed.scheduler import connect_async, redis_url
 from web2md.middlewares import META_CRAWL_DELAY
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
+    from typing import Self
 
     from scrapy import Request
     from scrapy.crawler import Crawler
@@ -77,7 +77,9 @@ class HostSlotMiddleware:
         self.acquire = self.client.register_script(ACQUIRE)
         self.limit = settings.getint("CONCURRENT_REQUESTS_PER_DOMAIN")
         self.delay = settings.getfloat("DOWNLOAD_DELAY")
-        self.slot_delays = {key: float(slot.get("delay", self.delay)) for key, slot in settings.getdict("DOWNLOAD_SLOTS").items()}
+        self.slot_delays = {
+            key: float(slot.get("delay", self.delay)) for key, slot in settings.getdict("DOWNLOAD_SLOTS").items()
+        }
         self.lease_ms = int((settings.getfloat("DOWNLOAD_TIMEOUT") + 60) * 1000)
         self.tokens = (f"{os.getpid()}:{os.urandom(4).hex()}:{n}" for n in itertools.count())
         # one request per host and process asks Redis at a time; the others wait their turn here

@@ -173,7 +173,9 @@ class RedisDupeFilter(RFPDupeFilter):
     ``REQUEST_FINGERPRINTER``, one ``SADD`` a request."""
 
     def __init__(self, client: Redis, key: str, crawler: Crawler) -> None:
-        super().__init__(debug=crawler.settings.getbool("DUPEFILTER_DEBUG"), fingerprinter=crawler.request_fingerprinter)
+        super().__init__(
+            debug=crawler.settings.getbool("DUPEFILTER_DEBUG"), fingerprinter=crawler.request_fingerprinter
+        )
         self.client = client
         self.key = key
 
@@ -193,8 +195,10 @@ class Scheduler(BaseScheduler):
         if not url:
             return ScrapyScheduler.from_crawler(crawler)
         if crawler.settings.get("JOBDIR"):
-            raise ValueError("JOBDIR and WEB2MD_REDIS_URL: a distributed crawl keeps its frontier and state in Redis, "
-                             "where it outlives a stop; leave JOBDIR out")
+            raise ValueError(
+                "JOBDIR and WEB2MD_REDIS_URL: a distributed crawl keeps its frontier and state in Redis, "
+                "where it outlives a stop; leave JOBDIR out"
+            )
         return RedisScheduler(crawler, connect(url))
 
 
@@ -228,17 +232,25 @@ class RedisScheduler(BaseScheduler):
         self.spider = spider
         self.prefix = crawl_key(spider, self.crawler.settings)
         self.queue, self.busy, self.counter, self.starts = (
-            f"{self.prefix}:{name}" for name in ("queue", "busy", "sequence", "starts"))
+            f"{self.prefix}:{name}" for name in ("queue", "busy", "sequence", "starts")
+        )
         self.known_starts: set[bytes] = set()
         self.df = RedisDupeFilter(self.client, f"{self.prefix}:seen", self.crawler)
         if getattr(spider, "state", None) is None:
             spider.state = {}
-        from web2md.spiders.site import PLANNED_STATE_KEY  # here: the site spider imports the scope rules and tldextract
+        from web2md.spiders.site import (
+            PLANNED_STATE_KEY,  # here: the site spider imports the scope rules and tldextract
+        )
+
         spider.state[PLANNED_STATE_KEY] = SharedPlan(self.client, f"{self.prefix}:planned")
         self.crawler.signals.connect(self.spider_idle, signal=signals.spider_idle)
         self.renewal.start(BUSY_TTL / 3, now=False)
-        logger.info("Sharing the crawl frontier %s at %s (%d requests queued)", self.prefix,
-                    redis_url(self.crawler.settings), self.client.zcard(self.queue))
+        logger.info(
+            "Sharing the crawl frontier %s at %s (%d requests queued)",
+            self.prefix,
+            redis_url(self.crawler.settings),
+            self.client.zcard(self.queue),
+        )
 
     def close(self, reason: str) -> None:
         if self.renewal.running:
@@ -267,8 +279,9 @@ class RedisScheduler(BaseScheduler):
             self.local.append(request)
         else:
             fingerprint = b"" if request.dont_filter else self.df.fingerprint(request)
-            if not self.enqueue(keys=[self.df.key, self.queue, self.counter],
-                                args=[fingerprint, -request.priority, data]):
+            if not self.enqueue(
+                keys=[self.df.key, self.queue, self.counter], args=[fingerprint, -request.priority, data]
+            ):
                 self.df.log(request, self.spider)
                 return False
             if request.meta.get(META_EXPLICIT) and request.meta.get("redirect_urls"):
@@ -346,13 +359,13 @@ class SharedFingerprintIndex:
         """The URL of the earliest page within the distance of `fp`; None after recording `fp` as `url`'s
         (awaited on the reactor's loop, which never waits for Redis)."""
         keys = [f"{self.prefix}:{i}:{fp >> shift & mask:x}" for i, (shift, mask) in enumerate(self._bands)]
-        found = await self._claim(keys=[*keys, f"{self.prefix}:sequence"],
-                                  args=[fp >> 32, fp & 0xFFFFFFFF, self.distance, url])
+        found = await self._claim(
+            keys=[*keys, f"{self.prefix}:sequence"], args=[fp >> 32, fp & 0xFFFFFFFF, self.distance, url]
+        )
         return found.decode("utf-8") if found is not None else None
 
     async def close(self) -> None:
         await self.client.aclose()
-
 
 
 class SharedPlan:

@@ -11,7 +11,7 @@ from scrapy import Request
 from scrapy.utils.request import request_from_dict
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
+    from typing import Self
 
     from scrapy.crawler import Crawler
 
@@ -53,8 +53,11 @@ class CompactFifoMemoryQueue:
     def fields(self, request: Request) -> dict[str, Any]:
         """`Request.to_dict` without the URL. `to_dict` finds the name of a callback among every attribute of the
         spider (50 µs a request on the `site` spider); a spider's method is named by its own name here."""
-        fields = {"callback": self.method_name(request.callback), "errback": self.method_name(request.errback),
-                  "headers": dict(request.headers)}
+        fields = {
+            "callback": self.method_name(request.callback),
+            "errback": self.method_name(request.errback),
+            "headers": dict(request.headers),
+        }
         for attr in request.attributes:
             if attr != "url":
                 fields.setdefault(attr, getattr(request, attr))

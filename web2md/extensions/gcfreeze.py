@@ -10,7 +10,7 @@ from scrapy import signals
 from web2md.conversion.workers import keep_out_of_collections
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
+    from typing import Self
 
     from scrapy.crawler import Crawler
 

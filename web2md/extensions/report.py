@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +23,7 @@ from web2md.middlewares.limits import STATS_PREFIX
 from web2md.pipelines.export import write_file
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
+    from typing import Self
 
     from scrapy.crawler import Crawler
 
@@ -35,7 +35,7 @@ RUNS_FOLDER = "_runs"
 class RunReport:
     def __init__(self, crawler: Crawler) -> None:
         self.crawler = crawler
-        self.started = datetime.now(timezone.utc)
+        self.started = datetime.now(UTC)
         self.clock = time.monotonic()
         crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(self.spider_closed, signal=signals.spider_closed)
@@ -45,7 +45,7 @@ class RunReport:
         return cls(crawler)
 
     def spider_opened(self, spider: Spider) -> None:
-        self.started = datetime.now(timezone.utc)
+        self.started = datetime.now(UTC)
         self.clock = time.monotonic()
 
     def spider_closed(self, spider: Spider, reason: str) -> None:
@@ -75,6 +75,6 @@ class RunReport:
             "files_written": stats.get("web2md/file_count", 0),
             "unchanged": stats.get("web2md/unchanged", 0),
             "gone": sorted(store.gone) if store is not None else [],
-            "failed": {k[len(prefix):]: v for k, v in sorted(stats.items()) if k.startswith(prefix)},
+            "failed": {k[len(prefix) :]: v for k, v in sorted(stats.items()) if k.startswith(prefix)},
             "bytes_downloaded": stats.get("downloader/response_bytes", 0),
         }

@@ -5,5 +5,13 @@ from web2md.extract.html.entities import decode_entities
 from web2md.extract.page import Page
 from web2md.extract.textfor import UnsupportedContent, text_for
 
-__all__ = ["Page", "UnsupportedContent", "convert", "decode_entities", "extract_links",
-           "extract_title", "html_to_text", "text_for"]
+__all__ = [
+    "Page",
+    "UnsupportedContent",
+    "convert",
+    "decode_entities",
+    "extract_links",
+    "extract_title",
+    "html_to_text",
+    "text_for",
+]

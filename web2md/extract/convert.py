@@ -3,23 +3,31 @@
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from lxml import etree
 
-from web2md.extract.meta import metadata
-from web2md.extract.maincontent.content import Analysis, analyse, choose_main
 from web2md.extract.derive import blocks, extraction_quality, fit_markdown, with_citations
 from web2md.extract.html.elements import DocumentElements
-from web2md.extract.maincontent.pagetype import (FORUM, PRODUCT, comment_section, detect, fallback_text, find_comments,
-                                     post_parts, product_section)
 from web2md.extract.html.links import links_from_tree
-from web2md.extract.options import Options
-from web2md.extract.page import Page
 from web2md.extract.html.parse import TRUNCATED, parse_html
+from web2md.extract.html.urls import Resolver, base_url, document_base
+from web2md.extract.maincontent.content import Analysis, analyse, choose_main
+from web2md.extract.maincontent.pagetype import (
+    FORUM,
+    PRODUCT,
+    comment_section,
+    detect,
+    fallback_text,
+    find_comments,
+    post_parts,
+    product_section,
+)
 from web2md.extract.maincontent.region import candidate_regions, marked_regions
 from web2md.extract.markdown.render import Rendered, Renderer, escape_paragraph
-from web2md.extract.html.urls import Resolver, base_url, document_base
+from web2md.extract.meta import metadata
+from web2md.extract.options import Options
+from web2md.extract.page import Page
 
 Html = str | bytes | etree._Element
 _SIMPLE_SELECTOR = re.compile(r"[.#][\w-]+")
@@ -59,16 +67,22 @@ def _either(a: Callable | None, b: Callable | None) -> Callable | None:
     return lambda el: a(el) or b(el)
 
 
-def render_plain(root: etree._Element, base: str, page_url: str, opts: Options,
-                 resolve: Resolver | None = None, also_skip: Callable[[etree._Element], bool] | None = None
-                 ) -> Rendered:
+def render_plain(
+    root: etree._Element,
+    base: str,
+    page_url: str,
+    opts: Options,
+    resolve: Resolver | None = None,
+    also_skip: Callable[[etree._Element], bool] | None = None,
+) -> Rendered:
     """Render the first region of SPEC §3's plain region choice that holds any text."""
     excluded = _either(selector_predicate(opts.exclude_selector), also_skip)
     resolve = resolve or Resolver(base)
     rendered = None
     for subtrees, skip in candidate_regions(root, keep_header=opts.keep_header):
-        renderer = Renderer(base, page_url, include_images=opts.include_images, skip=_either(skip, excluded),
-                            resolve=resolve)
+        renderer = Renderer(
+            base, page_url, include_images=opts.include_images, skip=_either(skip, excluded), resolve=resolve
+        )
         rendered = renderer.render(subtrees)
         if rendered.markdown:
             return rendered
@@ -81,29 +95,51 @@ def semantic_region(elements: DocumentElements, analysis: Analysis) -> list[etre
     return next(marked_regions(elements.mains, elements.articles, analysis.role_main), [])
 
 
-def render_main(root: etree._Element, base: str, page_url: str, opts: Options, resolve: Resolver,
-                analysis: Analysis, elements: DocumentElements,
-                also_skip: Callable[[etree._Element], bool] | None = None,
-                title: etree._Element | None = None, product: bool = False,
-                author: str | None = None) -> tuple[Rendered, bool]:
+def render_main(
+    root: etree._Element,
+    base: str,
+    page_url: str,
+    opts: Options,
+    resolve: Resolver,
+    analysis: Analysis,
+    elements: DocumentElements,
+    also_skip: Callable[[etree._Element], bool] | None = None,
+    title: etree._Element | None = None,
+    product: bool = False,
+    author: str | None = None,
+) -> tuple[Rendered, bool]:
     """Render the main content (SPEC §4); returns the rendering and whether anything scored. `author` is the
     page's (its byline lines are left out)."""
     if opts.main_content is False:
         return render_plain(root, base, page_url, opts, resolve), True
     excluded = _either(selector_predicate(opts.exclude_selector), also_skip)
-    choice = choose_main(root, precision=opts.precision, recall=opts.recall, analysis=analysis,
-                         title=title, product=product, author=author)
+    choice = choose_main(
+        root,
+        precision=opts.precision,
+        recall=opts.recall,
+        analysis=analysis,
+        title=title,
+        product=product,
+        author=author,
+    )
     if opts.main_content:
         forced = semantic_region(elements, analysis)
         if forced:
             skip = choice.skip if choice is not None else None
-            rendered = Renderer(base, page_url, include_images=opts.include_images,
-                                skip=_either(skip, excluded), resolve=resolve).render(forced)
+            rendered = Renderer(
+                base, page_url, include_images=opts.include_images, skip=_either(skip, excluded), resolve=resolve
+            ).render(forced)
             if rendered.markdown:
                 return rendered, True
     if choice is not None:
-        renderer = Renderer(base, page_url, include_images=opts.include_images,
-                            skip=_either(choice.skip, excluded), resolve=resolve, skip_tags=choice.skip_tags)
+        renderer = Renderer(
+            base,
+            page_url,
+            include_images=opts.include_images,
+            skip=_either(choice.skip, excluded),
+            resolve=resolve,
+            skip_tags=choice.skip_tags,
+        )
         rendered = renderer.render(choice.roots)
         if rendered.markdown:
             return rendered, True
@@ -159,15 +195,30 @@ def convert(html: Html, url: str = "", **options) -> Page:
     title = next((h for h in elements.headings if h.tag == "h1"), None)
     found = metadata.scan(root, base, data, elements, resolve)
     author = metadata.author_of(found, root, elements, analysis.byline_candidates)
-    rendered, scored = render_main(root, base, url, opts, resolve, analysis, elements,
-                                   comment_set.__contains__ if comment_set else None, title, page_type == PRODUCT,
-                                   author)
+    rendered, scored = render_main(
+        root,
+        base,
+        url,
+        opts,
+        resolve,
+        analysis,
+        elements,
+        comment_set.__contains__ if comment_set else None,
+        title,
+        page_type == PRODUCT,
+        author,
+    )
     if comment_set and not scored:
         # a thread whose opening post is marked up like its replies: that post is the main content
         opening = comments[0][0]
         _, skip = post_parts(opening, comment_set)
-        post = Renderer(base, url, include_images=opts.include_images,
-                        skip=_either(skip, selector_predicate(opts.exclude_selector)), resolve=resolve).render([opening])
+        post = Renderer(
+            base,
+            url,
+            include_images=opts.include_images,
+            skip=_either(skip, selector_predicate(opts.exclude_selector)),
+            resolve=resolve,
+        ).render([opening])
         if post.markdown:
             rendered, scored, comments = post, True, comments[1:]
     markdown, text = rendered.markdown, rendered.text
@@ -208,7 +259,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
     metadata.fill(page, found, root, base, author)
     known = sum(1 for value in (page.title, page.author, page.published_date, page.description) if value)
     semantic = bool(data.entries) or bool(semantic_region(elements, analysis))
-    page.extraction_quality = extraction_quality(markdown, text, semantic=semantic,
-                                                 metadata_fields=known, fallback=fallback,
-                                                 parts=parts)
+    page.extraction_quality = extraction_quality(
+        markdown, text, semantic=semantic, metadata_fields=known, fallback=fallback, parts=parts
+    )
     return page

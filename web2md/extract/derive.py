@@ -18,8 +18,10 @@ _LINK = re.compile(r"\[(?<![\\!]\[)(" + _LINK_TEXT + r")\]\((https?://[^)\s]+)\)
 # open a link, while "\[" is a literal bracket and "\![" a literal "!" before a link), "![" (an
 # image, not a link), a code span (the renderer escapes text backticks and fences a span with a
 # run not inside it), or a link. Only the link has a `url` group.
-_CODE_OR_LINK = re.compile(r"\\.|!\[|(?P<ticks>`(?<!``)`*)(?!`)[^\n]*?(?<!`)(?P=ticks)(?!`)"
-                           r"|\[(?P<text>" + _LINK_TEXT + r")\]\((?P<url>https?://[^)\s]+)\)")
+_CODE_OR_LINK = re.compile(
+    r"\\.|!\[|(?P<ticks>`(?<!``)`*)(?!`)[^\n]*?(?<!`)(?P=ticks)(?!`)"
+    r"|\[(?P<text>" + _LINK_TEXT + r")\]\((?P<url>https?://[^)\s]+)\)"
+)
 # A line of nothing but links and images (after a list marker, between separators) is read one link at a
 # time: a repeated group over the whole line would keep state per repetition (500 MB for 200k links).
 _LIST_MARKER = re.compile(r"(?:[-*+]\s+|\d+\.\s+)?")
@@ -29,7 +31,7 @@ _SEPARATORS = re.compile(r"[\s|·•,;/-]*")
 _MIN_WORDS = 4
 # _MIN_WORDS words with what separates them. It is tried at word starts only, and nothing in it backtracks (a
 # possessive run stops at its end), so that a search over one long run of word characters stays linear.
-_ENOUGH_WORDS = re.compile(r"\b\w++(?:\W++\w++){%d}" % (_MIN_WORDS - 1))
+_ENOUGH_WORDS = re.compile(r"\b\w++(?:\W++\w++){%d}" % (_MIN_WORDS - 1))  # noqa: UP031 (braces of a count inside a regex read better as %d)
 
 
 def blocks(markdown: str) -> list[str]:
@@ -99,7 +101,7 @@ def _only_links(line: str) -> bool:
     at = _LIST_MARKER.match(line).end()
     found = False
     for match in _LINK_OR_IMAGE.finditer(line, at):
-        gap = line[at:match.start()]
+        gap = line[at : match.start()]
         if gap and not (gap.isspace() if not found else _SEPARATORS.fullmatch(gap)):
             return False
         at, found = match.end(), True
@@ -123,8 +125,9 @@ def fit_markdown(markdown: str, parts: list[str] | None = None) -> str:
         if kind == "text":
             if "](" in block:  # a link or an image: a line may be nothing else
                 # (a line without "](" holds neither, so it is kept without trying the pattern)
-                lines = [line for line in block.split("\n")
-                         if "](" not in line or not _only_links(line.lstrip("> ").strip())]
+                lines = [
+                    line for line in block.split("\n") if "](" not in line or not _only_links(line.lstrip("> ").strip())
+                ]
                 if not lines:
                     continue
                 block = "\n".join(lines)
@@ -163,8 +166,10 @@ def with_citations(markdown: str, parts: list[str] | None = None) -> tuple[str, 
     if "](" not in markdown:
         return markdown, []
     # a block without "](" holds no link: the pattern would give it back unchanged
-    cited = [block if "](" not in block or _kind(block) == "code" else _CODE_OR_LINK.sub(cite, block)
-             for block in (blocks(markdown) if parts is None else parts)]
+    cited = [
+        block if "](" not in block or _kind(block) == "code" else _CODE_OR_LINK.sub(cite, block)
+        for block in (blocks(markdown) if parts is None else parts)
+    ]
     references = [{"number": n, "url": url} for url, n in numbers.items()]
     body = "\n\n".join(cited)
     if references:
@@ -172,8 +177,9 @@ def with_citations(markdown: str, parts: list[str] | None = None) -> tuple[str, 
     return body, references
 
 
-def extraction_quality(markdown: str, text: str, *, semantic: bool, metadata_fields: int, fallback: bool,
-                       parts: list[str] | None = None) -> float:
+def extraction_quality(
+    markdown: str, text: str, *, semantic: bool, metadata_fields: int, fallback: bool, parts: list[str] | None = None
+) -> float:
     """A 0.0–1.0 confidence from length, structure, semantic markup, metadata and link density."""
     if not text:
         return 0.0
@@ -190,8 +196,13 @@ def extraction_quality(markdown: str, text: str, *, semantic: bool, metadata_fie
     structure = min(paragraphs / 5.0, 1.0) * 0.7 + (0.3 if headings else 0.0)
     link_chars = sum(len(m.group(0)) - len(m.group(1)) for m in _LINK.finditer(markdown))
     link_density = link_chars / max(len(markdown), 1)
-    score = (0.35 * length + 0.25 * structure + 0.15 * (1.0 if semantic else 0.0)
-             + 0.15 * min(metadata_fields / 4.0, 1.0) + 0.10 * max(0.0, 1.0 - 2 * link_density))
+    score = (
+        0.35 * length
+        + 0.25 * structure
+        + 0.15 * (1.0 if semantic else 0.0)
+        + 0.15 * min(metadata_fields / 4.0, 1.0)
+        + 0.10 * max(0.0, 1.0 - 2 * link_density)
+    )
     if fallback:
         score *= 0.6
     return round(min(max(score, 0.0), 1.0), 2)

@@ -29,7 +29,7 @@ class Options:
     wait: float | None = None
 
     @classmethod
-    def from_kwargs(cls, options: dict[str, Any]) -> "Options":
+    def from_kwargs(cls, options: dict[str, Any]) -> Options:
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(options) - known)
         if unknown:

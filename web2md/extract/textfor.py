@@ -9,10 +9,22 @@ from web2md.extract.html.entities import normalise_chars
 from web2md.extract.html.parse import decode_body
 from web2md.extract.html.sniff import binary_type
 
-_TEXT_TYPES = ("text/", "application/xml", "application/xhtml+xml", "application/javascript",
-               "application/x-javascript", "application/ecmascript", "application/x-yaml",
-               "application/yaml", "application/toml", "application/x-sh", "application/sql",
-               "application/csv", "application/x-ndjson", "image/svg+xml")
+_TEXT_TYPES = (
+    "text/",
+    "application/xml",
+    "application/xhtml+xml",
+    "application/javascript",
+    "application/x-javascript",
+    "application/ecmascript",
+    "application/x-yaml",
+    "application/yaml",
+    "application/toml",
+    "application/x-sh",
+    "application/sql",
+    "application/csv",
+    "application/x-ndjson",
+    "image/svg+xml",
+)
 
 
 class UnsupportedContent(ValueError):
@@ -36,14 +48,23 @@ def is_json(mtype: str) -> bool:
     return mtype == "application/json" or mtype.endswith("+json") or mtype == "text/json"
 
 
-def text_for(body: str | bytes, content_type: str | None = "text/html", url: str = "",
-             byte_count: int | None = None) -> str:
+def text_for(
+    body: str | bytes, content_type: str | None = "text/html", url: str = "", byte_count: int | None = None
+) -> str:
     """Render a body as text according to its content type."""
     mtype = media_type(content_type)
-    size = byte_count if byte_count is not None else len(body if isinstance(body, bytes) else body.encode("utf-8", "replace"))
+    size = (
+        byte_count
+        if byte_count is not None
+        else len(body if isinstance(body, bytes) else body.encode("utf-8", "replace"))
+    )
     if isinstance(body, bytes):
-        if not (mtype in ("", "text/html", "application/xhtml+xml") or is_json(mtype)
-                or mtype.startswith(_TEXT_TYPES) or mtype.endswith("+xml")):
+        if not (
+            mtype in ("", "text/html", "application/xhtml+xml")
+            or is_json(mtype)
+            or mtype.startswith(_TEXT_TYPES)
+            or mtype.endswith("+xml")
+        ):
             raise UnsupportedContent(mtype or "application/octet-stream", size)
         sniffed = binary_type(body)  # a text type on binary bytes: the header lies
         if sniffed is not None:

@@ -6,7 +6,8 @@ export pipeline, the feed exporters and `web2md fetch --format` all call this.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from web2md.extract.page import Page
 from web2md.formats.csvfmt import CSV_FIELDS, csv_header, csv_row, render_csv
@@ -17,13 +18,30 @@ from web2md.formats.record import as_record, plain_text
 from web2md.formats.xmlfmt import render_tei, render_xml, xml_safe
 
 __all__ = [
-    "CSV_FIELDS", "EXTENSIONS", "FORMATS", "as_record", "csv_header", "csv_row", "extension",
-    "front_matter", "markdown_to_html", "normalize_format", "render", "xml_safe",
+    "CSV_FIELDS",
+    "EXTENSIONS",
+    "FORMATS",
+    "as_record",
+    "csv_header",
+    "csv_row",
+    "extension",
+    "front_matter",
+    "markdown_to_html",
+    "normalize_format",
+    "render",
+    "xml_safe",
 ]
 
 FORMATS = ("md", "json", "csv", "tei", "xml", "txt", "html")
-EXTENSIONS: Mapping[str, str] = {"md": "md", "json": "json", "csv": "csv", "tei": "tei.xml", "xml": "xml",
-                                 "txt": "txt", "html": "html"}
+EXTENSIONS: Mapping[str, str] = {
+    "md": "md",
+    "json": "json",
+    "csv": "csv",
+    "tei": "tei.xml",
+    "xml": "xml",
+    "txt": "txt",
+    "html": "html",
+}
 _ALIASES = {"markdown": "md", "text": "txt", "jsonl": "json", "htm": "html"}
 
 _RENDERERS: Mapping[str, Callable[[Mapping[str, Any]], str]] = {

@@ -8,14 +8,24 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from web2md.formats.record import plain_text
 
 __all__ = ["CSV_FIELDS", "csv_header", "csv_row", "render_csv"]
 
-CSV_FIELDS = ("url", "title", "author", "published_date", "language", "page_type",
-              "extraction_quality", "fingerprint", "text")
+CSV_FIELDS = (
+    "url",
+    "title",
+    "author",
+    "published_date",
+    "language",
+    "page_type",
+    "extraction_quality",
+    "fingerprint",
+    "text",
+)
 
 
 def _line(values: list[str]) -> str:

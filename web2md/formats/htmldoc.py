@@ -10,8 +10,9 @@ escaped, so nothing from the page can become markup.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from html import escape
-from typing import Any, Mapping
+from typing import Any
 
 __all__ = ["markdown_to_html", "render_html"]
 
@@ -46,7 +47,7 @@ def inline(text: str) -> str:
     out: list[str] = []
     pos = 0
     for m in _INLINE.finditer(text):
-        out.append(escape(text[pos:m.start()]))
+        out.append(escape(text[pos : m.start()]))
         pos = m.end()
         if m.group("esc") is not None:
             out.append(escape(m.group("esc")))
@@ -153,7 +154,7 @@ def markdown_to_html(markdown: str) -> str:
             code: list[str] = []
             i += 1
             while i < len(lines) and not lines[i].lstrip("> ").startswith(fence.group(1)):
-                code.append(lines[i][2 * depth:] if depth else lines[i])
+                code.append(lines[i][2 * depth :] if depth else lines[i])
                 i += 1
             lang = f' class="language-{escape(fence.group(2))}"' if fence.group(2) else ""
             blocks.append(f"<pre><code{lang}>{escape(chr(10).join(code))}</code></pre>")
@@ -206,5 +207,18 @@ def render_html(record: Mapping[str, Any]) -> str:
         head.append(f'<link rel="canonical" href="{escape(canonical)}">')
     html_open = f'<html lang="{escape(lang)}">' if lang else "<html>"
     body = markdown_to_html(record.get("markdown") or "")
-    return "\n".join(["<!DOCTYPE html>", html_open, "<head>", *head, "</head>", "<body>", "<article>", body,
-                      "</article>", "</body>", "</html>"])
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            html_open,
+            "<head>",
+            *head,
+            "</head>",
+            "<body>",
+            "<article>",
+            body,
+            "</article>",
+            "</body>",
+            "</html>",
+        ]
+    )

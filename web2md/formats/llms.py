@@ -10,8 +10,9 @@ one ``## /section/`` per top-level path with ``- [Title](URL): summary`` lines.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 from urllib.parse import urlsplit
 
 SUMMARY_LIMIT = 200  # characters of a page's summary line when its first sentence runs longer
@@ -69,7 +70,7 @@ class BundlePage:
     duplicate: bool = False  # a near duplicate of an earlier page: listed, but left out of llms-full.txt
 
     @classmethod
-    def from_item(cls, item: Mapping[str, Any], hops: int) -> "BundlePage":
+    def from_item(cls, item: Mapping[str, Any], hops: int) -> BundlePage:
         url = item.get("final_url") or item.get("url") or ""
         description = _SPACE.sub(" ", item.get("description") or "").strip()
         title = _SPACE.sub(" ", item.get("title") or "").strip() or url

@@ -3,15 +3,30 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 __all__ = ["FRONT_MATTER_FIELDS", "front_matter", "render_markdown"]
 
 # The scalar and list metadata a reader of the file wants at the top, in this order.
 FRONT_MATTER_FIELDS = (
-    "title", "url", "final_url", "canonical_url", "author", "published_date", "modified_date",
-    "description", "site_name", "language", "keywords", "categories", "image", "page_type",
-    "extraction_quality", "word_count", "fingerprint",
+    "title",
+    "url",
+    "final_url",
+    "canonical_url",
+    "author",
+    "published_date",
+    "modified_date",
+    "description",
+    "site_name",
+    "language",
+    "keywords",
+    "categories",
+    "image",
+    "page_type",
+    "extraction_quality",
+    "word_count",
+    "fingerprint",
 )
 
 

@@ -6,7 +6,8 @@ serialisers serve `web2md fetch`, the export pipeline and the feed exporters.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from web2md.extract.page import Page
 

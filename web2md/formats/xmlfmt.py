@@ -14,7 +14,8 @@ with ``xml:space="preserve"``; headings open nested ``<div type="section">``.
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 from urllib.parse import urlsplit
 
 from lxml import etree, html
@@ -70,9 +71,16 @@ def render_tei(record: Mapping[str, Any]) -> str:
 def xml_element(record: Mapping[str, Any]) -> etree._Element:
     """The ``<doc>`` element of `render_xml` (feed exporters put many in one file)."""
     doc = etree.Element("doc")
-    for tag, name in (("url", "url"), ("title", "title"), ("author", "author"), ("date", "published_date"),
-                      ("language", "language"), ("page_type", "page_type"),
-                      ("extraction_quality", "extraction_quality"), ("fingerprint", "fingerprint")):
+    for tag, name in (
+        ("url", "url"),
+        ("title", "title"),
+        ("author", "author"),
+        ("date", "published_date"),
+        ("language", "language"),
+        ("page_type", "page_type"),
+        ("extraction_quality", "extraction_quality"),
+        ("fingerprint", "fingerprint"),
+    ):
         value = record.get(name)
         if value not in (None, ""):
             _sub(doc, tag, value)
@@ -113,8 +121,9 @@ def tei_element(record: Mapping[str, Any]) -> etree._Element:
             _sub(notes_stmt, _T + "note", value, type=name)
     _sub(_sub(file_desc, _T + "sourceDesc"), _T + "p", "Converted from web page by web2md")
 
-    terms = [("keywords", t) for t in record.get("keywords") or []] + \
-            [("categories", t) for t in record.get("categories") or []]
+    terms = [("keywords", t) for t in record.get("keywords") or []] + [
+        ("categories", t) for t in record.get("categories") or []
+    ]
     if record.get("language") or terms:
         profile = _sub(tei[0], _T + "profileDesc")
         if record.get("language"):
@@ -151,6 +160,7 @@ def _host(url: str | None) -> str:
 
 # -- the body, from the Markdown's block structure ---------------------------------------
 
+
 def _content_blocks(record: Mapping[str, Any]) -> list[etree._Element] | None:
     """The page's blocks as HTML elements (`markdown_to_html`), or None for a record without Markdown."""
     markdown = record.get("markdown")
@@ -162,17 +172,34 @@ def _content_blocks(record: Mapping[str, Any]) -> list[etree._Element] | None:
 
 #: HTML tag -> (tag, attributes) in each dialect; ``None``: the element's content goes to its parent.
 XML_TAGS: dict[str, tuple[str, dict[str, str]] | None] = {
-    "p": ("p", {}), "blockquote": ("quote", {}), "ul": ("list", {"rend": "ul"}), "ol": ("list", {"rend": "ol"}),
-    "li": ("item", {}), "table": ("table", {}), "thead": None, "tbody": None, "tr": ("row", {}),
-    "th": ("cell", {"role": "head"}), "td": ("cell", {}), "pre": ("code", {}), "br": ("lb", {}),
-    "strong": ("hi", {"rend": "#b"}), "em": ("hi", {"rend": "#i"}), "code": ("code", {}), "a": ("ref", {}),
-    "img": ("graphic", {}), **{h: ("head", {"rend": h}) for h in _HEADINGS},
+    "p": ("p", {}),
+    "blockquote": ("quote", {}),
+    "ul": ("list", {"rend": "ul"}),
+    "ol": ("list", {"rend": "ol"}),
+    "li": ("item", {}),
+    "table": ("table", {}),
+    "thead": None,
+    "tbody": None,
+    "tr": ("row", {}),
+    "th": ("cell", {"role": "head"}),
+    "td": ("cell", {}),
+    "pre": ("code", {}),
+    "br": ("lb", {}),
+    "strong": ("hi", {"rend": "#b"}),
+    "em": ("hi", {"rend": "#i"}),
+    "code": ("code", {}),
+    "a": ("ref", {}),
+    "img": ("graphic", {}),
+    **{h: ("head", {"rend": h}) for h in _HEADINGS},
 }
 TEI_TAGS: dict[str, tuple[str, dict[str, str]] | None] = {
     **{k: (_T + v[0], v[1]) if v else None for k, v in XML_TAGS.items()},
-    "table": (_T + "ab", {"type": "table"}), "tr": (_T + "ab", {"type": "row"}),
-    "th": (_T + "seg", {"type": "cell", "rend": "head"}), "td": (_T + "seg", {"type": "cell"}),
-    "pre": (_T + "ab", {"type": "code"}), "code": (_T + "hi", {"rend": "#code"}),
+    "table": (_T + "ab", {"type": "table"}),
+    "tr": (_T + "ab", {"type": "row"}),
+    "th": (_T + "seg", {"type": "cell", "rend": "head"}),
+    "td": (_T + "seg", {"type": "cell"}),
+    "pre": (_T + "ab", {"type": "code"}),
+    "code": (_T + "hi", {"rend": "#code"}),
     # no <head> inside a quote in TEI: a heading there is a paragraph
     **{h: (_T + "p", {"rend": h}) for h in _HEADINGS},
 }

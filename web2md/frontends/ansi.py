@@ -69,6 +69,7 @@ def render_ansi(markdown: str, width: int | None = None) -> str:
 
 # -- inline ---------------------------------------------------------------------
 
+
 def _style(base: str, extra: str) -> str:
     return ";".join(p for p in (base, extra) if p)
 
@@ -127,7 +128,7 @@ class _Inline:
                 end = text.find(fence, i + ticks)
                 if end != -1:
                     flush()
-                    code = text[i + ticks:end]
+                    code = text[i + ticks : end]
                     if code.startswith(" ") and code.endswith(" ") and code.strip():
                         code = code[1:-1]
                     out.append((code, CODE))
@@ -142,8 +143,9 @@ class _Inline:
                 end = self._find_marker(text, i + len(marker), marker)
                 if end != -1 and end > i + len(marker):
                     flush()
-                    out.extend(self.spans(text[i + len(marker):end], _style(style, BOLD if double else ITALIC),
-                                          depth + 1))
+                    out.extend(
+                        self.spans(text[i + len(marker) : end], _style(style, BOLD if double else ITALIC), depth + 1)
+                    )
                     i = end + len(marker)
                     continue
                 plain.append(marker)
@@ -158,7 +160,7 @@ class _Inline:
                     end = parens.get(close + 1, -1)
                     if end != -1:
                         flush()
-                        alt = _unescape(text[i + 2:close])
+                        alt = _unescape(text[i + 2 : close])
                         out.append((f"[image: {alt}]" if alt else "[image]", _style(style, IMAGE)))
                         i = end + 1
                         continue
@@ -168,7 +170,7 @@ class _Inline:
                     end = parens.get(close + 1, -1)
                     if end != -1:
                         flush()
-                        target = text[close + 2:end].strip()
+                        target = text[close + 2 : end].strip()
                         if target.startswith("<") and target.endswith(">"):
                             target = target[1:-1]
                         target = target.split(" ", 1)[0]
@@ -176,7 +178,7 @@ class _Inline:
                             self.links.append(target)
                             if self.number_links:
                                 out.append((f"[{len(self.links)}]", _style(style, LINK_NUMBER)))
-                        out.extend(self.spans(text[i + 1:close], _style(style, LINK), depth + 1))
+                        out.extend(self.spans(text[i + 1 : close], _style(style, LINK), depth + 1))
                         i = end + 1
                         continue
             plain.append(c)
@@ -273,6 +275,7 @@ def _wrap(spans: list[Span], width: int | None) -> list[list[Span]]:
 
 # -- blocks ---------------------------------------------------------------------
 
+
 class _Renderer:
     def __init__(self, width: int | None, number_links: bool) -> None:
         self.width = width
@@ -280,8 +283,9 @@ class _Renderer:
         self.inline = _Inline(self.links, number_links)
         self.out: list[str] = []
 
-    def emit(self, prefix: list[Span], spans: list[Span], style: str = "",
-             continuation: list[Span] | None = None) -> None:
+    def emit(
+        self, prefix: list[Span], spans: list[Span], style: str = "", continuation: list[Span] | None = None
+    ) -> None:
         """Wrap ``spans`` after ``prefix`` (later lines get ``continuation``, default blanks of the same width)."""
         if continuation is None:
             continuation = [(" " * _spans_width(prefix), "")] if prefix else []
@@ -310,7 +314,7 @@ class _Renderer:
                 body: list[str] = []
                 i += 1
                 while i < n and not lines[i].strip().startswith(marker):
-                    body.append(lines[i][len(indent):] if lines[i].startswith(indent) else lines[i])
+                    body.append(lines[i][len(indent) :] if lines[i].startswith(indent) else lines[i])
                     i += 1
                 i += 1  # the closing fence (or the end)
                 self.code_block(body, language, prefix)
@@ -334,8 +338,12 @@ class _Renderer:
                 self.out.append(_paint(prefix + [("─" * min(self.width or 40, 40), DIM)]))
                 i += 1
                 continue
-            if line.lstrip().startswith("|") and i + 1 < n and _TABLE_SEPARATOR.match(lines[i + 1]) \
-                    and "-" in lines[i + 1]:
+            if (
+                line.lstrip().startswith("|")
+                and i + 1 < n
+                and _TABLE_SEPARATOR.match(lines[i + 1])
+                and "-" in lines[i + 1]
+            ):
                 rows = [line]
                 i += 2
                 while i < n and lines[i].lstrip().startswith("|"):
@@ -347,7 +355,10 @@ class _Renderer:
             if item:
                 indent, marker, rest = item.groups()
                 bullet = "•" if marker in "-+*" else marker
-                lead = prefix + [(" " * len(indent), ""), (bullet + " ", _style(quote_style, BOLD if bullet != "•" else ""))]
+                lead = prefix + [
+                    (" " * len(indent), ""),
+                    (bullet + " ", _style(quote_style, BOLD if bullet != "•" else "")),
+                ]
                 self.emit(lead, self.inline.spans(rest, quote_style))
                 i += 1
                 continue
@@ -372,14 +383,16 @@ class _Renderer:
             text = raw.expandtabs(4)
             pieces = [text]
             if self.width is not None and cell_len(text) > widest:
-                pieces = [text[k:k + widest] for k in range(0, len(text), widest)]
+                pieces = [text[k : k + widest] for k in range(0, len(text), widest)]
             for piece in pieces:
                 pad = " " * max(widest - cell_len(piece), 0)
                 self.out.append(_paint(prefix + [(" " + piece + pad + " ", CODE)]))
 
     def table(self, rows: list[str], quote_style: str, prefix: list[Span]) -> None:
-        cells = [[self.inline.spans(cell.strip(), _style(quote_style, BOLD if r == 0 else ""))
-                  for cell in _split_row(row)] for r, row in enumerate(rows)]
+        cells = [
+            [self.inline.spans(cell.strip(), _style(quote_style, BOLD if r == 0 else "")) for cell in _split_row(row)]
+            for r, row in enumerate(rows)
+        ]
         columns = max(len(row) for row in cells)
         for row in cells:
             row.extend([] for _ in range(columns - len(row)))
@@ -388,11 +401,12 @@ class _Renderer:
             budget = self.width - _spans_width(prefix) - (3 * columns + 1)
             while sum(widths) > budget and max(widths) > 8:
                 widths[widths.index(max(widths))] -= 1
-        line = lambda l, m, r: _paint(prefix + [(l + m.join("─" * (w + 2) for w in widths) + r, DIM)])  # noqa: E731
+        line = lambda left, mid, right: _paint(prefix + [(left + mid.join("─" * (w + 2) for w in widths) + right, DIM)])  # noqa: E731
         self.out.append(line("┌", "┬", "┐"))
         for r, row in enumerate(cells):
-            wrapped = [_wrap(cell, widths[c]) if _spans_width(cell) > widths[c] else [cell]
-                       for c, cell in enumerate(row)]
+            wrapped = [
+                _wrap(cell, widths[c]) if _spans_width(cell) > widths[c] else [cell] for c, cell in enumerate(row)
+            ]
             height = max(len(w) for w in wrapped)
             for k in range(height):
                 parts: list[Span] = list(prefix) + [("│", DIM)]

@@ -57,13 +57,15 @@ text, then the navigation, sidebar and footer links under "Links
 elsewhere on the page" (m: the main content only).
 Press any key to go back to the page."""
 ELSEWHERE = "Links elsewhere on the page"
-STYLE = Style.from_dict({
-    "title": "reverse bold",
-    "status": "reverse",
-    "error": "bold fg:ansiwhite bg:ansired",
-    "prompt": "bold",
-    "match": "reverse",
-})
+STYLE = Style.from_dict(
+    {
+        "title": "reverse bold",
+        "status": "reverse",
+        "error": "bold fg:ansiwhite bg:ansired",
+        "prompt": "bold",
+        "match": "reverse",
+    }
+)
 _LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)")
 
 
@@ -128,7 +130,7 @@ class Browser:
         if replace and self.current is not None:
             self.history[self.position] = view
         else:
-            del self.history[self.position + 1:]
+            del self.history[self.position + 1 :]
             self.history.append(view)
             self.position = len(self.history) - 1
 
@@ -189,7 +191,7 @@ class Browser:
             return [("", "\n".join(_fit(line, self.columns()).rstrip() for line in HELP_SCREEN.split("\n")[:height]))]
         view = self.wrapped()
         view.top = max(0, min(view.top, len(view.rendered.lines) - 1))
-        page = to_formatted_text(ANSI("\n".join(view.rendered.lines[view.top:view.top + height])))
+        page = to_formatted_text(ANSI("\n".join(view.rendered.lines[view.top : view.top + height])))
         return highlight(page, self.search) if self.search else page
 
     def status_line(self) -> StyleAndTextTuples:
@@ -302,16 +304,24 @@ class Browser:
     def _application(self) -> Application[int]:
         asking = Condition(lambda: self.asking is not None)
         self.page_window = Window(FormattedTextControl(self.body, focusable=True), wrap_lines=False)
-        prompt = Window(BufferControl(self.input, input_processors=[
-            BeforeInput(lambda: self.asking or "", style="class:prompt")]), height=1)
-        layout = HSplit([
-            Window(FormattedTextControl(self.title_bar), height=1),
-            self.page_window,
-            ConditionalContainer(Window(FormattedTextControl(self.status_line), height=1), filter=~asking),
-            ConditionalContainer(prompt, filter=asking),
-        ])
-        return Application(layout=Layout(layout, focused_element=self.page_window), key_bindings=self._keys(),
-                           style=STYLE, full_screen=True)
+        prompt = Window(
+            BufferControl(self.input, input_processors=[BeforeInput(lambda: self.asking or "", style="class:prompt")]),
+            height=1,
+        )
+        layout = HSplit(
+            [
+                Window(FormattedTextControl(self.title_bar), height=1),
+                self.page_window,
+                ConditionalContainer(Window(FormattedTextControl(self.status_line), height=1), filter=~asking),
+                ConditionalContainer(prompt, filter=asking),
+            ]
+        )
+        return Application(
+            layout=Layout(layout, focused_element=self.page_window),
+            key_bindings=self._keys(),
+            style=STYLE,
+            full_screen=True,
+        )
 
     def _keys(self) -> KeyBindings:
         keys = KeyBindings()

@@ -59,7 +59,7 @@ CONVERSION_HELP = {
     "max_length": "truncate the output after N characters",
     "javascript": "run the page's inline <script> blocks in a sandboxed engine before converting",
     "wait": "with --javascript: run timer callbacks due within MS milliseconds (default 1000); "
-            "with --browser: wait MS more after the page settled",
+    "with --browser: wait MS more after the page settled",
 }
 
 
@@ -84,11 +84,13 @@ def add_conversion_options(parser: argparse.ArgumentParser) -> None:
             group.add_argument(flag, dest=f.name, action="store_true", default=None, help=help_text)
         elif typing.get_origin(hint) in (tuple, list):
             metavar = "SEL" if f.name == "exclude_selector" else "VALUE"
-            group.add_argument(flag, dest=f.name, action="append", metavar=metavar, default=None,
-                               help=help_text or "repeatable")
+            group.add_argument(
+                flag, dest=f.name, action="append", metavar=metavar, default=None, help=help_text or "repeatable"
+            )
         elif hint in (int, float):
-            group.add_argument(flag, dest=f.name, type=hint, metavar="MS" if f.name == "wait" else "N", default=None,
-                               help=help_text)
+            group.add_argument(
+                flag, dest=f.name, type=hint, metavar="MS" if f.name == "wait" else "N", default=None, help=help_text
+            )
         else:
             group.add_argument(flag, dest=f.name, metavar="VALUE", default=None, help=help_text)
 
@@ -104,45 +106,71 @@ def conversion_arguments(args: argparse.Namespace) -> dict[str, Any]:
 def add_request_options(parser: argparse.ArgumentParser) -> None:
     """What every subcommand sends: timeout, cookies and headers."""
     group = parser.add_argument_group("requests")
-    group.add_argument("--timeout", type=float, metavar="SECONDS", default=None,
-                       help="give up on a response after this long (default 30; not retried)")
-    group.add_argument("--cookie", action="append", metavar="NAME=VAL", default=None,
-                       help="send a cookie (repeatable)")
-    group.add_argument("--header", action="append", metavar='"Name: Val"', default=None,
-                       help="send a request header (repeatable)")
+    group.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        default=None,
+        help="give up on a response after this long (default 30; not retried)",
+    )
+    group.add_argument("--cookie", action="append", metavar="NAME=VAL", default=None, help="send a cookie (repeatable)")
+    group.add_argument(
+        "--header", action="append", metavar='"Name: Val"', default=None, help="send a request header (repeatable)"
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="log the crawl on stderr")
 
 
 def add_politeness_options(parser: argparse.ArgumentParser, cache: bool = True) -> None:
     group = parser.add_argument_group("politeness and filtering")
-    group.add_argument("--delay", type=float, metavar="MS", default=None,
-                       help="polite delay between requests in milliseconds")
+    group.add_argument(
+        "--delay", type=float, metavar="MS", default=None, help="polite delay between requests in milliseconds"
+    )
     if cache:
-        group.add_argument("--cache-ttl", type=float, metavar="SECONDS", default=None,
-                           help="cache fetched pages for N seconds (0 = disabled)")
-    group.add_argument("--ignore-robots", action="store_true", default=None,
-                       help="ignore robots.txt disallow rules and Crawl-delay")
-    group.add_argument("--no-blacklist", action="store_true", default=None,
-                       help="disable URL blacklist filtering for ads/tracking URLs")
-    group.add_argument("--blacklist-file", action="append", metavar="PATH", default=None,
-                       help="additional blacklist pattern file (repeatable)")
-    group.add_argument("--no-user-blacklist", action="store_true", default=None,
-                       help="do not load ~/.web2md/blacklist.txt")
+        group.add_argument(
+            "--cache-ttl",
+            type=float,
+            metavar="SECONDS",
+            default=None,
+            help="cache fetched pages for N seconds (0 = disabled)",
+        )
+    group.add_argument(
+        "--ignore-robots", action="store_true", default=None, help="ignore robots.txt disallow rules and Crawl-delay"
+    )
+    group.add_argument(
+        "--no-blacklist",
+        action="store_true",
+        default=None,
+        help="disable URL blacklist filtering for ads/tracking URLs",
+    )
+    group.add_argument(
+        "--blacklist-file",
+        action="append",
+        metavar="PATH",
+        default=None,
+        help="additional blacklist pattern file (repeatable)",
+    )
+    group.add_argument(
+        "--no-user-blacklist", action="store_true", default=None, help="do not load ~/.web2md/blacklist.txt"
+    )
 
 
 def add_page_output_options(parser: argparse.ArgumentParser, formats: bool = True) -> None:
     group = parser.add_argument_group("output")
     if formats:
-        group.add_argument("--format", choices=FORMATS, default="markdown",
-                           help="output format (default markdown)")
-        group.add_argument("--render", action="store_true",
-                           help="ANSI colours: bold headings, underlined links, boxed tables, shaded code")
-    group.add_argument("--frontmatter", action="store_true",
-                       help="prepend YAML front matter (metadata) to Markdown output")
+        group.add_argument("--format", choices=FORMATS, default="markdown", help="output format (default markdown)")
+        group.add_argument(
+            "--render",
+            action="store_true",
+            help="ANSI colours: bold headings, underlined links, boxed tables, shaded code",
+        )
+    group.add_argument(
+        "--frontmatter", action="store_true", help="prepend YAML front matter (metadata) to Markdown output"
+    )
 
 
-def add_page_command_options(parser: argparse.ArgumentParser, handler: Callable[[argparse.Namespace], int],
-                             **defaults: Any) -> None:
+def add_page_command_options(
+    parser: argparse.ArgumentParser, handler: Callable[[argparse.Namespace], int], **defaults: Any
+) -> None:
     """What every command that fetches and converts pages (`fetch`, `browse`, `batch`) takes after its own
     arguments: the request, politeness, conversion and JavaScript options; `handler` runs the command."""
     add_request_options(parser)
@@ -154,19 +182,30 @@ def add_page_command_options(parser: argparse.ArgumentParser, handler: Callable[
 
 def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("browser")
-    group.add_argument("--browser", action="store_true", default=None,
-                       help="load pages in the system's headless Chromium (scripts, XHR, client-side routing) "
-                            "and convert what it shows once the network is idle")
-    group.add_argument("--wait-for", metavar="SELECTOR", default=None,
-                       help="with --browser: wait until an element matches this CSS selector")
+    group.add_argument(
+        "--browser",
+        action="store_true",
+        default=None,
+        help="load pages in the system's headless Chromium (scripts, XHR, client-side routing) "
+        "and convert what it shows once the network is idle",
+    )
+    group.add_argument(
+        "--wait-for",
+        metavar="SELECTOR",
+        default=None,
+        help="with --browser: wait until an element matches this CSS selector",
+    )
 
 
 def add_filter_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("requirements")
-    group.add_argument("--lang", metavar="CODE", default=None,
-                       help="require the page language to be CODE (ISO 639-1 or 639-3, e.g. en, eng)")
-    group.add_argument("--only-with-metadata", action="store_true",
-                       help="require a title and a published date")
+    group.add_argument(
+        "--lang",
+        metavar="CODE",
+        default=None,
+        help="require the page language to be CODE (ISO 639-1 or 639-3, e.g. en, eng)",
+    )
+    group.add_argument("--only-with-metadata", action="store_true", help="require a title and a published date")
 
 
 def crawl_settings(args: argparse.Namespace) -> dict[str, Any]:
@@ -230,6 +269,7 @@ def warn(message: str) -> None:
 
 
 # -- checks and errors ------------------------------------------------------------
+
 
 def check_javascript(args: argparse.Namespace) -> None:
     wait = getattr(args, "wait", None)
@@ -295,6 +335,7 @@ def requirement_error(item: Any, args: argparse.Namespace) -> CommandError | Non
 
 
 # -- rendering pages ----------------------------------------------------------------
+
 
 def frontmatter(item: Any) -> str:
     """YAML front matter with the page's metadata (`web2md.formats.front_matter`)."""
@@ -362,45 +403,73 @@ def keep_matching(items: list[Any], args: argparse.Namespace) -> list[Any]:
 
 # -- fetch ------------------------------------------------------------------------------
 
+
 def add_fetch(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "fetch", help=COMMAND_HELP["fetch"],
+        "fetch",
+        help=COMMAND_HELP["fetch"],
         description="Fetch URL with the `page` spider and print the converted page; with --depth N, "
-                    "crawl same-origin links N hops deep with the `site` spider.",
+        "crawl same-origin links N hops deep with the `site` spider.",
     )
     parser.add_argument("url", metavar="URL")
-    parser.add_argument("-o", "--output", metavar="FILE",
-                        help="write to FILE instead of stdout (with --depth: a folder, one .md file per page)")
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write to FILE instead of stdout (with --depth: a folder, one .md file per page)",
+    )
     add_page_output_options(parser)
     add_filter_options(parser)
     crawl = parser.add_argument_group("crawling")
-    crawl.add_argument("--depth", type=int, metavar="N", default=0,
-                       help="crawl same-origin links up to N hops (markdown only)")
-    crawl.add_argument("--max-pages", type=int, metavar="N", default=None,
-                       help="with --depth: fetch at most N pages (default 1000)")
-    crawl.add_argument("--job", metavar="DIR", default=None,
-                       help="with --depth: keep the crawl's state in DIR (Scrapy's JOBDIR), so Ctrl-C pauses it "
-                            "and the same command resumes it")
+    crawl.add_argument(
+        "--depth", type=int, metavar="N", default=0, help="crawl same-origin links up to N hops (markdown only)"
+    )
+    crawl.add_argument(
+        "--max-pages", type=int, metavar="N", default=None, help="with --depth: fetch at most N pages (default 1000)"
+    )
+    crawl.add_argument(
+        "--job",
+        metavar="DIR",
+        default=None,
+        help="with --depth: keep the crawl's state in DIR (Scrapy's JOBDIR), so Ctrl-C pauses it "
+        "and the same command resumes it",
+    )
     add_scope_options(crawl)
     add_page_command_options(parser, run_fetch)
 
 
 def add_scope_options(group: Any) -> None:
     """``fetch --depth``'s scope and bundle flags: the `site` spider's arguments of the same names."""
-    group.add_argument("--allow", action="append", metavar="REGEX", default=None,
-                       help="follow only links whose URL matches REGEX (repeatable: any of them)")
-    group.add_argument("--deny", action="append", metavar="REGEX", default=None,
-                       help="never follow links whose URL matches REGEX (repeatable)")
+    group.add_argument(
+        "--allow",
+        action="append",
+        metavar="REGEX",
+        default=None,
+        help="follow only links whose URL matches REGEX (repeatable: any of them)",
+    )
+    group.add_argument(
+        "--deny",
+        action="append",
+        metavar="REGEX",
+        default=None,
+        help="never follow links whose URL matches REGEX (repeatable)",
+    )
     group.add_argument("--prefix", action="store_true", help="stay under the start URL's folder (/docs/ -> /docs/...)")
-    group.add_argument("--subdomains", action="store_true",
-                       help="count every host of the start URL's registrable domain as the site")
+    group.add_argument(
+        "--subdomains", action="store_true", help="count every host of the start URL's registrable domain as the site"
+    )
     group.add_argument("--sitemap", action="store_true", help="also start from the site's sitemap URLs (depth 0)")
-    group.add_argument("--drop-query", action="store_true",
-                       help="treat URLs differing only in tracking parameters (utm_*, session ids) as one")
-    group.add_argument("--dry-run", action="store_true",
-                       help="print the URLs the crawl would fetch, breadth first, and write nothing")
-    group.add_argument("--bundle", action="store_true",
-                       help="with -o DIR: also write DIR/<host>/llms.txt and llms-full.txt")
+    group.add_argument(
+        "--drop-query",
+        action="store_true",
+        help="treat URLs differing only in tracking parameters (utm_*, session ids) as one",
+    )
+    group.add_argument(
+        "--dry-run", action="store_true", help="print the URLs the crawl would fetch, breadth first, and write nothing"
+    )
+    group.add_argument(
+        "--bundle", action="store_true", help="with -o DIR: also write DIR/<host>/llms.txt and llms-full.txt"
+    )
 
 
 def scope_arguments(args: argparse.Namespace) -> dict[str, Any]:
@@ -408,8 +477,13 @@ def scope_arguments(args: argparse.Namespace) -> dict[str, Any]:
     from web2md.scope import Scope, patterns
 
     arguments: dict[str, Any] = {
-        "allow": args.allow or [], "deny": args.deny or [], "prefix": args.prefix, "subdomains": args.subdomains,
-        "sitemap": args.sitemap, "query": "drop" if args.drop_query else "keep", "dry_run": args.dry_run,
+        "allow": args.allow or [],
+        "deny": args.deny or [],
+        "prefix": args.prefix,
+        "subdomains": args.subdomains,
+        "sitemap": args.sitemap,
+        "query": "drop" if args.drop_query else "keep",
+        "dry_run": args.dry_run,
         "bundle": args.bundle,
     }
     try:
@@ -470,14 +544,23 @@ def run_depth(args: argparse.Namespace) -> int:
     try:
         with CrawlProgress(f"crawling {urlsplit(args.url).netloc}") as progress:
             settings.update(progress.settings())
-            result = crawl.run(SiteSpider, settings, **{"output": "", **extra}, url=args.url, depth=args.depth,
-                               formats="", **conversion_arguments(args))
+            result = crawl.run(
+                SiteSpider,
+                settings,
+                **{"output": "", **extra},
+                url=args.url,
+                depth=args.depth,
+                formats="",
+                **conversion_arguments(args),
+            )
     except crawl.CrawlStopped:  # with a JOBDIR only: the job folder holds the crawl's queue, state and pages
         warn(f"paused; resume with: {shlex.join(['web2md', *args.argv])}")
         raise
     if args.job and result.resumed and not result.stats.get("downloader/request_count"):
-        warn(f"the job in {args.job} had finished: its {plural(result.resumed, 'page')} again, nothing fetched "
-             f"(remove {args.job} to crawl afresh)")
+        warn(
+            f"the job in {args.job} had finished: its {plural(result.resumed, 'page')} again, nothing fetched "
+            f"(remove {args.job} to crawl afresh)"
+        )
     if args.dry_run:
         write_output("\n".join(result.spider.planned_urls()), args.output)
         return EXIT_OK
@@ -491,19 +574,23 @@ def run_depth(args: argparse.Namespace) -> int:
         warn(f"skipped {failure_error(failure, timeout_of(settings))}")
     write_pages(keep_matching(pages, args), args)
     for bundle in getattr(result.spider, "bundles", {}).values():
-        warn(f"wrote {Path(args.output) / bundle.host}/llms.txt and llms-full.txt: {len(bundle.pages)} pages, "
-             f"~{bundle.tokens} tokens (characters / 4)")
+        warn(
+            f"wrote {Path(args.output) / bundle.host}/llms.txt and llms-full.txt: {len(bundle.pages)} pages, "
+            f"~{bundle.tokens} tokens (characters / 4)"
+        )
     return EXIT_OK
 
 
 # -- browse ---------------------------------------------------------------------------------
 
+
 def add_browse(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "browse", help=COMMAND_HELP["browse"],
+        "browse",
+        help=COMMAND_HELP["browse"],
         description="A Lynx-like terminal browser. Keys: space and - page, a number then Enter follows that "
-                    "link, b goes back, g opens a URL, / finds text, m shows the main content only, "
-                    "h shows help, q quits.",
+        "link, b goes back, g opens a URL, / finds text, m shows the main content only, "
+        "h shows help, q quits.",
     )
     parser.add_argument("url", metavar="URL")
     add_page_command_options(parser, run_browse)
@@ -522,9 +609,17 @@ def run_browse(args: argparse.Namespace) -> int:
 
 # -- sitemap ----------------------------------------------------------------------------------
 
-def add_listing_command(subparsers: Any, name: str, handler: Callable[[argparse.Namespace], int], *,
-                        help: str, description: str, json_help: str,
-                        arguments: dict[str, dict[str, Any]]) -> None:
+
+def add_listing_command(
+    subparsers: Any,
+    name: str,
+    handler: Callable[[argparse.Namespace], int],
+    *,
+    help: str,
+    description: str,
+    json_help: str,
+    arguments: dict[str, dict[str, Any]],
+) -> None:
     """A subcommand that reads URL and lists what it found (`sitemap`, `feed`).
 
     ``URL``, the command's own `arguments` (flag -> `add_argument` keywords), then
@@ -544,15 +639,20 @@ def add_listing_command(subparsers: Any, name: str, handler: Callable[[argparse.
 
 def add_sitemap(subparsers: Any) -> None:
     add_listing_command(
-        subparsers, "sitemap", run_sitemap,
+        subparsers,
+        "sitemap",
+        run_sitemap,
         help=COMMAND_HELP["sitemap"],
         description="Find URL's sitemaps (robots.txt Sitemap: lines, /sitemap.xml, /sitemap_index.xml, "
-                    "or URL itself), follow indexes and print one URL a line.",
+        "or URL itself), follow indexes and print one URL a line.",
         json_help="emit JSON (url, lastmod, alternates) instead",
         arguments={
             "--feeds": {"action": "store_true", "help": "also check the HTML page for RSS/Atom/JSON Feed links"},
-            "--since": {"metavar": "DATE", "default": None,
-                        "help": "only URLs modified on or after DATE (e.g. 2024-01-31)"},
+            "--since": {
+                "metavar": "DATE",
+                "default": None,
+                "help": "only URLs modified on or after DATE (e.g. 2024-01-31)",
+            },
         },
     )
 
@@ -561,8 +661,8 @@ def run_sitemap(args: argparse.Namespace) -> int:
     from urllib.parse import urlsplit
 
     from web2md import crawl
-    from web2md.items import SitemapEntryItem, item_to_dict
     from web2md.frontends.progress import CrawlProgress
+    from web2md.items import SitemapEntryItem, item_to_dict
     from web2md.spiders.sitemap import SitemapSpider
 
     check_url(args.url)
@@ -594,9 +694,19 @@ def run_sitemap(args: argparse.Namespace) -> int:
         if lines:
             lines.append("")
         lines.append("Feeds:" if feeds else "Feeds: none found")
-        lines += [" ".join(filter(None, [f["url"], f"({f['type']})" if f.get("type") else "",
-                                         json.dumps(f["title"], ensure_ascii=False) if f.get("title") else ""]))
-                  for f in feeds]
+        lines += [
+            " ".join(
+                filter(
+                    None,
+                    [
+                        f["url"],
+                        f"({f['type']})" if f.get("type") else "",
+                        json.dumps(f["title"], ensure_ascii=False) if f.get("title") else "",
+                    ],
+                )
+            )
+            for f in feeds
+        ]
     write_output("\n".join(lines), args.output)
     return EXIT_OK
 
@@ -616,9 +726,12 @@ def find_feeds(args: argparse.Namespace, settings: dict[str, Any]) -> list[dict[
 
 # -- feed --------------------------------------------------------------------------------------
 
+
 def add_feed(subparsers: Any) -> None:
     add_listing_command(
-        subparsers, "feed", run_feed,
+        subparsers,
+        "feed",
+        run_feed,
         help=COMMAND_HELP["feed"],
         description="Read the feed at URL (or the feed a page links to) and print its entries.",
         json_help="emit structured JSON instead of Markdown",
@@ -663,8 +776,9 @@ def feed_markdown(title: str | None, url: str, entries: list[dict[str, Any]]) ->
     for entry in entries:
         name = entry.get("title") or entry.get("url") or "Untitled entry"
         parts.append(f"## [{name}]({entry['url']})" if entry.get("url") else f"## {name}")
-        byline = " · ".join(filter(None, [entry.get("published_date") or entry.get("modified_date"),
-                                          entry.get("author")]))
+        byline = " · ".join(
+            filter(None, [entry.get("published_date") or entry.get("modified_date"), entry.get("author")])
+        )
         if byline:
             parts.append(f"*{byline}*")
         body = entry.get("markdown") or entry.get("summary")
@@ -675,11 +789,13 @@ def feed_markdown(title: str | None, url: str, entries: list[dict[str, Any]]) ->
 
 # -- batch ----------------------------------------------------------------------------------------
 
+
 def add_batch(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "batch", help=COMMAND_HELP["batch"],
+        "batch",
+        help=COMMAND_HELP["batch"],
         description="Fetch the URLs in FILE (one a line, # comments allowed; each once, blacklisted ones "
-                    "skipped) and print them separated by --- headers, or write one .md file each with -o DIR.",
+        "skipped) and print them separated by --- headers, or write one .md file each with -o DIR.",
     )
     parser.add_argument("file", metavar="FILE")
     parser.add_argument("-o", "--output", metavar="DIR", help="write Markdown files to DIR (default: stdout)")
@@ -709,8 +825,9 @@ def run_batch(args: argparse.Namespace) -> int:
     settings = crawl_settings(args)
     with CrawlProgress(f"batch {name}") as progress:
         settings.update(progress.settings())
-        result = crawl.run(BatchSpider, settings, url=" ".join(urls), output="", formats="",
-                           **conversion_arguments(args))
+        result = crawl.run(
+            BatchSpider, settings, url=" ".join(urls), output="", formats="", **conversion_arguments(args)
+        )
     failures = [failure_error(failure, timeout_of(settings)) for failure in result.sorted_failures()]
     failures += [error for error in map(binary_error, result.items) if error is not None]
     for error in sorted(failures, key=str):
@@ -721,22 +838,37 @@ def run_batch(args: argparse.Namespace) -> int:
 
 # -- mcp -------------------------------------------------------------------------------------------
 
+
 def add_mcp(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "mcp", help=COMMAND_HELP["mcp"],
+        "mcp",
+        help=COMMAND_HELP["mcp"],
         description="Run the MCP server on stdin/stdout (JSON-RPC). By default it refuses URLs whose host "
-                    "resolves to a loopback, private, link-local, shared (CGNAT) or metadata address, "
-                    "checked on every redirect hop.",
+        "resolves to a loopback, private, link-local, shared (CGNAT) or metadata address, "
+        "checked on every redirect hop.",
     )
-    parser.add_argument("--allow-private", action="store_true",
-                        help="allow loopback, private and link-local addresses (local testing only)")
-    parser.add_argument("--allow-host", action="append", default=[], metavar="HOST",
-                        help="let this host name through the address check (repeatable); "
-                             "its redirects are still checked")
-    parser.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
-                        help="bound on each tool call (default 60)")
-    parser.add_argument("--max-bytes", type=int, default=10 * 1024 * 1024, metavar="N",
-                        help="largest response body accepted, decompressed (default 10 MiB)")
+    parser.add_argument(
+        "--allow-private",
+        action="store_true",
+        help="allow loopback, private and link-local addresses (local testing only)",
+    )
+    parser.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="HOST",
+        help="let this host name through the address check (repeatable); its redirects are still checked",
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=60.0, metavar="SECONDS", help="bound on each tool call (default 60)"
+    )
+    parser.add_argument(
+        "--max-bytes",
+        type=int,
+        default=10 * 1024 * 1024,
+        metavar="N",
+        help="largest response body accepted, decompressed (default 10 MiB)",
+    )
     parser.add_argument("--ignore-robots", action="store_true", help="do not obey robots.txt")
     parser.add_argument("-v", "--verbose", action="store_true", help="log the crawls on stderr")
     parser.set_defaults(handler=run_mcp)
@@ -747,16 +879,26 @@ def run_mcp(args: argparse.Namespace) -> int:
 
     if args.timeout <= 0 or args.max_bytes <= 0:
         raise CommandError("--timeout and --max-bytes must be positive", EXIT_USAGE)
-    serve(ServerOptions(allow_private=args.allow_private, allowed_hosts=tuple(args.allow_host),
-                        timeout=args.timeout, max_bytes=args.max_bytes, ignore_robots=args.ignore_robots),
-          verbose=args.verbose)
+    serve(
+        ServerOptions(
+            allow_private=args.allow_private,
+            allowed_hosts=tuple(args.allow_host),
+            timeout=args.timeout,
+            max_bytes=args.max_bytes,
+            ignore_robots=args.ignore_robots,
+        ),
+        verbose=args.verbose,
+    )
     return EXIT_OK
 
 
 def add_jobs(subparsers: Any) -> None:
-    parser = subparsers.add_parser("jobs", help=COMMAND_HELP["jobs"],
-                                   description="Recurring crawls declared in a TOML file: ``web2md jobs run FILE`` "
-                                               "runs (or submits to Scrapyd) the ones that are due.")
+    parser = subparsers.add_parser(
+        "jobs",
+        help=COMMAND_HELP["jobs"],
+        description="Recurring crawls declared in a TOML file: ``web2md jobs run FILE`` "
+        "runs (or submits to Scrapyd) the ones that are due.",
+    )
     verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
     run = verbs.add_parser("run", help="run the jobs that are due (for a crontab line)")
     run.add_argument("file", type=Path)
@@ -790,8 +932,13 @@ def list_jobs_command(args: argparse.Namespace) -> int:
 # -- entry point ------------------------------------------------------------------------------------
 
 COMMANDS: dict[str, Callable[[Any], None]] = {
-    "fetch": add_fetch, "browse": add_browse, "sitemap": add_sitemap, "feed": add_feed, "batch": add_batch,
-    "mcp": add_mcp, "jobs": add_jobs,
+    "fetch": add_fetch,
+    "browse": add_browse,
+    "sitemap": add_sitemap,
+    "feed": add_feed,
+    "batch": add_batch,
+    "mcp": add_mcp,
+    "jobs": add_jobs,
 }
 
 
@@ -804,7 +951,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="web2md",
         description="Web pages to clean, deterministic Markdown with metadata. "
-                    "`web2md URL` opens URL in the terminal browser.",
+        "`web2md URL` opens URL in the terminal browser.",
         epilog="exit status: " + ", ".join(f"{code} {what}" for code, what in EXIT_CODES.items()),
     )
     parser.add_argument("--version", action="version", version=f"web2md {__version__}")

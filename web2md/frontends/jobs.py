@@ -10,7 +10,6 @@ due at once; after that, when a scheduled time has passed since its last start.
 
 from __future__ import annotations
 
-import argparse
 import fcntl
 import json
 import logging
@@ -18,7 +17,7 @@ import os
 import tomllib
 import urllib.parse
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +47,7 @@ def load_jobs(path: Path) -> list[Job]:
     for name, table in data.get("jobs", {}).items():
         where = f"{path}: job {name!r}"
         if not isinstance(table, dict) or "spider" not in table or "schedule" not in table:
-            raise ValueError(f"{where} needs spider = ... and schedule = \"CRON\"")
+            raise ValueError(f'{where} needs spider = ... and schedule = "CRON"')
         if table["spider"] not in SPIDERS:
             raise ValueError(f"{where}: unknown spider {table['spider']!r} (one of {', '.join(SPIDERS)})")
         if not croniter.is_valid(table["schedule"]):
@@ -137,7 +136,7 @@ def take_lock(path: Path) -> bool:
 
 
 def now_utc() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def run_local(job: Job) -> str:
@@ -148,8 +147,10 @@ def run_local(job: Job) -> str:
     result = crawl.run(job.spider, job.settings, **job.args)
     stats = result.stats
     reason = stats.get("finish_reason", "unknown")
-    return (f"{reason}: {stats.get('item_scraped_count', 0)} pages, "
-            f"{stats.get('web2md/unchanged', 0)} unchanged, {failure_count(stats)} failed")
+    return (
+        f"{reason}: {stats.get('item_scraped_count', 0)} pages, "
+        f"{stats.get('web2md/unchanged', 0)} unchanged, {failure_count(stats)} failed"
+    )
 
 
 def scrapyd_call(url: str, endpoint: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -172,8 +173,12 @@ def scrapyd_active(url: str, project: str, jobid: str | None) -> bool:
 
 def submit(job: Job, url: str, project: str) -> str:
     """Schedule the job on Scrapyd; its job id."""
-    data: dict[str, Any] = {"project": project, "spider": job.spider, **job.args,
-                            "setting": [f"{k}={v}" for k, v in job.settings.items()]}
+    data: dict[str, Any] = {
+        "project": project,
+        "spider": job.spider,
+        **job.args,
+        "setting": [f"{k}={v}" for k, v in job.settings.items()],
+    }
     return scrapyd_call(url, "schedule.json", data)["jobid"]
 
 
@@ -193,8 +198,9 @@ def run_due(path: Path, scrapyd: str | None = None, project: str = "web2md") -> 
                 continue
             started = now_utc().isoformat()
             jobid = submit(job, scrapyd, project)
-            state.update(job.name, last_start=started, last_end=None, outcome=f"submitted to Scrapyd: {jobid}",
-                         jobid=jobid)
+            state.update(
+                job.name, last_start=started, last_end=None, outcome=f"submitted to Scrapyd: {jobid}", jobid=jobid
+            )
             report.append((job.name, f"submitted: {jobid}"))
             continue
         lock = state.lock_path(job.name)
@@ -224,12 +230,14 @@ def list_jobs(path: Path) -> list[dict[str, str]]:
         record = state.get(job.name)
         due = next_run(job, record)
         running = state.lock_path(job.name).exists()
-        rows.append({
-            "name": job.name,
-            "spider": job.spider,
-            "schedule": job.schedule,
-            "next": "now (never run)" if due is None else due.isoformat(timespec="seconds"),
-            "last": record.get("last_start", "never"),
-            "outcome": "running" if running else record.get("outcome", ""),
-        })
+        rows.append(
+            {
+                "name": job.name,
+                "spider": job.spider,
+                "schedule": job.schedule,
+                "next": "now (never run)" if due is None else due.isoformat(timespec="seconds"),
+                "last": record.get("last_start", "never"),
+                "outcome": "running" if running else record.get("outcome", ""),
+            }
+        )
     return rows

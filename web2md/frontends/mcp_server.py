@@ -22,13 +22,13 @@ from scrapy.settings import Settings
 from w3lib.url import canonicalize_url
 
 from web2md import __version__, crawl
-from web2md.extract.convert import selector_predicate
 from web2md.exporters import ALIASES, FORMATS, get_format
+from web2md.extract.convert import selector_predicate
 from web2md.failures import explain, interactive_retry_exceptions
-from web2md.items import DocumentItem, PageItem, item_to_dict
 from web2md.formats.llms import estimate_tokens
-from web2md.spiders.base import is_fetchable
 from web2md.frontends.wording import plural
+from web2md.items import DocumentItem, PageItem, item_to_dict
+from web2md.spiders.base import is_fetchable
 from web2md.spiders.feed import FeedSpider
 from web2md.spiders.page import PageSpider
 from web2md.spiders.site import SiteSpider
@@ -49,16 +49,28 @@ SLICE_CACHE_SIZE = 32
 SLICE_CACHE_TTL = 600.0  # seconds a rendering is kept for start_index > 0 calls
 
 # Leading keys of a web_fetch result, in this order; the metadata follows.
-FETCH_ORDER = ("url", "final_url", "status", "content_type", "title", "format", "start_index", "next_start_index",
-               "total_length", "markdown")
+FETCH_ORDER = (
+    "url",
+    "final_url",
+    "status",
+    "content_type",
+    "title",
+    "format",
+    "start_index",
+    "next_start_index",
+    "total_length",
+    "markdown",
+)
 # Renderings that get a header (title, URL, author, date) in the text content; the others are data formats.
 TEXT_FORMATS = frozenset({"markdown", "text"})
 # Page fields that are not SPEC §5 metadata (the body itself, §4 by-products).
-NOT_METADATA = frozenset({"markdown", "text", "fit_markdown", "markdown_with_citations", "references",
-                          "tables", "outline"})
+NOT_METADATA = frozenset(
+    {"markdown", "text", "fit_markdown", "markdown_with_citations", "references", "tables", "outline"}
+)
 # SPEC §5 fields left out of web_fetch results unless full_metadata is asked for: long, rarely needed.
-FULL_METADATA = frozenset({"links", "images", "json_ld", "headings", "hreflangs", "favicons", "open_graph",
-                           "twitter_card", "dublin_core"})
+FULL_METADATA = frozenset(
+    {"links", "images", "json_ld", "headings", "hreflangs", "favicons", "open_graph", "twitter_card", "dublin_core"}
+)
 
 
 def format_names() -> tuple[str, ...]:
@@ -83,6 +95,7 @@ class ServerOptions:
 
 
 # -- structured results ---------------------------------------------------------
+
 
 class _Result(BaseModel):
     model_config = ConfigDict(extra="allow")
@@ -196,6 +209,7 @@ class FeedResult(BaseModel):
 
 # -- remembered pages -------------------------------------------------------------
 
+
 @dataclass
 class StoredPage:
     url: str
@@ -253,6 +267,7 @@ class _Rendering:
 
 # -- the tools ---------------------------------------------------------------------
 
+
 class Web2mdTools:
     """The tool implementations, sharing settings, the page store and the per-call bounds."""
 
@@ -265,23 +280,25 @@ class Web2mdTools:
 
     def _settings(self) -> Settings:
         opts = self.options
-        settings = crawl.project_settings({
-            # only http(s): a redirect to file:, data:, ftp: or s3: finds no handler
-            "DOWNLOAD_HANDLERS": {"file": None, "data": None, "ftp": None, "s3": None},
-            "DOWNLOAD_MAXSIZE": opts.max_bytes,
-            "DOWNLOAD_WARNSIZE": 0,
-            "DOWNLOAD_TIMEOUT": min(30.0, opts.timeout),
-            "CLOSESPIDER_TIMEOUT": opts.timeout,
-            # a timeout, a refused connection or an unknown host is not retried: the call stays within its bound
-            "RETRY_EXCEPTIONS": interactive_retry_exceptions(),
-            "ROBOTSTXT_OBEY": not opts.ignore_robots,
-            "WEB2MD_NETGUARD_ENABLED": not opts.allow_private,
-            "WEB2MD_NETGUARD_ALLOWED_HOSTS": list(opts.allowed_hosts),
-            "WEB2MD_OUTPUT_DIR": "",
-            "WEB2MD_FORMATS": "",
-            "STATS_DUMP": False,
-            "LOGSTATS_INTERVAL": 0,
-        })
+        settings = crawl.project_settings(
+            {
+                # only http(s): a redirect to file:, data:, ftp: or s3: finds no handler
+                "DOWNLOAD_HANDLERS": {"file": None, "data": None, "ftp": None, "s3": None},
+                "DOWNLOAD_MAXSIZE": opts.max_bytes,
+                "DOWNLOAD_WARNSIZE": 0,
+                "DOWNLOAD_TIMEOUT": min(30.0, opts.timeout),
+                "CLOSESPIDER_TIMEOUT": opts.timeout,
+                # a timeout, a refused connection or an unknown host is not retried: the call stays within its bound
+                "RETRY_EXCEPTIONS": interactive_retry_exceptions(),
+                "ROBOTSTXT_OBEY": not opts.ignore_robots,
+                "WEB2MD_NETGUARD_ENABLED": not opts.allow_private,
+                "WEB2MD_NETGUARD_ALLOWED_HOSTS": list(opts.allowed_hosts),
+                "WEB2MD_OUTPUT_DIR": "",
+                "WEB2MD_FORMATS": "",
+                "STATS_DUMP": False,
+                "LOGSTATS_INTERVAL": 0,
+            }
+        )
         middlewares = dict(settings.getdict("DOWNLOADER_MIDDLEWARES"))
         middlewares[NETGUARD] = 50  # before blacklist and robots.txt: a refused host is never contacted
         settings.set("DOWNLOADER_MIDDLEWARES", middlewares, priority="cmdline")
@@ -322,14 +339,18 @@ class Web2mdTools:
         return item
 
     # -- web_fetch -------------------------------------------------------------
-    async def fetch(self, url: str, max_length: int, start_index: int, format: str,
-                    conversion: dict[str, Any], full_metadata: bool) -> CallToolResult:
+    async def fetch(
+        self, url: str, max_length: int, start_index: int, format: str, conversion: dict[str, Any], full_metadata: bool
+    ) -> CallToolResult:
         key = (PageStore.key(url), format, full_metadata, tuple(sorted((k, repr(v)) for k, v in conversion.items())))
         rendering = self._slices.get(key) if start_index else None
         if rendering is None or time.monotonic() - rendering.time > SLICE_CACHE_TTL:
             item = await self.fetch_item(url, **conversion)
-            data = {k: v for k, v in item_to_dict(item).items()
-                    if k not in NOT_METADATA and (full_metadata or k not in FULL_METADATA)}
+            data = {
+                k: v
+                for k, v in item_to_dict(item).items()
+                if k not in NOT_METADATA and (full_metadata or k not in FULL_METADATA)
+            }
             rendering = _Rendering(get_format(format).render(item), data, time.monotonic())
             self._slices.pop(key, None)
             self._slices[key] = rendering
@@ -338,7 +359,7 @@ class Web2mdTools:
         total = len(rendering.text)
         if start_index and start_index >= total:
             raise ToolError(f"start_index {start_index} is past the end of the content ({total} characters): {url}")
-        chunk = rendering.text[start_index:start_index + max_length]
+        chunk = rendering.text[start_index : start_index + max_length]
         end = start_index + len(chunk)
         data = dict(rendering.data)
         data.update(format=format, markdown=chunk, start_index=start_index, total_length=total)
@@ -347,8 +368,10 @@ class Web2mdTools:
             text = page_header(data) + text
         if end < total:
             data["next_start_index"] = end
-            text += (f"\n\n[Content truncated: characters {start_index}-{end} of {total}. "
-                     f"Call web_fetch with start_index={end} to continue.]")
+            text += (
+                f"\n\n[Content truncated: characters {start_index}-{end} of {total}. "
+                f"Call web_fetch with start_index={end} to continue.]"
+            )
         data = {k: data[k] for k in FETCH_ORDER if k in data} | {k: v for k, v in data.items() if k not in FETCH_ORDER}
         return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
@@ -357,8 +380,9 @@ class Web2mdTools:
         result = await self.run(SiteSpider, url, depth=depth, max_pages=max_pages, **conversion)
         ordered = result.breadth_first()
         items = [i for i in ordered if isinstance(i, PageItem)]
-        documents = [{"url": i.get("url", ""), "reason": document_text(i)} for i in ordered
-                     if isinstance(i, DocumentItem)]
+        documents = [
+            {"url": i.get("url", ""), "reason": document_text(i)} for i in ordered if isinstance(i, DocumentItem)
+        ]
         if not items:
             if documents and not result.failures:
                 raise ToolError(documents[0]["reason"])
@@ -400,12 +424,21 @@ class Web2mdTools:
         result = await self.run(SiteSpider, url, depth=depth, max_pages=max_pages, dry_run=True, **arguments)
         planned = result.spider.planned_urls()
         text = "\n".join([f"A crawl of {url} (depth {depth}) would fetch {len(planned)} URLs:", *planned])
-        return CallToolResult(content=[TextContent(type="text", text=text)],
-                              structured_content={"url": url, "depth": depth, "pages": [], "planned": planned})
+        return CallToolResult(
+            content=[TextContent(type="text", text=text)],
+            structured_content={"url": url, "depth": depth, "pages": [], "planned": planned},
+        )
 
     # -- web_grep --------------------------------------------------------------
-    async def grep(self, pattern: str, urls: list[str] | None, context: int, ignore_case: bool,
-                   max_matches: int, max_chars: int = DEFAULT_GREP_CHARS) -> CallToolResult:
+    async def grep(
+        self,
+        pattern: str,
+        urls: list[str] | None,
+        context: int,
+        ignore_case: bool,
+        max_matches: int,
+        max_chars: int = DEFAULT_GREP_CHARS,
+    ) -> CallToolResult:
         try:
             regex = re.compile(pattern, re.IGNORECASE if ignore_case else 0)
         except re.error as exc:
@@ -436,8 +469,10 @@ class Web2mdTools:
             text = f"No lines match {pattern!r} in {plural(len(pages), 'page')}."
         elif left_out:
             limit = f"max_matches={max_matches}" if len(matches) >= max_matches else f"max_chars={max_chars}"
-            text += (f"\n[{plural(left_out, 'more match', 'more matches')} left out ({limit}); "
-                     "narrow the pattern, pass urls, or raise the limit.]")
+            text += (
+                f"\n[{plural(left_out, 'more match', 'more matches')} left out ({limit}); "
+                "narrow the pattern, pass urls, or raise the limit.]"
+            )
         for failure in failed:
             text += f"\n! {failure['reason']}"
         data: dict[str, Any] = {"pattern": pattern, "searched": [p.url for p in pages], "matches": matches}
@@ -463,8 +498,11 @@ class Web2mdTools:
                 entry["lastmod"] = item["lastmod"]
             urls.append(entry)
         truncated = bool(result.stats.get("web2md/max_pages_skipped"))
-        lines = [f"{plural(len(urls), 'URL')} in the sitemap of {url}"
-                 + (f" (first {max_urls} shown)" if truncated else "") + ":"]
+        lines = [
+            f"{plural(len(urls), 'URL')} in the sitemap of {url}"
+            + (f" (first {max_urls} shown)" if truncated else "")
+            + ":"
+        ]
         lines += [f"{e['url']} {e['lastmod']}" if "lastmod" in e else e["url"] for e in urls]
         data: dict[str, Any] = {"url": url, "urls": urls}
         if truncated:
@@ -478,29 +516,40 @@ class Web2mdTools:
             if result.failures:
                 raise self.failed(result, url, "feed")
             data = {"url": url, "entries": []}
-            return CallToolResult(content=[TextContent(type="text", text=f"The feed at {url} has no entries.")],
-                                  structured_content=data)
+            return CallToolResult(
+                content=[TextContent(type="text", text=f"The feed at {url} has no entries.")], structured_content=data
+            )
         first = result.items[0]
         entries = []
         for item in result.items:
-            entry = {k: item.get(k) for k in ("title", "url", "author", "published_date", "modified_date",
-                                               "summary", "categories")}
+            entry = {
+                k: item.get(k)
+                for k in ("title", "url", "author", "published_date", "modified_date", "summary", "categories")
+            }
             if include_content:
                 entry["markdown"] = item.get("markdown")
             entries.append({k: v for k, v in entry.items() if v not in (None, "", [])})
-        data: dict[str, Any] = {"url": url, "feed_url": first.get("feed_url"), "feed_title": first.get("feed_title"),
-                                "entries": entries}
+        data: dict[str, Any] = {
+            "url": url,
+            "feed_url": first.get("feed_url"),
+            "feed_title": first.get("feed_title"),
+            "entries": entries,
+        }
         data = {k: v for k, v in data.items() if v is not None}
-        return CallToolResult(content=[TextContent(type="text", text=render_feed(data, include_content))],
-                              structured_content=data)
-
+        return CallToolResult(
+            content=[TextContent(type="text", text=render_feed(data, include_content))], structured_content=data
+        )
 
 
 def page_header(data: dict[str, Any]) -> str:
     """Title, final URL, author and date above a page's text, for clients that read only the text content."""
-    fields = [("Title", data.get("title")), ("URL", data.get("final_url") or data.get("url")),
-              ("Author", data.get("author")), ("Published", data.get("published_date")),
-              ("Modified", None if data.get("published_date") else data.get("modified_date"))]
+    fields = [
+        ("Title", data.get("title")),
+        ("URL", data.get("final_url") or data.get("url")),
+        ("Author", data.get("author")),
+        ("Published", data.get("published_date")),
+        ("Modified", None if data.get("published_date") else data.get("modified_date")),
+    ]
     lines = [f"{name}: {' '.join(str(value).split())}" for name, value in fields if value]
     return "\n".join(lines) + "\n\n---\n\n"
 
@@ -516,8 +565,13 @@ def failure_text(failure: dict[str, Any], timeout: float | None = None) -> str:
     return explain(failure, timeout, KNOBS)
 
 
-def grep_pages(regex: re.Pattern[str], pages: Iterable[StoredPage], context: int, max_matches: int,
-               max_chars: int = DEFAULT_GREP_CHARS) -> tuple[list[dict[str, Any]], int]:
+def grep_pages(
+    regex: re.Pattern[str],
+    pages: Iterable[StoredPage],
+    context: int,
+    max_matches: int,
+    max_chars: int = DEFAULT_GREP_CHARS,
+) -> tuple[list[dict[str, Any]], int]:
     """Matching lines of each page's rendering, and how many matches were left out.
 
     Each match carries the ``context`` lines around it that no earlier match of
@@ -541,11 +595,13 @@ def grep_pages(regex: re.Pattern[str], pages: Iterable[StoredPage], context: int
                 after_end = min(len(lines), index + 1 + context)
                 if number + 1 < len(hits):
                     after_end = min(after_end, hits[number + 1])  # the next match carries its own line
-                match["before"] = [{"line": n + 1, "text": _cut(lines[n])}
-                                   for n in range(max(shown + 1, index - context), index)]
+                match["before"] = [
+                    {"line": n + 1, "text": _cut(lines[n])} for n in range(max(shown + 1, index - context), index)
+                ]
                 match["after"] = [{"line": n + 1, "text": _cut(lines[n])} for n in range(index + 1, after_end)]
-            cost = sum(len(page.url) + len(g["text"]) + 8
-                       for g in [match, *match.get("before", ()), *match.get("after", ())])
+            cost = sum(
+                len(page.url) + len(g["text"]) + 8 for g in [match, *match.get("before", ()), *match.get("after", ())]
+            )
             if matches and size + cost > max_chars:
                 left_out += 1
                 continue
@@ -556,7 +612,7 @@ def grep_pages(regex: re.Pattern[str], pages: Iterable[StoredPage], context: int
 
 
 def _cut(line: str) -> str:
-    return line if len(line) <= GREP_LINE_CHARS else line[:GREP_LINE_CHARS - 1] + "…"
+    return line if len(line) <= GREP_LINE_CHARS else line[: GREP_LINE_CHARS - 1] + "…"
 
 
 def render_grep(matches: list[dict[str, Any]], context: int) -> str:
@@ -592,8 +648,13 @@ def render_feed(data: dict[str, Any], include_content: bool) -> str:
     return "\n".join(lines)
 
 
-def conversion_options(main_content: bool = False, include_images: bool = False, keep_header: bool = False,
-                       exclude_selector: list[str] | None = None, javascript: str = "none") -> dict[str, Any]:
+def conversion_options(
+    main_content: bool = False,
+    include_images: bool = False,
+    keep_header: bool = False,
+    exclude_selector: list[str] | None = None,
+    javascript: str = "none",
+) -> dict[str, Any]:
     """Spider arguments for the conversion options that differ from the defaults."""
     options: dict[str, Any] = {}
     if javascript == "inline":
@@ -679,12 +740,17 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
         include_images: Annotated[bool, Field(description="Keep images as ![alt](src)")] = False,
         keep_header: Annotated[bool, Field(description="Keep the page's <header>")] = False,
         exclude_selector: Annotated[list[str] | None, Field(description="Drop elements matching .class or #id")] = None,
-        javascript: Annotated[Literal["none", "inline", "browser"], Field(
-            description="inline: run the page's inline scripts in a sandbox first (no network; timers up to 1 s); "
-                        "browser: load the page in headless Chromium (single-page applications; slower)"
-        )] = "none",
-        full_metadata: Annotated[bool, Field(description="Also return links, images, headings, JSON-LD, "
-                                                         "Open Graph, Twitter card and Dublin Core")] = False,
+        javascript: Annotated[
+            Literal["none", "inline", "browser"],
+            Field(
+                description="inline: run the page's inline scripts in a sandbox first (no network; timers up to 1 s); "
+                "browser: load the page in headless Chromium (single-page applications; slower)"
+            ),
+        ] = "none",
+        full_metadata: Annotated[
+            bool,
+            Field(description="Also return links, images, headings, JSON-LD, Open Graph, Twitter card and Dublin Core"),
+        ] = False,
     ) -> Annotated[CallToolResult, FetchResult]:
         """Fetch a web page as clean Markdown (or text/JSON) with its metadata.
 
@@ -703,8 +769,9 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
         allow: Annotated[list[str] | None, Field(description="Follow only URLs matching one of these regexes")] = None,
         deny: Annotated[list[str] | None, Field(description="Never follow URLs matching one of these regexes")] = None,
         prefix: Annotated[bool, Field(description="Stay under the start URL's folder")] = False,
-        subdomains: Annotated[bool, Field(description="Other hosts of the same registrable domain count "
-                                                      "as the site")] = False,
+        subdomains: Annotated[
+            bool, Field(description="Other hosts of the same registrable domain count as the site")
+        ] = False,
         sitemap: Annotated[bool, Field(description="Also start from the site's sitemap URLs")] = False,
         drop_query: Annotated[bool, Field(description="URLs differing only in tracking parameters are one")] = False,
         dry_run: Annotated[bool, Field(description="Only list the URLs a crawl would fetch")] = False,
@@ -715,8 +782,14 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
         The pages' Markdown is remembered for web_grep. allow/deny/prefix/subdomains/sitemap/drop_query
         bound the crawl as the site spider's arguments of the same names do.
         """
-        scope = {"allow": allow or [], "deny": deny or [], "prefix": prefix, "subdomains": subdomains,
-                 "sitemap": sitemap, "query": "drop" if drop_query else "keep"}
+        scope = {
+            "allow": allow or [],
+            "deny": deny or [],
+            "prefix": prefix,
+            "subdomains": subdomains,
+            "sitemap": sitemap,
+            "query": "drop" if drop_query else "keep",
+        }
         if dry_run:
             return await tools.plan(url, depth, max_pages, scope)
         # the site spider takes its scope and bundle arguments beside the conversion options
@@ -725,13 +798,22 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
     @server.tool(name="web_grep", annotations=READ_ONLY)
     async def web_grep(
         pattern: Annotated[str, Field(min_length=1, max_length=1000, description="Python regular expression")],
-        urls: Annotated[list[str] | None, Field(description="Pages to search (fetched if not read yet); "
-                                                            "default: every page read so far")] = None,
+        urls: Annotated[
+            list[str] | None,
+            Field(description="Pages to search (fetched if not read yet); default: every page read so far"),
+        ] = None,
         context: Annotated[int, Field(ge=0, le=20, description="Lines of context around each match")] = 0,
         ignore_case: bool = False,
         max_matches: Annotated[int, Field(ge=1, le=2000)] = 200,
-        max_chars: Annotated[int, Field(ge=200, le=200_000, description="Characters of matching and context "
-                                        "lines to return at most; the matches beyond are counted")] = DEFAULT_GREP_CHARS,
+        max_chars: Annotated[
+            int,
+            Field(
+                ge=200,
+                le=200_000,
+                description="Characters of matching and context "
+                "lines to return at most; the matches beyond are counted",
+            ),
+        ] = DEFAULT_GREP_CHARS,
     ) -> Annotated[CallToolResult, GrepResult]:
         """Search the Markdown of fetched or crawled pages line by line; returns url:line:text lines.
 
@@ -744,7 +826,9 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
 
     @server.tool(name="web_sitemap", annotations=READ_ONLY)
     async def web_sitemap(
-        url: Annotated[str, Field(description="A site (sitemaps found via robots.txt and /sitemap.xml) or a sitemap URL")],
+        url: Annotated[
+            str, Field(description="A site (sitemaps found via robots.txt and /sitemap.xml) or a sitemap URL")
+        ],
         max_urls: Annotated[int, Field(ge=1, le=50_000)] = 1000,
         since: Annotated[str | None, Field(description="Only URLs modified on or after this date (YYYY-MM-DD)")] = None,
     ) -> Annotated[CallToolResult, SitemapResult]:

@@ -46,12 +46,24 @@ class CrawlProgress:
     def __enter__(self) -> CrawlProgress:
         if self.enabled:
             from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                SpinnerColumn,
+                TextColumn,
+                TimeElapsedColumn,
+            )
 
             self._progress = Progress(
-                SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                TextColumn("{task.fields[items]} exported"), TimeElapsedColumn(),
-                console=Console(file=sys.stderr), transient=True,
+                SpinnerColumn(),
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("{task.fields[items]} exported"),
+                TimeElapsedColumn(),
+                console=Console(file=sys.stderr),
+                transient=True,
             )
             self._progress.start()
             self._task = self._progress.add_task(self.description, total=None, items=0)
@@ -71,8 +83,9 @@ class CrawlProgress:
         self.done += finished
         self.items += items
         if self._progress is not None:
-            self._progress.update(self._task, total=max(self.total, self.done) or None,
-                                  completed=self.done, items=self.items)
+            self._progress.update(
+                self._task, total=max(self.total, self.done) or None, completed=self.done, items=self.items
+            )
 
 
 class ProgressExtension:

@@ -20,7 +20,7 @@ from web2md.incremental.store import IncrementalStore, store_for
 from web2md.middlewares import META_QUIET
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
+    from typing import Self
 
     from scrapy.crawler import Crawler
     from scrapy.http import Response
@@ -79,8 +79,11 @@ class IncrementalMiddleware:
         if 200 <= response.status < 300:
             etag = response.headers.get("ETag")
             last_modified = response.headers.get("Last-Modified")
-            self.store.stage(response.url, etag.decode("latin-1") if etag else None,
-                             last_modified.decode("latin-1") if last_modified else None)
+            self.store.stage(
+                response.url,
+                etag.decode("latin-1") if etag else None,
+                last_modified.decode("latin-1") if last_modified else None,
+            )
         return response
 
     def _needs_body(self, request: Request) -> bool:

@@ -58,8 +58,7 @@ class UnchangedPipeline(_IncrementalPipeline):
             return item
         url = item.get("final_url") or item["url"]
         files = self.page_files(item)
-        if (files and self.store.markdown_sha256(url) == markdown_sha256(item)
-                and all(f.is_file() for f in files)):
+        if files and self.store.markdown_sha256(url) == markdown_sha256(item) and all(f.is_file() for f in files):
             self.stats.inc_value("web2md/unchanged")
             # the response's validators now describe the files as they are
             self.store.exported(url, markdown_sha256(item), [str(f) for f in files])
@@ -72,6 +71,7 @@ class ExportedPipeline(_IncrementalPipeline):
         if isinstance(item, PageItem):
             files = self.page_files(item)
             if files:
-                self.store.exported(item.get("final_url") or item["url"], markdown_sha256(item),
-                                    [str(f) for f in files])
+                self.store.exported(
+                    item.get("final_url") or item["url"], markdown_sha256(item), [str(f) for f in files]
+                )
         return item

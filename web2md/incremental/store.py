@@ -68,7 +68,8 @@ class IncrementalStore:
     def _row(self, url: str) -> sqlite3.Row | None:
         with self._lock:
             cursor = self._db.execute(
-                "SELECT etag, last_modified, markdown_sha256, files FROM pages WHERE url = ?", (url,))
+                "SELECT etag, last_modified, markdown_sha256, files FROM pages WHERE url = ?", (url,)
+            )
             return cursor.fetchone()
 
     def validators(self, url: str) -> tuple[str | None, str | None]:
@@ -94,7 +95,9 @@ class IncrementalStore:
         self._execute(
             "INSERT INTO pages (url, staged_etag, staged_last_modified) VALUES (?, ?, ?) "
             "ON CONFLICT(url) DO UPDATE SET staged_etag = excluded.staged_etag, "
-            "staged_last_modified = excluded.staged_last_modified", (url, etag, last_modified))
+            "staged_last_modified = excluded.staged_last_modified",
+            (url, etag, last_modified),
+        )
 
     def exported(self, url: str, markdown_sha256: str, files: list[str]) -> None:
         """The page's files hold this Markdown: its staged validators become the ones sent next time."""
@@ -102,7 +105,8 @@ class IncrementalStore:
             "INSERT INTO pages (url, markdown_sha256, files) VALUES (?, ?, ?) "
             "ON CONFLICT(url) DO UPDATE SET etag = staged_etag, last_modified = staged_last_modified, "
             "markdown_sha256 = excluded.markdown_sha256, files = excluded.files",
-            (url, markdown_sha256, json.dumps(files)))
+            (url, markdown_sha256, json.dumps(files)),
+        )
 
     def forget(self, url: str) -> None:
         self._execute("DELETE FROM pages WHERE url = ?", (url,))

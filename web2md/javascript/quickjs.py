@@ -41,8 +41,18 @@ MAX_TASKS = 10_000
 START_TIME_MS = 1_735_689_600_000
 RANDOM_SEED = 20250101
 
-SCRIPT_TYPES = frozenset({"", "text/javascript", "application/javascript", "text/ecmascript", "application/ecmascript",
-                          "application/x-javascript", "text/jscript", "text/livescript"})
+SCRIPT_TYPES = frozenset(
+    {
+        "",
+        "text/javascript",
+        "application/javascript",
+        "text/ecmascript",
+        "application/ecmascript",
+        "application/x-javascript",
+        "text/jscript",
+        "text/livescript",
+    }
+)
 
 INSTALL_HINT = "pip install 'web2md[javascript]' (the quickjs-ng package)"
 

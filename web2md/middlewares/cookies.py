@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from scrapy.exceptions import NotConfigured
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
+    from typing import Self
 
     from scrapy import Request
     from scrapy.crawler import Crawler

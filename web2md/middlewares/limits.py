@@ -22,12 +22,12 @@ from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse
 from scrapy.spidermiddlewares.httperror import HttpError
 
+from web2md.conversion.responses import stated_encoding
 from web2md.failures import classify, too_large
 from web2md.middlewares import META_QUIET
-from web2md.conversion.responses import stated_encoding
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
+    from typing import Self
 
     from scrapy.crawler import Crawler
     from scrapy.http import Response
@@ -43,6 +43,7 @@ REFRESH_PREFIX = 8 * 4096 + 4
 #: (``http_404``, ``timeout``, ``dns``, ``extraction_error``, ...); there is no total
 #: counter, `failure_count` adds the reasons up.
 STATS_PREFIX = "web2md/failed"
+
 
 class PageFailed(IgnoreRequest):
     """A page that could not be fetched; ``reason`` is the stats key suffix.
@@ -67,9 +68,7 @@ def failure_reason(exc: BaseException) -> str:
     return classify(exc)[0]
 
 
-def record_failure(
-    stats: StatsCollector | None, url: str, reason: str, detail: str = "", *, log: bool = True
-) -> None:
+def record_failure(stats: StatsCollector | None, url: str, reason: str, detail: str = "", *, log: bool = True) -> None:
     """Log one failed page with its URL and reason and count it under ``web2md/failed/<reason>``.
 
     The one place a failure is counted: spiders and pipelines call this too, e.g.
@@ -203,4 +202,3 @@ class HttpCompressionMiddleware(_HttpCompressionMiddleware):
             if not request.meta.get(META_QUIET):
                 record_failure(self.stats, request.url, "too_large", log=False)
             raise PageFailed(request.url, "too_large", too_large(str(exc))) from exc
-

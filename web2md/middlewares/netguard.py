@@ -24,7 +24,7 @@ from scrapy.utils.httpobj import urlparse_cached
 from web2md.middlewares import META_EXPLICIT
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
+    from typing import Self
 
     from scrapy import Request
     from scrapy.crawler import Crawler
@@ -35,9 +35,7 @@ IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 # Cloud metadata endpoints, named as such in the refusal (AWS/GCP/Azure/OpenStack,
 # AWS over IPv6, Alibaba Cloud).
-METADATA_ADDRESSES = frozenset(
-    ipaddress.ip_address(a) for a in ("169.254.169.254", "fd00:ec2::254", "100.100.100.200")
-)
+METADATA_ADDRESSES = frozenset(ipaddress.ip_address(a) for a in ("169.254.169.254", "fd00:ec2::254", "100.100.100.200"))
 
 # Checked in order; the first hit names the kind of address in the refusal.
 # ``ip.is_global`` covers most of these, but its tables changed between Python
@@ -52,8 +50,19 @@ NON_PUBLIC_NETWORKS: tuple[tuple[str, tuple[ipaddress.IPv4Network | ipaddress.IP
         ("carrier-grade NAT (shared)", ("100.64.0.0/10",)),
         ("unique local", ("fc00::/7",)),
         ("multicast", ("224.0.0.0/4", "ff00::/8")),
-        ("reserved", ("192.0.0.0/24", "192.0.2.0/24", "198.18.0.0/15", "198.51.100.0/24",
-                      "203.0.113.0/24", "240.0.0.0/4", "100::/64", "2001:db8::/32")),
+        (
+            "reserved",
+            (
+                "192.0.0.0/24",
+                "192.0.2.0/24",
+                "198.18.0.0/15",
+                "198.51.100.0/24",
+                "203.0.113.0/24",
+                "240.0.0.0/4",
+                "100::/64",
+                "2001:db8::/32",
+            ),
+        ),
     )
 )
 

@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from protego import Protego
-from twisted.internet.defer import Deferred
-
 from scrapy import Request, signals
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http.request import NO_CALLBACK
@@ -21,11 +19,12 @@ from scrapy.robotstxt import decode_robotstxt
 from scrapy.utils.defer import maybe_deferred_to_future
 from scrapy.utils.httpobj import urlparse_cached
 from scrapy.utils.python import to_unicode
+from twisted.internet.defer import Deferred
 
 from web2md.middlewares import META_CRAWL_DELAY, META_EXPLICIT, META_QUIET
 
 if TYPE_CHECKING:
-    from typing_extensions import Self
+    from typing import Self
 
     from scrapy.core.downloader import Slot
     from scrapy.crawler import Crawler
@@ -213,7 +212,9 @@ class RobotsTxtMiddleware:
         if delay > self._max_delay:
             logger.warning(
                 "Crawl-delay of %s s for %s capped at WEB2MD_ROBOTS_MAX_DELAY (%s s)",
-                delay, request.url, self._max_delay,
+                delay,
+                request.url,
+                self._max_delay,
             )
             delay = self._max_delay
         floor = max(delay, self._min_delay)

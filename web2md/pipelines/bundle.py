@@ -62,7 +62,7 @@ class BundlePipeline:
         self.enabled = False
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler) -> "BundlePipeline":
+    def from_crawler(cls, crawler: Crawler) -> BundlePipeline:
         return cls(crawler)
 
     def open_spider(self) -> None:
@@ -89,16 +89,21 @@ class BundlePipeline:
         for bundle in bundles.values():
             for page in bundle.pages:
                 logger.info("Bundle page %s: ~%d tokens", page.url, page.tokens)
-            logger.info("Bundle for %s: %d pages, ~%d tokens (llms-full.txt)", bundle.pages[0].url,
-                        len(bundle.pages), bundle.tokens)
+            logger.info(
+                "Bundle for %s: %d pages, ~%d tokens (llms-full.txt)",
+                bundle.pages[0].url,
+                len(bundle.pages),
+                bundle.tokens,
+            )
             self.stats.inc_value("web2md/bundle/page_count", len(bundle.pages))
             self.stats.inc_value("web2md/bundle/tokens", bundle.tokens)
             if output:
                 write_bundle(Path(output).resolve(), bundle)
 
 
-def build_bundles(items: list[Any], planned: Plan, key: Any, distance: int | None = 3,
-                  listed: bool = True) -> dict[str, Bundle]:
+def build_bundles(
+    items: list[Any], planned: Plan, key: Any, distance: int | None = 3, listed: bool = True
+) -> dict[str, Bundle]:
     """The bundle of each host folder the items belong to; ``planned.hops(key(url))`` is a page's hop count.
 
     Near duplicates (within ``distance`` bits; None: none) are left out of

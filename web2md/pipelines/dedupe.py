@@ -96,14 +96,16 @@ class DedupePipeline:
         self.resumed = False
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler) -> "DedupePipeline":
+    def from_crawler(cls, crawler: Crawler) -> DedupePipeline:
         return cls(crawler)
 
     def open_spider(self) -> None:
         self.mode, self.distance = near_duplicate_rules(self.crawler)
         if self.mode != "off":
             # with WEB2MD_REDIS_URL the processes of a distributed crawl share one index
-            self.index = SharedFingerprintIndex.for_crawler(self.crawler, self.distance) or FingerprintIndex(self.distance)
+            self.index = SharedFingerprintIndex.for_crawler(self.crawler, self.distance) or FingerprintIndex(
+                self.distance
+            )
 
     def resumed_index(self) -> FingerprintIndex | SharedFingerprintIndex | None:
         """With a ``JOBDIR``, the index lives in the spider's persisted state, so a resumed crawl still knows the

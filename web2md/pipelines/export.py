@@ -49,7 +49,7 @@ class ExportPipeline:
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="web2md-export")
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler) -> "ExportPipeline":
+    def from_crawler(cls, crawler: Crawler) -> ExportPipeline:
         return cls(crawler)
 
     def open_spider(self) -> None:
@@ -141,7 +141,7 @@ def write_file(target: Path, data: bytes, ending: bytes = b"") -> None:
 def remove_stale_parts(root: Path) -> None:
     """Remove the temporary files a killed crawl left under `root` (a symlink is removed, never followed)."""
     removed = 0
-    for folder, dirs, files in os.walk(root):
+    for folder, _dirs, files in os.walk(root):
         for name in files:
             if name.startswith(PART_PREFIX) and name.endswith(PART_SUFFIX):
                 with contextlib.suppress(OSError):
@@ -167,4 +167,3 @@ def document_extension(filename: str, mime_type: str) -> str:
         return suffix
     guessed = mimetypes.guess_extension(mime_type.split(";")[0].strip().lower(), strict=False) or ".bin"
     return guessed.lstrip(".")
-

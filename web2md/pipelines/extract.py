@@ -20,9 +20,9 @@ from scrapy.exceptions import DropItem
 from w3lib.encoding import http_content_type_encoding, resolve_encoding
 
 from web2md.conversion.converter import Converter
+from web2md.conversion.workers import WorkerTimeout
 from web2md.items import DocumentItem, PageItem, is_empty
 from web2md.middlewares.limits import record_failure
-from web2md.conversion.workers import WorkerTimeout
 
 logger = logging.getLogger(__name__)
 
@@ -44,7 +44,7 @@ class ExtractPipeline:
         self.converter = Converter.of(crawler)
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler) -> "ExtractPipeline":
+    def from_crawler(cls, crawler: Crawler) -> ExtractPipeline:
         return cls(crawler)
 
     def open_spider(self) -> None:
@@ -84,7 +84,9 @@ class ExtractPipeline:
             self.stats.inc_value("web2md/document_count")
             return document_item(item, job.body, result["unsupported"])
         if "page" in result:
-            item["charset"] = result["encoding"]  # what the body was decoded with (BOM, header, <meta>, else UTF-8/cp1252)
+            item["charset"] = result[
+                "encoding"
+            ]  # what the body was decoded with (BOM, header, <meta>, else UTF-8/cp1252)
             if result["inlined"]:
                 self.stats.inc_value("web2md/iframe/inlined", result["inlined"])
             if result["js"] is not None:

@@ -28,7 +28,7 @@ class LanguagePipeline:
         self.wanted: str | None = crawler.settings.get("WEB2MD_LANG") or None
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler) -> "LanguagePipeline":
+    def from_crawler(cls, crawler: Crawler) -> LanguagePipeline:
         return cls(crawler)
 
     def open_spider(self) -> None:

@@ -26,7 +26,7 @@ class MetadataFilterPipeline:
         self.enabled = crawler.settings.getbool("WEB2MD_ONLY_WITH_METADATA")
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler) -> "MetadataFilterPipeline":
+    def from_crawler(cls, crawler: Crawler) -> MetadataFilterPipeline:
         return cls(crawler)
 
     def open_spider(self) -> None:

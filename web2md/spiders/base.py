@@ -28,13 +28,13 @@ from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.python.failure import Failure
 
 from web2md.browser.chromium import use_browser
-from web2md.failures import classify
-from web2md.extract.options import Options
 from web2md.extract.html.sniff import binary_type
+from web2md.extract.options import Options
+from web2md.failures import classify
+from web2md.incremental.middleware import Gone, Unchanged
 from web2md.items import PageItem
 from web2md.javascript.quickjs import check_engine
 from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
-from web2md.incremental.middleware import Gone, Unchanged
 from web2md.middlewares.limits import PageFailed, failure_reason, record_failure
 
 logger = logging.getLogger(__name__)
@@ -172,8 +172,9 @@ def describe_failure(failure: Failure) -> tuple[int | None, str]:
 class Web2mdSpider(Spider):
     """Base of the web2md spiders; has no ``name``, so Scrapy does not list it."""
 
-    def __init__(self, url: str = "", urls_file: str = "", output: str | None = None,
-                 formats: str | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, url: str = "", urls_file: str = "", output: str | None = None, formats: str | None = None, **kwargs: Any
+    ) -> None:
         self.option_arguments = {k: kwargs.pop(k) for k in list(kwargs) if k in option_names()}
         super().__init__(**kwargs)
         self.start_urls = split_urls(url)
@@ -271,8 +272,9 @@ class Web2mdSpider(Spider):
             html=isinstance(response, HtmlResponse) and binary_type(response.body) is None,
         )
         if not item["html"]:
-            item["headers"] = {k.decode("latin-1").lower(): b", ".join(v).decode("latin-1")
-                               for k, v in response.headers.items()}
+            item["headers"] = {
+                k.decode("latin-1").lower(): b", ".join(v).decode("latin-1") for k, v in response.headers.items()
+            }
         return item
 
 

@@ -70,9 +70,15 @@ class BatchSpider(PageSpider):
             "failed": dict(sorted(failed.items())),
             "skipped": dict(sorted(skipped.items())),
         }
-        logger.info("Batch summary: %d URLs, %d converted, %d failed%s, %d skipped%s",
-                    len(self.start_urls), converted, sum(failed.values()), _reasons(failed),
-                    sum(skipped.values()), _reasons(skipped))
+        logger.info(
+            "Batch summary: %d URLs, %d converted, %d failed%s, %d skipped%s",
+            len(self.start_urls),
+            converted,
+            sum(failed.values()),
+            _reasons(failed),
+            sum(skipped.values()),
+            _reasons(skipped),
+        )
 
 
 def _reasons(counts: Counter[str]) -> str:

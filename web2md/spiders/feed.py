@@ -14,13 +14,13 @@ from scrapy import Request
 from scrapy.http import Response, TextResponse
 from twisted.python.failure import Failure
 
+from web2md.blacklist.middleware import load_blacklist
+from web2md.conversion.responses import parse_response
 from web2md.extract.documents.feedlinks import common_feed_urls, discover_feeds
 from web2md.extract.documents.feeds import Feed, FeedError, FeedRefused, parse_feed
 from web2md.items import FeedEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
-from web2md.blacklist.middleware import load_blacklist
 from web2md.middlewares.limits import record_failure
-from web2md.conversion.responses import parse_response
 from web2md.spiders.base import Web2mdSpider, count_argument, is_fetchable, parse_bool
 
 logger = logging.getLogger(__name__)
@@ -55,8 +55,9 @@ class FeedSpider(Web2mdSpider):
 
     async def start(self) -> AsyncIterator[Any]:
         for url in self.valid_start_urls():
-            yield Request(url, callback=self.parse_start, errback=self.on_error,
-                          meta={META_EXPLICIT: True}, dont_filter=True)
+            yield Request(
+                url, callback=self.parse_start, errback=self.on_error, meta={META_EXPLICIT: True}, dont_filter=True
+            )
 
     # -- finding the feed ----------------------------------------------
     def parse_start(self, response: Response) -> Iterator[Any]:
@@ -69,13 +70,16 @@ class FeedSpider(Web2mdSpider):
             yield from self.use_feed(feed, response)
             return
         if not isinstance(response, TextResponse):
-            self.no_feed(response.url, f"not a feed or a page ({response.headers.get('Content-Type', b'').decode('latin-1')})")
+            self.no_feed(
+                response.url, f"not a feed or a page ({response.headers.get('Content-Type', b'').decode('latin-1')})"
+            )
             return
         links = discover_feeds(parse_response(response)[0], response.url)
         if links:
             logger.info("Found feed %s on %s", links[0]["url"], response.url)
-            yield Request(links[0]["url"], callback=self.parse_feed, errback=self.on_error,
-                          meta={META_PAGE: response.url})
+            yield Request(
+                links[0]["url"], callback=self.parse_feed, errback=self.on_error, meta={META_PAGE: response.url}
+            )
             return
         logger.info("No feed linked from %s; trying the usual feed locations", response.url)
         yield from self.probe(response.url, common_feed_urls(response.url))
@@ -85,8 +89,13 @@ class FeedSpider(Web2mdSpider):
         if not candidates:
             self.no_feed(page, "no feed linked from the page or at the usual locations")
             return
-        yield Request(candidates[0], callback=self.parse_probe, errback=self.probe_failed, dont_filter=True,
-                      meta={META_PAGE: page, META_CANDIDATES: candidates[1:], META_QUIET: True})
+        yield Request(
+            candidates[0],
+            callback=self.parse_probe,
+            errback=self.probe_failed,
+            dont_filter=True,
+            meta={META_PAGE: page, META_CANDIDATES: candidates[1:], META_QUIET: True},
+        )
 
     def parse_probe(self, response: Response) -> Iterator[Any]:
         try:
@@ -149,7 +158,9 @@ class FeedSpider(Web2mdSpider):
                 self.crawler.stats.inc_value("web2md/feed_entry_count")
                 yield self.entry_item(feed, entry)
             elif entry.link is None or not is_fetchable(entry.link):
-                logger.warning("Feed entry without a web link, not fetched: %s (%s)", entry.id or entry.title, response.url)
+                logger.warning(
+                    "Feed entry without a web link, not fetched: %s (%s)", entry.id or entry.title, response.url
+                )
                 self.crawler.stats.inc_value("web2md/feed_entry_without_link")
             elif (rule := self.blacklist.match(entry.link)) is not None:
                 logger.info("Blacklisted (%s), not fetched: %s", rule, entry.link)

@@ -23,8 +23,7 @@ class PageSpider(Web2mdSpider):
     async def start(self) -> AsyncIterator[Any]:
         for url in self.valid_start_urls():
             # a URL the user asked for explicitly is fetched even if it was listed twice or blacklisted
-            yield Request(url, callback=self.parse, errback=self.on_error, dont_filter=True,
-                          meta={META_EXPLICIT: True})
+            yield Request(url, callback=self.parse, errback=self.on_error, dont_filter=True, meta={META_EXPLICIT: True})
 
     def parse(self, response: Response, **kwargs: Any) -> Any:
         yield self.page_item(response)

@@ -66,8 +66,12 @@ class Plan:
 
     def urls(self) -> list[str]:
         """The URLs planned, breadth first: fewest hops, then URL."""
-        return [url for _hops, url in sorted((known, key) if isinstance(known, int) else known
-                                             for key, known in self.entries.items())]
+        return [
+            url
+            for _hops, url in sorted(
+                (known, key) if isinstance(known, int) else known for key, known in self.entries.items()
+            )
+        ]
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -98,14 +102,29 @@ class SiteSpider(SitemapSpider):
 
     name = "site"
 
-    def __init__(self, depth: int | str = DEFAULT_DEPTH, max_pages: int | str = DEFAULT_MAX_PAGES,
-                 allow: Any = None, deny: Any = None, prefix: Any = False, subdomains: Any = False,
-                 sitemap: Any = False, query: str = "keep", dry_run: Any = False, bundle: Any = False,
-                 **kwargs: Any) -> None:
+    def __init__(
+        self,
+        depth: int | str = DEFAULT_DEPTH,
+        max_pages: int | str = DEFAULT_MAX_PAGES,
+        allow: Any = None,
+        deny: Any = None,
+        prefix: Any = False,
+        subdomains: Any = False,
+        sitemap: Any = False,
+        query: str = "keep",
+        dry_run: Any = False,
+        bundle: Any = False,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(max_pages=count_argument("max_pages", max_pages), **kwargs)
         self.depth = count_argument("depth", depth)
-        self.scope = Scope(patterns("allow", allow), patterns("deny", deny), parse_bool("prefix", prefix),
-                           parse_bool("subdomains", subdomains), query)
+        self.scope = Scope(
+            patterns("allow", allow),
+            patterns("deny", deny),
+            parse_bool("prefix", prefix),
+            parse_bool("subdomains", subdomains),
+            query,
+        )
         self.seed_from_sitemaps = parse_bool("sitemap", sitemap)
         self.dry_run = parse_bool("dry_run", dry_run)
         self.bundle = parse_bool("bundle", bundle)
@@ -205,8 +224,9 @@ class SiteSpider(SitemapSpider):
         links: list[dict[str, Any]] = []
         if item["html"]:
             # the page is parsed once, in a worker: it answers with the links and directives, and the page converted
-            job = self.converter.job(item, links=depth < self.depth, robots=headers if self.obey_robots else None,
-                                     convert=not self.dry_run)
+            job = self.converter.job(
+                item, links=depth < self.depth, robots=headers if self.obey_robots else None, convert=not self.dry_run
+            )
             try:
                 read = await self.converter.read(job)
             except Exception as exc:  # a crash, a timeout: the extraction pipeline counts the page as failed

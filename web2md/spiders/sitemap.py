@@ -15,8 +15,8 @@ from scrapy import Request
 from scrapy.http import Response
 from twisted.python.failure import Failure
 
+from web2md.blacklist.middleware import load_blacklist
 from web2md.extract.documents.feeds import FeedError, parse_feed
-from web2md.extract.meta.isodate import to_datetime
 from web2md.extract.documents.safexml import UnsafeXMLError
 from web2md.extract.documents.sitemaps import (
     MAX_SITEMAP_SIZE,
@@ -28,10 +28,10 @@ from web2md.extract.documents.sitemaps import (
     select_entries,
     sitemap_urls_from_robots,
 )
+from web2md.extract.meta.isodate import to_datetime
+from web2md.failures import HOST_UNREACHABLE, classify
 from web2md.items import SitemapEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
-from web2md.blacklist.middleware import load_blacklist
-from web2md.failures import HOST_UNREACHABLE, classify
 from web2md.middlewares.limits import record_failure
 from web2md.spiders.base import Web2mdSpider, count_argument, parse_bool
 
@@ -59,8 +59,9 @@ class SitemapSpider(Web2mdSpider):
 
     name = "sitemap"
 
-    def __init__(self, since: str | None = None, max_pages: Any = None,
-                 max_depth: Any = DEFAULT_MAX_DEPTH, **kwargs: Any) -> None:
+    def __init__(
+        self, since: str | None = None, max_pages: Any = None, max_depth: Any = DEFAULT_MAX_DEPTH, **kwargs: Any
+    ) -> None:
         list_only = kwargs.pop("list", False)  # "-a list=1"; not a parameter name, it would shadow list()
         super().__init__(**kwargs)
         self.list_only = parse_bool("list", list_only)
@@ -96,11 +97,17 @@ class SitemapSpider(Web2mdSpider):
 
     def discovery_request(self, site: str) -> Request:
         """The first step of finding a site's sitemaps: its robots.txt (then the usual locations)."""
-        return Request(discovery_urls(site)[0], callback=self.parse_robots, errback=self.robots_failed,
-                       meta={META_SITE: site, META_QUIET: True}, dont_filter=True)
+        return Request(
+            discovery_urls(site)[0],
+            callback=self.parse_robots,
+            errback=self.robots_failed,
+            meta={META_SITE: site, META_QUIET: True},
+            dont_filter=True,
+        )
 
-    def sitemap_request(self, url: str, site: str, depth: int, explicit: bool = False,
-                        guessed: bool = False) -> Request | None:
+    def sitemap_request(
+        self, url: str, site: str, depth: int, explicit: bool = False, guessed: bool = False
+    ) -> Request | None:
         """A request for a sitemap not requested before; `guessed` ones may be missing without complaint."""
         if url in self.sitemaps_seen:
             return None
@@ -222,8 +229,14 @@ class SitemapSpider(Web2mdSpider):
             return
         logger.warning("Ignoring invalid sitemap %s: %s", response.url, reason)
         record_failure(self.crawler.stats, response.url, cause, log=False)  # logged just above
-        self.failures.append({"url": response.url, "final_url": response.url, "status": response.status,
-                              "reason": f"invalid sitemap: {reason}"})
+        self.failures.append(
+            {
+                "url": response.url,
+                "final_url": response.url,
+                "status": response.status,
+                "reason": f"invalid sitemap: {reason}",
+            }
+        )
 
     def sitemap_failed(self, failure: Failure) -> None:
         if failure.request.meta.get(META_QUIET):

@@ -22,8 +22,7 @@ FEED_TYPES = {
     "application/json": "json",
 }
 # tried in order, relative to the page's folder and then the site root, when a page links no feed
-COMMON_FEED_PATHS = ("feed", "rss", "feed.xml", "rss.xml", "atom.xml", "index.xml", "feed.json",
-                     "feeds/posts/default")
+COMMON_FEED_PATHS = ("feed", "rss", "feed.xml", "rss.xml", "atom.xml", "index.xml", "feed.json", "feeds/posts/default")
 
 
 def feed_link(el: etree._Element, base: str) -> dict[str, str] | None:

@@ -16,11 +16,11 @@ from typing import Any
 from lxml import etree
 
 from web2md.extract.convert import html_to_text
-from web2md.extract.html.entities import clean_text, decode_entities
-from web2md.extract.meta.isodate import iso_date
-from web2md.extract.html.parse import parse_html
 from web2md.extract.documents.safexml import UnsafeXMLError, local_name, namespace, parse_xml
+from web2md.extract.html.entities import clean_text, decode_entities
+from web2md.extract.html.parse import parse_html
 from web2md.extract.html.urls import absolute_url
+from web2md.extract.meta.isodate import iso_date
 
 ATOM_NS = "http://www.w3.org/2005/Atom"
 ATOM03_NS = "http://purl.org/atom/ns#"
@@ -32,8 +32,9 @@ RSS090_NS = "http://my.netscape.com/rdf/simple/0.9/"
 RSS10_NS = "http://purl.org/rss/1.0/"
 ITUNES_NS = "http://www.itunes.com/dtds/podcast-1.0.dtd"
 # RSS core elements: unqualified (0.9x/2.0), RSS 1.0 / 0.90, or the two short-lived RSS 2.0 namespaces
-RSS_NAMESPACES = frozenset({"", RSS10_NS, RSS090_NS, "http://backend.userland.com/rss2",
-                            "http://blogs.law.harvard.edu/tech/rss"})
+RSS_NAMESPACES = frozenset(
+    {"", RSS10_NS, RSS090_NS, "http://backend.userland.com/rss2", "http://blogs.law.harvard.edu/tech/rss"}
+)
 ATOM_NAMESPACES = frozenset({ATOM_NS, ATOM03_NS})
 
 _TAG_LIKE = re.compile(r"<[A-Za-z/!]")
@@ -137,8 +138,9 @@ def _parse_rss(root: etree._Element, url: str, max_entries: int | None, version:
     feed.link = _rss_link(head, url)
     feed.description = _plain(_rss_text(head, "description")) or None
     feed.language = clean_text(_rss_text(head, "language") or _ns_text(head, DC_NS, "language")) or None
-    feed.updated = iso_date(_rss_text(head, "lastBuildDate") or _rss_text(head, "pubDate")
-                            or _ns_text(head, DC_NS, "date"))
+    feed.updated = iso_date(
+        _rss_text(head, "lastBuildDate") or _rss_text(head, "pubDate") or _ns_text(head, DC_NS, "date")
+    )
     feed.author = _names(_ns_texts(head, DC_NS, "creator")) or _person(_rss_text(head, "managingEditor"))
     # RSS 0.9x/2.0 nest items in the channel, RSS 1.0/0.90 make them siblings of it
     parents = (root,) if channel is None else (channel, root)
@@ -162,11 +164,18 @@ def _rss_entry(item: etree._Element, feed_url: str) -> FeedEntry:
     if entry.link is None:
         entry.link = absolute_url(item.get(f"{{{RDF_NS}}}about") or "", base)
     entry.id = guid_text or item.get(f"{{{RDF_NS}}}about") or entry.link
-    entry.published = iso_date(_rss_text(item, "pubDate") or _ns_text(item, DC_NS, "date")
-                               or _ns_text(item, DCTERMS_NS, "issued") or _ns_text(item, ATOM_NS, "published"))
+    entry.published = iso_date(
+        _rss_text(item, "pubDate")
+        or _ns_text(item, DC_NS, "date")
+        or _ns_text(item, DCTERMS_NS, "issued")
+        or _ns_text(item, ATOM_NS, "published")
+    )
     entry.updated = iso_date(_ns_text(item, ATOM_NS, "updated") or _ns_text(item, DCTERMS_NS, "modified"))
-    entry.author = (_names(_ns_texts(item, DC_NS, "creator")) or _person(_rss_text(item, "author"))
-                    or _names(_ns_texts(item, ITUNES_NS, "author")))
+    entry.author = (
+        _names(_ns_texts(item, DC_NS, "creator"))
+        or _person(_rss_text(item, "author"))
+        or _names(_ns_texts(item, ITUNES_NS, "author"))
+    )
     render_base = entry.link or base
     description = _rss_text(item, "description") or _ns_text(item, DC_NS, "description")
     entry.summary = _markdown(description, render_base)
@@ -177,9 +186,14 @@ def _rss_entry(item: etree._Element, feed_url: str) -> FeedEntry:
     elif atom_content is not None:
         entry.content = _construct_markdown(atom_content, render_base)
     entry.content = entry.content or entry.summary
-    entry.categories = _unique([clean_text(_text(el)) for el in item
-                                if (local_name(el) == "category" and namespace(el) in RSS_NAMESPACES)
-                                or (local_name(el) == "subject" and namespace(el) == DC_NS)])
+    entry.categories = _unique(
+        [
+            clean_text(_text(el))
+            for el in item
+            if (local_name(el) == "category" and namespace(el) in RSS_NAMESPACES)
+            or (local_name(el) == "subject" and namespace(el) == DC_NS)
+        ]
+    )
     return entry
 
 
@@ -210,8 +224,9 @@ def _parse_atom(root: etree._Element, url: str, max_entries: int | None) -> Feed
     feed = Feed("atom", "0.3" if namespace(root) == ATOM03_NS else "1.0", url)
     feed.title = _construct_plain(_atom_child(root, "title")) or None
     feed.link = _atom_link(root, url)
-    feed.description = (_construct_plain(_atom_child(root, "subtitle"))
-                        or _construct_plain(_atom_child(root, "tagline")) or None)
+    feed.description = (
+        _construct_plain(_atom_child(root, "subtitle")) or _construct_plain(_atom_child(root, "tagline")) or None
+    )
     feed.language = clean_text(root.get("{http://www.w3.org/XML/1998/namespace}lang")) or None
     feed.updated = iso_date(_atom_text(root, "updated") or _atom_text(root, "modified"))
     feed.author = _atom_authors(root)
@@ -240,8 +255,13 @@ def _atom_entry(el: etree._Element, feed_url: str, feed_author: str | None) -> F
     content = _atom_child(el, "content")
     entry.summary = _construct_markdown(summary, render_base) if summary is not None else None
     entry.content = (_construct_markdown(content, render_base) if content is not None else None) or entry.summary
-    entry.categories = _unique([clean_text(c.get("label") or c.get("term")) for c in el
-                                if local_name(c) == "category" and namespace(c) in ATOM_NAMESPACES | {""}])
+    entry.categories = _unique(
+        [
+            clean_text(c.get("label") or c.get("term"))
+            for c in el
+            if local_name(c) == "category" and namespace(c) in ATOM_NAMESPACES | {""}
+        ]
+    )
     return entry
 
 
@@ -357,10 +377,15 @@ def _parse_json(body: bytes | str, url: str, max_entries: int | None) -> Feed:
         entry.author = _json_authors(item) or feed.author
         render_base = entry.link or base
         entry.summary = _text_markdown(_str(item.get("summary")), render_base)
-        entry.content = (_markdown(_str(item.get("content_html")), render_base)
-                         or _text_markdown(_str(item.get("content_text")), render_base) or entry.summary)
+        entry.content = (
+            _markdown(_str(item.get("content_html")), render_base)
+            or _text_markdown(_str(item.get("content_text")), render_base)
+            or entry.summary
+        )
         tags = item.get("tags")
-        entry.categories = _unique([clean_text(t) for t in tags if isinstance(t, str)]) if isinstance(tags, list) else []
+        entry.categories = (
+            _unique([clean_text(t) for t in tags if isinstance(t, str)]) if isinstance(tags, list) else []
+        )
         _append(feed, entry)
     return feed
 

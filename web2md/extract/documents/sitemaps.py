@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from web2md.extract.meta.isodate import iso_date, to_datetime
 from web2md.extract.documents.safexml import local_name, parse_xml
 from web2md.extract.html.urls import absolute_url
+from web2md.extract.meta.isodate import iso_date, to_datetime
 
 # sitemaps.org: at most 50,000 URLs and 50 MB uncompressed per sitemap
 MAX_SITEMAP_SIZE = 50 * 1024 * 1024

@@ -29,9 +29,20 @@ class DocumentElements:
         self.articles: list[etree._Element] = []
         self.anchors: list[etree._Element] = []  # <a> and <area>
         self.headings: list[etree._Element] = []
-        lists = {"html": self.htmls, "base": self.bases, "title": self.titles, "meta": self.metas,
-                 "link": self.links, "script": self.scripts, "time": self.times, "img": self.images,
-                 "main": self.mains, "article": self.articles, "a": self.anchors, "area": self.anchors,
-                 **{tag: self.headings for tag in HEADING_TAGS}}
+        lists = {
+            "html": self.htmls,
+            "base": self.bases,
+            "title": self.titles,
+            "meta": self.metas,
+            "link": self.links,
+            "script": self.scripts,
+            "time": self.times,
+            "img": self.images,
+            "main": self.mains,
+            "article": self.articles,
+            "a": self.anchors,
+            "area": self.anchors,
+            **{tag: self.headings for tag in HEADING_TAGS},
+        }
         for el in root.iter(tuple(lists)):
             lists[el.tag].append(el)

@@ -42,7 +42,9 @@ def _build_table() -> dict[int, str | None]:
 
 _TABLE = _build_table()
 # Every character the table changes; most text has none, and a regex search is far cheaper than translate.
-SPECIAL_CHARS = re.compile("[" + "".join(re.escape(chr(cp)) for cp in sorted(_TABLE) if cp < 0xD800 or cp > 0xDFFF) + "\ud800-\udfff]")
+SPECIAL_CHARS = re.compile(
+    "[" + "".join(re.escape(chr(cp)) for cp in sorted(_TABLE) if cp < 0xD800 or cp > 0xDFFF) + "\ud800-\udfff]"
+)
 # Runs of them: each run is translated on its own, as str.translate takes ~40 ns a character of a text wider than
 # ASCII (a dictionary lookup each), mapped or not.
 _SPECIAL_RUN = re.compile(SPECIAL_CHARS.pattern + "+")
@@ -109,8 +111,11 @@ def clean_text(text: str | None) -> str:
     # whether normalise_chars would change it, tested inline (every metadata string comes through here);
     # printable text holds none of the characters it maps but U+FFFD (see `needs_mapping`)
     printable = text.isprintable()
-    if ("\ufffd" in text if printable else unprintable_needs_mapping(text)) \
-            or not text.isascii() and not is_normalized("NFC", text):
+    if (
+        ("\ufffd" in text if printable else unprintable_needs_mapping(text))
+        or not text.isascii()
+        and not is_normalized("NFC", text)
+    ):
         text = normalise_chars(text)
         printable = text.isprintable()
     return collapse_ws(text, printable)

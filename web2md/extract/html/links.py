@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from lxml import etree
 
@@ -10,8 +10,12 @@ from web2md.extract.html.entities import clean_text, element_text
 from web2md.extract.html.urls import UNSEEN, Resolver, document_base
 
 
-def links_from_tree(root: etree._Element, page_url: str, resolve: Resolver | None = None,
-                    anchors: Iterable[etree._Element] | None = None) -> list[dict]:
+def links_from_tree(
+    root: etree._Element,
+    page_url: str,
+    resolve: Resolver | None = None,
+    anchors: Iterable[etree._Element] | None = None,
+) -> list[dict]:
     """Every http(s) link of the document (its `<a>` and `<area>` elements, or `anchors` when the caller has
     them in document order)."""
     if resolve is None:

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Iterable
 from html.entities import html5
-from typing import AnyStr, Iterable
+from typing import AnyStr
 
 from lxml import etree
 from w3lib.encoding import html_to_unicode
@@ -70,27 +71,34 @@ _LEGACY = _prefix_trie(name for name in html5 if not name.endswith(";"))
 # The regex yields the references with a legacy prefix (group 3 set) and those of two letters or more with a
 # semicolon (every entity name has two): `_unknown_references` tells them apart. The frequent known entities are
 # passed over inside it, sparing a callback per `&amp;`.
-_REFERENCE = re.compile(r"&(?!(?:amp|quot|lt|gt|nbsp|copy|reg|raquo|laquo|hellip|ndash|mdash|rsquo|lsquo|rdquo|"
-                        r"ldquo|middot|bull|uuml|ouml|auml|Uuml|Ouml|Auml|szlig|eacute|egrave|agrave|ccedil);)"
-                        r"(?=(" + _LEGACY + r")|[A-Za-z][A-Za-z0-9]+;)([A-Za-z][A-Za-z0-9]*)(;?)")
+_REFERENCE = re.compile(
+    r"&(?!(?:amp|quot|lt|gt|nbsp|copy|reg|raquo|laquo|hellip|ndash|mdash|rsquo|lsquo|rdquo|"
+    r"ldquo|middot|bull|uuml|ouml|auml|Uuml|Ouml|Auml|szlig|eacute|egrave|agrave|ccedil);)"
+    r"(?=(" + _LEGACY + r")|[A-Za-z][A-Za-z0-9]+;)([A-Za-z][A-Za-z0-9]*)(;?)"
+)
 # The same patterns for UTF-8 bytes, matching where the text patterns match in the decoded text: a tag name also
 # ends at the Unicode whitespace that `\s` matches in text (U+001C-U+001F, U+0085, U+00A0, U+1680, U+2000-U+200A,
 # U+2028, U+2029, U+202F, U+205F, U+3000), and an end tag's name also holds the letters that match "s" and "i"
 # ignoring case in text ("ſ" U+017F, "İ" U+0130, "ı" U+0131).
-_UTF8_SPACE = (rb"[\s\x1c-\x1f/>]|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]|\xe2\x81\x9f|"
-               rb"\xe3\x80\x80")
-_UTF8_RAW_START = re.compile(rb"<(?a:(?=[sxinp!]))(?:((?a:" + "|".join(_RAW_TEXT).encode() + rb"))(?=" + _UTF8_SPACE
-                             + rb")|!--)", re.I)
+_UTF8_SPACE = (
+    rb"[\s\x1c-\x1f/>]|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]|\xe2\x81\x9f|"
+    rb"\xe3\x80\x80"
+)
+_UTF8_RAW_START = re.compile(
+    rb"<(?a:(?=[sxinp!]))(?:((?a:" + "|".join(_RAW_TEXT).encode() + rb"))(?=" + _UTF8_SPACE + rb")|!--)", re.I
+)
 _UTF8_LETTERS = {"s": rb"(?:[sS]|\xc5\xbf)", "i": rb"(?:[iI]|\xc4[\xb0\xb1])"}
-_UTF8_RAW_END = {tag.encode(): re.compile(b"</" + b"".join(_UTF8_LETTERS.get(c, f"[{c}{c.upper()}]".encode())
-                                                           for c in tag))
-                 for tag in _RAW_TEXT}
+_UTF8_RAW_END = {
+    tag.encode(): re.compile(b"</" + b"".join(_UTF8_LETTERS.get(c, f"[{c}{c.upper()}]".encode()) for c in tag))
+    for tag in _RAW_TEXT
+}
 _UTF8_REFERENCE = re.compile(_REFERENCE.pattern.encode())
 _UTF8_NAMED = frozenset(name.encode() for name in NAMED)
 
 
-def _unknown_references(html: str | bytes, start: int, end: int, found: list[int], reference: re.Pattern,
-                        named: frozenset, amp: str | bytes) -> None:
+def _unknown_references(
+    html: str | bytes, start: int, end: int, found: list[int], reference: re.Pattern, named: frozenset, amp: str | bytes
+) -> None:
     """Add the position of the '&' of each named reference in ``html[start:end]`` that libxml2 would decode and
     that is not a known entity with its semicolon."""
     # the regex is set to work from the first '&' (found by memchr, where its scan tests every character), and
@@ -116,8 +124,14 @@ def unknown_references(html: str | bytes) -> list[int]:
     the UTF-8 bytes of the text: the positions are then byte offsets.
     """
     if isinstance(html, bytes):
-        raw_start, raw_end, reference, named, amp, comment_end = \
-            _UTF8_RAW_START, _UTF8_RAW_END, _UTF8_REFERENCE, _UTF8_NAMED, b"&", b"-->"
+        raw_start, raw_end, reference, named, amp, comment_end = (
+            _UTF8_RAW_START,
+            _UTF8_RAW_END,
+            _UTF8_REFERENCE,
+            _UTF8_NAMED,
+            b"&",
+            b"-->",
+        )
     else:
         raw_start, raw_end, reference, named, amp, comment_end = _RAW_START, _RAW_END, _REFERENCE, NAMED, "&", "-->"
     found: list[int] = []
@@ -172,7 +186,7 @@ def _utf8_source(body: bytes, text: str) -> bytes:
     text and the mapping of its positions to byte offsets cost about as much again).
     """
     if body.startswith(codecs.BOM_UTF8):
-        body = body[len(codecs.BOM_UTF8):]
+        body = body[len(codecs.BOM_UTF8) :]
     escape = unknown_references(body) if b"&" in body else []
     if escape:
         body = _escaped(body, escape)
@@ -184,7 +198,7 @@ def _utf8_source(body: bytes, text: str) -> bytes:
     while trail > lead and text[trail - 1].isspace():
         trail -= 1
     if lead or trail < len(text):
-        body = body[len(text[:lead].encode("utf-8")): len(body) - len(text[trail:].encode("utf-8"))]
+        body = body[len(text[:lead].encode("utf-8")) : len(body) - len(text[trail:].encode("utf-8"))]
     return body
 
 
@@ -272,8 +286,28 @@ def _too_deep(parser: etree.HTMLParser) -> bool:
 # maximum DOM depth); libxml2 gives up at 2048.
 MAX_DEPTH = 512
 _TAG = re.compile(r"<(?:(/?)([A-Za-z][^\s/>]*)|!--)")
-_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
-                   "track", "wbr", "basefont", "bgsound", "frame", "keygen"})
+_VOID = frozenset(
+    {
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
+        "basefont",
+        "bgsound",
+        "frame",
+        "keygen",
+    }
+)
 # Elements a start tag of the same name closes ("<p>a<p>b" is two paragraphs side by side, not nested).
 _SELF_CLOSING = frozenset({"p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "rb", "rt", "rp"})
 
@@ -309,7 +343,7 @@ def flatten_depth(html: str, max_depth: int = MAX_DEPTH) -> str:
                 if top == name:
                     break
             if not kept:
-                out.append(html[copied:m.start()])
+                out.append(html[copied : m.start()])
                 copied = at
             continue
         if name in _VOID or html[end - 1] == "/":
@@ -326,7 +360,7 @@ def flatten_depth(html: str, max_depth: int = MAX_DEPTH) -> str:
         # a raw-text element holds no elements, and without its tags its content would read as text
         kept = kept_depth < max_depth or name in _RAW_END
         if not kept:
-            out.append(html[copied:m.start()])
+            out.append(html[copied : m.start()])
             copied = at
         stack.append((name, kept))
         open_count[name] = open_count.get(name, 0) + 1

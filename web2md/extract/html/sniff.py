@@ -108,8 +108,11 @@ def _implausible(head: bytes, text: str, html: bool) -> str | None:
         return "decodes the markup to no tags"
     if text.translate(_LINE_CONTROLS).isprintable():  # the usual case, without a look at each character
         return None
-    bad = sum(1 for ch in text if ch == "\ufffd" or (unicodedata.category(ch) in ("Cn", "Co", "Cs", "Cc")
-                                                      and ch not in "\t\n\r\x0c"))
+    bad = sum(
+        1
+        for ch in text
+        if ch == "\ufffd" or (unicodedata.category(ch) in ("Cn", "Co", "Cs", "Cc") and ch not in "\t\n\r\x0c")
+    )
     if bad > 0.1 * max(len(text), 1):
         return f"decodes {bad} of the first {len(text)} characters to unassigned, control or invalid ones"
     return None

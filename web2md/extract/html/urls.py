@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 from urllib.parse import quote, urljoin, urlsplit
 
 from lxml import etree
@@ -14,8 +14,10 @@ _HTTP_HOST = re.compile(r"https?://([^/?#<>\\ \t\n]*)(?:[/?#]|\Z)")
 # An absolute http(s) URL that `absolute_url` gives back as it is, in its most common spelling: a host of letters,
 # digits, dots and hyphens with a letter or digit in it, maybe a port, then maybe a path, query or fragment without
 # "[", and no whitespace at the end (one pass of the pattern; possessive, so that a long href fails in linear time).
-_PLAIN_ABSOLUTE = re.compile(r"https?://(?=[A-Za-z0-9.-]*[A-Za-z0-9])[A-Za-z0-9.-]++(?::[0-9]*+)?+"
-                             r"(?:[/?#][^\[]*+)?+(?<!\s)")
+_PLAIN_ABSOLUTE = re.compile(
+    r"https?://(?=[A-Za-z0-9.-]*[A-Za-z0-9])[A-Za-z0-9.-]++(?::[0-9]*+)?+"
+    r"(?:[/?#][^\[]*+)?+(?<!\s)"
+)
 UNSEEN = object()  # `Resolver.known.get(href, UNSEEN)`: not resolved yet
 # A relative path of plain characters (no scheme, query, fragment, parameters, backslash or whitespace):
 # with no empty or dot segment, urljoin only puts the base's directory in front of it.
@@ -64,8 +66,12 @@ def absolute_url(href: str, base: str) -> str | None:
             # the scheme is what comes before the first colon, lowercased, once urlsplit has dropped tabs and line
             # breaks: "page.html", "mailto:...", "javascript:..." are no http(s) URL without asking it
             scheme = href.partition(":")[0]
-            if scheme.lower() not in ("http", "https") and "\t" not in scheme and "\n" not in scheme \
-                    and "\r" not in scheme:
+            if (
+                scheme.lower() not in ("http", "https")
+                and "\t" not in scheme
+                and "\n" not in scheme
+                and "\r" not in scheme
+            ):
                 return None
     try:
         url = urljoin(base, href) if base else href
@@ -100,16 +106,31 @@ class Resolver:
         if href.startswith(("https://", "http://")):  # most links: absolute_url checks them without urljoin
             url = href if _PLAIN_ABSOLUTE.fullmatch(href) else absolute_url(href, self.base)
         # a plain root-relative path, maybe with a query: urljoin would only prepend the origin
-        elif (self._origin is not None and _PLAIN_ROOTED.fullmatch(href)
-                and "//" not in href.split("?", 1)[0] and "/." not in href.split("?", 1)[0]):
+        elif (
+            self._origin is not None
+            and _PLAIN_ROOTED.fullmatch(href)
+            and "//" not in href.split("?", 1)[0]
+            and "/." not in href.split("?", 1)[0]
+        ):
             url = self._origin + href
         # a plain relative path ("page.html", "a/b/"): urljoin would only prepend the base's directory
-        elif (self._directory is not None and _PLAIN_PATH.fullmatch(href) and not href.startswith("/")
-              and "//" not in href and "/." not in "/" + href):
+        elif (
+            self._directory is not None
+            and _PLAIN_PATH.fullmatch(href)
+            and not href.startswith("/")
+            and "//" not in href
+            and "/." not in "/" + href
+        ):
             url = self._directory + href
         # a fragment ("#top"): urljoin keeps the base up to its fragment, urlsplit drops tabs and newlines
-        elif (self._here is not None and href.startswith("#") and href.strip() == href
-              and "\t" not in href and "\n" not in href and "\r" not in href):
+        elif (
+            self._here is not None
+            and href.startswith("#")
+            and href.strip() == href
+            and "\t" not in href
+            and "\n" not in href
+            and "\r" not in href
+        ):
             url = self._here + href if len(href) > 1 else self._here
         else:
             url = absolute_url(href, self.base)

@@ -25,35 +25,114 @@ only furniture, and paragraphs the page repeats (`furniture` holds the vocabular
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import chain, islice
-from typing import Callable
 
 from lxml import etree
 
 from web2md.extract.html.entities import subtree_text
-from web2md.extract.maincontent.furniture import (BYLINE_TAGS, CALL_TAGS, CAPTION_TAGS, CREDIT_TAGS, DATE_LINE_TAGS,
-                                     FURNITURE_LABEL_TAGS, MAX_CALL, MAX_CAPTION,
-                                     MAX_BYLINE_EXTRA, MAX_CREDIT, MAX_DATE_LINE, MAX_FURNITURE_LABEL, MAX_READER_ONLY,
-                                     MAX_RIGHTS,
-                                     MEDIA_TAGS, RIGHTS_TAGS,
-                                     HintReading, block_text, byline_name, class_and_id, hint_strength, is_byline,
-                                     is_call_to_action, is_credit_line, is_date_line, names_caption, names_comments,
-                                     names_content,
-                                     is_furniture_label, is_rights_line, is_tail_label, read_hints)
+from web2md.extract.maincontent.furniture import (
+    BYLINE_TAGS,
+    CALL_TAGS,
+    CAPTION_TAGS,
+    CREDIT_TAGS,
+    DATE_LINE_TAGS,
+    FURNITURE_LABEL_TAGS,
+    MAX_BYLINE_EXTRA,
+    MAX_CALL,
+    MAX_CAPTION,
+    MAX_CREDIT,
+    MAX_DATE_LINE,
+    MAX_FURNITURE_LABEL,
+    MAX_READER_ONLY,
+    MAX_RIGHTS,
+    MEDIA_TAGS,
+    RIGHTS_TAGS,
+    HintReading,
+    block_text,
+    byline_name,
+    class_and_id,
+    hint_strength,
+    is_byline,
+    is_call_to_action,
+    is_credit_line,
+    is_date_line,
+    is_furniture_label,
+    is_rights_line,
+    is_tail_label,
+    names_caption,
+    names_comments,
+    names_content,
+    read_hints,
+)
 from web2md.extract.markdown.render import SCRIPTLESS_SKIP_TAGS, SKIP_TAGS, is_hidden
 
 # Tags whose content is never the main text.
-FURNITURE_TAGS = frozenset({"nav", "aside", "footer", "button", "dialog", "menu", "select", "label", "input", "textarea"})
+FURNITURE_TAGS = frozenset(
+    {"nav", "aside", "footer", "button", "dialog", "menu", "select", "label", "input", "textarea"}
+)
 # Tags whose own text is judged as one block.
-UNIT_TAGS = frozenset({"p", "pre", "blockquote", "li", "td", "th", "dd", "dt", "h1", "h2", "h3", "h4", "h5", "h6",
-                       "div", "section", "article", "main", "figcaption", "caption", "address", "summary", "body",
-                       "table", "ul", "ol", "dl", "tr", "center", "header", "form"})
+UNIT_TAGS = frozenset(
+    {
+        "p",
+        "pre",
+        "blockquote",
+        "li",
+        "td",
+        "th",
+        "dd",
+        "dt",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "div",
+        "section",
+        "article",
+        "main",
+        "figcaption",
+        "caption",
+        "address",
+        "summary",
+        "body",
+        "table",
+        "ul",
+        "ol",
+        "dl",
+        "tr",
+        "center",
+        "header",
+        "form",
+    }
+)
 # Blocks whose first line can be a linked title (a teaser's headline); a link opening a paragraph is its text.
 TITLE_BLOCK_TAGS = frozenset({"li", "div", "article", "section", "td", "dd"})
 # Elements that can be the main region: containers, not the paragraphs or lists inside them.
-REGION_TAGS = frozenset({"div", "section", "article", "main", "td", "tbody", "table", "tr", "center", "form", "font",
-                         "span", "body", "html", "header", "details", "dd", "blockquote"})
+REGION_TAGS = frozenset(
+    {
+        "div",
+        "section",
+        "article",
+        "main",
+        "td",
+        "tbody",
+        "table",
+        "tr",
+        "center",
+        "form",
+        "font",
+        "span",
+        "body",
+        "html",
+        "header",
+        "details",
+        "dd",
+        "blockquote",
+    }
+)
 # Blocks judged by their link density inside the main region.
 LINK_BLOCK_TAGS = frozenset({"p", "div", "ul", "ol", "dl", "section", "span", "table", "font", "center"})
 # Lists and tables are judged whole (an item with its list): links with a few words each are content
@@ -75,10 +154,24 @@ TITLE_TAGS = HEADING_TAGS | {"dt"}
 SECTION_HEADINGS = HEADING_TAGS - {"h1"}  # an h1 titles the page, whatever follows it
 # The attributes the walk reads: whether an element is hidden, its role, a product's itemtype, what marks comments
 # and bylines.
-_READ_ATTRIBUTES = frozenset({"style", "hidden", "role", "itemtype", "itemprop", "class", "id", "data-author",
-                              "data-testid"})
-_ROLES = frozenset({"navigation", "banner", "contentinfo", "complementary", "search", "dialog", "menu", "menubar",
-                    "alert", "toolbar", "tablist"})
+_READ_ATTRIBUTES = frozenset(
+    {"style", "hidden", "role", "itemtype", "itemprop", "class", "id", "data-author", "data-testid"}
+)
+_ROLES = frozenset(
+    {
+        "navigation",
+        "banner",
+        "contentinfo",
+        "complementary",
+        "search",
+        "dialog",
+        "menu",
+        "menubar",
+        "alert",
+        "toolbar",
+        "tablist",
+    }
+)
 
 # Short blocks judged by their words (date lines, furniture labels, calls to action, copyright notices).
 SHORT_BLOCK_TAGS = DATE_LINE_TAGS | CALL_TAGS | FURNITURE_LABEL_TAGS | RIGHTS_TAGS
@@ -120,8 +213,27 @@ MIN_CARDS = 3
 MAX_ABOVE_TITLE = 100  # characters of a block without content text over the headline (a kicker, breadcrumbs)
 # What a kicker, a breadcrumb trail or a section's name is written in. Not the larger headings, which title a
 # part of the page, nor the rows and cells of a table (a page's content may be a table of short rows).
-KICKER_TAGS = frozenset({"p", "div", "span", "a", "ul", "ol", "small", "time", "strong", "b", "em", "i", "h4", "h5",
-                         "h6", "section", "header"})
+KICKER_TAGS = frozenset(
+    {
+        "p",
+        "div",
+        "span",
+        "a",
+        "ul",
+        "ol",
+        "small",
+        "time",
+        "strong",
+        "b",
+        "em",
+        "i",
+        "h4",
+        "h5",
+        "h6",
+        "section",
+        "header",
+    }
+)
 # A small block around a field to type into (an e-mail address, a search, a comment) is a sign-up, search or reply
 # box: its heading and pitch are the widget's, not the story's.
 FORM_BOX_TAGS = frozenset({"div", "section", "form", "fieldset", "p"})
@@ -168,11 +280,15 @@ def is_title_link(anchor: etree._Element) -> bool:
     images before it and, after it, an element with words of its own or a line break and words."""
     line = anchor
     parent = anchor.getparent()
-    while parent is not None and parent.tag in INLINE_TAGS and len(parent) == 1 \
-            and not (parent.text or "").strip() and not (line.tail or "").strip():
+    while (
+        parent is not None
+        and parent.tag in INLINE_TAGS
+        and len(parent) == 1
+        and not (parent.text or "").strip()
+        and not (line.tail or "").strip()
+    ):
         line, parent = parent, parent.getparent()
-    if parent is None or parent.tag not in TITLE_BLOCK_TAGS or (parent.text or "").strip() \
-            or (line.tail or "").strip():
+    if parent is None or parent.tag not in TITLE_BLOCK_TAGS or (parent.text or "").strip() or (line.tail or "").strip():
         return False
     following = next(line.itersiblings(etree.Element), None)
     # one word on a line of its own is a control ("Enlarge", "Download"), not a title
@@ -221,16 +337,18 @@ def is_widget(block: etree._Element) -> bool:
 def is_small_widget(el: etree._Element, tag: str, own: list[int]) -> bool:
     """Whether a block (`tag`, its counts `own`) is a few labels and counts among controls: some text, at most
     MAX_WIDGET characters and no content text, in a block of MIN_CONTROLS children or more that `is_widget`."""
-    return 0 < own[0] <= MAX_WIDGET and not own[2] and len(el) >= MIN_CONTROLS and tag in WIDGET_TAGS \
-        and is_widget(el)
+    return 0 < own[0] <= MAX_WIDGET and not own[2] and len(el) >= MIN_CONTROLS and tag in WIDGET_TAGS and is_widget(el)
 
 
 def is_link_dense(el: etree._Element, tag: str, total: int, linked: int, density: float) -> bool:
     """Whether a block (`tag`, `total` characters of text, `linked` of them in links) is navigation: under 200
     characters outside its links, more than `density` of its text in them, and not a paragraph holding a
     sentence's worth of words beside them."""
-    return total - linked < 200 and linked > density * total \
+    return (
+        total - linked < 200
+        and linked > density * total
         and not (tag == "p" and words_beside_links(el) >= SENTENCE_WORDS)
+    )
 
 
 def one_site(links: list[tuple[str, str] | None]) -> bool:
@@ -266,8 +384,12 @@ def closing_link(block: etree._Element, linked: int) -> etree._Element | None:
         if last.tag != "a" or (last.tail or "").strip():
             return None
     text = "".join(last.itertext()).strip()
-    if len(text) != linked or inline and word_count(text) > CONTROL_WORDS \
-            or (last.get("href") or "").lstrip().lower().startswith(NOT_PAGES):
+    if (
+        len(text) != linked
+        or inline
+        and word_count(text) > CONTROL_WORDS
+        or (last.get("href") or "").lstrip().lower().startswith(NOT_PAGES)
+    ):
         return None  # an address to write to or call is no story (a contact card)
     title = next((node for node in islice(block.iter(), HEADING_LOOKAHEAD) if node.tag in HEADING_TAGS), None)
     if title is None:
@@ -281,8 +403,7 @@ def bold_first_line(block: etree._Element) -> etree._Element | None:
     """The first child of a block when it is a line all in bold (`<p><strong>Title</strong></p>`, `<b>Title</b>`)
     with more after it: a title written without a heading."""
     first = block[0]
-    if (block.text or "").strip() or not isinstance(first.tag, str) or (first.tail or "").strip() \
-            or first is block[-1]:
+    if (block.text or "").strip() or not isinstance(first.tag, str) or (first.tail or "").strip() or first is block[-1]:
         return None
     if first.tag not in BOLD_TAGS:
         if len(first) != 1 or (first.text or "").strip() or (first[0].tail or "").strip():
@@ -306,8 +427,12 @@ def bold_line(block: etree._Element) -> etree._Element | None:
     if block.tag not in ("p", "div") or not len(block):
         return None
     first = block[0]
-    if first is block[-1] and first.tag in BOLD_TAGS and not (block.text or "").strip() \
-            and not (first.tail or "").strip():
+    if (
+        first is block[-1]
+        and first.tag in BOLD_TAGS
+        and not (block.text or "").strip()
+        and not (first.tail or "").strip()
+    ):
         return first
     return bold_first_line(block)
 
@@ -346,9 +471,13 @@ def heads_an_article(header: etree._Element) -> bool:
     words than the headline's outside links (a lead, a byline), and no menu (a site's header holds its
     navigation)."""
     h1 = next(header.iter("h1"), None)
-    return h1 is not None and next(h1.iter("a"), None) is None and next(header.iter("nav"), None) is None \
-        and words_beside_links(header) > word_count(block_text(h1)) + SENTENCE_WORDS \
+    return (
+        h1 is not None
+        and next(h1.iter("a"), None) is None
+        and next(header.iter("nav"), None) is None
+        and words_beside_links(header) > word_count(block_text(h1)) + SENTENCE_WORDS
         and not h1.xpath("boolean(following::h1)")
+    )
 
 
 def inside_link(el: etree._Element) -> bool:
@@ -380,8 +509,9 @@ def words_beside_links(el: etree._Element) -> int:
 
 def lettered_word_count(text: str) -> int:
     """`word_count` of the words that hold a letter or digit."""
-    return word_count(text) - sum(1 for token in text.split() if not token.isalnum()
-                                  and not any(map(str.isalnum, token)))
+    return word_count(text) - sum(
+        1 for token in text.split() if not token.isalnum() and not any(map(str.isalnum, token))
+    )
 
 
 def word_count(text: str) -> int:
@@ -401,9 +531,15 @@ class Analysis:
     unclosed `<header>`, a `<nav>` around everything) can be measured after all.
     """
 
-    def __init__(self, root: etree._Element, keep_header: bool = False, min_unit: int = MIN_UNIT,
-                 keep_hidden: bool = False, not_furniture: frozenset = frozenset(),
-                 skip_tags: frozenset[str] = SKIP_TAGS) -> None:
+    def __init__(
+        self,
+        root: etree._Element,
+        keep_header: bool = False,
+        min_unit: int = MIN_UNIT,
+        keep_hidden: bool = False,
+        not_furniture: frozenset = frozenset(),
+        skip_tags: frozenset[str] = SKIP_TAGS,
+    ) -> None:
         self.root = root
         self.stats: dict[etree._Element, list[int]] = {}
         self.pruned: set[etree._Element] = set()
@@ -427,8 +563,15 @@ class Analysis:
         self.skip_tags = skip_tags  # never measured, as the renderer never renders them
         self._walk(root, keep_header, min_unit, keep_hidden, not_furniture, skip_tags)
 
-    def _walk(self, root: etree._Element, keep_header: bool, min_unit: int, keep_hidden: bool,
-              not_furniture: frozenset, skip_tags: frozenset[str]) -> None:
+    def _walk(
+        self,
+        root: etree._Element,
+        keep_header: bool,
+        min_unit: int,
+        keep_hidden: bool,
+        not_furniture: frozenset,
+        skip_tags: frozenset[str],
+    ) -> None:
         stats, pruned, candidates, bylines = self.stats, self.pruned, self.comment_candidates, self.byline_candidates
         teaser_lists, teaser_cards = self.teaser_lists, self.teaser_cards
         # per open element: [cards among its children, their content text, the cards]
@@ -492,22 +635,35 @@ class Analysis:
                                     self.role_main = el
                             # a product the page is about: an item of its own or the page's main entity, not a
                             # property of another item (a paywalled article `isPartOf` its subscription product)
-                            if "itemtype" in marks and "schema.org/Product" in (el.get("itemtype") or "") \
-                                    and el.get("itemprop", "mainEntity") == "mainEntity":
+                            if (
+                                "itemtype" in marks
+                                and "schema.org/Product" in (el.get("itemtype") or "")
+                                and el.get("itemprop", "mainEntity") == "mainEntity"
+                            ):
                                 self.product_microdata = True
-                            comment = (comment or "data-author" in marks
-                                       or "id" in marks and el.get("id").startswith(("comment", "reply"))
-                                       or "data-testid" in marks and el.get("data-testid") == "comment")
+                            comment = (
+                                comment
+                                or "data-author" in marks
+                                or "id" in marks
+                                and el.get("id").startswith(("comment", "reply"))
+                                or "data-testid" in marks
+                                and el.get("data-testid") == "comment"
+                            )
                             byline = byline or "itemprop" in marks
                         if comment:
                             candidates.append(el)
                         if byline:
                             bylines.append(el)
                     # a <header> inside an article, or holding one's headline and lead, is the article's
-                    if (tag in FURNITURE_TAGS
-                            or tag == "header" and not (keep_header or in_article or heads_an_article(el))
-                            or "-" in tag and hint_strength(tag, custom_tags) == 2  # <pp-navigation>, <amp-ad>
-                            or role is not None and role in _ROLES) and el not in not_furniture:
+                    if (
+                        tag in FURNITURE_TAGS
+                        or tag == "header"
+                        and not (keep_header or in_article or heads_an_article(el))
+                        or "-" in tag
+                        and hint_strength(tag, custom_tags) == 2  # <pp-navigation>, <amp-ad>
+                        or role is not None
+                        and role in _ROLES
+                    ) and el not in not_furniture:
                         pruned.add(el)
                         furniture_bound[el] = len(subtree_text(el))
                         bylines.append((el, False))
@@ -562,15 +718,22 @@ class Analysis:
                         teaser_lists[el] = held[1]
                         teaser_cards.update(held[2])
                 # (a link last in a block has nothing after it to title: most links in lists and menus)
-                if tag == "a" and not own[0] and not own[3] and open_stats \
-                        and (el.getnext() is not None or open_tags[-1] in INLINE_TAGS) and is_title_link(el):
+                if (
+                    tag == "a"
+                    and not own[0]
+                    and not own[3]
+                    and open_stats
+                    and (el.getnext() is not None or open_tags[-1] in INLINE_TAGS)
+                    and is_title_link(el)
+                ):
                     # a linked title on a line of its own counts as a linked heading (its text is its block's)
                     target = link_target(el)
                     if target:
                         own[3] = 1
                         targets[el] = target
-                elif own[2] and own[1] and not own[3] and own[0] <= CARD_CHARS and tag in TITLE_BLOCK_TAGS \
-                        and open_stats:
+                elif (
+                    own[2] and own[1] and not own[3] and own[0] <= CARD_CHARS and tag in TITLE_BLOCK_TAGS and open_stats
+                ):
                     # a card whose title links nowhere, closed by its one link to the story ("Read more"), with a
                     # summary long enough to be content text
                     anchor = closing_link(el, own[1])
@@ -644,12 +807,16 @@ class Analysis:
             if self.furniture_bound[el] < best_size:
                 break
             size = furniture_text(el)
-            if size > best_size or size == best_size and best is not None \
-                    and candidates.index(el) < candidates.index(best):
+            if (
+                size > best_size
+                or size == best_size
+                and best is not None
+                and candidates.index(el) < candidates.index(best)
+            ):
                 best, best_size = el, size
         return best
 
-    def unwrapped(self, rounds: int = 3) -> "Analysis":
+    def unwrapped(self, rounds: int = 3) -> Analysis:
         """This analysis, or a new one when furniture elements hold more text than the rest of the page
         (wrappers inside wrappers are unwrapped in turn, a bounded number of times)."""
         analysis = self
@@ -668,8 +835,9 @@ def furniture_text(el: etree._Element) -> int:
     return sum(map(len, map(str.strip, el.itertext())))
 
 
-def descend(body: etree._Element, analysis: Analysis, theta: float,
-            title: etree._Element | None = None) -> etree._Element:
+def descend(
+    body: etree._Element, analysis: Analysis, theta: float, title: etree._Element | None = None
+) -> etree._Element:
     """From the body down, follow the child holding at least `theta` of the content text. The page's comments are
     never where its content is: where they hold more than any other child (a short post over a long thread), the
     descent stops at the block holding both. Nor is a block named as furniture (a paywall's pitch, a subscription
@@ -694,10 +862,17 @@ def descend(body: etree._Element, analysis: Analysis, theta: float,
             hints = class_and_id(child)
             if hints and names_comments(hints):
                 comments += g
-            elif hints and not names_content(hints) and (
+            elif (
+                hints
+                and not names_content(hints)
+                and (
                     (strength := hint_strength(hints)) == 2
                     # before the title, a block named even weakly as furniture (a print header) heading nothing
-                    or before_title and strength == 1 and next(child.iter(*HEADING_TAGS), None) is None):
+                    or before_title
+                    and strength == 1
+                    and next(child.iter(*HEADING_TAGS), None) is None
+                )
+            ):
                 named += g
                 if g > named_best:
                     named_child, named_best = child, g
@@ -706,8 +881,12 @@ def descend(body: etree._Element, analysis: Analysis, theta: float,
         if comments > best_good:
             return node  # a thread longer than the post: the region holds both, and the thread is skipped in it
         if named:
-            if best_child is not None and named >= BESIDE_FURNITURE * best_good and title is not None \
-                    and holds(best_child, title):
+            if (
+                best_child is not None
+                and named >= BESIDE_FURNITURE * best_good
+                and title is not None
+                and holds(best_child, title)
+            ):
                 total -= named  # the titled block beside furniture: the furniture's text is not the content's
             elif named_best > best_good:
                 best_child, best_good = named_child, named_best
@@ -715,14 +894,18 @@ def descend(body: etree._Element, analysis: Analysis, theta: float,
             return node
         if best_good < theta * total:
             # the one article (or main) among blocks beside it: the markup names the content
-            if not (best_good >= SEMANTIC_SHARE * total and is_semantic_region(best_child)
-                    and sum(1 for child in node if is_semantic_region(child)) == 1):
+            if not (
+                best_good >= SEMANTIC_SHARE * total
+                and is_semantic_region(best_child)
+                and sum(1 for child in node if is_semantic_region(child)) == 1
+            ):
                 return node
         node = best_child
 
 
-def question_box(answers: list[etree._Element], region: etree._Element,
-                 text: Callable[[etree._Element], int]) -> etree._Element | None:
+def question_box(
+    answers: list[etree._Element], region: etree._Element, text: Callable[[etree._Element], int]
+) -> etree._Element | None:
     """The nearest block holding a poll's `answers` (its radio buttons) that holds text ahead of the first of
     them: its question. Text is as `text` measures it (labels, which name the answers, are not measured). None when
     the answers lie further apart, or the question further out, than POLL_DEPTH elements up (a poll keeps them
@@ -732,8 +915,10 @@ def question_box(answers: list[etree._Element], region: etree._Element,
     level = {node: i for i, node in enumerate(lineage)}
     holding = 0  # the level of the block holding every answer so far
     for button in answers[1:]:
-        shared = next((level[node] for node in islice(chain((button,), button.iterancestors()), POLL_DEPTH + 1)
-                       if node in level), None)
+        shared = next(
+            (level[node] for node in islice(chain((button,), button.iterancestors()), POLL_DEPTH + 1) if node in level),
+            None,
+        )
         if shared is None:
             return None
         holding = max(holding, shared)
@@ -741,8 +926,11 @@ def question_box(answers: list[etree._Element], region: etree._Element,
     for node, block in zip(lineage, lineage[1:]):
         if block is region:
             return None
-        asked = asked or bool((block.text or "").strip()) or any(
-            text(sibling) or (sibling.tail or "").strip() for sibling in node.itersiblings(preceding=True))
+        asked = (
+            asked
+            or bool((block.text or "").strip())
+            or any(text(sibling) or (sibling.tail or "").strip() for sibling in node.itersiblings(preceding=True))
+        )
         if asked and level[block] >= holding:
             return block
     return None
@@ -800,17 +988,22 @@ def page_without_scripts(body: etree._Element) -> etree._Element | None:
     return best
 
 
-def analyse(root: etree._Element, keep_header: bool = False, precision: bool = False,
-            recall: bool = False) -> Analysis:
+def analyse(root: etree._Element, keep_header: bool = False, precision: bool = False, recall: bool = False) -> Analysis:
     """Measure the document's body for main-content selection."""
     min_unit = PRECISION_MIN_UNIT if precision else RECALL_MIN_UNIT if recall else MIN_UNIT
     return Analysis(document_body(root), keep_header, min_unit)
 
 
-def choose_main(root: etree._Element, keep_header: bool = False, precision: bool = False,
-                recall: bool = False, analysis: Analysis | None = None,
-                title: etree._Element | None = None, product: bool = False, author: str | None = None
-                ) -> Choice | None:
+def choose_main(
+    root: etree._Element,
+    keep_header: bool = False,
+    precision: bool = False,
+    recall: bool = False,
+    analysis: Analysis | None = None,
+    title: etree._Element | None = None,
+    product: bool = False,
+    author: str | None = None,
+) -> Choice | None:
     """The main-content region of a document, or None when no block reads as content.
 
     `title` is the page's `<h1>`. When the region is the body of an article whose title stands apart from it, the
@@ -830,8 +1023,10 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
         shown = page_without_scripts(body)
         if shown is None:
             return None
-        body, analysis = shown, Analysis(shown, analysis.keep_header, analysis.min_unit,
-                                         skip_tags=SCRIPTLESS_SKIP_TAGS).unwrapped()
+        body, analysis = (
+            shown,
+            Analysis(shown, analysis.keep_header, analysis.min_unit, skip_tags=SCRIPTLESS_SKIP_TAGS).unwrapped(),
+        )
         if not analysis.good(body):
             return None
     main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92, title)
@@ -864,25 +1059,30 @@ def choose_main(root: etree._Element, keep_header: bool = False, precision: bool
             return True
         parent = el.getparent()
         if parent in before or parent in above and el is not main and el not in above:
-            if el.tag in UNIT_TAGS and el.tag not in HEADING_TAGS and not analysis.good(el) \
-                    and not opens_with_a_heading(el):
+            if (
+                el.tag in UNIT_TAGS
+                and el.tag not in HEADING_TAGS
+                and not analysis.good(el)
+                and not opens_with_a_heading(el)
+            ):
                 return True  # ahead of the body only headings, the blocks holding them, and content text
             before.add(el)
         return False
 
-    return Choice([article], once_each(skip_beside_the_body, skip.text_of), analysis.good(article),
-                  analysis.skip_tags)
+    return Choice([article], once_each(skip_beside_the_body, skip.text_of), analysis.good(article), analysis.skip_tags)
 
 
-def product_block(main: etree._Element, name: etree._Element, body: etree._Element,
-                  analysis: Analysis) -> etree._Element | None:
+def product_block(
+    main: etree._Element, name: etree._Element, body: etree._Element, analysis: Analysis
+) -> etree._Element | None:
     """The nearest block around `main` that also holds the product's name, when it adds no more than a little
     content text (a product's other blocks are short: a price, a stock line, a list of features)."""
     return block_holding(main, name, body, analysis, PRODUCT_WIDENING, through=REGION_TAGS)
 
 
-def titled_block(main: etree._Element, title: etree._Element, body: etree._Element,
-                 analysis: Analysis) -> etree._Element | None:
+def titled_block(
+    main: etree._Element, title: etree._Element, body: etree._Element, analysis: Analysis
+) -> etree._Element | None:
     """The block holding the page's title and, after it, the region, when it adds little more content than a
     lead: the article, whatever its markup calls it."""
     if title in analysis.pruned or title not in analysis.stats:
@@ -892,8 +1092,14 @@ def titled_block(main: etree._Element, title: etree._Element, body: etree._Eleme
     return block if block is not None and next(block.iter(title.tag, main.tag)) is not main else None
 
 
-def block_holding(main: etree._Element, heading: etree._Element, body: etree._Element, analysis: Analysis,
-                  widening: float, through: frozenset[str] | None = None) -> etree._Element | None:
+def block_holding(
+    main: etree._Element,
+    heading: etree._Element,
+    body: etree._Element,
+    analysis: Analysis,
+    widening: float,
+    through: frozenset[str] | None = None,
+) -> etree._Element | None:
     """The nearest block around `main` (up to `body`) that also holds `heading`, when it holds at most `widening`
     times `main`'s content text and every block on the way is one of `through` (any, if None)."""
     holders = set(heading.iterancestors())
@@ -939,8 +1145,9 @@ def wraps_formula(el: etree._Element) -> bool:
     return False
 
 
-def once_each(skip: Callable[[etree._Element], bool],
-              text: Callable[[etree._Element], str] = block_text) -> Callable[[etree._Element], bool]:
+def once_each(
+    skip: Callable[[etree._Element], bool], text: Callable[[etree._Element], str] = block_text
+) -> Callable[[etree._Element], bool]:
     """`skip`, plus: a paragraph-level block repeating one already rendered (over 20 characters) is skipped.
 
     Asked by the renderer in document order, so the first occurrence is the one kept.
@@ -970,9 +1177,15 @@ class FurnitureTest:
     reference cycle, which keeps each page's analysis alive until the garbage collector runs.
     """
 
-    def __init__(self, main: etree._Element, analysis: Analysis, recall: bool = False,
-                 body: etree._Element | None = None, author: str | None = None,
-                 title: etree._Element | None = None) -> None:
+    def __init__(
+        self,
+        main: etree._Element,
+        analysis: Analysis,
+        recall: bool = False,
+        body: etree._Element | None = None,
+        author: str | None = None,
+        title: etree._Element | None = None,
+    ) -> None:
         self.main = main
         self.author = byline_name(author)  # the words of the page's author's name, whose byline lines go
         # the longest such line: the name, a few words and a date (a name in one word: alone)
@@ -1033,9 +1246,12 @@ class FurnitureTest:
         total, linked = (own[0], own[1]) if own else (0, 0)
         # Every test below can only find furniture, so their order changes no verdict, only the cost: the cheap
         # ones and the class/id test, which finds most, come first.
-        if tag in LINK_BLOCK_TAGS and total \
-                and is_link_dense(el, tag, total, linked, LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY) \
-                and not inside_link(el):  # a block inside a link is the link's text
+        if (
+            tag in LINK_BLOCK_TAGS
+            and total
+            and is_link_dense(el, tag, total, linked, LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY)
+            and not inside_link(el)
+        ):  # a block inside a link is the link's text
             return True
         if el in self.closing:
             return True
@@ -1043,8 +1259,12 @@ class FurnitureTest:
             # a heading's id is made from its text (`nav_the_results`), so only its class counts
             hints = el.get("class") if tag in HEADING_TAGS else self.class_and_id(el)
             # a formula's wrappers are named for the script that draws it ("CtxtMenu", "MJX_Assistive_MathML")
-            if hints and not self.in_code(el) and self.judge_hints(el, tag, hints, total, linked, own) \
-                    and not wraps_formula(el):
+            if (
+                hints
+                and not self.in_code(el)
+                and self.judge_hints(el, tag, hints, total, linked, own)
+                and not wraps_formula(el)
+            ):
                 return True
         if not self.gallery and (tag == "figcaption" or tag in CAPTION_TAGS and self.is_caption(el, tag, own)):
             return True
@@ -1054,18 +1274,25 @@ class FurnitureTest:
                 return True  # a label placed over a picture among others (a chart's axes, a map's names): a graphic
         if 0 < total <= MAX_SHORT_BLOCK and tag in SHORT_BLOCK_TAGS and self.is_short_furniture(el, tag, total):
             return True
-        if 0 < total <= self.max_byline and self.author and tag in BYLINE_TAGS \
-                and is_byline(self.text_of(el), self.author):
+        if (
+            0 < total <= self.max_byline
+            and self.author
+            and tag in BYLINE_TAGS
+            and is_byline(self.text_of(el), self.author)
+        ):
             return True  # "By Ann Smith", "Ann Smith, science desk | 12 May 2026": the page's author named again
-        if total <= MAX_ABOVE_TITLE and tag in KICKER_TAGS and el in self.above_title \
-                and (total or self.text_of(el)):
+        if total <= MAX_ABOVE_TITLE and tag in KICKER_TAGS and el in self.above_title and (total or self.text_of(el)):
             # a kicker, a breadcrumb trail, a section's name over the headline (`labels_above` holds only blocks
             # without content text; an inline label's text is counted in its block); a picture is no label
             return True
         if tag == "time" and self.stands_alone(el) and is_date_line(self.text_of(el)):
             return True  # a dateline's <time> (its text is counted in the block around it, so judged here)
-        if tag == "a" and len(self.text_of(el)) <= MAX_FURNITURE_LABEL and is_furniture_label(self.text_of(el)) \
-                and self.stands_alone(el):
+        if (
+            tag == "a"
+            and len(self.text_of(el)) <= MAX_FURNITURE_LABEL
+            and is_furniture_label(self.text_of(el))
+            and self.stands_alone(el)
+        ):
             return True  # "Zurück zur Übersicht", "Mehr zum Thema" as a link of its own
         if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el):
             return True
@@ -1076,20 +1303,31 @@ class FurnitureTest:
         parent = el.getparent()
         if parent is not None and el in self.teaser_sections(parent):
             return True
-        if 0 < total <= MAX_FORM_BOX and tag in FORM_BOX_TAGS and el in self.entry_boxes() \
-                and el not in self.body_path and total - linked < 0.5 * self.region_text:
+        if (
+            0 < total <= MAX_FORM_BOX
+            and tag in FORM_BOX_TAGS
+            and el in self.entry_boxes()
+            and el not in self.body_path
+            and total - linked < 0.5 * self.region_text
+        ):
             return True
         if el in self.analysis.teaser_cards and el in self.cards_after_content(parent):
             return True  # cards side by side after the article's text in its block (no block around them)
         if own and own[3] >= MIN_CARDS and self.is_teaser_run(el):
             return True
-        if own and own[3] >= 3 and total < TEASER_CHARS * own[3] and (total - linked) < 0.5 * self.region_text \
-                and self.is_teaser_list(el):
+        if (
+            own
+            and own[3] >= 3
+            and total < TEASER_CHARS * own[3]
+            and (total - linked) < 0.5 * self.region_text
+            and self.is_teaser_list(el)
+        ):
             return True
         return False
 
-    def judge_hints(self, el: etree._Element, tag: str, hints: str, total: int, linked: int,
-                    own: list[int] | None) -> bool:
+    def judge_hints(
+        self, el: etree._Element, tag: str, hints: str, total: int, linked: int, own: list[int] | None
+    ) -> bool:
         """Whether the class and id of `el` name it furniture, given its size in the region."""
         reading = self.read(hints)
         if reading.reader_only and total < MAX_READER_ONLY:
@@ -1103,8 +1341,9 @@ class FurnitureTest:
         if strength >= 2:
             if share < 0.5:
                 # broken markup can leave a menu open around the page: then it holds the article
-                return not (own and own[2] >= 0.5 * self.region_good
-                            and next(el.iter("article", "main"), None) is not None)
+                return not (
+                    own and own[2] >= 0.5 * self.region_good and next(el.iter("article", "main"), None) is not None
+                )
             return False
         if tag in HEADING_TAGS:  # a heading class with a weak word ("entry-title meta") still titles content
             return False
@@ -1230,7 +1469,8 @@ class FurnitureTest:
         loose = self.loose_text.get(parent)
         if loose is None:
             loose = self.loose_text[parent] = bool(parent.text and parent.text.strip()) or any(
-                child.tail and child.tail.strip() for child in parent)
+                child.tail and child.tail.strip() for child in parent
+            )
         return not loose
 
     def teaser_sections(self, parent: etree._Element) -> set[etree._Element]:
@@ -1255,12 +1495,16 @@ class FurnitureTest:
                     section.append(child)
                 continue
             teaser = section is not None and sum(map(analysis.text, section)) <= (
-                TEASER_CHARS if section[0].tag == "dt" else CARD_CHARS)
+                TEASER_CHARS if section[0].tag == "dt" else CARD_CHARS
+            )
             if teaser:
                 run.append(section)
             if not teaser or child is None:  # the run ends
-                if len(run) >= MIN_CARDS and sum(analysis.text(m) - analysis.links(m) for section_ in run
-                                                 for m in section_) < 0.5 * self.region_text:
+                if (
+                    len(run) >= MIN_CARDS
+                    and sum(analysis.text(m) - analysis.links(m) for section_ in run for m in section_)
+                    < 0.5 * self.region_text
+                ):
                     found.update(member for section_ in run for member in section_)
                 run = []
             own = self.stats.get(opening) if opening is not None else None
@@ -1316,8 +1560,14 @@ class FurnitureTest:
         while at >= 2:
             summary = stats.get(children[at - 1])
             title = children[at - 2]
-            if summary is None or summary[1] or not 0 < summary[0] <= TEASER_CHARS or children[at - 1].tag != "p" \
-                    or title.tag != "p" or not self.is_headline_line(title):
+            if (
+                summary is None
+                or summary[1]
+                or not 0 < summary[0] <= TEASER_CHARS
+                or children[at - 1].tag != "p"
+                or title.tag != "p"
+                or not self.is_headline_line(title)
+            ):
                 break
             pairs += 1
             held += summary[0]
@@ -1372,27 +1622,41 @@ class FurnitureTest:
         images = block.iter("img")
         if next(images, None) is None or next(images, None) is not None:
             return False
-        name = next((node for node in islice(block.iter(), HEADING_LOOKAHEAD)
-                     if (node.tag in HEADING_TAGS or node.tag in BOLD_TAGS) and (node.text or "").strip()), None)
+        name = next(
+            (
+                node
+                for node in islice(block.iter(), HEADING_LOOKAHEAD)
+                if (node.tag in HEADING_TAGS or node.tag in BOLD_TAGS) and (node.text or "").strip()
+            ),
+            None,
+        )
         if name is None:
             return False
         words = block_text(name).split()
         if not 2 <= len(words) <= NAME_WORDS or not all(word[:1].isupper() for word in words):
             return False
         rest = block_text(block).split(block_text(name), 1)[-1].split()
-        return words_beside_links(block) >= len(words) + SENTENCE_WORDS \
-            and any(len(word) > 2 and word in rest for word in words)
+        return words_beside_links(block) >= len(words) + SENTENCE_WORDS and any(
+            len(word) > 2 and word in rest for word in words
+        )
 
     def is_story_list(self, block: etree._Element) -> bool:
         """A list whose MIN_CARDS or more items are each a headline link with a line of its own (`link_item`),
         each to a different page of one site (`one_site`)."""
         counts = self.stats.get(block)
-        if block.tag not in LIST_ITEMS or not counts or counts[0] > TEASER_CHARS * len(block) \
-                or (block.text or "").strip():
+        if (
+            block.tag not in LIST_ITEMS
+            or not counts
+            or counts[0] > TEASER_CHARS * len(block)
+            or (block.text or "").strip()
+        ):
             return False
         items = [item for item in block if isinstance(item.tag, str)]
-        return len(items) >= MIN_CARDS and all(item.tag == "li" for item in items) and one_site(
-            [self.link_item(item) for item in items])
+        return (
+            len(items) >= MIN_CARDS
+            and all(item.tag == "li" for item in items)
+            and one_site([self.link_item(item) for item in items])
+        )
 
     def story_run(self, children: list[etree._Element], end: int) -> list[etree._Element]:
         """MIN_CARDS or more paragraphs or divs side by side ending before `end`, each a headline link with a line of
@@ -1418,15 +1682,31 @@ class FurnitureTest:
             return None
         anchor = None
         for child in item:  # past images (perhaps linked) ahead of the headline
-            if not isinstance(child.tag, str) or child.tag == "a" and furniture_text(child) \
-                    or child.tag != "a" and child.tag not in IMAGE_TAGS or (child.tail or "").strip():
+            if (
+                not isinstance(child.tag, str)
+                or child.tag == "a"
+                and furniture_text(child)
+                or child.tag != "a"
+                and child.tag not in IMAGE_TAGS
+                or (child.tail or "").strip()
+            ):
                 anchor = child
                 break
-        while anchor is not None and anchor.tag in INLINE_TAGS and len(anchor) == 1 \
-                and not (anchor.text or "").strip() and not (anchor[0].tail or "").strip():
+        while (
+            anchor is not None
+            and anchor.tag in INLINE_TAGS
+            and len(anchor) == 1
+            and not (anchor.text or "").strip()
+            and not (anchor[0].tail or "").strip()
+        ):
             anchor = anchor[0]  # <strong><a>Headline</a></strong>
-        if anchor is None or anchor.tag != "a" or furniture_text(anchor) != own[1] \
-                or word_count(block_text(anchor)) < 2 or words_beside_links(item) < 1:
+        if (
+            anchor is None
+            or anchor.tag != "a"
+            or furniture_text(anchor) != own[1]
+            or word_count(block_text(anchor)) < 2
+            or words_beside_links(item) < 1
+        ):
             return None
         href = (anchor.get("href") or "").strip()
         target = link_target(anchor)
@@ -1438,8 +1718,13 @@ class FurnitureTest:
         if not own or not own[0] or own[1] < own[0] or (el.text or "").strip():
             return False
         anchor = el[0] if len(el) == 1 else None
-        return anchor is not None and anchor.tag == "a" and not (anchor.tail or "").strip() \
-            and word_count(block_text(anchor)) >= 3 and bool(link_target(anchor))
+        return (
+            anchor is not None
+            and anchor.tag == "a"
+            and not (anchor.tail or "").strip()
+            and word_count(block_text(anchor)) >= 3
+            and bool(link_target(anchor))
+        )
 
     def cards_after_content(self, parent: etree._Element) -> set[etree._Element]:
         """The cards of a teaser list that close `parent`, after a child holding content text that is no card and
@@ -1467,8 +1752,10 @@ class FurnitureTest:
         if not sections or (el.text or "").strip():
             return False
         text = self.analysis.text
-        return all(child in sections or not text(child) and not (child.tail or "").strip()
-                   for child in el.iterchildren(etree.Element))
+        return all(
+            child in sections or not text(child) and not (child.tail or "").strip()
+            for child in el.iterchildren(etree.Element)
+        )
 
     def holds_text(self, el: etree._Element) -> bool:
         """Whether `el` holds text: measured, or, for an element that is no block of its own (a formula's
@@ -1504,10 +1791,21 @@ class FurnitureTest:
     def is_short_furniture(self, el: etree._Element, tag: str, total: int) -> bool:
         """A short block that is a label over furniture, a date line, a call to action or a copyright notice."""
         text = self.text_of(el)
-        return (total <= MAX_FURNITURE_LABEL and tag in FURNITURE_LABEL_TAGS and is_furniture_label(text)
-                or tag in DATE_LINE_TAGS and total <= MAX_DATE_LINE and is_date_line(text)
-                or tag in CALL_TAGS and total <= MAX_CALL and is_call_to_action(text)
-                or tag in RIGHTS_TAGS and total <= MAX_RIGHTS and is_rights_line(text) and opens_line(el))
+        return (
+            total <= MAX_FURNITURE_LABEL
+            and tag in FURNITURE_LABEL_TAGS
+            and is_furniture_label(text)
+            or tag in DATE_LINE_TAGS
+            and total <= MAX_DATE_LINE
+            and is_date_line(text)
+            or tag in CALL_TAGS
+            and total <= MAX_CALL
+            and is_call_to_action(text)
+            or tag in RIGHTS_TAGS
+            and total <= MAX_RIGHTS
+            and is_rights_line(text)
+            and opens_line(el)
+        )
 
     def is_caption(self, el: etree._Element, tag: str, own: list[int] | None) -> bool:
         """A short text block under a figure's image, or one named a caption/credit by its class or id
@@ -1534,8 +1832,7 @@ class FurnitureTest:
         if not in_figure:
             hints = self.class_and_id(el)
             named = bool(hints) and self.names_caption(hints)
-            if not (named or tag in CREDIT_TAGS and own[0] <= MAX_CREDIT
-                    and is_credit_line(self.text_of(el))):
+            if not (named or tag in CREDIT_TAGS and own[0] <= MAX_CREDIT and is_credit_line(self.text_of(el))):
                 return False
         return next(el.iter(MEDIA_TAGS), None) is None
 
@@ -1554,8 +1851,11 @@ class FurnitureTest:
         while node is not block:
             previous = previous_element(node)
             if previous is not None:
-                return (previous.tag in IMAGE_TAGS or not self.analysis.text(previous)
-                        and next(previous.iter(IMAGE_TAGS), None) is not None)
+                return (
+                    previous.tag in IMAGE_TAGS
+                    or not self.analysis.text(previous)
+                    and next(previous.iter(IMAGE_TAGS), None) is not None
+                )
             node = node.getparent()
         return False
 

@@ -13,42 +13,117 @@ from typing import NamedTuple
 
 from lxml import etree
 
-from web2md.extract.meta.dates import MONTHS
 from web2md.extract.html.entities import subtree_text
+from web2md.extract.meta.dates import MONTHS
 
 # Class/id words of furniture. A strong word marks furniture unless the block holds
 # much of the content; a weak one only for small or link-heavy blocks.
-STRONG_WORDS = frozenset("""
+STRONG_WORDS = frozenset(
+    """
 nav navbar navigation navi menu menus mainmenu submenu breadcrumb breadcrumbs crumbs sidebar sidebars footer
 share sharing sharebar shares social socials related recommended recommendations recommend newsletter subscribe
 subscription cookie cookies consent gdpr advert advertisement advertising ads ad adsense adslot sponsor sponsored
 promo promotion popup modal comment comments commentlist kommentar kommentare disqus respond tagcloud pagination pager byline toolbar
 login signup signin search outbrain taboola copyright masthead banner aside cta donate donation popular trending
 mostread disclaimer disclosure paywall captcha likes gravatars factbox breaker spenden werbung
-""".split())
-WEAK_WORDS = frozenset("""
+""".split()
+)
+WEAK_WORDS = frozenset(
+    """
 side tags tag keywords meta postmeta entrymeta widget widgets print skip rating ratings author authors date dates
 time published toc prev previous next more links metadata categories category utility tools actions follow
 rss feed top bottom aside noprint infobox bio about contact caption credit credits
-""".split())
+""".split()
+)
 # Words also recognised at the start or end of a compound ("relatedposts", "sharedaddy", "postfooter"): plain
 # string tests, as a regex search would try every position of every part.
-_STRONG_PREFIXES = ("related", "share", "social", "comment", "footer", "sidebar", "newsletter", "subscribe", "breadcrumb",
-                    "advert", "sponsor", "promo", "cookie", "navigation", "navbar", "menu", "banner", "disqus", "outbrain",
-                    "taboola", "paywall")
-_STRONG_SUFFIXES = ("related", "comments", "footer", "sidebar", "navigation", "navbar", "menu", "banner", "sharing", "share",
-                    "paywall", "disclaimer")
+_STRONG_PREFIXES = (
+    "related",
+    "share",
+    "social",
+    "comment",
+    "footer",
+    "sidebar",
+    "newsletter",
+    "subscribe",
+    "breadcrumb",
+    "advert",
+    "sponsor",
+    "promo",
+    "cookie",
+    "navigation",
+    "navbar",
+    "menu",
+    "banner",
+    "disqus",
+    "outbrain",
+    "taboola",
+    "paywall",
+)
+_STRONG_SUFFIXES = (
+    "related",
+    "comments",
+    "footer",
+    "sidebar",
+    "navigation",
+    "navbar",
+    "menu",
+    "banner",
+    "sharing",
+    "share",
+    "paywall",
+    "disclaimer",
+)
 _WEAK_PREFIXES = ("widget", "author", "meta", "tags", "rating", "toolbar", "popular", "trending", "next", "prev")
 _WEAK_SUFFIXES = ("widget", "meta", "metadata", "tags", "ratings", "toolbar", "byline", "caption", "credit", "credits")
 # An author's box: bio, photo and links about the writer rather than the article.
 _AUTHOR_BOX = re.compile(r"author(?:box|bio|info|description|desc|details|profile|card|about)|about(?:the)?author")
-CONTENT_WORDS = frozenset({"content", "main", "article", "post", "entry", "body", "text", "story", "wrap", "wrapper",
-                           "container", "page", "layout", "site", "inner", "primary", "col", "column"})
+CONTENT_WORDS = frozenset(
+    {
+        "content",
+        "main",
+        "article",
+        "post",
+        "entry",
+        "body",
+        "text",
+        "story",
+        "wrap",
+        "wrapper",
+        "container",
+        "page",
+        "layout",
+        "site",
+        "inner",
+        "primary",
+        "col",
+        "column",
+    }
+)
 # Words after which a class describes a layout state (`has-ads`, `with-sidebar`), not the block itself.
 STATE_PREFIXES = frozenset({"has", "with", "no", "non", "not", "without", "is", "show", "hide"})
 # Taxonomy prefixes that CMSs put on the article itself (WordPress `tag-foo`, `category-bar`).
-SLUG_PREFIXES = frozenset({"tag", "tags", "category", "categories", "post", "postid", "type", "status", "format",
-                           "single", "page", "template", "author", "topic", "section", "entry", "node"})
+SLUG_PREFIXES = frozenset(
+    {
+        "tag",
+        "tags",
+        "category",
+        "categories",
+        "post",
+        "postid",
+        "type",
+        "status",
+        "format",
+        "single",
+        "page",
+        "template",
+        "author",
+        "topic",
+        "section",
+        "entry",
+        "node",
+    }
+)
 _SPLIT = re.compile(r"[^a-z0-9]+")
 _WORD = re.compile(r"[^\W_]+")
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -65,59 +140,100 @@ MAX_READER_ONLY = 200
 
 # The block holding a page's comments. Readers' comments are not the article however long they run; a forum
 # thread's replies get a section of their own (pagetype).
-_COMMENTS = re.compile(r"(?:^|[\s_-])(?:comments|commentlist|comment-list|comments?-(?:area|container|section|wrapper)|"
-                       r"kommentare|replies)(?:$|[\s_-])")  # lowercased; asked only of a class holding one of those
+_COMMENTS = re.compile(
+    r"(?:^|[\s_-])(?:comments|commentlist|comment-list|comments?-(?:area|container|section|wrapper)|"
+    r"kommentare|replies)(?:$|[\s_-])"
+)  # lowercased; asked only of a class holding one of those
 
 # Text blocks that can be a caption: inside a <figure>, or named as one by class/id.
 CAPTION_TAGS = frozenset({"p", "div", "span", "small", "h2", "h3", "h4", "h5", "h6", "strong", "em", "i", "b"})
 # Every branch opens with a letter, not a group, so that the re module scans ahead for those letters.
-_CAPTION_HINT = re.compile(r"caption|legend|credit|bildunterschrift|bildquelle|imagesource|photocredit|"
-                           r"img(?:desc|text|info)|image(?:desc|text|info)|photo(?:desc|text|info)|"
-                           r"picture(?:desc|text|info)|bild(?:desc|text|info)|foto(?:desc|text|info)")  # lowercased
+_CAPTION_HINT = re.compile(
+    r"caption|legend|credit|bildunterschrift|bildquelle|imagesource|photocredit|"
+    r"img(?:desc|text|info)|image(?:desc|text|info)|photo(?:desc|text|info)|"
+    r"picture(?:desc|text|info)|bild(?:desc|text|info)|foto(?:desc|text|info)"
+)  # lowercased
 # What a caption never holds.
 MEDIA_TAGS = ("img", "picture", "video", "table", "pre", "blockquote", "ul", "ol", "iframe")
 MAX_CAPTION = 300
 # A credit line: "Photo: ...", "Quelle: ...", "Crédits photos : ..." on its own.
-_CREDIT_LINE = re.compile(r"(?:(?:photos?|photo credits?|image|images|credits?|source|sources|foto|fotos|bild|bilder|"
-                          r"titelbild|beitragsbild|quelle|quellen|crédits? photos?|fuente|fuentes|źródło|zdjęcie|"
-                          r"fot\.)|(?:figure|fig\.|abbildung|abb\.|grafik|tabelle|table|rys\.|ilustracja)\s*\d+)\s?:"
-                          # ... or names who made the picture: "Photo by Jane Doe on Unsplash", "Foto von ..."
-                          r"|(?:photo|photograph|image|illustration|foto|bild)\s+(?:by|von|de|par|di)\s+(?-i:[A-ZÀ-ÖØ-Þ])",
-                          re.I)
+_CREDIT_LINE = re.compile(
+    r"(?:(?:photos?|photo credits?|image|images|credits?|source|sources|foto|fotos|bild|bilder|"
+    r"titelbild|beitragsbild|quelle|quellen|crédits? photos?|fuente|fuentes|źródło|zdjęcie|"
+    r"fot\.)|(?:figure|fig\.|abbildung|abb\.|grafik|tabelle|table|rys\.|ilustracja)\s*\d+)\s?:"
+    # ... or names who made the picture: "Photo by Jane Doe on Unsplash", "Foto von ..."
+    r"|(?:photo|photograph|image|illustration|foto|bild)\s+(?:by|von|de|par|di)\s+(?-i:[A-ZÀ-ÖØ-Þ])",
+    re.I,
+)
 MAX_CREDIT = 80
 CREDIT_TAGS = frozenset({"p", "div", "small"})  # a line of its own, not a bold "Source:" opening a paragraph
 
 # Calls to action: a short block asking the reader to subscribe, follow, share, donate or get the app
 # (matched against lowercased text, at word starts only: every phrase opens with a letter, or is anchored).
 _CALL_PHRASES = (
-    r"subscribe (?:now|today|here|for|to (?:our|the|my|this))", r"subscribers? (?:also )?receive",
+    r"subscribe (?:now|today|here|for|to (?:our|the|my|this))",
+    r"subscribers? (?:also )?receive",
     r"already a subscriber",
     *(rf"{ask} (?:\w+ ){{0,3}}newsletter" for ask in ("sign up", "subscribe", "register", "join", "get")),
     r"newsletter (?:sign-up|signup)",
     *(f"{whose} newsletter" for whose in ("zum", "unseren?", "den", "our", "the", "mi", "notre", "nostra")),
-    r"sign up (?:now|today|here|for)", r"follow us",
+    r"sign up (?:now|today|here|for)",
+    r"follow us",
     r"follow (?:\w+ ){0,4}on (?:twitter|facebook|instagram|x|telegram|youtube|tiktok|linkedin|whatsapp|threads)",
-    r"download (?:the|our)", r"share this (?:article|post|story|page)", r"support us", r"donate now",
+    r"download (?:the|our)",
+    r"share this (?:article|post|story|page)",
+    r"support us",
+    r"donate now",
     r"become a member",
-    r"abonnieren sie", r"jetzt abonnieren", r"ich bin abonnent", r"folgen sie uns", r"folge uns",
+    r"abonnieren sie",
+    r"jetzt abonnieren",
+    r"ich bin abonnent",
+    r"folgen sie uns",
+    r"folge uns",
     *(f"{what} teilen" for what in ("artikel", "beitrag", "seite")),
-    r"teilen sie dies", r"jetzt spenden", r"spenden sie", r"jede (?:kleine )?spende", r"unterstützen sie uns",
+    r"teilen sie dies",
+    r"jetzt spenden",
+    r"spenden sie",
+    r"jede (?:kleine )?spende",
+    r"unterstützen sie uns",
     r"unterstütze uns",
-    r"suscríbete", r"suscribete", r"síguenos", r"siguenos", r"únete", r"hazte miembro",
+    r"suscríbete",
+    r"suscribete",
+    r"síguenos",
+    r"siguenos",
+    r"únete",
+    r"hazte miembro",
     r"canal de (?:telegram|youtube|whatsapp)",
-    r"abonnez-vous", r"suivez-nous", r"rejoignez-nous", r"inscrivez-vous",
-    r"subskrypcj\w*", r"obserwuj nas", r"zapisz się",
-    r"iscriviti", r"seguici", r"abbonati", r"assine", r"siga-nos", r"inscreva-se",
+    r"abonnez-vous",
+    r"suivez-nous",
+    r"rejoignez-nous",
+    r"inscrivez-vous",
+    r"subskrypcj\w*",
+    r"obserwuj nas",
+    r"zapisz się",
+    r"iscriviti",
+    r"seguici",
+    r"abbonati",
+    r"assine",
+    r"siga-nos",
+    r"inscreva-se",
     *(f"{who} to (?:comment|reply|post)" for who in ("you must be (?:logged|signed) in", "log in", "sign in")),
     r"leave a (?:reply|comment)",
-    *(rf"{who} (?:sich |dich )?(?:anmelden|einloggen|registrieren|angemeldet|eingeloggt)"
-      r"[^.!?]{0,40}?\b(?:kommentar\w*|diskussion|mit(?:zu)?diskutieren|antwort\w*)"
-      for who in ("sie müssen", "du musst")),
-    r"schreibe einen kommentar", r"^kommentieren$",
-    *(rf"{stay}(?: (?:on|with|about|über|mit) (?:our|us|unseren?|uns)|(?=[.!]?$))"
-      for stay in (r"stay (?:up[- ]to[- ]date|informed)", r"bleib(?:en sie)? (?:auf dem laufenden|informiert)")),
+    *(
+        rf"{who} (?:sich |dich )?(?:anmelden|einloggen|registrieren|angemeldet|eingeloggt)"
+        r"[^.!?]{0,40}?\b(?:kommentar\w*|diskussion|mit(?:zu)?diskutieren|antwort\w*)"
+        for who in ("sie müssen", "du musst")
+    ),
+    r"schreibe einen kommentar",
+    r"^kommentieren$",
+    *(
+        rf"{stay}(?: (?:on|with|about|über|mit) (?:our|us|unseren?|uns)|(?=[.!]?$))"
+        for stay in (r"stay (?:up[- ]to[- ]date|informed)", r"bleib(?:en sie)? (?:auf dem laufenden|informiert)")
+    ),
     *(f"{share} (?:uns )?(?:ihre|deine) (?:erfahrung\\w*|meinung)" for share in ("teilen sie", "teile")),
-    r"share your (?:experience|thoughts|feedback)", r"tell us what you think", r"be sociable",
+    r"share your (?:experience|thoughts|feedback)",
+    r"tell us what you think",
+    r"be sociable",
 )
 
 
@@ -139,11 +255,15 @@ CALL_OPENING = 120  # characters: the ask comes first, not at the end of a sente
 # The page's own metadata named by a label: "Published:", "Veröffentlicht am", "Release date". The labels ending in
 # a preposition ("Erschienen in", "By") wait for their value; the others ("Tags", "Author", "Date", "Updated") also
 # head sections of a README or a manual, so alone they are furniture only with their colon.
-_OPEN_META_LABEL = (r"(?:by|written by|von|veröffentlicht am|aktualisiert am|erschienen (?:in|am)|publié le|"
-                    r"publicado el|pubblicato il)")
-_META_LABEL = (rf"(?:{_OPEN_META_LABEL}|published|posted|updated|last (?:modified|updated)|release date|date|author|"
-               r"category|categories|tags|veröffentlicht|veröffentlichung|aktualisiert|erschienen|stand|datum|"
-               r"kategorie|schlagwörter|publié|publicado|pubblicato|opublikowano|autor(?:ka)?)")
+_OPEN_META_LABEL = (
+    r"(?:by|written by|von|veröffentlicht am|aktualisiert am|erschienen (?:in|am)|publié le|"
+    r"publicado el|pubblicato il)"
+)
+_META_LABEL = (
+    rf"(?:{_OPEN_META_LABEL}|published|posted|updated|last (?:modified|updated)|release date|date|author|"
+    r"category|categories|tags|veröffentlicht|veröffentlichung|aktualisiert|erschienen|stand|datum|"
+    r"kategorie|schlagwörter|publié|publicado|pubblicato|opublikowano|autor(?:ka)?)"
+)
 # The labels of the page's own date ("Veröffentlicht: 3.11.2019"); on an event page "Date:" is the event's.
 _PAGE_DATE_LABEL = re.compile(rf"(?!(?:date|datum)$){_META_LABEL}")
 # A label alone in its block over furniture: links to other pages ("Related articles", "Mehr zum Thema",
@@ -173,23 +293,39 @@ _FURNITURE_LABEL = re.compile(
     r"advertisement|advertising|sponsored(?: content)?|anzeige|werbung|publicité|publicidad|pubblicità|reklama|"
     r"advertentie|(?:the )?(?:story|article|text) continues (?:below|after)(?: (?:this )?(?:advertisement|ad))?|"
     r"continue reading (?:below|after)(?: (?:the|this) (?:advertisement|ad))?|"
-    rf"{_OPEN_META_LABEL})")
+    rf"{_OPEN_META_LABEL})"
+)
 # A label with its colon over contact details, links or the page's metadata: "Kontakt:", "Further information:",
 # "Release date:". (Without the colon it is more often a section heading over content, as in a project's README.)
-_COLON_LABEL = re.compile(r"(?:contact|kontakt|ansprechpartner(?:in)?|pressekontakt|weitere informationen|"
-                          rf"more information|further information|{_META_LABEL})\s*:")
+_COLON_LABEL = re.compile(
+    r"(?:contact|kontakt|ansprechpartner(?:in)?|pressekontakt|weitere informationen|"
+    rf"more information|further information|{_META_LABEL})\s*:"
+)
 MAX_FURNITURE_LABEL = 60
 # The page's topics after their label, a list of names (no sentence: no full stop, question or second colon)
 # ("Category:" is left out: an award's or a product's category is a fact about the subject)
-_TAXONOMY_LINE = re.compile(r"(?:tags|tagged|tagged with|filed under|topics|keywords|themen|schlagwörter|schlagworte|"
-                            r"stichwörter|étiquettes|mots-clés|etiquetas)\s*:\s*[^.!?:]+")
+_TAXONOMY_LINE = re.compile(
+    r"(?:tags|tagged|tagged with|filed under|topics|keywords|themen|schlagwörter|schlagworte|"
+    r"stichwörter|étiquettes|mots-clés|etiquetas)\s*:\s*[^.!?:]+"
+)
 # A copyright notice (SPEC §4: boilerplate) opens with its sign, or the word and a year ...
 _RIGHTS_LINE = re.compile(r"(?:©|\(c\)\s*\d{4}|copyright\s*(?:©|\(c\)|\d{4}))", re.I)
 # ... or reserves the rights ("All rights reserved", "Alle Rechte vorbehalten", "Tous droits réservés", ...), told by
 # a substring each, in the two cases notices are written in (a regex search of them all would be ten times dearer)
-_RIGHTS_RESERVED = ("ights reserved", "IGHTS RESERVED", "echte vorbehalten", "ECHTE VORBEHALTEN", "droits réservés",
-                    "DROITS RÉSERVÉS", "derechos reservados", "DERECHOS RESERVADOS", "diritti riservati",
-                    "DIRITTI RISERVATI", "prawa zastrzeżone", "PRAWA ZASTRZEŻONE")
+_RIGHTS_RESERVED = (
+    "ights reserved",
+    "IGHTS RESERVED",
+    "echte vorbehalten",
+    "ECHTE VORBEHALTEN",
+    "droits réservés",
+    "DROITS RÉSERVÉS",
+    "derechos reservados",
+    "DERECHOS RESERVADOS",
+    "diritti riservati",
+    "DIRITTI RISERVATI",
+    "prawa zastrzeżone",
+    "PRAWA ZASTRZEŻONE",
+)
 MAX_RIGHTS = 300
 RIGHTS_TAGS = frozenset({"p", "div", "small", "span"})
 # A heading over a section that closes an article without being part of its story: the publisher's or author's
@@ -198,7 +334,8 @@ RIGHTS_TAGS = frozenset({"p", "div", "small", "span"})
 _TAIL_LABEL = re.compile(
     r"(?:about|über|à propos d[e'’]|acerca de|sobre|informazioni su) \S+(?: \S+){0,4}|"
     r"(?:media|press|investor|pr)(?: relations)? contacts?|(?:presse|medien)kontakt|"
-    r"(?:forward[- ]looking|cautionary) statements?|safe harbou?r(?: statement)?|disclaimer|haftungsausschluss")
+    r"(?:forward[- ]looking|cautionary) statements?|safe harbou?r(?: statement)?|disclaimer|haftungsausschluss"
+)
 FURNITURE_LABEL_TAGS = frozenset({"p", "div", "h2", "h3", "h4", "h5", "h6"})
 
 # A date line: "12.03.2020", "Aktualisiert am 3. März 2020, 19:49", "Posted March 3, 2024" with little else.
@@ -288,8 +425,11 @@ def token_strength(token: str) -> int:
             return 2
         if len(part) > 5:
             # a compound made with a strong word ("relatedposts", "postfooter"; a commentary is no comment)
-            if part.startswith(_STRONG_PREFIXES) and not part.startswith("commentary") \
-                    or part.endswith(_STRONG_SUFFIXES):
+            if (
+                part.startswith(_STRONG_PREFIXES)
+                and not part.startswith("commentary")
+                or part.endswith(_STRONG_SUFFIXES)
+            ):
                 return 2
             # ... or with a weak one ("widgettitle", "entrymeta"; a preview is no "prev" link)
             if part.startswith(_WEAK_PREFIXES) and not part.startswith("preview") or part.endswith(_WEAK_SUFFIXES):
@@ -361,8 +501,8 @@ def is_byline(text: str, name: tuple[str, ...]) -> bool:
         return words == list(name)
     size = len(name)
     for start in range(len(words) - size + 1):
-        if tuple(words[start:start + size]) == name:
-            rest = words[:start] + words[start + size:]
+        if tuple(words[start : start + size]) == name:
+            rest = words[:start] + words[start + size :]
             return sum(1 for word in rest if not word.isdigit() and word not in MONTHS) <= BYLINE_WORDS
     return False
 
@@ -378,9 +518,11 @@ def is_furniture_label(text: str) -> bool:
     "Release date:", "Kontakt:"; or files the page under its topics: "Tags: ferry, islands"."""
     lowered = text.lower()
     stripped = lowered.strip()
-    return (_FURNITURE_LABEL.fullmatch(lowered.strip(" :?!.…»›>→-–—")) is not None
-            or _COLON_LABEL.fullmatch(stripped) is not None
-            or _TAXONOMY_LINE.fullmatch(stripped) is not None)
+    return (
+        _FURNITURE_LABEL.fullmatch(lowered.strip(" :?!.…»›>→-–—")) is not None
+        or _COLON_LABEL.fullmatch(stripped) is not None
+        or _TAXONOMY_LINE.fullmatch(stripped) is not None
+    )
 
 
 def is_tail_label(text: str) -> bool:
@@ -419,8 +561,9 @@ def block_text(el: etree._Element) -> str:
 def names_comments(hints: str) -> bool:
     """Whether a class/id names a page's comments as a whole (`comments-area`, `commentlist`), not one comment."""
     lowered = hints.lower()
-    return ("comment" in lowered or "kommentare" in lowered or "replies" in lowered) \
-        and _COMMENTS.search(lowered) is not None
+    return ("comment" in lowered or "kommentare" in lowered or "replies" in lowered) and _COMMENTS.search(
+        lowered
+    ) is not None
 
 
 def names_content(hints: str) -> bool:

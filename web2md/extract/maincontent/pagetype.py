@@ -9,33 +9,55 @@ shown by blockquote depth; product pages get `## Product details` from JSON-LD.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from lxml import etree
 
 from web2md.extract.html.elements import DocumentElements
 from web2md.extract.html.entities import clean_text, decode_entities
 from web2md.extract.maincontent.furniture import class_words
-from web2md.extract.meta.meta_jsonld import JsonLd
 from web2md.extract.markdown.render import Renderer, escape_markdown
+from web2md.extract.meta.meta_jsonld import JsonLd
 
 ARTICLE = "article"
 FORUM = "forum"
 PRODUCT = "product"
 PAGE = "page"
 
-_ARTICLE_TYPES = {"article", "newsarticle", "blogposting", "reportagenewsarticle", "analysisnewsarticle",
-                  "opinionnewsarticle", "scholarlyarticle", "techarticle", "report", "liveblogposting",
-                  "review", "recipe", "howto"}
+_ARTICLE_TYPES = {
+    "article",
+    "newsarticle",
+    "blogposting",
+    "reportagenewsarticle",
+    "analysisnewsarticle",
+    "opinionnewsarticle",
+    "scholarlyarticle",
+    "techarticle",
+    "report",
+    "liveblogposting",
+    "review",
+    "recipe",
+    "howto",
+}
 _FORUM_TYPES = {"discussionforumposting", "qapage", "question", "socialmediaposting"}
 _COMMENT_ID = re.compile(r"^(?:comment|reply)[-_]?\d+$", re.I)
-_FORUM_URL = re.compile(r"/(?:forums?|threads?|topics?|discussions?|boards?|community|t)/|showthread|viewtopic|"
-                        r"[?&](?:t|topic|thread)=\d", re.I)
-_AUTHOR_CLASS = re.compile(r"(?:^|[\s_-])(?:author|username|user-name|nickname|commenter|fn|poster|account-name|"
-                           r"display-name)(?:$|[\s_-])", re.I)
-_META_CLASS = re.compile(r"(?:^|[\s_-])(?:meta|reply|date|time|permalink|actions|footer|avatar|vote|votes|edit)"
-                         r"(?:$|[\s_-])", re.I)
+_FORUM_URL = re.compile(
+    r"/(?:forums?|threads?|topics?|discussions?|boards?|community|t)/|showthread|viewtopic|"
+    r"[?&](?:t|topic|thread)=\d",
+    re.I,
+)
+_AUTHOR_CLASS = re.compile(
+    r"(?:^|[\s_-])(?:author|username|user-name|nickname|commenter|fn|poster|account-name|"
+    r"display-name)(?:$|[\s_-])",
+    re.I,
+)
+_META_CLASS = re.compile(
+    r"(?:^|[\s_-])(?:meta|reply|date|time|permalink|actions|footer|avatar|vote|votes|edit)"
+    r"(?:$|[\s_-])",
+    re.I,
+)
 MAX_COMMENTS = 500
 MAX_DEPTH = 8
 
@@ -104,8 +126,9 @@ def find_comments(candidates: list[etree._Element]) -> list[tuple[etree._Element
     return found
 
 
-def detect(elements: DocumentElements, data: JsonLd, url: str, comment_count: int,
-           product_microdata: bool = False) -> str:
+def detect(
+    elements: DocumentElements, data: JsonLd, url: str, comment_count: int, product_microdata: bool = False
+) -> str:
     types = _types(data)
     og_type = _meta_property(elements.metas, "og:type")
     if "product" in types or og_type.startswith("product") or product_microdata:
@@ -128,8 +151,7 @@ def _author(el: etree._Element, nested: set[etree._Element]) -> tuple[str, etree
             continue
         if not isinstance(node.tag, str):
             continue
-        if node.get("itemprop") == "author" or node.tag == "cite" \
-                or _AUTHOR_CLASS.search(class_text(node)):
+        if node.get("itemprop") == "author" or node.tag == "cite" or _AUTHOR_CLASS.search(class_text(node)):
             name = clean_text("".join(node.itertext()))
             if 0 < len(name) <= 80:
                 return name, node
@@ -145,8 +167,11 @@ def post_parts(el: etree._Element, posts: set[etree._Element]) -> tuple[str, Cal
     def skip(node: etree._Element) -> bool:
         if node in skip_set:
             return True
-        return (node.get("class") is not None and node.tag not in ("p", "blockquote", "pre")
-                and _META_CLASS.search(class_text(node)) is not None)
+        return (
+            node.get("class") is not None
+            and node.tag not in ("p", "blockquote", "pre")
+            and _META_CLASS.search(class_text(node)) is not None
+        )
 
     return author, skip
 
@@ -167,7 +192,9 @@ def comment_section(comments: list[tuple[etree._Element, int]], base: str, page_
         body = rendered.markdown.split("\n")
         if el.tag == "li" and body[0].startswith("- "):  # a comment that is a list item: not a bullet
             body = [body[0][2:]] + [line[2:] if line.startswith("  ") else line for line in body[1:]]
-        lines = ([f"**{escape_markdown(author)}**", ""] if author else []) + body  # the author line is its own paragraph
+        lines = (
+            [f"**{escape_markdown(author)}**", ""] if author else []
+        ) + body  # the author line is its own paragraph
         md_parts.append("\n".join((prefix + line).rstrip() for line in lines))
         tx_parts.append("\n".join(([author] if author else []) + [rendered.text]))
     if not md_parts:
@@ -204,10 +231,13 @@ def product_section(data: JsonLd) -> tuple[str, str]:
     price = _value(offer.get("price")) or _value(offer.get("lowPrice"))  # a price of 0 is a price
     currency = _value(offer.get("priceCurrency"))
     availability = _value(offer.get("availability")).rsplit("/", 1)[-1]
-    rows = [("Name", _value(node.get("name"))), ("Brand", _value(node.get("brand"))),
-            ("SKU", _value(node.get("sku") or node.get("mpn"))),
-            ("Price", f"{price} {currency}".strip() if price else ""),
-            ("Availability", availability)]
+    rows = [
+        ("Name", _value(node.get("name"))),
+        ("Brand", _value(node.get("brand"))),
+        ("SKU", _value(node.get("sku") or node.get("mpn"))),
+        ("Price", f"{price} {currency}".strip() if price else ""),
+        ("Availability", availability),
+    ]
     rows = [(k, v) for k, v in rows if v]
     if not rows:
         return "", ""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from lxml import etree
 
@@ -18,8 +18,9 @@ def outermost(elements: Iterable[etree._Element]) -> list[etree._Element]:
     return found
 
 
-def marked_regions(mains: Iterable[etree._Element], articles: Iterable[etree._Element],
-                   role_main: etree._Element | None = None) -> Iterator[list[etree._Element]]:
+def marked_regions(
+    mains: Iterable[etree._Element], articles: Iterable[etree._Element], role_main: etree._Element | None = None
+) -> Iterator[list[etree._Element]]:
     """What the page itself marks as its content, in priority order: the first of its `mains` (else `role_main`,
     the first `[role=main]`, when the caller knows it), then the outermost `articles`. Lazy: the articles are
     only looked at when the caller asks for more than the main element."""

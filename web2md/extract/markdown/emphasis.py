@@ -23,14 +23,26 @@ PLACEHOLDERS = re.compile("[\x01-\x06]")
 def has_placeholders(text: str) -> bool:
     """Whether `text` holds a placeholder: ``PLACEHOLDERS.search(text) is not None``, in a quarter of the
     instructions (each `in` is a memchr-speed scan, where the regex tries its class at every position)."""
-    return (LITERAL_STAR in text or LITERAL_UNDERSCORE in text or BOLD_OPEN in text or BOLD_CLOSE in text
-            or ITALIC_OPEN in text or ITALIC_CLOSE in text)
+    return (
+        LITERAL_STAR in text
+        or LITERAL_UNDERSCORE in text
+        or BOLD_OPEN in text
+        or BOLD_CLOSE in text
+        or ITALIC_OPEN in text
+        or ITALIC_CLOSE in text
+    )
 
 
 _OPENERS, _CLOSERS = BOLD_OPEN + ITALIC_OPEN, BOLD_CLOSE + ITALIC_CLOSE
 _WIDTH = {BOLD_OPEN: 2, BOLD_CLOSE: 2, ITALIC_OPEN: 1, ITALIC_CLOSE: 1}
-_WRITTEN = {LITERAL_STAR: "*", LITERAL_UNDERSCORE: "_", BOLD_OPEN: "**", BOLD_CLOSE: "**", ITALIC_OPEN: "*",
-            ITALIC_CLOSE: "*"}
+_WRITTEN = {
+    LITERAL_STAR: "*",
+    LITERAL_UNDERSCORE: "_",
+    BOLD_OPEN: "**",
+    BOLD_CLOSE: "**",
+    ITALIC_OPEN: "*",
+    ITALIC_CLOSE: "*",
+}
 _ESCAPED = {**_WRITTEN, LITERAL_STAR: "\\*", LITERAL_UNDERSCORE: "\\_"}
 
 # What the renderer's output holds besides text: backslash escapes, code spans (their backtick runs),
@@ -138,8 +150,11 @@ def _match(delims: list[_Delim]) -> None:
                 oi -= jumps[oi] + 1
                 continue
             if opener.opens and opener.end < 0:
-                odd = (opener.closes or closer.opens) and (opener.length + closer.length) % 3 == 0 \
+                odd = (
+                    (opener.closes or closer.opens)
+                    and (opener.length + closer.length) % 3 == 0
                     and (opener.length % 3 != 0 or closer.length % 3 != 0)
+                )
                 if not odd:
                     last_jump = jumps[oi - 1] + 1 if oi > 0 and not delims[oi - 1].opens else 0
                     jumps[ci] = ci - oi + last_jump
@@ -401,7 +416,7 @@ def resolve_emphasis(text: str) -> str:
         edits: list[tuple[int, int, str]] = []
         for runs, edge in _scopes(text, partner):
             _decide(text, runs, edge, partner, drop)
-            edits.extend((r.start, r.end, _written(text[r.start:r.end], _ESCAPED)) for r in runs if r.escaped)
+            edits.extend((r.start, r.end, _written(text[r.start : r.end], _ESCAPED)) for r in runs if r.escaped)
         edits.extend((unit, unit + 1, _GAP) for unit in drop)
         if not edits:
             return _written(text)

@@ -15,8 +15,14 @@ SPACED_OPERATORS = frozenset("=≠<>≤≥≈≡∼≅∝+−-±∓×÷⋅·∗�
 SIGNS = frozenset("+−-±∓")
 # beyond this depth the rest of a formula is read as its bare text: hostile nesting stays linear
 MAX_DEPTH = 64
-SCRIPTED = {"msup": ("^",), "msub": ("_",), "msubsup": ("_", "^"), "munder": ("_",), "mover": ("^",),
-            "munderover": ("_", "^")}
+SCRIPTED = {
+    "msup": ("^",),
+    "msub": ("_",),
+    "msubsup": ("_", "^"),
+    "munder": ("_",),
+    "mover": ("^",),
+    "munderover": ("_", "^"),
+}
 
 
 def local(tag: object) -> str:
@@ -107,7 +113,7 @@ def _read(el: etree._Element, depth: int) -> str:
         return f"{_group(parts[0].strip())}^(1/{parts[1].strip()})"
     if tag == "mfenced":
         separator = (el.get("separators") or ",").strip()[:1] or ","
-        return (el.get("open", "(") + f"{separator} ".join(p.strip() for p in parts) + el.get("close", ")"))
+        return el.get("open", "(") + f"{separator} ".join(p.strip() for p in parts) + el.get("close", ")")
     if tag == "mtable":
         return "; ".join(p.strip() for p in parts if p.strip())
     if tag == "mtr" or tag == "mlabeledtr":

@@ -10,36 +10,92 @@ of text is added twice: escaped for Markdown, raw for plain text.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from html.entities import html5
-from typing import Callable, Iterable
 from unicodedata import is_normalized
 
 from lxml import etree
 
+from web2md.extract.html.entities import collapse_ws, normalise_chars, unprintable_needs_mapping
+from web2md.extract.html.parse import parse_html
+from web2md.extract.html.urls import Resolver, markdown_url, strip_fragment
 from web2md.extract.markdown.emphasis import (
-    BOLD_CLOSE, BOLD_OPEN, ITALIC_CLOSE, ITALIC_OPEN, LITERAL_STAR, LITERAL_UNDERSCORE, has_placeholders,
+    BOLD_CLOSE,
+    BOLD_OPEN,
+    ITALIC_CLOSE,
+    ITALIC_OPEN,
+    LITERAL_STAR,
+    LITERAL_UNDERSCORE,
+    has_placeholders,
     resolve_emphasis,
 )
-from web2md.extract.html.entities import collapse_ws, normalise_chars, unprintable_needs_mapping
 from web2md.extract.markdown.mathml import is_display, linear_text, tex_of, visual_copies
-from web2md.extract.html.urls import Resolver, markdown_url, strip_fragment
-from web2md.extract.html.parse import parse_html
 
-SKIP_TAGS = frozenset({
-    "script", "style", "svg", "template", "iframe", "noscript", "head",
-    "object", "embed", "canvas", "select", "datalist", "audio", "video", "map",
-    "rt", "rp",  # ruby annotations (furigana) would split the words they annotate
-})
+SKIP_TAGS = frozenset(
+    {
+        "script",
+        "style",
+        "svg",
+        "template",
+        "iframe",
+        "noscript",
+        "head",
+        "object",
+        "embed",
+        "canvas",
+        "select",
+        "datalist",
+        "audio",
+        "video",
+        "map",
+        "rt",
+        "rp",  # ruby annotations (furigana) would split the words they annotate
+    }
+)
 # What a browser without scripts leaves out: it shows a `<noscript>`'s content (the page read when only a
 # <noscript> holds one, and any <noscript> inside that page).
 SCRIPTLESS_SKIP_TAGS = SKIP_TAGS - {"noscript"}
-BLOCK_TAGS = frozenset({
-    "address", "article", "aside", "body", "center", "dd", "details", "dialog", "div",
-    "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "header", "hgroup",
-    "html", "legend", "main", "menu", "nav", "p", "section", "summary", "caption",
-    "tbody", "thead", "tfoot", "tr", "td", "th", "table", "option", "search",
-})
+BLOCK_TAGS = frozenset(
+    {
+        "address",
+        "article",
+        "aside",
+        "body",
+        "center",
+        "dd",
+        "details",
+        "dialog",
+        "div",
+        "dl",
+        "dt",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "footer",
+        "form",
+        "header",
+        "hgroup",
+        "html",
+        "legend",
+        "main",
+        "menu",
+        "nav",
+        "p",
+        "section",
+        "summary",
+        "caption",
+        "tbody",
+        "thead",
+        "tfoot",
+        "tr",
+        "td",
+        "th",
+        "table",
+        "option",
+        "search",
+    }
+)
 HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 BOLD_TAGS = frozenset({"strong", "b"})
 ITALIC_TAGS = frozenset({"em", "i", "cite", "dfn"})
@@ -49,15 +105,57 @@ CODE_TAGS = frozenset({"code", "kbd", "samp", "tt", "var"})
 # elements below this depth can carry markup, so only they are visited at a block end.
 MAX_INLINE_DEPTH = 24
 # Block-level descendants that make a table a layout table rather than data.
-_LAYOUT_MARKERS = frozenset({"table", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "pre", "blockquote", "dl", "form", "article", "section", "main", "nav"})
+_LAYOUT_MARKERS = frozenset(
+    {
+        "table",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "ul",
+        "ol",
+        "pre",
+        "blockquote",
+        "dl",
+        "form",
+        "article",
+        "section",
+        "main",
+        "nav",
+    }
+)
 
 # Elements that act on the output even when they hold nothing (block boundaries, breaks, rules, lists,
 # tables). An empty element of any other tag (no children, no text) renders nothing whether it is skipped
 # or not, so the renderer does not ask the skip predicate about it (images count when they are rendered).
-ACTS_WHEN_EMPTY = BLOCK_TAGS | frozenset(HEADINGS) | frozenset({
-    "br", "hr", "pre", "listing", "xmp", "ul", "ol", "menu", "li", "blockquote",
-    "table", "thead", "tbody", "tfoot", "tr", "td", "th", "caption",
-})
+ACTS_WHEN_EMPTY = (
+    BLOCK_TAGS
+    | frozenset(HEADINGS)
+    | frozenset(
+        {
+            "br",
+            "hr",
+            "pre",
+            "listing",
+            "xmp",
+            "ul",
+            "ol",
+            "menu",
+            "li",
+            "blockquote",
+            "table",
+            "thead",
+            "tbody",
+            "tfoot",
+            "tr",
+            "td",
+            "th",
+            "caption",
+        }
+    )
+)
 
 SUBTREE = 2  # a start handler's answer: it rendered the element and everything in it
 BREAK = "\x00"  # stands for <br> inside the inline buffer; \x00 never survives normalise_chars
@@ -74,8 +172,10 @@ _CHAR_REF = re.compile(r"&(?=(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0
 # backticks keep it from being a fence, so only "~~~" needs escaping as a fence.
 # A thematic break of "*" or "_" is escaped here too: text asterisks and underscores that cannot make emphasis
 # are written unescaped (emphasis.py), and until then stand as placeholders (LITERAL_STAR, LITERAL_UNDERSCORE).
-_LINE_START = re.compile(rf"^(?:#{{1,6}}(?=\s|$)|>|[-+*{LITERAL_STAR}](?=\s|$)|\d{{1,9}}(?=[.)](?:\s|$))|=+\s*$|-+\s*$"
-                         rf"|~{{3}}|(?:[*{LITERAL_STAR}]\s*){{3,}}$|(?:[_{LITERAL_UNDERSCORE}]\s*){{3,}}$)")
+_LINE_START = re.compile(
+    rf"^(?:#{{1,6}}(?=\s|$)|>|[-+*{LITERAL_STAR}](?=\s|$)|\d{{1,9}}(?=[.)](?:\s|$))|=+\s*$|-+\s*$"
+    rf"|~{{3}}|(?:[*{LITERAL_STAR}]\s*){{3,}}$|(?:[_{LITERAL_UNDERSCORE}]\s*){{3,}}$)"
+)
 _LINE_START_FIRST = frozenset("#>-+*=~_" + LITERAL_STAR + LITERAL_UNDERSCORE)  # what a _LINE_START match starts with
 _LANG_CLASS = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|highlight)-([A-Za-z0-9_+#.-]+)")
 
@@ -349,10 +449,17 @@ class Renderer:
             if event == "start":
                 tag = el.tag
                 keys = el.keys()  # one call for the names, where `el.get` parses each name it is given
-                if tag in skip_tags or not isinstance(tag, str) \
-                        or keys and ("style" in keys or "hidden" in keys) and is_hidden(el) \
-                        and self.hidden_formulas(el) \
-                        or skip is not None and (tag in acts_when_empty or len(el) or el.text) and skip(el):
+                if (
+                    tag in skip_tags
+                    or not isinstance(tag, str)
+                    or keys
+                    and ("style" in keys or "hidden" in keys)
+                    and is_hidden(el)
+                    and self.hidden_formulas(el)
+                    or skip is not None
+                    and (tag in acts_when_empty or len(el) or el.text)
+                    and skip(el)
+                ):
                     walker.skip_subtree()
                     push(None)
                     continue
@@ -397,8 +504,7 @@ class Renderer:
         # whether normalise_chars would change it, tested inline: this is the hottest text path. Every character
         # it maps but U+FFFD is unprintable, so in printable text (most text) only the composition can change.
         printable = raw.isprintable() and "\ufffd" not in raw
-        if (not printable and unprintable_needs_mapping(raw)
-                or not raw.isascii() and not is_normalized("NFC", raw)):
+        if not printable and unprintable_needs_mapping(raw) or not raw.isascii() and not is_normalized("NFC", raw):
             raw = normalise_chars(raw)
             printable = raw.isprintable()
         if self.pre:
@@ -567,7 +673,7 @@ class Renderer:
         if self.pre:
             self.block_boundary()
             return
-        for inline in self.inlines[:MAX_INLINE_DEPTH + 1]:  # headings inside emphasis: plain; links, code kept
+        for inline in self.inlines[: MAX_INLINE_DEPTH + 1]:  # headings inside emphasis: plain; links, code kept
             if inline.kind in ("bold", "italic"):
                 inline.kind = "plain"
         self._close_open_inlines()
@@ -639,8 +745,13 @@ class Renderer:
             return
         self.flush()
         parent = el.getparent()
-        if parent is not None and parent.tag in ("ul", "ol") and self.lists and self.lists[-1] is not None \
-                and self.lists[-1].items:
+        if (
+            parent is not None
+            and parent.tag in ("ul", "ol")
+            and self.lists
+            and self.lists[-1] is not None
+            and self.lists[-1].items
+        ):
             # a list directly inside a list: nest it under the previous item (if one was written)
             prev = self.lists[-1]
             width = len(f"{prev.counter - 1}. ") if prev.ordered else 2
@@ -715,7 +826,11 @@ class Renderer:
         return self.inlines.pop() if self.inlines else None
 
     def start_bold(self, el: etree._Element) -> None:
-        kind = "bold" if not (self.bold or self.code or self.pre or self.heading or len(self.inlines) > MAX_INLINE_DEPTH) else "plain"
+        kind = (
+            "bold"
+            if not (self.bold or self.code or self.pre or self.heading or len(self.inlines) > MAX_INLINE_DEPTH)
+            else "plain"
+        )
         self.bold += 1
         self._open(kind)
 
@@ -724,7 +839,9 @@ class Renderer:
         self._finish(self._close())
 
     def start_italic(self, el: etree._Element) -> None:
-        kind = "italic" if not (self.italic or self.code or self.pre or len(self.inlines) > MAX_INLINE_DEPTH) else "plain"
+        kind = (
+            "italic" if not (self.italic or self.code or self.pre or len(self.inlines) > MAX_INLINE_DEPTH) else "plain"
+        )
         self.italic += 1
         self._open(kind)
 
@@ -760,7 +877,7 @@ class Renderer:
         """Write the markup of every open inline element around its content so far; its content restarts at 0.
 
         Deeper (plain) inline elements are not visited: their start is never read."""
-        for inline in reversed(self.inlines[:MAX_INLINE_DEPTH + 1]):
+        for inline in reversed(self.inlines[: MAX_INLINE_DEPTH + 1]):
             self._finish(inline)
             inline.start = 0
             inline.tx_start = 0
@@ -774,8 +891,13 @@ class Renderer:
         if not inner:
             return
         last = self.last_markup
-        if last is not None and last[0] == inline.kind != "link" and start > 0 and self.md[start - 1] is last[1] \
-                and start > self._enclosing_start(inline):
+        if (
+            last is not None
+            and last[0] == inline.kind != "link"
+            and start > 0
+            and self.md[start - 1] is last[1]
+            and start > self._enclosing_start(inline)
+        ):
             # the same markup right after itself ("**a****b**", "`a``b`" would not read back): one span
             start -= 1
             inner = last[2] + inner
@@ -788,8 +910,8 @@ class Renderer:
         self.md.append(out)
         self.last_markup = (inline.kind, out, inner)
         if BREAK in inner and BREAK not in out:  # the markup turned its line breaks into spaces: so does the text
-            text = "".join(self.tx[inline.tx_start:]).replace(BREAK, " ")
-            del self.tx[inline.tx_start:]
+            text = "".join(self.tx[inline.tx_start :]).replace(BREAK, " ")
+            del self.tx[inline.tx_start :]
             self.tx.append(text)
 
     def _enclosing_start(self, inline: Inline) -> int:
@@ -1002,8 +1124,8 @@ class Renderer:
         headers = grid_tx[0] if has_header or len(grid_tx) > 1 else []
         self.data_tables.append(Table(headers, [list(r) for r in body_rows], caption_tx))
 
-    START: dict[str, Callable[["Renderer", etree._Element], None]] = {}
-    END: dict[str, Callable[["Renderer", etree._Element], None]] = {}
+    START: dict[str, Callable[[Renderer, etree._Element], None]] = {}
+    END: dict[str, Callable[[Renderer, etree._Element], None]] = {}
 
 
 def _tidy_row(line: str) -> str:
@@ -1020,11 +1142,13 @@ def _table_of(el: etree._Element) -> etree._Element | None:
 
 def _emphasis(opening: str, closing: str) -> Callable[[str, str | None], str]:
     """Wrap in the placeholders of a marker pair (written, or dropped, by `inline_markdown`)."""
+
     def wrap(inner: str, href: str | None) -> str:
         if BREAK in inner:  # emphasis across a line break: markers per line would be fragile
             return inner
         lead, body, trail = _split_ws(inner)
         return f"{lead}{opening}{body}{closing}{trail}" if body else inner
+
     return wrap
 
 
@@ -1046,7 +1170,10 @@ def _link(inner: str, href: str | None) -> str:
 
 
 _MARKUP: dict[str, Callable[[str, str | None], str]] = {
-    "bold": _emphasis(BOLD_OPEN, BOLD_CLOSE), "italic": _emphasis(ITALIC_OPEN, ITALIC_CLOSE), "code": _code_span, "link": _link,
+    "bold": _emphasis(BOLD_OPEN, BOLD_CLOSE),
+    "italic": _emphasis(ITALIC_OPEN, ITALIC_CLOSE),
+    "code": _code_span,
+    "link": _link,
 }
 
 
@@ -1062,7 +1189,7 @@ def _escape_closing_hashes(text: str) -> str:
     """A heading ending in a space and hashes (or only hashes) would lose them as an ATX closing sequence."""
     stripped = text.rstrip("#")
     if stripped != text and (not stripped or stripped.endswith(" ")):
-        return stripped + "\\" + text[len(stripped):]
+        return stripped + "\\" + text[len(stripped) :]
     return text
 
 

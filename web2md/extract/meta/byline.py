@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from lxml import etree
 
@@ -15,15 +15,20 @@ __all__ = ["byline_author", "candidates_in", "plausible_name"]
 _NAME_PROP = etree.XPath(".//*[@itemprop='name']")
 # "By Jane Doe", "Written by: Jane Doe", "Von Max Muster", "Par Jean Dupont": the words that introduce a byline;
 # a label up to a colon ("Text and interview: Jane Doe") and punctuation around the name go too.
-_BY = re.compile(r"^(?:[^:]{0,40}:\s*)?(?:(?:written|posted|edited)\s+by|geschrieben\s+von|by|von|par|por|door|av|af|"
-                 r"przez|author|autor|autorin|auteur)\b\s*:?\s*|^[^:]{0,40}:\s*", re.I)
+_BY = re.compile(
+    r"^(?:[^:]{0,40}:\s*)?(?:(?:written|posted|edited)\s+by|geschrieben\s+von|by|von|par|por|door|av|af|"
+    r"przez|author|autor|autorin|auteur)\b\s*:?\s*|^[^:]{0,40}:\s*",
+    re.I,
+)
 _PUNCTUATION = " |~,;:-–—·•/"
 # Words, initials and name particles: a name is a few of them.
 MAX_NAME_CHARS = 80
 MAX_NAME_WORDS = 8
 # Blocks a byline is seldom in (the authors of teasers, a profile box), read after the others.
 _ELSEWHERE = frozenset({"aside", "nav", "footer", "form", "li"})
-_NOT_BYLINE = re.compile(r"(?:^|\s)(?:comment|related|teaser|follow|bio|author-bio|photo|avatar|image|img|widget)", re.I)
+_NOT_BYLINE = re.compile(
+    r"(?:^|\s)(?:comment|related|teaser|follow|bio|author-bio|photo|avatar|image|img|widget)", re.I
+)
 
 
 def plausible_name(text: str | None) -> bool:
@@ -51,8 +56,10 @@ def _rank(el: etree._Element) -> int | None:
     if "byline" in classes:
         return 2
     if "author" in classes and any(
-            c in ("author", "author-name", "authorname", "article-author", "post-author", "entry-author")
-            or c.startswith(("author-name", "authorname")) for c in classes.split()):
+        c in ("author", "author-name", "authorname", "article-author", "post-author", "entry-author")
+        or c.startswith(("author-name", "authorname"))
+        for c in classes.split()
+    ):
         return 3
     return None
 
@@ -88,8 +95,9 @@ def candidates_in(root: etree._Element, itself: bool = True) -> Iterator[etree._
     its walk). (A loop over the elements, the test inline: an XPath with the same test takes twice as long.)"""
     for el in root.iter(etree.Element):
         cls = el.get("class")
-        if (cls and ("uthor" in cls or "yline" in cls) or el.get("itemprop") is not None) \
-                and (itself or el is not root):
+        if (cls and ("uthor" in cls or "yline" in cls) or el.get("itemprop") is not None) and (
+            itself or el is not root
+        ):
             yield el
 
 
@@ -102,8 +110,11 @@ def expanded(candidates: Iterable[etree._Element | tuple[etree._Element, bool]])
             yield candidate
 
 
-def byline_author(root: etree._Element, anchors: Iterable[etree._Element] = (),
-                  candidates: Iterable[etree._Element | tuple[etree._Element, bool]] | None = None) -> str | None:
+def byline_author(
+    root: etree._Element,
+    anchors: Iterable[etree._Element] = (),
+    candidates: Iterable[etree._Element | tuple[etree._Element, bool]] | None = None,
+) -> str | None:
     """The author the page's byline names, None when it names none that reads as a name. `anchors` are the
     document's links (`DocumentElements.anchors`), where `rel="author"` is looked for; `candidates` the elements
     with a class naming an author or byline or with an itemprop, when a walk over the page found them already

@@ -6,7 +6,7 @@ Locale-free and clock-free: a date that cannot be read is ``None``, never a gues
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 from email.utils import parsedate_tz
 
 # The W3C profile of ISO 8601 (sitemaps, Atom, JSON Feed) plus the common sloppy forms:
@@ -54,7 +54,7 @@ def to_datetime(value: str | None) -> datetime | None:
     assert match is not None
     year, month, day, hour, minute, second, zone = match.groups()
     dt = datetime(int(year), int(month or 1), int(day or 1), int(hour or 0), int(minute or 0), int(second or 0))
-    return dt.replace(tzinfo=_zone(zone) or timezone.utc)
+    return dt.replace(tzinfo=_zone(zone) or UTC)
 
 
 def _from_iso(match: re.Match[str]) -> str | None:
@@ -85,7 +85,7 @@ def _from_rfc822(value: str) -> str | None:
     offset = parts[9]
     try:
         dt = datetime(year, month, day, hour, minute, second)
-        tz = timezone(timedelta(seconds=offset)) if offset is not None else timezone.utc
+        tz = timezone(timedelta(seconds=offset)) if offset is not None else UTC
     except (ValueError, OverflowError):
         return None
     if abs(tz.utcoffset(None)) > _MAX_OFFSET:
@@ -97,7 +97,7 @@ def _zone(zone: str | None) -> timezone | None:
     if not zone:
         return None
     if zone in ("Z", "z", "UTC", "GMT"):
-        return timezone.utc
+        return UTC
     sign = -1 if zone[0] == "-" else 1
     digits = zone[1:].replace(":", "")
     hours, minutes = int(digits[:2]), int(digits[2:] or 0)

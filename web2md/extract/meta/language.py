@@ -11,14 +11,20 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
-from typing import Mapping
 
 __all__ = [
-    "LanguageMismatch", "check_language", "detect_language", "language_matches",
-    "normalize_language", "parse_language_option", "to_iso639_1", "to_iso639_3",
+    "LanguageMismatch",
+    "check_language",
+    "detect_language",
+    "language_matches",
+    "normalize_language",
+    "parse_language_option",
+    "to_iso639_1",
+    "to_iso639_3",
 ]
 
 # Detection gates. Below MIN_WORDS words (or MIN_SCRIPT_CHARS letters for a
@@ -58,15 +64,44 @@ _ONE_TO_THREE: Mapping[str, str] = MappingProxyType(dict(zip(_ISO_PAIRS[::2], _I
 _THREE_TO_ONE: Mapping[str, str] = MappingProxyType({v: k for k, v in _ONE_TO_THREE.items()})
 # Other spellings of the same languages: deprecated 639-1 codes, 639-2/B codes,
 # and the individual languages most often written for a macrolanguage.
-_ALIASES: Mapping[str, str] = MappingProxyType({
-    "iw": "heb", "in": "ind", "ji": "yid", "jw": "jav", "mo": "ron",
-    "alb": "sqi", "arm": "hye", "baq": "eus", "bur": "mya", "chi": "zho", "cze": "ces",
-    "dut": "nld", "fre": "fra", "geo": "kat", "ger": "deu", "gre": "ell", "ice": "isl",
-    "mac": "mkd", "mao": "mri", "may": "msa", "per": "fas", "rum": "ron", "slo": "slk",
-    "tib": "bod", "wel": "cym",
-    "arb": "ara", "cmn": "zho", "zsm": "msa", "pes": "fas", "swh": "swa", "ekk": "est",
-    "lvs": "lav", "als": "sqi", "fil": "tgl",
-})
+_ALIASES: Mapping[str, str] = MappingProxyType(
+    {
+        "iw": "heb",
+        "in": "ind",
+        "ji": "yid",
+        "jw": "jav",
+        "mo": "ron",
+        "alb": "sqi",
+        "arm": "hye",
+        "baq": "eus",
+        "bur": "mya",
+        "chi": "zho",
+        "cze": "ces",
+        "dut": "nld",
+        "fre": "fra",
+        "geo": "kat",
+        "ger": "deu",
+        "gre": "ell",
+        "ice": "isl",
+        "mac": "mkd",
+        "mao": "mri",
+        "may": "msa",
+        "per": "fas",
+        "rum": "ron",
+        "slo": "slk",
+        "tib": "bod",
+        "wel": "cym",
+        "arb": "ara",
+        "cmn": "zho",
+        "zsm": "msa",
+        "pes": "fas",
+        "swh": "swa",
+        "ekk": "est",
+        "lvs": "lav",
+        "als": "sqi",
+        "fil": "tgl",
+    }
+)
 # Codes that name no single language.
 _NOT_A_LANGUAGE = frozenset({"und", "mul", "zxx", "mis", "qaa", "xx"})
 # Languages a reader cannot tell apart in writing count as one when matching `lang`.
@@ -74,12 +109,30 @@ _SAME = MappingProxyType({"nob": "nor", "nno": "nor", "hrv": "hbs", "srp": "hbs"
 _CODE = re.compile(r"[a-z]{2,3}")
 
 # Scripts owned by one language (for this detector's purposes).
-_SCRIPT_LANGUAGE: Mapping[str, str] = MappingProxyType({
-    "greek": "ell", "hebrew": "heb", "armenian": "hye", "georgian": "kat", "hangul": "kor",
-    "thai": "tha", "lao": "lao", "khmer": "khm", "myanmar": "mya", "tibetan": "bod",
-    "ethiopic": "amh", "bengali": "ben", "gurmukhi": "pan", "gujarati": "guj", "oriya": "ori",
-    "tamil": "tam", "telugu": "tel", "kannada": "kan", "malayalam": "mal", "sinhala": "sin",
-})
+_SCRIPT_LANGUAGE: Mapping[str, str] = MappingProxyType(
+    {
+        "greek": "ell",
+        "hebrew": "heb",
+        "armenian": "hye",
+        "georgian": "kat",
+        "hangul": "kor",
+        "thai": "tha",
+        "lao": "lao",
+        "khmer": "khm",
+        "myanmar": "mya",
+        "tibetan": "bod",
+        "ethiopic": "amh",
+        "bengali": "ben",
+        "gurmukhi": "pan",
+        "gujarati": "guj",
+        "oriya": "ori",
+        "tamil": "tam",
+        "telugu": "tel",
+        "kannada": "kan",
+        "malayalam": "mal",
+        "sinhala": "sin",
+    }
+)
 _SCRIPTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(f"[{ranges}]+"))
     for name, ranges in (
@@ -165,8 +218,9 @@ def _script_of(text: str) -> str:
     return counts.most_common(1)[0][0] if counts else ""
 
 
-def _word_weights(stopwords: Mapping[str, frozenset[str]], list_script: Mapping[str, str]
-                  ) -> Mapping[str, Mapping[str, tuple[tuple[str, float], ...]]]:
+def _word_weights(
+    stopwords: Mapping[str, frozenset[str]], list_script: Mapping[str, str]
+) -> Mapping[str, Mapping[str, tuple[tuple[str, float], ...]]]:
     """script -> word -> ((language, weight), ...): a word shared by k languages weighs 1/k for each.
 
     One-letter words ("a", "i", "w", "y") are left out: they are too easily list
@@ -177,15 +231,18 @@ def _word_weights(stopwords: Mapping[str, frozenset[str]], list_script: Mapping[
         for word in stopwords[code]:
             if len(word) > 1:
                 owners.setdefault(list_script[code], {}).setdefault(word, []).append(code)
-    return MappingProxyType({
-        script: MappingProxyType({w: tuple((c, 1.0 / len(cs)) for c in cs) for w, cs in words.items()})
-        for script, words in owners.items()
-    })
+    return MappingProxyType(
+        {
+            script: MappingProxyType({w: tuple((c, 1.0 / len(cs)) for c in cs) for w, cs in words.items()})
+            for script, words in owners.items()
+        }
+    )
 
 
 @cache
-def _tables() -> tuple[Mapping[str, frozenset[str]], Mapping[str, Mapping[str, tuple[tuple[str, float], ...]]],
-                       frozenset[str]]:
+def _tables() -> tuple[
+    Mapping[str, frozenset[str]], Mapping[str, Mapping[str, tuple[tuple[str, float], ...]]], frozenset[str]
+]:
     """The function-word lists, their weights by script and the languages known, built when first asked for
     (most pages declare their language, and every command would pay for them at start-up)."""
     stopwords, list_script = _load_stopwords()

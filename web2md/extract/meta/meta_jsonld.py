@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import re
 from collections import deque
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from web2md.extract.html.entities import clean_text, decode_entities
 
@@ -19,6 +20,8 @@ __all__ = ["JsonLd", "parse_json_ld"]
 _OPENERS = ("<!--", "<![CDATA[", "//<![CDATA[", "// <![CDATA[")
 _CLOSERS = ("-->", "]]>", "//]]>", "// ]]>")
 _TRAILING_COMMA = re.compile(r",(\s*[}\]])")
+
+
 def _no_constant(name: str) -> None:
     return None  # NaN and Infinity are not JSON; they would make the JSON output invalid
 
@@ -28,16 +31,46 @@ _DECODER = json.JSONDecoder(strict=False, parse_constant=_no_constant)
 # JSON-LD nodes looked at per document; real pages have a handful.
 MAX_NODES = 1000
 # Nodes that describe the page's own content come first when a field is looked up.
-ARTICLE_TYPES = frozenset({
-    "article", "newsarticle", "blogposting", "reportagenewsarticle", "analysisnewsarticle",
-    "opinionnewsarticle", "backgroundnewsarticle", "reviewnewsarticle", "scholarlyarticle",
-    "techarticle", "report", "liveblogposting", "socialmediaposting", "discussionforumposting",
-    "review", "recipe", "howto", "videoobject", "podcastepisode", "product",
-})
-PAGE_TYPES = frozenset({
-    "webpage", "itempage", "collectionpage", "aboutpage", "profilepage", "faqpage", "qapage",
-    "medicalwebpage", "contactpage", "searchresultspage", "checkoutpage", "realestatelisting",
-})
+ARTICLE_TYPES = frozenset(
+    {
+        "article",
+        "newsarticle",
+        "blogposting",
+        "reportagenewsarticle",
+        "analysisnewsarticle",
+        "opinionnewsarticle",
+        "backgroundnewsarticle",
+        "reviewnewsarticle",
+        "scholarlyarticle",
+        "techarticle",
+        "report",
+        "liveblogposting",
+        "socialmediaposting",
+        "discussionforumposting",
+        "review",
+        "recipe",
+        "howto",
+        "videoobject",
+        "podcastepisode",
+        "product",
+    }
+)
+PAGE_TYPES = frozenset(
+    {
+        "webpage",
+        "itempage",
+        "collectionpage",
+        "aboutpage",
+        "profilepage",
+        "faqpage",
+        "qapage",
+        "medicalwebpage",
+        "contactpage",
+        "searchresultspage",
+        "checkoutpage",
+        "realestatelisting",
+    }
+)
 
 
 def parse_json_ld(raw: str) -> list[Any]:
@@ -61,7 +94,7 @@ def _unwrap(raw: str) -> str:
     text = raw.strip()
     for opener in _OPENERS:
         if text.startswith(opener):
-            text = text[len(opener):].lstrip()
+            text = text[len(opener) :].lstrip()
             break
     for closer in _CLOSERS:
         if text.endswith(closer):

@@ -9,22 +9,23 @@ the built-in detector over the rendered text.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import chain
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
 from lxml import etree
 
-from web2md.extract.meta.byline import byline_author
-from web2md.extract.meta.dates import normalize_date
+from web2md.extract.documents.feedlinks import feed_link
 from web2md.extract.html.elements import DocumentElements
 from web2md.extract.html.entities import clean_text, element_text
-from web2md.extract.documents.feedlinks import feed_link
-from web2md.extract.meta.meta_jsonld import JsonLd, parse_json_ld
+from web2md.extract.html.urls import Resolver, absolute_url
+from web2md.extract.meta.byline import byline_author
+from web2md.extract.meta.dates import normalize_date
 from web2md.extract.meta.language import SAMPLE_CHARS, detect_language, normalize_language
-from web2md.extract.page import Page
+from web2md.extract.meta.meta_jsonld import JsonLd, parse_json_ld
 from web2md.extract.meta.simhash import fingerprint
 from web2md.extract.meta.titles import choose_title
-from web2md.extract.html.urls import Resolver, absolute_url
+from web2md.extract.page import Page
 
 __all__ = ["MissingMetadata", "check_metadata", "excerpt_of", "fill", "missing_metadata", "word_count"]
 
@@ -391,8 +392,13 @@ def _charset(found: _Found) -> str | None:
 
 
 def _language(found: _Found, page: Page, root: etree._Element) -> str | None:
-    declared = [found.html_lang, found.first("og:locale"), found.json_ld.first("inLanguage", kind="language"),
-                found.equiv.get("content-language", "").split(",")[0], found.first("language", "dc.language", "dcterms.language")]
+    declared = [
+        found.html_lang,
+        found.first("og:locale"),
+        found.json_ld.first("inLanguage", kind="language"),
+        found.equiv.get("content-language", "").split(",")[0],
+        found.first("language", "dc.language", "dcterms.language"),
+    ]
     for code in declared:
         lang = normalize_language(code)
         if lang:
@@ -438,15 +444,23 @@ def _title(found: _Found, url: str) -> str | None:
     ld = found.json_ld
     declared = [found.first(name) for name in _DECLARED_TITLES] + [ld.first("headline")]
     h1s = [h["text"] for h in found.headings if h["level"] == 1]
-    site_names = [*found.every("og:site_name"), *found.every("application-name"),
-                  ld.first("publisher", kind="name"), ld.first("name", types=("website",))]
+    site_names = [
+        *found.every("og:site_name"),
+        *found.every("application-name"),
+        ld.first("publisher", kind="name"),
+        ld.first("name", types=("website",)),
+    ]
     if not found.title and not any(declared) and not h1s:
         return ld.first("name")
     return choose_title(found.title, declared, h1s, filter(None, site_names), url)
 
 
-def _author(declared: list[str | None], root: etree._Element, anchors: list[etree._Element],
-            bylines: list[etree._Element | tuple[etree._Element, bool]] | None) -> str | None:
+def _author(
+    declared: list[str | None],
+    root: etree._Element,
+    anchors: list[etree._Element],
+    bylines: list[etree._Element | tuple[etree._Element, bool]] | None,
+) -> str | None:
     """The first declared author that is not a URL (one written beside the name is left out), else the
     byline's. (The site's own name is an author: of a personal blog, of an agency's report.)"""
     for author in declared:
@@ -465,8 +479,13 @@ def page_title(root: etree._Element, url: str = "", elements: DocumentElements |
     return _title(_scan(elements, None, None), url)
 
 
-def scan(root: etree._Element, base_url: str, json_ld: JsonLd | None = None,
-         elements: DocumentElements | None = None, resolve: Resolver | None = None) -> _Found:
+def scan(
+    root: etree._Element,
+    base_url: str,
+    json_ld: JsonLd | None = None,
+    elements: DocumentElements | None = None,
+    resolve: Resolver | None = None,
+) -> _Found:
     """The single pass over the document's meta-bearing elements that `fill` reads (taken before rendering, so
     that the page's declared author is known to the main-content test).
 
@@ -479,17 +498,30 @@ def scan(root: etree._Element, base_url: str, json_ld: JsonLd | None = None,
     return _scan(elements, resolve or Resolver(base_url), json_ld)
 
 
-def author_of(found: _Found, root: etree._Element, elements: DocumentElements,
-              bylines: list[etree._Element | tuple[etree._Element, bool]] | None = None) -> str | None:
+def author_of(
+    found: _Found,
+    root: etree._Element,
+    elements: DocumentElements,
+    bylines: list[etree._Element | tuple[etree._Element, bool]] | None = None,
+) -> str | None:
     """The page's author: declared (meta tags, JSON-LD), else its byline's (`bylines`: the elements a byline may
     be in, `content.Analysis.byline_candidates`)."""
     meta = found.first
     article_author = meta("article:author")
     if article_author and absolute_url(article_author, "") is not None:
         article_author = None  # a profile URL, not a name
-    return _author([meta("author"), found.json_ld.first("author", kind="person"), meta("dc.creator", "dcterms.creator"),
-                    article_author, meta("itemprop:author", "parsely-author", "sailthru.author")],
-                   root, elements.anchors, bylines)
+    return _author(
+        [
+            meta("author"),
+            found.json_ld.first("author", kind="person"),
+            meta("dc.creator", "dcterms.creator"),
+            article_author,
+            meta("itemprop:author", "parsely-author", "sailthru.author"),
+        ],
+        root,
+        elements.anchors,
+        bylines,
+    )
 
 
 def fill(page: Page, found: _Found, root: etree._Element, base_url: str, author: str | None = None) -> None:
@@ -500,31 +532,57 @@ def fill(page: Page, found: _Found, root: etree._Element, base_url: str, author:
     meta = found.first
 
     page.title = _title(found, page.url)
-    page.description = (meta("description", "og:description", "twitter:description", "dc.description",
-                             "dcterms.description") or ld.first("description"))
+    page.description = meta(
+        "description", "og:description", "twitter:description", "dc.description", "dcterms.description"
+    ) or ld.first("description")
     site_name = meta("og:site_name") or ld.first("publisher", kind="name") or ld.first("name", types=("website",))
     page.author = author
     times = [v for marked, v in found.times if marked] + [v for marked, v in found.times if not marked]
-    page.published_date = _first_date([
-        meta("article:published_time"), *times, *ld.every("datePublished"),
-        meta("dc.date", "dcterms.date", "dcterms.created", "dcterms.issued", "dc.date.issued", "dc.date.created"),
-        meta("itemprop:datepublished", "og:published_time", "published_time", "pubdate", "publishdate",
-             "publish-date", "publish_date", "date", "parsely-pub-date", "sailthru.date", "citation_publication_date"),
-    ])
-    page.modified_date = _first_date([
-        meta("article:modified_time"), meta("og:updated_time"), *ld.every("dateModified"),
-        meta("dcterms.modified", "dc.date.modified", "itemprop:datemodified", "last-modified"),
-        found.equiv.get("last-modified"),
-    ])
-    image = meta("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src") \
-        or ld.first("image", kind="url")
+    page.published_date = _first_date(
+        [
+            meta("article:published_time"),
+            *times,
+            *ld.every("datePublished"),
+            meta("dc.date", "dcterms.date", "dcterms.created", "dcterms.issued", "dc.date.issued", "dc.date.created"),
+            meta(
+                "itemprop:datepublished",
+                "og:published_time",
+                "published_time",
+                "pubdate",
+                "publishdate",
+                "publish-date",
+                "publish_date",
+                "date",
+                "parsely-pub-date",
+                "sailthru.date",
+                "citation_publication_date",
+            ),
+        ]
+    )
+    page.modified_date = _first_date(
+        [
+            meta("article:modified_time"),
+            meta("og:updated_time"),
+            *ld.every("dateModified"),
+            meta("dcterms.modified", "dc.date.modified", "itemprop:datemodified", "last-modified"),
+            found.equiv.get("last-modified"),
+        ]
+    )
+    image = meta("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src") or ld.first(
+        "image", kind="url"
+    )
     page.image = absolute_url(image, base_url) if image else None
     page.headline = ld.first("headline")
     page.site_name = site_name
-    page.keywords = (_split_keywords(found.every("article:tag")) or _split_keywords(found.every("keywords"))
-                     or _split_keywords(found.every("news_keywords")) or _split_keywords(ld.every("keywords", kind="list")))
-    page.categories = (_split_keywords(found.every("article:section"))
-                       or _dedupe(clean_text(v) for v in ld.every("articleSection", kind="list")))
+    page.keywords = (
+        _split_keywords(found.every("article:tag"))
+        or _split_keywords(found.every("keywords"))
+        or _split_keywords(found.every("news_keywords"))
+        or _split_keywords(ld.every("keywords", kind="list"))
+    )
+    page.categories = _split_keywords(found.every("article:section")) or _dedupe(
+        clean_text(v) for v in ld.every("articleSection", kind="list")
+    )
     page.excerpt = excerpt_of(page.markdown)
     canonical = found.canonical or meta("og:url")
     page.canonical_url = absolute_url(canonical, base_url) if canonical else None

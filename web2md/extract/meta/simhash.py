@@ -134,9 +134,11 @@ def simhash(text: str) -> int | None:
     masks = [ones << bit for bit in range(7, -1, -1)]
     value = 0
     for position in range(8):  # most significant byte first
-        column = (int.from_bytes(joined[position:end:_DIGEST], "big")
-                  ^ int.from_bytes(joined[position + _SECOND:end + _SECOND:_DIGEST], "big")
-                  ^ int.from_bytes(joined[position + _THIRD:end + _THIRD:_DIGEST], "big"))
+        column = (
+            int.from_bytes(joined[position:end:_DIGEST], "big")
+            ^ int.from_bytes(joined[position + _SECOND : end + _SECOND : _DIGEST], "big")
+            ^ int.from_bytes(joined[position + _THIRD : end + _THIRD : _DIGEST], "big")
+        )
         for mask in masks:
             value = value << 1 | ((column & mask).bit_count() > half)
     return value

@@ -10,7 +10,7 @@ whole. (A tail repeated on two titles of the page found no page on the dev corpo
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from urllib.parse import urlsplit
 
 __all__ = ["choose_title", "host_label", "strip_site"]
@@ -77,7 +77,7 @@ class _SiteNames:
 
 def _is_colon(title: str, at: int) -> bool:
     """Whether the separator at `at` is a colon right after a word ("Site: Headline", "Kicker: Headline")."""
-    return title[at:at + 1] == ":"
+    return title[at : at + 1] == ":"
 
 
 def strip_site(title: str, is_site) -> str:
@@ -91,7 +91,7 @@ def strip_site(title: str, is_site) -> str:
         first += 1
     if first == 0 and last == len(spans) - 1:
         return title
-    return title[spans[first][0]:spans[last][1]]
+    return title[spans[first][0] : spans[last][1]]
 
 
 def _rest(title: str, headline: str, names_site) -> str | None:
@@ -104,21 +104,22 @@ def _rest(title: str, headline: str, names_site) -> str | None:
     if folded.startswith(head):
         m = _SEPARATOR.match(title, len(headline))
         if m is not None:
-            rest = title[m.end():]
+            rest = title[m.end() :]
             if not _is_colon(title, m.start()) or names_site(rest):
                 return rest
     if folded.endswith(head):
         at = len(title) - len(headline)
         m = _SEPARATOR.search(title, max(0, at - 8), at)
         if m is not None and m.end() == at:
-            rest = title[:m.start()]
+            rest = title[: m.start()]
             if not _is_colon(title, m.start()) or names_site(rest):
                 return rest
     return None
 
 
-def choose_title(title: str | None, declared: Sequence[str], h1s: Sequence[str], site_names: Iterable[str],
-                 url: str = "") -> str | None:
+def choose_title(
+    title: str | None, declared: Sequence[str], h1s: Sequence[str], site_names: Iterable[str], url: str = ""
+) -> str | None:
     """The page's title from its `<title>` text, its `declared` titles (meta and JSON-LD, in priority order),
     its `<h1>` texts and the names it gives its site; all strings already cleaned."""
     declared = [d for d in declared if d]
@@ -149,7 +150,7 @@ def choose_title(title: str | None, declared: Sequence[str], h1s: Sequence[str],
     keys = [_key(t) for t in declared + h1s]
     for i, candidate in enumerate(declared):
         key = keys[i]
-        if key and key in keys[:i] + keys[i + 1:]:
+        if key and key in keys[:i] + keys[i + 1 :]:
             return strip_site(candidate, is_site)
     for candidate in declared + h1s:
         if not is_site(candidate):
