@@ -16,9 +16,11 @@ from lxml import etree
 from web2md.extract import derive
 from web2md.extract.html import parse
 from web2md.extract.html.parse import neutralise_references, parse_html
+from web2md.extract.html.tags import RAW_TEXT_TAGS
 from web2md.extract.html.urls import Resolver, absolute_url
 from web2md.extract.markdown.emphasis import PLACEHOLDERS, _placeholder_runs, has_placeholders
-from web2md.extract.markdown.render import Renderer, escape_markdown
+from web2md.extract.markdown.escaping import escape_markdown
+from web2md.extract.markdown.render import Renderer
 from web2md.extract.meta import metadata
 
 CASES = 3000
@@ -149,7 +151,7 @@ def test_bytes_and_text_parse_to_the_same_tree():
 
 # -- parse: raw-text elements found as before, by a pattern that rejects most tags at once ----------------
 
-_OLD_RAW_START = re.compile(r"<(" + "|".join(parse._RAW_TEXT) + r")(?=[\s/>])|<!--", re.I)
+_OLD_RAW_START = re.compile(r"<(" + "|".join(RAW_TEXT_TAGS) + r")(?=[\s/>])|<!--", re.I)
 
 
 def test_raw_text_starts_as_before_for_ascii_names():
@@ -792,10 +794,10 @@ def test_clean_text_as_before():
 
 
 def test_escape_line_start_as_the_regex_alone():
-    from web2md.extract.markdown import render
+    from web2md.extract.markdown import escaping
 
     def old(line: str) -> str:
-        m = render._LINE_START.match(line)
+        m = escaping._LINE_START.match(line)
         if not m:
             return line
         if line[0].isdigit():
@@ -805,7 +807,7 @@ def test_escape_line_start_as_the_regex_alone():
 
     pieces = list("#>-+*=~_ \t\n.)a19\x01\x02") + ["\u0663", "\u00b2", "\uff11", "## ", "1. ", "***", "---", "~~~"]
     for line in _strings(pieces, 10, longest=8):
-        assert render._escape_line_start(line) == old(line), repr(line)
+        assert escaping.escape_line_start(line) == old(line), repr(line)
 
 
 def test_word_count_as_the_pattern_alone():

@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree, html
 
+from web2md.extract.html.tags import HEADING_LEVELS
 from web2md.formats.htmldoc import markdown_to_html
 from web2md.formats.record import paragraphs
 
@@ -30,7 +31,6 @@ _T = f"{{{TEI_NS}}}"
 _DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
-_HEADINGS = {f"h{n}": n for n in range(1, 7)}
 _CONTAINERS = frozenset({"blockquote", "ul", "ol", "table", "thead", "tbody", "tr"})
 
 
@@ -190,7 +190,7 @@ XML_TAGS: dict[str, tuple[str, dict[str, str]] | None] = {
     "code": ("code", {}),
     "a": ("ref", {}),
     "img": ("graphic", {}),
-    **{h: ("head", {"rend": h}) for h in _HEADINGS},
+    **{h: ("head", {"rend": h}) for h in HEADING_LEVELS},
 }
 TEI_TAGS: dict[str, tuple[str, dict[str, str]] | None] = {
     **{k: (_T + v[0], v[1]) if v else None for k, v in XML_TAGS.items()},
@@ -201,7 +201,7 @@ TEI_TAGS: dict[str, tuple[str, dict[str, str]] | None] = {
     "pre": (_T + "ab", {"type": "code"}),
     "code": (_T + "hi", {"rend": "#code"}),
     # no <head> inside a quote in TEI: a heading there is a paragraph
-    **{h: (_T + "p", {"rend": h}) for h in _HEADINGS},
+    **{h: (_T + "p", {"rend": h}) for h in HEADING_LEVELS},
 }
 
 
@@ -289,7 +289,7 @@ def _tei_sections(entry: etree._Element, blocks: list[etree._Element]) -> None:
     writer = _Writer(TEI_TAGS)
     open_divs: list[tuple[int, etree._Element]] = [(0, entry)]
     for block in blocks:
-        level = _HEADINGS.get(block.tag)
+        level = HEADING_LEVELS.get(block.tag)
         if level is None:
             if block.tag != "hr":
                 writer.block(open_divs[-1][1], block)

@@ -1,1 +1,1 @@
-"""Reading HTML: the parser, entities, URLs, charset sniffing and the document's element index."""
+"""Reading HTML: the parser, entities, URLs, charset sniffing, tag sets and the document's element index."""

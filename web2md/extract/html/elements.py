@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-HEADING_TAGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+from web2md.extract.html.tags import HEADING_LEVELS
 
 
 class DocumentElements:
@@ -42,7 +42,7 @@ class DocumentElements:
             "article": self.articles,
             "a": self.anchors,
             "area": self.anchors,
-            **{tag: self.headings for tag in HEADING_TAGS},
+            **{tag: self.headings for tag in HEADING_LEVELS},
         }
         for el in root.iter(tuple(lists)):
             lists[el.tag].append(el)

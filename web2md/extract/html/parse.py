@@ -23,14 +23,13 @@ from lxml import etree
 from w3lib.encoding import html_to_unicode
 
 from web2md.extract.html.entities import NAMED
+from web2md.extract.html.tags import CLOSED_BY_SAME_START_TAGS, RAW_TEXT_TAGS, VOID_TAGS
 
-# Elements libxml2 reads as raw text (no entities, no tags inside); plaintext runs to the end.
-_RAW_TEXT = ("script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext")
 # Names are matched ASCII case-insensitively, as libxml2 reads them ("<ſcript>" is no script; Unicode
 # folding would also give names that are no key of _RAW_END). The lookahead on the first letter turns
 # most tags away with one test.
-_RAW_START = re.compile(r"<(?a:(?=[sxinp!]))(?:((?a:" + "|".join(_RAW_TEXT) + r"))(?=[\s/>])|!--)", re.I)
-_RAW_END = {tag: re.compile("</" + tag, re.I) for tag in _RAW_TEXT}
+_RAW_START = re.compile(r"<(?a:(?=[sxinp!]))(?:((?a:" + "|".join(RAW_TEXT_TAGS) + r"))(?=[\s/>])|!--)", re.I)
+_RAW_END = {tag: re.compile("</" + tag, re.I) for tag in RAW_TEXT_TAGS}
 #: Start tags parsed from one document unless told otherwise (see `parse_html`). The 879 corpus pages have
 #: at most ~10k; a page nested 100,000 deep (one element per level) is read whole; the cap keeps a hostile
 #: 10-31 MB page within 15x its size + 150 MB in memory (benchmarks/hostile.py: 268, 293 and 508 MB).
@@ -85,12 +84,12 @@ _UTF8_SPACE = (
     rb"\xe3\x80\x80"
 )
 _UTF8_RAW_START = re.compile(
-    rb"<(?a:(?=[sxinp!]))(?:((?a:" + "|".join(_RAW_TEXT).encode() + rb"))(?=" + _UTF8_SPACE + rb")|!--)", re.I
+    rb"<(?a:(?=[sxinp!]))(?:((?a:" + "|".join(RAW_TEXT_TAGS).encode() + rb"))(?=" + _UTF8_SPACE + rb")|!--)", re.I
 )
 _UTF8_LETTERS = {"s": rb"(?:[sS]|\xc5\xbf)", "i": rb"(?:[iI]|\xc4[\xb0\xb1])"}
 _UTF8_RAW_END = {
     tag.encode(): re.compile(b"</" + b"".join(_UTF8_LETTERS.get(c, f"[{c}{c.upper()}]".encode()) for c in tag))
-    for tag in _RAW_TEXT
+    for tag in RAW_TEXT_TAGS
 }
 _UTF8_REFERENCE = re.compile(_REFERENCE.pattern.encode())
 _UTF8_NAMED = frozenset(name.encode() for name in NAMED)
@@ -286,30 +285,6 @@ def _too_deep(parser: etree.HTMLParser) -> bool:
 # maximum DOM depth); libxml2 gives up at 2048.
 MAX_DEPTH = 512
 _TAG = re.compile(r"<(?:(/?)([A-Za-z][^\s/>]*)|!--)")
-_VOID = frozenset(
-    {
-        "area",
-        "base",
-        "br",
-        "col",
-        "embed",
-        "hr",
-        "img",
-        "input",
-        "link",
-        "meta",
-        "param",
-        "source",
-        "track",
-        "wbr",
-        "basefont",
-        "bgsound",
-        "frame",
-        "keygen",
-    }
-)
-# Elements a start tag of the same name closes ("<p>a<p>b" is two paragraphs side by side, not nested).
-_SELF_CLOSING = frozenset({"p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "rb", "rt", "rp"})
 
 
 def flatten_depth(html: str, max_depth: int = MAX_DEPTH) -> str:
@@ -346,14 +321,14 @@ def flatten_depth(html: str, max_depth: int = MAX_DEPTH) -> str:
                 out.append(html[copied : m.start()])
                 copied = at
             continue
-        if name in _VOID or html[end - 1] == "/":
+        if name in VOID_TAGS or html[end - 1] == "/":
             continue
         if name in _RAW_END:  # script, style, ...: their text holds no tags
             close = _RAW_END[name].search(html, at)
             if close is None:
                 break
             at = close.start()
-        if name in _SELF_CLOSING and stack and stack[-1][0] == name:
+        if name in CLOSED_BY_SAME_START_TAGS and stack and stack[-1][0] == name:
             top, kept = stack.pop()
             open_count[top] -= 1
             kept_depth -= kept

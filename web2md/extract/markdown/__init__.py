@@ -1,1 +1,1 @@
-"""Writing Markdown: the renderer, emphasis and MathML."""
+"""Writing Markdown: the renderer, tables, escaping, emphasis and MathML."""

@@ -17,6 +17,7 @@ from unicodedata import category
 LITERAL_STAR = "\x01"  # a "*" of text
 LITERAL_UNDERSCORE = "\x02"  # a "_" of text
 BOLD_OPEN, BOLD_CLOSE, ITALIC_OPEN, ITALIC_CLOSE = "\x03", "\x04", "\x05", "\x06"  # the renderer's markers
+BREAK = "\x00"  # a <br> in the renderer's inline buffer
 PLACEHOLDERS = re.compile("[\x01-\x06]")
 
 

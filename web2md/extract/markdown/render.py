@@ -11,128 +11,46 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from html.entities import html5
+from dataclasses import dataclass
 from unicodedata import is_normalized
 
 from lxml import etree
 
 from web2md.extract.html.entities import collapse_ws, normalise_chars, unprintable_needs_mapping
 from web2md.extract.html.parse import parse_html
+from web2md.extract.html.tags import (
+    BLOCK_TAGS,
+    BOLD_TAGS,
+    CODE_SPAN_TAGS,
+    HEADING_LEVELS,
+    ITALIC_TAGS,
+    SKIP_TAGS,
+)
+from web2md.extract.html.tags import SCRIPTLESS_SKIP_TAGS as SCRIPTLESS_SKIP_TAGS  # re-exported: maincontent
 from web2md.extract.html.urls import Resolver, markdown_url, strip_fragment
-from web2md.extract.markdown.emphasis import (
-    BOLD_CLOSE,
-    BOLD_OPEN,
-    ITALIC_CLOSE,
-    ITALIC_OPEN,
-    LITERAL_STAR,
-    LITERAL_UNDERSCORE,
-    has_placeholders,
-    resolve_emphasis,
+from web2md.extract.markdown.emphasis import BOLD_CLOSE, BOLD_OPEN, BREAK, ITALIC_CLOSE, ITALIC_OPEN
+from web2md.extract.markdown.escaping import (
+    escape_closing_hashes,
+    escape_line_start,
+    escape_markdown,
+    escape_text,
+    inline_markdown,
 )
+from web2md.extract.markdown.escaping import escape_paragraph as escape_paragraph  # re-exported: convert
 from web2md.extract.markdown.mathml import is_display, linear_text, tex_of, visual_copies
+from web2md.extract.markdown.tables import Cell, Table, TableState, is_layout_table, table_blocks, table_of
 
-SKIP_TAGS = frozenset(
-    {
-        "script",
-        "style",
-        "svg",
-        "template",
-        "iframe",
-        "noscript",
-        "head",
-        "object",
-        "embed",
-        "canvas",
-        "select",
-        "datalist",
-        "audio",
-        "video",
-        "map",
-        "rt",
-        "rp",  # ruby annotations (furigana) would split the words they annotate
-    }
-)
-# What a browser without scripts leaves out: it shows a `<noscript>`'s content (the page read when only a
-# <noscript> holds one, and any <noscript> inside that page).
-SCRIPTLESS_SKIP_TAGS = SKIP_TAGS - {"noscript"}
-BLOCK_TAGS = frozenset(
-    {
-        "address",
-        "article",
-        "aside",
-        "body",
-        "center",
-        "dd",
-        "details",
-        "dialog",
-        "div",
-        "dl",
-        "dt",
-        "fieldset",
-        "figcaption",
-        "figure",
-        "footer",
-        "form",
-        "header",
-        "hgroup",
-        "html",
-        "legend",
-        "main",
-        "menu",
-        "nav",
-        "p",
-        "section",
-        "summary",
-        "caption",
-        "tbody",
-        "thead",
-        "tfoot",
-        "tr",
-        "td",
-        "th",
-        "table",
-        "option",
-        "search",
-    }
-)
-HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
-BOLD_TAGS = frozenset({"strong", "b"})
-ITALIC_TAGS = frozenset({"em", "i", "cite", "dfn"})
-CODE_TAGS = frozenset({"code", "kbd", "samp", "tt", "var"})
 # Beyond this depth of nested inline formatting, markers are not added: keeps the
 # per-element re-joining of the buffer linear on hostile input. Only the open inline
 # elements below this depth can carry markup, so only they are visited at a block end.
 MAX_INLINE_DEPTH = 24
-# Block-level descendants that make a table a layout table rather than data.
-_LAYOUT_MARKERS = frozenset(
-    {
-        "table",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "ul",
-        "ol",
-        "pre",
-        "blockquote",
-        "dl",
-        "form",
-        "article",
-        "section",
-        "main",
-        "nav",
-    }
-)
 
 # Elements that act on the output even when they hold nothing (block boundaries, breaks, rules, lists,
 # tables). An empty element of any other tag (no children, no text) renders nothing whether it is skipped
 # or not, so the renderer does not ask the skip predicate about it (images count when they are rendered).
 ACTS_WHEN_EMPTY = (
     BLOCK_TAGS
-    | frozenset(HEADINGS)
+    | frozenset(HEADING_LEVELS)
     | frozenset(
         {
             "br",
@@ -158,90 +76,7 @@ ACTS_WHEN_EMPTY = (
 )
 
 SUBTREE = 2  # a start handler's answer: it rendered the element and everything in it
-BREAK = "\x00"  # stands for <br> inside the inline buffer; \x00 never survives normalise_chars
-
-# "_" only needs escaping where it is not between letters or digits ("snake_case" stays as it is).
-# Every branch starts with its character (the "_" lookbehind looks back over the "_" too). The re module
-# still tries the branches at every position (2 µs for a 100-character line), and so does a plain character
-# class, so `_escaped` first tells the text that holds none of them (most text) by `in` scans.
-# A "<" that ends a piece of text is escaped too: the next piece could complete a tag ("<b>&lt;</b>?").
-_ESCAPE = re.compile(r"[\\`*\[\]]|_(?<![^\W_]_)|_(?![^\W_])|<(?=[A-Za-z/!?]|\Z)")
-# "&" only where a Markdown reader would decode a character reference (text "&copy;" must stay "&copy;").
-_CHAR_REF = re.compile(r"&(?=(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});)")
-# Text backticks are always escaped; a line starting with 3+ unescaped ones is a code span, whose closing
-# backticks keep it from being a fence, so only "~~~" needs escaping as a fence.
-# A thematic break of "*" or "_" is escaped here too: text asterisks and underscores that cannot make emphasis
-# are written unescaped (emphasis.py), and until then stand as placeholders (LITERAL_STAR, LITERAL_UNDERSCORE).
-_LINE_START = re.compile(
-    rf"^(?:#{{1,6}}(?=\s|$)|>|[-+*{LITERAL_STAR}](?=\s|$)|\d{{1,9}}(?=[.)](?:\s|$))|=+\s*$|-+\s*$"
-    rf"|~{{3}}|(?:[*{LITERAL_STAR}]\s*){{3,}}$|(?:[_{LITERAL_UNDERSCORE}]\s*){{3,}}$)"
-)
-_LINE_START_FIRST = frozenset("#>-+*=~_" + LITERAL_STAR + LITERAL_UNDERSCORE)  # what a _LINE_START match starts with
 _LANG_CLASS = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|highlight)-([A-Za-z0-9_+#.-]+)")
-
-
-def escape_markdown(text: str) -> str:
-    """Backslash-escape the characters that Markdown would read as syntax inside a line."""
-    return _escaped(text, _backslashed)
-
-
-def escape_text(text: str) -> str:
-    """`escape_markdown` for the renderer's text, whose "*" and "_" are left as placeholders for
-    `inline_markdown` to decide once the paragraph is complete."""
-    return _escaped(text, _placeheld)
-
-
-def _escaped(text: str, mark: Callable[[re.Match[str]], str]) -> str:
-    # whether it holds a character that starts a branch of _ESCAPE: seven `in` scans (memchr speed) take a
-    # third of the instructions of one search of their character class, which sre tries at every position
-    if "\\" in text or "`" in text or "*" in text or "_" in text or "[" in text or "]" in text or "<" in text:
-        text = _ESCAPE.sub(mark, text)
-    if "&" in text:
-        text = _CHAR_REF.sub(_escape_reference, text)
-    return text
-
-
-def inline_markdown(text: str) -> str:
-    """A finished paragraph, heading or cell: its placeholders written out, escaped only where CommonMark
-    could read them as emphasis (emphasis.py)."""
-    return resolve_emphasis(text) if has_placeholders(text) else text
-
-
-def escape_paragraph(text: str) -> str:
-    """A line of text made a Markdown paragraph of its own: inline syntax escaped, and a start that would
-    read as a heading, list item, quote or rule ("# tag", "- x", "1. x") escaped too."""
-    return _escape_line_start(escape_markdown(text))
-
-
-def _backslashed(m: re.Match[str]) -> str:
-    return "\\" + m.group()
-
-
-_PLACEHOLDERS = {"*": LITERAL_STAR, "_": LITERAL_UNDERSCORE}
-
-
-def _placeheld(m: re.Match[str]) -> str:
-    c = m.group()
-    return _PLACEHOLDERS.get(c) or "\\" + c
-
-
-def _escape_reference(m: re.Match[str]) -> str:
-    ref = m.group(1)
-    return "\\&" if ref[0] == "#" or ref + ";" in html5 else "&"
-
-
-def _escape_line_start(line: str) -> str:
-    # a line whose first character starts no branch of _LINE_START (most lines) is answered without it: a match
-    # attempt costs ~4k instructions (sre's \d is what str.isdecimal says)
-    if not line or line[0] not in _LINE_START_FIRST and not line[0].isdecimal():
-        return line
-    m = _LINE_START.match(line)
-    if not m:
-        return line
-    if line[0].isdigit():
-        end = m.end()
-        return line[:end] + "\\" + line[end:]
-    return "\\" + line
 
 
 def code_language(el: etree._Element) -> str:
@@ -284,25 +119,6 @@ def is_pixel(img: etree._Element) -> bool:
     return all(size.isdigit() and int(size) <= 1 for size in sizes)
 
 
-def is_layout_table(table: etree._Element) -> bool:
-    """Tables used for page layout render as their cells' blocks, not as a grid."""
-    if (table.get("role") or "").lower() in ("presentation", "none"):
-        return True
-    widest = 0
-    rows = 0
-    for el in table.iterdescendants():
-        tag = el.tag
-        if tag in _LAYOUT_MARKERS:
-            return True
-        if tag == "tr":
-            rows += 1
-            width = sum(1 for c in el if c.tag in ("td", "th"))
-            widest = max(widest, width)
-        elif tag == "p" and el.getparent() is not None and sum(1 for s in el.getparent() if s.tag == "p") > 1:
-            return True
-    return widest < 2 or rows < 1
-
-
 @dataclass
 class Container:
     """A list item or a blockquote: the prefix it puts in front of the lines of its blocks."""
@@ -331,26 +147,6 @@ class ListState:
 
 
 @dataclass
-class Cell:
-    md: list[str] = field(default_factory=list)
-    tx: list[str] = field(default_factory=list)
-    header: bool = False
-    span: int = 1
-
-
-@dataclass
-class TableState:
-    rows: list[list[Cell]] = field(default_factory=list)
-    header_rows: int = 0
-    caption_md: list[str] = field(default_factory=list)
-    caption_tx: list[str] = field(default_factory=list)
-    in_head: bool = False
-    cell: Cell | None = None
-    in_caption: bool = False
-    outer_code: int = 0  # an inline code element around the table does not make its cells code
-
-
-@dataclass
 class Inline:
     """An open inline element whose content gets wrapped on close."""
 
@@ -358,15 +154,6 @@ class Inline:
     start: int
     tx_start: int
     href: str | None = None
-
-
-@dataclass
-class Table:
-    """A data table as structured data (SPEC §4 `tables`)."""
-
-    headers: list[str]
-    rows: list[list[str]]
-    caption: str
 
 
 @dataclass
@@ -585,7 +372,7 @@ class Renderer:
         """Emit the lines of one paragraph (or of a heading), their inline Markdown still to be finished."""
         if self.heading:
             level = self.heading
-            md_text = _escape_closing_hashes(inline_markdown(_escape_line_start(" ".join(md_lines))))
+            md_text = escape_closing_hashes(inline_markdown(escape_line_start(" ".join(md_lines))))
             tx_text = " ".join(tx_lines)
             self.headings.append((level, tx_text))
             self.emit(["#" * level + " " + md_text], [tx_text])
@@ -593,10 +380,10 @@ class Renderer:
         # Line starts are escaped before the emphasis is decided (escaping a "***" splits its run) and after
         # (a dropped marker can leave a line starting with "#").
         if len(md_lines) > 1:  # hard breaks: one inline run, so emphasis may span the lines
-            md_lines = inline_markdown("\\\n".join(_escape_line_start(line) for line in md_lines)).split("\n")
-            md_lines = [_escape_line_start(line) for line in md_lines]
+            md_lines = inline_markdown("\\\n".join(escape_line_start(line) for line in md_lines)).split("\n")
+            md_lines = [escape_line_start(line) for line in md_lines]
         else:
-            md_lines = [_escape_line_start(inline_markdown(_escape_line_start(md_lines[0])))]
+            md_lines = [escape_line_start(inline_markdown(escape_line_start(md_lines[0])))]
         self.emit(md_lines, tx_lines)
 
     def emit(self, md_lines: list[str], tx_lines: list[str]) -> None:
@@ -663,7 +450,7 @@ class Renderer:
             return
         self.block_boundary()
         if not self.pre:
-            self.heading = HEADINGS[el.tag]
+            self.heading = HEADING_LEVELS[el.tag]
 
     def end_heading(self, el: etree._Element) -> None:
         if self.in_cell():
@@ -677,11 +464,11 @@ class Renderer:
             if inline.kind in ("bold", "italic"):
                 inline.kind = "plain"
         self._close_open_inlines()
-        md_text = _escape_closing_hashes(inline_markdown(collapse_ws("".join(self.md).replace(BREAK, " "))))
+        md_text = escape_closing_hashes(inline_markdown(collapse_ws("".join(self.md).replace(BREAK, " "))))
         tx_text = collapse_ws("".join(self.tx).replace(BREAK, " "))
         self.md.clear()
         self.tx.clear()
-        level, self.heading = self.heading or HEADINGS[el.tag], 0  # 0 after a heading nested in this one
+        level, self.heading = self.heading or HEADING_LEVELS[el.tag], 0  # 0 after a heading nested in this one
         if md_text:
             self.headings.append((level, tx_text))
             self.emit(["#" * level + " " + md_text], [tx_text])
@@ -1008,20 +795,20 @@ class Renderer:
         self.emit_table(state)
 
     def start_section(self, el: etree._Element) -> None:  # thead / tbody / tfoot
-        if self.tables and self.table_els[-1] is _table_of(el):
+        if self.tables and self.table_els[-1] is table_of(el):
             self.tables[-1].in_head = el.tag == "thead"
         else:
             self.block_boundary()
 
     def end_section(self, el: etree._Element) -> None:
-        if self.tables and self.table_els[-1] is _table_of(el):
+        if self.tables and self.table_els[-1] is table_of(el):
             self.tables[-1].in_head = False
         else:
             self.block_boundary()
 
     def start_row(self, el: etree._Element) -> None:
         state = self.tables[-1] if self.tables else None
-        if state is None or self.table_els[-1] is not _table_of(el):
+        if state is None or self.table_els[-1] is not table_of(el):
             self.block_boundary()
             return
         self._end_cell(state)
@@ -1031,14 +818,14 @@ class Renderer:
 
     def end_row(self, el: etree._Element) -> None:
         state = self.tables[-1] if self.tables else None
-        if state is None or self.table_els[-1] is not _table_of(el):
+        if state is None or self.table_els[-1] is not table_of(el):
             self.block_boundary()
             return
         self._end_cell(state)
 
     def start_cell(self, el: etree._Element) -> None:
         state = self.tables[-1] if self.tables else None
-        if state is None or self.table_els[-1] is not _table_of(el):
+        if state is None or self.table_els[-1] is not table_of(el):
             self.block_boundary()
             return
         self._end_cell(state)
@@ -1056,7 +843,7 @@ class Renderer:
 
     def end_cell(self, el: etree._Element) -> None:
         state = self.tables[-1] if self.tables else None
-        if state is None or self.table_els[-1] is not _table_of(el):
+        if state is None or self.table_els[-1] is not table_of(el):
             self.block_boundary()
             return
         self._end_cell(state)
@@ -1086,58 +873,14 @@ class Renderer:
         self._end_cell(state)
 
     def emit_table(self, state: TableState) -> None:
-        grid_md: list[list[str]] = []
-        grid_tx: list[list[str]] = []
-        header_flags: list[bool] = []
-        for row in state.rows:
-            cells_md: list[str] = []
-            cells_tx: list[str] = []
-            for cell in row:
-                md = inline_markdown(collapse_ws("".join(cell.md).replace(BREAK, " "))).replace("|", "\\|")
-                tx = collapse_ws("".join(cell.tx).replace(BREAK, " "))
-                cells_md.append(md)
-                cells_tx.append(tx)
-                for _ in range(cell.span - 1):
-                    cells_md.append("")
-                    cells_tx.append("")
-            if any(cells_tx) or any(cells_md):
-                grid_md.append(cells_md)
-                grid_tx.append(cells_tx)
-                header_flags.append(bool(row) and all(c.header for c in row))
-        caption_md = inline_markdown(collapse_ws("".join(state.caption_md)))
-        caption_tx = collapse_ws("".join(state.caption_tx))
-        if not grid_md:
-            if caption_md:
-                self.emit([caption_md], [caption_tx])
-            return
-        width = max(len(r) for r in grid_md)
-        for r_md, r_tx in zip(grid_md, grid_tx):
-            r_md.extend([""] * (width - len(r_md)))
-            r_tx.extend([""] * (width - len(r_tx)))
-        has_header = state.header_rows > 0 or header_flags[0]
-        if caption_md:
-            self.emit([caption_md], [caption_tx])
-        lines = ["| " + " | ".join(grid_md[0]) + " |", "|" + "|".join(["---"] * width) + "|"]
-        lines.extend("| " + " | ".join(r) + " |" for r in grid_md[1:])
-        self.emit([_tidy_row(line) for line in lines], [" | ".join(c for c in r if c) for r in grid_tx])
-        body_rows = grid_tx[1:] if has_header or len(grid_tx) > 1 else grid_tx
-        headers = grid_tx[0] if has_header or len(grid_tx) > 1 else []
-        self.data_tables.append(Table(headers, [list(r) for r in body_rows], caption_tx))
+        blocks, table = table_blocks(state)
+        for md_lines, tx_lines in blocks:
+            self.emit(md_lines, tx_lines)
+        if table is not None:
+            self.data_tables.append(table)
 
     START: dict[str, Callable[[Renderer, etree._Element], None]] = {}
     END: dict[str, Callable[[Renderer, etree._Element], None]] = {}
-
-
-def _tidy_row(line: str) -> str:
-    return line.replace("|  |", "| |").replace("|  |", "| |")
-
-
-def _table_of(el: etree._Element) -> etree._Element | None:
-    """The table element a row/cell/section belongs to."""
-    node = el.getparent()
-    while node is not None and node.tag != "table":
-        node = node.getparent()
-    return node
 
 
 def _emphasis(opening: str, closing: str) -> Callable[[str, str | None], str]:
@@ -1185,14 +928,6 @@ def _ends_unescaped(text: str, char: str) -> bool:
     return (len(rest) - len(rest.rstrip("\\"))) % 2 == 0
 
 
-def _escape_closing_hashes(text: str) -> str:
-    """A heading ending in a space and hashes (or only hashes) would lose them as an ATX closing sequence."""
-    stripped = text.rstrip("#")
-    if stripped != text and (not stripped or stripped.endswith(" ")):
-        return stripped + "\\" + text[len(stripped) :]
-    return text
-
-
 def _split_ws(text: str) -> tuple[str, str, str]:
     body = text.strip()
     if not body:
@@ -1204,7 +939,7 @@ def _split_ws(text: str) -> tuple[str, str, str]:
 
 def _register() -> None:
     start, end = Renderer.START, Renderer.END
-    for tag in HEADINGS:
+    for tag in HEADING_LEVELS:
         start[tag] = Renderer.start_heading
         end[tag] = Renderer.end_heading
     start["br"] = Renderer.start_br
@@ -1226,7 +961,7 @@ def _register() -> None:
     for tag in ITALIC_TAGS:
         start[tag] = Renderer.start_italic
         end[tag] = Renderer.end_italic
-    for tag in CODE_TAGS:
+    for tag in CODE_SPAN_TAGS:
         start[tag] = Renderer.start_code
         end[tag] = Renderer.end_code
     start["a"] = Renderer.start_link

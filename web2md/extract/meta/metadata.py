@@ -18,6 +18,7 @@ from lxml import etree
 from web2md.extract.documents.feedlinks import feed_link
 from web2md.extract.html.elements import DocumentElements
 from web2md.extract.html.entities import clean_text, element_text
+from web2md.extract.html.tags import HEADING_LEVELS, INVISIBLE_TEXT_TAGS
 from web2md.extract.html.urls import Resolver, absolute_url
 from web2md.extract.meta.byline import byline_author
 from web2md.extract.meta.dates import normalize_date
@@ -36,9 +37,6 @@ REQUIRED = ("title", "published_date")
 # before its language is detected.
 SHORT_TEXT = 1000  # the `only_with_metadata` rule (SPEC §7)
 
-_HEADING_LEVEL = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
-# Elements whose text no reader sees (their tails are outside them, and seen).
-_INVISIBLE_TAGS = frozenset({"script", "style", "noscript", "template"})
 _XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 _RESTRICTIVE = ("noindex", "nofollow", "noarchive", "nosnippet", "noimageindex", "notranslate", "none")
 _ICON_RELS = frozenset({"icon", "apple-touch-icon", "apple-touch-icon-precomposed", "mask-icon", "fluid-icon"})
@@ -214,7 +212,7 @@ def _scan(elements: DocumentElements, resolve: Resolver | None, json_ld: JsonLd 
     for el in elements.headings:
         text = element_text(el)
         if text:
-            found.headings.append({"level": _HEADING_LEVEL[el.tag], "text": text})
+            found.headings.append({"level": HEADING_LEVELS[el.tag], "text": text})
     return found
 
 
@@ -421,7 +419,7 @@ def _document_text(root: etree._Element) -> str:
     walker = etree.iterwalk(body, events=("start", "end", "comment", "pi"))
     for event, el in walker:
         if event == "start":
-            if el.tag in _INVISIBLE_TAGS:
+            if el.tag in INVISIBLE_TEXT_TAGS:
                 walker.skip_subtree()
                 continue
             text = el.text

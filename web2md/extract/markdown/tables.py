@@ -1,0 +1,142 @@
+"""Tables: what the renderer collects of a data table (its cells and caption), the test that tells a layout table
+from a data table, and the layout of a data table as Markdown lines, plain-text lines and structured data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from web2md.extract.html.entities import collapse_ws
+from web2md.extract.markdown.emphasis import BREAK
+from web2md.extract.markdown.escaping import inline_markdown
+
+# Block-level descendants that make a table a layout table rather than data.
+_LAYOUT_MARKERS = frozenset(
+    {
+        "table",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "ul",
+        "ol",
+        "pre",
+        "blockquote",
+        "dl",
+        "form",
+        "article",
+        "section",
+        "main",
+        "nav",
+    }
+)
+
+
+def is_layout_table(table: etree._Element) -> bool:
+    """Tables used for page layout render as their cells' blocks, not as a grid."""
+    if (table.get("role") or "").lower() in ("presentation", "none"):
+        return True
+    widest = 0
+    rows = 0
+    for el in table.iterdescendants():
+        tag = el.tag
+        if tag in _LAYOUT_MARKERS:
+            return True
+        if tag == "tr":
+            rows += 1
+            width = sum(1 for c in el if c.tag in ("td", "th"))
+            widest = max(widest, width)
+        elif tag == "p" and el.getparent() is not None and sum(1 for s in el.getparent() if s.tag == "p") > 1:
+            return True
+    return widest < 2 or rows < 1
+
+
+@dataclass
+class Cell:
+    """A cell (or the caption) as the renderer collects it: its Markdown and text pieces."""
+
+    md: list[str] = field(default_factory=list)
+    tx: list[str] = field(default_factory=list)
+    header: bool = False
+    span: int = 1
+
+
+@dataclass
+class TableState:
+    """A data table being rendered: its rows so far and where the walk is in it."""
+
+    rows: list[list[Cell]] = field(default_factory=list)
+    header_rows: int = 0
+    caption_md: list[str] = field(default_factory=list)
+    caption_tx: list[str] = field(default_factory=list)
+    in_head: bool = False
+    cell: Cell | None = None
+    in_caption: bool = False
+    outer_code: int = 0  # an inline code element around the table does not make its cells code
+
+
+@dataclass
+class Table:
+    """A data table as structured data (SPEC §4 `tables`)."""
+
+    headers: list[str]
+    rows: list[list[str]]
+    caption: str
+
+
+def table_blocks(state: TableState) -> tuple[list[tuple[list[str], list[str]]], Table | None]:
+    """The blocks a data table is written as, each its Markdown lines and its text lines (the caption's, then the
+    grid's), and the table as data (none when no row holds anything)."""
+    blocks: list[tuple[list[str], list[str]]] = []
+    grid_md: list[list[str]] = []
+    grid_tx: list[list[str]] = []
+    header_flags: list[bool] = []
+    for row in state.rows:
+        cells_md: list[str] = []
+        cells_tx: list[str] = []
+        for cell in row:
+            md = inline_markdown(collapse_ws("".join(cell.md).replace(BREAK, " "))).replace("|", "\\|")
+            tx = collapse_ws("".join(cell.tx).replace(BREAK, " "))
+            cells_md.append(md)
+            cells_tx.append(tx)
+            for _ in range(cell.span - 1):
+                cells_md.append("")
+                cells_tx.append("")
+        if any(cells_tx) or any(cells_md):
+            grid_md.append(cells_md)
+            grid_tx.append(cells_tx)
+            header_flags.append(bool(row) and all(c.header for c in row))
+    caption_md = inline_markdown(collapse_ws("".join(state.caption_md)))
+    caption_tx = collapse_ws("".join(state.caption_tx))
+    if not grid_md:
+        if caption_md:
+            blocks.append(([caption_md], [caption_tx]))
+        return blocks, None
+    width = max(len(r) for r in grid_md)
+    for r_md, r_tx in zip(grid_md, grid_tx):
+        r_md.extend([""] * (width - len(r_md)))
+        r_tx.extend([""] * (width - len(r_tx)))
+    has_header = state.header_rows > 0 or header_flags[0]
+    if caption_md:
+        blocks.append(([caption_md], [caption_tx]))
+    lines = ["| " + " | ".join(grid_md[0]) + " |", "|" + "|".join(["---"] * width) + "|"]
+    lines.extend("| " + " | ".join(r) + " |" for r in grid_md[1:])
+    blocks.append(([_tidy_row(line) for line in lines], [" | ".join(c for c in r if c) for r in grid_tx]))
+    body_rows = grid_tx[1:] if has_header or len(grid_tx) > 1 else grid_tx
+    headers = grid_tx[0] if has_header or len(grid_tx) > 1 else []
+    return blocks, Table(headers, [list(r) for r in body_rows], caption_tx)
+
+
+def _tidy_row(line: str) -> str:
+    return line.replace("|  |", "| |").replace("|  |", "| |")
+
+
+def table_of(el: etree._Element) -> etree._Element | None:
+    """The table element a row/cell/section belongs to."""
+    node = el.getparent()
+    while node is not None and node.tag != "table":
+        node = node.getparent()
+    return node
