@@ -23,6 +23,7 @@ from web2md.extract.html.tags import (
     BOLD_TAGS,
     CODE_SPAN_TAGS,
     HEADING_LEVELS,
+    HEADING_TAGS,
     ITALIC_TAGS,
     SKIP_TAGS,
 )
@@ -50,7 +51,7 @@ MAX_INLINE_DEPTH = 24
 # or not, so the renderer does not ask the skip predicate about it (images count when they are rendered).
 ACTS_WHEN_EMPTY = (
     BLOCK_TAGS
-    | frozenset(HEADING_LEVELS)
+    | HEADING_TAGS
     | frozenset(
         {
             "br",

@@ -8,30 +8,13 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from web2md.extract.html.entities import collapse_ws
+from web2md.extract.html.tags import HEADING_TAGS
 from web2md.extract.markdown.emphasis import BREAK
 from web2md.extract.markdown.escaping import inline_markdown
 
 # Block-level descendants that make a table a layout table rather than data.
-_LAYOUT_MARKERS = frozenset(
-    {
-        "table",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "ul",
-        "ol",
-        "pre",
-        "blockquote",
-        "dl",
-        "form",
-        "article",
-        "section",
-        "main",
-        "nav",
-    }
+_LAYOUT_MARKERS = HEADING_TAGS | frozenset(
+    {"table", "ul", "ol", "pre", "blockquote", "dl", "form", "article", "section", "main", "nav"}
 )
 
 
