@@ -5,12 +5,14 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import AsyncIterator, Iterator
+from functools import cached_property
 from typing import Any
 
 from scrapy import Request
 from scrapy.http import Response
 
 from web2md.conversion.converter import Converter, robots_directives
+from web2md.extensions import needed
 from web2md.extract.documents.sitemaps import SitemapEntry, select_entries
 from web2md.middlewares import META_EXPLICIT
 from web2md.scope import Scope, patterns
@@ -158,8 +160,12 @@ class SiteSpider(SitemapSpider):
     def from_crawler(cls, crawler, *args: Any, **kwargs: Any):
         spider = super().from_crawler(crawler, *args, **kwargs)
         spider.obey_robots = crawler.settings.getbool("ROBOTSTXT_OBEY")
-        spider.converter = Converter.of(crawler)
         return spider
+
+    @cached_property
+    def converter(self) -> Converter:
+        """The crawl's `Converter`; asked for on first use, as a spider is made before the crawl's extensions."""
+        return needed(self.crawler, Converter)
 
     def add_start(self, url: str) -> None:
         self.scope.add_start(url)
