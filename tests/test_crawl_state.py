@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from scrapy import Spider
+from scrapy import Spider, signals
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.test import get_crawler
 
@@ -26,12 +26,13 @@ def crawler(spider: type[Spider] = Spider, **settings: object):
 
 
 def test_two_crawlers_have_a_converter_each_which_their_spider_and_pipeline_share():
-    first, second = crawler(SiteSpider), crawler(SiteSpider)
+    first, second = crawler(SiteSpider, WEB2MD_WORKERS=0), crawler(SiteSpider, WEB2MD_WORKERS=0)
     converters = [needed(c, Converter) for c in (first, second)]
     assert converters[0] is not converters[1]
     assert converters[0].iframes is not converters[1].iframes  # the iframe documents fetched, hosts written off
     for c, converter in zip((first, second), converters, strict=True):
         c.spider = SiteSpider.from_crawler(c, url="http://127.0.0.1:8000/")
+        c.signals.send_catch_log(signals.spider_opened, spider=c.spider)
         assert c.spider.converter is converter
         assert ExtractPipeline.from_crawler(c).converter is converter
 

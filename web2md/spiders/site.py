@@ -5,10 +5,9 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import AsyncIterator, Iterator
-from functools import cached_property
 from typing import Any
 
-from scrapy import Request
+from scrapy import Request, signals
 from scrapy.http import Response
 
 from web2md.conversion.converter import Converter, robots_directives
@@ -103,6 +102,7 @@ class SiteSpider(SitemapSpider):
     """
 
     name = "site"
+    converter: Converter  # the crawl's, set when the spider opens
 
     def __init__(
         self,
@@ -160,12 +160,12 @@ class SiteSpider(SitemapSpider):
     def from_crawler(cls, crawler, *args: Any, **kwargs: Any):
         spider = super().from_crawler(crawler, *args, **kwargs)
         spider.obey_robots = crawler.settings.getbool("ROBOTSTXT_OBEY")
+        crawler.signals.connect(spider.opened, signal=signals.spider_opened)
         return spider
 
-    @cached_property
-    def converter(self) -> Converter:
-        """The crawl's `Converter`; asked for on first use, as a spider is made before the crawl's extensions."""
-        return needed(self.crawler, Converter)
+    def opened(self) -> None:
+        # the crawl's Converter, an extension: built after the spider, so not there yet in from_crawler
+        self.converter = needed(self.crawler, Converter)
 
     def add_start(self, url: str) -> None:
         self.scope.add_start(url)
