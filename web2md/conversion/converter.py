@@ -138,7 +138,7 @@ def robots_directives(header_values: tuple[str, ...] | list[str], tree: _Element
 class Converter:
     """One crawl's page reading: its worker pool and its iframe fetcher, shared by the spider and the pipeline.
 
-    An extension (``EXTENSIONS``): the components that read pages get it with
+    An extension (``EXTENSIONS_BASE``): the components that read pages get it with
     ``crawler.get_extension(Converter)``. ``WEB2MD_WORKERS`` processes read
     pages (default: one per core; ``0``: in this process, for debugging),
     started when the spider opens and stopped when it closes. A call still
