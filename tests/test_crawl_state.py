@@ -1,4 +1,4 @@
-"""What a crawl's components share is held by the crawl's own extensions: two crawlers in one process share none of it."""
+"""What a crawl's components share is held by its own extensions: two crawlers in one process share none of it."""
 
 from __future__ import annotations
 
