@@ -18,6 +18,7 @@ from tests.server import TestServer
 from web2md import crawl
 from web2md.items import PageItem
 from web2md.pipelines.extract import ExtractPipeline
+from web2md.settings import EXTENSIONS_BASE
 
 # "café “quoted”" in Windows-1252: é is 0xE9, the curly quotes 0x93 and 0x94 (not valid UTF-8)
 CP1252_TEXT = b"caf\xe9 \x93quoted\x94"
@@ -73,7 +74,7 @@ def test_charset_is_what_decoded_the_body_and_the_meta_label_only_without_a_head
 
 
 def test_pipeline_keeps_the_declared_encoding_and_fills_a_missing_one_from_the_markup():
-    crawler = get_crawler(Spider)
+    crawler = get_crawler(Spider, {"EXTENSIONS_BASE": EXTENSIONS_BASE})  # the crawl's Converter among them
     crawler.spider = Spider(name="test")
     pipeline = ExtractPipeline.from_crawler(crawler)
     html = page(b'<meta charset="Windows-1252">', CP1252_TEXT)

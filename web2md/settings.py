@@ -73,8 +73,14 @@ WEB2MD_PRUNE_GONE = False
 
 # Scrapy's telnet console and remote control stand in the base list by proxies that import them only when switched
 # on (below): Scrapy imports every extension named there, and the remote control imports aiohttp (0.15-0.35 s).
+# Below them, the extensions that hold what a crawl's components share (each fetched with crawler.get_extension):
+# in the base list, as a crawl cannot run without them and an EXTENSIONS given for one run (the progress bar's,
+# "-s EXTENSIONS=...") replaces this module's EXTENSIONS rather than adding to it.
 EXTENSIONS_BASE = {
-    ondemand.STAND_INS.get(path, path): order for path, order in default_settings.EXTENSIONS_BASE.items()
+    **{ondemand.STAND_INS.get(path, path): order for path, order in default_settings.EXTENSIONS_BASE.items()},
+    "web2md.conversion.converter.Converter": 0,  # the worker processes that read pages
+    "web2md.incremental.store.IncrementalStore": 0,  # WEB2MD_INCREMENTAL only
+    "web2md.browser.chromium.Browser": 0,  # the browser's download handler (--browser only)
 }
 
 # One JSON report per crawl that writes files: <output>/_runs/<UTC start>-<spider>.json

@@ -1,15 +1,25 @@
 """``--browser``: finding the system's Chromium and switching a crawl's download handlers to it (SPEC §10).
 
 The handler itself, and the proxy that checks the browser's own requests, are in
-`web2md.browser.handler` (imported only when a crawl uses the browser).
+`web2md.browser.handler` (imported only when a crawl uses the browser); `Browser`,
+an extension, holds the crawl's one handler.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+from typing import TYPE_CHECKING
 
+from scrapy.exceptions import NotConfigured
 from scrapy.settings import SETTINGS_PRIORITIES, BaseSettings
+
+if TYPE_CHECKING:
+    from typing import Self
+
+    from scrapy.crawler import Crawler
+
+    from web2md.browser.handler import BrowserDownloadHandler
 
 #: Executables tried on PATH, in order (Debian's packages: chromium-headless-shell, chromium).
 CHROMIUM_NAMES = ("chromium-headless-shell", "chromium", "chromium-browser")
@@ -66,3 +76,26 @@ def use_browser(settings: BaseSettings) -> None:
     put("PLAYWRIGHT_PROCESS_REQUEST_HEADERS", "web2md.browser.handler.request_headers")
     put("PLAYWRIGHT_MAX_PAGES_PER_CONTEXT", settings.getint("WEB2MD_BROWSER_PAGES"))
     put("PLAYWRIGHT_DEFAULT_NAVIGATION_TIMEOUT", settings.getfloat("DOWNLOAD_TIMEOUT") * 1000)
+
+
+class Browser:
+    """The crawl's one browser: Scrapy builds a download handler per scheme, and http and https share the
+    `BrowserDownloadHandler` made here on first use. An extension, off unless `use_browser` switched the
+    crawl's handlers (which the spider does before the crawl's extensions are built)."""
+
+    def __init__(self, crawler: Crawler) -> None:
+        self.crawler = crawler
+        self._handler: BrowserDownloadHandler | None = None
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        if HANDLER not in crawler.settings.getwithbase("DOWNLOAD_HANDLERS").values():
+            raise NotConfigured  # no browser in this crawl; no message: Scrapy would log a warning
+        return cls(crawler)
+
+    def handler(self) -> BrowserDownloadHandler:
+        if self._handler is None:
+            from web2md.browser.handler import BrowserDownloadHandler  # here: it imports Playwright
+
+            self._handler = BrowserDownloadHandler(self.crawler)
+        return self._handler

@@ -33,12 +33,12 @@ from scrapy_playwright.handler import ScrapyPlaywrightDownloadHandler
 from scrapy_playwright.page import PageMethod
 
 from web2md.blacklist.middleware import Blacklisted, load_blacklist
+from web2md.browser.chromium import Browser
+from web2md.extensions import needed
 from web2md.middlewares import META_QUIET
 from web2md.middlewares.netguard import AddressRefused, NetGuardMiddleware
 
 if TYPE_CHECKING:
-    from typing import Self
-
     from playwright.async_api import Page, Route
     from playwright.async_api import Request as BrowserRequest
     from scrapy.crawler import Crawler
@@ -74,12 +74,10 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
     """
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler) -> Self:
-        # Scrapy builds a handler per scheme: http and https share one, so a crawl has one browser
-        shared = getattr(crawler, "_web2md_browser_handler", None)
-        if shared is None:
-            shared = crawler._web2md_browser_handler = cls(crawler)  # type: ignore[attr-defined]
-        return shared
+    def from_crawler(cls, crawler: Crawler) -> BrowserDownloadHandler:
+        # Scrapy builds a handler per scheme (after the crawl's extensions): http and https share the one the
+        # crawl's `Browser` holds, so a crawl has one browser
+        return needed(crawler, Browser).handler()
 
     def __init__(self, crawler: Crawler) -> None:
         super().__init__(crawler)

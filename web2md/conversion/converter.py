@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from lxml.etree import _Element
+from scrapy import signals
 from scrapy.crawler import Crawler
 from scrapy.http import HtmlResponse
 
@@ -137,14 +138,16 @@ def robots_directives(header_values: tuple[str, ...] | list[str], tree: _Element
 class Converter:
     """One crawl's page reading: its worker pool and its iframe fetcher, shared by the spider and the pipeline.
 
-    ``WEB2MD_WORKERS`` processes read pages (default: one per core; ``0``: in
-    this process, for debugging). A call still running after
-    ``WEB2MD_EXTRACT_TIMEOUT`` seconds has its worker killed and replaced
-    (`web2md.conversion.workers.WorkerTimeout`). Calls wait for a free worker in order.
+    An extension (``EXTENSIONS_BASE``): the components that read pages get it with
+    ``crawler.get_extension(Converter)``. ``WEB2MD_WORKERS`` processes read
+    pages (default: one per core; ``0``: in this process, for debugging),
+    started when the spider opens and stopped when it closes. A call still
+    running after ``WEB2MD_EXTRACT_TIMEOUT`` seconds has its worker killed and
+    replaced (`web2md.conversion.workers.WorkerTimeout`). Calls wait for a free worker in order.
     """
 
     def __init__(self, crawler: Crawler) -> None:
-        self.crawler = crawler  # made before the crawl starts (the spider's from_crawler): no stats yet
+        self.crawler = crawler
         settings = crawler.settings
         workers = settings.get("WEB2MD_WORKERS")
         self.workers = default_workers() if workers in (None, "") else settings.getint("WEB2MD_WORKERS")
@@ -153,12 +156,15 @@ class Converter:
         self.pool: WorkerPool | None = None
 
     @classmethod
-    def of(cls, crawler: Crawler) -> Converter:
-        """The converter of `crawler`'s crawl (made on first use)."""
-        converter = getattr(crawler, "_web2md_converter", None)
-        if converter is None:
-            converter = crawler._web2md_converter = cls(crawler)
+    def from_crawler(cls, crawler: Crawler) -> Converter:
+        converter = cls(crawler)
+        crawler.signals.connect(converter.spider_opened, signal=signals.spider_opened)
+        crawler.signals.connect(converter.close, signal=signals.spider_closed)
         return converter
+
+    def spider_opened(self) -> None:
+        page_bound = getattr(self.crawler.spider, "page_bound", None)
+        self.open(page_bound() if page_bound is not None else None)
 
     def open(self, page_bound: int | None) -> None:
         """Start the workers, unless the crawl yields a single page (workers take a moment to start)."""

@@ -15,6 +15,31 @@ if TYPE_CHECKING:
     from scrapy.crawler import Crawler
 
 
+class _Collector:
+    """The process's garbage collector, which its crawls share: the first crawl to start sets it up and the last
+    to stop restores it (all on the reactor's thread). Process state, not a crawl's, hence not an extension."""
+
+    def __init__(self) -> None:
+        self.crawls = 0
+        self.thresholds_before: tuple[int, int, int] | None = None
+
+    def crawl_started(self) -> None:
+        if not self.crawls:
+            # no collection first: garbage frozen with the rest is collected after the crawl, once unfrozen
+            self.thresholds_before = keep_out_of_collections()
+        self.crawls += 1
+
+    def crawl_stopped(self) -> None:
+        self.crawls -= 1
+        if not self.crawls and self.thresholds_before is not None:
+            gc.unfreeze()
+            gc.set_threshold(*self.thresholds_before)
+            self.thresholds_before = None
+
+
+COLLECTOR = _Collector()
+
+
 class FreezeAtStart:
     """Freeze (`gc.freeze`) the objects alive when the engine starts and collect less often while it runs
     (`web2md.conversion.workers.keep_out_of_collections`); unfreeze and restore when it stops.
@@ -24,11 +49,6 @@ class FreezeAtStart:
     (`benchmarks/crawl.py`) the crawl process spent 23% of its CPU in collections, 3% with this. Undone at
     the end, so that a process that runs crawl after crawl (the MCP server) collects what they left as before.
     """
-
-    # The crawls of this process running now (on the reactor's thread): the garbage collector is the process's,
-    # so the first crawl to start sets it up and the last to stop restores it.
-    running = 0
-    thresholds_before: tuple[int, int, int] | None = None
 
     def __init__(self, crawler: Crawler) -> None:
         crawler.signals.connect(self.engine_started, signal=signals.engine_started)
@@ -40,20 +60,10 @@ class FreezeAtStart:
         return cls(crawler)
 
     def engine_started(self) -> None:
-        cls = type(self)
-        if not cls.running:
-            # no collection first: garbage frozen with the rest is collected after the crawl, once unfrozen
-            cls.thresholds_before = keep_out_of_collections()
-        cls.running += 1
+        COLLECTOR.crawl_started()
         self.started = True
 
     def engine_stopped(self) -> None:
-        if not self.started:
-            return
-        self.started = False
-        cls = type(self)
-        cls.running -= 1
-        if not cls.running and cls.thresholds_before is not None:
-            gc.unfreeze()
-            gc.set_threshold(*cls.thresholds_before)
-            cls.thresholds_before = None
+        if self.started:
+            self.started = False
+            COLLECTOR.crawl_stopped()

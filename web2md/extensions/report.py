@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from scrapy import Spider, signals
 from scrapy.settings import SETTINGS_PRIORITIES
 
-from web2md.incremental.store import store_for
+from web2md.incremental.store import IncrementalStore
 from web2md.middlewares.limits import STATS_PREFIX
 from web2md.pipelines.export import write_file
 
@@ -62,7 +62,7 @@ class RunReport:
         settings = self.crawler.settings
         cmdline = SETTINGS_PRIORITIES["cmdline"]
         prefix = f"{STATS_PREFIX}/"
-        store = store_for(self.crawler)
+        store = self.crawler.get_extension(IncrementalStore)
         return {
             "spider": spider.name,
             "arguments": {k: str(v) for k, v in getattr(spider, "arguments", {}).items()},

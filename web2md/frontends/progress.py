@@ -1,25 +1,19 @@
 """A progress bar on stderr for long command-line crawls (depth crawls, batches, sitemaps).
 
 `ProgressExtension` is a Scrapy extension counting scheduled and finished
-requests and exported items; it reports to a `CrawlProgress` registered under
-the ``WEB2MD_PROGRESS`` setting (a key, since Scrapy copies settings deeply).
+requests and exported items; it reports to the `CrawlProgress` given as the
+``WEB2MD_PROGRESS`` setting (one object, which copies of the settings share).
 The bar is drawn with rich, only when stderr is a terminal.
 """
 
 from __future__ import annotations
 
-import itertools
 import sys
-import threading
 from typing import Any
 
 from scrapy import Request, signals
 from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
-
-_SINKS: dict[str, CrawlProgress] = {}
-_KEYS = itertools.count(1)
-_LOCK = threading.Lock()
 
 EXTENSION = "web2md.frontends.progress.ProgressExtension"
 
@@ -30,7 +24,6 @@ class CrawlProgress:
     def __init__(self, description: str, enabled: bool | None = None) -> None:
         self.description = description
         self.enabled = sys.stderr.isatty() if enabled is None else enabled
-        self.key = f"progress-{next(_KEYS)}"
         self._progress: Any = None
         self._task: Any = None
         self.total = 0
@@ -41,7 +34,13 @@ class CrawlProgress:
         """Crawl settings that attach this bar to the crawl (empty when disabled)."""
         if not self.enabled:
             return {}
-        return {"WEB2MD_PROGRESS": self.key, "EXTENSIONS": {EXTENSION: 900}}
+        return {"WEB2MD_PROGRESS": self, "EXTENSIONS": {EXTENSION: 900}}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CrawlProgress:
+        return self  # Scrapy copies a crawl's settings deeply: every copy reports to this one bar
+
+    def __repr__(self) -> str:
+        return f"CrawlProgress({self.description!r})"
 
     def __enter__(self) -> CrawlProgress:
         if self.enabled:
@@ -67,13 +66,9 @@ class CrawlProgress:
             )
             self._progress.start()
             self._task = self._progress.add_task(self.description, total=None, items=0)
-            with _LOCK:
-                _SINKS[self.key] = self
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        with _LOCK:
-            _SINKS.pop(self.key, None)
         if self._progress is not None:
             self._progress.stop()
             self._progress = None
@@ -97,10 +92,8 @@ class ProgressExtension:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ProgressExtension:
-        key = crawler.settings.get("WEB2MD_PROGRESS")
-        with _LOCK:
-            sink = _SINKS.get(key) if key else None
-        if sink is None:
+        sink = crawler.settings.get("WEB2MD_PROGRESS")
+        if not isinstance(sink, CrawlProgress):
             raise NotConfigured
         ext = cls(sink)
         crawler.signals.connect(ext.request_scheduled, signal=signals.request_scheduled)

@@ -13,10 +13,10 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scrapy import Request, signals
+from scrapy import Request
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 
-from web2md.incremental.store import IncrementalStore, store_for
+from web2md.incremental.store import IncrementalStore
 from web2md.middlewares import META_QUIET
 
 if TYPE_CHECKING:
@@ -48,11 +48,9 @@ class IncrementalMiddleware:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
-        store = store_for(crawler)
+        store = crawler.get_extension(IncrementalStore)
         if store is None:
             raise NotConfigured  # WEB2MD_INCREMENTAL is not set; no message: Scrapy would log a warning
-        logger.info("Incremental crawl: state in %s", store.path)
-        crawler.signals.connect(store.close, signal=signals.engine_stopped)
         return cls(crawler, store)
 
     def process_request(self, request: Request) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 
-from web2md.incremental.store import IncrementalStore, UnchangedPage, store_for
+from web2md.incremental.store import IncrementalStore, UnchangedPage
 from web2md.items import PageItem
 from web2md.paths import output_file
 
@@ -31,7 +31,7 @@ class _IncrementalPipeline:
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Any:
-        store = store_for(crawler)
+        store = crawler.get_extension(IncrementalStore)
         if store is None:
             raise NotConfigured  # WEB2MD_INCREMENTAL is not set; no message: Scrapy would log a warning
         return cls(crawler, store)

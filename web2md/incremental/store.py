@@ -10,16 +10,21 @@ written, so a page that was fetched but never exported is fetched whole again.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
-import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scrapy.exceptions import DropItem
+from scrapy import signals
+from scrapy.exceptions import DropItem, NotConfigured
 
 if TYPE_CHECKING:
+    from typing import Self
+
     from scrapy.crawler import Crawler
+
+logger = logging.getLogger(__name__)
 
 FILENAME = "incremental.sqlite3"
 
@@ -33,28 +38,15 @@ CREATE TABLE IF NOT EXISTS pages (
 )
 """
 
-_STORES: weakref.WeakKeyDictionary[Crawler, IncrementalStore] = weakref.WeakKeyDictionary()
-
 
 class UnchangedPage(DropItem):
     """The page's Markdown is what its files already hold: nothing to export, and nothing failed."""
 
 
-def incremental_dir(crawler: Crawler) -> str:
-    return crawler.settings.get("WEB2MD_INCREMENTAL") or ""
-
-
-def store_for(crawler: Crawler) -> IncrementalStore | None:
-    """The crawl's one store (shared by the middleware and the pipelines), or None when the crawl is not incremental."""
-    folder = incremental_dir(crawler)
-    if not folder:
-        return None
-    if crawler not in _STORES:
-        _STORES[crawler] = IncrementalStore(Path(folder))
-    return _STORES[crawler]
-
-
 class IncrementalStore:
+    """The crawl's one store, an extension (off unless ``WEB2MD_INCREMENTAL`` is set): the middleware, the
+    pipelines and the run report get it with ``crawler.get_extension(IncrementalStore)``."""
+
     def __init__(self, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder.resolve() / FILENAME
@@ -64,6 +56,16 @@ class IncrementalStore:
         self._db.execute(_SCHEMA)
         #: URLs that answered 404/410 in this crawl although they had been exported (for the run report)
         self.gone: list[str] = []
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        folder = crawler.settings.get("WEB2MD_INCREMENTAL") or ""
+        if not folder:
+            raise NotConfigured  # not an incremental crawl; no message: Scrapy would log a warning
+        store = cls(Path(folder))
+        logger.info("Incremental crawl: state in %s", store.path)
+        crawler.signals.connect(store.close, signal=signals.engine_stopped)
+        return store
 
     def _row(self, url: str) -> sqlite3.Row | None:
         with self._lock:

@@ -21,6 +21,7 @@ from w3lib.encoding import http_content_type_encoding, resolve_encoding
 
 from web2md.conversion.converter import Converter
 from web2md.conversion.workers import WorkerTimeout
+from web2md.extensions import needed
 from web2md.items import DocumentItem, PageItem, is_empty
 from web2md.middlewares.limits import record_failure
 
@@ -30,7 +31,7 @@ logger = logging.getLogger(__name__)
 class ExtractPipeline:
     """Fill a `PageItem` from `web2md.convert` (HTML) or `web2md.text_for` (other text types).
 
-    The crawl's `Converter` runs the conversions (``WEB2MD_WORKERS``,
+    The crawl's `Converter` (an extension) runs the conversions (``WEB2MD_WORKERS``,
     ``WEB2MD_EXTRACT_TIMEOUT``). A page that cannot be converted (an error, a
     dead worker, a timeout) is logged with its URL, counted as
     ``web2md/failed/extraction_error`` or ``extraction_timeout`` and dropped; the
@@ -41,18 +42,11 @@ class ExtractPipeline:
     def __init__(self, crawler: Crawler) -> None:
         self.crawler = crawler
         self.stats = crawler.stats
-        self.converter = Converter.of(crawler)
+        self.converter = needed(crawler, Converter)
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ExtractPipeline:
         return cls(crawler)
-
-    def open_spider(self) -> None:
-        page_bound = getattr(self.crawler.spider, "page_bound", None)
-        self.converter.open(page_bound() if page_bound is not None else None)
-
-    async def close_spider(self) -> None:
-        await self.converter.close()
 
     async def process_item(self, item: Any) -> Any:
         if not isinstance(item, PageItem):

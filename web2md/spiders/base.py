@@ -221,7 +221,7 @@ class Web2mdSpider(Spider):
         return spider
 
     def page_bound(self) -> int | None:
-        """At most how many pages this crawl yields, when known in advance (the extract pipeline sizes its pool by it)."""
+        """At most how many pages this crawl yields, when known in advance (the Converter sizes its pool by it)."""
         return None
 
     # -- requests ------------------------------------------------------

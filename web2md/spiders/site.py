@@ -7,10 +7,11 @@ import sys
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
-from scrapy import Request
+from scrapy import Request, signals
 from scrapy.http import Response
 
 from web2md.conversion.converter import Converter, robots_directives
+from web2md.extensions import needed
 from web2md.extract.documents.sitemaps import SitemapEntry, select_entries
 from web2md.middlewares import META_EXPLICIT
 from web2md.scope import Scope, patterns
@@ -101,6 +102,7 @@ class SiteSpider(SitemapSpider):
     """
 
     name = "site"
+    converter: Converter  # the crawl's, set when the spider opens
 
     def __init__(
         self,
@@ -158,8 +160,12 @@ class SiteSpider(SitemapSpider):
     def from_crawler(cls, crawler, *args: Any, **kwargs: Any):
         spider = super().from_crawler(crawler, *args, **kwargs)
         spider.obey_robots = crawler.settings.getbool("ROBOTSTXT_OBEY")
-        spider.converter = Converter.of(crawler)
+        crawler.signals.connect(spider.opened, signal=signals.spider_opened)
         return spider
+
+    def opened(self) -> None:
+        # the crawl's Converter, an extension: built after the spider, so not there yet in from_crawler
+        self.converter = needed(self.crawler, Converter)
 
     def add_start(self, url: str) -> None:
         self.scope.add_start(url)
