@@ -91,3 +91,17 @@ def test_a_component_whose_extension_is_left_out_says_which():
     bare = get_crawler(Spider)  # Scrapy's own extensions only
     with pytest.raises(RuntimeError, match=r"web2md\.conversion\.converter\.Converter is not among"):
         ExtractPipeline.from_crawler(bare)
+
+
+def test_a_progress_bar_keeps_the_run_report_and_the_gc_freeze():
+    """The bar attaches through its own setting: it must not replace the project's extensions (it once did, so a
+    crawl run in a terminal wrote no run report)."""
+    from web2md.crawl import project_settings
+    from web2md.extensions.gcfreeze import FreezeAtStart
+    from web2md.extensions.report import RunReport
+    from web2md.frontends.progress import CrawlProgress, ProgressExtension
+
+    settings = project_settings(CrawlProgress("pages", enabled=True).settings())
+    enabled = {name for name, order in settings.getwithbase("EXTENSIONS").items() if order is not None}
+    for extension in (RunReport, FreezeAtStart, ProgressExtension):
+        assert f"{extension.__module__}.{extension.__name__}" in enabled

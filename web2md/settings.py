@@ -87,6 +87,7 @@ EXTENSIONS_BASE = {
 EXTENSIONS = {
     "web2md.extensions.report.RunReport": 500,
     "web2md.extensions.gcfreeze.FreezeAtStart": 0,
+    "web2md.frontends.progress.ProgressExtension": 900,  # a command-line crawl's progress bar (WEB2MD_PROGRESS only)
 }
 
 # Filters (also as "-a lang=de", "-a only_with_metadata=1", "-a dedupe=flag", "-a dedupe_distance=5"):

@@ -15,8 +15,6 @@ from scrapy import Request, signals
 from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 
-EXTENSION = "web2md.frontends.progress.ProgressExtension"
-
 
 class CrawlProgress:
     """A rich progress bar (pages done of pages scheduled) on stderr; does nothing when stderr is not a terminal."""
@@ -34,7 +32,7 @@ class CrawlProgress:
         """Crawl settings that attach this bar to the crawl (empty when disabled)."""
         if not self.enabled:
             return {}
-        return {"WEB2MD_PROGRESS": self, "EXTENSIONS": {EXTENSION: 900}}
+        return {"WEB2MD_PROGRESS": self}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CrawlProgress:
         return self  # Scrapy copies a crawl's settings deeply: every copy reports to this one bar
