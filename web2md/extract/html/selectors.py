@@ -7,6 +7,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from cssselect import HTMLTranslator, SelectorError
+from cssselect.parser import Class
 from cssselect.xpath import XPathExpr
 from lxml import etree
 
@@ -24,9 +25,9 @@ def _has_class(_context: object, values: list[str], name: str) -> bool:
 class _Translator(HTMLTranslator):
     """cssselect's HTML translator, with `.name` matching the class attribute's words as `str.split` finds them."""
 
-    def xpath_class(self, class_selector: object) -> XPathExpr:
-        xpath = self.xpath(class_selector.selector)  # type: ignore[attr-defined]
-        name = self.xpath_literal(class_selector.class_name)  # type: ignore[attr-defined]
+    def xpath_class(self, class_selector: Class) -> XPathExpr:
+        xpath = self.xpath(class_selector.selector)
+        name = self.xpath_literal(class_selector.class_name)
         # contains() first: the Python test runs only for attributes holding the name somewhere
         xpath.add_condition(f"@class and contains(@class, {name}) and w2m:has-class(@class, {name})")
         return xpath
