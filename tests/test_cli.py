@@ -470,7 +470,7 @@ def test_help_for_every_command(runs):
         "--ignore-robots",
     ):
         assert flag in fetch, flag
-    assert "markdown,html,json,text,csv,tei,xml" in fetch
+    assert "--format {md,markdown,json,jsonl,csv,tei,xml,txt,text,html,htm}" in fetch  # web2md.formats.FORMATS
     for flag in ("--timeout", "--cookie", "--header", "--feeds"):
         assert flag in ok(runs["help_sitemap"])
     for flag in ("--timeout", "--cookie", "--header", "--max-entries", "--json", "--output"):

@@ -83,7 +83,7 @@ def runs(bad, site):
         "dns": (("fetch", "http://no-such-host.invalid/"), None),
         "max_length": (("fetch", "--max-length", "-5", site.url("/never-max-length")), None),
         "max_pages": (("fetch", "--depth", "1", "--max-pages", "-1", site.url("/never-max-pages")), None),
-        "selector": (("fetch", "--exclude-selector", "div > p", site.url("/never-selector")), None),
+        "selector": (("fetch", "--exclude-selector", "div >", site.url("/never-selector")), None),
         "typo": (("fecth", site.url("/never-typo")), None),
         "long_label": (("fetch", "http://" + "a" * 64 + ".invalid/"), None),
         "batch_stdin": (("batch", "-"), listed),
@@ -125,7 +125,7 @@ def test_connection_failures_are_one_plain_sentence(runs, bad, name, sentence):
     [
         ("max_length", "--max-length must not be negative, got -5"),
         ("max_pages", "--max-pages must not be negative, got -1"),
-        ("selector", "unsupported --exclude-selector 'div > p': use .class or #id"),
+        ("selector", "invalid --exclude-selector 'div >': Expected selector, got <EOF at 5>"),
         ("typo", "unknown command 'fecth', did you mean fetch?"),
         # a host label over 63 bytes: no DNS name (the resolver's thread hung on it until the timeout)
         ("long_label", f"invalid URL: http://{'a' * 64}.invalid/ (need an absolute http:// or https:// URL)"),

@@ -411,7 +411,7 @@ def test_sitemap_and_feed(mcp, site):
         ({"url": "/file.pdf"}, "cannot read application/pdf"),
         ({"url": "/long", "max_length": 0}, "max_length"),
         ({"url": "/long", "format": "docx"}, "format"),
-        ({"url": "/long", "exclude_selector": ["div > p"]}, "exclude_selector"),
+        ({"url": "/long", "exclude_selector": ["div >"]}, "exclude_selector"),
         ({"url": "http://no-such-host.invalid/"}, "cannot resolve host"),
     ],
 )

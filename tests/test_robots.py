@@ -134,7 +134,6 @@ def test_policy_object():
     assert not policy.allowed("http://h/x/1", "bot")
     assert policy.allowed("http://h/y", "bot")
     assert policy.crawl_delay("bot") == 2.0
-    assert policy.sitemaps() == ["http://h/s.xml"]
     assert not RobotsPolicy(deny_all=True, status=403).allowed("http://h/y", "bot")
     assert RobotsPolicy().allowed("http://h/x", "bot") and RobotsPolicy().crawl_delay("bot") == 0.0
 

@@ -17,13 +17,13 @@ from web2md.extract.documents.sitemaps import (
     Sitemap,
     SitemapEntry,
     discovery_urls,
-    gunzip,
     looks_like_sitemap_url,
     parse_sitemap,
     select_entries,
     sitemap_urls_from_robots,
 )
 from web2md.extract.meta.isodate import iso_date, to_datetime
+from web2md.spiders.sitemap import gunzip_sitemap
 
 FIXTURES = Path(__file__).parent / "fixtures" / "sitemaps"
 BASE = "http://site.test/"
@@ -56,6 +56,16 @@ def test_robots_without_sitemaps_and_non_http_lines():
     assert sitemap_urls_from_robots("User-agent: *\nDisallow: /\n", BASE) == []
     assert sitemap_urls_from_robots("Sitemap: ftp://x.test/s.xml\nSitemap:\n", BASE) == []
     assert sitemap_urls_from_robots(b"\xff\xfeSitemap: /s.xml", BASE) == []  # garbage before the name
+
+
+def test_robots_sitemap_lines_are_read_as_protego_reads_them():
+    robots = "Sitemap https://a.test/1.xml\nsite-map: /2.xml\nSitemaps: /3.xml\nSitemap: /4.xml#part\n"
+    assert sitemap_urls_from_robots(robots, BASE) == [
+        "https://a.test/1.xml",
+        "http://site.test/2.xml",
+        "http://site.test/3.xml",
+        "http://site.test/4.xml",
+    ]
 
 
 def test_discovery_urls_and_sitemap_url_detection():
@@ -112,7 +122,7 @@ def test_sitemap_index_entries():
 
 def test_gzipped_sitemap_reads_like_the_plain_one_and_news_date_stands_in_for_lastmod():
     plain = parse_sitemap(fixture("sitemap-posts.xml"), BASE)
-    zipped = parse_sitemap(gzip.compress(fixture("sitemap-posts.xml"), mtime=0), BASE)
+    zipped = parse_sitemap(gunzip_sitemap(gzip.compress(fixture("sitemap-posts.xml"), mtime=0)), BASE)
     assert zipped == plain
     assert [(e.url, e.lastmod) for e in plain.entries] == [
         ("http://site.test/posts/first", "2023-12-31T23:59:59Z"),
@@ -124,15 +134,25 @@ def test_gzipped_sitemap_reads_like_the_plain_one_and_news_date_stands_in_for_la
 def test_gzip_bomb_and_broken_gzip_are_refused():
     bomb = gzip.compress(b"<urlset>" + b" " * 2_000_000 + b"</urlset>", mtime=0)
     with pytest.raises(ValueError, match="expands beyond"):
-        parse_sitemap(bomb, BASE, max_size=1_000_000)
+        gunzip_sitemap(bomb, max_size=1_000_000)
     with pytest.raises(ValueError, match="truncated"):
-        gunzip(gzip.compress(b"x" * 1000, mtime=0)[:-20])
+        gunzip_sitemap(gzip.compress(b"x" * 1000, mtime=0)[:-20])
     with pytest.raises(ValueError, match="invalid gzip"):
-        gunzip(b"\x1f\x8bnot really gzip")
+        gunzip_sitemap(b"\x1f\x8bnot really gzip")
+    with pytest.raises(ValueError, match="gzip data: gunzip the sitemap first"):
+        parse_sitemap(bomb, BASE)
 
 
-def test_concatenated_gzip_members():
-    assert gunzip(gzip.compress(b"ab", mtime=0) + gzip.compress(b"cd", mtime=0)) == b"abcd"
+def test_concatenated_gzip_members_and_plain_bytes():
+    assert gunzip_sitemap(gzip.compress(b"ab", mtime=0) + gzip.compress(b"cd", mtime=0)) == b"abcd"
+    assert gunzip_sitemap(b"<urlset/>") == b"<urlset/>"
+
+
+def test_a_damaged_gzip_tail_keeps_what_decompressed_before_it():
+    body = b"".join(b"https://a.test/%d\n" % n for n in range(20_000))
+    cut = gunzip_sitemap(gzip.compress(body, mtime=0)[:-100])
+    # how much comes out before the cut is zlib's business: all of it but the last few hundred bytes
+    assert body.startswith(cut) and len(body) - 1000 < len(cut) < len(body)
 
 
 def test_text_sitemap():

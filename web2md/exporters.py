@@ -1,8 +1,8 @@
 """Renderings of a page item (per-page files, CLI output) and the Scrapy feed exporters built on them.
 
-`FORMATS` maps a format name to its file extension and render function; the
-export pipeline, the feed exporters and `web2md fetch` all render through it,
-so a new format is one entry here.
+The formats and their names are `web2md.formats.FORMATS`; `get_format` gives
+the export pipeline and the MCP server a registry format's extension and a
+renderer of items, and ``FEED_EXPORTERS`` names the exporter classes here.
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ from web2md.formats.xmlfmt import TEI_NS, tei_element, xml_element
 from web2md.items import PageItem, item_to_dict
 
 
-class Format(NamedTuple):
+class ItemFormat(NamedTuple):
+    """A registry format (`web2md.formats.FORMATS`) as the pipelines use it: file extension, item renderer."""
+
     extension: str
     render: Callable[[Any], str]
 
@@ -42,10 +44,6 @@ def render_markdown(item: Any) -> str:
     return ItemAdapter(item).get("markdown") or ""
 
 
-render_text = _rendered("txt")
-render_json = _rendered("json")
-
-
 def render_header(item: Any) -> str:
     """A YAML front matter block naming the page (values JSON-quoted, which is valid YAML)."""
     data = item_to_dict(item)
@@ -58,25 +56,15 @@ def render_header(item: Any) -> str:
 
 
 # Every format renders through web2md.formats.render, the one serialiser.
-FORMATS: dict[str, Format] = {
-    "md": Format("md", render_markdown),
-    "json": Format("json", render_json),
-    "text": Format("txt", render_text),
-    "csv": Format("csv", _rendered("csv")),
-    "tei": Format("tei.xml", _rendered("tei")),
-    "xml": Format("xml", _rendered("xml")),
-    "html": Format("html", _rendered("html")),
+_ITEM_FORMATS: dict[str, ItemFormat] = {
+    name: ItemFormat(fmt.extension, render_markdown if name == "md" else _rendered(name))
+    for name, fmt in formats.FORMATS.items()
 }
-ALIASES = {"markdown": "md", "txt": "text"}
 
 
-def get_format(name: str) -> Format:
-    """The `Format` called ``name`` (aliases accepted); ValueError names the known ones."""
-    key = ALIASES.get(name.strip().lower(), name.strip().lower())
-    if key not in FORMATS:
-        known = ", ".join(sorted(set(FORMATS) | set(ALIASES)))
-        raise ValueError(f"unknown format {name!r} (known: {known})")
-    return FORMATS[key]
+def get_format(name: str) -> ItemFormat:
+    """The format called `name` (any name the registry knows); ValueError names the known ones."""
+    return _ITEM_FORMATS[formats.normalize_format(name)]
 
 
 class MarkdownItemExporter(BaseItemExporter):

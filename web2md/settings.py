@@ -7,6 +7,7 @@ applies to all of them. Override per run with ``-s NAME=value``.
 from scrapy.settings import default_settings
 
 from web2md.extensions import ondemand
+from web2md.formats import feed_exporters
 
 BOT_NAME = "web2md"
 
@@ -120,17 +121,8 @@ WEB2MD_BROWSER_IDLE_TIMEOUT = 5
 WEB2MD_BROWSER_PAGES = 4
 WEB2MD_CHROMIUM = ""
 
-FEED_EXPORTERS = {
-    "md": "web2md.exporters.MarkdownItemExporter",
-    "markdown": "web2md.exporters.MarkdownItemExporter",
-    "jsonl": "web2md.exporters.JsonLinesItemExporter",
-    "jsonlines": "web2md.exporters.JsonLinesItemExporter",
-    "jl": "web2md.exporters.JsonLinesItemExporter",
-    "json": "web2md.exporters.JsonItemExporter",
-    "csv": "web2md.exporters.CsvItemExporter",
-    "xml": "web2md.exporters.XmlItemExporter",
-    "tei": "web2md.exporters.TeiItemExporter",
-}
+# "-O pages.md", "-O pages.jsonl", ...: the feed formats of the format registry (web2md.formats.FORMATS)
+FEED_EXPORTERS = feed_exporters()
 FEED_EXPORT_ENCODING = "utf-8"
 
 # Per-page files (web2md.pipelines.export); "-a output=DIR" and "-a formats=md,json" override these.

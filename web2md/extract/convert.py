@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from lxml import etree
@@ -11,6 +10,7 @@ from web2md.extract.derive import blocks, extraction_quality, fit_markdown, with
 from web2md.extract.html.elements import DocumentElements
 from web2md.extract.html.links import links_from_tree
 from web2md.extract.html.parse import TRUNCATED, parse_html
+from web2md.extract.html.selectors import selector_predicate
 from web2md.extract.html.urls import Resolver, base_url, document_base
 from web2md.extract.maincontent.content import Analysis, analyse, choose_main
 from web2md.extract.maincontent.pagetype import (
@@ -30,7 +30,6 @@ from web2md.extract.options import Options
 from web2md.extract.page import Page
 
 Html = str | bytes | etree._Element
-_SIMPLE_SELECTOR = re.compile(r"[.#][\w-]+")
 
 
 def as_tree(html: Html, max_elements: int | None = None) -> etree._Element:
@@ -40,25 +39,6 @@ def as_tree(html: Html, max_elements: int | None = None) -> etree._Element:
     if hasattr(html, "getroottree"):
         return html
     raise TypeError(f"expected str, bytes or an lxml element, not {type(html).__name__}")
-
-
-def selector_predicate(selectors: tuple[str, ...]) -> Callable[[etree._Element], bool] | None:
-    """`.class` and `#id` selectors (SPEC §4 exclude_selector) as an element test."""
-    classes = {s[1:] for s in selectors if s.startswith(".") and len(s) > 1}
-    ids = {s[1:] for s in selectors if s.startswith("#") and len(s) > 1}
-    bad = [s for s in selectors if not _SIMPLE_SELECTOR.fullmatch(s)]  # `.a.b`, `.a b` would never match
-    if bad:
-        raise ValueError(f"unsupported exclude_selector {bad[0]!r}: use .class or #id")
-    if not classes and not ids:
-        return None
-
-    def excluded(el: etree._Element) -> bool:
-        if ids and el.get("id") in ids:
-            return True
-        cls = el.get("class")
-        return bool(classes and cls and not classes.isdisjoint(cls.split()))
-
-    return excluded
 
 
 def _either(a: Callable | None, b: Callable | None) -> Callable | None:
@@ -76,7 +56,7 @@ def render_plain(
     also_skip: Callable[[etree._Element], bool] | None = None,
 ) -> Rendered:
     """Render the first region of SPEC §3's plain region choice that holds any text."""
-    excluded = _either(selector_predicate(opts.exclude_selector), also_skip)
+    excluded = _either(selector_predicate(opts.exclude_selector, root), also_skip)
     resolve = resolve or Resolver(base)
     rendered = None
     for subtrees, skip in candidate_regions(root, keep_header=opts.keep_header):
@@ -112,7 +92,7 @@ def render_main(
     page's (its byline lines are left out)."""
     if opts.main_content is False:
         return render_plain(root, base, page_url, opts, resolve), True
-    excluded = _either(selector_predicate(opts.exclude_selector), also_skip)
+    excluded = _either(selector_predicate(opts.exclude_selector, root), also_skip)
     choice = choose_main(
         root,
         precision=opts.precision,
@@ -216,7 +196,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
             base,
             url,
             include_images=opts.include_images,
-            skip=_either(skip, selector_predicate(opts.exclude_selector)),
+            skip=_either(skip, selector_predicate(opts.exclude_selector, root)),
             resolve=resolve,
         ).render([opening])
         if post.markdown:

@@ -33,8 +33,6 @@ from web2md.frontends.common import (
 )
 from web2md.frontends.wording import plural
 
-FORMATS = ("markdown", "html", "json", "text", "csv", "tei", "xml")
-
 #: One line per subcommand, for ``web2md --help`` (which builds no subcommand's options: that needs the core).
 COMMAND_HELP = {
     "fetch": "fetch a page (or crawl a site with --depth) and print it",
@@ -54,7 +52,7 @@ CONVERSION_HELP = {
     "main_content": "extract only the main content (<article>, <main>, [role=main] or the best-scoring block)",
     "precision": "favour precision: less noise, stricter main-content extraction",
     "recall": "favour recall: more text, looser main-content extraction",
-    "exclude_selector": "strip elements matching .class or #id (repeatable)",
+    "exclude_selector": "strip elements matching a CSS selector, e.g. .ad, #banner, div.ad > p (repeatable)",
     "no_comments": "skip forum/thread comment extraction",
     "max_length": "truncate the output after N characters",
     "javascript": "run the page's inline <script> blocks in a sandboxed engine before converting",
@@ -157,7 +155,11 @@ def add_politeness_options(parser: argparse.ArgumentParser, cache: bool = True) 
 def add_page_output_options(parser: argparse.ArgumentParser, formats: bool = True) -> None:
     group = parser.add_argument_group("output")
     if formats:
-        group.add_argument("--format", choices=FORMATS, default="markdown", help="output format (default markdown)")
+        from web2md.formats import format_names
+
+        group.add_argument(
+            "--format", choices=format_names(), default="markdown", help="output format (default markdown)"
+        )
         group.add_argument(
             "--render",
             action="store_true",
@@ -295,13 +297,13 @@ def check_javascript(args: argparse.Namespace) -> None:
 
 def check_conversion(args: argparse.Namespace) -> None:
     """The conversion options make sense, checked before anything is fetched."""
-    from web2md.extract.convert import selector_predicate
+    from web2md.extract.html.selectors import compile_selectors
 
     max_length = getattr(args, "max_length", None)
     if max_length is not None and max_length < 0:
         raise CommandError(f"--max-length must not be negative, got {max_length}", EXIT_USAGE)
     try:
-        selector_predicate(tuple(getattr(args, "exclude_selector", None) or ()))
+        compile_selectors(tuple(getattr(args, "exclude_selector", None) or ()))
     except ValueError as exc:
         raise CommandError(str(exc).replace("exclude_selector", "--exclude-selector"), EXIT_USAGE) from None
 
@@ -344,11 +346,18 @@ def frontmatter(item: Any) -> str:
     return front_matter(as_record(item))
 
 
+def is_markdown(fmt: str) -> bool:
+    """True for any name of the Markdown format (``markdown``, ``md``)."""
+    from web2md.formats import normalize_format
+
+    return normalize_format(fmt) == "md"
+
+
 def render_page(item: Any, fmt: str, with_frontmatter: bool = False, ansi: bool = False) -> str:
     """One page in an output format (``--format``), with front matter or ANSI styling for Markdown."""
     from web2md.formats import render
 
-    if fmt == "markdown" and ansi:
+    if is_markdown(fmt) and ansi:
         from web2md.frontends.ansi import render_ansi
 
         body = render_ansi(render(item, "md"))
@@ -508,7 +517,7 @@ def run_fetch(args: argparse.Namespace) -> int:
     for flag, value in (("--depth", args.depth), ("--max-pages", args.max_pages)):
         if value is not None and value < 0:
             raise CommandError(f"{flag} must not be negative, got {value}", EXIT_USAGE)
-    if args.render and args.format != "markdown":
+    if args.render and not is_markdown(args.format):
         raise CommandError("--render needs --format markdown", EXIT_USAGE)
     if args.depth or args.sitemap or args.dry_run or args.bundle:
         return run_depth(args)
@@ -531,7 +540,7 @@ def run_depth(args: argparse.Namespace) -> int:
     from web2md.frontends.progress import CrawlProgress
     from web2md.spiders.site import SiteSpider
 
-    if args.format != "markdown":
+    if not is_markdown(args.format):
         raise CommandError(f"--depth needs --format markdown (got --format {args.format})", EXIT_USAGE)
     extra = scope_arguments(args)
     settings = crawl_settings(args)

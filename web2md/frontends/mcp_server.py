@@ -22,9 +22,10 @@ from scrapy.settings import Settings
 from w3lib.url import canonicalize_url
 
 from web2md import __version__, crawl
-from web2md.exporters import ALIASES, FORMATS, get_format
-from web2md.extract.convert import selector_predicate
+from web2md.exporters import get_format
+from web2md.extract.html.selectors import compile_selectors
 from web2md.failures import explain, interactive_retry_exceptions
+from web2md.formats import format_names, normalize_format
 from web2md.formats.llms import estimate_tokens
 from web2md.frontends.wording import plural
 from web2md.items import DocumentItem, PageItem, item_to_dict
@@ -62,7 +63,7 @@ FETCH_ORDER = (
     "markdown",
 )
 # Renderings that get a header (title, URL, author, date) in the text content; the others are data formats.
-TEXT_FORMATS = frozenset({"markdown", "text"})
+TEXT_FORMATS = frozenset({"md", "txt"})
 # Page fields that are not SPEC §5 metadata (the body itself, §4 by-products).
 NOT_METADATA = frozenset(
     {"markdown", "text", "fit_markdown", "markdown_with_citations", "references", "tables", "outline"}
@@ -73,12 +74,7 @@ FULL_METADATA = frozenset(
 )
 
 
-def format_names() -> tuple[str, ...]:
-    """The rendering formats web_fetch offers: every `web2md.exporters` format, ``md`` spelled ``markdown``."""
-    reverse = {target: alias for alias, target in ALIASES.items() if alias == "markdown"}
-    return tuple(reverse.get(name, name) for name in FORMATS)
-
-
+# The renderings web_fetch offers: every name of every format in the registry (web2md.formats).
 FormatName = Literal[format_names()]  # type: ignore[valid-type]
 
 
@@ -342,7 +338,8 @@ class Web2mdTools:
     async def fetch(
         self, url: str, max_length: int, start_index: int, format: str, conversion: dict[str, Any], full_metadata: bool
     ) -> CallToolResult:
-        key = (PageStore.key(url), format, full_metadata, tuple(sorted((k, repr(v)) for k, v in conversion.items())))
+        canonical = normalize_format(format)
+        key = (PageStore.key(url), canonical, full_metadata, tuple(sorted((k, repr(v)) for k, v in conversion.items())))
         rendering = self._slices.get(key) if start_index else None
         if rendering is None or time.monotonic() - rendering.time > SLICE_CACHE_TTL:
             item = await self.fetch_item(url, **conversion)
@@ -351,7 +348,7 @@ class Web2mdTools:
                 for k, v in item_to_dict(item).items()
                 if k not in NOT_METADATA and (full_metadata or k not in FULL_METADATA)
             }
-            rendering = _Rendering(get_format(format).render(item), data, time.monotonic())
+            rendering = _Rendering(get_format(canonical).render(item), data, time.monotonic())
             self._slices.pop(key, None)
             self._slices[key] = rendering
             while len(self._slices) > SLICE_CACHE_SIZE:
@@ -364,7 +361,7 @@ class Web2mdTools:
         data = dict(rendering.data)
         data.update(format=format, markdown=chunk, start_index=start_index, total_length=total)
         text = chunk if chunk.strip() else f"[no text content on {url}]"
-        if start_index == 0 and format in TEXT_FORMATS:
+        if start_index == 0 and canonical in TEXT_FORMATS:
             text = page_header(data) + text
         if end < total:
             data["next_start_index"] = end
@@ -676,7 +673,7 @@ def conversion_options(
     if exclude_selector:
         selectors = [s.strip() for s in exclude_selector if s and s.strip()]
         try:
-            selector_predicate(tuple(selectors))
+            compile_selectors(tuple(selectors))
         except ValueError as exc:
             raise ToolError(str(exc)) from None
         if selectors:
@@ -739,7 +736,9 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
         main_content: MainContent = False,
         include_images: Annotated[bool, Field(description="Keep images as ![alt](src)")] = False,
         keep_header: Annotated[bool, Field(description="Keep the page's <header>")] = False,
-        exclude_selector: Annotated[list[str] | None, Field(description="Drop elements matching .class or #id")] = None,
+        exclude_selector: Annotated[
+            list[str] | None, Field(description="Drop elements matching these CSS selectors")
+        ] = None,
         javascript: Annotated[
             Literal["none", "inline", "browser"],
             Field(

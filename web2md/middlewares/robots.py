@@ -61,9 +61,6 @@ class RobotsPolicy:
         delay = self.parser.crawl_delay(useragent)
         return float(delay) if delay else 0.0
 
-    def sitemaps(self) -> list[str]:
-        return list(self.parser.sitemaps) if self.parser is not None else []
-
 
 ALLOW_ALL = RobotsPolicy()
 

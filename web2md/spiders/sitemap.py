@@ -7,12 +7,15 @@ what to request next.
 from __future__ import annotations
 
 import logging
+import struct
+import zlib
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 from scrapy import Request
 from scrapy.http import Response
+from scrapy.utils.gz import gunzip
 from twisted.python.failure import Failure
 
 from web2md.blacklist.middleware import load_blacklist
@@ -23,6 +26,7 @@ from web2md.extract.documents.sitemaps import (
     Sitemap,
     SitemapEntry,
     discovery_urls,
+    is_gzip,
     looks_like_sitemap_url,
     parse_sitemap,
     select_entries,
@@ -42,6 +46,25 @@ DEFAULT_MAX_DEPTH = 5  # sitemap indexes are not supposed to nest at all
 
 META_SITE = "web2md_site"
 META_DEPTH = "web2md_sitemap_depth"
+
+
+def gunzip_sitemap(body: bytes, max_size: int = MAX_SITEMAP_SIZE) -> bytes:
+    """`body` gunzipped (all members) when it starts with the gzip magic number, else as it is.
+
+    Raises ``ValueError`` when the data is not gzip, is cut short before any of it
+    decompresses, or expands beyond `max_size` bytes. Scrapy's gunzip keeps what
+    decompressed before a damaged tail, as its own sitemap spider does.
+    """
+    if not is_gzip(body):
+        return body
+    try:
+        return gunzip(body, max_size=max_size)
+    except EOFError:
+        raise ValueError("truncated gzip data") from None
+    except (OSError, struct.error, zlib.error) as exc:
+        raise ValueError(f"invalid gzip data: {exc}") from None
+    except ValueError:  # Scrapy's _DecompressionMaxSizeExceeded
+        raise ValueError(f"gzip data expands beyond {max_size} bytes") from None
 
 
 class SitemapSpider(Web2mdSpider):
@@ -164,13 +187,14 @@ class SitemapSpider(Web2mdSpider):
 
     def read(self, response: Response) -> Sitemap:
         """The sitemap in a response; an RSS or Atom feed counts too (sitemaps.org allows them)."""
+        body = gunzip_sitemap(response.body, self.max_size)
         try:
-            return parse_sitemap(response.body, response.url, max_size=self.max_size)
+            return parse_sitemap(body, response.url, max_size=self.max_size)
         except UnsafeXMLError:
             raise
         except ValueError as exc:
             try:
-                feed = parse_feed(response.body, response.url)
+                feed = parse_feed(body, response.url)
             except FeedError:
                 raise exc from None
         entries = tuple(SitemapEntry(e.link, e.updated or e.published) for e in feed.entries if e.link)

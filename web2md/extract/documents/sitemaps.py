@@ -1,16 +1,17 @@
-"""Sitemaps (urlset, sitemap index, plain text, gzip) and robots.txt ``Sitemap:`` lines, parsed without fetching.
+"""Sitemaps (urlset, sitemap index, plain text) and robots.txt ``Sitemap:`` lines, parsed without fetching.
 
-The spiders fetch; these functions only read bytes, so the CLI and the MCP
-server list sitemaps with exactly the same rules.
+The spiders fetch and gunzip; these functions only read bytes, so the CLI and
+the MCP server list sitemaps with exactly the same rules.
 """
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
+
+from protego import Protego
 
 from web2md.extract.documents.safexml import local_name, parse_xml
 from web2md.extract.html.urls import absolute_url
@@ -53,40 +54,17 @@ def is_gzip(body: bytes) -> bool:
     return body[:2] == GZIP_MAGIC
 
 
-def gunzip(body: bytes, max_size: int = MAX_SITEMAP_SIZE) -> bytes:
-    """Decompress gzip data (all members), refusing to produce more than `max_size` bytes."""
-    out: list[bytes] = []
-    size = 0
-    data = body
-    while data:
-        decompressor = zlib.decompressobj(16 + zlib.MAX_WBITS)
-        try:
-            chunk = decompressor.decompress(data, max_size - size + 1)
-        except zlib.error as exc:
-            raise ValueError(f"invalid gzip data: {exc}") from None
-        size += len(chunk)
-        if size > max_size or decompressor.unconsumed_tail:
-            raise ValueError(f"gzip data expands beyond {max_size} bytes")
-        out.append(chunk)
-        if not decompressor.eof:
-            raise ValueError("truncated gzip data")
-        data = decompressor.unused_data
-        if data[:2] != GZIP_MAGIC:  # trailing garbage after the last member
-            break
-    return b"".join(out)
-
-
 def parse_sitemap(body: bytes | str, base_url: str = "", max_size: int = MAX_SITEMAP_SIZE) -> Sitemap:
-    """Parse a sitemap or sitemap index (gzip detected by its magic number).
+    """Parse a sitemap or sitemap index, already gunzipped (`web2md.spiders.sitemap.gunzip_sitemap`).
 
     Entries keep document order; a URL listed twice appears once; `<loc>`s
     that are not http(s) are dropped. Raises ``ValueError`` for anything that
-    is not a sitemap (including XML that declares entities).
+    is not a sitemap (including XML that declares entities, and gzip data).
     """
     if isinstance(body, bytes):
         if is_gzip(body):
-            body = gunzip(body, max_size)
-        elif len(body) > max_size:
+            raise ValueError("gzip data: gunzip the sitemap first")
+        if len(body) > max_size:
             raise ValueError(f"sitemap larger than {max_size} bytes")
     head = body[:64].lstrip(b"\xef\xbb\xbf \t\r\n" if isinstance(body, bytes) else "\ufeff \t\r\n")
     if not head:
@@ -115,11 +93,8 @@ def sitemap_urls_from_robots(robots: bytes | str, base_url: str = "") -> list[st
     if isinstance(robots, bytes):
         robots = robots.decode("utf-8", "replace")
     urls: list[str] = []
-    for line in robots.splitlines():
-        name, sep, value = line.partition(":")
-        if not sep or name.strip().lower() != "sitemap":
-            continue
-        url = absolute_url(value.split("#", 1)[0].strip(), base_url)
+    for value in Protego.parse(robots).sitemaps:
+        url = absolute_url(value, base_url)
         if url and url not in urls:
             urls.append(url)
     return urls
