@@ -91,3 +91,27 @@ def test_an_invalid_selector_is_a_value_error_naming_it(selector, message):
     with pytest.raises(ValueError) as caught:
         compile_selectors((".ok", selector))
     assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    "argument, selectors",
+    [
+        ("nav, footer", ("nav, footer",)),
+        ('[title="a,b"]', ('[title="a,b"]',)),
+        ("  ", ()),
+    ],
+)
+def test_a_spider_argument_is_one_selector_whose_commas_are_css(argument, selectors):
+    from web2md.spiders.base import coerce_option
+
+    assert coerce_option("exclude_selector", argument) == selectors
+
+
+def test_a_selector_with_a_comma_inside_an_attribute_value_strips_that_element():
+    from web2md.spiders.base import coerce_option
+
+    page = '<html><body><p>Kept paragraph of a story that is long enough.</p><p title="a,b">Dropped.</p></body></html>'
+    options = coerce_option("exclude_selector", '[title="a,b"]')
+    assert convert(page, exclude_selector=options, main_content=False).markdown == (
+        "Kept paragraph of a story that is long enough."
+    )

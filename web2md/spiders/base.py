@@ -76,6 +76,9 @@ def coerce_option(name: str, value: Any) -> Any:
         except (TypeError, ValueError):
             raise ValueError(f"argument {name} expects a number, got {value!r}") from None
     if typing.get_origin(hint) in (tuple, list):
+        if name == "exclude_selector" and isinstance(value, str):
+            # a comma is CSS's own separator of selectors (and may stand inside one: [title="a,b"]): one selector
+            return (value.strip(),) if value.strip() else ()
         items = value.split(",") if isinstance(value, str) else list(value)
         return tuple(s.strip() for s in items if s.strip())
     return value
