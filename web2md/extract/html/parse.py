@@ -22,6 +22,7 @@ from typing import AnyStr
 from lxml import etree
 from w3lib.encoding import html_to_unicode
 
+from web2md.extract.html.aria import declared_tables
 from web2md.extract.html.entities import NAMED
 from web2md.extract.html.tags import CLOSED_BY_SAME_START_TAGS, RAW_TEXT_TAGS, VOID_TAGS
 
@@ -272,6 +273,7 @@ def parse_html(html: str | bytes, encoding: str | None = None, max_elements: int
         root = etree.fromstring(b"<html></html>", parser=parser)
     if cut is not None:
         root.set(TRUNCATED, str(max_elements))
+    declared_tables(data, root)
     return root
 
 
