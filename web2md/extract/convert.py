@@ -43,7 +43,7 @@ def as_tree(html: Html, max_elements: int | None = None) -> etree._Element:
 
 
 def selector_predicate(selectors: tuple[str, ...]) -> Callable[[etree._Element], bool] | None:
-    """`.class` and `#id` selectors (SPEC §4 exclude_selector) as an element test."""
+    """`.class` and `#id` selectors (see docs/design.md#main-content exclude_selector) as an element test."""
     classes = {s[1:] for s in selectors if s.startswith(".") and len(s) > 1}
     ids = {s[1:] for s in selectors if s.startswith("#") and len(s) > 1}
     bad = [s for s in selectors if not _SIMPLE_SELECTOR.fullmatch(s)]  # `.a.b`, `.a b` would never match
@@ -75,7 +75,7 @@ def render_plain(
     resolve: Resolver | None = None,
     also_skip: Callable[[etree._Element], bool] | None = None,
 ) -> Rendered:
-    """Render the first region of SPEC §3's plain region choice that holds any text."""
+    """Render the first region of the plain region choice (docs/design.md#plain-region) that holds any text."""
     excluded = _either(selector_predicate(opts.exclude_selector), also_skip)
     resolve = resolve or Resolver(base)
     rendered = None
@@ -108,7 +108,8 @@ def render_main(
     product: bool = False,
     author: str | None = None,
 ) -> tuple[Rendered, bool]:
-    """Render the main content (SPEC §4); returns the rendering and whether anything scored. `author` is the
+    """Render the main content (see docs/design.md#main-content); returns the rendering and whether anything scored.
+    `author` is the
     page's (its byline lines are left out)."""
     if opts.main_content is False:
         return render_plain(root, base, page_url, opts, resolve), True
@@ -160,7 +161,7 @@ def html_to_text(html: Html, base: str = "") -> str:
 
 
 def extract_links(html: Html, base: str = "") -> list[dict]:
-    """Every http(s) link in the whole document: url, text, nofollow (SPEC §3)."""
+    """Every http(s) link in the whole document: url, text, nofollow (see docs/design.md#rendering)."""
     return links_from_tree(as_tree(html), base)
 
 

@@ -362,7 +362,7 @@ class Inline:
 
 @dataclass
 class Table:
-    """A data table as structured data (SPEC §4 `tables`)."""
+    """A data table as structured data (see docs/design.md#main-content `tables`)."""
 
     headers: list[str]
     rows: list[list[str]]
