@@ -23,7 +23,8 @@ Markdown blocks on mdfidelity-dev (micro F1 overall and per block type, boilerpl
 --tune NAME=V1,V2,...  out-of-fold tuning of one threshold of `web2md.extract.maincontent.content` (e.g. MIN_UNIT=25,35,50):
            for each site fold the value best on the other folds (mean F1 of trafilatura-dev and readability-dev)
            is scored on that fold; prints the in-sample F1 of each value and the out-of-fold F1 of the choice.
-Peer outputs are cached in benchmarks/.cache/ (keyed by the peer's version); web2md always runs.
+Peer records are cached in benchmarks/.cache/ (keyed by the peer's version and the scorers' source); web2md always
+runs.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gzip
+import hashlib
 import importlib
 import json
 import sys
@@ -129,6 +131,14 @@ def load_tools(shared: Path) -> dict:
     return {name: importlib.import_module(name) for name in ("segments", "articles", "mdfidelity")}
 
 
+def scorers_digest(tools: dict) -> str:
+    """A short hash of the scorers' source: cached peer records hold their counts."""
+    digest = hashlib.sha256()
+    for name in sorted(tools):
+        digest.update(Path(tools[name].__file__).read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def load_corpora(root: Path, tools: dict) -> dict[str, Corpus]:
     """The corpora under `root` that `tools` can score."""
     folds_file = root / "folds.json"
@@ -212,9 +222,11 @@ def corpus_dir(corpus: Corpus) -> Path:
 
 def run(corpus: Corpus, ex: Extractor, tools: dict) -> dict[str, dict]:
     """Per-page records of one extractor on one corpus (a peer's from the cache when it has run before)."""
-    # the bundled sample shares corpus names with the shared corpora, never their cached outputs
+    # the bundled sample shares corpus names with the shared corpora, never their cached records; and a record is
+    # the scorer's count, so a changed scorer makes new ones
     sample = "" if ARGS.root.parent == ARGS.shared else ".sample"
-    cache = CACHE / f"{corpus.name}{sample}.{ex.name}.{ex.version}.json" if ex.version else None
+    key = f"{corpus.name}{sample}.{ex.name}.{ex.version}.{scorers_digest(tools)}"
+    cache = CACHE / f"{key}.json" if ex.version else None
     if cache is not None and cache.exists():
         return json.loads(cache.read_text())
     records = {}
