@@ -12,7 +12,7 @@ Prints the share of pages whose language is found correctly (target: >= 97%),
 the pages left undecided, and the confusions.
 
 With ``--metadata-cost`` it instead measures what metadata extraction (every
-SPEC §5 field, language detection and the fingerprint: `metadata.fill`) adds to
+page field (docs/design.md#page-fields), language detection and the fingerprint: `metadata.fill`) adds to
 `convert` on the corpus pages (target: at most 20%)::
 
     python benchmarks/language.py --metadata-cost [--limit 200]

@@ -1,8 +1,11 @@
-"""Extraction accuracy and Markdown fidelity of web2md against its peers, on all three shared dev corpora at once.
+"""Extraction accuracy and Markdown fidelity of web2md against its peers, on all three dev corpora at once.
 
 usage: python3 benchmarks/quality.py [--cv] [--ablate [NAME,...]] [--peers trafilatura,...] [--shared DIR]
 
-The corpus scorers shipped in `shared/tools/` are imported and applied page by page:
+The corpora are those under `shared/corpora/` beside the clone when present, else the sample bundled in
+`benchmarks/sample/` (benchmarks/corpora.py); the first line printed names the folder used.
+The corpus scorers shipped in `shared/tools/` are imported and applied page by page
+(without them, the main-text segments are scored by benchmarks/segscore.py and the other corpora skipped):
 main-text segments on trafilatura-dev (micro P/R/F1 of annotated segments), article body
 shingles and metadata on readability-dev (page-averaged P/R/F1, exact title/author/site/date),
 Markdown blocks on mdfidelity-dev (micro F1 overall and per block type, boilerplate leaks).
@@ -20,8 +23,8 @@ Markdown blocks on mdfidelity-dev (micro F1 overall and per block type, boilerpl
 --tune NAME=V1,V2,...  out-of-fold tuning of one threshold of `web2md.extract.maincontent.content` (e.g. MIN_UNIT=25,35,50):
            for each site fold the value best on the other folds (mean F1 of trafilatura-dev and readability-dev)
            is scored on that fold; prints the in-sample F1 of each value and the out-of-fold F1 of the choice.
-Peer outputs are cached in benchmarks/.cache/ (keyed by the peer's version); web2md always runs.
-Skips with a message when the corpora are absent.
+Peer records are cached in benchmarks/.cache/ (keyed by the peer's version and the scorers' source); web2md always
+runs.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gzip
+import hashlib
 import importlib
 import json
 import sys
@@ -38,9 +42,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from articles_adapter import article as web2md_article  # the article scorer's view of web2md (benchmarks/)
+from corpora import SHARED, corpus_root
 
 HERE = Path(__file__).resolve().parent
-DEFAULT = HERE.parents[1] / "shared"
 CACHE = HERE / ".cache"
 READABILITY_URL = "http://fakehost/test/page.html"
 MD_KINDS = ("all", "heading", "code", "table", "item", "para")
@@ -83,8 +87,12 @@ class Extractor:
 def peer(name: str, tools: dict) -> Extractor:
     """A peer as the scorers' own built-in adapters run it."""
     seg_run = tools["segments"].builtin(name)
-    art_run = tools["articles"].extractor(name) if name == "trafilatura" else None
-    md_run = tools["mdfidelity"].extractor(name) if name in ("trafilatura", "html2text", "markdownify") else None
+    art_run = tools["articles"].extractor(name) if name == "trafilatura" and "articles" in tools else None
+    md_run = (
+        tools["mdfidelity"].extractor(name)
+        if name in ("trafilatura", "html2text", "markdownify") and "mdfidelity" in tools
+        else None
+    )
     module = importlib.import_module({"readability_lxml": "readability"}.get(name, name))
     version = getattr(module, "__version__", "") or "unknown"
 
@@ -114,23 +122,38 @@ class Corpus:
 
 
 def load_tools(shared: Path) -> dict:
+    """The shared scorers when present; else only the main-text segment scorer of benchmarks/segscore.py."""
+    if not (shared / "tools" / "segments.py").exists():
+        import segscore  # benchmarks/
+
+        return {"segments": segscore}
     sys.path.insert(0, str(shared / "tools"))
     return {name: importlib.import_module(name) for name in ("segments", "articles", "mdfidelity")}
 
 
-def load_corpora(shared: Path) -> dict[str, Corpus]:
-    root = shared / "corpora"
-    folds = json.loads((root / "folds.json").read_text())
+def scorers_digest(tools: dict) -> str:
+    """A short hash of the scorers' source: cached peer records hold their counts."""
+    digest = hashlib.sha256()
+    for name in sorted(tools):
+        digest.update(Path(tools[name].__file__).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def load_corpora(root: Path, tools: dict) -> dict[str, Corpus]:
+    """The corpora under `root` that `tools` can score."""
+    folds_file = root / "folds.json"
+    folds = json.loads(folds_file.read_text()) if folds_file.exists() else {}
     corpora = {}
     seg = root / "trafilatura-dev"
     if seg.is_dir():
         ann = json.loads((seg / "annotations.json").read_text(encoding="utf8"))
         pages = [(url, item) for url, item in sorted(ann.items())]
+        fold_of = folds.get("trafilatura-dev", {})
         corpora["trafilatura-dev"] = Corpus(
-            "trafilatura-dev", pages, {url: folds["trafilatura-dev"][item["file"]] for url, item in pages}
+            "trafilatura-dev", pages, {url: fold_of[item["file"]] for url, item in pages if item["file"] in fold_of}
         )
     art = root / "readability-dev"
-    if art.is_dir():
+    if art.is_dir() and "articles" in tools:
         meta = json.loads((art / "metadata.json").read_text())
         pages = [(p.stem, (p, meta.get(p.stem, {}))) for p in sorted((art / "pages").glob("*.html"))]
         fold_of = folds["readability-dev"]
@@ -140,7 +163,7 @@ def load_corpora(shared: Path) -> dict[str, Corpus]:
             {stem: fold_of.get(stem, fold_of.get(stem.rstrip("0123456789").rstrip("-"), 0)) for stem, _ in pages},
         )
     md = root / "mdfidelity-dev"
-    if md.is_dir():
+    if md.is_dir() and "mdfidelity" in tools:
         boiler = json.loads((md / "boiler.json").read_text())
         corpora["mdfidelity-dev"] = Corpus(
             "mdfidelity-dev", [(p.stem, (p, boiler)) for p in sorted((md / "pages").glob("*.html"))]
@@ -194,12 +217,16 @@ def guarded(fn: Callable, default: object, *args: object) -> object:
 
 
 def corpus_dir(corpus: Corpus) -> Path:
-    return ARGS.shared / "corpora" / corpus.name
+    return ARGS.root / corpus.name
 
 
 def run(corpus: Corpus, ex: Extractor, tools: dict) -> dict[str, dict]:
     """Per-page records of one extractor on one corpus (a peer's from the cache when it has run before)."""
-    cache = CACHE / f"{corpus.name}.{ex.name}.{ex.version}.json" if ex.version else None
+    # the bundled sample shares corpus names with the shared corpora, never their cached records; and a record is
+    # the scorer's count, so a changed scorer makes new ones
+    sample = "" if ARGS.root.parent == ARGS.shared else ".sample"
+    key = f"{corpus.name}{sample}.{ex.name}.{ex.version}.{scorers_digest(tools)}"
+    cache = CACHE / f"{key}.json" if ex.version else None
     if cache is not None and cache.exists():
         return json.loads(cache.read_text())
     records = {}
@@ -403,7 +430,9 @@ def tune(spec: str, corpora: dict[str, Corpus], ours: Extractor, tools: dict) ->
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--shared", type=Path, default=DEFAULT, help="folder holding corpora/ and tools/")
+    ap.add_argument(
+        "--shared", type=Path, default=SHARED, help="folder holding corpora/ and tools/ (else: benchmarks/sample)"
+    )
     ap.add_argument(
         "--peers",
         default="trafilatura",
@@ -429,15 +458,14 @@ def main() -> int:
     ap.add_argument("--against", type=Path, help="list the pages whose records differ from this saved file")
     global ARGS
     ARGS = ap.parse_args()
-    if not (ARGS.shared / "tools" / "segments.py").exists():
-        print(f"corpora or scoring tools not found under {ARGS.shared}: nothing to measure", file=sys.stderr)
-        return 0
+    ARGS.root = corpus_root(ARGS.shared)
+    print(f"corpora: {ARGS.root}", flush=True)
     sys.path.insert(0, str(HERE.parent))  # this checkout, whatever is installed
     ARGS.tools = tools = load_tools(ARGS.shared)
     from web2md.extract.maincontent.furniture import read_hints
 
     ARGS.no_hints = read_hints("")
-    corpora = {k: v for k, v in load_corpora(ARGS.shared).items() if k in ARGS.corpora.split(",")}
+    corpora = {k: v for k, v in load_corpora(ARGS.root, tools).items() if k in ARGS.corpora.split(",")}
     ours = Extractor("web2md", web2md_text, web2md_article, web2md_markdown)
     peers = [peer(name, tools) for name in ARGS.peers.split(",") if name]
 

@@ -47,7 +47,7 @@ def extractors() -> dict[str, Callable[[bytes], object]]:
         found["web2md --javascript"] = lambda b: convert(run_scripts(parse_html(b)).tree)
     except Exception as exc:
         print(f"web2md --javascript skipped: {exc}", file=sys.stderr)
-    # parse + plain region choice + Markdown (SPEC §3), no main-content scoring or metadata
+    # parse + plain region choice + Markdown (see docs/design.md#plain-region), no main-content scoring or metadata
     found["web2md html_to_text"] = lambda b: html_to_text(b)
     try:
         import lxml.html

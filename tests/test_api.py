@@ -1,4 +1,5 @@
-"""The public API (SPEC §1, §3): the Raku seed's examples reproduce exactly (a `pre` block is a fenced
+"""The public API (see docs/design.md#entry-points, docs/design.md#rendering): the Raku seed's examples reproduce
+exactly (a `pre` block is a fenced
 code block), plus `text_for`, `extract_links`, `decode_entities`, `extract_title` and `convert` rules."""
 
 from __future__ import annotations

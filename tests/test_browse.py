@@ -167,7 +167,7 @@ def test_keys_page_scroll_follow_back_forward_url_and_quit(server):
     browser.press(RIGHT, "Two —")  # forward
     browser.press(LEFT, "Start page —")
     browser.press("f", "Two —")
-    browser.press("b", "Start page —")  # b: back (SPEC §7)
+    browser.press("b", "Start page —")  # b: back (see docs/design.md#command-line)
     browser.press("f", "Two —")
     assert server.paths().count("/two") == 1  # back and forward do not fetch again
 

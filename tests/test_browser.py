@@ -1,4 +1,5 @@
-"""``--browser``: pages load in the system's headless Chromium through scrapy-playwright (SPEC §10).
+"""``--browser``: pages load in the system's headless Chromium through scrapy-playwright (see
+docs/design.md#javascript).
 
 Against local servers: a single-page application whose ``src=`` script fetches
 its article from a JSON endpoint, ``--wait-for`` and ``--wait``, a script that

@@ -1,5 +1,6 @@
 """The page's author named again in a short line of the body (a byline: "By Ann Smith", "Text: Ann Smith / site")
-is left out of the main content (SPEC §4: bylines around the body), whatever its markup: the name the page
+is left out of the main content (see docs/design.md#main-content: bylines around the body), whatever its markup: the
+name the page
 declares (meta tags, JSON-LD, a byline element) is what recognises it."""
 
 from __future__ import annotations

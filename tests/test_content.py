@@ -1,4 +1,5 @@
-"""Main-content extraction (SPEC §4, issue 3): small realistic pages per heuristic, asserting whole outputs.
+"""Main-content extraction (see docs/design.md#main-content, issue 3): small realistic pages per heuristic, asserting
+whole outputs.
 
 Each page is built so that one heuristic decides a block's fate; the expected Markdown is the
 complete `page.markdown` (and `page.text` where the plain text differs in an interesting way).
@@ -1985,7 +1986,7 @@ def test_main_content_modes():
     assert outside not in convert(MAIN_PAGE).markdown
     # forced: <main>, still without its furniture
     assert convert(MAIN_PAGE, main_content=True).markdown == f"# Title\n\n{STORY_MD}"
-    # off: the plain region of SPEC §3, exactly what html_to_text gives
+    # off: the plain region of docs/design.md#plain-region, exactly what html_to_text gives
     plain = convert(MAIN_PAGE, main_content=False).markdown
     assert plain == f"# Title\n\n{STORY_MD}\n\n{promo}"
     assert plain == html_to_text(MAIN_PAGE)

@@ -297,7 +297,7 @@ def test_non_html_responses(tmp_path):
         result = crawl.run("page", url=f"{srv.url('/data.json')} {srv.url('/doc.pdf')}", output="")
     page, document = sorted(result.items, key=lambda item: item["url"])
     assert page["markdown"] == text_for(b'{"b": 1, "a": [true]}', "application/json")
-    # a binary response becomes a DocumentItem (SPEC §5); its bytes are not in the item
+    # a binary response becomes a DocumentItem (see docs/design.md#documents); its bytes are not in the item
     assert dict(document) == {
         "url": srv.url("/doc.pdf"),
         "final_url": srv.url("/doc.pdf"),

@@ -1,4 +1,5 @@
-"""Output formats (SPEC §7): md with front matter, json, csv, tei, xml, txt, html through `render`."""
+"""Output formats (see docs/design.md#command-line): md with front matter, json, csv, tei, xml, txt, html through
+`render`."""
 
 from __future__ import annotations
 

@@ -1,16 +1,17 @@
-"""Golden rendering cases (SPEC §3): every ``tests/golden/NAME.html`` renders to ``NAME.md`` exactly.
+"""Golden rendering cases (see docs/design.md#rendering): every ``tests/golden/NAME.html`` renders to ``NAME.md``
+exactly.
 
-* Each case is rendered with the plain region choice of SPEC §3 (no main-content
+* Each case is rendered with the plain region choice of docs/design.md#plain-region (no main-content
   scoring), from the file's raw bytes (so charset detection and CRLF input are
   part of the case), with the page URL ``https://example.test/dir/page``.
 * A first line ``<!-- web2md: include_images -->`` in the HTML turns the
   option on for that case (the comment itself is thrown away like any other).
 * ``NAME.txt``, when present, is the expected plain text (``Page.text``).
-* Expected files hold the exact output bytes: no final newline (SPEC §3).
+* Expected files hold the exact output bytes: no final newline (see docs/design.md#rendering).
 
 ``WEB2MD_UPDATE_GOLDEN=1 python3 -m pytest tests/test_golden.py`` rewrites the
 expected files from the current output; review every changed file by hand
-against SPEC §3 before committing it.
+against docs/design.md#rendering before committing it.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Hostile input (SPEC §3): nothing raises, nothing hits the recursion limit, and time grows linearly.
+"""Hostile input (see docs/design.md#rendering): nothing raises, nothing hits the recursion limit, and time grows
+linearly.
 
 Linearity is asserted on a ratio of times for inputs of size n and 4n (best of several runs, one retry),
 never on absolute seconds: linear work gives about 4, quadratic work 16; the bound is 8.

@@ -1,4 +1,4 @@
-"""``--javascript``: inline scripts run in QuickJS over a small DOM before conversion (SPEC §10).
+"""``--javascript``: inline scripts run in QuickJS over a small DOM before conversion (see docs/design.md#javascript).
 
 The real engine runs in every test: `run_scripts` on parsed pages, then the
 same pages through ``web2md fetch --javascript``, ``crawl.run`` and

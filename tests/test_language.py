@@ -1,4 +1,4 @@
-"""The built-in language detector and ISO 639 code handling (SPEC §5 language, `--lang`)."""
+"""The built-in language detector and ISO 639 code handling (docs/design.md#language, `--lang`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Metadata extraction (SPEC §5): every field, every fallback, conflicting sources and broken markup."""
+"""Metadata extraction (see docs/design.md#page-fields): every field, every fallback, conflicting sources and broken
+markup."""
 
 from __future__ import annotations
 

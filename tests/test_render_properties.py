@@ -1,4 +1,4 @@
-"""Property tests of the rendering contract (SPEC §3) over HTML generated from a small grammar.
+"""Property tests of the rendering contract (see docs/design.md#rendering) over HTML generated from a small grammar.
 
 Same input, same bytes; CRLF, CR and LF inputs render identically; the output never starts or ends
 with a newline, has no trailing whitespace on a line and never two blank lines in a row outside

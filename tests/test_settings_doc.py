@@ -1,4 +1,5 @@
-"""Every ``WEB2MD_*`` setting the code defines or reads has a row in the README's settings table, and no row is stale.
+"""Every ``WEB2MD_*`` setting the code defines or reads has a row in the settings table of docs/settings.md, and no row
+is stale.
 
 Names are collected from the source: string literals that are exactly a
 setting name (``settings.getbool("WEB2MD_IFRAMES", True)``, ``put("WEB2MD_COOKIES", ...)``),
@@ -17,6 +18,7 @@ from web2md.spiders.base import option_names
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "web2md"
+TABLE = ROOT / "docs" / "settings.md"
 NAME = re.compile(r"WEB2MD_[A-Z0-9_]+")
 # f"WEB2MD_{name.upper()}" in resolve_options: the only place a setting name is computed
 COMPUTED_IN = {"web2md/spiders/base.py"}
@@ -41,9 +43,9 @@ def names_in_code() -> set[str]:
 
 
 def settings_table() -> dict[str, str]:
-    """``{name: default cell}`` for every ``WEB2MD_*`` name in a README table row that starts with one."""
+    """``{name: default cell}`` for every ``WEB2MD_*`` name in a table row of docs/settings.md that starts with one."""
     rows: dict[str, str] = {}
-    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+    for line in TABLE.read_text(encoding="utf-8").splitlines():
         if not line.startswith("| `WEB2MD_"):
             continue
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
@@ -67,14 +69,14 @@ def test_the_collector_sees_literal_computed_and_module_level_names():
     assert not any(name.endswith("_") for name in names)
 
 
-def test_every_setting_the_code_reads_is_in_the_readme_table():
+def test_every_setting_the_code_reads_is_in_the_settings_table():
     missing = sorted(names_in_code() - set(settings_table()))
-    assert missing == [], f"WEB2MD_* settings missing from the README settings table: {missing}"
+    assert missing == [], f"WEB2MD_* settings missing from the table in {TABLE}: {missing}"
 
 
-def test_the_readme_table_lists_no_setting_the_code_does_not_read():
+def test_the_settings_table_lists_no_setting_the_code_does_not_read():
     stale = sorted(set(settings_table()) - names_in_code())
-    assert stale == [], f"README settings table rows for settings no code reads: {stale}"
+    assert stale == [], f"rows in {TABLE} for settings no code reads: {stale}"
 
 
 def test_defaults_of_the_settings_module_match_the_table():

@@ -1,4 +1,4 @@
-"""Simhash fingerprints (SPEC §5 `fingerprint`, §9 near-duplicates)."""
+"""Simhash fingerprints (see docs/design.md#page-fields `fingerprint`, docs/design.md#operations near-duplicates)."""
 
 from __future__ import annotations
 

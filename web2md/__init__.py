@@ -1,6 +1,6 @@
 """web2md: web pages to clean, deterministic Markdown with metadata.
 
-The public API is a set of pure functions over strings (SPEC §1)::
+The public API is a set of pure functions over strings (see docs/design.md#entry-points)::
 
     from web2md import convert, html_to_text, extract_links, extract_title, text_for, decode_entities
 """

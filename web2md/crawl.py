@@ -1,7 +1,7 @@
 """Run web2md spiders from Python (the CLI, the MCP server, the browser) and collect what they produced.
 
 All front ends go through here, so they share the spiders, middlewares,
-pipelines and settings of ``scrapy crawl`` (SPEC §2: one fetch path). Crawls
+pipelines and settings of ``scrapy crawl`` (see docs/design.md#layers: one fetch path). Crawls
 run on Scrapy's `AsyncCrawlerRunner` inside the asyncio loop of Twisted's
 asyncio reactor. That reactor cannot be restarted within a process, so it is
 started once, on a daemon thread, and every crawl is submitted to its loop:
@@ -74,7 +74,8 @@ class CrawlResult:
         self.depths[id(item)] = depth
 
     def breadth_first(self) -> list[PageItem]:
-        """The items in an order that does not depend on arrival: link depth, then URL (SPEC §3: same bytes out)."""
+        """The items in an order that does not depend on arrival: link depth, then URL (see docs/design.md#determinism:
+        same bytes out)."""
         return sorted(self.items, key=lambda item: (self.depths.get(id(item), 0), item.get("url", "")))
 
     def sorted_failures(self) -> list[dict[str, Any]]:

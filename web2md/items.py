@@ -1,4 +1,5 @@
-"""Scrapy items: `PageItem` carries one converted page (the SPEC §5 fields of `Page`, plus fetch facts)."""
+"""Scrapy items: `PageItem` carries one converted page (the page fields (docs/design.md#page-fields) of `Page`, plus
+fetch facts)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ ItemT = TypeVar("ItemT", bound=Item)
 
 # What every fetched response records: the URL asked for, the one that answered after redirects, the HTTP status.
 FETCHED = ("url", "final_url", "status")
-# Present in every exported page, even when empty (SPEC §5 "always").
+# Present in every exported page, even when empty (see docs/design.md#page-fields "always").
 ALWAYS = (*FETCHED, "content_type", "markdown", "title")
 
 

@@ -45,7 +45,8 @@ TRACKING_PARAMETERS = (
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
-# The public suffix list snapshot tldextract ships with: no download, no cache file (SPEC §6: no lookups at run time).
+# The public suffix list snapshot tldextract ships with: no download, no cache file (see docs/design.md#crawling: no
+# lookups at run time).
 # Its private section too: alice.github.io and bob.github.io are two sites, not two hosts of github.io.
 _SUFFIXES = tldextract.TLDExtract(suffix_list_urls=(), cache_dir=None, include_psl_private_domains=True)
 

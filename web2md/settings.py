@@ -16,7 +16,7 @@ NEWSPIDER_MODULE = "web2md.spiders"
 
 USER_AGENT = "web2md/0.1 (+https://github.com/web2md)"
 
-# robots.txt is obeyed by web2md's own downloader middleware (SPEC §6), not by
+# robots.txt is obeyed by web2md's own downloader middleware (see docs/design.md#politeness), not by
 # Scrapy's, which lets concurrent requests through while robots.txt is pending.
 # ROBOTSTXT_OBEY switches ours; "-a ignore_robots=1" turns it off.
 ROBOTSTXT_OBEY = True

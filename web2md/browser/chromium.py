@@ -1,4 +1,5 @@
-"""``--browser``: finding the system's Chromium and switching a crawl's download handlers to it (SPEC §10).
+"""``--browser``: finding the system's Chromium and switching a crawl's download handlers to it (see
+docs/design.md#javascript).
 
 The handler itself, and the proxy that checks the browser's own requests, are in
 `web2md.browser.handler` (imported only when a crawl uses the browser); `Browser`,

@@ -1,4 +1,5 @@
-"""The download handler of ``--browser``: scrapy-playwright's, over the system's headless Chromium (SPEC §10).
+"""The download handler of ``--browser``: scrapy-playwright's, over the system's headless Chromium (see
+docs/design.md#javascript).
 
 Only page requests (those a spider parses as pages) go through the browser;
 robots.txt, sitemaps, feeds and iframe documents keep Scrapy's own handler. The

@@ -1,4 +1,5 @@
-"""One crawl frontier shared by several processes through Redis (``-s WEB2MD_REDIS_URL=redis://HOST:PORT/DB``, SPEC §9).
+"""One crawl frontier shared by several processes through Redis (``-s WEB2MD_REDIS_URL=redis://HOST:PORT/DB``,
+docs/design.md#operations).
 
 With the setting, `Scheduler` keeps the request queue and the seen-request
 fingerprints of a crawl in Redis, `SharedFingerprintIndex` the near-duplicate

@@ -1,4 +1,4 @@
-"""The pure core: HTML in, a `Page` out. No Scrapy, no I/O, no clock, no global state (SPEC §2)."""
+"""The pure core: HTML in, a `Page` out. No Scrapy, no I/O, no clock, no global state (see docs/design.md#layers)."""
 
 from web2md.extract.convert import convert, extract_links, extract_title, html_to_text
 from web2md.extract.html.entities import decode_entities

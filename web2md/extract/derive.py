@@ -1,4 +1,5 @@
-"""Views derived from the rendered Markdown (SPEC §4): fit Markdown, citations, and an extraction-quality score.
+"""Views derived from the rendered Markdown (see docs/design.md#main-content): fit Markdown, citations, and an
+extraction-quality score.
 
 These read only our own, deterministic rendering, never raw markup, so a
 simple line and block scan is exact here.

@@ -13,7 +13,7 @@ class Options:
     include_images: bool = False
     keep_header: bool = False
     # None: find the main content by scoring; True: force <main>/[role=main]/<article> when present;
-    # False: no main-content selection, the plain region of SPEC §3 (what a terminal browser shows)
+    # False: no main-content selection, the plain region of docs/design.md#plain-region (what a terminal browser shows)
     main_content: bool | None = None
     precision: bool = False
     recall: bool = False
@@ -23,7 +23,8 @@ class Options:
     # cap on the elements (tags, cells, links) of one page: past it the rest of the markup is not parsed and the
     # page is flagged `truncated`; bounds memory and time on hostile pages (None or 0: no cap)
     max_elements: int | None = DEFAULT_MAX_ELEMENTS
-    # page scripts (SPEC §10): `web2md.javascript.quickjs` runs them on the tree before `convert`, which runs none;
+    # page scripts (see docs/design.md#javascript): `web2md.javascript.quickjs` runs them on the tree before `convert`,
+    # which runs none;
     # `wait` is in milliseconds (timer callbacks due within it run), None for the default
     javascript: bool = False
     wait: float | None = None

@@ -11,7 +11,7 @@ class Page:
     """Result of :func:`web2md.convert`.
 
     Scalar fields are ``None`` and list/dict fields empty when the page does not
-    provide them; serialisers omit those (SPEC §5: omitted, never null).
+    provide them; serialisers omit those (see docs/design.md#page-fields: omitted, never null).
     """
 
     url: str = ""
@@ -19,7 +19,7 @@ class Page:
     text: str = ""
     title: str | None = None
 
-    # main-content extraction (SPEC §4)
+    # main-content extraction (see docs/design.md#main-content)
     page_type: str | None = None
     extraction_quality: float | None = None
     truncated: bool | None = None  # True: the document had more elements than max_elements; the rest is not here
@@ -29,7 +29,7 @@ class Page:
     tables: list[dict[str, Any]] = field(default_factory=list)
     outline: list[dict[str, Any]] = field(default_factory=list)
 
-    # metadata (SPEC §5)
+    # metadata (see docs/design.md#page-fields)
     description: str | None = None
     author: str | None = None
     published_date: str | None = None

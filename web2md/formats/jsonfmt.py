@@ -1,4 +1,4 @@
-"""JSON output: the SPEC §5 fields that have a value (omitted when empty, never null)."""
+"""JSON output: the page fields (docs/design.md#page-fields) that have a value (omitted when empty, never null)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ as every other front end.
 
 Pages are rendered by `web2md.frontends.ansi` with numbered links. Single keys
 page and scroll (space/PageDown, -/PageUp, arrows or j/k), a number then Enter
-follows that link, ``b``, Backspace or Left goes back (SPEC §7), ``g`` opens a URL, ``/`` finds
+follows that link, ``b``, Backspace or Left goes back (see docs/design.md#command-line), ``g`` opens a URL, ``/`` finds
 text (``n``/``N``), ``h`` shows help and ``q`` quits (see `HELP_SCREEN`). It
 runs on the alternate screen and re-wraps the page when the window is resized.
 A failed navigation shows the error on the status line and keeps the page.

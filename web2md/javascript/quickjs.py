@@ -1,4 +1,5 @@
-"""Run a page's inline scripts before conversion (``--javascript``, SPEC §10) in QuickJS, sandboxed and bounded.
+"""Run a page's inline scripts before conversion (``--javascript``, docs/design.md#javascript) in QuickJS, sandboxed and
+bounded.
 
 `run_scripts` takes the parsed page and returns the page the scripts leave
 behind, as a tree for `web2md.convert`: the scripts see a small DOM

@@ -1,4 +1,4 @@
-"""Downloader middlewares that make web2md a polite, safe crawler (SPEC §6).
+"""Downloader middlewares that make web2md a polite, safe crawler (see docs/design.md#politeness).
 
 Also maps the politeness spider arguments (``-a delay=1500`` ...) onto the
 Scrapy settings the middlewares read, so every front end sets them one way.

@@ -189,7 +189,7 @@ class RobotsTxtMiddleware:
             return RobotsPolicy(deny_all=True, status=status)
         if status >= 300:
             # 404 and other client errors mean "no robots.txt"; server errors
-            # are read as unreadable, which SPEC §6 also treats as allow-all.
+            # are read as unreadable, which docs/design.md#politeness also treats as allow-all.
             logger.debug("%s answered HTTP %d: allowing all", url, status)
             return RobotsPolicy(status=status)
         try:

@@ -1,4 +1,5 @@
-"""Near-duplicate pages (simhash within a Hamming distance, 3 by default) are dropped or flagged (SPEC §9)."""
+"""Near-duplicate pages (simhash within a Hamming distance, 3 by default) are dropped or flagged (see
+docs/design.md#operations)."""
 
 from __future__ import annotations
 

@@ -35,7 +35,7 @@ class ExtractPipeline:
     ``WEB2MD_EXTRACT_TIMEOUT``). A page that cannot be converted (an error, a
     dead worker, a timeout) is logged with its URL, counted as
     ``web2md/failed/extraction_error`` or ``extraction_timeout`` and dropped; the
-    crawl goes on (SPEC §6). Scrapy holds back new downloads while the pages in
+    crawl goes on (see docs/design.md#failures). Scrapy holds back new downloads while the pages in
     the spider callbacks and pipelines exceed ``SCRAPER_SLOT_MAX_ACTIVE_SIZE``, so memory stays flat.
     """
 
@@ -72,7 +72,7 @@ class ExtractPipeline:
             record_failure(self.stats, url, "extraction_error", log=False)  # logged just above
             raise DropItem(f"extraction failed: {result['error'].splitlines()[0]}")
         if "unsupported" in result:
-            # not text: the export keeps the bytes and a DocumentItem describes them (SPEC §5)
+            # not text: the export keeps the bytes and a DocumentItem describes them (see docs/design.md#documents)
             logger.info("Not a text document: %s: %s", url, result["reason"])
             self.stats.inc_value("web2md/unsupported_count")
             self.stats.inc_value("web2md/document_count")

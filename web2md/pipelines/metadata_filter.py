@@ -1,4 +1,5 @@
-"""`only_with_metadata`: pages without a title and a published date are dropped (SPEC §7 ``--only-with-metadata``)."""
+"""`only_with_metadata`: pages without a title and a published date are dropped (see docs/design.md#command-line
+``--only-with-metadata``)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """What the `page` and `site` spiders share: argument parsing, turning a response into a `PageItem`, error accounting.
 
-Spiders only decide what to fetch (SPEC §2). They do not parse pages: an HTML
+Spiders only decide what to fetch (see docs/design.md#layers). They do not parse pages: an HTML
 body is parsed once, where it is converted (`web2md.conversion.converter`, in a worker
 process), and the same call answers with the links a spider follows. A body is
 decoded with the encoding the response declares (BOM, Content-Type charset,

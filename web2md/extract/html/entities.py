@@ -1,6 +1,6 @@
 """Entity decoding and character normalisation shared by the renderer and the metadata code.
 
-The rules (SPEC §3): named entities need their semicolon, numeric ones are
+The rules (see docs/design.md#entities): named entities need their semicolon, numeric ones are
 validated, non-breaking and thin spaces become U+0020, invisible marks vanish,
 unrepresentable code points are dropped, and C1 controls read as Windows-1252.
 """

@@ -5,7 +5,7 @@ UTF-8 with a Windows-1252 fallback). Named references that libxml2 would decode
 but that are not a known entity with its semicolon are neutralised before
 parsing: libxml2 decodes a name starting with one of HTML5's legacy names by
 that prefix (``&copy=2`` in a URL becomes ``©=2``, ``&notit;`` becomes
-``¬it;``) and the entities HTML5 added (``&Colon;``), which SPEC §3 rules out.
+``¬it;``) and the entities HTML5 added (``&Colon;``), which docs/design.md#entities rules out.
 Any other reference (``&utm=``) reads as it is written, escaped or not. The
 content of raw-text elements (scripts, JSON-LD, styles) and of comments is left
 as it is.
@@ -254,7 +254,7 @@ def parse_html(html: str | bytes, encoding: str | None = None, max_elements: int
         escape = unknown_references(html) if "&" in html else []
         if escape:
             html = _escaped(html, escape)
-        # "ignore" drops lone surrogates, which cannot be represented (SPEC §3)
+        # "ignore" drops lone surrogates, which cannot be represented (see docs/design.md#entities)
         data = html.strip().encode("utf-8", "ignore")
     data = data or b"<html></html>"
     cut = element_cut(data, max_elements)

@@ -1,1 +1,2 @@
-"""Main-content selection (SPEC §4): the region that holds the page's body and the furniture inside it to skip."""
+"""Main-content selection (see docs/design.md#main-content): the region that holds the page's body and the furniture
+inside it to skip."""

@@ -1,4 +1,5 @@
-"""Main-content selection (SPEC §4): find the body of the page and mark the furniture inside it to skip.
+"""Main-content selection (see docs/design.md#main-content): find the body of the page and mark the furniture inside it
+to skip.
 
 One pass over the elements measures, per element, its text, its link text, its
 *content text* (the text of paragraph-like blocks that are long enough and not
@@ -138,7 +139,7 @@ LINK_BLOCK_TAGS = frozenset({"p", "div", "ul", "ol", "dl", "section", "span", "t
 # Lists and tables are judged whole (an item with its list): links with a few words each are content
 # (ingredient tables, reading lists); only nearly all links make them navigation.
 LIST_TAGS = frozenset({"ul", "ol", "dl", "table"})
-# Paragraph-level blocks that appear once even when the page repeats them (SPEC §4).
+# Paragraph-level blocks that appear once even when the page repeats them (see docs/design.md#repeat-rule).
 WIDGET_TAGS = frozenset({"div", "section", "form", "p", "ul", "ol", "span"})  # blocks a widget of controls is
 CONTROL_TAGS = frozenset({"button", "input", "select", "textarea"})
 BIO_TAGS = frozenset({"div", "section"})  # blocks a box about a person is

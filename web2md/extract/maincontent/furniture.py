@@ -1,4 +1,5 @@
-"""What furniture looks like (SPEC §4): the class/id words, captions and credit lines, labels over furniture,
+"""What furniture looks like (see docs/design.md#main-content): the class/id words, captions and credit lines, labels
+over furniture,
 calls to action, date lines and screen-reader-only text that mark a block
 inside an article as not being part of it.
 
@@ -308,7 +309,7 @@ _TAXONOMY_LINE = re.compile(
     r"(?:tags|tagged|tagged with|filed under|topics|keywords|themen|schlagwörter|schlagworte|"
     r"stichwörter|étiquettes|mots-clés|etiquetas)\s*:\s*[^.!?:]+"
 )
-# A copyright notice (SPEC §4: boilerplate) opens with its sign, or the word and a year ...
+# A copyright notice (see docs/design.md#main-content: boilerplate) opens with its sign, or the word and a year ...
 _RIGHTS_LINE = re.compile(r"(?:©|\(c\)\s*\d{4}|copyright\s*(?:©|\(c\)|\d{4}))", re.I)
 # ... or reserves the rights ("All rights reserved", "Alle Rechte vorbehalten", "Tous droits réservés", ...), told by
 # a substring each, in the two cases notices are written in (a regex search of them all would be ten times dearer)

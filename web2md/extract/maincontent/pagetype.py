@@ -1,4 +1,5 @@
-"""Page-type profiles (SPEC §4): article, forum, product or page; forum comments and product details.
+"""Page-type profiles (see docs/design.md#main-content): article, forum, product or page; forum comments and product
+details.
 
 The type comes from structured data first (JSON-LD `@type`, `og:type`,
 microdata `itemtype`), then from structure (comment threads, `<article>`).

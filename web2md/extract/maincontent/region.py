@@ -1,4 +1,5 @@
-"""Plain region choice (SPEC §3): main, else the articles, else body without furniture, else everything."""
+"""Plain region choice (see docs/design.md#plain-region): main, else the articles, else body without furniture, else
+everything."""
 
 from __future__ import annotations
 

@@ -1,1 +1,2 @@
-"""Page metadata (SPEC §5): titles, authors, dates, language, JSON-LD and simhash fingerprints."""
+"""Page metadata (see docs/design.md#page-fields): titles, authors, dates, language, JSON-LD and simhash
+fingerprints."""

@@ -1,6 +1,6 @@
 """Page language: declared codes normalised to ISO 639-1, or detected from the text as ISO 639-3.
 
-The detector is built in (SPEC §5): the writing system decides languages that
+The detector is built in (see docs/design.md#language): the writing system decides languages that
 own a script (Greek, Korean, Thai, ...), and function-word counts decide among
 the languages that share one (Latin, Cyrillic, Arabic, Devanagari). Short or
 ambiguous texts get no answer rather than a guess.
@@ -382,7 +382,7 @@ def parse_language_option(code: str) -> str:
 
 
 def check_language(language: str | None, wanted: str, url: str = "") -> None:
-    """Raise :class:`LanguageMismatch` unless `language` is `wanted` (SPEC §5 `--lang`)."""
+    """Raise :class:`LanguageMismatch` unless `language` is `wanted` (see docs/design.md#language `--lang`)."""
     if not language_matches(language, wanted):
         raise LanguageMismatch(url, language, wanted)
 

@@ -1,6 +1,7 @@
-"""Page metadata (SPEC §5): one pass over the document's meta-bearing elements fills the `Page` fields.
+"""Page metadata (see docs/design.md#page-fields): one pass over the document's meta-bearing elements fills the `Page`
+fields.
 
-Sources and their priorities follow SPEC §5; every string is cleaned with
+Sources and their priorities follow docs/design.md#page-fields; every string is cleaned with
 :func:`~web2md.extract.html.entities.clean_text`, every URL made absolute, every date
 normalised to ISO 8601. The language comes from markup when declared, else from
 the built-in detector over the rendered text.
@@ -35,7 +36,7 @@ EXCERPT_MAX = 160
 REQUIRED = ("title", "published_date")
 # Rendered text shorter than this is topped up with the title and description
 # before its language is detected.
-SHORT_TEXT = 1000  # the `only_with_metadata` rule (SPEC §7)
+SHORT_TEXT = 1000  # the `only_with_metadata` rule (see docs/design.md#command-line)
 
 _XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 _RESTRICTIVE = ("noindex", "nofollow", "noarchive", "nosnippet", "noimageindex", "notranslate", "none")
@@ -438,7 +439,8 @@ _DECLARED_TITLES = ("dc.title", "dcterms.title", "og:title", "twitter:title", "p
 
 
 def _title(found: _Found, url: str) -> str | None:
-    """The page title (SPEC §5): `<title>` without the site's name, else a declared title, else the first h1."""
+    """The page title (see docs/design.md#page-fields): `<title>` without the site's name, else a declared title, else
+    the first h1."""
     ld = found.json_ld
     declared = [found.first(name) for name in _DECLARED_TITLES] + [ld.first("headline")]
     h1s = [h["text"] for h in found.headings if h["level"] == 1]

@@ -1,4 +1,5 @@
-"""64-bit simhash fingerprints of plain text, for near-duplicate detection (SPEC §5, §9).
+"""64-bit simhash fingerprints of plain text, for near-duplicate detection (see docs/design.md#page-fields,
+docs/design.md#operations).
 
 Features are overlapping three-word shingles of the lowercased words of the
 text's prose lines, weighted by how often they occur. Words are hashed with
