@@ -55,7 +55,7 @@ def render_plain(
     resolve: Resolver | None = None,
     also_skip: Callable[[etree._Element], bool] | None = None,
 ) -> Rendered:
-    """Render the first region of SPEC §3's plain region choice that holds any text."""
+    """Render the first region of the plain region choice (docs/design.md#plain-region) that holds any text."""
     excluded = _either(selector_predicate(opts.exclude_selector, root), also_skip)
     resolve = resolve or Resolver(base)
     rendered = None
@@ -88,7 +88,8 @@ def render_main(
     product: bool = False,
     author: str | None = None,
 ) -> tuple[Rendered, bool]:
-    """Render the main content (SPEC §4); returns the rendering and whether anything scored. `author` is the
+    """Render the main content (see docs/design.md#main-content); returns the rendering and whether anything scored.
+    `author` is the
     page's (its byline lines are left out)."""
     if opts.main_content is False:
         return render_plain(root, base, page_url, opts, resolve), True
@@ -140,7 +141,7 @@ def html_to_text(html: Html, base: str = "") -> str:
 
 
 def extract_links(html: Html, base: str = "") -> list[dict]:
-    """Every http(s) link in the whole document: url, text, nofollow (SPEC §3)."""
+    """Every http(s) link in the whole document: url, text, nofollow (see docs/design.md#rendering)."""
     return links_from_tree(as_tree(html), base)
 
 

@@ -1,4 +1,5 @@
-"""The ``web2md mcp`` server: web_fetch, web_crawl, web_grep, web_sitemap and web_feed over stdio JSON-RPC (SPEC §8).
+"""The ``web2md mcp`` server: web_fetch, web_crawl, web_grep, web_sitemap and web_feed over stdio JSON-RPC (see
+docs/design.md#mcp).
 
 The tools run the project's spiders through `web2md.crawl` (one fetch path), with
 `web2md.middlewares.netguard` refusing non-public addresses unless ``--allow-private``.
@@ -64,11 +65,13 @@ FETCH_ORDER = (
 )
 # Renderings that get a header (title, URL, author, date) in the text content; the others are data formats.
 TEXT_FORMATS = frozenset({"md", "txt"})
-# Page fields that are not SPEC §5 metadata (the body itself, §4 by-products).
+# Page fields that are not metadata of docs/design.md#page-fields (the body itself, docs/design.md#main-content
+# by-products).
 NOT_METADATA = frozenset(
     {"markdown", "text", "fit_markdown", "markdown_with_citations", "references", "tables", "outline"}
 )
-# SPEC §5 fields left out of web_fetch results unless full_metadata is asked for: long, rarely needed.
+# Fields of docs/design.md#page-fields left out of web_fetch results unless full_metadata is asked for: long, rarely
+# needed.
 FULL_METADATA = frozenset(
     {"links", "images", "json_ld", "headings", "hreflangs", "favicons", "open_graph", "twitter_card", "dublin_core"}
 )
@@ -552,7 +555,8 @@ def page_header(data: dict[str, Any]) -> str:
 
 
 def document_text(item: DocumentItem) -> str:
-    """The error for a page that is a binary document (SPEC §3: the message names the type and size)."""
+    """The error for a page that is a binary document (see docs/design.md#text-for: the message names the type and
+    size)."""
     url = item.get("url") or item.get("final_url", "")
     return f"cannot read {item.get('mime_type') or 'this type'} ({item.get('size', 0)} bytes): {url}"
 

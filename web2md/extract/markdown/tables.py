@@ -63,7 +63,7 @@ class TableState:
 
 @dataclass
 class Table:
-    """A data table as structured data (SPEC §4 `tables`)."""
+    """A data table as structured data (see docs/design.md#main-content `tables`)."""
 
     headers: list[str]
     rows: list[list[str]]
