@@ -89,8 +89,7 @@ def render_main(
     author: str | None = None,
 ) -> tuple[Rendered, bool]:
     """Render the main content (see docs/design.md#main-content); returns the rendering and whether anything scored.
-    `author` is the
-    page's (its byline lines are left out)."""
+    `author` is the page's (its byline lines are left out)."""
     if opts.main_content is False:
         return render_plain(root, base, page_url, opts, resolve), True
     excluded = _either(selector_predicate(opts.exclude_selector, root), also_skip)
