@@ -161,6 +161,11 @@ EXTRACTION_CASES = {
         ),
         300,
     ),
+    # text that reads as Markdown links left open: the escaped brackets and parentheses of the page's text must
+    # not send the link and image patterns of the excerpt and fit_markdown to the end of the text from each one
+    "unclosed Markdown links in the text": (lambda n: "<p>" + "[a](" * n + "</p>", 2000),
+    "unclosed Markdown link targets in the text": (lambda n: "<p>" + "[a](x" * n + "</p>", 2000),
+    "unclosed Markdown images in the text": (lambda n: "<p>" + "![a](" * n + "</p>", 2000),
     "answers of one poll far apart": (
         lambda n: STORY + "<div><p>Question?</p>" + "<div><input type=radio name=q> Yes" * n + "</div>" * n + "</div>",
         200,

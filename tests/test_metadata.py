@@ -577,3 +577,25 @@ def test_the_document_text_for_language_detection_is_the_visible_text_in_order()
     assert _document_text(parse_html(html)).split() == ["one", "two", "three", "four", "five"]
     long = parse_html("<html><body>" + "<p>word</p>" * 20000 + "</body></html>")
     assert _document_text(long) == " ".join(["word"] * 3001)  # the sample's size (12,000), not the page's
+
+
+@pytest.mark.parametrize(
+    "paragraph, excerpt",
+    [
+        (
+            "<p>[1] A footnote mark in brackets opens this paragraph of the article text.</p>",
+            "[1] A footnote mark in brackets opens this paragraph of the article text.",
+        ),
+        (
+            '<p>[Bracketed aside, then a <a href="/s">link to the site</a> and more words after it.</p>',
+            "[Bracketed aside, then a link to the site and more words after it.",
+        ),
+        (
+            '<p>A <a href="/a?x[]=1">link whose address holds brackets</a> in a sentence of enough words.</p>',
+            "A link whose address holds brackets in a sentence of enough words.",
+        ),
+    ],
+    ids=["literal brackets", "a literal bracket before a link", "brackets in a link target"],
+)
+def test_the_excerpt_reads_literal_brackets_as_text_and_links_as_their_text(paragraph, excerpt):
+    assert convert(f"<html><body>{paragraph}</body></html>", url="https://example.test/").excerpt == excerpt

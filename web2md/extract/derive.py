@@ -9,24 +9,27 @@ from __future__ import annotations
 
 import re
 
-_IMAGE = r"!\[(?:\\.|[^\]\\])*\]\([^)\s]+\)"
-# link text: escaped characters, an image (a linked image `[![alt](src)](href)`), anything but `]`
-_LINK_TEXT = r"(?:\\.|" + _IMAGE + r"|[^\]\\])*"
+_IMAGE = r"!\[(?:\\.|[^\]\\\[])*\]\([^()\s]+\)"
+# Link text: escaped characters, an image (a linked image `[![alt](src)](href)`), anything but a bracket; a link
+# target: anything but whitespace and parentheses. The renderer escapes brackets in text and percent-encodes
+# parentheses in URLs, so these are its links exactly; and every scan stops at the next bracket or parenthesis,
+# so that a text of many unclosed `\[a\](` is read in linear time, not a scan to its end from each bracket.
+_LINK_TEXT = r"(?:\\.|" + _IMAGE + r"|[^\]\\\[])*"
 # A "[" not right after "\" or "!". The lookbehind comes after the "[" (looking back over both
 # characters) so that the pattern starts with a literal, which the re module searches for fast.
-_LINK = re.compile(r"\[(?<![\\!]\[)(" + _LINK_TEXT + r")\]\((https?://[^)\s]+)\)")
+_LINK = re.compile(r"\[(?<![\\!]\[)(" + _LINK_TEXT + r")\]\((https?://[^()\s]+)\)")
 # Read left to right: an escaped character (so "\\[" is an escaped backslash, then a "[" that may
 # open a link, while "\[" is a literal bracket and "\![" a literal "!" before a link), "![" (an
 # image, not a link), a code span (the renderer escapes text backticks and fences a span with a
 # run not inside it), or a link. Only the link has a `url` group.
 _CODE_OR_LINK = re.compile(
     r"\\.|!\[|(?P<ticks>`(?<!``)`*)(?!`)[^\n]*?(?<!`)(?P=ticks)(?!`)"
-    r"|\[(?P<text>" + _LINK_TEXT + r")\]\((?P<url>https?://[^)\s]+)\)"
+    r"|\[(?P<text>" + _LINK_TEXT + r")\]\((?P<url>https?://[^()\s]+)\)"
 )
 # A line of nothing but links and images (after a list marker, between separators) is read one link at a
 # time: a repeated group over the whole line would keep state per repetition (500 MB for 200k links).
 _LIST_MARKER = re.compile(r"(?:[-*+]\s+|\d+\.\s+)?")
-_LINK_OR_IMAGE = re.compile(r"\[" + _LINK_TEXT + r"\]\([^)\s]+\)|" + _IMAGE)
+_LINK_OR_IMAGE = re.compile(r"\[(?<!\\\[)" + _LINK_TEXT + r"\]\([^()\s]+\)|" + _IMAGE)
 _SEPARATORS = re.compile(r"[\s|·•,;/-]*")
 # Fewer words than this make a text block low-signal (`fit_markdown`).
 _MIN_WORDS = 4

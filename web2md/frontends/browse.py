@@ -66,7 +66,7 @@ STYLE = Style.from_dict(
         "match": "reverse",
     }
 )
-_LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)")
+_LINK_TARGET = re.compile(r"\]\(([^()\s]+)\)")  # parentheses are percent-encoded in URLs: a scan stops at one
 
 
 @dataclass

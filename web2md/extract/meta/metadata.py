@@ -44,8 +44,9 @@ _ICON_RELS = frozenset({"icon", "apple-touch-icon", "apple-touch-icon-precompose
 _REFRESH = re.compile(r"\s*(\d+(?:\.\d*)?)?\s*[;,]?\s*(?:url\s*=\s*)?(['\"]?)(.*?)\2\s*$", re.I | re.S)
 # Markdown blocks that are not prose paragraphs, and the inline syntax stripped from those that are.
 _NOT_PROSE = re.compile(r"(?:#{1,6}\s|[|>]|[-+*]\s|\d{1,9}[.)]\s|!\[|```|~~~|---)")
-_MD_IMAGE = re.compile(r"!\[((?:\\.|[^\]\\])*)\]\([^)\s]*\)")
-_MD_LINK = re.compile(r"\[((?:\\.|[^\]\\])*)\]\([^)\s]*\)")
+_MD_IMAGE = re.compile(r"!\[((?:\\.|[^\]\\\[])*)\]\([^()\s]*\)")
+# the renderer's links and images (see derive.py: scans stop at brackets and parentheses, so they stay linear)
+_MD_LINK = re.compile(r"\[(?<!\\\[)((?:\\.|[^\]\\\[])*)\]\([^()\s]*\)")
 _MD_MARK = re.compile(r"(?<!\\)(?:\*\*|\*|`)")
 _MD_ESCAPE = re.compile(r"\\(.)")
 
