@@ -399,3 +399,20 @@ def test_a_worker_whose_crawl_is_gone_ends_without_a_word(calls):
     worker.stdin.close()
     assert worker.wait(timeout=60) == 0
     assert worker.stderr.read() == b""
+
+
+def test_a_web2md_folder_in_the_current_directory_is_not_imported_by_the_workers(tmp_path, monkeypatch):
+    """An output folder named web2md (``fetch -o web2md``) beside the crawl must not stand in for the package."""
+    impostor = tmp_path / "web2md"
+    impostor.mkdir()
+    (impostor / "__init__.py").write_text("raise ImportError('the folder in the current directory was imported')\n")
+    monkeypatch.chdir(tmp_path)
+
+    async def scenario():
+        pool = WorkerPool(1, timeout=10)
+        try:
+            return await pool.run(square, 7)
+        finally:
+            await pool.close()
+
+    assert asyncio.run(scenario()) == 49

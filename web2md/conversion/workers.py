@@ -82,6 +82,13 @@ class _NotStarted(Exception):
     """A call queued on a worker that died or overran before the call's turn came: another worker takes it."""
 
 
+def _worker_environment() -> dict[str, str]:
+    """This process's environment, with the folder this web2md package was imported from first on the path."""
+    package_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    path = os.environ.get("PYTHONPATH")
+    return dict(os.environ, PYTHONPATH=os.pathsep.join([package_root, path]) if path else package_root)
+
+
 class _Worker:
     """One worker process and the calls written to it: it runs them in order, and its answers come in that order."""
 
@@ -97,8 +104,10 @@ class _Worker:
     async def start(cls, timeout: float | None) -> _Worker:
         process = await asyncio.create_subprocess_exec(
             sys.executable,
+            "-P",  # not the current directory first: a `web2md/` folder there (an output folder) is not this package
             "-m",
             "web2md.conversion.workers",
+            env=_worker_environment(),
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             limit=1 << 20,
