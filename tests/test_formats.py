@@ -18,7 +18,26 @@ from web2md.extract.page import Page
 from web2md.formats import CSV_FIELDS, FORMATS, csv_header, csv_row, extension, normalize_format, render
 
 trafilatura = pytest.importorskip("trafilatura")
-TEI_DTD = etree.DTD(os.path.join(os.path.dirname(trafilatura.__file__), "data", "tei_corpus.dtd"))
+
+
+def tei_dtd() -> etree.DTD:
+    """trafilatura's TEI DTD, with the tables TEI P5 has and it leaves out: <table> among the list-like elements,
+    made of <row>s (a `role`, e.g. "label" for a header row) of <cell>s (a `role`, phrase-level content)."""
+    with open(os.path.join(os.path.dirname(trafilatura.__file__), "data", "tei_corpus.dtd"), encoding="utf-8") as f:
+        text = f.read()
+    tei = 'xmlns CDATA "http://www.tei-c.org/ns/1.0"'
+    listlike = '<!ENTITY % model.listLike "list |listOrg |listEvent |listPerson |listPlace |listRelation |listObject '
+    assert listlike in text
+    text = text.replace(listlike, listlike + "|table ")
+    text += (
+        f"<!ELEMENT table ((head)*, (row)+)><!ATTLIST table {tei} rows CDATA #IMPLIED cols CDATA #IMPLIED>"
+        f"<!ELEMENT row (cell)+><!ATTLIST row {tei} role CDATA #IMPLIED>"
+        f"<!ELEMENT cell %macro.specialPara;><!ATTLIST cell {tei} role CDATA #IMPLIED cols CDATA #IMPLIED>"
+    )
+    return etree.DTD(io.StringIO(text))
+
+
+TEI_DTD = tei_dtd()
 
 PAGE = Page(
     url="https://example.com/article",
@@ -169,8 +188,10 @@ def test_tei_keeps_structure_in_sections_and_validates():
     assert steps.find("t:div/t:head", namespaces=ns).text == "Deeper"  # h3 nested in the h2's section
     items = steps.findall("t:list[@rend='ol']/t:item", namespaces=ns)
     assert [i.text for i in items] == ["mix", "bake"] and items[1].findtext("t:list/t:item", namespaces=ns) == "at 180"
-    rows = steps.findall("t:ab[@type='table']/t:ab[@type='row']", namespaces=ns)
+    rows = steps.findall("t:table/t:row", namespaces=ns)
     assert [[c.text for c in r] for r in rows] == [["Day", "Degrees"], ["Mon", "12"]]
+    assert [r.get("role") for r in rows] == ["label", None]  # the header row
+    assert [c.get("role") for c in rows[0]] == ["label", "label"] and [c.get("role") for c in rows[1]] == [None, None]
     code = steps.find("t:ab[@type='code']", namespaces=ns)
     assert code.text == "def f():\n    return  1" and code.get("rend") == "python"
     assert code.get("{http://www.w3.org/XML/1998/namespace}space") == "preserve"

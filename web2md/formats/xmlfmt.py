@@ -5,10 +5,10 @@ Documents are built with lxml, which escapes markup characters; characters XML
 are removed first. The body keeps the page's structure: it is read from the
 same block structure as the HTML output (`web2md.formats.htmldoc`, which reads
 the core's Markdown) and mapped to headings, lists, tables, quotes and code
-with its whitespace. TEI stays valid against trafilatura's TEI DTD, which has
-no ``<table>`` or ``<code>``: there a table is ``<ab type="table">`` of
-``<ab type="row">`` of ``<seg type="cell">``, and code ``<ab type="code">``
-with ``xml:space="preserve"``; headings open nested ``<div type="section">``.
+with its whitespace. Tables are TEI P5's ``<table>`` of ``<row>`` (``role="label"``
+for a header row) of ``<cell>`` (``role="label"`` for a header cell); code is
+``<ab type="code">`` with ``xml:space="preserve"``; headings open nested
+``<div type="section">``.
 """
 
 from __future__ import annotations
@@ -194,10 +194,7 @@ XML_TAGS: dict[str, tuple[str, dict[str, str]] | None] = {
 }
 TEI_TAGS: dict[str, tuple[str, dict[str, str]] | None] = {
     **{k: (_T + v[0], v[1]) if v else None for k, v in XML_TAGS.items()},
-    "table": (_T + "ab", {"type": "table"}),
-    "tr": (_T + "ab", {"type": "row"}),
-    "th": (_T + "seg", {"type": "cell", "rend": "head"}),
-    "td": (_T + "seg", {"type": "cell"}),
+    "th": (_T + "cell", {"role": "label"}),
     "pre": (_T + "ab", {"type": "code"}),
     "code": (_T + "hi", {"rend": "#code"}),
     # no <head> inside a quote in TEI: a heading there is a paragraph
@@ -243,6 +240,8 @@ class _Writer:
             return parent
         tag, attributes = mapping
         element = etree.SubElement(parent, tag, attributes)
+        if self.tei and source.tag == "tr" and len(source) and all(cell.tag == "th" for cell in source):
+            element.set("role", "label")
         if source.tag == "pre":
             language = (source[0].get("class") or "").removeprefix("language-") if len(source) else ""
             if language:
