@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from web2md.paths import MAX_COMPONENT, MAX_PATH, output_file, page_path
+from web2md.paths import MAX_COMPONENT, MAX_PATH, document_path, output_file, page_path
 
 SAFE_COMPONENT = re.compile(r"[A-Za-z0-9_~-][A-Za-z0-9._~-]*")
 DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -178,3 +178,39 @@ def test_distinct_urls_get_distinct_paths(many):
     files = {str(p).lower() for p in paths}
     dirs = {str(parent).lower() for p in paths for parent in p.parents}
     assert not files & dirs
+
+
+PAGE_EXTENSIONS = frozenset({"md", "json", "csv", "xml", "txt", "html"})
+DOCUMENT_EXTENSIONS = st.sampled_from(["pdf", "png", "md", "json", "docx"])
+
+
+@pytest.mark.parametrize(
+    "url, ext, name",
+    [
+        ("http://h.test/report.pdf", "pdf", "report.pdf"),  # a URL that names its document keeps its name
+        ("http://h.test/img/logo.png", "png", "logo.png"),
+        ("http://h.test/report", "pdf", "report~"),  # one that does not gets a hashed name of its own
+        ("http://h.test/notes.md", "md", "notes.md~"),  # a page file's extension: never the URL's name alone
+        ("http://h.test/Report.PDF", "pdf", "Report.PDF~"),
+    ],
+)
+def test_a_document_is_named_after_its_url_only_where_no_other_file_can_be(url, ext, name):
+    path = document_path(url, ext, PAGE_EXTENSIONS)
+    assert path.name == name if not name.endswith("~") else path.name.startswith(name) and path.suffix == f".{ext}"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(urls(), DOCUMENT_EXTENSIONS), min_size=2, max_size=12, unique_by=lambda t: identity(t[0])))
+def test_documents_and_pages_of_distinct_urls_never_share_a_file(many):
+    """/doc and /doc.pdf (both PDFs), a binary /notes.md and the page /notes, a document and a page's JSON."""
+    documents = [str(document_path(url, ext, PAGE_EXTENSIONS)).lower() for url, ext in many]
+    pages = [str(page_path(url, ext)).lower() for url, _ in many for ext in PAGE_EXTENSIONS]
+    assert len(set(documents)) == len(documents)
+    assert not set(documents) & set(pages)
+
+
+def test_the_named_collisions():
+    pairs = [("http://h.test/doc", "pdf"), ("http://h.test/doc.pdf", "pdf"), ("http://h.test/notes.md", "md")]
+    documents = {str(document_path(url, ext, PAGE_EXTENSIONS)) for url, ext in pairs}
+    pages = {str(page_path(url, ext)) for url in ("http://h.test/notes", "http://h.test/doc") for ext in ("md", "json")}
+    assert len(documents) == 3 and not documents & pages

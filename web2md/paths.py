@@ -118,10 +118,29 @@ def page_path(url: str, ext: str) -> PurePosixPath:
     return PurePosixPath(host, *dirs, leaf)
 
 
-def output_file(root: str | Path, url: str, ext: str) -> Path:
-    """The absolute file below ``root`` for ``url``; raises ValueError if it would escape ``root``."""
+def document_path(url: str, ext: str, page_extensions: frozenset[str]) -> PurePosixPath:
+    """The relative path a saved document (a PDF, an image) of ``url`` is stored under, by its extension ``ext``.
+
+    A URL that ends in the document's own extension keeps its name (``/report.pdf`` is ``report.pdf``), unless that
+    extension is one a page file can have (``page_extensions``). Any other document gets its leaf hashed in a domain
+    of its own (``/report`` is ``report~<hash>.pdf``), so no two URLs, and no document and page file, share a name.
+    """
+    path = page_path(url, ext)
+    stem = path.name[: -len(ext) - 1]
+    if ext not in page_extensions:
+        if stem.endswith(f".{ext}"):
+            return path.with_name(stem)
+        if "~" in stem:  # a hashed leaf is already one no other URL has
+            return path
+    # "x" keeps these hashes apart from the page ones ("d", "f", "p")
+    return path.with_name(f"{_hashed('x' + stem, stem)}.{ext}")
+
+
+def output_file(root: str | Path, url: str, ext: str, relative: PurePosixPath | None = None) -> Path:
+    """The absolute file below ``root`` for ``url`` (at ``relative`` if given, else its page path); raises
+    ValueError if it would escape ``root``."""
     base = Path(root).resolve()
-    target = base.joinpath(*page_path(url, ext).parts)
+    target = base.joinpath(*(relative or page_path(url, ext)).parts)
     # Belt and braces: page_path never yields "..", "/" or "" components, but a symlinked folder inside
     # root could. A symlink at the file itself is harmless: the write renames over it.
     folder = target.parent.resolve()

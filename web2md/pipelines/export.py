@@ -21,9 +21,10 @@ from typing import Any
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 
+from web2md.formats import FORMATS
 from web2md.items import DocumentItem, PageItem
 from web2md.middlewares.limits import record_failure
-from web2md.paths import output_file
+from web2md.paths import document_path, output_file
 
 logger = logging.getLogger(__name__)
 
@@ -110,9 +111,7 @@ class ExportPipeline:
         assert self.root is not None
         url = item.get("final_url") or item["url"]
         ext = document_extension(item.get("filename") or "", item.get("mime_type") or "")
-        target = output_file(self.root, url, ext)
-        if target.name.endswith(f".{ext}.{ext}"):  # /report.pdf: keep report.pdf, not report.pdf.pdf
-            target = target.with_name(target.name[: -len(ext) - 1])
+        target = output_file(self.root, url, ext, document_path(url, ext, PAGE_EXTENSIONS))
         write_file(target, body)
         item["path"] = str(target)
         logger.debug("Saved %s (%s, %d bytes) for %s", target, item.get("mime_type"), len(body), url)
@@ -149,6 +148,10 @@ def remove_stale_parts(root: Path) -> None:
                     removed += 1
     if removed:
         logger.info("Removed %d temporary file(s) left under %s by an interrupted crawl", removed, root)
+
+
+#: The last suffix of every page file's name: a document with one of these is never named as its URL alone.
+PAGE_EXTENSIONS = frozenset(fmt.extension.rsplit(".", 1)[-1] for fmt in FORMATS.values())
 
 
 def _umask() -> int:
