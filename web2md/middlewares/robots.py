@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from scrapy.http import Response
 
 logger = logging.getLogger(__name__)
+#: The most of a robots.txt that is read: what RFC 9309 asks every crawler to parse (500 KiB).
+ROBOTS_MAX_BYTES = 500 * 1024
 
 
 class RobotsForbidden(IgnoreRequest):
@@ -192,8 +194,15 @@ class RobotsTxtMiddleware:
             # are read as unreadable, which docs/design.md#politeness also treats as allow-all.
             logger.debug("%s answered HTTP %d: allowing all", url, status)
             return RobotsPolicy(status=status)
+        body = response.body
+        if len(body) > ROBOTS_MAX_BYTES:
+            # RFC 9309 2.5: a parser must read at least 500 KiB, and may ignore the rest; read whole, a robots.txt
+            # of tens of megabytes takes gigabytes of rules
+            body = body[: body.rfind(b"\n", 0, ROBOTS_MAX_BYTES) + 1 or ROBOTS_MAX_BYTES]
+            logger.info("%s is %d bytes: its first %d read (RFC 9309)", url, len(response.body), len(body))
+            self.stats.inc_value("robotstxt/truncated_count")
         try:
-            parser = Protego.parse(decode_robotstxt(response.body, self.crawler.spider))
+            parser = Protego.parse(decode_robotstxt(body, self.crawler.spider))
         except Exception as exc:
             logger.warning("Could not parse %s (%s): allowing all", url, exc)
             return RobotsPolicy(status=status)
