@@ -571,7 +571,14 @@ def run_depth(args: argparse.Namespace) -> int:
             f"(remove {args.job} to crawl afresh)"
         )
     if args.dry_run:
-        write_output("\n".join(result.spider.planned_urls()), args.output)
+        # the list leaves out what robots.txt forbids; each such page (and any page whose links could not be
+        # read) is named with its reason, as a crawl names the pages it skipped
+        planned = result.spider.planned_urls()
+        if not planned and result.failures:
+            raise failure_error(result.sorted_failures()[0], timeout_of(settings))
+        for failure in result.sorted_failures():
+            warn(f"skipped {failure_error(failure, timeout_of(settings))}")
+        write_output("\n".join(planned), args.output)
         return EXIT_OK
     pages = pages_of(result)
     if not pages:
@@ -926,7 +933,8 @@ def run_jobs_command(args: argparse.Namespace) -> int:
     report = run_due(args.file, args.scrapyd, args.project)
     for name, what in report:
         print(f"{name}\t{what}")
-    return 1 if any(what.startswith("error") for _, what in report) else 0
+    # a job failed: it could not start ("error: ...") or its crawl failed as a whole ("failed: ...", `run_local`)
+    return EXIT_FAILED if any(what.startswith(("error", "failed")) for _, what in report) else EXIT_OK
 
 
 def list_jobs_command(args: argparse.Namespace) -> int:
