@@ -299,9 +299,11 @@ class Web2mdSpider(Spider):
 
     def note_outcome(self) -> None:
         failure = self.run_failure()
-        if failure is not None:
+        if failure is None:
+            return
+        self.crawler.stats.set_value(RUN_FAILED_STAT, 1)
+        if not self.crawler.settings.getbool("WEB2MD_EMBEDDED"):  # a front end says it its own way
             logger.error("Crawl failed: %s", failure)
-            self.crawler.stats.set_value(RUN_FAILED_STAT, 1)
 
     def page_bound(self) -> int | None:
         """At most how many pages this crawl yields, when known in advance (the Converter sizes its pool by it)."""
