@@ -154,6 +154,13 @@ def test_fetch_dry_run_of_a_start_page_robots_txt_forbids_fails(site, tmp_path):
     )
 
 
+def test_fetch_dry_run_of_an_unreachable_start_page_fails(tmp_path):
+    url = f"http://127.0.0.1:{closed_port()}/"
+    done = run(tmp_path, "-m", "web2md.frontends.cli", "fetch", url, "--depth", "1", "--dry-run")
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == f"web2md: connection refused: {url} (is the server running, on that port?)\n"
+
+
 def test_scrapy_crawl_dry_run_leaves_out_what_robots_txt_forbids(site, tmp_path):
     done = run(
         tmp_path, "-m", "scrapy", "crawl", "site", "-a", f"url={site.url('/')}", "-a", "depth=1", "-a", "dry_run=1",

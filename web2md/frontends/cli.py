@@ -538,6 +538,7 @@ def run_depth(args: argparse.Namespace) -> int:
 
     from web2md import crawl
     from web2md.frontends.progress import CrawlProgress
+    from web2md.spiders.base import RUN_FAILED_STAT
     from web2md.spiders.site import SiteSpider
 
     if not is_markdown(args.format):
@@ -573,12 +574,11 @@ def run_depth(args: argparse.Namespace) -> int:
     if args.dry_run:
         # the list leaves out what robots.txt forbids; each such page (and any page whose links could not be
         # read) is named with its reason, as a crawl names the pages it skipped
-        planned = result.spider.planned_urls()
-        if not planned and result.failures:
+        if result.stats.get(RUN_FAILED_STAT):  # every URL it would fetch failed (the start page, often)
             raise failure_error(result.sorted_failures()[0], timeout_of(settings))
         for failure in result.sorted_failures():
             warn(f"skipped {failure_error(failure, timeout_of(settings))}")
-        write_output("\n".join(planned), args.output)
+        write_output("\n".join(result.spider.planned_urls()), args.output)
         return EXIT_OK
     pages = pages_of(result)
     if not pages:

@@ -315,7 +315,10 @@ class SiteSpider(SitemapSpider):
         return [url for url in self.planned.urls() if url not in self.forbidden]
 
     def exported(self) -> int:
-        return len(self.planned_urls()) if self.dry_run else super().exported()
+        if not self.dry_run:
+            return super().exported()
+        failed = {failure["url"] for failure in self.failures}
+        return sum(url not in failed for url in self.planned_urls())  # a dry run's output is its list
 
     def closed(self, reason: str) -> None:
         if self.seed_from_sitemaps:
