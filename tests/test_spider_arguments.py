@@ -38,11 +38,11 @@ def server():
         yield srv
 
 
-def scrapy_crawl(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+def scrapy_crawl(tmp_path: Path, *args: str, path: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
     env = dict(
         os.environ,
         SCRAPY_SETTINGS_MODULE="web2md.settings",
-        PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+        PYTHONPATH=os.pathsep.join(filter(None, [*path, str(ROOT), os.environ.get("PYTHONPATH")])),
     )
     return subprocess.run(
         [sys.executable, "-m", "scrapy", "crawl", *args, "-s", "LOG_LEVEL=ERROR"],
@@ -127,6 +127,18 @@ def test_scrapy_crawl_without_a_url_says_so_in_one_line(tmp_path):
     assert done.returncode == 2
     assert log_lines(done.stderr) == [
         "[web2md.commands.crawl] ERROR: site spider needs -a url=URL (or -a urls_file=PATH)"
+    ]
+
+
+def test_scrapy_crawl_without_the_javascript_engine_says_what_to_install_in_one_line(server, tmp_path):
+    hidden = tmp_path / "hidden"
+    hidden.mkdir()
+    (hidden / "quickjs.py").write_text("raise ImportError('not installed, for the test')\n")
+    done = scrapy_crawl(tmp_path, "page", "-a", f"url={server.url('/')}", "-a", "javascript=1", path=(str(hidden),))
+    assert done.returncode == 1
+    assert log_lines(done.stderr) == [
+        "[web2md.commands.crawl] ERROR: --javascript needs a JavaScript engine: "
+        "pip install 'web2md[javascript]' (the quickjs-ng package)"
     ]
 
 

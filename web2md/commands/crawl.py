@@ -32,7 +32,10 @@ class Command(crawl.Command):
         if len(args) != 1:
             super().run(args, opts)  # its usage errors
             return
-        from web2md.spiders.base import RUN_FAILED_STAT  # here: Scrapy imports every command to list them
+        # here: Scrapy imports every command to list them
+        from web2md.browser.chromium import BrowserMissing
+        from web2md.javascript.quickjs import EngineMissing
+        from web2md.spiders.base import RUN_FAILED_STAT
 
         assert self.crawler_process is not None
         crawler = self._create_crawler(args[0])
@@ -43,6 +46,8 @@ class Command(crawl.Command):
                 logger.error("%s", exc)
                 logger.debug("Where the argument was refused:", exc_info=exc)
                 argument_errors.append(exc)
+            elif isinstance(exc, (EngineMissing, BrowserMissing)):  # -a javascript=1 / browser=1: what to install
+                logger.error("%s", exc)
             else:
                 logger.error("The crawl stopped with an error", exc_info=exc)
 
