@@ -208,3 +208,19 @@ def test_mcp_dry_run_leaves_out_what_robots_txt_forbids(site):
             + site.url("/private/x"),
         }
     ]
+
+
+def test_a_dry_run_checks_the_sitemaps_urls_against_robots_txt_too(tmp_path):
+    with TestServer() as srv:
+        srv.route("/robots.txt", f"User-agent: *\nDisallow: /private\nSitemap: {srv.url('/map.xml')}\n")
+        srv.route("/", "<html><body><p>Home.</p></body></html>")
+        urls = "".join(f"<url><loc>{srv.url(p)}</loc></url>" for p in ("/b", "/private/z"))
+        srv.route("/map.xml", f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>')
+        done = run(
+            tmp_path, "-m", "web2md.frontends.cli", "fetch", srv.url("/"), "--depth", "0", "--sitemap", "--dry-run"
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == f"{srv.url('/')}\n{srv.url('/b')}\n"
+        assert done.stderr == (
+            f"web2md: skipped forbidden by robots.txt: {srv.url('/private/z')} (--ignore-robots to fetch it anyway)\n"
+        )

@@ -192,6 +192,11 @@ class SiteSpider(SitemapSpider):
                 request.meta["depth_reset"] = True  # Scrapy's depth is the link hops: 0, not robots -> sitemap -> URL
                 yield request
 
+    async def parse_sitemap(self, response: Response) -> AsyncIterator[Any]:
+        for result in super().parse_sitemap(response):
+            yield result
+        await self.check_listed()  # a dry run at depth 0 lists the sitemap's URLs without fetching them
+
     def link_request(self, url: str, hops: int) -> Request | None:
         """A request for a link found ``hops`` hops from a start URL, unless out of scope or blacklisted."""
         reason = self.scope.refusal(url)
