@@ -12,6 +12,7 @@ from web2md.formats import feed_exporters
 BOT_NAME = "web2md"
 
 SPIDER_MODULES = ["web2md.spiders"]
+COMMANDS_MODULE = "web2md.commands"  # `scrapy crawl` exits non-zero when the crawl failed (web2md.commands.crawl)
 NEWSPIDER_MODULE = "web2md.spiders"
 
 USER_AGENT = "web2md/0.1 (+https://github.com/web2md)"

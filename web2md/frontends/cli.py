@@ -538,6 +538,7 @@ def run_depth(args: argparse.Namespace) -> int:
 
     from web2md import crawl
     from web2md.frontends.progress import CrawlProgress
+    from web2md.spiders.base import RUN_FAILED_STAT
     from web2md.spiders.site import SiteSpider
 
     if not is_markdown(args.format):
@@ -571,6 +572,12 @@ def run_depth(args: argparse.Namespace) -> int:
             f"(remove {args.job} to crawl afresh)"
         )
     if args.dry_run:
+        # the list leaves out what robots.txt forbids; each such page (and any page whose links could not be
+        # read) is named with its reason, as a crawl names the pages it skipped
+        if result.stats.get(RUN_FAILED_STAT):  # every URL it would fetch failed (the start page, often)
+            raise failure_error(result.sorted_failures()[0], timeout_of(settings))
+        for failure in result.sorted_failures():
+            warn(f"skipped {failure_error(failure, timeout_of(settings))}")
         write_output("\n".join(result.spider.planned_urls()), args.output)
         return EXIT_OK
     pages = pages_of(result)
@@ -926,7 +933,8 @@ def run_jobs_command(args: argparse.Namespace) -> int:
     report = run_due(args.file, args.scrapyd, args.project)
     for name, what in report:
         print(f"{name}\t{what}")
-    return 1 if any(what.startswith("error") for _, what in report) else 0
+    # a job failed: it could not start ("error: ...") or its crawl failed as a whole ("failed: ...", `run_local`)
+    return EXIT_FAILED if any(what.startswith(("error", "failed")) for _, what in report) else EXIT_OK
 
 
 def list_jobs_command(args: argparse.Namespace) -> int:

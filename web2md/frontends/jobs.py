@@ -6,6 +6,8 @@ expression (croniter's: 5 fields, or 6 with seconds last) and an output folder
 ``<stem>.state.json``; a job running locally holds ``<stem>.<NAME>.lock`` (its
 PID), so a second ``jobs run`` started meanwhile skips it. A job never run is
 due at once; after that, when a scheduled time has passed since its last start.
+A job's arguments are checked against its spider's when the file is read (a misspelt one names the closest).
+``jobs run`` exits 1 when a job failed: it could not start, or its crawl exported nothing and something failed.
 """
 
 from __future__ import annotations
@@ -23,7 +25,13 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-SPIDERS = ("site", "page", "sitemap", "feed", "batch")
+SPIDERS = {
+    "site": "web2md.spiders.site.SiteSpider",
+    "page": "web2md.spiders.page.PageSpider",
+    "sitemap": "web2md.spiders.sitemap.SitemapSpider",
+    "feed": "web2md.spiders.feed.FeedSpider",
+    "batch": "web2md.spiders.batch.BatchSpider",
+}
 # folders a job's settings may name; relative ones are the jobs file's, like `output`
 PATH_SETTINGS = frozenset({"WEB2MD_INCREMENTAL", "WEB2MD_OUTPUT_DIR", "JOBDIR"})
 
@@ -40,6 +48,7 @@ class Job:
 def load_jobs(path: Path) -> list[Job]:
     """The jobs of a jobs file; a missing field, an unknown spider or a bad cron expression is a ValueError."""
     from croniter import croniter  # imported when used: `web2md --help` stays quick
+    from scrapy.utils.misc import load_object
 
     with path.open("rb") as f:
         data = tomllib.load(f)
@@ -54,6 +63,10 @@ def load_jobs(path: Path) -> list[Job]:
             raise ValueError(f"{where}: bad cron expression {table['schedule']!r}")
         # a list is a repeated argument (header = ["A: 1", "B: 2"])
         args = {k: [str(x) for x in v] if isinstance(v, list) else str(v) for k, v in table.get("args", {}).items()}
+        try:  # a misspelt argument would be ignored by nothing but the spider, at the job's first run
+            load_object(SPIDERS[table["spider"]]).check_arguments(args)
+        except ValueError as exc:
+            raise ValueError(f"{where}: {exc}") from None
         if "output" in table:
             # relative to the jobs file, made absolute so a Scrapyd job writes there too
             args["output"] = str((path.parent / table["output"]).resolve())
@@ -140,13 +153,15 @@ def now_utc() -> datetime:
 
 
 def run_local(job: Job) -> str:
-    """Run the crawl in this process; the outcome line kept in the state file."""
+    """Run the crawl in this process; the outcome line kept in the state file, which starts with "failed" when
+    the crawl failed as a whole (`web2md.spiders.base.Web2mdSpider`: it exported nothing and something failed)."""
     from web2md import crawl
     from web2md.middlewares.limits import failure_count
+    from web2md.spiders.base import RUN_FAILED_STAT
 
     result = crawl.run(job.spider, job.settings, **job.args)
     stats = result.stats
-    reason = stats.get("finish_reason", "unknown")
+    reason = "failed" if stats.get(RUN_FAILED_STAT) else stats.get("finish_reason", "unknown")
     return (
         f"{reason}: {stats.get('item_scraped_count', 0)} pages, "
         f"{stats.get('web2md/unchanged', 0)} unchanged, {failure_count(stats)} failed"

@@ -422,12 +422,14 @@ class Web2mdTools:
     async def plan(self, url: str, depth: int, max_pages: int, arguments: dict[str, Any]) -> CallToolResult:
         """web_crawl with dry_run: the URLs a crawl would fetch, breadth first; no page is kept."""
         result = await self.run(SiteSpider, url, depth=depth, max_pages=max_pages, dry_run=True, **arguments)
-        planned = result.spider.planned_urls()
-        text = "\n".join([f"A crawl of {url} (depth {depth}) would fetch {len(planned)} URLs:", *planned])
-        return CallToolResult(
-            content=[TextContent(type="text", text=text)],
-            structured_content={"url": url, "depth": depth, "pages": [], "planned": planned},
-        )
+        planned = result.spider.planned_urls()  # without the pages robots.txt forbids: those are in `failed`
+        failed = [{"url": f.get("url", ""), "reason": f.get("reason") or "failed"} for f in result.sorted_failures()]
+        lines = [f"A crawl of {url} (depth {depth}) would fetch {len(planned)} URLs:", *planned]
+        lines += [f"! {failure_text(f, self.settings.getfloat('DOWNLOAD_TIMEOUT'))}" for f in result.sorted_failures()]
+        data: dict[str, Any] = {"url": url, "depth": depth, "pages": [], "planned": planned}
+        if failed:
+            data["failed"] = failed
+        return CallToolResult(content=[TextContent(type="text", text="\n".join(lines))], structured_content=data)
 
     # -- web_grep --------------------------------------------------------------
     async def grep(

@@ -10,17 +10,20 @@ decoded with the encoding the response declares (BOM, Content-Type charset,
 
 from __future__ import annotations
 
+import difflib
 import http
+import inspect
 import logging
 import re
 import types
 import typing
+from collections.abc import Iterable
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from scrapy import Spider
+from scrapy import Spider, signals
 from scrapy.exceptions import IgnoreRequest
 from scrapy.http import HtmlResponse, Response, TextResponse, XmlResponse
 from scrapy.settings import BaseSettings
@@ -35,9 +38,14 @@ from web2md.incremental.middleware import Gone, Unchanged
 from web2md.items import PageItem
 from web2md.javascript.quickjs import check_engine
 from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
-from web2md.middlewares.limits import PageFailed, failure_reason, record_failure
+from web2md.middlewares.limits import PageFailed, failure_count, failure_reason, record_failure
 
 logger = logging.getLogger(__name__)
+
+#: Spider arguments read by pipelines (`web2md.pipelines.dedupe`, `.language`, `.metadata_filter`), not by the spider.
+PIPELINE_ARGUMENTS = ("dedupe", "dedupe_distance", "lang", "only_with_metadata")
+#: The stat set (to 1) when a crawl failed as a whole (`Web2mdSpider.run_failure`); ``scrapy crawl`` exits 1 on it.
+RUN_FAILED_STAT = "web2md/run_failed"
 
 TRUE = frozenset({"1", "true", "yes", "on"})
 FALSE = frozenset({"0", "false", "no", "off", ""})
@@ -173,7 +181,21 @@ def describe_failure(failure: Failure) -> tuple[int | None, str]:
 
 
 class Web2mdSpider(Spider):
-    """Base of the web2md spiders; has no ``name``, so Scrapy does not list it."""
+    """Base of the web2md spiders; has no ``name``, so Scrapy does not list it.
+
+    Its arguments (``-a name=value``) are those its ``__init__`` methods name, the conversion options
+    (`option_names`), the politeness options (`POLITENESS_OPTIONS`), the pipelines' `PIPELINE_ARGUMENTS` and
+    `extra_arguments`; any other is refused with the closest known name, except names starting with ``_``,
+    which Scrapyd adds to every job (``_job``, ``_version``).
+
+    A crawl fails as a whole (`run_failure`; ``scrapy crawl`` exits 1, ``web2md jobs run`` too) when it
+    exported no page and something failed: a start URL invalid, unreachable, refused by robots.txt or
+    answered with an HTTP error, no sitemap or feed found, a page that could not be fetched or converted.
+    A bad argument stops it before it starts (``scrapy crawl`` exits 2).
+    """
+
+    #: arguments taken from ``**kwargs`` rather than named by an ``__init__`` (``list`` would shadow the builtin)
+    extra_arguments: tuple[str, ...] = ()
 
     def __init__(
         self, url: str = "", urls_file: str = "", output: str | None = None, formats: str | None = None, **kwargs: Any
@@ -192,6 +214,7 @@ class Web2mdSpider(Spider):
 
     @classmethod
     def from_crawler(cls, crawler, *args: Any, **kwargs: Any):
+        cls.check_arguments(kwargs)  # here, not in __init__: each __init__ takes its own arguments out of kwargs
         spider = super().from_crawler(crawler, *args, **kwargs)
         spider.arguments = dict(kwargs)  # as given, for the run report (web2md.extensions.report)
         settings = crawler.settings
@@ -220,8 +243,67 @@ class Web2mdSpider(Spider):
 
             for name in names:
                 get_format(name)
+        spider.check_pipeline_arguments()
         spider.formats = names
+        # connected after Spider.close, so it runs once closed() has recorded its last failures
+        crawler.signals.connect(spider.note_outcome, signal=signals.spider_closed)
         return spider
+
+    def check_pipeline_arguments(self) -> None:
+        """Raise ValueError for a bad value of a `PIPELINE_ARGUMENTS` argument (or its setting) now: the pipelines
+        read them when the spider opens, where an error also breaks Scrapy's closing (a traceback, not a line)."""
+        from web2md.extract.meta.language import parse_language_option
+        from web2md.pipelines.dedupe import near_duplicate_rules
+
+        near_duplicate_rules(types.SimpleNamespace(spider=self, settings=self.crawler.settings))
+        wanted = getattr(self, "lang", None) or self.crawler.settings.get("WEB2MD_LANG")
+        if wanted:
+            parse_language_option(str(wanted))
+
+    @classmethod
+    def argument_names(cls) -> frozenset[str]:
+        """Every ``-a`` argument this spider takes."""
+        names = {*option_names(), *POLITENESS_OPTIONS, *PIPELINE_ARGUMENTS, *cls.extra_arguments}
+        for klass in cls.__mro__:
+            if issubclass(klass, Web2mdSpider) and "__init__" in vars(klass):
+                parameters = inspect.signature(vars(klass)["__init__"]).parameters.values()
+                names.update(p.name for p in parameters if p.kind is p.POSITIONAL_OR_KEYWORD and p.name != "self")
+        return frozenset(names)
+
+    @classmethod
+    def check_arguments(cls, names: Iterable[str]) -> None:
+        """Raise ValueError for the first name that is not an argument of this spider, naming the closest one."""
+        known = cls.argument_names()
+        for name in names:
+            if name in known or name.startswith("_"):
+                continue
+            close = difflib.get_close_matches(name, sorted(known), n=1)
+            hint = f", did you mean {close[0]}?" if close else f" (its arguments: {', '.join(sorted(known))})"
+            raise ValueError(f"unknown argument {name!r} for the {cls.name} spider{hint}")
+
+    def exported(self) -> int:
+        """How many pages (or entries) this crawl exported, pages an incremental re-crawl left unchanged included."""
+        stats = self.crawler.stats
+        return (stats.get_value("item_scraped_count") or 0) + (stats.get_value("web2md/unchanged") or 0)
+
+    def run_failure(self) -> str | None:
+        """Why the crawl failed as a whole (see the class docstring), or None."""
+        if self.exported():
+            return None
+        if self.failures:
+            first = self.failures[0]
+            return f"nothing exported; {first['url']}: {first['reason']}"
+        if failure_count(self.crawler.stats.get_stats()):
+            return "nothing exported; every page failed (see web2md/failed/* in the stats)"
+        return None
+
+    def note_outcome(self) -> None:
+        failure = self.run_failure()
+        if failure is None:
+            return
+        self.crawler.stats.set_value(RUN_FAILED_STAT, 1)
+        if not self.crawler.settings.getbool("WEB2MD_EMBEDDED"):  # a front end says it its own way
+            logger.error("Crawl failed: %s", failure)
 
     def page_bound(self) -> int | None:
         """At most how many pages this crawl yields, when known in advance (the Converter sizes its pool by it)."""

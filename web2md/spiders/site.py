@@ -6,14 +6,17 @@ import logging
 import sys
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
+from urllib.parse import urlsplit
 
 from scrapy import Request, signals
 from scrapy.http import Response
+from twisted.python.failure import Failure
 
 from web2md.conversion.converter import Converter, robots_directives
 from web2md.extensions import needed
 from web2md.extract.documents.sitemaps import SitemapEntry, select_entries
 from web2md.middlewares import META_EXPLICIT
+from web2md.middlewares.robots import RobotsForbidden, RobotsTxtMiddleware
 from web2md.scope import Scope, patterns
 from web2md.spiders.base import count_argument, parse_bool
 from web2md.spiders.sitemap import SitemapSpider
@@ -102,6 +105,7 @@ class SiteSpider(SitemapSpider):
     """
 
     name = "site"
+    extra_arguments = ()  # not the sitemap spider's list=1: a site crawl fetches the pages
     converter: Converter  # the crawl's, set when the spider opens
 
     def __init__(
@@ -132,6 +136,10 @@ class SiteSpider(SitemapSpider):
         self.bundle = parse_bool("bundle", bundle)
         # every URL requested (or, in a dry run, listed)
         self.planned: Plan = Plan()
+        # a dry run's listed pages that are not fetched, until robots.txt is asked about them (`check_listed`)
+        self.unchecked: list[str] = []
+        # a dry run's listed pages robots.txt forbids: URL -> why; left out of `planned_urls`
+        self.forbidden: dict[str, str] = {}
         # Scrapy's OffsiteMiddleware reads this on every request, so a link that
         # redirects to another host is dropped before it is fetched.
         self.allowed_domains: list[str] = []
@@ -152,6 +160,7 @@ class SiteSpider(SitemapSpider):
                 request.meta["allow_offsite"] = True
                 request.meta[META_EXPLICIT] = True
                 yield request
+            await self.check_listed()
             if self.seed_from_sitemaps:
                 self.sites.append(url)
                 yield self.discovery_request(url)
@@ -183,6 +192,11 @@ class SiteSpider(SitemapSpider):
                 request.meta["depth_reset"] = True  # Scrapy's depth is the link hops: 0, not robots -> sitemap -> URL
                 yield request
 
+    async def parse_sitemap(self, response: Response) -> AsyncIterator[Any]:
+        for result in super().parse_sitemap(response):
+            yield result
+        await self.check_listed()  # a dry run at depth 0 lists the sitemap's URLs without fetching them
+
     def link_request(self, url: str, hops: int) -> Request | None:
         """A request for a link found ``hops`` hops from a start URL, unless out of scope or blacklisted."""
         reason = self.scope.refusal(url)
@@ -210,7 +224,9 @@ class SiteSpider(SitemapSpider):
         if not planned:
             return None
         if self.dry_run and hops >= self.depth:
-            return None  # listed; its links would not be followed, so there is nothing to learn from fetching it
+            # listed; its links would not be followed, so there is nothing to learn from fetching it
+            self.unchecked.append(url)
+            return None
         return Request(url, callback=self.parse, errback=self.on_error)
 
     async def parse(self, response: Response, **kwargs: Any) -> AsyncIterator[Any]:
@@ -254,7 +270,7 @@ class SiteSpider(SitemapSpider):
                 if request is not None:
                     requests.append(request)
         if self.dry_run:
-            pass  # nothing is exported
+            await self.check_listed()  # nothing is exported
         elif "noindex" in directives:
             logger.info("Not exporting %s: robots noindex", response.url)
             stats.inc_value("web2md/robots_noindex_count")
@@ -263,9 +279,51 @@ class SiteSpider(SitemapSpider):
         for request in requests:
             yield request
 
+    async def check_listed(self) -> None:
+        """A dry run's listed pages that are not fetched, asked about as the robots.txt middleware asks about
+        every request (one robots.txt fetch per origin): a forbidden one is recorded as a crawl would record it."""
+        urls, self.unchecked = self.unchecked, []
+        robots = self.robots_middleware()
+        if robots is None:  # ignore_robots=1
+            return
+        for url in urls:
+            parts = urlsplit(url)
+            policy = await robots.policy_for(f"{parts.scheme}://{parts.netloc}")
+            useragent = robots._useragent_for(Request(url))
+            if policy.allowed(url, useragent):
+                continue
+            refusal = RobotsForbidden(
+                url,
+                f"robots.txt answered HTTP {policy.status}"
+                if policy.deny_all
+                else f"disallowed for user agent {useragent!r}",
+            )
+            logger.info("%s", refusal)
+            self.crawler.stats.inc_value("robotstxt/forbidden")
+            self.failures.append({"url": url, "final_url": url, "status": None, "reason": str(refusal)})
+            self.forbidden[url] = str(refusal)
+
+    def robots_middleware(self) -> RobotsTxtMiddleware | None:
+        """The crawl's robots.txt middleware; None when robots.txt is not obeyed."""
+        downloader = self.crawler.engine.downloader if self.crawler.engine else None
+        middlewares = downloader.middleware.middlewares if downloader else ()
+        return next((m for m in middlewares if isinstance(m, RobotsTxtMiddleware)), None)
+
+    def on_error(self, failure: Failure) -> None:
+        super().on_error(failure)
+        if self.dry_run and isinstance(failure.value, RobotsForbidden):  # a page whose links were needed
+            self.forbidden[failure.request.url] = str(failure.value)
+
     def planned_urls(self) -> list[str]:
-        """The URLs requested (listed, in a dry run), breadth first: fewest hops, then URL."""
-        return self.planned.urls()
+        """The URLs requested (listed, in a dry run), breadth first: fewest hops, then URL. A dry run leaves out
+        those robots.txt forbids (`forbidden`, also in `failures`): a crawl would not fetch them."""
+        return [url for url in self.planned.urls() if url not in self.forbidden]
+
+    def exported(self) -> int:
+        if not self.dry_run:
+            return super().exported()
+        failed = {failure["url"] for failure in self.failures}
+        return sum(url not in failed for url in self.planned_urls())  # a dry run's output is its list
 
     def closed(self, reason: str) -> None:
         if self.seed_from_sitemaps:

@@ -37,6 +37,7 @@ from web2md.failures import HOST_UNREACHABLE, classify
 from web2md.items import SitemapEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
 from web2md.middlewares.limits import record_failure
+from web2md.middlewares.netguard import AddressRefused
 from web2md.spiders.base import Web2mdSpider, count_argument, parse_bool
 
 logger = logging.getLogger(__name__)
@@ -81,6 +82,7 @@ class SitemapSpider(Web2mdSpider):
     """
 
     name = "sitemap"
+    extra_arguments = ("list",)
 
     def __init__(
         self, since: str | None = None, max_pages: Any = None, max_depth: Any = DEFAULT_MAX_DEPTH, **kwargs: Any
@@ -155,6 +157,12 @@ class SitemapSpider(Web2mdSpider):
             logger.warning("Failed %s (%s): %s", site, reason, phrase)
             record_failure(self.crawler.stats, site, reason, log=False)  # logged just above
             self.failures.append({"url": site, "status": None, "reason": phrase})
+            return
+        if isinstance(failure.value, AddressRefused):  # so would they here, refused alike (logged by the guard)
+            refusal = str(failure.value)
+            # it names robots.txt, the first request refused; the user asked for the site
+            refusal = refusal.removesuffix(failure.value.url) + site if refusal.endswith(failure.value.url) else refusal
+            self.failures.append({"url": site, "status": None, "reason": refusal})
             return
         logger.debug("No robots.txt for sitemap discovery: %s (%s)", failure.request.url, failure.value)
         yield from self.discovered(site, [])
