@@ -73,17 +73,20 @@ def test_a_crawl_that_is_not_incremental_has_no_store_nor_its_components():
 
 
 def test_a_browser_per_crawler_shared_by_its_schemes_and_only_in_a_crawl_that_uses_it(monkeypatch):
-    class Handler:  # stands in for the Playwright handler, which needs the asyncio reactor running
-        def __init__(self, crawler) -> None:
-            self.crawler = crawler
+    from web2md.browser.handler import BrowserDownloadHandler
 
-    monkeypatch.setattr("web2md.browser.handler.BrowserDownloadHandler", Handler)
+    def stand_in(self, crawler) -> None:  # the Playwright handler's own needs the asyncio reactor running
+        self.crawler = crawler
+
+    monkeypatch.setattr(BrowserDownloadHandler, "__init__", stand_in)
     handlers = {"http": HANDLER, "https": HANDLER}
     first, second = crawler(DOWNLOAD_HANDLERS=handlers), crawler(DOWNLOAD_HANDLERS=handlers)
     browsers = [c.get_extension(Browser) for c in (first, second)]
     assert None not in browsers and browsers[0] is not browsers[1]
-    assert browsers[0].handler() is browsers[0].handler()  # http's and https's
-    assert browsers[0].handler() is not browsers[1].handler() and browsers[1].handler().crawler is second
+    http, https = BrowserDownloadHandler.from_crawler(first), BrowserDownloadHandler.from_crawler(first)
+    assert http is https is browsers[0].handler  # http's and https's
+    other = BrowserDownloadHandler.from_crawler(second)
+    assert other is not http and other is browsers[1].handler and other.crawler is second
     assert crawler().get_extension(Browser) is None
 
 

@@ -19,7 +19,7 @@ import pytest
 from tests.server import TestServer
 from tests.test_cli import environment, web2md
 from web2md import crawl
-from web2md.spiders.site import PLANNED_STATE_KEY
+from web2md.spiders import PLANNED_STATE_KEY
 
 STORY = (
     "<p>The harbour master counted the boats that came in before the storm, and wrote each name in the "

@@ -20,8 +20,6 @@ if TYPE_CHECKING:
 
     from scrapy.crawler import Crawler
 
-    from web2md.browser.handler import BrowserDownloadHandler
-
 #: Executables tried on PATH, in order (Debian's packages: chromium-headless-shell, chromium).
 CHROMIUM_NAMES = ("chromium-headless-shell", "chromium", "chromium-browser")
 HANDLER = "web2md.browser.handler.BrowserDownloadHandler"
@@ -86,17 +84,10 @@ class Browser:
 
     def __init__(self, crawler: Crawler) -> None:
         self.crawler = crawler
-        self._handler: BrowserDownloadHandler | None = None
+        self.handler: object | None = None  # the crawl's one BrowserDownloadHandler, built by that class
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
         if HANDLER not in crawler.settings.getwithbase("DOWNLOAD_HANDLERS").values():
             raise NotConfigured  # no browser in this crawl; no message: Scrapy would log a warning
         return cls(crawler)
-
-    def handler(self) -> BrowserDownloadHandler:
-        if self._handler is None:
-            from web2md.browser.handler import BrowserDownloadHandler  # here: it imports Playwright
-
-            self._handler = BrowserDownloadHandler(self.crawler)
-        return self._handler

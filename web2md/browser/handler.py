@@ -78,7 +78,10 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
     def from_crawler(cls, crawler: Crawler) -> BrowserDownloadHandler:
         # Scrapy builds a handler per scheme (after the crawl's extensions): http and https share the one the
         # crawl's `Browser` holds, so a crawl has one browser
-        return needed(crawler, Browser).handler()
+        browser = needed(crawler, Browser)
+        if browser.handler is None:
+            browser.handler = cls(crawler)
+        return browser.handler
 
     def __init__(self, crawler: Crawler) -> None:
         super().__init__(crawler)

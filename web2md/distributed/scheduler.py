@@ -33,6 +33,7 @@ from twisted.internet import task
 
 from web2md.extract.meta.simhash import bands
 from web2md.middlewares import META_EXPLICIT
+from web2md.spiders import PLANNED_STATE_KEY
 
 if TYPE_CHECKING:
     from redis import Redis
@@ -239,10 +240,6 @@ class RedisScheduler(BaseScheduler):
         self.df = RedisDupeFilter(self.client, f"{self.prefix}:seen", self.crawler)
         if getattr(spider, "state", None) is None:
             spider.state = {}
-        from web2md.spiders.site import (
-            PLANNED_STATE_KEY,  # here: the site spider imports the scope rules and tldextract
-        )
-
         spider.state[PLANNED_STATE_KEY] = SharedPlan(self.client, f"{self.prefix}:planned")
         self.crawler.signals.connect(self.spider_idle, signal=signals.spider_idle)
         self.renewal.start(BUSY_TTL / 3, now=False)

@@ -18,12 +18,12 @@ from web2md.extract.documents.sitemaps import SitemapEntry, select_entries
 from web2md.middlewares import META_EXPLICIT
 from web2md.middlewares.robots import RobotsForbidden, RobotsTxtMiddleware
 from web2md.scope import Scope, patterns
+from web2md.spiders import PLANNED_STATE_KEY
 from web2md.spiders.base import count_argument, parse_bool
 from web2md.spiders.sitemap import SitemapSpider
 
 logger = logging.getLogger(__name__)
 
-PLANNED_STATE_KEY = "web2md/planned"  # the site spider's requested pages in a JOBDIR's spider state
 
 DEFAULT_DEPTH = 1
 DEFAULT_MAX_PAGES = 1000
