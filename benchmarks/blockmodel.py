@@ -17,8 +17,9 @@ from pathlib import Path
 
 from lxml import etree
 
-from web2md.extract.maincontent.content import FurnitureTest, previous_element
+from web2md.extract.maincontent.blocks import previous_element
 from web2md.extract.maincontent.furniture import class_and_id
+from web2md.extract.maincontent.furniture_test import FurnitureTest
 
 MAX_TEXT_FEATURES = 1500  # characters: longer blocks are not read word by word (their size says enough)
 _SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)")

@@ -17,7 +17,7 @@ Markdown blocks on mdfidelity-dev (micro F1 overall and per block type, boilerpl
 --blockmodel DIR  each page converted with the learned block scorer (benchmarks/blockmodel.py) trained without
            its site fold (DIR/fold{k}.json from benchmarks/train_blocks.py): the scorer's out-of-fold figures;
            --margins KEEP,SKIP: how sure it must be to overrule the rules.
---tune NAME=V1,V2,...  out-of-fold tuning of one threshold of `web2md.extract.maincontent.content` (e.g. MIN_UNIT=25,35,50):
+--tune NAME=V1,V2,...  out-of-fold tuning of one threshold of `web2md.extract.maincontent` (e.g. MIN_UNIT=25,35,50):
            for each site fold the value best on the other folds (mean F1 of trafilatura-dev and readability-dev)
            is scored on that fold; prints the in-sample F1 of each value and the out-of-fold F1 of the choice.
 Peer outputs are cached in benchmarks/.cache/ (keyed by the peer's version); web2md always runs.
@@ -284,38 +284,45 @@ def _false(*args: object, **kwargs: object) -> bool:
 
 RULES: dict[str, list[tuple[str, str, object]]] = {
     # (module, attribute, replacement); replacements return "not furniture" / "no such block"
-    "captions": [("web2md.extract.maincontent.content", "FurnitureTest.is_caption", _false)],
-    "image-blocks": [("web2md.extract.maincontent.content", "FurnitureTest.is_image_block", _false)],
+    "captions": [("web2md.extract.maincontent.furniture_test", "FurnitureTest.is_caption", _false)],
+    "image-blocks": [("web2md.extract.maincontent.furniture_test", "FurnitureTest.is_image_block", _false)],
     "link-density": [
-        ("web2md.extract.maincontent.content", "LINK_DENSITY", 2.0),
-        ("web2md.extract.maincontent.content", "LIST_LINK_DENSITY", 2.0),
+        ("web2md.extract.maincontent.furniture_test", "LINK_DENSITY", 2.0),
+        ("web2md.extract.maincontent.furniture_test", "LIST_LINK_DENSITY", 2.0),
     ],
-    "furniture-labels": [("web2md.extract.maincontent.content", "is_furniture_label", _false)],
-    "date-lines": [("web2md.extract.maincontent.content", "is_date_line", _false)],
-    "calls-to-action": [("web2md.extract.maincontent.content", "is_call_to_action", _false)],
-    "credit-lines": [("web2md.extract.maincontent.content", "is_credit_line", _false)],
-    "heads-nothing": [("web2md.extract.maincontent.content", "FurnitureTest.heads_nothing", _false)],
-    "teaser-lists": [("web2md.extract.maincontent.content", "FurnitureTest.is_teaser_list", _false)],
-    "class-hints": [("web2md.extract.maincontent.content", "FurnitureTest.read", lambda self, hints: ARGS.no_hints)],
-    "enclosing-article": [("web2md.extract.maincontent.content", "enclosing_article", lambda *a: None)],
-    "titled-block": [("web2md.extract.maincontent.content", "titled_block", lambda *a: None)],
-    "product-block": [("web2md.extract.maincontent.content", "product_block", lambda *a: None)],
-    "teaser-cards": [("web2md.extract.maincontent.content", "MIN_CARDS", 10**9)],
-    "comments-descent": [("web2md.extract.maincontent.content", "names_comments", lambda hints: False)],
-    "unwrap-furniture": [("web2md.extract.maincontent.content", "Analysis.unwrapped", lambda self, rounds=3: self)],
-    "repeats-once": [("web2md.extract.maincontent.content", "once_each", lambda skip, text=None: skip)],
-    "semantic-region": [("web2md.extract.maincontent.content", "SEMANTIC_SHARE", 10.0)],
-    "noscript-page": [("web2md.extract.maincontent.content", "page_without_scripts", lambda body: None)],
+    "furniture-labels": [("web2md.extract.maincontent.furniture_test", "is_furniture_label", _false)],
+    "date-lines": [("web2md.extract.maincontent.furniture_test", "is_date_line", _false)],
+    "calls-to-action": [("web2md.extract.maincontent.furniture_test", "is_call_to_action", _false)],
+    "credit-lines": [("web2md.extract.maincontent.furniture_test", "is_credit_line", _false)],
+    "heads-nothing": [("web2md.extract.maincontent.furniture_test", "FurnitureTest.heads_nothing", _false)],
+    "teaser-lists": [("web2md.extract.maincontent.furniture_test", "FurnitureTest.is_teaser_list", _false)],
+    "class-hints": [
+        ("web2md.extract.maincontent.furniture_test", "FurnitureTest.read", lambda self, hints: ARGS.no_hints)
+    ],
+    "enclosing-article": [("web2md.extract.maincontent.choice", "enclosing_article", lambda *a: None)],
+    "titled-block": [("web2md.extract.maincontent.choice", "titled_block", lambda *a: None)],
+    "product-block": [("web2md.extract.maincontent.choice", "product_block", lambda *a: None)],
+    "teaser-cards": [
+        ("web2md.extract.maincontent.analysis", "MIN_CARDS", 10**9),
+        ("web2md.extract.maincontent.furniture_test", "MIN_CARDS", 10**9),
+    ],
+    "comments-descent": [("web2md.extract.maincontent.choice", "names_comments", lambda hints: False)],
+    "unwrap-furniture": [("web2md.extract.maincontent.analysis", "Analysis.unwrapped", lambda self, rounds=3: self)],
+    "repeats-once": [("web2md.extract.maincontent.choice", "once_each", lambda skip, text=None: skip)],
+    "semantic-region": [("web2md.extract.maincontent.choice", "SEMANTIC_SHARE", 10.0)],
+    "noscript-page": [("web2md.extract.maincontent.choice", "page_without_scripts", lambda body: None)],
     "closing-furniture": [
-        ("web2md.extract.maincontent.content", "FurnitureTest.closing_furniture", lambda self: set())
+        ("web2md.extract.maincontent.furniture_test", "FurnitureTest.closing_furniture", lambda self: set())
     ],
-    "copyright-lines": [("web2md.extract.maincontent.content", "is_rights_line", _false)],
-    "chart-labels": [("web2md.extract.maincontent.content", "is_placed", _false)],
-    "kickers": [("web2md.extract.maincontent.content", "FurnitureTest.labels_above", lambda self, title: set())],
-    "bylines": [("web2md.extract.maincontent.content", "is_byline", _false)],
-    "form-boxes": [("web2md.extract.maincontent.content", "FurnitureTest.entry_boxes", lambda self: set())],
-    "control-widgets": [("web2md.extract.maincontent.content", "is_widget", _false)],
-    "closing-boxes": [("web2md.extract.maincontent.content", "FurnitureTest.closing_boxes", lambda self, children: [])],
+    "copyright-lines": [("web2md.extract.maincontent.furniture_test", "is_rights_line", _false)],
+    "chart-labels": [("web2md.extract.maincontent.furniture_test", "is_placed", _false)],
+    "kickers": [("web2md.extract.maincontent.furniture_test", "FurnitureTest.labels_above", lambda self, title: set())],
+    "bylines": [("web2md.extract.maincontent.furniture_test", "is_byline", _false)],
+    "form-boxes": [("web2md.extract.maincontent.furniture_test", "FurnitureTest.entry_boxes", lambda self: set())],
+    "control-widgets": [("web2md.extract.maincontent.furniture_test", "is_widget", _false)],
+    "closing-boxes": [
+        ("web2md.extract.maincontent.furniture_test", "FurnitureTest.closing_boxes", lambda self, children: [])
+    ],
 }
 
 
@@ -364,20 +371,29 @@ def by_fold(corpus: Corpus, records: dict[str, dict]) -> dict[int, dict]:
     }
 
 
+MAINCONTENT_MODULES = ("analysis", "blocks", "choice", "furniture_test", "furniture")
+
+
 def tune(spec: str, corpora: dict[str, Corpus], ours: Extractor, tools: dict) -> None:
     """Out-of-fold choice of a threshold: each fold is scored with the value that wins on the other folds."""
-    import web2md.extract.maincontent.content as content
-
     name, _, values = spec.partition("=")
+    # the threshold as every module of main-content selection that reads it binds it
+    modules = [
+        module
+        for module in map(importlib.import_module, (f"web2md.extract.maincontent.{m}" for m in MAINCONTENT_MODULES))
+        if hasattr(module, name)
+    ]
     folded = [c for c in corpora.values() if c.folds]
-    original = getattr(content, name)
+    original = getattr(modules[0], name)
     runs = {}
     try:
         for value in values.split(","):
-            setattr(content, name, type(original)(value))
+            for module in modules:
+                setattr(module, name, type(original)(value))
             runs[value] = {c.name: run(c, ours, tools) for c in folded}
     finally:
-        setattr(content, name, original)
+        for module in modules:
+            setattr(module, name, original)
     print(f"\n== out-of-fold tuning of {name} (now {original})")
     for value, records in runs.items():
         print(
@@ -413,7 +429,7 @@ def main() -> int:
     ap.add_argument("--cv", action="store_true", help="scores per site fold, web2md next to trafilatura")
     ap.add_argument("--ablate", nargs="?", const="all", help="switch off each named rule in turn (or those named)")
     ap.add_argument("--pages", type=int, default=0, help="with --ablate: the N pages each rule changes most")
-    ap.add_argument("--tune", help="NAME=V1,V2,...: out-of-fold choice of a content.py threshold")
+    ap.add_argument("--tune", help="NAME=V1,V2,...: out-of-fold choice of a main-content threshold")
     ap.add_argument(
         "--blockmodel",
         help="DIR of per-fold block-model weights (benchmarks/train_blocks.py), "

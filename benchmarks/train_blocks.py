@@ -60,8 +60,8 @@ def collect(convert_input: object, url: str) -> list[tuple[str, dict[str, float]
     """(block text, features) of the blocks with text in the regions the rules' conversion judged: every block of
     the region, or with `--asked-only` those the renderer asked about."""
     from web2md import convert
-    from web2md.extract.maincontent.content import FurnitureTest
     from web2md.extract.maincontent.furniture import block_text
+    from web2md.extract.maincontent.furniture_test import FurnitureTest
 
     tests = []
     init = FurnitureTest.__init__
@@ -377,8 +377,8 @@ def oracle(shared: Path) -> None:
     import segments
 
     from web2md import convert
-    from web2md.extract.maincontent.content import FurnitureTest
     from web2md.extract.maincontent.furniture import block_text
+    from web2md.extract.maincontent.furniture_test import FurnitureTest
 
     label = None  # the page's labelling function
 

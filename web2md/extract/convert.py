@@ -12,7 +12,8 @@ from web2md.extract.html.elements import DocumentElements
 from web2md.extract.html.links import links_from_tree
 from web2md.extract.html.parse import TRUNCATED, parse_html
 from web2md.extract.html.urls import Resolver, base_url, document_base
-from web2md.extract.maincontent.content import Analysis, analyse, choose_main
+from web2md.extract.maincontent.analysis import Analysis, analyse
+from web2md.extract.maincontent.choice import choose_main
 from web2md.extract.maincontent.pagetype import (
     FORUM,
     PRODUCT,
