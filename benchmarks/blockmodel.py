@@ -1,5 +1,5 @@
 """The learned block scorer under test (benchmarks only, not in the product): block features, the model, and the
-patch that makes the product's `FurnitureTest` consult it (`judged_by`), as `quality.py --ablate` patches rules.
+patch that makes the product's `FurnitureTest` consult it for a run (`judged_by`).
 
 Trained out of fold by `train_blocks.py`; measured by `quality.py --cv --blockmodel DIR`. Out of fold it did not
 beat the rules (see benchmarks/learned_blocks.md), so the product has no learned scorer.

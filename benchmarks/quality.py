@@ -9,10 +9,10 @@ Markdown blocks on mdfidelity-dev (micro F1 overall and per block type, boilerpl
 
 --cv       scores per site fold of `corpora/folds.json` (pages of one site are always in one
            fold), web2md next to trafilatura on each, and how many folds web2md wins.
---ablate   (names joined by + are switched off together) switches each named rule of `web2md/extract/` off in turn (`RULES` below: the rule is
-           patched out for the run, the product has no flags for it) and prints what it is worth
-           on every corpus, with the number of folds it helps and hurts: a rule worth less than a
-           page, or that hurts on folds, is a candidate for deletion.
+--ablate   switches each rule of the catalogue `web2md/extract/maincontent/rules.py` off in turn (or those named,
+           comma separated; names joined by + are switched off together: `convert(..., disable_rules=...)`) and
+           prints what it is worth on every corpus, with the number of folds it helps and hurts: a rule worth less
+           than a page, or that hurts on folds, is a candidate for deletion.
 --pages    print the pages whose score changes most under each ablated rule (with --ablate).
 --blockmodel DIR  each page converted with the learned block scorer (benchmarks/blockmodel.py) trained without
            its site fold (DIR/fold{k}.json from benchmarks/train_blocks.py): the scorer's out-of-fold figures;
@@ -51,16 +51,16 @@ META_FIELDS = {"title": "title", "author": "byline", "site_name": "siteName", "d
 # extractors: each corpus gets what its scorer reads (plain text, an article dict, Markdown)
 
 
-def web2md_text(body: bytes, url: str) -> str:
+def web2md_text(body: bytes, url: str, disable_rules: tuple[str, ...] = ()) -> str:
     from web2md import convert
 
-    return convert(body, url=url).text
+    return convert(body, url=url, disable_rules=disable_rules).text
 
 
-def web2md_markdown(html: str, url: str) -> str:
+def web2md_markdown(html: str, url: str, disable_rules: tuple[str, ...] = ()) -> str:
     from web2md import convert
 
-    return convert(html, url=url).markdown
+    return convert(html, url=url, disable_rules=disable_rules).markdown
 
 
 def trafilatura_text(body: bytes, url: str) -> str:
@@ -275,77 +275,18 @@ def headline(corpus: str, figures: dict) -> str:
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# ablation: each rule as a patch that switches it off for a run (the product keeps no flag for it)
+# ablation: each rule of the product's catalogue (`web2md.extract.maincontent.rules`) switched off by name
 
 
-def _false(*args: object, **kwargs: object) -> bool:
-    return False
-
-
-RULES: dict[str, list[tuple[str, str, object]]] = {
-    # (module, attribute, replacement); replacements return "not furniture" / "no such block"
-    "captions": [("web2md.extract.maincontent.furniture_test", "FurnitureTest.is_caption", _false)],
-    "image-blocks": [("web2md.extract.maincontent.furniture_test", "FurnitureTest.is_image_block", _false)],
-    "link-density": [
-        ("web2md.extract.maincontent.furniture_test", "LINK_DENSITY", 2.0),
-        ("web2md.extract.maincontent.furniture_test", "LIST_LINK_DENSITY", 2.0),
-    ],
-    "furniture-labels": [("web2md.extract.maincontent.furniture_test", "is_furniture_label", _false)],
-    "date-lines": [("web2md.extract.maincontent.furniture_test", "is_date_line", _false)],
-    "calls-to-action": [("web2md.extract.maincontent.furniture_test", "is_call_to_action", _false)],
-    "credit-lines": [("web2md.extract.maincontent.furniture_test", "is_credit_line", _false)],
-    "heads-nothing": [("web2md.extract.maincontent.furniture_test", "FurnitureTest.heads_nothing", _false)],
-    "teaser-lists": [("web2md.extract.maincontent.furniture_test", "FurnitureTest.is_teaser_list", _false)],
-    "class-hints": [
-        ("web2md.extract.maincontent.furniture_test", "FurnitureTest.read", lambda self, hints: ARGS.no_hints)
-    ],
-    "enclosing-article": [("web2md.extract.maincontent.choice", "enclosing_article", lambda *a: None)],
-    "titled-block": [("web2md.extract.maincontent.choice", "titled_block", lambda *a: None)],
-    "product-block": [("web2md.extract.maincontent.choice", "product_block", lambda *a: None)],
-    "teaser-cards": [
-        ("web2md.extract.maincontent.analysis", "MIN_CARDS", 10**9),
-        ("web2md.extract.maincontent.furniture_test", "MIN_CARDS", 10**9),
-    ],
-    "comments-descent": [("web2md.extract.maincontent.choice", "names_comments", lambda hints: False)],
-    "unwrap-furniture": [("web2md.extract.maincontent.analysis", "Analysis.unwrapped", lambda self, rounds=3: self)],
-    "repeats-once": [("web2md.extract.maincontent.choice", "once_each", lambda skip, text=None: skip)],
-    "semantic-region": [("web2md.extract.maincontent.choice", "SEMANTIC_SHARE", 10.0)],
-    "noscript-page": [("web2md.extract.maincontent.choice", "page_without_scripts", lambda body: None)],
-    "closing-furniture": [
-        ("web2md.extract.maincontent.furniture_test", "FurnitureTest.closing_furniture", lambda self: set())
-    ],
-    "copyright-lines": [("web2md.extract.maincontent.furniture_test", "is_rights_line", _false)],
-    "chart-labels": [("web2md.extract.maincontent.furniture_test", "is_placed", _false)],
-    "kickers": [("web2md.extract.maincontent.furniture_test", "FurnitureTest.labels_above", lambda self, title: set())],
-    "bylines": [("web2md.extract.maincontent.furniture_test", "is_byline", _false)],
-    "form-boxes": [("web2md.extract.maincontent.furniture_test", "FurnitureTest.entry_boxes", lambda self: set())],
-    "control-widgets": [("web2md.extract.maincontent.furniture_test", "is_widget", _false)],
-    "closing-boxes": [
-        ("web2md.extract.maincontent.furniture_test", "FurnitureTest.closing_boxes", lambda self, children: [])
-    ],
-}
-
-
-def resolve(dotted_module: str, attribute: str) -> tuple[object, str]:
-    owner = importlib.import_module(dotted_module)
-    *path, name = attribute.split(".")
-    for part in path:
-        owner = getattr(owner, part)
-    return owner, name
-
-
-@contextlib.contextmanager
-def switched_off(rule: str) -> Iterator[None]:
-    saved = []
-    try:
-        for module, attribute, replacement in (patch for name in rule.split("+") for patch in RULES[name]):
-            owner, name = resolve(module, attribute)
-            saved.append((owner, name, owner.__dict__[name] if isinstance(owner, type) else getattr(owner, name)))
-            setattr(owner, name, replacement)
-        yield
-    finally:
-        for owner, name, value in reversed(saved):
-            setattr(owner, name, value)
+def without(rule: str) -> Extractor:
+    """web2md with the rules named in `rule` (joined by +) switched off (`disable_rules`)."""
+    off = tuple(rule.split("+"))
+    return Extractor(
+        "web2md",
+        lambda body, url: web2md_text(body, url, off),
+        lambda html, url: web2md_article(html, url, disable_rules=off),
+        lambda html, url: web2md_markdown(html, url, off),
+    )
 
 
 def score_value(corpus: str, figures: dict) -> float:
@@ -450,9 +391,6 @@ def main() -> int:
         return 0
     sys.path.insert(0, str(HERE.parent))  # this checkout, whatever is installed
     ARGS.tools = tools = load_tools(ARGS.shared)
-    from web2md.extract.maincontent.furniture import read_hints
-
-    ARGS.no_hints = read_hints("")
     corpora = {k: v for k, v in load_corpora(ARGS.shared).items() if k in ARGS.corpora.split(",")}
     ours = Extractor("web2md", web2md_text, web2md_article, web2md_markdown)
     peers = [peer(name, tools) for name in ARGS.peers.split(",") if name]
@@ -492,30 +430,32 @@ def main() -> int:
     if ARGS.tune:
         tune(ARGS.tune, corpora, ours, tools)
     if ARGS.ablate:
-        names = list(RULES) if ARGS.ablate == "all" else ARGS.ablate.split(",")
+        from web2md.extract.maincontent.rules import RULES
+
+        names = [rule.name for rule in RULES] if ARGS.ablate == "all" else ARGS.ablate.split(",")
         print(
             "\n== ablation: each rule switched off; worth = F1 with it minus F1 without (folds: helps/hurts by > 0.001)"
         )
         for rule in names:
             cells = []
             changed = []
-            with switched_off(rule):
-                for corpus in corpora.values():
-                    records = run(corpus, ours, tools)
-                    worth = (
-                        summary(corpus.name, list(base[corpus.name].values()))["F1"]
-                        - summary(corpus.name, list(records.values()))["F1"]
-                    )
-                    diff_pages = sum(records[p] != base[corpus.name][p] for p in records)
-                    cell = f"{corpus.name.split('-')[0][:6]} {worth:+.4f} ({diff_pages:3d}p"
-                    if corpus.folds:
-                        on, off = by_fold(corpus, base[corpus.name]), by_fold(corpus, records)
-                        helps = sum(on[k]["F1"] - off[k]["F1"] > 0.001 for k in on)
-                        hurts = sum(off[k]["F1"] - on[k]["F1"] > 0.001 for k in on)
-                        cell += f" {helps}+/{hurts}-"
-                    cells.append(cell + ")")
-                    if ARGS.pages:
-                        changed += [(corpus.name, p) for p in records if records[p] != base[corpus.name][p]]
+            ablated = without(rule)
+            for corpus in corpora.values():
+                records = run(corpus, ablated, tools)
+                worth = (
+                    summary(corpus.name, list(base[corpus.name].values()))["F1"]
+                    - summary(corpus.name, list(records.values()))["F1"]
+                )
+                diff_pages = sum(records[p] != base[corpus.name][p] for p in records)
+                cell = f"{corpus.name.split('-')[0][:6]} {worth:+.4f} ({diff_pages:3d}p"
+                if corpus.folds:
+                    on, off = by_fold(corpus, base[corpus.name]), by_fold(corpus, records)
+                    helps = sum(on[k]["F1"] - off[k]["F1"] > 0.001 for k in on)
+                    hurts = sum(off[k]["F1"] - on[k]["F1"] > 0.001 for k in on)
+                    cell += f" {helps}+/{hurts}-"
+                cells.append(cell + ")")
+                if ARGS.pages:
+                    changed += [(corpus.name, p) for p in records if records[p] != base[corpus.name][p]]
             print(f"{rule:<18} " + "  ".join(cells), flush=True)
             for name, page in changed[: ARGS.pages]:
                 print(f"    {name} {page}")

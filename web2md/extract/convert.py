@@ -188,7 +188,13 @@ def convert(html: Html, url: str = "", **options) -> Page:
     base = base_url(elements.bases, url)
     resolve = Resolver(base)
     data = metadata.json_ld_of(elements.scripts)
-    analysis = analyse(root, keep_header=opts.keep_header, precision=opts.precision, recall=opts.recall)
+    analysis = analyse(
+        root,
+        keep_header=opts.keep_header,
+        precision=opts.precision,
+        recall=opts.recall,
+        disabled=frozenset(opts.disable_rules),
+    )
     comments = find_comments(analysis.comment_candidates)
     page_type = detect(elements, data, url, len(comments), analysis.product_microdata)
     with_comments = page_type == FORUM and not opts.no_comments and opts.main_content is not False and comments

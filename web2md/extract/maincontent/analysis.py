@@ -57,6 +57,7 @@ class Analysis:
         keep_hidden: bool = False,
         not_furniture: frozenset = frozenset(),
         skip_tags: frozenset[str] = SKIP_TAGS,
+        disabled: frozenset[str] = frozenset(),
     ) -> None:
         self.root = root
         self.stats: dict[etree._Element, list[int]] = {}
@@ -79,6 +80,7 @@ class Analysis:
         self.min_unit = min_unit
         self.keep_hidden = keep_hidden
         self.skip_tags = skip_tags  # never measured, as the renderer never renders them
+        self.disabled = disabled  # the names of the rules switched off (`rules.RULES`), for every test of this page
         self._walk(root, keep_header, min_unit, keep_hidden, not_furniture, skip_tags)
 
     def _walk(
@@ -92,6 +94,7 @@ class Analysis:
     ) -> None:
         stats, pruned, candidates, bylines = self.stats, self.pruned, self.comment_candidates, self.byline_candidates
         teaser_lists, teaser_cards = self.teaser_lists, self.teaser_cards
+        count_cards = "teaser-cards" not in self.disabled
         # per open element: [cards among its children, their content text, the cards]
         cards: dict[etree._Element, list] = {}
         targets: dict[etree._Element, str] = {}  # the one page the linked headings below an element lead to, or ""
@@ -231,7 +234,7 @@ class Analysis:
                             targets[el] = target
                 if cards:
                     held = cards.pop(el, None)
-                    if held is not None and held[0] >= MIN_CARDS and held[1]:
+                    if held is not None and held[0] >= MIN_CARDS and held[1] and count_cards:
                         own[2] -= held[1]
                         teaser_lists[el] = held[1]
                         teaser_cards.update(held[2])
@@ -339,12 +342,16 @@ class Analysis:
         (wrappers inside wrappers are unwrapped in turn, a bounded number of times)."""
         analysis = self
         exempt: frozenset = frozenset()
+        if "unwrap-furniture" in self.disabled:
+            return analysis
         for _ in range(rounds):
             wrapper = analysis.widest_furniture(2 * analysis.text(self.root))  # a wrapper of most of the page
             if wrapper is None:
                 break
             exempt = exempt | {wrapper}
-            analysis = Analysis(self.root, self.keep_header, self.min_unit, self.keep_hidden, exempt, self.skip_tags)
+            analysis = Analysis(
+                self.root, self.keep_header, self.min_unit, self.keep_hidden, exempt, self.skip_tags, self.disabled
+            )
         return analysis
 
 
@@ -356,7 +363,13 @@ def document_body(root: etree._Element) -> etree._Element:
     return body
 
 
-def analyse(root: etree._Element, keep_header: bool = False, precision: bool = False, recall: bool = False) -> Analysis:
-    """Measure the document's body for main-content selection."""
+def analyse(
+    root: etree._Element,
+    keep_header: bool = False,
+    precision: bool = False,
+    recall: bool = False,
+    disabled: frozenset[str] = frozenset(),
+) -> Analysis:
+    """Measure the document's body for main-content selection, with the rules named in `disabled` switched off."""
     min_unit = PRECISION_MIN_UNIT if precision else RECALL_MIN_UNIT if recall else MIN_UNIT
-    return Analysis(document_body(root), keep_header, min_unit)
+    return Analysis(document_body(root), keep_header, min_unit, disabled=disabled)

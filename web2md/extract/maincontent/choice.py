@@ -70,6 +70,8 @@ def descend(
     descent stops at the block holding both. Nor is a block named as furniture (a paywall's pitch, a subscription
     box) beside the block holding the page's title (`title`, its `<h1>`): its text is not counted."""
     good = analysis.good
+    comments_apart = "comments-descent" not in analysis.disabled
+    semantic = "semantic-region" not in analysis.disabled
     node = body
     while True:
         total = good(node)
@@ -87,7 +89,7 @@ def descend(
             if not g:
                 continue
             hints = class_and_id(child)
-            if hints and names_comments(hints):
+            if hints and comments_apart and names_comments(hints):
                 comments += g
             elif (
                 hints
@@ -122,7 +124,8 @@ def descend(
         if best_good < theta * total:
             # the one article (or main) among blocks beside it: the markup names the content
             if not (
-                best_good >= SEMANTIC_SHARE * total
+                semantic
+                and best_good >= SEMANTIC_SHARE * total
                 and is_semantic_region(best_child)
                 and sum(1 for child in node if is_semantic_region(child)) == 1
             ):
@@ -167,47 +170,56 @@ def choose_main(
     title: etree._Element | None = None,
     product: bool = False,
     author: str | None = None,
+    disabled: frozenset[str] = frozenset(),
 ) -> Choice | None:
     """The main-content region of a document, or None when no block reads as content.
 
     `title` is the page's `<h1>`. When the region is the body of an article whose title stands apart from it, the
     block holding both is the article. On a product page, the region is widened to the block that holds the
     product's name (the title) with its description: the price, stock and feature list beside them are the
-    product's, though they hold no prose."""
+    product's, though they hold no prose. The rules named in `disabled` (`rules.RULES`) are switched off; a given
+    `analysis` brings its own."""
     body = document_body(root)
     if analysis is None:
-        analysis = analyse(root, keep_header, precision, recall)
+        analysis = analyse(root, keep_header, precision, recall, disabled)
+    off = analysis.disabled
     if not analysis.good(body) and analysis.pruned:
         # nothing visible reads as content: the page may sit in a hidden wrapper that scripts reveal
-        analysis = Analysis(body, analysis.keep_header, analysis.min_unit, keep_hidden=True)
+        analysis = Analysis(body, analysis.keep_header, analysis.min_unit, keep_hidden=True, disabled=off)
     analysis = analysis.unwrapped()
     if analysis.teaser_text() >= LISTING * analysis.good(body):
         analysis.restore_teasers()  # a listing: its teasers are its content
     if not analysis.good(body):
-        shown = page_without_scripts(body)
+        shown = page_without_scripts(body) if "noscript-page" not in off else None
         if shown is None:
             return None
         body, analysis = (
             shown,
-            Analysis(shown, analysis.keep_header, analysis.min_unit, skip_tags=SCRIPTLESS_SKIP_TAGS).unwrapped(),
+            Analysis(
+                shown, analysis.keep_header, analysis.min_unit, skip_tags=SCRIPTLESS_SKIP_TAGS, disabled=off
+            ).unwrapped(),
         )
         if not analysis.good(body):
             return None
     main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92, title)
-    widened = product_block(main, title, body, analysis) if product and title is not None else None
+    widened = (
+        product_block(main, title, body, analysis)
+        if product and title is not None and "product-block" not in off
+        else None
+    )
     if widened is not None:
         main = widened
         article = None
     else:
-        article = enclosing_article(main, body, analysis)
-        if title is not None and (article is None or not holds(article, title)):
+        article = enclosing_article(main, body, analysis) if "enclosing-article" not in off else None
+        if title is not None and (article is None or not holds(article, title)) and "titled-block" not in off:
             # the title and lead may sit in a header block of their own ahead of the article's body
             titled = titled_block(article if article is not None else main, title, body, analysis)
             if titled is not None:
                 article = titled
     if article is None:
         test = FurnitureTest(main, analysis, recall, author=author, title=title)
-        return Choice([main], once_each(test, test.text_of), analysis.good(main), analysis.skip_tags)
+        return Choice([main], once_each(test, test.text_of, off), analysis.good(main), analysis.skip_tags)
     skip = FurnitureTest(article, analysis, recall, body=main, author=author, title=title)
     above: set[etree._Element] = set()  # from the article down to the body's parent
     after: set[etree._Element] = set()  # what follows the body inside the article: notes, boxes, related links
@@ -233,7 +245,9 @@ def choose_main(
             before.add(el)
         return False
 
-    return Choice([article], once_each(skip_beside_the_body, skip.text_of), analysis.good(article), analysis.skip_tags)
+    return Choice(
+        [article], once_each(skip_beside_the_body, skip.text_of, off), analysis.good(article), analysis.skip_tags
+    )
 
 
 def product_block(

@@ -244,12 +244,17 @@ def names_answer(button: etree._Element) -> bool:
 
 
 def once_each(
-    skip: Callable[[etree._Element], bool], text: Callable[[etree._Element], str] = block_text
+    skip: Callable[[etree._Element], bool],
+    text: Callable[[etree._Element], str] = block_text,
+    disabled: frozenset[str] = frozenset(),
 ) -> Callable[[etree._Element], bool]:
-    """`skip`, plus: a paragraph-level block repeating one already rendered (over 20 characters) is skipped.
+    """`skip`, plus: a paragraph-level block repeating one already rendered (over 20 characters) is skipped (unless
+    `disabled` names "repeats-once").
 
     Asked by the renderer in document order, so the first occurrence is the one kept.
     """
+    if "repeats-once" in disabled:
+        return skip
     seen: set[str] = set()
 
     def skip_repeats(el: etree._Element) -> bool:
@@ -319,8 +324,14 @@ class FurnitureTest:
         self.code: dict[etree._Element, bool] = {}  # per block: whether it is inside code (`in_code`)
         self.has_code: bool | None = None  # whether the region holds code at all (when asked)
         self.prose_in_paragraphs: bool | None = None  # most of the region's content text is in <p> (when asked)
-        self.closing = self.closing_furniture()  # the blocks closing the region that are not the story
-        self.above_title = self.labels_above(title)  # what the region holds over its headline
+        # the rules switched off, by name (`rules.RULES`), are read from the analysis: one more attribute here
+        # would take the instances past the size up to which CPython shares their attribute keys, and every
+        # attribute read would be slower
+        off = analysis.disabled
+        # the blocks closing the region that are not the story
+        self.closing = self.closing_furniture() if "closing-furniture" not in off else set()
+        # what the region holds over its headline
+        self.above_title = self.labels_above(title) if "kickers" not in off else set()
         self.entry_holders: set[etree._Element] | None = None  # the blocks around a text field (when asked)
 
     def __call__(self, el: etree._Element) -> bool:
@@ -343,13 +354,16 @@ class FurnitureTest:
         own = stats.get(el)
         total, linked = (own[0], own[1]) if own else (0, 0)
         # Every test below can only find furniture, so their order changes no verdict, only the cost: the cheap
-        # ones and the class/id test, which finds most, come first.
+        # ones and the class/id test, which finds most, come first. Whether a rule is switched off is asked last,
+        # once it would find furniture.
+        off = self.analysis.disabled
         if (
             tag in LINK_BLOCK_TAGS
             and total
             and is_link_dense(el, tag, total, linked, LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY)
-            and not inside_link(el)
-        ):  # a block inside a link is the link's text
+            and not inside_link(el)  # a block inside a link is the link's text
+            and "link-density" not in off
+        ):
             return True
         if el in self.closing:
             return True
@@ -362,13 +376,16 @@ class FurnitureTest:
                 and not self.in_code(el)
                 and self.judge_hints(el, tag, hints, total, linked, own)
                 and not wraps_formula(el)
+                and "class-hints" not in off
             ):
                 return True
-        if not self.gallery and (tag == "figcaption" or tag in CAPTION_TAGS and self.is_caption(el, tag, own)):
+        if not self.gallery and (
+            tag == "figcaption" or tag in CAPTION_TAGS and self.is_caption(el, tag, own) and "captions" not in off
+        ):
             return True
         if 0 < total <= MAX_CAPTION:
             style = el.get("style")
-            if style and is_placed(style) and self.is_drawing(el.getparent()):
+            if style and is_placed(style) and self.is_drawing(el.getparent()) and "chart-labels" not in off:
                 return True  # a label placed over a picture among others (a chart's axes, a map's names): a graphic
         if 0 < total <= MAX_SHORT_BLOCK and tag in SHORT_BLOCK_TAGS and self.is_short_furniture(el, tag, total):
             return True
@@ -377,24 +394,26 @@ class FurnitureTest:
             and self.author
             and tag in BYLINE_TAGS
             and is_byline(self.text_of(el), self.author)
+            and "bylines" not in off
         ):
             return True  # "By Ann Smith", "Ann Smith, science desk | 12 May 2026": the page's author named again
         if total <= MAX_ABOVE_TITLE and tag in KICKER_TAGS and el in self.above_title and (total or self.text_of(el)):
             # a kicker, a breadcrumb trail, a section's name over the headline (`labels_above` holds only blocks
             # without content text; an inline label's text is counted in its block); a picture is no label
             return True
-        if tag == "time" and self.stands_alone(el) and is_date_line(self.text_of(el)):
+        if tag == "time" and self.stands_alone(el) and is_date_line(self.text_of(el)) and "date-lines" not in off:
             return True  # a dateline's <time> (its text is counted in the block around it, so judged here)
         if (
             tag == "a"
             and len(self.text_of(el)) <= MAX_FURNITURE_LABEL
             and is_furniture_label(self.text_of(el))
             and self.stands_alone(el)
+            and "furniture-labels" not in off
         ):
             return True  # "Zurück zur Übersicht", "Mehr zum Thema" as a link of its own
-        if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el):
+        if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el) and "heads-nothing" not in off:
             return True
-        if own and is_small_widget(el, tag, own):
+        if own and is_small_widget(el, tag, own) and "control-widgets" not in off:
             return True  # a few labels and counts among controls: a rating, "Was this helpful? Yes No", "Like"
         if el in self.analysis.teaser_lists and el not in self.body_path:
             return True  # cards side by side (what the region was chosen without), not around the article's body
@@ -407,11 +426,12 @@ class FurnitureTest:
             and el in self.entry_boxes()
             and el not in self.body_path
             and total - linked < 0.5 * self.region_text
+            and "form-boxes" not in off
         ):
             return True
         if el in self.analysis.teaser_cards and el in self.cards_after_content(parent):
             return True  # cards side by side after the article's text in its block (no block around them)
-        if own and own[3] >= MIN_CARDS and self.is_teaser_run(el):
+        if own and own[3] >= MIN_CARDS and self.is_teaser_run(el) and "teaser-cards" not in off:
             return True
         if (
             own
@@ -419,6 +439,7 @@ class FurnitureTest:
             and total < TEASER_CHARS * own[3]
             and (total - linked) < 0.5 * self.region_text
             and self.is_teaser_list(el)
+            and "teaser-lists" not in off
         ):
             return True
         return False
@@ -580,7 +601,8 @@ class FurnitureTest:
             return found
         found = self.teaser_runs[parent] = set()
         counts = self.stats.get(parent)
-        if not counts or counts[3] < MIN_CARDS:  # fewer linked headings below than a run needs
+        # fewer linked headings below than a run needs (or the rule switched off)
+        if not counts or counts[3] < MIN_CARDS or "teaser-cards" in self.analysis.disabled:
             return found
         analysis = self.analysis
         run: list[list[etree._Element]] = []  # the sections in a row so far, each its heading and what follows
@@ -642,7 +664,8 @@ class FurnitureTest:
                 start = i
             notes.update(children[start:])
             notes.update(self.closing_teasers(children))
-            notes.update(self.closing_boxes(children))
+            if "closing-boxes" not in self.analysis.disabled:
+                notes.update(self.closing_boxes(children))
             node = next((child for child in reversed(children) if text(child)), None)
         return notes
 
@@ -670,7 +693,7 @@ class FurnitureTest:
             pairs += 1
             held += summary[0]
             at -= 2
-        if pairs < MIN_CARDS or held >= 0.5 * self.region_text:
+        if pairs < MIN_CARDS or held >= 0.5 * self.region_text or "teaser-cards" in self.analysis.disabled:
             return []
         return children[at:]
 
@@ -706,9 +729,13 @@ class FurnitureTest:
         if own[2]:
             return False
         tag = el.tag
-        if is_small_widget(el, tag, own):
+        if is_small_widget(el, tag, own) and "control-widgets" not in self.analysis.disabled:
             return True
-        return tag in LINK_BLOCK_TAGS and is_link_dense(el, tag, total, linked, LINK_DENSITY)
+        return (
+            tag in LINK_BLOCK_TAGS
+            and is_link_dense(el, tag, total, linked, LINK_DENSITY)
+            and "link-density" not in self.analysis.disabled
+        )
 
     def is_bio(self, block: etree._Element) -> bool:
         """A small box about a person: one image (a portrait), a name line (a heading or bold, of 2 to NAME_WORDS
@@ -752,6 +779,7 @@ class FurnitureTest:
         items = [item for item in block if isinstance(item.tag, str)]
         return (
             len(items) >= MIN_CARDS
+            and "teaser-cards" not in self.analysis.disabled
             and all(item.tag == "li" for item in items)
             and one_site([self.link_item(item) for item in items])
         )
@@ -767,7 +795,7 @@ class FurnitureTest:
                 break
             links.append(link)
             start -= 1
-        if end - start < MIN_CARDS or not one_site(links):
+        if end - start < MIN_CARDS or "teaser-cards" in self.analysis.disabled or not one_site(links):
             return []
         return children[start:end]
 
@@ -889,20 +917,25 @@ class FurnitureTest:
     def is_short_furniture(self, el: etree._Element, tag: str, total: int) -> bool:
         """A short block that is a label over furniture, a date line, a call to action or a copyright notice."""
         text = self.text_of(el)
+        off = self.analysis.disabled
         return (
             total <= MAX_FURNITURE_LABEL
             and tag in FURNITURE_LABEL_TAGS
             and is_furniture_label(text)
+            and "furniture-labels" not in off
             or tag in DATE_LINE_TAGS
             and total <= MAX_DATE_LINE
             and is_date_line(text)
+            and "date-lines" not in off
             or tag in CALL_TAGS
             and total <= MAX_CALL
             and is_call_to_action(text)
+            and "calls-to-action" not in off
             or tag in RIGHTS_TAGS
             and total <= MAX_RIGHTS
             and is_rights_line(text)
             and opens_line(el)
+            and "copyright-lines" not in off
         )
 
     def is_caption(self, el: etree._Element, tag: str, own: list[int] | None) -> bool:
@@ -923,14 +956,25 @@ class FurnitureTest:
                 break
             if parent_tag in MEDIA_TAG_SET or parent_tag == "li":
                 break  # a quote, list or table in a figure is the figure's content; an image in one is its own
-            if after_image and self.is_image_block(parent, el) and not self.is_body_text(el):
+            if (
+                after_image
+                and self.is_image_block(parent, el)
+                and not self.is_body_text(el)
+                and "image-blocks" not in self.analysis.disabled
+            ):
                 in_figure = True
                 break
             parent = parent.getparent()
         if not in_figure:
             hints = self.class_and_id(el)
             named = bool(hints) and self.names_caption(hints)
-            if not (named or tag in CREDIT_TAGS and own[0] <= MAX_CREDIT and is_credit_line(self.text_of(el))):
+            if not (
+                named
+                or tag in CREDIT_TAGS
+                and own[0] <= MAX_CREDIT
+                and is_credit_line(self.text_of(el))
+                and "credit-lines" not in self.analysis.disabled
+            ):
                 return False
         return next(el.iter(MEDIA_TAGS), None) is None
 
