@@ -133,7 +133,7 @@ class BlockModel:
 def features(test: FurnitureTest, el: etree._Element, verdict: bool) -> dict[str, float]:
     """Structural features of one block inside the region `test.main`, the rules' `verdict` among them."""
     own = test.stats[el]
-    total, linked, good, linked_headings = own
+    total, linked, good, linked_headings = own.text, own.links, own.good, own.titles
     out = {
         "rules_furniture": float(verdict),
         "log_chars": math.log1p(total) / 8,
@@ -174,9 +174,9 @@ def features(test: FurnitureTest, el: etree._Element, verdict: bool) -> dict[str
         ("next", next(el.itersiblings(etree.Element), None)),
     ):
         counts = test.stats.get(node) if node is not None else None
-        if counts and counts[0]:
-            out[name + "_link_density"] = counts[1] / counts[0]
-            out[name + "_content_share"] = counts[2] / counts[0]
+        if counts and counts.text:
+            out[name + "_link_density"] = counts.links / counts.text
+            out[name + "_content_share"] = counts.good / counts.text
     if total <= MAX_TEXT_FEATURES:
         text = test.text_of(el)
         words = text.split()
@@ -215,7 +215,7 @@ def text_before(test: FurnitureTest, el: etree._Element) -> int:
 def is_furniture(test: FurnitureTest, el: etree._Element, verdict: bool, model: BlockModel) -> bool:
     """The model's verdict on a block with text, where it is sure enough to overrule the rules' `verdict`."""
     own = test.stats.get(el)
-    if not own or not own[0] or el.tag not in BLOCK_TAGS:
+    if not own or not own.text or el.tag not in BLOCK_TAGS:
         return verdict
     logit = model.logit(features(test, el, verdict))
     return logit < model.keep_margin if verdict else logit < -model.skip_margin

@@ -77,7 +77,7 @@ def collect(convert_input: object, url: str) -> list[tuple[str, dict[str, float]
     for test in tests:
         for el in list(test.verdicts) if ASKED_ONLY else test.main.iter(etree.Element):
             own = test.stats.get(el)
-            if el is test.main or not own or not own[0] or el in test.pruned or el.tag not in BLOCK_TAGS:
+            if el is test.main or not own or not own.text or el in test.pruned or el.tag not in BLOCK_TAGS:
                 continue
             rows.append((block_text(el), features(test, el, test(el))))
     return rows
@@ -385,7 +385,7 @@ def oracle(shared: Path) -> None:
         if verdict is None:
             verdict = self.judge(el)
             own = self.stats.get(el)
-            if el is not self.main and el not in self.pruned and own and own[0] and el.tag in BLOCK_TAGS:
+            if el is not self.main and el not in self.pruned and own and own.text and el.tag in BLOCK_TAGS:
                 truth = label(block_text(el))
                 verdict = verdict if truth is None else not truth[0]
             self.verdicts[el] = verdict

@@ -40,11 +40,33 @@ CARD_CHARS = 800
 MIN_CARDS = 3
 
 
+class Counts:
+    """What the walk measured of one element: characters of its text, of its link text and of its content text
+    (paragraph-like blocks long enough and not mostly links), and the linked headings below it."""
+
+    __slots__ = ("text", "links", "good", "titles")
+
+    text: int
+    links: int
+    good: int
+    titles: int
+
+
+class Cards:
+    """The cards among the children of an element: how many, their content text, the cards."""
+
+    __slots__ = ("count", "good", "cards")
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.good = 0
+        self.cards: list[etree._Element] = []
+
+
 class Analysis:
     """Text, link text and content text per element below `root`; furniture and hidden subtrees left out.
 
-    `stats[el]` is ``[text, link text, content text, linked headings]`` (characters, then a count of
-    headings that are links). Furniture subtrees
+    `stats[el]` holds its `Counts`. Furniture subtrees
     are not walked; their size is estimated so that one wrapping the whole page (an
     unclosed `<header>`, a `<nav>` around everything) can be measured after all.
     """
@@ -60,7 +82,7 @@ class Analysis:
         disabled: frozenset[str] = frozenset(),
     ) -> None:
         self.root = root
-        self.stats: dict[etree._Element, list[int]] = {}
+        self.stats: dict[etree._Element, Counts] = {}
         self.pruned: set[etree._Element] = set()
         # furniture left out, with an upper bound of its text (whitespace included, one libxml2 call)
         self.furniture_bound: dict[etree._Element, int] = {}
@@ -95,15 +117,14 @@ class Analysis:
         stats, pruned, candidates, bylines = self.stats, self.pruned, self.comment_candidates, self.byline_candidates
         teaser_lists, teaser_cards = self.teaser_lists, self.teaser_cards
         count_cards = "teaser-cards" not in self.disabled
-        # per open element: [cards among its children, their content text, the cards]
-        cards: dict[etree._Element, list] = {}
+        cards: dict[etree._Element, Cards] = {}  # per open element: the cards among its children
         targets: dict[etree._Element, str] = {}  # the one page the linked headings below an element lead to, or ""
         furniture_bound = self.furniture_bound
         # The open measured elements from the root down, their tags and their counts; None at the bottom, so
         # that the end of a skipped element never matches.
         open_elements: list[etree._Element | None] = [None]
         open_tags: list[str] = []
-        open_stats: list[list[int]] = []
+        open_stats: list[Counts] = []
         # The open paragraph-like blocks ("units"): a text node counts towards the innermost one, as link
         # text inside a link. Its counts are kept in locals, the enclosing units' on a stack.
         unit_elements: list[etree._Element] = []
@@ -117,14 +138,14 @@ class Analysis:
         if root_class and ("uthor" in root_class or "yline" in root_class) or root.get("itemprop") is not None:
             bylines.append(root)
 
-        def pass_up_titles(el: etree._Element, own: list[int], parent_el: etree._Element, parent: list[int]) -> None:
+        def pass_up_titles(el: etree._Element, own: Counts, parent_el: etree._Element, parent: Counts) -> None:
             """Add the linked headings below `el` to its parent's, with the one page they all lead to."""
-            if parent[3]:
+            if parent.titles:
                 if targets.get(parent_el) != targets.get(el):
                     targets[parent_el] = ""  # headings leading to several pages
             else:
                 targets[parent_el] = targets.get(el, "")
-            parent[3] += own[3]
+            parent.titles += own.titles
 
         # comments and processing instructions come as one event each: only their tail counts, below
         # ("<!-- ad -->The article...")
@@ -190,7 +211,9 @@ class Analysis:
                         bylines.append((el, False))
                         walker.skip_subtree()
                         continue
-                own = stats[el] = [0, 0, 0, 0]
+                # one per element of the page: Counts has no __init__, whose call would cost more than the stores
+                own = stats[el] = Counts()
+                own.text = own.links = own.good = own.titles = 0
                 open_elements.append(el)
                 open_tags.append(tag)
                 open_stats.append(own)
@@ -222,27 +245,27 @@ class Analysis:
                     unit_elements.pop()
                     t, linked = unit_text, unit_links
                     unit_text, unit_links = outer_units.pop()
-                    own[0] += t
-                    own[1] += linked
+                    own.text += t
+                    own.links += linked
                     if t - linked >= min_unit and linked <= 0.5 * t:
-                        own[2] += t - linked
+                        own.good += t - linked
                     # a linked heading (its text may sit in blocks of its own: <h3><a><div>Title)
-                    elif tag in TITLE_TAGS and own[0] and own[1] >= 0.9 * own[0]:
+                    elif tag in TITLE_TAGS and own.text and own.links >= 0.9 * own.text:
                         target = link_target(el)
                         if target:
-                            own[3] += 1
+                            own.titles += 1
                             targets[el] = target
                 if cards:
                     held = cards.pop(el, None)
-                    if held is not None and held[0] >= MIN_CARDS and held[1] and count_cards:
-                        own[2] -= held[1]
-                        teaser_lists[el] = held[1]
-                        teaser_cards.update(held[2])
+                    if held is not None and held.count >= MIN_CARDS and held.good and count_cards:
+                        own.good -= held.good
+                        teaser_lists[el] = held.good
+                        teaser_cards.update(held.cards)
                 # (a link last in a block has nothing after it to title: most links in lists and menus)
                 if (
                     tag == "a"
-                    and not own[0]
-                    and not own[3]
+                    and not own.text
+                    and not own.titles
                     and open_stats
                     and (el.getnext() is not None or open_tags[-1] in INLINE_TAGS)
                     and is_title_link(el)
@@ -250,37 +273,42 @@ class Analysis:
                     # a linked title on a line of its own counts as a linked heading (its text is its block's)
                     target = link_target(el)
                     if target:
-                        own[3] = 1
+                        own.titles = 1
                         targets[el] = target
                 elif (
-                    own[2] and own[1] and not own[3] and own[0] <= CARD_CHARS and tag in TITLE_BLOCK_TAGS and open_stats
+                    own.good
+                    and own.links
+                    and not own.titles
+                    and own.text <= CARD_CHARS
+                    and tag in TITLE_BLOCK_TAGS
+                    and open_stats
                 ):
                     # a card whose title links nowhere, closed by its one link to the story ("Read more"), with a
                     # summary long enough to be content text
-                    anchor = closing_link(el, own[1])
+                    anchor = closing_link(el, own.links)
                     if anchor is not None:
                         target = link_target(anchor)
                         if target:
-                            own[3] = 1
+                            own.titles = 1
                             targets[el] = target
-                if own[0] and open_stats:  # an element without text adds nothing to its parent
+                if own.text and open_stats:  # an element without text adds nothing to its parent
                     if tag == "figcaption":
-                        self.caption_text += own[0]
+                        self.caption_text += own.text
                     # a card: its linked headings (a title, perhaps a "Read more" under it) lead to one page
-                    if own[3] and own[0] <= CARD_CHARS and tag not in TITLE_TAGS and targets.get(el):
+                    if own.titles and own.text <= CARD_CHARS and tag not in TITLE_TAGS and targets.get(el):
                         held = cards.get(open_elements[-1])
                         if held is None:
-                            held = cards[open_elements[-1]] = [0, 0, []]
-                        held[0] += 1
-                        held[1] += own[2]
-                        held[2].append(el)
+                            held = cards[open_elements[-1]] = Cards()
+                        held.count += 1
+                        held.good += own.good
+                        held.cards.append(el)
                     parent = open_stats[-1]
-                    parent[0] += own[0]
-                    parent[1] += own[1]
-                    parent[2] += own[2]
-                    if own[3]:
+                    parent.text += own.text
+                    parent.links += own.links
+                    parent.good += own.good
+                    if own.titles:
                         pass_up_titles(el, own, open_elements[-1], parent)
-                elif own[3] and open_stats:  # a linked title (and its inline wrappers): its text is its block's
+                elif own.titles and open_stats:  # a linked title (and its inline wrappers): its text is its block's
                     pass_up_titles(el, own, open_elements[-1], open_stats[-1])
             if el is not root:
                 tail = el.tail
@@ -303,21 +331,21 @@ class Analysis:
                 own = stats.get(node)
                 if own is None:
                     break
-                own[2] += text
+                own.good += text
         self.teaser_lists = {}
         self.teaser_cards = set()
 
     def text(self, el: etree._Element) -> int:
         own = self.stats.get(el)
-        return own[0] if own else 0
+        return own.text if own else 0
 
     def links(self, el: etree._Element) -> int:
         own = self.stats.get(el)
-        return own[1] if own else 0
+        return own.links if own else 0
 
     def good(self, el: etree._Element) -> int:
         own = self.stats.get(el)
-        return own[2] if own else 0
+        return own.good if own else 0
 
     def widest_furniture(self, limit: int) -> etree._Element | None:
         """The furniture element with the most text, if that is more than `limit` characters (the first of

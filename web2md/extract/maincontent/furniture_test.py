@@ -10,7 +10,7 @@ from itertools import chain, islice
 from lxml import etree
 
 from web2md.extract.html.entities import subtree_text
-from web2md.extract.maincontent.analysis import CARD_CHARS, MIN_CARDS, MIN_UNIT, Analysis
+from web2md.extract.maincontent.analysis import CARD_CHARS, MIN_CARDS, MIN_UNIT, Analysis, Counts
 from web2md.extract.maincontent.blocks import (
     HEADING_LOOKAHEAD,
     HEADING_WRAPPERS,
@@ -126,10 +126,12 @@ def is_widget(block: etree._Element) -> bool:
     return controls >= MIN_CONTROLS
 
 
-def is_small_widget(el: etree._Element, tag: str, own: list[int]) -> bool:
+def is_small_widget(el: etree._Element, tag: str, own: Counts) -> bool:
     """Whether a block (`tag`, its counts `own`) is a few labels and counts among controls: some text, at most
     MAX_WIDGET characters and no content text, in a block of MIN_CONTROLS children or more that `is_widget`."""
-    return 0 < own[0] <= MAX_WIDGET and not own[2] and len(el) >= MIN_CONTROLS and tag in WIDGET_TAGS and is_widget(el)
+    return (
+        0 < own.text <= MAX_WIDGET and not own.good and len(el) >= MIN_CONTROLS and tag in WIDGET_TAGS and is_widget(el)
+    )
 
 
 def is_link_dense(el: etree._Element, tag: str, total: int, linked: int, density: float) -> bool:
@@ -352,7 +354,7 @@ class FurnitureTest:
         if self.gallery and tag == "figcaption":
             return False  # a gallery's captions are its text, whatever their class says
         own = stats.get(el)
-        total, linked = (own[0], own[1]) if own else (0, 0)
+        total, linked = (own.text, own.links) if own else (0, 0)
         # Every test below can only find furniture, so their order changes no verdict, only the cost: the cheap
         # ones and the class/id test, which finds most, come first. Whether a rule is switched off is asked last,
         # once it would find furniture.
@@ -431,12 +433,12 @@ class FurnitureTest:
             return True
         if el in self.analysis.teaser_cards and el in self.cards_after_content(parent):
             return True  # cards side by side after the article's text in its block (no block around them)
-        if own and own[3] >= MIN_CARDS and self.is_teaser_run(el) and "teaser-cards" not in off:
+        if own and own.titles >= MIN_CARDS and self.is_teaser_run(el) and "teaser-cards" not in off:
             return True
         if (
             own
-            and own[3] >= 3
-            and total < TEASER_CHARS * own[3]
+            and own.titles >= 3
+            and total < TEASER_CHARS * own.titles
             and (total - linked) < 0.5 * self.region_text
             and self.is_teaser_list(el)
             and "teaser-lists" not in off
@@ -445,7 +447,7 @@ class FurnitureTest:
         return False
 
     def judge_hints(
-        self, el: etree._Element, tag: str, hints: str, total: int, linked: int, own: list[int] | None
+        self, el: etree._Element, tag: str, hints: str, total: int, linked: int, own: Counts | None
     ) -> bool:
         """Whether the class and id of `el` name it furniture, given its size in the region."""
         reading = self.read(hints)
@@ -461,7 +463,7 @@ class FurnitureTest:
             if share < 0.5:
                 # broken markup can leave a menu open around the page: then it holds the article
                 return not (
-                    own and own[2] >= 0.5 * self.region_good and next(el.iter("article", "main"), None) is not None
+                    own and own.good >= 0.5 * self.region_good and next(el.iter("article", "main"), None) is not None
                 )
             return False
         if tag in HEADING_TAGS:  # a heading class with a weak word ("entry-title meta") still titles content
@@ -481,7 +483,7 @@ class FurnitureTest:
                 return ahead - holding
             if el not in holding:
                 own = stats.get(el)
-                if own and own[2]:
+                if own and own.good:
                     return set()
                 ahead.add(el)
         return set()
@@ -602,7 +604,7 @@ class FurnitureTest:
         found = self.teaser_runs[parent] = set()
         counts = self.stats.get(parent)
         # fewer linked headings below than a run needs (or the rule switched off)
-        if not counts or counts[3] < MIN_CARDS or "teaser-cards" in self.analysis.disabled:
+        if not counts or counts.titles < MIN_CARDS or "teaser-cards" in self.analysis.disabled:
             return found
         analysis = self.analysis
         run: list[list[etree._Element]] = []  # the sections in a row so far, each its heading and what follows
@@ -628,7 +630,7 @@ class FurnitureTest:
                     found.update(member for section_ in run for member in section_)
                 run = []
             own = self.stats.get(opening) if opening is not None else None
-            section = [child] if own and own[3] else None
+            section = [child] if own and own.titles else None
         return found
 
     def closing_furniture(self) -> set[etree._Element]:
@@ -683,15 +685,15 @@ class FurnitureTest:
             title = children[at - 2]
             if (
                 summary is None
-                or summary[1]
-                or not 0 < summary[0] <= TEASER_CHARS
+                or summary.links
+                or not 0 < summary.text <= TEASER_CHARS
                 or children[at - 1].tag != "p"
                 or title.tag != "p"
                 or not self.is_headline_line(title)
             ):
                 break
             pairs += 1
-            held += summary[0]
+            held += summary.text
             at -= 2
         if pairs < MIN_CARDS or held >= 0.5 * self.region_text or "teaser-cards" in self.analysis.disabled:
             return []
@@ -723,10 +725,10 @@ class FurnitureTest:
         """A block after the story that is furniture on its own and holds no content text: links alone, a short
         link-dense line ("Tags: ferry, council"), a widget of controls."""
         own = self.stats.get(el)
-        if not own or own[0] == own[1]:
+        if not own or own.text == own.links:
             return True
-        total, linked = own[0], own[1]
-        if own[2]:
+        total, linked = own.text, own.links
+        if own.good:
             return False
         tag = el.tag
         if is_small_widget(el, tag, own) and "control-widgets" not in self.analysis.disabled:
@@ -742,7 +744,7 @@ class FurnitureTest:
         words, each capitalised) whose words come again in a sentence after it, and at least one link (the
         person's pages); at most MAX_BIO characters."""
         counts = self.stats.get(block)
-        if block.tag not in BIO_TAGS or not counts or not counts[1] or counts[0] > MAX_BIO:
+        if block.tag not in BIO_TAGS or not counts or not counts.links or counts.text > MAX_BIO:
             return False
         images = block.iter("img")
         if next(images, None) is None or next(images, None) is not None:
@@ -772,7 +774,7 @@ class FurnitureTest:
         if (
             block.tag not in LIST_ITEMS
             or not counts
-            or counts[0] > TEASER_CHARS * len(block)
+            or counts.text > TEASER_CHARS * len(block)
             or (block.text or "").strip()
         ):
             return False
@@ -804,7 +806,7 @@ class FurnitureTest:
         headline (two words or more) and a line of the item's own follows it, and the item is short (at most
         TEASER_CHARS)."""
         own = self.stats.get(item)
-        if not own or not own[1] or own[0] > TEASER_CHARS or (item.text or "").strip():
+        if not own or not own.links or own.text > TEASER_CHARS or (item.text or "").strip():
             return None
         anchor = None
         for child in item:  # past images (perhaps linked) ahead of the headline
@@ -829,7 +831,7 @@ class FurnitureTest:
         if (
             anchor is None
             or anchor.tag != "a"
-            or furniture_text(anchor) != own[1]
+            or furniture_text(anchor) != own.links
             or word_count(block_text(anchor)) < 2
             or words_beside_links(item) < 1
         ):
@@ -841,7 +843,7 @@ class FurnitureTest:
     def is_headline_line(self, el: etree._Element) -> bool:
         """A paragraph that is one link of a few words, all its text: a headline written without a heading."""
         own = self.stats.get(el)
-        if not own or not own[0] or own[1] < own[0] or (el.text or "").strip():
+        if not own or not own.text or own.links < own.text or (el.text or "").strip():
             return False
         anchor = el[0] if len(el) == 1 else None
         return (
@@ -864,7 +866,7 @@ class FurnitureTest:
                 if child in cards:
                     found.add(child)
                 elif good(child):
-                    if self.stats[child][3]:
+                    if self.stats[child].titles:
                         found.clear()  # a longer post under a linked title: the short ones are posts as well
                     break  # the content the cards follow
             else:
@@ -938,10 +940,10 @@ class FurnitureTest:
             and "copyright-lines" not in off
         )
 
-    def is_caption(self, el: etree._Element, tag: str, own: list[int] | None) -> bool:
+    def is_caption(self, el: etree._Element, tag: str, own: Counts | None) -> bool:
         """A short text block under a figure's image, or one named a caption/credit by its class or id
         (`tag` is the element's tag, `own` its counts)."""
-        if not own or own[0] > MAX_CAPTION:
+        if not own or own.text > MAX_CAPTION:
             return False
         parent = el.getparent()
         in_figure = False
@@ -971,7 +973,7 @@ class FurnitureTest:
             if not (
                 named
                 or tag in CREDIT_TAGS
-                and own[0] <= MAX_CREDIT
+                and own.text <= MAX_CREDIT
                 and is_credit_line(self.text_of(el))
                 and "credit-lines" not in self.analysis.disabled
             ):
@@ -981,7 +983,7 @@ class FurnitureTest:
     def is_image_block(self, block: etree._Element, el: etree._Element) -> bool:
         """A figure in all but name: an image with a line or two of text about it right after it."""
         own = self.stats.get(block)
-        if not own or own[0] > MAX_CAPTION or own[1] > 0.5 * own[0] or el.tail and el.tail.strip():
+        if not own or own.text > MAX_CAPTION or own.links > 0.5 * own.text or el.tail and el.tail.strip():
             return False  # text after it makes it part of a sentence ("<b>About me</b>: I write...")
         one_image = self.one_image.get(block)
         if one_image is None:
@@ -1018,7 +1020,7 @@ class FurnitureTest:
 
     def is_teaser_list(self, el: etree._Element) -> bool:
         """Cards whose headings are links, each with a line or two of text, and little else around them."""
-        return self.text_beside_cards(el) < 0.25 * self.stats[el][0]
+        return self.text_beside_cards(el) < 0.25 * self.stats[el].text
 
     def text_beside_cards(self, el: etree._Element) -> int:
         """Text below `el` that is not in a card; a block with several cards is looked into, once (memoised)."""
@@ -1035,15 +1037,15 @@ class FurnitureTest:
             total = 0
             for child in node:
                 counts = self.stats.get(child)
-                if counts and not counts[3]:
-                    total += counts[0]
+                if counts and not counts.titles:
+                    total += counts.text
             self.beside_cards[node] = total + sum(self.beside_cards[group] for group in groups)
         return self.beside_cards[el]
 
     def is_card_group(self, el: etree._Element) -> bool:
         """Not one card: several linked headings, or more text than a card holds."""
         counts = self.stats.get(el)
-        return bool(counts and counts[3] and (counts[3] > 2 or counts[0] >= TEASER_CHARS * counts[3]))
+        return bool(counts and counts.titles and (counts.titles > 2 or counts.text >= TEASER_CHARS * counts.titles))
 
     def heads_nothing(self, heading: etree._Element) -> bool:
         """A heading whose section (what follows it up to the next heading of its rank) is all furniture;
@@ -1073,8 +1075,8 @@ class FurnitureTest:
                 # the last words of the region: a heading that is one link to another page titles that page (a
                 # teaser), not a section here
                 own = stats.get(heading)
-                return bool(own and own[3])
-            if parent not in stats or stats[parent][0] > stats[node][0]:
+                return bool(own and own.titles)
+            if parent not in stats or stats[parent].text > stats[node].text:
                 return False  # the last words of a block: the next block may be its section
             node = parent
         return False  # wrapped deeper than any template wraps a heading: judged as content
