@@ -151,7 +151,7 @@ def features(test: FurnitureTest, el: etree._Element, verdict: bool) -> dict[str
         reading = test.read(hints)
         out["hint_weak"] = float(reading.strength == 1)
         out["hint_strong"] = float(reading.strength >= 2)
-        out["hint_caption"] = float(reading.caption)
+        out["hint_caption"] = float(test.names_caption(hints))
     depth = 0
     for ancestor in el.iterancestors():
         if ancestor is test.main:
