@@ -278,6 +278,17 @@ def headline(corpus: str, figures: dict) -> str:
 # ablation: each rule of the product's catalogue (`web2md.extract.maincontent.rules`) switched off by name
 
 
+def ablations(spec: str) -> list[str]:
+    """The runs `--ablate` asks for: every rule of the catalogue for "all", else the comma-separated names (each
+    perhaps several joined by +); an unknown name is a ValueError naming the closest known one."""
+    from web2md.extract.maincontent.rules import RULES, rule_names
+
+    names = [rule.name for rule in RULES] if spec == "all" else spec.split(",")
+    for name in names:
+        rule_names(name.split("+"))
+    return names
+
+
 def without(rule: str) -> Extractor:
     """web2md with the rules named in `rule` (joined by +) switched off (`disable_rules`)."""
     off = tuple(rule.split("+"))
@@ -390,6 +401,8 @@ def main() -> int:
         print(f"corpora or scoring tools not found under {ARGS.shared}: nothing to measure", file=sys.stderr)
         return 0
     sys.path.insert(0, str(HERE.parent))  # this checkout, whatever is installed
+    if ARGS.ablate:
+        ablations(ARGS.ablate)  # an unknown rule stops the run before any page is converted
     ARGS.tools = tools = load_tools(ARGS.shared)
     corpora = {k: v for k, v in load_corpora(ARGS.shared).items() if k in ARGS.corpora.split(",")}
     ours = Extractor("web2md", web2md_text, web2md_article, web2md_markdown)
@@ -430,9 +443,7 @@ def main() -> int:
     if ARGS.tune:
         tune(ARGS.tune, corpora, ours, tools)
     if ARGS.ablate:
-        from web2md.extract.maincontent.rules import RULES
-
-        names = [rule.name for rule in RULES] if ARGS.ablate == "all" else ARGS.ablate.split(",")
+        names = ablations(ARGS.ablate)
         print(
             "\n== ablation: each rule switched off; worth = F1 with it minus F1 without (folds: helps/hurts by > 0.001)"
         )

@@ -159,7 +159,8 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "image-blocks",
-        "the caption of an image that is a figure in all but name: a line or two right after a lone image",
+        "the caption of an image that is a figure in all but name: a line or two right after a lone image (judged "
+        "as a caption: off with captions too)",
         ("MAX_CAPTION",),
         (
             "test_content::test_div_caption_under_a_lone_image_in_an_article_written_in_paragraphs",
@@ -168,7 +169,8 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "credit-lines",
-        'short lines crediting a picture ("Photo: ...", "© Reuters") outside figures',
+        'short lines crediting a picture ("Photo: ...", "© Reuters") outside figures (judged as a caption: off with '
+        "captions too)",
         ("MAX_CREDIT",),
         (
             "test_content::test_a_credit_naming_who_made_the_picture_is_left_out",
