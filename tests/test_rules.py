@@ -31,6 +31,12 @@ MORE_MD = (
     "Harbour masters post them at the pier, and fishermen keep a copy in the wheelhouse of every boat."
 )
 
+EXTRA_MD = (
+    "The highest tides in the world are in the Bay of Fundy, where the sea rises by sixteen metres twice a day.\n\n"
+    "In the Mediterranean the tides are small, a few tens of centimetres, and the wind often moves the sea more."
+)
+EXTRA = "".join(f"<p>{p}</p>" for p in EXTRA_MD.split("\n\n"))
+
 
 def article(block: str, head: str = "") -> str:
     """The article with `block` between its second and third paragraphs."""
@@ -145,8 +151,58 @@ PRODUCT_MD = (
     "## Product details\n\n- Name: Harbour Kettle 1.7 l\n- Price: 39.90 EUR"
 )
 
+CARDS = "".join(
+    f'<div class="card"><h3><a href="/s/{n}">Story number {n} about the sea</a></h3><p>A summary of story {n}, two or '
+    "three lines of text about what happened at sea this week, and who was there to see it.</p></div>"
+    for n in range(1, 5)
+)
+CARDS_MD = "\n\n".join(
+    f"### [Story number {n} about the sea](https://example.org/s/{n})\n\nA summary of story {n}, two or three lines of "
+    "text about what happened at sea this week, and who was there to see it."
+    for n in range(1, 5)
+)
+PAYWALL = (
+    "<div class='paywall'><h3>Subscribe to keep reading</h3><p>"
+    + "Cancel any time, and get our morning newsletter with the news in your inbox. " * 6
+    + "</p></div>"
+)
+PAYWALL_MD = "### Subscribe to keep reading\n\n" + " ".join(
+    ["Cancel any time, and get our morning newsletter with the news in your inbox."] * 6
+)
+
 # pages each rule acts on: (page, Markdown with the rule on, Markdown with it off)
 PAGES = {
+    "furniture-beside-title": (
+        f"<html><body><div id='page'>{PAYWALL}<div class='story'><h1>Tides explained</h1>{BODY}</div></div>"
+        "</body></html>",
+        ARTICLE_MD,
+        # the descent stops above both, and the pitch, more than half the region, is not furniture in it
+        PAYWALL_MD + "\n\n" + ARTICLE_MD,
+    ),
+    "listing-pages": (
+        "<html><body><div class='top'><a href='/'>Home</a> <a href='/about'>About us</a></div>"
+        f"<div class='list'>{CARDS}</div></body></html>",
+        CARDS_MD,
+        # the cards' text not counted as content, nothing reads as content: the page as a plain browser shows it
+        "[Home](https://example.org/) [About us](https://example.org/about)\n\n" + CARDS_MD,
+    ),
+    "lead-blocks": (
+        "<html><body><div class='page'><div class='head'><h1>Tides explained</h1><div>Three minute read</div>"
+        f"<p>A short lead about the tides.</p></div><div class='text'>{BODY}</div></div></body></html>",
+        ARTICLE_MD,
+        "# Tides explained\n\nThree minute read\n\nA short lead about the tides.\n\n" + BODY_MD,
+    ),
+    "after-the-body": (
+        f"<html><body><article><h1>Tides explained</h1><div class='text'>{BODY}{MORE}{EXTRA}"
+        "</div><p>Filed under science and the sea, and the tides of the coast.</p></article></body></html>",
+        ARTICLE_MD + "\n\n" + MORE_MD + "\n\n" + EXTRA_MD,
+        ARTICLE_MD
+        + "\n\n"
+        + MORE_MD
+        + "\n\n"
+        + EXTRA_MD
+        + "\n\nFiled under science and the sea, and the tides of the coast.",
+    ),
     "comments-descent": (
         "<html><body><div id='content'><div class='post'><h1>Low tide today</h1><p>Low.</p></div><div id='comments' "
         f"class='comments-area'><h2>12 comments</h2><ol>{REPLIES}</ol><p>Comments are closed.</p></div></div>"
@@ -264,6 +320,9 @@ NEEDS = {
     "comments-descent": {"class-hints"},  # the thread the region stops above is left out by its class
     "enclosing-article": {"semantic-region"},  # the descent reaches the article's body through the article
     "unwrap-furniture": {"kickers"},  # the site's name over the headline, in the unwrapped <nav>
+    "titled-block": {"lead-blocks"},  # the lead block under the title is no content: left out as well
+    "lead-blocks": {"titled-block"},  # the block holding the title is the article
+    "after-the-body": {"enclosing-article"},  # the <article> around the body
 }
 
 

@@ -72,6 +72,7 @@ def descend(
     good = analysis.good
     comments_apart = "comments-descent" not in analysis.disabled
     semantic = "semantic-region" not in analysis.disabled
+    beside_title = "furniture-beside-title" not in analysis.disabled
     node = body
     while True:
         total = good(node)
@@ -101,6 +102,7 @@ def descend(
                     and strength == 1
                     and next(child.iter(*HEADING_TAGS), None) is None
                 )
+                and beside_title
             ):
                 named += g
                 if g > named_best:
@@ -187,7 +189,7 @@ def choose_main(
         # nothing visible reads as content: the page may sit in a hidden wrapper that scripts reveal
         analysis = Analysis(body, analysis.keep_header, analysis.min_unit, keep_hidden=True, disabled=off)
     analysis = analysis.unwrapped()
-    if analysis.teaser_text() >= LISTING * analysis.good(body):
+    if analysis.teaser_text() >= LISTING * analysis.good(body) and "listing-pages" not in off:
         analysis.restore_teasers()  # a listing: its teasers are its content
     if not analysis.good(body):
         shown = page_without_scripts(body) if "noscript-page" not in off else None
@@ -231,7 +233,7 @@ def choose_main(
     before: set[etree._Element] = set()  # blocks ahead of the body kept so far: the title and the lead
 
     def skip_beside_the_body(el: etree._Element) -> bool:
-        if skip(el) or el in after:
+        if skip(el) or el in after and "after-the-body" not in off:
             return True
         parent = el.getparent()
         if parent in before or parent in above and el is not main and el not in above:
@@ -240,6 +242,7 @@ def choose_main(
                 and el.tag not in HEADING_TAGS
                 and not analysis.good(el)
                 and not opens_with_a_heading(el)
+                and "lead-blocks" not in off
             ):
                 return True  # ahead of the body only headings, the blocks holding them, and content text
             before.add(el)

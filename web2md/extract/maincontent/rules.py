@@ -67,6 +67,36 @@ RULES: tuple[Rule, ...] = (
         ("test_content::test_a_product_page_keeps_the_name_price_and_features_beside_the_description",),
     ),
     Rule(
+        "furniture-beside-title",
+        "in the descent, a block named as furniture (a paywall's pitch, a print header before the title) beside the "
+        "block holding the page's <h1> is passed over, its text not counted",
+        ("BESIDE_FURNITURE",),
+        ("test_content::test_furniture_beside_a_short_article_is_left_out",),
+    ),
+    Rule(
+        "listing-pages",
+        "on a page whose teasers hold LISTING times the content text outside them, the teasers are its content",
+        ("LISTING",),
+        (
+            "test_content::test_a_blog_index_of_cards_with_a_read_more_link_keeps_them",
+            "test_content::test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them",
+        ),
+    ),
+    Rule(
+        "lead-blocks",
+        "in an article whose body is a block of its own, only headings, the blocks holding them and content text "
+        "are kept ahead of the body",
+        (),
+        (),
+    ),
+    Rule(
+        "after-the-body",
+        "in an article whose body is a block of its own, what follows the body (notes, boxes, related links) is "
+        "left out",
+        (),
+        ("test_content::test_the_article_around_the_body_gives_its_title_and_lead_but_not_its_byline_or_notes",),
+    ),
+    Rule(
         "unwrap-furniture",
         "a furniture element wrapping most of the page (an unclosed <header>, a <nav> around everything) is "
         "measured after all",
