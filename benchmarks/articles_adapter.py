@@ -20,11 +20,11 @@ HERE = Path(__file__).resolve().parent
 DEFAULT = HERE.parents[1] / "shared"
 
 
-def article(html: str, url: str) -> dict:
-    """The article text and metadata in the scorer's fields."""
+def article(html: str, url: str, **options: object) -> dict:
+    """The article text and metadata in the scorer's fields (`options` as `convert` takes them)."""
     from web2md import convert
 
-    page = convert(html, url=url)
+    page = convert(html, url=url, **options)
     return {
         "text": page.text,
         "title": page.title,

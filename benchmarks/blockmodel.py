@@ -1,5 +1,5 @@
 """The learned block scorer under test (benchmarks only, not in the product): block features, the model, and the
-patch that makes the product's `FurnitureTest` consult it (`judged_by`), as `quality.py --ablate` patches rules.
+patch that makes the product's `FurnitureTest` consult it for a run (`judged_by`).
 
 Trained out of fold by `train_blocks.py`; measured by `quality.py --cv --blockmodel DIR`. Out of fold it did not
 beat the rules (see benchmarks/learned_blocks.md), so the product has no learned scorer.
@@ -17,8 +17,9 @@ from pathlib import Path
 
 from lxml import etree
 
-from web2md.extract.maincontent.content import FurnitureTest, previous_element
+from web2md.extract.maincontent.blocks import previous_element
 from web2md.extract.maincontent.furniture import class_and_id
+from web2md.extract.maincontent.furniture_test import FurnitureTest
 
 MAX_TEXT_FEATURES = 1500  # characters: longer blocks are not read word by word (their size says enough)
 _SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)")
@@ -132,7 +133,7 @@ class BlockModel:
 def features(test: FurnitureTest, el: etree._Element, verdict: bool) -> dict[str, float]:
     """Structural features of one block inside the region `test.main`, the rules' `verdict` among them."""
     own = test.stats[el]
-    total, linked, good, linked_headings = own
+    total, linked, good, linked_headings = own.text, own.links, own.good, own.titles
     out = {
         "rules_furniture": float(verdict),
         "log_chars": math.log1p(total) / 8,
@@ -150,7 +151,7 @@ def features(test: FurnitureTest, el: etree._Element, verdict: bool) -> dict[str
         reading = test.read(hints)
         out["hint_weak"] = float(reading.strength == 1)
         out["hint_strong"] = float(reading.strength >= 2)
-        out["hint_caption"] = float(reading.caption)
+        out["hint_caption"] = float(test.names_caption(hints))
     depth = 0
     for ancestor in el.iterancestors():
         if ancestor is test.main:
@@ -173,9 +174,9 @@ def features(test: FurnitureTest, el: etree._Element, verdict: bool) -> dict[str
         ("next", next(el.itersiblings(etree.Element), None)),
     ):
         counts = test.stats.get(node) if node is not None else None
-        if counts and counts[0]:
-            out[name + "_link_density"] = counts[1] / counts[0]
-            out[name + "_content_share"] = counts[2] / counts[0]
+        if counts and counts.text:
+            out[name + "_link_density"] = counts.links / counts.text
+            out[name + "_content_share"] = counts.good / counts.text
     if total <= MAX_TEXT_FEATURES:
         text = test.text_of(el)
         words = text.split()
@@ -214,7 +215,7 @@ def text_before(test: FurnitureTest, el: etree._Element) -> int:
 def is_furniture(test: FurnitureTest, el: etree._Element, verdict: bool, model: BlockModel) -> bool:
     """The model's verdict on a block with text, where it is sure enough to overrule the rules' `verdict`."""
     own = test.stats.get(el)
-    if not own or not own[0] or el.tag not in BLOCK_TAGS:
+    if not own or not own.text or el.tag not in BLOCK_TAGS:
         return verdict
     logit = model.logit(features(test, el, verdict))
     return logit < model.keep_margin if verdict else logit < -model.skip_margin

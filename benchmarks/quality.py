@@ -12,15 +12,15 @@ Markdown blocks on mdfidelity-dev (micro F1 overall and per block type, boilerpl
 
 --cv       scores per site fold of `corpora/folds.json` (pages of one site are always in one
            fold), web2md next to trafilatura on each, and how many folds web2md wins.
---ablate   (names joined by + are switched off together) switches each named rule of `web2md/extract/` off in turn (`RULES` below: the rule is
-           patched out for the run, the product has no flags for it) and prints what it is worth
-           on every corpus, with the number of folds it helps and hurts: a rule worth less than a
-           page, or that hurts on folds, is a candidate for deletion.
+--ablate   switches each rule of the catalogue `web2md/extract/maincontent/rules.py` off in turn (or those named,
+           comma separated; names joined by + are switched off together: `convert(..., disable_rules=...)`) and
+           prints what it is worth on every corpus, with the number of folds it helps and hurts: a rule worth less
+           than a page, or that hurts on folds, is a candidate for deletion.
 --pages    print the pages whose score changes most under each ablated rule (with --ablate).
 --blockmodel DIR  each page converted with the learned block scorer (benchmarks/blockmodel.py) trained without
            its site fold (DIR/fold{k}.json from benchmarks/train_blocks.py): the scorer's out-of-fold figures;
            --margins KEEP,SKIP: how sure it must be to overrule the rules.
---tune NAME=V1,V2,...  out-of-fold tuning of one threshold of `web2md.extract.maincontent.content` (e.g. MIN_UNIT=25,35,50):
+--tune NAME=V1,V2,...  out-of-fold tuning of one threshold of `web2md.extract.maincontent` (e.g. MIN_UNIT=25,35,50):
            for each site fold the value best on the other folds (mean F1 of trafilatura-dev and readability-dev)
            is scored on that fold; prints the in-sample F1 of each value and the out-of-fold F1 of the choice.
 Peer records are cached in benchmarks/.cache/ (keyed by the peer's version and the scorers' source); web2md always
@@ -55,16 +55,16 @@ META_FIELDS = {"title": "title", "author": "byline", "site_name": "siteName", "d
 # extractors: each corpus gets what its scorer reads (plain text, an article dict, Markdown)
 
 
-def web2md_text(body: bytes, url: str) -> str:
+def web2md_text(body: bytes, url: str, disable_rules: tuple[str, ...] = ()) -> str:
     from web2md import convert
 
-    return convert(body, url=url).text
+    return convert(body, url=url, disable_rules=disable_rules).text
 
 
-def web2md_markdown(html: str, url: str) -> str:
+def web2md_markdown(html: str, url: str, disable_rules: tuple[str, ...] = ()) -> str:
     from web2md import convert
 
-    return convert(html, url=url).markdown
+    return convert(html, url=url, disable_rules=disable_rules).markdown
 
 
 def trafilatura_text(body: bytes, url: str) -> str:
@@ -302,70 +302,29 @@ def headline(corpus: str, figures: dict) -> str:
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# ablation: each rule as a patch that switches it off for a run (the product keeps no flag for it)
+# ablation: each rule of the product's catalogue (`web2md.extract.maincontent.rules`) switched off by name
 
 
-def _false(*args: object, **kwargs: object) -> bool:
-    return False
+def ablations(spec: str) -> list[str]:
+    """The runs `--ablate` asks for: every rule of the catalogue for "all", else the comma-separated names (each
+    perhaps several joined by +); an unknown name is a ValueError naming the closest known one."""
+    from web2md.extract.maincontent.rules import RULES, rule_names
+
+    names = [rule.name for rule in RULES] if spec == "all" else spec.split(",")
+    for name in names:
+        rule_names(name.split("+"))
+    return names
 
 
-RULES: dict[str, list[tuple[str, str, object]]] = {
-    # (module, attribute, replacement); replacements return "not furniture" / "no such block"
-    "captions": [("web2md.extract.maincontent.content", "FurnitureTest.is_caption", _false)],
-    "image-blocks": [("web2md.extract.maincontent.content", "FurnitureTest.is_image_block", _false)],
-    "link-density": [
-        ("web2md.extract.maincontent.content", "LINK_DENSITY", 2.0),
-        ("web2md.extract.maincontent.content", "LIST_LINK_DENSITY", 2.0),
-    ],
-    "furniture-labels": [("web2md.extract.maincontent.content", "is_furniture_label", _false)],
-    "date-lines": [("web2md.extract.maincontent.content", "is_date_line", _false)],
-    "calls-to-action": [("web2md.extract.maincontent.content", "is_call_to_action", _false)],
-    "credit-lines": [("web2md.extract.maincontent.content", "is_credit_line", _false)],
-    "heads-nothing": [("web2md.extract.maincontent.content", "FurnitureTest.heads_nothing", _false)],
-    "teaser-lists": [("web2md.extract.maincontent.content", "FurnitureTest.is_teaser_list", _false)],
-    "class-hints": [("web2md.extract.maincontent.content", "FurnitureTest.read", lambda self, hints: ARGS.no_hints)],
-    "enclosing-article": [("web2md.extract.maincontent.content", "enclosing_article", lambda *a: None)],
-    "titled-block": [("web2md.extract.maincontent.content", "titled_block", lambda *a: None)],
-    "product-block": [("web2md.extract.maincontent.content", "product_block", lambda *a: None)],
-    "teaser-cards": [("web2md.extract.maincontent.content", "MIN_CARDS", 10**9)],
-    "comments-descent": [("web2md.extract.maincontent.content", "names_comments", lambda hints: False)],
-    "unwrap-furniture": [("web2md.extract.maincontent.content", "Analysis.unwrapped", lambda self, rounds=3: self)],
-    "repeats-once": [("web2md.extract.maincontent.content", "once_each", lambda skip, text=None: skip)],
-    "semantic-region": [("web2md.extract.maincontent.content", "SEMANTIC_SHARE", 10.0)],
-    "noscript-page": [("web2md.extract.maincontent.content", "page_without_scripts", lambda body: None)],
-    "closing-furniture": [
-        ("web2md.extract.maincontent.content", "FurnitureTest.closing_furniture", lambda self: set())
-    ],
-    "copyright-lines": [("web2md.extract.maincontent.content", "is_rights_line", _false)],
-    "chart-labels": [("web2md.extract.maincontent.content", "is_placed", _false)],
-    "kickers": [("web2md.extract.maincontent.content", "FurnitureTest.labels_above", lambda self, title: set())],
-    "bylines": [("web2md.extract.maincontent.content", "is_byline", _false)],
-    "form-boxes": [("web2md.extract.maincontent.content", "FurnitureTest.entry_boxes", lambda self: set())],
-    "control-widgets": [("web2md.extract.maincontent.content", "is_widget", _false)],
-    "closing-boxes": [("web2md.extract.maincontent.content", "FurnitureTest.closing_boxes", lambda self, children: [])],
-}
-
-
-def resolve(dotted_module: str, attribute: str) -> tuple[object, str]:
-    owner = importlib.import_module(dotted_module)
-    *path, name = attribute.split(".")
-    for part in path:
-        owner = getattr(owner, part)
-    return owner, name
-
-
-@contextlib.contextmanager
-def switched_off(rule: str) -> Iterator[None]:
-    saved = []
-    try:
-        for module, attribute, replacement in (patch for name in rule.split("+") for patch in RULES[name]):
-            owner, name = resolve(module, attribute)
-            saved.append((owner, name, owner.__dict__[name] if isinstance(owner, type) else getattr(owner, name)))
-            setattr(owner, name, replacement)
-        yield
-    finally:
-        for owner, name, value in reversed(saved):
-            setattr(owner, name, value)
+def without(rule: str) -> Extractor:
+    """web2md with the rules named in `rule` (joined by +) switched off (`disable_rules`)."""
+    off = tuple(rule.split("+"))
+    return Extractor(
+        "web2md",
+        lambda body, url: web2md_text(body, url, off),
+        lambda html, url: web2md_article(html, url, disable_rules=off),
+        lambda html, url: web2md_markdown(html, url, off),
+    )
 
 
 def score_value(corpus: str, figures: dict) -> float:
@@ -391,20 +350,29 @@ def by_fold(corpus: Corpus, records: dict[str, dict]) -> dict[int, dict]:
     }
 
 
+MAINCONTENT_MODULES = ("analysis", "blocks", "choice", "furniture_test", "furniture")
+
+
 def tune(spec: str, corpora: dict[str, Corpus], ours: Extractor, tools: dict) -> None:
     """Out-of-fold choice of a threshold: each fold is scored with the value that wins on the other folds."""
-    import web2md.extract.maincontent.content as content
-
     name, _, values = spec.partition("=")
+    # the threshold as every module of main-content selection that reads it binds it
+    modules = [
+        module
+        for module in map(importlib.import_module, (f"web2md.extract.maincontent.{m}" for m in MAINCONTENT_MODULES))
+        if hasattr(module, name)
+    ]
     folded = [c for c in corpora.values() if c.folds]
-    original = getattr(content, name)
+    original = getattr(modules[0], name)
     runs = {}
     try:
         for value in values.split(","):
-            setattr(content, name, type(original)(value))
+            for module in modules:
+                setattr(module, name, type(original)(value))
             runs[value] = {c.name: run(c, ours, tools) for c in folded}
     finally:
-        setattr(content, name, original)
+        for module in modules:
+            setattr(module, name, original)
     print(f"\n== out-of-fold tuning of {name} (now {original})")
     for value, records in runs.items():
         print(
@@ -442,7 +410,7 @@ def main() -> int:
     ap.add_argument("--cv", action="store_true", help="scores per site fold, web2md next to trafilatura")
     ap.add_argument("--ablate", nargs="?", const="all", help="switch off each named rule in turn (or those named)")
     ap.add_argument("--pages", type=int, default=0, help="with --ablate: the N pages each rule changes most")
-    ap.add_argument("--tune", help="NAME=V1,V2,...: out-of-fold choice of a content.py threshold")
+    ap.add_argument("--tune", help="NAME=V1,V2,...: out-of-fold choice of a main-content threshold")
     ap.add_argument(
         "--blockmodel",
         help="DIR of per-fold block-model weights (benchmarks/train_blocks.py), "
@@ -461,10 +429,9 @@ def main() -> int:
     ARGS.root = corpus_root(ARGS.shared)
     print(f"corpora: {ARGS.root}", flush=True)
     sys.path.insert(0, str(HERE.parent))  # this checkout, whatever is installed
+    if ARGS.ablate:
+        ablations(ARGS.ablate)  # an unknown rule stops the run before any page is converted
     ARGS.tools = tools = load_tools(ARGS.shared)
-    from web2md.extract.maincontent.furniture import read_hints
-
-    ARGS.no_hints = read_hints("")
     corpora = {k: v for k, v in load_corpora(ARGS.root, tools).items() if k in ARGS.corpora.split(",")}
     ours = Extractor("web2md", web2md_text, web2md_article, web2md_markdown)
     peers = [peer(name, tools) for name in ARGS.peers.split(",") if name]
@@ -504,30 +471,30 @@ def main() -> int:
     if ARGS.tune:
         tune(ARGS.tune, corpora, ours, tools)
     if ARGS.ablate:
-        names = list(RULES) if ARGS.ablate == "all" else ARGS.ablate.split(",")
+        names = ablations(ARGS.ablate)
         print(
             "\n== ablation: each rule switched off; worth = F1 with it minus F1 without (folds: helps/hurts by > 0.001)"
         )
         for rule in names:
             cells = []
             changed = []
-            with switched_off(rule):
-                for corpus in corpora.values():
-                    records = run(corpus, ours, tools)
-                    worth = (
-                        summary(corpus.name, list(base[corpus.name].values()))["F1"]
-                        - summary(corpus.name, list(records.values()))["F1"]
-                    )
-                    diff_pages = sum(records[p] != base[corpus.name][p] for p in records)
-                    cell = f"{corpus.name.split('-')[0][:6]} {worth:+.4f} ({diff_pages:3d}p"
-                    if corpus.folds:
-                        on, off = by_fold(corpus, base[corpus.name]), by_fold(corpus, records)
-                        helps = sum(on[k]["F1"] - off[k]["F1"] > 0.001 for k in on)
-                        hurts = sum(off[k]["F1"] - on[k]["F1"] > 0.001 for k in on)
-                        cell += f" {helps}+/{hurts}-"
-                    cells.append(cell + ")")
-                    if ARGS.pages:
-                        changed += [(corpus.name, p) for p in records if records[p] != base[corpus.name][p]]
+            ablated = without(rule)
+            for corpus in corpora.values():
+                records = run(corpus, ablated, tools)
+                worth = (
+                    summary(corpus.name, list(base[corpus.name].values()))["F1"]
+                    - summary(corpus.name, list(records.values()))["F1"]
+                )
+                diff_pages = sum(records[p] != base[corpus.name][p] for p in records)
+                cell = f"{corpus.name.split('-')[0][:6]} {worth:+.4f} ({diff_pages:3d}p"
+                if corpus.folds:
+                    on, off = by_fold(corpus, base[corpus.name]), by_fold(corpus, records)
+                    helps = sum(on[k]["F1"] - off[k]["F1"] > 0.001 for k in on)
+                    hurts = sum(off[k]["F1"] - on[k]["F1"] > 0.001 for k in on)
+                    cell += f" {helps}+/{hurts}-"
+                cells.append(cell + ")")
+                if ARGS.pages:
+                    changed += [(corpus.name, p) for p in records if records[p] != base[corpus.name][p]]
             print(f"{rule:<18} " + "  ".join(cells), flush=True)
             for name, page in changed[: ARGS.pages]:
                 print(f"    {name} {page}")

@@ -36,12 +36,10 @@ perfect verdicts on the labelled blocks of the rules' regions, the most a block 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import gzip
 import json
 import sys
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -60,8 +58,8 @@ def collect(convert_input: object, url: str) -> list[tuple[str, dict[str, float]
     """(block text, features) of the blocks with text in the regions the rules' conversion judged: every block of
     the region, or with `--asked-only` those the renderer asked about."""
     from web2md import convert
-    from web2md.extract.maincontent.content import FurnitureTest
     from web2md.extract.maincontent.furniture import block_text
+    from web2md.extract.maincontent.furniture_test import FurnitureTest
 
     tests = []
     init = FurnitureTest.__init__
@@ -72,14 +70,14 @@ def collect(convert_input: object, url: str) -> list[tuple[str, dict[str, float]
 
     FurnitureTest.__init__ = recording
     try:
-        convert(convert_input, url=url)
+        convert(convert_input, url=url, disable_rules=DISABLED)
     finally:
         FurnitureTest.__init__ = init
     rows = []
     for test in tests:
         for el in list(test.verdicts) if ASKED_ONLY else test.main.iter(etree.Element):
             own = test.stats.get(el)
-            if el is test.main or not own or not own[0] or el in test.pruned or el.tag not in BLOCK_TAGS:
+            if el is test.main or not own or not own.text or el in test.pruned or el.tag not in BLOCK_TAGS:
                 continue
             rows.append((block_text(el), features(test, el, test(el))))
     return rows
@@ -313,8 +311,8 @@ def main() -> int:
     ap.add_argument("--weigh-by", choices=("size", "blocks"), default="size")
     ap.add_argument(
         "--ablate",
-        help="train with this rule of quality.py's RULES switched off (is the rule "
-        "redundant beside the model? score with quality.py --ablate RULE --blockmodel OUT)",
+        help="train with this rule of web2md/extract/maincontent/rules.py switched off (names joined by +; is the "
+        "rule redundant beside the model? score with quality.py --ablate RULE --blockmodel OUT)",
     )
     ap.add_argument(
         "--oracle",
@@ -327,8 +325,9 @@ def main() -> int:
         help="train on the blocks the renderer asks about under the rules, not every block of the region",
     )
     args = ap.parse_args()
-    global WEIGH_BY_SIZE, NAMES, ASKED_ONLY
+    global WEIGH_BY_SIZE, NAMES, ASKED_ONLY, DISABLED
     ASKED_ONLY = args.asked_only
+    DISABLED = tuple(args.ablate.split("+")) if args.ablate else ()
     WEIGH_BY_SIZE = args.weigh_by == "size"
     if not (args.shared / "corpora" / "folds.json").exists():
         print(f"corpora not found under {args.shared}: nothing to train", file=sys.stderr)
@@ -336,8 +335,7 @@ def main() -> int:
     if args.oracle:
         oracle(args.shared)
         return 0
-    with switched_off(args.ablate):
-        names, x, y, w, fold, corpus, rules = dataset(args.shared, args.readability_weight)
+    names, x, y, w, fold, corpus, rules = dataset(args.shared, args.readability_weight)
     NAMES = names
     print(f"{len(y)} labelled blocks ({int(y.sum())} content), {len(names)} features")
     args.out.mkdir(parents=True, exist_ok=True)
@@ -377,8 +375,8 @@ def oracle(shared: Path) -> None:
     import segments
 
     from web2md import convert
-    from web2md.extract.maincontent.content import FurnitureTest
     from web2md.extract.maincontent.furniture import block_text
+    from web2md.extract.maincontent.furniture_test import FurnitureTest
 
     label = None  # the page's labelling function
 
@@ -387,7 +385,7 @@ def oracle(shared: Path) -> None:
         if verdict is None:
             verdict = self.judge(el)
             own = self.stats.get(el)
-            if el is not self.main and el not in self.pruned and own and own[0] and el.tag in BLOCK_TAGS:
+            if el is not self.main and el not in self.pruned and own and own.text and el.tag in BLOCK_TAGS:
                 truth = label(block_text(el))
                 verdict = verdict if truth is None else not truth[0]
             self.verdicts[el] = verdict
@@ -421,21 +419,6 @@ def oracle(shared: Path) -> None:
         FurnitureTest.__call__ = rules
 
 
-@contextlib.contextmanager
-def switched_off(rule: str | None) -> Iterator[None]:
-    """quality.py's patch that switches a named rule off, for the whole run."""
-    if not rule:
-        yield
-        return
-    import quality  # benchmarks/
-
-    from web2md.extract.maincontent.furniture import read_hints
-
-    quality.ARGS = argparse.Namespace(no_hints=read_hints(""))
-    with quality.switched_off(rule):
-        yield
-
-
 def tree_features(tree: dict | float) -> list[str]:
     if not isinstance(tree, dict):
         return []
@@ -444,6 +427,7 @@ def tree_features(tree: dict | float) -> list[str]:
 
 NAMES: list[str] = []
 ASKED_ONLY = False
+DISABLED: tuple[str, ...] = ()  # the rules switched off (--ablate)
 WEIGH_BY_SIZE = True
 
 

@@ -811,10 +811,10 @@ def test_escape_line_start_as_the_regex_alone():
 
 
 def test_word_count_as_the_pattern_alone():
-    from web2md.extract.maincontent import content
+    from web2md.extract.maincontent import blocks
 
     def old(text: str) -> int:
-        return len(text.split()) + len(content._UNSPACED.findall(text)) // 2
+        return len(text.split()) + len(blocks._UNSPACED.findall(text)) // 2
 
     pieces = [
         "a",
@@ -836,4 +836,4 @@ def test_word_count_as_the_pattern_alone():
         "\xa0",
     ]
     for text in _strings(pieces, 8):
-        assert content.word_count(text) == old(text), repr(text)
+        assert blocks.word_count(text) == old(text), repr(text)

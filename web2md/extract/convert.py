@@ -12,7 +12,8 @@ from web2md.extract.html.links import links_from_tree
 from web2md.extract.html.parse import TRUNCATED, parse_html
 from web2md.extract.html.selectors import selector_predicate
 from web2md.extract.html.urls import Resolver, base_url, document_base
-from web2md.extract.maincontent.content import Analysis, analyse, choose_main
+from web2md.extract.maincontent.analysis import Analysis, analyse
+from web2md.extract.maincontent.choice import choose_main
 from web2md.extract.maincontent.pagetype import (
     FORUM,
     PRODUCT,
@@ -167,7 +168,13 @@ def convert(html: Html, url: str = "", **options) -> Page:
     base = base_url(elements.bases, url)
     resolve = Resolver(base)
     data = metadata.json_ld_of(elements.scripts)
-    analysis = analyse(root, keep_header=opts.keep_header, precision=opts.precision, recall=opts.recall)
+    analysis = analyse(
+        root,
+        keep_header=opts.keep_header,
+        precision=opts.precision,
+        recall=opts.recall,
+        disabled=frozenset(opts.disable_rules),
+    )
     comments = find_comments(analysis.comment_candidates)
     page_type = detect(elements, data, url, len(comments), analysis.product_microdata)
     with_comments = page_type == FORUM and not opts.no_comments and opts.main_content is not False and comments

@@ -6,6 +6,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from web2md.extract.html.parse import DEFAULT_MAX_ELEMENTS
+from web2md.extract.maincontent.rules import rule_names
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,12 @@ class Options:
     # `wait` is in milliseconds (timer callbacks due within it run), None for the default
     javascript: bool = False
     wait: float | None = None
+    # main-content rules switched off by name (`web2md.extract.maincontent.rules.RULES`): what each is worth
+    disable_rules: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.disable_rules:
+            rule_names(self.disable_rules)  # an unknown name is an error, with the closest known one
 
     @classmethod
     def from_kwargs(cls, options: dict[str, Any]) -> Options:
@@ -41,4 +48,9 @@ class Options:
             values["exclude_selector"] = (sel,)
         elif sel is not None:
             values["exclude_selector"] = tuple(sel)
+        rules = values.get("disable_rules")
+        if isinstance(rules, str):
+            values["disable_rules"] = (rules,)
+        elif rules is not None:
+            values["disable_rules"] = tuple(rules)
         return cls(**values)

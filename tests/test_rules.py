@@ -1,0 +1,382 @@
+"""The catalogue of main-content rules (`web2md.extract.maincontent.rules`) and `disable_rules`: each rule's name
+switches that rule off, in the call that names it; unknown names are errors; by default every rule is on.
+
+Each rule has a small page it acts on; the whole Markdown is asserted with the rule on and with it off.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from web2md import convert
+from web2md.extract.maincontent.rules import NAMES, RULES
+from web2md.extract.options import Options
+
+URL = "https://example.org/tides"
+PARAGRAPHS = [
+    "Tides are the regular rise and fall of the sea caused mostly by the gravity of the Moon and the Sun.",
+    "Most coasts see two high tides and two low tides every lunar day of about twenty-four hours and fifty minutes.",
+    "Spring tides happen near new and full moon, when the Sun and the Moon pull along the same line.",
+    "Neap tides happen at the quarter moons, when the pull of the Sun works partly against the pull of the Moon.",
+]
+BODY = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+BODY_MD = "\n\n".join(PARAGRAPHS)
+ARTICLE_MD = "# Tides explained\n\n" + BODY_MD
+MORE = (
+    "<p>Tide tables give the times of high and low water for one harbour, a year at a time, in local time.</p>"
+    "<p>Harbour masters post them at the pier, and fishermen keep a copy in the wheelhouse of every boat.</p>"
+)
+MORE_MD = (
+    "Tide tables give the times of high and low water for one harbour, a year at a time, in local time.\n\n"
+    "Harbour masters post them at the pier, and fishermen keep a copy in the wheelhouse of every boat."
+)
+
+EXTRA_MD = (
+    "The highest tides in the world are in the Bay of Fundy, where the sea rises by sixteen metres twice a day.\n\n"
+    "In the Mediterranean the tides are small, a few tens of centimetres, and the wind often moves the sea more."
+)
+EXTRA = "".join(f"<p>{p}</p>" for p in EXTRA_MD.split("\n\n"))
+
+
+def article(block: str, head: str = "") -> str:
+    """The article with `block` between its second and third paragraphs."""
+    first, second, *rest = (f"<p>{p}</p>" for p in PARAGRAPHS)
+    return (
+        f"<html><head><title>Tides</title>{head}</head><body><div class='site'><article><h1>Tides explained</h1>"
+        f"{first}{second}{block}{''.join(rest)}</article></div></body></html>"
+    )
+
+
+def with_block(block_md: str) -> str:
+    """ARTICLE_MD with `block_md` where `article` puts its block."""
+    return (
+        f"# Tides explained\n\n{PARAGRAPHS[0]}\n\n{PARAGRAPHS[1]}\n\n{block_md}\n\n{PARAGRAPHS[2]}\n\n{PARAGRAPHS[3]}"
+    )
+
+
+# blocks inside an article, left out by one rule each: (block, its Markdown when the rule is off)
+BLOCKS = {
+    "captions": (
+        '<figure class="wide"><img src="/gauge.jpg" alt=""><div class="text">A tide gauge in the harbour at low '
+        "water.</div></figure>",
+        "A tide gauge in the harbour at low water.",
+    ),
+    "image-blocks": (
+        '<div><img src="/gauge.jpg" alt="Gauge"><div>A tide gauge at low water, seen from the pier.</div></div>',
+        "A tide gauge at low water, seen from the pier.",
+    ),
+    "credit-lines": (
+        "<p><em>Source: Harbour Office, tide tables 2023</em></p>",
+        "*Source: Harbour Office, tide tables 2023*",
+    ),
+    "chart-labels": (
+        '<div><img src="/chart.png" alt="">'
+        + "".join(
+            f'<div style="top:{top}%;left:{left}%"><p>{label}</p></div>'
+            for top, left, label in ((10, 5, "High water"), (50, 40, "Low water"), (90, 80, "Mean level"))
+        )
+        + "</div>",
+        "Low water\n\nMean level",  # "High water", placed first, is a label over furniture (furniture-labels)
+    ),
+    "furniture-labels": ("<p><strong>Read also:</strong></p>", "**Read also:**"),
+    "date-lines": ("<p>Updated on 12.05.2023, 19:49</p>", "Updated on 12.05.2023, 19:49"),
+    "calls-to-action": (
+        "<p>Subscribe now to our print edition for the full story.</p>",
+        "Subscribe now to our print edition for the full story.",
+    ),
+    "copyright-lines": (
+        "<p>© 2023 The Coastal Times. All rights reserved.</p>",
+        "© 2023 The Coastal Times. All rights reserved.",
+    ),
+    "control-widgets": (
+        "<div><span>Was this helpful?</span><button>Yes</button><button>No</button></div>",
+        "Was this helpful?",
+    ),
+    "form-boxes": (
+        '<div><p>Get the tide tables for your harbour every week.</p><input type="email" name="mail"></div>',
+        "Get the tide tables for your harbour every week.",
+    ),
+    "class-hints": (
+        '<div class="sidebar-widget"><p>Weather for the coast this week: sunny, light winds from the west.</p></div>',
+        "Weather for the coast this week: sunny, light winds from the west.",
+    ),
+    "link-density": (
+        '<p><a href="/salt">Why the sea is salty</a> · <a href="/waves">How waves form</a></p>',
+        "[Why the sea is salty](https://example.org/salt) · [How waves form](https://example.org/waves)",
+    ),
+}
+
+REPLIES = "".join(
+    f'<li class="comment" id="comment-{n}"><cite>Reader {n}</cite><div class="comment-content"><p>I have seen the '
+    f"same at harbour {n}, and the gauge there read even lower than yours.</p></div></li>"
+    for n in range(12)
+)
+FLAT_TEASERS = "".join(
+    f"<h3><a href='/news/{k}'>Headline number {k} about the harbour</a></h3>"
+    f"<p>A summary of story {k}, a line or two about what happened in town this week.</p>"
+    for k in range(4)
+)
+FLAT_TEASERS_MD = "\n\n".join(
+    f"### [Headline number {k} about the harbour](https://example.org/news/{k})\n\n"
+    f"A summary of story {k}, a line or two about what happened in town this week."
+    for k in range(4)
+)
+# four cards in two columns of two: no three cards side by side, but a block of linked headings and little else
+COLUMNS = "".join(
+    '<div class="col">'
+    + "".join(
+        f'<div><h3><a href="/s/{c}{n}">Story {c}{n} about the harbour</a></h3><p>A summary of the story {c}{n}, with '
+        "two or three lines of text about what happened in the harbour on the day, and who was there to see it.</p>"
+        "</div>"
+        for n in range(2)
+    )
+    + "</div>"
+    for c in "ab"
+)
+COLUMNS_MD = "\n\n".join(
+    f"### [Story {c}{n} about the harbour](https://example.org/s/{c}{n})\n\nA summary of the story {c}{n}, with two or "
+    "three lines of text about what happened in the harbour on the day, and who was there to see it."
+    for c in "ab"
+    for n in range(2)
+)
+PRODUCT = (
+    '<html><head><title>Harbour Kettle - Shop</title><script type="application/ld+json">{"@context": '
+    '"https://schema.org", "@type": "Product", "name": "Harbour Kettle 1.7 l", "offers": {"@type": "Offer", '
+    '"price": "39.90", "priceCurrency": "EUR"}}</script></head><body><div class="product-info"><h1>Harbour Kettle '
+    '1.7 l</h1><div class="price"><span>€39.90</span></div><div class="description"><p>A stainless steel kettle '
+    "that boils a full litre in under three minutes.</p></div></div></body></html>"
+)
+PRODUCT_MD = (
+    "# Harbour Kettle 1.7 l\n\n{price}A stainless steel kettle that boils a full litre in under three minutes.\n\n"
+    "## Product details\n\n- Name: Harbour Kettle 1.7 l\n- Price: 39.90 EUR"
+)
+
+CARDS = "".join(
+    f'<div class="card"><h3><a href="/s/{n}">Story number {n} about the sea</a></h3><p>A summary of story {n}, two or '
+    "three lines of text about what happened at sea this week, and who was there to see it.</p></div>"
+    for n in range(1, 5)
+)
+CARDS_MD = "\n\n".join(
+    f"### [Story number {n} about the sea](https://example.org/s/{n})\n\nA summary of story {n}, two or three lines of "
+    "text about what happened at sea this week, and who was there to see it."
+    for n in range(1, 5)
+)
+PAYWALL = (
+    "<div class='paywall'><h3>Subscribe to keep reading</h3><p>"
+    + "Cancel any time, and get our morning newsletter with the news in your inbox. " * 6
+    + "</p></div>"
+)
+PAYWALL_MD = "### Subscribe to keep reading\n\n" + " ".join(
+    ["Cancel any time, and get our morning newsletter with the news in your inbox."] * 6
+)
+
+# pages each rule acts on: (page, Markdown with the rule on, Markdown with it off)
+PAGES = {
+    "furniture-beside-title": (
+        f"<html><body><div id='page'>{PAYWALL}<div class='story'><h1>Tides explained</h1>{BODY}</div></div>"
+        "</body></html>",
+        ARTICLE_MD,
+        # the descent stops above both, and the pitch, more than half the region, is not furniture in it
+        PAYWALL_MD + "\n\n" + ARTICLE_MD,
+    ),
+    "listing-pages": (
+        "<html><body><div class='top'><a href='/'>Home</a> <a href='/about'>About us</a></div>"
+        f"<div class='list'>{CARDS}</div></body></html>",
+        CARDS_MD,
+        # the cards' text not counted as content, nothing reads as content: the page as a plain browser shows it
+        "[Home](https://example.org/) [About us](https://example.org/about)\n\n" + CARDS_MD,
+    ),
+    "lead-blocks": (
+        "<html><body><div class='page'><div class='head'><h1>Tides explained</h1><div>Three minute read</div>"
+        f"<p>A short lead about the tides.</p></div><div class='text'>{BODY}</div></div></body></html>",
+        ARTICLE_MD,
+        "# Tides explained\n\nThree minute read\n\nA short lead about the tides.\n\n" + BODY_MD,
+    ),
+    "after-the-body": (
+        f"<html><body><article><h1>Tides explained</h1><div class='text'>{BODY}{MORE}{EXTRA}"
+        "</div><p>Filed under science and the sea, and the tides of the coast.</p></article></body></html>",
+        ARTICLE_MD + "\n\n" + MORE_MD + "\n\n" + EXTRA_MD,
+        ARTICLE_MD
+        + "\n\n"
+        + MORE_MD
+        + "\n\n"
+        + EXTRA_MD
+        + "\n\nFiled under science and the sea, and the tides of the coast.",
+    ),
+    "comments-descent": (
+        "<html><body><div id='content'><div class='post'><h1>Low tide today</h1><p>Low.</p></div><div id='comments' "
+        f"class='comments-area'><h2>12 comments</h2><ol>{REPLIES}</ol><p>Comments are closed.</p></div></div>"
+        "</body></html>",
+        "# Low tide today\n\nLow.",
+        "# Low tide today",
+    ),
+    "semantic-region": (
+        f"<html><body><div id='wrap'><article><h1>Tides explained</h1>{BODY}</article><div class='player'><h3>Watch: "
+        "lifeboat crews train off the coast</h3><p>Lifeboat volunteers spent the weekend practising rescues in rough "
+        "water, a drill they repeat every spring.</p></div></div></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD + "\n\n### Watch: lifeboat crews train off the coast\n\nLifeboat volunteers spent the weekend "
+        "practising rescues in rough water, a drill they repeat every spring.",
+    ),
+    "enclosing-article": (
+        f"<html><body><div class='page'><article><h2>Tides explained</h2><div class='text'>{BODY}</div></article>"
+        f"<div class='more'><p>{PARAGRAPHS[0]} Again, and again, and again.</p></div></div></body></html>",
+        "## Tides explained\n\n" + BODY_MD,
+        BODY_MD,
+    ),
+    "titled-block": (
+        "<html><body><div class='page'><div class='head'><h1>Tides explained</h1><p>A short lead about the tides.</p>"
+        f"</div><div class='text'>{BODY}</div></div></body></html>",
+        ARTICLE_MD,
+        BODY_MD,
+    ),
+    "product-block": (PRODUCT, PRODUCT_MD.format(price="€39.90\n\n"), PRODUCT_MD.format(price="")),
+    "unwrap-furniture": (
+        f"<html><body><nav><a href='/'>Coastal Times</a><div class='story'><h1>Tides explained</h1>{BODY}</div></nav>"
+        "</body></html>",
+        ARTICLE_MD,
+        "[Coastal Times](https://example.org/)\n\n" + ARTICLE_MD,  # no region: the page as a plain browser shows it
+    ),
+    "noscript-page": (
+        f"<html><body><div id='app'></div><noscript><div><h1>Tides explained</h1>{BODY}</div></noscript></body></html>",
+        ARTICLE_MD,
+        "",
+    ),
+    "teaser-cards": (
+        f"<html><body><div class='story'><h1>Tides explained</h1>{BODY}{MORE}{FLAT_TEASERS}</div></body></html>",
+        ARTICLE_MD + "\n\n" + MORE_MD,
+        ARTICLE_MD + "\n\n" + MORE_MD + "\n\n" + FLAT_TEASERS_MD,
+    ),
+    "teaser-lists": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY}<div class='row'>{COLUMNS}</div>{MORE}</article>"
+        "</body></html>",
+        ARTICLE_MD + "\n\n" + MORE_MD,
+        ARTICLE_MD + "\n\n" + COLUMNS_MD + "\n\n" + MORE_MD,
+    ),
+    "closing-furniture": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY}<h3>About the Coastal Times</h3><p>The Coastal Times is "
+        "the paper of the north coast since 1901.</p></article></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD + "\n\n### About the Coastal Times\n\nThe Coastal Times is the paper of the north coast since 1901.",
+    ),
+    "closing-boxes": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY}<div class='box'><img src='/sam.jpg' alt=''><h4>Sam "
+        "Rivers</h4><p>Sam Rivers writes about the sea, the tides and the harbours of the north coast for <a href='/'>"
+        "the Coastal Times</a>.</p></div></article></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD + "\n\n#### Sam Rivers\n\nSam Rivers writes about the sea, the tides and the harbours of the north "
+        "coast for [the Coastal Times](https://example.org/).",
+    ),
+    "bylines": (
+        f"<html><head><meta name='author' content='Sam Rivers'></head><body><article><h1>Tides explained</h1><p>By Sam "
+        f"Rivers</p>{BODY}</article></body></html>",
+        ARTICLE_MD,
+        "# Tides explained\n\nBy Sam Rivers\n\n" + BODY_MD,
+    ),
+    "kickers": (
+        f"<html><body><article><div><span>Analysis</span></div><h1>Tides explained</h1>{BODY}</article></body></html>",
+        ARTICLE_MD,
+        "Analysis\n\n" + ARTICLE_MD,
+    ),
+    "repeats-once": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY}<p>{PARAGRAPHS[1]}</p></article></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD + "\n\n" + PARAGRAPHS[1],
+    ),
+    "heads-nothing": (
+        article(
+            '<h2>Tide tools</h2><div class="tools"><a href="/tools/tables">Harbour tide tables</a> '
+            '<a href="/tools/clock">Moon phase clock</a></div><h2>Neap tides</h2>'
+        ),
+        with_block("## Neap tides"),
+        with_block("## Tide tools\n\n## Neap tides"),
+    ),
+}
+CASES = {name: (article(block), ARTICLE_MD, with_block(block_md)) for name, (block, block_md) in BLOCKS.items()} | PAGES
+
+
+def test_every_rule_of_the_catalogue_has_a_page_it_acts_on():
+    assert [rule.name for rule in RULES if rule.name not in CASES] == []
+    assert sorted(CASES) == sorted(NAMES)
+    assert len(NAMES) == len(RULES)  # one entry per name
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_disabling_a_rule_by_name_switches_it_off(name):
+    page, on, off = CASES[name]
+    assert convert(page, URL).markdown == on
+    assert convert(page, URL, disable_rules=(name,)).markdown == off
+
+
+# the rules a page also relies on: the rule it is part of, its other furniture, the region that holds it
+NEEDS = {
+    "captions": {"class-hints"},  # the caption's class names it
+    "credit-lines": {"captions"},  # a credit line is judged as a caption
+    "image-blocks": {"captions"},
+    "chart-labels": {"furniture-labels"},
+    "closing-boxes": {"closing-furniture"},
+    "heads-nothing": {"link-density"},  # the tools under the heading are furniture by their links
+    "teaser-lists": {"repeats-once"},
+    "comments-descent": {"class-hints"},  # the thread the region stops above is left out by its class
+    "enclosing-article": {"semantic-region"},  # the descent reaches the article's body through the article
+    "unwrap-furniture": {"kickers"},  # the site's name over the headline, in the unwrapped <nav>
+    "titled-block": {"lead-blocks"},  # the lead block under the title is no content: left out as well
+    "lead-blocks": {"titled-block"},  # the block holding the title is the article
+    "after-the-body": {"enclosing-article"},  # the <article> around the body
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_disabling_other_rules_leaves_a_rule_on(name):
+    """Each page's rule acts whatever else is off (the rules its page does not depend on)."""
+    page, on, _ = CASES[name]
+    others = tuple(sorted(NAMES - {name} - NEEDS.get(name, set())))
+    assert convert(page, URL, disable_rules=others).markdown == on
+
+
+def test_the_default_is_every_rule_on():
+    page, on, _ = CASES["date-lines"]
+    assert Options().disable_rules == ()
+    assert convert(page, URL, disable_rules=()).markdown == convert(page, URL).markdown == on
+
+
+def test_a_rule_switched_off_stays_with_its_call():
+    page, on, off = CASES["date-lines"]
+    assert convert(page, URL, disable_rules=("date-lines",)).markdown == off
+    assert convert(page, URL).markdown == on  # nothing left behind for the next call
+
+
+def test_one_name_and_lists_are_taken():
+    page, _, off = CASES["date-lines"]
+    assert Options.from_kwargs({"disable_rules": "date-lines"}).disable_rules == ("date-lines",)
+    assert Options.from_kwargs({"disable_rules": ["date-lines", "captions"]}).disable_rules == (
+        "date-lines",
+        "captions",
+    )
+    assert convert(page, URL, disable_rules="date-lines").markdown == off
+
+
+@pytest.mark.parametrize(
+    "name, closest",
+    [("caption", "captions"), ("date-line", "date-lines"), ("link_density", "link-density"), ("kicker", "kickers")],
+)
+def test_an_unknown_rule_is_an_error_naming_the_closest_known_one(name, closest):
+    with pytest.raises(ValueError, match=f"unknown main-content rule '{name}'; did you mean '{closest}'"):
+        convert("<p>Tides</p>", URL, disable_rules=("captions", name))
+
+
+def test_each_threshold_the_catalogue_names_exists():
+    for rule in RULES:
+        values = rule.threshold_values()
+        assert list(values) == list(rule.thresholds)
+        assert all(isinstance(value, int | float) for value in values.values()), rule.name
+
+
+def test_each_test_the_catalogue_names_exists():
+    import importlib
+
+    for rule in RULES:
+        for test in rule.tests:
+            module_name, _, function = test.partition("::")
+            module = importlib.import_module(f"tests.{module_name}")
+            assert callable(getattr(module, function, None)), test

@@ -1,0 +1,403 @@
+"""The measuring walk of main-content selection: per element, its text, link text, content text and linked
+headings, with the furniture and hidden subtrees it passed over."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from web2md.extract.html.entities import subtree_text
+from web2md.extract.maincontent.blocks import closing_link, furniture_text, heads_an_article, is_title_link, link_target
+from web2md.extract.maincontent.content import FURNITURE_TAGS, INLINE_TAGS, TITLE_BLOCK_TAGS, TITLE_TAGS, UNIT_TAGS
+from web2md.extract.maincontent.furniture import hint_strength
+from web2md.extract.markdown.render import SKIP_TAGS, is_hidden
+
+# The attributes the walk reads: whether an element is hidden, its role, a product's itemtype, what marks comments
+# and bylines.
+_READ_ATTRIBUTES = frozenset(
+    {"style", "hidden", "role", "itemtype", "itemprop", "class", "id", "data-author", "data-testid"}
+)
+_ROLES = frozenset(
+    {
+        "navigation",
+        "banner",
+        "contentinfo",
+        "complementary",
+        "search",
+        "dialog",
+        "menu",
+        "menubar",
+        "alert",
+        "toolbar",
+        "tablist",
+    }
+)
+MIN_UNIT = 50  # characters of non-link text before a block counts as content (chosen out of fold: --tune)
+PRECISION_MIN_UNIT = 70  # ... with `precision`
+RECALL_MIN_UNIT = 17  # ... with `recall`
+# A card: a block titled by one linked heading, with at most this much text (a headline, a summary, a date).
+# Siblings that are cards, this many or more, are a teaser list: their summaries are not the page's content.
+CARD_CHARS = 800
+MIN_CARDS = 3
+
+
+class Counts:
+    """What the walk measured of one element: characters of its text, of its link text and of its content text
+    (paragraph-like blocks long enough and not mostly links), and the linked headings below it."""
+
+    __slots__ = ("text", "links", "good", "titles")
+
+    text: int
+    links: int
+    good: int
+    titles: int
+
+
+class Cards:
+    """The cards among the children of an element: how many, their content text, the cards."""
+
+    __slots__ = ("count", "good", "cards")
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.good = 0
+        self.cards: list[etree._Element] = []
+
+
+class Analysis:
+    """Text, link text and content text per element below `root`; furniture and hidden subtrees left out.
+
+    `stats[el]` holds its `Counts`. Furniture subtrees
+    are not walked; their size is estimated so that one wrapping the whole page (an
+    unclosed `<header>`, a `<nav>` around everything) can be measured after all.
+    """
+
+    def __init__(
+        self,
+        root: etree._Element,
+        keep_header: bool = False,
+        min_unit: int = MIN_UNIT,
+        keep_hidden: bool = False,
+        not_furniture: frozenset = frozenset(),
+        skip_tags: frozenset[str] = SKIP_TAGS,
+        disabled: frozenset[str] = frozenset(),
+    ) -> None:
+        self.root = root
+        self.stats: dict[etree._Element, Counts] = {}
+        self.pruned: set[etree._Element] = set()
+        # furniture left out, with an upper bound of its text (whitespace included, one libxml2 call)
+        self.furniture_bound: dict[etree._Element, int] = {}
+        # elements whose class/id/data attributes may mark a comment (pagetype.is_comment decides)
+        self.comment_candidates: list[etree._Element] = []
+        # elements a byline may be in (a class naming an author or byline, or an itemprop), in document order,
+        # with the subtrees the walk passed over as (element, whether the element itself counts): byline_author
+        self.byline_candidates: list[etree._Element | tuple[etree._Element, bool]] = []
+        self.role_main: etree._Element | None = None  # the first [role=main]
+        self.product_microdata = False  # an itemtype of schema.org/Product
+        self.caption_text = 0  # characters in <figcaption>s: a gallery's captions are its content
+        # blocks holding MIN_CARDS or more cards side by side, with their cards' content text, which is not counted
+        # as content (unless the page is a listing: `restore_teasers`)
+        self.teaser_lists: dict[etree._Element, int] = {}
+        self.teaser_cards: set[etree._Element] = set()  # the cards of the teaser lists
+        self.keep_header = keep_header
+        self.min_unit = min_unit
+        self.keep_hidden = keep_hidden
+        self.skip_tags = skip_tags  # never measured, as the renderer never renders them
+        self.disabled = disabled  # the names of the rules switched off (`rules.RULES`), for every test of this page
+        self._walk(root, keep_header, min_unit, keep_hidden, not_furniture, skip_tags)
+
+    def _walk(
+        self,
+        root: etree._Element,
+        keep_header: bool,
+        min_unit: int,
+        keep_hidden: bool,
+        not_furniture: frozenset,
+        skip_tags: frozenset[str],
+    ) -> None:
+        stats, pruned, candidates, bylines = self.stats, self.pruned, self.comment_candidates, self.byline_candidates
+        teaser_lists, teaser_cards = self.teaser_lists, self.teaser_cards
+        count_cards = "teaser-cards" not in self.disabled
+        cards: dict[etree._Element, Cards] = {}  # per open element: the cards among its children
+        targets: dict[etree._Element, str] = {}  # the one page the linked headings below an element lead to, or ""
+        furniture_bound = self.furniture_bound
+        # The open measured elements from the root down, their tags and their counts; None at the bottom, so
+        # that the end of a skipped element never matches.
+        open_elements: list[etree._Element | None] = [None]
+        open_tags: list[str] = []
+        open_stats: list[Counts] = []
+        # The open paragraph-like blocks ("units"): a text node counts towards the innermost one, as link
+        # text inside a link. Its counts are kept in locals, the enclosing units' on a stack.
+        unit_elements: list[etree._Element] = []
+        outer_units: list[tuple[int, int]] = []
+        unit_text = unit_links = 0
+        in_link = 0
+        in_article = 0  # a <header> inside an article holds its title and lead, not site furniture
+        custom_tags: dict[str, int] = {}  # the hint strength of each custom element's name, read once
+        walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
+        root_class = root.get("class")
+        if root_class and ("uthor" in root_class or "yline" in root_class) or root.get("itemprop") is not None:
+            bylines.append(root)
+
+        def pass_up_titles(el: etree._Element, own: Counts, parent_el: etree._Element, parent: Counts) -> None:
+            """Add the linked headings below `el` to its parent's, with the one page they all lead to."""
+            if parent.titles:
+                if targets.get(parent_el) != targets.get(el):
+                    targets[parent_el] = ""  # headings leading to several pages
+            else:
+                targets[parent_el] = targets.get(el, "")
+            parent.titles += own.titles
+
+        # comments and processing instructions come as one event each: only their tail counts, below
+        # ("<!-- ad -->The article...")
+        for event, el in walker:
+            if event == "start":
+                tag = el.tag
+                if tag in skip_tags or not isinstance(tag, str):  # an entity reference (resolve_entities=False)
+                    walker.skip_subtree()
+                    continue
+                if el is not root:
+                    keys = el.keys()
+                    role = None
+                    # the attributes read below that `el` has, found in one call: most elements have none of them
+                    # but a class, or none at all (a link's href, an image's src)
+                    marks = _READ_ATTRIBUTES.intersection(keys) if keys else keys
+                    if marks:
+                        cls = el.get("class") if "class" in marks else None
+                        comment = cls and ("omment" in cls or "forum-post" in cls)
+                        byline = cls and ("uthor" in cls or "yline" in cls)  # byline.candidates_in
+                        if cls is None or len(marks) > 1:  # more than a class
+                            if not keep_hidden and ("style" in marks or "hidden" in marks) and is_hidden(el):
+                                pruned.add(el)
+                                bylines.append((el, True))  # looked into only if the byline is needed
+                                walker.skip_subtree()
+                                continue
+                            if "role" in marks:
+                                role = (el.get("role") or "").lower()
+                                if role == "main" and self.role_main is None:
+                                    self.role_main = el
+                            # a product the page is about: an item of its own or the page's main entity, not a
+                            # property of another item (a paywalled article `isPartOf` its subscription product)
+                            if (
+                                "itemtype" in marks
+                                and "schema.org/Product" in (el.get("itemtype") or "")
+                                and el.get("itemprop", "mainEntity") == "mainEntity"
+                            ):
+                                self.product_microdata = True
+                            comment = (
+                                comment
+                                or "data-author" in marks
+                                or "id" in marks
+                                and el.get("id").startswith(("comment", "reply"))
+                                or "data-testid" in marks
+                                and el.get("data-testid") == "comment"
+                            )
+                            byline = byline or "itemprop" in marks
+                        if comment:
+                            candidates.append(el)
+                        if byline:
+                            bylines.append(el)
+                    # a <header> inside an article, or holding one's headline and lead, is the article's
+                    if (
+                        tag in FURNITURE_TAGS
+                        or tag == "header"
+                        and not (keep_header or in_article or heads_an_article(el))
+                        or "-" in tag
+                        and hint_strength(tag, custom_tags) == 2  # <pp-navigation>, <amp-ad>
+                        or role is not None
+                        and role in _ROLES
+                    ) and el not in not_furniture:
+                        pruned.add(el)
+                        furniture_bound[el] = len(subtree_text(el))
+                        bylines.append((el, False))
+                        walker.skip_subtree()
+                        continue
+                # one per element of the page: Counts has no __init__, whose call would cost more than the stores
+                own = stats[el] = Counts()
+                own.text = own.links = own.good = own.titles = 0
+                open_elements.append(el)
+                open_tags.append(tag)
+                open_stats.append(own)
+                if tag == "a":
+                    in_link += 1
+                elif tag == "article" or tag == "main":
+                    in_article += 1
+                if tag in UNIT_TAGS or not unit_elements:
+                    unit_elements.append(el)
+                    outer_units.append((unit_text, unit_links))
+                    unit_text = unit_links = 0
+                text = el.text
+                if text:
+                    n = len(text.strip())
+                    if n:
+                        unit_text += n
+                        if in_link:
+                            unit_links += n
+                continue
+            if open_elements[-1] is el:
+                open_elements.pop()
+                own = open_stats.pop()
+                tag = open_tags.pop()  # read once: lxml builds a new string at every read
+                if tag == "a":
+                    in_link -= 1
+                elif tag == "article" or tag == "main":
+                    in_article -= 1
+                if unit_elements[-1] is el:
+                    unit_elements.pop()
+                    t, linked = unit_text, unit_links
+                    unit_text, unit_links = outer_units.pop()
+                    own.text += t
+                    own.links += linked
+                    if t - linked >= min_unit and linked <= 0.5 * t:
+                        own.good += t - linked
+                    # a linked heading (its text may sit in blocks of its own: <h3><a><div>Title)
+                    elif tag in TITLE_TAGS and own.text and own.links >= 0.9 * own.text:
+                        target = link_target(el)
+                        if target:
+                            own.titles += 1
+                            targets[el] = target
+                if cards:
+                    held = cards.pop(el, None)
+                    if held is not None and held.count >= MIN_CARDS and held.good and count_cards:
+                        own.good -= held.good
+                        teaser_lists[el] = held.good
+                        teaser_cards.update(held.cards)
+                # (a link last in a block has nothing after it to title: most links in lists and menus)
+                if (
+                    tag == "a"
+                    and not own.text
+                    and not own.titles
+                    and open_stats
+                    and (el.getnext() is not None or open_tags[-1] in INLINE_TAGS)
+                    and is_title_link(el)
+                ):
+                    # a linked title on a line of its own counts as a linked heading (its text is its block's)
+                    target = link_target(el)
+                    if target:
+                        own.titles = 1
+                        targets[el] = target
+                elif (
+                    own.good
+                    and own.links
+                    and not own.titles
+                    and own.text <= CARD_CHARS
+                    and tag in TITLE_BLOCK_TAGS
+                    and open_stats
+                ):
+                    # a card whose title links nowhere, closed by its one link to the story ("Read more"), with a
+                    # summary long enough to be content text
+                    anchor = closing_link(el, own.links)
+                    if anchor is not None:
+                        target = link_target(anchor)
+                        if target:
+                            own.titles = 1
+                            targets[el] = target
+                if own.text and open_stats:  # an element without text adds nothing to its parent
+                    if tag == "figcaption":
+                        self.caption_text += own.text
+                    # a card: its linked headings (a title, perhaps a "Read more" under it) lead to one page
+                    if own.titles and own.text <= CARD_CHARS and tag not in TITLE_TAGS and targets.get(el):
+                        held = cards.get(open_elements[-1])
+                        if held is None:
+                            held = cards[open_elements[-1]] = Cards()
+                        held.count += 1
+                        held.good += own.good
+                        held.cards.append(el)
+                    parent = open_stats[-1]
+                    parent.text += own.text
+                    parent.links += own.links
+                    parent.good += own.good
+                    if own.titles:
+                        pass_up_titles(el, own, open_elements[-1], parent)
+                elif own.titles and open_stats:  # a linked title (and its inline wrappers): its text is its block's
+                    pass_up_titles(el, own, open_elements[-1], open_stats[-1])
+            if el is not root:
+                tail = el.tail
+                if tail:
+                    n = len(tail.strip())
+                    if n:
+                        unit_text += n
+                        if in_link:
+                            unit_links += n
+
+    def teaser_text(self) -> int:
+        """Content text the teaser lists hold (not counted in `good`)."""
+        return sum(self.teaser_lists.values())
+
+    def restore_teasers(self) -> None:
+        """Count the teaser lists' text as content again: on a listing page the teasers are what it holds."""
+        stats = self.stats
+        for el, text in self.teaser_lists.items():
+            for node in (el, *el.iterancestors()):
+                own = stats.get(node)
+                if own is None:
+                    break
+                own.good += text
+        self.teaser_lists = {}
+        self.teaser_cards = set()
+
+    def text(self, el: etree._Element) -> int:
+        own = self.stats.get(el)
+        return own.text if own else 0
+
+    def links(self, el: etree._Element) -> int:
+        own = self.stats.get(el)
+        return own.links if own else 0
+
+    def good(self, el: etree._Element) -> int:
+        own = self.stats.get(el)
+        return own.good if own else 0
+
+    def widest_furniture(self, limit: int) -> etree._Element | None:
+        """The furniture element with the most text, if that is more than `limit` characters (the first of
+        equals in document order). Text is counted only while an element's bound could still beat the best."""
+        candidates = [el for el, bound in self.furniture_bound.items() if bound > limit]  # in document order
+        best, best_size = None, limit
+        for el in sorted(candidates, key=self.furniture_bound.__getitem__, reverse=True):
+            if self.furniture_bound[el] < best_size:
+                break
+            size = furniture_text(el)
+            if (
+                size > best_size
+                or size == best_size
+                and best is not None
+                and candidates.index(el) < candidates.index(best)
+            ):
+                best, best_size = el, size
+        return best
+
+    def unwrapped(self, rounds: int = 3) -> Analysis:
+        """This analysis, or a new one when furniture elements hold more text than the rest of the page
+        (wrappers inside wrappers are unwrapped in turn, a bounded number of times)."""
+        analysis = self
+        exempt: frozenset = frozenset()
+        if "unwrap-furniture" in self.disabled:
+            return analysis
+        for _ in range(rounds):
+            wrapper = analysis.widest_furniture(2 * analysis.text(self.root))  # a wrapper of most of the page
+            if wrapper is None:
+                break
+            exempt = exempt | {wrapper}
+            analysis = Analysis(
+                self.root, self.keep_header, self.min_unit, self.keep_hidden, exempt, self.skip_tags, self.disabled
+            )
+        return analysis
+
+
+def document_body(root: etree._Element) -> etree._Element:
+    """The `<body>` (a child of `<html>`, found without walking the document), else the document itself."""
+    body = root.find("body")
+    if body is None:
+        body = next(root.iter("body"), root)
+    return body
+
+
+def analyse(
+    root: etree._Element,
+    keep_header: bool = False,
+    precision: bool = False,
+    recall: bool = False,
+    disabled: frozenset[str] = frozenset(),
+) -> Analysis:
+    """Measure the document's body for main-content selection, with the rules named in `disabled` switched off."""
+    min_unit = PRECISION_MIN_UNIT if precision else RECALL_MIN_UNIT if recall else MIN_UNIT
+    return Analysis(document_body(root), keep_header, min_unit, disabled=disabled)

@@ -1,0 +1,200 @@
+"""What one block's markup says: its words outside links, the page it links to, the heading it opens with,
+its title link or closing link."""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+
+from lxml import etree
+
+from web2md.extract.maincontent.content import BOLD_TAGS, HEADING_TAGS, INLINE_TAGS, TITLE_BLOCK_TAGS
+from web2md.extract.maincontent.furniture import block_text
+
+NOT_PAGES = ("mailto:", "tel:", "javascript:")  # link addresses that lead to no page
+HEADING_WRAPPERS = 4  # wrappers a heading alone in them is looked out of, for what follows
+HEADING_LOOKAHEAD = 20  # elements of a block looked through for the heading it opens with
+_UNSPACED = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")  # kana and CJK ideographs
+SENTENCE_WORDS = 4  # a link-heavy paragraph with this many words of its own around the links is prose
+CONTROL_WORDS = 4  # a link closing a card's summary in the same paragraph has at most this many ("Read more")
+KICKER_WORDS = 3  # a label over a teaser's title (its section, a date) has at most this many words
+
+
+def link_target(el: etree._Element) -> str | None:
+    """The page an element links to (its address without query or fragment: a title's link often carries tracking
+    parameters that a "Read more" beside it lacks) when it is inside, or holds, a link to another page (not a
+    named anchor or a permalink to its own section)."""
+    anchor = next(el.iterancestors("a"), None)
+    if anchor is None:
+        anchor = next(el.iter("a"), None)
+    href = anchor.get("href") if anchor is not None else None
+    return href.split("#", 1)[0].split("?", 1)[0] or href if href and not href.startswith("#") else None
+
+
+def is_title_link(anchor: etree._Element) -> bool:
+    """Whether a link is a title on a line of its own at the top of its block (a teaser's headline with its
+    summary or date after it): words, alone in the inline elements around it (`<strong><a>`), with nothing but
+    images before it and, after it, an element with words of its own or a line break and words."""
+    line = anchor
+    parent = anchor.getparent()
+    while (
+        parent is not None
+        and parent.tag in INLINE_TAGS
+        and len(parent) == 1
+        and not (parent.text or "").strip()
+        and not (line.tail or "").strip()
+    ):
+        line, parent = parent, parent.getparent()
+    if parent is None or parent.tag not in TITLE_BLOCK_TAGS or (parent.text or "").strip() or (line.tail or "").strip():
+        return False
+    following = next(line.itersiblings(etree.Element), None)
+    # one word on a line of its own is a control ("Enlarge", "Download"), not a title
+    if following is None or word_count("".join(anchor.itertext())) < 2:
+        return False
+    # looked back only as far as the nearest text (each stretch of siblings once, as a title has words), past one
+    # label of its own over the title (a kicker, a date; perhaps a link to its section)
+    label = False
+    for before in line.itersiblings(preceding=True):
+        if (before.tail or "").strip():
+            return False
+        if isinstance(before.tag, str):
+            text = "".join(before.itertext()).strip()
+            if text:
+                if label or word_count(text) > KICKER_WORDS:
+                    return False
+                label = True
+    # a link before a menu of links (a member's name over a forum post) titles nothing
+    return word_count(following.tail or "") > 0 if following.tag == "br" else words_beside_links(following) > 0
+
+
+def closing_link(block: etree._Element, linked: int) -> etree._Element | None:
+    """The link a block that opens with a title closes with, on a line of its own (`<a>Read more</a>`, or alone in
+    a paragraph, or a short one closing the last paragraph), when it is the block's only link (`linked` characters
+    of link text) and the block has words outside its title and the link (a summary): a card's link to its story
+    under an unlinked title (a heading, or a first line all in bold)."""
+    last = block[-1] if len(block) else None
+    if last is None or not isinstance(last.tag, str) or (last.tail or "").strip():
+        return None
+    inline = False
+    if last.tag != "a":
+        if not len(last) or last.tag in HEADING_TAGS:
+            return None
+        # alone in a paragraph, or closing the summary's paragraph ("... <a>Read more</a>") as a short link
+        inline = len(last) > 1 or bool((last.text or "").strip())
+        last = last[-1]
+        if last.tag != "a" or (last.tail or "").strip():
+            return None
+    text = "".join(last.itertext()).strip()
+    if (
+        len(text) != linked
+        or inline
+        and word_count(text) > CONTROL_WORDS
+        or (last.get("href") or "").lstrip().lower().startswith(NOT_PAGES)
+    ):
+        return None  # an address to write to or call is no story (a contact card)
+    title = next((node for node in islice(block.iter(), HEADING_LOOKAHEAD) if node.tag in HEADING_TAGS), None)
+    if title is None:
+        title = bold_first_line(block)
+        if title is None:
+            return None
+    return last if words_beside_links(block) > word_count(block_text(title)) else None
+
+
+def bold_first_line(block: etree._Element) -> etree._Element | None:
+    """The first child of a block when it is a line all in bold (`<p><strong>Title</strong></p>`, `<b>Title</b>`)
+    with more after it: a title written without a heading."""
+    first = block[0]
+    if (block.text or "").strip() or not isinstance(first.tag, str) or (first.tail or "").strip() or first is block[-1]:
+        return None
+    if first.tag not in BOLD_TAGS:
+        if len(first) != 1 or (first.text or "").strip() or (first[0].tail or "").strip():
+            return None
+        first = first[0]
+    return first if first.tag in BOLD_TAGS and (first.text or "").strip() else None
+
+
+def previous_element(el: etree._Element) -> etree._Element | None:
+    """The element just before `el` among its siblings, comments and processing instructions passed over."""
+    return next(el.itersiblings(etree.Element, preceding=True), None)
+
+
+def opening_heading(el: etree._Element) -> etree._Element | None:
+    """The heading a block opens with: itself, or its first child when no text comes before it, and so on down
+    through a few wrappers (a heading wrapped deeper is not looked for: each block is looked into once or twice)."""
+    for _ in range(HEADING_WRAPPERS + 1):
+        if el.tag in HEADING_TAGS:
+            return el
+        if not len(el) or (el.text or "").strip() or not isinstance(el[0].tag, str):
+            return None
+        el = el[0]
+    return None
+
+
+def heads_an_article(header: etree._Element) -> bool:
+    """Whether a `<header>` outside any article is the article's: it holds the page's last `<h1>` (a site's name
+    comes before the article's title), which links nowhere (a site's name links to its home page), with more
+    words than the headline's outside links (a lead, a byline), and no menu (a site's header holds its
+    navigation)."""
+    h1 = next(header.iter("h1"), None)
+    return (
+        h1 is not None
+        and next(h1.iter("a"), None) is None
+        and next(header.iter("nav"), None) is None
+        and words_beside_links(header) > word_count(block_text(h1)) + SENTENCE_WORDS
+        and not h1.xpath("boolean(following::h1)")
+    )
+
+
+def inside_link(el: etree._Element) -> bool:
+    """Whether `el` sits in a link, a few wrappers deep at most (`<a><div>Title</div></a>`)."""
+    for ancestor in islice(el.iterancestors(), HEADING_WRAPPERS):
+        if ancestor.tag == "a":
+            return True
+    return False
+
+
+def opens_with_a_heading(el: etree._Element) -> bool:
+    """Whether a heading is among the first elements of `el` (a block holding a title, and perhaps a byline)."""
+    return any(node.tag in HEADING_TAGS for node in islice(el.iter(), HEADING_LOOKAHEAD))
+
+
+def words_beside_links(el: etree._Element) -> int:
+    """Words of a block's own text outside its links ("Read more:" has two; a sentence naming people has more);
+    separators between links ("|", "·", "»") are no words."""
+    words = lettered_word_count(block_text(el))
+    for anchor in el.iter("a"):
+        words -= lettered_word_count(block_text(anchor))
+    return words
+
+
+def lettered_word_count(text: str) -> int:
+    """`word_count` of the words that hold a letter or digit."""
+    return word_count(text) - sum(
+        1 for token in text.split() if not token.isalnum() and not any(map(str.isalnum, token))
+    )
+
+
+def word_count(text: str) -> int:
+    """Words separated by spaces; in Chinese and Japanese, which write none, every two ideographs or kana."""
+    words = len(text.split())
+    if text.isascii():  # (known without reading the text) no kana or ideographs: the class need not be tried
+        return words
+    return words + len(_UNSPACED.findall(text)) // 2
+
+
+def furniture_text(el: etree._Element) -> int:
+    """Characters of text in a furniture subtree, each text node trimmed (as the analysis counts text)."""
+    return sum(map(len, map(str.strip, el.itertext())))
+
+
+def holds(block: etree._Element, el: etree._Element) -> bool:
+    """Whether `el` is `block` or inside it."""
+    return el is block or any(ancestor is block for ancestor in el.iterancestors())
+
+
+def wraps_formula(el: etree._Element) -> bool:
+    """Whether a MathML formula is a child or grandchild of `el`."""
+    for child in el:
+        if child.tag == "math" or any(grandchild.tag == "math" for grandchild in child):
+            return True
+    return False

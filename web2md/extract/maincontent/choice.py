@@ -1,0 +1,319 @@
+"""Main-content selection (see docs/design.md#main-content), region choice: find the body of the page and mark the
+furniture inside it to skip.
+
+One pass over the elements measures, per element, its text, its link text, its
+*content text* (the text of paragraph-like blocks that are long enough and not
+mostly links) and its linked headings. The main region is found by descending
+from `<body>` into the child that holds nearly all of the content text, and
+stopping where the content spreads over several children; when that region is
+the body of an article (an `<article>` or a block named like one) the article's
+title and lead ahead of it come along. When nothing reads as content but a `<noscript>` holds a page, that
+page is read as a browser without scripts shows it (a `<noscript>` inside it
+too). Inside the region, furniture is skipped while rendering: blocks named as
+furniture by class/id unless they hold much of the content (the comments
+always), link-dense blocks, teaser lists (cards titled by a linked heading, or by a link on a line of its own
+perhaps under a short label, or under an unlinked title and closed by their one link to the story; or such teasers
+written flat, a linked heading or `<dt>` over a line or two, in a row; or cards closing the region after the
+article's text; or headline paragraphs over one-line summaries, or a list of headline links each followed by a
+line of summary, closing it), the article's closing notes (the publisher's self-description, press contacts, legal
+notices, a box about the author), captions (of figures and of images that are figures in all but name) and credit
+lines, a chart's labels placed over its picture, small widgets of controls with their labels and counts (a rating,
+"Was this helpful? Yes No"), boxes that ask the reader for input (around a field to type into, or a poll's
+question and named answers), labels over furniture, calls to action, date lines, headings of sections that hold
+only furniture, and paragraphs the page repeats (`furniture` holds the vocabulary of those tests).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import chain
+
+from lxml import etree
+
+from web2md.extract.html.entities import subtree_text
+from web2md.extract.maincontent.analysis import Analysis, analyse, document_body
+from web2md.extract.maincontent.blocks import holds, opens_with_a_heading
+from web2md.extract.maincontent.content import HEADING_TAGS, REGION_TAGS, UNIT_TAGS
+from web2md.extract.maincontent.furniture import (
+    class_and_id,
+    hint_strength,
+    names_comments,
+    names_content,
+)
+from web2md.extract.maincontent.furniture_test import FurnitureTest, once_each
+from web2md.extract.markdown.render import SCRIPTLESS_SKIP_TAGS, SKIP_TAGS
+
+_ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
+PRODUCT_WIDENING = 2.0  # a product's block holds up to this much more content text than its description
+SEMANTIC_SHARE = 0.6  # the one article or main among blocks beside it, with this share of their content text
+ARTICLE_WIDENING = 1.3  # an enclosing article with up to this much content text is the page's article
+# Blocks named as furniture beside the block holding the title are passed over when they hold this share of its
+# content text or more (a paywall's pitch, a subscription box; not a footer line beside a long article)
+BESIDE_FURNITURE = 0.25
+LISTING = 4.0  # a page whose teasers hold this many times the content text outside them is a listing
+
+
+@dataclass
+class Choice:
+    roots: list[etree._Element]
+    skip: Callable[[etree._Element], bool]
+    content_chars: int
+    skip_tags: frozenset[str] = SKIP_TAGS  # what the renderer leaves out whatever `skip` says
+
+
+def descend(
+    body: etree._Element, analysis: Analysis, theta: float, title: etree._Element | None = None
+) -> etree._Element:
+    """From the body down, follow the child holding at least `theta` of the content text. The page's comments are
+    never where its content is: where they hold more than any other child (a short post over a long thread), the
+    descent stops at the block holding both. Nor is a block named as furniture (a paywall's pitch, a subscription
+    box) beside the block holding the page's title (`title`, its `<h1>`): its text is not counted."""
+    good = analysis.good
+    comments_apart = "comments-descent" not in analysis.disabled
+    semantic = "semantic-region" not in analysis.disabled
+    beside_title = "furniture-beside-title" not in analysis.disabled
+    node = body
+    while True:
+        total = good(node)
+        best_child = None
+        best_good = 0
+        comments = 0
+        named = named_best = 0  # blocks named as furniture: their content text, the most of one
+        named_child = None
+        titled = child_holding(node, title) if title is not None else None
+        before_title = titled is not None
+        for child in node:
+            if child is titled:
+                before_title = False
+            g = good(child)
+            if not g:
+                continue
+            hints = class_and_id(child)
+            if hints and comments_apart and names_comments(hints):
+                comments += g
+            elif (
+                hints
+                and not names_content(hints)
+                and (
+                    (strength := hint_strength(hints)) == 2
+                    # before the title, a block named even weakly as furniture (a print header) heading nothing
+                    or before_title
+                    and strength == 1
+                    and next(child.iter(*HEADING_TAGS), None) is None
+                )
+                and beside_title
+            ):
+                named += g
+                if g > named_best:
+                    named_child, named_best = child, g
+            elif g > best_good:
+                best_child, best_good = child, g
+        if comments > best_good:
+            return node  # a thread longer than the post: the region holds both, and the thread is skipped in it
+        if named:
+            if (
+                best_child is not None
+                and named >= BESIDE_FURNITURE * best_good
+                and title is not None
+                and holds(best_child, title)
+            ):
+                total -= named  # the titled block beside furniture: the furniture's text is not the content's
+            elif named_best > best_good:
+                best_child, best_good = named_child, named_best
+        if best_child is None or best_child.tag not in REGION_TAGS:
+            return node
+        if best_good < theta * total:
+            # the one article (or main) among blocks beside it: the markup names the content
+            if not (
+                semantic
+                and best_good >= SEMANTIC_SHARE * total
+                and is_semantic_region(best_child)
+                and sum(1 for child in node if is_semantic_region(child)) == 1
+            ):
+                return node
+        node = best_child
+
+
+def child_holding(block: etree._Element, el: etree._Element) -> etree._Element | None:
+    """The child of `block` that is or holds `el`, None when `el` is not below `block`."""
+    for node in chain((el,), el.iterancestors()):
+        parent = node.getparent()
+        if parent is block:
+            return node
+    return None
+
+
+def is_semantic_region(el: etree._Element) -> bool:
+    """An `<article>` or `<main>` (or `role="main"`): markup that names the page's content."""
+    return el.tag in ("article", "main") or (el.get("role") or "").lower() == "main"
+
+
+def page_without_scripts(body: etree._Element) -> etree._Element | None:
+    """The page inside a `<noscript>` when nothing outside one reads as content: sites that draw every page
+    with scripts sometimes ship the whole text for browsers without them. It is read as such a browser shows
+    it (SCRIPTLESS_SKIP_TAGS): a `<noscript>` inside it shows its content too, so it counts towards the
+    outer one's size and the outer one is read."""
+    best, best_size = None, 0
+    for noscript in body.iter("noscript"):
+        for child in noscript:
+            size = len(subtree_text(child)) if isinstance(child.tag, str) else 0
+            if size > best_size:
+                best, best_size = child, size
+    return best
+
+
+def choose_main(
+    root: etree._Element,
+    keep_header: bool = False,
+    precision: bool = False,
+    recall: bool = False,
+    analysis: Analysis | None = None,
+    title: etree._Element | None = None,
+    product: bool = False,
+    author: str | None = None,
+    disabled: frozenset[str] = frozenset(),
+) -> Choice | None:
+    """The main-content region of a document, or None when no block reads as content.
+
+    `title` is the page's `<h1>`. When the region is the body of an article whose title stands apart from it, the
+    block holding both is the article. On a product page, the region is widened to the block that holds the
+    product's name (the title) with its description: the price, stock and feature list beside them are the
+    product's, though they hold no prose. The rules named in `disabled` (`rules.RULES`) are switched off; a given
+    `analysis` brings its own."""
+    body = document_body(root)
+    if analysis is None:
+        analysis = analyse(root, keep_header, precision, recall, disabled)
+    off = analysis.disabled
+    if not analysis.good(body) and analysis.pruned:
+        # nothing visible reads as content: the page may sit in a hidden wrapper that scripts reveal
+        analysis = Analysis(body, analysis.keep_header, analysis.min_unit, keep_hidden=True, disabled=off)
+    analysis = analysis.unwrapped()
+    if analysis.teaser_text() >= LISTING * analysis.good(body) and "listing-pages" not in off:
+        analysis.restore_teasers()  # a listing: its teasers are its content
+    if not analysis.good(body):
+        shown = page_without_scripts(body) if "noscript-page" not in off else None
+        if shown is None:
+            return None
+        body, analysis = (
+            shown,
+            Analysis(
+                shown, analysis.keep_header, analysis.min_unit, skip_tags=SCRIPTLESS_SKIP_TAGS, disabled=off
+            ).unwrapped(),
+        )
+        if not analysis.good(body):
+            return None
+    main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92, title)
+    widened = (
+        product_block(main, title, body, analysis)
+        if product and title is not None and "product-block" not in off
+        else None
+    )
+    if widened is not None:
+        main = widened
+        article = None
+    else:
+        article = enclosing_article(main, body, analysis) if "enclosing-article" not in off else None
+        if title is not None and (article is None or not holds(article, title)) and "titled-block" not in off:
+            # the title and lead may sit in a header block of their own ahead of the article's body
+            titled = titled_block(article if article is not None else main, title, body, analysis)
+            if titled is not None:
+                article = titled
+    if article is None:
+        test = FurnitureTest(main, analysis, recall, author=author, title=title)
+        return Choice([main], once_each(test, test.text_of, off), analysis.good(main), analysis.skip_tags)
+    skip = FurnitureTest(article, analysis, recall, body=main, author=author, title=title)
+    above: set[etree._Element] = set()  # from the article down to the body's parent
+    after: set[etree._Element] = set()  # what follows the body inside the article: notes, boxes, related links
+    node = main
+    while node is not article:
+        after.update(node.itersiblings())
+        node = node.getparent()
+        above.add(node)
+    before: set[etree._Element] = set()  # blocks ahead of the body kept so far: the title and the lead
+
+    def skip_beside_the_body(el: etree._Element) -> bool:
+        if skip(el) or el in after and "after-the-body" not in off:
+            return True
+        parent = el.getparent()
+        if parent in before or parent in above and el is not main and el not in above:
+            if (
+                el.tag in UNIT_TAGS
+                and el.tag not in HEADING_TAGS
+                and not analysis.good(el)
+                and not opens_with_a_heading(el)
+                and "lead-blocks" not in off
+            ):
+                return True  # ahead of the body only headings, the blocks holding them, and content text
+            before.add(el)
+        return False
+
+    return Choice(
+        [article], once_each(skip_beside_the_body, skip.text_of, off), analysis.good(article), analysis.skip_tags
+    )
+
+
+def product_block(
+    main: etree._Element, name: etree._Element, body: etree._Element, analysis: Analysis
+) -> etree._Element | None:
+    """The nearest block around `main` that also holds the product's name, when it adds no more than a little
+    content text (a product's other blocks are short: a price, a stock line, a list of features)."""
+    return block_holding(main, name, body, analysis, PRODUCT_WIDENING, through=REGION_TAGS)
+
+
+def titled_block(
+    main: etree._Element, title: etree._Element, body: etree._Element, analysis: Analysis
+) -> etree._Element | None:
+    """The block holding the page's title and, after it, the region, when it adds little more content than a
+    lead: the article, whatever its markup calls it."""
+    if title in analysis.pruned or title not in analysis.stats:
+        return None  # a title in the site's header or a hidden block
+    block = block_holding(main, title, body, analysis, ARTICLE_WIDENING)
+    # the title comes first: it is the first of the two in document order
+    return block if block is not None and next(block.iter(title.tag, main.tag)) is not main else None
+
+
+def block_holding(
+    main: etree._Element,
+    heading: etree._Element,
+    body: etree._Element,
+    analysis: Analysis,
+    widening: float,
+    through: frozenset[str] | None = None,
+) -> etree._Element | None:
+    """The nearest block around `main` (up to `body`) that also holds `heading`, when it holds at most `widening`
+    times `main`'s content text and every block on the way is one of `through` (any, if None)."""
+    holders = set(heading.iterancestors())
+    if main in holders:
+        return None  # the heading is inside the region already
+    limit = widening * analysis.good(main)
+    for ancestor in main.iterancestors():
+        if analysis.good(ancestor) > limit or through is not None and ancestor.tag not in through:
+            return None
+        if ancestor in holders:
+            return ancestor
+        if ancestor is body:
+            return None
+    return None
+
+
+def enclosing_article(main: etree._Element, body: etree._Element, analysis: Analysis) -> etree._Element | None:
+    """The article the main region is the body of (an `<article>`, or a block named article, story, post or
+    entry), the outermost one that adds little more content than a title and a lead."""
+    if main is body:
+        return None  # nothing above the body is the article, whatever <html> is named
+    limit = ARTICLE_WIDENING * analysis.good(main)
+    found = None
+    for ancestor in main.iterancestors():
+        if analysis.good(ancestor) > limit:
+            break
+        if ancestor is body:
+            # the page read from inside a <noscript> can be the article itself; a <body> named
+            # "single-post" is not
+            if body.tag == "article" or body.tag not in ("body", "html") and _ARTICLE_HINT.search(class_and_id(body)):
+                found = body
+            break
+        if ancestor.tag == "article" or _ARTICLE_HINT.search(class_and_id(ancestor)):
+            found = ancestor
+    return found

@@ -1,0 +1,1082 @@
+"""The furniture test: the predicate the renderer asks about each element of the main region, and the rules it
+applies (`rules` names them)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from itertools import chain, islice
+
+from lxml import etree
+
+from web2md.extract.html.entities import subtree_text
+from web2md.extract.maincontent.analysis import CARD_CHARS, MIN_CARDS, MIN_UNIT, Analysis, Counts
+from web2md.extract.maincontent.blocks import (
+    HEADING_LOOKAHEAD,
+    HEADING_WRAPPERS,
+    NOT_PAGES,
+    SENTENCE_WORDS,
+    bold_first_line,
+    furniture_text,
+    holds,
+    inside_link,
+    link_target,
+    opening_heading,
+    previous_element,
+    word_count,
+    words_beside_links,
+    wraps_formula,
+)
+from web2md.extract.maincontent.content import (
+    BIO_TAGS,
+    BOLD_TAGS,
+    CODE_TAGS,
+    CONTROL_TAGS,
+    ENTRY_TAGS,
+    FORM_BOX_TAGS,
+    HEADING_TAGS,
+    HINT_EXEMPT_TAGS,
+    IMAGE_TAGS,
+    INLINE_TAGS,
+    ITEM_TAGS,
+    KICKER_TAGS,
+    LINE_TAGS,
+    LINK_BLOCK_TAGS,
+    LIST_ITEMS,
+    LIST_TAGS,
+    MEDIA_TAG_SET,
+    NOT_IMAGE_CAPTIONS,
+    REPEAT_TAGS,
+    SECTION_HEADINGS,
+    SHORT_BLOCK_TAGS,
+    UNIT_TAGS,
+    WIDGET_TAGS,
+)
+from web2md.extract.maincontent.furniture import (
+    BYLINE_TAGS,
+    CALL_TAGS,
+    CAPTION_TAGS,
+    CREDIT_TAGS,
+    DATE_LINE_TAGS,
+    FURNITURE_LABEL_TAGS,
+    MAX_BYLINE_EXTRA,
+    MAX_CALL,
+    MAX_CAPTION,
+    MAX_CREDIT,
+    MAX_DATE_LINE,
+    MAX_FURNITURE_LABEL,
+    MAX_READER_ONLY,
+    MAX_RIGHTS,
+    MEDIA_TAGS,
+    RIGHTS_TAGS,
+    HintReading,
+    block_text,
+    byline_name,
+    class_and_id,
+    is_byline,
+    is_call_to_action,
+    is_credit_line,
+    is_date_line,
+    is_furniture_label,
+    is_rights_line,
+    is_tail_label,
+    names_caption,
+    read_hints,
+)
+
+MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_CALL, MAX_FURNITURE_LABEL, MAX_RIGHTS)
+MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
+LINK_DENSITY = 0.25  # a short block inside the region with more link text than this is navigation
+LIST_LINK_DENSITY = 0.8  # a list or table is navigation only when nearly all its text is links
+TEASER_CHARS = 400  # text per linked heading below which a block reads as a list of teasers
+MAX_ABOVE_TITLE = 100  # characters of a block without content text over the headline (a kicker, breadcrumbs)
+MAX_FORM_BOX = 300  # characters of text outside the form's own controls
+TEXT_ENTRY_TYPES = frozenset({"text", "email", "search", "tel", "url", "password", "number"})
+MIN_ANSWERS = 2  # named radio buttons of one name that make a question put to the reader (a poll)
+POLL_DEPTH = 6  # elements from a poll's first answer up to the block holding its question and answers
+MIN_LABELS = 3  # texts placed over a picture side by side that make it a drawing (a chart's labels)
+MAX_WIDGET = 80  # characters of labels and counts in a widget of controls ("Rate this", "4.2 (31 votes)")
+MIN_CONTROLS = 2
+WIDGET_ELEMENTS = 30  # elements of a block looked through for controls
+MAX_BIO = 400  # characters of a box about a person closing the article (a name, a sentence or two, links)
+NAME_WORDS = 4  # words of a person's name over such a box
+
+
+def is_widget(block: etree._Element) -> bool:
+    """Whether a block is a small widget of controls: at most WIDGET_ELEMENTS elements (looked through no further,
+    so each block costs little), no heading, and MIN_CONTROLS or more controls: buttons, form fields, links that
+    lead to no page (none, `#`, `?vote=1`, `javascript:`; a named anchor or a link to a section is no control)."""
+    controls = 0
+    for count, node in enumerate(islice(block.iter(), WIDGET_ELEMENTS + 1)):
+        tag = node.tag
+        if count == WIDGET_ELEMENTS or tag in HEADING_TAGS:
+            return False  # more than a widget holds; or a heading, which titles what is around it
+        if tag == "a":
+            href = node.get("href")
+            if href is None:
+                if node.get("name") is not None or node.get("id") is not None:
+                    continue  # a named anchor
+            else:
+                href = href.strip()
+                if href and href != "#" and not href.startswith("?") and not href.lower().startswith("javascript:"):
+                    continue
+        elif tag not in CONTROL_TAGS:
+            continue
+        controls += 1
+    return controls >= MIN_CONTROLS
+
+
+def is_small_widget(el: etree._Element, tag: str, own: Counts) -> bool:
+    """Whether a block (`tag`, its counts `own`) is a few labels and counts among controls: some text, at most
+    MAX_WIDGET characters and no content text, in a block of MIN_CONTROLS children or more that `is_widget`."""
+    return (
+        0 < own.text <= MAX_WIDGET and not own.good and len(el) >= MIN_CONTROLS and tag in WIDGET_TAGS and is_widget(el)
+    )
+
+
+def is_link_dense(el: etree._Element, tag: str, total: int, linked: int, density: float) -> bool:
+    """Whether a block (`tag`, `total` characters of text, `linked` of them in links) is navigation: under 200
+    characters outside its links, more than `density` of its text in them, and not a paragraph holding a
+    sentence's worth of words beside them."""
+    return (
+        total - linked < 200
+        and linked > density * total
+        and not (tag == "p" and words_beside_links(el) >= SENTENCE_WORDS)
+    )
+
+
+def one_site(links: list[tuple[str, str] | None]) -> bool:
+    """Whether items' links (page, address) all lead to different pages of one site: relative addresses, or one
+    host (a list citing sources leads to several)."""
+    pages: set[str] = set()
+    hosts: set[str] = set()
+    for link in links:
+        if link is None or link[0] in pages:
+            return False
+        pages.add(link[0])
+        href = link[1]
+        if "//" in href[:8]:
+            hosts.add(href.split("//", 1)[1].split("/", 1)[0].lower())
+    return len(hosts) <= 1
+
+
+_PLACED_TOP = re.compile(r"(?:^|;)\s*top\s*:\s*-?[\d.]+%", re.I)
+_PLACED_SIDE = re.compile(r"(?:^|;)\s*(?:left|right)\s*:\s*-?[\d.]+%", re.I)
+
+
+def is_placed(style: str) -> bool:
+    """Whether an inline style places an element at a share of its container's height and width (`top: 34%;
+    left: 5%`): a label drawn over a picture, as chart and map tools write them."""
+    return "%" in style and _PLACED_TOP.search(style) is not None and _PLACED_SIDE.search(style) is not None
+
+
+def bold_line(block: etree._Element) -> etree._Element | None:
+    """The bold element a paragraph is, or opens with on a line of its own (`bold_first_line`)."""
+    if block.tag not in ("p", "div") or not len(block):
+        return None
+    first = block[0]
+    if (
+        first is block[-1]
+        and first.tag in BOLD_TAGS
+        and not (block.text or "").strip()
+        and not (first.tail or "").strip()
+    ):
+        return first
+    return bold_first_line(block)
+
+
+def opens_line(el: etree._Element) -> bool:
+    """Whether a block is one line that its own text opens (`<p>© 2026 ...`), or that one inline element wraps whole
+    (`<p><em>© ...</em></p>`): not a block whose first child opens it (an image's credit ahead of a paragraph, judged
+    on its own)."""
+    if any(child.tag not in LINE_TAGS for child in el.iterchildren(etree.Element)):
+        return False
+    if (el.text or "").strip():
+        return True
+    return len(el) == 1 and not (el[0].tail or "").strip()
+
+
+def is_prose(text: str | None) -> bool:
+    """Loose text (an element's tail) long enough to be content rather than a separator."""
+    return bool(text) and len(text.strip()) >= MIN_UNIT
+
+
+def question_box(
+    answers: list[etree._Element], region: etree._Element, text: Callable[[etree._Element], int]
+) -> etree._Element | None:
+    """The nearest block holding a poll's `answers` (its radio buttons) that holds text ahead of the first of
+    them: its question. Text is as `text` measures it (labels, which name the answers, are not measured). None when
+    the answers lie further apart, or the question further out, than POLL_DEPTH elements up (a poll keeps them
+    together), or the block would be `region`. Linear: each answer is looked up at most POLL_DEPTH levels."""
+    first = answers[0]
+    lineage = list(islice(chain((first,), first.iterancestors()), POLL_DEPTH + 1))
+    level = {node: i for i, node in enumerate(lineage)}
+    holding = 0  # the level of the block holding every answer so far
+    for button in answers[1:]:
+        shared = next(
+            (level[node] for node in islice(chain((button,), button.iterancestors()), POLL_DEPTH + 1) if node in level),
+            None,
+        )
+        if shared is None:
+            return None
+        holding = max(holding, shared)
+    asked = False  # whether a block passed so far holds text ahead of the first answer
+    for node, block in zip(lineage, lineage[1:]):
+        if block is region:
+            return None
+        asked = (
+            asked
+            or bool((block.text or "").strip())
+            or any(text(sibling) or (sibling.tail or "").strip() for sibling in node.itersiblings(preceding=True))
+        )
+        if asked and level[block] >= holding:
+            return block
+    return None
+
+
+def names_answer(button: etree._Element) -> bool:
+    """Whether text names a radio button's answer: its `<label>` (around it or right after it), or the words
+    after it (a rating's stars name nothing)."""
+    if (button.tail or "").strip():
+        return True
+    for label in (button.getparent(), button.getnext()):
+        if label is not None and label.tag == "label" and subtree_text(label).strip():
+            return True
+    return False
+
+
+def once_each(
+    skip: Callable[[etree._Element], bool],
+    text: Callable[[etree._Element], str] = block_text,
+    disabled: frozenset[str] = frozenset(),
+) -> Callable[[etree._Element], bool]:
+    """`skip`, plus: a paragraph-level block repeating one already rendered (over 20 characters) is skipped (unless
+    `disabled` names "repeats-once").
+
+    Asked by the renderer in document order, so the first occurrence is the one kept.
+    """
+    if "repeats-once" in disabled:
+        return skip
+    seen: set[str] = set()
+
+    def skip_repeats(el: etree._Element) -> bool:
+        if skip(el):
+            return True
+        # an item holding paragraphs is judged by them, so a paragraph never repeats its own item
+        tag = el.tag
+        if tag in REPEAT_TAGS and (tag == "p" or next(el.iter("p"), None) is None):
+            key = text(el)
+            if len(key) > 20:
+                if key in seen:
+                    return True
+                seen.add(key)
+        return False
+
+    return skip_repeats
+
+
+class FurnitureTest:
+    """The predicate the renderer asks, element by element, inside the main region.
+
+    A class rather than closures that call each other: closures referring to one another form a
+    reference cycle, which keeps each page's analysis alive until the garbage collector runs.
+    """
+
+    def __init__(
+        self,
+        main: etree._Element,
+        analysis: Analysis,
+        recall: bool = False,
+        body: etree._Element | None = None,
+        author: str | None = None,
+        title: etree._Element | None = None,
+    ) -> None:
+        self.main = main
+        self.author = byline_name(author)  # the words of the page's author's name, whose byline lines go
+        # the longest such line: the name, a few words and a date (a name in one word: alone)
+        self.max_byline = sum(map(len, self.author)) + (MAX_BYLINE_EXTRA if len(self.author) > 1 else 2)
+        # the article's body (the region found by descent) and the blocks between it and `main`: a block holding
+        # teaser cards beside the body's paragraphs is not skipped whole (its cards are judged one by one)
+        self.body_path: set[etree._Element] = set()
+        if body is not None and body is not main:
+            self.body_path.add(body)
+            for ancestor in body.iterancestors():
+                if ancestor is main:
+                    break
+                self.body_path.add(ancestor)
+        self.analysis = analysis
+        self.stats = analysis.stats
+        self.pruned = analysis.pruned
+        self.region_text = max(1, analysis.text(main) - analysis.links(main))
+        self.region_good = analysis.good(main)
+        self.weak_share = 0.05 if recall else 0.15
+        self.gallery = analysis.caption_text > 0.5 * self.region_text
+        self.hint_readings: dict[str, HintReading] = {}  # one per distinct class/id string
+        self.caption_hints: dict[str, bool] = {}  # per distinct class/id string: whether it names a caption
+        self.token_strengths: dict[str, int] = {}  # one per distinct class/id token
+        self.beside_cards: dict[etree._Element, int] = {}
+        self.one_image: dict[etree._Element, bool] = {}  # per block: holds exactly one image
+        self.loose_text: dict[etree._Element, bool] = {}  # per block: has text outside its child elements
+        self.texts: dict[etree._Element, str] = {}
+        self.hints: dict[etree._Element, str] = {}
+        self.verdicts: dict[etree._Element, bool] = {}
+        self.teaser_runs: dict[etree._Element, set[etree._Element]] = {}  # per parent: its flat teaser sections
+        self.teaser_after: dict[etree._Element, set[etree._Element]] = {}  # per parent: its cards after content
+        self.drawings: dict[etree._Element, bool] = {}  # per block: holds labels placed over a picture
+        self.code: dict[etree._Element, bool] = {}  # per block: whether it is inside code (`in_code`)
+        self.has_code: bool | None = None  # whether the region holds code at all (when asked)
+        self.prose_in_paragraphs: bool | None = None  # most of the region's content text is in <p> (when asked)
+        # the rules switched off, by name (`rules.RULES`), are read from the analysis: one more attribute here
+        # would take the instances past the size up to which CPython shares their attribute keys, and every
+        # attribute read would be slower
+        off = analysis.disabled
+        # the blocks closing the region that are not the story
+        self.closing = self.closing_furniture() if "closing-furniture" not in off else set()
+        # what the region holds over its headline
+        self.above_title = self.labels_above(title) if "kickers" not in off else set()
+        self.entry_holders: set[etree._Element] | None = None  # the blocks around a text field (when asked)
+
+    def __call__(self, el: etree._Element) -> bool:
+        # a section's heading judges the blocks after it, which the renderer then asks about again
+        verdict = self.verdicts.get(el)
+        if verdict is None:
+            verdict = self.verdicts[el] = self.judge(el)
+        return verdict
+
+    def judge(self, el: etree._Element) -> bool:
+        """Whether `el` is furniture inside the main region (asked once per element)."""
+        stats = self.stats
+        if el is self.main:
+            return False
+        if el in self.pruned:
+            return True
+        tag = el.tag
+        if self.gallery and tag == "figcaption":
+            return False  # a gallery's captions are its text, whatever their class says
+        own = stats.get(el)
+        total, linked = (own.text, own.links) if own else (0, 0)
+        # Every test below can only find furniture, so their order changes no verdict, only the cost: the cheap
+        # ones and the class/id test, which finds most, come first. Whether a rule is switched off is asked last,
+        # once it would find furniture.
+        off = self.analysis.disabled
+        if (
+            tag in LINK_BLOCK_TAGS
+            and total
+            and is_link_dense(el, tag, total, linked, LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY)
+            and not inside_link(el)  # a block inside a link is the link's text
+            and "link-density" not in off
+        ):
+            return True
+        if el in self.closing:
+            return True
+        if tag not in HINT_EXEMPT_TAGS:
+            # a heading's id is made from its text (`nav_the_results`), so only its class counts
+            hints = el.get("class") if tag in HEADING_TAGS else self.class_and_id(el)
+            # a formula's wrappers are named for the script that draws it ("CtxtMenu", "MJX_Assistive_MathML")
+            if (
+                hints
+                and not self.in_code(el)
+                and self.judge_hints(el, tag, hints, total, linked, own)
+                and not wraps_formula(el)
+                and "class-hints" not in off
+            ):
+                return True
+        if not self.gallery and (
+            tag == "figcaption" or tag in CAPTION_TAGS and self.is_caption(el, tag, own) and "captions" not in off
+        ):
+            return True
+        if 0 < total <= MAX_CAPTION:
+            style = el.get("style")
+            if style and is_placed(style) and self.is_drawing(el.getparent()) and "chart-labels" not in off:
+                return True  # a label placed over a picture among others (a chart's axes, a map's names): a graphic
+        if 0 < total <= MAX_SHORT_BLOCK and tag in SHORT_BLOCK_TAGS and self.is_short_furniture(el, tag, total):
+            return True
+        if (
+            0 < total <= self.max_byline
+            and self.author
+            and tag in BYLINE_TAGS
+            and is_byline(self.text_of(el), self.author)
+            and "bylines" not in off
+        ):
+            return True  # "By Ann Smith", "Ann Smith, science desk | 12 May 2026": the page's author named again
+        if total <= MAX_ABOVE_TITLE and tag in KICKER_TAGS and el in self.above_title and (total or self.text_of(el)):
+            # a kicker, a breadcrumb trail, a section's name over the headline (`labels_above` holds only blocks
+            # without content text; an inline label's text is counted in its block); a picture is no label
+            return True
+        if tag == "time" and self.stands_alone(el) and is_date_line(self.text_of(el)) and "date-lines" not in off:
+            return True  # a dateline's <time> (its text is counted in the block around it, so judged here)
+        if (
+            tag == "a"
+            and len(self.text_of(el)) <= MAX_FURNITURE_LABEL
+            and is_furniture_label(self.text_of(el))
+            and self.stands_alone(el)
+            and "furniture-labels" not in off
+        ):
+            return True  # "Zurück zur Übersicht", "Mehr zum Thema" as a link of its own
+        if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el) and "heads-nothing" not in off:
+            return True
+        if own and is_small_widget(el, tag, own) and "control-widgets" not in off:
+            return True  # a few labels and counts among controls: a rating, "Was this helpful? Yes No", "Like"
+        if el in self.analysis.teaser_lists and el not in self.body_path:
+            return True  # cards side by side (what the region was chosen without), not around the article's body
+        parent = el.getparent()
+        if parent is not None and el in self.teaser_sections(parent):
+            return True
+        if (
+            0 < total <= MAX_FORM_BOX
+            and tag in FORM_BOX_TAGS
+            and el in self.entry_boxes()
+            and el not in self.body_path
+            and total - linked < 0.5 * self.region_text
+            and "form-boxes" not in off
+        ):
+            return True
+        if el in self.analysis.teaser_cards and el in self.cards_after_content(parent):
+            return True  # cards side by side after the article's text in its block (no block around them)
+        if own and own.titles >= MIN_CARDS and self.is_teaser_run(el) and "teaser-cards" not in off:
+            return True
+        if (
+            own
+            and own.titles >= 3
+            and total < TEASER_CHARS * own.titles
+            and (total - linked) < 0.5 * self.region_text
+            and self.is_teaser_list(el)
+            and "teaser-lists" not in off
+        ):
+            return True
+        return False
+
+    def judge_hints(
+        self, el: etree._Element, tag: str, hints: str, total: int, linked: int, own: Counts | None
+    ) -> bool:
+        """Whether the class and id of `el` name it furniture, given its size in the region."""
+        reading = self.read(hints)
+        if reading.reader_only and total < MAX_READER_ONLY:
+            return True  # "Skip to content", "Search for:", "Opens in new window": text only screen readers get
+        if reading.comments:
+            return True  # the page's comments, however much of it they fill
+        strength = reading.strength
+        if not strength or self.holds_a_heading(el):
+            return False
+        share = (total - linked) / self.region_text
+        if strength >= 2:
+            if share < 0.5:
+                # broken markup can leave a menu open around the page: then it holds the article
+                return not (
+                    own and own.good >= 0.5 * self.region_good and next(el.iter("article", "main"), None) is not None
+                )
+            return False
+        if tag in HEADING_TAGS:  # a heading class with a weak word ("entry-title meta") still titles content
+            return False
+        return share < self.weak_share and (total - linked < 200 or linked > 0.3 * total)
+
+    def labels_above(self, title: etree._Element | None) -> set[etree._Element]:
+        """The elements of the region ahead of its headline (`title`, the page's `<h1>`) that do not hold it, when
+        none of them holds content text (else the headline does not open the region's text)."""
+        if title is None or title is self.main or not holds(self.main, title):
+            return set()
+        holding = set(title.iterancestors())
+        stats = self.stats
+        ahead: set[etree._Element] = set()
+        for el in self.main.iter():
+            if el is title:
+                return ahead - holding
+            if el not in holding:
+                own = stats.get(el)
+                if own and own.good:
+                    return set()
+                ahead.add(el)
+        return set()
+
+    def entry_boxes(self) -> set[etree._Element]:
+        """The blocks of the region that ask the reader for input: around an empty field to type text into
+        (`<textarea>`, a text-like `<input>` with no value: a field with one, a basket's quantity, is part of what
+        it is next to), the nearest block holding text, its heading or pitch; around the named answers of a
+        poll (radio buttons of one name), its `question_box`. Polls together hold less than half the region's text
+        (more is a quiz: the page's content). Found once, each ancestor of a field passed once."""
+        if self.entry_holders is None:
+            boxes: set[etree._Element] = set()
+            passed: set[etree._Element] = set()  # ancestors found to hold no text
+            text = self.analysis.text
+            answers: dict[str, list[etree._Element]] = {}  # radio buttons by the name of the choice they make
+            for field in self.main.iter("input", "textarea"):
+                if field.tag == "input":
+                    kind = (field.get("type") or "text").strip().lower()
+                    if kind == "radio":
+                        answers.setdefault(field.get("name") or "", []).append(field)
+                        continue
+                    if kind not in TEXT_ENTRY_TYPES or field.get("value"):
+                        continue
+                for ancestor in field.iterancestors():
+                    if ancestor is self.main or ancestor in passed:
+                        break
+                    if text(ancestor):
+                        boxes.add(ancestor)
+                        break
+                    passed.add(ancestor)
+            polls = set()
+            for buttons in answers.values():
+                # a rating's stars, or a toggle that shows a caption, name nothing: controls, not a question
+                if sum(1 for button in buttons if names_answer(button)) >= MIN_ANSWERS:
+                    box = question_box(buttons, self.main, text)
+                    if box is not None:
+                        polls.add(box)
+            if sum(text(box) - self.analysis.links(box) for box in polls) < 0.5 * self.region_text:
+                boxes |= polls
+            self.entry_holders = boxes
+        return self.entry_holders
+
+    def is_drawing(self, parent: etree._Element | None) -> bool:
+        """Whether `parent` holds MIN_LABELS or more children placed at shares of its height and width (a chart's
+        labels; one text placed over a picture is a banner's headline, which stays)."""
+        if parent is None:
+            return False
+        drawing = self.drawings.get(parent)
+        if drawing is None:
+            placed = 0
+            for child in parent.iterchildren(etree.Element):
+                style = child.get("style")
+                if style and is_placed(style):
+                    placed += 1
+                    if placed >= MIN_LABELS:
+                        break
+            drawing = self.drawings[parent] = placed >= MIN_LABELS
+        return drawing
+
+    def in_code(self, el: etree._Element) -> bool:
+        """Whether `el` is inside code (`<pre>`, `<code>`) in the region: a highlighter names its tokens by their
+        syntax (`<span class="token comment">`, `hljs-meta`), not as furniture. Answered once per block on the
+        way up, so that deep nesting stays linear."""
+        if self.has_code is None:
+            self.has_code = next(self.main.iter(*CODE_TAGS), None) is not None
+        if not self.has_code:
+            return False
+        known = self.code
+        passed = []
+        node = el.getparent()
+        while node is not None and node is not self.main:
+            inside = known.get(node)
+            if inside is not None:
+                break
+            if node.tag in CODE_TAGS:
+                inside = True
+                break
+            passed.append(node)
+            node = node.getparent()
+        else:
+            inside = False
+        known.update(dict.fromkeys(passed, inside))
+        return inside
+
+    def holds_a_heading(self, el: etree._Element) -> bool:
+        """Whether `el` holds most of a heading's text (`<h2><a class="toc-backref">Title</a>¶</h2>`): the heading
+        is judged whole, by its own class, and a kicker or date in it (`<span class="date">`) by theirs."""
+        for depth, ancestor in enumerate(el.iterancestors()):
+            if ancestor.tag in HEADING_TAGS:
+                return 2 * len(self.text_of(el)) >= len(self.text_of(ancestor))
+            if depth == HEADING_WRAPPERS or ancestor is self.main:
+                return False
+        return False
+
+    def stands_alone(self, el: etree._Element) -> bool:
+        """Whether an inline element is a line of its own: not an entry of a list or table or a heading, not the
+        value of a label before it ("<b>Deadline:</b> <time>"), and in no sentence (its parent has no loose text)."""
+        parent = el.getparent()
+        if parent is None or parent.tag in ENTRY_TAGS:
+            return False
+        previous = previous_element(el)
+        if previous is not None and self.text_of(previous).endswith(":"):
+            return False
+        loose = self.loose_text.get(parent)
+        if loose is None:
+            loose = self.loose_text[parent] = bool(parent.text and parent.text.strip()) or any(
+                child.tail and child.tail.strip() for child in parent
+            )
+        return not loose
+
+    def teaser_sections(self, parent: etree._Element) -> set[etree._Element]:
+        """The children of `parent` that make up teasers written flat, without a block around each: MIN_CARDS or
+        more sections in a row, each a linked heading and what follows it up to the next heading, no more text
+        than a card holds, together less than half the region's text outside links (more is a page of them)."""
+        found = self.teaser_runs.get(parent)
+        if found is not None:
+            return found
+        found = self.teaser_runs[parent] = set()
+        counts = self.stats.get(parent)
+        # fewer linked headings below than a run needs (or the rule switched off)
+        if not counts or counts.titles < MIN_CARDS or "teaser-cards" in self.analysis.disabled:
+            return found
+        analysis = self.analysis
+        run: list[list[etree._Element]] = []  # the sections in a row so far, each its heading and what follows
+        section: list[etree._Element] | None = None
+        for child in [*parent.iterchildren(etree.Element), None]:  # None: the end closes the last section
+            # a term titles its definition: one block, a line or two of summary under a linked headline
+            opening = (child if child.tag == "dt" else opening_heading(child)) if child is not None else None
+            if child is not None and opening is None:
+                if section is not None:
+                    section.append(child)
+                continue
+            teaser = section is not None and sum(map(analysis.text, section)) <= (
+                TEASER_CHARS if section[0].tag == "dt" else CARD_CHARS
+            )
+            if teaser:
+                run.append(section)
+            if not teaser or child is None:  # the run ends
+                if (
+                    len(run) >= MIN_CARDS
+                    and sum(analysis.text(m) - analysis.links(m) for section_ in run for m in section_)
+                    < 0.5 * self.region_text
+                ):
+                    found.update(member for section_ in run for member in section_)
+                run = []
+            own = self.stats.get(opening) if opening is not None else None
+            section = [child] if own and own.titles else None
+        return found
+
+    def closing_furniture(self) -> set[etree._Element]:
+        """The blocks that close the region and are not the story: its closing notes, from a heading that labels
+        them (`is_tail_label`) on, when no other heading follows it and they hold less than half the region's text
+        (the publisher's self-description, press contacts and legal notices), and teasers written as paragraphs
+        (`closing_teasers`). Looked for in the region and, in turn, in its last block holding text (only there does
+        nothing with text follow them), each from its end back; and the lists of other stories and boxes about the
+        author closing them (`closing_boxes`)."""
+        notes: set[etree._Element] = set()
+        text, links = self.analysis.text, self.analysis.links
+        limit = 0.5 * self.region_text
+        node: etree._Element | None = self.main
+        while node is not None:
+            children = list(node.iterchildren(etree.Element))
+            start = len(children)
+            held = 0  # text outside links from the child looked at to the end
+            for i in range(len(children) - 1, -1, -1):
+                child = children[i]
+                held += text(child) - links(child)
+                if held >= limit:
+                    break
+                heading = opening_heading(child)
+                if heading is None:
+                    heading = bold_line(child)  # press releases title their notes in bold paragraphs
+                    if heading is None:
+                        continue
+                elif heading.tag not in SECTION_HEADINGS:
+                    continue
+                label = self.text_of(heading)
+                if len(label) > MAX_FURNITURE_LABEL or not is_tail_label(label):
+                    break  # a section of the story: the notes start after it
+                start = i
+            notes.update(children[start:])
+            notes.update(self.closing_teasers(children))
+            if "closing-boxes" not in self.analysis.disabled:
+                notes.update(self.closing_boxes(children))
+            node = next((child for child in reversed(children) if text(child)), None)
+        return notes
+
+    def closing_teasers(self, children: list[etree._Element]) -> list[etree._Element]:
+        """A run of MIN_CARDS or more teasers written as paragraphs that closes `children`: a line that is one link
+        (a headline), then a short paragraph without links (its summary), in turn; links-only lines after the run
+        ("All stories") are part of it. Less than half the region's text (more is a page of them)."""
+        stats, text, links = self.stats, self.analysis.text, self.analysis.links
+        end = len(children)
+        while end and text(children[end - 1]) == links(children[end - 1]):
+            end -= 1  # links and empty blocks after the run
+        at, pairs, held = end, 0, 0
+        while at >= 2:
+            summary = stats.get(children[at - 1])
+            title = children[at - 2]
+            if (
+                summary is None
+                or summary.links
+                or not 0 < summary.text <= TEASER_CHARS
+                or children[at - 1].tag != "p"
+                or title.tag != "p"
+                or not self.is_headline_line(title)
+            ):
+                break
+            pairs += 1
+            held += summary.text
+            at -= 2
+        if pairs < MIN_CARDS or held >= 0.5 * self.region_text or "teaser-cards" in self.analysis.disabled:
+            return []
+        return children[at:]
+
+    def closing_boxes(self, children: list[etree._Element]) -> list[etree._Element]:
+        """The blocks closing `children` that are lists of other stories (`is_story_list`, or `story_run` of items
+        side by side) or a box about the author (`is_bio`), in any order, looked for from the end back past blocks
+        judged on their own (`passed_over`: links, widgets); together less than half the region's text (more is
+        a page of them)."""
+        text, links = self.analysis.text, self.analysis.links
+        found: list[etree._Element] = []
+        held = 0
+        end = len(children)
+        while end:
+            child = children[end - 1]
+            if self.passed_over(child):
+                end -= 1
+                continue
+            run = [child] if self.is_story_list(child) or self.is_bio(child) else self.story_run(children, end)
+            if not run:
+                break
+            held += sum(text(block) - links(block) for block in run)
+            found.extend(run)
+            end -= len(run)
+        return found if held < 0.5 * self.region_text else []
+
+    def passed_over(self, el: etree._Element) -> bool:
+        """A block after the story that is furniture on its own and holds no content text: links alone, a short
+        link-dense line ("Tags: ferry, council"), a widget of controls."""
+        own = self.stats.get(el)
+        if not own or own.text == own.links:
+            return True
+        total, linked = own.text, own.links
+        if own.good:
+            return False
+        tag = el.tag
+        if is_small_widget(el, tag, own) and "control-widgets" not in self.analysis.disabled:
+            return True
+        return (
+            tag in LINK_BLOCK_TAGS
+            and is_link_dense(el, tag, total, linked, LINK_DENSITY)
+            and "link-density" not in self.analysis.disabled
+        )
+
+    def is_bio(self, block: etree._Element) -> bool:
+        """A small box about a person: one image (a portrait), a name line (a heading or bold, of 2 to NAME_WORDS
+        words, each capitalised) whose words come again in a sentence after it, and at least one link (the
+        person's pages); at most MAX_BIO characters."""
+        counts = self.stats.get(block)
+        if block.tag not in BIO_TAGS or not counts or not counts.links or counts.text > MAX_BIO:
+            return False
+        images = block.iter("img")
+        if next(images, None) is None or next(images, None) is not None:
+            return False
+        name = next(
+            (
+                node
+                for node in islice(block.iter(), HEADING_LOOKAHEAD)
+                if (node.tag in HEADING_TAGS or node.tag in BOLD_TAGS) and (node.text or "").strip()
+            ),
+            None,
+        )
+        if name is None:
+            return False
+        words = block_text(name).split()
+        if not 2 <= len(words) <= NAME_WORDS or not all(word[:1].isupper() for word in words):
+            return False
+        rest = block_text(block).split(block_text(name), 1)[-1].split()
+        return words_beside_links(block) >= len(words) + SENTENCE_WORDS and any(
+            len(word) > 2 and word in rest for word in words
+        )
+
+    def is_story_list(self, block: etree._Element) -> bool:
+        """A list whose MIN_CARDS or more items are each a headline link with a line of its own (`link_item`),
+        each to a different page of one site (`one_site`)."""
+        counts = self.stats.get(block)
+        if (
+            block.tag not in LIST_ITEMS
+            or not counts
+            or counts.text > TEASER_CHARS * len(block)
+            or (block.text or "").strip()
+        ):
+            return False
+        items = [item for item in block if isinstance(item.tag, str)]
+        return (
+            len(items) >= MIN_CARDS
+            and "teaser-cards" not in self.analysis.disabled
+            and all(item.tag == "li" for item in items)
+            and one_site([self.link_item(item) for item in items])
+        )
+
+    def story_run(self, children: list[etree._Element], end: int) -> list[etree._Element]:
+        """MIN_CARDS or more paragraphs or divs side by side ending before `end`, each a headline link with a line of
+        its own (`<p><a>Headline</a> one-line summary</p>`), each to a different page of one site (`one_site`)."""
+        start = end
+        links: list[tuple[str, str]] = []  # the items' links, from the last back (their order does not matter)
+        while start and children[start - 1].tag in ITEM_TAGS:
+            link = self.link_item(children[start - 1])
+            if link is None:
+                break
+            links.append(link)
+            start -= 1
+        if end - start < MIN_CARDS or "teaser-cards" in self.analysis.disabled or not one_site(links):
+            return []
+        return children[start:end]
+
+    def link_item(self, item: etree._Element) -> tuple[str, str] | None:
+        """The page and the address of the one link an item opens with (perhaps after an image), when that link is a
+        headline (two words or more) and a line of the item's own follows it, and the item is short (at most
+        TEASER_CHARS)."""
+        own = self.stats.get(item)
+        if not own or not own.links or own.text > TEASER_CHARS or (item.text or "").strip():
+            return None
+        anchor = None
+        for child in item:  # past images (perhaps linked) ahead of the headline
+            if (
+                not isinstance(child.tag, str)
+                or child.tag == "a"
+                and furniture_text(child)
+                or child.tag != "a"
+                and child.tag not in IMAGE_TAGS
+                or (child.tail or "").strip()
+            ):
+                anchor = child
+                break
+        while (
+            anchor is not None
+            and anchor.tag in INLINE_TAGS
+            and len(anchor) == 1
+            and not (anchor.text or "").strip()
+            and not (anchor[0].tail or "").strip()
+        ):
+            anchor = anchor[0]  # <strong><a>Headline</a></strong>
+        if (
+            anchor is None
+            or anchor.tag != "a"
+            or furniture_text(anchor) != own.links
+            or word_count(block_text(anchor)) < 2
+            or words_beside_links(item) < 1
+        ):
+            return None
+        href = (anchor.get("href") or "").strip()
+        target = link_target(anchor)
+        return (target, href) if target and not href.lower().startswith(NOT_PAGES) else None
+
+    def is_headline_line(self, el: etree._Element) -> bool:
+        """A paragraph that is one link of a few words, all its text: a headline written without a heading."""
+        own = self.stats.get(el)
+        if not own or not own.text or own.links < own.text or (el.text or "").strip():
+            return False
+        anchor = el[0] if len(el) == 1 else None
+        return (
+            anchor is not None
+            and anchor.tag == "a"
+            and not (anchor.tail or "").strip()
+            and word_count(block_text(anchor)) >= 3
+            and bool(link_target(anchor))
+        )
+
+    def cards_after_content(self, parent: etree._Element) -> set[etree._Element]:
+        """The cards of a teaser list that close `parent`, after a child holding content text that is no card and
+        has no linked title (the article's body, then teasers of other stories in the same block; not the short
+        posts after long ones on a blog's front page)."""
+        found = self.teaser_after.get(parent)
+        if found is None:
+            found = self.teaser_after[parent] = set()
+            cards, good = self.analysis.teaser_cards, self.analysis.good
+            for child in parent.iterchildren(etree.Element, reversed=True):
+                if child in cards:
+                    found.add(child)
+                elif good(child):
+                    if self.stats[child].titles:
+                        found.clear()  # a longer post under a linked title: the short ones are posts as well
+                    break  # the content the cards follow
+            else:
+                found.clear()  # nothing but cards: a page of them
+        return found
+
+    def is_teaser_run(self, el: etree._Element) -> bool:
+        """A block made of a run of teasers written flat and nothing else (`<dl>` of linked headlines and their
+        summaries): furniture as a whole, so that the heading over it heads nothing."""
+        sections = self.teaser_sections(el)
+        if not sections or (el.text or "").strip():
+            return False
+        text = self.analysis.text
+        return all(
+            child in sections or not text(child) and not (child.tail or "").strip()
+            for child in el.iterchildren(etree.Element)
+        )
+
+    def holds_text(self, el: etree._Element) -> bool:
+        """Whether `el` holds text: measured, or, for an element that is no block of its own (a formula's
+        `<mjx-container>`, a `<span>`), words outside links, counted in the block around it."""
+        return bool(self.analysis.text(el)) or el.tag not in UNIT_TAGS and words_beside_links(el) > 0
+
+    def text_of(self, el: etree._Element) -> str:
+        """`block_text` of `el`, computed once (several tests and the repeat check read it)."""
+        text = self.texts.get(el)
+        if text is None:
+            text = self.texts[el] = block_text(el)
+        return text
+
+    def class_and_id(self, el: etree._Element) -> str:
+        """`class_and_id` of `el`, read once (the caption test and the class test both ask)."""
+        hints = self.hints.get(el)
+        if hints is None:
+            hints = self.hints[el] = class_and_id(el)
+        return hints
+
+    def read(self, hints: str) -> HintReading:
+        reading = self.hint_readings.get(hints)
+        if reading is None:
+            reading = self.hint_readings[hints] = read_hints(hints, self.token_strengths)
+        return reading
+
+    def names_caption(self, hints: str) -> bool:
+        named = self.caption_hints.get(hints)
+        if named is None:
+            named = self.caption_hints[hints] = names_caption(hints)
+        return named
+
+    def is_short_furniture(self, el: etree._Element, tag: str, total: int) -> bool:
+        """A short block that is a label over furniture, a date line, a call to action or a copyright notice."""
+        text = self.text_of(el)
+        off = self.analysis.disabled
+        return (
+            total <= MAX_FURNITURE_LABEL
+            and tag in FURNITURE_LABEL_TAGS
+            and is_furniture_label(text)
+            and "furniture-labels" not in off
+            or tag in DATE_LINE_TAGS
+            and total <= MAX_DATE_LINE
+            and is_date_line(text)
+            and "date-lines" not in off
+            or tag in CALL_TAGS
+            and total <= MAX_CALL
+            and is_call_to_action(text)
+            and "calls-to-action" not in off
+            or tag in RIGHTS_TAGS
+            and total <= MAX_RIGHTS
+            and is_rights_line(text)
+            and opens_line(el)
+            and "copyright-lines" not in off
+        )
+
+    def is_caption(self, el: etree._Element, tag: str, own: Counts | None) -> bool:
+        """A short text block under a figure's image, or one named a caption/credit by its class or id
+        (`tag` is the element's tag, `own` its counts)."""
+        if not own or own.text > MAX_CAPTION:
+            return False
+        parent = el.getparent()
+        in_figure = False
+        after_image = tag not in NOT_IMAGE_CAPTIONS  # may be the text after an image in a figure-like block
+        # an inline element deeper in a figure sits in a block that was judged already
+        for _ in range(1 if tag in INLINE_TAGS else 3):
+            if parent is None:
+                break
+            parent_tag = parent.tag
+            if parent_tag == "figure":
+                in_figure = True
+                break
+            if parent_tag in MEDIA_TAG_SET or parent_tag == "li":
+                break  # a quote, list or table in a figure is the figure's content; an image in one is its own
+            if (
+                after_image
+                and self.is_image_block(parent, el)
+                and not self.is_body_text(el)
+                and "image-blocks" not in self.analysis.disabled
+            ):
+                in_figure = True
+                break
+            parent = parent.getparent()
+        if not in_figure:
+            hints = self.class_and_id(el)
+            named = bool(hints) and self.names_caption(hints)
+            if not (
+                named
+                or tag in CREDIT_TAGS
+                and own.text <= MAX_CREDIT
+                and is_credit_line(self.text_of(el))
+                and "credit-lines" not in self.analysis.disabled
+            ):
+                return False
+        return next(el.iter(MEDIA_TAGS), None) is None
+
+    def is_image_block(self, block: etree._Element, el: etree._Element) -> bool:
+        """A figure in all but name: an image with a line or two of text about it right after it."""
+        own = self.stats.get(block)
+        if not own or own.text > MAX_CAPTION or own.links > 0.5 * own.text or el.tail and el.tail.strip():
+            return False  # text after it makes it part of a sentence ("<b>About me</b>: I write...")
+        one_image = self.one_image.get(block)
+        if one_image is None:
+            images = block.iter("img")  # a <picture> holds its <img>
+            one_image = self.one_image[block] = next(images, None) is not None and next(images, None) is None
+        if not one_image:
+            return False
+        node = el
+        while node is not block:
+            previous = previous_element(node)
+            if previous is not None:
+                return (
+                    previous.tag in IMAGE_TAGS
+                    or not self.analysis.text(previous)
+                    and next(previous.iter(IMAGE_TAGS), None) is not None
+                )
+            node = node.getparent()
+        return False
+
+    def is_body_text(self, el: etree._Element) -> bool:
+        """Whether a `<div>` after an image is the page's body text rather than the image's caption, on a page
+        that writes its paragraphs in divs (most of the region's content text is outside `<p>`), as icon cards and
+        how-to steps built of divs do: it holds a paragraph's worth of text, or it titles one that follows it."""
+        if el.tag != "div":
+            return False
+        good = self.analysis.good
+        if not good(el):
+            following = next(el.itersiblings(etree.Element), None)
+            if following is None or not good(following):
+                return False
+        if self.prose_in_paragraphs is None:
+            self.prose_in_paragraphs = sum(good(p) for p in self.main.iter("p")) >= 0.5 * self.region_good
+        return not self.prose_in_paragraphs
+
+    def is_teaser_list(self, el: etree._Element) -> bool:
+        """Cards whose headings are links, each with a line or two of text, and little else around them."""
+        return self.text_beside_cards(el) < 0.25 * self.stats[el].text
+
+    def text_beside_cards(self, el: etree._Element) -> int:
+        """Text below `el` that is not in a card; a block with several cards is looked into, once (memoised)."""
+        pending = [(el, False)]
+        while pending:
+            node, children_done = pending.pop()
+            if node in self.beside_cards:
+                continue
+            groups = [child for child in node if self.is_card_group(child)]
+            if not children_done and any(group not in self.beside_cards for group in groups):
+                pending.append((node, True))
+                pending.extend((group, False) for group in groups)
+                continue
+            total = 0
+            for child in node:
+                counts = self.stats.get(child)
+                if counts and not counts.titles:
+                    total += counts.text
+            self.beside_cards[node] = total + sum(self.beside_cards[group] for group in groups)
+        return self.beside_cards[el]
+
+    def is_card_group(self, el: etree._Element) -> bool:
+        """Not one card: several linked headings, or more text than a card holds."""
+        counts = self.stats.get(el)
+        return bool(counts and counts.titles and (counts.titles > 2 or counts.text >= TEASER_CHARS * counts.titles))
+
+    def heads_nothing(self, heading: etree._Element) -> bool:
+        """A heading whose section (what follows it up to the next heading of its rank) is all furniture;
+        a heading alone in its wrapper is judged by what follows the wrapper."""
+        level = int(heading.tag[1])
+        stats = self.stats
+        node = heading
+        seen = False
+        for _ in range(HEADING_WRAPPERS + 1):
+            if is_prose(node.tail):
+                return False  # text right after it, in no element of its own
+            for sibling in node.itersiblings():
+                if not isinstance(sibling.tag, str):
+                    if is_prose(sibling.tail):
+                        return False
+                    continue
+                opening = opening_heading(sibling)
+                if opening is not None and self.analysis.text(opening):  # an empty heading ends no section
+                    return seen and int(opening.tag[1]) <= level  # a subsection's content belongs to this section
+                if self.holds_text(sibling) and not self(sibling) or is_prose(sibling.tail):
+                    return False
+                seen = True
+            if seen:
+                return True
+            parent = node.getparent()
+            if parent is None or parent is self.main:
+                # the last words of the region: a heading that is one link to another page titles that page (a
+                # teaser), not a section here
+                own = stats.get(heading)
+                return bool(own and own.titles)
+            if parent not in stats or stats[parent].text > stats[node].text:
+                return False  # the last words of a block: the next block may be its section
+            node = parent
+        return False  # wrapped deeper than any template wraps a heading: judged as content

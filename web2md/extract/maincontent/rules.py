@@ -1,0 +1,312 @@
+"""The catalogue of main-content rules: each rule's name (what `disable_rules` takes), what it removes or keeps, the
+thresholds it reads and the tests that pin it."""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+# the modules whose constants the rules read, in the order their names are looked up
+_MODULES = ("analysis", "blocks", "choice", "furniture_test", "furniture")
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    does: str  # what the rule removes or keeps
+    thresholds: tuple[str, ...] = ()  # constants of `web2md.extract.maincontent` it reads
+    # tests (`module::function` under tests/) that fail with the rule switched off, besides its page in test_rules
+    tests: tuple[str, ...] = ()
+
+    def threshold_values(self) -> dict[str, object]:
+        """The current value of each of the rule's thresholds."""
+        modules = [importlib.import_module(f"web2md.extract.maincontent.{name}") for name in _MODULES]
+        return {name: next(getattr(m, name) for m in modules if hasattr(m, name)) for name in self.thresholds}
+
+
+RULES: tuple[Rule, ...] = (
+    # region choice
+    Rule(
+        "comments-descent",
+        "the descent to the region stops above the page's comments where they outweigh every other block",
+        (),
+        ("test_content::test_a_short_post_over_a_long_comment_thread_is_the_content",),
+    ),
+    Rule(
+        "semantic-region",
+        "the descent follows the one <article> or <main> among blocks beside it when it holds enough content text",
+        ("SEMANTIC_SHARE",),
+        (
+            "test_content::test_the_one_article_among_blocks_beside_it_is_the_region",
+            "test_content::test_main_content_modes",
+        ),
+    ),
+    Rule(
+        "enclosing-article",
+        "the region widens to the article (an <article>, or a block named article, story, post or entry) it is the "
+        "body of, bringing its title and lead",
+        ("ARTICLE_WIDENING",),
+        (),
+    ),
+    Rule(
+        "titled-block",
+        "the region widens to the block holding the page's <h1> ahead of it, whatever the markup calls that block",
+        ("ARTICLE_WIDENING",),
+        (
+            "test_content::test_a_title_and_lead_standing_apart_from_the_body_come_with_it_whatever_the_markup_calls_them",
+            "test_content::test_an_articles_title_and_lead_in_a_block_ahead_of_it_come_along",
+            "test_content::test_a_weakly_named_block_after_the_title_is_still_the_content",
+        ),
+    ),
+    Rule(
+        "product-block",
+        "on a product page the region widens to the block holding the product's name, price and features",
+        ("PRODUCT_WIDENING",),
+        ("test_content::test_a_product_page_keeps_the_name_price_and_features_beside_the_description",),
+    ),
+    Rule(
+        "furniture-beside-title",
+        "in the descent, a block named as furniture (a paywall's pitch, a print header before the title) beside the "
+        "block holding the page's <h1> is passed over, its text not counted",
+        ("BESIDE_FURNITURE",),
+        ("test_content::test_furniture_beside_a_short_article_is_left_out",),
+    ),
+    Rule(
+        "listing-pages",
+        "on a page whose teasers hold LISTING times the content text outside them, the teasers are its content",
+        ("LISTING",),
+        (
+            "test_content::test_a_blog_index_of_cards_with_a_read_more_link_keeps_them",
+            "test_content::test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them",
+        ),
+    ),
+    Rule(
+        "lead-blocks",
+        "in an article whose body is a block of its own, only headings, the blocks holding them and content text "
+        "are kept ahead of the body",
+        (),
+        (),
+    ),
+    Rule(
+        "after-the-body",
+        "in an article whose body is a block of its own, what follows the body (notes, boxes, related links) is "
+        "left out",
+        (),
+        ("test_content::test_the_article_around_the_body_gives_its_title_and_lead_but_not_its_byline_or_notes",),
+    ),
+    Rule(
+        "unwrap-furniture",
+        "a furniture element wrapping most of the page (an unclosed <header>, a <nav> around everything) is "
+        "measured after all",
+        (),
+        (),
+    ),
+    Rule(
+        "noscript-page",
+        "when nothing else reads as content, the page inside a <noscript> is read",
+        (),
+        (
+            "test_content::test_page_inside_noscript_is_read_when_nothing_else_is_content",
+            "test_content::test_noscript_inside_the_page_read_without_scripts_shows_its_content",
+            "test_noscript::test_escaped_noscript_markup_is_parsed",
+        ),
+    ),
+    # furniture inside the region
+    Rule(
+        "class-hints",
+        "blocks whose class or id names them furniture, unless they hold much of the region; screen-reader-only "
+        "text; the comments",
+        ("MAX_READER_ONLY",),
+        (
+            "test_content::test_furniture_inside_the_article_is_dropped",
+            "test_content::test_a_thread_of_replies_under_the_article_is_left_out_whatever_its_class_strength",
+            "test_content::test_reader_comments_longer_than_the_article_are_left_out",
+            "test_content::test_a_date_kicker_inside_a_heading_is_still_left_out",
+        ),
+    ),
+    Rule(
+        "link-density",
+        "blocks mostly of links (lists and tables only when nearly all links), unless a paragraph has a sentence's "
+        "worth of words beside them",
+        ("LINK_DENSITY", "LIST_LINK_DENSITY", "SENTENCE_WORDS"),
+        (
+            "test_content::test_related_heading_over_links_goes",
+            "test_content::test_separators_between_links_are_no_words",
+            "test_content::test_article_is_exactly_the_body",
+        ),
+    ),
+    Rule(
+        "teaser-cards",
+        "teasers counted as cards: MIN_CARDS or more cards side by side (left out of the content text as well), "
+        "teasers written flat, lists and runs of headline links closing the region, headline paragraphs over "
+        "summaries closing it",
+        ("MIN_CARDS", "CARD_CHARS", "TEASER_CHARS", "KICKER_WORDS", "CONTROL_WORDS"),
+        (
+            "test_content::test_teasers_written_flat_after_the_article_are_left_out",
+            "test_content::test_a_stream_of_teasers_after_the_article_is_left_out",
+            "test_content::test_teaser_cards_in_the_block_of_a_short_story_after_its_text_are_left_out",
+            "test_content::test_teasers_written_as_paragraphs_after_the_story_are_left_out",
+        ),
+    ),
+    Rule(
+        "teaser-lists",
+        "blocks of three or more linked headings with little text beside their cards",
+        ("TEASER_CHARS",),
+        (),
+    ),
+    Rule(
+        "closing-furniture",
+        "what closes the region and is not the story: notes from a heading that labels them on (the publisher's "
+        "self-description, press contacts, legal notices), teaser paragraphs, story lists and author boxes",
+        ("MAX_FURNITURE_LABEL", "TEASER_CHARS", "MIN_CARDS"),
+        (
+            "test_content::test_closing_notes_of_a_press_release_are_left_out",
+            "test_content::test_teasers_written_as_paragraphs_after_the_story_are_left_out",
+        ),
+    ),
+    Rule(
+        "closing-boxes",
+        "lists of other stories and boxes about the author closing the region (part of closing-furniture)",
+        ("MAX_BIO", "NAME_WORDS", "TEASER_CHARS", "MIN_CARDS"),
+        (
+            "test_content::test_story_lists_and_author_boxes_closing_the_story_go_in_any_order",
+            "test_content::test_a_box_about_the_author_closing_the_story_is_left_out",
+            "test_content::test_a_list_of_headline_links_with_one_line_summaries_closing_the_story_is_left_out",
+        ),
+    ),
+    Rule(
+        "captions",
+        "short text under a figure's image, or named a caption or credit by its class (a <figcaption> goes whatever "
+        "this rule says, outside galleries)",
+        ("MAX_CAPTION",),
+        (
+            "test_content::test_figure_keeps_its_image_and_quote_but_not_its_caption",
+            "test_content::test_div_caption_under_a_lone_image_in_an_article_written_in_paragraphs",
+            "test_content::test_furniture_inside_the_article_is_dropped",
+        ),
+    ),
+    Rule(
+        "image-blocks",
+        "the caption of an image that is a figure in all but name: a line or two right after a lone image (judged "
+        "as a caption: off with captions too)",
+        ("MAX_CAPTION",),
+        (
+            "test_content::test_div_caption_under_a_lone_image_in_an_article_written_in_paragraphs",
+            "test_content::test_body_text_in_divs_beside_pictures_is_no_caption",
+        ),
+    ),
+    Rule(
+        "credit-lines",
+        'short lines crediting a picture ("Photo: ...", "© Reuters") outside figures (judged as a caption: off with '
+        "captions too)",
+        ("MAX_CREDIT",),
+        (
+            "test_content::test_a_credit_naming_who_made_the_picture_is_left_out",
+            "test_content::test_furniture_inside_the_article_is_dropped",
+        ),
+    ),
+    Rule(
+        "chart-labels",
+        "texts placed over a picture at shares of its size, MIN_LABELS or more side by side: a chart's labels",
+        ("MIN_LABELS", "MAX_CAPTION"),
+        ("test_content::test_labels_placed_over_a_chart_are_left_out",),
+    ),
+    Rule(
+        "furniture-labels",
+        'short labels over furniture ("Related", "Share this", "Mehr zum Thema"), as blocks or links of their own',
+        ("MAX_FURNITURE_LABEL",),
+        (
+            "test_content::test_a_control_link_on_a_line_of_its_own_is_left_out",
+            "test_content::test_a_line_filing_the_page_under_its_topics_is_left_out",
+            "test_content::test_the_label_of_an_empty_ad_slot_is_left_out",
+            "test_content::test_related_heading_over_links_goes",
+        ),
+    ),
+    Rule(
+        "date-lines",
+        "short lines that are a date, or a date and a time, and a dateline's <time> standing alone",
+        ("MAX_DATE_LINE",),
+        (
+            "test_content::test_dateline_time_beside_the_title_is_left_out_and_a_header_module_is_kept",
+            "test_content::test_furniture_inside_the_article_is_dropped",
+            "test_content::test_teasers_with_a_label_before_their_linked_title_are_left_out",
+        ),
+    ),
+    Rule(
+        "calls-to-action",
+        'short calls to action ("Subscribe now", "Sign up for our newsletter")',
+        ("MAX_CALL",),
+        (
+            "test_content::test_furniture_inside_the_article_is_dropped",
+            "test_content::test_forum_opening_post_marked_up_like_its_replies_is_the_main_content",
+        ),
+    ),
+    Rule(
+        "copyright-lines",
+        "short copyright and rights notices opening a line of their own",
+        ("MAX_RIGHTS",),
+        ("test_content::test_a_copyright_notice_after_the_story_is_left_out",),
+    ),
+    Rule(
+        "bylines",
+        'short lines naming the page\'s author ("By Ann Smith", "Ann Smith | 12 May 2026")',
+        ("MAX_BYLINE_EXTRA",),
+        (
+            "test_byline_lines::test_a_line_naming_the_author_is_left_out",
+            "test_byline_lines::test_an_author_named_in_one_word_only_as_a_line_of_its_own",
+        ),
+    ),
+    Rule(
+        "kickers",
+        "labels over the headline when nothing above it is content: a kicker, a breadcrumb trail, a section's name",
+        ("MAX_ABOVE_TITLE",),
+        ("test_kickers::test_labels_over_the_headline_are_left_out",),
+    ),
+    Rule(
+        "heads-nothing",
+        "section headings whose sections hold only furniture",
+        ("MAX_HEADING", "HEADING_WRAPPERS", "MIN_UNIT"),
+        (
+            "test_content::test_a_linked_heading_ends_the_section_of_the_heading_before_it",
+            "test_content::test_a_linked_heading_closing_the_region_titles_another_page",
+            "test_form_boxes::test_a_box_asking_the_reader_for_input_is_left_out",
+        ),
+    ),
+    Rule(
+        "control-widgets",
+        'small widgets of controls with their labels and counts (a rating, "Was this helpful? Yes No")',
+        ("MAX_WIDGET", "MIN_CONTROLS", "WIDGET_ELEMENTS"),
+        (
+            "test_content::test_a_small_block_of_controls_with_labels_and_counts_is_left_out",
+            "test_content::test_story_lists_and_author_boxes_closing_the_story_go_in_any_order",
+        ),
+    ),
+    Rule(
+        "form-boxes",
+        "small boxes that ask the reader for input: around an empty text field (sign-up, search, reply) or a poll's "
+        "question and named answers",
+        ("MAX_FORM_BOX", "MIN_ANSWERS", "POLL_DEPTH"),
+        (
+            "test_form_boxes::test_a_box_asking_the_reader_for_input_is_left_out",
+            "test_form_boxes::test_only_the_nearest_block_with_text_around_the_field_goes",
+        ),
+    ),
+    Rule(
+        "repeats-once",
+        "a paragraph, item or definition repeating one already rendered is rendered once",
+        (),
+        ("test_content::test_repeated_paragraph_blocks_appear_once",),
+    ),
+)
+NAMES = frozenset(rule.name for rule in RULES)
+
+
+def rule_names(names: Iterable[str]) -> frozenset[str]:
+    """`names` as a set of catalogue names; an unknown one is a ValueError naming the closest known one."""
+    found = frozenset(names)
+    for name in sorted(found - NAMES):
+        close = difflib.get_close_matches(name, sorted(NAMES), n=1, cutoff=0.0)
+        raise ValueError(f"unknown main-content rule {name!r}; did you mean {close[0]!r}?")
+    return found
