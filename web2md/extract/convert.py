@@ -25,7 +25,8 @@ from web2md.extract.maincontent.pagetype import (
     product_section,
 )
 from web2md.extract.maincontent.region import candidate_regions, marked_regions
-from web2md.extract.markdown.render import Rendered, Renderer, escape_paragraph
+from web2md.extract.markdown.escaping import escape_paragraph
+from web2md.extract.markdown.render import Rendered, Renderer
 from web2md.extract.meta import metadata
 from web2md.extract.options import Options
 from web2md.extract.page import Page

@@ -6,10 +6,11 @@ from __future__ import annotations
 from lxml import etree
 
 from web2md.extract.html.entities import subtree_text
+from web2md.extract.html.tags import SKIP_TAGS
 from web2md.extract.maincontent.blocks import closing_link, furniture_text, heads_an_article, is_title_link, link_target
 from web2md.extract.maincontent.content import FURNITURE_TAGS, INLINE_TAGS, TITLE_BLOCK_TAGS, TITLE_TAGS, UNIT_TAGS
 from web2md.extract.maincontent.furniture import hint_strength
-from web2md.extract.markdown.render import SKIP_TAGS, is_hidden
+from web2md.extract.markdown.render import is_hidden
 
 # The attributes the walk reads: whether an element is hidden, its role, a product's itemtype, what marks comments
 # and bylines.

@@ -8,7 +8,8 @@ from itertools import islice
 
 from lxml import etree
 
-from web2md.extract.maincontent.content import BOLD_TAGS, HEADING_TAGS, INLINE_TAGS, TITLE_BLOCK_TAGS
+from web2md.extract.html.tags import BOLD_TAGS, HEADING_TAGS
+from web2md.extract.maincontent.content import INLINE_TAGS, TITLE_BLOCK_TAGS
 from web2md.extract.maincontent.furniture import block_text
 
 NOT_PAGES = ("mailto:", "tel:", "javascript:")  # link addresses that lead to no page

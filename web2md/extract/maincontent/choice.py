@@ -33,9 +33,10 @@ from itertools import chain
 from lxml import etree
 
 from web2md.extract.html.entities import subtree_text
+from web2md.extract.html.tags import HEADING_TAGS, SCRIPTLESS_SKIP_TAGS, SKIP_TAGS
 from web2md.extract.maincontent.analysis import Analysis, analyse, document_body
 from web2md.extract.maincontent.blocks import holds, opens_with_a_heading
-from web2md.extract.maincontent.content import HEADING_TAGS, REGION_TAGS, UNIT_TAGS
+from web2md.extract.maincontent.content import REGION_TAGS, UNIT_TAGS
 from web2md.extract.maincontent.furniture import (
     class_and_id,
     hint_strength,
@@ -43,7 +44,6 @@ from web2md.extract.maincontent.furniture import (
     names_content,
 )
 from web2md.extract.maincontent.furniture_test import FurnitureTest, once_each
-from web2md.extract.markdown.render import SCRIPTLESS_SKIP_TAGS, SKIP_TAGS
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
 PRODUCT_WIDENING = 2.0  # a product's block holds up to this much more content text than its description

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from web2md.extract.html.tags import HEADING_TAGS
 from web2md.extract.maincontent.furniture import (
     CALL_TAGS,
     DATE_LINE_TAGS,
@@ -89,8 +90,6 @@ ITEM_TAGS = frozenset({"p", "div"})  # items written side by side without a list
 REPEAT_TAGS = frozenset({"p", "li", "dd"})
 # Never judged by class/id: code keeps its `language-x` classes, headings their generated ids.
 HINT_EXEMPT_TAGS = frozenset({"pre", "code", "table", "tr", "td", "th", "tbody"})
-CODE_TAGS = frozenset({"pre", "code"})  # what is inside them is code, whatever its classes say
-HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 # Blocks that title what follows them: headings, and a definition list's terms (`<dt><a>Headline</a></dt><dd>`)
 TITLE_TAGS = HEADING_TAGS | {"dt"}
 SECTION_HEADINGS = HEADING_TAGS - {"h1"}  # an h1 titles the page, whatever follows it
@@ -98,7 +97,6 @@ SECTION_HEADINGS = HEADING_TAGS - {"h1"}  # an h1 titles the page, whatever foll
 SHORT_BLOCK_TAGS = DATE_LINE_TAGS | CALL_TAGS | FURNITURE_LABEL_TAGS | RIGHTS_TAGS
 INLINE_TAGS = frozenset({"span", "strong", "em", "i", "b"})  # caption candidates that sit inside a block
 LINE_TAGS = INLINE_TAGS | {"a", "small", "br", "sup", "sub", "time", "abbr", "cite", "u"}  # what a line of text holds
-BOLD_TAGS = frozenset({"strong", "b"})
 MEDIA_TAG_SET = frozenset(MEDIA_TAGS)
 IMAGE_TAGS = ("img", "picture")  # what a block needs to be a figure in all but name
 # What text after an image in a figure-like block is not its caption: a card's title, or a paragraph (how-to

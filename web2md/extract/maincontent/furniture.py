@@ -15,6 +15,7 @@ from typing import NamedTuple
 from lxml import etree
 
 from web2md.extract.html.entities import subtree_text
+from web2md.extract.html.tags import HEADING_TAGS
 from web2md.extract.meta.dates import MONTHS
 
 # Class/id words of furniture. A strong word marks furniture unless the block holds
@@ -127,7 +128,6 @@ SLUG_PREFIXES = frozenset(
 )
 _SPLIT = re.compile(r"[^a-z0-9]+")
 _WORD = re.compile(r"[^\W_]+")
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 # Text that only screen readers get ("Skip to content", "Opens in a new window").
@@ -381,7 +381,7 @@ def is_heading_slug(el: etree._Element, ident: str) -> bool:
     if len(words) < 2:
         return False
     for node in islice(el.iter(), HEADING_SLUG_LOOKAHEAD):
-        if node.tag in _HEADINGS:
+        if node.tag in HEADING_TAGS:
             return set(words) <= set(_WORD.findall(subtree_text(node).lower()))
     return False
 

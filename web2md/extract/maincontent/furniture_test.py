@@ -10,6 +10,7 @@ from itertools import chain, islice
 from lxml import etree
 
 from web2md.extract.html.entities import subtree_text
+from web2md.extract.html.tags import BOLD_TAGS, HEADING_TAGS, PRE_AND_CODE_TAGS
 from web2md.extract.maincontent.analysis import CARD_CHARS, MIN_CARDS, MIN_UNIT, Analysis, Counts
 from web2md.extract.maincontent.blocks import (
     HEADING_LOOKAHEAD,
@@ -29,12 +30,9 @@ from web2md.extract.maincontent.blocks import (
 )
 from web2md.extract.maincontent.content import (
     BIO_TAGS,
-    BOLD_TAGS,
-    CODE_TAGS,
     CONTROL_TAGS,
     ENTRY_TAGS,
     FORM_BOX_TAGS,
-    HEADING_TAGS,
     HINT_EXEMPT_TAGS,
     IMAGE_TAGS,
     INLINE_TAGS,
@@ -548,7 +546,7 @@ class FurnitureTest:
         syntax (`<span class="token comment">`, `hljs-meta`), not as furniture. Answered once per block on the
         way up, so that deep nesting stays linear."""
         if self.has_code is None:
-            self.has_code = next(self.main.iter(*CODE_TAGS), None) is not None
+            self.has_code = next(self.main.iter(*PRE_AND_CODE_TAGS), None) is not None
         if not self.has_code:
             return False
         known = self.code
@@ -558,7 +556,7 @@ class FurnitureTest:
             inside = known.get(node)
             if inside is not None:
                 break
-            if node.tag in CODE_TAGS:
+            if node.tag in PRE_AND_CODE_TAGS:
                 inside = True
                 break
             passed.append(node)

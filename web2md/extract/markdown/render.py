@@ -27,7 +27,6 @@ from web2md.extract.html.tags import (
     ITALIC_TAGS,
     SKIP_TAGS,
 )
-from web2md.extract.html.tags import SCRIPTLESS_SKIP_TAGS as SCRIPTLESS_SKIP_TAGS  # re-exported: maincontent
 from web2md.extract.html.urls import Resolver, markdown_url, strip_fragment
 from web2md.extract.markdown.emphasis import BOLD_CLOSE, BOLD_OPEN, BREAK, ITALIC_CLOSE, ITALIC_OPEN
 from web2md.extract.markdown.escaping import (
@@ -37,7 +36,6 @@ from web2md.extract.markdown.escaping import (
     escape_text,
     inline_markdown,
 )
-from web2md.extract.markdown.escaping import escape_paragraph as escape_paragraph  # re-exported: convert
 from web2md.extract.markdown.mathml import is_display, linear_text, tex_of, visual_copies
 from web2md.extract.markdown.tables import Cell, Table, TableState, is_layout_table, table_blocks, table_of
 
