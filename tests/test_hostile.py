@@ -195,6 +195,9 @@ MARKDOWN_CASES = {
     "spaces after a table rule": lambda n: "| a |\n|---" + " " * n + "x",
     "nested links": lambda n: "[" * n + "a" + "](x)" * n,  # also: no recursion limit hit
     "nested emphasis": lambda n: "*_" * n + "a" + "_*" * n,
+    "list items with unclosed links": lambda n: "- item [a](\n" * n,
+    "nested quotes": lambda n: "> " * n + "a",
+    "dollar signs": lambda n: "$a $$ b$ " * n,
 }
 
 
