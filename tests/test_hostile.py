@@ -201,6 +201,10 @@ MARKDOWN_CASES = {
     "spaces after a table rule": lambda n: "| a |\n|---" + " " * n + "x",
     "nested links": lambda n: "[" * n + "a" + "](x)" * n,  # also: no recursion limit hit
     "nested emphasis": lambda n: "*_" * n + "a" + "_*" * n,
+    "unclosed link destinations": lambda n: "[a](" * n,
+    "list items with unclosed links": lambda n: "- item [a](\n" * n,
+    "nested quotes": lambda n: "> " * n + "a",
+    "dollar signs": lambda n: "$a $$ b$ " * n,
 }
 
 
