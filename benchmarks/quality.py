@@ -1,4 +1,4 @@
-"""Extraction accuracy and Markdown fidelity of web2md against its peers, on all three dev corpora at once.
+"""Extraction accuracy and Markdown fidelity of web2md against its peers, on all the dev corpora at once.
 
 usage: python3 benchmarks/quality.py [--cv] [--ablate [NAME,...]] [--peers trafilatura,...] [--shared DIR]
 
@@ -7,8 +7,8 @@ The corpora are those under `shared/corpora/` beside the clone when present, els
 The corpus scorers shipped in `shared/tools/` are imported and applied page by page
 (without them, the main-text segments are scored by benchmarks/segscore.py and the other corpora skipped):
 main-text segments on trafilatura-dev (micro P/R/F1 of annotated segments), article body
-shingles and metadata on readability-dev (page-averaged P/R/F1, exact title/author/site/date),
-Markdown blocks on mdfidelity-dev (micro F1 overall and per block type, boilerplate leaks).
+shingles and metadata on readability-dev (page-averaged P/R/F1, exact title/author/site/date), article body
+shingles on dragnet-dev (the page's bytes, as articles.py passes them), Markdown blocks on mdfidelity-dev (micro F1 overall and per block type, boilerplate leaks).
 
 --cv       scores per site fold of `corpora/folds.json` (pages of one site are always in one
            fold), web2md next to trafilatura on each, and how many folds web2md wins.
@@ -21,8 +21,9 @@ Markdown blocks on mdfidelity-dev (micro F1 overall and per block type, boilerpl
            its site fold (DIR/fold{k}.json from benchmarks/train_blocks.py): the scorer's out-of-fold figures;
            --margins KEEP,SKIP: how sure it must be to overrule the rules.
 --tune NAME=V1,V2,...  out-of-fold tuning of one threshold of `web2md.extract.maincontent` (e.g. MIN_UNIT=25,35,50):
-           for each site fold the value best on the other folds (mean F1 of trafilatura-dev and readability-dev)
-           is scored on that fold; prints the in-sample F1 of each value and the out-of-fold F1 of the choice.
+           for each site fold the value best on the other folds (mean F1 of the folded corpora) is scored on that
+           fold; prints the in-sample F1 of each value, the out-of-fold F1 of the choice, and leave one source
+           out: the value best on two of trafilatura-dev, readability-dev and dragnet-dev, scored on the third.
 Peer records are cached in benchmarks/.cache/ (keyed by the peer's version and the scorers' source); web2md always
 runs.
 """
@@ -162,6 +163,13 @@ def load_corpora(root: Path, tools: dict) -> dict[str, Corpus]:
             pages,
             {stem: fold_of.get(stem, fold_of.get(stem.rstrip("0123456789").rstrip("-"), 0)) for stem, _ in pages},
         )
+    drag = root / "dragnet-dev"
+    if drag.is_dir() and "articles" in tools:
+        fold_of = folds.get("dragnet-dev", {})
+        pages = [(p.name.removesuffix(".gz").removesuffix(".html"), p) for p in sorted((drag / "pages").iterdir())]
+        corpora["dragnet-dev"] = Corpus(
+            "dragnet-dev", pages, {stem: fold_of[stem] for stem, _ in pages if stem in fold_of}
+        )
     md = root / "mdfidelity-dev"
     if md.is_dir() and "mdfidelity" in tools:
         boiler = json.loads((md / "boiler.json").read_text())
@@ -193,6 +201,11 @@ def page_record(corpus: Corpus, page_id: str, data: object, ex: Extractor, tools
                 record[f"{ours}_seen"] = 1
                 record[f"{ours}_hit"] = int(art.fold(out.get(ours), ours) == want)
         return record
+    if corpus.name == "dragnet-dev":  # the article scorer on the page's bytes, as articles.py passes them
+        art = tools["articles"]
+        out = guarded(ex.article, {}, gzip.decompress(data.read_bytes()), READABILITY_URL) or {}
+        truth = (data.parent.parent / "truth" / f"{page_id}.txt").read_text(encoding="utf-8")
+        return dict(zip(("tp", "fp", "fn"), art.page_scores(truth, out.get("text", ""))))
     mdf = tools["mdfidelity"]
     path, boiler = data
     base = mdf.page_url(path.stem)
@@ -277,9 +290,11 @@ def summary(corpus: str, records: list[dict]) -> dict[str, float]:
             "fp": total["fp"],
             "fn": total["fn"],
         }
-    if corpus == "readability-dev":
+    if corpus in ("readability-dev", "dragnet-dev"):
         f, p, r = ARGS.tools["articles"].prf([(x["tp"], x["fp"], x["fn"]) for x in records])
         out = {"F1": f, "P": p, "R": r}
+        if corpus == "dragnet-dev":
+            return out
         for name in META_FIELDS:
             out[name] = f"{total[name + '_hit']}/{total[name + '_seen']}"
         return out
@@ -296,6 +311,7 @@ def headline(corpus: str, figures: dict) -> str:
     keys = {
         "trafilatura-dev": ("F1", "P", "R", "tp", "fp", "fn"),
         "readability-dev": ("F1", "P", "R", *META_FIELDS),
+        "dragnet-dev": ("F1", "P", "R"),
         "mdfidelity-dev": ("F1", "code", "table", "item", "heading", "para", "leaks"),
     }[corpus]
     return "  ".join(f"{k} {figures[k]:.3f}" if isinstance(figures[k], float) else f"{k} {figures[k]}" for k in keys)
@@ -353,6 +369,10 @@ def by_fold(corpus: Corpus, records: dict[str, dict]) -> dict[int, dict]:
 MAINCONTENT_MODULES = ("analysis", "blocks", "choice", "furniture_test", "furniture")
 
 
+#: The three sources of main-content truth: a rule or threshold is chosen on two and scored on the third.
+SOURCES = ("trafilatura-dev", "readability-dev", "dragnet-dev")
+
+
 def tune(spec: str, corpora: dict[str, Corpus], ours: Extractor, tools: dict) -> None:
     """Out-of-fold choice of a threshold: each fold is scored with the value that wins on the other folds."""
     name, _, values = spec.partition("=")
@@ -394,6 +414,19 @@ def tune(spec: str, corpora: dict[str, Corpus], ours: Extractor, tools: dict) ->
             oof[c.name] += [runs[chosen[k]][c.name][p] for p, _ in c.pages if c.folds[p] == k]
     print(f"  chosen per fold: {chosen}")
     print("  out of fold:    " + "  ".join(f"{c.name} F1 {summary(c.name, oof[c.name])['F1']:.4f}" for c in folded))
+    # leave one source out: the value best on the other sources (mean F1), scored on the one left out
+    scored = [c for c in folded if c.name in SOURCES]
+    if len(scored) > 1:
+        print("  leave one source out (value chosen on the others -> F1 on the one left out):")
+        for left in scored:
+            others = [c for c in scored if c is not left]
+
+            def on_others(value: str, others: list[Corpus] = others) -> float:
+                return sum(summary(c.name, list(runs[value][c.name].values()))["F1"] for c in others) / len(others)
+
+            value = max(runs, key=on_others)
+            f1 = summary(left.name, list(runs[value][left.name].values()))["F1"]
+            print(f"    {left.name:<16} {name}={value:<8} F1 {f1:.4f} (now {original})")
 
 
 def main() -> int:
@@ -406,7 +439,7 @@ def main() -> int:
         default="trafilatura",
         help="peers to score beside web2md (trafilatura, readability_lxml, html2text, markdownify), comma separated",
     )
-    ap.add_argument("--corpora", default="trafilatura-dev,readability-dev,mdfidelity-dev")
+    ap.add_argument("--corpora", default="trafilatura-dev,readability-dev,dragnet-dev,mdfidelity-dev")
     ap.add_argument("--cv", action="store_true", help="scores per site fold, web2md next to trafilatura")
     ap.add_argument("--ablate", nargs="?", const="all", help="switch off each named rule in turn (or those named)")
     ap.add_argument("--pages", type=int, default=0, help="with --ablate: the N pages each rule changes most")

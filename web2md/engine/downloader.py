@@ -5,7 +5,8 @@ and the request only joins ``slot.transferring`` when that task first runs. The
 loop handing out the queue therefore saw every place as still free and sent
 the slot's whole queue at once: a plain crawl had 11 requests in flight at one
 host with ``CONCURRENT_REQUESTS_PER_DOMAIN = 2``. Here a request takes its
-place as it leaves the queue.
+place as it leaves the queue. Fails without it:
+tests/test_downloader.py::test_requests_in_flight_at_one_host_never_exceed_the_limit.
 """
 
 from __future__ import annotations
