@@ -110,6 +110,7 @@ def _site(srv: TestServer) -> None:
         srv.route(path, f"<p>{path}</p>")
 
 
+@pytest.mark.integration
 def test_crawl_skips_blacklisted_links_but_fetches_explicit_urls(tmp_path):
     (tmp_path / ".web2md").mkdir()
     (tmp_path / ".web2md" / "blacklist.txt").write_text("/mine/\nlocalhost\n", encoding="utf-8")
@@ -127,6 +128,7 @@ def test_crawl_skips_blacklisted_links_but_fetches_explicit_urls(tmp_path):
     assert failure_count(result.stats) == 0
 
 
+@pytest.mark.integration
 def test_no_user_blacklist_and_no_blacklist(tmp_path):
     (tmp_path / ".web2md").mkdir()
     (tmp_path / ".web2md" / "blacklist.txt").write_text("/mine/\n", encoding="utf-8")

@@ -31,7 +31,7 @@ WORDS = (
     "reef shore wave current fog bell buoy dock crane cargo crew oar hull rudder"
 ).split()
 
-pytestmark = pytest.mark.skipif(REDIS_SERVER is None, reason="redis-server is not installed (.ci/run apt-installs it)")
+pytestmark = [pytest.mark.integration, pytest.mark.redis]
 
 
 def free_port() -> int:

@@ -6,12 +6,15 @@ import gc
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 from scrapy import signals
 
 from tests.server import TestServer
 from web2md import crawl
 from web2md.conversion.workers import GC_THRESHOLDS
 from web2md.settings import EXTENSIONS
+
+pytestmark = pytest.mark.integration
 
 FROZEN_DURING_CRAWL: list[tuple[int, int]] = []
 

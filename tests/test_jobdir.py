@@ -21,6 +21,8 @@ from tests.test_cli import environment, web2md
 from web2md import crawl
 from web2md.spiders.site import PLANNED_STATE_KEY
 
+pytestmark = pytest.mark.integration
+
 STORY = (
     "<p>The harbour master counted the boats that came in before the storm, and wrote each name in the "
     "log book that hangs beside the door of the office on the pier.</p>"

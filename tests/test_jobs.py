@@ -15,6 +15,8 @@ import pytest
 from tests.server import TestServer
 from web2md.frontends.jobs import load_jobs
 
+pytestmark = pytest.mark.integration
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = Path(__file__).parent / "fixtures" / "site"
 

@@ -33,6 +33,7 @@ def options(**opts: str) -> dict:
     return settings
 
 
+@pytest.mark.integration
 def test_failures_are_logged_once_counted_by_reason_and_the_crawl_goes_on():
     bomb = gzip_bomb(BOMB_MIB)
     assert len(bomb) < 1 << 20
@@ -72,6 +73,7 @@ def test_failures_are_logged_once_counted_by_reason_and_the_crawl_goes_on():
     assert result.logged("(timeout)")[0].endswith(f"{srv.url('/slow')} (timeout): timed out after 1 s")
 
 
+@pytest.mark.integration
 def test_dns_failure_and_too_many_redirects():
     with TestServer() as srv:
         for i in range(6):
@@ -85,6 +87,7 @@ def test_dns_failure_and_too_many_redirects():
     assert result.items == []
 
 
+@pytest.mark.integration
 def test_meta_refresh_is_followed_once():
     refresh = '<html><head><meta http-equiv="refresh" content="0; url={}"></head><body><p>{}</p></body></html>'
     with TestServer() as srv:
@@ -99,6 +102,7 @@ def test_meta_refresh_is_followed_once():
     assert "/third" not in paths
 
 
+@pytest.mark.integration
 def test_cache_ttl_serves_the_second_run_and_refetches_after_expiry(tmp_path):
     # a crawl subprocess takes a second or two, so the TTL leaves room for one
     ttl = 5
@@ -124,6 +128,7 @@ def test_cache_ttl_serves_the_second_run_and_refetches_after_expiry(tmp_path):
     assert options(cache_ttl="0")["HTTPCACHE_ENABLED"] is False
 
 
+@pytest.mark.integration
 def test_cookie_header_and_user_agent_options_reach_the_server():
     settings = options(
         cookie=["session=abc", "theme=dark"], header=["X-Trace: 42", "Accept-Language: de"], user_agent="politebot/2.0"
