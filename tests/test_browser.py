@@ -259,7 +259,8 @@ def test_a_crashed_browser_fails_its_page_once_and_is_started_again(server):
     # is requested after it (one at a time) in a new browser
     result = crawl.run(
         "page",
-        {"CONCURRENT_REQUESTS": 1, "WEB2MD_BROWSER_PAGES": 1},
+        # the second page waits out DOWNLOAD_TIMEOUT for the element: 8 s rather than the default 30
+        {"CONCURRENT_REQUESTS": 1, "WEB2MD_BROWSER_PAGES": 1, "DOWNLOAD_TIMEOUT": 8},
         output="",
         browser="1",
         wait_for="#never",
