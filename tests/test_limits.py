@@ -88,19 +88,25 @@ def test_dns_failure_and_too_many_redirects():
     assert result.items == []
 
 
-@pytest.mark.integration
 def test_meta_refresh_is_followed_once():
+    from scrapy import Request, Spider
+    from scrapy.http import HtmlResponse
+    from scrapy.utils.test import get_crawler
+
+    from web2md.middlewares.limits import MetaRefreshMiddleware
+
     refresh = '<html><head><meta http-equiv="refresh" content="0; url={}"></head><body><p>{}</p></body></html>'
-    with TestServer() as srv:
-        srv.route("/first", refresh.format("/second", "first"))
-        srv.route("/second", refresh.format("/third", "second"))
-        srv.route("/third", "<p>third</p>")
-        result = run_crawl([srv.url("/first")])
-        paths = srv.paths()
-    [item] = result.items
-    assert item["url"] == srv.url("/second")
-    assert item["redirect_urls"] == [srv.url("/first")]
-    assert "/third" not in paths
+    crawler = get_crawler(Spider)
+    crawler.stats = MemoryStatsCollector(crawler)
+    middleware = MetaRefreshMiddleware.from_crawler(crawler)
+    first = Request("http://site.test/first")
+    page = HtmlResponse(first.url, body=refresh.format("/second", "first"), encoding="utf-8", request=first)
+    followed = middleware.process_response(first, page)
+    assert isinstance(followed, Request) and followed.url == "http://site.test/second"
+    assert followed.meta["redirect_urls"] == [first.url]
+    # the page it leads to refreshes too: that one is the page, /third is not asked for
+    second = HtmlResponse(followed.url, body=refresh.format("/third", "second"), encoding="utf-8", request=followed)
+    assert middleware.process_response(followed, second) is second
 
 
 @pytest.mark.integration
