@@ -117,7 +117,8 @@ def _site(srv: TestServer) -> None:
 
 
 @pytest.mark.integration
-def test_crawl_skips_blacklisted_links_but_fetches_explicit_urls(tmp_path):
+def test_crawl_skips_blacklisted_links_but_fetches_explicit_urls(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
     (tmp_path / ".web2md").mkdir()
     (tmp_path / ".web2md" / "blacklist.txt").write_text("/mine/\nlocalhost\n", encoding="utf-8")
     extra = tmp_path / "extra.txt"
@@ -126,7 +127,7 @@ def test_crawl_skips_blacklisted_links_but_fetches_explicit_urls(tmp_path):
     apply_politeness_options(settings, {"blacklist_file": str(extra)})
     with TestServer() as srv:
         _site(srv)
-        result = run_crawl([srv.url("/"), srv.url("/ads/explicit")], settings, follow=True, home=tmp_path)
+        result = run_crawl([srv.url("/"), srv.url("/ads/explicit")], settings, follow=True)
         paths = srv.paths()
     assert sorted(p for p in paths if p != "/robots.txt") == ["/", "/ads/explicit", "/ok"]
     assert result.stat("web2md/blacklisted") == 4

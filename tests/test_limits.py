@@ -11,7 +11,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from scrapy.statscollectors import MemoryStatsCollector
 
-from tests.mw_harness import run_crawl, start_crawl
+from tests.mw_harness import run_crawl, start_measured_crawl
 from tests.server import TestServer
 from web2md.middlewares import apply_politeness_options
 from web2md.middlewares.limits import PageFailed, failure_count, failure_reason, record_failure
@@ -48,8 +48,9 @@ def test_failures_are_logged_once_counted_by_reason_and_the_crawl_goes_on():
         srv.route("/ok", "<p>still here</p>")
         urls = [srv.url(p) for p in ("/bomb", "/slow", "/loop-a", "/gone", "/broken", "/ok")]
         settings = {**options(timeout="1"), "DOWNLOAD_MAXSIZE": 32 * 1024 * 1024}
-        baseline = start_crawl([srv.url("/ok")], settings)
-        result = run_crawl(urls, settings)
+        # each in a process of its own, whose peak memory is the crawl's
+        baseline = start_measured_crawl([srv.url("/ok")], settings)
+        result = start_measured_crawl(urls, settings).result()
         baseline_mib = baseline.result().maxrss_mib
     assert [i["markdown"] for i in result.items] == ["still here"]
     # refused without a memory blow-up: the decompressed body is cut at DOWNLOAD_MAXSIZE (32 MiB),
