@@ -33,6 +33,12 @@ def written(out: Path) -> list[str]:
     return sorted(p.name for p in out.rglob("*.md"))
 
 
+def answer_at_once(srv: TestServer) -> None:
+    """The pause is over: the resumed crawl's pages need not come slowly."""
+    for route in srv.routes.values():
+        route.delay = 0.0
+
+
 def test_near_duplicates_seen_before_a_pause_are_known_after_the_resume(tmp_path):
     # a chain / -> /b -> /c -> /d, and /d repeats /'s text: the pause comes before /c is even known
     with TestServer() as srv:
@@ -48,6 +54,7 @@ def test_near_duplicates_seen_before_a_pause_are_known_after_the_resume(tmp_path
         settings = {"JOBDIR": str(job), "CONCURRENT_REQUESTS": 1, "WEB2MD_WORKERS": 0}
         first = crawl.run("site", settings | {"CLOSESPIDER_ITEMCOUNT": 1}, url=srv.url("/"), depth=3, output=str(out))
         assert first.stats.get("finish_reason") == "closespider_itemcount"
+        answer_at_once(srv)
         paused = [p for p in srv.paths() if p != "/robots.txt"]
         second = crawl.run("site", settings, url=srv.url("/"), depth=3, output=str(out))
         pages = {page["final_url"] for page in first.items + second.items}
@@ -75,6 +82,7 @@ def test_max_pages_holds_across_a_pause(tmp_path, old_state):
             "site", settings | {"CLOSESPIDER_ITEMCOUNT": 1}, url=srv.url("/"), depth=10, max_pages=4, output=str(out)
         )
         assert first.stats.get("finish_reason") == "closespider_itemcount"
+        answer_at_once(srv)
         if old_state:  # web2md before the compact plan saved the planned pages as a dict: key -> (hops, URL)
             state = pickle.loads((job / "spider.state").read_bytes())
             plan = state[PLANNED_STATE_KEY]
