@@ -47,20 +47,20 @@ def test_concurrent_waiters_all_wait_for_one_slow_robots_txt():
 @pytest.mark.integration
 def test_crawl_delay_and_delay_space_requests_to_the_host():
     # Three independent crawls side by side, each against its own server:
-    # Crawl-delay 1 with delay 0; delay 1500 ms with Crawl-delay 1; Crawl-delay 1
+    # Crawl-delay 0.5 with delay 0; delay 750 ms with Crawl-delay 0.5; Crawl-delay 0.5
     # under AutoThrottle, which would otherwise lower the slot delay.
     cases = {
-        "crawl-delay": (1.0, apply_settings(delay="0")),
-        "delay wins": (1.5, apply_settings(delay="1500")),
+        "crawl-delay": (0.5, apply_settings(delay="0")),
+        "delay wins": (0.75, apply_settings(delay="750")),
         "autothrottle": (
-            1.0,
+            0.5,
             {"AUTOTHROTTLE_ENABLED": True, "AUTOTHROTTLE_START_DELAY": 0.0, "AUTOTHROTTLE_TARGET_CONCURRENCY": 8.0},
         ),
     }
     servers = {name: TestServer().__enter__() for name in cases}
     try:
         for srv in servers.values():
-            srv.route("/robots.txt", "User-agent: *\nCrawl-delay: 1\n", headers=TEXT)
+            srv.route("/robots.txt", "User-agent: *\nCrawl-delay: 0.5\n", headers=TEXT)
             for i in range(3):
                 srv.route(f"/p{i}", PAGE.format(i))
         running = {
