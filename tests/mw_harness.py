@@ -17,7 +17,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -206,9 +206,6 @@ def _crawl(job: dict[str, Any]) -> CrawlResult:
     )
 
 
-_pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="mw-harness")
-
-
 class RunningCrawl:
     """A crawl started by :func:`start_crawl`; ``.result()`` waits for it."""
 
@@ -234,7 +231,17 @@ def start_crawl(
 ) -> RunningCrawl:
     """Start crawling `urls` with the harness spider (or the project spider named `spider`)."""
     job = _job(urls, settings, spider, spider_args, explicit, follow, iframes)
-    return RunningCrawl(_pool.submit(_crawl, job))
+    future: Future[CrawlResult] = Future()
+
+    def crawl() -> None:
+        try:
+            future.set_result(_crawl(job))
+        except BaseException as exc:  # handed to whoever waits for the result
+            future.set_exception(exc)
+
+    # a daemon thread: a crawl that never ends fails its test (RunningCrawl.result) without holding up the exit
+    threading.Thread(target=crawl, name="mw-harness", daemon=True).start()
+    return RunningCrawl(future)
 
 
 def run_crawl(urls: list[str] | None = None, settings: dict[str, Any] | None = None, **kwargs: Any) -> CrawlResult:
