@@ -1,14 +1,17 @@
 """A memory watchdog for the test process: a runaway allocation ends the run with the test's name and every
-thread's stack, instead of the kernel's out-of-memory killer ending it (and maybe the machine) without either."""
+thread's stack, instead of the kernel's out-of-memory killer ending it (and maybe the machine) without either.
+Tests marked `browser` or `redis` are skipped, saying why, where Chromium or redis-server is missing."""
 
 from __future__ import annotations
 
 import _thread
 import faulthandler
 import os
+import shutil
 import sys
 import threading
 from collections.abc import Callable, Iterator
+from functools import cache
 
 import pytest
 
@@ -58,3 +61,24 @@ def memory_watchdog(pytestconfig: pytest.Config) -> Iterator[None]:
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> None:
     _running[0] = item.nodeid
+
+
+@cache
+def _missing(marker: str) -> str:
+    """Why the tests marked `marker` cannot run here, or "" when they can."""
+    if marker == "redis":
+        return "" if shutil.which("redis-server") else "redis-server is not installed (.ci/run apt-installs it)"
+    from web2md.browser.chromium import BrowserMissing, check_browser
+
+    try:
+        check_browser()
+    except BrowserMissing as exc:
+        return str(exc)
+    return ""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        for marker in ("browser", "redis"):
+            if item.get_closest_marker(marker) is not None and _missing(marker):
+                item.add_marker(pytest.mark.skip(reason=_missing(marker)))

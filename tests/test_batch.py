@@ -40,6 +40,7 @@ def write_list(tmp_path, srv) -> str:
     return str(path)
 
 
+@pytest.mark.integration
 def test_batch_good_404_blacklisted_invalid_and_duplicate_lines(server, tmp_path, caplog):
     out = tmp_path / "out"
     with caplog.at_level(logging.INFO):
@@ -68,6 +69,7 @@ def test_batch_good_404_blacklisted_invalid_and_duplicate_lines(server, tmp_path
     ]
 
 
+@pytest.mark.integration
 def test_batch_summary_is_kept_on_the_spider(server, tmp_path):
     summaries = []
 
@@ -87,6 +89,7 @@ def test_batch_summary_is_kept_on_the_spider(server, tmp_path):
     ]
 
 
+@pytest.mark.integration
 def test_batch_without_blacklist_fetches_everything(server, tmp_path):
     result = crawl.run(
         "batch", {**SETTINGS, "WEB2MD_BLACKLIST_ENABLED": False}, urls_file=write_list(tmp_path, server), output=""

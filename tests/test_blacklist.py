@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from scrapy import Request, Spider
+from scrapy.exceptions import NotConfigured
+from scrapy.settings import Settings
+from scrapy.statscollectors import MemoryStatsCollector
+from scrapy.utils.test import get_crawler
 
-from tests.mw_harness import run_crawl, start_crawl
+from tests.mw_harness import run_crawl
 from tests.server import TestServer
+from web2md.blacklist.middleware import Blacklisted, BlacklistMiddleware, load_blacklist
 from web2md.blacklist.patterns import Blacklist, user_blacklist_path
 from web2md.middlewares import apply_politeness_options
 from web2md.middlewares.limits import failure_count
@@ -110,7 +116,9 @@ def _site(srv: TestServer) -> None:
         srv.route(path, f"<p>{path}</p>")
 
 
-def test_crawl_skips_blacklisted_links_but_fetches_explicit_urls(tmp_path):
+@pytest.mark.integration
+def test_crawl_skips_blacklisted_links_but_fetches_explicit_urls(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
     (tmp_path / ".web2md").mkdir()
     (tmp_path / ".web2md" / "blacklist.txt").write_text("/mine/\nlocalhost\n", encoding="utf-8")
     extra = tmp_path / "extra.txt"
@@ -119,7 +127,7 @@ def test_crawl_skips_blacklisted_links_but_fetches_explicit_urls(tmp_path):
     apply_politeness_options(settings, {"blacklist_file": str(extra)})
     with TestServer() as srv:
         _site(srv)
-        result = run_crawl([srv.url("/"), srv.url("/ads/explicit")], settings, follow=True, home=tmp_path)
+        result = run_crawl([srv.url("/"), srv.url("/ads/explicit")], settings, follow=True)
         paths = srv.paths()
     assert sorted(p for p in paths if p != "/robots.txt") == ["/", "/ads/explicit", "/ok"]
     assert result.stat("web2md/blacklisted") == 4
@@ -127,21 +135,36 @@ def test_crawl_skips_blacklisted_links_but_fetches_explicit_urls(tmp_path):
     assert failure_count(result.stats) == 0
 
 
-def test_no_user_blacklist_and_no_blacklist(tmp_path):
+def blacklist_middleware(options: dict[str, str]) -> BlacklistMiddleware:
+    settings: dict = {}
+    apply_politeness_options(settings, options)
+    crawler = get_crawler(Spider, settings)
+    crawler.stats = MemoryStatsCollector(crawler)
+    return BlacklistMiddleware.from_crawler(crawler)
+
+
+def refused(middleware: BlacklistMiddleware, url: str) -> bool:
+    try:
+        middleware.process_request(Request(url))
+    except Blacklisted:
+        return True
+    return False
+
+
+def test_no_user_blacklist_and_no_blacklist(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
     (tmp_path / ".web2md").mkdir()
     (tmp_path / ".web2md" / "blacklist.txt").write_text("/mine/\n", encoding="utf-8")
-    no_user: dict = {}
-    apply_politeness_options(no_user, {"no_user_blacklist": "1"})
-    no_blacklist: dict = {}
-    apply_politeness_options(no_blacklist, {"no_blacklist": "1"})
-    with TestServer() as srv1, TestServer() as srv2:
-        _site(srv1)
-        _site(srv2)
-        first = start_crawl([srv1.url("/")], no_user, follow=True, home=tmp_path)
-        second = start_crawl([srv2.url("/")], no_blacklist, follow=True, home=tmp_path)
-        first.result()
-        result = second.result()
-        without_user, disabled = set(srv1.paths()), set(srv2.paths())
-    assert "/mine/page" in without_user and "/ads/banner" not in without_user
-    assert {"/ok", "/ads/banner", "/mine/page", "/extra/page"} <= disabled
-    assert result.stat("web2md/blacklisted") == 0
+    default = blacklist_middleware({})
+    assert refused(default, "http://site.test/mine/page") and refused(default, "http://site.test/ads/banner")
+    without_user = blacklist_middleware({"no_user_blacklist": "1"})
+    assert not refused(without_user, "http://site.test/mine/page")
+    assert refused(without_user, "http://site.test/ads/banner")
+    assert not refused(without_user, "http://site.test/ok")
+    assert without_user.stats.get_value("web2md/blacklisted") == 1
+    # no blacklist: the middleware stands aside and the spiders' link filter is empty
+    settings: dict = {}
+    apply_politeness_options(settings, {"no_blacklist": "1"})
+    assert not load_blacklist(Settings(settings))
+    with pytest.raises(NotConfigured):
+        blacklist_middleware({"no_blacklist": "1"})

@@ -134,6 +134,7 @@ class Terminal:
         return self.child.exitstatus
 
 
+@pytest.mark.integration
 def test_keys_page_scroll_follow_back_forward_url_and_quit(server):
     browser = Terminal(server.url("/"))
     browser.wait_for("Start page —", "screen 1/")
@@ -188,6 +189,7 @@ def example_site():
         yield srv
 
 
+@pytest.mark.integration
 def test_the_whole_pages_links_main_content_on_m_and_local_addresses_over_http(example_site):
     """Navigation and footer links are reachable (the About page is only linked from the nav)."""
     browser = Terminal(example_site.url("/index.html"), rows=60)
@@ -213,6 +215,7 @@ def test_the_whole_pages_links_main_content_on_m_and_local_addresses_over_http(e
     assert browser.quit() == 0
 
 
+@pytest.mark.integration
 def test_find_help_resize_and_an_error_that_fits_the_status_line(server):
     browser = Terminal(server.url("/"))
     browser.wait_for("Start page —")
@@ -250,6 +253,7 @@ def test_find_help_resize_and_an_error_that_fits_the_status_line(server):
     assert browser.quit() == 0
 
 
+@pytest.mark.integration
 def test_without_a_terminal_the_page_is_printed_with_its_links(server):
     done = subprocess.run(
         [sys.executable, "-m", "web2md.frontends.cli", server.url("/two")],
@@ -288,6 +292,7 @@ def test_a_url_typed_without_a_scheme(typed, url):
     assert complete_url(typed) == url
 
 
+@pytest.mark.integration
 def test_browse_start_page_errors_exit_like_fetch(server):
     env = environment()
     bad = subprocess.run(

@@ -34,10 +34,8 @@ ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.en
 
 try:
     CHROMIUM = check_browser()
-    MISSING = ""
-except BrowserMissing as exc:
-    CHROMIUM, MISSING = "", str(exc)
-needs_chromium = pytest.mark.skipif(not CHROMIUM, reason=MISSING)
+except BrowserMissing:
+    CHROMIUM = ""  # the tests marked `browser` are skipped (tests/conftest.py)
 
 SPA = """<html><head><title>Timetable</title><script src="/static/app.js"></script></head>
 <body><div id="app"><p>Loading…</p></div></body></html>"""
@@ -74,6 +72,7 @@ def server():
         yield srv
 
 
+@pytest.mark.integration
 def test_a_missing_chromium_names_the_debian_package(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path))
     monkeypatch.delenv("WEB2MD_CHROMIUM", raising=False)
@@ -94,6 +93,7 @@ def test_a_missing_chromium_names_the_debian_package(tmp_path, monkeypatch):
     )
 
 
+@pytest.mark.integration
 def test_wait_for_needs_browser():
     done = subprocess.run(
         [sys.executable, "-m", "web2md.frontends.cli", "fetch", "--wait-for", "#x", "http://127.0.0.1:9/"],
@@ -105,13 +105,14 @@ def test_wait_for_needs_browser():
     assert (done.returncode, done.stderr) == (2, "web2md: --wait-for needs --browser\n")
 
 
-@needs_chromium
+@pytest.mark.browser
 def test_chromium_is_found_on_path_or_by_setting(tmp_path):
     assert find_chromium() == CHROMIUM
     assert find_chromium(CHROMIUM) == CHROMIUM
 
 
-@needs_chromium
+@pytest.mark.integration
+@pytest.mark.browser
 def test_a_single_page_application_is_converted_only_in_the_browser(server):
     urls = f"{server.url('/spa')} {server.url('/notes.txt')}"
     browsed = crawl.run("page", url=urls, output="", browser="1")
@@ -129,7 +130,8 @@ def test_a_single_page_application_is_converted_only_in_the_browser(server):
     assert stats["downloader/response_count"] == 3 and stats.get("playwright/request_count/resource_type/document") == 2
 
 
-@needs_chromium
+@pytest.mark.integration
+@pytest.mark.browser
 def test_wait_for_and_wait(server):
     url = server.url("/late")
     settled = crawl.run("page", url=url, output="", browser="1")
@@ -140,7 +142,8 @@ def test_wait_for_and_wait(server):
     assert markdown_of(waited) == {url: "Waiting.\n\nShown after two seconds."}
 
 
-@needs_chromium
+@pytest.mark.integration
+@pytest.mark.browser
 def test_the_browsers_requests_obey_the_blacklist(server):
     before = len([r for r in server.requests if r.path == "/ads/pixel.js"])
     result = crawl.run("page", url=server.url("/tracked"), output="", browser="1")
@@ -185,7 +188,8 @@ def other_host(server):
 GUARDED = {"WEB2MD_NETGUARD_ENABLED": True, "WEB2MD_NETGUARD_ALLOWED_HOSTS": ["127.0.0.2"]}
 
 
-@needs_chromium
+@pytest.mark.integration
+@pytest.mark.browser
 def test_the_guard_refuses_what_scripts_and_redirects_lead_to(server, other_host):
     pages = [other_host.url(p) for p in ("/navigates", "/calls", "/redirects", "/to-loopback")]
     result = crawl.run("page", GUARDED, url=" ".join(pages), output="", browser="1")
@@ -234,7 +238,8 @@ def chromium_processes() -> list[int]:
     return [pid for pid, name in names.items() if "chrom" in name and descends(pid)]
 
 
-@needs_chromium
+@pytest.mark.integration
+@pytest.mark.browser
 def test_a_crashed_browser_fails_its_page_once_and_is_started_again(server):
     server.route("/hangs", "<html><body><p>Never settles.</p></body></html>")
     killed: list[int] = []
@@ -255,7 +260,8 @@ def test_a_crashed_browser_fails_its_page_once_and_is_started_again(server):
     # is requested after it (one at a time) in a new browser
     result = crawl.run(
         "page",
-        {"CONCURRENT_REQUESTS": 1, "WEB2MD_BROWSER_PAGES": 1},
+        # the second page waits out DOWNLOAD_TIMEOUT for the element: 8 s rather than the default 30
+        {"CONCURRENT_REQUESTS": 1, "WEB2MD_BROWSER_PAGES": 1, "DOWNLOAD_TIMEOUT": 8},
         output="",
         browser="1",
         wait_for="#never",
@@ -269,7 +275,8 @@ def test_a_crashed_browser_fails_its_page_once_and_is_started_again(server):
     assert result.stats["playwright/browser_count"] == 2
 
 
-@needs_chromium
+@pytest.mark.integration
+@pytest.mark.browser
 def test_web2md_fetch_and_scrapy_crawl_with_the_browser(server, tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "web2md.frontends.cli", "fetch", "--browser", server.url("/spa")],
@@ -307,7 +314,8 @@ def test_web2md_fetch_and_scrapy_crawl_with_the_browser(server, tmp_path):
     assert [p["markdown"] for p in pages] == ["Waiting.\n\nShown after two seconds."]
 
 
-@needs_chromium
+@pytest.mark.integration
+@pytest.mark.browser
 def test_mcp_web_fetch_in_the_browser(server, other_host):
     from tests.test_mcp import McpSession, text_of
 
@@ -324,7 +332,8 @@ def test_mcp_web_fetch_in_the_browser(server, other_host):
     assert not [r for r in server.requests if r.path.startswith("/secret")]
 
 
-@needs_chromium
+@pytest.mark.integration
+@pytest.mark.browser
 def test_mcp_web_fetch_renders_a_single_page_application(server):
     from tests.test_mcp import McpSession
 
@@ -336,7 +345,8 @@ def test_mcp_web_fetch_renders_a_single_page_application(server):
     assert browsed.structured_content["markdown"] == SPA_MARKDOWN
 
 
-@needs_chromium
+@pytest.mark.integration
+@pytest.mark.browser
 def test_cookies_and_headers_go_to_the_page_not_where_its_script_sends_it(server, other_host):
     other_host.route("/landing", "<html><head><title>Landing</title></head><body><p>Landed.</p></body></html>")
     server.route(
@@ -360,7 +370,8 @@ def test_cookies_and_headers_go_to_the_page_not_where_its_script_sends_it(server
     assert landing["user-agent"] == own["user-agent"] == "web2md/0.1 (+https://github.com/web2md)"
 
 
-@needs_chromium
+@pytest.mark.integration
+@pytest.mark.browser
 def test_a_page_the_browser_cannot_reach_fails_as_without_it():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -371,7 +382,8 @@ def test_a_page_the_browser_cannot_reach_fails_as_without_it():
     assert result.stats["web2md/failed/connection_refused"] == 1
 
 
-@needs_chromium
+@pytest.mark.integration
+@pytest.mark.browser
 def test_a_browser_error_is_one_line(server):
     result = crawl.run("page", url=server.url("/late"), output="", browser="1", wait_for="p[")
     assert result.items == [] and result.stats["web2md/failed/browser_error"] == 1
@@ -379,7 +391,8 @@ def test_a_browser_error_is_one_line(server):
     assert failure["reason"].startswith("Page.wait_for_selector: ") and "\n" not in failure["reason"]
 
 
-@needs_chromium
+@pytest.mark.integration
+@pytest.mark.browser
 def test_download_maxsize_holds_for_what_the_server_sends_and_what_scripts_build():
     big = "<html><body>" + "<p>Some words in a paragraph of a big page.</p>" * 8000 + "</body></html>"  # 376 kB
     built = (
@@ -399,6 +412,7 @@ def test_download_maxsize_holds_for_what_the_server_sends_and_what_scripts_build
     assert result.stats["web2md/failed/too_large"] == 2
 
 
+@pytest.mark.integration
 def test_the_guard_proxy_cuts_a_connection_past_download_maxsize():
     from scrapy.exceptions import DownloadCancelledError
 

@@ -20,6 +20,8 @@ from web2md.items import PageItem
 from web2md.pipelines.extract import ExtractPipeline
 from web2md.settings import EXTENSIONS_BASE
 
+pytestmark = pytest.mark.integration
+
 # "café “quoted”" in Windows-1252: é is 0xE9, the curly quotes 0x93 and 0x94 (not valid UTF-8)
 CP1252_TEXT = b"caf\xe9 \x93quoted\x94"
 UTF8_TEXT = "café “quoted”".encode()

@@ -35,6 +35,8 @@ from web2md.frontends.common import (
     EXIT_USAGE,
 )
 
+pytestmark = pytest.mark.integration
+
 ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 

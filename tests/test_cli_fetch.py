@@ -13,6 +13,8 @@ import pytest
 from tests.server import TestServer
 from web2md import convert
 
+pytestmark = pytest.mark.integration
+
 ROOT = Path(__file__).resolve().parent.parent
 
 PAGE = """<!DOCTYPE html>

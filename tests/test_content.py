@@ -2264,6 +2264,7 @@ def test_same_input_same_page_and_crlf_is_lf(index):
     assert convert(html.encode("utf-8"), "https://forum.example.com/threads/9").to_dict() == first
 
 
+@pytest.mark.integration
 def test_output_does_not_depend_on_the_hash_seed():
     code = (
         "import json, sys; from web2md import convert; p = convert(sys.stdin.read(), sys.argv[1]); "

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.server import TestServer
 from web2md import crawl
+
+pytestmark = pytest.mark.integration
 
 
 def echo_cookie(request) -> tuple[int, dict[str, str], bytes]:

@@ -65,6 +65,7 @@ def run_site(srv, tmp_path, **args):
     return crawl.run("site", url=srv.url("/"), **args)
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("depth", [0, 1, 2, 3])
 def test_depth_bounds_the_breadth_first_crawl(site, tmp_path, depth):
     # "/" and "/index.html" are one page: near-duplicate dropping is off to see both (tests/test_pipelines_meta.py)
@@ -73,6 +74,7 @@ def test_depth_bounds_the_breadth_first_crawl(site, tmp_path, depth):
     assert len(result.items) == len(set().union(*LAYERS[: depth + 1]))  # each page once
 
 
+@pytest.mark.integration
 def test_breadth_first_order(site, tmp_path):
     # one request at a time, so the order the server sees is the scheduler's order. A page's links reach the
     # scheduler once a worker has read it, while the next page downloads: the scheduler hands out the shallowest
@@ -87,6 +89,7 @@ def test_breadth_first_order(site, tmp_path):
     assert {paths_of(site, [item]).pop(): result.depths[id(item)] for item in result.items} == depth_of
 
 
+@pytest.mark.integration
 def test_only_same_origin_http_links_are_followed(site, external, tmp_path):
     run_site(site, tmp_path, depth=2)
     assert external.requests == []
@@ -106,6 +109,7 @@ def test_only_same_origin_http_links_are_followed(site, external, tmp_path):
     assert not any("#" in p or "mailto" in p or "javascript" in p for p in requested)
 
 
+@pytest.mark.integration
 def test_redirect_records_the_final_url(site, tmp_path):
     result = run_site(site, tmp_path, depth=1)
     moved = [item for item in result.items if item["url"].endswith("/moved")]
@@ -115,6 +119,7 @@ def test_redirect_records_the_final_url(site, tmp_path):
     assert (tmp_path / "out" / page_path(site.url("/c.html"), "md")).is_file()
 
 
+@pytest.mark.integration
 def test_http_errors_are_counted_and_do_not_stop_the_crawl(site, tmp_path):
     result = run_site(site, tmp_path, depth=2)
     assert {(f["url"], f["status"]) for f in result.failures} == {
@@ -131,6 +136,7 @@ def test_http_errors_are_counted_and_do_not_stop_the_crawl(site, tmp_path):
     assert "missing.html.md" not in names and "error.md" not in names
 
 
+@pytest.mark.integration
 def test_files_hold_the_markdown_and_the_json_fields(site, tmp_path):
     result = run_site(site, tmp_path, depth=1, formats="md,json")
     out = tmp_path / "out"
@@ -163,23 +169,27 @@ def test_files_hold_the_markdown_and_the_json_fields(site, tmp_path):
     assert "reached through the redirect" in expected
 
 
+@pytest.mark.integration
 def test_output_setting_is_the_default_folder(site, tmp_path):
     crawl.run("site", {"WEB2MD_OUTPUT_DIR": str(tmp_path / "from-setting")}, url=site.url("/"), depth=0)
     assert (tmp_path / "from-setting" / f"127.0.0.1_{site.port}" / "index.md").is_file()
 
 
+@pytest.mark.integration
 def test_empty_format_list_writes_no_files(site, tmp_path):
     result = run_site(site, tmp_path, depth=1, formats="")
     assert len(result.items) == 4
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.integration
 def test_unknown_format_is_refused_before_crawling(site, tmp_path):
     with pytest.raises(ValueError, match="unknown format 'pdf'"):
         run_site(site, tmp_path, depth=1, formats="md,pdf")
     assert site.requests == []
 
 
+@pytest.mark.integration
 def test_max_pages_bounds_the_requests(site, tmp_path):
     result = run_site(site, tmp_path, depth=3, max_pages=3)
     assert sorted(fetched(site)) == ["/", "/a.html", "/b.html"]  # the first three links in document order
@@ -187,6 +197,7 @@ def test_max_pages_bounds_the_requests(site, tmp_path):
     assert result.stats["web2md/max_pages_skipped"] > 0
 
 
+@pytest.mark.integration
 def test_nofollow_links_are_not_followed(tmp_path):
     with TestServer() as srv:
         srv.route("/", '<html><body><a href="/x" rel="nofollow">x</a> <a href="/y">y</a></body></html>')
@@ -196,6 +207,7 @@ def test_nofollow_links_are_not_followed(tmp_path):
         assert sorted(fetched(srv)) == ["/", "/y"]
 
 
+@pytest.mark.integration
 def test_a_link_redirecting_off_site_is_not_fetched_or_exported(external, tmp_path):
     with TestServer() as srv:
         srv.route("/", '<html><body><a href="/out">out</a></body></html>')
@@ -205,6 +217,7 @@ def test_a_link_redirecting_off_site_is_not_fetched_or_exported(external, tmp_pa
         assert result.stats["web2md/offsite_redirect_count"] == 1
 
 
+@pytest.mark.integration
 def test_a_start_url_that_redirects_makes_the_target_the_site(external, tmp_path):
     external.route("/home", '<html><body><a href="/next">next</a></body></html>')
     external.route("/next", "<p>next page</p>")
@@ -214,6 +227,7 @@ def test_a_start_url_that_redirects_makes_the_target_the_site(external, tmp_path
     assert sorted(item["final_url"] for item in result.items) == [external.url("/home"), external.url("/next")]
 
 
+@pytest.mark.integration
 def test_hostile_urls_become_safe_distinct_file_names(tmp_path):
     odd = [
         "/odd/%2e%2e/%2e%2e/escape.html",
@@ -256,6 +270,7 @@ def test_hostile_urls_become_safe_distinct_file_names(tmp_path):
         assert (out / page_path(item["final_url"], "md")).read_text().rstrip("\n") == item["markdown"]
 
 
+@pytest.mark.integration
 def test_page_spider_fetches_every_listed_url(site, tmp_path):
     listing = tmp_path / "urls.txt"
     listing.write_text(f"# pages\n{site.url('/b.html')}\n\n{site.url('/docs/a1.html')}\n")
@@ -267,6 +282,7 @@ def test_page_spider_fetches_every_listed_url(site, tmp_path):
     assert sorted(fetched(site)) == ["/a.html", "/b.html", "/c.html", "/docs/a1.html"]  # no links followed
 
 
+@pytest.mark.integration
 def test_page_spider_keeps_commas_inside_a_url(tmp_path):
     with TestServer() as srv:
         srv.route("/list", "<p>list</p>")
@@ -274,6 +290,7 @@ def test_page_spider_keeps_commas_inside_a_url(tmp_path):
         assert fetched(srv) == ["/list?ids=1,2,3"]
 
 
+@pytest.mark.integration
 def test_conversion_options_are_spider_arguments(tmp_path):
     html = '<html><body><p>Our logo, drawn by hand in 1999: <img src="/logo.png" alt="Logo"></p></body></html>'
     with TestServer() as srv:
@@ -290,6 +307,7 @@ def test_conversion_options_are_spider_arguments(tmp_path):
     assert "![Logo]" not in plain.items[0]["markdown"]
 
 
+@pytest.mark.integration
 def test_non_html_responses(tmp_path):
     with TestServer() as srv:
         srv.route("/data.json", '{"b": 1, "a": [true]}', headers={"Content-Type": "application/json"})
@@ -355,6 +373,7 @@ def scrapy_crawl(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.integration
 def test_scrapy_crawl_feed_exports_jsonl_and_md(site, tmp_path):
     done = scrapy_crawl(
         tmp_path,

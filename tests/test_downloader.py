@@ -10,6 +10,8 @@ import pytest
 from tests.server import RecordedRequest, TestServer
 from web2md import crawl
 
+pytestmark = pytest.mark.integration
+
 PAGES = 12
 SERVE_TIME = 0.3  # long enough that a burst past the limit would overlap at the server
 

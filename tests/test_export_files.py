@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from tests.server import TestServer
 from web2md import crawl
 from web2md.middlewares.limits import failure_count
 from web2md.paths import MAX_PATH, page_path
+
+pytestmark = pytest.mark.integration
 
 
 def files_under(folder):

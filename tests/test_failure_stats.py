@@ -14,6 +14,8 @@ from web2md import crawl
 from web2md.middlewares.limits import failure_count
 from web2md.settings import DOWNLOADER_MIDDLEWARES
 
+pytestmark = pytest.mark.integration
+
 
 def web2md_stats(result: crawl.CrawlResult) -> dict[str, int]:
     return {k: v for k, v in result.stats.items() if k.startswith("web2md/")}

@@ -366,6 +366,7 @@ def entry_feed(srv, n: int) -> str:
     return f'<rss version="2.0"><channel><title>Local</title>{items}</channel></rss>'
 
 
+@pytest.mark.integration
 def test_spider_reads_a_feed_url_into_entry_items(tmp_path):
     with TestServer() as srv:
         srv.route("/feed/", fixture("rss2.xml"), headers=RSS)
@@ -392,6 +393,7 @@ def test_spider_reads_a_feed_url_into_entry_items(tmp_path):
     assert result.stats["web2md/feed_entry_count"] == 3
 
 
+@pytest.mark.integration
 def test_spider_discovers_the_first_announced_feed(tmp_path):
     with TestServer() as srv:
         srv.route("/", HOME)
@@ -401,6 +403,7 @@ def test_spider_discovers_the_first_announced_feed(tmp_path):
     assert [item["title"] for item in result.items] == ["Parsing XML safely"]
 
 
+@pytest.mark.integration
 def test_spider_probes_common_locations_one_at_a_time(tmp_path):
     with TestServer() as srv:
         srv.route("/", "<html><body><p>No feed links here</p></body></html>")
@@ -412,6 +415,7 @@ def test_spider_probes_common_locations_one_at_a_time(tmp_path):
     assert len(result.items) == 2
 
 
+@pytest.mark.integration
 def test_spider_reports_a_page_without_feed(tmp_path):
     with TestServer() as srv:
         srv.route("/blog/", "<html><body><p>Nothing</p></body></html>")
@@ -421,6 +425,7 @@ def test_spider_reports_a_page_without_feed(tmp_path):
     assert len(fetched(srv)) == 1 + 16  # the page, then every usual location in its folder and at the root
 
 
+@pytest.mark.integration
 def test_spider_fetch_entries_crawls_entry_pages(tmp_path):
     with TestServer() as srv:
         srv.route("/rss.xml", entry_feed(srv, 4), headers=RSS)
@@ -439,6 +444,7 @@ def test_spider_fetch_entries_crawls_entry_pages(tmp_path):
     assert len(list((tmp_path / "out").rglob("*.md"))) == 3
 
 
+@pytest.mark.integration
 def test_spider_missing_feed_is_a_failure(tmp_path):
     with TestServer() as srv:
         result = crawl.run("feed", SETTINGS, url=srv.url("/gone.xml"), output=str(tmp_path))

@@ -23,6 +23,8 @@ from web2md import crawl
 from web2md.failures import explain
 from web2md.spiders.page import PageSpider
 
+pytestmark = pytest.mark.integration
+
 
 def web2md(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(

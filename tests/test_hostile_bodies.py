@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.server import TestServer
 from web2md import crawl, text_for
 
@@ -17,6 +19,7 @@ def test_json_nested_past_the_stack_is_shown_as_it_came():
     assert text_for(DEEP_JSON, "application/json") == DEEP_JSON.decode() + "\n\n" + notice
 
 
+@pytest.mark.integration
 def test_a_crawl_keeps_a_deeply_nested_json_body(caplog):
     with TestServer() as srv:
         srv.route("/deep.json", DEEP_JSON, headers={"Content-Type": "application/json"})
@@ -28,6 +31,7 @@ def test_a_crawl_keeps_a_deeply_nested_json_body(caplog):
     assert "RecursionError" not in caplog.text
 
 
+@pytest.mark.integration
 def test_a_feed_declaring_entities_is_refused_and_said_so():
     with TestServer() as srv:
         srv.route("/feed.xml", XXE, headers={"Content-Type": "application/rss+xml"})

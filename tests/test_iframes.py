@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from tests.mw_harness import run_crawl
 from tests.server import TestServer
 from web2md.middlewares.limits import failure_count
+
+pytestmark = pytest.mark.integration
 
 PAGE = """<html><body>
 <h1>Host page</h1>

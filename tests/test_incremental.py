@@ -12,6 +12,8 @@ from tests.server import TestServer
 from web2md import crawl
 from web2md.paths import page_path
 
+pytestmark = pytest.mark.integration
+
 LEAVES = 20
 CHANGED = (1, 4, 7, 10, 13)
 DELETED = (5, 15)

@@ -328,6 +328,7 @@ def web2md(*args: str, code: str = "") -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, *command], capture_output=True, text=True, env=env, timeout=120)
 
 
+@pytest.mark.integration
 def test_web2md_fetch_javascript(server):
     done = web2md("fetch", "--javascript", server.url("/app"))
     assert (done.returncode, done.stderr) == (0, "")
@@ -336,6 +337,7 @@ def test_web2md_fetch_javascript(server):
     assert "Ferries" not in plain.stdout
 
 
+@pytest.mark.integration
 def test_web2md_fetch_wait_bounds_the_timers(server):
     late = web2md("fetch", "--javascript", "--wait", "500", server.url("/timer"))
     early = web2md("fetch", "--javascript", "--wait", "100", server.url("/timer"))
@@ -343,6 +345,7 @@ def test_web2md_fetch_wait_bounds_the_timers(server):
     assert (early.returncode, early.stdout) == (0, "# Results\n\nLoading…\n")
 
 
+@pytest.mark.integration
 def test_web2md_fetch_without_the_engine_names_the_package(server):
     done = web2md("fetch", "--javascript", server.url("/app"), code="import sys; sys.modules['quickjs'] = None")
     assert (done.returncode, done.stdout) == (1, "")
@@ -351,6 +354,7 @@ def test_web2md_fetch_without_the_engine_names_the_package(server):
     )
 
 
+@pytest.mark.integration
 def test_crawl_counts_the_failed_scripts_and_the_setting_turns_javascript_on(server, tmp_path):
     result = crawl.run("page", url=f"{server.url('/hostile')} {server.url('/written')}", output="", javascript="1")
     pages = {item["final_url"]: item["markdown"] for item in result.items}
@@ -371,6 +375,7 @@ def test_crawl_counts_the_failed_scripts_and_the_setting_turns_javascript_on(ser
     assert "web2md/js/pages" not in off.stats and "written" not in off.items[0]["markdown"]
 
 
+@pytest.mark.integration
 def test_scrapy_crawl_with_the_javascript_argument(server, tmp_path):
     env = dict(
         os.environ,
@@ -410,6 +415,7 @@ def test_scrapy_crawl_with_the_javascript_argument(server, tmp_path):
     ] + "\n"
 
 
+@pytest.mark.integration
 def test_mcp_web_fetch_runs_inline_scripts_when_asked(server):
     from tests.test_mcp import McpSession
 

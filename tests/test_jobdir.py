@@ -21,6 +21,8 @@ from tests.test_cli import environment, web2md
 from web2md import crawl
 from web2md.spiders import PLANNED_STATE_KEY
 
+pytestmark = pytest.mark.integration
+
 STORY = (
     "<p>The harbour master counted the boats that came in before the storm, and wrote each name in the "
     "log book that hangs beside the door of the office on the pier.</p>"
@@ -29,6 +31,12 @@ STORY = (
 
 def written(out: Path) -> list[str]:
     return sorted(p.name for p in out.rglob("*.md"))
+
+
+def answer_at_once(srv: TestServer) -> None:
+    """The pause is over: the resumed crawl's pages need not come slowly."""
+    for route in srv.routes.values():
+        route.delay = 0.0
 
 
 def test_near_duplicates_seen_before_a_pause_are_known_after_the_resume(tmp_path):
@@ -46,6 +54,7 @@ def test_near_duplicates_seen_before_a_pause_are_known_after_the_resume(tmp_path
         settings = {"JOBDIR": str(job), "CONCURRENT_REQUESTS": 1, "WEB2MD_WORKERS": 0}
         first = crawl.run("site", settings | {"CLOSESPIDER_ITEMCOUNT": 1}, url=srv.url("/"), depth=3, output=str(out))
         assert first.stats.get("finish_reason") == "closespider_itemcount"
+        answer_at_once(srv)
         paused = [p for p in srv.paths() if p != "/robots.txt"]
         second = crawl.run("site", settings, url=srv.url("/"), depth=3, output=str(out))
         pages = {page["final_url"] for page in first.items + second.items}
@@ -73,6 +82,7 @@ def test_max_pages_holds_across_a_pause(tmp_path, old_state):
             "site", settings | {"CLOSESPIDER_ITEMCOUNT": 1}, url=srv.url("/"), depth=10, max_pages=4, output=str(out)
         )
         assert first.stats.get("finish_reason") == "closespider_itemcount"
+        answer_at_once(srv)
         if old_state:  # web2md before the compact plan saved the planned pages as a dict: key -> (hops, URL)
             state = pickle.loads((job / "spider.state").read_bytes())
             plan = state[PLANNED_STATE_KEY]

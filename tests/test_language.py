@@ -118,6 +118,7 @@ def test_list_markers_and_initials_are_not_evidence():
     assert detect_language(text) == "deu"
 
 
+@pytest.mark.integration
 def test_same_answer_under_any_hash_seed():
     code = (
         "from web2md.extract.meta.language import detect_language as d; import sys; print([d(t) for t in sys.argv[1:]])"

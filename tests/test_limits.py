@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 import zlib
 
@@ -10,7 +11,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from scrapy.statscollectors import MemoryStatsCollector
 
-from tests.mw_harness import run_crawl, start_crawl
+from tests.mw_harness import run_crawl, start_measured_crawl
 from tests.server import TestServer
 from web2md.middlewares import apply_politeness_options
 from web2md.middlewares.limits import PageFailed, failure_count, failure_reason, record_failure
@@ -33,6 +34,7 @@ def options(**opts: str) -> dict:
     return settings
 
 
+@pytest.mark.integration
 def test_failures_are_logged_once_counted_by_reason_and_the_crawl_goes_on():
     bomb = gzip_bomb(BOMB_MIB)
     assert len(bomb) < 1 << 20
@@ -46,8 +48,9 @@ def test_failures_are_logged_once_counted_by_reason_and_the_crawl_goes_on():
         srv.route("/ok", "<p>still here</p>")
         urls = [srv.url(p) for p in ("/bomb", "/slow", "/loop-a", "/gone", "/broken", "/ok")]
         settings = {**options(timeout="1"), "DOWNLOAD_MAXSIZE": 32 * 1024 * 1024}
-        baseline = start_crawl([srv.url("/ok")], settings)
-        result = run_crawl(urls, settings)
+        # each in a process of its own, whose peak memory is the crawl's
+        baseline = start_measured_crawl([srv.url("/ok")], settings)
+        result = start_measured_crawl(urls, settings).result()
         baseline_mib = baseline.result().maxrss_mib
     assert [i["markdown"] for i in result.items] == ["still here"]
     # refused without a memory blow-up: the decompressed body is cut at DOWNLOAD_MAXSIZE (32 MiB),
@@ -72,6 +75,7 @@ def test_failures_are_logged_once_counted_by_reason_and_the_crawl_goes_on():
     assert result.logged("(timeout)")[0].endswith(f"{srv.url('/slow')} (timeout): timed out after 1 s")
 
 
+@pytest.mark.integration
 def test_dns_failure_and_too_many_redirects():
     with TestServer() as srv:
         for i in range(6):
@@ -86,34 +90,42 @@ def test_dns_failure_and_too_many_redirects():
 
 
 def test_meta_refresh_is_followed_once():
+    from scrapy import Request, Spider
+    from scrapy.http import HtmlResponse
+    from scrapy.utils.test import get_crawler
+
+    from web2md.middlewares.limits import MetaRefreshMiddleware
+
     refresh = '<html><head><meta http-equiv="refresh" content="0; url={}"></head><body><p>{}</p></body></html>'
-    with TestServer() as srv:
-        srv.route("/first", refresh.format("/second", "first"))
-        srv.route("/second", refresh.format("/third", "second"))
-        srv.route("/third", "<p>third</p>")
-        result = run_crawl([srv.url("/first")])
-        paths = srv.paths()
-    [item] = result.items
-    assert item["url"] == srv.url("/second")
-    assert item["redirect_urls"] == [srv.url("/first")]
-    assert "/third" not in paths
+    crawler = get_crawler(Spider)
+    crawler.stats = MemoryStatsCollector(crawler)
+    middleware = MetaRefreshMiddleware.from_crawler(crawler)
+    first = Request("http://site.test/first")
+    page = HtmlResponse(first.url, body=refresh.format("/second", "first"), encoding="utf-8", request=first)
+    followed = middleware.process_response(first, page)
+    assert isinstance(followed, Request) and followed.url == "http://site.test/second"
+    assert followed.meta["redirect_urls"] == [first.url]
+    # the page it leads to refreshes too: that one is the page, /third is not asked for
+    second = HtmlResponse(followed.url, body=refresh.format("/third", "second"), encoding="utf-8", request=followed)
+    assert middleware.process_response(followed, second) is second
 
 
+@pytest.mark.integration
 def test_cache_ttl_serves_the_second_run_and_refetches_after_expiry(tmp_path):
-    # a crawl subprocess takes a second or two, so the TTL leaves room for one
-    ttl = 5
+    ttl = 60
     settings = {**options(cache_ttl=str(ttl)), "HTTPCACHE_DIR": str(tmp_path / "cache")}
     assert settings["HTTPCACHE_ENABLED"] is True and settings["HTTPCACHE_EXPIRATION_SECS"] == ttl
     with TestServer() as srv:
         srv.route("/page", "<p>cached page</p>")
         first = run_crawl([srv.url("/page")], settings)
         after_first = srv.paths()
-        # entries expire TTL seconds after they were stored (the mtime of their pickled_meta), not after the
-        # first run started: a loaded machine can take seconds to start the crawl subprocess
-        stored = max(p.stat().st_mtime for p in (tmp_path / "cache").rglob("pickled_meta"))
         second = run_crawl([srv.url("/page")], settings)
         after_second = srv.paths()
-        time.sleep(max(0.0, stored + ttl + 0.3 - time.time()))
+        # entries expire TTL seconds after they were stored (the mtime of their pickled_meta): stored that long
+        # ago rather than waited for
+        expired = time.time() - ttl - 1
+        for meta in (tmp_path / "cache").rglob("pickled_meta"):
+            os.utime(meta, (expired, expired))
         third = run_crawl([srv.url("/page")], settings)
         after_third = srv.paths()
     assert after_first.count("/page") == 1
@@ -124,6 +136,7 @@ def test_cache_ttl_serves_the_second_run_and_refetches_after_expiry(tmp_path):
     assert options(cache_ttl="0")["HTTPCACHE_ENABLED"] is False
 
 
+@pytest.mark.integration
 def test_cookie_header_and_user_agent_options_reach_the_server():
     settings = options(
         cookie=["session=abc", "theme=dark"], header=["X-Trace: 42", "Accept-Language: de"], user_agent="politebot/2.0"

@@ -229,6 +229,7 @@ def test_tools_are_listed_with_input_and_output_schemas(mcp):
     assert {"url", "depth", "max_pages"} <= set(tools["web_crawl"].input_schema["properties"])
 
 
+@pytest.mark.integration
 def test_a_long_page_comes_in_slices_that_add_up_to_the_whole(mcp, site):
     url = site.url("/long")
     whole = mcp.call("web_fetch", {"url": url, "max_length": 1_000_000})
@@ -267,6 +268,7 @@ def test_a_long_page_comes_in_slices_that_add_up_to_the_whole(mcp, site):
     assert past.is_error and "past the end" in text_of(past)
 
 
+@pytest.mark.integration
 def test_fetch_formats_and_options(mcp, site):
     url = site.url("/long")
     text = mcp.call("web_fetch", {"url": url, "format": "text", "max_length": 200})
@@ -278,6 +280,7 @@ def test_fetch_formats_and_options(mcp, site):
     assert full.structured_content["headings"][0]["text"] == "The long page"
 
 
+@pytest.mark.integration
 def test_crawl_then_grep_quotes_lines_of_the_rendering(mcp, site):
     start = site.url("/site/")
     result = mcp.call("web_crawl", {"url": start, "depth": 1, "max_pages": 10})
@@ -314,6 +317,7 @@ def test_crawl_then_grep_quotes_lines_of_the_rendering(mcp, site):
     assert f"{site.url('/site/coffee')}:3:Espresso is pressed at nine bars." in found
 
 
+@pytest.mark.integration
 def test_grep_merges_overlapping_context_and_bounds_what_it_returns(mcp, site):
     url = site.url("/bees")
     rendering = convert(SITE["/bees"], url=url).markdown.split("\n")
@@ -347,6 +351,7 @@ def test_grep_merges_overlapping_context_and_bounds_what_it_returns(mcp, site):
     )
 
 
+@pytest.mark.integration
 def test_crawl_lists_failures_in_url_order_every_time(mcp, site):
     start = site.url("/broken/")
     runs = [mcp.call("web_crawl", {"url": start, "depth": 1}) for _ in range(2)]
@@ -370,6 +375,7 @@ def test_sitemap_of_a_refused_host_says_refused(mcp):
     )
 
 
+@pytest.mark.integration
 def test_grep_fetches_a_page_it_has_not_seen(mcp, site):
     url = site.url("/unseen")
     before = site.paths().count("/unseen")
@@ -383,6 +389,7 @@ def test_grep_fetches_a_page_it_has_not_seen(mcp, site):
     assert not none.is_error and none.structured_content["matches"] == []
 
 
+@pytest.mark.integration
 def test_sitemap_and_feed(mcp, site):
     listing = mcp.call("web_sitemap", {"url": site.url("/sitemap.xml")})
     assert not listing.is_error, text_of(listing)
@@ -401,6 +408,7 @@ def test_sitemap_and_feed(mcp, site):
     assert "First post" in text_of(feed)
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize(
     "arguments, message",
     [
@@ -447,6 +455,7 @@ def loopback_name() -> str | None:
     return None
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "[::1]", "2130706433", "machine-name"])
 def test_without_allow_private_loopback_addresses_are_refused(strict, site, host):
     if host == "machine-name":
@@ -499,6 +508,7 @@ def test_address_classification():
     assert non_public_kind("198.51.100.7") == "reserved"
 
 
+@pytest.mark.integration
 def test_every_redirect_hop_is_checked(strict, site, allowed):
     # 127.0.0.2 passes by name (--allow-host); its redirect to 127.0.0.1 does not
     fine = strict.call("web_fetch", {"url": f"{allowed}/fine"})
@@ -513,6 +523,7 @@ def test_every_redirect_hop_is_checked(strict, site, allowed):
     assert "/secret-redirected" not in site.paths()
 
 
+@pytest.mark.integration
 def test_each_call_is_time_bound(strict, allowed):
     started = time.monotonic()
     result = strict.call("web_fetch", {"url": f"{allowed}/slow"})
@@ -520,6 +531,7 @@ def test_each_call_is_time_bound(strict, allowed):
     assert time.monotonic() - started < 5.5
 
 
+@pytest.mark.integration
 def test_stdout_carries_only_json_rpc(site):
     """A raw session: every line the server writes to stdout is a JSON-RPC message, even around failures."""
     proc = subprocess.Popen(

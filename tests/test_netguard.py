@@ -70,6 +70,7 @@ FRAMES = """<html><body><h1>Host page</h1><p>Before the frames.</p>
 <p>After the frames.</p></body></html>"""
 
 
+@pytest.mark.integration
 def test_iframes_never_reach_link_local_metadata_or_another_kind_of_network(tmp_path):
     # a crawl that started on loopback: its own loopback frame is inlined, the others are refused before
     # any connection (they would time out otherwise) and robots.txt is never asked of them
@@ -85,6 +86,7 @@ def test_iframes_never_reach_link_local_metadata_or_another_kind_of_network(tmp_
     assert result.stats["robotstxt/request_count"] == 1
 
 
+@pytest.mark.integration
 def test_redirect_and_meta_refresh_to_link_local_are_refused():
     with TestServer() as srv:
         srv.route("/moved", status=302, headers={"Location": "http://169.254.169.254/latest/"})
@@ -99,6 +101,7 @@ def test_redirect_and_meta_refresh_to_link_local_are_refused():
     assert reasons[1].startswith("refused: fe80::1 is a link-local address")
 
 
+@pytest.mark.integration
 def test_sitemaps_listed_by_robots_txt_are_guarded():
     with TestServer() as srv:
         srv.route(
@@ -123,6 +126,7 @@ def outbound_address(family: socket.AddressFamily, probe: str) -> str | None:
     return address if kind is not None and kind_group(kind) == "private" else None
 
 
+@pytest.mark.integration
 def test_a_crawl_on_another_network_does_not_reach_loopback():
     address = outbound_address(socket.AF_INET, "10.255.255.255") or outbound_address(socket.AF_INET6, "fd00::ffff")
     if address is None:
@@ -145,6 +149,7 @@ def test_a_crawl_on_another_network_does_not_reach_loopback():
         assert intranet.paths().count("/frame") == 1
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("allowed", ["address", "network"])
 def test_allowed_by_name_or_network(allowed):
     address = outbound_address(socket.AF_INET, "10.255.255.255") or outbound_address(socket.AF_INET6, "fd00::ffff")
@@ -169,6 +174,7 @@ def has_ipv6_loopback() -> bool:
     return True
 
 
+@pytest.mark.integration
 @pytest.mark.skipif(not has_ipv6_loopback(), reason="no ::1 on this machine")
 def test_ipv6_literal_urls_are_fetched_and_count_as_loopback(tmp_path):
     with TestServer("::1") as v6, TestServer() as v4:

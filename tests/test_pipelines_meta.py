@@ -113,6 +113,7 @@ def fp_item(n: int, fp: int) -> PageItem:
     return item(url=f"https://example.com/{n}", fingerprint=f"{fp:016x}")
 
 
+@pytest.mark.integration
 def test_dedupe_drops_within_distance_3_by_default():
     pipe, stats = pipeline(DedupePipeline)
     assert dedupe(pipe, fp_item(1, FP))
@@ -124,6 +125,7 @@ def test_dedupe_drops_within_distance_3_by_default():
     assert stats.get_value("web2md/near_duplicate_count") == 2
 
 
+@pytest.mark.integration
 def test_dedupe_flag_mode_marks_the_original():
     pipe, stats = pipeline(DedupePipeline, {"WEB2MD_DEDUPE": "flag"})
     first, second = fp_item(1, FP), fp_item(2, FP ^ 1)
@@ -132,6 +134,7 @@ def test_dedupe_flag_mode_marks_the_original():
     assert stats.get_value("web2md/near_duplicate_count") == 1
 
 
+@pytest.mark.integration
 def test_dedupe_arguments_off_and_distance():
     pipe, _ = pipeline(DedupePipeline, dedupe="off")
     assert dedupe(pipe, fp_item(1, FP)) and dedupe(pipe, fp_item(2, FP))
@@ -142,6 +145,7 @@ def test_dedupe_arguments_off_and_distance():
         pipeline(DedupePipeline, dedupe="maybe")
 
 
+@pytest.mark.integration
 def test_dedupe_ignores_pages_without_fingerprint():
     pipe, _ = pipeline(DedupePipeline)
     assert dedupe(pipe, item()) and dedupe(pipe, item())
@@ -207,6 +211,7 @@ def paths(srv, items) -> list[str]:
     return sorted(i["final_url"][len(prefix) :] for i in items)
 
 
+@pytest.mark.integration
 def test_crawl_filters_language_metadata_and_duplicates(site):
     everything = crawl.run("site", url=site.url("/"), depth=1, output="", dedupe="off")
     assert paths(site, everything.items) == ["/", "/copy", "/de", "/en", "/file.pdf", "/nodate"]
@@ -228,6 +233,7 @@ def test_crawl_filters_language_metadata_and_duplicates(site):
     assert len(marked) == 1 and marked[0]["duplicate_of"] in (site.url("/en"), site.url("/copy"))
 
 
+@pytest.mark.integration
 def test_every_format_written_per_page_and_documents_saved(site, tmp_path):
     out = tmp_path / "out"
     result = crawl.run("site", url=site.url("/"), depth=1, output=str(out), formats="md,json,csv,tei,xml,txt,html")
@@ -256,6 +262,7 @@ def test_every_format_written_per_page_and_documents_saved(site, tmp_path):
     assert "body" not in json.dumps(item_to_dict(document))
 
 
+@pytest.mark.integration
 def test_feed_exports_csv_xml_tei(site, tmp_path):
     feeds = {
         str(tmp_path / "pages.csv"): {"format": "csv"},

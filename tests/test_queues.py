@@ -6,6 +6,7 @@ import threading
 import tracemalloc
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scrapy import FormRequest, Request
@@ -109,6 +110,7 @@ def test_a_waiting_request_takes_a_tenth_of_the_memory():
     assert sizes[0] < 200 < 1000 < sizes[1]
 
 
+@pytest.mark.integration
 def test_a_crawl_writes_the_same_files_as_with_scrapys_queue(tmp_path):
     with TestServer() as srv:
         for n in range(31):  # a tree: page n links to 3n+1 .. 3n+3

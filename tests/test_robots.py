@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.mw_harness import run_crawl, start_crawl
 from tests.server import TestServer
 from web2md.middlewares import apply_politeness_options
@@ -22,6 +24,7 @@ def page_gaps(srv: TestServer, prefix: str = "/p") -> list[float]:
     return [b - a for a, b in zip(times, times[1:])]
 
 
+@pytest.mark.integration
 def test_concurrent_waiters_all_wait_for_one_slow_robots_txt():
     with TestServer() as srv:
         srv.route("/robots.txt", "User-agent: *\nDisallow: /private/\n", headers=TEXT, delay=1.0)
@@ -41,22 +44,23 @@ def test_concurrent_waiters_all_wait_for_one_slow_robots_txt():
     assert failure_count(result.stats) == 0
 
 
+@pytest.mark.integration
 def test_crawl_delay_and_delay_space_requests_to_the_host():
     # Three independent crawls side by side, each against its own server:
-    # Crawl-delay 1 with delay 0; delay 1500 ms with Crawl-delay 1; Crawl-delay 1
+    # Crawl-delay 0.5 with delay 0; delay 750 ms with Crawl-delay 0.5; Crawl-delay 0.5
     # under AutoThrottle, which would otherwise lower the slot delay.
     cases = {
-        "crawl-delay": (1.0, apply_settings(delay="0")),
-        "delay wins": (1.5, apply_settings(delay="1500")),
+        "crawl-delay": (0.5, apply_settings(delay="0")),
+        "delay wins": (0.75, apply_settings(delay="750")),
         "autothrottle": (
-            1.0,
+            0.5,
             {"AUTOTHROTTLE_ENABLED": True, "AUTOTHROTTLE_START_DELAY": 0.0, "AUTOTHROTTLE_TARGET_CONCURRENCY": 8.0},
         ),
     }
     servers = {name: TestServer().__enter__() for name in cases}
     try:
         for srv in servers.values():
-            srv.route("/robots.txt", "User-agent: *\nCrawl-delay: 1\n", headers=TEXT)
+            srv.route("/robots.txt", "User-agent: *\nCrawl-delay: 0.5\n", headers=TEXT)
             for i in range(3):
                 srv.route(f"/p{i}", PAGE.format(i))
         running = {
@@ -74,6 +78,7 @@ def test_crawl_delay_and_delay_space_requests_to_the_host():
         assert all(gap >= floor - SLACK for gap in gaps), (name, gaps)
 
 
+@pytest.mark.integration
 def test_robots_status_codes_and_unreadable_files():
     # One crawl over several origins: each server answers robots.txt differently.
     cases = {
@@ -104,6 +109,7 @@ def test_robots_status_codes_and_unreadable_files():
     assert result.stat("robotstxt/forbidden") == 2
 
 
+@pytest.mark.integration
 def test_user_agent_group_robots_txt_itself_and_ignore_robots():
     with TestServer() as srv, TestServer() as ignoring:
         srv.route("/robots.txt", "User-agent: web2md-test\nDisallow: /\n\nUser-agent: *\nAllow: /\n", headers=TEXT)
@@ -163,6 +169,7 @@ def _hygiene_site(srv: TestServer) -> None:
     srv.route("/hidden", "<p>hidden</p>")
 
 
+@pytest.mark.integration
 def test_site_spider_obeys_robots_blacklist_nofollow_and_noindex():
     with TestServer() as srv, TestServer() as ignoring:
         _hygiene_site(srv)

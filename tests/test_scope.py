@@ -114,6 +114,7 @@ def planned(srv: TestServer, **args) -> list[str]:
     return [u.replace(srv.url(""), "") for u in result.spider.planned_urls()]
 
 
+@pytest.mark.integration
 def test_default_scope_is_the_start_origin(site):
     assert planned(site) == [
         "/",
@@ -131,12 +132,14 @@ def test_default_scope_is_the_start_origin(site):
     ]
 
 
+@pytest.mark.integration
 def test_dry_run_fetches_only_the_pages_whose_links_it_needs(site):
     planned(site, depth=1)
     fetched = sorted(p for p in site.paths() if p != "/robots.txt")
     assert fetched == ["/"]
 
 
+@pytest.mark.integration
 def test_query_drop_crawls_tracking_variants_as_one_url(site):
     assert planned(site, query="drop") == [
         "/",
@@ -151,6 +154,7 @@ def test_query_drop_crawls_tracking_variants_as_one_url(site):
     ]
 
 
+@pytest.mark.integration
 def test_prefix_stays_under_the_start_folder(site):
     result = crawl.run("site", url=site.url("/docs/"), depth=3, output="", dry_run=True, prefix=True)
     urls = [u.replace(site.url(""), "") for u in result.spider.planned_urls()]
@@ -158,6 +162,7 @@ def test_prefix_stays_under_the_start_folder(site):
     assert result.stats["web2md/scope/prefix"] == 2  # /blog/first.html, /private/secret.html
 
 
+@pytest.mark.integration
 def test_allow_and_deny_match_the_absolute_url(site):
     assert planned(site, allow=["/docs/", "/blog/"], deny=[r"\?", "api"]) == [
         "/",
@@ -171,6 +176,7 @@ def test_allow_and_deny_match_the_absolute_url(site):
     assert planned(site, allow=r"blog/\w+\.html$", depth=1) == ["/"]
 
 
+@pytest.mark.integration
 def test_refused_links_are_counted_by_reason(site):
     result = crawl.run("site", url=site.url("/"), depth=1, output="", dry_run=True, deny=r"\?")
     stats = result.stats
@@ -179,6 +185,7 @@ def test_refused_links_are_counted_by_reason(site):
     assert "web2md/scope/prefix" not in stats
 
 
+@pytest.mark.integration
 def test_sitemap_seeds_the_crawl_within_scope(site, other):
     assert planned(site, depth=0, sitemap=True) == ["/", "/docs/", "/orphan.html"]
     result = crawl.run("site", url=site.url("/"), depth=0, output="", sitemap=True)
@@ -187,6 +194,7 @@ def test_sitemap_seeds_the_crawl_within_scope(site, other):
     assert other.paths() == []
 
 
+@pytest.mark.integration
 def test_sitemap_urls_count_as_depth_zero(site):
     # /docs/ from the sitemap is at depth 0, so its links are one hop away
     assert planned(site, depth=1, sitemap=True, prefix=True, start="/docs/") == [
@@ -197,6 +205,7 @@ def test_sitemap_urls_count_as_depth_zero(site):
     ]
 
 
+@pytest.mark.integration
 def test_dry_run_prints_the_urls_and_writes_nothing(site, tmp_path):
     env = dict(
         os.environ,
@@ -234,6 +243,7 @@ def test_dry_run_prints_the_urls_and_writes_nothing(site, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.integration
 def test_bad_arguments_fail_before_anything_is_fetched(site):
     for args in ({"allow": "("}, {"query": "sometimes"}, {"prefix": "maybe"}):
         with pytest.raises(ValueError):
@@ -331,6 +341,7 @@ def bundle_run(srv: TestServer, out: Path):
     return crawl.run("site", url=srv.url("/"), depth=2, output=str(out), bundle=True, query="drop", deny="private")
 
 
+@pytest.mark.integration
 def test_bundle_llms_txt_golden_and_deterministic(site, tmp_path):
     result = bundle_run(site, tmp_path / "one")
     host = f"127.0.0.1_{site.port}"
@@ -407,6 +418,7 @@ def web2md(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.integration
 def test_cli_dry_run_and_bundle(site, tmp_path):
     done = web2md(
         "fetch",
@@ -447,6 +459,7 @@ def test_cli_dry_run_and_bundle(site, tmp_path):
     assert (host / "blog" / "first.html.md").is_file()
 
 
+@pytest.mark.integration
 def test_cli_checks_scope_flags_before_fetching(site, tmp_path):
     done = web2md("fetch", site.url("/"), "--depth", "1", "--allow", "(", cwd=tmp_path)
     assert done.returncode == 2
@@ -456,6 +469,7 @@ def test_cli_checks_scope_flags_before_fetching(site, tmp_path):
     assert site.paths() == []
 
 
+@pytest.mark.integration
 def test_mcp_web_crawl_scope_dry_run_and_bundle(site):
     from tests.test_mcp import McpSession, text_of
 
@@ -510,6 +524,7 @@ def named_hosts():
         dnscache.pop(name, None)
 
 
+@pytest.mark.integration
 def test_subdomains_crawl_other_hosts_of_the_domain(named_hosts):
     with TestServer() as srv:
 

@@ -17,6 +17,8 @@ import pytest
 from tests.server import TestServer
 from web2md.paths import page_path
 
+pytestmark = pytest.mark.integration
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = Path(__file__).parent / "fixtures" / "site"
 

@@ -327,6 +327,7 @@ def run_sitemap(srv, tmp_path, path="/", **args):
     return crawl.run("sitemap", SETTINGS, url=srv.url(path), **args)
 
 
+@pytest.mark.integration
 def test_spider_lists_through_robots_index_and_gzip(site, tmp_path):
     result = run_sitemap(site, tmp_path, list="1")
     u = site.url
@@ -371,12 +372,14 @@ def test_spider_lists_through_robots_index_and_gzip(site, tmp_path):
     assert result.stats["web2md/blacklisted"] == 1
 
 
+@pytest.mark.integration
 def test_spider_since_skips_old_entries_and_unchanged_child_sitemaps(site, tmp_path):
     result = run_sitemap(site, tmp_path, list="true", since="2024-03-02")
     assert sorted(item["url"] for item in result.items) == [site.url("/posts/news"), site.url("/posts/second")]
     assert "/sitemap-pages.xml" not in site.paths()  # its lastmod (2024-03-01T10:00Z) predates since
 
 
+@pytest.mark.integration
 def test_spider_crawls_listed_urls_into_pages_up_to_max_pages(site, tmp_path):
     result = run_sitemap(site, tmp_path, path="/sitemap-posts.xml.gz", max_pages="2")
     assert "/sitemap_index.xml" not in site.paths()  # a sitemap URL is read directly, no discovery
@@ -388,6 +391,7 @@ def test_spider_crawls_listed_urls_into_pages_up_to_max_pages(site, tmp_path):
     assert len(list((tmp_path / "out").rglob("*.md"))) == 2
 
 
+@pytest.mark.integration
 def test_spider_without_any_sitemap_reports_it(tmp_path):
     with TestServer() as srv:
         srv.route("/sitemap.xml", "<html><body>Soft 404</body></html>")
@@ -398,6 +402,7 @@ def test_spider_without_any_sitemap_reports_it(tmp_path):
     assert sorted(fetched(srv)) == ["/sitemap.xml", "/sitemap_index.xml"]
 
 
+@pytest.mark.integration
 def test_spider_refuses_xxe_and_billion_laughs(tmp_path):
     with TestServer() as srv:
         srv.route("/xxe.xml", fixture("xxe.xml"), headers=XML)
@@ -410,6 +415,7 @@ def test_spider_refuses_xxe_and_billion_laughs(tmp_path):
     assert "web2md/failed/invalid_sitemap" not in result.stats  # counted once, as refused
 
 
+@pytest.mark.integration
 def test_spider_bounds_index_nesting(tmp_path):
     def index(child: str) -> str:
         return (
@@ -425,6 +431,7 @@ def test_spider_bounds_index_nesting(tmp_path):
     assert result.stats["web2md/sitemap_too_deep_count"] == 1
 
 
+@pytest.mark.integration
 def test_spider_lists_ten_thousand_urls(tmp_path):
     urls = [f"http://big.test/page/{i}" for i in range(10_000)]
     with TestServer() as srv:

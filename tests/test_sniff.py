@@ -86,6 +86,7 @@ def liar():
         yield srv
 
 
+@pytest.mark.integration
 def test_fetch_of_a_pdf_sent_as_html_exits_8(liar, tmp_path):
     done = web2md("fetch", liar.url("/report"), cwd=tmp_path)
     assert done.returncode == 8, done.stderr
@@ -93,6 +94,7 @@ def test_fetch_of_a_pdf_sent_as_html_exits_8(liar, tmp_path):
     assert done.stderr.strip() == f"web2md: cannot read application/pdf ({len(PDF)} bytes): {liar.url('/report')}"
 
 
+@pytest.mark.integration
 def test_a_crawl_saves_a_pdf_sent_as_html_as_a_document(liar, tmp_path):
     result = crawl.run("page", url=liar.url("/report"), output=str(tmp_path))
     [item] = result.items
@@ -101,6 +103,7 @@ def test_a_crawl_saves_a_pdf_sent_as_html_as_a_document(liar, tmp_path):
     assert not list(tmp_path.rglob("*.md"))
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("path", ["/wide", "/wide-bom"])
 def test_utf8_sent_as_utf16_reads_cleanly(liar, tmp_path, path):
     done = web2md("fetch", liar.url(path), cwd=tmp_path)
@@ -108,6 +111,7 @@ def test_utf8_sent_as_utf16_reads_cleanly(liar, tmp_path, path):
     assert done.stdout == "# Grüße\n\nEin Text über Ölmühlen, 世界.\n"
 
 
+@pytest.mark.integration
 def test_the_overruled_charset_is_logged(liar, caplog):
     with caplog.at_level("INFO", logger="web2md.conversion.responses"):
         result = crawl.run("page", url=liar.url("/wide"), output="")

@@ -15,6 +15,8 @@ import pytest
 
 from tests.server import TestServer
 
+pytestmark = pytest.mark.integration
+
 ROOT = Path(__file__).resolve().parent.parent
 # web2md fetch, then the names of the modules the process imported, one a line on stderr
 FETCH = (

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.server import TestServer
 from web2md import convert, crawl
 from web2md.extract.html.parse import DEFAULT_MAX_ELEMENTS, element_cut
@@ -28,6 +30,7 @@ def test_the_cut_counts_start_tags():
     assert element_cut(data, 5) is None
 
 
+@pytest.mark.integration
 def test_the_default_cap_holds_in_a_crawl_and_is_counted():
     rows = DEFAULT_MAX_ELEMENTS + 1000
     body = "<html><body><table>" + "<tr><td>cell</td></tr>" * (rows // 2) + "</table><p>The end.</p></body></html>"
@@ -43,6 +46,7 @@ def test_the_default_cap_holds_in_a_crawl_and_is_counted():
     assert result.stats["web2md/truncated"] == 1
 
 
+@pytest.mark.integration
 def test_the_cap_is_a_setting_and_a_spider_argument(tmp_path):
     with TestServer() as srv:
         srv.route("/", "<h1>List</h1><ul>" + "<li>item</li>" * 100 + "</ul>")
@@ -73,6 +77,7 @@ def test_a_line_of_many_links_is_read_in_little_memory():
     assert peak < 10 * len(line)  # a few copies of the text; the repeated group took 40x
 
 
+@pytest.mark.integration
 def test_a_page_nested_past_the_parsers_depth_limit_keeps_its_text_in_a_crawl(tmp_path):
     # 5,000 nested divs: past libxml2's 2,048 (the text after the limit was lost: an empty page was counted)
     deep = "<h1>Deep</h1><p>Before the nesting.</p>" + "<div>" * 5000 + "<p>Deep text.</p>" + "</div>" * 5000

@@ -56,6 +56,7 @@ def crawl_pages(server: TestServer, *paths: str) -> dict[str, dict]:
     return {item["url"][len(server.url("")) :]: item for item in result.items}
 
 
+@pytest.mark.integration
 def test_undeclared_pages_decode_as_the_core_decodes_bytes(server):
     pages = crawl_pages(server, "/latin1", "/utf8", "/quotes")
     got = {path: (item["charset"], item["title"], item["markdown"]) for path, item in pages.items()}
@@ -68,6 +69,7 @@ def test_undeclared_pages_decode_as_the_core_decodes_bytes(server):
         assert "\ufffd" not in item["markdown"] and "\ufffd" not in item["title"]
 
 
+@pytest.mark.integration
 def test_a_declared_charset_still_decides(server):
     item = crawl_pages(server, "/declared-latin1")["/declared-latin1"]
     # reported as Scrapy reports it: the WHATWG label iso-8859-1 means Windows-1252
@@ -95,6 +97,7 @@ def test_declared_encoding_sees_header_bom_and_meta():
     assert parse_response(response(page(LATIN1), "text/html; charset=no-such-charset"))[1] == "cp1252"
 
 
+@pytest.mark.integration
 def test_feed_discovery_reads_an_undeclared_page_as_the_core_does():
     feed = (
         b'<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>F</title>'

@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 # -- the pool itself -----------------------------------------------------
+@pytest.mark.integration
 def test_workers_yield_the_cores_to_the_crawl():
     """Converting is throughput work; the crawl's reactor keeps downloads going, so it runs first when both
     want a core (the workers' niceness is 10 above the crawl's, at most 19)."""
@@ -47,6 +48,7 @@ def test_workers_yield_the_cores_to_the_crawl():
     assert asyncio.run(scenario()) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + WORKER_NICENESS)
 
 
+@pytest.mark.integration
 def test_pool_replaces_a_dead_or_late_worker_and_keeps_answering():
     async def scenario():
         pool = WorkerPool(1, timeout=10)
@@ -72,6 +74,7 @@ def test_pool_replaces_a_dead_or_late_worker_and_keeps_answering():
     asyncio.run(scenario())
 
 
+@pytest.mark.integration
 def test_a_worker_keeps_what_its_first_call_imported_out_of_the_garbage_collectors_view():
     async def scenario():
         pool = WorkerPool(1)
@@ -87,6 +90,7 @@ def test_a_worker_keeps_what_its_first_call_imported_out_of_the_garbage_collecto
     assert third[0] > 1000 and third[1] == GC_THRESHOLDS[0]  # not frozen again: what froze stays (or is freed)
 
 
+@pytest.mark.integration
 def test_pool_runs_calls_side_by_side():
     async def scenario():
         pool = WorkerPool(3)
@@ -101,6 +105,7 @@ def test_pool_runs_calls_side_by_side():
     asyncio.run(scenario())
 
 
+@pytest.mark.integration
 def test_calls_queued_behind_a_lost_or_abandoned_call_get_their_own_answers():
     async def scenario():
         pool = WorkerPool(1, timeout=3)
@@ -187,6 +192,7 @@ def files_under(root: Path) -> dict[str, bytes]:
     }
 
 
+@pytest.mark.integration
 def test_worker_processes_write_the_same_files_as_in_process_conversion(tmp_path):
     with TestServer() as srv:
         golden_site(srv)
@@ -241,6 +247,7 @@ def robots_site(srv: TestServer) -> None:
     )
 
 
+@pytest.mark.integration
 def test_links_and_robots_directives_read_in_workers_crawl_the_same_pages(tmp_path):
     with TestServer() as srv:
         robots_site(srv)
@@ -299,6 +306,7 @@ def test_the_links_a_worker_answers_are_the_pages_links_whether_it_converts_or_n
         assert result["page"]["links"] == expected
 
 
+@pytest.mark.integration
 def test_the_crawl_process_parses_no_page_when_workers_convert(monkeypatch):
     from web2md.conversion import responses
 
@@ -322,6 +330,7 @@ def test_the_crawl_process_parses_no_page_when_workers_convert(monkeypatch):
             assert len(parsed) == expected
 
 
+@pytest.mark.integration
 def test_a_crashing_hanging_or_failing_conversion_costs_only_its_page(tmp_path, monkeypatch):
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(HOOKS), os.environ.get("PYTHONPATH")])))
     with TestServer() as srv:
@@ -354,6 +363,7 @@ def test_a_crashing_hanging_or_failing_conversion_costs_only_its_page(tmp_path, 
         assert item["markdown"] == by_url[item["final_url"]]["markdown"]
 
 
+@pytest.mark.integration
 def test_web2md_batch_converts_in_workers_and_outlives_a_dying_one(tmp_path):
     pages = {f"/p{n}": f"<html><body><h1>Page {n}</h1><p>Text of page {n}.</p></body></html>" for n in range(4)}
     pages["/exit"] = "<html><body><p>web2md-test-exit</p></body></html>"
@@ -378,6 +388,7 @@ def test_web2md_batch_converts_in_workers_and_outlives_a_dying_one(tmp_path):
     assert srv.url("/exit") in done.stderr
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("calls", [0, 1])
 def test_a_worker_whose_crawl_is_gone_ends_without_a_word(calls):
     """A crawl stopped by Ctrl-C no longer reads its workers' answers: a worker starting then, or answering a
