@@ -125,6 +125,21 @@ def test_fetch_depth_o_dir_stops_at_the_first_file_it_cannot_write_and_leaves_no
     assert leftovers(out) == []
 
 
+def test_fetch_depth_o_dir_replaces_a_symlink_at_a_page_file_and_never_writes_through_it(tmp_path):
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere.md"
+    elsewhere.write_text("not the crawl's\n")
+    with TestServer() as srv:
+        srv.route("/", f"<html><head><title>Home</title></head><body>{PARAGRAPH}</body></html>")
+        home = out / page_path(srv.url("/"), "md")
+        home.parent.mkdir(parents=True)
+        home.symlink_to(elsewhere)
+        done = web2md("fetch", "--depth", "1", "-o", str(out), srv.url("/"))
+    assert (done.returncode, done.stderr) == (0, f"web2md: wrote 1 page to {out}\n")
+    assert not home.is_symlink()
+    assert home.read_text() == PARAGRAPH[3:-4] + "\n"
+    assert elsewhere.read_text() == "not the crawl's\n"
+
+
 # -- SIGTERM pauses a job -------------------------------------------------------------------
 
 

@@ -267,18 +267,23 @@ def write_output(text: str, path: str | None) -> None:
         out.flush()
 
 
-def save(path: Path, data: bytes, folders: bool = False) -> None:
+def save(path: Path, data: bytes, page: bool = False) -> None:
     """Replace the file at `path` with `data` as the pipelines do (`write_file`: a temporary file renamed over
-    it), so a failed write leaves the old file whole; a CommandError names the file. Missing folders are made
-    only when `folders` (``-o DIR``'s own); a symlink's target is replaced, and a device or FIFO written to."""
+    it), so a failed write leaves the old file whole; a CommandError names the file.
+
+    A `page` under ``-o DIR`` is written exactly as the pipelines write it (missing folders made, a symlink
+    replaced). The file of ``-o FILE`` is the user's: its folder must exist, a symlink's target is replaced,
+    and a device or FIFO (``/dev/null``) is written to."""
     from web2md.pipelines.export import write_file  # here: it imports Scrapy
 
-    target = Path(os.path.realpath(path))
+    target = path if page else Path(os.path.realpath(path))
     try:
-        if target.exists() and not target.is_file():  # /dev/null, /dev/stdout, a FIFO; a folder fails here
+        if page:
+            write_file(target, data)
+        elif target.exists() and not target.is_file():  # a folder fails here
             with open(target, "wb") as out:
                 out.write(data)
-        elif not folders and not target.parent.is_dir():
+        elif not target.parent.is_dir():
             raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
         else:
             write_file(target, data)
@@ -403,7 +408,7 @@ def write_pages(items: Iterable[Any], args: argparse.Namespace) -> int:
         for done, item in enumerate(items):
             target = output_file(root.resolve(), item.get("final_url") or item["url"], "md")
             try:
-                save(target, (render_page(item, "markdown", args.frontmatter) + "\n").encode("utf-8"), folders=True)
+                save(target, (render_page(item, "markdown", args.frontmatter) + "\n").encode("utf-8"), page=True)
             except CommandError as exc:  # the disk is full or the folder read-only: the next pages would fail too
                 raise CommandError(f"{exc} (wrote {done} of {plural(len(items), 'page')} to {root})") from None
         warn(f"wrote {plural(len(items), 'page')} to {root}")
