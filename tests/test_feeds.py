@@ -14,6 +14,7 @@ from web2md import crawl
 from web2md.extract.documents.feedlinks import common_feed_urls, discover_feeds, feed_link
 from web2md.extract.documents.feeds import FeedError, parse_feed
 from web2md.extract.html.parse import parse_html
+from web2md.paths import page_path
 
 FIXTURES = Path(__file__).parent / "fixtures" / "feeds"
 
@@ -367,11 +368,12 @@ def entry_feed(srv, n: int) -> str:
 
 
 @pytest.mark.integration
-def test_spider_reads_a_feed_url_into_entry_items(tmp_path):
+def test_spider_lists_a_feed_url_into_entry_items_with_fetch_entries_0(tmp_path):
     with TestServer() as srv:
         srv.route("/feed/", fixture("rss2.xml"), headers=RSS)
-        result = crawl.run("feed", SETTINGS, url=srv.url("/feed/"), output=str(tmp_path))
+        result = crawl.run("feed", SETTINGS, url=srv.url("/feed/"), output=str(tmp_path), fetch_entries="0")
     assert fetched(srv) == ["/feed/"]
+    assert list(tmp_path.rglob("*.md")) == []  # entries are items only: no page files
     assert [dict(item) for item in result.items][0] == {
         "url": "https://blog.example.com/2024/01/scaling-the-crawler/",
         "title": "Scaling the crawler to 10k pages/hour",
@@ -398,7 +400,7 @@ def test_spider_discovers_the_first_announced_feed(tmp_path):
     with TestServer() as srv:
         srv.route("/", HOME)
         srv.route("/atom.xml", fixture("atom.xml"), headers={"Content-Type": "application/atom+xml"})
-        result = crawl.run("feed", SETTINGS, url=srv.url("/"), max_entries="1", output=str(tmp_path))
+        result = crawl.run("feed", SETTINGS, url=srv.url("/"), max_entries="1", output=str(tmp_path), fetch_entries="0")
     assert fetched(srv) == ["/", "/atom.xml"]
     assert [item["title"] for item in result.items] == ["Parsing XML safely"]
 
@@ -409,7 +411,7 @@ def test_spider_probes_common_locations_one_at_a_time(tmp_path):
         srv.route("/", "<html><body><p>No feed links here</p></body></html>")
         srv.route("/rss", "<html><body>soft 404</body></html>")
         srv.route("/feed.xml", fixture("jsonfeed.json"), headers={"Content-Type": "application/feed+json"})
-        result = crawl.run("feed", SETTINGS, url=srv.url("/"), output=str(tmp_path))
+        result = crawl.run("feed", SETTINGS, url=srv.url("/"), output=str(tmp_path), fetch_entries="0")
     assert fetched(srv) == ["/", "/feed", "/rss", "/feed.xml"]
     assert [item["title"] for item in result.items if "title" in item] == ["Second item"]
     assert len(result.items) == 2
@@ -426,14 +428,12 @@ def test_spider_reports_a_page_without_feed(tmp_path):
 
 
 @pytest.mark.integration
-def test_spider_fetch_entries_crawls_entry_pages(tmp_path):
+def test_spider_crawls_the_entry_pages_by_default_and_writes_their_files(tmp_path):
     with TestServer() as srv:
         srv.route("/rss.xml", entry_feed(srv, 4), headers=RSS)
         for i in range(4):
             srv.route(f"/post/{i}", f"<html><head><title>Post {i}</title></head><body><p>Text {i}</p></body></html>")
-        result = crawl.run(
-            "feed", SETTINGS, url=srv.url("/rss.xml"), fetch_entries="1", max_entries="3", output=str(tmp_path / "out")
-        )
+        result = crawl.run("feed", SETTINGS, url=srv.url("/rss.xml"), max_entries="3", output=str(tmp_path / "out"))
     assert sorted(p for p in srv.paths() if p.startswith("/post/")) == ["/post/0", "/post/1", "/post/2"]
     assert sorted((item["title"], item["status"]) for item in result.items) == [
         ("Post 0", 200),
@@ -441,7 +441,9 @@ def test_spider_fetch_entries_crawls_entry_pages(tmp_path):
         ("Post 2", 200),
     ]
     assert all("Text" in item["markdown"] for item in result.items)
-    assert len(list((tmp_path / "out").rglob("*.md"))) == 3
+    assert sorted(p.relative_to(tmp_path / "out").as_posix() for p in (tmp_path / "out").rglob("*.md")) == [
+        page_path(srv.url(f"/post/{i}"), "md").as_posix() for i in range(3)
+    ]
 
 
 @pytest.mark.integration

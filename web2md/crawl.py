@@ -10,7 +10,8 @@ loop (e.g. the MCP server's). The reactor's DNS resolver and thread pool are
 set up from the settings of the first crawl in the process.
 
 Ctrl-C during `run` stops the crawl as ``scrapy crawl`` does on the first
-one: gracefully, so a ``JOBDIR`` keeps its queue and state. A crawl with a
+one: gracefully, so a ``JOBDIR`` keeps its queue and state; with a ``JOBDIR``,
+SIGTERM does the same, as in ``scrapy crawl``. A crawl with a
 ``JOBDIR`` also keeps what each run produced in the job folder, so the result
 of a resumed job holds its whole crawl, earlier runs included.
 """
@@ -18,9 +19,12 @@ of a resumed job holds its whole crawl, earlier runs included.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import pickle
+import signal
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -305,12 +309,32 @@ def run(
         raise RuntimeError("web2md.crawl.run() would block the reactor's own loop; await web2md.crawl.crawl()")
     started: list[Crawler] = []
     future = asyncio.run_coroutine_threadsafe(_crawl_here(spider, full, spider_args, started), loop)
+    with _terminate_as_interrupt(bool(job_dir(full))):
+        try:
+            return future.result()
+        except KeyboardInterrupt:
+            # runs after `_crawl_here`'s first step (the loop runs them in the order given), which fills `started`
+            asyncio.run_coroutine_threadsafe(_stop(started), loop)
+            if not job_dir(full):
+                raise  # nothing to save: the crawl winds down on the reactor's thread, nobody waits for it
+        # a second Ctrl-C while the crawl closes is a plain KeyboardInterrupt: the crawl is abandoned as it is
+        raise CrawlStopped(future.result())
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt(wanted: bool) -> Iterator[None]:
+    """While it lasts (when `wanted`, on the main thread), SIGTERM raises KeyboardInterrupt as Ctrl-C does, so a
+    job killed by a service manager or ``kill`` pauses rather than losing its run (``scrapy crawl``'s own shutdown
+    handlers treat both signals alike)."""
+    if not wanted or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
     try:
-        return future.result()
-    except KeyboardInterrupt:
-        # runs after `_crawl_here`'s first step (the loop runs them in the order given), which fills `started`
-        asyncio.run_coroutine_threadsafe(_stop(started), loop)
-        if not job_dir(full):
-            raise  # nothing to save: the crawl winds down on the reactor's thread, nobody waits for it
-    # a second Ctrl-C while the crawl closes is a plain KeyboardInterrupt: the crawl is abandoned as it is
-    raise CrawlStopped(future.result())
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)

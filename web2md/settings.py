@@ -126,9 +126,11 @@ WEB2MD_CHROMIUM = ""
 FEED_EXPORTERS = feed_exporters()
 FEED_EXPORT_ENCODING = "utf-8"
 
-# Per-page files (web2md.pipelines.export); "-a output=DIR" and "-a formats=md,json" override these.
+# Per-page files (web2md.pipelines.export); "-a output=DIR", "-a formats=md,json" and "-a frontmatter=1"
+# override these.
 WEB2MD_OUTPUT_DIR = "output"
 WEB2MD_FORMATS = "md"
+WEB2MD_FRONTMATTER = False
 
 # Politeness and limits.
 CONCURRENT_REQUESTS = 16

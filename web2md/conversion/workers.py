@@ -333,8 +333,10 @@ def serve(stdin: Any, stdout: Any) -> None:
 
 
 def main() -> None:
-    # the crawl decides when its workers stop (end of stdin), whoever else sends SIGINT
+    # the crawl decides when its workers stop (end of stdin), whoever else sends SIGINT or SIGTERM (a service
+    # manager signals the whole group; the crawl pauses a --job run on it and needs its workers meanwhile)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     os.nice(WORKER_NICENESS)
     channel = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print() must not corrupt the channel

@@ -8,6 +8,7 @@ of failure (see `EXIT_CODES` and the README's "Command line" section).
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import shlex
@@ -256,7 +257,7 @@ def write_output(text: str, path: str | None) -> None:
         text += "\n"
     data = text.encode("utf-8")
     if path and path != "-":
-        Path(path).write_bytes(data)
+        save(Path(path), data)
         return
     out = getattr(sys.stdout, "buffer", None)
     if out is None:
@@ -264,6 +265,30 @@ def write_output(text: str, path: str | None) -> None:
     else:
         out.write(data)
         out.flush()
+
+
+def save(path: Path, data: bytes, page: bool = False) -> None:
+    """Replace the file at `path` with `data` as the pipelines do (`write_file`: a temporary file renamed over
+    it), so a failed write leaves the old file whole; a CommandError names the file.
+
+    A `page` under ``-o DIR`` is written exactly as the pipelines write it (missing folders made, a symlink
+    replaced). The file of ``-o FILE`` is the user's: its folder must exist, a symlink's target is replaced,
+    and a device or FIFO (``/dev/null``) is written to."""
+    from web2md.pipelines.export import write_file  # here: it imports Scrapy
+
+    target = path if page else Path(os.path.realpath(path))
+    try:
+        if page:
+            write_file(target, data)
+        elif target.exists() and not target.is_file():  # a folder fails here
+            with open(target, "wb") as out:
+                out.write(data)
+        elif not target.parent.is_dir():
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
+        else:
+            write_file(target, data)
+    except OSError as exc:
+        raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def warn(message: str) -> None:
@@ -380,10 +405,12 @@ def write_pages(items: Iterable[Any], args: argparse.Namespace) -> int:
     items = list(items)
     if args.output and args.output != "-":
         root = Path(args.output)
-        for item in items:
+        for done, item in enumerate(items):
             target = output_file(root.resolve(), item.get("final_url") or item["url"], "md")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes((render_page(item, "markdown", args.frontmatter) + "\n").encode("utf-8"))
+            try:
+                save(target, (render_page(item, "markdown", args.frontmatter) + "\n").encode("utf-8"), page=True)
+            except CommandError as exc:  # the disk is full or the folder read-only: the next pages would fail too
+                raise CommandError(f"{exc} (wrote {done} of {plural(len(items), 'page')} to {root})") from None
         warn(f"wrote {plural(len(items), 'page')} to {root}")
         return len(items)
     ansi = bool(getattr(args, "render", False))
@@ -766,7 +793,7 @@ def run_feed(args: argparse.Namespace) -> int:
     if args.max_entries is not None and args.max_entries < 0:
         raise CommandError(f"--max-entries must not be negative, got {args.max_entries}", EXIT_USAGE)
     settings = crawl_settings(args)
-    arguments: dict[str, Any] = {"url": args.url, "output": "", "formats": ""}
+    arguments: dict[str, Any] = {"url": args.url, "output": "", "formats": "", "fetch_entries": False}
     if args.max_entries is not None:
         arguments["max_entries"] = args.max_entries
     result = crawl.run(FeedSpider, settings, **arguments)

@@ -513,7 +513,7 @@ class Web2mdTools:
 
     # -- web_feed --------------------------------------------------------------
     async def feed(self, url: str, max_entries: int, include_content: bool) -> CallToolResult:
-        result = await self.run(FeedSpider, url, max_entries=max_entries)
+        result = await self.run(FeedSpider, url, max_entries=max_entries, fetch_entries=False)
         if not result.items:
             if result.failures:
                 raise self.failed(result, url, "feed")

@@ -1,5 +1,7 @@
 """Write each page to its own file(s) under the output folder, one file per requested format.
 
+With ``-a frontmatter=1`` (or ``WEB2MD_FRONTMATTER``) a Markdown file starts with
+the page's metadata as YAML front matter, as ``web2md fetch --frontmatter`` prints it.
 Each file is written to a new temporary file beside it (created exclusively, so
 a planted symlink is never followed), flushed to disk and renamed over the
 target, so a reader never sees half a file; temporary files left by a killed
@@ -13,6 +15,7 @@ import contextlib
 import logging
 import mimetypes
 import os
+import stat
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -21,8 +24,10 @@ from typing import Any
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 
+from web2md import formats
 from web2md.formats import FORMATS
 from web2md.items import DocumentItem, PageItem
+from web2md.middlewares import as_bool
 from web2md.middlewares.limits import record_failure
 from web2md.paths import document_path, output_file
 
@@ -38,7 +43,8 @@ class ExportPipeline:
 
     The folder and formats come from the spider (``-a output=``, ``-a formats=``)
     or the ``WEB2MD_OUTPUT_DIR`` / ``WEB2MD_FORMATS`` settings; an empty folder
-    or format list turns file output off.
+    or format list turns file output off. Front matter comes from ``-a frontmatter=``
+    or ``WEB2MD_FRONTMATTER`` (`wants_frontmatter`).
     """
 
     def __init__(self, crawler: Crawler) -> None:
@@ -46,6 +52,7 @@ class ExportPipeline:
         self.stats = crawler.stats
         self.root: Path | None = None
         self.formats: list[str] = []
+        self.frontmatter = False
         # rendering and file system calls leave the reactor thread; one thread keeps the writes in order
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="web2md-export")
 
@@ -59,6 +66,7 @@ class ExportPipeline:
         output = getattr(spider, "output_dir", settings.get("WEB2MD_OUTPUT_DIR", ""))
         self.formats = list(getattr(spider, "formats", [settings.get("WEB2MD_FORMATS", "md")]))
         self.root = Path(output).resolve() if output and self.formats else None
+        self.frontmatter = wants_frontmatter(spider, settings)
         if self.root is not None and self.root.is_dir():
             remove_stale_parts(self.root)
 
@@ -85,7 +93,10 @@ class ExportPipeline:
 
         for name in self.formats:
             fmt = get_format(name)
-            text = fmt.render(item)
+            if self.frontmatter and formats.normalize_format(name) == "md":
+                text = formats.render(item, "md", frontmatter=True)
+            else:
+                text = fmt.render(item)
             ending = b"" if text.endswith("\n") else b"\n"  # CSV rows end in CRLF already
             data = text.encode("utf-8")  # no `text + "\n"`: a copy of a page's whole JSON
             del text
@@ -118,9 +129,25 @@ class ExportPipeline:
         self.stats.inc_value("web2md/document_file_count")
 
 
+def wants_frontmatter(spider: Any, settings: Any) -> bool:
+    """``-a frontmatter=`` if given, else the ``WEB2MD_FRONTMATTER`` setting; ValueError for a value not a boolean."""
+    value = getattr(spider, "frontmatter", None)
+    name = "argument frontmatter"
+    if value is None:
+        name, value = "WEB2MD_FRONTMATTER", settings.get("WEB2MD_FRONTMATTER", False)
+    try:
+        return as_bool(value)
+    except ValueError:
+        raise ValueError(f"{name} expects 1/true/yes or 0/false/no, got {value!r}") from None
+
+
 def write_file(target: Path, data: bytes, ending: bytes = b"") -> None:
-    """Replace `target` with `data` + `ending` atomically: a new temporary file in its folder, fsync, rename."""
+    """Replace `target` with `data` + `ending` atomically: a new temporary file in its folder, fsync, rename.
+
+    A file replaced keeps its permissions; a new one gets the usual ones (0666 less the umask).
+    """
     target.parent.mkdir(parents=True, exist_ok=True)
+    mode = _mode_of(target)
     # mkstemp opens with O_CREAT | O_EXCL: it never writes through an existing file or symlink
     fd, partial = tempfile.mkstemp(prefix=f"{PART_PREFIX}{target.name}.", suffix=PART_SUFFIX, dir=target.parent)
     try:
@@ -129,7 +156,7 @@ def write_file(target: Path, data: bytes, ending: bytes = b"") -> None:
             handle.write(ending)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(partial, 0o666 & ~_UMASK)  # mkstemp makes it 0600; a page file is as readable as any other
+        os.chmod(partial, mode)  # mkstemp makes it 0600; a page file is as readable as any other
         os.replace(partial, target)  # a symlink at `target` is replaced, not followed
     except BaseException:
         with contextlib.suppress(OSError):
@@ -161,6 +188,15 @@ def _umask() -> int:
 
 
 _UMASK = _umask()
+
+
+def _mode_of(target: Path) -> int:
+    """The permissions of the regular file at `target` (a symlink there is replaced, so it has none to keep)."""
+    try:
+        info = os.lstat(target)
+    except OSError:
+        return 0o666 & ~_UMASK
+    return stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else 0o666 & ~_UMASK
 
 
 def document_extension(filename: str, mime_type: str) -> str:

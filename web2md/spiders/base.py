@@ -42,8 +42,9 @@ from web2md.middlewares.limits import PageFailed, failure_count, failure_reason,
 
 logger = logging.getLogger(__name__)
 
-#: Spider arguments read by pipelines (`web2md.pipelines.dedupe`, `.language`, `.metadata_filter`), not by the spider.
-PIPELINE_ARGUMENTS = ("dedupe", "dedupe_distance", "lang", "only_with_metadata")
+#: Spider arguments read by pipelines (`web2md.pipelines.dedupe`, `.language`, `.metadata_filter`, `.export`), not by
+#: the spider.
+PIPELINE_ARGUMENTS = ("dedupe", "dedupe_distance", "lang", "only_with_metadata", "frontmatter")
 #: The stat set (to 1) when a crawl failed as a whole (`Web2mdSpider.run_failure`); ``scrapy crawl`` exits 1 on it.
 RUN_FAILED_STAT = "web2md/run_failed"
 
@@ -254,8 +255,10 @@ class Web2mdSpider(Spider):
         read them when the spider opens, where an error also breaks Scrapy's closing (a traceback, not a line)."""
         from web2md.extract.meta.language import parse_language_option
         from web2md.pipelines.dedupe import near_duplicate_rules
+        from web2md.pipelines.export import wants_frontmatter
 
         near_duplicate_rules(types.SimpleNamespace(spider=self, settings=self.crawler.settings))
+        wants_frontmatter(self, self.crawler.settings)
         wanted = getattr(self, "lang", None) or self.crawler.settings.get("WEB2MD_LANG")
         if wanted:
             parse_language_option(str(wanted))

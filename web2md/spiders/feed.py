@@ -30,19 +30,21 @@ META_CANDIDATES = "web2md_feed_candidates"
 
 
 class FeedSpider(Web2mdSpider):
-    """``scrapy crawl feed -a url=URL [-a max_entries=N] [-a fetch_entries=1]``.
+    """``scrapy crawl feed -a url=URL [-a max_entries=N] [-a fetch_entries=0]``.
 
     `url` is a feed, or a page: then the first feed it announces with
     ``<link rel="alternate">`` is read, and failing that the usual feed paths
     (``/feed``, ``/rss.xml``, ``/atom.xml``, ...) are tried one after another.
-    Each entry becomes a `FeedEntryItem` with its content as Markdown; with
-    ``fetch_entries=1`` each entry's page is crawled into a `PageItem`
-    instead. ``max_entries`` keeps the first N entries of each feed.
+    Each entry's page is crawled into a `PageItem` (and written as any page is);
+    with ``fetch_entries=0`` each entry becomes a `FeedEntryItem` with the
+    feed's own content as Markdown instead, and nothing else is fetched (what
+    ``web2md feed`` and MCP ``web_feed`` list). ``max_entries`` keeps the
+    first N entries of each feed.
     """
 
     name = "feed"
 
-    def __init__(self, max_entries: Any = None, fetch_entries: Any = False, **kwargs: Any) -> None:
+    def __init__(self, max_entries: Any = None, fetch_entries: Any = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.max_entries = None if max_entries in (None, "") else count_argument("max_entries", max_entries)
         self.fetch_entries = parse_bool("fetch_entries", fetch_entries)
