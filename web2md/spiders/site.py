@@ -31,6 +31,8 @@ DEFAULT_DEPTH = 1
 DEFAULT_MAX_PAGES = 1000
 #: The spider state's links found but not admitted yet (`SiteSpider.frontier`), kept across a JOBDIR pause.
 FRONTIER_STATE_KEY = "web2md/frontier"
+#: At most how many links not followed a crawl keeps with their reason (for the run report); the others are counted.
+SKIPPED_LIMIT = 1000
 #: A page's rank among the pages of its depth, in admission order: the first key of its links' canonical order.
 META_RANK = "web2md_rank"
 
@@ -152,6 +154,9 @@ class SiteSpider(SitemapSpider):
         # False with a shared plan, whose processes cannot tell when a depth is done everywhere
         self.levelled = True
         self.checking = False  # a dry run's `check_listed` started by `admit_level` is running
+        # links not followed (scope, blacklist, max_pages): URL -> why, the first SKIPPED_LIMIT; how many more
+        self.skipped: dict[str, str] = {}
+        self.skipped_more = 0
         # a dry run's listed pages that are not fetched, until robots.txt is asked about them (`check_listed`)
         self.unchecked: list[str] = []
         # a dry run's listed pages robots.txt forbids: URL -> why; left out of `planned_urls`
@@ -239,10 +244,14 @@ class SiteSpider(SitemapSpider):
         return True
 
     def note_skipped(self, url: str, reason: str) -> None:
-        """Keep a link not followed for the run report (`web2md.extensions.report`), once per URL."""
-        report = getattr(self, "run_report", None)
-        if report is not None:
-            report.skip(url, reason)
+        """Keep a link not followed, once per URL, for the run report (`web2md.extensions.report`): the first
+        `SKIPPED_LIMIT` URLs, then only how many more."""
+        if url in self.skipped:
+            return
+        if len(self.skipped) < SKIPPED_LIMIT:
+            self.skipped[url] = reason
+        else:
+            self.skipped_more += 1
 
     def find_link(self, url: str, hops: int, rank: int, index: int) -> None:
         """Keep a followable link found on a page of ``hops - 1`` hops (of `rank` among them, the `index`-th link
@@ -299,6 +308,7 @@ class SiteSpider(SitemapSpider):
         planned = self.planned.plan(self.scope.key(url), hops, url, self.max_pages)
         if planned is None:
             self.crawler.stats.inc_value("web2md/max_pages_skipped")
+            self.note_skipped(url, "max_pages")
         if not planned:
             return None
         if self.dry_run and hops >= self.depth:
