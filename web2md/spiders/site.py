@@ -272,24 +272,28 @@ class SiteSpider(SitemapSpider):
         canonical order, until the page budget is spent: each depth takes the same pages in every run."""
         if self.checking:
             raise DontCloseSpider
-        if not self.frontier:
-            return
-        hops = min(entry[0] for entry in self.frontier.values())
-        level = sorted(entry for entry in self.frontier.values() if entry[0] == hops)
-        for key in [key for key, entry in self.frontier.items() if entry[0] == hops]:
-            del self.frontier[key]
         engine = self.crawler.engine
-        for rank, (_hops, _parent, _index, url) in enumerate(level):
-            request = self.follow_request(url, hops)
-            if request is not None:
-                # requests given to the engine skip the spider middlewares: DepthMiddleware sets no depth
-                request.meta.update({"depth": hops, META_RANK: rank})
-                engine.crawl(request)
-        if self.unchecked:  # a dry run's last depth, listed without being fetched
-            self.checking = True
-            done = deferred_from_coro(self.check_listed())
-            done.addBoth(self.checked)
-        raise DontCloseSpider
+        while self.frontier:
+            hops = min(entry[0] for entry in self.frontier.values())
+            level = sorted(entry for entry in self.frontier.values() if entry[0] == hops)
+            for key in [key for key, entry in self.frontier.items() if entry[0] == hops]:
+                del self.frontier[key]
+            admitted = False
+            for rank, (_hops, _parent, _index, url) in enumerate(level):
+                request = self.follow_request(url, hops)
+                if request is not None:
+                    # requests given to the engine skip the spider middlewares: DepthMiddleware sets no depth
+                    request.meta.update({"depth": hops, META_RANK: rank})
+                    engine.crawl(request)
+                    admitted = True
+            if self.unchecked:  # a dry run's last depth, listed without being fetched
+                self.checking = True
+                done = deferred_from_coro(self.check_listed())
+                done.addBoth(self.checked)
+                admitted = True
+            if admitted:
+                raise DontCloseSpider
+        # nothing admitted (the budget is spent): the crawl closes now, not at the engine's next heartbeat
 
     def checked(self, result: Any) -> Any:
         self.checking = False
