@@ -2,8 +2,10 @@
 (e.g. ``20261201T030000.123456Z-site.json``) describing itself.
 
 So a scheduled job can be checked without reading its log: the arguments and
-command-line settings, pages written, unchanged and gone (with their URLs),
-failures by reason, bytes downloaded, duration and Scrapy's finish reason.
+command-line settings, pages, documents and files written, unchanged and gone
+(with their URLs), failures by reason, each failed, dropped and skipped URL
+with its reason (a bounded list each), bytes downloaded, duration and Scrapy's
+finish reason.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from scrapy import Spider, signals
 from scrapy.settings import SETTINGS_PRIORITIES
 
 from web2md.incremental.store import IncrementalStore
+from web2md.items import DocumentItem, PageItem
 from web2md.middlewares.limits import STATS_PREFIX
 from web2md.pipelines.export import write_file
 
@@ -30,6 +33,8 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 RUNS_FOLDER = "_runs"
+#: At most how many URLs each list of the report holds; ``<list>_not_listed`` says how many more there were.
+LIST_LIMIT = 1000
 
 
 class RunReport:
@@ -39,6 +44,13 @@ class RunReport:
         self.clock = time.monotonic()
         crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(self.spider_closed, signal=signals.spider_closed)
+        crawler.signals.connect(self.item_scraped, signal=signals.item_scraped)
+        crawler.signals.connect(self.item_dropped, signal=signals.item_dropped)
+        self.pages = 0
+        self.documents = 0
+        # pages a pipeline dropped (extraction failed, near duplicate, language, ...): the first LIST_LIMIT
+        self.dropped: list[dict[str, Any]] = []
+        self.dropped_more = 0
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -47,6 +59,20 @@ class RunReport:
     def spider_opened(self, spider: Spider) -> None:
         self.started = datetime.now(UTC)
         self.clock = time.monotonic()
+
+    def item_scraped(self, item: Any) -> None:
+        # counted here rather than from item_scraped_count, which counts documents (PDFs...) with pages
+        if isinstance(item, PageItem):
+            self.pages += 1
+        elif isinstance(item, DocumentItem) and item.get("path"):
+            self.documents += 1
+
+    def item_dropped(self, item: Any, exception: BaseException) -> None:
+        if len(self.dropped) >= LIST_LIMIT:
+            self.dropped_more += 1
+            return
+        url = item.get("url", "") if isinstance(item, (PageItem, DocumentItem)) else ""
+        self.dropped.append({"url": url, "reason": str(exception)})
 
     def spider_closed(self, spider: Spider, reason: str) -> None:
         output, formats = getattr(spider, "output_dir", ""), getattr(spider, "formats", [])
@@ -63,6 +89,8 @@ class RunReport:
         cmdline = SETTINGS_PRIORITIES["cmdline"]
         prefix = f"{STATS_PREFIX}/"
         store = self.crawler.get_extension(IncrementalStore)
+        failures = getattr(spider, "failures", [])
+        skipped = getattr(spider, "skipped", {})
         return {
             "spider": spider.name,
             "arguments": {k: str(v) for k, v in getattr(spider, "arguments", {}).items()},
@@ -71,10 +99,20 @@ class RunReport:
             "started": self.started.isoformat(timespec="seconds"),
             "duration_seconds": round(time.monotonic() - self.clock, 3),
             "finish_reason": reason,
-            "pages_written": stats.get("item_scraped_count", 0),
-            "files_written": stats.get("web2md/file_count", 0),
+            "pages_written": self.pages,
+            "documents_written": self.documents,
+            # a file per page and format, and a document's one file
+            "files_written": stats.get("web2md/file_count", 0) + stats.get("web2md/document_file_count", 0),
             "unchanged": stats.get("web2md/unchanged", 0),
             "gone": sorted(store.gone) if store is not None else [],
             "failed": {k[len(prefix) :]: v for k, v in sorted(stats.items()) if k.startswith(prefix)},
+            "failed_urls": [
+                {"url": f["url"], "status": f.get("status"), "reason": f["reason"]} for f in failures[:LIST_LIMIT]
+            ],
+            "failed_urls_not_listed": max(0, len(failures) - LIST_LIMIT),
+            "dropped_urls": self.dropped,
+            "dropped_urls_not_listed": self.dropped_more,
+            "skipped_urls": [{"url": url, "reason": why} for url, why in skipped.items()],
+            "skipped_urls_not_listed": getattr(spider, "skipped_more", 0),
             "bytes_downloaded": stats.get("downloader/response_bytes", 0),
         }

@@ -27,6 +27,7 @@ class CrawlProgress:
         self.total = 0
         self.done = 0
         self.items = 0
+        self.notes: list[str] = []  # what slows the crawl (a host's Crawl-delay), shown after the counts
 
     def settings(self) -> dict[str, Any]:
         """Crawl settings that attach this bar to the crawl (empty when disabled)."""
@@ -59,17 +60,24 @@ class CrawlProgress:
                 MofNCompleteColumn(),
                 TextColumn("{task.fields[items]} exported"),
                 TimeElapsedColumn(),
+                TextColumn("{task.fields[note]}"),
                 console=Console(file=sys.stderr),
                 transient=True,
             )
             self._progress.start()
-            self._task = self._progress.add_task(self.description, total=None, items=0)
+            self._task = self._progress.add_task(self.description, total=None, items=0, note="; ".join(self.notes))
         return self
 
     def __exit__(self, *exc: Any) -> None:
         if self._progress is not None:
             self._progress.stop()
             self._progress = None
+
+    def note(self, text: str) -> None:
+        """Show `text` on the progress line for the rest of the crawl."""
+        self.notes.append(text)
+        if self._progress is not None:
+            self._progress.update(self._task, note="; ".join(self.notes))
 
     def update(self, scheduled: int = 0, finished: int = 0, items: int = 0) -> None:
         self.total += scheduled

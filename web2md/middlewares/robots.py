@@ -98,6 +98,8 @@ class RobotsTxtMiddleware:
         # own Deferred, so every one of them receives the policy.
         self._waiters: dict[str, list[Deferred[RobotsPolicy]]] = {}
         self._slot_delays: dict[str, float] = {}
+        # hosts whose delay was announced (`_announce_delay`)
+        self._announced: set[str] = set()
         crawler.signals.connect(self._response_downloaded, signal=signals.response_downloaded)
 
     @classmethod
@@ -121,8 +123,28 @@ class RobotsTxtMiddleware:
             self.stats.inc_value("robotstxt/forbidden")
             raise RobotsForbidden(request.url, reason)
         delay = policy.crawl_delay(useragent)
+        if parts.netloc not in self._announced:
+            self._announced.add(parts.netloc)
+            self._announce_delay(parts.netloc, delay)
         if delay:
             self._apply_crawl_delay(request, delay)
+
+    def _announce_delay(self, host: str, crawl_delay: float) -> None:
+        """Say once per host which delay between its requests applies and why: a Crawl-delay can slow a crawl
+        many times over, and nothing else would tell."""
+        crawl_delay = min(crawl_delay, self._max_delay)
+        if crawl_delay > self._min_delay:
+            applies, why = crawl_delay, f"robots.txt Crawl-delay {crawl_delay:g} s"
+        elif self._min_delay:
+            applies, why = self._min_delay, "the delay argument (DOWNLOAD_DELAY)"
+            if crawl_delay:
+                why += f", longer than robots.txt's Crawl-delay {crawl_delay:g} s"
+        else:
+            return
+        logger.info("Requests to %s wait %g s between them: %s", host, applies, why)
+        progress = self.crawler.settings.get("WEB2MD_PROGRESS")  # a command-line crawl's progress line
+        if hasattr(progress, "note"):
+            progress.note(f"{host}: {applies:g} s between requests ({why.split(' (')[0]})")
 
     def process_response(self, request: Request, response: Response) -> Response:
         # A robots.txt the spider fetched itself (sitemap discovery) saves the

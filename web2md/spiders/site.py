@@ -9,7 +9,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from scrapy import Request, signals
+from scrapy.exceptions import DontCloseSpider
 from scrapy.http import Response
+from scrapy.utils.defer import deferred_from_coro
 from twisted.python.failure import Failure
 
 from web2md.conversion.converter import Converter, robots_directives
@@ -27,6 +29,12 @@ logger = logging.getLogger(__name__)
 
 DEFAULT_DEPTH = 1
 DEFAULT_MAX_PAGES = 1000
+#: The spider state's links found but not admitted yet (`SiteSpider.frontier`), kept across a JOBDIR pause.
+FRONTIER_STATE_KEY = "web2md/frontier"
+#: At most how many links not followed a crawl keeps with their reason (for the run report); the others are counted.
+SKIPPED_LIMIT = 1000
+#: A page's rank among the pages of its depth, in admission order: the first key of its links' canonical order.
+META_RANK = "web2md_rank"
 
 
 class Plan:
@@ -89,7 +97,12 @@ class SiteSpider(SitemapSpider):
     start page only. Links marked ``rel=nofollow`` everywhere they occur, and
     links that are not http(s), are not followed; fragments are stripped by
     `extract_links` (run by the worker that converts the page). At most
-    ``max_pages`` pages are requested. Blacklisted links are not followed; a
+    ``max_pages`` pages are requested, and the same ones whatever the
+    concurrency: the links found on the pages of one depth are requested once
+    every page of that depth is done, in a canonical order (their pages' order,
+    then their order on the page) until the budget is spent (`admit_level`). A
+    distributed crawl (`web2md.distributed.scheduler.SharedPlan`) requests links
+    as they are found, first come first served. Blacklisted links are not followed; a
     page whose robots meta tag (or X-Robots-Tag header) says nofollow has its
     links ignored, noindex keeps it out of the export; ``ignore_robots`` lifts
     nofollow and noindex.
@@ -136,6 +149,14 @@ class SiteSpider(SitemapSpider):
         self.bundle = parse_bool("bundle", bundle)
         # every URL requested (or, in a dry run, listed)
         self.planned: Plan = Plan()
+        # links found and not requested yet: URL key -> (hops, the rank of the page found on, index on it, URL)
+        self.frontier: dict[str, tuple[int, int, int, str]] = {}
+        # False with a shared plan, whose processes cannot tell when a depth is done everywhere
+        self.levelled = True
+        self.checking = False  # a dry run's `check_listed` started by `admit_level` is running
+        # links not followed (scope, blacklist, max_pages): URL -> why, the first SKIPPED_LIMIT; how many more
+        self.skipped: dict[str, str] = {}
+        self.skipped_more = 0
         # a dry run's listed pages that are not fetched, until robots.txt is asked about them (`check_listed`)
         self.unchecked: list[str] = []
         # a dry run's listed pages robots.txt forbids: URL -> why; left out of `planned_urls`
@@ -152,10 +173,13 @@ class SiteSpider(SitemapSpider):
         if isinstance(state, dict):
             # what was planned before the pause still counts against max_pages, and is not planned again
             self.planned = state[PLANNED_STATE_KEY] = Plan.from_state(state.get(PLANNED_STATE_KEY, self.planned))
-        for url in self.valid_start_urls():
+            self.frontier = state.setdefault(FRONTIER_STATE_KEY, self.frontier)
+        self.levelled = isinstance(self.planned, Plan)
+        for rank, url in enumerate(self.valid_start_urls()):
             self.add_start(url)
             request = self.follow_request(url, hops=0)
             if request is not None:
+                request.meta[META_RANK] = rank
                 # a start URL may redirect anywhere (a site that moved); the target becomes the site
                 request.meta["allow_offsite"] = True
                 request.meta[META_EXPLICIT] = True
@@ -170,6 +194,7 @@ class SiteSpider(SitemapSpider):
         spider = super().from_crawler(crawler, *args, **kwargs)
         spider.obey_robots = crawler.settings.getbool("ROBOTSTXT_OBEY")
         crawler.signals.connect(spider.opened, signal=signals.spider_opened)
+        crawler.signals.connect(spider.admit_level, signal=signals.spider_idle)
         return spider
 
     def opened(self) -> None:
@@ -189,6 +214,7 @@ class SiteSpider(SitemapSpider):
         for entry in select_entries(entries, since=self.since, exclude=self.blacklisted):
             request = self.link_request(entry.url, hops=0)
             if request is not None:
+                request.meta[META_RANK] = len(self.planned)  # after the start URLs, in the sitemaps' order
                 request.meta["depth_reset"] = True  # Scrapy's depth is the link hops: 0, not robots -> sitemap -> URL
                 yield request
 
@@ -199,17 +225,82 @@ class SiteSpider(SitemapSpider):
 
     def link_request(self, url: str, hops: int) -> Request | None:
         """A request for a link found ``hops`` hops from a start URL, unless out of scope or blacklisted."""
+        return self.follow_request(url, hops) if self.followable(url) else None
+
+    def followable(self, url: str) -> bool:
+        """False (counted and noted) for a link out of scope or blacklisted."""
         reason = self.scope.refusal(url)
         if reason is not None:
             logger.debug("Not following %s: out of scope (%s)", url, reason)
             self.crawler.stats.inc_value(f"web2md/scope/{reason}")
-            return None
+            self.note_skipped(url, f"scope: {reason}")
+            return False
         rule = self.blacklist.match(url)
         if rule is not None:
             logger.debug("Not following blacklisted link (%s): %s", rule, url)
             self.crawler.stats.inc_value("web2md/blacklisted")
-            return None
-        return self.follow_request(url, hops)
+            self.note_skipped(url, f"blacklist: {rule}")
+            return False
+        return True
+
+    def note_skipped(self, url: str, reason: str) -> None:
+        """Keep a link not followed, once per URL, for the run report (`web2md.extensions.report`): the first
+        `SKIPPED_LIMIT` URLs, then only how many more."""
+        if url in self.skipped:
+            return
+        if len(self.skipped) < SKIPPED_LIMIT:
+            self.skipped[url] = reason
+        else:
+            self.skipped_more += 1
+
+    def find_link(self, url: str, hops: int, rank: int, index: int) -> None:
+        """Keep a followable link found on a page of ``hops - 1`` hops (of `rank` among them, the `index`-th link
+        on it) in the frontier, unless planned already; the earliest place it was found is what counts."""
+        if not self.followable(url):
+            return
+        url = self.scope.request_url(url)
+        key = self.scope.key(url)
+        if self.planned.hops(key) is not None:
+            return  # planned at fewer hops (a depth is admitted only once the one before is done)
+        entry = (hops, rank, index, url)
+        known = self.frontier.get(key)
+        if known is None or entry < known:
+            self.frontier[key] = entry
+
+    def admit_level(self) -> None:
+        """When the crawl is idle (every requested page done), request the frontier's links of the fewest hops in
+        canonical order, until the page budget is spent: each depth takes the same pages in every run."""
+        if self.checking:
+            raise DontCloseSpider
+        engine = self.crawler.engine
+        while self.frontier:
+            hops = min(entry[0] for entry in self.frontier.values())
+            level = sorted(entry for entry in self.frontier.values() if entry[0] == hops)
+            for key in [key for key, entry in self.frontier.items() if entry[0] == hops]:
+                del self.frontier[key]
+            admitted = False
+            for rank, (_hops, _parent, _index, url) in enumerate(level):
+                request = self.follow_request(url, hops)
+                if request is not None:
+                    # requests given to the engine skip the spider middlewares: DepthMiddleware sets no depth
+                    request.meta.update({"depth": hops, META_RANK: rank})
+                    engine.crawl(request)
+                    admitted = True
+            if self.unchecked:  # a dry run's last depth, listed without being fetched
+                self.checking = True
+                done = deferred_from_coro(self.check_listed())
+                done.addBoth(self.checked)
+                admitted = True
+            if admitted:
+                raise DontCloseSpider
+        # nothing admitted (the budget is spent): the crawl closes now, not at the engine's next heartbeat
+
+    def checked(self, result: Any) -> Any:
+        self.checking = False
+        slot = getattr(self.crawler.engine, "_slot", None)
+        if slot is not None:  # ask the engine for idleness again now, not at its next heartbeat seconds later
+            slot.nextcall.schedule()
+        return result
 
     def follow_request(self, url: str, hops: int) -> Request | None:
         """A request for ``url`` unless it was already scheduled or the page budget is spent.
@@ -221,6 +312,7 @@ class SiteSpider(SitemapSpider):
         planned = self.planned.plan(self.scope.key(url), hops, url, self.max_pages)
         if planned is None:
             self.crawler.stats.inc_value("web2md/max_pages_skipped")
+            self.note_skipped(url, "max_pages")
         if not planned:
             return None
         if self.dry_run and hops >= self.depth:
@@ -263,8 +355,12 @@ class SiteSpider(SitemapSpider):
             if "nofollow" in directives:
                 logger.debug("Not following the links of %s: robots nofollow", response.url)
                 stats.inc_value("web2md/robots_nofollow_count")
-            for link in links:
+            rank = response.meta.get(META_RANK, 0)
+            for index, link in enumerate(links):
                 if link.get("nofollow") and self.obey_robots:
+                    continue
+                if self.levelled:
+                    self.find_link(link["url"], depth + 1, rank, index)
                     continue
                 request = self.link_request(link["url"], depth + 1)
                 if request is not None:
