@@ -18,7 +18,8 @@ pytestmark = pytest.mark.integration
 
 
 def web2md_stats(result: crawl.CrawlResult) -> dict[str, int]:
-    return {k: v for k, v in result.stats.items() if k.startswith("web2md/")}
+    """The per-page counts (the run's own verdict, ``web2md/run_failed``, is not one)."""
+    return {k: v for k, v in result.stats.items() if k.startswith("web2md/") and k != "web2md/run_failed"}
 
 
 @pytest.fixture()
@@ -36,6 +37,7 @@ def server():
 def test_one_404_page_increments_exactly_one_stat_by_one(server):
     result = crawl.run("page", url=server.url("/gone"), output="")
     assert web2md_stats(result) == {"web2md/failed/http_404": 1}
+    assert result.stats["web2md/run_failed"] == 1  # nothing exported, something failed
     assert result.failures == [
         {"url": server.url("/gone"), "final_url": server.url("/gone"), "status": 404, "reason": "HTTP 404 Not Found"}
     ]
@@ -84,6 +86,7 @@ def test_batch_summary_and_stats_agree(server, tmp_path):
             summaries.append(self.summary)
 
     result = crawl.run(Recording, {"RETRY_ENABLED": False}, urls_file=str(urls), output="")
+    assert "web2md/run_failed" not in result.stats  # a page was converted
     assert web2md_stats(result) == {
         "web2md/failed/http_404": 1,
         "web2md/failed/http_500": 1,
