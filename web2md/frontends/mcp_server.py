@@ -11,8 +11,7 @@ import re
 import sys
 import time
 from collections import OrderedDict
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import MCPServer
@@ -23,11 +22,13 @@ from scrapy.settings import Settings
 from w3lib.url import canonicalize_url
 
 from web2md import __version__, crawl
+from web2md.conversion.workers import WorkerError, WorkerPool, WorkerTimeout
 from web2md.exporters import get_format
 from web2md.extract.html.selectors import compile_selectors
 from web2md.failures import explain, interactive_retry_exceptions
 from web2md.formats import format_names, normalize_format
 from web2md.formats.llms import estimate_tokens
+from web2md.frontends.grep import DEFAULT_GREP_CHARS, render_grep, search
 from web2md.frontends.wording import plural
 from web2md.items import DocumentItem, PageItem, item_to_dict
 from web2md.spiders.base import is_fetchable
@@ -40,11 +41,10 @@ logger = logging.getLogger(__name__)
 
 NETGUARD = "web2md.middlewares.netguard.NetGuardMiddleware"
 DEFAULT_MAX_LENGTH = 20000
-DEFAULT_GREP_CHARS = 20000  # web_grep: characters of matching and context lines per call
-GREP_LINE_CHARS = 1000  # web_grep: a longer line is cut (minified pages have 100 KB lines)
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_MAX_BYTES = 10 * 1024 * 1024
 CONCURRENT_CALLS = 4
+GREP_WORKERS = 2  # web_grep's worker processes: one overrunning pattern leaves the other for the next call
 # The server's flags, named in the advice of a failure (the model cannot change them; whoever runs the server can).
 KNOBS = {"timeout": "the server's --timeout", "max_bytes": "the server's --max-bytes"}
 SLICE_CACHE_SIZE = 32
@@ -213,14 +213,6 @@ class FeedResult(BaseModel):
 class StoredPage:
     url: str
     markdown: str
-    _lines: list[str] | None = field(default=None, repr=False)
-
-    @property
-    def lines(self) -> list[str]:
-        if self._lines is None:
-            # split on "\n" only: line N is the N-th line of the rendering, whatever else the text holds
-            self._lines = self.markdown.split("\n")
-        return self._lines
 
 
 class PageStore:
@@ -276,6 +268,7 @@ class Web2mdTools:
         self.store = PageStore(options.remember)
         self._slices: OrderedDict[tuple[Any, ...], _Rendering] = OrderedDict()
         self._calls = asyncio.Semaphore(CONCURRENT_CALLS)
+        self._grep_pool: WorkerPool | None = None
 
     def _settings(self) -> Settings:
         opts = self.options
@@ -465,7 +458,7 @@ class Web2mdTools:
             pages = self.store.pages()
             if not pages:
                 raise ToolError("no pages to search yet: pass urls, or call web_fetch or web_crawl first")
-        matches, left_out = grep_pages(regex, pages, context, max_matches, max_chars)
+        matches, left_out = await self.search(regex, pages, context, max_matches, max_chars)
         text = render_grep(matches, context)
         if not matches:
             text = f"No lines match {pattern!r} in {plural(len(pages), 'page')}."
@@ -484,6 +477,24 @@ class Web2mdTools:
         if failed:
             data["failed"] = failed
         return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+
+    async def search(
+        self, regex: re.Pattern[str], pages: list[StoredPage], context: int, max_matches: int, max_chars: int
+    ) -> tuple[list[dict[str, Any]], int]:
+        """`web2md.frontends.grep.search` in a worker process, killed after the server's --timeout: a pattern
+        that backtracks without end (``(a+)+$``) fails this call alone, and the event loop answers the others."""
+        if self._grep_pool is None:
+            self._grep_pool = WorkerPool(GREP_WORKERS, timeout=self.options.timeout)
+        texts = [(page.url, page.markdown) for page in pages]
+        try:
+            return await self._grep_pool.run(search, regex.pattern, regex.flags, texts, context, max_matches, max_chars)
+        except WorkerTimeout:
+            raise ToolError(
+                f"pattern {regex.pattern!r} ran longer than {self.options.timeout:g} s (the server's --timeout) "
+                "and was stopped: simplify it (nested repetition such as (a+)+ backtracks without end)"
+            ) from None
+        except WorkerError as exc:
+            raise ToolError(f"web_grep failed: {str(exc).splitlines()[0]}") from None
 
     # -- web_sitemap -----------------------------------------------------------
     async def sitemap(self, url: str, max_urls: int, since: str | None) -> CallToolResult:
@@ -566,73 +577,6 @@ def document_text(item: DocumentItem) -> str:
 def failure_text(failure: dict[str, Any], timeout: float | None = None) -> str:
     """A failure record as one sentence naming the URL once (`web2md.failures.explain`)."""
     return explain(failure, timeout, KNOBS)
-
-
-def grep_pages(
-    regex: re.Pattern[str],
-    pages: Iterable[StoredPage],
-    context: int,
-    max_matches: int,
-    max_chars: int = DEFAULT_GREP_CHARS,
-) -> tuple[list[dict[str, Any]], int]:
-    """Matching lines of each page's rendering, and how many matches were left out.
-
-    Each match carries the ``context`` lines around it that no earlier match of
-    the page already carries (overlapping windows are merged, never repeated).
-    Matches stop at ``max_matches`` or once their lines hold ``max_chars``
-    characters; the rest are only counted. A line longer than `GREP_LINE_CHARS` is cut.
-    """
-    matches: list[dict[str, Any]] = []
-    left_out = 0
-    size = 0
-    for page in pages:
-        lines = page.lines
-        hits = [index for index, line in enumerate(lines) if regex.search(line)]
-        shown = -1  # index of the last line of this page already carried by a match
-        for number, index in enumerate(hits):
-            if left_out or len(matches) >= max_matches:
-                left_out += 1
-                continue
-            match: dict[str, Any] = {"url": page.url, "line": index + 1, "text": _cut(lines[index])}
-            if context:
-                after_end = min(len(lines), index + 1 + context)
-                if number + 1 < len(hits):
-                    after_end = min(after_end, hits[number + 1])  # the next match carries its own line
-                match["before"] = [
-                    {"line": n + 1, "text": _cut(lines[n])} for n in range(max(shown + 1, index - context), index)
-                ]
-                match["after"] = [{"line": n + 1, "text": _cut(lines[n])} for n in range(index + 1, after_end)]
-            cost = sum(
-                len(page.url) + len(g["text"]) + 8 for g in [match, *match.get("before", ()), *match.get("after", ())]
-            )
-            if matches and size + cost > max_chars:
-                left_out += 1
-                continue
-            size += cost
-            shown = match["after"][-1]["line"] - 1 if match.get("after") else index
-            matches.append(match)
-    return matches, left_out
-
-
-def _cut(line: str) -> str:
-    return line if len(line) <= GREP_LINE_CHARS else line[: GREP_LINE_CHARS - 1] + "…"
-
-
-def render_grep(matches: list[dict[str, Any]], context: int) -> str:
-    """grep -n style: ``url:line:text`` for a match, ``url-line-text`` for context, ``--`` between groups."""
-    out: list[str] = []
-    last: tuple[str, int] | None = None  # (url, line) last printed
-    for match in matches:
-        url = match["url"]
-        group = [(g["line"], g["text"], "-") for g in match.get("before", [])]
-        group.append((match["line"], match["text"], ":"))
-        group += [(g["line"], g["text"], "-") for g in match.get("after", [])]
-        if context and out and not (last is not None and last[0] == url and last[1] + 1 == group[0][0]):
-            out.append("--")  # a gap between windows
-        for line, text, sep in group:
-            out.append(f"{url}{sep}{line}{sep}{text}")
-        last = (url, group[-1][0])
-    return "\n".join(out)
 
 
 def render_feed(data: dict[str, Any], include_content: bool) -> str:
