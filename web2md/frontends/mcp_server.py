@@ -6,6 +6,7 @@ The tools run the project's spiders through `web2md.crawl` (one fetch path), wit
 """
 
 import asyncio
+import difflib
 import logging
 import re
 import sys
@@ -29,13 +30,14 @@ from web2md.failures import explain, interactive_retry_exceptions
 from web2md.formats import format_names, normalize_format
 from web2md.formats.llms import estimate_tokens
 from web2md.frontends.grep import DEFAULT_GREP_CHARS, render_grep, search
+from web2md.frontends.sanitise import sanitise
 from web2md.frontends.wording import plural
 from web2md.items import DocumentItem, PageItem, item_to_dict
-from web2md.spiders.base import is_fetchable
 from web2md.spiders.feed import FeedSpider
 from web2md.spiders.page import PageSpider
 from web2md.spiders.site import SiteSpider
 from web2md.spiders.sitemap import SitemapSpider
+from web2md.spiders.typed_urls import check_start_url, complete_url
 
 logger = logging.getLogger(__name__)
 
@@ -299,8 +301,7 @@ class Web2mdTools:
     # -- running spiders -----------------------------------------------------
     async def run(self, spider: type, url: str, **arguments: Any) -> crawl.CrawlResult:
         """Run `spider` on `url` within the per-call bounds; a bad URL or argument is a ToolError."""
-        if not is_fetchable(url):
-            raise ToolError(f"invalid URL: {url!r} (need an absolute http:// or https:// URL)")
+        url = start_url(url)
         async with self._calls:
             try:
                 return await asyncio.wait_for(
@@ -396,9 +397,9 @@ class Web2mdTools:
         lines = [f"Crawled {plural(len(pages), 'page')} from {url} (depth {depth}):"]
         for page in pages:
             words = f" ({page['word_count']} words)" if "word_count" in page else ""
-            lines.append(f"- {page['url']} — {page['title'] or '(untitled)'}{words}")
+            lines.append(f"- {sanitise(page['url'])} — {sanitise(page['title'] or '(untitled)')}{words}")
             if page.get("excerpt"):
-                lines.append(f"  {page['excerpt']}")
+                lines.append(f"  {sanitise(page['excerpt'])}")
         for failure in failed:
             lines.append(f"! {failure_text(failure, self.settings.getfloat('DOWNLOAD_TIMEOUT'))}")
         lines.append("The pages are remembered: search them with web_grep.")
@@ -417,7 +418,7 @@ class Web2mdTools:
         result = await self.run(SiteSpider, url, depth=depth, max_pages=max_pages, dry_run=True, **arguments)
         planned = result.spider.planned_urls()  # without the pages robots.txt forbids: those are in `failed`
         failed = [{"url": f.get("url", ""), "reason": f.get("reason") or "failed"} for f in result.sorted_failures()]
-        lines = [f"A crawl of {url} (depth {depth}) would fetch {len(planned)} URLs:", *planned]
+        lines = [f"A crawl of {url} (depth {depth}) would fetch {len(planned)} URLs:", *map(sanitise, planned)]
         lines += [f"! {failure_text(f, self.settings.getfloat('DOWNLOAD_TIMEOUT'))}" for f in result.sorted_failures()]
         data: dict[str, Any] = {"url": url, "depth": depth, "pages": [], "planned": planned}
         if failed:
@@ -441,7 +442,7 @@ class Web2mdTools:
         failed: list[dict[str, str]] = []
         if urls:
             pages: list[StoredPage] = []
-            for url in dict.fromkeys(urls):
+            for url in dict.fromkeys(map(complete_url, urls)):
                 page = self.store.get(url)
                 if page is None:
                     try:
@@ -506,9 +507,10 @@ class Web2mdTools:
             raise self.failed(result, url, "sitemap")
         urls = []
         for item in result.items:
-            entry = {"url": item.get("url", "")}
+            # a <loc> with control characters is no URL anyone can fetch: shown escaped in the data too
+            entry = {"url": sanitise(item.get("url", ""))}
             if item.get("lastmod"):
-                entry["lastmod"] = item["lastmod"]
+                entry["lastmod"] = sanitise(item["lastmod"])
             urls.append(entry)
         truncated = bool(result.stats.get("web2md/max_pages_skipped"))
         lines = [
@@ -536,7 +538,7 @@ class Web2mdTools:
         entries = []
         for item in result.items:
             entry = {
-                k: item.get(k)
+                k: clean(item.get(k))
                 for k in ("title", "url", "author", "published_date", "modified_date", "summary", "categories")
             }
             if include_content:
@@ -544,14 +546,31 @@ class Web2mdTools:
             entries.append({k: v for k, v in entry.items() if v not in (None, "", [])})
         data: dict[str, Any] = {
             "url": url,
-            "feed_url": first.get("feed_url"),
-            "feed_title": first.get("feed_title"),
+            "feed_url": clean(first.get("feed_url")),
+            "feed_title": clean(first.get("feed_title")),
             "entries": entries,
         }
         data = {k: v for k, v in data.items() if v is not None}
         return CallToolResult(
             content=[TextContent(type="text", text=render_feed(data, include_content))], structured_content=data
         )
+
+
+def clean(value: Any) -> Any:
+    """A string (or the strings of a list) from a feed, sanitised; anything else as it is."""
+    if isinstance(value, str):
+        return sanitise(value, lines=True)
+    if isinstance(value, list):
+        return [clean(v) for v in value]
+    return value
+
+
+def start_url(url: str) -> str:
+    """The URL to fetch for what the model passed (a scheme added as on the command line), or a ToolError."""
+    try:
+        return check_start_url(url)
+    except ValueError as exc:
+        raise ToolError(str(exc)) from None
 
 
 def page_header(data: dict[str, Any]) -> str:
@@ -571,7 +590,7 @@ def document_text(item: DocumentItem) -> str:
     """The error for a page that is a binary document (see docs/design.md#text-for: the message names the type and
     size)."""
     url = item.get("url") or item.get("final_url", "")
-    return f"cannot read {item.get('mime_type') or 'this type'} ({item.get('size', 0)} bytes): {url}"
+    return sanitise(f"cannot read {item.get('mime_type') or 'this type'} ({item.get('size', 0)} bytes): {url}")
 
 
 def failure_text(failure: dict[str, Any], timeout: float | None = None) -> str:
@@ -635,7 +654,10 @@ def conversion_options(
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=True)
 
-Url = Annotated[str, Field(description="Absolute http:// or https:// URL")]
+Url = Annotated[
+    str,
+    Field(description="An http:// or https:// URL; without a scheme, https (http for a port or a local address)"),
+]
 MainContent = Annotated[bool, Field(description="Keep only the main content (drop navigation, sidebars, comments)")]
 
 
@@ -643,12 +665,21 @@ class Web2mdServer(MCPServer):
     """`MCPServer` that reports arguments failing the input schema in one readable line."""
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        tool = self._tool_manager.get_tool(name)
+        known = sorted((tool.parameters.get("properties") or {}) if tool is not None else ())
+        for argument in arguments:
+            if known and argument not in known:
+                close = difflib.get_close_matches(argument, known, n=1)
+                hint = f"did you mean {close[0]}?" if close else f"known: {', '.join(known)}"
+                raise ToolError(f"Error executing tool {name}: unknown argument {sanitise(argument)!r} ({hint})")
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
             cause = exc.__cause__
-            if isinstance(exc, UnexpectedToolError) or not isinstance(cause, ValidationError):
+            if isinstance(exc, UnexpectedToolError):
                 raise
+            if not isinstance(cause, ValidationError):
+                raise ToolError(sanitise(str(exc))) from cause  # it may quote a URL, a pattern, a server's answer
             raise ToolError(f"Error executing tool {name}: invalid arguments: {describe_invalid(cause)}") from cause
 
 
@@ -680,8 +711,12 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
     @server.tool(name="web_fetch", annotations=READ_ONLY)
     async def web_fetch(
         url: Url,
-        max_length: Annotated[int, Field(ge=1, le=1_000_000, description="Characters to return")] = DEFAULT_MAX_LENGTH,
-        start_index: Annotated[int, Field(ge=0, description="Start at this character (from next_start_index)")] = 0,
+        max_length: Annotated[
+            int, Field(strict=True, ge=1, le=1_000_000, description="Characters to return")
+        ] = DEFAULT_MAX_LENGTH,
+        start_index: Annotated[
+            int, Field(strict=True, ge=0, description="Start at this character (from next_start_index)")
+        ] = 0,
         format: Annotated[FormatName, Field(description="Rendering to return")] = "markdown",
         main_content: MainContent = False,
         include_images: Annotated[bool, Field(description="Keep images as ![alt](src)")] = False,
@@ -707,13 +742,15 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
         next_start_index, call again with start_index set to it.
         """
         conversion = conversion_options(main_content, include_images, keep_header, exclude_selector, javascript)
-        return await tools.fetch(url, max_length, start_index, format, conversion, full_metadata)
+        return await tools.fetch(start_url(url), max_length, start_index, format, conversion, full_metadata)
 
     @server.tool(name="web_crawl", annotations=READ_ONLY)
     async def web_crawl(
         url: Url,
-        depth: Annotated[int, Field(ge=0, le=5, description="Link hops from the start page (0: the page only)")] = 1,
-        max_pages: Annotated[int, Field(ge=1, le=500, description="Pages to read at most")] = 20,
+        depth: Annotated[
+            int, Field(strict=True, ge=0, le=5, description="Link hops from the start page (0: the page only)")
+        ] = 1,
+        max_pages: Annotated[int, Field(strict=True, ge=1, le=500, description="Pages to read at most")] = 20,
         main_content: MainContent = False,
         allow: Annotated[list[str] | None, Field(description="Follow only URLs matching one of these regexes")] = None,
         deny: Annotated[list[str] | None, Field(description="Never follow URLs matching one of these regexes")] = None,
@@ -740,9 +777,11 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
             "query": "drop" if drop_query else "keep",
         }
         if dry_run:
-            return await tools.plan(url, depth, max_pages, scope)
+            return await tools.plan(start_url(url), depth, max_pages, scope)
         # the site spider takes its scope and bundle arguments beside the conversion options
-        return await tools.crawl(url, depth, max_pages, conversion_options(main_content) | scope | {"bundle": bundle})
+        return await tools.crawl(
+            start_url(url), depth, max_pages, conversion_options(main_content) | scope | {"bundle": bundle}
+        )
 
     @server.tool(name="web_grep", annotations=READ_ONLY)
     async def web_grep(
@@ -751,12 +790,13 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
             list[str] | None,
             Field(description="Pages to search (fetched if not read yet); default: every page read so far"),
         ] = None,
-        context: Annotated[int, Field(ge=0, le=20, description="Lines of context around each match")] = 0,
+        context: Annotated[int, Field(strict=True, ge=0, le=20, description="Lines of context around each match")] = 0,
         ignore_case: bool = False,
-        max_matches: Annotated[int, Field(ge=1, le=2000)] = 200,
+        max_matches: Annotated[int, Field(strict=True, ge=1, le=2000)] = 200,
         max_chars: Annotated[
             int,
             Field(
+                strict=True,
                 ge=200,
                 le=200_000,
                 description="Characters of matching and context "
@@ -778,20 +818,20 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
         url: Annotated[
             str, Field(description="A site (sitemaps found via robots.txt and /sitemap.xml) or a sitemap URL")
         ],
-        max_urls: Annotated[int, Field(ge=1, le=50_000)] = 1000,
+        max_urls: Annotated[int, Field(strict=True, ge=1, le=50_000)] = 1000,
         since: Annotated[str | None, Field(description="Only URLs modified on or after this date (YYYY-MM-DD)")] = None,
     ) -> Annotated[CallToolResult, SitemapResult]:
         """List the URLs in a site's sitemaps (indexes followed) with their lastmod dates."""
-        return await tools.sitemap(url, max_urls, since)
+        return await tools.sitemap(start_url(url), max_urls, since)
 
     @server.tool(name="web_feed", annotations=READ_ONLY)
     async def web_feed(
         url: Annotated[str, Field(description="An RSS, Atom or JSON feed, or a page that links to one")],
-        max_entries: Annotated[int, Field(ge=1, le=1000)] = 20,
+        max_entries: Annotated[int, Field(strict=True, ge=1, le=1000)] = 20,
         include_content: Annotated[bool, Field(description="Include each entry's content as Markdown")] = False,
     ) -> Annotated[CallToolResult, FeedResult]:
         """Read a feed's entries: title, link, date, author, summary (and content on request)."""
-        return await tools.feed(url, max_entries, include_content)
+        return await tools.feed(start_url(url), max_entries, include_content)
 
     return server
 
