@@ -291,7 +291,7 @@ def test_a_url_typed_without_a_scheme(typed, url):
 def test_browse_start_page_errors_exit_like_fetch(server):
     env = environment()
     bad = subprocess.run(
-        [sys.executable, "-m", "web2md.frontends.cli", "mailto:a@example.com"],
+        [sys.executable, "-m", "web2md.frontends.cli", "ftp:example.com"],
         capture_output=True,
         text=True,
         env=env,
@@ -299,7 +299,7 @@ def test_browse_start_page_errors_exit_like_fetch(server):
         stdin=subprocess.DEVNULL,
     )
     assert bad.returncode == 2
-    assert bad.stderr == "web2md: invalid URL: mailto:a@example.com (need an absolute http:// or https:// URL)\n"
+    assert bad.stderr == "web2md: invalid URL: ftp:example.com (need an absolute http:// or https:// URL)\n"
     missing = subprocess.run(
         [sys.executable, "-m", "web2md.frontends.cli", server.url("/nope")],
         capture_output=True,

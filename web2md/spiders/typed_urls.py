@@ -3,6 +3,7 @@ completes a URL without a scheme through `complete_url` and checks it with `chec
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 INVALID = "need an absolute http:// or https:// URL"
@@ -38,7 +39,9 @@ def check_start_url(text: str) -> str:
 
     url = complete_url(text)
     if not is_fetchable(url):
-        raise ValueError(f"invalid URL: {sanitise(text)} ({INVALID})")
+        # what precedes an @ before the path may be a password typed without a scheme (me:secret@host)
+        shown = text if "://" in text else re.sub(r"^[^/?#\s@]*@", "***@", text)
+        raise ValueError(f"invalid URL: {sanitise(shown)} ({INVALID})")
     if "@" in urlsplit(url).netloc:
         raise ValueError(
             f"invalid URL: {sanitise(url)} (a user name or password in the URL is not supported: "
