@@ -392,7 +392,10 @@ class Web2mdTools:
                     page[name] = item[name]
             page["tokens"] = estimate_tokens(item.get("markdown") or "")
             pages.append(page)
-        failed = [{"url": f.get("url", ""), "reason": f.get("reason") or "failed"} for f in result.failures]
+        failed = [
+            {"url": sanitise(f.get("url", "")), "reason": sanitise(f.get("reason") or "failed")}
+            for f in result.failures
+        ]
         failed = sorted(failed + documents, key=lambda f: (f["url"], f["reason"]))  # the same on every run
         lines = [f"Crawled {plural(len(pages), 'page')} from {url} (depth {depth}):"]
         for page in pages:
@@ -417,7 +420,10 @@ class Web2mdTools:
         """web_crawl with dry_run: the URLs a crawl would fetch, breadth first; no page is kept."""
         result = await self.run(SiteSpider, url, depth=depth, max_pages=max_pages, dry_run=True, **arguments)
         planned = result.spider.planned_urls()  # without the pages robots.txt forbids: those are in `failed`
-        failed = [{"url": f.get("url", ""), "reason": f.get("reason") or "failed"} for f in result.sorted_failures()]
+        failed = [
+            {"url": sanitise(f.get("url", "")), "reason": sanitise(f.get("reason") or "failed")}
+            for f in result.sorted_failures()
+        ]
         lines = [f"A crawl of {url} (depth {depth}) would fetch {len(planned)} URLs:", *map(sanitise, planned)]
         lines += [f"! {failure_text(f, self.settings.getfloat('DOWNLOAD_TIMEOUT'))}" for f in result.sorted_failures()]
         data: dict[str, Any] = {"url": url, "depth": depth, "pages": [], "planned": planned}
@@ -448,7 +454,7 @@ class Web2mdTools:
                     try:
                         await self.fetch_item(url)
                     except ToolError as exc:
-                        failed.append({"url": url, "reason": str(exc)})
+                        failed.append({"url": sanitise(url), "reason": sanitise(str(exc))})
                         continue
                     page = self.store.get(url)
                 if page is not None:
@@ -582,7 +588,7 @@ def page_header(data: dict[str, Any]) -> str:
         ("Published", data.get("published_date")),
         ("Modified", None if data.get("published_date") else data.get("modified_date")),
     ]
-    lines = [f"{name}: {' '.join(str(value).split())}" for name, value in fields if value]
+    lines = [f"{name}: {sanitise(' '.join(str(value).split()))}" for name, value in fields if value]
     return "\n".join(lines) + "\n\n---\n\n"
 
 
