@@ -8,6 +8,7 @@ import pytest
 
 from tests.server import TestServer
 from tests.test_cli_fetch import web2md
+from tests.test_loud_failures import errors, scrapy_crawl
 from web2md import crawl
 from web2md.frontends.browse import _fit
 from web2md.frontends.sanitise import sanitise
@@ -102,3 +103,15 @@ def test_a_url_without_a_scheme_is_completed_by_every_front_end(hostile):
 
 def test_the_browser_status_and_title_lines_are_sanitised():
     assert _fit(" Fetching http://e.com/\x1b[2J\u202e ...", 60).rstrip() == " Fetching http://e.com/\\x1b[2J\\u202e ..."
+
+
+def test_scrapy_crawl_refuses_a_start_url_with_a_password_without_logging_it(hostile, tmp_path):
+    url = hostile.url("/").replace("http://", "http://me:secret@")
+    done = scrapy_crawl(tmp_path, "page", "-a", f"url={url}")
+    assert done.returncode == 1
+    shown = hostile.url("/").replace("http://", "http://***@")
+    assert errors(done.stderr) == [
+        f"[web2md.spiders.base] ERROR: Invalid URL (need an absolute http or https URL, without credentials): {shown}",
+        f"[web2md.spiders.base] ERROR: Crawl failed: nothing exported; {shown}: invalid URL",
+    ]
+    assert "secret" not in done.stderr + done.stdout

@@ -32,12 +32,13 @@ from web2md.browser.chromium import use_browser
 from web2md.extract.html.sniff import binary_type
 from web2md.extract.options import Options
 from web2md.failures import classify, http_reason
+from web2md.frontends.sanitise import sanitise
 from web2md.incremental.middleware import Gone, Unchanged
 from web2md.items import PageItem
 from web2md.javascript.quickjs import check_engine
 from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
 from web2md.middlewares.limits import PageFailed, failure_count, failure_reason, record_failure
-from web2md.spiders.typed_urls import complete_url, is_fetchable
+from web2md.spiders.typed_urls import complete_url, has_credentials, is_fetchable
 
 logger = logging.getLogger(__name__)
 
@@ -291,10 +292,11 @@ class Web2mdSpider(Spider):
         """The start URLs that can be fetched; the others are logged, counted and recorded as failures."""
         valid = []
         for url in self.start_urls:
-            if is_fetchable(url):
+            if is_fetchable(url) and not has_credentials(url):
                 valid.append(url)
             else:
-                logger.error("Invalid URL (need an absolute http or https URL): %s", url)
+                url = sanitise(url)  # and without a password, which is never logged
+                logger.error("Invalid URL (need an absolute http or https URL, without credentials): %s", url)
                 record_failure(self.crawler.stats, url, "invalid_url", log=False)  # logged just above
                 self.failures.append({"url": url, "status": None, "reason": "invalid URL"})
         return valid

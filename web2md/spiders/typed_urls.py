@@ -42,12 +42,20 @@ def check_start_url(text: str) -> str:
         # what precedes an @ before the path may be a password typed without a scheme (me:secret@host)
         shown = text if "://" in text else re.sub(r"^[^/?#\s@]*@", "***@", text)
         raise ValueError(f"invalid URL: {sanitise(shown)} ({INVALID})")
-    if "@" in urlsplit(url).netloc:
+    if has_credentials(url):
         raise ValueError(
             f"invalid URL: {sanitise(url)} (a user name or password in the URL is not supported: "
             "web2md sends no credentials)"
         )
     return url
+
+
+def has_credentials(url: str) -> bool:
+    """``url`` names a user (``https://me:secret@host/``)."""
+    try:
+        return "@" in urlsplit(url).netloc
+    except ValueError:
+        return False
 
 
 def _is_private(host: str) -> bool:
