@@ -20,7 +20,7 @@ import pyte
 import pytest
 
 from tests.server import TestServer
-from web2md.frontends.browse import complete_url
+from web2md.spiders.typed_urls import complete_url
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -296,7 +296,7 @@ def test_a_url_typed_without_a_scheme(typed, url):
 def test_browse_start_page_errors_exit_like_fetch(server):
     env = environment()
     bad = subprocess.run(
-        [sys.executable, "-m", "web2md.frontends.cli", "example.com"],
+        [sys.executable, "-m", "web2md.frontends.cli", "ftp:example.com"],
         capture_output=True,
         text=True,
         env=env,
@@ -304,7 +304,7 @@ def test_browse_start_page_errors_exit_like_fetch(server):
         stdin=subprocess.DEVNULL,
     )
     assert bad.returncode == 2
-    assert bad.stderr == "web2md: invalid URL: example.com (need an absolute http:// or https:// URL)\n"
+    assert bad.stderr == "web2md: invalid URL: ftp:example.com (need an absolute http:// or https:// URL)\n"
     missing = subprocess.run(
         [sys.executable, "-m", "web2md.frontends.cli", server.url("/nope")],
         capture_output=True,

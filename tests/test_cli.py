@@ -166,7 +166,7 @@ def runs(server, tmp_path_factory):
         "max_length": ("fetch", "--max-length", "40", u("/")),
         "render": ("fetch", "--render", u("/third")),
         "echo": ("fetch", "--cookie", "a=1", "--cookie", "b=2", "--header", "X-Test: yes", u("/echo")),
-        "invalid": ("fetch", "example.com"),
+        "invalid": ("fetch", "ftp:example.com"),
         "http_404": ("fetch", u("/missing")),
         "timeout": ("fetch", "--timeout", "1", u("/slow")),
         "robots": ("fetch", u("/private/page")),
@@ -286,7 +286,7 @@ def test_cookies_and_headers_are_sent(runs):
 @pytest.mark.parametrize(
     "name, status, message",
     [
-        ("invalid", EXIT_USAGE, "web2md: invalid URL: example.com (need an absolute http:// or https:// URL)"),
+        ("invalid", EXIT_USAGE, "web2md: invalid URL: ftp:example.com (need an absolute http:// or https:// URL)"),
         ("http_404", EXIT_HTTP, "web2md: HTTP 404 Not Found: {/missing}"),
         ("timeout", EXIT_TIMEOUT, "web2md: timed out after 1 s: {/slow} (try a longer --timeout)"),
         (

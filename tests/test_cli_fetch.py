@@ -80,7 +80,7 @@ def test_text_format_and_output_file(server, tmp_path):
     assert "Some bold text and a link" in text and "**" not in text and "](" not in text
 
 
-@pytest.mark.parametrize("url", ["example.com", "ftp://example.com/x", "http://", "not a url"])
+@pytest.mark.parametrize("url", ["ftp:example.com", "ftp://example.com/x", "http://", "not a url"])
 def test_invalid_url_exits_2_with_one_line(url):
     done = web2md("fetch", url)
     assert done.returncode == 2

@@ -275,10 +275,10 @@ def test_page_spider_fetches_every_listed_url(site, tmp_path):
     listing = tmp_path / "urls.txt"
     listing.write_text(f"# pages\n{site.url('/b.html')}\n\n{site.url('/docs/a1.html')}\n")
     result = crawl.run(
-        "page", url=f"{site.url('/a.html')}, {site.url('/c.html')} notaurl", urls_file=str(listing), output=""
+        "page", url=f"{site.url('/a.html')}, {site.url('/c.html')} ftp:example.com", urls_file=str(listing), output=""
     )
     assert paths_of(site, result.items) == {"/a.html", "/c.html", "/b.html", "/docs/a1.html"}
-    assert result.failures == [{"url": "notaurl", "status": None, "reason": "invalid URL"}]
+    assert result.failures == [{"url": "ftp:example.com", "status": None, "reason": "invalid URL"}]
     assert sorted(fetched(site)) == ["/a.html", "/b.html", "/c.html", "/docs/a1.html"]  # no links followed
 
 

@@ -66,11 +66,12 @@ def errors(stderr: str) -> list[str]:
 
 
 def test_scrapy_crawl_of_an_invalid_start_url_exits_1(tmp_path):
-    done = scrapy_crawl(tmp_path, "site", "-a", "url=127.0.0.1:8901", "-a", "depth=0")
+    done = scrapy_crawl(tmp_path, "site", "-a", "url=ftp://127.0.0.1:8901/", "-a", "depth=0")
     assert done.returncode == 1
     assert errors(done.stderr) == [
-        "[web2md.spiders.base] ERROR: Invalid URL (need an absolute http or https URL): 127.0.0.1:8901",
-        "[web2md.spiders.base] ERROR: Crawl failed: nothing exported; 127.0.0.1:8901: invalid URL",
+        "[web2md.spiders.base] ERROR: Invalid URL (need an absolute http or https URL, without credentials): "
+        "ftp://127.0.0.1:8901/",
+        "[web2md.spiders.base] ERROR: Crawl failed: nothing exported; ftp://127.0.0.1:8901/: invalid URL",
     ]
 
 

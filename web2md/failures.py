@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from web2md.frontends.sanitise import sanitise
+
 #: What a front end calls its knobs, for the advice in a sentence.
 DEFAULT_KNOBS = {"timeout": "--timeout", "max_bytes": "the DOWNLOAD_MAXSIZE setting"}
 
@@ -26,6 +28,10 @@ BROWSER_CRASHED = "the browser crashed or closed while loading the page"
 
 #: Stats names of failures that say the host cannot be reached at all (any other URL on it fails alike).
 HOST_UNREACHABLE = frozenset({"timeout", "dns", "connection_refused", "tls"})
+
+UNSUPPORTED_REDIRECT = "redirect to an unsupported scheme"
+_NO_SCHEME = "Missing scheme in request url: "
+_SCHEME = re.compile(r"\s*([a-zA-Z][a-zA-Z0-9+.-]*):")
 
 _MAX_SIZE = re.compile(r"max size \((\d+)\)|MAXSIZE \((\d+) B\)")
 
@@ -91,6 +97,9 @@ def classify(exc: BaseException) -> tuple[str, str]:
             return "unsupported_scheme", "unsupported URL scheme"
         if isinstance(error, UnicodeError):
             return "decode_error", "cannot decode the response"
+        if isinstance(error, ValueError) and str(error).startswith(_NO_SCHEME):
+            # Scrapy's redirect middleware could not make a request of the Location (``javascript:...``)
+            return "unsupported_scheme", f"{UNSUPPORTED_REDIRECT}: {str(error).removeprefix(_NO_SCHEME)}"
     for error in chain:  # --browser: Playwright's errors
         if _named(error, "playwright._impl._errors.TimeoutError"):
             return "timeout", TIMED_OUT
@@ -116,6 +125,21 @@ def classify(exc: BaseException) -> tuple[str, str]:
     if isinstance(exc, DownloadFailedError):
         return "connection_failed", f"download failed ({text})" if text else "download failed"
     return "error", text or type(exc).__name__
+
+
+def http_reason(status: int, location: str | None = None) -> str:
+    """``HTTP 404 Not Found``; for a redirect Scrapy did not follow because it leads away from http(s)
+    (``ftp:``, ``javascript:``), ``redirect to an unsupported scheme: ftp://...``."""
+    import http
+
+    scheme = _SCHEME.match(location or "")
+    if 300 <= status < 400 and scheme and scheme.group(1).lower() not in ("http", "https"):
+        return f"{UNSUPPORTED_REDIRECT}: {location}"
+    try:
+        phrase = http.HTTPStatus(status).phrase
+    except ValueError:
+        phrase = ""
+    return f"HTTP {status} {phrase}".rstrip()
 
 
 def too_large(message: str) -> str:
@@ -169,7 +193,8 @@ def explain(failure: Mapping[str, Any], timeout: float | None = None, knobs: Map
     else:
         sentence = f"{what}: {url}" if url else what
     hint = advice(reason, knobs)
-    return f"{sentence} ({hint})" if hint else sentence
+    # the URL and the reason come from the network (a Content-Type, a Location): shown escaped
+    return sanitise(f"{sentence} ({hint})" if hint else sentence)
 
 
 #: Errors not worth retrying while someone waits (a person at the command line, a model over MCP): a

@@ -36,6 +36,7 @@ from prompt_toolkit.styles import Style
 
 from web2md.frontends.ansi import Rendered, render, strip_ansi
 from web2md.frontends.common import EXIT_OK, CommandError, check_url, first_page
+from web2md.frontends.sanitise import sanitise
 from web2md.frontends.wording import plural
 
 KEYS = "h help · q quit · space/- page · N⏎ link · b back · g URL · / find · m main"  # most needed first
@@ -113,7 +114,7 @@ class Browser:
         from web2md import crawl
         from web2md.spiders.page import PageSpider
 
-        check_url(url)
+        url = check_url(url)
         options = {"main_content": None if self.main_only else False, **self.options}
         result = await crawl.crawl(PageSpider, self.settings, url=url, output="", formats="", **options)
         item = first_page(result, url, self.timeout)
@@ -297,7 +298,7 @@ class Browser:
             self.search = text
             self.find(text)
         elif text and prompt == "URL: ":
-            self.navigate(complete_url(text))
+            self.navigate(text)  # `fetch` completes it as every front end does
         return False  # the buffer is reset by the next `ask`
 
     # -- the application -----------------------------------------------
@@ -385,12 +386,12 @@ class Browser:
             sys.stdout.write("\r\x1b[2K")
             sys.stdout.flush()
         if failed is not None:
-            print(f"web2md: {failed}", file=sys.stderr)
+            print(f"web2md: {sanitise(str(failed))}", file=sys.stderr)
             return failed.status
         if not terminal:
             view = self.wrapped()
             lines = view.rendered.lines if sys.stdout.isatty() else map(strip_ansi, view.rendered.lines)
-            links = [f"{n:>4}. {link}" for n, link in enumerate(view.rendered.links, 1)]
+            links = [f"{n:>4}. {sanitise(link)}" for n, link in enumerate(view.rendered.links, 1)]
             sys.stdout.write("\n".join([*lines, *(["", "Links:", *links] if links else [])]) + "\n")
             return EXIT_OK
         assert self.app is not None
@@ -422,41 +423,11 @@ def with_page_links(markdown: str, links: list[dict[str, Any]]) -> str:
     return f"{markdown}\n\n" + "\n".join(lines) if markdown else "\n".join(lines)
 
 
-def complete_url(text: str) -> str:
-    """A URL typed without a scheme: ``example.com/x`` is https. A host with a port other than 443
-    (``127.0.0.1:8123/x``), ``localhost``, a private or loopback address or a one-word intranet name is
-    http, as such servers seldom speak TLS."""
-    if "://" in text or " " in text:
-        return text
-    host = text.split("/", 1)[0].split("?", 1)[0]
-    if host.startswith("["):  # [::1]:8080
-        name, _, port = host[1:].partition("]")
-        port = port.removeprefix(":")
-    elif host.count(":") == 1:
-        name, _, port = host.partition(":")
-    else:
-        name, port = host, ""
-    name = name.lower().rstrip(".")
-    local = name == "localhost" or name.endswith((".localhost", ".local")) or "." not in name and ":" not in name
-    if port.isdigit() and port not in ("443", "8443") or local or _is_private(name):
-        return "http://" + text
-    return "https://" + text
-
-
-def _is_private(host: str) -> bool:
-    """A literal address that is not on the public internet, as the address guard judges it (loopback, private,
-    link-local, and their IPv6 wrappings)."""
-    from web2md.middlewares.netguard import non_public_kind
-
-    try:
-        return non_public_kind(host) is not None
-    except ValueError:  # a host name, not an address
-        return False
-
-
 def _fit(text: str, columns: int) -> str:
-    """Cut or pad ``text`` to exactly ``columns`` cells."""
+    """``text`` (sanitised: it may hold a page's title or URL) cut or padded to exactly ``columns`` cells."""
     from rich.cells import cell_len, set_cell_size
+
+    text = sanitise(text)
 
     if cell_len(text) > columns:
         return set_cell_size(text[: columns * 2], columns - 1) + "…"

@@ -32,6 +32,7 @@ from web2md.frontends.common import (
     failure_error,
     first_page,
 )
+from web2md.frontends.sanitise import sanitise
 from web2md.frontends.wording import plural
 
 #: One line per subcommand, for ``web2md --help`` (which builds no subcommand's options: that needs the core).
@@ -292,7 +293,7 @@ def save(path: Path, data: bytes, page: bool = False) -> None:
 
 
 def warn(message: str) -> None:
-    print(f"web2md: {message}", file=sys.stderr)
+    print(f"web2md: {sanitise(message)}", file=sys.stderr)
 
 
 # -- checks and errors ------------------------------------------------------------
@@ -537,7 +538,7 @@ def run_fetch(args: argparse.Namespace) -> int:
     from web2md import crawl
     from web2md.spiders.page import PageSpider
 
-    check_url(args.url)
+    args.url = check_url(args.url)
     check_javascript(args)
     check_conversion(args)
     check_language_option(args)
@@ -642,7 +643,7 @@ def add_browse(subparsers: Any) -> None:
 def run_browse(args: argparse.Namespace) -> int:
     from web2md.frontends.browse import Browser
 
-    check_url(args.url)
+    args.url = check_url(args.url)
     check_javascript(args)
     check_conversion(args)
     settings = crawl_settings(args)
@@ -708,7 +709,7 @@ def run_sitemap(args: argparse.Namespace) -> int:
     from web2md.items import SitemapEntryItem, item_to_dict
     from web2md.spiders.sitemap import SitemapSpider
 
-    check_url(args.url)
+    args.url = check_url(args.url)
     settings = crawl_settings(args)
     arguments: dict[str, Any] = {"url": args.url, "list": True, "output": "", "formats": ""}
     if args.since:
@@ -732,7 +733,7 @@ def run_sitemap(args: argparse.Namespace) -> int:
             data["feeds"] = feeds
         write_output(json.dumps(data, ensure_ascii=False, indent=2), args.output)
         return EXIT_OK
-    lines = [e["url"] for e in entries]
+    lines = [sanitise(e["url"]) for e in entries]
     if feeds is not None:
         if lines:
             lines.append("")
@@ -742,8 +743,8 @@ def run_sitemap(args: argparse.Namespace) -> int:
                 filter(
                     None,
                     [
-                        f["url"],
-                        f"({f['type']})" if f.get("type") else "",
+                        sanitise(f["url"]),
+                        f"({sanitise(f['type'])})" if f.get("type") else "",
                         json.dumps(f["title"], ensure_ascii=False) if f.get("title") else "",
                     ],
                 )
@@ -789,7 +790,7 @@ def run_feed(args: argparse.Namespace) -> int:
     from web2md.items import FeedEntryItem, item_to_dict
     from web2md.spiders.feed import FeedSpider
 
-    check_url(args.url)
+    args.url = check_url(args.url)
     if args.max_entries is not None and args.max_entries < 0:
         raise CommandError(f"--max-entries must not be negative, got {args.max_entries}", EXIT_USAGE)
     settings = crawl_settings(args)
@@ -815,10 +816,10 @@ def run_feed(args: argparse.Namespace) -> int:
 
 def feed_markdown(title: str | None, url: str, entries: list[dict[str, Any]]) -> str:
     """A feed as one Markdown document: the feed title, then a section per entry."""
-    parts = [f"# {title or url}"]
+    parts = [f"# {sanitise(title or url)}"]
     for entry in entries:
-        name = entry.get("title") or entry.get("url") or "Untitled entry"
-        parts.append(f"## [{name}]({entry['url']})" if entry.get("url") else f"## {name}")
+        name = sanitise(entry.get("title") or entry.get("url") or "Untitled entry")
+        parts.append(f"## [{name}]({sanitise(entry['url'])})" if entry.get("url") else f"## {name}")
         byline = " · ".join(
             filter(None, [entry.get("published_date") or entry.get("modified_date"), entry.get("author")])
         )
@@ -1029,7 +1030,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         argv = with_default_command(argv, COMMANDS)
     except CommandError as exc:
-        print(f"web2md: {exc}", file=sys.stderr)
+        warn(str(exc))
         return exc.status
     command = next((arg for arg in argv if arg in COMMANDS), None)
     args = build_parser(command).parse_args(argv)
@@ -1038,14 +1039,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.handler(args)
     except CommandError as exc:
-        print(f"web2md: {exc}", file=sys.stderr)
+        warn(str(exc))
         return exc.status
     except BrokenPipeError:
         return EXIT_OK
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except (OSError, ValueError) as exc:  # e.g. -o into a missing folder, a bad option value
-        print(f"web2md: {exc}", file=sys.stderr)
+        warn(str(exc))
         return EXIT_FAILED
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from web2md.frontends.sanitise import sanitise
+
 EXIT_OK = 0
 EXIT_FAILED = 1  # anything else: connection refused, DNS, no sitemap or feed found, extraction error
 EXIT_USAGE = 2  # bad usage, including an invalid URL
@@ -37,21 +39,27 @@ class CommandError(Exception):
         self.status = status
 
 
-def check_url(url: str) -> None:
-    from web2md.spiders.base import is_fetchable
+def check_url(url: str) -> str:
+    """The URL to fetch for what was typed (a scheme added as `web2md.spiders.typed_urls.complete_url` does), or
+    a usage error."""
+    from web2md.spiders.typed_urls import check_start_url
 
-    if not is_fetchable(url):
-        raise CommandError(f"invalid URL: {url} (need an absolute http:// or https:// URL)", EXIT_USAGE)
+    try:
+        return check_start_url(url)
+    except ValueError as exc:
+        raise CommandError(str(exc), EXIT_USAGE) from None
 
 
 def failure_error(failure: dict[str, Any], timeout: float) -> CommandError:
     """The one-line error (`web2md.failures.explain`) and exit status for a page that produced nothing."""
-    from web2md.failures import TIMED_OUT, explain
+    from web2md.failures import TIMED_OUT, UNSUPPORTED_REDIRECT, explain
 
     reason = str(failure.get("reason") or "failed")
     lowered = reason.lower()
     status = failure.get("status")
     message = explain(failure, timeout)
+    if reason.startswith(UNSUPPORTED_REDIRECT):
+        return CommandError(message, EXIT_FAILED)
     if reason.startswith("HTTP ") or (isinstance(status, int) and not 200 <= status < 300):
         return CommandError(message, EXIT_HTTP)
     if lowered.startswith(TIMED_OUT):
@@ -76,7 +84,7 @@ def binary_error(item: Any) -> CommandError | None:
     mime = data.get("mime_type") or data.get("content_type") or "application/octet-stream"
     size = data.get("size")
     detail = f" ({size} bytes)" if size is not None else ""
-    return CommandError(f"cannot read {mime}{detail}: {data.get('url', '')}", EXIT_BINARY)
+    return CommandError(sanitise(f"cannot read {mime}{detail}: {data.get('url', '')}"), EXIT_BINARY)
 
 
 def first_page(result: Any, url: str, timeout: float) -> Any:

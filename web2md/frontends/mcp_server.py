@@ -6,13 +6,13 @@ The tools run the project's spiders through `web2md.crawl` (one fetch path), wit
 """
 
 import asyncio
+import difflib
 import logging
 import re
 import sys
 import time
 from collections import OrderedDict
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import MCPServer
@@ -23,28 +23,30 @@ from scrapy.settings import Settings
 from w3lib.url import canonicalize_url
 
 from web2md import __version__, crawl
+from web2md.conversion.workers import WorkerError, WorkerPool, WorkerTimeout
 from web2md.exporters import get_format
 from web2md.extract.html.selectors import compile_selectors
 from web2md.failures import explain, interactive_retry_exceptions
 from web2md.formats import format_names, normalize_format
 from web2md.formats.llms import estimate_tokens
+from web2md.frontends.grep import DEFAULT_GREP_CHARS, render_grep, search
+from web2md.frontends.sanitise import sanitise
 from web2md.frontends.wording import plural
 from web2md.items import DocumentItem, PageItem, item_to_dict
-from web2md.spiders.base import is_fetchable
 from web2md.spiders.feed import FeedSpider
 from web2md.spiders.page import PageSpider
 from web2md.spiders.site import SiteSpider
 from web2md.spiders.sitemap import SitemapSpider
+from web2md.spiders.typed_urls import check_start_url, complete_url
 
 logger = logging.getLogger(__name__)
 
 NETGUARD = "web2md.middlewares.netguard.NetGuardMiddleware"
 DEFAULT_MAX_LENGTH = 20000
-DEFAULT_GREP_CHARS = 20000  # web_grep: characters of matching and context lines per call
-GREP_LINE_CHARS = 1000  # web_grep: a longer line is cut (minified pages have 100 KB lines)
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_MAX_BYTES = 10 * 1024 * 1024
 CONCURRENT_CALLS = 4
+GREP_WORKERS = 2  # web_grep's worker processes: one overrunning pattern leaves the other for the next call
 # The server's flags, named in the advice of a failure (the model cannot change them; whoever runs the server can).
 KNOBS = {"timeout": "the server's --timeout", "max_bytes": "the server's --max-bytes"}
 SLICE_CACHE_SIZE = 32
@@ -213,14 +215,6 @@ class FeedResult(BaseModel):
 class StoredPage:
     url: str
     markdown: str
-    _lines: list[str] | None = field(default=None, repr=False)
-
-    @property
-    def lines(self) -> list[str]:
-        if self._lines is None:
-            # split on "\n" only: line N is the N-th line of the rendering, whatever else the text holds
-            self._lines = self.markdown.split("\n")
-        return self._lines
 
 
 class PageStore:
@@ -276,6 +270,7 @@ class Web2mdTools:
         self.store = PageStore(options.remember)
         self._slices: OrderedDict[tuple[Any, ...], _Rendering] = OrderedDict()
         self._calls = asyncio.Semaphore(CONCURRENT_CALLS)
+        self._grep_pool: WorkerPool | None = None
 
     def _settings(self) -> Settings:
         opts = self.options
@@ -306,8 +301,7 @@ class Web2mdTools:
     # -- running spiders -----------------------------------------------------
     async def run(self, spider: type, url: str, **arguments: Any) -> crawl.CrawlResult:
         """Run `spider` on `url` within the per-call bounds; a bad URL or argument is a ToolError."""
-        if not is_fetchable(url):
-            raise ToolError(f"invalid URL: {url!r} (need an absolute http:// or https:// URL)")
+        url = start_url(url)
         async with self._calls:
             try:
                 return await asyncio.wait_for(
@@ -398,14 +392,17 @@ class Web2mdTools:
                     page[name] = item[name]
             page["tokens"] = estimate_tokens(item.get("markdown") or "")
             pages.append(page)
-        failed = [{"url": f.get("url", ""), "reason": f.get("reason") or "failed"} for f in result.failures]
+        failed = [
+            {"url": sanitise(f.get("url", "")), "reason": sanitise(f.get("reason") or "failed")}
+            for f in result.failures
+        ]
         failed = sorted(failed + documents, key=lambda f: (f["url"], f["reason"]))  # the same on every run
         lines = [f"Crawled {plural(len(pages), 'page')} from {url} (depth {depth}):"]
         for page in pages:
             words = f" ({page['word_count']} words)" if "word_count" in page else ""
-            lines.append(f"- {page['url']} — {page['title'] or '(untitled)'}{words}")
+            lines.append(f"- {sanitise(page['url'])} — {sanitise(page['title'] or '(untitled)')}{words}")
             if page.get("excerpt"):
-                lines.append(f"  {page['excerpt']}")
+                lines.append(f"  {sanitise(page['excerpt'])}")
         for failure in failed:
             lines.append(f"! {failure_text(failure, self.settings.getfloat('DOWNLOAD_TIMEOUT'))}")
         lines.append("The pages are remembered: search them with web_grep.")
@@ -423,8 +420,11 @@ class Web2mdTools:
         """web_crawl with dry_run: the URLs a crawl would fetch, breadth first; no page is kept."""
         result = await self.run(SiteSpider, url, depth=depth, max_pages=max_pages, dry_run=True, **arguments)
         planned = result.spider.planned_urls()  # without the pages robots.txt forbids: those are in `failed`
-        failed = [{"url": f.get("url", ""), "reason": f.get("reason") or "failed"} for f in result.sorted_failures()]
-        lines = [f"A crawl of {url} (depth {depth}) would fetch {len(planned)} URLs:", *planned]
+        failed = [
+            {"url": sanitise(f.get("url", "")), "reason": sanitise(f.get("reason") or "failed")}
+            for f in result.sorted_failures()
+        ]
+        lines = [f"A crawl of {url} (depth {depth}) would fetch {len(planned)} URLs:", *map(sanitise, planned)]
         lines += [f"! {failure_text(f, self.settings.getfloat('DOWNLOAD_TIMEOUT'))}" for f in result.sorted_failures()]
         data: dict[str, Any] = {"url": url, "depth": depth, "pages": [], "planned": planned}
         if failed:
@@ -448,13 +448,13 @@ class Web2mdTools:
         failed: list[dict[str, str]] = []
         if urls:
             pages: list[StoredPage] = []
-            for url in dict.fromkeys(urls):
+            for url in dict.fromkeys(map(complete_url, urls)):
                 page = self.store.get(url)
                 if page is None:
                     try:
                         await self.fetch_item(url)
                     except ToolError as exc:
-                        failed.append({"url": url, "reason": str(exc)})
+                        failed.append({"url": sanitise(url), "reason": sanitise(str(exc))})
                         continue
                     page = self.store.get(url)
                 if page is not None:
@@ -465,7 +465,7 @@ class Web2mdTools:
             pages = self.store.pages()
             if not pages:
                 raise ToolError("no pages to search yet: pass urls, or call web_fetch or web_crawl first")
-        matches, left_out = grep_pages(regex, pages, context, max_matches, max_chars)
+        matches, left_out = await self.search(regex, pages, context, max_matches, max_chars)
         text = render_grep(matches, context)
         if not matches:
             text = f"No lines match {pattern!r} in {plural(len(pages), 'page')}."
@@ -485,6 +485,24 @@ class Web2mdTools:
             data["failed"] = failed
         return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
 
+    async def search(
+        self, regex: re.Pattern[str], pages: list[StoredPage], context: int, max_matches: int, max_chars: int
+    ) -> tuple[list[dict[str, Any]], int]:
+        """`web2md.frontends.grep.search` in a worker process, killed after the server's --timeout: a pattern
+        that backtracks without end (``(a+)+$``) fails this call alone, and the event loop answers the others."""
+        if self._grep_pool is None:
+            self._grep_pool = WorkerPool(GREP_WORKERS, timeout=self.options.timeout)
+        texts = [(page.url, page.markdown) for page in pages]
+        try:
+            return await self._grep_pool.run(search, regex.pattern, regex.flags, texts, context, max_matches, max_chars)
+        except WorkerTimeout:
+            raise ToolError(
+                f"pattern {regex.pattern!r} ran longer than {self.options.timeout:g} s (the server's --timeout) "
+                "and was stopped: simplify it (nested repetition such as (a+)+ backtracks without end)"
+            ) from None
+        except WorkerError as exc:
+            raise ToolError(f"web_grep failed: {str(exc).splitlines()[0]}") from None
+
     # -- web_sitemap -----------------------------------------------------------
     async def sitemap(self, url: str, max_urls: int, since: str | None) -> CallToolResult:
         arguments: dict[str, Any] = {"list": "1", "max_pages": max_urls}
@@ -495,9 +513,10 @@ class Web2mdTools:
             raise self.failed(result, url, "sitemap")
         urls = []
         for item in result.items:
-            entry = {"url": item.get("url", "")}
+            # a <loc> with control characters is no URL anyone can fetch: shown escaped in the data too
+            entry = {"url": sanitise(item.get("url", ""))}
             if item.get("lastmod"):
-                entry["lastmod"] = item["lastmod"]
+                entry["lastmod"] = sanitise(item["lastmod"])
             urls.append(entry)
         truncated = bool(result.stats.get("web2md/max_pages_skipped"))
         lines = [
@@ -525,7 +544,7 @@ class Web2mdTools:
         entries = []
         for item in result.items:
             entry = {
-                k: item.get(k)
+                k: clean(item.get(k))
                 for k in ("title", "url", "author", "published_date", "modified_date", "summary", "categories")
             }
             if include_content:
@@ -533,14 +552,31 @@ class Web2mdTools:
             entries.append({k: v for k, v in entry.items() if v not in (None, "", [])})
         data: dict[str, Any] = {
             "url": url,
-            "feed_url": first.get("feed_url"),
-            "feed_title": first.get("feed_title"),
+            "feed_url": clean(first.get("feed_url")),
+            "feed_title": clean(first.get("feed_title")),
             "entries": entries,
         }
         data = {k: v for k, v in data.items() if v is not None}
         return CallToolResult(
             content=[TextContent(type="text", text=render_feed(data, include_content))], structured_content=data
         )
+
+
+def clean(value: Any) -> Any:
+    """A string (or the strings of a list) from a feed, sanitised; anything else as it is."""
+    if isinstance(value, str):
+        return sanitise(value, lines=True)
+    if isinstance(value, list):
+        return [clean(v) for v in value]
+    return value
+
+
+def start_url(url: str) -> str:
+    """The URL to fetch for what the model passed (a scheme added as on the command line), or a ToolError."""
+    try:
+        return check_start_url(url)
+    except ValueError as exc:
+        raise ToolError(str(exc)) from None
 
 
 def page_header(data: dict[str, Any]) -> str:
@@ -552,7 +588,7 @@ def page_header(data: dict[str, Any]) -> str:
         ("Published", data.get("published_date")),
         ("Modified", None if data.get("published_date") else data.get("modified_date")),
     ]
-    lines = [f"{name}: {' '.join(str(value).split())}" for name, value in fields if value]
+    lines = [f"{name}: {sanitise(' '.join(str(value).split()))}" for name, value in fields if value]
     return "\n".join(lines) + "\n\n---\n\n"
 
 
@@ -560,79 +596,12 @@ def document_text(item: DocumentItem) -> str:
     """The error for a page that is a binary document (see docs/design.md#text-for: the message names the type and
     size)."""
     url = item.get("url") or item.get("final_url", "")
-    return f"cannot read {item.get('mime_type') or 'this type'} ({item.get('size', 0)} bytes): {url}"
+    return sanitise(f"cannot read {item.get('mime_type') or 'this type'} ({item.get('size', 0)} bytes): {url}")
 
 
 def failure_text(failure: dict[str, Any], timeout: float | None = None) -> str:
     """A failure record as one sentence naming the URL once (`web2md.failures.explain`)."""
     return explain(failure, timeout, KNOBS)
-
-
-def grep_pages(
-    regex: re.Pattern[str],
-    pages: Iterable[StoredPage],
-    context: int,
-    max_matches: int,
-    max_chars: int = DEFAULT_GREP_CHARS,
-) -> tuple[list[dict[str, Any]], int]:
-    """Matching lines of each page's rendering, and how many matches were left out.
-
-    Each match carries the ``context`` lines around it that no earlier match of
-    the page already carries (overlapping windows are merged, never repeated).
-    Matches stop at ``max_matches`` or once their lines hold ``max_chars``
-    characters; the rest are only counted. A line longer than `GREP_LINE_CHARS` is cut.
-    """
-    matches: list[dict[str, Any]] = []
-    left_out = 0
-    size = 0
-    for page in pages:
-        lines = page.lines
-        hits = [index for index, line in enumerate(lines) if regex.search(line)]
-        shown = -1  # index of the last line of this page already carried by a match
-        for number, index in enumerate(hits):
-            if left_out or len(matches) >= max_matches:
-                left_out += 1
-                continue
-            match: dict[str, Any] = {"url": page.url, "line": index + 1, "text": _cut(lines[index])}
-            if context:
-                after_end = min(len(lines), index + 1 + context)
-                if number + 1 < len(hits):
-                    after_end = min(after_end, hits[number + 1])  # the next match carries its own line
-                match["before"] = [
-                    {"line": n + 1, "text": _cut(lines[n])} for n in range(max(shown + 1, index - context), index)
-                ]
-                match["after"] = [{"line": n + 1, "text": _cut(lines[n])} for n in range(index + 1, after_end)]
-            cost = sum(
-                len(page.url) + len(g["text"]) + 8 for g in [match, *match.get("before", ()), *match.get("after", ())]
-            )
-            if matches and size + cost > max_chars:
-                left_out += 1
-                continue
-            size += cost
-            shown = match["after"][-1]["line"] - 1 if match.get("after") else index
-            matches.append(match)
-    return matches, left_out
-
-
-def _cut(line: str) -> str:
-    return line if len(line) <= GREP_LINE_CHARS else line[: GREP_LINE_CHARS - 1] + "…"
-
-
-def render_grep(matches: list[dict[str, Any]], context: int) -> str:
-    """grep -n style: ``url:line:text`` for a match, ``url-line-text`` for context, ``--`` between groups."""
-    out: list[str] = []
-    last: tuple[str, int] | None = None  # (url, line) last printed
-    for match in matches:
-        url = match["url"]
-        group = [(g["line"], g["text"], "-") for g in match.get("before", [])]
-        group.append((match["line"], match["text"], ":"))
-        group += [(g["line"], g["text"], "-") for g in match.get("after", [])]
-        if context and out and not (last is not None and last[0] == url and last[1] + 1 == group[0][0]):
-            out.append("--")  # a gap between windows
-        for line, text, sep in group:
-            out.append(f"{url}{sep}{line}{sep}{text}")
-        last = (url, group[-1][0])
-    return "\n".join(out)
 
 
 def render_feed(data: dict[str, Any], include_content: bool) -> str:
@@ -691,7 +660,10 @@ def conversion_options(
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=True)
 
-Url = Annotated[str, Field(description="Absolute http:// or https:// URL")]
+Url = Annotated[
+    str,
+    Field(description="An http:// or https:// URL; without a scheme, https (http for a port or a local address)"),
+]
 MainContent = Annotated[bool, Field(description="Keep only the main content (drop navigation, sidebars, comments)")]
 
 
@@ -699,12 +671,21 @@ class Web2mdServer(MCPServer):
     """`MCPServer` that reports arguments failing the input schema in one readable line."""
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        tool = self._tool_manager.get_tool(name)
+        known = sorted((tool.parameters.get("properties") or {}) if tool is not None else ())
+        for argument in arguments:
+            if known and argument not in known:
+                close = difflib.get_close_matches(argument, known, n=1)
+                hint = f"did you mean {close[0]}?" if close else f"known: {', '.join(known)}"
+                raise ToolError(f"Error executing tool {name}: unknown argument {sanitise(argument)!r} ({hint})")
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
             cause = exc.__cause__
-            if isinstance(exc, UnexpectedToolError) or not isinstance(cause, ValidationError):
+            if isinstance(exc, UnexpectedToolError):
                 raise
+            if not isinstance(cause, ValidationError):
+                raise ToolError(sanitise(str(exc))) from cause  # it may quote a URL, a pattern, a server's answer
             raise ToolError(f"Error executing tool {name}: invalid arguments: {describe_invalid(cause)}") from cause
 
 
@@ -736,8 +717,12 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
     @server.tool(name="web_fetch", annotations=READ_ONLY)
     async def web_fetch(
         url: Url,
-        max_length: Annotated[int, Field(ge=1, le=1_000_000, description="Characters to return")] = DEFAULT_MAX_LENGTH,
-        start_index: Annotated[int, Field(ge=0, description="Start at this character (from next_start_index)")] = 0,
+        max_length: Annotated[
+            int, Field(strict=True, ge=1, le=1_000_000, description="Characters to return")
+        ] = DEFAULT_MAX_LENGTH,
+        start_index: Annotated[
+            int, Field(strict=True, ge=0, description="Start at this character (from next_start_index)")
+        ] = 0,
         format: Annotated[FormatName, Field(description="Rendering to return")] = "markdown",
         main_content: MainContent = False,
         include_images: Annotated[bool, Field(description="Keep images as ![alt](src)")] = False,
@@ -763,13 +748,15 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
         next_start_index, call again with start_index set to it.
         """
         conversion = conversion_options(main_content, include_images, keep_header, exclude_selector, javascript)
-        return await tools.fetch(url, max_length, start_index, format, conversion, full_metadata)
+        return await tools.fetch(start_url(url), max_length, start_index, format, conversion, full_metadata)
 
     @server.tool(name="web_crawl", annotations=READ_ONLY)
     async def web_crawl(
         url: Url,
-        depth: Annotated[int, Field(ge=0, le=5, description="Link hops from the start page (0: the page only)")] = 1,
-        max_pages: Annotated[int, Field(ge=1, le=500, description="Pages to read at most")] = 20,
+        depth: Annotated[
+            int, Field(strict=True, ge=0, le=5, description="Link hops from the start page (0: the page only)")
+        ] = 1,
+        max_pages: Annotated[int, Field(strict=True, ge=1, le=500, description="Pages to read at most")] = 20,
         main_content: MainContent = False,
         allow: Annotated[list[str] | None, Field(description="Follow only URLs matching one of these regexes")] = None,
         deny: Annotated[list[str] | None, Field(description="Never follow URLs matching one of these regexes")] = None,
@@ -796,9 +783,11 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
             "query": "drop" if drop_query else "keep",
         }
         if dry_run:
-            return await tools.plan(url, depth, max_pages, scope)
+            return await tools.plan(start_url(url), depth, max_pages, scope)
         # the site spider takes its scope and bundle arguments beside the conversion options
-        return await tools.crawl(url, depth, max_pages, conversion_options(main_content) | scope | {"bundle": bundle})
+        return await tools.crawl(
+            start_url(url), depth, max_pages, conversion_options(main_content) | scope | {"bundle": bundle}
+        )
 
     @server.tool(name="web_grep", annotations=READ_ONLY)
     async def web_grep(
@@ -807,12 +796,13 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
             list[str] | None,
             Field(description="Pages to search (fetched if not read yet); default: every page read so far"),
         ] = None,
-        context: Annotated[int, Field(ge=0, le=20, description="Lines of context around each match")] = 0,
+        context: Annotated[int, Field(strict=True, ge=0, le=20, description="Lines of context around each match")] = 0,
         ignore_case: bool = False,
-        max_matches: Annotated[int, Field(ge=1, le=2000)] = 200,
+        max_matches: Annotated[int, Field(strict=True, ge=1, le=2000)] = 200,
         max_chars: Annotated[
             int,
             Field(
+                strict=True,
                 ge=200,
                 le=200_000,
                 description="Characters of matching and context "
@@ -834,20 +824,20 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
         url: Annotated[
             str, Field(description="A site (sitemaps found via robots.txt and /sitemap.xml) or a sitemap URL")
         ],
-        max_urls: Annotated[int, Field(ge=1, le=50_000)] = 1000,
+        max_urls: Annotated[int, Field(strict=True, ge=1, le=50_000)] = 1000,
         since: Annotated[str | None, Field(description="Only URLs modified on or after this date (YYYY-MM-DD)")] = None,
     ) -> Annotated[CallToolResult, SitemapResult]:
         """List the URLs in a site's sitemaps (indexes followed) with their lastmod dates."""
-        return await tools.sitemap(url, max_urls, since)
+        return await tools.sitemap(start_url(url), max_urls, since)
 
     @server.tool(name="web_feed", annotations=READ_ONLY)
     async def web_feed(
         url: Annotated[str, Field(description="An RSS, Atom or JSON feed, or a page that links to one")],
-        max_entries: Annotated[int, Field(ge=1, le=1000)] = 20,
+        max_entries: Annotated[int, Field(strict=True, ge=1, le=1000)] = 20,
         include_content: Annotated[bool, Field(description="Include each entry's content as Markdown")] = False,
     ) -> Annotated[CallToolResult, FeedResult]:
         """Read a feed's entries: title, link, date, author, summary (and content on request)."""
-        return await tools.feed(url, max_entries, include_content)
+        return await tools.feed(start_url(url), max_entries, include_content)
 
     return server
 

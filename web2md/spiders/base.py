@@ -11,7 +11,6 @@ decoded with the encoding the response declares (BOM, Content-Type charset,
 from __future__ import annotations
 
 import difflib
-import http
 import inspect
 import logging
 import re
@@ -21,7 +20,6 @@ from collections.abc import Iterable
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from scrapy import Spider, signals
 from scrapy.exceptions import IgnoreRequest
@@ -33,12 +31,14 @@ from twisted.python.failure import Failure
 from web2md.browser.chromium import use_browser
 from web2md.extract.html.sniff import binary_type
 from web2md.extract.options import Options
-from web2md.failures import classify
+from web2md.failures import classify, http_reason
+from web2md.frontends.sanitise import sanitise
 from web2md.incremental.middleware import Gone, Unchanged
 from web2md.items import PageItem
 from web2md.javascript.quickjs import check_engine
 from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
 from web2md.middlewares.limits import PageFailed, failure_count, failure_reason, record_failure
+from web2md.spiders.typed_urls import complete_url, has_credentials, is_fetchable
 
 logger = logging.getLogger(__name__)
 
@@ -141,27 +141,6 @@ def parse_url_list(text: str) -> list[str]:
     return urls
 
 
-def is_fetchable(url: str) -> bool:
-    """An absolute http(s) URL with a host name DNS can carry (labels of at most 63 bytes, 253 in all), or an
-    IP address. (A longer label made the resolver's thread fail without an answer: the fetch hung until its
-    timeout.)"""
-    try:
-        parts = urlsplit(url)
-        parts.port  # noqa: B018 - raises ValueError on a bad port
-    except ValueError:
-        return False
-    host = parts.hostname
-    return parts.scheme.lower() in ("http", "https") and bool(host) and (":" in host or is_host_name(host))
-
-
-def is_host_name(host: str) -> bool:
-    try:
-        encoded = host.rstrip(".").encode("idna")
-    except UnicodeError:  # an empty or over-long label, among others
-        return False
-    return 0 < len(encoded) <= 253 and all(0 < len(label) <= 63 for label in encoded.split(b"."))
-
-
 def describe_failure(failure: Failure) -> tuple[int | None, str]:
     """``(HTTP status or None, one-line reason)`` for a failed request."""
     exc = failure.value
@@ -172,12 +151,9 @@ def describe_failure(failure: Failure) -> tuple[int | None, str]:
             return None, exc.detail or exc.reason
         exc = exc.response if exc.response is not None else exc.__cause__
     if isinstance(exc, (HttpError, Response)):
-        status = (exc.response if isinstance(exc, HttpError) else exc).status
-        try:
-            phrase = http.HTTPStatus(status).phrase
-        except ValueError:
-            phrase = ""
-        return status, f"HTTP {status} {phrase}".rstrip()
+        response = exc.response if isinstance(exc, HttpError) else exc
+        location = response.headers.get("Location")
+        return response.status, http_reason(response.status, location.decode("latin-1") if location else None)
     return None, classify(exc)[1]
 
 
@@ -206,6 +182,8 @@ class Web2mdSpider(Spider):
         self.start_urls = split_urls(url)
         if urls_file:
             self.start_urls += read_urls_file(urls_file)
+        # a URL typed without a scheme is completed as every front end completes it
+        self.start_urls = [complete_url(u) for u in self.start_urls]
         if not self.start_urls:
             raise ValueError(f"{self.name} spider needs -a url=URL (or -a urls_file=PATH)")
         self.output_argument = output
@@ -317,10 +295,11 @@ class Web2mdSpider(Spider):
         """The start URLs that can be fetched; the others are logged, counted and recorded as failures."""
         valid = []
         for url in self.start_urls:
-            if is_fetchable(url):
+            if is_fetchable(url) and not has_credentials(url):
                 valid.append(url)
             else:
-                logger.error("Invalid URL (need an absolute http or https URL): %s", url)
+                url = sanitise(url)  # and without a password, which is never logged
+                logger.error("Invalid URL (need an absolute http or https URL, without credentials): %s", url)
                 record_failure(self.crawler.stats, url, "invalid_url", log=False)  # logged just above
                 self.failures.append({"url": url, "status": None, "reason": "invalid URL"})
         return valid
