@@ -949,7 +949,7 @@ def test_a_glossary_of_linked_terms_with_long_definitions_after_the_story_is_kep
     assert ferry(
         herald_page(FERRY + f"<h2>Glossary</h2><dl>{items}</dl>")
     ) == FERRY_MD + "\n\n## Glossary\n\n" + "\n\n".join(
-        f"**[{term}](https://herald.example{href})**\n\n: {text}" for term, href, text in GLOSSARY
+        f"**[{term}](https://herald.example{href})**\n\n{text}" for term, href, text in GLOSSARY
     )
 
 

@@ -120,9 +120,9 @@ def is_pixel(img: etree._Element) -> bool:
 
 @dataclass
 class Container:
-    """A list item, a blockquote or a definition: the prefix it puts in front of the lines of its blocks."""
+    """A list item or a blockquote: the prefix it puts in front of the lines of its blocks."""
 
-    kind: str  # "item", "quote" or "definition" (a <dd>: ": " before its first line, its other lines indented)
+    kind: str  # "item" or "quote"
     marker: str = ""
     pending: bool = True  # the item's marker has not been written yet
     first: bool = False  # no earlier item of its list was written
@@ -589,8 +589,8 @@ class Renderer:
             if not item.pending and self.lists and self.lists[-1] is not None:
                 self.lists[-1].items += 1  # items written so far (an empty item is not one)
 
-    # definition lists: a term is a line in bold, its definition a block opened by ": " (the definition list of
-    # Pandoc, PHP Markdown Extra and MultiMarkdown; in CommonMark, a paragraph that reads as one)
+    # definition lists: a term is a line in bold, its definitions the blocks after it (CommonMark has no definition
+    # list; a bold line over its text reads as one in every reader)
     def start_term(self, el: etree._Element) -> None:
         if self.pre or self.in_cell():
             self.block_boundary()
@@ -604,21 +604,6 @@ class Renderer:
             return
         self.end_bold(el)
         self.flush()
-
-    def start_definition(self, el: etree._Element) -> None:
-        if self.pre or self.in_cell() or not _defines(el):
-            self.block_boundary()
-            return
-        self.flush()
-        self.containers.append(Container("definition", ": "))
-
-    def end_definition(self, el: etree._Element) -> None:
-        if self.pre or self.in_cell() or not _defines(el):
-            self.block_boundary()
-            return
-        self.flush()
-        if self.containers and self.containers[-1].kind == "definition":
-            self.containers.pop()
 
     def start_quote(self, el: etree._Element) -> None:
         if self.pre or self.in_cell():
@@ -967,14 +952,6 @@ def _split_ws(text: str) -> tuple[str, str, str]:
     return lead, body, trail
 
 
-def _defines(definition: etree._Element) -> bool:
-    """Whether a <dd> follows a term (or a definition of one): a <dd> alone only indents (as wikis use it)."""
-    previous = definition.getprevious()
-    while previous is not None and not isinstance(previous.tag, str):
-        previous = previous.getprevious()
-    return previous is not None and previous.tag in ("dt", "dd")
-
-
 def _register() -> None:
     start, end = Renderer.START, Renderer.END
     for tag in HEADING_LEVELS:
@@ -995,8 +972,6 @@ def _register() -> None:
     end["blockquote"] = Renderer.end_quote
     start["dt"] = Renderer.start_term
     end["dt"] = Renderer.end_term
-    start["dd"] = Renderer.start_definition
-    end["dd"] = Renderer.end_definition
     for tag in BOLD_TAGS:
         start[tag] = Renderer.start_bold
         end[tag] = Renderer.end_bold
