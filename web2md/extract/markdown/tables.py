@@ -37,7 +37,7 @@ def is_layout_table(table: etree._Element) -> bool:
     return widest < 2 or rows < 1
 
 
-@dataclass
+@dataclass(slots=True)  # one per cell of a table: a big table has hundreds of thousands
 class Cell:
     """A cell (or the caption) as the renderer collects it: its Markdown and text pieces."""
 
@@ -77,7 +77,10 @@ def table_blocks(state: TableState) -> tuple[list[tuple[list[str], list[str]]], 
     grid_md: list[list[str]] = []
     grid_tx: list[list[str]] = []
     header_flags: list[bool] = []
-    for row in state.rows:
+    # each row's cells are let go once written out: a big table's pieces and its lines are not all held at once
+    rows, state.rows = state.rows[::-1], []
+    while rows:
+        row = rows.pop()
         cells_md: list[str] = []
         cells_tx: list[str] = []
         for cell in row:
@@ -110,7 +113,7 @@ def table_blocks(state: TableState) -> tuple[list[tuple[list[str], list[str]]], 
     blocks.append(([_tidy_row(line) for line in lines], [" | ".join(c for c in r if c) for r in grid_tx]))
     body_rows = grid_tx[1:] if has_header or len(grid_tx) > 1 else grid_tx
     headers = grid_tx[0] if has_header or len(grid_tx) > 1 else []
-    return blocks, Table(headers, [list(r) for r in body_rows], caption_tx)
+    return blocks, Table(headers, body_rows, caption_tx)  # the rows are this table's own lists
 
 
 def _tidy_row(line: str) -> str:
