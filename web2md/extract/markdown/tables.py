@@ -46,12 +46,22 @@ class Cell:
     header: bool = False
     span: int = 1
 
+    def close(self) -> ClosedCell:
+        """The cell as the grid shows it: its Markdown, its text, whether it is a header cell, its span."""
+        md = inline_markdown(collapse_ws("".join(self.md).replace(BREAK, " "))).replace("|", "\\|")
+        return md, collapse_ws("".join(self.tx).replace(BREAK, " ")), self.header, self.span
+
+
+#: A closed cell: what a row keeps of it once the walk has left it (a big table holds its cells' text, not
+#: their pieces).
+ClosedCell = tuple[str, str, bool, int]
+
 
 @dataclass
 class TableState:
     """A data table being rendered: its rows so far and where the walk is in it."""
 
-    rows: list[list[Cell]] = field(default_factory=list)
+    rows: list[list[Cell | ClosedCell]] = field(default_factory=list)
     header_rows: int = 0
     caption_md: list[str] = field(default_factory=list)
     caption_tx: list[str] = field(default_factory=list)
@@ -83,18 +93,19 @@ def table_blocks(state: TableState) -> tuple[list[tuple[list[str], list[str]]], 
         row = rows.pop()
         cells_md: list[str] = []
         cells_tx: list[str] = []
+        header = bool(row)
         for cell in row:
-            md = inline_markdown(collapse_ws("".join(cell.md).replace(BREAK, " "))).replace("|", "\\|")
-            tx = collapse_ws("".join(cell.tx).replace(BREAK, " "))
+            md, tx, is_header, span = cell.close() if isinstance(cell, Cell) else cell
             cells_md.append(md)
             cells_tx.append(tx)
-            for _ in range(cell.span - 1):
+            for _ in range(span - 1):
                 cells_md.append("")
                 cells_tx.append("")
+            header = header and is_header
         if any(cells_tx) or any(cells_md):
             grid_md.append(cells_md)
             grid_tx.append(cells_tx)
-            header_flags.append(bool(row) and all(c.header for c in row))
+            header_flags.append(header)
     caption_md = inline_markdown(collapse_ws("".join(state.caption_md)))
     caption_tx = collapse_ws("".join(state.caption_tx))
     if not grid_md:
