@@ -262,7 +262,7 @@ def parse_html(html: str | bytes, encoding: str | None = None, max_elements: int
     if flat:
         # the cap counts the elements the tree will hold, the nesting flattened as below: a page nested
         # hundreds of thousands deep is a few hundred elements, however many tags it has
-        data = flatten_depth(data.decode("utf-8")).encode("utf-8")
+        data = flatten_depth(data.decode("utf-8"), max_elements=max_elements).encode("utf-8")
         cut = element_cut(data, max_elements)
         if cut is not None:
             data = data[:cut]
@@ -295,9 +295,14 @@ MAX_DEPTH = 512
 _TAG = re.compile(r"<(?:(/?)([A-Za-z][^\s/>]*)|!--)")
 
 
-def flatten_depth(html: str, max_depth: int = MAX_DEPTH) -> str:
+def flatten_depth(html: str, max_depth: int = MAX_DEPTH, max_elements: int | None = None) -> str:
     """`html` without the start and end tags of elements nested deeper than `max_depth`: their content stays,
-    inside the deepest element kept. One forward scan; raw-text elements and comments are passed over."""
+    inside the deepest element kept. One forward scan; raw-text elements and comments are passed over.
+
+    With `max_elements`, the scan ends after the start tag that makes one more than that many kept: the
+    result then runs to there, past where `element_cut` cuts it.
+    """
+    left = max_elements + 1 if max_elements else -1  # kept start tags until the scan may end
     out: list[str] = []
     # The open elements' names, one shared string per name: the page may nest millions deep. The element at
     # index i is kept when i < max_depth, or when it is a raw-text element (which holds no element, so it is
@@ -333,6 +338,9 @@ def flatten_depth(html: str, max_depth: int = MAX_DEPTH) -> str:
                 copied = at
             continue
         if name in VOID_TAGS or html[end - 1] == "/":
+            left -= 1
+            if not left:
+                break
             continue
         if name in _RAW_END:  # script, style, ...: their text holds no tags
             close = _RAW_END[name].search(html, at)
@@ -345,7 +353,11 @@ def flatten_depth(html: str, max_depth: int = MAX_DEPTH) -> str:
         if len(stack) >= max_depth and name not in _RAW_END:
             out.append(html[copied : m.start()])
             copied = at
+        else:
+            left -= 1
+            if not left:
+                break
         stack.append(name)
         open_count[name] = open_count.get(name, 0) + 1
-    out.append(html[copied:])
+    out.append(html[copied:] if left else html[copied:at])
     return "".join(out)
