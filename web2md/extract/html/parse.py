@@ -31,9 +31,10 @@ from web2md.extract.html.tags import CLOSED_BY_SAME_START_TAGS, RAW_TEXT_TAGS, V
 # most tags away with one test.
 _RAW_START = re.compile(r"<(?a:(?=[sxinp!]))(?:((?a:" + "|".join(RAW_TEXT_TAGS) + r"))(?=[\s/>])|!--)", re.I)
 _RAW_END = {tag: re.compile("</" + tag, re.I) for tag in RAW_TEXT_TAGS}
-#: Start tags parsed from one document unless told otherwise (see `parse_html`). The 879 corpus pages have
-#: at most ~10k; a page nested 100,000 deep (one element per level) is read whole; the cap keeps a hostile
-#: 10-31 MB page within 15x its size + 150 MB in memory (benchmarks/hostile.py: 268, 293 and 508 MB).
+#: Start tags parsed from one document unless told otherwise (see `parse_html`), counted once a nesting
+#: deeper than MAX_DEPTH is flattened (so any depth is read whole). The 879 corpus pages have at most ~10k; the
+#: cap keeps a hostile 10-31 MB page within 15x its size + 150 MB in memory (benchmarks/hostile.py), and a
+#: table of ~40,000 rows (2.8 MB) is the largest such page read whole (benchmarks/bigpage.py).
 DEFAULT_MAX_ELEMENTS = 200_000
 #: Attribute set on the root of a tree whose document was cut at `max_elements`; its value is the cap.
 TRUNCATED = "data-web2md-truncated"
