@@ -119,9 +119,10 @@ def table_blocks(state: TableState) -> tuple[list[tuple[list[str], list[str]]], 
     has_header = state.header_rows > 0 or header_flags[0]
     if caption_md:
         blocks.append(([caption_md], [caption_tx]))
-    lines = ["| " + " | ".join(grid_md[0]) + " |", "|" + "|".join(["---"] * width) + "|"]
-    lines.extend("| " + " | ".join(r) + " |" for r in grid_md[1:])
-    blocks.append(([_tidy_row(line) for line in lines], [" | ".join(c for c in r if c) for r in grid_tx]))
+    lines = [_tidy_row("| " + " | ".join(r) + " |") for r in grid_md]
+    lines.insert(1, "|" + "|".join(["---"] * width) + "|")
+    del grid_md  # written out: its cells need not wait for the text lines
+    blocks.append((lines, [" | ".join(c for c in r if c) for r in grid_tx]))
     body_rows = grid_tx[1:] if has_header or len(grid_tx) > 1 else grid_tx
     headers = grid_tx[0] if has_header or len(grid_tx) > 1 else []
     return blocks, Table(headers, body_rows, caption_tx)  # the rows are this table's own lists
