@@ -18,7 +18,7 @@ from lxml import etree
 
 from web2md import convert, extract_links, html_to_text
 from web2md.extract.documents.feeds import parse_feed
-from web2md.extract.html.parse import DEFAULT_MAX_ELEMENTS
+from web2md.extract.html.parse import MAX_DEPTH
 from web2md.formats.htmldoc import markdown_to_html
 from web2md.frontends.ansi import render_ansi
 
@@ -246,13 +246,11 @@ def test_script_containing_closing_div():
 def test_100000_nested_elements(open_tag, close_tag):
     n = 100_000
     html = "<p>Before the nesting.</p>" + open_tag * n + "Deep text." + close_tag * n + "<p>After.</p>"
-    # 100,000 levels of one element each are within the default element cap (WEB2MD_MAX_ELEMENTS) and read whole;
-    # past it (two or three elements a level) the page is cut and says so; without the cap, nothing is lost
+    # the element cap (WEB2MD_MAX_ELEMENTS) counts the elements left once the nesting is flattened, a few
+    # hundred: 100,000 levels of two or three elements each are read whole too
     default = convert(html, URL)
-    assert default.truncated is (True if open_tag.count("<") * n + 2 > DEFAULT_MAX_ELEMENTS else None)
-    outs = [render(html), convert(html, URL, max_elements=None).markdown]
-    if not default.truncated:
-        outs.append(default.markdown)
+    assert default.truncated is None
+    outs = [render(html), convert(html, URL, max_elements=None).markdown, default.markdown]
     for out in outs:  # no RecursionError, no crash
         assert out.startswith("Before the nesting.\n\n")
         assert (
@@ -262,16 +260,25 @@ def test_100000_nested_elements(open_tag, close_tag):
         )
 
 
-@pytest.mark.parametrize("n", [100_000, 200_000])
+@pytest.mark.parametrize("n", [100_000, 200_000, 300_000])
 def test_deeply_nested_text_kept_exactly(n):
     html = "<h1>Title</h1><p>Before.</p>" + "<div>" * n + "<p>Deep text.</p>" + "</div>" * n + "<p>After.</p>"
     assert render(html) == "# Title\n\nBefore.\n\nDeep text.\n\nAfter."
-    page = convert(html, URL, max_elements=None)  # the nesting, not the element cap (test_truncated)
+    page = convert(html, URL, max_elements=None)
     assert page.markdown == "# Title\n\nBefore.\n\nDeep text.\n\nAfter."
     assert page.title == "Title"
-    if n + 4 <= DEFAULT_MAX_ELEMENTS:  # issue 14 item 8: the nesting alone loses nothing by default
-        page = convert(html, URL)
-        assert page.markdown == "# Title\n\nBefore.\n\nDeep text.\n\nAfter." and page.truncated is None
+    # issue 32: past the default element cap in tags, but the flattened nesting is a few hundred elements
+    page = convert(html, URL)
+    assert page.markdown == "# Title\n\nBefore.\n\nDeep text.\n\nAfter." and page.truncated is None
+
+
+@pytest.mark.parametrize("n", [200_000, 300_000])
+def test_deep_divs_past_the_element_cap_keep_their_text(n):
+    page = convert("<div>" * n + "deep text" + "</div>" * n + "<p>after</p>", URL)
+    assert page.markdown == "deep text\n\nafter" and page.truncated is None
+    # a cut still counts what the tree holds: the elements after the nesting, past the cap, are not read
+    page = convert("<div>" * n + "deep" + "</div>" * n + "<p>after</p>" * 10, URL, max_elements=MAX_DEPTH + 5)
+    assert page.markdown == "deep" + "\n\nafter" * 5 and page.truncated is True
 
 
 def test_deep_nesting_time_grows_linearly():
@@ -280,6 +287,13 @@ def test_deep_nesting_time_grows_linearly():
         lambda k: "<p>Before.</p>" + "<div><span>" * k + "Deep." + "</span></div>" * k,
         10_000,
         fn=lambda html: convert(html, URL),
+    )
+
+
+def test_nesting_past_the_element_cap_time_grows_linearly():
+    # 75,000 and 300,000 nested divs: the second size is past the default cap in tags, read whole
+    assert_linear(
+        lambda k: "<div>" * k + "deep text" + "</div>" * k + "<p>after</p>", 75_000, fn=lambda html: convert(html, URL)
     )
 
 

@@ -45,3 +45,20 @@ def test_parse_keeps_what_lies_past_libxml2s_limit():
 def test_parse_within_the_limit_is_not_flattened():
     root = parse_html("<div>" * 1500 + "x" + "</div>" * 1500)
     assert depth(root) == 1501
+
+
+def test_the_element_cap_counts_the_flattened_nesting():
+    # 300,000 nested divs are past a cap of 1,000 start tags, but the tree holds MAX_DEPTH of them
+    n = 300_000
+    root = parse_html("<div>" * n + "deep" + "</div>" * n + "<p>after</p>", max_elements=1000)
+    assert "".join(root.itertext()) == "deepafter" and root.get("data-web2md-truncated") is None
+    root = parse_html("<div>" * n + "deep" + "</div>" * n + "<p>a</p><p>b</p>", max_elements=MAX_DEPTH + 1)
+    assert "".join(root.itertext()) == "deepa" and root.get("data-web2md-truncated") == str(MAX_DEPTH + 1)
+
+
+def test_flatten_depth_ends_its_scan_past_the_cap():
+    html = "<div><div><div>x</div></div></div><p>a</p><br><p>b</p><p>c</p>"
+    # the fourth start tag kept (a void one counts: it stays) ends the scan
+    assert flatten_depth(html, max_depth=2, max_elements=3) == "<div><div>x</div></div><p>a</p><br>"
+    assert flatten_depth(html, max_depth=2, max_elements=4) == "<div><div>x</div></div><p>a</p><br><p>"
+    assert flatten_depth(html, max_depth=2, max_elements=6) == flatten_depth(html, max_depth=2)

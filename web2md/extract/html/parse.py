@@ -31,9 +31,10 @@ from web2md.extract.html.tags import CLOSED_BY_SAME_START_TAGS, RAW_TEXT_TAGS, V
 # most tags away with one test.
 _RAW_START = re.compile(r"<(?a:(?=[sxinp!]))(?:((?a:" + "|".join(RAW_TEXT_TAGS) + r"))(?=[\s/>])|!--)", re.I)
 _RAW_END = {tag: re.compile("</" + tag, re.I) for tag in RAW_TEXT_TAGS}
-#: Start tags parsed from one document unless told otherwise (see `parse_html`). The 879 corpus pages have
-#: at most ~10k; a page nested 100,000 deep (one element per level) is read whole; the cap keeps a hostile
-#: 10-31 MB page within 15x its size + 150 MB in memory (benchmarks/hostile.py: 268, 293 and 508 MB).
+#: Start tags parsed from one document unless told otherwise (see `parse_html`), counted once a nesting
+#: deeper than MAX_DEPTH is flattened (so any depth is read whole). The 879 corpus pages have at most ~10k; the
+#: cap keeps a hostile 10-31 MB page within 15x its size + 150 MB in memory (benchmarks/hostile.py), and a
+#: table of ~40,000 rows (2.8 MB) is the largest such page read whole (benchmarks/bigpage.py).
 DEFAULT_MAX_ELEMENTS = 200_000
 #: Attribute set on the root of a tree whose document was cut at `max_elements`; its value is the cap.
 TRUNCATED = "data-web2md-truncated"
@@ -258,13 +259,19 @@ def parse_html(html: str | bytes, encoding: str | None = None, max_elements: int
         data = html.strip().encode("utf-8", "ignore")
     data = data or b"<html></html>"
     cut = element_cut(data, max_elements)
-    if cut is not None:
-        data = data[:cut]
+    flat = cut is not None
+    if flat:
+        # the cap counts the elements the tree will hold, the nesting flattened as below: a page nested
+        # hundreds of thousands deep is a few hundred elements, however many tags it has
+        data = flatten_depth(data.decode("utf-8"), max_elements=max_elements).encode("utf-8")
+        cut = element_cut(data, max_elements)
+        if cut is not None:
+            data = data[:cut]
     # a parser per call: libxml2 parser objects are not safe to share between threads; no table of
     # id attributes (nothing here looks elements up by id, and filling it is parse time)
     parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, remove_pis=True, collect_ids=False)
     root = etree.fromstring(data, parser=parser)
-    if _too_deep(parser):
+    if not flat and _too_deep(parser):
         # libxml2 stops at a nesting depth of 2048, dropping the rest of the document: parse it again with
         # what lies deeper than a browser nests (MAX_DEPTH) put beside its parent, as browsers do
         parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, remove_pis=True, collect_ids=False)
@@ -289,13 +296,21 @@ MAX_DEPTH = 512
 _TAG = re.compile(r"<(?:(/?)([A-Za-z][^\s/>]*)|!--)")
 
 
-def flatten_depth(html: str, max_depth: int = MAX_DEPTH) -> str:
+def flatten_depth(html: str, max_depth: int = MAX_DEPTH, max_elements: int | None = None) -> str:
     """`html` without the start and end tags of elements nested deeper than `max_depth`: their content stays,
-    inside the deepest element kept. One forward scan; raw-text elements and comments are passed over."""
+    inside the deepest element kept. One forward scan; raw-text elements and comments are passed over.
+
+    With `max_elements`, the scan ends after the start tag that makes one more than that many kept: the
+    result then runs to there, past where `element_cut` cuts it.
+    """
+    left = max_elements + 1 if max_elements else -1  # kept start tags until the scan may end
     out: list[str] = []
-    stack: list[tuple[str, bool]] = []  # open elements: name, kept
+    # The open elements' names, one shared string per name: the page may nest millions deep. The element at
+    # index i is kept when i < max_depth, or when it is a raw-text element (which holds no element, so it is
+    # closed before anything else is opened).
+    stack: list[str] = []
+    names: dict[str, str] = {}
     open_count: dict[str, int] = {}
-    kept_depth = 0
     copied = at = 0
     while (m := _TAG.search(html, at)) is not None:
         name = m.group(2)
@@ -310,37 +325,40 @@ def flatten_depth(html: str, max_depth: int = MAX_DEPTH) -> str:
             break
         at = end + 1
         name = name.lower()
+        name = names.setdefault(name, name)
         if m.group(1):  # an end tag
             if not open_count.get(name):
                 continue  # a stray end tag: libxml2 ignores it
             while True:
-                top, kept = stack.pop()
+                top = stack.pop()
                 open_count[top] -= 1
-                kept_depth -= kept
                 if top == name:
                     break
-            if not kept:
+            if len(stack) >= max_depth and name not in _RAW_END:
                 out.append(html[copied : m.start()])
                 copied = at
             continue
         if name in VOID_TAGS or html[end - 1] == "/":
+            left -= 1
+            if not left:
+                break
             continue
         if name in _RAW_END:  # script, style, ...: their text holds no tags
             close = _RAW_END[name].search(html, at)
             if close is None:
                 break
             at = close.start()
-        if name in CLOSED_BY_SAME_START_TAGS and stack and stack[-1][0] == name:
-            top, kept = stack.pop()
-            open_count[top] -= 1
-            kept_depth -= kept
+        if name in CLOSED_BY_SAME_START_TAGS and stack and stack[-1] == name:
+            open_count[stack.pop()] -= 1
         # a raw-text element holds no elements, and without its tags its content would read as text
-        kept = kept_depth < max_depth or name in _RAW_END
-        if not kept:
+        if len(stack) >= max_depth and name not in _RAW_END:
             out.append(html[copied : m.start()])
             copied = at
-        stack.append((name, kept))
+        else:
+            left -= 1
+            if not left:
+                break
+        stack.append(name)
         open_count[name] = open_count.get(name, 0) + 1
-        kept_depth += kept
-    out.append(html[copied:])
+    out.append(html[copied:] if left else html[copied:at])
     return "".join(out)

@@ -864,6 +864,9 @@ class Renderer:
         self._end_cell(state)
 
     def _end_cell(self, state: TableState) -> None:
+        row = state.rows[-1] if state.rows else None
+        if row and row[-1] is state.cell and not state.in_caption:
+            row[-1] = state.cell.close()  # the row keeps the cell's text, its pieces are let go
         if state.cell is not None or state.in_caption:
             state.cell = None
             state.in_caption = False

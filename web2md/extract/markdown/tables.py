@@ -37,7 +37,7 @@ def is_layout_table(table: etree._Element) -> bool:
     return widest < 2 or rows < 1
 
 
-@dataclass
+@dataclass(slots=True)  # one per cell of a table: a big table has hundreds of thousands
 class Cell:
     """A cell (or the caption) as the renderer collects it: its Markdown and text pieces."""
 
@@ -46,12 +46,22 @@ class Cell:
     header: bool = False
     span: int = 1
 
+    def close(self) -> ClosedCell:
+        """The cell as the grid shows it: its Markdown, its text, whether it is a header cell, its span."""
+        md = inline_markdown(collapse_ws("".join(self.md).replace(BREAK, " "))).replace("|", "\\|")
+        return md, collapse_ws("".join(self.tx).replace(BREAK, " ")), self.header, self.span
+
+
+#: A closed cell: what a row keeps of it once the walk has left it (a big table holds its cells' text, not
+#: their pieces).
+ClosedCell = tuple[str, str, bool, int]
+
 
 @dataclass
 class TableState:
     """A data table being rendered: its rows so far and where the walk is in it."""
 
-    rows: list[list[Cell]] = field(default_factory=list)
+    rows: list[list[Cell | ClosedCell]] = field(default_factory=list)
     header_rows: int = 0
     caption_md: list[str] = field(default_factory=list)
     caption_tx: list[str] = field(default_factory=list)
@@ -77,21 +87,25 @@ def table_blocks(state: TableState) -> tuple[list[tuple[list[str], list[str]]], 
     grid_md: list[list[str]] = []
     grid_tx: list[list[str]] = []
     header_flags: list[bool] = []
-    for row in state.rows:
+    # each row's cells are let go once written out: a big table's pieces and its lines are not all held at once
+    rows, state.rows = state.rows[::-1], []
+    while rows:
+        row = rows.pop()
         cells_md: list[str] = []
         cells_tx: list[str] = []
+        header = bool(row)
         for cell in row:
-            md = inline_markdown(collapse_ws("".join(cell.md).replace(BREAK, " "))).replace("|", "\\|")
-            tx = collapse_ws("".join(cell.tx).replace(BREAK, " "))
+            md, tx, is_header, span = cell.close() if isinstance(cell, Cell) else cell
             cells_md.append(md)
             cells_tx.append(tx)
-            for _ in range(cell.span - 1):
+            for _ in range(span - 1):
                 cells_md.append("")
                 cells_tx.append("")
+            header = header and is_header
         if any(cells_tx) or any(cells_md):
             grid_md.append(cells_md)
             grid_tx.append(cells_tx)
-            header_flags.append(bool(row) and all(c.header for c in row))
+            header_flags.append(header)
     caption_md = inline_markdown(collapse_ws("".join(state.caption_md)))
     caption_tx = collapse_ws("".join(state.caption_tx))
     if not grid_md:
@@ -105,12 +119,13 @@ def table_blocks(state: TableState) -> tuple[list[tuple[list[str], list[str]]], 
     has_header = state.header_rows > 0 or header_flags[0]
     if caption_md:
         blocks.append(([caption_md], [caption_tx]))
-    lines = ["| " + " | ".join(grid_md[0]) + " |", "|" + "|".join(["---"] * width) + "|"]
-    lines.extend("| " + " | ".join(r) + " |" for r in grid_md[1:])
-    blocks.append(([_tidy_row(line) for line in lines], [" | ".join(c for c in r if c) for r in grid_tx]))
+    lines = [_tidy_row("| " + " | ".join(r) + " |") for r in grid_md]
+    lines.insert(1, "|" + "|".join(["---"] * width) + "|")
+    del grid_md  # written out: its cells need not wait for the text lines
+    blocks.append((lines, [" | ".join(c for c in r if c) for r in grid_tx]))
     body_rows = grid_tx[1:] if has_header or len(grid_tx) > 1 else grid_tx
     headers = grid_tx[0] if has_header or len(grid_tx) > 1 else []
-    return blocks, Table(headers, [list(r) for r in body_rows], caption_tx)
+    return blocks, Table(headers, body_rows, caption_tx)  # the rows are this table's own lists
 
 
 def _tidy_row(line: str) -> str:
