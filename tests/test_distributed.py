@@ -126,10 +126,16 @@ def crawl_processes(tmp_path: Path, start_url: str, redis_url: str, count: int, 
         )
         for n, out in enumerate(outputs)
     ]
-    for n, process in enumerate(processes):
-        log = tmp_path / f"log{n}.txt"
-        assert process.wait(120) == 0, log.read_text()[-3000:]
-        assert "ERROR" not in log.read_text(), log.read_text()[-3000:]
+    try:
+        for n, process in enumerate(processes):
+            log = tmp_path / f"log{n}.txt"
+            assert process.wait(120) == 0, log.read_text()[-3000:]
+            assert "ERROR" not in log.read_text(), log.read_text()[-3000:]
+    finally:
+        for process in processes:  # a process still running after a failure must not outlive the test
+            if process.poll() is None:
+                process.kill()
+                process.wait()
     return outputs
 
 
