@@ -308,14 +308,16 @@ def run(
     if running is loop:
         raise RuntimeError("web2md.crawl.run() would block the reactor's own loop; await web2md.crawl.crawl()")
     started: list[Crawler] = []
+    # read, not made: Scrapy's job_dir creates the folder, which the crawl starting on the reactor's thread does too
+    has_job = bool(full.get("JOBDIR"))
     future = asyncio.run_coroutine_threadsafe(_crawl_here(spider, full, spider_args, started), loop)
-    with _terminate_as_interrupt(bool(job_dir(full))):
+    with _terminate_as_interrupt(has_job):
         try:
             return future.result()
         except KeyboardInterrupt:
             # runs after `_crawl_here`'s first step (the loop runs them in the order given), which fills `started`
             asyncio.run_coroutine_threadsafe(_stop(started), loop)
-            if not job_dir(full):
+            if not has_job:
                 raise  # nothing to save: the crawl winds down on the reactor's thread, nobody waits for it
         # a second Ctrl-C while the crawl closes is a plain KeyboardInterrupt: the crawl is abandoned as it is
         raise CrawlStopped(future.result())
