@@ -23,9 +23,9 @@ TABLE_TAGS = frozenset(("table", "tr", "td", "th", "thead", "tbody", "tfoot", "c
 
 # what declares a table, as it stands just before the word "table"
 _DECLARATION = re.compile(rb"(?:role\s*=\s*[\"']?|display\s*:)\s*$", re.IGNORECASE)
+# candidates only (lower case, as the source scan looks): `declared_tag` decides; no translate() over every attribute
 _DECLARED = etree.XPath(
-    "//*[not(self::table)][starts-with(concat(translate(normalize-space(@role), 'TABLE', 'table'), ' '), 'table ')"
-    " or contains(translate(@style, 'DISPLAYTBE ', 'displaytbe'), 'display:table')]"
+    "//*[not(self::table)][starts-with(normalize-space(@role), 'table') or contains(@style, 'table')]"
 )
 _DISPLAY = re.compile(r"display\s*:\s*(table-row|table-cell|table)\b", re.IGNORECASE)
 
