@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from protego import Protego
 from scrapy import Request, signals
@@ -114,14 +115,9 @@ class RobotsTxtMiddleware:
             return
         policy = await self.policy_for(f"{parts.scheme}://{parts.netloc}")
         useragent = self._useragent_for(request)
-        if not policy.allowed(request.url, useragent):
-            if policy.deny_all:
-                reason = f"robots.txt answered HTTP {policy.status}"
-            else:
-                reason = f"disallowed for user agent {useragent!r}"
-            logger.info("Forbidden by robots.txt (%s): %s", reason, request.url)
-            self.stats.inc_value("robotstxt/forbidden")
-            raise RobotsForbidden(request.url, reason)
+        refusal = self.refusal(policy, request.url, useragent)
+        if refusal is not None:
+            raise refusal
         delay = policy.crawl_delay(useragent)
         if parts.netloc not in self._announced:
             self._announced.add(parts.netloc)
@@ -229,6 +225,24 @@ class RobotsTxtMiddleware:
             logger.warning("Could not parse %s (%s): allowing all", url, exc)
             return RobotsPolicy(status=status)
         return RobotsPolicy(parser=parser, status=status)
+
+    def refusal(self, policy: RobotsPolicy, url: str, useragent: str) -> RobotsForbidden | None:
+        """Whether `policy` forbids `url` to `useragent`: the refusal, logged and counted, or None."""
+        if policy.allowed(url, useragent):
+            return None
+        if policy.deny_all:
+            reason = f"robots.txt answered HTTP {policy.status}"
+        else:
+            reason = f"disallowed for user agent {useragent!r}"
+        logger.info("Forbidden by robots.txt (%s): %s", reason, url)
+        self.stats.inc_value("robotstxt/forbidden")
+        return RobotsForbidden(url, reason)
+
+    async def refusal_of(self, url: str) -> RobotsForbidden | None:
+        """`refusal` for a URL that is not requested (a dry run's listed page), under the crawl's user agent."""
+        parts = urlsplit(url)
+        policy = await self.policy_for(f"{parts.scheme}://{parts.netloc}")
+        return self.refusal(policy, url, self._useragent_for(Request(url)))
 
     def _useragent_for(self, request: Request) -> str:
         if self._useragent:

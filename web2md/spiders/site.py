@@ -6,7 +6,6 @@ import logging
 import sys
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
-from urllib.parse import urlsplit
 
 from scrapy import Request, signals
 from scrapy.exceptions import DontCloseSpider
@@ -383,19 +382,9 @@ class SiteSpider(SitemapSpider):
         if robots is None:  # ignore_robots=1
             return
         for url in urls:
-            parts = urlsplit(url)
-            policy = await robots.policy_for(f"{parts.scheme}://{parts.netloc}")
-            useragent = robots._useragent_for(Request(url))
-            if policy.allowed(url, useragent):
+            refusal = await robots.refusal_of(url)
+            if refusal is None:
                 continue
-            refusal = RobotsForbidden(
-                url,
-                f"robots.txt answered HTTP {policy.status}"
-                if policy.deny_all
-                else f"disallowed for user agent {useragent!r}",
-            )
-            logger.info("%s", refusal)
-            self.crawler.stats.inc_value("robotstxt/forbidden")
             self.failures.append({"url": url, "final_url": url, "status": None, "reason": str(refusal)})
             self.forbidden[url] = str(refusal)
 
