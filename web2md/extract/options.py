@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from web2md.extract.html.parse import DEFAULT_MAX_ELEMENTS
 from web2md.extract.maincontent.rules import rule_names
+
+#: Field metadata: a spider argument's value is one item, commas and all (CSS separates selectors with commas, and
+#: one may stand inside an attribute value: ``[title="a,b"]``); other tuple options take comma-separated items.
+ONE_ITEM = {"one_item": True}
 
 
 @dataclass(frozen=True)
@@ -18,7 +22,7 @@ class Options:
     main_content: bool | None = None
     precision: bool = False
     recall: bool = False
-    exclude_selector: tuple[str, ...] = ()
+    exclude_selector: tuple[str, ...] = field(default=(), metadata=ONE_ITEM)
     no_comments: bool = False
     max_length: int | None = None
     # cap on the elements (tags, cells, links) of one page: past it the rest of the markup is not parsed and the
@@ -43,14 +47,12 @@ class Options:
         if unknown:
             raise TypeError(f"unknown conversion option(s): {', '.join(unknown)}")
         values = dict(options)
-        sel = values.get("exclude_selector")
-        if isinstance(sel, str):
-            values["exclude_selector"] = (sel,)
-        elif sel is not None:
-            values["exclude_selector"] = tuple(sel)
-        rules = values.get("disable_rules")
-        if isinstance(rules, str):
-            values["disable_rules"] = (rules,)
-        elif rules is not None:
-            values["disable_rules"] = tuple(rules)
+        for name in TUPLE_OPTIONS:  # a lone string is one item; any other iterable, its items
+            value = values.get(name)
+            if value is not None:
+                values[name] = (value,) if isinstance(value, str) else tuple(value)
         return cls(**values)
+
+
+#: The options that hold several items (their annotations are strings under `from __future__ import annotations`).
+TUPLE_OPTIONS = tuple(f.name for f in fields(Options) if str(f.type).startswith("tuple"))

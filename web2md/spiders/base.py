@@ -68,6 +68,9 @@ def parse_bool(name: str, value: Any) -> bool:
     raise ValueError(f"argument {name} expects 1/true/yes or 0/false/no, got {value!r}")
 
 
+OPTION_FIELDS = {f.name: f for f in fields(Options)}
+
+
 def coerce_option(name: str, value: Any) -> Any:
     """Convert an ``-a name=value`` string (or a setting value) to the type `Options` declares for it."""
     hint = typing.get_type_hints(Options)[name]
@@ -85,8 +88,7 @@ def coerce_option(name: str, value: Any) -> Any:
         except (TypeError, ValueError):
             raise ValueError(f"argument {name} expects a number, got {value!r}") from None
     if typing.get_origin(hint) in (tuple, list):
-        if name == "exclude_selector" and isinstance(value, str):
-            # a comma is CSS's own separator of selectors (and may stand inside one: [title="a,b"]): one selector
+        if isinstance(value, str) and OPTION_FIELDS[name].metadata.get("one_item"):
             return (value.strip(),) if value.strip() else ()
         items = value.split(",") if isinstance(value, str) else list(value)
         return tuple(s.strip() for s in items if s.strip())
