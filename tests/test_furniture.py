@@ -61,6 +61,10 @@ def test_class_words(token, words):
         ("post-tags", 1),
         ("has-sidebar", 0),
         ("tag-politics", 0),
+        ("entry-category-social_media entry-type-post", 0),  # a term's slug names no part of the page
+        ("post-tag-related", 0),
+        ("tag-promotion category-sponsored", 0),
+        ("post-footer", 2),
         ("elementor-widget-container", 0),
         ("entry-content", 0),
         ("author-admin", 0),  # WordPress names the article's author on the article itself

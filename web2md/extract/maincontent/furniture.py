@@ -126,6 +126,9 @@ SLUG_PREFIXES = frozenset(
         "node",
     }
 )
+# Slug prefixes after which a CMS writes the name of a term (`category-`, `tag-`), never a part of the page (the
+# plurals name a box listing the terms: `post-tags`).
+TERM_PREFIXES = frozenset({"tag", "category", "topic", "format", "type", "status"})
 _SPLIT = re.compile(r"[^a-z0-9]+")
 _WORD = re.compile(r"[^\W_]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -415,7 +418,11 @@ def token_strength(token: str) -> int:
     if "author" in token.lower() and _AUTHOR_BOX.search("".join(parts)):  # every author box says "author"
         return 2
     if len(parts) > 1 and parts[0] in SLUG_PREFIXES:
+        if parts[0] in TERM_PREFIXES:
+            return 0  # `tag-promotion` names a term the article is filed under, not a block
         parts = parts[1:]  # `tag-politics` names the article's tag, `post-footer` a footer
+        if len(parts) > 1 and parts[0] in TERM_PREFIXES:
+            return 0  # `entry-category-social-media`
         if len(parts) == 1 and parts[0] not in STRONG_WORDS and parts[0] not in WEAK_WORDS:
             return 0
     strength = 0
