@@ -111,6 +111,15 @@ REPLIES = "".join(
     f"same at harbour {n}, and the gauge there read even lower than yours.</p></div></li>"
     for n in range(12)
 )
+THREAD_MD = "\n".join(
+    f"{n + 1}. *Reader {n}*\n\n{' ' * len(f'{n + 1}. ')}I have seen the same at harbour {n}, and the gauge there read "
+    "even lower than yours."
+    for n in range(12)
+)
+LINKED_POST_MD = (
+    "[Low tide at the old pier this morning](https://example.org/low-tide), seen from [the harbour wall]"
+    "(https://example.org/wall)."
+)
 FLAT_TEASERS = "".join(
     f"<h3><a href='/news/{k}'>Headline number {k} about the harbour</a></h3>"
     f"<p>A summary of story {k}, a line or two about what happened in town this week.</p>"
@@ -209,6 +218,15 @@ PAGES = {
         "</body></html>",
         "# Low tide today\n\nLow.",
         "# Low tide today",
+    ),
+    "second-reading": (
+        "<html><body><div id='content'><div class='post'><p><a href='/low-tide'>Low tide at the old pier this "
+        "morning</a>, seen from <a href='/wall'>the harbour wall</a>.</p></div><div id='comments' "
+        f"class='comments-area'><h2>12 comments</h2><ol>{REPLIES}</ol></div></div></body></html>",
+        # the post is all links: the first reading leaves nothing, the second keeps it and still not the thread
+        LINKED_POST_MD,
+        # else the page as a plain browser shows it
+        LINKED_POST_MD + "\n\n## 12 comments\n\n" + THREAD_MD,
     ),
     "semantic-region": (
         f"<html><body><div id='wrap'><article><h1>Tides explained</h1>{BODY}</article><div class='player'><h3>Watch: "
@@ -323,6 +341,8 @@ NEEDS = {
     "titled-block": {"lead-blocks"},  # the lead block under the title is no content: left out as well
     "lead-blocks": {"titled-block"},  # the block holding the title is the article
     "after-the-body": {"enclosing-article"},  # the <article> around the body
+    # the post left out by its links, the thread by its class, the region above it
+    "second-reading": {"link-density", "class-hints", "comments-descent"},
 }
 
 

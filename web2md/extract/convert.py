@@ -25,6 +25,7 @@ from web2md.extract.maincontent.pagetype import (
     product_section,
 )
 from web2md.extract.maincontent.region import candidate_regions, marked_regions
+from web2md.extract.maincontent.rules import MEASURED_VERDICTS
 from web2md.extract.markdown.escaping import escape_paragraph
 from web2md.extract.markdown.render import Rendered, Renderer
 from web2md.extract.meta import metadata
@@ -113,7 +114,8 @@ def render_main(
             ).render(forced)
             if rendered.markdown:
                 return rendered, True
-    if choice is not None:
+    readings = 0
+    while choice is not None:
         renderer = Renderer(
             base,
             page_url,
@@ -125,6 +127,19 @@ def render_main(
         rendered = renderer.render(choice.roots)
         if rendered.markdown:
             return rendered, True
+        readings += 1
+        if readings > 1 or "second-reading" in analysis.disabled or also_skip is not None:
+            break  # (a forum's thread has its own second reading: its opening post)
+        # nothing of the region is left: the verdicts measured its blocks against content it does not hold
+        choice = choose_main(
+            root,
+            precision=opts.precision,
+            recall=opts.recall,
+            analysis=analysis.without_rules(MEASURED_VERDICTS),
+            title=title,
+            product=product,
+            author=author,
+        )
     # a forum's posts are left out here too: they come in the comments section
     return render_plain(root, base, page_url, opts, resolve, also_skip), False
 

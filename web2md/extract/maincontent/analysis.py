@@ -3,6 +3,8 @@ headings, with the furniture and hidden subtrees it passed over."""
 
 from __future__ import annotations
 
+import copy
+
 from lxml import etree
 
 from web2md.extract.html.entities import subtree_text
@@ -365,6 +367,12 @@ class Analysis:
             ):
                 best, best_size = el, size
         return best
+
+    def without_rules(self, names: frozenset[str]) -> Analysis:
+        """This analysis with the rules named in `names` switched off as well (the measures are shared)."""
+        other = copy.copy(self)
+        other.disabled = self.disabled | names
+        return other
 
     def unwrapped(self, rounds: int = 3) -> Analysis:
         """This analysis, or a new one when furniture elements hold more text than the rest of the page

@@ -294,6 +294,14 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "second-reading",
+        "when the verdicts leave nothing of the region, it is read again with only the verdicts that name furniture "
+        "outright (class and id, comments, hidden blocks): the others measure a block against content the region "
+        "turned out not to hold (a short post among a long sidebar, a few captioned pictures)",
+        (),
+        (),
+    ),
+    Rule(
         "repeats-once",
         "a paragraph, item or definition repeating one already rendered is rendered once",
         (),
@@ -301,6 +309,33 @@ RULES: tuple[Rule, ...] = (
     ),
 )
 NAMES = frozenset(rule.name for rule in RULES)
+# The verdicts that judge a block by its size, density, words or place beside the region's other content: a second
+# reading (`second-reading`) goes without them.
+MEASURED_VERDICTS = frozenset(
+    {
+        "furniture-beside-title",
+        "lead-blocks",
+        "after-the-body",
+        "link-density",
+        "teaser-cards",
+        "teaser-lists",
+        "closing-furniture",
+        "closing-boxes",
+        "captions",
+        "image-blocks",
+        "credit-lines",
+        "chart-labels",
+        "furniture-labels",
+        "date-lines",
+        "calls-to-action",
+        "copyright-lines",
+        "bylines",
+        "kickers",
+        "heads-nothing",
+        "control-widgets",
+        "form-boxes",
+    }
+)
 
 
 def rule_names(names: Iterable[str]) -> frozenset[str]:
