@@ -9,6 +9,7 @@ from web2md.extract.maincontent.furniture import (
     class_words,
     hint_strength,
     is_call_to_action,
+    is_comments_label,
     is_credit_line,
     is_date_line,
     is_furniture_label,
@@ -265,3 +266,25 @@ def test_is_credit_line(html, expected):
 )
 def test_names_screen_reader_text(hints, expected):
     assert names_screen_reader_text(hints) is expected
+
+
+@pytest.mark.parametrize(
+    "label, names_comments",
+    [
+        ("Comments", True),
+        ("12 Responses to “Tides explained”", True),
+        ('3 thoughts on "Tides explained"', True),
+        ("Comments (7)", True),
+        ("TrackBack", True),
+        ("Trackback Pings", True),
+        ("Leave a Reply", True),
+        ("One Response to “Tides”", True),
+        ("Kommentare", True),
+        ("Comment", False),  # one comment is an opinion piece
+        ("KOMMENTAR", False),
+        ("Comments are closed", False),
+        ("Replies to my critics", False),
+    ],
+)
+def test_comments_label(label, names_comments):
+    assert is_comments_label(label) == names_comments

@@ -219,6 +219,23 @@ PAGES = {
         "# Low tide today\n\nLow.",
         "# Low tide today",
     ),
+    "comment-sections": (
+        f"<html><body><div class='entry'><h1>Tides explained</h1>{BODY}<h3>3 Responses to “Tides explained”</h3>"
+        + "".join(
+            f"<div id='c{n}'><p>The gauge at harbour {n} read even lower than yours, and the pier was dry at noon."
+            f"</p><p>Posted by: Reader {n} at May {n + 1}, 2026 7:04 PM</p></div>"
+            for n in range(3)
+        )
+        + "</div></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD
+        + "\n\n### 3 Responses to “Tides explained”\n\n"
+        + "\n\n".join(
+            f"The gauge at harbour {n} read even lower than yours, and the pier was dry at noon.\n\n"
+            f"Posted by: Reader {n} at May {n + 1}, 2026 7:04 PM"
+            for n in range(3)
+        ),
+    ),
     "second-reading": (
         "<html><body><div id='content'><div class='post'><p><a href='/low-tide'>Low tide at the old pier this "
         "morning</a>, seen from <a href='/wall'>the harbour wall</a>.</p></div><div id='comments' "
@@ -341,6 +358,7 @@ NEEDS = {
     "titled-block": {"lead-blocks"},  # the lead block under the title is no content: left out as well
     "lead-blocks": {"titled-block"},  # the block holding the title is the article
     "after-the-body": {"enclosing-article"},  # the <article> around the body
+    "comment-sections": {"closing-furniture"},  # the readers' comments close the article
     # the post left out by its links, the thread by its class, the region above it
     "second-reading": {"link-density", "class-hints", "comments-descent"},
 }

@@ -341,6 +341,18 @@ _TAIL_LABEL = re.compile(
     r"(?:forward[- ]looking|cautionary) statements?|safe harbou?r(?: statement)?|disclaimer|haftungsausschluss"
 )
 FURNITURE_LABEL_TAGS = frozenset({"p", "div", "h2", "h3", "h4", "h5", "h6"})
+# A heading over the readers' comments: "Comments", "12 Responses to “Tides”", "3 thoughts on “Tides”", "Comments
+# (7)", "TrackBack", "Leave a Reply" (its form). One "Comment" or "Kommentar" is an opinion piece.
+_ON_TITLE = "(?: (?:to|on|for|zu|sur|a|en|su|op|do) [\u201c\"'\u00ab\u201e\u2018\u00bb].*)"  # to “Tides”
+_COMMENTS_LABEL = re.compile(
+    r"(?:(?:\d+|no|two|three|four|five|six|seven|eight|nine|ten) )?"
+    r"(?:comments|responses|replies|reactions|trackbacks?(?: pings)?|pingbacks?|thoughts|kommentare|"
+    r"commentaires|comentarios|commenti|reacties|komentarze|комментарии)"
+    rf"(?: ?\(\d+\))?(?: so far)?{_ON_TITLE}?|"
+    r"(?:1|one) (?:comment|response|reply|reaction|thought|kommentar|commentaire|comentario|commento|reactie)"
+    rf"{_ON_TITLE}?|"
+    r"(?:leave|post|add|write) (?:a|your) (?:reply|comment|response)|kommentieren|commenter"
+)
 
 # A date line: "12.03.2020", "Aktualisiert am 3. März 2020, 19:49", "Posted March 3, 2024" with little else.
 _DAY = r"\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}"
@@ -537,6 +549,12 @@ def is_tail_label(text: str) -> bool:
     """A heading that opens the closing notes of an article rather than a section of it: "About Acme Robotics",
     "Media contacts", "Forward-looking statements"."""
     return _TAIL_LABEL.fullmatch(text.lower().strip(" :.")) is not None
+
+
+def is_comments_label(text: str) -> bool:
+    """A heading over the readers' comments or the form to add one: "Comments", "12 Responses to “Tides”",
+    "TrackBack", "Leave a Reply"."""
+    return _COMMENTS_LABEL.fullmatch(" ".join(text.lower().strip(" :.!{}").split())) is not None
 
 
 def names_caption(hints: str) -> bool:

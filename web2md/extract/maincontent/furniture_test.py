@@ -73,6 +73,7 @@ from web2md.extract.maincontent.furniture import (
     class_and_id,
     is_byline,
     is_call_to_action,
+    is_comments_label,
     is_credit_line,
     is_date_line,
     is_furniture_label,
@@ -641,10 +642,15 @@ class FurnitureTest:
         notes: set[etree._Element] = set()
         text, links = self.analysis.text, self.analysis.links
         limit = 0.5 * self.region_text
+        comments_apart = "comment-sections" not in self.analysis.disabled
         node: etree._Element | None = self.main
         while node is not None:
             children = list(node.iterchildren(etree.Element))
             start = len(children)
+            if comments_apart:
+                start = self.comment_section(children)
+                children, notes_after = children[:start], children[start:]
+                notes.update(notes_after)
             held = 0  # text outside links from the child looked at to the end
             for i in range(len(children) - 1, -1, -1):
                 child = children[i]
@@ -668,6 +674,23 @@ class FurnitureTest:
                 notes.update(self.closing_boxes(children))
             node = next((child for child in reversed(children) if text(child)), None)
         return notes
+
+    def comment_section(self, children: list[etree._Element]) -> int:
+        """Where the readers' comments start among `children`: at the first block that is or opens with a heading
+        naming them (`is_comments_label`) after some of the region's text, whatever they fill; else the end."""
+        text = self.analysis.text
+        before = 0
+        for i, child in enumerate(children):
+            if before:
+                heading = opening_heading(child)
+                if heading is None:
+                    heading = bold_line(child)
+                if heading is not None:
+                    label = self.text_of(heading)
+                    if len(label) <= MAX_FURNITURE_LABEL and is_comments_label(label):
+                        return i
+            before += text(child)
+        return len(children)
 
     def closing_teasers(self, children: list[etree._Element]) -> list[etree._Element]:
         """A run of MIN_CARDS or more teasers written as paragraphs that closes `children`: a line that is one link

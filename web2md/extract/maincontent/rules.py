@@ -167,6 +167,13 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "comment-sections",
+        'the readers\' comments closing the region from a heading that names them ("12 Responses to …", "TrackBack", '
+        '"Leave a Reply"), however much they fill',
+        ("MAX_FURNITURE_LABEL",),
+        (),
+    ),
+    Rule(
         "closing-boxes",
         "lists of other stories and boxes about the author closing the region (part of closing-furniture)",
         ("MAX_BIO", "NAME_WORDS", "TEASER_CHARS", "MIN_CARDS"),
