@@ -2927,3 +2927,25 @@ def test_a_category_or_a_sentence_after_a_topic_label_is_content():
     lines = ["Category: Children's books", "Topics: the survey covers tides. It also covers the moon."]
     html = f"<html><body><article>{BODY}{''.join(f'<p>{line}</p>' for line in lines)}</article></body></html>"
     assert convert(html, "https://example.org/tides").markdown == BODY_MD + "".join(f"\n\n{line}" for line in lines)
+
+
+def test_a_list_of_links_holding_most_of_the_region_is_its_content():
+    """Link density finds furniture beside the content: a list of links that is most of the article (its talks, its
+    reading list) is what the article holds."""
+    items = "".join(
+        f"<li><a href='/talks/{n}'>Talk {n}: the sea, the Moon and the tides of the north coast</a></li>"
+        for n in range(8)
+    )
+    html = (
+        "<html><body><div class='page'><article><h1>Talks on the tides</h1><p>Eight talks from the harbour's winter "
+        f"series, each about an hour long, recorded in the old lifeboat house.</p><ul>{items}</ul></article>"
+        "<aside><a href='/'>Home</a></aside></div></body></html>"
+    )
+    assert convert(html, "https://example.org/talks").markdown == (
+        "# Talks on the tides\n\nEight talks from the harbour's winter series, each about an hour long, recorded in "
+        "the old lifeboat house.\n\n"
+        + "\n".join(
+            f"- [Talk {n}: the sea, the Moon and the tides of the north coast](https://example.org/talks/{n})"
+            for n in range(8)
+        )
+    )

@@ -307,6 +307,7 @@ class FurnitureTest:
         self.stats = analysis.stats
         self.pruned = analysis.pruned
         self.region_text = max(1, analysis.text(main) - analysis.links(main))
+        self.region_all = analysis.text(main)
         self.region_good = analysis.good(main)
         self.weak_share = 0.05 if recall else 0.15
         self.gallery = analysis.caption_text > 0.5 * self.region_text
@@ -363,6 +364,7 @@ class FurnitureTest:
             and total
             and is_link_dense(el, tag, total, linked, LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY)
             and not inside_link(el)  # a block inside a link is the link's text
+            and total < 0.5 * self.region_all
             and "link-density" not in off
         ):
             return True

@@ -129,7 +129,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "link-density",
         "blocks mostly of links (lists and tables only when nearly all links), unless a paragraph has a sentence's "
-        "worth of words beside them",
+        "worth of words beside them or the block holds half the region's text (a reading list that is the article)",
         ("LINK_DENSITY", "LIST_LINK_DENSITY", "SENTENCE_WORDS"),
         (
             "test_content::test_related_heading_over_links_goes",
