@@ -201,6 +201,7 @@ def test_is_furniture_label(text, expected):
         ("no-comments-yet", True),
         ("Comments-Area", True),
         ("KOMMENTARE", True),
+        ("disqus_thread", True),  # the id every Disqus embed gives its thread
         ("entry-content", False),
     ],
 )
@@ -287,4 +288,4 @@ def test_names_screen_reader_text(hints, expected):
     ],
 )
 def test_comments_label(label, names_comments):
-    assert is_comments_label(label) == names_comments
+    assert is_comments_label(label) is names_comments

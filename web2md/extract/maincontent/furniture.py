@@ -146,7 +146,7 @@ MAX_READER_ONLY = 200
 # thread's replies get a section of their own (pagetype).
 _COMMENTS = re.compile(
     r"(?:^|[\s_-])(?:comments|commentlist|comment-list|comments?-(?:area|container|section|wrapper)|"
-    r"kommentare|replies)(?:$|[\s_-])"
+    r"kommentare|replies|disqus)(?:$|[\s_-])"
 )  # lowercased; asked only of a class holding one of those
 
 # Text blocks that can be a caption: inside a <figure>, or named as one by class/id.
@@ -587,9 +587,9 @@ def block_text(el: etree._Element) -> str:
 def names_comments(hints: str) -> bool:
     """Whether a class/id names a page's comments as a whole (`comments-area`, `commentlist`), not one comment."""
     lowered = hints.lower()
-    return ("comment" in lowered or "kommentare" in lowered or "replies" in lowered) and _COMMENTS.search(
-        lowered
-    ) is not None
+    return (
+        "comment" in lowered or "kommentare" in lowered or "replies" in lowered or "disqus" in lowered
+    ) and _COMMENTS.search(lowered) is not None
 
 
 def names_content(hints: str) -> bool:
