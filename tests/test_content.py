@@ -2949,3 +2949,19 @@ def test_a_list_of_links_holding_most_of_the_region_is_its_content():
             for n in range(8)
         )
     )
+
+
+def test_text_pasted_block_after_block_under_a_furniture_class_is_the_article():
+    """A post pasted from elsewhere can carry a byline's class on every paragraph (inline spans at that): blocks of one
+    class that together hold most of the region's text are its content, whatever the class says."""
+    paragraphs = [
+        "Tides are the regular rise and fall of the sea caused mostly by the gravity of the Moon and the Sun.",
+        "Most coasts see two high tides and two low tides every lunar day of about twenty-four hours and fifty minutes.",
+        "Spring tides happen near new and full moon, when the Sun and the Moon pull along the same line.",
+    ]
+    spans = "<br>".join(f"<span class='byline-author'>{p}</span>" for p in paragraphs)
+    html = (
+        "<html><body><div class='page'><div class='post'><h1>Tides explained</h1><div class='post-body'>"
+        f"{spans}</div></div><div class='sidebar'><a href='/'>Home</a></div></div></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == "# Tides explained\n\n" + "\\\n".join(paragraphs)

@@ -335,6 +335,7 @@ class FurnitureTest:
         # what the region holds over its headline
         self.above_title = self.labels_above(title) if "kickers" not in off else set()
         self.entry_holders: set[etree._Element] | None = None  # the blocks around a text field (when asked)
+        self.alike_shares: dict[tuple[etree._Element, str], float] = {}
 
     def __call__(self, el: etree._Element) -> bool:
         # a section's heading judges the blocks after it, which the renderer then asks about again
@@ -459,9 +460,11 @@ class FurnitureTest:
         strength = reading.strength
         if not strength or self.holds_a_heading(el):
             return False
+        if not total and strength >= 2:
+            total = len(self.text_of(el))  # an inline element: its text is counted in its block's
         share = (total - linked) / self.region_text
         if strength >= 2:
-            if share < 0.5:
+            if share < 0.5 and self.named_alike_share(el, hints) < 0.5:
                 # broken markup can leave a menu open around the page: then it holds the article
                 return not (
                     own and own.good >= 0.5 * self.region_good and next(el.iter("article", "main"), None) is not None
@@ -470,6 +473,22 @@ class FurnitureTest:
         if tag in HEADING_TAGS:  # a heading class with a weak word ("entry-title meta") still titles content
             return False
         return share < self.weak_share and (total - linked < 200 or linked > 0.3 * total)
+
+    def named_alike_share(self, el: etree._Element, hints: str) -> float:
+        """The share of the region's text outside links held by `el` and its siblings of the same class and id: text
+        pasted with a byline's class, block after block, is the article whatever the class says."""
+        parent = el.getparent()
+        key = (parent, hints)
+        share = self.alike_shares.get(key)
+        if share is None:
+            stats, class_and_id = self.stats, self.class_and_id
+            held = 0
+            for sibling in parent.iterchildren(el.tag):
+                if class_and_id(sibling) == hints:
+                    own = stats.get(sibling)
+                    held += own.text - own.links if own is not None and own.text else len(self.text_of(sibling))
+            share = self.alike_shares[key] = held / self.region_text
+        return share
 
     def labels_above(self, title: etree._Element | None) -> set[etree._Element]:
         """The elements of the region ahead of its headline (`title`, the page's `<h1>`) that do not hold it, when
