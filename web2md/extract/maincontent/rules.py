@@ -124,7 +124,6 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_a_thread_of_replies_under_the_article_is_left_out_whatever_its_class_strength",
             "test_content::test_reader_comments_longer_than_the_article_are_left_out",
             "test_content::test_a_date_kicker_inside_a_heading_is_still_left_out",
-            "test_content::test_text_pasted_block_after_block_under_a_furniture_class_is_the_article",
         ),
     ),
     Rule(
