@@ -71,6 +71,22 @@ CASES = [
         '<meta name="author" content="Meta Author">' + ld({"@type": "Article", "author": {"name": "LD Author"}}),
         {"author": "Meta Author"},
     ),
+    # RDFa's prefixed Dublin Core, one property attribute naming several properties, og:-prefixed article ones
+    (
+        "author-rdfa-dc-creator-among-properties",
+        '<meta property="dc:creator twitter:creator" content="Creator Name">',
+        {
+            "author": "Creator Name",
+            "dublin_core": {"creator": "Creator Name"},
+            "twitter_card": {"creator": "Creator Name"},
+        },
+    ),
+    (
+        "og-article-author-and-published-time",
+        '<meta property="og:article:author" content="Ann Lee">'
+        '<meta property="og:article:published_time" content="2025-01-15T08:00:00Z">',
+        {"author": "Ann Lee", "published_date": "2025-01-15T08:00:00Z"},
+    ),
     (
         "author-article-author-url-ignored",
         '<meta property="article:author" content="https://facebook.com/someone">',

@@ -40,6 +40,7 @@ SHORT_TEXT = 1000  # the `only_with_metadata` rule (see docs/design.md#command-l
 
 _XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 _RESTRICTIVE = ("noindex", "nofollow", "noarchive", "nosnippet", "noimageindex", "notranslate", "none")
+_DC_PREFIXES = frozenset({"dc", "dcterms"})
 _ICON_RELS = frozenset({"icon", "apple-touch-icon", "apple-touch-icon-precomposed", "mask-icon", "fluid-icon"})
 _REFRESH = re.compile(r"\s*(\d+(?:\.\d*)?)?\s*[;,]?\s*(?:url\s*=\s*)?(['\"]?)(.*?)\2\s*$", re.I | re.S)
 # Markdown blocks that are not prose paragraphs, and the inline syntax stripped from those that are.
@@ -237,15 +238,27 @@ def _meta(found: _Found, el: etree._Element) -> None:
     if equiv and (equiv := equiv.strip().lower()):
         found.equiv.setdefault(equiv, content)
     meta = found.meta
-    for attr in ("property", "name"):
-        key = get(attr)
-        if key and (key := key.strip().lower()):
+    # RDFa's `property` lists names ("dc:title og:title"): the content is each one's
+    for key in chain((get("property") or "").lower().split(), ((get("name") or "").strip().lower(),)):
+        if key:
+            key = _meta_key(key)
             values = meta.setdefault(key, [])
             if content not in values:
                 values.append(content)
     itemprop = get("itemprop")
     if itemprop and (itemprop := itemprop.strip().lower()):
         meta.setdefault("itemprop:" + itemprop, []).append(content)
+
+
+def _meta_key(key: str) -> str:
+    """One spelling of a property written several ways: Dublin Core's RDFa prefix ("dc:creator") as its HTML
+    one ("DC.creator"), an Open Graph article property behind the og: prefix ("og:article:author") without it."""
+    head, colon, rest = key.partition(":")
+    if colon and head in _DC_PREFIXES:
+        return f"{head}.{rest}"
+    if head == "og" and rest.startswith("article:"):
+        return rest
+    return key
 
 
 def _link(found: _Found, el: etree._Element, resolve: Resolver) -> None:
