@@ -21,6 +21,7 @@ _BY = re.compile(
     re.I,
 )
 _PUNCTUATION = " |~,;:-–—·•/"
+_AUTHOR_CLASSES = frozenset({"author", "author-name", "authorname", "article-author", "post-author", "entry-author"})
 # Words, initials and name particles: a name is a few of them.
 MAX_NAME_CHARS = 80
 MAX_NAME_WORDS = 8
@@ -55,10 +56,10 @@ def _rank(el: etree._Element) -> int | None:
     classes = (el.get("class") or "").lower()
     if "byline" in classes:
         return 2
+    # a BEM element of a block ("article__author") names what the block's own class would
     if "author" in classes and any(
-        c in ("author", "author-name", "authorname", "article-author", "post-author", "entry-author")
-        or c.startswith(("author-name", "authorname"))
-        for c in classes.split()
+        c in _AUTHOR_CLASSES or c.startswith(("author-name", "authorname"))
+        for c in (token.rpartition("__")[2] for token in classes.split())
     ):
         return 3
     return None
