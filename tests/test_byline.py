@@ -53,6 +53,18 @@ CASES = [
         + '<aside class="author container"><h4>About the author</h4><strong>Ann Lee</strong></aside></article>',
         "Ann Lee",
     ),
+    # a byline in lines: the author is on the first, a date or an editor on the next
+    (
+        "lines-date",
+        '<article><p class="byline">By <b>Ann Lee</b><br>May 2, 2025</p>' + STORY + "</article>",
+        "Ann Lee",
+    ),
+    (
+        "lines-roles",
+        '<article><p class="byline author">Written by Ann Lee<br/>Edited by Bo Park</p>' + STORY + "</article>",
+        "Ann Lee",
+    ),
+    ("lines-label-alone", '<article><p class="byline">By<br>Ann Lee</p>' + STORY + "</article>", "Ann Lee"),
     # a byline inside the article wins over one in the page's header
     (
         "article-first",
