@@ -448,13 +448,20 @@ def test_parse_json_ld(raw, expected):
 
 
 def test_conflicting_duplicate_tags_first_non_empty_wins():
+    head = '<meta property="og:site_name" content=""><meta property="og:site_name" content="One">'
+    head += '<meta property="og:site_name" content="Two">'
+    assert page(head).site_name == "One"
+
+
+def test_repeated_author_tags_name_several_authors():
+    # each author tag names one of the page's authors (as DC.creator does in Dublin Core)
     head = (
         '<meta name="author" content=""><meta name="author" content="First Author">'
-        '<meta name="author" content="Second Author"><meta property="og:site_name" content="One">'
-        '<meta property="og:site_name" content="Two">'
+        '<meta name="author" content="Second Author"><meta name="author" content="First Author">'
     )
-    p = page(head)
-    assert (p.author, p.site_name) == ("First Author", "One")
+    assert page(head).author == "First Author; Second Author"
+    head = '<meta name="DC.creator" content="Kay, A."><meta name="DC.creator" content="Lee, B. de">'
+    assert page(head).author == "Kay, A.; Lee, B. de"
 
 
 def test_page_fields_absent_are_none_or_empty_and_omitted_from_dict():

@@ -512,6 +512,15 @@ def scan(
     return _scan(elements, resolve or Resolver(base_url), json_ld)
 
 
+def _names(found: _Found, *keys: str) -> str | None:
+    """The names the first of `keys` that the page has gives, one tag a name, joined as JSON-LD's list is."""
+    for key in keys:
+        values = found.every(key)
+        if values:
+            return "; ".join(dict.fromkeys(values))
+    return None
+
+
 def author_of(
     found: _Found,
     root: etree._Element,
@@ -520,17 +529,16 @@ def author_of(
 ) -> str | None:
     """The page's author: declared (meta tags, JSON-LD), else its byline's (`bylines`: the elements a byline may
     be in, `content.Analysis.byline_candidates`)."""
-    meta = found.first
-    article_author = meta("article:author")
+    article_author = found.first("article:author")
     if article_author and absolute_url(article_author, "") is not None:
         article_author = None  # a profile URL, not a name
     return _author(
         [
-            meta("author"),
+            _names(found, "author"),
             found.json_ld.first("author", kind="person"),
-            meta("dc.creator", "dcterms.creator"),
+            _names(found, "dc.creator", "dcterms.creator"),
             article_author,
-            meta("itemprop:author", "parsely-author", "sailthru.author"),
+            _names(found, "itemprop:author", "parsely-author", "sailthru.author"),
         ],
         root,
         elements.anchors,
