@@ -84,12 +84,18 @@ CASES = [
         "<h1>Ferry back in service</h1>" + STORY,
         "Ferry back in service",
     ),
-    # two headings, each the other's rest: the first is the site's logo, and the title is kept whole
+    # two headings, each the other's rest: the first is the site's logo, however long
     (
         "h1-logo-before-headline",
         "<title>Ferry back — Valley Courier weekly</title>",
         "<h1>Valley Courier weekly</h1><h1>Ferry back</h1>" + STORY,
-        "Ferry back — Valley Courier weekly",
+        "Ferry back",
+    ),
+    (
+        "h1-logo-before-headline-title-in-front",
+        "<title>Ferry back | Valley Courier weekly</title>",
+        "<header><h1>Valley Courier weekly</h1></header><article><h1>Ferry back</h1></article>" + STORY,
+        "Ferry back",
     ),
     # a <title> nothing confirms, beside a declared title the headline shows: the headline
     (

@@ -144,14 +144,11 @@ def choose_title(
         h1_keys = [_key(h) for h in h1s]
         for i, heading in enumerate(h1s):
             rest = _rest(title, heading, named)
-            # a heading shorter than the rest is the site's logo beside the headline, and so is one whose rest is
-            # a later heading (the logo's heading comes first)
-            if (
-                rest is not None
-                and len(heading) >= len(rest)
-                and not is_site(heading)
-                and _key(rest) not in h1_keys[i + 1 :]
-            ):
+            # a heading shorter than the rest is the site's logo beside the headline, unless the rest is an earlier
+            # heading: of two headings that are each other's rest, the first is the logo
+            if rest is None or is_site(heading) or _key(rest) in h1_keys[i + 1 :]:
+                continue
+            if len(heading) >= len(rest) or _key(rest) in h1_keys[:i]:
                 return strip_site(heading, is_site)
         title = strip_site(title, is_site)
         # a <title> no other title of the page confirms loses to a declared title the headline shows (templates
