@@ -45,6 +45,26 @@ CASES = [
         '<article><span class="author">Written by: Ann Lee,</span>' + STORY + "</article>",
         "Ann Lee",
     ),
+    # a BEM element of the article block, before a profile box at the end
+    (
+        "bem-element-class",
+        '<article><div class="article__header"><div class="article__author">By Ann Lee</div></div>'
+        + STORY
+        + '<aside class="author container"><h4>About the author</h4><strong>Ann Lee</strong></aside></article>',
+        "Ann Lee",
+    ),
+    # a byline in lines: the author is on the first, a date or an editor on the next
+    (
+        "lines-date",
+        '<article><p class="byline">By <b>Ann Lee</b><br>May 2, 2025</p>' + STORY + "</article>",
+        "Ann Lee",
+    ),
+    (
+        "lines-roles",
+        '<article><p class="byline author">Written by Ann Lee<br/>Edited by Bo Park</p>' + STORY + "</article>",
+        "Ann Lee",
+    ),
+    ("lines-label-alone", '<article><p class="byline">By<br>Ann Lee</p>' + STORY + "</article>", "Ann Lee"),
     # a byline inside the article wins over one in the page's header
     (
         "article-first",

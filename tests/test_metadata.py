@@ -71,6 +71,22 @@ CASES = [
         '<meta name="author" content="Meta Author">' + ld({"@type": "Article", "author": {"name": "LD Author"}}),
         {"author": "Meta Author"},
     ),
+    # RDFa's prefixed Dublin Core, one property attribute naming several properties, og:-prefixed article ones
+    (
+        "author-rdfa-dc-creator-among-properties",
+        '<meta property="dc:creator twitter:creator" content="Creator Name">',
+        {
+            "author": "Creator Name",
+            "dublin_core": {"creator": "Creator Name"},
+            "twitter_card": {"creator": "Creator Name"},
+        },
+    ),
+    (
+        "og-article-author-and-published-time",
+        '<meta property="og:article:author" content="Ann Lee">'
+        '<meta property="og:article:published_time" content="2025-01-15T08:00:00Z">',
+        {"author": "Ann Lee", "published_date": "2025-01-15T08:00:00Z"},
+    ),
     (
         "author-article-author-url-ignored",
         '<meta property="article:author" content="https://facebook.com/someone">',
@@ -432,13 +448,20 @@ def test_parse_json_ld(raw, expected):
 
 
 def test_conflicting_duplicate_tags_first_non_empty_wins():
+    head = '<meta property="og:site_name" content=""><meta property="og:site_name" content="One">'
+    head += '<meta property="og:site_name" content="Two">'
+    assert page(head).site_name == "One"
+
+
+def test_repeated_author_tags_name_several_authors():
+    # each author tag names one of the page's authors (as DC.creator does in Dublin Core)
     head = (
         '<meta name="author" content=""><meta name="author" content="First Author">'
-        '<meta name="author" content="Second Author"><meta property="og:site_name" content="One">'
-        '<meta property="og:site_name" content="Two">'
+        '<meta name="author" content="Second Author"><meta name="author" content="First Author">'
     )
-    p = page(head)
-    assert (p.author, p.site_name) == ("First Author", "One")
+    assert page(head).author == "First Author; Second Author"
+    head = '<meta name="DC.creator" content="Kay, A."><meta name="DC.creator" content="Lee, B. de">'
+    assert page(head).author == "Kay, A.; Lee, B. de"
 
 
 def test_page_fields_absent_are_none_or_empty_and_omitted_from_dict():

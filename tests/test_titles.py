@@ -84,6 +84,37 @@ CASES = [
         "<h1>Ferry back in service</h1>" + STORY,
         "Ferry back in service",
     ),
+    # two headings, each the other's rest: the first is the site's logo, however long
+    (
+        "h1-logo-before-headline",
+        "<title>Ferry back — Valley Courier weekly</title>",
+        "<h1>Valley Courier weekly</h1><h1>Ferry back</h1>" + STORY,
+        "Ferry back",
+    ),
+    (
+        "h1-logo-before-headline-title-in-front",
+        "<title>Ferry back | Valley Courier weekly</title>",
+        "<header><h1>Valley Courier weekly</h1></header><article><h1>Ferry back</h1></article>" + STORY,
+        "Ferry back",
+    ),
+    # a <title> nothing confirms, beside a declared title the headline shows: the headline
+    (
+        "declared-and-h1-beat-lone-title",
+        "<title>Winter timetable for river crossings</title>"
+        + meta("og:title", "Ferry back in service | Valley Courier")
+        + meta("og:site_name", "Valley Courier"),
+        "<h1>Ferry back in service</h1>" + STORY,
+        "Ferry back in service",
+    ),
+    # declared titles agreeing are copies of one field: the <title> stays
+    (
+        "declared-copies-do-not-beat-title",
+        "<title>Winter timetable for river crossings</title>"
+        + meta("og:title", "Ferry back in service")
+        + meta("twitter:title", "Ferry back in service", "name"),
+        "<h1>River news</h1>" + STORY,
+        "Winter timetable for river crossings",
+    ),
     # the site's declared names
     (
         "og-site-name",

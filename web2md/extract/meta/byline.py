@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 
 from lxml import etree
 
-from web2md.extract.html.entities import element_text
+from web2md.extract.html.entities import clean_text, element_text
 
 __all__ = ["byline_author", "candidates_in", "plausible_name"]
 
@@ -21,6 +21,7 @@ _BY = re.compile(
     re.I,
 )
 _PUNCTUATION = " |~,;:-–—·•/"
+_AUTHOR_CLASSES = frozenset({"author", "author-name", "authorname", "article-author", "post-author", "entry-author"})
 # Words, initials and name particles: a name is a few of them.
 MAX_NAME_CHARS = 80
 MAX_NAME_WORDS = 8
@@ -55,10 +56,10 @@ def _rank(el: etree._Element) -> int | None:
     classes = (el.get("class") or "").lower()
     if "byline" in classes:
         return 2
+    # a BEM element of a block ("article__author") names what the block's own class would
     if "author" in classes and any(
-        c in ("author", "author-name", "authorname", "article-author", "post-author", "entry-author")
-        or c.startswith(("author-name", "authorname"))
-        for c in classes.split()
+        c in _AUTHOR_CLASSES or c.startswith(("author-name", "authorname"))
+        for c in (token.rpartition("__")[2] for token in classes.split())
     ):
         return 3
     return None
@@ -71,8 +72,27 @@ def _name(el: etree._Element) -> str | None:
         return "; ".join(dict.fromkeys(names))
     if el.tag == "meta":
         return None  # <meta itemprop="author" content=...> is read with the other meta tags
-    text = _BY.sub("", element_text(el)).strip(_PUNCTUATION)
-    return text if plausible_name(text) else None
+    # a byline broken into lines ("Written by A<br>Edited by B", "By A<br>May 2") names the author on its first
+    for line in _lines(el) if el.find(".//br") is not None else (element_text(el),):
+        text = _BY.sub("", line).strip(_PUNCTUATION)
+        if text:
+            return text if plausible_name(text) else None
+    return None
+
+
+def _lines(el: etree._Element) -> Iterator[str]:
+    """The text of `el` between its `<br>`s, cleaned, empty lines left out."""
+    line: list[str] = [el.text or ""]
+    for node in el.iterdescendants():
+        if node.tag == "br":
+            if text := clean_text("".join(line)):
+                yield text
+            line = []
+        elif isinstance(node.tag, str):
+            line.append(node.text or "")
+        line.append(node.tail or "")
+    if text := clean_text("".join(line)):
+        yield text
 
 
 def _place(el: etree._Element) -> int | None:

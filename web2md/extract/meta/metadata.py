@@ -40,6 +40,7 @@ SHORT_TEXT = 1000  # the `only_with_metadata` rule (see docs/design.md#command-l
 
 _XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 _RESTRICTIVE = ("noindex", "nofollow", "noarchive", "nosnippet", "noimageindex", "notranslate", "none")
+_DC_PREFIXES = frozenset({"dc", "dcterms"})
 _ICON_RELS = frozenset({"icon", "apple-touch-icon", "apple-touch-icon-precomposed", "mask-icon", "fluid-icon"})
 _REFRESH = re.compile(r"\s*(\d+(?:\.\d*)?)?\s*[;,]?\s*(?:url\s*=\s*)?(['\"]?)(.*?)\2\s*$", re.I | re.S)
 # Markdown blocks that are not prose paragraphs, and the inline syntax stripped from those that are.
@@ -237,15 +238,27 @@ def _meta(found: _Found, el: etree._Element) -> None:
     if equiv and (equiv := equiv.strip().lower()):
         found.equiv.setdefault(equiv, content)
     meta = found.meta
-    for attr in ("property", "name"):
-        key = get(attr)
-        if key and (key := key.strip().lower()):
+    # RDFa's `property` lists names ("dc:title og:title"): the content is each one's
+    for key in chain((get("property") or "").lower().split(), ((get("name") or "").strip().lower(),)):
+        if key:
+            key = _meta_key(key)
             values = meta.setdefault(key, [])
             if content not in values:
                 values.append(content)
     itemprop = get("itemprop")
     if itemprop and (itemprop := itemprop.strip().lower()):
         meta.setdefault("itemprop:" + itemprop, []).append(content)
+
+
+def _meta_key(key: str) -> str:
+    """One spelling of a property written several ways: Dublin Core's RDFa prefix ("dc:creator") as its HTML
+    one ("DC.creator"), an Open Graph article property behind the og: prefix ("og:article:author") without it."""
+    head, colon, rest = key.partition(":")
+    if colon and head in _DC_PREFIXES:
+        return f"{head}.{rest}"
+    if head == "og" and rest.startswith("article:"):
+        return rest
+    return key
 
 
 def _link(found: _Found, el: etree._Element, resolve: Resolver) -> None:
@@ -499,6 +512,15 @@ def scan(
     return _scan(elements, resolve or Resolver(base_url), json_ld)
 
 
+def _names(found: _Found, *keys: str) -> str | None:
+    """The names the first of `keys` that the page has gives, one tag a name, joined as JSON-LD's list is."""
+    for key in keys:
+        values = found.every(key)
+        if values:
+            return "; ".join(dict.fromkeys(values))
+    return None
+
+
 def author_of(
     found: _Found,
     root: etree._Element,
@@ -507,17 +529,16 @@ def author_of(
 ) -> str | None:
     """The page's author: declared (meta tags, JSON-LD), else its byline's (`bylines`: the elements a byline may
     be in, `content.Analysis.byline_candidates`)."""
-    meta = found.first
-    article_author = meta("article:author")
+    article_author = found.first("article:author")
     if article_author and absolute_url(article_author, "") is not None:
         article_author = None  # a profile URL, not a name
     return _author(
         [
-            meta("author"),
+            _names(found, "author"),
             found.json_ld.first("author", kind="person"),
-            meta("dc.creator", "dcterms.creator"),
+            _names(found, "dc.creator", "dcterms.creator"),
             article_author,
-            meta("itemprop:author", "parsely-author", "sailthru.author"),
+            _names(found, "itemprop:author", "parsely-author", "sailthru.author"),
         ],
         root,
         elements.anchors,

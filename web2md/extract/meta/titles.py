@@ -4,7 +4,8 @@
 only on evidence from the page itself: another of its titles (og:title, twitter:title, DC.title, JSON-LD
 headline, an `<h1>`) is the rest of it, or the part names the site (og:site_name, application-name, the
 JSON-LD publisher or website, the host name). A title with a dash or a colon and no such evidence is kept
-whole. (A tail repeated on two titles of the page found no page on the dev corpora the rules above miss.)
+whole. A `<title>` that no other title of the page repeats gives way to a declared title that an `<h1>` shows.
+(A tail repeated on two titles of the page found no page on the dev corpora the rules above miss.)
 """
 
 from __future__ import annotations
@@ -140,12 +141,27 @@ def choose_title(
             rest = _rest(title, candidate, named)
             if rest is not None and not is_site(candidate):
                 return strip_site(candidate, is_site)
-        for heading in h1s:
+        h1_keys = [_key(h) for h in h1s]
+        for i, heading in enumerate(h1s):
             rest = _rest(title, heading, named)
-            # a heading shorter than the rest is the site's logo beside the headline
-            if rest is not None and len(heading) >= len(rest) and not is_site(heading):
+            # a heading shorter than the rest is the site's logo beside the headline, unless the rest is an earlier
+            # heading: of two headings that are each other's rest, the first is the logo
+            if rest is None or is_site(heading) or _key(rest) in h1_keys[i + 1 :]:
+                continue
+            if len(heading) >= len(rest) or _key(rest) in h1_keys[:i]:
                 return strip_site(heading, is_site)
-        return strip_site(title, is_site)
+        title = strip_site(title, is_site)
+        # a <title> no other title of the page confirms loses to a declared title the headline shows (templates
+        # fill <title> from other fields, or leave it stale); declared titles agreeing are copies of one field
+        stripped = [strip_site(d, is_site) for d in declared]
+        keys = set(h1_keys).union(map(_key, stripped))
+        if _key(title) in keys:
+            return title
+        for candidate in stripped:
+            key = _key(candidate)
+            if key and key in h1_keys and not is_site(candidate):
+                return candidate
+        return title
     # no <title>: a declared title that another title or a heading confirms, else the first one
     keys = [_key(t) for t in declared + h1s]
     for i, candidate in enumerate(declared):
