@@ -2965,3 +2965,25 @@ def test_text_pasted_block_after_block_under_a_furniture_class_is_the_article():
         f"{spans}</div></div><div class='sidebar'><a href='/'>Home</a></div></div></body></html>"
     )
     assert convert(html, "https://example.org/tides").markdown == "# Tides explained\n\n" + "\\\n".join(paragraphs)
+
+
+def test_an_aside_holding_the_headline_and_the_text_is_the_article():
+    """An <aside> is furniture, unless the page's markup puts its article in one: the headline and its text."""
+    body = "".join(
+        f"<p>{p}</p>"
+        for p in (
+            "Tides are the regular rise and fall of the sea caused mostly by the gravity of the Moon and the Sun.",
+            "Most coasts see two high tides and two low tides every lunar day of about twenty-four hours.",
+        )
+    )
+    html = (
+        "<html><body><section id='left'><aside class='blogPost'><h1>Tides explained</h1><div class='text'>"
+        f"{body}</div></aside><div class='respond'><h3>Leave a reply</h3><p>Your email address will not be published. "
+        "Required fields are marked, and comments wait for approval before they appear.</p></div></section>"
+        "<section id='right'><div class='box'><h3>About this blog</h3><p>Notes on the sea, the weather and the boats "
+        "of the north coast, written since 2009 by the harbour's volunteers.</p></div></section></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == (
+        "# Tides explained\n\nTides are the regular rise and fall of the sea caused mostly by the gravity of the Moon "
+        "and the Sun.\n\nMost coasts see two high tides and two low tides every lunar day of about twenty-four hours."
+    )

@@ -199,9 +199,11 @@ class Analysis:
                             candidates.append(el)
                         if byline:
                             bylines.append(el)
-                    # a <header> inside an article, or holding one's headline and lead, is the article's
+                    # a <header> inside an article, or holding one's headline and lead, is the article's; an
+                    # <aside> holding the page's headline and text is the article itself, the markup misused
                     if (
                         tag in FURNITURE_TAGS
+                        and not (tag == "aside" and heads_an_article(el))
                         or tag == "header"
                         and not (keep_header or in_article or heads_an_article(el))
                         or "-" in tag
