@@ -2987,3 +2987,20 @@ def test_an_aside_holding_the_headline_and_the_text_is_the_article():
         "# Tides explained\n\nTides are the regular rise and fall of the sea caused mostly by the gravity of the Moon "
         "and the Sun.\n\nMost coasts see two high tides and two low tides every lunar day of about twenty-four hours."
     )
+
+
+def test_prose_in_an_inline_element_around_blocks_is_measured_whole():
+    """Old editors wrap a whole post in <font> around <div>s: its link density is that of all its text, not of the
+    blocks inside it alone (a line that is a link must not make the post navigation)."""
+    html = (
+        "<html><body><div class='post'><h1>Tides explained</h1><div class='body'><font size='3'>Tides are the regular "
+        "rise and fall of the sea caused mostly by the gravity of the Moon and the Sun, and most coasts see two high "
+        "tides and two low tides every lunar day of about twenty-four hours and fifty minutes."
+        "<div><a href='/tables'>Get the harbour's tide tables</a>.</div></font></div></div>"
+        "<aside><p>Notes on the sea and the boats of the north coast.</p></aside></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == (
+        "# Tides explained\n\nTides are the regular rise and fall of the sea caused mostly by the gravity of the Moon "
+        "and the Sun, and most coasts see two high tides and two low tides every lunar day of about twenty-four hours "
+        "and fifty minutes."
+    )

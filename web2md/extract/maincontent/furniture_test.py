@@ -360,6 +360,10 @@ class FurnitureTest:
         # ones and the class/id test, which finds most, come first. Whether a rule is switched off is asked last,
         # once it would find furniture.
         off = self.analysis.disabled
+        if tag in LINK_BLOCK_TAGS and total and tag not in UNIT_TAGS:
+            # an inline element around blocks (<font>, <span>): the walk counts only their text, not its own
+            total = len(self.text_of(el))
+            linked = sum(len(self.text_of(a)) for a in el.iter("a"))
         if (
             tag in LINK_BLOCK_TAGS
             and total
