@@ -673,9 +673,11 @@ class FurnitureTest:
             children = list(node.iterchildren(etree.Element))
             start = len(children)
             if comments_apart:
-                start = self.comment_section(children)
-                children, notes_after = children[:start], children[start:]
-                notes.update(notes_after)
+                comments = self.comment_sections(children)
+                if comments:
+                    notes.update(comments)
+                    children = [child for child in children if child not in comments]
+                    start = len(children)
             held = 0  # text outside links from the child looked at to the end
             for i in range(len(children) - 1, -1, -1):
                 child = children[i]
@@ -700,11 +702,13 @@ class FurnitureTest:
             node = next((child for child in reversed(children) if text(child)), None)
         return notes
 
-    def comment_section(self, children: list[etree._Element]) -> int:
-        """Where the readers' comments start among `children`: at the first block that is or opens with a heading
-        naming them (`is_comments_label`) after some of the region's text, whatever they fill; else the end."""
+    def comment_sections(self, children: list[etree._Element]) -> set[etree._Element]:
+        """The readers' comments among `children`, after some of the region's text, whatever they fill: a block that
+        opens with a heading naming them (`is_comments_label`), or such a heading standing alone and everything after
+        it (`<h3>Comments</h3>` over one block per comment)."""
         text = self.analysis.text
         before = 0
+        found: set[etree._Element] = set()
         for i, child in enumerate(children):
             if before:
                 heading = opening_heading(child)
@@ -713,9 +717,13 @@ class FurnitureTest:
                 if heading is not None:
                     label = self.text_of(heading)
                     if len(label) <= MAX_FURNITURE_LABEL and is_comments_label(label):
-                        return i
+                        if child.tag in HEADING_TAGS or len(self.text_of(child)) == len(label):
+                            found.update(children[i:])  # the heading stands alone: the comments follow it
+                            return found
+                        found.add(child)  # the block it opens
+                        continue
             before += text(child)
-        return len(children)
+        return found
 
     def closing_teasers(self, children: list[etree._Element]) -> list[etree._Element]:
         """A run of MIN_CARDS or more teasers written as paragraphs that closes `children`: a line that is one link
