@@ -65,6 +65,8 @@ def test_class_words(token, words):
         ("entry-category-social_media entry-type-post", 0),  # a term's slug names no part of the page
         ("post-tag-related", 0),
         ("tag-promotion category-sponsored", 0),
+        ("entry-author-jane_doe", 0),
+        ("entry-author-name", 1),
         ("post-footer", 2),
         ("elementor-widget-container", 0),
         ("entry-content", 0),

@@ -433,8 +433,8 @@ def token_strength(token: str) -> int:
         if parts[0] in TERM_PREFIXES:
             return 0  # `tag-promotion` names a term the article is filed under, not a block
         parts = parts[1:]  # `tag-politics` names the article's tag, `post-footer` a footer
-        if len(parts) > 1 and parts[0] in TERM_PREFIXES:
-            return 0  # `entry-category-social-media`
+        if len(parts) > 1 and parts[0] in TERM_PREFIXES or len(parts) > 2 and parts[0] == "author":
+            return 0  # `entry-category-social-media`, `entry-author-jane-doe`
         if len(parts) == 1 and parts[0] not in STRONG_WORDS and parts[0] not in WEAK_WORDS:
             return 0
     strength = 0
