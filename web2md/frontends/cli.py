@@ -113,6 +113,13 @@ def add_request_options(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="give up on a response after this long (default 30; not retried)",
     )
+    group.add_argument(
+        "--extract-timeout",
+        type=float,
+        metavar="SECONDS",
+        default=None,
+        help="give up converting a page after this long (default 60)",
+    )
     group.add_argument("--cookie", action="append", metavar="NAME=VAL", default=None, help="send a cookie (repeatable)")
     group.add_argument(
         "--header", action="append", metavar='"Name: Val"', default=None, help="send a request header (repeatable)"

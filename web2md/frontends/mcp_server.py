@@ -48,7 +48,11 @@ DEFAULT_MAX_BYTES = 10 * 1024 * 1024
 CONCURRENT_CALLS = 4
 GREP_WORKERS = 2  # web_grep's worker processes: one overrunning pattern leaves the other for the next call
 # The server's flags, named in the advice of a failure (the model cannot change them; whoever runs the server can).
-KNOBS = {"timeout": "the server's --timeout", "max_bytes": "the server's --max-bytes"}
+KNOBS = {
+    "timeout": "the server's --timeout",
+    "extract_timeout": "the server's --timeout",
+    "max_bytes": "the server's --max-bytes",
+}
 SLICE_CACHE_SIZE = 32
 SLICE_CACHE_TTL = 600.0  # seconds a rendering is kept for start_index > 0 calls
 
@@ -282,6 +286,8 @@ class Web2mdTools:
                 "DOWNLOAD_WARNSIZE": 0,
                 "DOWNLOAD_TIMEOUT": min(30.0, opts.timeout),
                 "CLOSESPIDER_TIMEOUT": opts.timeout,
+                # a page converts within the call's bound too, in a worker: a slow one fails alone
+                "WEB2MD_EXTRACT_TIMEOUT": opts.timeout,
                 # a timeout, a refused connection or an unknown host is not retried: the call stays within its bound
                 "RETRY_EXCEPTIONS": interactive_retry_exceptions(),
                 "ROBOTSTXT_OBEY": not opts.ignore_robots,
