@@ -25,6 +25,7 @@ from w3lib.url import canonicalize_url
 from web2md import __version__, crawl
 from web2md.conversion.workers import WorkerError, WorkerPool, WorkerTimeout
 from web2md.exporters import get_format
+from web2md.extract.documents.sitemaps import MAX_SITEMAP_URLS
 from web2md.extract.html.selectors import compile_selectors
 from web2md.failures import explain, interactive_retry_exceptions
 from web2md.formats import format_names, normalize_format
@@ -524,15 +525,22 @@ class Web2mdTools:
             if item.get("lastmod"):
                 entry["lastmod"] = sanitise(item["lastmod"])
             urls.append(entry)
-        truncated = bool(result.stats.get("web2md/max_pages_skipped"))
+        truncated = bool(
+            result.stats.get("web2md/max_pages_skipped") or result.stats.get("web2md/sitemap_unread_count")
+        )
+        cut = [sanitise(name) for name in getattr(result.spider, "truncated_sitemaps", [])]
         lines = [
             f"{plural(len(urls), 'URL')} in the sitemap of {url}"
             + (f" (first {max_urls} shown)" if truncated else "")
             + ":"
         ]
         lines += [f"{e['url']} {e['lastmod']}" if "lastmod" in e else e["url"] for e in urls]
+        lines += [
+            f"! {name} lists more than {MAX_SITEMAP_URLS} entries, the sitemaps protocol's limit: the rest is left out"
+            for name in cut
+        ]
         data: dict[str, Any] = {"url": url, "urls": urls}
-        if truncated:
+        if truncated or cut:
             data["truncated"] = True
         return CallToolResult(content=[TextContent(type="text", text="\n".join(lines))], structured_content=data)
 
