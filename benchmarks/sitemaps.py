@@ -3,8 +3,9 @@
     python benchmarks/sitemaps.py [--urls 10000,50000] [--no-spider]
 
 With ``--memory``, the peak memory (RSS) of ``web2md sitemap`` and ``web2md feed``
-listing a 600,000-URL sitemap, a sitemap index of twelve 50,000-URL sitemaps and a
-200,000-item RSS feed, each command a process of its own; ``--against DIR`` runs
+listing a 600,000-URL sitemap, a sitemap index of twelve 50,000-URL sitemaps, a
+200,000-item RSS feed and a site whose robots.txt holds a million rules before its
+``Sitemap:`` line, each command a process of its own; ``--against DIR`` runs
 the same commands from another checkout too (e.g. the code before a change)::
 
     python benchmarks/sitemaps.py --memory [--against /path/to/other/checkout]
@@ -71,11 +72,12 @@ def peak(command: list[str], tree: Path) -> tuple[float, float, int, int]:
     return usage.ru_maxrss / 1024, seconds, os.waitstatus_to_exitcode(status), lines
 
 
-def memory(trees: list[Path]) -> None:
+def memory(trees: list[Path], only: str = "") -> None:
     from tests.server import TestServer
 
     xml = {"Content-Type": "application/xml"}
-    with TestServer() as srv:
+    # the second origin serves the big robots.txt
+    with TestServer() as srv, TestServer() as site:
         srv.route("/big.xml", short_urlset(0, 600_000), headers=xml)
         for n in range(12):
             srv.route(f"/part{n}.xml", short_urlset(n * 50_000, 50_000), headers=xml)
@@ -83,14 +85,19 @@ def memory(trees: list[Path]) -> None:
         index = f'<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{rows}</sitemapindex>'
         srv.route("/index.xml", index, headers=xml)
         srv.route("/feed.xml", rss(200_000), headers={"Content-Type": "application/rss+xml"})
+        robots = "User-agent: *\n" + "".join(f"Disallow: /private/{i}/\n" for i in range(1_000_000))
+        site.route("/robots.txt", f"Sitemap: {srv.url('/part0.xml')}\n{robots}", headers={"Content-Type": "text/plain"})
         web2md = [sys.executable, "-m", "web2md.frontends.cli"]
         cases = {
             "web2md sitemap, one sitemap of 600,000 URLs": [*web2md, "sitemap", srv.url("/big.xml")],
             "web2md sitemap, index of 12 x 50,000 URLs": [*web2md, "sitemap", srv.url("/index.xml")],
             "web2md feed, 200,000 items": [*web2md, "feed", srv.url("/feed.xml")],
+            "web2md sitemap, site with a 27 MB robots.txt": [*web2md, "sitemap", site.url("/")],
         }
         print(f"{'command':<46} {'checkout':<28} {'peak RSS':>9} {'seconds':>8} {'listed':>8}")
         for label, command in cases.items():
+            if only not in label:
+                continue
             for tree in trees:
                 rss_mb, seconds, status, lines = peak(command, tree)
                 failed = f"  (exit status {status})" if status else ""
@@ -113,9 +120,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-spider", action="store_true", help="time the core parser only")
     parser.add_argument("--memory", action="store_true", help="peak memory of listing a big sitemap, index and feed")
     parser.add_argument("--against", type=Path, action="append", default=[], help="another checkout to measure too")
+    parser.add_argument("--only", default="", metavar="TEXT", help="with --memory: the cases whose name holds TEXT")
     args = parser.parse_args(argv)
     if args.memory:
-        memory([ROOT, *args.against])
+        memory([ROOT, *args.against], args.only)
         return 0
     sizes = [int(n) for n in args.urls.split(",")]
 
