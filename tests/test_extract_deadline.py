@@ -71,7 +71,7 @@ def test_the_deadline_must_be_positive(site):
 @pytest.mark.integration
 def test_an_mcp_call_converting_past_the_deadline_fails_alone(site, monkeypatch):
     monkeypatch.setattr(test_mcp, "ENV", {"PYTHONPATH": HOOKED, "PYTHONWARNINGS": "ignore"})
-    session = test_mcp.McpSession("--allow-private", "--timeout", "4")
+    session = test_mcp.McpSession("--allow-private", "--timeout", "8")
     try:
         finished: dict[str, float] = {}
 
@@ -90,7 +90,7 @@ def test_an_mcp_call_converting_past_the_deadline_fails_alone(site, monkeypatch)
         assert hang.is_error
         assert test_mcp.text_of(hang) == (
             "Error executing tool web_fetch: "
-            f"extraction timed out after 4 s: {site.url('/hang')} (try a longer the server's --timeout)"
+            f"extraction timed out after 8 s: {site.url('/hang')} (try a longer web2md mcp --timeout)"
         )
         assert not fine.is_error and "A page that converts at once." in test_mcp.text_of(fine)
         assert finished["/fine"] < finished["/hang"]  # it did not wait for the slow page

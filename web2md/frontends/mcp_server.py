@@ -51,7 +51,7 @@ GREP_WORKERS = 2  # web_grep's worker processes: one overrunning pattern leaves 
 # The server's flags, named in the advice of a failure (the model cannot change them; whoever runs the server can).
 KNOBS = {
     "timeout": "the server's --timeout",
-    "extract_timeout": "the server's --timeout",
+    "extract_timeout": "web2md mcp --timeout",
     "max_bytes": "the server's --max-bytes",
 }
 SLICE_CACHE_SIZE = 32
