@@ -159,8 +159,6 @@ def _parse_xml(body: bytes | str, url: str, max_entries: int | None, repair: boo
             continue
         if kind != "atom" and depth == 2 and local_name(el.getparent()) != "channel":
             continue
-        if kind == "atom" and namespace(el) not in ATOM_NAMESPACES | {""}:
-            continue
         if max_entries is not None and len(entries) >= max_entries:
             truncated = True
             break
