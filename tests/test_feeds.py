@@ -452,3 +452,61 @@ def test_spider_missing_feed_is_a_failure(tmp_path):
         result = crawl.run("feed", SETTINGS, url=srv.url("/gone.xml"), output=str(tmp_path))
     assert result.items == []
     assert [(f["url"], f["status"]) for f in result.failures] == [(srv.url("/gone.xml"), 404)]
+
+
+# -- bounds ------------------------------------------------------------------
+
+
+def rss(count: int, head: str = "<title>Big</title>", tail: str = "") -> bytes:
+    items = "".join(f"<item><title>Item {i}</title><link>https://big.test/{i}</link></item>" for i in range(count))
+    return f'<rss version="2.0"><channel>{head}{items}{tail}</channel></rss>'.encode()
+
+
+def test_a_feed_read_up_to_max_entries_says_when_there_were_more():
+    feed = parse_feed(rss(5), "https://big.test/feed", max_entries=3)
+    assert [e.link for e in feed.entries] == [f"https://big.test/{i}" for i in range(3)]
+    assert feed.truncated and feed.title == "Big"
+    whole = parse_feed(rss(3), "https://big.test/feed", max_entries=3)
+    assert len(whole.entries) == 3 and not whole.truncated
+    assert "truncated" not in whole.to_dict() and feed.to_dict()["truncated"] is True
+
+
+def test_a_feed_read_as_a_stream_still_reads_a_head_that_follows_its_entries():
+    feed = parse_feed(rss(2, head="", tail="<title>Late</title><language>de</language>"), "https://big.test/feed")
+    assert (feed.title, feed.language, len(feed.entries)) == ("Late", "de", 2)
+    atom = (
+        b'<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>One</title><link href="/1"/></entry>'
+        b"<entry><title>Two</title><author><name>Own</name></author></entry><author><name>Feed</name></author></feed>"
+    )
+    parsed = parse_feed(atom, "https://big.test/atom.xml")
+    assert [(e.title, e.link, e.author) for e in parsed.entries] == [
+        ("One", "https://big.test/1", "Feed"),
+        ("Two", None, "Own"),
+    ]
+
+
+@pytest.mark.integration
+def test_web2md_feed_reads_a_feed_up_to_its_bound_and_says_so():
+    import os
+    import subprocess
+    import sys
+
+    from web2md.extract.documents.feeds import MAX_FEED_ENTRIES
+
+    root = Path(__file__).resolve().parent.parent
+    with TestServer() as srv:
+        srv.route("/feed.xml", rss(MAX_FEED_ENTRIES + 2), headers={"Content-Type": "application/rss+xml"})
+        done = subprocess.run(
+            [sys.executable, "-m", "web2md.frontends.cli", "feed", srv.url("/feed.xml"), "--json"],
+            capture_output=True,
+            text=True,
+            env=dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")]))),
+            timeout=300,
+        )
+    assert done.returncode == 0, done.stderr
+    entries = json.loads(done.stdout)["entries"]
+    assert len(entries) == MAX_FEED_ENTRIES == 50_000
+    assert entries[-1]["url"] == f"https://big.test/{MAX_FEED_ENTRIES - 1}"
+    assert done.stderr == (
+        f"web2md: {srv.url('/feed.xml')} has more than 50000 entries: the first 50000 only (--max-entries N)\n"
+    )

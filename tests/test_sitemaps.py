@@ -3,22 +3,28 @@
 from __future__ import annotations
 
 import gzip
+import os
+import subprocess
+import sys
 from datetime import timedelta, timezone
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from lxml import etree
 
 from tests.server import TestServer
 from web2md import crawl
-from web2md.extract.documents.safexml import UnsafeXMLError, parse_xml
+from web2md.extract.documents.safexml import UnsafeXMLError, inline_entity_refs, iter_xml
 from web2md.extract.documents.sitemaps import (
+    MAX_SITEMAP_URLS,
     Sitemap,
     SitemapEntry,
     discovery_urls,
     looks_like_sitemap_url,
     parse_sitemap,
+    read_sitemap,
     select_entries,
     sitemap_urls_from_robots,
 )
@@ -26,6 +32,7 @@ from web2md.extract.meta.isodate import iso_date, to_datetime
 from web2md.spiders.sitemap import gunzip_sitemap
 
 FIXTURES = Path(__file__).parent / "fixtures" / "sitemaps"
+ROOT = Path(__file__).resolve().parent.parent
 BASE = "http://site.test/"
 
 
@@ -192,15 +199,26 @@ def test_entity_declarations_are_refused_without_expansion(name):
         parse_sitemap(fixture(name), BASE)
 
 
+def read_whole(body: bytes, repair: bool = False):
+    events = iter_xml(body, repair=repair)
+    root = next(events)[1]
+    for _ in events:
+        pass
+    inline_entity_refs(root)
+    return root
+
+
 def test_unresolved_references_never_expand():
     # entity nodes left by resolve_entities=False: an undeclared one reads as HTML would, or verbatim
-    root = parse_xml(b'<!DOCTYPE x SYSTEM "http://127.0.0.1:9/x.dtd"><x>a&nbsp;b &madeup; c</x>')
+    root = read_whole(b'<!DOCTYPE x SYSTEM "http://127.0.0.1:9/x.dtd"><x>a&nbsp;b &madeup; c</x>')
     assert root.text == "a\xa0b &madeup; c"
 
 
 def test_html_entities_and_bare_ampersands_are_repaired():
-    root = parse_xml(b"<x>Fish &nbsp;&amp; chips & peas &eacute; &lt;</x>")
-    assert root.text == "Fish \xa0& chips & peas \xe9 <"
+    body = b"<x>Fish &nbsp;&amp; chips & peas &eacute; &lt;</x>"
+    with pytest.raises(etree.XMLSyntaxError):
+        read_whole(body)
+    assert read_whole(body, repair=True).text == "Fish \xa0& chips & peas \xe9 <"
 
 
 @given(st.binary(max_size=300))
@@ -450,3 +468,102 @@ def test_spider_rejects_bad_arguments():
         SitemapSpider(url="https://a.test/", max_pages="-1")
     with pytest.raises(ValueError, match="list"):
         SitemapSpider(url="https://a.test/", list="maybe")
+
+
+# -- bounds ------------------------------------------------------------------
+
+
+def test_a_sitemap_is_read_up_to_the_protocols_50000_urls_and_says_when_there_were_more():
+    urls = [f"https://big.test/p/{i}" for i in range(MAX_SITEMAP_URLS + 2)]
+    reader = read_sitemap(urlset(urls), BASE)
+    assert reader.kind == "urlset" and not reader.truncated
+    listed = [entry.url for entry in reader]
+    assert listed == urls[:MAX_SITEMAP_URLS]
+    assert reader.truncated
+    whole = parse_sitemap(urlset(urls[:MAX_SITEMAP_URLS] * 2), BASE)  # repeats are not counted
+    assert len(whole.entries) == MAX_SITEMAP_URLS and not whole.truncated
+    text = parse_sitemap("".join(u + "\n" for u in urls).encode(), BASE)
+    assert [e.url for e in text.entries] == urls[:MAX_SITEMAP_URLS] and text.truncated
+
+
+def test_a_sitemap_broken_halfway_gives_each_url_once():
+    body = urlset(["https://a.test/1", "https://a.test/2"]).replace(
+        b"</urlset>",
+        b"<url><loc>https://a.test/3&x</loc></url><url><loc>https://a.test/1</loc></url><url><loc>https://a.test/4</loc></url></urlset>",
+    )
+    assert [e.url for e in read_sitemap(body, BASE)] == [f"https://a.test/{n}" for n in ("1", "2", "3&x", "4")]
+
+
+def test_robots_txt_sitemap_lines_are_read_without_building_its_rules():
+    robots = "Sitemap: /first.xml\n" + "Disallow: /x/\n" * 300_000 + "sitemap: /last.xml\n"
+    assert sitemap_urls_from_robots(robots.encode(), BASE) == [BASE + "first.xml", BASE + "last.xml"]
+
+
+@pytest.mark.integration
+def test_the_sitemaps_an_index_lists_are_requested_only_while_urls_are_wanted(tmp_path):
+    def index(children: list[str]) -> str:
+        rows = "".join(f"<sitemap><loc>{child}</loc></sitemap>" for child in children)
+        return f'<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{rows}</sitemapindex>'
+
+    with TestServer() as srv:
+        srv.route("/index.xml", index([f"/part{n}.xml" for n in range(6)]), headers=XML)
+        for n in range(6):
+            srv.route(f"/part{n}.xml", urlset([f"https://a.test/{n}/{i}" for i in range(3)]), headers=XML)
+        settings = {**SETTINGS, "CONCURRENT_REQUESTS_PER_DOMAIN": 1}
+        result = crawl.run("sitemap", settings, url=srv.url("/index.xml"), list="1", max_pages="4", output="")
+    assert [item["url"] for item in result.items] == [
+        "https://a.test/0/0",
+        "https://a.test/0/1",
+        "https://a.test/0/2",
+        "https://a.test/1/0",
+    ]
+    assert fetched(srv) == ["/index.xml", "/part0.xml", "/part1.xml"]
+    assert result.stats["web2md/sitemap_unread_count"] == 4
+
+
+@pytest.mark.integration
+def test_web2md_sitemap_lists_a_sitemap_past_the_protocols_limit_up_to_it_and_says_so(tmp_path):
+    urls = [f"https://big.test/p/{i}" for i in range(MAX_SITEMAP_URLS + 3)]
+    with TestServer() as srv:
+        srv.route("/sitemap.xml", urlset(urls), headers=XML)
+        done = subprocess.run(
+            [sys.executable, "-m", "web2md.frontends.cli", "sitemap", srv.url("/sitemap.xml"), "--no-user-blacklist"],
+            capture_output=True,
+            text=True,
+            env=dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))),
+            timeout=300,
+        )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "".join(url + "\n" for url in urls[:MAX_SITEMAP_URLS])
+    assert done.stderr == (
+        f"web2md: {srv.url('/sitemap.xml')} lists more than 50000 entries, the sitemaps protocol's limit: "
+        "the rest is left out\n"
+    )
+
+
+@pytest.mark.integration
+def test_web2md_sitemap_says_when_max_urls_cut_the_listing(tmp_path):
+    with TestServer() as srv:
+        srv.route("/sitemap.xml", urlset([f"https://a.test/{i}" for i in range(5)]), headers=XML)
+        done = subprocess.run(
+            [sys.executable, "-m", "web2md.frontends.cli", "sitemap", srv.url("/sitemap.xml"), "--max-urls", "3"],
+            capture_output=True,
+            text=True,
+            env=dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))),
+            timeout=120,
+        )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "https://a.test/0\nhttps://a.test/1\nhttps://a.test/2\n"
+    assert done.stderr == "web2md: the first 3 URLs only (--max-urls N)\n"
+
+
+@pytest.mark.integration
+def test_sitemap_discovery_reads_robots_txt_as_the_robots_middleware_does(tmp_path):
+    robots = "Sitemap: /first.xml\n" + "Disallow: /x/\n" * 50_000 + "Sitemap: /past-500-kib.xml\n"
+    with TestServer() as srv:
+        srv.route("/robots.txt", robots, headers={"Content-Type": "text/plain"})
+        srv.route("/first.xml", urlset(["https://a.test/1"]), headers=XML)
+        srv.route("/past-500-kib.xml", urlset(["https://a.test/2"]), headers=XML)
+        result = run_sitemap(srv, tmp_path, list="1")
+    assert [item["url"] for item in result.items] == ["https://a.test/1"]
+    assert "/past-500-kib.xml" not in srv.paths()

@@ -15,9 +15,14 @@ from typing import Any
 from web2md.frontends.sanitise import sanitise
 
 #: What a front end calls its knobs, for the advice in a sentence.
-DEFAULT_KNOBS = {"timeout": "--timeout", "max_bytes": "the DOWNLOAD_MAXSIZE setting"}
+DEFAULT_KNOBS = {
+    "timeout": "--timeout",
+    "extract_timeout": "--extract-timeout",
+    "max_bytes": "the DOWNLOAD_MAXSIZE setting",
+}
 
 TIMED_OUT = "timed out"
+EXTRACTION_TIMED_OUT = "extraction timed out"  # the page was fetched, converting it outlived WEB2MD_EXTRACT_TIMEOUT
 CANNOT_RESOLVE = "cannot resolve host"
 REFUSED = "connection refused"
 CLOSED = "the server closed the connection without answering"
@@ -164,6 +169,8 @@ def advice(reason: str, knobs: Mapping[str, str] | None = None) -> str:
     knobs = {**DEFAULT_KNOBS, **(knobs or {})}
     if reason == TIMED_OUT:
         return f"try a longer {knobs['timeout']}"
+    if reason.startswith(EXTRACTION_TIMED_OUT):
+        return f"try a longer {knobs['extract_timeout']}"
     if reason == CANNOT_RESOLVE:
         return "check the host name"
     if reason == REFUSED:

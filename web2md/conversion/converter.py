@@ -10,10 +10,14 @@ process) for its spider and its extraction pipeline alike.
 
 from __future__ import annotations
 
+import asyncio
+import atexit
+import concurrent.futures
+import contextlib
 import logging
 import traceback
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 from lxml.etree import _Element
@@ -32,6 +36,9 @@ from web2md.javascript.quickjs import run_scripts
 __all__ = ["Conversion", "Converter", "robots_directives", "run_conversion"]
 
 logger = logging.getLogger(__name__)
+
+# what `run_conversion` needs, imported by each worker as it starts, while the crawl fetches its first pages
+PRELOAD = (__name__,)
 
 
 @dataclass
@@ -141,10 +148,19 @@ class Converter:
     An extension (``EXTENSIONS_BASE``): the components that read pages get it with
     ``crawler.get_extension(Converter)``. ``WEB2MD_WORKERS`` processes read
     pages (default: one per core; ``0``: in this process, for debugging),
-    started when the spider opens and stopped when it closes. A call still
+    started when the spider opens and stopped when it closes. A crawl of one
+    page starts one worker, and the others only when it is busy; run from a
+    front end (``web2md fetch``, a page of ``web2md browse``, an MCP call) it
+    uses a pool the process keeps for the next such crawl. A call still
     running after ``WEB2MD_EXTRACT_TIMEOUT`` seconds has its worker killed and
-    replaced (`web2md.conversion.workers.WorkerTimeout`). Calls wait for a free worker in order.
+    replaced (`web2md.conversion.workers.WorkerTimeout`). Calls wait for a free
+    worker in order.
     """
+
+    # the front ends' pools for crawls of a single page, per process and deadline, kept between them: a worker
+    # takes a moment to start, and a page converted in the crawl's own process would have no deadline and could
+    # hold the reactor (and a long-lived front end's every other call) for as long as it runs
+    _single_page_pools: ClassVar[dict[tuple[int, float | None], WorkerPool]] = {}
 
     def __init__(self, crawler: Crawler) -> None:
         self.crawler = crawler
@@ -154,6 +170,7 @@ class Converter:
         self.timeout = settings.getfloat("WEB2MD_EXTRACT_TIMEOUT", 60.0) or None
         self.iframes = IframeFetcher(crawler)
         self.pool: WorkerPool | None = None
+        self._owns_pool = False
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Converter:
@@ -167,15 +184,27 @@ class Converter:
         self.open(page_bound() if page_bound is not None else None)
 
     def open(self, page_bound: int | None) -> None:
-        """Start the workers, unless the crawl yields a single page (workers take a moment to start)."""
+        """Start the workers (a crawl of one page: the process's single-page worker, if not running yet)."""
         workers = self.workers if page_bound is None else min(self.workers, page_bound)
-        if self.pool is None and workers > 0 and page_bound != 1:
-            self.pool = WorkerPool(workers, self.timeout)
-            self.pool.warm_up()  # while the first pages download
+        if self.pool is not None or workers <= 0:
+            return
+        # one page: a worker starts with the crawl, another only if a call finds it busy
+        warm = 1 if page_bound == 1 else None
+        if page_bound == 1 and self.crawler.settings.getbool("WEB2MD_EMBEDDED"):
+            key = (self.workers, self.timeout)
+            pool = self._single_page_pools.get(key)
+            if pool is None:
+                pool = self._single_page_pools[key] = WorkerPool(self.workers, self.timeout, PRELOAD)
+                atexit.register(_close_at_exit, pool, asyncio.get_running_loop())
+            self.pool = pool
+        else:
+            self.pool = WorkerPool(self.workers if page_bound == 1 else workers, self.timeout, PRELOAD)
+            self._owns_pool = True
+        self.pool.warm_up(warm)  # while the first pages download
 
     async def close(self) -> None:
-        if self.pool is not None:
-            pool, self.pool = self.pool, None
+        pool, self.pool = self.pool, None
+        if pool is not None and self._owns_pool:
             await pool.close()
 
     def job(self, item: Any, **wants: Any) -> Conversion:
@@ -217,3 +246,12 @@ class Converter:
                 job.links, job.robots = False, None  # answered already
                 return await self.read(job)
         return result
+
+
+def _close_at_exit(pool: WorkerPool, loop: asyncio.AbstractEventLoop) -> None:
+    """End a pool kept between crawls with the process: its workers end as at a crawl's end, nothing is left
+    pending on the loop (which runs on in the reactor's thread while the interpreter exits)."""
+    if loop.is_closed() or not loop.is_running():
+        return
+    with contextlib.suppress(concurrent.futures.TimeoutError, RuntimeError):
+        asyncio.run_coroutine_threadsafe(pool.close(grace=1.0), loop).result(5)

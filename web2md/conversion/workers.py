@@ -19,6 +19,7 @@ import contextlib
 import fcntl
 import functools
 import gc
+import importlib
 import logging
 import os
 import pickle
@@ -101,12 +102,13 @@ class _Worker:
         self._reader: asyncio.Task[None] | None = None
 
     @classmethod
-    async def start(cls, timeout: float | None) -> _Worker:
+    async def start(cls, timeout: float | None, preload: tuple[str, ...] = ()) -> _Worker:
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-P",  # not the current directory first: a `web2md/` folder there (an output folder) is not this package
             "-m",
             "web2md.conversion.workers",
+            *preload,
             env=_worker_environment(),
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
@@ -214,13 +216,15 @@ class WorkerPool:
 
     QUEUED = 2  # calls written to a worker behind the one it runs
 
-    def __init__(self, size: int, timeout: float | None = None) -> None:
+    def __init__(self, size: int, timeout: float | None = None, preload: tuple[str, ...] = ()) -> None:
         if size < 1:
             raise ValueError(f"a worker pool needs at least one worker, got {size}")
         self.size = size
         self.timeout = timeout
+        self.preload = preload  # modules each worker imports as it starts, before it is sent a call
         self._slots: list[_Worker | None] = [None] * size  # a slot's worker starts when first needed
         self._starting: dict[int, asyncio.Future[_Worker]] = {}
+        self._assigned = [0] * size  # calls waiting for their slot's worker to start
         self._room: asyncio.Semaphore | None = None
         self._workers: set[_Worker] = set()
         self._closed = False
@@ -241,7 +245,7 @@ class WorkerPool:
             if worker is not None:
                 self._workers.discard(worker)
                 self._slots[index] = None
-            starting = self._starting[index] = asyncio.ensure_future(_Worker.start(self.timeout))
+            starting = self._starting[index] = asyncio.ensure_future(_Worker.start(self.timeout, self.preload))
             starting.add_done_callback(functools.partial(self._started, index))
         return await asyncio.shield(starting)
 
@@ -251,19 +255,20 @@ class WorkerPool:
             self._slots[index] = worker = starting.result()
             self._workers.add(worker)
 
-    def warm_up(self) -> None:
-        """Start the workers now, in the background, rather than at the first calls."""
-        if self._warming is None:
-            self._warming = asyncio.ensure_future(self._warm_up())
+    def warm_up(self, count: int | None = None) -> None:
+        """Start the first `count` workers (all: None) now, in the background, rather than at the first calls; the
+        others start when a call finds the running ones busy."""
+        if self._warming is None or self._warming.done():
+            self._warming = asyncio.ensure_future(self._warm_up(self.size if count is None else min(count, self.size)))
 
-    async def _warm_up(self) -> None:
+    async def _warm_up(self, count: int) -> None:
         async def start(index: int) -> None:
             try:
                 await self._worker(index)
             except WorkerError as exc:  # the first call to this slot tries again
                 logger.warning("A conversion worker did not start: %s", exc)
 
-        await asyncio.gather(*(start(index) for index in range(self.size)))
+        await asyncio.gather(*(start(index) for index in range(count)))
 
     async def run(self, function: Callable[..., Any], *args: Any) -> Any:
         if self._closed:
@@ -273,7 +278,11 @@ class WorkerPool:
             payload = pickle.dumps((function, args), protocol=pickle.HIGHEST_PROTOCOL)
             while True:
                 index = min(range(self.size), key=self._load)
-                worker = await self._worker(index)
+                self._assigned[index] += 1
+                try:
+                    worker = await self._worker(index)
+                finally:
+                    self._assigned[index] -= 1
                 try:
                     outcome, value = await worker.call(payload)
                 except _NotStarted:
@@ -285,7 +294,8 @@ class WorkerPool:
 
     def _load(self, index: int) -> int:
         worker = self._slots[index]
-        return len(worker.waiting) if worker is not None and not worker.broken else 0
+        running = len(worker.waiting) if worker is not None and not worker.broken else 0
+        return running + self._assigned[index]
 
     async def close(self, grace: float = 5.0) -> None:
         """Let the workers finish the calls written to them and end (killed after `grace` seconds)."""
@@ -345,6 +355,8 @@ def main() -> None:
             fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), PIPE_SIZE)
         except OSError:
             pass
+    for module in sys.argv[1:]:  # the pool's `preload`: imported while the crawl fetches the first page
+        importlib.import_module(module)
     # a crawl stopped at once (a second Ctrl-C) leaves its workers nobody to answer
     with contextlib.suppress(BrokenPipeError):
         serve(sys.stdin.buffer, channel)

@@ -113,6 +113,13 @@ def add_request_options(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="give up on a response after this long (default 30; not retried)",
     )
+    group.add_argument(
+        "--extract-timeout",
+        type=float,
+        metavar="SECONDS",
+        default=None,
+        help="give up converting a page after this long (default 60)",
+    )
     group.add_argument("--cookie", action="append", metavar="NAME=VAL", default=None, help="send a cookie (repeatable)")
     group.add_argument(
         "--header", action="append", metavar='"Name: Val"', default=None, help="send a request header (repeatable)"
@@ -697,6 +704,12 @@ def add_sitemap(subparsers: Any) -> None:
                 "default": None,
                 "help": "only URLs modified on or after DATE (e.g. 2024-01-31)",
             },
+            "--max-urls": {
+                "type": int,
+                "metavar": "N",
+                "default": None,
+                "help": "list at most N URLs (default 250000; each sitemap is read up to 50000, the protocol's limit)",
+            },
         },
     )
 
@@ -705,22 +718,33 @@ def run_sitemap(args: argparse.Namespace) -> int:
     from urllib.parse import urlsplit
 
     from web2md import crawl
+    from web2md.extract.documents.sitemaps import MAX_SITEMAP_URLS
     from web2md.frontends.progress import CrawlProgress
     from web2md.items import SitemapEntryItem, item_to_dict
     from web2md.spiders.sitemap import SitemapSpider
 
     args.url = check_url(args.url)
+    if args.max_urls is not None and args.max_urls < 1:
+        raise CommandError(f"--max-urls must be at least 1, got {args.max_urls}", EXIT_USAGE)
     settings = crawl_settings(args)
     arguments: dict[str, Any] = {"url": args.url, "list": True, "output": "", "formats": ""}
     if args.since:
         arguments["since"] = args.since
+    if args.max_urls is not None:
+        arguments["max_pages"] = args.max_urls
     with CrawlProgress(f"reading sitemaps of {urlsplit(args.url).netloc}") as progress:
         settings.update(progress.settings())
         try:
             result = crawl.run(SitemapSpider, settings, **arguments)
         except ValueError as exc:
             raise CommandError(str(exc), EXIT_USAGE) from None
-    entries = [item_to_dict(i) for i in result.items if isinstance(i, SitemapEntryItem)]
+    listed = [i for i in result.items if isinstance(i, SitemapEntryItem)]
+    entries = [item_to_dict(i) for i in listed] if args.json else [{"url": i["url"]} for i in listed]
+    del listed
+    for name in getattr(result.spider, "truncated_sitemaps", []):
+        warn(f"{name} lists more than {MAX_SITEMAP_URLS} entries, the sitemaps protocol's limit: the rest is left out")
+    if result.stats.get("web2md/max_pages_skipped") or result.stats.get("web2md/sitemap_unread_count"):
+        warn(f"the first {len(entries)} URLs only (--max-urls N)")
     feeds = find_feeds(args, settings) if args.feeds else None
     if not entries and not feeds:
         if result.failures:
@@ -787,6 +811,7 @@ def add_feed(subparsers: Any) -> None:
 
 def run_feed(args: argparse.Namespace) -> int:
     from web2md import crawl
+    from web2md.extract.documents.feeds import MAX_FEED_ENTRIES
     from web2md.items import FeedEntryItem, item_to_dict
     from web2md.spiders.feed import FeedSpider
 
@@ -799,6 +824,8 @@ def run_feed(args: argparse.Namespace) -> int:
         arguments["max_entries"] = args.max_entries
     result = crawl.run(FeedSpider, settings, **arguments)
     entries = [item_to_dict(i) for i in result.items if isinstance(i, FeedEntryItem)]
+    for name in getattr(result.spider, "truncated_feeds", []):
+        warn(f"{name} has more than {MAX_FEED_ENTRIES} entries: the first {MAX_FEED_ENTRIES} only (--max-entries N)")
     if not entries and result.failures:
         raise failure_error(result.failures[0], timeout_of(settings))
     feed_url = entries[0].get("feed_url", args.url) if entries else args.url

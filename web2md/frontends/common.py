@@ -52,7 +52,7 @@ def check_url(url: str) -> str:
 
 def failure_error(failure: dict[str, Any], timeout: float) -> CommandError:
     """The one-line error (`web2md.failures.explain`) and exit status for a page that produced nothing."""
-    from web2md.failures import TIMED_OUT, UNSUPPORTED_REDIRECT, explain
+    from web2md.failures import EXTRACTION_TIMED_OUT, TIMED_OUT, UNSUPPORTED_REDIRECT, explain
 
     reason = str(failure.get("reason") or "failed")
     lowered = reason.lower()
@@ -62,7 +62,7 @@ def failure_error(failure: dict[str, Any], timeout: float) -> CommandError:
         return CommandError(message, EXIT_FAILED)
     if reason.startswith("HTTP ") or (isinstance(status, int) and not 200 <= status < 300):
         return CommandError(message, EXIT_HTTP)
-    if lowered.startswith(TIMED_OUT):
+    if lowered.startswith((TIMED_OUT, EXTRACTION_TIMED_OUT)):
         return CommandError(message, EXIT_TIMEOUT)
     if "robots.txt" in lowered:
         url = failure.get("url", "")

@@ -25,6 +25,7 @@ from w3lib.url import canonicalize_url
 from web2md import __version__, crawl
 from web2md.conversion.workers import WorkerError, WorkerPool, WorkerTimeout
 from web2md.exporters import get_format
+from web2md.extract.documents.sitemaps import MAX_SITEMAP_URLS
 from web2md.extract.html.selectors import compile_selectors
 from web2md.failures import explain, interactive_retry_exceptions
 from web2md.formats import format_names, normalize_format
@@ -48,7 +49,11 @@ DEFAULT_MAX_BYTES = 10 * 1024 * 1024
 CONCURRENT_CALLS = 4
 GREP_WORKERS = 2  # web_grep's worker processes: one overrunning pattern leaves the other for the next call
 # The server's flags, named in the advice of a failure (the model cannot change them; whoever runs the server can).
-KNOBS = {"timeout": "the server's --timeout", "max_bytes": "the server's --max-bytes"}
+KNOBS = {
+    "timeout": "the server's --timeout",
+    "extract_timeout": "web2md mcp --timeout",
+    "max_bytes": "the server's --max-bytes",
+}
 SLICE_CACHE_SIZE = 32
 SLICE_CACHE_TTL = 600.0  # seconds a rendering is kept for start_index > 0 calls
 
@@ -282,6 +287,8 @@ class Web2mdTools:
                 "DOWNLOAD_WARNSIZE": 0,
                 "DOWNLOAD_TIMEOUT": min(30.0, opts.timeout),
                 "CLOSESPIDER_TIMEOUT": opts.timeout,
+                # a page converts within the call's bound too, in a worker: a slow one fails alone
+                "WEB2MD_EXTRACT_TIMEOUT": opts.timeout,
                 # a timeout, a refused connection or an unknown host is not retried: the call stays within its bound
                 "RETRY_EXCEPTIONS": interactive_retry_exceptions(),
                 "ROBOTSTXT_OBEY": not opts.ignore_robots,
@@ -518,15 +525,22 @@ class Web2mdTools:
             if item.get("lastmod"):
                 entry["lastmod"] = sanitise(item["lastmod"])
             urls.append(entry)
-        truncated = bool(result.stats.get("web2md/max_pages_skipped"))
+        truncated = bool(
+            result.stats.get("web2md/max_pages_skipped") or result.stats.get("web2md/sitemap_unread_count")
+        )
+        cut = [sanitise(name) for name in getattr(result.spider, "truncated_sitemaps", [])]
         lines = [
             f"{plural(len(urls), 'URL')} in the sitemap of {url}"
             + (f" (first {max_urls} shown)" if truncated else "")
             + ":"
         ]
         lines += [f"{e['url']} {e['lastmod']}" if "lastmod" in e else e["url"] for e in urls]
+        lines += [
+            f"! {name} lists more than {MAX_SITEMAP_URLS} entries, the sitemaps protocol's limit: the rest is left out"
+            for name in cut
+        ]
         data: dict[str, Any] = {"url": url, "urls": urls}
-        if truncated:
+        if truncated or cut:
             data["truncated"] = True
         return CallToolResult(content=[TextContent(type="text", text="\n".join(lines))], structured_content=data)
 

@@ -33,6 +33,7 @@ META_QUIET = "web2md_quiet"
 POLITENESS_OPTIONS = (
     "delay",
     "timeout",
+    "extract_timeout",
     "cookie",
     "header",
     "cache_ttl",
@@ -139,6 +140,11 @@ def apply_politeness_options(
         if timeout <= 0:
             raise ValueError(f"timeout must be > 0 s, got {opts['timeout']!r}")
         put("DOWNLOAD_TIMEOUT", timeout)
+    if "extract_timeout" in opts:
+        deadline = float(opts["extract_timeout"])
+        if deadline <= 0:
+            raise ValueError(f"extract_timeout must be > 0 s, got {opts['extract_timeout']!r}")
+        put("WEB2MD_EXTRACT_TIMEOUT", deadline)
     if "cookie" in opts:
         cookies = get_dict("WEB2MD_COOKIES")
         cookies.update(_parse_cookies(as_list(opts["cookie"])))

@@ -36,6 +36,14 @@ logger = logging.getLogger(__name__)
 ROBOTS_MAX_BYTES = 500 * 1024
 
 
+def robots_head(body: bytes) -> bytes:
+    """What of a robots.txt is read: its lines within `ROBOTS_MAX_BYTES`. RFC 9309 2.5: a parser must read at least
+    500 KiB, and may ignore the rest; read whole, a robots.txt of tens of megabytes takes gigabytes of rules."""
+    if len(body) <= ROBOTS_MAX_BYTES:
+        return body
+    return body[: body.rfind(b"\n", 0, ROBOTS_MAX_BYTES) + 1 or ROBOTS_MAX_BYTES]
+
+
 class RobotsForbidden(IgnoreRequest):
     """A request refused by robots.txt; ``reason`` says which rule applied."""
 
@@ -212,11 +220,8 @@ class RobotsTxtMiddleware:
             # are read as unreadable, which docs/design.md#politeness also treats as allow-all.
             logger.debug("%s answered HTTP %d: allowing all", url, status)
             return RobotsPolicy(status=status)
-        body = response.body
-        if len(body) > ROBOTS_MAX_BYTES:
-            # RFC 9309 2.5: a parser must read at least 500 KiB, and may ignore the rest; read whole, a robots.txt
-            # of tens of megabytes takes gigabytes of rules
-            body = body[: body.rfind(b"\n", 0, ROBOTS_MAX_BYTES) + 1 or ROBOTS_MAX_BYTES]
+        body = robots_head(response.body)
+        if len(body) < len(response.body):
             logger.info("%s is %d bytes: its first %d read (RFC 9309)", url, len(response.body), len(body))
             self.stats.inc_value("robotstxt/truncated_count")
         try:

@@ -22,6 +22,7 @@ from w3lib.encoding import http_content_type_encoding, resolve_encoding
 from web2md.conversion.converter import Converter
 from web2md.conversion.workers import WorkerTimeout
 from web2md.extensions import needed
+from web2md.failures import EXTRACTION_TIMED_OUT
 from web2md.items import DocumentItem, PageItem, is_empty
 from web2md.middlewares.limits import record_failure
 
@@ -62,7 +63,7 @@ class ExtractPipeline:
             result = await self.converter.finish(job, read)
         except WorkerTimeout as exc:
             record_failure(self.stats, url, "extraction_timeout", str(exc))
-            raise DropItem(f"extraction timed out: {exc}") from exc
+            raise DropItem(f"{EXTRACTION_TIMED_OUT} after {self.converter.timeout:g} s") from exc
         except Exception as exc:
             logger.error("Extraction failed for %s: %s", url, exc, exc_info=self.converter.pool is None)
             record_failure(self.stats, url, "extraction_error", log=False)  # logged just above

@@ -17,7 +17,7 @@ from twisted.python.failure import Failure
 from web2md.blacklist.middleware import load_blacklist
 from web2md.conversion.responses import parse_response
 from web2md.extract.documents.feedlinks import common_feed_urls, discover_feeds
-from web2md.extract.documents.feeds import Feed, FeedError, FeedRefused, parse_feed
+from web2md.extract.documents.feeds import MAX_FEED_ENTRIES, Feed, FeedError, FeedRefused, parse_feed
 from web2md.items import FeedEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
 from web2md.middlewares.limits import record_failure
@@ -39,7 +39,8 @@ class FeedSpider(Web2mdSpider):
     with ``fetch_entries=0`` each entry becomes a `FeedEntryItem` with the
     feed's own content as Markdown instead, and nothing else is fetched (what
     ``web2md feed`` and MCP ``web_feed`` list). ``max_entries`` keeps the
-    first N entries of each feed.
+    first N entries of each feed (default `MAX_FEED_ENTRIES`: a longer feed is
+    named in a warning and `truncated_feeds`, and the rest of it is not read).
     """
 
     name = "feed"
@@ -48,6 +49,7 @@ class FeedSpider(Web2mdSpider):
         super().__init__(**kwargs)
         self.max_entries = None if max_entries in (None, "") else count_argument("max_entries", max_entries)
         self.fetch_entries = parse_bool("fetch_entries", fetch_entries)
+        self.truncated_feeds: list[str] = []  # feeds with more than MAX_FEED_ENTRIES entries
 
     @classmethod
     def from_crawler(cls, crawler, *args: Any, **kwargs: Any):
@@ -143,7 +145,11 @@ class FeedSpider(Web2mdSpider):
     def read(self, response: Response, quiet: bool = False) -> Feed | None:
         """The feed in a response, or None if it holds none; raises `FeedRefused` for one read as an attack."""
         try:
-            return parse_feed(response.body, response.url, max_entries=self.max_entries)
+            feed = parse_feed(
+                response.body,
+                response.url,
+                max_entries=MAX_FEED_ENTRIES if self.max_entries is None else self.max_entries,
+            )
         except FeedRefused:
             raise
         except FeedError as exc:
@@ -151,6 +157,11 @@ class FeedSpider(Web2mdSpider):
             log = logger.debug if quiet or META_PAGE not in response.meta else logger.warning
             log("Not a feed: %s (%s)", response.url, exc)
             return None
+        if feed.truncated and self.max_entries is None:
+            logger.warning("Feed %s has more than %d entries: the rest is not read", response.url, MAX_FEED_ENTRIES)
+            self.crawler.stats.inc_value("web2md/feed_truncated_count")
+            self.truncated_feeds.append(response.url)
+        return feed
 
     def use_feed(self, feed: Feed, response: Response) -> Iterator[Any]:
         self.crawler.stats.inc_value("web2md/feed_count")

@@ -9,11 +9,12 @@ from __future__ import annotations
 import logging
 import struct
 import zlib
-from collections import Counter
-from collections.abc import AsyncIterator, Iterator
+from collections import Counter, deque
+from collections.abc import AsyncIterator, Iterable, Iterator
 from typing import Any
 
-from scrapy import Request
+from scrapy import Request, signals
+from scrapy.exceptions import DontCloseSpider
 from scrapy.http import Response
 from scrapy.utils.gz import gunzip
 from twisted.python.failure import Failure
@@ -23,12 +24,14 @@ from web2md.extract.documents.feeds import FeedError, parse_feed
 from web2md.extract.documents.safexml import UnsafeXMLError
 from web2md.extract.documents.sitemaps import (
     MAX_SITEMAP_SIZE,
+    MAX_SITEMAP_URLS,
     Sitemap,
     SitemapEntry,
+    SitemapReader,
     discovery_urls,
     is_gzip,
     looks_like_sitemap_url,
-    parse_sitemap,
+    read_sitemap,
     select_entries,
     sitemap_urls_from_robots,
 )
@@ -38,15 +41,18 @@ from web2md.items import SitemapEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
 from web2md.middlewares.limits import record_failure
 from web2md.middlewares.netguard import AddressRefused
+from web2md.middlewares.robots import robots_head
 from web2md.spiders.base import Web2mdSpider, count_argument, parse_bool
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_MAX_PAGES = 1000  # pages fetched when crawling; a listing has no default bound
+DEFAULT_MAX_PAGES = 1000  # pages fetched when crawling
+DEFAULT_MAX_LISTED = 250_000  # URLs a listing (list=1) keeps: five full sitemaps
 DEFAULT_MAX_DEPTH = 5  # sitemap indexes are not supposed to nest at all
 
 META_SITE = "web2md_site"
 META_DEPTH = "web2md_sitemap_depth"
+META_FROM_INDEX = "web2md_from_index"  # a sitemap an index listed: the next one is requested once it is read
 
 
 def gunzip_sitemap(body: bytes, max_size: int = MAX_SITEMAP_SIZE) -> bytes:
@@ -75,10 +81,18 @@ class SitemapSpider(Web2mdSpider):
     sitemap) or a site: then the sitemaps come from robots.txt ``Sitemap:``
     lines, ``/sitemap.xml`` and ``/sitemap_index.xml``. Indexes are followed
     up to ``max_depth`` levels. With ``list=1`` each URL becomes a
-    `SitemapEntryItem` (url, lastmod, alternates) and nothing else is fetched;
-    otherwise the URLs are crawled into `PageItem`s, at most ``max_pages``
-    (default 1000). ``since`` keeps entries whose lastmod is that date or
-    later. Blacklisted URLs are left out either way.
+    `SitemapEntryItem` (url, lastmod, alternates) and nothing else is fetched,
+    at most ``max_pages`` of them (default `DEFAULT_MAX_LISTED`); otherwise the
+    URLs are crawled into `PageItem`s, at most ``max_pages`` (default 1000).
+    ``since`` keeps entries whose lastmod is that date or later. Blacklisted
+    URLs are left out either way.
+
+    Memory stays bounded: each sitemap is read as a stream, at most
+    `MAX_SITEMAP_URLS` entries of it (the protocol's limit; a longer one is
+    named in a warning and `truncated_sitemaps`), at most as many sitemaps in
+    all as one index may list; the sitemaps an index lists are requested a few
+    at a time (``CONCURRENT_REQUESTS_PER_DOMAIN``), the next once one is read,
+    and none once ``max_pages`` URLs are taken.
     """
 
     name = "sitemap"
@@ -94,7 +108,7 @@ class SitemapSpider(Web2mdSpider):
         if self.since is not None and to_datetime(self.since) is None:
             raise ValueError(f"argument since expects a date such as 2024-01-31, got {since!r}")
         if max_pages in (None, ""):
-            self.max_pages = None if self.list_only else DEFAULT_MAX_PAGES
+            self.max_pages = DEFAULT_MAX_LISTED if self.list_only else DEFAULT_MAX_PAGES
         else:
             self.max_pages = count_argument("max_pages", max_pages)
         self.max_depth = count_argument("max_depth", max_depth)
@@ -102,13 +116,29 @@ class SitemapSpider(Web2mdSpider):
         self.urls_seen: set[str] = set()
         self.found: Counter[str] = Counter()  # sitemaps read per start URL
         self.sites: list[str] = []
+        self.listed: deque[tuple[str, str, int]] = deque()  # sitemaps indexes listed, not requested yet
+        self.reading = 0  # sitemaps from indexes requested and not read yet
+        self.truncated_sitemaps: list[str] = []  # sitemaps with more than MAX_SITEMAP_URLS entries
 
     @classmethod
     def from_crawler(cls, crawler, *args: Any, **kwargs: Any):
         spider = super().from_crawler(crawler, *args, **kwargs)
         spider.blacklist = load_blacklist(crawler.settings)
         spider.max_size = crawler.settings.getint("DOWNLOAD_MAXSIZE") or MAX_SITEMAP_SIZE
+        spider.at_once = max(1, crawler.settings.getint("CONCURRENT_REQUESTS_PER_DOMAIN"))
+        crawler.signals.connect(spider.idle, signal=signals.spider_idle)
         return spider
+
+    def idle(self) -> None:
+        """Nothing in flight while sitemaps wait: a request was dropped on its way without an answer (a spider
+        middleware's filter): the waiting ones are requested all the same."""
+        if not self.listed:
+            return
+        self.reading = 0
+        for request in self.next_sitemaps():
+            self.crawler.engine.crawl(request)
+        if self.reading:
+            raise DontCloseSpider
 
     async def start(self) -> AsyncIterator[Any]:
         for url in self.valid_start_urls():
@@ -144,9 +174,34 @@ class SitemapSpider(Web2mdSpider):
             meta[META_QUIET] = True
         return Request(url, callback=self.parse_sitemap, errback=self.sitemap_failed, meta=meta)
 
+    def next_sitemaps(self) -> Iterator[Request]:
+        """Requests for the sitemaps indexes listed, while fewer than `at_once` are being read and URLs are wanted."""
+        while self.listed and self.reading < self.at_once:
+            if self.full():
+                logger.warning(
+                    "%d sitemap(s) not read: max_pages=%d URLs already taken", len(self.listed), self.max_pages
+                )
+                self.crawler.stats.inc_value("web2md/sitemap_unread_count", len(self.listed))
+                self.listed.clear()
+                return
+            url, site, depth = self.listed.popleft()
+            self.reading += 1
+            meta = {META_SITE: site, META_DEPTH: depth, META_FROM_INDEX: True}
+            # each is requested once already (`sitemaps_seen`): one the duplicate filter dropped would never answer
+            yield Request(url, callback=self.parse_sitemap, errback=self.sitemap_failed, meta=meta, dont_filter=True)
+
+    def read_one(self, request: Request) -> Iterator[Request]:
+        """A sitemap an index listed has been read (or failed): the next ones."""
+        if request.meta.get(META_FROM_INDEX):
+            self.reading -= 1
+            yield from self.next_sitemaps()
+
+    def full(self) -> bool:
+        return self.max_pages is not None and len(self.urls_seen) >= self.max_pages
+
     # -- discovery -----------------------------------------------------
     def parse_robots(self, response: Response) -> Iterator[Request]:
-        listed = sitemap_urls_from_robots(response.body, response.url)
+        listed = sitemap_urls_from_robots(robots_head(response.body), response.url)
         logger.debug("robots.txt lists %d sitemap(s): %s", len(listed), response.url)
         yield from self.discovered(response.meta[META_SITE], listed)
 
@@ -176,6 +231,10 @@ class SitemapSpider(Web2mdSpider):
 
     # -- sitemaps ------------------------------------------------------
     def parse_sitemap(self, response: Response) -> Iterator[Any]:
+        yield from self.use_sitemap(response)
+        yield from self.read_one(response.request)
+
+    def use_sitemap(self, response: Response) -> Iterator[Any]:
         site = response.meta[META_SITE]
         quiet = bool(response.meta.get(META_QUIET))
         try:
@@ -189,48 +248,69 @@ class SitemapSpider(Web2mdSpider):
         self.found[site] += 1
         self.crawler.stats.inc_value("web2md/sitemap_count")
         if sitemap.is_index:
-            yield from self.follow_index(sitemap, response)
+            self.follow_index(sitemap, response)
+            yield from self.next_sitemaps()
         else:
-            yield from self.use_entries(sitemap.entries, response.url)
+            yield from self.use_entries(sitemap, response.url)
+        if sitemap.truncated:
+            what = "sitemaps" if sitemap.is_index else "URLs"
+            logger.warning(
+                "Sitemap %s lists more than %d %s, the sitemaps protocol's limit: the rest is not read",
+                response.url,
+                MAX_SITEMAP_URLS,
+                what,
+            )
+            self.crawler.stats.inc_value("web2md/sitemap_truncated_count")
+            self.truncated_sitemaps.append(response.url)
 
-    def read(self, response: Response) -> Sitemap:
-        """The sitemap in a response; an RSS or Atom feed counts too (sitemaps.org allows them)."""
+    def read(self, response: Response) -> SitemapReader | Sitemap:
+        """The sitemap in a response, to read as a stream; an RSS or Atom feed counts too (sitemaps.org allows
+        them)."""
         body = gunzip_sitemap(response.body, self.max_size)
         try:
-            return parse_sitemap(body, response.url, max_size=self.max_size)
+            return read_sitemap(body, response.url, max_size=self.max_size)
         except UnsafeXMLError:
             raise
         except ValueError as exc:
             try:
-                feed = parse_feed(body, response.url)
+                feed = parse_feed(body, response.url, max_entries=MAX_SITEMAP_URLS)
             except FeedError:
                 raise exc from None
         entries = tuple(SitemapEntry(e.link, e.updated or e.published) for e in feed.entries if e.link)
         return Sitemap("feed", entries)
 
-    def follow_index(self, sitemap: Sitemap, response: Response) -> Iterator[Request]:
+    def follow_index(self, sitemap: SitemapReader | Sitemap, response: Response) -> None:
+        """Queue the sitemaps an index lists; `next_sitemaps` requests them as earlier ones are read."""
         depth = response.meta.get(META_DEPTH, 0) + 1
         if depth > self.max_depth:
             logger.warning("Sitemap indexes nested deeper than %d, not following: %s", self.max_depth, response.url)
             self.crawler.stats.inc_value("web2md/sitemap_too_deep_count")
             return
         threshold = to_datetime(self.since) if self.since else None
-        for entry in sitemap.entries:
+        for entry in sitemap:
             modified = to_datetime(entry.lastmod)
             if threshold is not None and modified is not None and modified < threshold:
                 logger.debug("Sitemap unchanged since %s, skipped: %s", self.since, entry.url)
                 continue
-            request = self.sitemap_request(entry.url, site=response.meta[META_SITE], depth=depth)
-            if request is not None:
-                yield request
+            if entry.url in self.sitemaps_seen:
+                continue
+            if len(self.sitemaps_seen) >= MAX_SITEMAP_URLS:  # as many as one index may list, for the whole crawl
+                logger.warning(
+                    "More than %d sitemaps: the others %s lists are not read", MAX_SITEMAP_URLS, response.url
+                )
+                self.crawler.stats.inc_value("web2md/sitemap_truncated_count")
+                self.truncated_sitemaps.append(response.url)
+                return
+            self.sitemaps_seen.add(entry.url)
+            self.listed.append((entry.url, response.meta[META_SITE], depth))
 
-    def use_entries(self, entries: tuple[SitemapEntry, ...], sitemap_url: str) -> Iterator[Any]:
+    def use_entries(self, entries: Iterable[SitemapEntry], sitemap_url: str) -> Iterator[Any]:
         for entry in select_entries(entries, since=self.since, exclude=self.blacklisted):
             if entry.url in self.urls_seen:
                 continue
-            if self.max_pages is not None and len(self.urls_seen) >= self.max_pages:
+            if self.full():  # the rest of this sitemap is not read
                 self.crawler.stats.inc_value("web2md/max_pages_skipped")
-                continue
+                return
             self.urls_seen.add(entry.url)
             if self.list_only:
                 self.crawler.stats.inc_value("web2md/sitemap_entry_count")
@@ -270,11 +350,12 @@ class SitemapSpider(Web2mdSpider):
             }
         )
 
-    def sitemap_failed(self, failure: Failure) -> None:
+    def sitemap_failed(self, failure: Failure) -> Iterator[Request]:
         if failure.request.meta.get(META_QUIET):
             logger.debug("No sitemap at %s: %s", failure.request.url, failure.value)
-            return
-        self.on_error(failure)
+        else:
+            self.on_error(failure)
+        yield from self.read_one(failure.request)
 
     # -- pages ---------------------------------------------------------
     def parse(self, response: Response, **kwargs: Any) -> Any:

@@ -16,7 +16,7 @@ from typing import Any
 from lxml import etree
 
 from web2md.extract.convert import html_to_text
-from web2md.extract.documents.safexml import UnsafeXMLError, local_name, namespace, parse_xml
+from web2md.extract.documents.safexml import UnsafeXMLError, inline_entity_refs, iter_xml, local_name, namespace
 from web2md.extract.html.entities import clean_text, decode_entities
 from web2md.extract.html.parse import parse_html
 from web2md.extract.html.urls import absolute_url
@@ -46,7 +46,11 @@ _EMAIL_NAME = re.compile(r"[^\s@]+@[^\s(]+\s?\((.+)\)")
 _NAME_EMAIL = re.compile(r"(.+?)\s?<[^\s<>@]+@[^\s<>]+>")
 
 
-__all__ = ["Feed", "FeedEntry", "FeedError", "FeedRefused", "parse_feed"]
+__all__ = ["MAX_FEED_ENTRIES", "Feed", "FeedEntry", "FeedError", "FeedRefused", "parse_feed"]
+
+# Entries a feed spider reads of one feed unless told otherwise: as many URLs as a sitemap may list. An XML feed is
+# read as a stream, each item dropped once read, so what is kept is the entries themselves.
+MAX_FEED_ENTRIES = 50_000
 
 
 class FeedError(ValueError):
@@ -61,7 +65,7 @@ def _omit_empty(obj: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in fields(obj):
         value = getattr(obj, f.name)
-        if value is None or value == "" or value == [] or value == {}:
+        if value is None or value is False or value == "" or value == [] or value == {}:
             continue
         out[f.name] = [v.to_dict() for v in value] if f.name == "entries" else value
     return out
@@ -97,6 +101,7 @@ class Feed:
     updated: str | None = None
     author: str | None = None
     entries: list[FeedEntry] = field(default_factory=list)
+    truncated: bool = False  # it has more than the entries asked for: the rest was not read
 
     def to_dict(self) -> dict[str, Any]:
         return _omit_empty(self)
@@ -106,31 +111,85 @@ def parse_feed(body: bytes | str, url: str = "", max_entries: int | None = None)
     """Parse an RSS, Atom or JSON Feed document fetched from `url` (the base for relative links).
 
     Missing or unreadable fields are left empty rather than guessed; raises
-    `FeedError` when the document is not a feed at all.
+    `FeedError` when the document is not a feed at all. At most `max_entries`
+    entries are read (`truncated` says when there were more); an XML feed is
+    read as a stream, so its tree is never held whole.
     """
     start = body[:256].lstrip(b"\xef\xbb\xbf \t\r\n" if isinstance(body, bytes) else "\ufeff \t\r\n")
     if start[:1] in (b"{", "{"):
         return _parse_json(body, url, max_entries)
     try:
-        root = parse_xml(body, url)
+        try:
+            return _parse_xml(body, url, max_entries, repair=False)
+        except etree.XMLSyntaxError:
+            # HTML entities and bare ampersands repaired, then libxml2's recovery mode
+            return _parse_xml(body, url, max_entries, repair=True)
     except UnsafeXMLError:
         raise FeedRefused("it declares XML entities (a possible XXE or entity-expansion attack)") from None
-    except ValueError as exc:
-        raise FeedError(str(exc)) from None
+    except (etree.XMLSyntaxError, StopIteration):
+        raise FeedError("not an XML document") from None
+
+
+def _parse_xml(body: bytes | str, url: str, max_entries: int | None, repair: bool) -> Feed:
+    """Read the feed's entries as they are parsed (each dropped once read), then its head from what is left."""
+    events = iter_xml(body, url, repair=repair)
+    root = next(events)[1]
+    if not isinstance(root.tag, str):
+        raise FeedError("not an XML document")
     name, ns = local_name(root), namespace(root)
     if name == "rss" and ns in RSS_NAMESPACES:
-        return _parse_rss(root, url, max_entries, root.get("version") or "2.0")
-    if name == "RDF" and ns == RDF_NS:
-        return _parse_rss(root, url, max_entries, "0.90" if _has_ns(root, RSS090_NS) else "1.0")
-    if name == "feed" and ns in ATOM_NAMESPACES | {""}:
-        return _parse_atom(root, url, max_entries)
-    raise FeedError(f"not a feed: root element <{name}>")
+        kind, entry_name = "rss", "item"
+    elif name == "RDF" and ns == RDF_NS:
+        kind, entry_name = "rdf", "item"
+    elif name == "feed" and ns in ATOM_NAMESPACES | {""}:
+        kind, entry_name = "atom", "entry"
+    else:
+        raise FeedError(f"not a feed: root element <{name}>")
+    entries: list[FeedEntry] = []
+    truncated = False
+    read: etree._Element | None = None  # the last entry read, removed once the parser has left it
+    depth = 1
+    for event, el in events:
+        if event == "start":
+            depth += 1
+            continue
+        depth -= 1
+        # RSS 0.9x/2.0 nest items in the channel, RSS 1.0/0.90 make them siblings of it; Atom entries are the root's
+        if local_name(el) != entry_name or depth > (1 if kind == "atom" else 2):
+            continue
+        if kind != "atom" and depth == 2 and local_name(el.getparent()) != "channel":
+            continue
+        if max_entries is not None and len(entries) >= max_entries:
+            truncated = True
+            break
+        inline_entity_refs(el)
+        entry = _rss_entry(el, url) if kind != "atom" else _atom_entry(el, url, None)
+        if _worth_keeping(entry):
+            entries.append(entry)
+        el.clear()
+        if read is not None and (parent := read.getparent()) is not None:
+            parent.remove(read)
+        read = el
+    if read is not None and (parent := read.getparent()) is not None:
+        parent.remove(read)
+    inline_entity_refs(root)
+    if kind == "rss":
+        feed = _rss_head(root, url, root.get("version") or "2.0")
+    elif kind == "rdf":
+        feed = _rss_head(root, url, "0.90" if _has_ns(root, RSS090_NS) else "1.0")
+    else:
+        feed = _atom_head(root, url)
+        for entry in entries:  # an entry without its own author has the feed's
+            entry.author = entry.author or feed.author
+    feed.entries = entries
+    feed.truncated = truncated
+    return feed
 
 
 # -- RSS -------------------------------------------------------------------
 
 
-def _parse_rss(root: etree._Element, url: str, max_entries: int | None, version: str) -> Feed:
+def _rss_head(root: etree._Element, url: str, version: str) -> Feed:
     channel = next((el for el in root if local_name(el) == "channel"), None)
     head = channel if channel is not None else root
     feed = Feed("rss", version, url)
@@ -142,13 +201,6 @@ def _parse_rss(root: etree._Element, url: str, max_entries: int | None, version:
         _rss_text(head, "lastBuildDate") or _rss_text(head, "pubDate") or _ns_text(head, DC_NS, "date")
     )
     feed.author = _names(_ns_texts(head, DC_NS, "creator")) or _person(_rss_text(head, "managingEditor"))
-    # RSS 0.9x/2.0 nest items in the channel, RSS 1.0/0.90 make them siblings of it
-    parents = (root,) if channel is None else (channel, root)
-    items = [el for parent in parents for el in parent if local_name(el) == "item"]
-    for item in items:
-        if _full(feed, max_entries):
-            break
-        _append(feed, _rss_entry(item, url))
     return feed
 
 
@@ -220,7 +272,7 @@ def _rss_link(el: etree._Element, base: str) -> str | None:
 # -- Atom ------------------------------------------------------------------
 
 
-def _parse_atom(root: etree._Element, url: str, max_entries: int | None) -> Feed:
+def _atom_head(root: etree._Element, url: str) -> Feed:
     feed = Feed("atom", "0.3" if namespace(root) == ATOM03_NS else "1.0", url)
     feed.title = _construct_plain(_atom_child(root, "title")) or None
     feed.link = _atom_link(root, url)
@@ -230,11 +282,6 @@ def _parse_atom(root: etree._Element, url: str, max_entries: int | None) -> Feed
     feed.language = clean_text(root.get("{http://www.w3.org/XML/1998/namespace}lang")) or None
     feed.updated = iso_date(_atom_text(root, "updated") or _atom_text(root, "modified"))
     feed.author = _atom_authors(root)
-    entries = [el for el in root if local_name(el) == "entry"]
-    for el in entries:
-        if _full(feed, max_entries):
-            break
-        _append(feed, _atom_entry(el, url, feed.author))
     return feed
 
 
@@ -363,6 +410,7 @@ def _parse_json(body: bytes | str, url: str, max_entries: int | None) -> Feed:
     items = [item for item in data["items"] if isinstance(item, dict)]
     for item in items:
         if _full(feed, max_entries):
+            feed.truncated = True
             break
         entry = FeedEntry()
         entry.title = _plain(_str(item.get("title"))) or None
@@ -409,9 +457,13 @@ def _full(feed: Feed, max_entries: int | None) -> bool:
 
 
 def _append(feed: Feed, entry: FeedEntry) -> None:
-    # an item with nothing to show (no title, link, id or text) is noise, not an entry
-    if entry.title or entry.link or entry.id or entry.content:
+    if _worth_keeping(entry):
         feed.entries.append(entry)
+
+
+def _worth_keeping(entry: FeedEntry) -> bool:
+    # an item with nothing to show (no title, link, id or text) is noise, not an entry
+    return bool(entry.title or entry.link or entry.id or entry.content)
 
 
 def _text(el: etree._Element) -> str:

@@ -7,7 +7,9 @@ does it.
 
 from __future__ import annotations
 
+import io
 import re
+from collections.abc import Iterator
 
 from lxml import etree
 
@@ -22,31 +24,43 @@ class UnsafeXMLError(ValueError):
     """The document declares entities (a possible XXE or entity-expansion attack)."""
 
 
-def parse_xml(body: bytes | str, base_url: str = "") -> etree._Element:
-    """Parse `body` into an lxml root element; raise ``ValueError`` when it holds no XML element.
+def iter_xml(body: bytes | str, base_url: str = "", repair: bool = False) -> Iterator[tuple[str, etree._Element]]:
+    """``("start" | "end", element)`` as `body` is parsed, for reading a large document without keeping its tree.
 
-    Well-formed input parses strictly. Otherwise HTML named entities and bare
-    ampersands are repaired and the parse retried, and only then libxml2's
-    recovery mode is used (it silently drops text around the first error).
+    No entity is expanded, no DTD loaded, nothing fetched. ``repair=True`` repairs HTML entities and bare ampersands first and
+    parses in libxml2's recovery mode; otherwise malformed input raises
+    ``etree.XMLSyntaxError`` where it is met. A document that declares entities
+    raises `UnsafeXMLError` at its root's start. Elements' ``base`` resolve
+    against `base_url`. The caller clears what it read.
     """
-    if isinstance(body, str):
-        # the text is already decoded: the XML declaration's encoding no longer applies
-        data, encoding = body.lstrip("\ufeff \t\r\n").encode("utf-8"), "utf-8"
-    else:
-        data, encoding = body.lstrip(b" \t\r\n"), None
-    root = _parse(data, encoding, base_url, recover=False)
-    if root is None:
+    data, encoding = _data(body)
+    if repair:
         data = _repair_entities(data)
-        root = _parse(data, encoding, base_url, recover=False)
-        if root is None:
-            root = _parse(data, encoding, base_url, recover=True)
-    if root is None or not isinstance(root.tag, str):
-        raise ValueError("not an XML document")
-    dtd = root.getroottree().docinfo.internalDTD
-    if dtd is not None and any(True for _ in dtd.iterentities()):
-        raise UnsafeXMLError("XML document declares entities; refused")
-    _inline_entity_refs(root)
-    return root
+    events = etree.iterparse(
+        io.BytesIO(data),
+        events=("start", "end"),
+        encoding=encoding,
+        resolve_entities=False,
+        no_network=True,
+        load_dtd=False,
+        dtd_validation=False,
+        huge_tree=False,
+        recover=repair,
+        remove_comments=True,
+        remove_pis=True,
+        collect_ids=False,
+    )
+    first = True
+    for event, element in events:
+        if first:
+            first = False
+            docinfo = element.getroottree().docinfo
+            if base_url:
+                docinfo.URL = base_url
+            dtd = docinfo.internalDTD
+            if dtd is not None and any(True for _ in dtd.iterentities()):
+                raise UnsafeXMLError("XML document declares entities; refused")
+        yield event, element
 
 
 def local_name(el: etree._Element) -> str:
@@ -64,24 +78,11 @@ def namespace(el: etree._Element) -> str:
     return tag[1:].partition("}")[0]
 
 
-def _parse(data: bytes, encoding: str | None, base_url: str, recover: bool) -> etree._Element | None:
-    # a parser per call: libxml2 parser objects keep state and are not thread-safe
-    parser = etree.XMLParser(
-        encoding=encoding,
-        resolve_entities=False,
-        no_network=True,
-        load_dtd=False,
-        dtd_validation=False,
-        huge_tree=False,
-        recover=recover,
-        remove_comments=True,
-        remove_pis=True,
-        collect_ids=False,
-    )
-    try:
-        return etree.fromstring(data, parser, base_url=base_url or None)
-    except etree.XMLSyntaxError:
-        return None
+def _data(body: bytes | str) -> tuple[bytes, str | None]:
+    if isinstance(body, str):
+        # the text is already decoded: the XML declaration's encoding no longer applies
+        return body.lstrip("\ufeff \t\r\n").encode("utf-8"), "utf-8"
+    return body.lstrip(b" \t\r\n"), None
 
 
 def _repair_entity(match: re.Match[bytes]) -> bytes:
@@ -105,7 +106,7 @@ def _repair_entities(data: bytes) -> bytes:
     return _AMPERSAND.sub(_repair_entity, data)
 
 
-def _inline_entity_refs(root: etree._Element) -> None:
+def inline_entity_refs(root: etree._Element) -> None:
     """Replace undeclared entity references (left by ``resolve_entities=False``) with their HTML meaning."""
     for ent in list(root.iter(etree.Entity)):
         name = ent.text[1:-1] if ent.text else ""

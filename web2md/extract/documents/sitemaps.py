@@ -1,24 +1,30 @@
 """Sitemaps (urlset, sitemap index, plain text) and robots.txt ``Sitemap:`` lines, parsed without fetching.
 
 The spiders fetch and gunzip; these functions only read bytes, so the CLI and
-the MCP server list sitemaps with exactly the same rules.
+the MCP server list sitemaps with exactly the same rules. A sitemap is read as
+a stream (`read_sitemap`): its entries come as they are parsed, no tree of the
+whole document is kept, and reading stops at the sitemaps protocol's
+`MAX_SITEMAP_URLS` entries per file.
 """
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from lxml import etree
 from protego import Protego
 
-from web2md.extract.documents.safexml import local_name, parse_xml
+from web2md.extract.documents.safexml import inline_entity_refs, iter_xml, local_name
 from web2md.extract.html.urls import absolute_url
 from web2md.extract.meta.isodate import iso_date, to_datetime
 
-# sitemaps.org: at most 50,000 URLs and 50 MB uncompressed per sitemap
+# sitemaps.org: at most 50,000 URLs and 50 MB uncompressed per sitemap (and 50,000 sitemaps per index)
 MAX_SITEMAP_SIZE = 50 * 1024 * 1024
+MAX_SITEMAP_URLS = 50_000
 GZIP_MAGIC = b"\x1f\x8b"
 SITEMAP_PATHS = ("/sitemap.xml", "/sitemap_index.xml")
 
@@ -42,58 +48,161 @@ class SitemapEntry:
 
 @dataclass(frozen=True)
 class Sitemap:
-    kind: str  # "urlset", "sitemapindex" or "text"
+    kind: str  # "urlset", "sitemapindex", "text" (or "feed", read by the spider)
     entries: tuple[SitemapEntry, ...] = field(default=())
+    truncated: bool = False  # it lists more than `MAX_SITEMAP_URLS` entries: the rest was not read
 
     @property
     def is_index(self) -> bool:
         return self.kind == "sitemapindex"
+
+    def __iter__(self) -> Iterator[SitemapEntry]:
+        return iter(self.entries)
 
 
 def is_gzip(body: bytes) -> bool:
     return body[:2] == GZIP_MAGIC
 
 
-def parse_sitemap(body: bytes | str, base_url: str = "", max_size: int = MAX_SITEMAP_SIZE) -> Sitemap:
-    """Parse a sitemap or sitemap index, already gunzipped (`web2md.spiders.sitemap.gunzip_sitemap`).
+class SitemapReader:
+    """A sitemap read as it is iterated: `kind` is known at once, the entries come one by one, each URL once.
+
+    The document's tree is not kept: each entry's element is dropped once read.
+    Iteration stops after `max_entries`, with `truncated` set when there was
+    more. A document that is not well-formed is read again from its start with
+    entities repaired in libxml2's recovery mode, the entries already given
+    skipped (as `parse_sitemap` reads it whole). Iterate once.
+    """
+
+    def __init__(
+        self,
+        body: bytes | str,
+        base_url: str = "",
+        max_size: int = MAX_SITEMAP_SIZE,
+        max_entries: int = MAX_SITEMAP_URLS,
+    ) -> None:
+        if isinstance(body, bytes):
+            if is_gzip(body):
+                raise ValueError("gzip data: gunzip the sitemap first")
+            if len(body) > max_size:
+                raise ValueError(f"sitemap larger than {max_size} bytes")
+        head = body[:64].lstrip(b"\xef\xbb\xbf \t\r\n" if isinstance(body, bytes) else "\ufeff \t\r\n")
+        if not head:
+            raise ValueError("empty sitemap")
+        self.body = body
+        self.base_url = base_url
+        self.max_entries = max_entries
+        self.truncated = False
+        self._seen: set[str] = set()
+        self._events: Iterator[tuple[str, Any]] | None = None
+        self._repaired = False
+        if head[:1] not in (b"<", "<"):
+            self.kind = "text"
+            return
+        root = self._root()
+        self.kind = local_name(root)
+        if self.kind not in ("urlset", "sitemapindex"):
+            raise ValueError(f"not a sitemap: root element <{self.kind}>")
+
+    @property
+    def is_index(self) -> bool:
+        return self.kind == "sitemapindex"
+
+    def __iter__(self) -> Iterator[SitemapEntry]:
+        entries = _text_entries(self.body) if self.kind == "text" else self._xml_entries()
+        for entry in entries:
+            if entry.url in self._seen:
+                continue
+            if len(self._seen) >= self.max_entries:
+                self.truncated = True
+                return
+            self._seen.add(entry.url)
+            yield entry
+        self.body = b""  # read: the caller may hold this reader longer than the document is needed
+
+    def _root(self) -> Any:
+        """Start the parse at the root element (repaired when the strict parse fails before it)."""
+        try:
+            self._events = iter_xml(self.body, self.base_url)
+            return next(self._events)[1]
+        except (etree.XMLSyntaxError, StopIteration):
+            self._repaired = True
+            self._events = iter_xml(self.body, self.base_url, repair=True)
+            try:
+                return next(self._events)[1]
+            except (etree.XMLSyntaxError, StopIteration):
+                raise ValueError("not an XML document") from None
+
+    def _xml_entries(self) -> Iterator[SitemapEntry]:
+        child = "url" if self.kind == "urlset" else "sitemap"
+        while True:
+            assert self._events is not None
+            try:
+                yield from self._children(self._events, child)
+                return
+            except etree.XMLSyntaxError:
+                if self._repaired:
+                    return
+            # from the start again, repaired; the entries already given are skipped as repeats
+            self._repaired = True
+            self._events = iter_xml(self.body, self.base_url, repair=True)
+            next(self._events, None)
+
+    def _children(self, events: Iterator[tuple[str, Any]], child: str) -> Iterator[SitemapEntry]:
+        depth = 1  # the root has started
+        for event, el in events:
+            if event == "start":
+                depth += 1
+                continue
+            depth -= 1
+            if depth != 1:
+                continue
+            if local_name(el) == child:
+                inline_entity_refs(el)
+                entry = _entry(el, self.base_url)
+                if entry is not None:
+                    yield entry
+            # the entry is read: empty it and drop those before it, so the tree stays one entry deep (the parser
+            # may still hold the last one)
+            el.clear()
+            parent = el.getparent()
+            while parent is not None and el.getprevious() is not None:
+                del parent[0]
+
+
+def read_sitemap(
+    body: bytes | str, base_url: str = "", max_size: int = MAX_SITEMAP_SIZE, max_entries: int = MAX_SITEMAP_URLS
+) -> SitemapReader:
+    """A sitemap or sitemap index, already gunzipped (`web2md.spiders.sitemap.gunzip_sitemap`), to read as a stream.
 
     Entries keep document order; a URL listed twice appears once; `<loc>`s
-    that are not http(s) are dropped. Raises ``ValueError`` for anything that
-    is not a sitemap (including XML that declares entities, and gzip data).
+    that are not http(s) are dropped; at most `max_entries` are read. Raises
+    ``ValueError`` for anything that is not a sitemap (including XML that
+    declares entities, and gzip data), `UnsafeXMLError` for the former.
     """
-    if isinstance(body, bytes):
-        if is_gzip(body):
-            raise ValueError("gzip data: gunzip the sitemap first")
-        if len(body) > max_size:
-            raise ValueError(f"sitemap larger than {max_size} bytes")
-    head = body[:64].lstrip(b"\xef\xbb\xbf \t\r\n" if isinstance(body, bytes) else "\ufeff \t\r\n")
-    if not head:
-        raise ValueError("empty sitemap")
-    if head[:1] not in (b"<", "<"):
-        return Sitemap("text", tuple(_text_entries(body)))
-    root = parse_xml(body, base_url)
-    kind = local_name(root)
-    if kind not in ("urlset", "sitemapindex"):
-        raise ValueError(f"not a sitemap: root element <{kind}>")
-    child = "url" if kind == "urlset" else "sitemap"
-    entries: list[SitemapEntry] = []
-    seen: set[str] = set()
-    for el in root:
-        if local_name(el) != child:
-            continue
-        entry = _entry(el, base_url)
-        if entry is not None and entry.url not in seen:
-            seen.add(entry.url)
-            entries.append(entry)
-    return Sitemap(kind, tuple(entries))
+    return SitemapReader(body, base_url, max_size, max_entries)
+
+
+def parse_sitemap(
+    body: bytes | str, base_url: str = "", max_size: int = MAX_SITEMAP_SIZE, max_entries: int = MAX_SITEMAP_URLS
+) -> Sitemap:
+    """`read_sitemap`, read whole: its entries as a tuple."""
+    reader = read_sitemap(body, base_url, max_size, max_entries)
+    entries = tuple(reader)
+    return Sitemap(reader.kind, entries, reader.truncated)
 
 
 def sitemap_urls_from_robots(robots: bytes | str, base_url: str = "") -> list[str]:
-    """The ``Sitemap:`` URLs of a robots.txt, in order, each once."""
-    if isinstance(robots, bytes):
-        robots = robots.decode("utf-8", "replace")
+    """The ``Sitemap:`` URLs of a robots.txt, in order, each once, read as Protego reads them.
+
+    Only the lines that can name a sitemap (``Sitemap:``, ``site-map:``, ...) are
+    given to Protego: the rules of a huge robots.txt are never built.
+    """
+    lines = io.BytesIO(robots) if isinstance(robots, bytes) else io.StringIO(robots)
+    named = [line for line in lines if line.lstrip()[:4].lower() in (b"site", "site")]
+    text = b"".join(named).decode("utf-8", "replace") if isinstance(robots, bytes) else "".join(named)
     urls: list[str] = []
-    for value in Protego.parse(robots).sitemaps:
+    for value in Protego.parse(text).sitemaps:
         url = absolute_url(value, base_url)
         if url and url not in urls:
             urls.append(url)
@@ -170,13 +279,10 @@ def _text(el: Any) -> str:
 
 
 def _text_entries(body: bytes | str) -> Iterator[SitemapEntry]:
-    if isinstance(body, bytes):
-        body = body.decode("utf-8", "replace")
-    seen: set[str] = set()
-    for line in body.splitlines():
-        line = line.strip().lstrip("\ufeff")
+    lines: Iterable[bytes | str] = io.BytesIO(body) if isinstance(body, bytes) else io.StringIO(body)
+    for raw in lines:
+        line = (raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw).strip().lstrip("\ufeff")
         # absolute URLs only: an HTML error page must not turn into a list of "URLs"
         url = absolute_url(line, "") if line and " " not in line else None
-        if url and url not in seen:
-            seen.add(url)
+        if url:
             yield SitemapEntry(url)
