@@ -5,7 +5,8 @@ Figures and conclusions: benchmarks/learned_blocks.md.
 
 usage: python3 benchmarks/train_blocks.py [--model linear|trees] [--out DIR] [--asked-only] [--ablate RULE]
                                           [--weigh-by size|blocks] [--oracle] [--corpus-weights T,R,D] [--l2 X]
-                                          [--rounds N] [--depth N] [--rate X] [--jobs N] [--shared DIR]
+                                          [--rounds N] [--depth N] [--rate X] [--jobs N] [--without F,...]
+                                          [--shared DIR]
 
 1. Every dev page is converted with the rules. Each `FurnitureTest` the conversion makes (the predicate the
    renderer asks, block by block, inside the chosen region) is kept, and every block of its region with text is
@@ -392,6 +393,7 @@ def main() -> int:
     )
     ap.add_argument("--jobs", type=int, default=2, help="processes converting pages (once: the blocks are cached)")
     ap.add_argument("--weigh-by", choices=("size", "blocks"), default="size")
+    ap.add_argument("--without", default="", help="features left out of the model, comma separated")
     ap.add_argument(
         "--ablate",
         help="train with this rule of web2md/extract/maincontent/rules.py switched off (names joined by +; is the "
@@ -420,6 +422,10 @@ def main() -> int:
         return 0
     corpus_weights = dict(zip(CORPORA, map(float, args.corpus_weights.split(","))))
     names, x, y, w, fold, corpus, rules = dataset(args.shared, corpus_weights, args.jobs)
+    if args.without:  # trained as if the features were never computed (a feature absent reads as 0)
+        dropped = set(args.without.split(","))
+        keep = [i for i, n in enumerate(names) if n not in dropped]
+        names, x = [names[i] for i in keep], x[:, keep]
     NAMES = names
     print(f"{len(y)} labelled blocks ({int(y.sum())} content), {len(names)} features", flush=True)
     args.out.mkdir(parents=True, exist_ok=True)
