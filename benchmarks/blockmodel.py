@@ -1,8 +1,8 @@
 """The learned block scorer under test (benchmarks only, not in the product): block features, the model, and the
 patch that makes the product's `FurnitureTest` consult it for a run (`judged_by`).
 
-Trained out of fold by `train_blocks.py`; measured by `quality.py --cv --blockmodel DIR`. Out of fold it did not
-beat the rules (see benchmarks/learned_blocks.md), so the product has no learned scorer.
+Trained by `train_blocks.py`; measured by `quality.py --cv --blockmodel DIR [--loso]`. It did not beat the rules on
+every source left out (see benchmarks/learned_blocks.md), so the product has no learned scorer.
 """
 
 from __future__ import annotations
@@ -177,6 +177,11 @@ def features(test: FurnitureTest, el: etree._Element, verdict: bool) -> dict[str
         if counts and counts.text:
             out[name + "_link_density"] = counts.links / counts.text
             out[name + "_content_share"] = counts.good / counts.text
+    grandparent = parent.getparent() if parent is not None else None
+    if grandparent is not None:
+        out["grandparent_" + _TAG_GROUPS.get(grandparent.tag, "other")] = 1.0
+    out["parent_share"] = total / max(1, test.analysis.text(parent)) if parent is not None else 1.0
+    out.update(context_features(test, el, total, before, region_total))
     if total <= MAX_TEXT_FEATURES:
         text = test.text_of(el)
         words = text.split()
@@ -188,6 +193,139 @@ def features(test: FurnitureTest, el: etree._Element, verdict: bool) -> dict[str
         out["digits"] = sum(c.isdigit() for c in text) / max(1, len(text))
         out["capitalised"] = sum(w[:1].isupper() for w in words) / n
         out["ends_sentence"] = float(text.endswith((".", "!", "?", "。", '"', "”", "»")))
+    return out
+
+
+_DIGITS = re.compile(r"\d+")
+LONG_PARAGRAPH = 150  # characters of content text that make a paragraph the body's, wherever it stands
+
+
+@dataclass
+class PageContext:
+    """What the features of one block read from the whole region or page: the block holding the main text (its
+    span in region characters), the longest paragraph's span, where the last long paragraph ends, how often each
+    class string occurs on the page, and the heading ahead of each block."""
+
+    core: etree._Element
+    core_span: tuple[int, int]
+    densest_span: tuple[int, int]
+    last_long_end: int
+    class_counts: dict[str, int]
+    heading_before: dict[etree._Element, etree._Element]
+    runs: dict[etree._Element, dict[str, list[etree._Element]]]
+
+
+def class_key(el: etree._Element) -> str:
+    """The class string as a template repeats it: digits (an item's number) left out."""
+    return _DIGITS.sub("", " ".join((el.get("class") or "").split()))
+
+
+def page_context(test: FurnitureTest) -> PageContext:
+    """The region's `PageContext`, made once per test."""
+    ctx = test.__dict__.get("page_context")
+    if ctx is not None:
+        return ctx
+    stats, main = test.stats, test.main
+    densest, densest_good, last_long_end = (0, 0), 0, 0
+    heading_before: dict[etree._Element, etree._Element] = {}
+    heading = None
+    # the main text's block: the one whose paragraphs (children holding their content text themselves) hold the
+    # most content text, as a page's comments, each in a block of its own, do not
+    paragraphs: dict[etree._Element, int] = {}
+    for el in main.iter(etree.Element):
+        own = stats.get(el)
+        if own is None or el in test.pruned:
+            continue
+        if heading is not None:
+            heading_before[el] = heading
+        if el.tag in _HEADINGS:
+            heading = el
+        if not own.good or sum(stats[c].good for c in el.iterchildren(etree.Element) if c in stats) >= own.good / 2:
+            continue
+        parent = el.getparent()
+        if el is not main and parent is not None:
+            paragraphs[parent] = paragraphs.get(parent, 0) + own.good
+        if own.good >= LONG_PARAGRAPH:
+            at = text_before(test, el)
+            last_long_end = max(last_long_end, at + own.text)
+            if own.good > densest_good:
+                densest, densest_good = (at, at + own.text), own.good
+    core = max(paragraphs, key=paragraphs.__getitem__, default=main)
+    start = text_before(test, core)
+    core_span = (start, start + test.analysis.text(core))
+    if not densest_good:
+        densest = core_span
+    counts: dict[str, int] = {}
+    for el in main.getroottree().iter(etree.Element):
+        if el.get("class"):
+            key = class_key(el)
+            counts[key] = counts.get(key, 0) + 1
+    ctx = test.__dict__["page_context"] = PageContext(
+        core, core_span, densest, last_long_end, counts, heading_before, {}
+    )
+    return ctx
+
+
+def sibling_run(ctx: PageContext, el: etree._Element, parent: etree._Element | None) -> list[etree._Element]:
+    """The siblings of `el` with its tag and class string, itself among them."""
+    if parent is None:
+        return [el]
+    runs = ctx.runs.get(parent)
+    if runs is None:
+        runs = ctx.runs[parent] = {}
+        for child in parent.iterchildren(etree.Element):
+            runs.setdefault(f"{child.tag} {class_key(child)}", []).append(child)
+    return runs.get(f"{el.tag} {class_key(el)}", [el])
+
+
+def context_features(
+    test: FurnitureTest, el: etree._Element, total: int, start: int, region_total: int
+) -> dict[str, float]:
+    """Where a block stands beside the region's main text, its sibling run, its class's repetition on the page and
+    the heading ahead of it: what a block does not tell alone."""
+    ctx = page_context(test)
+    out: dict[str, float] = {}
+    end = start + total
+    core_start, core_end = ctx.core_span
+    if el is ctx.core or any(a is ctx.core for a in el.iterancestors()):
+        out["in_core"] = 1.0
+    elif any(a is el for a in ctx.core.iterancestors()):
+        out["holds_core"] = 1.0
+    elif end <= core_start:
+        out["before_core"] = 1.0
+        out["core_distance"] = min(1.0, (core_start - end) / region_total)
+    else:
+        out["after_core"] = 1.0
+        out["core_distance"] = min(1.0, (start - core_end) / region_total)
+    dense_start, dense_end = ctx.densest_span
+    gap = dense_start - end if end <= dense_start else max(0, start - dense_end)
+    out["densest_distance"] = min(1.0, gap / region_total)
+    out["densest_log_distance"] = math.log1p(gap) / 10
+    if ctx.last_long_end and start >= ctx.last_long_end:
+        out["after_last_long"] = 1.0
+        out["after_last_long_chars"] = math.log1p(start - ctx.last_long_end) / 10
+    if el.get("class"):
+        out["class_repeats"] = math.log1p(ctx.class_counts.get(class_key(el), 1) - 1) / 4
+    run = sibling_run(ctx, el, el.getparent())
+    if len(run) > 1:
+        stats = test.stats
+        text = sum(stats[s].text for s in run if s in stats)
+        links = sum(stats[s].links for s in run if s in stats)
+        good = sum(stats[s].good for s in run if s in stats)
+        out["run_log_size"] = math.log1p(len(run) - 1) / 3
+        out["run_share"] = text / region_total
+        out["run_link_density"] = links / text if text else 0.0
+        out["run_content_share"] = good / text if text else 0.0
+        out["run_mean_chars"] = math.log1p(text / len(run)) / 8
+    heading = ctx.heading_before.get(el)
+    if heading is not None:
+        counts = test.stats.get(heading)
+        out["heading_level"] = int(heading.tag[1]) / 6
+        if counts and counts.text:
+            out["heading_linked"] = counts.links / counts.text
+        out["heading_distance"] = min(1.0, max(0, start - text_before(test, heading)) / region_total)
+    else:
+        out["no_heading_before"] = 1.0
     return out
 
 

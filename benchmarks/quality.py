@@ -19,7 +19,8 @@ shingles on dragnet-dev (the page's bytes, as articles.py passes them), Markdown
 --pages    print the pages whose score changes most under each ablated rule (with --ablate).
 --blockmodel DIR  each page converted with the learned block scorer (benchmarks/blockmodel.py) trained without
            its site fold (DIR/fold{k}.json from benchmarks/train_blocks.py): the scorer's out-of-fold figures;
-           --margins KEEP,SKIP: how sure it must be to overrule the rules.
+           --margins KEEP,SKIP: how sure it must be to overrule the rules; --loso: the model trained on the
+           other two sources instead (DIR/loso-SOURCE.json), leave one source out.
 --tune NAME=V1,V2,...  out-of-fold tuning of one threshold of `web2md.extract.maincontent` (e.g. MIN_UNIT=25,35,50):
            for each site fold the value best on the other folds (mean F1 of the folded corpora) is scored on that
            fold; prints the in-sample F1 of each value, the out-of-fold F1 of the choice, and leave one source
@@ -256,7 +257,8 @@ def run(corpus: Corpus, ex: Extractor, tools: dict) -> dict[str, dict]:
 def fold_model(corpus: Corpus, page_id: str, ours: bool) -> Iterator[None]:
     """With --blockmodel DIR: web2md converts a page with the learned block scorer of benchmarks/blockmodel.py
     trained without the page's fold (`DIR/fold{k}.json` from benchmarks/train_blocks.py; `DIR/all.json` for a corpus
-    without folds) patched into its furniture test."""
+    without folds; with --loso, `DIR/loso-{corpus}.json`, trained on the other sources) patched into its furniture
+    test."""
     if not (ours and ARGS.blockmodel):
         yield
         return
@@ -264,9 +266,13 @@ def fold_model(corpus: Corpus, page_id: str, ours: bool) -> Iterator[None]:
 
     fold = corpus.folds.get(page_id)
     keep, skip = map(float, ARGS.margins.split(","))
-    model = blockmodel.BlockModel.load(
-        Path(ARGS.blockmodel) / ("all.json" if fold is None else f"fold{fold}.json"), keep, skip
-    )
+    if ARGS.loso and corpus.name in SOURCES:
+        name = f"loso-{corpus.name}.json"
+    else:
+        name = "all.json" if fold is None else f"fold{fold}.json"
+    model = MODELS.get(name)
+    if model is None:
+        model = MODELS[name] = blockmodel.BlockModel.load(Path(ARGS.blockmodel) / name, keep, skip)
     with blockmodel.judged_by(model):
         yield
 
@@ -455,6 +461,12 @@ def main() -> int:
         help="with --blockmodel: KEEP,SKIP log-odds the model needs to "
         "overrule the rules' furniture and content verdicts",
     )
+    ap.add_argument(
+        "--loso",
+        action="store_true",
+        help="with --blockmodel: each page of a source converted with DIR/loso-SOURCE.json, the model trained on "
+        "the other two sources (leave one source out)",
+    )
     ap.add_argument("--save", type=Path, help="write web2md's per-page records to this file")
     ap.add_argument("--against", type=Path, help="list the pages whose records differ from this saved file")
     global ARGS
@@ -535,5 +547,6 @@ def main() -> int:
 
 
 ARGS: argparse.Namespace
+MODELS: dict[str, object] = {}  # the block models loaded, by file name (--blockmodel)
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,43 +1,54 @@
-"""Trains the learned block scorer of `benchmarks/blockmodel.py` out of fold, on trafilatura-dev and
-readability-dev together: the experiment of issue #14 ("a small learned block scorer, kept only if it beats the
-rules out of fold"). It did not beat them (figures: benchmarks/learned_blocks.md); the product has no model.
+"""Trains the learned block scorer of `benchmarks/blockmodel.py` on the three sources of main-content truth
+(trafilatura-dev, readability-dev, dragnet-dev), out of fold and leaving one source out: the experiments of issue
+#14 and of issue #30 ("a learned block scorer ... replaces the rules where it beats them on left-out sources").
+Figures and conclusions: benchmarks/learned_blocks.md.
 
 usage: python3 benchmarks/train_blocks.py [--model linear|trees] [--out DIR] [--asked-only] [--ablate RULE]
-                                          [--weigh-by size|blocks] [--oracle] [--readability-weight X] [--l2 X]
-                                          [--rounds N] [--depth N] [--rate X] [--shared DIR]
+                                          [--weigh-by size|blocks] [--oracle] [--corpus-weights T,R,D] [--l2 X]
+                                          [--rounds N] [--depth N] [--rate X] [--jobs N] [--without F,...]
+                                          [--shared DIR]
 
 1. Every dev page is converted with the rules. Each `FurnitureTest` the conversion makes (the predicate the
    renderer asks, block by block, inside the chosen region) is kept, and every block of its region with text is
-   described by `blockmodel.features`: text and link density, content-text share, share of the region's text and
-   content, position in the region, depth, tag and parent tag, class/id hint strength (`furniture.read_hints`),
-   heading before it, the parent's and neighbours' densities, word and sentence statistics, and the rules' own
-   verdict. Those are the blocks the renderer asks about and those under skipped blocks, which it would ask about
-   if the model kept their parent (`--asked-only`: the asked ones only).
+   described by `blockmodel.features` (the block alone, its neighbours, and `blockmodel.context_features`: where
+   it stands beside the region's main text, its sibling run, its class's repetition on the page, the heading ahead
+   of it; the rules' own verdict among them). Those are the blocks the renderer asks about and those under skipped
+   blocks, which it would ask about if the model kept their parent (`--asked-only`: the asked ones only). The
+   labelled blocks of each corpus are cached in /tmp/learned-cache, keyed by the feature code: a new training
+   with the same features converts nothing.
 2. Labels come from the corpus truth, normalised as the scorers normalise: on trafilatura-dev a block holds main
    text when it holds (or lies in) a segment the annotation wants, and is furniture when it holds or lies in only
-   unwanted segments (else unlabelled); on readability-dev by the share of its 4-token shingles
-   (`articles.shingles`) in the expected article, a container holding a paragraph's worth counting as content.
-   Each block weighs as many segments or shingles as its verdict decides (`--weigh-by blocks`: each the same), each
-   page the same, each corpus as much as the other (`--readability-weight` scales readability-dev).
+   unwanted segments (else unlabelled); on readability-dev and dragnet-dev by the share of its 4-token shingles
+   (`articles.shingles`) in the expected article (repeated lines once, as the scorer reads it), a container
+   holding a paragraph's worth counting as content. A dragnet-dev truth that is not UTF-8 is left out.
+   Each block weighs as many segments or shingles as its verdict decides (`--weigh-by blocks`: each the same),
+   each page of a corpus the same, and each corpus as much as each other (`--corpus-weights`), so that a source
+   counts as one source, whatever its number of pages.
 3. For each of the 5 site folds of `corpora/folds.json` the model is fitted on the other four and written to
-   `OUT/fold{k}.json` (and `OUT/all.json` on every page): a logistic regression (Newton steps, L2), or with
-   `--model trees` gradient-boosted shallow trees that start from the rules' verdict and correct it. Weights are
-   rounded, so that the model applies the same on every platform. Plain numpy.
-4. Printed: block-level accuracy out of fold, model next to rules, and what the model leans on.
+   `OUT/fold{k}.json`; for each source, on the other two, to `OUT/loso-SOURCE.json`; and on everything to
+   `OUT/all.json`: a logistic regression (Newton steps, L2), or with `--model trees` gradient-boosted shallow
+   trees that start from the rules' verdict and correct it. Weights are rounded, so that the model applies the
+   same on every platform. Plain numpy.
+4. Printed: block-level accuracy of the rules, of the model out of fold and of the model trained on the other
+   sources, and what the model leans on.
 
-The page-level out-of-fold score, the one that decides, is
-`python3 benchmarks/quality.py --cv --blockmodel OUT [--margins KEEP,SKIP]`: each page is converted with the model
-trained without its fold (mdfidelity-dev, never trained on, with `all.json`); the margins are how sure the model
-must be to overrule the rules. `--ablate RULE` trains with a rule switched off, for
-`quality.py --ablate RULE --blockmodel OUT`: is the rule redundant beside the model? `--oracle` prints the F1 of
-perfect verdicts on the labelled blocks of the rules' regions, the most a block scorer can gain.
+The page-level scores, the ones that decide, are
+`python3 benchmarks/quality.py --cv --blockmodel OUT [--margins KEEP,SKIP] [--loso]`: each page is converted with
+the model trained without its fold (with `--loso`: without its source; mdfidelity-dev, never trained on, with
+`all.json`); the margins are how sure the model must be to overrule the rules. `--ablate RULE` trains with a rule
+switched off, for `quality.py --ablate RULE --blockmodel OUT`: is the rule redundant beside the model? `--oracle`
+prints the F1 of perfect verdicts on the labelled blocks of the rules' regions, the most a block scorer can gain.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
+import hashlib
 import json
+import multiprocessing
+import pickle
 import sys
 from collections import Counter
 from pathlib import Path
@@ -51,6 +62,8 @@ sys.path.insert(0, str(HERE.parent))  # this checkout, whatever is installed
 from blockmodel import BLOCK_TAGS, features  # noqa: E402 (benchmarks/)
 
 DEFAULT = HERE.parents[1] / "shared"
+CACHE_DIR = Path("/tmp/learned-cache")
+LABEL_VERSION = 2  # bump when the labelling changes: the cached blocks are keyed by it
 READABILITY_URL = "http://fakehost/test/page.html"
 
 
@@ -100,8 +113,10 @@ def segment_label(text: str, wanted: list[str], unwanted: list[str]) -> tuple[in
     return None
 
 
-def shingle_label(text: str, truth_shingles: set, truth_flat: str, articles: object) -> tuple[int, int] | None:
-    """(label, how many shingles the verdict decides on) of a block on readability-dev."""
+def shingle_label(text: str, truth_shingles: set, truth_flat: str) -> tuple[int, int] | None:
+    """(label, how many shingles the verdict decides on) of a block on readability-dev and dragnet-dev."""
+    import articles
+
     grams = articles.shingles(text)
     if not grams:
         return None
@@ -117,33 +132,93 @@ def shingle_label(text: str, truth_shingles: set, truth_flat: str, articles: obj
     return None
 
 
-def dataset(
-    shared: Path, readability_weight: float
-) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+CORPORA = ("trafilatura-dev", "readability-dev", "dragnet-dev")
+
+
+def labelled_pages(shared: Path, corpus: str) -> list[tuple[str, int, object, str, object]]:
+    """(page id, fold, what `convert` takes, its url, the page's labelling function) of one corpus: the truth read
+    as its scorer reads it (a dragnet-dev truth that is not UTF-8 text is left out)."""
     sys.path.insert(0, str(shared / "tools"))
     import articles
     import segments
 
     root = shared / "corpora"
     folds = json.loads((root / "folds.json").read_text())
+    pages = []
+    if corpus == "trafilatura-dev":
+        ann = json.loads((root / corpus / "annotations.json").read_text(encoding="utf8"))
+        for url, item in sorted(ann.items()):
+            path = root / corpus / "pages" / item["file"]
+            body = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
+            wanted = [segments.norm(w) for w in item["with"]]
+            unwanted = [segments.norm(w) for w in item["without"]]
+            label = functools.partial(segment_text_label, wanted=wanted, unwanted=unwanted, norm=segments.norm)
+            pages.append((url, folds[corpus][item["file"]], body, url, label))
+        return pages
+    fold_of = folds[corpus]
+    for path in sorted((root / corpus / "pages").iterdir()):
+        stem = path.name.removesuffix(".gz").removesuffix(".html")
+        try:
+            truth = (root / corpus / "truth" / f"{stem}.txt").read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+        if corpus == "readability-dev":
+            page = path.read_text(encoding="utf8", errors="replace")
+            fold = fold_of.get(stem, fold_of.get(stem.rstrip("0123456789").rstrip("-"), 0))
+        else:
+            page, fold = gzip.decompress(path.read_bytes()), fold_of[stem]
+        truth = articles.lines_once(truth)
+        flat = " " + " ".join(articles.TOKEN.findall(truth)) + " "
+        label = functools.partial(shingle_label, truth_shingles=set(articles.shingles(truth)), truth_flat=flat)
+        pages.append((stem, fold, page, READABILITY_URL, label))
+    return pages
+
+
+def segment_text_label(text: str, wanted: list[str], unwanted: list[str], norm: object) -> tuple[int, int] | None:
+    return segment_label(norm(text), wanted, unwanted)
+
+
+def page_rows(item: tuple) -> tuple[str, int, list[tuple[dict[str, float], int, int]]]:
+    """A page's labelled blocks: (features, label, how much of the score the verdict decides)."""
+    page_id, fold, page, url, label = item
+    rows = []
+    for text, f in collect(page, url):
+        got = label(text)
+        if got is not None:
+            rows.append((f, got[0], got[1]))
+    return page_id, fold, rows
+
+
+def corpus_rows(shared: Path, corpus: str, jobs: int) -> list[tuple[str, int, list]]:
+    """`page_rows` of every page of a corpus, cached on disk (keyed by the feature code, the rules switched off
+    and what is collected): a new training reads them instead of converting the pages again."""
+    digest = hashlib.sha256((HERE / "blockmodel.py").read_text().split('"""', 2)[2].encode())  # past the docstring
+    digest.update(repr((DISABLED, ASKED_ONLY, LABEL_VERSION)).encode())
+    cache = CACHE_DIR / f"{corpus}.{digest.hexdigest()[:12]}.pkl"
+    if cache.exists():
+        return pickle.loads(cache.read_bytes())
+    pages = labelled_pages(shared, corpus)
+    if jobs > 1:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            rows = pool.map(page_rows, pages, chunksize=8)
+    else:
+        rows = [page_rows(item) for item in pages]
+    CACHE_DIR.mkdir(parents=True, exist_ok=True)
+    cache.write_bytes(pickle.dumps(rows))
+    return rows
+
+
+def dataset(
+    shared: Path, corpus_weights: dict[str, float], jobs: int
+) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The labelled blocks of the three sources. Within a corpus each page weighs the same; each corpus weighs
+    `corpus_weights[corpus]` in all, so a source counts as a source whatever its number of pages."""
     records = []  # (features, label, weight, fold, corpus index)
-    ann = json.loads((root / "trafilatura-dev" / "annotations.json").read_text(encoding="utf8"))
-    for url, item in sorted(ann.items()):
-        path = root / "trafilatura-dev" / "pages" / item["file"]
-        body = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
-        wanted = [segments.norm(w) for w in item["with"]]
-        unwanted = [segments.norm(w) for w in item["without"]]
-        page = [(f, segment_label(segments.norm(t), wanted, unwanted)) for t, f in collect(body, url)]
-        add(records, page, 1.0, folds["trafilatura-dev"][item["file"]], 0)
-    fold_of = folds["readability-dev"]
-    for path in sorted((root / "readability-dev" / "pages").glob("*.html")):
-        truth = (root / "readability-dev" / "truth" / f"{path.stem}.txt").read_text()
-        truth_shingles = set(articles.shingles(truth))
-        truth_flat = " " + " ".join(articles.TOKEN.findall(truth)) + " "
-        html = path.read_text(encoding="utf8", errors="replace")
-        page = [(f, shingle_label(t, truth_shingles, truth_flat, articles)) for t, f in collect(html, READABILITY_URL)]
-        fold = fold_of.get(path.stem, fold_of.get(path.stem.rstrip("0123456789").rstrip("-"), 0))
-        add(records, page, readability_weight * len(ann) / 69, fold, 1)
+    for c, corpus in enumerate(CORPORA):
+        pages = [p for p in corpus_rows(shared, corpus, jobs) if p[2]]
+        print(f"{corpus}: {len(pages)} pages with labelled blocks", flush=True)
+        for _, fold, rows in pages:
+            add(records, rows, corpus_weights[corpus] / len(pages), fold, c)
     names = sorted({name for r in records for name in r[0]})
     x = np.array([[r[0].get(n, 0.0) for n in names] for r in records])
     y = np.array([r[1] for r in records], dtype=float)
@@ -157,9 +232,8 @@ def dataset(
 def add(records: list, page: list, weight: float, fold: int, corpus: int) -> None:
     """A page's labelled blocks, each weighing as much of the page's score as its verdict decides
     (`--weigh-by blocks`: each the same), the page as much as `weight`."""
-    labelled = [(f, label) for f, label in page if label is not None]
-    total = sum(size if WEIGH_BY_SIZE else 1 for _, (_, size) in labelled)
-    for f, (y, size) in labelled:
+    total = sum(size if WEIGH_BY_SIZE else 1 for _, _, size in page)
+    for f, y, size in page:
         records.append((f, y, weight * (size if WEIGH_BY_SIZE else 1) / total, fold, corpus))
 
 
@@ -256,12 +330,6 @@ def grow(
     }
 
 
-def tree_value(tree: dict | float, features: dict[str, float]) -> float:
-    while isinstance(tree, dict):
-        tree = tree["le"] if features.get(tree["feature"], 0.0) <= tree["at"] else tree["gt"]
-    return tree
-
-
 def write(path: Path, names: list[str], weights: np.ndarray, bias: float, trees: list | None = None) -> None:
     data = {"bias": round(bias, 3), "weights": {n: round(float(v), 3) for n, v in zip(names, weights) if v}}
     if trees:
@@ -289,8 +357,19 @@ def fit_model(
 def predict(x: np.ndarray, weights: np.ndarray, bias: float, trees: list | None) -> np.ndarray:
     score = x @ np.round(weights, 3) + round(bias, 3)
     for tree in trees or ():
-        score += np.array([tree_value(tree, dict(zip(NAMES, row))) for row in x])
+        score += tree_values(tree, x)
     return score
+
+
+def tree_values(tree: dict | float, x: np.ndarray) -> np.ndarray:
+    """`BlockModel.logit`'s reading of one tree, for every row of `x` at once."""
+    if not isinstance(tree, dict):
+        return np.full(len(x), tree)
+    left = x[:, NAMES.index(tree["feature"])] <= tree["at"]
+    out = np.empty(len(x))
+    out[left] = tree_values(tree["le"], x[left])
+    out[~left] = tree_values(tree["gt"], x[~left])
+    return out
 
 
 def main() -> int:
@@ -307,8 +386,14 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=60)
     ap.add_argument("--depth", type=int, default=3)
     ap.add_argument("--rate", type=float, default=0.1)
-    ap.add_argument("--readability-weight", type=float, default=1.0)
+    ap.add_argument(
+        "--corpus-weights",
+        default="1,1,1",
+        help="total weight of trafilatura-dev, readability-dev and dragnet-dev (each page of a corpus the same)",
+    )
+    ap.add_argument("--jobs", type=int, default=2, help="processes converting pages (once: the blocks are cached)")
     ap.add_argument("--weigh-by", choices=("size", "blocks"), default="size")
+    ap.add_argument("--without", default="", help="features left out of the model, comma separated")
     ap.add_argument(
         "--ablate",
         help="train with this rule of web2md/extract/maincontent/rules.py switched off (names joined by +; is the "
@@ -335,9 +420,14 @@ def main() -> int:
     if args.oracle:
         oracle(args.shared)
         return 0
-    names, x, y, w, fold, corpus, rules = dataset(args.shared, args.readability_weight)
+    corpus_weights = dict(zip(CORPORA, map(float, args.corpus_weights.split(","))))
+    names, x, y, w, fold, corpus, rules = dataset(args.shared, corpus_weights, args.jobs)
+    if args.without:  # trained as if the features were never computed (a feature absent reads as 0)
+        dropped = set(args.without.split(","))
+        keep = [i for i, n in enumerate(names) if n not in dropped]
+        names, x = [names[i] for i in keep], x[:, keep]
     NAMES = names
-    print(f"{len(y)} labelled blocks ({int(y.sum())} content), {len(names)} features")
+    print(f"{len(y)} labelled blocks ({int(y.sum())} content), {len(names)} features", flush=True)
     args.out.mkdir(parents=True, exist_ok=True)
     predicted = np.zeros(len(y))
     for k in sorted(set(fold)):
@@ -345,18 +435,27 @@ def main() -> int:
         weights, bias, trees = fit_model(x[train], y[train], w[train], args)
         write(args.out / f"fold{k}.json", names, weights, bias, trees)
         predicted[~train] = predict(x[~train], weights, bias, trees) >= 0
+    # leave one source out: trained on the other two sources, each page of the one left out judged
+    loso = np.zeros(len(y))
+    for c, name in enumerate(CORPORA):
+        train = corpus != c
+        weights, bias, trees = fit_model(x[train], y[train], w[train], args)
+        write(args.out / f"loso-{name}.json", names, weights, bias, trees)
+        loso[~train] = predict(x[~train], weights, bias, trees) >= 0
     weights, bias, trees = fit_model(x, y, w, args)
     write(args.out / "all.json", names, weights, bias, trees)
-    print("out-of-fold block accuracy (weighted; model / rules):")
-    for c, cname in enumerate(("trafilatura-dev", "readability-dev")):
+    print("block accuracy (weighted) of the rules, the model out of fold, the model trained on the other sources:")
+    for c, cname in enumerate(CORPORA):
         for k in [*sorted(set(fold)), None]:
             sel = (corpus == c) & ((fold == k) if k is not None else True)
+            if not sel.any():
+                continue
             rules_ok = (1 - rules[sel]) == y[sel]
-            model_ok = predicted[sel] == y[sel]
             print(
                 f"  {cname:<16} fold {k if k is not None else 'all'}  "
-                f"model {np.average(model_ok, weights=w[sel]):.3f}  rules {np.average(rules_ok, weights=w[sel]):.3f}"
-                f"  ({sel.sum()} blocks)"
+                f"rules {np.average(rules_ok, weights=w[sel]):.3f}  "
+                f"folds {np.average(predicted[sel] == y[sel], weights=w[sel]):.3f}  "
+                f"loso {np.average(loso[sel] == y[sel], weights=w[sel]):.3f}  ({sel.sum()} blocks)"
             )
     if trees is None:
         order = np.argsort(-np.abs(weights * x.std(0)))
@@ -396,25 +495,20 @@ def oracle(shared: Path) -> None:
     try:
         ann = json.loads((root / "trafilatura-dev" / "annotations.json").read_text(encoding="utf8"))
         tp = fp = fn = 0
-        for url, item in sorted(ann.items()):
-            path = root / "trafilatura-dev" / "pages" / item["file"]
-            body = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
-            wanted = [segments.norm(w) for w in item["with"]]
-            unwanted = [segments.norm(w) for w in item["without"]]
-            label = lambda text: segment_label(segments.norm(text), wanted, unwanted)  # noqa: E731
+        for url, _, body, _, label in labelled_pages(shared, "trafilatura-dev"):
             out = segments.norm(convert(body, url=url).text)
-            hits = sum(w in out for w in wanted)
-            tp, fn, fp = tp + hits, fn + len(wanted) - hits, fp + sum(u in out for u in unwanted)
+            item = ann[url]
+            hits = sum(segments.norm(w) in out for w in item["with"])
+            tp, fn = tp + hits, fn + len(item["with"]) - hits
+            fp += sum(segments.norm(u) in out for u in item["without"])
         p, r = tp / (tp + fp), tp / (tp + fn)
-        print(f"oracle trafilatura-dev F1 {2 * p * r / (p + r):.3f} P {p:.3f} R {r:.3f}")
-        rows = []
-        for path in sorted((root / "readability-dev" / "pages").glob("*.html")):
-            truth = (root / "readability-dev" / "truth" / f"{path.stem}.txt").read_text()
-            shingles, flat = set(articles.shingles(truth)), " " + " ".join(articles.TOKEN.findall(truth)) + " "
-            label = lambda text: shingle_label(text, shingles, flat, articles)  # noqa: E731
-            out = convert(path.read_text(encoding="utf8", errors="replace"), url=READABILITY_URL).text
-            rows.append(articles.page_scores(truth, out))
-        print("oracle readability-dev F1 %.3f P %.3f R %.3f" % articles.prf(rows))
+        print(f"oracle trafilatura-dev F1 {2 * p * r / (p + r):.3f} P {p:.3f} R {r:.3f}", flush=True)
+        for corpus in ("readability-dev", "dragnet-dev"):
+            rows = []
+            for stem, _, page, url, label in labelled_pages(shared, corpus):
+                truth = (root / corpus / "truth" / f"{stem}.txt").read_text(encoding="utf-8")
+                rows.append(articles.page_scores(truth, convert(page, url=url).text))
+            print(f"oracle {corpus} F1 %.3f P %.3f R %.3f" % articles.prf(rows), flush=True)
     finally:
         FurnitureTest.__call__ = rules
 
