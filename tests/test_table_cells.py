@@ -134,6 +134,25 @@ def test_what_a_row_holds_outside_its_cells_is_a_cell_where_it_stands(row):
     assert round_trip(table) == [["Tea", "Price"], ["Sencha", "4 €"], ["Assam", "3 €"]]
 
 
+@pytest.mark.parametrize(
+    "table",
+    [
+        '<div role="table">Prices <b>today</b>:<div role="row"><span role="cell">Tea</span><span role="cell">Price</span>'
+        '</div><div role="row"><span role="cell">Sencha</span><span role="cell">4 €</span></div>Prices may change.</div>',
+        "<table>Prices <b>today</b>:<tr><td>Tea</td><td>Price</td></tr><tr><td>Sencha</td><td>4 €</td></tr>"
+        "Prices may change.</table>",
+    ],
+    ids=["aria", "table"],
+)
+def test_text_in_a_table_outside_its_rows_stays_before_or_after_it(table):
+    markdown = convert(page(table), main_content=False).markdown
+    assert markdown.split("\n\n")[2:5] == [
+        "Prices **today**:",
+        "| Tea | Price |\n|---|---|\n| Sencha | 4 € |",
+        "Prices may change.",
+    ]
+
+
 def test_a_table_row_holding_text_outside_its_cells_keeps_it_in_place():
     table = "<table><tr><th>Tea</th><th>Price</th></tr><tr><span>Assam</span><td>3 €</td></tr></table>"
     assert round_trip(table) == [["Tea", "Price"], ["Assam", "3 €"]]

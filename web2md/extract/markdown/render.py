@@ -827,6 +827,7 @@ class Renderer:
             self.block_boundary()
             return
         self._end_cell(state)
+        self.flush()  # text in the table outside its rows is a paragraph before it (where browsers show it)
         state.rows.append([])
         if state.in_head:
             state.header_rows = len(state.rows)
