@@ -158,7 +158,7 @@ def test_a_table_row_holding_text_outside_its_cells_keeps_it_in_place():
     assert round_trip(table) == [["Tea", "Price"], ["Assam", "3 €"]]
 
 
-@pytest.mark.parametrize("layout", [html_table, aria_table], ids=["table", "aria"])
+@pytest.mark.parametrize("layout", [html_table, aria_table, css_table], ids=["table", "aria", "css"])
 def test_cells_holding_breaks_lists_and_paragraphs(layout):
     rows = [
         ["Plan", "Pros", "Cons"],

@@ -14,8 +14,9 @@ from web2md.extract.markdown.escaping import inline_markdown
 
 # Block-level descendants that make a table a layout table rather than data.
 _LAYOUT_MARKERS = HEADING_TAGS | frozenset({"table", "pre", "blockquote", "form", "article", "section", "main", "nav"})
-# Blocks that make a table a layout table unless its first row is a row of column headers: a data table's cell may
-# hold a list or paragraphs (its cells join them by spaces), a layout table's cells seldom sit under headers.
+# Blocks that make a table a layout table unless its first row is a row of column headers (`th` cells, or a row of
+# the table head): a data table's cell may hold a list or paragraphs (its cells join them by spaces), a layout
+# table's cells seldom sit under headers.
 _LIST_TAGS = frozenset({"ul", "ol", "dl"})
 
 
@@ -36,7 +37,10 @@ def is_layout_table(table: etree._Element) -> bool:
             cells = [c for c in el if c.tag in ("td", "th")]
             widest = max(widest, len(cells))
             if rows == 1:
-                header_row = len(cells) >= 2 and all(c.tag == "th" for c in cells)
+                head = el.getparent()
+                header_row = len(cells) >= 2 and (
+                    head is not None and head.tag == "thead" or all(c.tag == "th" for c in cells)
+                )
         elif not blocks and (tag in _LIST_TAGS or tag == "p" and sum(1 for s in el.getparent() if s.tag == "p") > 1):
             if rows and not header_row:
                 return True
