@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from tests.gfm_tables import page, round_trip
+from tests.gfm_tables import AFTER, LEAD, grids, page, round_trip
 from web2md import convert
 
 # (cell HTML, the text a reader sees in it)
@@ -206,3 +206,37 @@ def test_a_headed_table_of_long_cells_stays_linear():
 
     small, large = seconds(4000), seconds(16000)
     assert large < small * 4 * 3  # four times the input: well under sixteen times the time
+
+
+@pytest.mark.parametrize("layout", [html_table, aria_table, css_table], ids=["table", "aria", "css"])
+def test_what_the_cells_of_a_headed_table_hold_is_kept_by_main_content_extraction(layout):
+    # in a cell, a line of one link or a date is a value of the table, not a navigation block or a date line
+    rows = [
+        ["Version", "Released", "Notes"],
+        ["<div>2.1</div>", "<div>2026-07-28</div>", '<div><a href="https://x.example/2.1">Release notes</a></div>'],
+        ["<div>2.0</div>", "<div>2026-01-12</div>", '<div><a href="https://x.example/2.0">Release notes</a>.</div>'],
+    ]
+    story = "".join(f"<p>{LEAD} Paragraph {n} of the story goes on for a while here.</p>" for n in range(4))
+    html = (
+        '<html><body><nav><a href="/">Home</a> <a href="/docs">Docs</a> <a href="/blog">Blog</a></nav>'
+        f"<article><h1>Versions</h1>{story}{layout(rows)}<p>{AFTER}</p></article>"
+        "<footer><p>Copyright 2026 Example. All rights reserved.</p></footer></body></html>"
+    )
+    assert grids(convert(html, "https://x.example/versions").markdown) == [
+        [
+            ["Version", "Released", "Notes"],
+            ["2.1", "2026-07-28", "Release notes"],
+            ["2.0", "2026-01-12", "Release notes."],
+        ]
+    ]
+
+
+def test_a_cell_repeating_another_keeps_its_text():
+    # the repeat rule leaves out a paragraph written before; a table's values repeat, each in its own cell
+    rows = [["Browser", "Support"], ["Firefox", "<p>Supported since version 12</p>"]]
+    rows.append(["Chrome", "<p>Supported since version 12</p>"])
+    story = "".join(f"<p>{LEAD} Paragraph {n} of the story goes on for a while here.</p>" for n in range(4))
+    html = f"<html><body><article><h1>Support</h1>{story}{html_table(rows)}<p>{AFTER}</p></article></body></html>"
+    assert grids(convert(html, "https://x.example/support").markdown) == [
+        [["Browser", "Support"], ["Firefox", "Supported since version 12"], ["Chrome", "Supported since version 12"]]
+    ]

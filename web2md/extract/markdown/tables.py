@@ -4,6 +4,7 @@ from a data table, and the layout of a data table as Markdown lines, plain-text 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import islice
 
 from lxml import etree
 
@@ -37,15 +38,29 @@ def is_layout_table(table: etree._Element) -> bool:
             cells = [c for c in el if c.tag in ("td", "th")]
             widest = max(widest, len(cells))
             if rows == 1:
-                head = el.getparent()
-                header_row = len(cells) >= 2 and (
-                    head is not None and head.tag == "thead" or all(c.tag == "th" for c in cells)
-                )
+                header_row = is_header_row(el, cells)
         elif not blocks and (tag in _LIST_TAGS or tag == "p" and sum(1 for s in el.getparent() if s.tag == "p") > 1):
             if rows and not header_row:
                 return True
             blocks = True
     return widest < 2 or rows < 1 or blocks and not header_row
+
+
+def is_header_row(row: etree._Element, cells: list[etree._Element]) -> bool:
+    """Whether a table row (its `cells`) is a row of column headers: two cells or more, all `th` or in the head."""
+    head = row.getparent()
+    return len(cells) >= 2 and (head is not None and head.tag == "thead" or all(c.tag == "th" for c in cells))
+
+
+def is_headed(table: etree._Element) -> bool:
+    """Whether the first row of `table` is a row of column headers. A look at a few elements only: the first row
+    among the table's first descendants (a caption or column groups may come before it), the row's first cells."""
+    row = next((el for el in islice(table.iterdescendants(), _FIRST_ELEMENTS) if el.tag == "tr"), None)
+    return row is not None and is_header_row(row, [c for c in islice(row, _FIRST_CELLS) if c.tag in ("td", "th")])
+
+
+_FIRST_ELEMENTS = 32
+_FIRST_CELLS = 64
 
 
 @dataclass(slots=True)  # one per cell of a table: a big table has hundreds of thousands
