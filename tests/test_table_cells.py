@@ -73,6 +73,15 @@ def css_table(rows: list[list[str]]) -> str:
     )
 
 
+def css_wrapped_table(rows: list[list[str]]) -> str:
+    """`css_table` with a wrapper around each row and each cell's content in a paragraph."""
+    table = css_table([[f"<p>{c}</p>" for c in row] for row in rows])
+    row_start = '<div style="display: table-row">'
+    return table.replace(row_start, f'<div class="line">{row_start}').replace(
+        "</p></div></div>", "</p></div></div></div>"
+    )
+
+
 @pytest.mark.parametrize("layout", [html_table, aria_table, css_table], ids=["table", "aria", "css"])
 @pytest.mark.parametrize("cases", [BACKSLASHES, PIPES, CODE], ids=["backslashes", "pipes", "code"])
 def test_cells_read_back_as_written(layout, cases):
@@ -208,7 +217,9 @@ def test_a_headed_table_of_long_cells_stays_linear():
     assert large < small * 4 * 3  # four times the input: well under sixteen times the time
 
 
-@pytest.mark.parametrize("layout", [html_table, aria_table, css_table], ids=["table", "aria", "css"])
+@pytest.mark.parametrize(
+    "layout", [html_table, aria_table, css_table, css_wrapped_table], ids=["table", "aria", "css", "css wrapped"]
+)
 def test_what_the_cells_of_a_headed_table_hold_is_kept_by_main_content_extraction(layout):
     # in a cell, a line of one link or a date is a value of the table, not a navigation block or a date line
     rows = [
@@ -231,12 +242,13 @@ def test_what_the_cells_of_a_headed_table_hold_is_kept_by_main_content_extractio
     ]
 
 
-def test_a_cell_repeating_another_keeps_its_text():
+@pytest.mark.parametrize("layout", [html_table, css_wrapped_table], ids=["table", "css wrapped"])
+def test_a_cell_repeating_another_keeps_its_text(layout):
     # the repeat rule leaves out a paragraph written before; a table's values repeat, each in its own cell
     rows = [["Browser", "Support"], ["Firefox", "<p>Supported since version 12</p>"]]
     rows.append(["Chrome", "<p>Supported since version 12</p>"])
     story = "".join(f"<p>{LEAD} Paragraph {n} of the story goes on for a while here.</p>" for n in range(4))
-    html = f"<html><body><article><h1>Support</h1>{story}{html_table(rows)}<p>{AFTER}</p></article></body></html>"
+    html = f"<html><body><article><h1>Support</h1>{story}{layout(rows)}<p>{AFTER}</p></article></body></html>"
     assert grids(convert(html, "https://x.example/support").markdown) == [
         [["Browser", "Support"], ["Firefox", "Supported since version 12"], ["Chrome", "Supported since version 12"]]
     ]

@@ -47,9 +47,16 @@ def is_layout_table(table: etree._Element) -> bool:
 
 
 def is_header_row(row: etree._Element, cells: list[etree._Element]) -> bool:
-    """Whether a table row (its `cells`) is a row of column headers: two cells or more, all `th` or in the head."""
-    head = row.getparent()
-    return len(cells) >= 2 and (head is not None and head.tag == "thead" or all(c.tag == "th" for c in cells))
+    """Whether a table row (its `cells`) is a row of column headers: two cells or more, all `th` or in the table
+    head (a few wrappers deep at most, as in a table laid out with divs)."""
+    if len(cells) < 2:
+        return False
+    if all(c.tag == "th" for c in cells):
+        return True
+    for ancestor in islice(row.iterancestors(), _HEAD_WRAPPERS):
+        if ancestor.tag in ("thead", "table"):
+            return ancestor.tag == "thead"
+    return False
 
 
 def is_headed(table: etree._Element) -> bool:
@@ -60,6 +67,7 @@ def is_headed(table: etree._Element) -> bool:
 
 
 _FIRST_ELEMENTS = 32
+_HEAD_WRAPPERS = 3
 _FIRST_CELLS = 64
 
 
