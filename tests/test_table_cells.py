@@ -252,3 +252,10 @@ def test_a_cell_repeating_another_keeps_its_text(layout):
     assert grids(convert(html, "https://x.example/support").markdown) == [
         [["Browser", "Support"], ["Firefox", "Supported since version 12"], ["Chrome", "Supported since version 12"]]
     ]
+
+
+def test_furniture_inside_a_headed_table_is_still_left_out():
+    rows = [["Version", "Notes"], ["2.1", "Faster <aside>Advertisement: buy our course today</aside>"]]
+    story = "".join(f"<p>{LEAD} Paragraph {n} of the story goes on for a while here.</p>" for n in range(4))
+    html = f"<html><body><article><h1>Versions</h1>{story}{html_table(rows)}<p>{AFTER}</p></article></body></html>"
+    assert grids(convert(html, "https://x.example/versions").markdown) == [[["Version", "Notes"], ["2.1", "Faster"]]]

@@ -301,7 +301,7 @@ class FurnitureTest:
         body: etree._Element | None = None,
         author: str | None = None,
         title: etree._Element | None = None,
-        whole: Collection[etree._Element] = (),
+        whole: set[etree._Element] | None = None,
     ) -> None:
         self.main = main
         self.author = byline_name(author)  # the words of the page's author's name, whose byline lines go
@@ -331,7 +331,8 @@ class FurnitureTest:
         self.loose_text: dict[etree._Element, bool] = {}  # per block: has text outside its child elements
         self.texts: dict[etree._Element, str] = {}
         self.hints: dict[etree._Element, str] = {}
-        self.verdicts: dict[etree._Element, bool] = dict.fromkeys(whole, False)  # (`whole_tables`)
+        # what a table judged whole holds is not furniture (`whole_tables`), but what the measuring walk pruned
+        self.verdicts: dict[etree._Element, bool] = dict.fromkeys(whole - self.pruned if whole else (), False)
         self.teaser_runs: dict[etree._Element, set[etree._Element]] = {}  # per parent: its flat teaser sections
         self.teaser_after: dict[etree._Element, set[etree._Element]] = {}  # per parent: its cards after content
         self.drawings: dict[etree._Element, bool] = {}  # per block: holds labels placed over a picture
