@@ -10,14 +10,26 @@ import re
 
 from lxml import etree
 
-# the row and cell roles (and display values) a declared table is made of, and the HTML tag each stands for
+# the row and cell roles (and display values) a declared table is made of, and the HTML tag each stands for; a
+# `gridcell` inside a static table is one of its cells (the table is not a widget for it)
 ROLE_TAGS = {
     "row": "tr",
     "cell": "td",
+    "gridcell": "td",
     "columnheader": "th",
     "rowheader": "th",
+    "caption": "caption",
 }
-DISPLAY_TAGS = {"table-row": "tr", "table-cell": "td"}
+# a column (group) holds no content: it declares nothing
+DISPLAY_TAGS = {
+    "table": "table",
+    "table-row": "tr",
+    "table-cell": "td",
+    "table-header-group": "thead",
+    "table-row-group": "tbody",
+    "table-footer-group": "tfoot",
+    "table-caption": "caption",
+}
 TABLE_ROLES = frozenset(("table",))
 TABLE_TAGS = frozenset(("table", "tr", "td", "th", "thead", "tbody", "tfoot", "caption"))
 
@@ -27,7 +39,8 @@ _DECLARATION = re.compile(rb"(?:role\s*=\s*[\"']?|display\s*:)\s*$", re.IGNORECA
 _DECLARED = etree.XPath(
     "//*[not(self::table)][starts-with(normalize-space(@role), 'table') or contains(@style, 'table')]"
 )
-_DISPLAY = re.compile(r"display\s*:\s*(table-row|table-cell|table)\b", re.IGNORECASE)
+# the whole value: "table-row-group" is a group of rows, not a row
+_DISPLAY = re.compile(r"display\s*:\s*(table(?:-[a-z]+)*)(?![\w-])", re.IGNORECASE)
 
 # fewer rows, or no row of two cells, is a list or a single box, not a table
 MIN_ROWS = 2
@@ -47,7 +60,7 @@ def declared_tag(el: etree._Element) -> str | None:
     if style and "table" in style.lower():
         found = _DISPLAY.search(style)
         if found:
-            return DISPLAY_TAGS.get(found.group(1).lower(), "table")
+            return DISPLAY_TAGS.get(found.group(1).lower())
     return None
 
 

@@ -22,7 +22,7 @@ from web2md.extract.maincontent.furniture import (
     names_comments,
     names_content,
 )
-from web2md.extract.maincontent.furniture_test import FurnitureTest, once_each
+from web2md.extract.maincontent.furniture_test import FurnitureTest, once_each, whole_tables
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
 PRODUCT_WIDENING = 2.0  # a product's block holds up to this much more content text than its description
@@ -200,9 +200,11 @@ def choose_main(
             if titled is not None:
                 article = titled
     if article is None:
-        test = FurnitureTest(main, analysis, recall, author=author, title=title)
-        return Choice([main], once_each(test, test.text_of, off), analysis.good(main), analysis.skip_tags)
-    skip = FurnitureTest(article, analysis, recall, body=main, author=author, title=title)
+        whole = whole_tables(main)
+        test = FurnitureTest(main, analysis, recall, author=author, title=title, whole=whole)
+        return Choice([main], once_each(test, test.text_of, off, whole), analysis.good(main), analysis.skip_tags)
+    whole = whole_tables(article)
+    skip = FurnitureTest(article, analysis, recall, body=main, author=author, title=title, whole=whole)
     above: set[etree._Element] = set()  # from the article down to the body's parent
     after: set[etree._Element] = set()  # what follows the body inside the article: notes, boxes, related links
     node = main
@@ -229,7 +231,7 @@ def choose_main(
         return False
 
     return Choice(
-        [article], once_each(skip_beside_the_body, skip.text_of, off), analysis.good(article), analysis.skip_tags
+        [article], once_each(skip_beside_the_body, skip.text_of, off, whole), analysis.good(article), analysis.skip_tags
     )
 
 

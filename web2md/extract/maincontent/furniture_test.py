@@ -4,7 +4,7 @@ applies (`rules` names them)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from itertools import chain, islice
 
 from lxml import etree
@@ -82,6 +82,7 @@ from web2md.extract.maincontent.furniture import (
     names_caption,
     read_hints,
 )
+from web2md.extract.markdown.tables import is_headed, is_layout_table
 
 MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_CALL, MAX_FURNITURE_LABEL, MAX_RIGHTS)
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
@@ -244,13 +245,25 @@ def names_answer(button: etree._Element) -> bool:
     return False
 
 
+def whole_tables(root: etree._Element) -> set[etree._Element]:
+    """What the data tables under `root` headed by a row of column headers hold: their rows, cells and what the cells
+    hold. Such a table is judged whole: a date, a link or a line repeated in a cell is a value of the table, not a
+    block of its own."""
+    parts: set[etree._Element] = set()
+    for table in root.iter("table"):
+        if is_headed(table) and not is_layout_table(table):
+            parts.update(table.iterdescendants())
+    return parts
+
+
 def once_each(
     skip: Callable[[etree._Element], bool],
     text: Callable[[etree._Element], str] = block_text,
     disabled: frozenset[str] = frozenset(),
+    whole: Collection[etree._Element] = (),
 ) -> Callable[[etree._Element], bool]:
     """`skip`, plus: a paragraph-level block repeating one already rendered (over 20 characters) is skipped (unless
-    `disabled` names "repeats-once").
+    `disabled` names "repeats-once"), but not in a table judged `whole` (`whole_tables`).
 
     Asked by the renderer in document order, so the first occurrence is the one kept.
     """
@@ -263,7 +276,7 @@ def once_each(
             return True
         # an item holding paragraphs is judged by them, so a paragraph never repeats its own item
         tag = el.tag
-        if tag in REPEAT_TAGS and (tag == "p" or next(el.iter("p"), None) is None):
+        if tag in REPEAT_TAGS and (tag == "p" or next(el.iter("p"), None) is None) and el not in whole:
             key = text(el)
             if len(key) > 20:
                 if key in seen:
@@ -289,6 +302,7 @@ class FurnitureTest:
         body: etree._Element | None = None,
         author: str | None = None,
         title: etree._Element | None = None,
+        whole: set[etree._Element] | None = None,
     ) -> None:
         self.main = main
         self.author = byline_name(author)  # the words of the page's author's name, whose byline lines go
@@ -319,7 +333,8 @@ class FurnitureTest:
         self.loose_text: dict[etree._Element, bool] = {}  # per block: has text outside its child elements
         self.texts: dict[etree._Element, str] = {}
         self.hints: dict[etree._Element, str] = {}
-        self.verdicts: dict[etree._Element, bool] = {}
+        # what a table judged whole holds is not furniture (`whole_tables`), but what the measuring walk pruned
+        self.verdicts: dict[etree._Element, bool] = dict.fromkeys(whole - self.pruned if whole else (), False)
         self.teaser_runs: dict[etree._Element, set[etree._Element]] = {}  # per parent: its flat teaser sections
         self.teaser_after: dict[etree._Element, set[etree._Element]] = {}  # per parent: its cards after content
         self.drawings: dict[etree._Element, bool] = {}  # per block: holds labels placed over a picture

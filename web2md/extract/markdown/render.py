@@ -827,9 +827,12 @@ class Renderer:
             self.block_boundary()
             return
         self._end_cell(state)
+        self.flush()  # text in the table outside its rows is a paragraph before it (where browsers show it)
         state.rows.append([])
         if state.in_head:
             state.header_rows = len(state.rows)
+        state.in_row = True
+        self._gather_loose(state)
 
     def end_row(self, el: etree._Element) -> None:
         state = self.tables[-1] if self.tables else None
@@ -837,6 +840,7 @@ class Renderer:
             self.block_boundary()
             return
         self._end_cell(state)
+        state.in_row = False
 
     def start_cell(self, el: etree._Element) -> None:
         state = self.tables[-1] if self.tables else None
@@ -862,10 +866,24 @@ class Renderer:
             self.block_boundary()
             return
         self._end_cell(state)
+        if state.in_row:
+            self._gather_loose(state)
+
+    def _gather_loose(self, state: TableState) -> None:
+        """What a row holds from here up to its next cell or its end goes to the row's loose content."""
+        state.cell = state.loose
+        self.md = state.loose.md
+        self.tx = state.loose.tx
 
     def _end_cell(self, state: TableState) -> None:
         row = state.rows[-1] if state.rows else None
-        if row and row[-1] is state.cell and not state.in_caption:
+        loose = state.loose
+        if state.cell is loose:
+            if row is not None and "".join(loose.md).strip():
+                row.append(loose.close())  # content between cells (whitespace between them is not a cell)
+            loose.md.clear()
+            loose.tx.clear()
+        elif row and row[-1] is state.cell and not state.in_caption:
             row[-1] = state.cell.close()  # the row keeps the cell's text, its pieces are let go
         if state.cell is not None or state.in_caption:
             state.cell = None

@@ -4,6 +4,7 @@ from a data table, and the layout of a data table as Markdown lines, plain-text 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import islice
 
 from lxml import etree
 
@@ -13,9 +14,11 @@ from web2md.extract.markdown.emphasis import BREAK
 from web2md.extract.markdown.escaping import inline_markdown
 
 # Block-level descendants that make a table a layout table rather than data.
-_LAYOUT_MARKERS = HEADING_TAGS | frozenset(
-    {"table", "ul", "ol", "pre", "blockquote", "dl", "form", "article", "section", "main", "nav"}
-)
+_LAYOUT_MARKERS = HEADING_TAGS | frozenset({"table", "pre", "blockquote", "form", "article", "section", "main", "nav"})
+# Blocks that make a table a layout table unless its first row is a row of column headers (`th` cells, or a row of
+# the table head): a data table's cell may hold a list or paragraphs (its cells join them by spaces), a layout
+# table's cells seldom sit under headers.
+_LIST_TAGS = frozenset({"ul", "ol", "dl"})
 
 
 def is_layout_table(table: etree._Element) -> bool:
@@ -24,17 +27,48 @@ def is_layout_table(table: etree._Element) -> bool:
         return True
     widest = 0
     rows = 0
+    header_row = False
+    blocks = False  # a list, or paragraphs side by side, in a cell
     for el in table.iterdescendants():
         tag = el.tag
         if tag in _LAYOUT_MARKERS:
             return True
         if tag == "tr":
             rows += 1
-            width = sum(1 for c in el if c.tag in ("td", "th"))
-            widest = max(widest, width)
-        elif tag == "p" and el.getparent() is not None and sum(1 for s in el.getparent() if s.tag == "p") > 1:
-            return True
-    return widest < 2 or rows < 1
+            cells = [c for c in el if c.tag in ("td", "th")]
+            widest = max(widest, len(cells))
+            if rows == 1:
+                header_row = is_header_row(el, cells)
+        elif not blocks and (tag in _LIST_TAGS or tag == "p" and sum(1 for s in el.getparent() if s.tag == "p") > 1):
+            if rows and not header_row:
+                return True
+            blocks = True
+    return widest < 2 or rows < 1 or blocks and not header_row
+
+
+def is_header_row(row: etree._Element, cells: list[etree._Element]) -> bool:
+    """Whether a table row (its `cells`) is a row of column headers: two cells or more, all `th` or in the table
+    head (a few wrappers deep at most, as in a table laid out with divs)."""
+    if len(cells) < 2:
+        return False
+    if all(c.tag == "th" for c in cells):
+        return True
+    for ancestor in islice(row.iterancestors(), _HEAD_WRAPPERS):
+        if ancestor.tag in ("thead", "table"):
+            return ancestor.tag == "thead"
+    return False
+
+
+def is_headed(table: etree._Element) -> bool:
+    """Whether the first row of `table` is a row of column headers. A look at a few elements only: the first row
+    among the table's first descendants (a caption or column groups may come before it), the row's first cells."""
+    row = next((el for el in islice(table.iterdescendants(), _FIRST_ELEMENTS) if el.tag == "tr"), None)
+    return row is not None and is_header_row(row, [c for c in islice(row, _FIRST_CELLS) if c.tag in ("td", "th")])
+
+
+_FIRST_ELEMENTS = 32
+_HEAD_WRAPPERS = 3
+_FIRST_CELLS = 64
 
 
 @dataclass(slots=True)  # one per cell of a table: a big table has hundreds of thousands
@@ -68,6 +102,10 @@ class TableState:
     in_head: bool = False
     cell: Cell | None = None
     in_caption: bool = False
+    # A row's content outside its cells (text or elements between them, as a row laid out with elements may hold)
+    # is a cell of its own where it stands, as CSS makes an anonymous cell of it: this buffer gathers it.
+    in_row: bool = False
+    loose: Cell = field(default_factory=Cell)
     outer_code: int = 0  # an inline code element around the table does not make its cells code
 
 
