@@ -18,6 +18,7 @@ from tests.worker_functions import (
     fail,
     frozen_objects,
     identity,
+    log_and_fail,
     niceness,
     pid,
     sleep,
@@ -427,3 +428,23 @@ def test_a_web2md_folder_in_the_current_directory_is_not_imported_by_the_workers
             await pool.close()
 
     assert asyncio.run(scenario()) == 49
+
+
+@pytest.mark.integration
+def test_what_a_call_logs_in_its_worker_is_logged_by_the_caller(caplog):
+    """A page converted in a worker logs as one converted in the crawl's process (a charset decision, a warning),
+    even when the call then fails; below INFO nothing is sent."""
+
+    async def scenario() -> None:
+        pool = WorkerPool(1, timeout=10)
+        try:
+            with pytest.raises(WorkerError):
+                await pool.run(log_and_fail, "https://example.org/wide")
+        finally:
+            await pool.close()
+
+    with caplog.at_level("DEBUG", logger="web2md.conversion.responses"):
+        asyncio.run(scenario())
+    assert [(r.name, r.levelname, r.getMessage()) for r in caplog.records if r.name.startswith("web2md.conv")] == [
+        ("web2md.conversion.responses", "INFO", "Decoded https://example.org/wide as utf-8")
+    ]

@@ -43,3 +43,11 @@ def frozen_objects() -> tuple[int, int]:
 
 def niceness() -> int:
     return os.getpriority(os.PRIO_PROCESS, 0)
+
+
+def log_and_fail(message: str) -> None:
+    import logging
+
+    logging.getLogger("web2md.conversion.responses").info("Decoded %s as utf-8", message)
+    logging.getLogger("web2md.conversion.responses").debug("not sent: below the forwarded level")
+    raise ValueError("bad input")

@@ -36,6 +36,7 @@ logger = logging.getLogger(__name__)
 
 _LENGTH = struct.Struct(">Q")
 _READY = b"web2md-worker-ready\n"
+FORWARDED_LEVEL = logging.INFO  # what a worker's calls log that the calling process logs in turn
 PIPE_SIZE = 1 << 20  # Linux's default cap for an unprivileged process (/proc/sys/fs/pipe-max-size)
 
 
@@ -129,7 +130,7 @@ class _Worker:
         worker._reader = asyncio.ensure_future(worker._read_answers())
         return worker
 
-    async def call(self, payload: bytes) -> tuple[str, Any]:
+    async def call(self, payload: bytes) -> tuple[str, Any, list[logging.LogRecord]]:
         """Write the call now, behind those running or waiting (so the worker goes on to it without waiting for
         this loop), and await its answer; raises `_NotStarted` when the worker is lost before the call's turn."""
         stdin = self.process.stdin
@@ -137,7 +138,7 @@ class _Worker:
         if self.broken:
             raise _NotStarted
         stdin.write(_LENGTH.pack(len(payload)) + payload)
-        answer: asyncio.Future[tuple[str, Any]] = asyncio.get_running_loop().create_future()
+        answer: asyncio.Future[tuple[str, Any, list[logging.LogRecord]]] = asyncio.get_running_loop().create_future()
         self.waiting.append(answer)
         self._called.set()
         with contextlib.suppress(ConnectionError):  # a dead worker: its answers say so
@@ -168,7 +169,7 @@ class _Worker:
                     call.set_result(answer)
 
     @staticmethod
-    async def _answer(stdout: asyncio.StreamReader) -> tuple[str, Any]:
+    async def _answer(stdout: asyncio.StreamReader) -> tuple[str, Any, list[logging.LogRecord]]:
         size = _LENGTH.unpack(await stdout.readexactly(_LENGTH.size))[0]
         return pickle.loads(await stdout.readexactly(size))
 
@@ -284,10 +285,14 @@ class WorkerPool:
                 finally:
                     self._assigned[index] -= 1
                 try:
-                    outcome, value = await worker.call(payload)
+                    outcome, value, records = await worker.call(payload)
                 except _NotStarted:
                     continue  # its worker was lost before this call's turn: a new one or another takes it
                 break
+        for record in records:  # what the call logged, as if it had run here
+            record_logger = logging.getLogger(record.name)
+            if record_logger.isEnabledFor(record.levelno):
+                record_logger.handle(record)
         if outcome == "error":
             raise WorkerError(value)
         return value
@@ -314,11 +319,35 @@ def _read_exactly(stream: Any, size: int) -> bytes:
     return data if len(data) == size else b""
 
 
+class _Records(logging.Handler):
+    """The records a call logs, sent back with its answer for the calling process to log (messages formatted
+    here: their arguments need not pickle)."""
+
+    def __init__(self) -> None:
+        super().__init__(FORWARDED_LEVEL)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        record.msg, record.args = record.getMessage(), None
+        if record.exc_info:
+            record.exc_text = record.exc_text or logging.Formatter().formatException(record.exc_info)
+            record.exc_info = None
+        self.records.append(record)
+
+    def take(self) -> list[logging.LogRecord]:
+        records, self.records = self.records, []
+        return records
+
+
 def serve(stdin: Any, stdout: Any) -> None:
-    """Answer calls from `stdin` on `stdout` until `stdin` ends."""
+    """Answer calls from `stdin` on `stdout` until `stdin` ends; each answer carries what the call logged."""
     stdout.write(_READY)
     stdout.flush()
     frozen = False
+    records = _Records()
+    root = logging.getLogger()
+    root.addHandler(records)
+    root.setLevel(min(root.level, FORWARDED_LEVEL))
     while True:
         header = _read_exactly(stdin, _LENGTH.size)
         if not header:
@@ -328,9 +357,9 @@ def serve(stdin: Any, stdout: Any) -> None:
             return
         try:
             function, args = pickle.loads(payload)
-            answer = ("ok", function(*args))
+            answer = ("ok", function(*args), records.take())
         except Exception as exc:
-            answer = ("error", f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}")
+            answer = ("error", f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}", records.take())
         data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
         stdout.write(_LENGTH.pack(len(data)) + data)
         stdout.flush()
