@@ -4,7 +4,8 @@ usage: python3 benchmarks/hostile.py [--only NAME,...] [--max-memory N] [--fetch
 
 Each page is generated, then converted in a fresh Python process (parse + `convert`, what the extraction
 pipeline does), so the peak RSS is that page's alone; `--fetch` runs `web2md fetch` against a local server
-instead (the whole crawl path, Scrapy included). Target: peak RSS <= 15 x body + 150 MB, time linear.
+instead (the whole crawl path, Scrapy included). Target: peak RSS <= 15 x body + 150 MB (the
+"target" column), time linear; a page whose estimate passes the memory bound (`max_memory`) is cut there.
 """
 
 from __future__ import annotations

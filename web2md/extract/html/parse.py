@@ -32,15 +32,15 @@ from web2md.extract.html.tags import CLOSED_BY_SAME_START_TAGS, RAW_TEXT_TAGS, V
 _RAW_START = re.compile(r"<(?a:(?=[sxinp!]))(?:((?a:" + "|".join(RAW_TEXT_TAGS) + r"))(?=[\s/>])|!--)", re.I)
 _RAW_END = {tag: re.compile("</" + tag, re.I) for tag in RAW_TEXT_TAGS}
 #: What converting one document may take in memory, in bytes, unless told otherwise (see `parse_html`): the markup
-#: past the point where `memory_estimate` reaches it is not parsed. Far above real pages (the corpus pages estimate at
-#: a few MB); a table of 300,000 rows (21 MB) is read whole (benchmarks/bigpage.py measures the largest).
-DEFAULT_MAX_MEMORY = 1_500_000_000
-#: The estimate's terms, measured on pages of tables and of links (benchmarks/bigpage.py, benchmarks/hostile.py): per
-#: element of the tree (its node and its text's, the measures of main-content selection and what the renderer keeps
-#: of it), per link more (its entry in the page's links, its Markdown and its reference) and per byte of markup (the
-#: copies of the text on its way to Markdown).
-ELEMENT_COST = 600
-LINK_COST = 900
+#: past the point where `memory_estimate` reaches it is not parsed. Far above real pages: it is there for hostile
+#: ones (benchmarks/bigpage.py measures the largest table read whole within it, benchmarks/hostile.py the peaks).
+DEFAULT_MAX_MEMORY = 2_000_000_000
+#: The estimate's terms, upper bounds of what pages of table cells, of links and of inline elements take
+#: (benchmarks/bigpage.py, benchmarks/hostile.py): per element (its node and its text's in the tree, its measures
+#: for main-content selection, its pieces in the renderer), per link more (its entry in the page's links, its
+#: Markdown and its reference) and per byte of markup (the copies of the text on its way to Markdown).
+ELEMENT_COST = 1000
+LINK_COST = 1000
 BYTE_COST = 8
 #: Attribute set on the root of a tree whose document was cut at `max_memory`; its value is the bound.
 TRUNCATED = "data-web2md-truncated"
