@@ -237,10 +237,15 @@ def memory_estimate(size: int, elements: int, links: int = 0) -> int:
 def memory_cut(data: bytes, max_memory: int | None) -> int | None:
     """The offset where `data` is cut so that what is kept estimates at `max_memory` bytes or less (before the
     start tag that would pass it, else inside the text that would), or None if the whole estimates within it."""
-    # every start tag has a '<', and every link's starts "<a" or "<A"
-    if not max_memory or memory_estimate(len(data), data.count(b"<"), data.count(b"<a") + data.count(b"<A")) <= (
-        max_memory
-    ):
+    if not max_memory:
+        return None
+    # a start tag takes two bytes or more ("<a"), and has a '<': most pages are within the bound whatever they hold,
+    # and are not scanned
+    size = len(data)
+    if memory_estimate(size, size // 2, size // 2) <= max_memory:
+        return None
+    tags = data.count(b"<")
+    if memory_estimate(size, tags, tags) <= max_memory:
         return None
     count = links = 0
     for count, match in enumerate(_START_TAG.finditer(data), 1):
