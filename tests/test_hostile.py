@@ -19,7 +19,7 @@ from lxml import etree
 
 from web2md import convert, extract_links, html_to_text
 from web2md.extract.documents.feeds import parse_feed
-from web2md.extract.html.parse import MAX_DEPTH
+from web2md.extract.html.parse import MAX_DEPTH, flatten_depth, memory_estimate
 from web2md.formats.htmldoc import markdown_to_html
 from web2md.frontends.ansi import render_ansi
 
@@ -258,11 +258,11 @@ def test_script_containing_closing_div():
 def test_100000_nested_elements(open_tag, close_tag):
     n = 100_000
     html = "<p>Before the nesting.</p>" + open_tag * n + "Deep text." + close_tag * n + "<p>After.</p>"
-    # the element cap (WEB2MD_MAX_ELEMENTS) counts the elements left once the nesting is flattened, a few
+    # the memory bound (WEB2MD_MAX_MEMORY) counts the elements left once the nesting is flattened, a few
     # hundred: 100,000 levels of two or three elements each are read whole too
     default = convert(html, URL)
     assert default.truncated is None
-    outs = [render(html), convert(html, URL, max_elements=None).markdown, default.markdown]
+    outs = [render(html), convert(html, URL, max_memory=None).markdown, default.markdown]
     for out in outs:  # no RecursionError, no crash
         assert out.startswith("Before the nesting.\n\n")
         assert (
@@ -276,20 +276,23 @@ def test_100000_nested_elements(open_tag, close_tag):
 def test_deeply_nested_text_kept_exactly(n):
     html = "<h1>Title</h1><p>Before.</p>" + "<div>" * n + "<p>Deep text.</p>" + "</div>" * n + "<p>After.</p>"
     assert render(html) == "# Title\n\nBefore.\n\nDeep text.\n\nAfter."
-    page = convert(html, URL, max_elements=None)
+    page = convert(html, URL, max_memory=None)
     assert page.markdown == "# Title\n\nBefore.\n\nDeep text.\n\nAfter."
     assert page.title == "Title"
-    # issue 32: past the default element cap in tags, but the flattened nesting is a few hundred elements
+    # issue 32: past the old element cap in tags, but the flattened nesting is a few hundred elements
     page = convert(html, URL)
     assert page.markdown == "# Title\n\nBefore.\n\nDeep text.\n\nAfter." and page.truncated is None
 
 
 @pytest.mark.parametrize("n", [200_000, 300_000])
-def test_deep_divs_past_the_element_cap_keep_their_text(n):
+def test_deep_divs_past_the_old_element_cap_keep_their_text(n):
     page = convert("<div>" * n + "deep text" + "</div>" * n + "<p>after</p>", URL)
     assert page.markdown == "deep text\n\nafter" and page.truncated is None
-    # a cut still counts what the tree holds: the elements after the nesting, past the cap, are not read
-    page = convert("<div>" * n + "deep" + "</div>" * n + "<p>after</p>" * 10, URL, max_elements=MAX_DEPTH + 5)
+    # a cut still counts what the tree holds: the elements after the nesting, past the bound, are not read
+    html = "<div>" * n + "deep" + "</div>" * n + "<p>after</p>" * 10
+    flat = flatten_depth(html)
+    bound = memory_estimate(flat.index("<p>", flat.index("<p>") + 5 * len("<p>after</p>")), MAX_DEPTH + 5)
+    page = convert(html, URL, max_memory=bound)
     assert page.markdown == "deep" + "\n\nafter" * 5 and page.truncated is True
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from web2md.extract.html.parse import MAX_DEPTH, flatten_depth, parse_html
+from web2md.extract.html.parse import MAX_DEPTH, flatten_depth, memory_estimate, parse_html
 
 
 def test_flatten_depth_drops_the_tags_below_the_limit_and_keeps_their_text():
@@ -47,13 +47,17 @@ def test_parse_within_the_limit_is_not_flattened():
     assert depth(root) == 1501
 
 
-def test_the_element_cap_counts_the_flattened_nesting():
-    # 300,000 nested divs are past a cap of 1,000 start tags, but the tree holds MAX_DEPTH of them
+def test_the_memory_bound_counts_the_flattened_nesting():
+    # 300,000 nested divs are past a bound of 1,000 start tags, but the tree holds MAX_DEPTH of them
     n = 300_000
-    root = parse_html("<div>" * n + "deep" + "</div>" * n + "<p>after</p>", max_elements=1000)
+    html = "<div>" * n + "deep" + "</div>" * n + "<p>after</p>"
+    root = parse_html(html, max_memory=memory_estimate(len(html), 1000))
     assert "".join(root.itertext()) == "deepafter" and root.get("data-web2md-truncated") is None
-    root = parse_html("<div>" * n + "deep" + "</div>" * n + "<p>a</p><p>b</p>", max_elements=MAX_DEPTH + 1)
-    assert "".join(root.itertext()) == "deepa" and root.get("data-web2md-truncated") == str(MAX_DEPTH + 1)
+    html = "<div>" * n + "deep" + "</div>" * n + "<p>a</p><p>b</p>"
+    flat = flatten_depth(html)
+    bound = memory_estimate(flat.index("<p>b"), MAX_DEPTH + 1)
+    root = parse_html(html, max_memory=bound)
+    assert "".join(root.itertext()) == "deepa" and root.get("data-web2md-truncated") == str(bound)
 
 
 def test_flatten_depth_ends_its_scan_past_the_cap():

@@ -1,5 +1,6 @@
-"""The element cap (issue 19): a page past WEB2MD_MAX_ELEMENTS is converted up to the cap and flagged, never
-silently; the crawl counts it."""
+"""The memory bound (issues 19 and 32): a page whose conversion would take more than WEB2MD_MAX_MEMORY bytes, as
+estimated from its markup, is converted up to the bound and flagged, never silently; the crawl counts it. A big
+page of an ordinary kind is far within the default bound and read whole."""
 
 from __future__ import annotations
 
@@ -9,51 +10,93 @@ import pytest
 
 from tests.server import TestServer
 from web2md import convert, crawl
-from web2md.extract.html.parse import DEFAULT_MAX_ELEMENTS, element_cut
+from web2md.extract.html.parse import (
+    BYTE_COST,
+    DEFAULT_MAX_MEMORY,
+    ELEMENT_COST,
+    LINK_COST,
+    memory_cut,
+    memory_estimate,
+)
 
 
-def test_a_page_is_converted_up_to_the_cap():
+def test_a_page_is_converted_up_to_the_bound():
     html = "<h1>Rows</h1>" + "".join(f"<p>row {i}</p>" for i in range(10))
-    page = convert(html, "https://example.test/", max_elements=5)
+    # the h1 and four rows fit; the start tag of the fifth row would pass the bound
+    bound = memory_estimate(html.index("<p>row 4"), 5)
+    page = convert(html, "https://example.test/", max_memory=bound)
     assert page.markdown == "# Rows\n\nrow 0\n\nrow 1\n\nrow 2\n\nrow 3"
     assert page.truncated is True and page.to_dict()["truncated"] is True
-    whole = convert(html, "https://example.test/", max_elements=11)
+    whole = convert(html, "https://example.test/", max_memory=memory_estimate(len(html), 11))
     assert whole.truncated is None and "truncated" not in whole.to_dict()
     assert whole.markdown.endswith("row 9")
-    assert convert(html, "https://example.test/", max_elements=0).markdown == whole.markdown  # 0: no cap
+    assert convert(html, "https://example.test/", max_memory=0).markdown == whole.markdown  # 0: no bound
 
 
-def test_the_cut_counts_start_tags():
-    data = b"<p>a < b</p><br/>" + b"<i>x</i>" * 3
-    # "<p", "<br", "<i", "<i", "<i": a '<' in text and end tags are no elements
-    assert element_cut(data, 4) == data.rindex(b"<i>")
-    assert element_cut(data, 5) is None
+def test_the_estimate_counts_bytes_elements_and_links():
+    data = b"<p>a < b</p><br/>" + b'<a href="/x">x</a>' * 2
+    # "<p", "<br", "<a", "<a": a '<' in text and end tags are no elements; each link costs more
+    assert memory_estimate(10, 2, 1) == 10 * BYTE_COST + 2 * ELEMENT_COST + LINK_COST
+    assert memory_cut(data, memory_estimate(len(data), 4, 2)) is None
+    second = data.rindex(b"<a ")
+    assert memory_cut(data, memory_estimate(second, 4, 2) - 1) == second
+    # <abbr> and <aside> are no links
+    assert memory_cut(b"<abbr>x</abbr><aside>y</aside>", memory_estimate(30, 2)) is None
+
+
+def test_text_past_the_bound_is_cut_between_characters():
+    data = b"<pre>" + "é".encode() * 100
+    bound = memory_estimate(0, 1) + BYTE_COST * 50  # the 50th byte is inside a character
+    cut = memory_cut(data, bound)
+    assert cut == 49 and data[:cut].decode("utf-8")
+    page = convert(data, "https://example.test/", max_memory=bound)
+    assert page.markdown == "```\n" + "é" * 22 + "\n```" and page.truncated is True
+
+
+def test_a_page_past_the_old_element_cap_is_read_whole():
+    # 240,000 elements, past the 200,000 start tags once parsed; its estimate is far within the default bound
+    rows = 60_000
+    html = "<h1>A table</h1><table>" + "<tr><td>n</td><td>v</td><td>w</td></tr>" * rows + "</table><p>The end.</p>"
+    assert memory_cut(html.encode(), DEFAULT_MAX_MEMORY) is None
+    page = convert(html, "https://example.test/")
+    assert page.truncated is None and page.markdown.endswith("The end.")
+    assert page.markdown.count("| n | v | w |") == rows
+    assert len(page.tables[0]["rows"]) == rows - 1  # the first row is the header
 
 
 @pytest.mark.integration
-def test_the_default_cap_holds_in_a_crawl_and_is_counted():
-    rows = DEFAULT_MAX_ELEMENTS + 1000
-    body = "<html><body><table>" + "<tr><td>cell</td></tr>" * (rows // 2) + "</table><p>The end.</p></body></html>"
+def test_the_bound_holds_in_a_crawl_and_is_counted():
+    rows = 1000
+    body = "<html><body><table>" + "<tr><td>cell</td></tr>" * rows + "</table><p>The end.</p></body></html>"
     with TestServer() as srv:
         srv.route("/big", body)
         srv.route("/small", "<p>A small page with a few words.</p>")
-        result = crawl.run("page", url=f"{srv.url('/big')} {srv.url('/small')}", output="", dedupe="off")
+        result = crawl.run(
+            "page",
+            {"WEB2MD_MAX_MEMORY": memory_estimate(len(body) // 2, rows)},
+            url=f"{srv.url('/big')} {srv.url('/small')}",
+            output="",
+            dedupe="off",
+        )
     pages = {item["url"]: item for item in result.items}
     big, small = pages[srv.url("/big")], pages[srv.url("/small")]
     assert big["truncated"] is True and "The end." not in big["markdown"]
-    assert 0 < big["markdown"].count("cell") < rows // 2
+    assert 0 < big["markdown"].count("cell") < rows
     assert "truncated" not in small
     assert result.stats["web2md/truncated"] == 1
 
 
 @pytest.mark.integration
-def test_the_cap_is_a_setting_and_a_spider_argument(tmp_path):
+def test_the_bound_is_a_setting_and_a_spider_argument(tmp_path):
+    html = "<h1>List</h1><ul>" + "<li>item</li>" * 100 + "</ul>"
+    # h1, ul and eight items fit
+    bound = memory_estimate(html.index("<li>", len("<h1>List</h1><ul>") + 8 * len("<li>item</li>")), 10)
     with TestServer() as srv:
-        srv.route("/", "<h1>List</h1><ul>" + "<li>item</li>" * 100 + "</ul>")
+        srv.route("/", html)
         by_setting = crawl.run(
-            "page", {"WEB2MD_MAX_ELEMENTS": 10}, url=srv.url("/"), output=str(tmp_path), formats="json"
+            "page", {"WEB2MD_MAX_MEMORY": bound}, url=srv.url("/"), output=str(tmp_path), formats="json"
         )
-        by_argument = crawl.run("page", url=srv.url("/"), output="", max_elements=10)
+        by_argument = crawl.run("page", url=srv.url("/"), output="", max_memory=bound)
     for result in (by_setting, by_argument):
         [item] = result.items
         assert item["truncated"] is True and item["markdown"].count("- item") == 8

@@ -29,7 +29,7 @@ from web2md.conversion.iframes import FrameDocument, IframeFetcher, frame_urls, 
 from web2md.conversion.responses import parse_response
 from web2md.conversion.workers import WorkerPool, default_workers
 from web2md.extract import convert, extract_links, text_for
-from web2md.extract.html.parse import DEFAULT_MAX_ELEMENTS, TRUNCATED
+from web2md.extract.html.parse import DEFAULT_MAX_MEMORY, TRUNCATED
 from web2md.extract.textfor import UnsupportedContent
 from web2md.javascript.quickjs import run_scripts
 
@@ -63,7 +63,7 @@ class Conversion:
 def run_conversion(job: Conversion) -> dict[str, Any]:
     """Read one page: parse it once and answer with what `job` asks for, as plain data.
 
-    HTML: ``{"encoding": what decoded the body, "truncated": element cap or None}``,
+    HTML: ``{"encoding": what decoded the body, "truncated": memory bound or None}``,
     plus ``"directives"`` (robots, when asked), ``"links"`` (when asked and not
     nofollow), then, unless the job only wants those or the page is noindex:
     ``"frame_sources"`` for a page with iframes whose documents are not fetched
@@ -78,7 +78,7 @@ def run_conversion(job: Conversion) -> dict[str, Any]:
         except UnsupportedContent as exc:
             return {"unsupported": exc.content_type, "reason": str(exc)}
     response = HtmlResponse(job.url, body=job.body, headers={"Content-Type": job.content_type or "text/html"})
-    tree, encoding = parse_response(response, job.options.get("max_elements", DEFAULT_MAX_ELEMENTS))
+    tree, encoding = parse_response(response, job.options.get("max_memory", DEFAULT_MAX_MEMORY))
     result: dict[str, Any] = {"encoding": encoding, "truncated": tree.get(TRUNCATED)}
     directives: set[str] = set()
     if job.robots is not None:
@@ -228,7 +228,7 @@ class Converter:
             result = await self.pool.run(run_conversion, job)
         if result.get("truncated") is not None and job.frames is None:  # once per page, not again with its iframes
             logger.warning(
-                "Truncated %s: more than %s elements (WEB2MD_MAX_ELEMENTS); the rest is not converted",
+                "Truncated %s: converting it whole would take more than %s bytes (WEB2MD_MAX_MEMORY); the rest is not converted",
                 job.url,
                 result["truncated"],
             )

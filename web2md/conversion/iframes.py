@@ -25,7 +25,7 @@ from scrapy.http import HtmlResponse
 from scrapy.http.request import NO_CALLBACK
 
 from web2md.conversion.responses import parse_response
-from web2md.extract.html.parse import DEFAULT_MAX_ELEMENTS
+from web2md.extract.html.parse import DEFAULT_MAX_MEMORY
 from web2md.middlewares import META_QUIET
 from web2md.middlewares.limits import PageFailed
 
@@ -64,15 +64,13 @@ class FrameDocument:
     frames: dict[str, FrameDocument] = field(default_factory=dict)  # its own iframes, by source URL
 
 
-def parse_document(
-    url: str, body: bytes, content_type: str, max_elements: int | None = DEFAULT_MAX_ELEMENTS
-) -> _Element:
+def parse_document(url: str, body: bytes, content_type: str, max_memory: int | None = DEFAULT_MAX_MEMORY) -> _Element:
     """The tree of an HTML document received from `url` with that body and Content-Type, as the spiders parse it.
 
-    `parse_response` on the response rebuilt from these parts (with the run's element cap): a worker process
+    `parse_response` on the response rebuilt from these parts (with the run's memory bound): a worker process
     gets the same tree as the crawl's own process would.
     """
-    return parse_response(HtmlResponse(url, body=body, headers={"Content-Type": content_type}), max_elements)[0]
+    return parse_response(HtmlResponse(url, body=body, headers={"Content-Type": content_type}), max_memory)[0]
 
 
 def frame_sources(tree: _Element, url: str, max_count: int) -> list[tuple[_Element, str]]:

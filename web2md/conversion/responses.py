@@ -12,7 +12,7 @@ from lxml.etree import _Element
 from scrapy.http import TextResponse
 from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding, read_bom
 
-from web2md.extract.html.parse import DEFAULT_MAX_ELEMENTS, decode_body, parse_html
+from web2md.extract.html.parse import DEFAULT_MAX_MEMORY, decode_body, parse_html
 from web2md.extract.html.sniff import implausible_charset
 
 __all__ = ["declared_encoding", "parse_response", "stated_encoding"]
@@ -50,17 +50,17 @@ def stated_encoding(response: TextResponse) -> str | None:
     )
 
 
-def parse_response(response: TextResponse, max_elements: int | None = DEFAULT_MAX_ELEMENTS) -> tuple[_Element, str]:
+def parse_response(response: TextResponse, max_memory: int | None = DEFAULT_MAX_MEMORY) -> tuple[_Element, str]:
     """The parsed tree of an HTML response and the encoding its body was decoded with.
 
     The declared encoding decodes the body; without one the body is decoded
     exactly as the core decodes bytes (`web2md.extract.html.parse.decode_body`:
     UTF-8 when the bytes are valid UTF-8, else Windows-1252), not with Scrapy's
-    guess. The body is parsed once either way, up to `max_elements` start tags
+    guess. The body is parsed once either way, within `max_memory` bytes
     (`web2md.extract.html.parse.parse_html`).
     """
     encoding = declared_encoding(response)
     if encoding:
-        return parse_html(response.body, encoding=encoding, max_elements=max_elements), encoding
+        return parse_html(response.body, encoding=encoding, max_memory=max_memory), encoding
     text, encoding = decode_body(response.body)
-    return parse_html(text, max_elements=max_elements), encoding
+    return parse_html(text, max_memory=max_memory), encoding

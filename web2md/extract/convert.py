@@ -35,10 +35,10 @@ from web2md.extract.page import Page
 Html = str | bytes | etree._Element
 
 
-def as_tree(html: Html, max_elements: int | None = None) -> etree._Element:
+def as_tree(html: Html, max_memory: int | None = None) -> etree._Element:
     """Accept a document as text, bytes or an already-parsed lxml tree (e.g. Scrapy's)."""
     if isinstance(html, (str, bytes)):
-        return parse_html(html, max_elements=max_elements)
+        return parse_html(html, max_memory=max_memory)
     if hasattr(html, "getroottree"):
         return html
     raise TypeError(f"expected str, bytes or an lxml element, not {type(html).__name__}")
@@ -179,7 +179,7 @@ def truncate_markdown(markdown: str, limit: int) -> str:
 def convert(html: Html, url: str = "", **options) -> Page:
     """Convert an HTML document to a `Page` (Markdown, text, title, links, metadata)."""
     opts = Options.from_kwargs(options)
-    root = as_tree(html, opts.max_elements)
+    root = as_tree(html, opts.max_memory)
     elements = DocumentElements(root)
     base = base_url(elements.bases, url)
     resolve = Resolver(base)
@@ -198,6 +198,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
     title = next((h for h in elements.headings if h.tag == "h1"), None)
     found = metadata.scan(root, base, data, elements, resolve)
     author = metadata.author_of(found, root, elements, analysis.byline_candidates)
+    semantic = bool(data.entries) or bool(semantic_region(elements, analysis))
     rendered, scored = render_main(
         root,
         base,
@@ -211,6 +212,8 @@ def convert(html: Html, url: str = "", **options) -> Page:
         page_type == PRODUCT,
         author,
     )
+    # the measures hold an entry per element of the page: let them go before the Markdown is read again
+    del analysis
     if comment_set and not scored:
         # a thread whose opening post is marked up like its replies: that post is the main content
         opening = comments[0][0]
@@ -261,7 +264,6 @@ def convert(html: Html, url: str = "", **options) -> Page:
     )
     metadata.fill(page, found, root, base, author)
     known = sum(1 for value in (page.title, page.author, page.published_date, page.description) if value)
-    semantic = bool(data.entries) or bool(semantic_region(elements, analysis))
     page.extraction_quality = extraction_quality(
         markdown, text, semantic=semantic, metadata_fields=known, fallback=fallback, parts=parts
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from web2md.extract.html.parse import DEFAULT_MAX_ELEMENTS
+from web2md.extract.html.parse import DEFAULT_MAX_MEMORY
 from web2md.extract.maincontent.rules import rule_names
 
 #: Field metadata: a spider argument's value is one item, commas and all (CSS separates selectors with commas, and
@@ -25,9 +25,10 @@ class Options:
     exclude_selector: tuple[str, ...] = field(default=(), metadata=ONE_ITEM)
     no_comments: bool = False
     max_length: int | None = None
-    # cap on the elements (tags, cells, links) of one page: past it the rest of the markup is not parsed and the
-    # page is flagged `truncated`; bounds memory and time on hostile pages (None or 0: no cap)
-    max_elements: int | None = DEFAULT_MAX_ELEMENTS
+    # bound in bytes on the memory converting one page takes, estimated from its markup (`parse.memory_estimate`):
+    # past it the rest of the markup is not parsed and the page is flagged `truncated`; bounds memory and time on
+    # hostile pages (None or 0: no bound)
+    max_memory: int | None = DEFAULT_MAX_MEMORY
     # page scripts (see docs/design.md#javascript): `web2md.javascript.quickjs` runs them on the tree before `convert`,
     # which runs none;
     # `wait` is in milliseconds (timer callbacks due within it run), None for the default

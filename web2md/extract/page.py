@@ -22,7 +22,7 @@ class Page:
     # main-content extraction (see docs/design.md#main-content)
     page_type: str | None = None
     extraction_quality: float | None = None
-    truncated: bool | None = None  # True: the document had more elements than max_elements; the rest is not here
+    truncated: bool | None = None  # True: converted up to the max_memory bound; the rest is not here
     fit_markdown: str = ""
     markdown_with_citations: str = ""
     references: list[dict[str, Any]] = field(default_factory=list)

@@ -57,6 +57,8 @@ CONVERSION_HELP = {
     "exclude_selector": "strip elements matching a CSS selector, e.g. .ad, #banner, div.ad > p (repeatable)",
     "no_comments": "skip forum/thread comment extraction",
     "max_length": "truncate the output after N characters",
+    "max_memory": "bound in bytes on the memory converting a page may take, estimated from its markup: a page past "
+    "it is converted up to there and marked truncated (default 2000000000; 0: no bound)",
     "javascript": "run the page's inline <script> blocks in a sandboxed engine before converting",
     "wait": "with --javascript: run timer callbacks due within MS milliseconds (default 1000); "
     "with --browser: wait MS more after the page settled",

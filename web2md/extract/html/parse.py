@@ -31,14 +31,21 @@ from web2md.extract.html.tags import CLOSED_BY_SAME_START_TAGS, RAW_TEXT_TAGS, V
 # most tags away with one test.
 _RAW_START = re.compile(r"<(?a:(?=[sxinp!]))(?:((?a:" + "|".join(RAW_TEXT_TAGS) + r"))(?=[\s/>])|!--)", re.I)
 _RAW_END = {tag: re.compile("</" + tag, re.I) for tag in RAW_TEXT_TAGS}
-#: Start tags parsed from one document unless told otherwise (see `parse_html`), counted once a nesting
-#: deeper than MAX_DEPTH is flattened (so any depth is read whole). The 879 corpus pages have at most ~10k; the
-#: cap keeps a hostile 10-31 MB page within 15x its size + 150 MB in memory (benchmarks/hostile.py), and a
-#: table of ~40,000 rows (2.8 MB) is the largest such page read whole (benchmarks/bigpage.py).
-DEFAULT_MAX_ELEMENTS = 200_000
-#: Attribute set on the root of a tree whose document was cut at `max_elements`; its value is the cap.
+#: What converting one document may take in memory, in bytes, unless told otherwise (see `parse_html`): the markup
+#: past the point where `memory_estimate` reaches it is not parsed. Far above real pages: it is there for hostile
+#: ones (benchmarks/bigpage.py measures the largest table read whole within it, benchmarks/hostile.py the peaks).
+DEFAULT_MAX_MEMORY = 2_000_000_000
+#: The estimate's terms, upper bounds of what pages of table cells, of links and of inline elements take
+#: (benchmarks/bigpage.py, benchmarks/hostile.py): per element (its node and its text's in the tree, its measures
+#: for main-content selection, its pieces in the renderer), per link more (its entry in the page's links, its
+#: Markdown and its reference) and per byte of markup (the copies of the text on its way to Markdown).
+ELEMENT_COST = 1000
+LINK_COST = 1000
+BYTE_COST = 8
+#: Attribute set on the root of a tree whose document was cut at `max_memory`; its value is the bound.
 TRUNCATED = "data-web2md-truncated"
 _START_TAG = re.compile(rb"<[A-Za-z]")
+_LINK_NAME_END = frozenset((b" ", b"\t", b"\n", b"\r", b"\f", b"/", b">", b""))
 
 
 def _prefix_trie(words: Iterable[str]) -> str:
@@ -221,22 +228,46 @@ def decode_body(body: bytes, encoding: str | None = None, content_type: str | No
     return text, enc
 
 
-def element_cut(data: bytes, max_elements: int | None) -> int | None:
-    """The offset of the start tag after the first `max_elements` ones in `data`, or None if it has no more."""
-    if not max_elements or len(data) < 3 * max_elements or data.count(b"<") <= max_elements:
-        return None  # a start tag takes at least three bytes, and every one has a '<'
-    for count, match in enumerate(_START_TAG.finditer(data)):
-        if count == max_elements:
-            return match.start()
-    return None
+def memory_estimate(size: int, elements: int, links: int = 0) -> int:
+    """What converting `size` bytes of markup holding `elements` start tags, `links` of them links, takes in memory,
+    in bytes (an upper estimate)."""
+    return BYTE_COST * size + ELEMENT_COST * elements + LINK_COST * links
 
 
-def parse_html(html: str | bytes, encoding: str | None = None, max_elements: int | None = None) -> etree._Element:
+def memory_cut(data: bytes, max_memory: int | None) -> int | None:
+    """The offset where `data` is cut so that what is kept estimates at `max_memory` bytes or less (before the
+    start tag that would pass it, else inside the text that would), or None if the whole estimates within it."""
+    if not max_memory:
+        return None
+    # a start tag takes two bytes or more ("<a"), and has a '<': most pages are within the bound whatever they hold,
+    # and are not scanned
+    size = len(data)
+    if memory_estimate(size, size // 2, size // 2) <= max_memory:
+        return None
+    tags = data.count(b"<")
+    if memory_estimate(size, tags, tags) <= max_memory:
+        return None
+    count = links = 0
+    for count, match in enumerate(_START_TAG.finditer(data), 1):
+        at = match.start()
+        if data[at + 1] in b"aA" and data[at + 2 : at + 3] in _LINK_NAME_END:
+            links += 1
+        if memory_estimate(at, count, links) > max_memory:
+            return at
+    cut = max(0, (max_memory - ELEMENT_COST * count - LINK_COST * links) // BYTE_COST)
+    if cut >= len(data):
+        return None  # (a '<' counted above that starts no tag)
+    while cut and data[cut] & 0xC0 == 0x80:  # not inside a UTF-8 sequence
+        cut -= 1
+    return cut
+
+
+def parse_html(html: str | bytes, encoding: str | None = None, max_memory: int | None = None) -> etree._Element:
     """Parse an HTML document (or fragment) into an lxml root element. Never raises on bad markup.
 
-    With `max_elements`, markup after that many start tags is not parsed (memory
-    and time stay bounded on a hostile page) and the root carries the `TRUNCATED`
-    attribute.
+    With `max_memory`, markup past the point where converting it would take more
+    than that many bytes (`memory_cut`) is not parsed, memory and time stay
+    bounded on a hostile page, and the root carries the `TRUNCATED` attribute.
     """
     body = None
     if isinstance(html, bytes):
@@ -257,14 +288,16 @@ def parse_html(html: str | bytes, encoding: str | None = None, max_elements: int
             html = _escaped(html, escape)
         # "ignore" drops lone surrogates, which cannot be represented (see docs/design.md#entities)
         data = html.strip().encode("utf-8", "ignore")
+    del html  # the text is the size of the page again (four times it, wide): the tree is built from `data`
     data = data or b"<html></html>"
-    cut = element_cut(data, max_elements)
+    cut = memory_cut(data, max_memory)
     flat = cut is not None
     if flat:
-        # the cap counts the elements the tree will hold, the nesting flattened as below: a page nested
-        # hundreds of thousands deep is a few hundred elements, however many tags it has
-        data = flatten_depth(data.decode("utf-8"), max_elements=max_elements).encode("utf-8")
-        cut = element_cut(data, max_elements)
+        # the bound counts the elements the tree will hold, the nesting flattened as below: a page nested
+        # hundreds of thousands deep is a few hundred elements, however many tags it has (the scan ends past
+        # as many as the bound could hold)
+        data = flatten_depth(data.decode("utf-8"), max_elements=max_memory // ELEMENT_COST).encode("utf-8")
+        cut = memory_cut(data, max_memory)
         if cut is not None:
             data = data[:cut]
     # a parser per call: libxml2 parser objects are not safe to share between threads; no table of
@@ -279,7 +312,7 @@ def parse_html(html: str | bytes, encoding: str | None = None, max_elements: int
     if root is None:  # libxml2 gives up on some inputs (e.g. only a comment)
         root = etree.fromstring(b"<html></html>", parser=parser)
     if cut is not None:
-        root.set(TRUNCATED, str(max_elements))
+        root.set(TRUNCATED, str(max_memory))
     declared_tables(data, root)
     return root
 
@@ -301,7 +334,7 @@ def flatten_depth(html: str, max_depth: int = MAX_DEPTH, max_elements: int | Non
     inside the deepest element kept. One forward scan; raw-text elements and comments are passed over.
 
     With `max_elements`, the scan ends after the start tag that makes one more than that many kept: the
-    result then runs to there, past where `element_cut` cuts it.
+    result then runs to there, past where `memory_cut` cuts it.
     """
     left = max_elements + 1 if max_elements else -1  # kept start tags until the scan may end
     out: list[str] = []

@@ -55,6 +55,60 @@ class Counts:
     titles: int
 
 
+#: Elements measured before the walk lets go of the plainest leaves (`Measures`): a page this big is mostly table
+#: cells or list items, and each held measure keeps its element's Python object alive.
+COMPACT_AFTER = 100_000
+
+
+class Measures(dict):
+    """`Analysis.stats` of a big page, without the measured leaves but links and blocks holding link text: a
+    table cell, a list item, an inline element, an image. Their `Counts` follow from their tag and their own
+    text (an inline element's text is its block's), and are made again when asked for."""
+
+    __slots__ = ("root", "pruned", "skip_tags", "min_unit")
+
+    def __init__(
+        self, stats: dict, root: etree._Element, pruned: set, skip_tags: frozenset[str], min_unit: int
+    ) -> None:
+        super().__init__(stats)
+        self.root = root
+        self.pruned = pruned
+        self.skip_tags = skip_tags
+        self.min_unit = min_unit
+
+    def get(self, el: etree._Element, default: Counts | None = None) -> Counts | None:  # type: ignore[override]
+        own = dict.get(self, el)
+        if own is None:
+            own = self.let_go(el)
+        return default if own is None else own
+
+    def __getitem__(self, el: etree._Element) -> Counts:
+        own = self.get(el)
+        if own is None:
+            raise KeyError(el)
+        return own
+
+    def __contains__(self, el: object) -> bool:
+        return dict.__contains__(self, el) or self.let_go(el) is not None  # type: ignore[arg-type]
+
+    def let_go(self, el: etree._Element) -> Counts | None:
+        """The measures of `el` if the walk measured it and let them go, else None."""
+        tag = el.tag
+        if len(el) or tag == "a" or not isinstance(tag, str):  # (a comment is never measured)
+            return None
+        # measured: below the root, and neither it nor an element above it passed over (skipped or pruned)
+        node: etree._Element | None = el
+        while node is not self.root:
+            if node is None or node in self.pruned or node.tag in self.skip_tags:
+                return None
+            node = node.getparent()
+        text = el.text if tag in UNIT_TAGS else None
+        n = len(text.strip()) if text else 0
+        own = Counts()
+        own.text, own.links, own.good, own.titles = n, 0, n if n >= self.min_unit else 0, 0
+        return own
+
+
 class Cards:
     """The cards among the children of an element: how many, their content text, the cards."""
 
@@ -85,6 +139,7 @@ class Analysis:
         disabled: frozenset[str] = frozenset(),
     ) -> None:
         self.root = root
+        # a dict, or a `Measures` on a big page
         self.stats: dict[etree._Element, Counts] = {}
         self.pruned: set[etree._Element] = set()
         # furniture left out, with an upper bound of its text (whitespace included, one libxml2 call)
@@ -137,6 +192,7 @@ class Analysis:
         in_article = 0  # a <header> inside an article holds its title and lead, not site furniture
         custom_tags: dict[str, int] = {}  # the hint strength of each custom element's name, read once
         walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
+        let_go = False
         root_class = root.get("class")
         if root_class and ("uthor" in root_class or "yline" in root_class) or root.get("itemprop") is not None:
             bylines.append(root)
@@ -315,6 +371,16 @@ class Analysis:
                         pass_up_titles(el, own, open_elements[-1], parent)
                 elif own.titles and open_stats:  # a linked title (and its inline wrappers): its text is its block's
                     pass_up_titles(el, own, open_elements[-1], open_stats[-1])
+                if (
+                    not own.links
+                    and not own.titles
+                    and len(stats) > COMPACT_AFTER
+                    and tag != "a"
+                    and not len(el)
+                    and open_stats
+                ):
+                    del stats[el]  # `Measures` makes them again
+                    let_go = True
             if el is not root:
                 tail = el.tail
                 if tail:
@@ -323,6 +389,9 @@ class Analysis:
                         unit_text += n
                         if in_link:
                             unit_links += n
+
+        if let_go:
+            self.stats = Measures(stats, root, pruned, skip_tags, min_unit)
 
     def teaser_text(self) -> int:
         """Content text the teaser lists hold (not counted in `good`)."""

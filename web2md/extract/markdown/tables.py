@@ -81,14 +81,18 @@ class Cell:
     span: int = 1
 
     def close(self) -> ClosedCell:
-        """The cell as the grid shows it: its Markdown, its text, whether it is a header cell, its span."""
+        """The cell as the grid shows it: its Markdown, its text, whether it is a header cell, its span; a data
+        cell of span 1 whose Markdown is its text (most cells) is that one string."""
         md = inline_markdown(collapse_ws("".join(self.md).replace(BREAK, " "))).replace("|", "\\|")
-        return md, collapse_ws("".join(self.tx).replace(BREAK, " ")), self.header, self.span
+        tx = collapse_ws("".join(self.tx).replace(BREAK, " "))
+        if md == tx and not self.header and self.span == 1:
+            return tx
+        return md, tx, self.header, self.span
 
 
 #: A closed cell: what a row keeps of it once the walk has left it (a big table holds its cells' text, not
-#: their pieces).
-ClosedCell = tuple[str, str, bool, int]
+#: their pieces, and a plain cell as its one string, not a tuple).
+ClosedCell = tuple[str, str, bool, int] | str
 
 
 @dataclass
@@ -122,18 +126,47 @@ def table_blocks(state: TableState) -> tuple[list[tuple[list[str], list[str]]], 
     """The blocks a data table is written as, each its Markdown lines and its text lines (the caption's, then the
     grid's), and the table as data (none when no row holds anything)."""
     blocks: list[tuple[list[str], list[str]]] = []
-    grid_md: list[list[str]] = []
+    # The grid's width first (the widest row holding anything), so that each row is written out as its line at
+    # once: a big table's cells are not held twice, as the grid's Markdown and as its lines.
+    width = 0
+    rows = state.rows
+    for row in rows:
+        cells_width = 0
+        filled = False
+        for i, cell in enumerate(row):
+            if isinstance(cell, Cell):
+                cell = row[i] = cell.close()
+            if isinstance(cell, str):
+                cells_width += 1
+                filled = filled or bool(cell)
+            else:
+                cells_width += max(cell[3], 1)
+                filled = filled or bool(cell[0] or cell[1])
+        if filled and cells_width > width:
+            width = cells_width
+    caption_md = inline_markdown(collapse_ws("".join(state.caption_md)))
+    caption_tx = collapse_ws("".join(state.caption_tx))
+    if caption_md:
+        blocks.append(([caption_md], [caption_tx]))
+    if not width:
+        return blocks, None
+    lines: list[str] = []
     grid_tx: list[list[str]] = []
-    header_flags: list[bool] = []
-    # each row's cells are let go once written out: a big table's pieces and its lines are not all held at once
-    rows, state.rows = state.rows[::-1], []
+    first_header = None
+    # each row's cells are let go once written out
+    rows, state.rows = rows[::-1], []
     while rows:
         row = rows.pop()
         cells_md: list[str] = []
         cells_tx: list[str] = []
         header = bool(row)
         for cell in row:
-            md, tx, is_header, span = cell.close() if isinstance(cell, Cell) else cell
+            if isinstance(cell, str):
+                cells_md.append(cell)
+                cells_tx.append(cell)
+                header = False
+                continue
+            md, tx, is_header, span = cell
             cells_md.append(md)
             cells_tx.append(tx)
             for _ in range(span - 1):
@@ -141,25 +174,14 @@ def table_blocks(state: TableState) -> tuple[list[tuple[list[str], list[str]]], 
                 cells_tx.append("")
             header = header and is_header
         if any(cells_tx) or any(cells_md):
-            grid_md.append(cells_md)
+            cells_md.extend([""] * (width - len(cells_md)))
+            cells_tx.extend([""] * (width - len(cells_tx)))
+            lines.append(_tidy_row("| " + " | ".join(cells_md) + " |"))
             grid_tx.append(cells_tx)
-            header_flags.append(header)
-    caption_md = inline_markdown(collapse_ws("".join(state.caption_md)))
-    caption_tx = collapse_ws("".join(state.caption_tx))
-    if not grid_md:
-        if caption_md:
-            blocks.append(([caption_md], [caption_tx]))
-        return blocks, None
-    width = max(len(r) for r in grid_md)
-    for r_md, r_tx in zip(grid_md, grid_tx):
-        r_md.extend([""] * (width - len(r_md)))
-        r_tx.extend([""] * (width - len(r_tx)))
-    has_header = state.header_rows > 0 or header_flags[0]
-    if caption_md:
-        blocks.append(([caption_md], [caption_tx]))
-    lines = [_tidy_row("| " + " | ".join(r) + " |") for r in grid_md]
+            if first_header is None:
+                first_header = header
+    has_header = state.header_rows > 0 or bool(first_header)
     lines.insert(1, "|" + "|".join(["---"] * width) + "|")
-    del grid_md  # written out: its cells need not wait for the text lines
     blocks.append((lines, [" | ".join(c for c in r if c) for r in grid_tx]))
     body_rows = grid_tx[1:] if has_header or len(grid_tx) > 1 else grid_tx
     headers = grid_tx[0] if has_header or len(grid_tx) > 1 else []
