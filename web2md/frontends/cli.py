@@ -1007,7 +1007,7 @@ def run_serve(args: argparse.Namespace) -> int:
         port=args.port,
         api_key=os.environ.get(API_KEY_VARIABLE, ""),
         max_body=args.max_body,
-        state_dir=None,  # the job endpoints come next
+        state_dir=args.state_dir.expanduser(),
         max_jobs=args.max_jobs,
         max_limit=args.max_limit,
         fetch=ServerOptions(

@@ -25,26 +25,26 @@ from starlette.routing import Route
 
 from web2md import __version__
 from web2md.crawl import CrawlResult
-from web2md.failures import CANNOT_RESOLVE, TIMED_OUT, TLS_FAILED
 from web2md.frontends.http_scrape import (
     ApiError,
     ScrapeRequest,
     ScrapeSpider,
+    SiteError,
     document,
-    included_html,
+    failure_error,
+    included_markdown,
     read_scrape_options,
+    start_url,
 )
 from web2md.frontends.mcp_server import (
     ServerOptions,
     Web2mdTools,
     configure_logging,
     document_text,
-    failure_text,
     page_header,
 )
 from web2md.frontends.sanitise import sanitise
 from web2md.items import DocumentItem, item_to_dict
-from web2md.spiders.typed_urls import check_start_url
 
 logger = logging.getLogger(__name__)
 
@@ -213,6 +213,9 @@ class HttpApi:
                     return await handler(request)
                 except ApiError as exc:
                     return error(str(exc), exc.status, exc.code)
+                except ToolError as exc:  # from a spider run: a bad argument, or the server's --timeout
+                    timed_out = str(exc).startswith("timed out")
+                    return error(str(exc), 408 if timed_out else 400, "SCRAPE_TIMEOUT" if timed_out else None)
                 except Exception:
                     logger.exception("%s %s failed", request.method, request.url.path)
                     return error("internal error (see the server's log)", 500)
@@ -229,31 +232,6 @@ class HttpApi:
         return app
 
 
-class SiteError(ApiError):
-    """The site answered with an HTTP error: a 502 where a page is expected, a document saying so for a scrape."""
-
-    def __init__(self, message: str, failure: dict[str, Any]) -> None:
-        super().__init__(message, 502, "SCRAPE_SITE_ERROR")
-        url = failure.get("url", "")
-        self.status_code = failure["status"]
-        self.document = {
-            "markdown": "",
-            "metadata": {
-                "sourceURL": url,
-                "url": failure.get("final_url") or url,
-                "statusCode": self.status_code,
-                "error": message,
-            },
-        }
-
-
-def start_url(url: str) -> str:
-    try:
-        return check_start_url(url.strip())
-    except ValueError as exc:
-        raise ApiError(str(exc)) from None
-
-
 def reader_target(request: Request) -> str:
     """The URL after the reader's slash, query string included (``/https://example.com/a?b=1``); a proxy that
     merged the scheme's two slashes (``https:/example.com``) is undone."""
@@ -265,39 +243,6 @@ def reader_target(request: Request) -> str:
             path = scheme + "/" + path[len(scheme) :]
     query = request.scope.get("query_string", b"").decode("latin-1")
     return f"{path}?{query}" if query else path
-
-
-def failure_error(failure: dict[str, Any], timeout: float) -> ApiError:
-    """The API error for a page that failed: its one-line reason and Firecrawl's status for it."""
-    reason = str(failure.get("reason") or "")
-    # the address guard names the MCP server's flag; this server has the same one
-    message = failure_text(failure, timeout).replace("start web2md mcp with", "start web2md serve with")
-    if reason == TIMED_OUT:
-        return ApiError(message, 408, "SCRAPE_TIMEOUT")
-    if reason == CANNOT_RESOLVE:
-        return ApiError(message, 500, "SCRAPE_DNS_RESOLUTION_ERROR")
-    if reason.startswith(TLS_FAILED):
-        return ApiError(message, 500, "SCRAPE_SSL_ERROR")
-    if reason.startswith("refused:") or "robots.txt" in reason:
-        return ApiError(message, 403)
-    if isinstance(failure.get("status"), int):
-        return SiteError(message, failure)
-    return ApiError(message, 500)
-
-
-def included_markdown(raw: str, item: Any, request: ScrapeRequest) -> str:
-    """The Markdown of only the includeTags elements of the page's raw HTML, with the page's conversion options."""
-    from web2md import convert
-
-    url = item.get("final_url") or item.get("url", "")
-    # the elements asked for, whole: no main-content choice among them, their headers kept
-    return convert(
-        included_html(raw, request.include_tags),
-        url,
-        main_content=False,
-        keep_header=True,
-        exclude_selector=request.exclude_tags,
-    ).markdown
 
 
 def serve(options: ApiOptions, verbose: bool = False) -> None:

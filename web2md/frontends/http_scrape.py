@@ -1,5 +1,5 @@
-"""Firecrawl's scrape options read into spider arguments, and a fetched page written as a Firecrawl document (see
-docs/http.md); what `web2md serve`'s scrape, crawl and batch endpoints share."""
+"""Firecrawl's scrape options read into spider arguments, a fetched page written as a Firecrawl document, and a
+failed one as Firecrawl's error (see docs/http.md); what `web2md serve`'s scrape, crawl and batch endpoints share."""
 
 from __future__ import annotations
 
@@ -10,9 +10,12 @@ from typing import Any
 from lxml import html as lxml_html
 
 from web2md.extract.html.selectors import compile_selectors
+from web2md.failures import CANNOT_RESOLVE, TIMED_OUT, TLS_FAILED
 from web2md.formats.htmldoc import render_html
+from web2md.frontends.mcp_server import failure_text
 from web2md.items import item_to_dict
 from web2md.spiders.page import PageSpider
+from web2md.spiders.typed_urls import check_start_url
 
 
 class ApiError(Exception):
@@ -44,7 +47,7 @@ UNSUPPORTED_FORMATS = {
 #: Options that need an engine web2md does not have: a request using them is refused, naming the feature.
 UNSUPPORTED_OPTIONS = {"actions": "actions (clicks, typing, scrolling)", "jsonOptions": "JSON (LLM) extraction"}
 #: Options accepted without effect at their Firecrawl default (what the SDK sends on every call); another value gets a
-#: warning.
+#: warning. A default of None: any value is accepted without a word (bookkeeping such as origin, or caching).
 NEUTRAL_OPTIONS: dict[str, Any] = {
     "mobile": False,
     "skipTlsVerification": None,
@@ -69,8 +72,6 @@ NEUTRAL_OPTIONS: dict[str, Any] = {
     "redactPII": None,
     "profile": None,
 }
-#: Values of a neutral option that count as its default as well (any value: None).
-_ANY = None
 SCRAPE_OPTIONS = frozenset({"formats", "onlyMainContent", "includeTags", "excludeTags", "timeout", "headers"})
 MAX_TIMEOUT_MS = 300_000
 
@@ -117,7 +118,7 @@ def read_scrape_options(body: dict[str, Any], known: frozenset[str] = frozenset(
             raise ApiError(f"{label}: {UNSUPPORTED_OPTIONS[name]} are not supported by web2md serve")
         if name in NEUTRAL_OPTIONS:
             default = NEUTRAL_OPTIONS[name]
-            if value is not None and default is not _ANY and value != default:
+            if value is not None and default is not None and value != default:
                 request.warnings.append(f"{label} is not supported and was ignored")
             continue
         if name not in SCRAPE_OPTIONS:
@@ -283,3 +284,61 @@ def document(item: Any, request: ScrapeRequest, raw: str | None = None, markdown
     if request.warnings:
         doc["warning"] = "; ".join(request.warnings)
     return doc
+
+
+class SiteError(ApiError):
+    """The site answered with an HTTP error: a 502 where a page is expected, a document saying so for a scrape."""
+
+    def __init__(self, message: str, failure: dict[str, Any]) -> None:
+        super().__init__(message, 502, "SCRAPE_SITE_ERROR")
+        url = failure.get("url", "")
+        self.status_code = failure["status"]
+        self.document = {
+            "markdown": "",
+            "metadata": {
+                "sourceURL": url,
+                "url": failure.get("final_url") or url,
+                "statusCode": self.status_code,
+                "error": message,
+            },
+        }
+
+
+def start_url(url: str) -> str:
+    try:
+        return check_start_url(url.strip())
+    except ValueError as exc:
+        raise ApiError(str(exc)) from None
+
+
+def failure_error(failure: dict[str, Any], timeout: float) -> ApiError:
+    """The API error for a page that failed: its one-line reason and Firecrawl's status for it."""
+    reason = str(failure.get("reason") or "")
+    # the address guard names the MCP server's flag; this server has the same one
+    message = failure_text(failure, timeout).replace("start web2md mcp with", "start web2md serve with")
+    if reason == TIMED_OUT:
+        return ApiError(message, 408, "SCRAPE_TIMEOUT")
+    if reason == CANNOT_RESOLVE:
+        return ApiError(message, 500, "SCRAPE_DNS_RESOLUTION_ERROR")
+    if reason.startswith(TLS_FAILED):
+        return ApiError(message, 500, "SCRAPE_SSL_ERROR")
+    if reason.startswith("refused:") or "robots.txt" in reason:
+        return ApiError(message, 403)
+    if isinstance(failure.get("status"), int):
+        return SiteError(message, failure)
+    return ApiError(message, 500)
+
+
+def included_markdown(raw: str, item: Any, request: ScrapeRequest) -> str:
+    """The Markdown of only the includeTags elements of the page's raw HTML, with the page's conversion options."""
+    from web2md import convert
+
+    url = item.get("final_url") or item.get("url", "")
+    # the elements asked for, whole: no main-content choice among them, their headers kept
+    return convert(
+        included_html(raw, request.include_tags),
+        url,
+        main_content=False,
+        keep_header=True,
+        exclude_selector=request.exclude_tags,
+    ).markdown
