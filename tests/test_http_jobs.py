@@ -153,6 +153,8 @@ def test_map_lists_sitemap_and_linked_urls(api, site):
         site.url("/blog/a"),
         site.url("/blog/b"),
     ]
+    v1 = httpx.post(f"{api}/v1/map", json={"url": site.url("/"), "search": "blog", "limit": 2}).json()
+    assert v1 == {"success": True, "links": [site.url("/blog/a"), site.url("/blog/b")]}
     assert [link.url for link in client.map(site.url("/"), sitemap="only").links] == [
         site.url("/about"),
         site.url("/orphan"),
@@ -167,6 +169,13 @@ def test_batch_scrape(api, site):
     started = client.start_batch_scrape([site.url("/about"), site.url("/missing")])
     assert wait(client, started.id, "batch").completed == 1
     assert [e.url for e in client.get_batch_scrape_errors(started.id).errors] == [site.url("/missing")]
+    late = client.start_batch_scrape([site.url("/slow/3")], timeout=500)
+    assert wait(client, late.id, "batch").status == "failed"
+    [error] = client.get_batch_scrape_errors(late.id).errors
+    assert (error.code, error.error) == (
+        "SCRAPE_TIMEOUT",
+        f"timed out after 0.5 s: {site.url('/slow/3')} (try a longer timeout)",
+    )
     answer = httpx.post(
         f"{api}/v2/batch/scrape", json={"urls": [site.url("/about"), "ftp://x/"], "ignoreInvalidURLs": True}
     )

@@ -331,7 +331,9 @@ class Jobs:
         if search:
             words = search.lower().split()
             urls = [u for u in urls if all(w in u.lower() for w in words)]
-        answer: dict[str, Any] = {"success": True, "links": [{"url": u} for u in urls[:limit]]}
+        # v1 listed the URLs as strings, v2 as objects
+        links: list[Any] = urls[:limit] if request.url.path.startswith("/v1/") else [{"url": u} for u in urls[:limit]]
+        answer: dict[str, Any] = {"success": True, "links": links}
         if warnings:
             answer["warning"] = "; ".join(warnings)
         return JSONResponse(answer)
@@ -457,6 +459,9 @@ class Jobs:
                 settings.set("ITEM_PIPELINES", pipelines, priority="cmdline")
                 settings.set(JOB_SETTING, job.id, priority="cmdline")
                 settings.set("CLOSESPIDER_TIMEOUT", JOB_SECONDS, priority="cmdline")
+                if job.request.timeout_ms:  # each page's download
+                    timeout = min(settings.getfloat("DOWNLOAD_TIMEOUT"), job.request.timeout_ms / 1000)
+                    settings.set("DOWNLOAD_TIMEOUT", timeout, priority="cmdline")
                 result = await asyncio.wait_for(
                     crawl.crawl(spider, settings, url=url, output="", formats="", **arguments), JOB_SECONDS + 60
                 )
@@ -481,6 +486,8 @@ class Jobs:
     def record_failures(self, job: JobState, result: crawl.CrawlResult) -> None:
 
         timeout = self.api.tools.settings.getfloat("DOWNLOAD_TIMEOUT")
+        if job.request.timeout_ms:
+            timeout = min(timeout, job.request.timeout_ms / 1000)
         seen = set()
         for failure in result.sorted_failures():
             error = failure_error(failure, timeout)

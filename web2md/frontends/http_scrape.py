@@ -10,9 +10,8 @@ from typing import Any
 from lxml import html as lxml_html
 
 from web2md.extract.html.selectors import compile_selectors
-from web2md.failures import CANNOT_RESOLVE, TIMED_OUT, TLS_FAILED
+from web2md.failures import CANNOT_RESOLVE, TIMED_OUT, TLS_FAILED, explain
 from web2md.formats.htmldoc import render_html
-from web2md.frontends.mcp_server import failure_text
 from web2md.items import item_to_dict
 from web2md.spiders.page import PageSpider
 from web2md.spiders.typed_urls import check_start_url
@@ -34,6 +33,7 @@ UNSUPPORTED_FORMATS = {
     "screenshot": "screenshots",
     "screenshot@fullPage": "screenshots",
     "json": "JSON (LLM) extraction",
+    "extract": "LLM extraction",
     "summary": "LLM summaries",
     "changeTracking": "change tracking",
     "branding": "branding extraction",
@@ -74,6 +74,8 @@ NEUTRAL_OPTIONS: dict[str, Any] = {
 }
 SCRAPE_OPTIONS = frozenset({"formats", "onlyMainContent", "includeTags", "excludeTags", "timeout", "headers"})
 MAX_TIMEOUT_MS = 300_000
+# What a failure's advice names (`web2md.failures.explain`): the request's option, or the server's flag.
+KNOBS = {"timeout": "timeout", "max_bytes": "the server's --max-bytes"}
 
 
 @dataclass
@@ -89,7 +91,8 @@ class ScrapeRequest:
     warnings: list[str] = field(default_factory=list)
 
     def spider_arguments(self) -> dict[str, Any]:
-        """The page spider's arguments for these options (conversion, headers, download timeout)."""
+        """The spider arguments for these options: conversion, headers, raw HTML kept. (The timeout bounds a scrape
+        call, or each download of a job: `web2md.frontends.http_jobs`.)"""
         arguments: dict[str, Any] = {}
         if not self.only_main_content:  # the whole page: the plain region with its header
             arguments.update(main_content=False, keep_header=True)
@@ -97,8 +100,6 @@ class ScrapeRequest:
             arguments["exclude_selector"] = self.exclude_tags
         if self.headers:
             arguments["header"] = [f"{name}: {value}" for name, value in self.headers.items()]
-        if self.timeout_ms:
-            arguments["timeout"] = self.timeout_ms / 1000
         if "rawHtml" in self.formats or self.include_tags:
             arguments["raw_html"] = True
         return arguments
@@ -315,7 +316,7 @@ def failure_error(failure: dict[str, Any], timeout: float) -> ApiError:
     """The API error for a page that failed: its one-line reason and Firecrawl's status for it."""
     reason = str(failure.get("reason") or "")
     # the address guard names the MCP server's flag; this server has the same one
-    message = failure_text(failure, timeout).replace("start web2md mcp with", "start web2md serve with")
+    message = explain(failure, timeout, KNOBS).replace("start web2md mcp with", "start web2md serve with")
     if reason == TIMED_OUT:
         return ApiError(message, 408, "SCRAPE_TIMEOUT")
     if reason == CANNOT_RESOLVE:
