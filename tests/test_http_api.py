@@ -59,6 +59,7 @@ def site() -> Iterator[TestServer]:
         srv.route("/echo", handler=lambda rec: (200, {}, f"<p>Header: {rec.headers.get('X-Tea', '-')}</p>".encode()))
         srv.route("/slow", "<p>late</p>", delay=3.0)
         srv.route("/post", POST)
+        srv.route("/a%2Fb", "<p>Escaped slash kept.</p>")
         srv.route("/report.pdf", b"%PDF-1.4 binary", headers={"Content-Type": "application/pdf"})
         yield srv
 
@@ -219,6 +220,10 @@ def test_reader_returns_markdown_with_a_header(api, site):
     assert httpx.get(f"{api}/{site.url('/echo')}?a=1").text.startswith(f"URL: {site.url('/echo?a=1')}\n")
     merged = site.url("/").replace("http://", "http:/")
     assert httpx.get(f"{api}/{merged}").text == answer.text
+    escaped = site.url("/").replace(":", "%3A").replace("/", "%2F")
+    assert httpx.get(f"{api}/{escaped}").text == answer.text
+    # an escape inside the page's own URL is the page's
+    assert httpx.get(f"{api}/{site.url('/a%2Fb')}").text.endswith("\n---\n\nEscaped slash kept.")
 
 
 def test_reader_json_has_the_page_fields(api, site):

@@ -233,9 +233,12 @@ class HttpApi:
 
 
 def reader_target(request: Request) -> str:
-    """The URL after the reader's slash, query string included (``/https://example.com/a?b=1``); a proxy that
+    """The URL after the reader's slash, query string included (``/https://example.com/a?b=1``), as sent: escapes
+    in it are the page's own, unless the whole URL was escaped (``/https%3A%2F%2Fexample.com%2F``); a proxy that
     merged the scheme's two slashes (``https:/example.com``) is undone."""
-    path = unquote(request.scope.get("raw_path", b"").decode("latin-1") or request.url.path).lstrip("/")
+    path = (request.scope.get("raw_path", b"").decode("latin-1") or request.url.path).lstrip("/")
+    if path.lower().startswith(("http%3a", "https%3a")):
+        path = unquote(path)
     if not path:
         return ""
     for scheme in ("https:/", "http:/"):
