@@ -3,7 +3,10 @@ plain HTTP, and every refusal: authentication, the address guard, body size, uns
 
 from __future__ import annotations
 
+import gc
 import os
+import threading
+import time
 from collections.abc import Iterator
 
 import httpx
@@ -296,3 +299,16 @@ def test_no_api_key_no_listening_beyond_loopback(monkeypatch, capsys):
     assert cli.main(["serve", "--port", "0"]) == 2
     assert capsys.readouterr().err.strip().endswith("--port must be positive")
     assert os.environ.get("WEB2MD_API_KEY") is None
+
+
+def test_the_garbage_collector_is_not_frozen_while_the_server_scrapes(api, site):
+    # a busy server always has a crawl running: frozen while any runs, the collector would never thaw
+    answers = []
+    call = threading.Thread(
+        target=lambda: answers.append(httpx.post(f"{api}/v2/scrape", json={"url": site.url("/slow")}, timeout=30))
+    )
+    call.start()
+    time.sleep(1.0)
+    assert gc.get_freeze_count() == 0
+    call.join()
+    assert answers[0].json()["data"]["markdown"] == "late"

@@ -51,6 +51,7 @@ logger = logging.getLogger(__name__)
 DEFAULT_PORT = 3002
 DEFAULT_MAX_BODY = 1024 * 1024  # bytes of a request body (a batch of a few thousand URLs fits)
 API_KEY_VARIABLE = "WEB2MD_API_KEY"
+GC_FREEZE = "web2md.extensions.gcfreeze.FreezeAtStart"
 USAGE = (
     f"web2md {__version__}: GET /<url> reads a page as Markdown; "
     "POST /v2/scrape, /v2/crawl, /v2/map, /v2/batch/scrape speak Firecrawl's API.\n"
@@ -106,6 +107,11 @@ class HttpApi:
     def __init__(self, options: ApiOptions) -> None:
         self.options = options
         self.tools = Web2mdTools(options.fetch)
+        # A busy server always has a crawl running, so a garbage collector frozen while any runs would never be
+        # unfrozen: what its crawls leave behind piled up (RSS rising by the hundred MiB over thousands of scrapes).
+        extensions = dict(self.tools.settings.getdict("EXTENSIONS"))
+        extensions[GC_FREEZE] = None
+        self.tools.settings.set("EXTENSIONS", extensions, priority="cmdline")
         self.jobs: Any = None
         if options.state_dir is not None:
             from web2md.frontends.http_jobs import Jobs
