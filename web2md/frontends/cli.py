@@ -43,6 +43,7 @@ COMMAND_HELP = {
     "feed": "read an RSS, Atom or JSON feed and print its entries as Markdown",
     "batch": "convert every URL listed in a file",
     "mcp": "serve web_fetch, web_crawl, web_grep, web_sitemap and web_feed over MCP (stdio)",
+    "serve": "serve an HTTP API that Firecrawl and Jina Reader clients can use (scrape, crawl, map, batch)",
     "jobs": "run or list the recurring crawls of a jobs.toml file",
 }
 
@@ -965,6 +966,95 @@ def run_mcp(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# -- serve -----------------------------------------------------------------------------------------
+
+
+def add_serve(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "serve",
+        help=COMMAND_HELP["serve"],
+        description="Run an HTTP API on HOST:PORT that speaks Firecrawl's v2 API (POST /v2/scrape, /v2/crawl, "
+        "/v2/map, /v2/batch/scrape) and Jina Reader's GET /<url>, so their clients work with "
+        "api_url=http://HOST:PORT. By default it refuses URLs whose host resolves to a loopback, private, "
+        "link-local, shared (CGNAT) or metadata address, checked on every redirect hop. With WEB2MD_API_KEY set, "
+        "every request must send 'Authorization: Bearer KEY'; on an address other than loopback the key is required.",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=3002, help="port to listen on (default 3002)")
+    parser.add_argument(
+        "--allow-private",
+        action="store_true",
+        help="allow loopback, private and link-local addresses (local testing only)",
+    )
+    parser.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="HOST",
+        help="let this host name through the address check (repeatable); its redirects are still checked",
+    )
+    parser.add_argument(
+        "--state-dir",
+        type=Path,
+        default=Path("~/.web2md/serve"),
+        metavar="DIR",
+        help="where crawl and batch jobs are kept (default ~/.web2md/serve)",
+    )
+    parser.add_argument(
+        "--max-jobs", type=int, default=2, metavar="N", help="crawl and batch jobs run at once (default 2)"
+    )
+    parser.add_argument(
+        "--max-limit", type=int, default=1000, metavar="N", help="largest crawl limit or batch size (default 1000)"
+    )
+    parser.add_argument(
+        "--max-body", type=int, default=1024 * 1024, metavar="BYTES", help="largest request body (default 1 MiB)"
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=60.0, metavar="SECONDS", help="bound on each page scrape (default 60)"
+    )
+    parser.add_argument(
+        "--max-bytes",
+        type=int,
+        default=10 * 1024 * 1024,
+        metavar="N",
+        help="largest response body accepted, decompressed (default 10 MiB)",
+    )
+    parser.add_argument("--ignore-robots", action="store_true", help="do not obey robots.txt")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log requests and crawls on stderr")
+    parser.set_defaults(handler=run_serve)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from web2md.frontends.http_api import API_KEY_VARIABLE, ApiOptions, check_exposure, serve
+    from web2md.frontends.mcp_server import ServerOptions
+
+    for name in ("port", "max_jobs", "max_limit", "max_body", "max_bytes", "timeout"):
+        if getattr(args, name) <= 0:
+            raise CommandError(f"--{name.replace('_', '-')} must be positive", EXIT_USAGE)
+    options = ApiOptions(
+        host=args.host,
+        port=args.port,
+        api_key=os.environ.get(API_KEY_VARIABLE, ""),
+        max_body=args.max_body,
+        state_dir=args.state_dir.expanduser(),
+        max_jobs=args.max_jobs,
+        max_limit=args.max_limit,
+        fetch=ServerOptions(
+            allow_private=args.allow_private,
+            allowed_hosts=tuple(args.allow_host),
+            timeout=args.timeout,
+            max_bytes=args.max_bytes,
+            ignore_robots=args.ignore_robots,
+        ),
+    )
+    try:
+        check_exposure(options)
+    except ValueError as exc:
+        raise CommandError(str(exc), EXIT_USAGE) from None
+    serve(options, verbose=args.verbose)
+    return EXIT_OK
+
+
 def add_jobs(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "jobs",
@@ -1012,6 +1102,7 @@ COMMANDS: dict[str, Callable[[Any], None]] = {
     "feed": add_feed,
     "batch": add_batch,
     "mcp": add_mcp,
+    "serve": add_serve,
     "jobs": add_jobs,
 }
 
