@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.cli_process import run_web2md
 from tests.server import TestServer
 from web2md import crawl
 from web2md.extract.documents.feedlinks import common_feed_urls, discover_feeds, feed_link
@@ -487,22 +488,11 @@ def test_a_feed_read_as_a_stream_still_reads_a_head_that_follows_its_entries():
 
 @pytest.mark.integration
 def test_web2md_feed_reads_a_feed_up_to_its_bound_and_says_so():
-    import os
-    import subprocess
-    import sys
-
     from web2md.extract.documents.feeds import MAX_FEED_ENTRIES
 
-    root = Path(__file__).resolve().parent.parent
     with TestServer() as srv:
         srv.route("/feed.xml", rss(MAX_FEED_ENTRIES + 2), headers={"Content-Type": "application/rss+xml"})
-        done = subprocess.run(
-            [sys.executable, "-m", "web2md.frontends.cli", "feed", srv.url("/feed.xml"), "--json"],
-            capture_output=True,
-            text=True,
-            env=dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")]))),
-            timeout=300,
-        )
+        done = run_web2md("feed", srv.url("/feed.xml"), "--json")
     assert done.returncode == 0, done.stderr
     entries = json.loads(done.stdout)["entries"]
     assert len(entries) == MAX_FEED_ENTRIES == 50_000

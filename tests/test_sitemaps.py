@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from lxml import etree
 
+from tests.cli_process import run_web2md
 from tests.server import TestServer
 from web2md import crawl
 from web2md.extract.documents.safexml import UnsafeXMLError, inline_entity_refs, iter_xml
@@ -526,13 +527,7 @@ def test_web2md_sitemap_lists_a_sitemap_past_the_protocols_limit_up_to_it_and_sa
     urls = [f"https://big.test/p/{i}" for i in range(MAX_SITEMAP_URLS + 3)]
     with TestServer() as srv:
         srv.route("/sitemap.xml", urlset(urls), headers=XML)
-        done = subprocess.run(
-            [sys.executable, "-m", "web2md.frontends.cli", "sitemap", srv.url("/sitemap.xml"), "--no-user-blacklist"],
-            capture_output=True,
-            text=True,
-            env=dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))),
-            timeout=300,
-        )
+        done = run_web2md("sitemap", srv.url("/sitemap.xml"), "--no-user-blacklist")
     assert done.returncode == 0, done.stderr
     assert done.stdout == "".join(url + "\n" for url in urls[:MAX_SITEMAP_URLS])
     assert done.stderr == (

@@ -913,14 +913,8 @@ def run_batch(args: argparse.Namespace) -> int:
 # -- mcp -------------------------------------------------------------------------------------------
 
 
-def add_mcp(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "mcp",
-        help=COMMAND_HELP["mcp"],
-        description="Run the MCP server on stdin/stdout (JSON-RPC). By default it refuses URLs whose host "
-        "resolves to a loopback, private, link-local, shared (CGNAT) or metadata address, "
-        "checked on every redirect hop.",
-    )
+def add_guard_options(parser: argparse.ArgumentParser) -> None:
+    """The address guard's options of the servers for other programs (`mcp`, `serve`)."""
     parser.add_argument(
         "--allow-private",
         action="store_true",
@@ -933,9 +927,11 @@ def add_mcp(subparsers: Any) -> None:
         metavar="HOST",
         help="let this host name through the address check (repeatable); its redirects are still checked",
     )
-    parser.add_argument(
-        "--timeout", type=float, default=60.0, metavar="SECONDS", help="bound on each tool call (default 60)"
-    )
+
+
+def add_tool_limits(parser: argparse.ArgumentParser, timeout_help: str) -> None:
+    """The bounds of each call to the servers for other programs (`mcp`, `serve`), and robots.txt."""
+    parser.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS", help=timeout_help)
     parser.add_argument(
         "--max-bytes",
         type=int,
@@ -944,6 +940,18 @@ def add_mcp(subparsers: Any) -> None:
         help="largest response body accepted, decompressed (default 10 MiB)",
     )
     parser.add_argument("--ignore-robots", action="store_true", help="do not obey robots.txt")
+
+
+def add_mcp(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "mcp",
+        help=COMMAND_HELP["mcp"],
+        description="Run the MCP server on stdin/stdout (JSON-RPC). By default it refuses URLs whose host "
+        "resolves to a loopback, private, link-local, shared (CGNAT) or metadata address, "
+        "checked on every redirect hop.",
+    )
+    add_guard_options(parser)
+    add_tool_limits(parser, "bound on each tool call (default 60)")
     parser.add_argument("-v", "--verbose", action="store_true", help="log the crawls on stderr")
     parser.set_defaults(handler=run_mcp)
 
@@ -981,18 +989,7 @@ def add_serve(subparsers: Any) -> None:
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=3002, help="port to listen on (default 3002)")
-    parser.add_argument(
-        "--allow-private",
-        action="store_true",
-        help="allow loopback, private and link-local addresses (local testing only)",
-    )
-    parser.add_argument(
-        "--allow-host",
-        action="append",
-        default=[],
-        metavar="HOST",
-        help="let this host name through the address check (repeatable); its redirects are still checked",
-    )
+    add_guard_options(parser)
     parser.add_argument(
         "--state-dir",
         type=Path,
@@ -1009,17 +1006,7 @@ def add_serve(subparsers: Any) -> None:
     parser.add_argument(
         "--max-body", type=int, default=1024 * 1024, metavar="BYTES", help="largest request body (default 1 MiB)"
     )
-    parser.add_argument(
-        "--timeout", type=float, default=60.0, metavar="SECONDS", help="bound on each page scrape (default 60)"
-    )
-    parser.add_argument(
-        "--max-bytes",
-        type=int,
-        default=10 * 1024 * 1024,
-        metavar="N",
-        help="largest response body accepted, decompressed (default 10 MiB)",
-    )
-    parser.add_argument("--ignore-robots", action="store_true", help="do not obey robots.txt")
+    add_tool_limits(parser, "bound on each page scrape (default 60)")
     parser.add_argument("-v", "--verbose", action="store_true", help="log requests and crawls on stderr")
     parser.set_defaults(handler=run_serve)
 
