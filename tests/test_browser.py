@@ -195,7 +195,7 @@ def test_the_guard_refuses_what_scripts_and_redirects_lead_to(server, other_host
     result = crawl.run("page", GUARDED, url=" ".join(pages), output="", browser="1")
     # a refused fetch leaves the page as it was; a page led to a refused address fails with the reason
     assert markdown_of(result) == {pages[1]: "# Calls\n\nNothing fetched.", pages[2]: "# Redirects\n\nNothing fetched."}
-    refusal = "refused: 127.0.0.1 is a loopback address (start web2md mcp with --allow-private to allow it): "
+    refusal = "refused: 127.0.0.1 is a loopback address (start the server with --allow-private to allow it): "
     assert result.sorted_failures() == [
         {
             "url": pages[0],

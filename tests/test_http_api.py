@@ -273,8 +273,7 @@ def test_the_address_guard_refuses_local_addresses(guarded, site):
     answer = httpx.get(f"{guarded}/{site.url('/')}", headers={"Authorization": "Bearer sekret"})
     assert answer.status_code == 403
     assert answer.json()["error"] == (
-        "refused: 127.0.0.1 is a loopback address (start web2md serve with --allow-private to allow it): "
-        + site.url("/")
+        "refused: 127.0.0.1 is a loopback address (start the server with --allow-private to allow it): " + site.url("/")
     )
 
 

@@ -241,7 +241,7 @@ def test_the_address_guard_applies_to_crawls(tmp_path, site):
         job = client.start_crawl(site.url("/"), limit=2)
         assert wait(client, job.id).status == "failed"
         [error] = client.get_crawl_errors(job.id).errors  # once, though the sitemap was refused too
-        assert error.error.startswith("refused: 127.0.0.1 is a loopback address (start web2md serve with")
+        assert error.error.startswith("refused: 127.0.0.1 is a loopback address (start the server with")
 
 
 def test_too_many_jobs(tmp_path, site, monkeypatch):

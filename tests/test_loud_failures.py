@@ -190,7 +190,7 @@ def test_mcp_sitemap_of_a_refused_address_says_why(strict):
     assert result.is_error
     assert text_of(result) == (
         "Error executing tool web_sitemap: refused: 10.1.2.3 is a private address "
-        "(start web2md mcp with --allow-private to allow it): http://10.1.2.3/"
+        "(start the server with --allow-private to allow it): http://10.1.2.3/"
     )
 
 

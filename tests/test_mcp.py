@@ -517,7 +517,7 @@ def test_every_redirect_hop_is_checked(strict, site, allowed):
     result = strict.call("web_fetch", {"url": f"{allowed}/to-loopback"})
     assert result.is_error
     assert text_of(result).endswith(
-        "refused: 127.0.0.1 is a loopback address (start web2md mcp with --allow-private to allow it): "
+        "refused: 127.0.0.1 is a loopback address (start the server with --allow-private to allow it): "
         f"{site.url('/secret-redirected')} (redirected from {allowed}/to-loopback)"
     )
     assert "/secret-redirected" not in site.paths()

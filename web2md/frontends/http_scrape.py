@@ -315,8 +315,7 @@ def start_url(url: str) -> str:
 def failure_error(failure: dict[str, Any], timeout: float) -> ApiError:
     """The API error for a page that failed: its one-line reason and Firecrawl's status for it."""
     reason = str(failure.get("reason") or "")
-    # the address guard names the MCP server's flag; this server has the same one
-    message = explain(failure, timeout, KNOBS).replace("start web2md mcp with", "start web2md serve with")
+    message = explain(failure, timeout, KNOBS)
     if reason == TIMED_OUT:
         return ApiError(message, 408, "SCRAPE_TIMEOUT")
     if reason == CANNOT_RESOLVE:

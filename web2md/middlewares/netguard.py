@@ -148,7 +148,8 @@ class AddressRefused(IgnoreRequest):
         self.kind = kind
 
 
-STRICT_REMEDY = "start web2md mcp with --allow-private to allow it"
+# the servers for other programs (`web2md mcp`, `web2md serve`) guard their start URLs too, each with this flag
+STRICT_REMEDY = "start the server with --allow-private to allow it"
 NAMED_REMEDY = "not where the crawl started; allow it by name with WEB2MD_NETGUARD_ALLOWED_HOSTS"
 
 
