@@ -53,6 +53,11 @@ POST_MARKDOWN = (
     "Another paragraph of the post body, also long enough to count."
 )
 SDK_KEY = "test-key"
+WRITTEN_MARKDOWN = "# The written article\n\nIt was written by a script, not sent as markup."
+WRITTEN = (
+    "<html><head><title>Written</title></head><body><script>document.write('<article><h1>The written article</h1>"
+    "<p>It was written by a script, not sent as markup.</p></article>');</script></body></html>"
+)
 
 
 @pytest.fixture(scope="module")
@@ -64,6 +69,7 @@ def site() -> Iterator[TestServer]:
         srv.route("/post", POST)
         srv.route("/a%2Fb", "<p>Escaped slash kept.</p>")
         srv.route("/report.pdf", b"%PDF-1.4 binary", headers={"Content-Type": "application/pdf"})
+        srv.route("/written", WRITTEN)
         yield srv
 
 
@@ -311,3 +317,12 @@ def test_the_garbage_collector_is_not_frozen_while_the_server_scrapes(api, site)
     assert gc.get_freeze_count() == 0
     call.join()
     assert answers[0].json()["data"]["markdown"] == "late"
+
+
+@pytest.mark.parametrize("javascript, markdown", [("none", ""), ("inline", WRITTEN_MARKDOWN)])
+def test_a_server_started_with_javascript_runs_each_pages_scripts(site, javascript, markdown):
+    options = ApiOptions(javascript=javascript, fetch=ServerOptions(allow_private=True, timeout=20))
+    with running_api(options) as base:
+        answer = httpx.post(f"{base}/v2/scrape", json={"url": site.url("/written")}, timeout=60)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["data"]["markdown"] == markdown

@@ -1007,6 +1007,12 @@ def add_serve(subparsers: Any) -> None:
         "--max-body", type=int, default=1024 * 1024, metavar="BYTES", help="largest request body (default 1 MiB)"
     )
     add_tool_limits(parser, "bound on each page scrape (default 60)")
+    parser.add_argument(
+        "--javascript",
+        choices=("none", "inline", "browser"),
+        default="none",
+        help="run each page's scripts first: inline (the embedded engine) or browser (headless Chromium)",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="log requests and crawls on stderr")
     parser.set_defaults(handler=run_serve)
 
@@ -1018,6 +1024,13 @@ def run_serve(args: argparse.Namespace) -> int:
     for name in ("port", "max_jobs", "max_limit", "max_body", "max_bytes", "timeout"):
         if getattr(args, name) <= 0:
             raise CommandError(f"--{name.replace('_', '-')} must be positive", EXIT_USAGE)
+    if args.javascript == "browser":
+        from web2md.browser.chromium import BrowserMissing, check_browser
+
+        try:
+            check_browser()
+        except BrowserMissing as exc:
+            raise CommandError(str(exc), EXIT_USAGE) from None
     options = ApiOptions(
         host=args.host,
         port=args.port,
@@ -1026,6 +1039,7 @@ def run_serve(args: argparse.Namespace) -> int:
         state_dir=args.state_dir.expanduser(),
         max_jobs=args.max_jobs,
         max_limit=args.max_limit,
+        javascript=args.javascript,
         fetch=ServerOptions(
             allow_private=args.allow_private,
             allowed_hosts=tuple(args.allow_host),

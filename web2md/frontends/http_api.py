@@ -71,7 +71,12 @@ class ApiOptions:
     state_dir: Path | None = None  # crawl and batch jobs (None: no job endpoints)
     max_jobs: int = 2  # crawl and batch jobs running at once; more wait in line
     max_limit: int = 1000  # pages a crawl or URLs a batch may ask for at most
+    javascript: str = "none"  # every page's scripts run: none, inline (QuickJS) or browser (headless Chromium)
     fetch: ServerOptions = ServerOptions()
+
+    def script_arguments(self) -> dict[str, bool]:
+        """The spider arguments that run each page's scripts as `javascript` says."""
+        return {"inline": {"javascript": True}, "browser": {"browser": True}}.get(self.javascript, {})
 
 
 def is_loopback(host: str) -> bool:
@@ -151,7 +156,8 @@ class HttpApi:
         url = start_url(url)
         bound = request.timeout_ms / 1000 if request.timeout_ms else None
         try:
-            result = await asyncio.wait_for(self.tools.run(ScrapeSpider, url, **request.spider_arguments()), bound)
+            arguments = request.spider_arguments() | self.options.script_arguments()
+            result = await asyncio.wait_for(self.tools.run(ScrapeSpider, url, **arguments), bound)
         except TimeoutError:
             raise ApiError(f"timed out after {bound:g} s: {url}", 408, "SCRAPE_TIMEOUT") from None
         except ToolError as exc:

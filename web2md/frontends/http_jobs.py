@@ -441,7 +441,7 @@ class Jobs:
         self.store.create(id, kind, url, "; ".join(scrape.warnings) or None)
         job = JobState(id, kind, scrape, self.store)
         _ACTIVE[id] = job
-        task = asyncio.ensure_future(self.run(job, spider, url, arguments))
+        task = asyncio.ensure_future(self.run(job, spider, url, arguments | self.options.script_arguments()))
         self.tasks[id] = task
         task.add_done_callback(lambda _: self.tasks.pop(id, None))
         path = "batch/scrape" if kind == "batch" else "crawl"
