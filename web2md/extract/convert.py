@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from lxml import etree
@@ -96,15 +97,10 @@ def render_main(
     if opts.main_content is False:
         return render_plain(root, base, page_url, opts, resolve), True
     excluded = _either(selector_predicate(opts.exclude_selector, root), also_skip)
-    choice = choose_main(
-        root,
-        precision=opts.precision,
-        recall=opts.recall,
-        analysis=analysis,
-        title=title,
-        product=product,
-        author=author,
+    read = functools.partial(
+        choose_main, root, precision=opts.precision, recall=opts.recall, title=title, product=product, author=author
     )
+    choice = read(analysis=analysis)
     if opts.main_content:
         forced = semantic_region(elements, analysis)
         if forced:
@@ -114,7 +110,8 @@ def render_main(
             ).render(forced)
             if rendered.markdown:
                 return rendered, True
-    readings = 0
+    # (a forum's thread has its own second reading: its opening post)
+    second_reading = "second-reading" not in analysis.disabled and also_skip is None
     while choice is not None:
         renderer = Renderer(
             base,
@@ -127,19 +124,11 @@ def render_main(
         rendered = renderer.render(choice.roots)
         if rendered.markdown:
             return rendered, True
-        readings += 1
-        if readings > 1 or "second-reading" in analysis.disabled or also_skip is not None:
-            break  # (a forum's thread has its own second reading: its opening post)
+        if not second_reading:
+            break
+        second_reading = False
         # nothing of the region is left: the verdicts measured its blocks against content it does not hold
-        choice = choose_main(
-            root,
-            precision=opts.precision,
-            recall=opts.recall,
-            analysis=analysis.without_rules(MEASURED_VERDICTS),
-            title=title,
-            product=product,
-            author=author,
-        )
+        choice = read(analysis=analysis.without_rules(MEASURED_VERDICTS))
     # a forum's posts are left out here too: they come in the comments section
     return render_plain(root, base, page_url, opts, resolve, also_skip), False
 
