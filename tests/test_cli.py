@@ -10,7 +10,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import re
 import subprocess
 import sys
@@ -21,6 +20,8 @@ from xml.etree import ElementTree
 import pexpect
 import pytest
 
+from tests.cli_process import environment
+from tests.cli_process import run_web2md as web2md
 from tests.server import TestServer
 from web2md import convert
 from web2md.frontends.common import (
@@ -85,22 +86,6 @@ def echo(request) -> tuple[int, dict[str, str], bytes]:
         f"<p>cookie header: {cookie}</p><p>test header: {test}</p></main></body></html>"
     )
     return 200, {"Content-Type": "text/html; charset=utf-8"}, body.encode()
-
-
-def environment() -> dict[str, str]:
-    return dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-
-
-def web2md(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "web2md.frontends.cli", *args],
-        capture_output=True,
-        text=True,
-        env=environment(),
-        cwd=cwd,
-        timeout=180,
-        stdin=subprocess.DEVNULL,
-    )
 
 
 @pytest.fixture(scope="module")

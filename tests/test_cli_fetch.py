@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.cli_process import run_web2md as web2md
 from tests.server import TestServer
 from web2md import convert
 
@@ -33,18 +31,6 @@ def server():
         srv.route("/file.pdf", b"%PDF-1.4 not text", headers={"Content-Type": "application/pdf"})
         srv.route("/slow", PAGE, delay=3)
         yield srv
-
-
-def web2md(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    return subprocess.run(
-        [sys.executable, "-m", "web2md.frontends.cli", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=cwd,
-        timeout=120,
-    )
 
 
 def test_markdown_is_the_default_format(server, tmp_path):

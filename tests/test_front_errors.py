@@ -10,31 +10,18 @@ from __future__ import annotations
 import argparse
 import logging
 import re
-import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from tests.badserver import BadServer, closed_port
+from tests.cli_process import run_web2md as web2md
 from tests.server import TestServer
-from tests.test_cli import environment
 from web2md import crawl
 from web2md.failures import explain
 from web2md.spiders.page import PageSpider
 
 pytestmark = pytest.mark.integration
-
-
-def web2md(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "web2md.frontends.cli", *args],
-        capture_output=True,
-        text=True,
-        env=environment(),
-        timeout=180,
-        input=stdin if stdin is not None else "",
-    )
 
 
 def page(title: str, *links: str) -> str:

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli_process import environment
+from tests.cli_process import run_web2md as web2md
 from tests.server import TestServer
-from tests.test_cli import environment, web2md
 from web2md import crawl
 from web2md.spiders import PLANNED_STATE_KEY
 from web2md.spiders.site import FRONTIER_STATE_KEY

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli_process import run_web2md as web2md
 from tests.server import TestServer
 from web2md import crawl
 from web2md.formats.llms import BundlePage, estimate_tokens, first_sentence, llms_full_txt, llms_txt, section_of
@@ -404,18 +405,6 @@ def test_summary_and_section_helpers():
 
 
 # -- front ends ----------------------------------------------------------------------------
-
-
-def web2md(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    return subprocess.run(
-        [sys.executable, "-m", "web2md.frontends.cli", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=cwd,
-        timeout=120,
-    )
 
 
 @pytest.mark.integration

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import codecs
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.cli_process import run_web2md as web2md
 from tests.server import TestServer
 from web2md import crawl, text_for
 from web2md.extract.html.sniff import binary_type, implausible_charset
@@ -59,18 +57,6 @@ def test_a_charset_that_reads_markup_as_no_tags_is_overruled():
     assert implausible_charset(PAGE.encode("utf-16-le"), "utf-16-le") is None
     assert implausible_charset(PAGE.encode("utf-8"), "utf-8") is None
     assert implausible_charset(PAGE.encode("utf-8"), "iso-8859-1") is None  # mojibake, but text: the header wins
-
-
-def web2md(*args, cwd):
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    return subprocess.run(
-        [sys.executable, "-m", "web2md.frontends.cli", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=cwd,
-        timeout=120,
-    )
 
 
 @pytest.fixture(scope="module")

@@ -7,15 +7,14 @@ import os
 import resource
 import signal
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from tests.cli_process import run_web2md as web2md
 from tests.server import TestServer
-from tests.test_cli import environment, web2md
 from tests.test_jobdir import pages_asked, tree_site, web2md_process
 from web2md import crawl, formats
 from web2md.paths import page_path
@@ -38,15 +37,7 @@ def web2md_limited(*args: str) -> subprocess.CompletedProcess[str]:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # else the kernel kills the process instead of failing the write
         resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_LIMIT, FILE_LIMIT))
 
-    return subprocess.run(
-        [sys.executable, "-m", "web2md.frontends.cli", *args],
-        capture_output=True,
-        text=True,
-        env=environment(),
-        timeout=180,
-        stdin=subprocess.DEVNULL,
-        preexec_fn=limit,
-    )
+    return web2md(*args, preexec_fn=limit)
 
 
 def leftovers(folder: Path) -> list[str]:
