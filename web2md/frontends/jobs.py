@@ -212,12 +212,14 @@ def run_summary(job: Job, outcome: str, stats: dict[str, Any], started: str, end
     return summary
 
 
-def post_webhook(url: str, summary: dict[str, Any], delays: tuple[float, ...] = WEBHOOK_RETRY_DELAYS) -> str:
-    """POST `summary` as JSON to `url`, retried after each of `delays` while it fails (no answer, or not 2xx);
-    what happened, for the state file. Never raises: a hook that fails is logged with its URL."""
+def post_webhook(url: str, summary: dict[str, Any]) -> str:
+    """POST `summary` as JSON to `url`, retried after each of `WEBHOOK_RETRY_DELAYS` while it fails (no answer,
+    or not 2xx); what happened, for the state file. Never raises: a hook that fails is logged with its URL."""
     import time
     import urllib.error
     import urllib.request
+
+    delays = WEBHOOK_RETRY_DELAYS
 
     body = json.dumps(summary, sort_keys=True).encode("utf-8")
     attempts = len(delays) + 1

@@ -12,6 +12,7 @@ less often than the crawl runs misses nothing recent.
 from __future__ import annotations
 
 import difflib
+import html
 import json
 import re
 import tempfile
@@ -41,6 +42,7 @@ class Change:
     reason: str | None = None  # a gone page's: "HTTP 404", "no longer linked"
     diff_at: tuple[int, int] | None = None  # where a changed page's diff is in the spool: offset, length
     no_diff: bool = False  # changed, but its previous Markdown was not kept
+    news: bool = True  # False for a page found gone by an earlier run already: no new feed entry
 
 
 def markdown_diff(url: str, before: str, after: str) -> str:
@@ -64,8 +66,8 @@ class ChangeLog:
         self.requested: set[str] = set()
         self._spool: IO[bytes] | None = None
 
-    def record(self, url: str, status: str, title: str | None, reason: str | None = None) -> None:
-        self.pages[url] = Change(status, title, reason)
+    def record(self, url: str, status: str, title: str | None, reason: str | None = None, news: bool = True) -> None:
+        self.pages[url] = Change(status, title, reason, news=news)
 
     def changed(self, url: str, title: str | None, diff: str | None) -> None:
         change = Change("changed", title, no_diff=diff is None)
@@ -104,6 +106,8 @@ class ChangeLog:
                 row["reason"] = change.reason
             if change.status == "changed":
                 row["diff"] = self.diff(change)
+            if not change.news:
+                row["already_gone"] = True
             rows.append(row)
         return rows
 
@@ -172,7 +176,7 @@ def feed(entries: list[dict[str, Any]], started: datetime, spider: str, output: 
     _sub(root, "generator", "web2md")
     count = 0
     for row in entries:
-        if row["status"] == "unchanged":
+        if row["status"] == "unchanged" or row.get("already_gone"):
             continue
         entry = _sub(root, "entry")
         _sub(entry, "id", uuid.uuid5(uuid.NAMESPACE_URL, f"{row['url']}#{row['status']}@{when}").urn)
@@ -184,7 +188,9 @@ def feed(entries: list[dict[str, Any]], started: datetime, spider: str, output: 
         about = {"new": "New", "changed": "Changed", "gone": f"Gone ({row.get('reason', '')})"}[row["status"]]
         _sub(entry, "summary", f"{about} in the {spider} crawl of {when}: {row['url']}")
         if row.get("diff"):
-            _sub(entry, "content", row["diff"]).set("type", "text")
+            # html, as a feed reader keeps the lines of a <pre> and would join those of plain text
+            code = html.escape(row["diff"], quote=False)
+            _sub(entry, "content", f'<pre><code class="language-diff">{code}</code></pre>').set("type", "html")
         count += 1
     if previous.is_file():
         try:

@@ -57,6 +57,7 @@ _ADDED_COLUMNS = {
     "directives": "TEXT",  # JSON: the robots directives obeyed when its links were read
     "staged_links": "TEXT",
     "staged_directives": "TEXT",
+    "gone": "TEXT",  # why the page was found gone, until it is exported again
 }
 
 
@@ -174,7 +175,7 @@ class IncrementalStore:
             "ON CONFLICT(url) DO UPDATE SET etag = staged_etag, last_modified = staged_last_modified, "
             "links = staged_links, directives = staged_directives, "
             "markdown_sha256 = excluded.markdown_sha256, files = excluded.files, "
-            "title = excluded.title, markdown = excluded.markdown",
+            "title = excluded.title, markdown = excluded.markdown, gone = NULL",
             (url, markdown_sha256, json.dumps(files), title, kept),
         )
 
@@ -188,7 +189,10 @@ class IncrementalStore:
         ``WEB2MD_PRUNE_GONE`` its files removed and the page forgotten."""
         stats.inc_value("web2md/gone")
         self.gone.append(url)
-        self.changes.record(url, "gone", self.title(url), reason)
+        with self._lock:
+            row = self._db.execute("SELECT title, gone FROM pages WHERE url = ?", (url,)).fetchone()
+            self._db.execute("UPDATE pages SET gone = ? WHERE url = ?", (reason, url))
+        self.changes.record(url, "gone", row[0] if row else None, reason, news=not (row and row[1]))
         if not self.prune:
             logger.warning("Gone (%s) since the last crawl: %s", reason, url)
             return
