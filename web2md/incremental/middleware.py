@@ -59,9 +59,9 @@ class IncrementalMiddleware:
         if request.method != "GET" or request.meta.get(META_QUIET):
             return
         self.store.changes.requested.add(request.url)
-        if self._needs_links(request) and self.store.known_links(request.url) is None:
+        etag, last_modified, links_kept = self.store.validators(request.url)
+        if not links_kept and self._needs_links(request):
             return  # its links were not kept (a state from an earlier web2md, or read at the last depth): whole
-        etag, last_modified = self.store.validators(request.url)
         if etag:
             request.headers.setdefault("If-None-Match", etag)
         if last_modified:

@@ -103,16 +103,17 @@ class IncrementalStore:
     def _row(self, url: str) -> sqlite3.Row | None:
         with self._lock:
             cursor = self._db.execute(
-                "SELECT etag, last_modified, markdown_sha256, files FROM pages WHERE url = ?", (url,)
+                "SELECT etag, last_modified, markdown_sha256, files, links IS NOT NULL FROM pages WHERE url = ?", (url,)
             )
             return cursor.fetchone()
 
-    def validators(self, url: str) -> tuple[str | None, str | None]:
-        """``(ETag, Last-Modified)`` of the exported copy of ``url``; ``(None, None)`` when there is none."""
+    def validators(self, url: str) -> tuple[str | None, str | None, bool]:
+        """``(ETag, Last-Modified, whether its links were kept)`` of the exported copy of ``url``; ``(None, None,
+        False)`` when there is none."""
         row = self._row(url)
         if row is None or row[2] is None:
-            return None, None
-        return row[0], row[1]
+            return None, None, False
+        return row[0], row[1], bool(row[4])
 
     def markdown_sha256(self, url: str) -> str | None:
         row = self._row(url)
@@ -203,18 +204,25 @@ class IncrementalStore:
 
     def finish(self, spider: Spider, reason: str, stats: StatsCollector) -> None:
         """The crawl is over: a page exported before and in scope, that this crawl of every link it could follow
-        did not request, is gone (no longer linked). Only a finished crawl that did not spend its page budget
-        followed every link; once only, whoever asks first."""
+        neither planned nor requested, is gone (no longer linked). Only a finished crawl that did not spend its
+        page budget followed every link, and only a crawl of one process sees all it planned; once only, whoever
+        asks first."""
         if self._finished:
             return
         self._finished = True
-        scope = getattr(spider, "scope", None)
-        follows = scope is not None and isinstance(getattr(spider, "depth", None), int)
-        if follows and not getattr(spider, "dry_run", False) and reason == "finished":
-            if not stats.get_value("web2md/max_pages_skipped"):
-                for url in self.exported_urls():
-                    if url not in self.changes.pages and url not in self.changes.requested and not scope.refusal(url):
-                        self.page_gone(url, "no longer linked", stats)
+        scope, planned = getattr(spider, "scope", None), getattr(spider, "planned", None)
+        follows = scope is not None and planned is not None and isinstance(getattr(spider, "depth", None), int)
+        # a distributed crawl's other processes may still be finding links (a shared plan: not `levelled`)
+        whole = follows and getattr(spider, "levelled", False) and not getattr(spider, "dry_run", False)
+        if whole and reason == "finished" and not stats.get_value("web2md/max_pages_skipped"):
+            reached = self.changes.requested
+            for url in self.exported_urls():
+                if url in self.changes.pages or url in reached or scope.refusal(url):
+                    continue
+                if (
+                    planned.hops(scope.key(scope.request_url(url))) is None
+                ):  # planned before a pause (JOBDIR) counts as reached
+                    self.page_gone(url, "no longer linked", stats)
         for status, count in self.changes.counts().items():
             stats.set_value(f"{CHANGES_STAT}/{status}", count)
 
