@@ -3,10 +3,11 @@
 
 So a scheduled job can be checked without reading its log: the arguments and
 command-line settings, pages, documents and files written, unchanged and gone
-(with their URLs), an incremental crawl's counts of new, changed, unchanged and gone
-pages (listed with their diffs in ``changes.jsonl``, ``changes.md`` and ``changes.atom`` beside it), failures by reason, each failed, dropped and skipped URL
-with its reason (a bounded list each), bytes downloaded, duration and Scrapy's
-finish reason.
+(with their URLs), an incremental crawl's counts of new, changed, unchanged and
+gone pages (each listed, changed ones with their diffs, in ``changes.jsonl``,
+``changes.md`` and ``changes.atom`` beside it), failures by reason, each failed,
+dropped and skipped URL with its reason (a bounded list each), bytes downloaded,
+duration and Scrapy's finish reason.
 """
 
 from __future__ import annotations
