@@ -55,6 +55,7 @@ class RecordedRequest:
     path: str
     headers: dict[str, str]
     time: float
+    body: bytes = b""  # what a POST sent
 
 
 class TestServer:
@@ -84,7 +85,9 @@ class TestServer:
                 self._serve()
 
             def _serve(self, head: bool = False) -> None:
-                rec = RecordedRequest(self.command, self.path, dict(self.headers.items()), time.monotonic())
+                length = int(self.headers.get("Content-Length") or 0)
+                sent = self.rfile.read(length) if length else b""
+                rec = RecordedRequest(self.command, self.path, dict(self.headers.items()), time.monotonic(), sent)
                 with server._lock:
                     server.requests.append(rec)
                 status, headers, body = server._respond(rec)

@@ -3,9 +3,11 @@
 
 So a scheduled job can be checked without reading its log: the arguments and
 command-line settings, pages, documents and files written, unchanged and gone
-(with their URLs), failures by reason, each failed, dropped and skipped URL
-with its reason (a bounded list each), bytes downloaded, duration and Scrapy's
-finish reason.
+(with their URLs), an incremental crawl's counts of new, changed, unchanged and
+gone pages (each listed, changed ones with their diffs, in ``changes.jsonl``,
+``changes.md`` and ``changes.atom`` beside it), failures by reason, each failed,
+dropped and skipped URL with its reason (a bounded list each), bytes downloaded,
+duration and Scrapy's finish reason.
 """
 
 from __future__ import annotations
@@ -80,6 +82,10 @@ class RunReport:
             return  # a crawl that writes no files (a dry run lists URLs only) leaves no report either
         # to the microsecond: two crawls started within one second keep a report each
         target = Path(output) / RUNS_FOLDER / f"{self.started.strftime('%Y%m%dT%H%M%S.%fZ')}-{spider.name}.json"
+        store = self.crawler.get_extension(IncrementalStore)
+        if store is not None:  # what changed since the last run, beside the report (web2md.incremental.changes)
+            store.finish(spider, reason, self.crawler.stats)
+            store.changes.write(target.parent, self.started, spider.name, str(output))
         write_file(target, (json.dumps(self.report(spider, reason), indent=2, sort_keys=True) + "\n").encode())
         logger.info("Run report written to %s", target)
 
@@ -105,6 +111,8 @@ class RunReport:
             "files_written": stats.get("web2md/file_count", 0) + stats.get("web2md/document_file_count", 0),
             "unchanged": stats.get("web2md/unchanged", 0),
             "gone": sorted(store.gone) if store is not None else [],
+            # new, changed, unchanged, gone: how many pages of each (an incremental crawl's; changes.jsonl lists them)
+            "changes": store.changes.counts() if store is not None else {},
             "failed": {k[len(prefix) :]: v for k, v in sorted(stats.items()) if k.startswith(prefix)},
             "failed_urls": [
                 {"url": f["url"], "status": f.get("status"), "reason": f["reason"]} for f in failures[:LIST_LIMIT]

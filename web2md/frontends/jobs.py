@@ -7,6 +7,8 @@ expression (croniter's: 5 fields, or 6 with seconds last) and an output folder
 PID), so a second ``jobs run`` started meanwhile skips it. A job never run is
 due at once; after that, when a scheduled time has passed since its last start.
 A job's arguments are checked against its spider's when the file is read (a misspelt one names the closest).
+A job with ``webhook = "URL"`` has the summary of each local run POSTed there as JSON (`post_webhook`: retried,
+and a hook that still fails is logged with its URL, never failing the job).
 ``jobs run`` exits 1 when a job failed: it could not start, or its crawl exported nothing and something failed.
 """
 
@@ -34,6 +36,11 @@ SPIDERS = {
 }
 # folders a job's settings may name; relative ones are the jobs file's, like `output`
 PATH_SETTINGS = frozenset({"WEB2MD_INCREMENTAL", "WEB2MD_OUTPUT_DIR", "JOBDIR"})
+#: Seconds waited before each retry of a webhook POST that failed: three attempts in all.
+WEBHOOK_RETRY_DELAYS = (1.0, 5.0)
+WEBHOOK_TIMEOUT = 10.0
+#: At most how many pages (new, changed, gone) the webhook's summary lists; ``changes`` counts them all.
+WEBHOOK_PAGES = 1000
 
 
 @dataclass
@@ -43,6 +50,7 @@ class Job:
     schedule: str
     args: dict[str, str | list[str]] = field(default_factory=dict)
     settings: dict[str, Any] = field(default_factory=dict)
+    webhook: str = ""  # POST each local run's summary here
 
 
 def load_jobs(path: Path) -> list[Job]:
@@ -73,7 +81,10 @@ def load_jobs(path: Path) -> list[Job]:
         settings = dict(table.get("settings", {}))
         for key in PATH_SETTINGS & settings.keys():
             settings[key] = str((path.parent / settings[key]).resolve()) if settings[key] else ""
-        jobs.append(Job(name, table["spider"], table["schedule"], args, settings))
+        webhook = table.get("webhook", "")
+        if webhook and (not isinstance(webhook, str) or urllib.parse.urlsplit(webhook).scheme not in ("http", "https")):
+            raise ValueError(f"{where}: webhook must be an http(s) URL, not {webhook!r}")
+        jobs.append(Job(name, table["spider"], table["schedule"], args, settings, webhook))
     return jobs
 
 
@@ -152,9 +163,10 @@ def now_utc() -> datetime:
     return datetime.now(UTC)
 
 
-def run_local(job: Job) -> str:
-    """Run the crawl in this process; the outcome line kept in the state file, which starts with "failed" when
-    the crawl failed as a whole (`web2md.spiders.base.Web2mdSpider`: it exported nothing and something failed)."""
+def run_local(job: Job) -> tuple[str, dict[str, Any]]:
+    """Run the crawl in this process: the outcome line kept in the state file, which starts with "failed" when
+    the crawl failed as a whole (`web2md.spiders.base.Web2mdSpider`: it exported nothing and something failed),
+    and the crawl's stats."""
     from web2md import crawl
     from web2md.middlewares.limits import failure_count
     from web2md.spiders.base import RUN_FAILED_STAT
@@ -162,10 +174,74 @@ def run_local(job: Job) -> str:
     result = crawl.run(job.spider, job.settings, **job.args)
     stats = result.stats
     reason = "failed" if stats.get(RUN_FAILED_STAT) else stats.get("finish_reason", "unknown")
-    return (
+    outcome = (
         f"{reason}: {stats.get('item_scraped_count', 0)} pages, "
         f"{stats.get('web2md/unchanged', 0)} unchanged, {failure_count(stats)} failed"
     )
+    return outcome, stats
+
+
+def run_summary(job: Job, outcome: str, stats: dict[str, Any], started: str, ended: str) -> dict[str, Any]:
+    """What the webhook receives: the job, its outcome, and for an incremental crawl how many pages were new,
+    changed, unchanged and gone, with the URLs of those that were not unchanged (``changes.jsonl``, no diffs)."""
+    from web2md.extensions.report import RUNS_FOLDER
+    from web2md.incremental.changes import CHANGES_STAT, JSONL, STATUSES
+
+    summary: dict[str, Any] = {
+        "job": job.name,
+        "spider": job.spider,
+        "outcome": outcome,
+        "started": started,
+        "ended": ended,
+        "output": job.args.get("output", ""),
+        "finish_reason": stats.get("finish_reason"),
+        "bytes_downloaded": stats.get("downloader/response_bytes", 0),
+    }
+    if f"{CHANGES_STAT}/unchanged" not in stats:
+        return summary  # not an incremental crawl that wrote files
+    summary["changes"] = {status: stats.get(f"{CHANGES_STAT}/{status}", 0) for status in STATUSES}
+    pages: list[dict[str, Any]] = []
+    listing = Path(str(job.args.get("output", ""))) / RUNS_FOLDER / JSONL
+    if job.args.get("output") and listing.is_file():
+        with listing.open(encoding="utf-8") as lines:
+            for line in lines:
+                row = json.loads(line)
+                if row["status"] != "unchanged" and len(pages) < WEBHOOK_PAGES:
+                    pages.append({key: row.get(key) for key in ("url", "status", "title", "reason") if key in row})
+    summary["pages"] = pages
+    return summary
+
+
+def post_webhook(url: str, summary: dict[str, Any]) -> str:
+    """POST `summary` as JSON to `url`, retried after each of `WEBHOOK_RETRY_DELAYS` while it fails (no answer,
+    or not 2xx); what happened, for the state file. Never raises: a hook that fails is logged with its URL."""
+    import time
+    import urllib.error
+    import urllib.request
+
+    delays = WEBHOOK_RETRY_DELAYS
+
+    body = json.dumps(summary, sort_keys=True).encode("utf-8")
+    attempts = len(delays) + 1
+    problem = ""
+    for attempt in range(1, attempts + 1):
+        request = urllib.request.Request(
+            url, body, {"Content-Type": "application/json", "User-Agent": "web2md jobs"}, method="POST"
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=WEBHOOK_TIMEOUT) as response:
+                response.read()
+            logger.info("Webhook %s: run summary of job %s delivered", url, summary.get("job"))
+            return "delivered"
+        except urllib.error.HTTPError as exc:
+            problem = f"HTTP {exc.code}"
+        except (OSError, ValueError) as exc:  # refused, timed out, unresolvable
+            problem = str(getattr(exc, "reason", None) or exc)
+        if attempt < attempts:
+            logger.warning("Webhook %s failed (%s), attempt %d of %d: retrying", url, problem, attempt, attempts)
+            time.sleep(delays[attempt - 1])
+    logger.error("Webhook %s failed (%s) after %d attempts; the job's outcome stands", url, problem, attempts)
+    return f"failed: {problem}"
 
 
 def scrapyd_call(url: str, endpoint: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -224,13 +300,19 @@ def run_due(path: Path, scrapyd: str | None = None, project: str = "web2md") -> 
             report.append((job.name, "already running"))
             continue
         try:
-            state.update(job.name, last_start=now_utc().isoformat(), last_end=None, outcome="running")
+            started = now_utc().isoformat()
+            state.update(job.name, last_start=started, last_end=None, outcome="running")
+            stats: dict[str, Any] = {}
             try:
-                outcome = run_local(job)
+                outcome, stats = run_local(job)
             except Exception as exc:  # a broken job must not stop the others
                 logger.exception("Job %s failed", job.name)
                 outcome = f"error: {exc}"
-            state.update(job.name, last_end=now_utc().isoformat(), outcome=outcome)
+            ended = now_utc().isoformat()
+            state.update(job.name, last_end=ended, outcome=outcome)
+            if job.webhook:
+                delivered = post_webhook(job.webhook, run_summary(job, outcome, stats, started, ended))
+                state.update(job.name, webhook=delivered)
             report.append((job.name, outcome))
         finally:
             lock.unlink(missing_ok=True)

@@ -2,20 +2,23 @@
 
 A page exported by an earlier crawl is asked for with its ``If-None-Match`` /
 ``If-Modified-Since``; a 304 is counted as ``web2md/unchanged`` and ends there
-(its files stay as they are). An exported page that now answers 404 or 410 is
-counted as ``web2md/gone`` (and listed in the run report); with
-``WEB2MD_PRUNE_GONE`` its files are removed and it is forgotten.
+(its files stay as they are), except for a page whose links the spider follows:
+its 304 goes on to the spider with the links and robots directives read from it
+last time (meta `META_UNCHANGED`), so it yields its links without its body. Such
+a page is asked conditionally only when its links were kept. An exported page
+that now answers 404 or 410 is counted as ``web2md/gone`` (and listed in the run
+report); with ``WEB2MD_PRUNE_GONE`` its files are removed and it is forgotten.
 """
 
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scrapy import Request
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 
+from web2md.incremental import META_UNCHANGED
 from web2md.incremental.store import IncrementalStore
 from web2md.middlewares import META_QUIET
 
@@ -44,7 +47,6 @@ class IncrementalMiddleware:
         self.crawler = crawler
         self.stats = crawler.stats
         self.store = store
-        self.prune = crawler.settings.getbool("WEB2MD_PRUNE_GONE")
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> Self:
@@ -54,9 +56,12 @@ class IncrementalMiddleware:
         return cls(crawler, store)
 
     def process_request(self, request: Request) -> None:
-        if request.method != "GET" or request.meta.get(META_QUIET) or self._needs_body(request):
+        if request.method != "GET" or request.meta.get(META_QUIET):
             return
-        etag, last_modified = self.store.validators(request.url)
+        self.store.changes.requested.add(request.url)
+        etag, last_modified, links_kept = self.store.validators(request.url)
+        if not links_kept and self._needs_links(request):
+            return  # its links were not kept (a state from an earlier web2md, or read at the last depth): whole
         if etag:
             request.headers.setdefault("If-None-Match", etag)
         if last_modified:
@@ -70,9 +75,16 @@ class IncrementalMiddleware:
         if response.status == 304 and request.meta.get(META_CONDITIONAL):
             logger.debug("Unchanged since the last crawl (304): %s", request.url)
             self.stats.inc_value("web2md/unchanged")
-            raise Unchanged(f"unchanged: {request.url}")
+            self.store.changes.record(request.url, "unchanged", self.store.title(request.url))
+            known = self.store.known_links(request.url) if self._needs_links(request) else None
+            if known is None:
+                raise Unchanged(f"unchanged: {request.url}")
+            # on to the spider, which follows the links read last time; a 304 is not an error to it
+            request.meta[META_UNCHANGED] = known
+            request.meta["handle_httpstatus_list"] = [*request.meta.get("handle_httpstatus_list", ()), 304]
+            return response
         if response.status in GONE_STATUSES and self.store.is_exported(response.url):
-            self._gone(response.url, response.status)
+            self.store.page_gone(response.url, f"HTTP {response.status}", self.stats)
             raise Gone(f"gone (HTTP {response.status}): {response.url}")
         if 200 <= response.status < 300:
             etag = response.headers.get("ETag")
@@ -84,18 +96,7 @@ class IncrementalMiddleware:
             )
         return response
 
-    def _needs_body(self, request: Request) -> bool:
-        # a page whose links the `site` spider still follows is fetched whole: a 304 has no links
+    def _needs_links(self, request: Request) -> bool:
+        """Whether the spider follows this page's links (the `site` spider below its depth)."""
         depth = getattr(self.crawler.spider, "depth", None)
         return isinstance(depth, int) and request.meta.get("depth", 0) < depth
-
-    def _gone(self, url: str, status: int) -> None:
-        self.stats.inc_value("web2md/gone")
-        self.store.gone.append(url)
-        if not self.prune:
-            logger.warning("Gone (HTTP %d) since the last crawl: %s", status, url)
-            return
-        for name in self.store.files(url):
-            Path(name).unlink(missing_ok=True)
-        self.store.forget(url)
-        logger.warning("Gone (HTTP %d) since the last crawl, its files removed: %s", status, url)

@@ -2,8 +2,10 @@
 
 `UnchangedPipeline` runs just before `web2md.pipelines.export` and drops such a
 page (counted as ``web2md/unchanged``); `ExportedPipeline` runs just after it and
-records the Markdown's hash and files, which also makes the page's validators the
-ones sent next time (`web2md.incremental.store`). Both are off unless ``WEB2MD_INCREMENTAL`` is set.
+records the Markdown (hash and text), title and files, which also makes the page's
+validators and links the ones used next time (`web2md.incremental.store`), and
+notes the page as new or changed (with the diff of its Markdown) in the run's
+`web2md.incremental.changes.ChangeLog`. Both are off unless ``WEB2MD_INCREMENTAL`` is set.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 
+from web2md.incremental.changes import markdown_diff
 from web2md.incremental.store import IncrementalStore, UnchangedPage
 from web2md.items import PageItem
 from web2md.paths import output_file
@@ -48,8 +51,12 @@ class _IncrementalPipeline:
         return [output_file(root, url, get_format(name).extension) for name in formats]
 
 
+def markdown(item: PageItem) -> str:
+    return item.get("markdown") or ""
+
+
 def markdown_sha256(item: PageItem) -> str:
-    return hashlib.sha256((item.get("markdown") or "").encode("utf-8")).hexdigest()
+    return hashlib.sha256(markdown(item).encode("utf-8")).hexdigest()
 
 
 class UnchangedPipeline(_IncrementalPipeline):
@@ -60,18 +67,29 @@ class UnchangedPipeline(_IncrementalPipeline):
         files = self.page_files(item)
         if files and self.store.markdown_sha256(url) == markdown_sha256(item) and all(f.is_file() for f in files):
             self.stats.inc_value("web2md/unchanged")
+            self.store.changes.record(url, "unchanged", item.get("title"))
             # the response's validators now describe the files as they are
-            self.store.exported(url, markdown_sha256(item), [str(f) for f in files])
+            self.store.exported(url, markdown_sha256(item), [str(f) for f in files], item.get("title"), markdown(item))
             raise UnchangedPage(f"unchanged since the last crawl: {url}", log_level="DEBUG")
         return item
 
 
 class ExportedPipeline(_IncrementalPipeline):
     def process_item(self, item: Any) -> Any:
-        if isinstance(item, PageItem):
-            files = self.page_files(item)
-            if files:
-                self.store.exported(
-                    item.get("final_url") or item["url"], markdown_sha256(item), [str(f) for f in files]
-                )
+        if not isinstance(item, PageItem):
+            return item
+        files = self.page_files(item)
+        if not files:
+            return item
+        url, digest, title = item.get("final_url") or item["url"], markdown_sha256(item), item.get("title")
+        before = self.store.markdown_sha256(url)
+        changes = self.store.changes
+        if before is None:
+            changes.record(url, "new", title)
+        elif before == digest:  # the same Markdown written again (its files had gone)
+            changes.record(url, "unchanged", title)
+        else:
+            _title, previous = self.store.previous(url)
+            changes.changed(url, title, None if previous is None else markdown_diff(url, previous, markdown(item)))
+        self.store.exported(url, digest, [str(f) for f in files], title, markdown(item))
         return item

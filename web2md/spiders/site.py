@@ -16,6 +16,7 @@ from twisted.python.failure import Failure
 from web2md.conversion.converter import Converter, robots_directives
 from web2md.extensions import needed
 from web2md.extract.documents.sitemaps import SitemapEntry, select_entries
+from web2md.incremental import META_UNCHANGED, page_links_read
 from web2md.middlewares import META_EXPLICIT
 from web2md.middlewares.robots import RobotsForbidden, RobotsTxtMiddleware
 from web2md.scope import Scope, patterns
@@ -331,6 +332,13 @@ class SiteSpider(SitemapSpider):
             logger.info("Not exporting %s: redirected off site to %s", asked, response.url)
             self.crawler.stats.inc_value("web2md/offsite_redirect_count")
             return
+        known = response.meta.get(META_UNCHANGED)
+        if response.status == 304 and known is not None:
+            # unchanged since the last crawl (web2md.incremental): its links are the ones read from it then
+            directives = set(known["directives"]) if self.obey_robots else set()
+            for request in self.follow_links(response, known["links"], directives, depth):
+                yield request
+            return
         item = self.page_item(response)
         headers = tuple(v.decode("latin-1") for v in response.headers.getlist("X-Robots-Tag"))
         directives = robots_directives(headers, None) if self.obey_robots else set()
@@ -347,23 +355,13 @@ class SiteSpider(SitemapSpider):
             else:
                 directives.update(read.get("directives", ()))
                 links = read.get("links", [])
+                if depth < self.depth:  # kept by an incremental crawl, for a 304 next time
+                    self.crawler.signals.send_catch_log(
+                        page_links_read, url=response.url, links=links, directives=sorted(directives)
+                    )
             item["read"] = read
         stats = self.crawler.stats
-        requests = []
-        if item["html"] and depth < self.depth:
-            if "nofollow" in directives:
-                logger.debug("Not following the links of %s: robots nofollow", response.url)
-                stats.inc_value("web2md/robots_nofollow_count")
-            rank = response.meta.get(META_RANK, 0)
-            for index, link in enumerate(links):
-                if link.get("nofollow") and self.obey_robots:
-                    continue
-                if self.levelled:
-                    self.find_link(link["url"], depth + 1, rank, index)
-                    continue
-                request = self.link_request(link["url"], depth + 1)
-                if request is not None:
-                    requests.append(request)
+        requests = self.follow_links(response, links, directives, depth) if item["html"] else []
         if self.dry_run:
             await self.check_listed()  # nothing is exported
         elif "noindex" in directives:
@@ -373,6 +371,29 @@ class SiteSpider(SitemapSpider):
             yield item
         for request in requests:
             yield request
+
+    def follow_links(
+        self, response: Response, links: list[dict[str, Any]], directives: set[str], depth: int
+    ) -> list[Request]:
+        """Follow the links read from a page of `depth` hops, as its robots `directives` allow: into the frontier,
+        or, with a shared plan, the requests made now."""
+        if depth >= self.depth:
+            return []
+        if "nofollow" in directives:
+            logger.debug("Not following the links of %s: robots nofollow", response.url)
+            self.crawler.stats.inc_value("web2md/robots_nofollow_count")
+        rank = response.meta.get(META_RANK, 0)
+        requests = []
+        for index, link in enumerate(links):
+            if link.get("nofollow") and self.obey_robots:
+                continue
+            if self.levelled:
+                self.find_link(link["url"], depth + 1, rank, index)
+                continue
+            request = self.link_request(link["url"], depth + 1)
+            if request is not None:
+                requests.append(request)
+        return requests
 
     async def check_listed(self) -> None:
         """A dry run's listed pages that are not fetched, asked about as the robots.txt middleware asks about
