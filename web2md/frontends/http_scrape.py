@@ -13,7 +13,6 @@ from web2md.extract.html.selectors import compile_selectors
 from web2md.failures import CANNOT_RESOLVE, TIMED_OUT, TLS_FAILED, explain
 from web2md.formats.htmldoc import render_html
 from web2md.items import item_to_dict
-from web2md.spiders.page import PageSpider
 from web2md.spiders.typed_urls import check_start_url
 
 
@@ -191,22 +190,6 @@ def read_headers(value: Any, label: str) -> dict[str, str]:
             raise ApiError(f"{label}: invalid header {name!r}")
         headers[name.strip()] = text.strip()
     return headers
-
-
-class ScrapeSpider(PageSpider):
-    """The page spider, keeping each response's raw HTML when the rawHtml format or includeTags need it."""
-
-    name = "http_scrape"
-
-    def __init__(self, raw_html: Any = False, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.keep_raw = bool(raw_html)
-        self.raw: dict[str, str] = {}
-
-    def parse(self, response: Any, **kwargs: Any) -> Any:
-        if self.keep_raw and hasattr(response, "text"):
-            self.raw[response.url] = response.text
-        return super().parse(response, **kwargs)
 
 
 def included_html(raw: str, selectors: tuple[str, ...]) -> str:
