@@ -187,7 +187,7 @@ class HttpApi:
         url = body.get("url")
         if not isinstance(url, str) or not url.strip():
             raise ApiError("url is required (a string)")
-        options = read_scrape_options(body, frozenset({"url"}))
+        options = read_scrape_options(body, frozenset({"url"}), scripts=self.options.javascript != "none")
         try:
             item, raw, markdown = await self.scrape_item(url, options)
         except SiteError as exc:  # as Firecrawl: a document whose metadata holds the site's status and the error
