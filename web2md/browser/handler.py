@@ -36,7 +36,7 @@ from scrapy_playwright.page import PageMethod
 from web2md.blacklist.middleware import Blacklisted, load_blacklist
 from web2md.browser.chromium import Browser
 from web2md.extensions import needed
-from web2md.middlewares import META_OPTIONS, META_QUIET
+from web2md.middlewares import META_NAMED, META_OPTIONS, META_QUIET
 from web2md.middlewares.netguard import AddressRefused, NetGuardMiddleware
 
 if TYPE_CHECKING:
@@ -102,6 +102,8 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
         if not is_page_request(request):
             return await HTTP11DownloadHandler.download_request(self, request)
         await self.proxy.start()
+        if request.meta.get(META_NAMED):  # a crawl serving several callers: the hosts its callers named
+            self.guard.name(request.meta[META_NAMED])
         load = PageLoad(request.url)
         request.meta.update(
             playwright=True,

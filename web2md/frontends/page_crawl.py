@@ -17,6 +17,7 @@ import logging
 import time
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 from scrapy import Request, signals
 from scrapy.crawler import AsyncCrawlerRunner, Crawler
@@ -26,7 +27,7 @@ from scrapy.settings import Settings
 from twisted.python.failure import Failure
 
 from web2md import crawl
-from web2md.middlewares import META_EXPLICIT, META_OPTIONS
+from web2md.middlewares import META_EXPLICIT, META_NAMED, META_OPTIONS
 from web2md.spiders.base import Web2mdSpider, option_names, resolve_options
 
 logger = logging.getLogger(__name__)
@@ -250,7 +251,8 @@ class PageCrawls:
         browser = bool(arguments.pop("browser", False))
         page_crawl = await self._crawl(browser)
         key = next(self.keys)
-        meta: dict[str, Any] = {META_EXPLICIT: True, META_KEY: key, "cookiejar": key}
+        host = urlsplit(url).hostname or ""
+        meta: dict[str, Any] = {META_EXPLICIT: True, META_NAMED: [host], META_KEY: key, "cookiejar": key}
         options = {k: v for k, v in arguments.items() if k in option_names()}
         if options:
             meta[META_OPTIONS] = page_crawl.crawler.spider.convert_options | resolve_options(self.settings, options)
