@@ -52,7 +52,7 @@ class Outcome:
 
 
 class PagesSpider(Web2mdSpider):
-    """A spider with no start URLs that stays open: `PageCrawl` hands it requests one at a time."""
+    """A spider with no start URLs that stays open while idle: `PageCrawl` hands it requests as they come."""
 
     name = "pages"
     needs_start_urls = False
@@ -68,7 +68,7 @@ class PagesSpider(Web2mdSpider):
         return 1  # pages come one by one: the process's pool for single pages converts them
 
     async def start(self) -> Any:
-        return
+        return  # no start requests (the yield below makes this the async generator Scrapy expects)
         yield
 
     def keep_open(self) -> None:
