@@ -34,6 +34,11 @@ LATE = (
     "document.getElementById('app').innerHTML = '<article><h1>Late article</h1><p>Written by a timer after one "
     "and a half seconds.</p></article>'}, 1500);</script></body></html>"
 )
+SHOWN_LATE = (
+    "<html><head><title>Shown late</title></head><body><main><h1>Shown late</h1><p>Waiting for the rest.</p></main>"
+    "<script>setTimeout(() => document.querySelector('main').insertAdjacentHTML('beforeend', "
+    "'<p>Shown after three seconds.</p>'), 3000);</script></body></html>"
+)
 CRAWL_DELAY = 0.4
 KEY = "test-key"
 
@@ -80,6 +85,7 @@ def site() -> Iterator[TestServer]:
         srv.route("/cookie", handler=lambda rec: (200, {}, f"<p>Cookie: {rec.headers.get('Cookie', '-')}</p>".encode()))
         srv.route("/late", LATE)
         srv.route("/post", POST)
+        srv.route("/shown-late", SHOWN_LATE)
         yield srv
 
 
@@ -179,3 +185,16 @@ def test_wait_for_without_javascript_is_ignored_with_a_warning(api, site):
     body = httpx.post(f"{api}/v2/scrape", json={"url": site.url("/p/3"), "waitFor": 2000}).json()
     assert body["data"]["markdown"] == markdown_of("Page 3")
     assert body["data"]["warning"] == "waitFor needs a server started with --javascript and was ignored"
+
+
+@pytest.mark.browser
+def test_wait_for_in_the_browser_is_each_requests_own(site):
+    options = ApiOptions(javascript="browser", fetch=ServerOptions(allow_private=True, timeout=30))
+    with running_api(options) as base:
+        client = Firecrawl(api_key=KEY, api_url=base)
+        with ThreadPoolExecutor(2) as pool:
+            waited, hurried = pool.map(
+                lambda wait: client.scrape(site.url("/shown-late"), wait_for=wait, timeout=60000), [4000, 0]
+            )
+    assert waited.markdown == "# Shown late\n\nWaiting for the rest.\n\nShown after three seconds."
+    assert hurried.markdown == "# Shown late\n\nWaiting for the rest."

@@ -35,7 +35,7 @@ logger = logging.getLogger(__name__)
 #: Request meta keys: the caller waiting for the request; whether it wants the body as the site sent it.
 META_KEY = "web2md_page_key"
 META_RAW = "web2md_raw_html"
-#: Spider arguments a request carries itself; any other needs a crawl of its own (`PageCrawls.serves`).
+#: Spider arguments a request carries itself (the others change a crawl's settings).
 PER_REQUEST = frozenset({*option_names(), "header", "raw_html", "browser"})
 RECYCLE_REQUESTS = 10_000
 RECYCLE_SECONDS = 3600.0
@@ -230,13 +230,12 @@ class PageCrawls:
         self.crawls: dict[bool, PageCrawl] = {}
         self.keys = itertools.count(1)
 
-    @staticmethod
-    def serves(arguments: dict[str, Any]) -> bool:
-        """Whether requests with these spider arguments can go to a shared crawl."""
-        return set(arguments) <= PER_REQUEST
-
     async def fetch(self, url: str, **arguments: Any) -> Outcome:
-        """Fetch and convert `url` with the page spider's `arguments` (see `serves`); await from any loop."""
+        """Fetch and convert `url` with the page spider's `arguments` (`PER_REQUEST` only: ValueError for another,
+        which would need a crawl of its own); await from any loop."""
+        unknown = sorted(set(arguments) - PER_REQUEST)
+        if unknown:
+            raise ValueError(f"not an argument of a single page's request: {', '.join(unknown)}")
         loop = crawl._REACTOR.get_loop(self.settings)
         coro = self._fetch(url, arguments)
         try:
