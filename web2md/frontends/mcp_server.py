@@ -332,11 +332,11 @@ class Web2mdTools:
 
     async def page(self, url: str, bound: float | None = None, **arguments: Any) -> Outcome:
         """Fetch and convert one page with the page spider's `arguments` in the shared page crawl (see
-        `web2md.frontends.page_crawl`), within `bound` seconds (default: the server's --timeout)."""
+        `web2md.frontends.page_crawl`), within `bound` seconds, never more than the server's --timeout."""
         url = start_url(url)
         if self._pages is None:
             self._pages = PageCrawls(self.settings)
-        bound = self.options.timeout if bound is None else bound
+        bound = self.options.timeout if bound is None else min(bound, self.options.timeout)
         try:
             if arguments.get("javascript"):
                 check_engine()
