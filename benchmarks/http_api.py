@@ -98,6 +98,7 @@ def main() -> None:
     parser.add_argument("--scrapes", type=int, default=1000)
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--pages", type=int, default=200)
+    parser.add_argument("--server-log", type=Path, help="write the server's stderr (warnings, errors) to this file")
     args = parser.parse_args()
     pages = load_pages(args.pages_dir, args.pages)
     port = free_port()
@@ -108,7 +109,8 @@ def main() -> None:
             site.route(f"/p/{n}", body)
         command = [sys.executable, "-m", "web2md.frontends.cli", "serve", "--allow-private", "--port", str(port)]
         command += ["--state-dir", str(Path(os.environ.get("TMPDIR", "/tmp")) / f"web2md-bench-{port}")]
-        server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        log = args.server_log.open("wb") if args.server_log else subprocess.DEVNULL
+        server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=log)
         base = f"http://127.0.0.1:{port}"
         try:
             for _ in range(200):

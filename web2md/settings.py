@@ -137,6 +137,12 @@ CONCURRENT_REQUESTS = 16
 CONCURRENT_REQUESTS_PER_DOMAIN = 4
 # Scrapy's, holding CONCURRENT_REQUESTS_PER_DOMAIN under the asyncio reactor (Scrapy 2.19 did not: see the module)
 DOWNLOADER = "web2md.engine.downloader.Downloader"
+# Scrapy's HTTP/1.1 handler, except that closing it never fires a Deferred twice (see the module)
+DOWNLOAD_HANDLERS_BASE = {
+    **default_settings.DOWNLOAD_HANDLERS_BASE,
+    "http": "web2md.engine.http.HTTPDownloadHandler",
+    "https": "web2md.engine.http.HTTPDownloadHandler",
+}
 DOWNLOAD_DELAY = 0
 # Scrapy starts this many tasks for the output of every response (one page item and its links here);
 # 100, its default, cost the crawl ~15% of its own CPU time (benchmarks/crawl.py)

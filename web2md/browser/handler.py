@@ -36,7 +36,7 @@ from scrapy_playwright.page import PageMethod
 from web2md.blacklist.middleware import Blacklisted, load_blacklist
 from web2md.browser.chromium import Browser
 from web2md.extensions import needed
-from web2md.middlewares import META_QUIET
+from web2md.middlewares import META_NAMED, META_OPTIONS, META_QUIET
 from web2md.middlewares.netguard import AddressRefused, NetGuardMiddleware
 
 if TYPE_CHECKING:
@@ -102,13 +102,15 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
         if not is_page_request(request):
             return await HTTP11DownloadHandler.download_request(self, request)
         await self.proxy.start()
+        if request.meta.get(META_NAMED):  # a crawl serving several callers: the hosts its callers named
+            self.guard.name(request.meta[META_NAMED])
         load = PageLoad(request.url)
         request.meta.update(
             playwright=True,
             playwright_context_kwargs={"service_workers": "block"},  # a worker's requests are not routed
             playwright_page_init_callback=partial(self.route_page, load),
             playwright_page_event_handlers={"request": load.navigated},
-            playwright_page_methods=[PageMethod(partial(self.settle, wait=self._wait()))],
+            playwright_page_methods=[PageMethod(partial(self.settle, wait=self._wait(request)))],
         )
         try:
             response = await self._load(request, load)
@@ -148,8 +150,10 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
             await asyncio.sleep(0.2 * attempt)  # until scrapy-playwright has seen the disconnection
             attempt += 1
 
-    def _wait(self) -> float | None:
-        return getattr(self.crawler.spider, "convert_options", {}).get("wait")
+    def _wait(self, request: Request) -> float | None:
+        # a request's own options (web2md.frontends.page_crawl) over the crawl's
+        options = request.meta.get(META_OPTIONS) or getattr(self.crawler.spider, "convert_options", {})
+        return options.get("wait")
 
     async def route_page(self, load: PageLoad, page: Page, request: Request) -> None:
         """Before the page loads: the request's cookies into the browser (Chromium drops a Cookie header set on

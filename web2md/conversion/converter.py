@@ -216,7 +216,7 @@ class Converter:
             content_type=item.get("content_type"),
             max_frames=self.iframes.max_count if self.iframes.enabled else 0,
             unreachable=self.iframes.unreachable,
-            options=getattr(self.crawler.spider, "convert_options", {}),
+            options=item.get("options") or getattr(self.crawler.spider, "convert_options", {}),
             **wants,
         )
 

@@ -8,10 +8,12 @@ bounds), so there is one fetch path; crawl and batch jobs live in `web2md.fronte
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import ipaddress
 import json
 import logging
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,7 +30,6 @@ from web2md.crawl import CrawlResult
 from web2md.frontends.http_scrape import (
     ApiError,
     ScrapeRequest,
-    ScrapeSpider,
     SiteError,
     document,
     failure_error,
@@ -157,31 +158,27 @@ class HttpApi:
         bound = request.timeout_ms / 1000 if request.timeout_ms else None
         try:
             arguments = request.spider_arguments() | self.options.script_arguments()
-            result = await asyncio.wait_for(self.tools.run(ScrapeSpider, url, **arguments), bound)
-        except TimeoutError:
-            raise ApiError(f"timed out after {bound:g} s: {url}", 408, "SCRAPE_TIMEOUT") from None
+            outcome = await self.tools.page(url, bound, **arguments)
         except ToolError as exc:
             message = str(exc)
             if message.startswith("timed out"):
                 raise ApiError(message, 408, "SCRAPE_TIMEOUT") from None
             raise ApiError(message) from None
-        item = self.page_of(result, url)
-        raw = getattr(result.spider, "raw", {}).get(item.get("final_url") or url)
+        item = self.page_of(outcome.result, url)
+        raw = outcome.raw
         markdown = None
         if request.include_tags:
             markdown = await asyncio.to_thread(included_markdown, raw or "", item, request)
         return item, raw, markdown
 
     def page_of(self, result: CrawlResult, url: str) -> Any:
-        """The page a one-URL crawl produced, or the ApiError saying why there is none."""
+        """The page a request for one URL produced, or the ApiError saying why there is none."""
         if result.items:
             item = result.items[0]
             if isinstance(item, DocumentItem):
                 raise ApiError(document_text(item), 415, "SCRAPE_UNSUPPORTED_FILE_ERROR")
             return item
         if not result.failures:
-            if result.stats.get("finish_reason") == "closespider_timeout":
-                raise ApiError(f"timed out after {self.options.fetch.timeout:g} s: {url}", 408, "SCRAPE_TIMEOUT")
             raise ApiError(f"no page extracted from {url}", 500)
         raise failure_error(result.failures[0], self.tools.settings.getfloat("DOWNLOAD_TIMEOUT"))
 
@@ -190,7 +187,7 @@ class HttpApi:
         url = body.get("url")
         if not isinstance(url, str) or not url.strip():
             raise ApiError("url is required (a string)")
-        options = read_scrape_options(body, frozenset({"url"}))
+        options = read_scrape_options(body, frozenset({"url"}), scripts=self.options.javascript != "none")
         try:
             item, raw, markdown = await self.scrape_item(url, options)
         except SiteError as exc:  # as Firecrawl: a document whose metadata holds the site's status and the error
@@ -238,7 +235,13 @@ class HttpApi:
         if self.jobs is not None:
             routes += self.jobs.routes(endpoint)
         routes.append(Route("/{target:path}", endpoint(self.reader), methods=["GET"]))
-        app = Starlette(routes=routes)
+
+        @contextlib.asynccontextmanager
+        async def lifespan(app: Starlette) -> AsyncIterator[None]:
+            yield
+            await self.tools.close()  # the shared page crawl ends with the server
+
+        app = Starlette(routes=routes, lifespan=lifespan)
         app.add_exception_handler(404, lambda request, exc: error("not found", 404))
         app.add_exception_handler(405, lambda request, exc: error("method not allowed", 405))
         return app

@@ -13,7 +13,6 @@ from web2md.extract.html.selectors import compile_selectors
 from web2md.failures import CANNOT_RESOLVE, TIMED_OUT, TLS_FAILED, explain
 from web2md.formats.htmldoc import render_html
 from web2md.items import item_to_dict
-from web2md.spiders.page import PageSpider
 from web2md.spiders.typed_urls import check_start_url
 
 
@@ -60,7 +59,6 @@ NEUTRAL_OPTIONS: dict[str, Any] = {
     "proxy": None,
     "zeroDataRetention": False,
     "parsers": None,
-    "waitFor": 0,
     "location": None,
     "lockdown": False,
     "useMock": None,
@@ -72,8 +70,11 @@ NEUTRAL_OPTIONS: dict[str, Any] = {
     "redactPII": None,
     "profile": None,
 }
-SCRAPE_OPTIONS = frozenset({"formats", "onlyMainContent", "includeTags", "excludeTags", "timeout", "headers"})
+SCRAPE_OPTIONS = frozenset(
+    {"formats", "onlyMainContent", "includeTags", "excludeTags", "timeout", "headers", "waitFor"}
+)
 MAX_TIMEOUT_MS = 300_000
+MAX_WAIT_MS = 60_000  # the browser waits this long at most (web2md.browser.handler)
 # What a failure's advice names (`web2md.failures.explain`): the request's option, or the server's flag.
 KNOBS = {"timeout": "timeout", "max_bytes": "the server's --max-bytes"}
 
@@ -88,6 +89,7 @@ class ScrapeRequest:
     exclude_tags: tuple[str, ...] = ()
     timeout_ms: int | None = None
     headers: dict[str, str] = field(default_factory=dict)
+    wait_ms: int = 0  # with the server's --javascript: how long the page's scripts run (the spider's wait)
     warnings: list[str] = field(default_factory=list)
 
     def spider_arguments(self) -> dict[str, Any]:
@@ -102,12 +104,17 @@ class ScrapeRequest:
             arguments["header"] = [f"{name}: {value}" for name, value in self.headers.items()]
         if "rawHtml" in self.formats or self.include_tags:
             arguments["raw_html"] = True
+        if self.wait_ms:
+            arguments["wait"] = self.wait_ms
         return arguments
 
 
-def read_scrape_options(body: dict[str, Any], known: frozenset[str] = frozenset(), where: str = "") -> ScrapeRequest:
+def read_scrape_options(
+    body: dict[str, Any], known: frozenset[str] = frozenset(), where: str = "", scripts: bool = False
+) -> ScrapeRequest:
     """The scrape options of a request body (`known`: the endpoint's other keys); ApiError for a bad or unsupported
-    one, a warning for an unknown one or a neutral one set off its default."""
+    one, a warning for an unknown one or a neutral one set off its default (`scripts`: the server runs pages'
+    scripts, which ``waitFor`` needs)."""
     request = ScrapeRequest()
     for name, value in body.items():
         if name in known:
@@ -143,6 +150,12 @@ def read_scrape_options(body: dict[str, Any], known: frozenset[str] = frozenset(
             request.timeout_ms = strict_int(value, label, 1, MAX_TIMEOUT_MS)
         elif name == "headers":
             request.headers = read_headers(value, label)
+        elif name == "waitFor":
+            wait = strict_int(value, label, 0, MAX_WAIT_MS)
+            if scripts:
+                request.wait_ms = wait
+            elif wait:
+                request.warnings.append(f"{label} needs a server started with --javascript and was ignored")
     return request
 
 
@@ -191,22 +204,6 @@ def read_headers(value: Any, label: str) -> dict[str, str]:
             raise ApiError(f"{label}: invalid header {name!r}")
         headers[name.strip()] = text.strip()
     return headers
-
-
-class ScrapeSpider(PageSpider):
-    """The page spider, keeping each response's raw HTML when the rawHtml format or includeTags need it."""
-
-    name = "http_scrape"
-
-    def __init__(self, raw_html: Any = False, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.keep_raw = bool(raw_html)
-        self.raw: dict[str, str] = {}
-
-    def parse(self, response: Any, **kwargs: Any) -> Any:
-        if self.keep_raw and hasattr(response, "text"):
-            self.raw[response.url] = response.text
-        return super().parse(response, **kwargs)
 
 
 def included_html(raw: str, selectors: tuple[str, ...]) -> str:

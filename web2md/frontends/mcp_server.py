@@ -31,11 +31,12 @@ from web2md.failures import explain, interactive_retry_exceptions
 from web2md.formats import format_names, normalize_format
 from web2md.formats.llms import estimate_tokens
 from web2md.frontends.grep import DEFAULT_GREP_CHARS, render_grep, search
+from web2md.frontends.page_crawl import Outcome, PageCrawls
 from web2md.frontends.sanitise import sanitise
 from web2md.frontends.wording import plural
 from web2md.items import DocumentItem, PageItem, item_to_dict
+from web2md.javascript.quickjs import EngineMissing, check_engine
 from web2md.spiders.feed import FeedSpider
-from web2md.spiders.page import PageSpider
 from web2md.spiders.site import SiteSpider
 from web2md.spiders.sitemap import SitemapSpider
 from web2md.spiders.typed_urls import check_start_url, complete_url
@@ -276,6 +277,7 @@ class Web2mdTools:
         self._slices: OrderedDict[tuple[Any, ...], _Rendering] = OrderedDict()
         self._calls = asyncio.Semaphore(CONCURRENT_CALLS)
         self._grep_pool: WorkerPool | None = None
+        self._pages: PageCrawls | None = None  # made on first use: a front end may add to the settings before
 
     def _settings(self) -> Settings:
         opts = self.options
@@ -328,8 +330,29 @@ class Web2mdTools:
             return ToolError(f"timed out after {self.options.timeout:g} s: {url}")
         return ToolError(f"no {what} extracted from {url}")
 
+    async def page(self, url: str, bound: float | None = None, **arguments: Any) -> Outcome:
+        """Fetch and convert one page with the page spider's `arguments` in the shared page crawl (see
+        `web2md.frontends.page_crawl`), within `bound` seconds, never more than the server's --timeout."""
+        url = start_url(url)
+        if self._pages is None:
+            self._pages = PageCrawls(self.settings)
+        bound = self.options.timeout if bound is None else min(bound, self.options.timeout)
+        try:
+            if arguments.get("javascript"):
+                check_engine()
+            return await asyncio.wait_for(self._pages.fetch(url, **arguments), bound)
+        except TimeoutError:
+            raise ToolError(f"timed out after {bound:g} s: {url}") from None
+        except (ValueError, EngineMissing) as exc:  # an argument's check, as a crawl's would be
+            raise ToolError(str(exc)) from None
+
+    async def close(self) -> None:
+        """Close the shared page crawl (a server stopping)."""
+        if self._pages is not None:
+            await self._pages.close()
+
     async def fetch_item(self, url: str, **conversion: Any) -> Any:
-        result = await self.run(PageSpider, url, **conversion)
+        result = (await self.page(url, **conversion)).result
         if not result.items:
             raise self.failed(result, url)
         item = result.items[0]

@@ -12,6 +12,8 @@ from typing import Any
 __all__ = [
     "META_CRAWL_DELAY",
     "META_EXPLICIT",
+    "META_NAMED",
+    "META_OPTIONS",
     "META_QUIET",
     "POLITENESS_OPTIONS",
     "apply_politeness_options",
@@ -28,6 +30,13 @@ META_CRAWL_DELAY = "web2md_crawl_delay"
 #: Request meta key: an auxiliary fetch (robots.txt, iframe) whose failure is
 #: not a page failure and is not logged or counted as one.
 META_QUIET = "web2md_quiet"
+#: Request meta key: the hosts the caller of this request named, when a crawl serves several callers
+#: (`web2md.frontends.page_crawl`): the address guard checks the request and its redirect hops as in a crawl
+#: started on them, whatever the other callers named.
+META_NAMED = "web2md_named_hosts"
+#: Request meta key: the page's own conversion options, over the spider's (a crawl serving requests that differ in
+#: them: `web2md.frontends.page_crawl`); read where the page is converted and by the browser (``wait``).
+META_OPTIONS = "web2md_options"
 
 #: Spider arguments handled by :func:`apply_politeness_options`.
 POLITENESS_OPTIONS = (

@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 from scrapy.exceptions import IgnoreRequest
 from scrapy.utils.httpobj import urlparse_cached
 
-from web2md.middlewares import META_EXPLICIT
+from web2md.middlewares import META_EXPLICIT, META_NAMED
 
 if TYPE_CHECKING:
     from typing import Self
@@ -192,12 +192,13 @@ class NetGuardMiddleware:
         key = _canonical(host)
         if not host or key in self.allowed_hosts:
             return
+        own = request.meta.get(META_NAMED)  # this request's caller's hosts, in a crawl serving several callers
         if not self.strict:
             named = self._named_hosts()
             if _asked_by_user(request):
                 named.add(key)
                 self._start_hosts.add(host)
-            if key in named:
+            if key in (named if own is None else {_canonical(h) for h in own}):
                 return  # the user named it
         verdict = await self._verdict(host)
         if verdict is None:
@@ -207,7 +208,7 @@ class NetGuardMiddleware:
             remedy = STRICT_REMEDY
         elif any(ipaddress.ip_address(address.split("%")[0]) in n for n in self.allowed_networks):
             return
-        elif kind_group(kind) != "never" and kind_group(kind) in await self._start_groups():
+        elif kind_group(kind) != "never" and kind_group(kind) in await self._start_groups(own):
             return  # an intranet crawl reaching its own kind of network
         else:
             remedy = NAMED_REMEDY
@@ -222,6 +223,14 @@ class NetGuardMiddleware:
             self._verdicts[key] = await self._check(host)
         return self._verdicts[key]
 
+    def name(self, hosts: list[str]) -> None:
+        """Count `hosts` among those the user named (the browser's guard, which sees its pages' own requests only
+        as the URLs they connect to)."""
+        named = self._named_hosts()
+        for host in hosts:
+            named.add(_canonical(host))
+            self._start_hosts.add(host)
+
     def _named_hosts(self) -> set[str]:
         """The hosts of the spider's start URLs (and of the requests it marked as the user's), read once."""
         if self._named is None:
@@ -235,9 +244,12 @@ class NetGuardMiddleware:
             self._named = {_canonical(h) for h in self._start_hosts}
         return self._named
 
-    async def _start_groups(self) -> set[str]:
-        """The kinds of non-public network the start hosts are on; resolved when a page first leads off the
-        Internet, so a batch of many hosts is not looked up before its first request."""
+    async def _start_groups(self, own: list[str] | None = None) -> set[str]:
+        """The kinds of non-public network the start hosts (`own`: a request's caller's) are on; resolved when a
+        page first leads off the Internet, so a batch of many hosts is not looked up before its first request."""
+        if own is not None:
+            verdicts = await asyncio.gather(*(self._verdict(h) for h in own))
+            return {kind_group(v[1]) for v in verdicts if v is not None} - {"never"}
         async with self._grouping:
             pending = self._start_hosts - self._grouped
             verdicts = await asyncio.gather(*(self._verdict(h) for h in pending))

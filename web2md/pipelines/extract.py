@@ -56,6 +56,7 @@ class ExtractPipeline:
         job = self.converter.job(item)
         item.pop("body", None)
         item.pop("html", None)
+        item.pop("options", None)
         url = job.url
         try:
             if isinstance(read, Exception):  # the spider's reading failed

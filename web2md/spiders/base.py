@@ -175,6 +175,8 @@ class Web2mdSpider(Spider):
 
     #: arguments taken from ``**kwargs`` rather than named by an ``__init__`` (``list`` would shadow the builtin)
     extra_arguments: tuple[str, ...] = ()
+    #: False for a spider handed its requests while it runs (`web2md.frontends.page_crawl`)
+    needs_start_urls = True
 
     def __init__(
         self, url: str = "", urls_file: str = "", output: str | None = None, formats: str | None = None, **kwargs: Any
@@ -186,7 +188,7 @@ class Web2mdSpider(Spider):
             self.start_urls += read_urls_file(urls_file)
         # a URL typed without a scheme is completed as every front end completes it
         self.start_urls = [complete_url(u) for u in self.start_urls]
-        if not self.start_urls:
+        if not self.start_urls and self.needs_start_urls:
             raise ValueError(f"{self.name} spider needs -a url=URL (or -a urls_file=PATH)")
         self.output_argument = output
         self.formats_argument = formats
