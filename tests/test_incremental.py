@@ -118,3 +118,18 @@ def test_recrawl_rewrites_only_changed_pages_and_reports_gone_ones(site, tmp_pat
 def test_a_crawl_without_output_writes_no_report(site, tmp_path):
     crawl.run("page", url=site.url("/p0.html"), output="")
     assert not list(tmp_path.rglob("_runs"))
+
+
+def test_a_bundle_recrawl_asks_for_pages_whole_so_llms_full_keeps_every_page(site, tmp_path):
+    out, state = tmp_path / "out", tmp_path / "state"
+    args = {"url": site.url("/"), "depth": 1, "output": str(out), "bundle": "1", "dedupe": "off"}
+    crawl.run("site", {"WEB2MD_INCREMENTAL": str(state)}, **args)
+    (site.site_root / "p1.html").write_text(leaf(1, "second"))
+    site.requests.clear()
+
+    again = crawl.run("site", {"WEB2MD_INCREMENTAL": str(state)}, **args)
+    full = ((out / page_path(site.url("/"), "md")).parent / "llms-full.txt").read_text()
+    assert "Leaf number 1 talks about topic 919 in its second version" in full
+    assert all(f"Leaf number {n} talks" in full for n in range(LEAVES))
+    assert again.stats["web2md/unchanged"] == LEAVES  # unchanged Markdown: no file written again
+    assert not [r.path for r in site.requests if "If-None-Match" in r.headers]

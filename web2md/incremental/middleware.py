@@ -59,6 +59,8 @@ class IncrementalMiddleware:
         if request.method != "GET" or request.meta.get(META_QUIET):
             return
         self.store.changes.requested.add(request.url)
+        if getattr(self.crawler.spider, "bundle", False):
+            return  # llms-full.txt is built from every page's text, which a 304 does not carry: whole
         etag, last_modified, links_kept = self.store.validators(request.url)
         if not links_kept and self._needs_links(request):
             return  # its links were not kept (a state from an earlier web2md, or read at the last depth): whole
