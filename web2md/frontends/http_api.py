@@ -71,12 +71,15 @@ class ApiOptions:
     state_dir: Path | None = None  # crawl and batch jobs (None: no job endpoints)
     max_jobs: int = 2  # crawl and batch jobs running at once; more wait in line
     max_limit: int = 1000  # pages a crawl or URLs a batch may ask for at most
-    javascript: str = "none"  # every page's scripts run: none, inline (QuickJS) or browser (headless Chromium)
+    # pages' scripts run: auto (app shells' inline scripts), none, inline (QuickJS) or browser (headless Chromium)
+    javascript: str = "auto"
     fetch: ServerOptions = ServerOptions()
 
     def script_arguments(self) -> dict[str, bool]:
         """The spider arguments that run each page's scripts as `javascript` says."""
-        return {"inline": {"javascript": True}, "browser": {"browser": True}}.get(self.javascript, {})
+        return {"none": {"javascript": False}, "inline": {"javascript": True}, "browser": {"browser": True}}.get(
+            self.javascript, {}
+        )
 
 
 def is_loopback(host: str) -> bool:

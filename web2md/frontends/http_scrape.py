@@ -10,7 +10,7 @@ from typing import Any
 from lxml import html as lxml_html
 
 from web2md.extract.html.selectors import compile_selectors
-from web2md.failures import CANNOT_RESOLVE, TIMED_OUT, TLS_FAILED, explain
+from web2md.failures import BLOCKED, CANNOT_RESOLVE, TIMED_OUT, TLS_FAILED, explain
 from web2md.formats.htmldoc import render_html
 from web2md.items import item_to_dict
 from web2md.spiders.page import PageSpider
@@ -322,7 +322,7 @@ def failure_error(failure: dict[str, Any], timeout: float) -> ApiError:
         return ApiError(message, 500, "SCRAPE_DNS_RESOLUTION_ERROR")
     if reason.startswith(TLS_FAILED):
         return ApiError(message, 500, "SCRAPE_SSL_ERROR")
-    if reason.startswith("refused:") or "robots.txt" in reason:
+    if reason.startswith("refused:") or "robots.txt" in reason or reason.startswith(BLOCKED):
         return ApiError(message, 403)
     if isinstance(failure.get("status"), int):
         return SiteError(message, failure)

@@ -23,6 +23,7 @@ from scrapy.http import HtmlResponse
 from scrapy.spidermiddlewares.httperror import HttpError
 
 from web2md.conversion.responses import stated_encoding
+from web2md.conversion.shape import BLOCKED, challenge_response
 from web2md.failures import classify, too_large
 from web2md.middlewares import META_QUIET
 
@@ -106,7 +107,15 @@ class FailureMiddleware:
         return cls(crawler)
 
     def process_response(self, request: Request, response: Response) -> Response:
-        if response.status < 400 or request.meta.get(META_QUIET) or self._handled(request, response):
+        if request.meta.get(META_QUIET):
+            return response
+        # a bot challenge, whatever its status, is no page (docs/javascript.md#auto); so is a 403/503 carrying one
+        blocked = challenge_response(response.status, response.headers, response.body)
+        if blocked:
+            detail = f"{BLOCKED} ({blocked}, HTTP {response.status})"
+            record_failure(self.stats, request.url, "blocked", detail)
+            raise PageFailed(request.url, "blocked", detail, response=response)
+        if response.status < 400 or self._handled(request, response):
             return response
         reason = f"http_{response.status}"
         record_failure(self.stats, request.url, reason, f"HTTP {response.status}")

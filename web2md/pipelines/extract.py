@@ -20,6 +20,7 @@ from scrapy.exceptions import DropItem
 from w3lib.encoding import http_content_type_encoding, resolve_encoding
 
 from web2md.conversion.converter import Converter
+from web2md.conversion.shape import BLOCKED
 from web2md.conversion.workers import WorkerTimeout
 from web2md.extensions import needed
 from web2md.failures import EXTRACTION_TIMED_OUT
@@ -72,6 +73,9 @@ class ExtractPipeline:
             logger.error("Extraction failed for %s: %s", url, result["error"])
             record_failure(self.stats, url, "extraction_error", log=False)  # logged just above
             raise DropItem(f"extraction failed: {result['error'].splitlines()[0]}")
+        if "blocked" in result:  # a bot challenge stands in for the page: never exported (docs/javascript.md#auto)
+            record_failure(self.stats, url, "blocked", result["blocked"])
+            raise DropItem(f"{BLOCKED} ({result['blocked']})")
         if "unsupported" in result:
             # not text: the export keeps the bytes and a DocumentItem describes them (see docs/design.md#documents)
             logger.info("Not a text document: %s: %s", url, result["reason"])
@@ -84,6 +88,15 @@ class ExtractPipeline:
             ]  # what the body was decoded with (BOM, header, <meta>, else UTF-8/cp1252)
             if result["inlined"]:
                 self.stats.inc_value("web2md/iframe/inlined", result["inlined"])
+            if "escalated" in result:  # auto mode: an app shell converted after its scripts
+                engine, why = result["escalated"]
+                logger.info("Ran the scripts of %s (%s): %s", url, engine, why)
+                self.stats.inc_value(f"web2md/javascript/escalated/{engine}")
+            if "unrendered" in result:
+                logger.info(
+                    "%s looks like an app shell (%s): --browser may show its content", url, result["unrendered"]
+                )
+                self.stats.inc_value("web2md/javascript/unrendered")
             if result["js"] is not None:
                 self.stats.inc_value("web2md/js/pages")
                 for key, count in zip(("web2md/js/ran", "web2md/js/failed"), result["js"]):
