@@ -224,3 +224,42 @@ def test_mcp_web_fetch_answers_a_challenge_with_a_tool_error(server):
         == f"Error executing tool web_fetch: blocked by a bot challenge (challenge form, HTTP 503): {server.url('/wall')}"
     )
     assert shell.structured_content["markdown"] == APP_MARKDOWN
+
+
+SPA = (
+    "<!DOCTYPE html><html><head><title>Dashboard</title></head><body><div id='root'></div>"
+    "<script src='/static/main.js'></script></body></html>"
+)
+MAIN_JS = (
+    "document.getElementById('root').innerHTML = '<main><h1>Rota</h1><p>Mira opens the kiosk on Mondays and "
+    "Tomas closes it on Fridays.</p></main>';"
+)
+
+
+@pytest.mark.integration
+@pytest.mark.browser
+def test_with_browser_auto_a_shell_of_src_scripts_loads_in_chromium_and_nothing_else_does(tmp_path):
+    with TestServer() as srv:
+        srv.route("/spa", SPA)
+        srv.route("/static/main.js", MAIN_JS, headers={"Content-Type": "text/javascript"})
+        srv.route("/shell", fixture("app_shell.html"))
+        srv.route("/news", ARTICLE)
+        urls = " ".join(srv.url(path) for path in ("/spa", "/shell", "/news"))
+        result = crawl.run("page", url=urls, output="", browser="auto")
+        fetched = sorted(r.path for r in srv.requests if r.path != "/robots.txt")
+    pages = {item["final_url"]: item["markdown"] for item in result.items}
+    assert pages == {
+        srv.url("/spa"): "# Rota\n\nMira opens the kiosk on Mondays and Tomas closes it on Fridays.",
+        srv.url("/shell"): APP_MARKDOWN,
+        srv.url("/news"): "# Harbour news\n\nThe ferry to the island runs every hour from the quay this summer.",
+    }
+    # the shell of src= scripts twice (as sent, then in the browser, which runs its script); the others once
+    assert fetched == ["/news", "/shell", "/spa", "/spa", "/static/main.js"]
+    assert (
+        result.stats["web2md/javascript/escalated/browser"],
+        result.stats["web2md/javascript/escalated/inline"],
+    ) == (
+        1,
+        1,
+    )
+    assert "web2md/javascript/unrendered" not in result.stats

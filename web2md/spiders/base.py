@@ -28,7 +28,7 @@ from scrapy.settings import BaseSettings
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.python.failure import Failure
 
-from web2md.browser.chromium import use_browser
+from web2md.browser.chromium import BrowserMissing, browser_mode, use_browser
 from web2md.extract.html.sniff import binary_type
 from web2md.extract.options import Options
 from web2md.failures import classify, http_reason
@@ -124,7 +124,7 @@ def resolve_options(settings: BaseSettings, arguments: dict[str, Any]) -> dict[s
 def auto_javascript(settings: BaseSettings) -> bool | None:
     """``javascript`` when none is given: None (auto: app shells run their inline scripts, see
     docs/javascript.md#auto) when the engine is installed and the browser does not run the scripts; else False."""
-    if settings.getbool("WEB2MD_BROWSER"):
+    if browser_mode(settings) == "on":
         return False
     try:
         check_engine()
@@ -222,8 +222,13 @@ class Web2mdSpider(Spider):
             check_engine()  # a missing engine stops the crawl here, not on every page
         elif spider.convert_options.get("javascript") is None:
             spider.convert_options["javascript"] = auto_javascript(settings)
-        if settings.getbool("WEB2MD_BROWSER"):
+        if browser_mode(settings) == "on":
             use_browser(settings)  # so does a missing Chromium
+        elif browser_mode(settings) == "auto":
+            try:
+                use_browser(settings)
+            except BrowserMissing as exc:  # auto mode without the browser: shells stay as they are
+                logger.info("No browser for app shells: %s", exc)
         output = spider.output_argument
         output = output if output is not None else settings.get("WEB2MD_OUTPUT_DIR", "")
         # absolute from the start: a job started by Scrapyd runs in Scrapyd's folder, so say where files go
