@@ -174,7 +174,9 @@ def test_a_plain_403_is_still_an_http_error(server):
 @pytest.mark.integration
 def test_a_site_crawl_exports_no_challenge_and_its_report_counts_it(server, tmp_path):
     out = tmp_path / "out"
+    asked = [r.path for r in server.requests].count("/wall")
     result = crawl.run("site", url=server.url("/"), depth=1, output=str(out), bundle=True)
+    assert [r.path for r in server.requests].count("/wall") == asked + 1  # a challenge's 503 is not retried
     assert sorted(item["final_url"] for item in result.items) == [server.url("/"), server.url("/news")]
     assert result.stats["web2md/failed/blocked"] == 2  # one with a 503, one with a 200
     files = sorted(p.name for p in out.rglob("*.md") if "_runs" not in p.parts)

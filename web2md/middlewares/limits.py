@@ -107,15 +107,7 @@ class FailureMiddleware:
         return cls(crawler)
 
     def process_response(self, request: Request, response: Response) -> Response:
-        if request.meta.get(META_QUIET):
-            return response
-        # a bot challenge, whatever its status, is no page (docs/javascript.md#auto); so is a 403/503 carrying one
-        blocked = challenge_response(response.status, response.headers, response.body)
-        if blocked:
-            detail = f"{BLOCKED} ({blocked}, HTTP {response.status})"
-            record_failure(self.stats, request.url, "blocked", detail)
-            raise PageFailed(request.url, "blocked", detail, response=response)
-        if response.status < 400 or self._handled(request, response):
+        if response.status < 400 or request.meta.get(META_QUIET) or self._handled(request, response):
             return response
         reason = f"http_{response.status}"
         record_failure(self.stats, request.url, reason, f"HTTP {response.status}")
@@ -138,6 +130,29 @@ class FailureMiddleware:
             return response.status in meta["handle_httpstatus_list"]
         spider_codes = getattr(self.crawler.spider, "handle_httpstatus_list", ())
         return response.status in self._allowed_codes or response.status in spider_codes
+
+
+class ChallengeMiddleware:
+    """A response that is a bot challenge (`challenge_response`: a ``cf-mitigated`` header, a 403, 429 or 503
+    whose page is one) fails as ``web2md/failed/blocked`` (docs/javascript.md#auto), logged and counted once here,
+    before a retry asks the wall again or its meta refresh is followed. Auxiliary fetches are left alone."""
+
+    def __init__(self, crawler: Crawler) -> None:
+        self.stats = crawler.stats
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        return cls(crawler)
+
+    def process_response(self, request: Request, response: Response) -> Response:
+        if request.meta.get(META_QUIET):
+            return response
+        blocked = challenge_response(response.status, response.headers, response.body)
+        if not blocked:
+            return response
+        detail = f"{BLOCKED} ({blocked}, HTTP {response.status})"
+        record_failure(self.stats, request.url, "blocked", detail)
+        raise PageFailed(request.url, "blocked", detail, response=response)
 
 
 class _RedirectAccounting:
