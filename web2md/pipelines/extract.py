@@ -129,18 +129,18 @@ class ExtractPipeline:
     async def render_in_browser(self, job: Conversion, result: dict[str, Any]) -> dict[str, Any]:
         """The app shell of `result` as the browser renders it, read like any page, when that gives it more text
         (``escalated: ["browser", why]``); else `result` as it was. A challenge found there is the answer too."""
-        request = Request(job.url, meta={META_RENDER: True, META_QUIET: True}, dont_filter=True)
+        # not from the HTTP cache, which holds the shell as it was sent
+        request = Request(job.url, meta={META_RENDER: True, META_QUIET: True, "dont_cache": True}, dont_filter=True)
         try:
             response = await self.crawler.engine.download_async(request)
-        except Exception as exc:
+            if not isinstance(response, HtmlResponse) or response.status >= 400:
+                return result
+            body, options = response.body, {**job.options, "javascript": False}
+            rendered = dataclasses.replace(job, body=body, options=options, links=False, robots=None, frames=None)
+            answer = await self.converter.finish(rendered, None)
+        except Exception as exc:  # the shell as it was sent is the page
             logger.info("The browser could not render %s: %s", job.url, exc)
             return result
-        if not isinstance(response, HtmlResponse) or response.status >= 400:
-            return result
-        rendered = dataclasses.replace(
-            job, body=response.body, options={**job.options, "javascript": False}, links=False, robots=None, frames=None
-        )
-        answer = await self.converter.finish(rendered, None)
         if "blocked" in answer:
             return answer
         if len(answer.get("page", {}).get("text", "")) <= len(result["page"].get("text", "")):
