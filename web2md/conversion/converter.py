@@ -70,7 +70,8 @@ def run_conversion(job: Conversion) -> dict[str, Any]:
     nofollow), then, unless the job only wants those or the page is noindex:
     ``"frame_sources"`` for a page with iframes whose documents are not fetched
     yet (it is not converted, unless all of them are on `job.unreachable` hosts),
-    else the conversion: ``{"page": Page fields, "inlined": n, "js": ...}``, or
+    else the conversion: ``{"page": Page fields, "inlined": n, "js": ...}`` (in auto mode with ``"escalated"`` and
+    ``"unrendered"`` when the page is an app shell), ``{"blocked": which}`` for a bot challenge, or
     ``{"error": message}`` when converting raised (what was read before stays).
     Other text: ``{"markdown": ...}``; bytes that are not text: ``{"unsupported": content type, "reason": ...}``.
     """
