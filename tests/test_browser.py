@@ -322,7 +322,12 @@ def test_mcp_web_fetch_in_the_browser(server, other_host):
     session = McpSession("--allow-host", "127.0.0.2")
     try:
         tools = {tool.name: tool for tool in session.run(session.client.list_tools()).tools}
-        assert tools["web_fetch"].input_schema["properties"]["javascript"]["enum"] == ["none", "inline", "browser"]
+        assert tools["web_fetch"].input_schema["properties"]["javascript"]["enum"] == [
+            "auto",
+            "none",
+            "inline",
+            "browser",
+        ]
         calls = session.call("web_fetch", {"url": other_host.url("/calls"), "javascript": "browser"})
         redirected = session.call("web_fetch", {"url": other_host.url("/to-loopback"), "javascript": "browser"})
     finally:

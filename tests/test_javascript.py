@@ -333,7 +333,7 @@ def test_web2md_fetch_javascript(server):
     done = web2md("fetch", "--javascript", server.url("/app"))
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout == "# Ferries\n\nTimetable < summer >\n\n1. Quay\n2. Island\n3. Harbour\n"
-    plain = web2md("fetch", server.url("/app"))
+    plain = web2md("fetch", "--no-javascript", server.url("/app"))
     assert "Ferries" not in plain.stdout
 
 
@@ -371,7 +371,7 @@ def test_crawl_counts_the_failed_scripts_and_the_setting_turns_javascript_on(ser
         "page", {"WEB2MD_JAVASCRIPT": "1", "WEB2MD_WAIT": "100"}, url=server.url("/timer"), output=""
     )
     assert [item["markdown"] for item in from_setting.items] == ["# Results\n\nLoading…"]
-    off = crawl.run("page", url=server.url("/written"), output="")
+    off = crawl.run("page", url=server.url("/written"), output="", javascript="0")
     assert "web2md/js/pages" not in off.stats and "written" not in off.items[0]["markdown"]
 
 
@@ -422,9 +422,14 @@ def test_mcp_web_fetch_runs_inline_scripts_when_asked(server):
     session = McpSession("--allow-private")
     try:
         tools = {tool.name: tool for tool in session.run(session.client.list_tools()).tools}
-        assert tools["web_fetch"].input_schema["properties"]["javascript"]["enum"] == ["none", "inline", "browser"]
+        assert tools["web_fetch"].input_schema["properties"]["javascript"]["enum"] == [
+            "auto",
+            "none",
+            "inline",
+            "browser",
+        ]
         scripted = session.call("web_fetch", {"url": server.url("/app"), "javascript": "inline"})
-        plain = session.call("web_fetch", {"url": server.url("/app")})
+        plain = session.call("web_fetch", {"url": server.url("/app"), "javascript": "none"})
     finally:
         session.close()
     assert scripted.structured_content["markdown"] == markdown(APP)[0]

@@ -184,7 +184,9 @@ def test_wait_for_lets_a_pages_timers_run_longer(site):
 def test_wait_for_without_javascript_is_ignored_with_a_warning(api, site):
     body = httpx.post(f"{api}/v2/scrape", json={"url": site.url("/p/3"), "waitFor": 2000}).json()
     assert body["data"]["markdown"] == markdown_of("Page 3")
-    assert body["data"]["warning"] == "waitFor needs a server started with --javascript and was ignored"
+    assert (
+        body["data"]["warning"] == "waitFor needs a server started with --javascript inline or browser and was ignored"
+    )
 
 
 @pytest.mark.browser

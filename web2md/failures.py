@@ -30,6 +30,7 @@ DATA_LOSS = "the connection broke before the whole response arrived"
 TLS_FAILED = "TLS handshake failed"
 TOO_LARGE = "the response is larger than the size limit"
 BROWSER_CRASHED = "the browser crashed or closed while loading the page"
+BLOCKED = "blocked by a bot challenge"  # the site answered with a challenge page, not the page (web2md/failed/blocked)
 
 #: Stats names of failures that say the host cannot be reached at all (any other URL on it fails alike).
 HOST_UNREACHABLE = frozenset({"timeout", "dns", "connection_refused", "tls"})

@@ -33,6 +33,8 @@ DOWNLOADER_MIDDLEWARES = {
     "web2md.blacklist.middleware.BlacklistMiddleware": 90,
     "web2md.middlewares.robots.RobotsTxtMiddleware": 100,
     "web2md.middlewares.limits.MetaRefreshMiddleware": 580,
+    # a bot challenge fails once decompressed, before a 503 or 429 is retried or its meta refresh followed
+    "web2md.middlewares.limits.ChallengeMiddleware": 585,
     "web2md.middlewares.limits.HttpCompressionMiddleware": 590,
     "web2md.middlewares.limits.RedirectMiddleware": 600,
     "web2md.middlewares.cookies.CookieArgsMiddleware": 690,

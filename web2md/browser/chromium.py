@@ -25,6 +25,19 @@ CHROMIUM_NAMES = ("chromium-headless-shell", "chromium", "chromium-browser")
 HANDLER = "web2md.browser.handler.BrowserDownloadHandler"
 
 
+#: Request meta key: a page auto mode asks the browser to render (docs/javascript.md#auto), the only page requests
+#: the browser loads when ``WEB2MD_BROWSER`` is ``auto``.
+META_RENDER = "web2md_render"
+
+
+def browser_mode(settings: BaseSettings) -> str:
+    """``WEB2MD_BROWSER`` as ``"on"`` (every page), ``"auto"`` (only those `META_RENDER` marks) or ``"off"``."""
+    value = settings.get("WEB2MD_BROWSER")
+    if isinstance(value, str) and value.strip().lower() == "auto":
+        return "auto"
+    return "on" if settings.getbool("WEB2MD_BROWSER") else "off"
+
+
 class BrowserMissing(RuntimeError):
     """``--browser`` cannot work here: scrapy-playwright or Chromium is not installed."""
 

@@ -34,7 +34,7 @@ from scrapy_playwright.handler import ScrapyPlaywrightDownloadHandler
 from scrapy_playwright.page import PageMethod
 
 from web2md.blacklist.middleware import Blacklisted, load_blacklist
-from web2md.browser.chromium import Browser
+from web2md.browser.chromium import META_RENDER, Browser, browser_mode
 from web2md.extensions import needed
 from web2md.middlewares import META_NAMED, META_OPTIONS, META_QUIET
 from web2md.middlewares.netguard import AddressRefused, NetGuardMiddleware
@@ -59,6 +59,8 @@ def is_page_request(request: Request) -> bool:
     """A request whose response a spider converts as a page (its ``parse``), not robots.txt, a sitemap, a feed
     or an iframe document."""
     callback = request.callback
+    if request.meta.get(META_RENDER):
+        return True
     return not request.meta.get(META_QUIET) and (callback is None or getattr(callback, "__name__", "") == "parse")
 
 
@@ -90,6 +92,7 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
         self.crawler = crawler
         self.idle_timeout = settings.getfloat("WEB2MD_BROWSER_IDLE_TIMEOUT") * 1000
         self.wait_for = settings.get("WEB2MD_BROWSER_WAIT_FOR") or ""
+        self.only_asked = browser_mode(settings) == "auto"  # only the app shells auto mode hands over
         self.blacklist = load_blacklist(settings)
         self.guard = NetGuardMiddleware.from_crawler(crawler)
         self.maxsize = settings.getint("DOWNLOAD_MAXSIZE")
@@ -99,7 +102,7 @@ class BrowserDownloadHandler(ScrapyPlaywrightDownloadHandler):
         self.config.target_closed_max_retries = 0  # a page that crashed the browser is not loaded again
 
     async def download_request(self, request: Request) -> Response:
-        if not is_page_request(request):
+        if not is_page_request(request) or (self.only_asked and not request.meta.get(META_RENDER)):
             return await HTTP11DownloadHandler.download_request(self, request)
         await self.proxy.start()
         if request.meta.get(META_NAMED):  # a crawl serving several callers: the hosts its callers named

@@ -27,11 +27,13 @@ from scrapy.http import HtmlResponse
 
 from web2md.conversion.iframes import FrameDocument, IframeFetcher, frame_urls, splice_iframes
 from web2md.conversion.responses import parse_response
+from web2md.conversion.shape import LOOKED_AT, PageShape, challenge, needs_scripts, page_shape
 from web2md.conversion.workers import WorkerPool, default_workers
 from web2md.extract import convert, extract_links, text_for
 from web2md.extract.html.parse import DEFAULT_MAX_MEMORY, TRUNCATED
+from web2md.extract.page import Page
 from web2md.extract.textfor import UnsupportedContent
-from web2md.javascript.quickjs import run_scripts
+from web2md.javascript.quickjs import ScriptRun, run_scripts
 
 __all__ = ["Conversion", "Converter", "robots_directives", "run_conversion"]
 
@@ -68,7 +70,8 @@ def run_conversion(job: Conversion) -> dict[str, Any]:
     nofollow), then, unless the job only wants those or the page is noindex:
     ``"frame_sources"`` for a page with iframes whose documents are not fetched
     yet (it is not converted, unless all of them are on `job.unreachable` hosts),
-    else the conversion: ``{"page": Page fields, "inlined": n, "js": ...}``, or
+    else the conversion: ``{"page": Page fields, "inlined": n, "js": ...}`` (in auto mode with ``"escalated"`` and
+    ``"unrendered"`` when the page is an app shell), ``{"blocked": which}`` for a bot challenge, or
     ``{"error": message}`` when converting raised (what was read before stays).
     Other text: ``{"markdown": ...}``; bytes that are not text: ``{"unsupported": content type, "reason": ...}``.
     """
@@ -109,18 +112,48 @@ def run_conversion(job: Conversion) -> dict[str, Any]:
 
 
 def converted(tree: _Element, job: Conversion) -> dict[str, Any]:
-    """The page of `tree` converted, its fetched iframes spliced in, after its scripts with ``javascript``."""
+    """The page of `tree` converted, its fetched iframes spliced in, after its scripts with ``javascript``; with
+    ``javascript`` unset (auto), after them only when the page is an app shell (`escalate`). A page that is a bot
+    challenge answers ``{"blocked": which}`` instead."""
     inlined = splice_iframes(tree, job.url, job.frames, job.max_frames) if job.frames else 0
+    mode = job.options.get("javascript")
     scripts = None
-    if job.options.get("javascript"):
+    if mode:
         # the page after its inline scripts (--javascript); whatever they do, it is converted
         scripts = run_scripts(tree, job.url, job.options.get("wait"))
         tree = scripts.tree
-    return {
-        "page": convert(tree, url=job.url, **job.options).to_dict(),
-        "inlined": inlined,
-        "js": [scripts.ran, scripts.failed] if scripts is not None else None,
-    }
+    page = convert(tree, url=job.url, **job.options)
+    result: dict[str, Any] = {"inlined": inlined}
+    if len(page.text) < LOOKED_AT:  # next to nothing: what is the page made of?
+        shape = page_shape(tree)
+        blocked = challenge(shape)
+        if blocked:
+            return {**result, "blocked": blocked}
+        if mode is None:
+            page, scripts = escalate(tree, page, shape, job, result)
+    result["page"] = page.to_dict()
+    result["js"] = [scripts.ran, scripts.failed] if scripts is not None else None
+    return result
+
+
+def escalate(
+    tree: _Element, page: Page, shape: PageShape, job: Conversion, result: dict[str, Any]
+) -> tuple[Page, ScriptRun | None]:
+    """Auto mode: an app shell (`needs_scripts`) is converted after its inline scripts when they give it more
+    text; ``result["escalated"]`` says so (``["inline", why]``), ``result["unrendered"]`` why a shell stayed one."""
+    why = needs_scripts(shape)
+    if not why:
+        return page, None
+    if not shape.inline_scripts:
+        result["unrendered"] = f"{why}, none of them inline"
+        return page, None
+    scripts = run_scripts(tree, job.url, job.options.get("wait"))
+    rendered = convert(scripts.tree, url=job.url, **job.options) if scripts.tree is not tree else page
+    result["escalated"] = ["inline", why]
+    if len(rendered.text) <= len(page.text):
+        result["unrendered"] = f"{why}; its inline scripts added no text"
+        return page, scripts
+    return rendered, scripts
 
 
 def robots_directives(header_values: tuple[str, ...] | list[str], tree: _Element | None) -> set[str]:

@@ -30,9 +30,9 @@ class Options:
     # hostile pages (None or 0: no bound)
     max_memory: int | None = DEFAULT_MAX_MEMORY
     # page scripts (see docs/design.md#javascript): `web2md.javascript.quickjs` runs them on the tree before `convert`,
-    # which runs none;
+    # which runs none; True: always, False: never, None (auto): a crawl runs them on pages that are app shells;
     # `wait` is in milliseconds (timer callbacks due within it run), None for the default
-    javascript: bool = False
+    javascript: bool | None = None
     wait: float | None = None
     # main-content rules switched off by name (`web2md.extract.maincontent.rules.RULES`): what each is worth
     disable_rules: tuple[str, ...] = ()

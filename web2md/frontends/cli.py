@@ -60,7 +60,8 @@ CONVERSION_HELP = {
     "max_length": "truncate the output after N characters",
     "max_memory": "bound in bytes on the memory converting a page may take, estimated from its markup: a page past "
     "it is converted up to there and marked truncated (default 2000000000; 0: no bound)",
-    "javascript": "run the page's inline <script> blocks in a sandboxed engine before converting",
+    "javascript": "run the page's inline <script> blocks in a sandboxed engine before converting; by default "
+    "only pages that hold next to no text but scripts (app shells) run them, --no-javascript: none",
     "wait": "with --javascript: run timer callbacks due within MS milliseconds (default 1000); "
     "with --browser: wait MS more after the page settled",
 }
@@ -83,7 +84,9 @@ def add_conversion_options(parser: argparse.ArgumentParser) -> None:
         if isinstance(hint, types.UnionType) and type(None) in args:
             hint = next(a for a in args if a is not type(None))
         help_text = CONVERSION_HELP.get(f.name)
-        if hint is bool:
+        if f.name == "javascript":  # three ways: --javascript, --no-javascript, neither (auto)
+            group.add_argument(flag, dest=f.name, action=argparse.BooleanOptionalAction, default=None, help=help_text)
+        elif hint is bool:
             group.add_argument(flag, dest=f.name, action="store_true", default=None, help=help_text)
         elif typing.get_origin(hint) in (tuple, list):
             metavar = "SEL" if f.name == "exclude_selector" else "VALUE"
@@ -1009,9 +1012,10 @@ def add_serve(subparsers: Any) -> None:
     add_tool_limits(parser, "bound on each page scrape (default 60)")
     parser.add_argument(
         "--javascript",
-        choices=("none", "inline", "browser"),
-        default="none",
-        help="run each page's scripts first: inline (the embedded engine) or browser (headless Chromium)",
+        choices=("auto", "none", "inline", "browser"),
+        default="auto",
+        help="run pages' scripts first: auto (the embedded engine, for pages that hold next to no text but scripts; "
+        "the default), inline (the embedded engine, every page), browser (headless Chromium) or none",
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="log requests and crawls on stderr")
     parser.set_defaults(handler=run_serve)

@@ -16,6 +16,7 @@ EXIT_ROBOTS = 5  # robots.txt disallows the URL
 EXIT_LANGUAGE = 6  # --lang mismatch
 EXIT_METADATA = 7  # --only-with-metadata and no title or no published date
 EXIT_BINARY = 8  # a type that cannot be read as text (PDF, images, archives)
+EXIT_BLOCKED = 9  # blocked by a bot challenge ("checking your browser", a captcha) instead of the page
 EXIT_INTERRUPTED = 130
 
 EXIT_CODES = {
@@ -28,6 +29,7 @@ EXIT_CODES = {
     EXIT_LANGUAGE: "language mismatch",
     EXIT_METADATA: "missing metadata",
     EXIT_BINARY: "binary content",
+    EXIT_BLOCKED: "blocked by a bot challenge",
 }
 
 
@@ -52,7 +54,7 @@ def check_url(url: str) -> str:
 
 def failure_error(failure: dict[str, Any], timeout: float) -> CommandError:
     """The one-line error (`web2md.failures.explain`) and exit status for a page that produced nothing."""
-    from web2md.failures import EXTRACTION_TIMED_OUT, TIMED_OUT, UNSUPPORTED_REDIRECT, explain
+    from web2md.failures import BLOCKED, EXTRACTION_TIMED_OUT, TIMED_OUT, UNSUPPORTED_REDIRECT, explain
 
     reason = str(failure.get("reason") or "failed")
     lowered = reason.lower()
@@ -60,6 +62,8 @@ def failure_error(failure: dict[str, Any], timeout: float) -> CommandError:
     message = explain(failure, timeout)
     if reason.startswith(UNSUPPORTED_REDIRECT):
         return CommandError(message, EXIT_FAILED)
+    if reason.startswith(BLOCKED):  # whatever status the challenge came with
+        return CommandError(message, EXIT_BLOCKED)
     if reason.startswith("HTTP ") or (isinstance(status, int) and not 200 <= status < 300):
         return CommandError(message, EXIT_HTTP)
     if lowered.startswith((TIMED_OUT, EXTRACTION_TIMED_OUT)):

@@ -72,12 +72,20 @@ class ApiOptions:
     state_dir: Path | None = None  # crawl and batch jobs (None: no job endpoints)
     max_jobs: int = 2  # crawl and batch jobs running at once; more wait in line
     max_limit: int = 1000  # pages a crawl or URLs a batch may ask for at most
-    javascript: str = "none"  # every page's scripts run: none, inline (QuickJS) or browser (headless Chromium)
+    # pages' scripts run: auto (app shells' inline scripts), none, inline (QuickJS) or browser (headless Chromium)
+    javascript: str = "auto"
     fetch: ServerOptions = ServerOptions()
 
     def script_arguments(self) -> dict[str, bool]:
         """The spider arguments that run each page's scripts as `javascript` says."""
-        return {"inline": {"javascript": True}, "browser": {"browser": True}}.get(self.javascript, {})
+        return {"none": {"javascript": False}, "inline": {"javascript": True}, "browser": {"browser": True}}.get(
+            self.javascript, {}
+        )
+
+    @property
+    def waits_for_scripts(self) -> bool:
+        """Whether every page's scripts run, so that a request's ``waitFor`` means something."""
+        return self.javascript in ("inline", "browser")
 
 
 def is_loopback(host: str) -> bool:
@@ -187,7 +195,7 @@ class HttpApi:
         url = body.get("url")
         if not isinstance(url, str) or not url.strip():
             raise ApiError("url is required (a string)")
-        options = read_scrape_options(body, frozenset({"url"}), scripts=self.options.javascript != "none")
+        options = read_scrape_options(body, frozenset({"url"}), scripts=self.options.waits_for_scripts)
         try:
             item, raw, markdown = await self.scrape_item(url, options)
         except SiteError as exc:  # as Firecrawl: a document whose metadata holds the site's status and the error

@@ -357,7 +357,7 @@ class Jobs:
         scrape_options = body.get("scrapeOptions") or {}
         if not isinstance(scrape_options, dict):
             raise ApiError("scrapeOptions must be an object")
-        scrape = read_scrape_options(scrape_options, where="scrapeOptions.", scripts=self.options.javascript != "none")
+        scrape = read_scrape_options(scrape_options, where="scrapeOptions.", scripts=self.options.waits_for_scripts)
         scrape.warnings[:0] = warnings
         limit = self.limit(body.get("limit"), "limit", scrape.warnings)
         full_url = strict_bool(body.get("regexOnFullURL", False), "regexOnFullURL")
@@ -394,7 +394,7 @@ class Jobs:
         urls = body.get("urls")
         if not isinstance(urls, list) or not urls or not all(isinstance(u, str) for u in urls):
             raise ApiError("urls is required (a list of URLs)")
-        scrape = read_scrape_options(body, BATCH_OPTIONS | BATCH_NEUTRAL, scripts=self.options.javascript != "none")
+        scrape = read_scrape_options(body, BATCH_OPTIONS | BATCH_NEUTRAL, scripts=self.options.waits_for_scripts)
         skip_invalid = strict_bool(body.get("ignoreInvalidURLs", False), "ignoreInvalidURLs")
         valid: list[str] = []
         invalid: list[str] = []

@@ -10,7 +10,7 @@ from typing import Any
 from lxml import html as lxml_html
 
 from web2md.extract.html.selectors import compile_selectors
-from web2md.failures import CANNOT_RESOLVE, TIMED_OUT, TLS_FAILED, explain
+from web2md.failures import BLOCKED, CANNOT_RESOLVE, TIMED_OUT, TLS_FAILED, explain
 from web2md.formats.htmldoc import render_html
 from web2md.items import item_to_dict
 from web2md.spiders.typed_urls import check_start_url
@@ -155,7 +155,9 @@ def read_scrape_options(
             if scripts:
                 request.wait_ms = wait
             elif wait:
-                request.warnings.append(f"{label} needs a server started with --javascript and was ignored")
+                request.warnings.append(
+                    f"{label} needs a server started with --javascript inline or browser and was ignored"
+                )
     return request
 
 
@@ -319,7 +321,7 @@ def failure_error(failure: dict[str, Any], timeout: float) -> ApiError:
         return ApiError(message, 500, "SCRAPE_DNS_RESOLUTION_ERROR")
     if reason.startswith(TLS_FAILED):
         return ApiError(message, 500, "SCRAPE_SSL_ERROR")
-    if reason.startswith("refused:") or "robots.txt" in reason:
+    if reason.startswith("refused:") or "robots.txt" in reason or reason.startswith(BLOCKED):
         return ApiError(message, 403)
     if isinstance(failure.get("status"), int):
         return SiteError(message, failure)

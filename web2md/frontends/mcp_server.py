@@ -662,12 +662,14 @@ def conversion_options(
     include_images: bool = False,
     keep_header: bool = False,
     exclude_selector: list[str] | None = None,
-    javascript: str = "none",
+    javascript: str = "auto",
 ) -> dict[str, Any]:
     """Spider arguments for the conversion options that differ from the defaults."""
     options: dict[str, Any] = {}
     if javascript == "inline":
         options["javascript"] = True
+    elif javascript == "none":
+        options["javascript"] = False
     elif javascript == "browser":
         from web2md.browser.chromium import BrowserMissing, check_browser
 
@@ -768,12 +770,13 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
             list[str] | None, Field(description="Drop elements matching these CSS selectors")
         ] = None,
         javascript: Annotated[
-            Literal["none", "inline", "browser"],
+            Literal["auto", "none", "inline", "browser"],
             Field(
-                description="inline: run the page's inline scripts in a sandbox first (no network; timers up to 1 s); "
-                "browser: load the page in headless Chromium (single-page applications; slower)"
+                description="auto: run the inline scripts of a page that holds next to no text but scripts; "
+                "inline: run the page's inline scripts in a sandbox first (no network; timers up to 1 s); "
+                "browser: load the page in headless Chromium (single-page applications; slower); none: no scripts"
             ),
-        ] = "none",
+        ] = "auto",
         full_metadata: Annotated[
             bool,
             Field(description="Also return links, images, headings, JSON-LD, Open Graph, Twitter card and Dublin Core"),

@@ -191,8 +191,9 @@ def apply_politeness_options(
         put("WEB2MD_INCREMENTAL", str(opts["incremental"]))
     if "prune_gone" in opts:
         put("WEB2MD_PRUNE_GONE", as_bool(opts["prune_gone"]))
-    if "browser" in opts:
-        put("WEB2MD_BROWSER", as_bool(opts["browser"]))
+    if "browser" in opts:  # 1/0, or auto: only the app shells the embedded engine could not render
+        auto = str(opts["browser"]).strip().lower() == "auto"
+        put("WEB2MD_BROWSER", "auto" if auto else as_bool(opts["browser"]))
     if "wait_for" in opts and opts["wait_for"]:
         put("WEB2MD_BROWSER_WAIT_FOR", str(opts["wait_for"]))
     if "redis_url" in opts:

@@ -23,6 +23,7 @@ from scrapy.http import HtmlResponse
 from scrapy.spidermiddlewares.httperror import HttpError
 
 from web2md.conversion.responses import stated_encoding
+from web2md.conversion.shape import BLOCKED, challenge_response
 from web2md.failures import classify, too_large
 from web2md.middlewares import META_QUIET
 
@@ -129,6 +130,29 @@ class FailureMiddleware:
             return response.status in meta["handle_httpstatus_list"]
         spider_codes = getattr(self.crawler.spider, "handle_httpstatus_list", ())
         return response.status in self._allowed_codes or response.status in spider_codes
+
+
+class ChallengeMiddleware:
+    """A response that is a bot challenge (`challenge_response`: a ``cf-mitigated`` header, a 403, 429 or 503
+    whose page is one) fails as ``web2md/failed/blocked`` (docs/javascript.md#auto), logged and counted once here,
+    before a retry asks the wall again or its meta refresh is followed. Auxiliary fetches are left alone."""
+
+    def __init__(self, crawler: Crawler) -> None:
+        self.stats = crawler.stats
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> Self:
+        return cls(crawler)
+
+    def process_response(self, request: Request, response: Response) -> Response:
+        if request.meta.get(META_QUIET):
+            return response
+        blocked = challenge_response(response.status, response.headers, response.body)
+        if not blocked:
+            return response
+        detail = f"{BLOCKED} ({blocked}, HTTP {response.status})"
+        record_failure(self.stats, request.url, "blocked", detail)
+        raise PageFailed(request.url, "blocked", detail, response=response)
 
 
 class _RedirectAccounting:

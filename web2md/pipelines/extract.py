@@ -9,21 +9,27 @@ converted, a dropped item.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import logging
 import re
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from scrapy import Request
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
+from scrapy.http import HtmlResponse
 from w3lib.encoding import http_content_type_encoding, resolve_encoding
 
-from web2md.conversion.converter import Converter
+from web2md.browser.chromium import HANDLER, META_RENDER, browser_mode
+from web2md.conversion.converter import Conversion, Converter
+from web2md.conversion.shape import BLOCKED
 from web2md.conversion.workers import WorkerTimeout
 from web2md.extensions import needed
 from web2md.failures import EXTRACTION_TIMED_OUT
 from web2md.items import DocumentItem, PageItem, is_empty
+from web2md.middlewares import META_QUIET
 from web2md.middlewares.limits import record_failure
 
 logger = logging.getLogger(__name__)
@@ -44,6 +50,11 @@ class ExtractPipeline:
         self.crawler = crawler
         self.stats = crawler.stats
         self.converter = needed(crawler, Converter)
+        # WEB2MD_BROWSER=auto and Chromium there: app shells the embedded engine left empty load in the browser
+        settings = crawler.settings
+        self.browser = (
+            browser_mode(settings) == "auto" and HANDLER in settings.getwithbase("DOWNLOAD_HANDLERS").values()
+        )
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ExtractPipeline:
@@ -69,10 +80,15 @@ class ExtractPipeline:
             logger.error("Extraction failed for %s: %s", url, exc, exc_info=self.converter.pool is None)
             record_failure(self.stats, url, "extraction_error", log=False)  # logged just above
             raise DropItem(f"extraction failed: {exc}") from exc
+        if "unrendered" in result and self.browser:
+            result = await self.render_in_browser(job, result)
         if "error" in result:
             logger.error("Extraction failed for %s: %s", url, result["error"])
             record_failure(self.stats, url, "extraction_error", log=False)  # logged just above
             raise DropItem(f"extraction failed: {result['error'].splitlines()[0]}")
+        if "blocked" in result:  # a bot challenge stands in for the page: never exported (docs/javascript.md#auto)
+            record_failure(self.stats, url, "blocked", result["blocked"])
+            raise DropItem(f"{BLOCKED} ({result['blocked']})")
         if "unsupported" in result:
             # not text: the export keeps the bytes and a DocumentItem describes them (see docs/design.md#documents)
             logger.info("Not a text document: %s: %s", url, result["reason"])
@@ -85,6 +101,15 @@ class ExtractPipeline:
             ]  # what the body was decoded with (BOM, header, <meta>, else UTF-8/cp1252)
             if result["inlined"]:
                 self.stats.inc_value("web2md/iframe/inlined", result["inlined"])
+            if "escalated" in result:  # auto mode: an app shell converted after its scripts
+                engine, why = result["escalated"]
+                logger.info("Rendered %s (%s): %s", url, engine, why)
+                self.stats.inc_value(f"web2md/javascript/escalated/{engine}")
+            if "unrendered" in result:
+                logger.info(
+                    "%s looks like an app shell (%s): --browser may show its content", url, result["unrendered"]
+                )
+                self.stats.inc_value("web2md/javascript/unrendered")
             if result["js"] is not None:
                 self.stats.inc_value("web2md/js/pages")
                 for key, count in zip(("web2md/js/ran", "web2md/js/failed"), result["js"]):
@@ -101,6 +126,28 @@ class ExtractPipeline:
                 item[name] = ""
         self.stats.inc_value("web2md/page_count")
         return item
+
+    async def render_in_browser(self, job: Conversion, result: dict[str, Any]) -> dict[str, Any]:
+        """The app shell of `result` as the browser renders it, read like any page, when that gives it more text
+        (``escalated: ["browser", why]``); else `result` as it was. A challenge found there is the answer too."""
+        # not from the HTTP cache, which holds the shell as it was sent
+        request = Request(job.url, meta={META_RENDER: True, META_QUIET: True, "dont_cache": True}, dont_filter=True)
+        try:
+            response = await self.crawler.engine.download_async(request)
+            if not isinstance(response, HtmlResponse) or response.status >= 400:
+                return result
+            body, options = response.body, {**job.options, "javascript": False}
+            rendered = dataclasses.replace(job, body=body, options=options, links=False, robots=None, frames=None)
+            answer = await self.converter.finish(rendered, None)
+        except Exception as exc:  # the shell as it was sent is the page
+            logger.info("The browser could not render %s: %s", job.url, exc)
+            return result
+        if "blocked" in answer:
+            return answer
+        if len(answer.get("page", {}).get("text", "")) <= len(result["page"].get("text", "")):
+            return result
+        answer["escalated"] = ["browser", result["unrendered"]]
+        return answer
 
 
 def reported_charset(item: PageItem, markup: str) -> str:

@@ -28,14 +28,14 @@ from scrapy.settings import BaseSettings
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.python.failure import Failure
 
-from web2md.browser.chromium import use_browser
+from web2md.browser.chromium import BrowserMissing, browser_mode, use_browser
 from web2md.extract.html.sniff import binary_type
 from web2md.extract.options import Options
 from web2md.failures import classify, http_reason
 from web2md.frontends.sanitise import sanitise
 from web2md.incremental.middleware import Gone, Unchanged
 from web2md.items import PageItem
-from web2md.javascript.quickjs import check_engine
+from web2md.javascript.quickjs import INSTALL_HINT, EngineMissing, check_engine
 from web2md.middlewares import POLITENESS_OPTIONS, apply_politeness_options
 from web2md.middlewares.limits import PageFailed, failure_count, failure_reason, record_failure
 from web2md.spiders.typed_urls import complete_url, has_credentials, is_fetchable
@@ -78,7 +78,7 @@ def coerce_option(name: str, value: Any) -> Any:
     optional = isinstance(hint, types.UnionType) and type(None) in args
     if optional:
         hint = next(a for a in args if a is not type(None))
-        if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none")):
+        if value is None or (isinstance(value, str) and value.strip().lower() in ("", "none", "auto")):
             return None
     if hint is bool:
         return parse_bool(name, value)
@@ -121,6 +121,19 @@ def resolve_options(settings: BaseSettings, arguments: dict[str, Any]) -> dict[s
     return options
 
 
+def auto_javascript(settings: BaseSettings) -> bool | None:
+    """``javascript`` when none is given: None (auto: app shells run their inline scripts, see
+    docs/javascript.md#auto) when the engine is installed and the browser does not run the scripts; else False."""
+    if browser_mode(settings) == "on":
+        return False
+    try:
+        check_engine()
+    except EngineMissing:
+        logger.debug("No JavaScript engine: app shells are converted as they are (%s)", INSTALL_HINT)
+        return False
+    return None
+
+
 def split_urls(text: str) -> list[str]:
     return [u for u in _URL_SEPARATOR.split(text.strip()) if u]
 
@@ -151,6 +164,8 @@ def describe_failure(failure: Failure) -> tuple[int | None, str]:
         cause = exc.__cause__
         if exc.response is None and (not isinstance(cause, Exception) or isinstance(cause, IgnoreRequest)):
             return None, exc.detail or exc.reason
+        if exc.reason == "blocked":  # a bot challenge, whatever status it came with: said as such
+            return exc.response.status, exc.detail
         exc = exc.response if exc.response is not None else exc.__cause__
     if isinstance(exc, (HttpError, Response)):
         response = exc.response if isinstance(exc, HttpError) else exc
@@ -207,8 +222,15 @@ class Web2mdSpider(Spider):
         spider.convert_options = resolve_options(settings, spider.option_arguments)
         if spider.convert_options.get("javascript"):
             check_engine()  # a missing engine stops the crawl here, not on every page
-        if settings.getbool("WEB2MD_BROWSER"):
+        elif spider.convert_options.get("javascript") is None:
+            spider.convert_options["javascript"] = auto_javascript(settings)
+        if browser_mode(settings) == "on":
             use_browser(settings)  # so does a missing Chromium
+        elif browser_mode(settings) == "auto":
+            try:
+                use_browser(settings)
+            except BrowserMissing as exc:  # auto mode without the browser: shells stay as they are
+                logger.info("No browser for app shells: %s", exc)
         output = spider.output_argument
         output = output if output is not None else settings.get("WEB2MD_OUTPUT_DIR", "")
         # absolute from the start: a job started by Scrapyd runs in Scrapyd's folder, so say where files go
