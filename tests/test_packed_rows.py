@@ -80,3 +80,12 @@ def test_selectors_see_the_rows():
 
 def test_packed_cells_are_too_short_to_be_content():
     assert MAX_CELL < RECALL_MIN_UNIT
+
+
+def test_past_libxml2s_depth_limit_while_packing(monkeypatch):
+    # the pull parser says so in its own error log: the page is parsed again flattened, as in one piece
+    monkeypatch.setattr(parse_module, "PACK_MIN_BYTES", 0)
+    monkeypatch.setattr(parse_module, "PACK_MIN_ROWS", 0)
+    n = 3000
+    html = "<p>Before.</p>" + "<table><tr><td>" * n + "Deep." + "</td></tr></table>" * n + "<p>After.</p>"
+    assert "".join(parse_html(html, pack_rows=True).itertext()) == "Before.Deep.After."

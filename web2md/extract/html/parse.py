@@ -313,11 +313,12 @@ def parse_html(
     # a parser per call: libxml2 parser objects are not safe to share between threads; no table of
     # id attributes (nothing here looks elements up by id, and filling it is parse time)
     if pack_rows and len(data) >= PACK_MIN_BYTES and data.count(b"<tr") + data.count(b"<TR") >= PACK_MIN_ROWS:
-        root, parser = _parse_packing(data)
+        root, deep = _parse_packing(data)
     else:
         parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, remove_pis=True, collect_ids=False)
         root = etree.fromstring(data, parser=parser)
-    if not flat and _too_deep(parser):
+        deep = _too_deep(parser.error_log)
+    if not flat and deep:
         # libxml2 stops at a nesting depth of 2048, dropping the rest of the document: parse it again with
         # what lies deeper than a browser nests (MAX_DEPTH) put beside its parent, as browsers do
         parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, remove_pis=True, collect_ids=False)
@@ -330,9 +331,9 @@ def parse_html(
     return root
 
 
-def _parse_packing(data: bytes) -> tuple[etree._Element | None, etree.HTMLPullParser]:
+def _parse_packing(data: bytes) -> tuple[etree._Element | None, bool]:
     """The tree `etree.fromstring` builds of `data`, its plain table rows packed as they are parsed (the same
-    libxml2 parser, fed in pieces: the whole tree never exists)."""
+    libxml2 parser, fed in pieces: the whole tree never exists), and whether libxml2 stopped at its depth limit."""
     parser = etree.HTMLPullParser(
         events=("end",), tag="tr", recover=True, encoding="utf-8", huge_tree=True, remove_pis=True, collect_ids=False
     )
@@ -348,12 +349,12 @@ def _parse_packing(data: bytes) -> tuple[etree._Element | None, etree.HTMLPullPa
     for _, row in parser.read_events():
         packer.add(row)
     packer.finish()
-    return root, parser
+    return root, _too_deep(parser.feed_error_log)
 
 
-def _too_deep(parser: etree.HTMLParser) -> bool:
-    """Whether libxml2 stopped parsing at its depth limit (a fatal error, so the last one it reported)."""
-    error = parser.error_log.last_error
+def _too_deep(log: etree._ListErrorLog) -> bool:
+    """Whether libxml2 stopped parsing at its depth limit (a fatal error, so the last one in a parser's `log`)."""
+    error = log.last_error
     return error is not None and error.type == etree.ErrorTypes.ERR_RESOURCE_LIMIT  # type: ignore[attr-defined]
 
 
