@@ -6,7 +6,7 @@ text is the rows' text as it was (what `itertext` and `text_content` read of the
 nothing else are there, without attributes, the cells holding text only, with nothing but whitespace between
 them, each cell's text too short to be content; the first row after anything else than a row stays as it is (a
 table's first row tells header rows).
-The measuring walk counts a packed run as its cells (`cell_texts`), the renderer unpacks it while it passes
+The measuring walk counts a packed run as its cells (`cell_text`), the renderer unpacks it while it passes
 (`unpack`, `repack`), the layout-table test reads its shape (`shape`).
 """
 
@@ -18,6 +18,7 @@ from lxml import etree
 
 PACKED = "web2md-rows"
 SHAPE = "data-web2md-shape"
+CELL_TEXT = "data-web2md-cell-text"  # the characters of the cells' text, each stripped (what the measuring walk counts)
 RUN = 1000  # rows per packed element: unpacked at once by the renderer
 #: The longest cell text (stripped) a packed row holds: shorter than the shortest block main-content selection
 #: counts as content (`maincontent.analysis.RECALL_MIN_UNIT`), so that no row or cell packed could be chosen as the
@@ -26,24 +27,27 @@ MAX_CELL = 16
 _CELLS = frozenset(("td", "th"))
 
 
-def _read(row: etree._Element) -> tuple[list[str], list[str]] | None:
-    """The texts and the shape of `row` (ended, but for its tail) if it is plain, else None."""
+def _read(row: etree._Element) -> tuple[list[str], list[str], int] | None:
+    """The texts, the shape and the cell text of `row` (ended, but for its tail) if it is plain, else None."""
     text = row.text or ""
     if row.keys() or text and not text.isspace():
         return None
     texts = [text]
     shape = ["r" + str(len(text))]
+    cell_text = 0
     for cell in row:
         tag = cell.tag
         if tag not in _CELLS or len(cell) or cell.keys():
             return None
         text, tail = cell.text or "", cell.tail or ""
-        if tail and not tail.isspace() or len(text) > MAX_CELL and len(text.strip()) > MAX_CELL:
+        n = len(text.strip()) if text else 0
+        if tail and not tail.isspace() or n > MAX_CELL:
             return None
+        cell_text += n
         texts.append(text)
         texts.append(tail)
         shape.append(("h" if tag == "th" else "d") + str(len(text)) + "." + str(len(tail)))
-    return (texts, shape) if len(shape) > 1 else None
+    return (texts, shape, cell_text) if len(shape) > 1 else None
 
 
 class RowPacker:
@@ -51,7 +55,7 @@ class RowPacker:
 
     def __init__(self) -> None:
         # consecutive plain rows with their texts and shapes, the last one's tail perhaps not all parsed
-        self.run: list[tuple[etree._Element, list[str], list[str]]] = []
+        self.run: list[tuple[etree._Element, list[str], list[str], int]] = []
 
     def add(self, row: etree._Element) -> None:
         run = self.run
@@ -76,11 +80,13 @@ class RowPacker:
         self.run.clear()
 
     @staticmethod
-    def pack(rows: list[tuple[etree._Element, list[str], list[str]]]) -> None:
+    def pack(rows: list[tuple[etree._Element, list[str], list[str], int]]) -> None:
         texts: list[str] = []
         shape: list[str] = []
+        cell_text = 0
         last = rows[-1][0]
-        for row, row_texts, row_shape in rows:
+        for row, row_texts, row_shape, row_cell_text in rows:
+            cell_text += row_cell_text
             tail = row.tail or "" if row is not last else ""
             texts += row_texts
             texts.append(tail)
@@ -92,11 +98,12 @@ class RowPacker:
         except ValueError:  # a character lxml takes from libxml2 but not from Python: the rows stay
             return
         packed.set(SHAPE, " ".join(shape))
+        packed.set(CELL_TEXT, str(cell_text))
         packed.tail = last.tail
         first = rows[0][0]
         parent = first.getparent()
         first.addprevious(packed)
-        for row, _, _ in rows:
+        for row, *_ in rows:
             parent.remove(row)  # with its tail
 
 
@@ -122,11 +129,9 @@ def _rows(el: etree._Element) -> Iterator[tuple[str, list[tuple[str, str, str]],
             at = end + int(m)
 
 
-def cell_texts(el: etree._Element) -> Iterator[str]:
-    """The text of each cell packed in `el`."""
-    for _, cells, _ in _rows(el):
-        for _, text, _ in cells:
-            yield text
+def cell_text(el: etree._Element) -> int:
+    """The characters of the text of the cells packed in `el`, each stripped: no content text (`MAX_CELL`)."""
+    return int(el.get(CELL_TEXT, "0"))
 
 
 def shape(el: etree._Element) -> tuple[int, int]:
