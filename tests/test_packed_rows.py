@@ -89,3 +89,20 @@ def test_past_libxml2s_depth_limit_while_packing(monkeypatch):
     n = 3000
     html = "<p>Before.</p>" + "<table><tr><td>" * n + "Deep." + "</td></tr></table>" * n + "<p>After.</p>"
     assert "".join(parse_html(html, pack_rows=True).itertext()) == "Before.Deep.After."
+
+
+def test_the_worker_packs_a_big_pages_rows_unless_selectors_look_for_them(monkeypatch):
+    from web2md.conversion.converter import Conversion, run_conversion
+    from web2md.extract.html import rows
+
+    packed: list[int] = []
+    pack = rows.RowPacker.pack
+    monkeypatch.setattr(rows.RowPacker, "pack", staticmethod(lambda run: packed.append(len(run)) or pack(run)))
+    monkeypatch.setattr(parse_module, "PACK_MIN_BYTES", 0)
+    body = big_table(12_000).encode()
+    page = run_conversion(Conversion(URL, body, html=True, links=True))["page"]
+    assert packed == [1000] * 12  # (the header row stays as it is)
+    assert page == unpacked(monkeypatch, body)
+    packed.clear()
+    run_conversion(Conversion(URL, body, html=True, options={"exclude_selector": ("nav",)}))
+    assert packed == []
