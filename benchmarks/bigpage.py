@@ -6,7 +6,7 @@ The page is generated, then converted by `web2md.convert` in a fresh Python proc
 (``ru_maxrss`` of that child, from ``os.wait4``) is that conversion's alone. Target: whole (not truncated) with peak
 RSS <= 15 x the page's size + 150 MB. `--largest` converts the largest such table read whole within the default
 memory bound (`DEFAULT_MAX_MEMORY`, estimated by `memory_estimate`). `--trace` prints tracemalloc's figures instead
-(in one process; slower, and the lxml tree itself is not Python memory).
+(in one process; slower, and the lxml tree itself is not Python memory). Figures: benchmarks/bigpage.md.
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ def run(path: str, cap: str) -> dict:
     return {
         "cap": cap,
         "wall_s": round(wall, 1),
+        "cpu_s": round(usage.ru_utime + usage.ru_stime, 1),  # what a loaded machine's wall time hides
         "peak_mb": round(peak * 1024 / MB),
         "lines": int(lines),
         "truncated": truncated == "True",

@@ -2,7 +2,7 @@
 
 usage: python3 benchmarks/hostile.py [--only NAME,...] [--max-memory N] [--fetch]
 
-Each page is generated, then converted in a fresh Python process (parse + `convert`, what the extraction
+Each page is generated, then converted in a fresh Python process (parse packing rows + `convert`, what the extraction
 pipeline does), so the peak RSS is that page's alone; `--fetch` runs `web2md fetch` against a local server
 instead (the whole crawl path, Scrapy included). Target: peak RSS <= 15 x body + 150 MB (the
 "target" column), time linear; a page whose estimate passes the memory bound (`max_memory`) is cut there.
@@ -59,7 +59,7 @@ base = hwm()
 body = open(sys.argv[1], "rb").read()
 cap = int(sys.argv[2]) if sys.argv[2] else DEFAULT_MAX_MEMORY
 start = time.process_time()
-page = convert(parse_html(body, max_memory=cap), "https://example.test/")
+page = convert(parse_html(body, max_memory=cap, pack_rows=True), "https://example.test/")
 cpu = time.process_time() - start
 print(json.dumps({"peak_mb": hwm(), "start_mb": base,
                   "cpu_s": round(cpu, 2), "truncated": bool(getattr(page, "truncated", False)),

@@ -81,7 +81,9 @@ def run_conversion(job: Conversion) -> dict[str, Any]:
         except UnsupportedContent as exc:
             return {"unsupported": exc.content_type, "reason": str(exc)}
     response = HtmlResponse(job.url, body=job.body, headers={"Content-Type": job.content_type or "text/html"})
-    tree, encoding = parse_response(response, job.options.get("max_memory", DEFAULT_MAX_MEMORY))
+    # rows are packed for a tree only web2md reads (page scripts and selectors look for the elements)
+    pack_rows = not job.options.get("javascript") and not job.options.get("exclude_selector")
+    tree, encoding = parse_response(response, job.options.get("max_memory", DEFAULT_MAX_MEMORY), pack_rows)
     result: dict[str, Any] = {"encoding": encoding, "truncated": tree.get(TRUNCATED)}
     directives: set[str] = set()
     if job.robots is not None:

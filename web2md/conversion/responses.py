@@ -50,17 +50,19 @@ def stated_encoding(response: TextResponse) -> str | None:
     )
 
 
-def parse_response(response: TextResponse, max_memory: int | None = DEFAULT_MAX_MEMORY) -> tuple[_Element, str]:
+def parse_response(
+    response: TextResponse, max_memory: int | None = DEFAULT_MAX_MEMORY, pack_rows: bool = False
+) -> tuple[_Element, str]:
     """The parsed tree of an HTML response and the encoding its body was decoded with.
 
     The declared encoding decodes the body; without one the body is decoded
     exactly as the core decodes bytes (`web2md.extract.html.parse.decode_body`:
     UTF-8 when the bytes are valid UTF-8, else Windows-1252), not with Scrapy's
-    guess. The body is parsed once either way, within `max_memory` bytes
-    (`web2md.extract.html.parse.parse_html`).
+    guess. The body is parsed once either way, within `max_memory` bytes, a big
+    page's plain table rows packed with `pack_rows` (`web2md.extract.html.parse.parse_html`).
     """
     encoding = declared_encoding(response)
     if encoding:
-        return parse_html(response.body, encoding=encoding, max_memory=max_memory), encoding
+        return parse_html(response.body, encoding=encoding, max_memory=max_memory, pack_rows=pack_rows), encoding
     text, encoding = decode_body(response.body)
-    return parse_html(text, max_memory=max_memory), encoding
+    return parse_html(text, max_memory=max_memory, pack_rows=pack_rows), encoding

@@ -36,10 +36,10 @@ from web2md.extract.page import Page
 Html = str | bytes | etree._Element
 
 
-def as_tree(html: Html, max_memory: int | None = None) -> etree._Element:
+def as_tree(html: Html, max_memory: int | None = None, pack_rows: bool = False) -> etree._Element:
     """Accept a document as text, bytes or an already-parsed lxml tree (e.g. Scrapy's)."""
     if isinstance(html, (str, bytes)):
-        return parse_html(html, max_memory=max_memory)
+        return parse_html(html, max_memory=max_memory, pack_rows=pack_rows)
     if hasattr(html, "getroottree"):
         return html
     raise TypeError(f"expected str, bytes or an lxml element, not {type(html).__name__}")
@@ -168,7 +168,8 @@ def truncate_markdown(markdown: str, limit: int) -> str:
 def convert(html: Html, url: str = "", **options) -> Page:
     """Convert an HTML document to a `Page` (Markdown, text, title, links, metadata)."""
     opts = Options.from_kwargs(options)
-    root = as_tree(html, opts.max_memory)
+    # a big table's rows are packed (html/rows.py) unless selectors are to look for them
+    root = as_tree(html, opts.max_memory, pack_rows=not opts.exclude_selector)
     elements = DocumentElements(root)
     base = base_url(elements.bases, url)
     resolve = Resolver(base)

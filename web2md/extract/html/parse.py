@@ -24,6 +24,7 @@ from w3lib.encoding import html_to_unicode
 
 from web2md.extract.html.aria import declared_tables
 from web2md.extract.html.entities import NAMED
+from web2md.extract.html.rows import RowPacker
 from web2md.extract.html.tags import CLOSED_BY_SAME_START_TAGS, RAW_TEXT_TAGS, VOID_TAGS
 
 # Names are matched ASCII case-insensitively, as libxml2 reads them ("<ſcript>" is no script; Unicode
@@ -44,6 +45,11 @@ LINK_COST = 1000
 BYTE_COST = 8
 #: Attribute set on the root of a tree whose document was cut at `max_memory`; its value is the bound.
 TRUNCATED = "data-web2md-truncated"
+#: A page is parsed packing its plain table rows (`web2md.extract.html.rows`) when it is this big and has this many
+#: row tags: its tree then takes a fraction of the memory (benchmarks/bigpage.py); smaller pages are parsed at once.
+PACK_MIN_BYTES = 1_000_000
+PACK_MIN_ROWS = 10_000
+_PACK_CHUNK = 1 << 18
 _START_TAG = re.compile(rb"<[A-Za-z]")
 _LINK_NAME_END = frozenset((b" ", b"\t", b"\n", b"\r", b"\f", b"/", b">", b""))
 
@@ -262,12 +268,16 @@ def memory_cut(data: bytes, max_memory: int | None) -> int | None:
     return cut
 
 
-def parse_html(html: str | bytes, encoding: str | None = None, max_memory: int | None = None) -> etree._Element:
+def parse_html(
+    html: str | bytes, encoding: str | None = None, max_memory: int | None = None, pack_rows: bool = False
+) -> etree._Element:
     """Parse an HTML document (or fragment) into an lxml root element. Never raises on bad markup.
 
     With `max_memory`, markup past the point where converting it would take more
     than that many bytes (`memory_cut`) is not parsed, memory and time stay
     bounded on a hostile page, and the root carries the `TRUNCATED` attribute.
+    With `pack_rows`, a big page's plain table rows are packed as it is parsed
+    (`web2md.extract.html.rows`): for a reader that knows packed rows.
     """
     body = None
     if isinstance(html, bytes):
@@ -302,24 +312,49 @@ def parse_html(html: str | bytes, encoding: str | None = None, max_memory: int |
             data = data[:cut]
     # a parser per call: libxml2 parser objects are not safe to share between threads; no table of
     # id attributes (nothing here looks elements up by id, and filling it is parse time)
-    parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, remove_pis=True, collect_ids=False)
-    root = etree.fromstring(data, parser=parser)
-    if not flat and _too_deep(parser):
+    if pack_rows and len(data) >= PACK_MIN_BYTES and data.count(b"<tr") + data.count(b"<TR") >= PACK_MIN_ROWS:
+        root, deep = _parse_packing(data)
+    else:
+        parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, remove_pis=True, collect_ids=False)
+        root = etree.fromstring(data, parser=parser)
+        deep = _too_deep(parser.error_log)
+    if not flat and deep:
         # libxml2 stops at a nesting depth of 2048, dropping the rest of the document: parse it again with
         # what lies deeper than a browser nests (MAX_DEPTH) put beside its parent, as browsers do
         parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, remove_pis=True, collect_ids=False)
         root = etree.fromstring(flatten_depth(data.decode("utf-8")).encode("utf-8"), parser=parser)
     if root is None:  # libxml2 gives up on some inputs (e.g. only a comment)
-        root = etree.fromstring(b"<html></html>", parser=parser)
+        root = etree.fromstring(b"<html></html>", parser=etree.HTMLParser())
     if cut is not None:
         root.set(TRUNCATED, str(max_memory))
     declared_tables(data, root)
     return root
 
 
-def _too_deep(parser: etree.HTMLParser) -> bool:
-    """Whether libxml2 stopped parsing at its depth limit (a fatal error, so the last one it reported)."""
-    error = parser.error_log.last_error
+def _parse_packing(data: bytes) -> tuple[etree._Element | None, bool]:
+    """The tree `etree.fromstring` builds of `data`, its plain table rows packed as they are parsed (the same
+    libxml2 parser, fed in pieces: the whole tree never exists), and whether libxml2 stopped at its depth limit."""
+    parser = etree.HTMLPullParser(
+        events=("end",), tag="tr", recover=True, encoding="utf-8", huge_tree=True, remove_pis=True, collect_ids=False
+    )
+    packer = RowPacker()
+    for at in range(0, len(data), _PACK_CHUNK):
+        parser.feed(data[at : at + _PACK_CHUNK])
+        for _, row in parser.read_events():
+            packer.add(row)
+    try:
+        root = parser.close()
+    except etree.XMLSyntaxError:
+        root = None
+    for _, row in parser.read_events():
+        packer.add(row)
+    packer.finish()
+    return root, _too_deep(parser.feed_error_log)
+
+
+def _too_deep(log: etree._ListErrorLog) -> bool:
+    """Whether libxml2 stopped parsing at its depth limit (a fatal error, so the last one in a parser's `log`)."""
+    error = log.last_error
     return error is not None and error.type == etree.ErrorTypes.ERR_RESOURCE_LIMIT  # type: ignore[attr-defined]
 
 

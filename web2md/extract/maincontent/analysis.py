@@ -8,6 +8,7 @@ import copy
 from lxml import etree
 
 from web2md.extract.html.entities import subtree_text
+from web2md.extract.html.rows import PACKED, cell_text
 from web2md.extract.html.tags import SKIP_TAGS
 from web2md.extract.maincontent.blocks import closing_link, furniture_text, heads_an_article, is_title_link, link_target
 from web2md.extract.maincontent.content import FURNITURE_TAGS, INLINE_TAGS, TITLE_BLOCK_TAGS, TITLE_TAGS, UNIT_TAGS
@@ -282,6 +283,9 @@ class Analysis:
                     in_link += 1
                 elif tag == "article" or tag == "main":
                     in_article += 1
+                if tag == PACKED:  # plain table rows packed while parsing (html/rows.py): cells too short for content
+                    own.text = cell_text(el)
+                    continue
                 if tag in UNIT_TAGS or not unit_elements:
                     unit_elements.append(el)
                     outer_units.append((unit_text, unit_links))
@@ -376,6 +380,7 @@ class Analysis:
                     and not own.titles
                     and len(stats) > COMPACT_AFTER
                     and tag != "a"
+                    and tag != PACKED
                     and not len(el)
                     and open_stats
                 ):

@@ -18,6 +18,7 @@ from lxml import etree
 
 from web2md.extract.html.entities import collapse_ws, normalise_chars, unprintable_needs_mapping
 from web2md.extract.html.parse import parse_html
+from web2md.extract.html.rows import PACKED, repack, unpack
 from web2md.extract.html.tags import (
     BLOCK_TAGS,
     BOLD_TAGS,
@@ -908,6 +909,13 @@ class Renderer:
             return
         self._end_cell(state)
 
+    def start_packed(self, el: etree._Element) -> bool:
+        unpack(el)  # its rows are walked as they were parsed; its text is theirs
+        return True
+
+    def end_packed(self, el: etree._Element) -> None:
+        repack(el)
+
     def emit_table(self, state: TableState) -> None:
         blocks, table = table_blocks(state)
         for md_lines, tx_lines in blocks:
@@ -1018,6 +1026,8 @@ def _register() -> None:
     end["td"] = end["th"] = Renderer.end_cell
     start["caption"] = Renderer.start_caption
     end["caption"] = Renderer.end_caption
+    start[PACKED] = Renderer.start_packed
+    end[PACKED] = Renderer.end_packed
 
 
 _register()

@@ -9,6 +9,7 @@ from itertools import islice
 from lxml import etree
 
 from web2md.extract.html.entities import collapse_ws
+from web2md.extract.html.rows import PACKED, shape
 from web2md.extract.html.tags import HEADING_TAGS
 from web2md.extract.markdown.emphasis import BREAK
 from web2md.extract.markdown.escaping import inline_markdown
@@ -39,6 +40,10 @@ def is_layout_table(table: etree._Element) -> bool:
             widest = max(widest, len(cells))
             if rows == 1:
                 header_row = is_header_row(el, cells)
+        elif tag == PACKED:
+            packed_rows, packed_widest = shape(el)
+            rows += packed_rows
+            widest = max(widest, packed_widest)
         elif not blocks and (tag in _LIST_TAGS or tag == "p" and sum(1 for s in el.getparent() if s.tag == "p") > 1):
             if rows and not header_row:
                 return True
