@@ -587,6 +587,30 @@ def test_furniture_beside_a_short_article_is_left_out(furniture, order):
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+WIDGET_COLUMN = (
+    "<h3>The log keeper</h3><p>A harbour master writes down what the sea did today, what the boats made of it, and "
+    "what the weather will do to both of them tomorrow morning. Questions about the harbour and its moorings are "
+    "welcome by letter.</p><h3>Archives</h3><ul>"
+    + "".join(f"<li><a href='/archive/{n}'>Notes from the harbour, week {n} of 2011</a></li>" for n in range(1, 15))
+    + "</ul>"
+)
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [
+        "<div class='wrap'><div class='col'>{post}</div><div class='col'>{widgets}</div></div>",
+        "<div class='wrap'><div class='col'>{widgets}</div><div class='col'>{post}</div></div>",
+        "<table><tr><td>{widgets}</td><td>{post}</td></tr></table>",
+    ],
+)
+def test_a_column_of_widgets_beside_the_post_is_left_out(layout):
+    """A sidebar column that is mostly links (an archive list) with a note of prose among them, beside the column
+    holding the post: the region is the post's column, not the block holding both, whichever side it stands on."""
+    html = "<html><body>" + layout.format(post=BODY, widgets=WIDGET_COLUMN) + "</body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
 def test_a_block_named_like_furniture_that_also_names_content_is_not_passed_over():
     """`post-wrap sidebar-right` names the article's wrapper as well as its layout: the descent still takes it."""
     html = (

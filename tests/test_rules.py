@@ -179,6 +179,13 @@ PAYWALL_MD = "### Subscribe to keep reading\n\n" + " ".join(
     ["Cancel any time, and get our morning newsletter with the news in your inbox."] * 6
 )
 
+SIDE_NOTE_MD = (
+    "### The log keeper\n\nA harbour master writes down what the sea did today, what the boats made of it, and what "
+    "the weather will do to both of them tomorrow morning. Questions about the harbour are welcome by letter."
+)
+SIDE_NOTE = "<h3>The log keeper</h3><p>" + SIDE_NOTE_MD.split("\n\n")[1] + "</p>"
+ARCHIVE = "".join(f"<li><a href='/archive/{n}'>Notes from the harbour, week {n} of 2011</a></li>" for n in range(1, 15))
+
 # pages each rule acts on: (page, Markdown with the rule on, Markdown with it off)
 PAGES = {
     "furniture-beside-title": (
@@ -187,6 +194,13 @@ PAGES = {
         ARTICLE_MD,
         # the descent stops above both, and the pitch, more than half the region, is not furniture in it
         PAYWALL_MD + "\n\n" + ARTICLE_MD,
+    ),
+    "widget-columns": (
+        f"<html><body><div class='wrap'><div class='col'><h1>Tides explained</h1>{BODY}</div><div class='col'>"
+        f"{SIDE_NOTE}<h3>Archives</h3><ul>{ARCHIVE}</ul></div></div></body></html>",
+        ARTICLE_MD,
+        # the descent stops above both columns; the archive list goes by its links, the note stays
+        ARTICLE_MD + "\n\n" + SIDE_NOTE_MD,
     ),
     "listing-pages": (
         "<html><body><div class='top'><a href='/'>Home</a> <a href='/about'>About us</a></div>"

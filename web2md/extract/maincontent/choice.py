@@ -13,7 +13,7 @@ from lxml import etree
 
 from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.tags import HEADING_TAGS, SCRIPTLESS_SKIP_TAGS, SKIP_TAGS
-from web2md.extract.maincontent.analysis import Analysis, analyse, document_body
+from web2md.extract.maincontent.analysis import Analysis, Counts, analyse, document_body
 from web2md.extract.maincontent.blocks import holds, opens_with_a_heading
 from web2md.extract.maincontent.content import REGION_TAGS, UNIT_TAGS
 from web2md.extract.maincontent.furniture import (
@@ -31,6 +31,14 @@ ARTICLE_WIDENING = 1.3  # an enclosing article with up to this much content text
 # Blocks named as furniture beside the block holding the title are passed over when they hold this share of its
 # content text or more (a paywall's pitch, a subscription box; not a footer line beside a long article)
 BESIDE_FURNITURE = 0.25
+# A column of widgets: content text under WIDGET_COLUMN_CONTENT of its text, links over WIDGET_COLUMN_LINKS of it.
+# Beside a column with WIDGET_COLUMN_BESIDE blocks' worth of content text (MIN_UNIT each), its text is not counted.
+WIDGET_COLUMN_CONTENT = 0.3
+WIDGET_COLUMN_LINKS = 0.5
+WIDGET_COLUMN_BESIDE = 4
+COLUMN_TAGS = frozenset(
+    {"div", "td", "section", "article", "main"}
+)  # a layout's columns (not a table among paragraphs)
 LISTING = 4.0  # a page whose teasers hold this many times the content text outside them is a listing
 
 
@@ -53,6 +61,8 @@ def descend(
     comments_apart = "comments-descent" not in analysis.disabled
     semantic = "semantic-region" not in analysis.disabled
     beside_title = "furniture-beside-title" not in analysis.disabled
+    columns = "widget-columns" not in analysis.disabled
+    stats = analysis.stats
     node = body
     while True:
         total = good(node)
@@ -61,6 +71,8 @@ def descend(
         comments = 0
         named = named_best = 0  # blocks named as furniture: their content text, the most of one
         named_child = None
+        widgets = named_widgets = 0  # content text of the columns of widgets among them, of those named furniture
+        widget_columns: set[etree._Element] = set()
         titled = child_holding(node, title) if title is not None else None
         before_title = titled is not None
         for child in node:
@@ -72,7 +84,12 @@ def descend(
             hints = class_and_id(child)
             if hints and comments_apart and names_comments(hints):
                 comments += g
-            elif (
+                continue
+            widget = columns and child is not titled and is_widget_column(stats[child])
+            if widget:
+                widgets += g
+                widget_columns.add(child)
+            if (
                 hints
                 and not names_content(hints)
                 and (
@@ -87,6 +104,8 @@ def descend(
                 named += g
                 if g > named_best:
                     named_child, named_best = child, g
+                if widget:
+                    named_widgets += g
             elif g > best_good:
                 best_child, best_good = child, g
         if comments > best_good:
@@ -99,10 +118,19 @@ def descend(
                 and holds(best_child, title)
             ):
                 total -= named  # the titled block beside furniture: the furniture's text is not the content's
+                widgets -= named_widgets
             elif named_best > best_good:
                 best_child, best_good = named_child, named_best
         if best_child is None or best_child.tag not in REGION_TAGS:
             return node
+        if (
+            widgets
+            and best_child.tag in COLUMN_TAGS
+            and best_child not in widget_columns
+            and best_good >= WIDGET_COLUMN_BESIDE * analysis.min_unit
+            and best_good >= theta * (total - widgets)
+        ):
+            total -= widgets  # a column of paragraphs beside columns of widgets: their text is not the content's
         if best_good < theta * total:
             # the one article (or main) among blocks beside it: the markup names the content
             if not (
@@ -113,6 +141,12 @@ def descend(
             ):
                 return node
         node = best_child
+
+
+def is_widget_column(counts: Counts) -> bool:
+    """Whether a block's measures are those of a column of widgets: most of its text in links (archive lists,
+    a blogroll, recent posts) and little of it content text (a short note about the site among them)."""
+    return counts.good < WIDGET_COLUMN_CONTENT * counts.text and counts.links > WIDGET_COLUMN_LINKS * counts.text
 
 
 def child_holding(block: etree._Element, el: etree._Element) -> etree._Element | None:

@@ -74,6 +74,14 @@ RULES: tuple[Rule, ...] = (
         ("test_content::test_furniture_beside_a_short_article_is_left_out",),
     ),
     Rule(
+        "widget-columns",
+        "in the descent, a column beside the content that is mostly links with little content text (a sidebar's "
+        "archive lists, blogroll and a short 'about' note) is passed over, its text not counted, when the column "
+        "beside it holds a few paragraphs",
+        ("WIDGET_COLUMN_CONTENT", "WIDGET_COLUMN_LINKS", "WIDGET_COLUMN_BESIDE"),
+        ("test_content::test_a_column_of_widgets_beside_the_post_is_left_out",),
+    ),
+    Rule(
         "listing-pages",
         "on a page whose teasers hold LISTING times the content text outside them, the teasers are its content",
         ("LISTING",),
