@@ -611,6 +611,18 @@ def test_a_column_of_widgets_beside_the_post_is_left_out(layout):
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+def test_a_column_of_widgets_with_more_prose_than_the_post_is_still_left_out():
+    """A sidebar whose notes hold more content text than a short post beside it, among many more links: the post's
+    column is the region (the descent would otherwise follow the sidebar, the child holding the most)."""
+    letters = "<h3>Letters</h3><p>" + "Readers write to the harbour master about moorings, fees and the slipway. " * 4
+    archive = "".join(f"<li><a href='/letters/{n}'>A letter from a reader, number {n}</a></li>" for n in range(1, 40))
+    side = f"{WIDGET_COLUMN}{letters}</p><ul>{archive}</ul>"
+    html = (
+        f"<html><body><div class='wrap'><div class='col'>{BODY}</div><div class='col'>{side}</div></div></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
 def test_a_block_named_like_furniture_that_also_names_content_is_not_passed_over():
     """`post-wrap sidebar-right` names the article's wrapper as well as its layout: the descent still takes it."""
     html = (

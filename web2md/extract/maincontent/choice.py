@@ -72,7 +72,7 @@ def descend(
         named = named_best = 0  # blocks named as furniture: their content text, the most of one
         named_child = None
         widgets = named_widgets = 0  # content text of the columns of widgets among them, of those named furniture
-        widget_columns: set[etree._Element] = set()
+        column, column_good = None, 0  # the column with the most content text, not one of widgets
         titled = child_holding(node, title) if title is not None else None
         before_title = titled is not None
         for child in node:
@@ -88,7 +88,6 @@ def descend(
             widget = columns and child is not titled and is_widget_column(stats[child])
             if widget:
                 widgets += g
-                widget_columns.add(child)
             if (
                 hints
                 and not names_content(hints)
@@ -106,8 +105,11 @@ def descend(
                     named_child, named_best = child, g
                 if widget:
                     named_widgets += g
-            elif g > best_good:
-                best_child, best_good = child, g
+            else:
+                if g > best_good:
+                    best_child, best_good = child, g
+                if not widget and g > column_good and child.tag in COLUMN_TAGS:
+                    column, column_good = child, g
         if comments > best_good:
             return node  # a thread longer than the post: the region holds both, and the thread is skipped in it
         if named:
@@ -121,16 +123,17 @@ def descend(
                 widgets -= named_widgets
             elif named_best > best_good:
                 best_child, best_good = named_child, named_best
-        if best_child is None or best_child.tag not in REGION_TAGS:
-            return node
         if (
             widgets
-            and best_child.tag in COLUMN_TAGS
-            and best_child not in widget_columns
-            and best_good >= WIDGET_COLUMN_BESIDE * analysis.min_unit
-            and best_good >= theta * (total - widgets)
+            and column is not None
+            and column_good >= WIDGET_COLUMN_BESIDE * analysis.min_unit
+            and column_good >= theta * (total - widgets)
         ):
-            total -= widgets  # a column of paragraphs beside columns of widgets: their text is not the content's
+            # a column of paragraphs beside columns of widgets, however much prose they hold: theirs is not counted
+            total -= widgets
+            best_child, best_good = column, column_good
+        if best_child is None or best_child.tag not in REGION_TAGS:
+            return node
         if best_good < theta * total:
             # the one article (or main) among blocks beside it: the markup names the content
             if not (

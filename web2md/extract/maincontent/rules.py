@@ -75,11 +75,14 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "widget-columns",
-        "in the descent, a column beside the content that is mostly links with little content text (a sidebar's "
-        "archive lists, blogroll and a short 'about' note) is passed over, its text not counted, when the column "
-        "beside it holds a few paragraphs",
+        "in the descent, a column that is mostly links with little content text (a sidebar's archive lists, "
+        "blogroll and a short 'about' note) is passed over, its text not counted, when a column beside it holds a "
+        "few paragraphs and nearly all the rest",
         ("WIDGET_COLUMN_CONTENT", "WIDGET_COLUMN_LINKS", "WIDGET_COLUMN_BESIDE"),
-        ("test_content::test_a_column_of_widgets_beside_the_post_is_left_out",),
+        (
+            "test_content::test_a_column_of_widgets_beside_the_post_is_left_out",
+            "test_content::test_a_column_of_widgets_with_more_prose_than_the_post_is_still_left_out",
+        ),
     ),
     Rule(
         "listing-pages",
