@@ -587,6 +587,19 @@ def test_furniture_beside_a_short_article_is_left_out(furniture, order):
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+@pytest.mark.parametrize("order", ["before", "after"])
+def test_the_title_is_the_h1_the_page_title_names_not_the_sites_name_before_it(order):
+    """The site's name in an `<h1>` ahead of the article's: the `<title>` names the article's, and the paywall's
+    pitch beside the block holding it is passed over as when the article's `<h1>` is the page's only one."""
+    story = f"<div class='story'>{BODY}</div>"
+    blocks = PAYWALL_PITCH + story if order == "before" else story + PAYWALL_PITCH
+    html = (
+        "<html><head><title>Tides explained - The Coast</title></head><body><div class='top'><h1><a href='/'>The "
+        f"Coast</a></h1></div><div id='page'>{blocks}</div></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
 WIDGET_COLUMN = (
     "<h3>The log keeper</h3><p>A harbour master writes down what the sea did today, what the boats made of it, and "
     "what the weather will do to both of them tomorrow morning. Questions about the harbour and its moorings are "

@@ -202,6 +202,14 @@ PAGES = {
         # the descent stops above both columns; the archive list goes by its links, the note stays
         ARTICLE_MD + "\n\n" + SIDE_NOTE_MD,
     ),
+    "title-heading": (
+        "<html><head><title>Tides explained - The Coast</title></head><body><div class='top'><h1><a href='/'>The "
+        f"Coast</a></h1></div><div id='page'>{PAYWALL}<div class='story'><h1>Tides explained</h1>{BODY}</div></div>"
+        "</body></html>",
+        ARTICLE_MD,
+        # the site's name is the title: the pitch is not passed over beside the story
+        PAYWALL_MD + "\n\n" + ARTICLE_MD,
+    ),
     "listing-pages": (
         "<html><body><div class='top'><a href='/'>Home</a> <a href='/about'>About us</a></div>"
         f"<div class='list'>{CARDS}</div></body></html>",
@@ -373,6 +381,7 @@ NEEDS = {
     "lead-blocks": {"titled-block"},  # the block holding the title is the article
     "after-the-body": {"enclosing-article"},  # the <article> around the body
     "comment-sections": {"closing-furniture"},  # the readers' comments close the article
+    "title-heading": {"furniture-beside-title"},  # the pitch is passed over beside the block holding the title
     # the post left out by its links, the thread by its class, the region above it
     "second-reading": {"link-density", "class-hints", "comments-descent"},
 }

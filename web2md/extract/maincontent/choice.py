@@ -152,6 +152,23 @@ def is_widget_column(counts: Counts) -> bool:
     return counts.good < WIDGET_COLUMN_CONTENT * counts.text and counts.links > WIDGET_COLUMN_LINKS * counts.text
 
 
+def title_heading(
+    headings: list[etree._Element], titles: list[etree._Element], disabled: frozenset[str] = frozenset()
+) -> etree._Element | None:
+    """The `<h1>` that titles the page: of several, the one with the longest text the `<title>` holds (the
+    article's headline rather than a teaser's or the site's name), else the first."""
+    h1s = [h for h in headings if h.tag == "h1"]
+    if len(h1s) < 2 or not titles or "title-heading" in disabled:
+        return h1s[0] if h1s else None
+    page = " ".join(subtree_text(titles[0]).split()).casefold()
+    best, best_size = h1s[0], 0
+    for h1 in h1s:
+        text = " ".join(subtree_text(h1).split()).casefold()
+        if len(text) > best_size and text in page:
+            best, best_size = h1, len(text)
+    return best
+
+
 def child_holding(block: etree._Element, el: etree._Element) -> etree._Element | None:
     """The child of `block` that is or holds `el`, None when `el` is not below `block`."""
     for node in chain((el,), el.iterancestors()):

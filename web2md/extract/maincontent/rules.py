@@ -67,6 +67,13 @@ RULES: tuple[Rule, ...] = (
         ("test_content::test_a_product_page_keeps_the_name_price_and_features_beside_the_description",),
     ),
     Rule(
+        "title-heading",
+        "of several <h1>s, the page's title (the block the region widens to, the block furniture is measured "
+        "beside) is the one with the longest text the <title> holds, not the first (a site's name, a teaser)",
+        (),
+        ("test_content::test_the_title_is_the_h1_the_page_title_names_not_the_sites_name_before_it",),
+    ),
+    Rule(
         "furniture-beside-title",
         "in the descent, a block named as furniture (a paywall's pitch, a print header before the title) beside the "
         "block holding the page's <h1> is passed over, its text not counted",
