@@ -600,6 +600,22 @@ def test_the_title_is_the_h1_the_page_title_names_not_the_sites_name_before_it(o
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+def test_comments_in_the_body_are_left_out_when_a_column_beside_it_closes_the_article():
+    """The article widened to the block holding its title, whose last block is the column beside the body (a
+    sidebar): the readers' comments under their heading in the body are still found and left out."""
+    comments = "".join(
+        f"<p>The gauge at harbour {n} read even lower than yours this week, and the pier was dry at noon.</p>"
+        f"<p>Posted by: Reader {n} | May {n + 1}, 2026</p>"
+        for n in range(1, 4)
+    )
+    html = (
+        f"<html><body><div id='page'><div class='head'>{BODY.split(chr(10), 1)[0]}</div><div class='cols'><div "
+        f"class='post'>{PARAGRAPHS}<h2>Comments</h2>{comments}</div><div class='right'><a href='/feed'>Subscribe "
+        "to this blog's feed</a> <a href='/'>Home</a></div></div></div></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
 WIDGET_COLUMN = (
     "<h3>The log keeper</h3><p>A harbour master writes down what the sea did today, what the boats made of it, and "
     "what the weather will do to both of them tomorrow morning. Questions about the harbour and its moorings are "

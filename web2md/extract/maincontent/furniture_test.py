@@ -684,6 +684,7 @@ class FurnitureTest:
         limit = 0.5 * self.region_text
         comments_apart = "comment-sections" not in self.analysis.disabled
         node: etree._Element | None = self.main
+        visited = {node}
         while node is not None:
             children = list(node.iterchildren(etree.Element))
             start = len(children)
@@ -715,6 +716,12 @@ class FurnitureTest:
             if "closing-boxes" not in self.analysis.disabled:
                 notes.update(self.closing_boxes(children))
             node = next((child for child in reversed(children) if text(child)), None)
+            visited.add(node)
+        body = next((el for el in self.body_path if not any(child in self.body_path for child in el)), None)
+        if comments_apart and body is not None and body not in visited:
+            # the article's body is not its last block (a column beside it closes the region): its comments are
+            # looked for in it as well
+            notes.update(self.comment_sections(list(body.iterchildren(etree.Element))))
         return notes
 
     def comment_sections(self, children: list[etree._Element]) -> set[etree._Element]:

@@ -187,9 +187,10 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "comment-sections",
         'the readers\' comments closing the region from a heading that names them ("12 Responses to …", "TrackBack", '
-        '"Leave a Reply"), however much they fill',
+        '"Leave a Reply"), however much they fill; looked for in the article\'s body as well when a column beside it '
+        "closes the region",
         ("MAX_FURNITURE_LABEL",),
-        (),
+        ("test_content::test_comments_in_the_body_are_left_out_when_a_column_beside_it_closes_the_article",),
     ),
     Rule(
         "closing-boxes",
