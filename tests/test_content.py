@@ -600,17 +600,22 @@ def test_the_title_is_the_h1_the_page_title_names_not_the_sites_name_before_it(o
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
-def test_comments_in_the_body_are_left_out_when_a_column_beside_it_closes_the_article():
+COMMENTS_UNDER_A_HEADING = "<h2>Comments</h2>" + "".join(
+    f"<p>The gauge at harbour {n} read even lower than yours this week, and the pier was dry at noon.</p>"
+    f"<p>Posted by: Reader {n} | May {n + 1}, 2026</p>"
+    for n in range(1, 4)
+)
+CLOSING_NOTE = "<h3>About the Coastal Times</h3><p>The Coastal Times is the paper of the north coast since 1901.</p>"
+
+
+@pytest.mark.parametrize("closing", [COMMENTS_UNDER_A_HEADING, CLOSING_NOTE])
+def test_what_closes_the_body_is_left_out_when_a_column_beside_it_closes_the_article(closing):
     """The article widened to the block holding its title, whose last block is the column beside the body (a
-    sidebar): the readers' comments under their heading in the body are still found and left out."""
-    comments = "".join(
-        f"<p>The gauge at harbour {n} read even lower than yours this week, and the pier was dry at noon.</p>"
-        f"<p>Posted by: Reader {n} | May {n + 1}, 2026</p>"
-        for n in range(1, 4)
-    )
+    sidebar): the readers' comments under their heading, or a closing note, in the body are still found and left
+    out."""
     html = (
         f"<html><body><div id='page'><div class='head'>{BODY.split(chr(10), 1)[0]}</div><div class='cols'><div "
-        f"class='post'>{PARAGRAPHS}<h2>Comments</h2>{comments}</div><div class='right'><a href='/feed'>Subscribe "
+        f"class='post'>{PARAGRAPHS}{closing}</div><div class='right'><a href='/feed'>Subscribe "
         "to this blog's feed</a> <a href='/'>Home</a></div></div></div></body></html>"
     )
     assert convert(html, "https://example.org/tides").markdown == BODY_MD

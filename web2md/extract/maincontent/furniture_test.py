@@ -683,9 +683,14 @@ class FurnitureTest:
         text, links = self.analysis.text, self.analysis.links
         limit = 0.5 * self.region_text
         comments_apart = "comment-sections" not in self.analysis.disabled
-        node: etree._Element | None = self.main
-        visited = {node}
-        while node is not None:
+        body = next((el for el in self.body_path if not any(child in self.body_path for child in el)), None)
+        starts = [self.main]
+        node: etree._Element | None = None
+        visited: set[etree._Element | None] = set()
+        while starts or node is not None:
+            if node is None:
+                node = starts.pop()
+                visited.add(node)
             children = list(node.iterchildren(etree.Element))
             start = len(children)
             if comments_apart:
@@ -717,11 +722,10 @@ class FurnitureTest:
                 notes.update(self.closing_boxes(children))
             node = next((child for child in reversed(children) if text(child)), None)
             visited.add(node)
-        body = next((el for el in self.body_path if not any(child in self.body_path for child in el)), None)
-        if comments_apart and body is not None and body not in visited:
-            # the article's body is not its last block (a column beside it closes the region): its comments are
-            # looked for in it as well
-            notes.update(self.comment_sections(list(body.iterchildren(etree.Element))))
+            if node is None and body is not None and body not in visited:
+                # the article's body is not its last block (a column beside it closes the region): what closes
+                # the body is looked for as well
+                starts.append(body)
         return notes
 
     def comment_sections(self, children: list[etree._Element]) -> set[etree._Element]:

@@ -177,20 +177,22 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "closing-furniture",
         "what closes the region and is not the story: notes from a heading that labels them on (the publisher's "
-        "self-description, press contacts, legal notices), teaser paragraphs, story lists and author boxes",
+        "self-description, press contacts, legal notices), teaser paragraphs, story lists and author boxes; what "
+        "closes the article's body as well when a column beside it closes the region",
         ("MAX_FURNITURE_LABEL", "TEASER_CHARS", "MIN_CARDS"),
         (
             "test_content::test_closing_notes_of_a_press_release_are_left_out",
             "test_content::test_teasers_written_as_paragraphs_after_the_story_are_left_out",
+            "test_content::test_what_closes_the_body_is_left_out_when_a_column_beside_it_closes_the_article",
         ),
     ),
     Rule(
         "comment-sections",
         'the readers\' comments closing the region from a heading that names them ("12 Responses to …", "TrackBack", '
-        '"Leave a Reply"), however much they fill; looked for in the article\'s body as well when a column beside it '
-        "closes the region",
+        '"Leave a Reply"), however much they fill; in the article\'s body as well when a column beside it closes the '
+        "region",
         ("MAX_FURNITURE_LABEL",),
-        ("test_content::test_comments_in_the_body_are_left_out_when_a_column_beside_it_closes_the_article",),
+        ("test_content::test_what_closes_the_body_is_left_out_when_a_column_beside_it_closes_the_article",),
     ),
     Rule(
         "closing-boxes",
