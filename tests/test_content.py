@@ -657,6 +657,24 @@ def test_a_column_of_widgets_with_more_prose_than_the_post_is_still_left_out():
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+WRITERS = "<h3>Our writers</h3>" + "".join(
+    f"<div><h4>{name}</h4><div>Correspondent on the north coast desk since 2019</div><p>{name} writes about the sea, "
+    f"the tides and the harbours of the north coast for the paper.</p><div><a href='/p/{n}'>Posts</a> | <a "
+    f"href='/a/{n}'>Profile</a></div></div>"
+    for n, name in enumerate(("Sam Rivers", "Ann Moss", "Joe Quay"))
+)
+
+
+def test_a_sidebar_of_bios_and_excerpts_beside_the_titled_column_is_left_out():
+    """A column of writers' bios (a name, a role line, a sentence, links: not mostly links, not mostly content text)
+    beside the column holding the page's `<h1>` and more content text: the titled column is the region."""
+    html = (
+        f"<html><body><div class='wrap'><div class='main'>{BODY}</div><div class='side'>{WRITERS}</div></div>"
+        "</body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
 def test_a_block_named_like_furniture_that_also_names_content_is_not_passed_over():
     """`post-wrap sidebar-right` names the article's wrapper as well as its layout: the descent still takes it."""
     html = (

@@ -39,6 +39,9 @@ WIDGET_COLUMN_BESIDE = 4
 COLUMN_TAGS = frozenset(
     {"div", "td", "section", "article", "main"}
 )  # a layout's columns (not a table among paragraphs)
+# Beside the column holding the page's title, a column whose content text is under SPARSE_COLUMN of its text (bios,
+# excerpts and labels among links) and less than the titled column's is not counted either.
+SPARSE_COLUMN = 0.6
 LISTING = 4.0  # a page whose teasers hold this many times the content text outside them is a listing
 
 
@@ -56,12 +59,16 @@ def descend(
     """From the body down, follow the child holding at least `theta` of the content text. The page's comments are
     never where its content is: where they hold more than any other child (a short post over a long thread), the
     descent stops at the block holding both. Nor is a block named as furniture (a paywall's pitch, a subscription
-    box) beside the block holding the page's title (`title`, its `<h1>`): its text is not counted."""
+    box) beside the block holding the page's title (`title`, its `<h1>`): its text is not counted. Nor, beside a
+    column (COLUMN_TAGS) holding a few paragraphs and nearly all the rest, are columns of widgets (mostly links,
+    little content text) or, beside the column holding the title, columns of less content text that is not most of
+    their text (bios, excerpts and labels): the descent goes into that column, whichever holds the most."""
     good = analysis.good
     comments_apart = "comments-descent" not in analysis.disabled
     semantic = "semantic-region" not in analysis.disabled
     beside_title = "furniture-beside-title" not in analysis.disabled
     columns = "widget-columns" not in analysis.disabled
+    sparse_columns = "sparse-columns" not in analysis.disabled
     stats = analysis.stats
     node = body
     while True:
@@ -74,6 +81,8 @@ def descend(
         widgets = named_widgets = 0  # content text of the columns of widgets among them, of those named furniture
         column, column_good = None, 0  # the column with the most content text, not one of widgets
         titled = child_holding(node, title) if title is not None else None
+        titled_column = titled is not None and titled.tag in COLUMN_TAGS
+        titled_good = good(titled) if titled_column else 0
         before_title = titled is not None
         for child in node:
             if child is titled:
@@ -85,7 +94,17 @@ def descend(
             if hints and comments_apart and names_comments(hints):
                 comments += g
                 continue
-            widget = columns and child is not titled and is_widget_column(stats[child])
+            widget = (
+                columns
+                and child is not titled
+                and is_widget_column(stats[child])
+                or sparse_columns
+                and titled_column
+                and child is not titled
+                and child.tag in COLUMN_TAGS
+                and g < SPARSE_COLUMN * stats[child].text
+                and g < titled_good
+            )
             if widget:
                 widgets += g
             if (

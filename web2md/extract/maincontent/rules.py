@@ -67,6 +67,14 @@ RULES: tuple[Rule, ...] = (
         ("test_content::test_a_product_page_keeps_the_name_price_and_features_beside_the_description",),
     ),
     Rule(
+        "sparse-columns",
+        "in the descent, beside the column holding the page's <h1>, a column of less content text whose text is "
+        "not mostly content text (author bios, excerpts and labels among links) is passed over as a column of "
+        "widgets is",
+        ("SPARSE_COLUMN", "WIDGET_COLUMN_BESIDE"),
+        ("test_content::test_a_sidebar_of_bios_and_excerpts_beside_the_titled_column_is_left_out",),
+    ),
+    Rule(
         "title-heading",
         "of several <h1>s, the page's title (the block the region widens to, the block furniture is measured "
         "beside) is the one with the longest text the <title> holds, not the first (a site's name, a teaser)",
