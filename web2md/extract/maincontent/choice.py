@@ -78,7 +78,9 @@ def descend(
         comments = 0
         named = named_best = 0  # blocks named as furniture: their content text, the most of one
         named_child = None
-        widgets = named_widgets = 0  # content text of the columns of widgets among them, of those named furniture
+        # the columns of widgets or sparse columns among them: content text (negative if named furniture), sparse
+        passed: list[tuple[int, bool]] = []
+        named_apart = False
         column, column_good = None, 0  # the column with the most content text, not one of widgets
         titled = child_holding(node, title) if title is not None else None
         titled_column = titled is not None and titled.tag in COLUMN_TAGS
@@ -94,19 +96,18 @@ def descend(
             if hints and comments_apart and names_comments(hints):
                 comments += g
                 continue
-            widget = (
-                columns
-                and child is not titled
-                and is_widget_column(stats[child])
-                or sparse_columns
+            widget = columns and child is not titled and is_widget_column(stats[child])
+            sparse = (
+                not widget
+                and sparse_columns
                 and titled_column
                 and child is not titled
                 and child.tag in COLUMN_TAGS
                 and g < SPARSE_COLUMN * stats[child].text
                 and g < titled_good
             )
-            if widget:
-                widgets += g
+            if widget or sparse:
+                passed.append((g, sparse))
             if (
                 hints
                 and not names_content(hints)
@@ -122,12 +123,12 @@ def descend(
                 named += g
                 if g > named_best:
                     named_child, named_best = child, g
-                if widget:
-                    named_widgets += g
+                if widget or sparse:
+                    passed[-1] = (-g, sparse)  # (its text is not counted when the named blocks' is not)
             else:
                 if g > best_good:
                     best_child, best_good = child, g
-                if not widget and g > column_good and child.tag in COLUMN_TAGS:
+                if not (widget or sparse) and g > column_good and child.tag in COLUMN_TAGS:
                     column, column_good = child, g
         if comments > best_good:
             return node  # a thread longer than the post: the region holds both, and the thread is skipped in it
@@ -139,9 +140,11 @@ def descend(
                 and holds(best_child, title)
             ):
                 total -= named  # the titled block beside furniture: the furniture's text is not the content's
-                widgets -= named_widgets
+                named_apart = True
             elif named_best > best_good:
                 best_child, best_good = named_child, named_best
+        # the columns passed over: of widgets beside any column, sparse ones only beside the titled column
+        widgets = sum(abs(g) for g, sparse in passed if (g > 0 or not named_apart) and (not sparse or column is titled))
         if (
             widgets
             and column is not None
