@@ -621,6 +621,26 @@ def test_what_closes_the_body_is_left_out_when_a_column_beside_it_closes_the_art
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+def test_a_short_post_with_many_category_links_is_not_link_dense_when_it_holds_most_of_the_content():
+    """A post of one paragraph under a linked headline, filed under many categories (a footer of links): the block is
+    mostly links, but it holds most of the region's content text, so it is the content, not navigation."""
+    cats = ", ".join(
+        f"<a href='/category/{c}'>{c.title()}</a>"
+        for c in ("tides", "harbours", "boats", "weather", "moorings", "fishing", "coastline", "lighthouses")
+    )
+    post = "The sea went out further than anyone at the harbour remembers, and the old pier stood dry until noon today."
+    intro = "High and low water at the harbour for the coming weeks, as the tables give them."
+    days = [f"Tuesday {n} May, high water at {n}:15" for n in range(1, 21)]
+    html = (
+        "<html><body><div class='main'><div class='entry'><h3><a href='/low-tide'>Low tide at the old pier</a></h3>"
+        f"<div><p>{post}</p></div><div>Posted at 05:00 AM in {cats} | <a href='/low-tide#comments'>Comments (3)</a>"
+        f"</div></div><div class='tides'><p>{intro}</p>{''.join(f'<div>{day}</div>' for day in days)}</div></div>"
+        "</body></html>"
+    )
+    md = convert(html, "https://example.org/low-tide").markdown
+    assert md == "\n\n".join(["### Low tide at the old pier", post, intro, *days])
+
+
 WIDGET_COLUMN = (
     "<h3>The log keeper</h3><p>A harbour master writes down what the sea did today, what the boats made of it, and "
     "what the weather will do to both of them tomorrow morning. Questions about the harbour and its moorings are "

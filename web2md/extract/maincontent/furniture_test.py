@@ -385,6 +385,7 @@ class FurnitureTest:
             and is_link_dense(el, tag, total, linked, LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY)
             and not inside_link(el)  # a block inside a link is the link's text
             and total < 0.5 * self.region_all
+            and not (own and own.good >= 0.5 * self.region_good)  # a short post with its links: most of the content
             and "link-density" not in off
         ):
             return True
