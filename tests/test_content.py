@@ -587,6 +587,114 @@ def test_furniture_beside_a_short_article_is_left_out(furniture, order):
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+@pytest.mark.parametrize("order", ["before", "after"])
+def test_the_title_is_the_h1_the_page_title_names_not_the_sites_name_before_it(order):
+    """The site's name in an `<h1>` ahead of the article's: the `<title>` names the article's, and the paywall's
+    pitch beside the block holding it is passed over as when the article's `<h1>` is the page's only one."""
+    story = f"<div class='story'>{BODY}</div>"
+    blocks = PAYWALL_PITCH + story if order == "before" else story + PAYWALL_PITCH
+    html = (
+        "<html><head><title>Tides explained - The Coast</title></head><body><div class='top'><h1><a href='/'>The "
+        f"Coast</a></h1></div><div id='page'>{blocks}</div></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+COMMENTS_UNDER_A_HEADING = "<h2>Comments</h2>" + "".join(
+    f"<p>The gauge at harbour {n} read even lower than yours this week, and the pier was dry at noon.</p>"
+    f"<p>Posted by: Reader {n} | May {n + 1}, 2026</p>"
+    for n in range(1, 4)
+)
+CLOSING_NOTE = "<h3>About the Coastal Times</h3><p>The Coastal Times is the paper of the north coast since 1901.</p>"
+
+
+@pytest.mark.parametrize("closing", [COMMENTS_UNDER_A_HEADING, CLOSING_NOTE])
+def test_what_closes_the_body_is_left_out_when_a_column_beside_it_closes_the_article(closing):
+    """The article widened to the block holding its title, whose last block is the column beside the body (a
+    sidebar): the readers' comments under their heading, or a closing note, in the body are still found and left
+    out."""
+    html = (
+        f"<html><body><div id='page'><div class='head'>{BODY.split(chr(10), 1)[0]}</div><div class='cols'><div "
+        f"class='post'>{PARAGRAPHS}{closing}</div><div class='right'><a href='/feed'>Subscribe "
+        "to this blog's feed</a> <a href='/'>Home</a></div></div></div></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_short_post_with_many_category_links_is_not_link_dense_when_it_holds_most_of_the_content():
+    """A post of one paragraph under a linked headline, filed under many categories (a footer of links): the block is
+    mostly links, but it holds most of the region's content text, so it is the content, not navigation."""
+    cats = ", ".join(
+        f"<a href='/category/{c}'>{c.title()}</a>"
+        for c in ("tides", "harbours", "boats", "weather", "moorings", "fishing", "coastline", "lighthouses")
+    )
+    post = "The sea went out further than anyone at the harbour remembers, and the old pier stood dry until noon today."
+    intro = "High and low water at the harbour for the coming weeks, as the tables give them."
+    days = [f"Tuesday {n} May, high water at {n}:15" for n in range(1, 21)]
+    html = (
+        "<html><body><div class='main'><div class='entry'><h3><a href='/low-tide'>Low tide at the old pier</a></h3>"
+        f"<div><p>{post}</p></div><div>Posted at 05:00 AM in {cats} | <a href='/low-tide#comments'>Comments (3)</a>"
+        f"</div></div><div class='tides'><p>{intro}</p>{''.join(f'<div>{day}</div>' for day in days)}</div></div>"
+        "</body></html>"
+    )
+    md = convert(html, "https://example.org/low-tide").markdown
+    assert md == "\n\n".join(["### Low tide at the old pier", post, intro, *days])
+
+
+WIDGET_COLUMN = (
+    "<h3>The log keeper</h3><p>A harbour master writes down what the sea did today, what the boats made of it, and "
+    "what the weather will do to both of them tomorrow morning. Questions about the harbour and its moorings are "
+    "welcome by letter.</p><h3>Archives</h3><ul>"
+    + "".join(f"<li><a href='/archive/{n}'>Notes from the harbour, week {n} of 2011</a></li>" for n in range(1, 15))
+    + "</ul>"
+)
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [
+        "<div class='wrap'><div class='col'>{post}</div><div class='col'>{widgets}</div></div>",
+        "<div class='wrap'><div class='col'>{widgets}</div><div class='col'>{post}</div></div>",
+        "<table><tr><td>{widgets}</td><td>{post}</td></tr></table>",
+    ],
+)
+def test_a_column_of_widgets_beside_the_post_is_left_out(layout):
+    """A sidebar column that is mostly links (an archive list) with a note of prose among them, beside the column
+    holding the post: the region is the post's column, not the block holding both, whichever side it stands on."""
+    html = "<html><body>" + layout.format(post=BODY, widgets=WIDGET_COLUMN) + "</body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_column_of_widgets_with_more_prose_than_the_post_is_still_left_out():
+    """A sidebar whose notes hold more content text than a short post beside it, among many more links: the post's
+    column is the region (the descent would otherwise follow the sidebar, the child holding the most)."""
+    letters = "<h3>Letters</h3><p>" + "Readers write to the harbour master about moorings, fees and the slipway. " * 4
+    archive = "".join(f"<li><a href='/letters/{n}'>A letter from a reader, number {n}</a></li>" for n in range(1, 40))
+    side = f"{WIDGET_COLUMN}{letters}</p><ul>{archive}</ul>"
+    html = (
+        f"<html><body><div class='wrap'><div class='col'>{BODY}</div><div class='col'>{side}</div></div></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+WRITERS = "<h3>Our writers</h3>" + "".join(
+    f"<div><h4>{name}</h4><div>Correspondent on the north coast desk since 2019</div><p>{name} writes about the sea, "
+    f"the tides and the harbours of the north coast for the paper.</p><div><a href='/p/{n}'>Posts</a> | <a "
+    f"href='/a/{n}'>Profile</a></div></div>"
+    for n, name in enumerate(("Sam Rivers", "Ann Moss", "Joe Quay"))
+)
+
+
+def test_a_sidebar_of_bios_and_excerpts_beside_the_titled_column_is_left_out():
+    """A column of writers' bios (a name, a role line, a sentence, links: not mostly links, not mostly content text)
+    beside the column holding the page's `<h1>` and more content text: the titled column is the region."""
+    html = (
+        f"<html><body><div class='wrap'><div class='main'>{BODY}</div><div class='side'>{WRITERS}</div></div>"
+        "</body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
 def test_a_block_named_like_furniture_that_also_names_content_is_not_passed_over():
     """`post-wrap sidebar-right` names the article's wrapper as well as its layout: the descent still takes it."""
     html = (

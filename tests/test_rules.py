@@ -179,6 +179,24 @@ PAYWALL_MD = "### Subscribe to keep reading\n\n" + " ".join(
     ["Cancel any time, and get our morning newsletter with the news in your inbox."] * 6
 )
 
+WRITER_NAMES = ("Sam Rivers", "Ann Moss", "Joe Quay")
+WRITERS = "<h3>Our writers</h3>" + "".join(
+    f"<div><h4>{name}</h4><div>Correspondent on the north coast desk since 2019</div><p>{name} writes about the sea "
+    f"and the harbours of the coast.</p><div><a href='/p/{n}'>Posts</a> | <a href='/a/{n}'>Profile</a></div></div>"
+    for n, name in enumerate(WRITER_NAMES)
+)
+WRITERS_MD = "### Our writers\n\n" + "\n\n".join(
+    f"#### {name}\n\nCorrespondent on the north coast desk since 2019\n\n{name} writes about the sea and the "
+    "harbours of the coast."
+    for name in WRITER_NAMES
+)
+SIDE_NOTE_MD = (
+    "### The log keeper\n\nA harbour master writes down what the sea did today, what the boats made of it, and what "
+    "the weather will do to both of them tomorrow morning. Questions about the harbour are welcome by letter."
+)
+SIDE_NOTE = "<h3>The log keeper</h3><p>" + SIDE_NOTE_MD.split("\n\n")[1] + "</p>"
+ARCHIVE = "".join(f"<li><a href='/archive/{n}'>Notes from the harbour, week {n} of 2011</a></li>" for n in range(1, 15))
+
 # pages each rule acts on: (page, Markdown with the rule on, Markdown with it off)
 PAGES = {
     "furniture-beside-title": (
@@ -186,6 +204,28 @@ PAGES = {
         "</body></html>",
         ARTICLE_MD,
         # the descent stops above both, and the pitch, more than half the region, is not furniture in it
+        PAYWALL_MD + "\n\n" + ARTICLE_MD,
+    ),
+    "widget-columns": (
+        # (titled by an <h2>: beside a column holding the page's <h1>, sparse-columns passes the column over too)
+        f"<html><body><div class='wrap'><div class='col'><h2>Tides explained</h2>{BODY}</div><div class='col'>"
+        f"{SIDE_NOTE}<h3>Archives</h3><ul>{ARCHIVE}</ul></div></div></body></html>",
+        "## Tides explained\n\n" + BODY_MD,
+        # the descent stops above both columns; the archive list goes by its links, the note stays
+        "## Tides explained\n\n" + BODY_MD + "\n\n" + SIDE_NOTE_MD,
+    ),
+    "sparse-columns": (
+        f"<html><body><div class='wrap'><div class='main'><h1>Tides explained</h1>{BODY}</div><div class='side'>"
+        f"{WRITERS}</div></div></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD + "\n\n" + WRITERS_MD,
+    ),
+    "title-heading": (
+        "<html><head><title>Tides explained - The Coast</title></head><body><div class='top'><h1><a href='/'>The "
+        f"Coast</a></h1></div><div id='page'>{PAYWALL}<div class='story'><h1>Tides explained</h1>{BODY}</div></div>"
+        "</body></html>",
+        ARTICLE_MD,
+        # the site's name is the title: the pitch is not passed over beside the story
         PAYWALL_MD + "\n\n" + ARTICLE_MD,
     ),
     "listing-pages": (
@@ -359,6 +399,7 @@ NEEDS = {
     "lead-blocks": {"titled-block"},  # the block holding the title is the article
     "after-the-body": {"enclosing-article"},  # the <article> around the body
     "comment-sections": {"closing-furniture"},  # the readers' comments close the article
+    "title-heading": {"furniture-beside-title"},  # the pitch is passed over beside the block holding the title
     # the post left out by its links, the thread by its class, the region above it
     "second-reading": {"link-density", "class-hints", "comments-descent"},
 }

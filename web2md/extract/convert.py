@@ -14,7 +14,7 @@ from web2md.extract.html.parse import TRUNCATED, parse_html
 from web2md.extract.html.selectors import selector_predicate
 from web2md.extract.html.urls import Resolver, base_url, document_base
 from web2md.extract.maincontent.analysis import Analysis, analyse
-from web2md.extract.maincontent.choice import choose_main
+from web2md.extract.maincontent.choice import choose_main, title_heading
 from web2md.extract.maincontent.pagetype import (
     FORUM,
     PRODUCT,
@@ -185,7 +185,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
     page_type = detect(elements, data, url, len(comments), analysis.product_microdata)
     with_comments = page_type == FORUM and not opts.no_comments and opts.main_content is not False and comments
     comment_set = {el for el, _ in comments} if with_comments else set()
-    title = next((h for h in elements.headings if h.tag == "h1"), None)
+    title = title_heading(elements.headings, elements.titles, frozenset(opts.disable_rules))
     found = metadata.scan(root, base, data, elements, resolve)
     author = metadata.author_of(found, root, elements, analysis.byline_candidates)
     semantic = bool(data.entries) or bool(semantic_region(elements, analysis))

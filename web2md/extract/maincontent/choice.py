@@ -13,7 +13,7 @@ from lxml import etree
 
 from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.tags import HEADING_TAGS, SCRIPTLESS_SKIP_TAGS, SKIP_TAGS
-from web2md.extract.maincontent.analysis import Analysis, analyse, document_body
+from web2md.extract.maincontent.analysis import Analysis, Counts, analyse, document_body
 from web2md.extract.maincontent.blocks import holds, opens_with_a_heading
 from web2md.extract.maincontent.content import REGION_TAGS, UNIT_TAGS
 from web2md.extract.maincontent.furniture import (
@@ -31,6 +31,17 @@ ARTICLE_WIDENING = 1.3  # an enclosing article with up to this much content text
 # Blocks named as furniture beside the block holding the title are passed over when they hold this share of its
 # content text or more (a paywall's pitch, a subscription box; not a footer line beside a long article)
 BESIDE_FURNITURE = 0.25
+# A column of widgets: content text under WIDGET_COLUMN_CONTENT of its text, links over WIDGET_COLUMN_LINKS of it.
+# Beside a column with WIDGET_COLUMN_BESIDE blocks' worth of content text (MIN_UNIT each), its text is not counted.
+WIDGET_COLUMN_CONTENT = 0.3
+WIDGET_COLUMN_LINKS = 0.5
+WIDGET_COLUMN_BESIDE = 4
+COLUMN_TAGS = frozenset(
+    {"div", "td", "section", "article", "main"}
+)  # a layout's columns (not a table among paragraphs)
+# Beside the column holding the page's title, a column whose content text is under SPARSE_COLUMN of its text (bios,
+# excerpts and labels among links) and less than the titled column's is not counted either.
+SPARSE_COLUMN = 0.6
 LISTING = 4.0  # a page whose teasers hold this many times the content text outside them is a listing
 
 
@@ -48,11 +59,17 @@ def descend(
     """From the body down, follow the child holding at least `theta` of the content text. The page's comments are
     never where its content is: where they hold more than any other child (a short post over a long thread), the
     descent stops at the block holding both. Nor is a block named as furniture (a paywall's pitch, a subscription
-    box) beside the block holding the page's title (`title`, its `<h1>`): its text is not counted."""
+    box) beside the block holding the page's title (`title`, its `<h1>`): its text is not counted. Nor, beside a
+    column (COLUMN_TAGS) holding a few paragraphs and nearly all the rest, are columns of widgets (mostly links,
+    little content text) or, beside the column holding the title, columns of less content text that is not most of
+    their text (bios, excerpts and labels): the descent goes into that column, whichever holds the most."""
     good = analysis.good
     comments_apart = "comments-descent" not in analysis.disabled
     semantic = "semantic-region" not in analysis.disabled
     beside_title = "furniture-beside-title" not in analysis.disabled
+    columns = "widget-columns" not in analysis.disabled
+    sparse_columns = "sparse-columns" not in analysis.disabled
+    stats = analysis.stats
     node = body
     while True:
         total = good(node)
@@ -61,7 +78,13 @@ def descend(
         comments = 0
         named = named_best = 0  # blocks named as furniture: their content text, the most of one
         named_child = None
+        # the columns of widgets or sparse columns among them: content text (negative if named furniture), sparse
+        passed: list[tuple[int, bool]] = []
+        named_apart = False
+        column, column_good = None, 0  # the column with the most content text, not one of widgets
         titled = child_holding(node, title) if title is not None else None
+        titled_column = titled is not None and titled.tag in COLUMN_TAGS
+        titled_good = good(titled) if titled_column else 0
         before_title = titled is not None
         for child in node:
             if child is titled:
@@ -72,7 +95,20 @@ def descend(
             hints = class_and_id(child)
             if hints and comments_apart and names_comments(hints):
                 comments += g
-            elif (
+                continue
+            widget = columns and child is not titled and is_widget_column(stats[child])
+            sparse = (
+                not widget
+                and sparse_columns
+                and titled_column
+                and child is not titled
+                and child.tag in COLUMN_TAGS
+                and g < SPARSE_COLUMN * stats[child].text
+                and g < titled_good
+            )
+            if widget or sparse:
+                passed.append((g, sparse))
+            if (
                 hints
                 and not names_content(hints)
                 and (
@@ -87,8 +123,13 @@ def descend(
                 named += g
                 if g > named_best:
                     named_child, named_best = child, g
-            elif g > best_good:
-                best_child, best_good = child, g
+                if widget or sparse:
+                    passed[-1] = (-g, sparse)  # (its text is not counted when the named blocks' is not)
+            else:
+                if g > best_good:
+                    best_child, best_good = child, g
+                if not (widget or sparse) and g > column_good and child.tag in COLUMN_TAGS:
+                    column, column_good = child, g
         if comments > best_good:
             return node  # a thread longer than the post: the region holds both, and the thread is skipped in it
         if named:
@@ -99,8 +140,20 @@ def descend(
                 and holds(best_child, title)
             ):
                 total -= named  # the titled block beside furniture: the furniture's text is not the content's
+                named_apart = True
             elif named_best > best_good:
                 best_child, best_good = named_child, named_best
+        # the columns passed over: of widgets beside any column, sparse ones only beside the titled column
+        widgets = sum(abs(g) for g, sparse in passed if (g > 0 or not named_apart) and (not sparse or column is titled))
+        if (
+            widgets
+            and column is not None
+            and column_good >= WIDGET_COLUMN_BESIDE * analysis.min_unit
+            and column_good >= theta * (total - widgets)
+        ):
+            # a column of paragraphs beside columns of widgets, however much prose they hold: theirs is not counted
+            total -= widgets
+            best_child, best_good = column, column_good
         if best_child is None or best_child.tag not in REGION_TAGS:
             return node
         if best_good < theta * total:
@@ -113,6 +166,29 @@ def descend(
             ):
                 return node
         node = best_child
+
+
+def is_widget_column(counts: Counts) -> bool:
+    """Whether a block's measures are those of a column of widgets: most of its text in links (archive lists,
+    a blogroll, recent posts) and little of it content text (a short note about the site among them)."""
+    return counts.good < WIDGET_COLUMN_CONTENT * counts.text and counts.links > WIDGET_COLUMN_LINKS * counts.text
+
+
+def title_heading(
+    headings: list[etree._Element], titles: list[etree._Element], disabled: frozenset[str] = frozenset()
+) -> etree._Element | None:
+    """The `<h1>` that titles the page: of several, the one with the longest text the `<title>` holds (the
+    article's headline rather than a teaser's or the site's name), else the first."""
+    h1s = [h for h in headings if h.tag == "h1"]
+    if len(h1s) < 2 or not titles or "title-heading" in disabled:
+        return h1s[0] if h1s else None
+    page = " ".join(subtree_text(titles[0]).split()).casefold()
+    best, best_size = h1s[0], 0
+    for h1 in h1s:
+        text = " ".join(subtree_text(h1).split()).casefold()
+        if len(text) > best_size and text in page:
+            best, best_size = h1, len(text)
+    return best
 
 
 def child_holding(block: etree._Element, el: etree._Element) -> etree._Element | None:

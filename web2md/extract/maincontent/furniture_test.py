@@ -385,6 +385,7 @@ class FurnitureTest:
             and is_link_dense(el, tag, total, linked, LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY)
             and not inside_link(el)  # a block inside a link is the link's text
             and total < 0.5 * self.region_all
+            and not (own and own.good >= 0.5 * self.region_good)  # a short post with its links: most of the content
             and "link-density" not in off
         ):
             return True
@@ -683,8 +684,14 @@ class FurnitureTest:
         text, links = self.analysis.text, self.analysis.links
         limit = 0.5 * self.region_text
         comments_apart = "comment-sections" not in self.analysis.disabled
-        node: etree._Element | None = self.main
-        while node is not None:
+        body = next((el for el in self.body_path if not any(child in self.body_path for child in el)), None)
+        starts = [self.main]
+        node: etree._Element | None = None
+        visited: set[etree._Element | None] = set()
+        while starts or node is not None:
+            if node is None:
+                node = starts.pop()
+                visited.add(node)
             children = list(node.iterchildren(etree.Element))
             start = len(children)
             if comments_apart:
@@ -715,6 +722,11 @@ class FurnitureTest:
             if "closing-boxes" not in self.analysis.disabled:
                 notes.update(self.closing_boxes(children))
             node = next((child for child in reversed(children) if text(child)), None)
+            visited.add(node)
+            if node is None and body is not None and body not in visited:
+                # the article's body is not its last block (a column beside it closes the region): what closes
+                # the body is looked for as well
+                starts.append(body)
         return notes
 
     def comment_sections(self, children: list[etree._Element]) -> set[etree._Element]:

@@ -67,11 +67,37 @@ RULES: tuple[Rule, ...] = (
         ("test_content::test_a_product_page_keeps_the_name_price_and_features_beside_the_description",),
     ),
     Rule(
+        "sparse-columns",
+        "in the descent, beside the column holding the page's <h1>, a column of less content text whose text is "
+        "not mostly content text (author bios, excerpts and labels among links) is passed over as a column of "
+        "widgets is",
+        ("SPARSE_COLUMN", "WIDGET_COLUMN_BESIDE"),
+        ("test_content::test_a_sidebar_of_bios_and_excerpts_beside_the_titled_column_is_left_out",),
+    ),
+    Rule(
+        "title-heading",
+        "of several <h1>s, the page's title (the block the region widens to, the block furniture is measured "
+        "beside) is the one with the longest text the <title> holds, not the first (a site's name, a teaser)",
+        (),
+        ("test_content::test_the_title_is_the_h1_the_page_title_names_not_the_sites_name_before_it",),
+    ),
+    Rule(
         "furniture-beside-title",
         "in the descent, a block named as furniture (a paywall's pitch, a print header before the title) beside the "
         "block holding the page's <h1> is passed over, its text not counted",
         ("BESIDE_FURNITURE",),
         ("test_content::test_furniture_beside_a_short_article_is_left_out",),
+    ),
+    Rule(
+        "widget-columns",
+        "in the descent, a column that is mostly links with little content text (a sidebar's archive lists, "
+        "blogroll and a short 'about' note) is passed over, its text not counted, when a column beside it holds a "
+        "few paragraphs and nearly all the rest",
+        ("WIDGET_COLUMN_CONTENT", "WIDGET_COLUMN_LINKS", "WIDGET_COLUMN_BESIDE"),
+        (
+            "test_content::test_a_column_of_widgets_beside_the_post_is_left_out",
+            "test_content::test_a_column_of_widgets_with_more_prose_than_the_post_is_still_left_out",
+        ),
     ),
     Rule(
         "listing-pages",
@@ -129,9 +155,11 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "link-density",
         "blocks mostly of links (lists and tables only when nearly all links), unless a paragraph has a sentence's "
-        "worth of words beside them or the block holds half the region's text (a reading list that is the article)",
+        "worth of words beside them or the block holds half the region's text (a reading list that is the article) "
+        "or half its content text (a short post filed under many categories)",
         ("LINK_DENSITY", "LIST_LINK_DENSITY", "SENTENCE_WORDS"),
         (
+            "test_content::test_a_short_post_with_many_category_links_is_not_link_dense_when_it_holds_most_of_the_content",
             "test_content::test_related_heading_over_links_goes",
             "test_content::test_separators_between_links_are_no_words",
             "test_content::test_article_is_exactly_the_body",
@@ -159,19 +187,22 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "closing-furniture",
         "what closes the region and is not the story: notes from a heading that labels them on (the publisher's "
-        "self-description, press contacts, legal notices), teaser paragraphs, story lists and author boxes",
+        "self-description, press contacts, legal notices), teaser paragraphs, story lists and author boxes; what "
+        "closes the article's body as well when a column beside it closes the region",
         ("MAX_FURNITURE_LABEL", "TEASER_CHARS", "MIN_CARDS"),
         (
             "test_content::test_closing_notes_of_a_press_release_are_left_out",
             "test_content::test_teasers_written_as_paragraphs_after_the_story_are_left_out",
+            "test_content::test_what_closes_the_body_is_left_out_when_a_column_beside_it_closes_the_article",
         ),
     ),
     Rule(
         "comment-sections",
         'the readers\' comments closing the region from a heading that names them ("12 Responses to …", "TrackBack", '
-        '"Leave a Reply"), however much they fill',
+        '"Leave a Reply"), however much they fill; in the article\'s body as well when a column beside it closes the '
+        "region",
         ("MAX_FURNITURE_LABEL",),
-        (),
+        ("test_content::test_what_closes_the_body_is_left_out_when_a_column_beside_it_closes_the_article",),
     ),
     Rule(
         "closing-boxes",
