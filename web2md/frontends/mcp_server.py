@@ -46,6 +46,7 @@ logger = logging.getLogger(__name__)
 NETGUARD = "web2md.middlewares.netguard.NetGuardMiddleware"
 DEFAULT_MAX_LENGTH = 20000
 DEFAULT_TIMEOUT = 60.0
+DEADLINE_GRACE = 15.0  # seconds a call may run past --timeout so that the deadline it met answers with its cause
 DEFAULT_MAX_BYTES = 10 * 1024 * 1024
 CONCURRENT_CALLS = 4
 GREP_WORKERS = 2  # web_grep's worker processes: one overrunning pattern leaves the other for the next call
@@ -315,7 +316,7 @@ class Web2mdTools:
             try:
                 return await asyncio.wait_for(
                     crawl.crawl(spider, self.settings, url=url, output="", formats="", **arguments),
-                    self.options.timeout + 15,
+                    self.options.timeout + DEADLINE_GRACE,
                 )
             except TimeoutError:
                 raise ToolError(f"timed out after {self.options.timeout:g} s: {url}") from None
@@ -336,11 +337,17 @@ class Web2mdTools:
         url = start_url(url)
         if self._pages is None:
             self._pages = PageCrawls(self.settings)
-        bound = self.options.timeout if bound is None else min(bound, self.options.timeout)
+        # under the server's own bound, the crawl's deadlines (download, extraction) end the call first, with their
+        # cause and remedy; the wait past it only catches what they do not bound
+        bound, wait = (
+            (self.options.timeout, self.options.timeout + DEADLINE_GRACE)
+            if bound is None
+            else (min(bound, self.options.timeout),) * 2
+        )
         try:
             if arguments.get("javascript"):
                 check_engine()
-            return await asyncio.wait_for(self._pages.fetch(url, **arguments), bound)
+            return await asyncio.wait_for(self._pages.fetch(url, **arguments), wait)
         except TimeoutError:
             raise ToolError(f"timed out after {bound:g} s: {url}") from None
         except (ValueError, EngineMissing) as exc:  # an argument's check, as a crawl's would be
