@@ -39,7 +39,7 @@ def item_fields(*names: str) -> Callable[[type[ItemT]], type[ItemT]]:
 
 
 # Every Page field is mirrored, so fields added to the core show up here without a second list to keep in sync.
-@item_fields(*ALWAYS, "body", "html", "read", "headers", "duplicate_of", *(f.name for f in fields(Page)))
+@item_fields(*ALWAYS, "body", "html", "read", "headers", "document", "duplicate_of", *(f.name for f in fields(Page)))
 class PageItem(Item):
     """One fetched page. `url` is the URL asked for, `final_url` the one answered after redirects.
 
@@ -55,6 +55,7 @@ class PageItem(Item):
     html = Field(transient=True)  # true for an HTML page (convert), else text_for reads the body
     read = Field(transient=True)  # what reading the page answered the spider, or the error it raised
     headers = Field(transient=True)  # response headers of a non-HTML response, for a DocumentItem
+    document = Field(transient=True)  # a PDF or DOCX read into this page: its `DocumentItem`, saved beside it
 
 
 @item_fields(*FETCHED, "mime_type", "size", "filename", "sha256", "headers", "path", "body")

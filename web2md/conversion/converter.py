@@ -29,6 +29,7 @@ from web2md.conversion.iframes import FrameDocument, IframeFetcher, frame_urls, 
 from web2md.conversion.responses import parse_response
 from web2md.conversion.workers import WorkerPool, default_workers
 from web2md.extract import convert, extract_links, text_for
+from web2md.extract.documents.reader import DocumentError, document_type, read_document
 from web2md.extract.html.parse import DEFAULT_MAX_MEMORY, TRUNCATED
 from web2md.extract.textfor import UnsupportedContent
 from web2md.javascript.quickjs import run_scripts
@@ -58,6 +59,7 @@ class Conversion:
     links: bool = False  # answer with the page's links (a spider that follows them)
     robots: tuple[str, ...] | None = None  # the X-Robots-Tag header values when robots directives are obeyed
     convert: bool = True  # False: links and directives only (a dry run)
+    documents: bool = False  # a PDF or DOCX body is read into a page (else it is a document saved as it came)
 
 
 def run_conversion(job: Conversion) -> dict[str, Any]:
@@ -70,8 +72,16 @@ def run_conversion(job: Conversion) -> dict[str, Any]:
     yet (it is not converted, unless all of them are on `job.unreachable` hosts),
     else the conversion: ``{"page": Page fields, "inlined": n, "js": ...}``, or
     ``{"error": message}`` when converting raised (what was read before stays).
-    Other text: ``{"markdown": ...}``; bytes that are not text: ``{"unsupported": content type, "reason": ...}``.
+    Other text: ``{"markdown": ...}``; bytes that are not text: ``{"unsupported": content type, "reason": ...}``;
+    with `job.documents`, a PDF or DOCX: ``{"page": ..., "document": its type}`` as for HTML, or ``{"error": why}``.
     """
+    kind = document_type(job.body, job.content_type or "") if job.documents and not job.html else None
+    if kind is not None:
+        try:
+            page = read_document(job.body, kind, job.url, **job.options)
+        except DocumentError as exc:
+            return {"error": str(exc), "document": kind}
+        return {"page": page.to_dict(), "document": kind, "encoding": None, "inlined": 0, "js": None}
     if not job.html:
         try:
             return {"markdown": text_for(job.body, job.content_type, job.url)}
@@ -217,6 +227,7 @@ class Converter:
             max_frames=self.iframes.max_count if self.iframes.enabled else 0,
             unreachable=self.iframes.unreachable,
             options=getattr(self.crawler.spider, "convert_options", {}),
+            documents=getattr(self.crawler.spider, "documents", False),
             **wants,
         )
 

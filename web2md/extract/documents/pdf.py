@@ -1,0 +1,510 @@
+"""A PDF's text layer read into simple HTML (h1-h6, p, ul/ol/li, pre, a) with pypdfium2, for the one Markdown writer.
+
+Headings come from font size relative to the body text (and bold lines at body size), paragraphs from the
+spacing between baselines, list items from bullet glyphs or bullet shapes left of a line, code from monospaced
+fonts; a paragraph cut by a page or column break is joined again unless its text ended a sentence.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import html
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta, timezone
+
+from web2md.extract.documents.errors import DocumentError
+
+__all__ = ["pdf_html"]
+
+BULLETS = "•◦▪▫‣⁃∙·●○■□–-*"
+_ORDERED = re.compile(r"(\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)]$")
+_SENTENCE_END = re.compile(r"[.!?:;。！？」』\"”’)\]]$")
+_MONO = re.compile(r"mono|courier|consol|code|menlo|monaco|fixed|typewriter|inconsolata|\bcmtt", re.IGNORECASE)
+_BOLD = re.compile(r"bold|black|heavy|semibold|demi", re.IGNORECASE)
+_ITALIC = re.compile(r"italic|oblique", re.IGNORECASE)
+# Chinese and Japanese write no spaces between words: lines of them join without one (Korean does)
+_CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
+# at most this many characters are read (about 300 dense pages; each holds its position and style until the
+# blocks are built): a longer document is cut at the end of the page that passes it, and the Markdown says so
+MAX_CHARS = 1_000_000
+
+
+@dataclass(slots=True)
+class Char:
+    text: str
+    x0: float
+    x1: float
+    y: float  # baseline, page units from the page's top over all pages read so far
+    size: float
+    bold: bool
+    italic: bool
+    mono: bool
+    href: str | None = None
+    hyphen: bool = False
+
+
+@dataclass
+class Line:
+    chars: list[Char]
+    page: int
+    bullet: float | None = None  # x of a bullet shape left of the line
+    marker: str = ""  # "ul" or "ol" when the line starts a list item
+    text_x: float = 0.0  # left of the text after the marker
+
+    @property
+    def x(self) -> float:
+        return self.chars[0].x0
+
+    @property
+    def y(self) -> float:
+        return max(c.y for c in self.chars)
+
+    @property
+    def size(self) -> float:
+        sizes = [c.size for c in self.chars if not c.text.isspace()]
+        return max(sizes) if sizes else self.chars[0].size
+
+    @property
+    def text(self) -> str:
+        return "".join(c.text for c in self.chars)
+
+    def all(self, attribute: str) -> bool:
+        return all(getattr(c, attribute) for c in self.chars if not c.text.isspace())
+
+
+@dataclass
+class Block:
+    kind: str  # h1..h6, p, li, pre
+    lines: list[Line] = field(default_factory=list)
+    depth: int = 0
+    ordered: bool = False
+
+
+def pdf_html(body: bytes, password: str | None = None) -> str:
+    """The HTML of a PDF's text: its metadata in ``<head>``, its blocks in ``<body>``.
+
+    Raises `DocumentError` for an encrypted PDF, one that cannot be parsed, or one without a text layer.
+    """
+    import pypdfium2 as pdfium  # here: a crawl without documents never loads it
+    import pypdfium2.raw as raw
+
+    try:
+        pdf = pdfium.PdfDocument(body, password=password)
+    except pdfium.PdfiumError as exc:
+        if raw.FPDF_GetLastError() == raw.FPDF_ERR_PASSWORD:
+            raise DocumentError("encrypted PDF: it needs a password to be read") from None
+        raise DocumentError(f"corrupt PDF: {exc}") from None
+    try:
+        meta = pdf.get_metadata_dict(skip_empty=True)
+        count = len(pdf)
+        lines: list[Line] = []
+        top = 0.0
+        chars = 0
+        read = 0
+        while read < count and chars < MAX_CHARS:
+            page = pdf[read]
+            try:
+                height = page.get_height()
+                found = _page_lines(pdf, page, read, top, height, raw)
+            finally:
+                page.close()
+            lines.extend(found)
+            chars += sum(len(line.chars) for line in found)
+            top += height
+            read += 1
+    finally:
+        pdf.close()
+    if not any(line.text.strip() for line in lines):
+        raise DocumentError(f"no text layer: the PDF's {count} page(s) hold no text (a scan?)")
+    blocks = _blocks(lines)
+    parts = ["<!DOCTYPE html><html><head><meta charset='utf-8'>", *_head(meta), "</head><body>"]
+    parts.extend(_render(blocks))
+    if read < count:
+        parts.append(
+            f"<p>[Only the first {read} of {count} pages were read: the rest is past {MAX_CHARS} characters.]</p>"
+        )
+    parts.append("</body></html>")
+    return "".join(parts)
+
+
+# -- reading the text layer ---------------------------------------------------------------------------------
+
+
+def _page_lines(pdf, page, index: int, top: float, height: float, raw) -> list[Line]:  # noqa: ANN001
+    """The lines of one page in reading order (the content stream's), each char with its style and link."""
+    textpage = page.get_textpage()
+    try:
+        links = _links(pdf, page, raw)
+        count = raw.FPDFText_CountChars(textpage)
+        lines: list[Line] = []
+        current: list[Char] = []
+        fonts: dict[int, tuple[bool, bool, bool]] = {}
+        buf = ctypes.create_string_buffer(128)
+        flags = ctypes.c_int()
+        x, y = ctypes.c_double(), ctypes.c_double()
+        left, right, bottom, top_ = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+        for i in range(count):
+            code = raw.FPDFText_GetUnicode(textpage, i)
+            if code in (13, 10):
+                if code == 10 and current:
+                    lines.append(Line(current, index))
+                    current = []
+                continue
+            if code in (0, 0xFFFE, 0xFFFF) or 0xD800 <= code <= 0xDFFF:
+                continue
+            text = chr(code)
+            generated = raw.FPDFText_IsGenerated(textpage, i) == 1
+            if text.isspace():
+                if current and not current[-1].text.isspace():
+                    last = current[-1]
+                    current.append(Char(" ", last.x1, last.x1, last.y, last.size, last.bold, last.italic, last.mono))
+                continue
+            raw.FPDFText_GetCharOrigin(textpage, i, x, y)
+            raw.FPDFText_GetCharBox(textpage, i, left, right, bottom, top_)
+            obj = raw.FPDFText_GetTextObject(textpage, i)
+            key = ctypes.cast(obj, ctypes.c_void_p).value or 0
+            style = fonts.get(key)
+            if style is None:
+                raw.FPDFText_GetFontInfo(textpage, i, buf, len(buf), flags)
+                name = buf.value.decode("latin-1", "replace").split("+", 1)[-1]
+                weight = raw.FPDFText_GetFontWeight(textpage, i)
+                style = fonts[key] = (
+                    weight >= 600 or bool(_BOLD.search(name)) or bool(flags.value & (1 << 18)),
+                    bool(_ITALIC.search(name)) or bool(flags.value & (1 << 6)),
+                    bool(_MONO.search(name)) or bool(flags.value & 1),
+                )
+            bold, italic, mono = style
+            char = Char(
+                text,
+                left.value,
+                max(right.value, left.value),
+                top + height - y.value,
+                round(raw.FPDFText_GetFontSize(textpage, i), 1),
+                bold,
+                italic,
+                mono,
+                hyphen=generated and text == "-" or raw.FPDFText_IsHyphen(textpage, i) == 1,
+            )
+            if links:
+                char.href = _link_at(links, (left.value + right.value) / 2, (bottom.value + top_.value) / 2)
+            if current and abs(char.y - current[-1].y) > 0.5 * max(char.size, current[-1].size, 1) * 0.75:
+                if not (current[-1].text.isspace() and len(current) == 1):
+                    lines.append(Line(current, index))
+                current = []
+            current.append(char)
+        if current:
+            lines.append(Line(current, index))
+        for line in lines:
+            while line.chars and line.chars[-1].text.isspace():
+                line.chars.pop()
+        lines = [line for line in lines if line.chars]
+        _mark_bullets(page, lines, top, height, raw)
+        return lines
+    finally:
+        textpage.close()
+
+
+def _links(pdf, page, raw) -> list[tuple[float, float, float, float, str]]:  # noqa: ANN001
+    """The URI links of a page: (left, bottom, right, top, uri)."""
+    found = []
+    pos = ctypes.c_int(0)
+    link = raw.FPDF_LINK()
+    rect = raw.FS_RECTF()
+    buf = ctypes.create_string_buffer(4096)
+    while raw.FPDFLink_Enumerate(page.raw, ctypes.byref(pos), ctypes.byref(link)):
+        action = raw.FPDFLink_GetAction(link)
+        if not action or raw.FPDFAction_GetType(action) != raw.PDFACTION_URI:
+            continue
+        size = raw.FPDFAction_GetURIPath(pdf.raw, action, buf, len(buf))
+        uri = buf.value.decode("utf-8", "replace") if 0 < size <= len(buf) else ""
+        if uri.startswith(("http://", "https://", "mailto:")) and raw.FPDFLink_GetAnnotRect(link, rect):
+            found.append((rect.left, min(rect.bottom, rect.top), rect.right, max(rect.bottom, rect.top), uri))
+    return found
+
+
+def _link_at(links: list[tuple[float, float, float, float, str]], x: float, y: float) -> str | None:
+    for left, bottom, right, top, uri in links:
+        if left <= x <= right and bottom <= y <= top:
+            return uri
+    return None
+
+
+def _mark_bullets(page, lines: list[Line], top: float, height: float, raw) -> None:  # noqa: ANN001
+    """A small square-ish shape just left of a line's first character marks a list item (HTML printed to PDF)."""
+    shapes = []
+    for obj in page.get_objects(filter=(raw.FPDF_PAGEOBJ_PATH,), max_depth=3):
+        left, bottom, right, top_ = obj.get_bounds()
+        width, tall = right - left, top_ - bottom
+        if 1 < width < 9 and 1 < tall < 9 and abs(width - tall) < 1.5:
+            shapes.append((left, right, top + height - (bottom + top_) / 2))
+    for line in lines:
+        first = line.chars[0]
+        size = line.size * 0.75
+        text = line.text
+        for left, right, middle in shapes:
+            if 0 < first.x0 - right < 3 * size and first.y - size <= middle <= first.y:
+                line.bullet, line.marker, line.text_x = left, "ul", first.x0
+                break
+        else:
+            head, _, rest = text.partition(" ")
+            if rest and head in BULLETS and len(head) == 1:
+                line.marker, line.bullet = "ul", first.x0
+            elif rest and _ORDERED.match(head) and (head[:-1].isdigit() or len(text) > 3):
+                line.marker, line.bullet = "ol", first.x0
+            if line.marker:
+                line.chars = line.chars[len(head) + 1 :]
+                if not line.chars:
+                    line.marker, line.bullet = "", None
+                    line.chars = [first]
+        if line.marker and line.chars:
+            line.text_x = line.chars[0].x0
+
+
+# -- lines into blocks ----------------------------------------------------------------------------------------
+
+
+def _blocks(lines: list[Line]) -> list[Block]:
+    body = _body_size(lines)
+    pitch = _body_pitch(lines, body)
+    blocks: list[Block] = []
+    previous: Line | None = None
+    list_x: list[float] = []
+    for line in lines:
+        kind = _kind(line, body)
+        block = blocks[-1] if blocks else None
+        gap = line.y - previous.y if previous is not None else 0.0
+        scale = max(line.size, previous.size if previous else line.size) / body
+        if block is not None and previous is not None and _continues(block, kind, line, previous, gap, pitch * scale):
+            block.lines.append(line)
+        elif kind == "li":
+            list_x = [x for x in list_x if x < line.bullet - 2] if block and block.kind == "li" else []
+            list_x.append(line.bullet)
+            blocks.append(Block("li", [line], depth=len(list_x) - 1, ordered=line.marker == "ol"))
+        else:
+            list_x = list_x if kind == "li" else []
+            blocks.append(Block(kind, [line]))
+        previous = line
+    return blocks
+
+
+def _body_size(lines: list[Line]) -> float:
+    sizes = Counter()
+    for line in lines:
+        for c in line.chars:
+            if not c.mono:
+                sizes[c.size] += 1
+    if not sizes:
+        sizes.update(c.size for line in lines for c in line.chars)
+    return sizes.most_common(1)[0][0] or 1.0
+
+
+def _body_pitch(lines: list[Line], body: float) -> float:
+    """The usual distance between the baselines of two lines of body text in one paragraph."""
+    pitches = Counter()
+    for a, b in zip(lines, lines[1:]):
+        gap = b.y - a.y
+        if a.size == b.size == body and 0 < gap < 3 * body:
+            pitches[round(gap, 0)] += 1
+    return float(pitches.most_common(1)[0][0]) if pitches else 1.2 * body * 0.75
+
+
+def _kind(line: Line, body: float) -> str:
+    if line.marker:
+        return "li"
+    if line.all("mono"):
+        return "pre"
+    ratio = line.size / body
+    bold = line.all("bold")
+    for level, least in enumerate((1.75, 1.4, 1.1), start=1):
+        if ratio >= least and (bold or ratio >= 1.3 or level < 3):
+            return f"h{level}"
+    if bold and len(line.text) < 200:
+        if ratio >= 0.95:
+            return "h4"
+        if 0.78 <= ratio < 0.9:
+            return "h5"
+        if 0.6 <= ratio < 0.72:
+            return "h6"
+    return "p"
+
+
+def _continues(block: Block, kind: str, line: Line, previous: Line, gap: float, pitch: float) -> bool:
+    """Whether `line` goes on the block `previous` ended: the same kind, no paragraph's space between them."""
+    close = 0 < gap <= 1.35 * pitch
+    if block.kind == "pre":
+        return (
+            kind == "pre"
+            and 0 < gap <= 3.5 * pitch
+            and line.page == previous.page
+            or (kind == "pre" and line.page != previous.page and gap < 0)
+        )
+    if block.kind == "li":
+        # a wrapped item line starts where the item's text does
+        return kind == "p" and close and abs(line.x - block.lines[0].text_x) < 3
+    if kind != block.kind:
+        return False
+    if block.kind.startswith("h"):
+        return close and line.size == previous.size
+    if close:
+        return True
+    # a new page or column (the baseline goes up): a paragraph whose sentence is not done goes on
+    broken = line.page != previous.page or gap < 0
+    return broken and not _SENTENCE_END.search(previous.text.rstrip())
+
+
+# -- blocks into HTML -----------------------------------------------------------------------------------------
+
+
+def _render(blocks: list[Block]) -> list[str]:
+    out: list[str] = []
+    lists: list[str] = []  # the open list tags, one per depth
+    for block in blocks:
+        if block.kind != "li":
+            while lists:
+                out.append(f"</li></{lists.pop()}>")
+        if block.kind == "li":
+            tag = "ol" if block.ordered else "ul"
+            while len(lists) > block.depth + 1:
+                out.append(f"</li></{lists.pop()}>")
+            if len(lists) == block.depth + 1:
+                out.append("</li>")
+                if lists[-1] != tag:
+                    out.append(f"</{lists.pop()}>")
+            while len(lists) < block.depth + 1:
+                out.append(f"<{tag}>")
+                lists.append(tag)
+            out.append(f"<li>{_inline(block.lines)}")
+        elif block.kind == "pre":
+            out.append(f"<pre><code>{html.escape(_code(block.lines))}</code></pre>")
+        else:
+            out.append(f"<{block.kind}>{_inline(block.lines)}</{block.kind}>")
+    while lists:
+        out.append(f"</li></{lists.pop()}>")
+    return out
+
+
+def _inline(lines: list[Line]) -> str:
+    """The lines of a block as one run of inline HTML: lines joined by a space (none after a soft hyphen or
+    between CJK characters), code, bold, italic and links kept."""
+    chars: list[Char] = []
+    for line in lines:
+        if chars:
+            last, first = chars[-1], line.chars[0]
+            if last.hyphen and last.text == "-":
+                chars.pop()
+            elif not (_CJK.match(last.text) and _CJK.match(first.text)) and not last.text.isspace():
+                chars.append(Char(" ", last.x1, last.x1, last.y, last.size, last.bold, last.italic, last.mono))
+        chars.extend(line.chars)
+    for i in range(1, len(chars) - 1):
+        # a space between two words of one link or one style is part of it
+        if chars[i].text == " " and _style(chars[i - 1]) == _style(chars[i + 1]):
+            chars[i] = Char(" ", chars[i].x0, chars[i].x1, chars[i].y, chars[i].size, *_style(chars[i - 1])[1:])
+            chars[i].href = chars[i - 1].href
+    out: list[str] = []
+    run: list[Char] = []
+    for char in chars:
+        if run and _style(char) != _style(run[-1]):
+            out.append(_run(run))
+            run = []
+        run.append(char)
+    if run:
+        out.append(_run(run))
+    return "".join(out).strip()
+
+
+def _style(char: Char) -> tuple:
+    return (char.href, char.bold, char.italic, char.mono)
+
+
+def _run(run: list[Char]) -> str:
+    text = "".join(c.text for c in run)
+    core = text.strip()
+    if not core:
+        return html.escape(text)
+    lead, trail = text[: len(text) - len(text.lstrip())], text[len(text.rstrip()) :]
+    first = run[next(i for i, c in enumerate(run) if not c.text.isspace())]
+    inner = html.escape(core)
+    if first.mono:
+        inner = f"<code>{inner}</code>"
+    elif first.bold and first.size:
+        inner = f"<strong>{inner}</strong>"
+    if first.italic and not first.mono:
+        inner = f"<em>{inner}</em>"
+    if first.href:
+        inner = f'<a href="{html.escape(first.href)}">{inner}</a>'
+    return f"{html.escape(lead)}{inner}{html.escape(trail)}"
+
+
+def _code(lines: list[Line]) -> str:
+    """A code block's text as laid out: each character in its column, blank lines where the baselines skip."""
+    advances = [
+        b.x0 - a.x0
+        for line in lines
+        for a, b in zip(line.chars, line.chars[1:])
+        if not a.text.isspace() and not b.text.isspace() and b.x0 > a.x0
+    ]
+    width = Counter(round(a, 1) for a in advances).most_common(1)[0][0] if advances else 0.0
+    left = min(c.x0 for line in lines for c in line.chars if not c.text.isspace())
+    pitches = [b.y - a.y for a, b in zip(lines, lines[1:]) if b.y > a.y]
+    pitch = min(pitches) if pitches else 0.0
+    out: list[str] = []
+    previous: Line | None = None
+    for line in lines:
+        if previous is not None and pitch and line.y > previous.y:
+            out.extend([""] * max(0, round((line.y - previous.y) / pitch) - 1))
+        if width <= 0:
+            out.append(line.text)
+        else:
+            cells: list[str] = []
+            for c in line.chars:
+                if c.text.isspace():
+                    continue
+                column = max(round((c.x0 - left) / width), len(cells))
+                cells.extend(" " * (column - len(cells)))
+                cells.append(c.text)
+            out.append("".join(cells))
+        previous = line
+    return "\n".join(out)
+
+
+# -- metadata --------------------------------------------------------------------------------------------------
+
+
+def _head(meta: dict[str, str]) -> list[str]:
+    out = []
+    if meta.get("Title", "").strip():
+        out.append(f"<title>{html.escape(meta['Title'].strip())}</title>")
+    if meta.get("Author", "").strip():
+        out.append(f'<meta name="author" content="{html.escape(meta["Author"].strip())}">')
+    if meta.get("Subject", "").strip():
+        out.append(f'<meta name="description" content="{html.escape(meta["Subject"].strip())}">')
+    if meta.get("Keywords", "").strip():
+        out.append(f'<meta name="keywords" content="{html.escape(meta["Keywords"].strip())}">')
+    for key, prop in (("CreationDate", "article:published_time"), ("ModDate", "article:modified_time")):
+        date = pdf_date(meta.get(key, ""))
+        if date:
+            out.append(f'<meta property="{prop}" content="{date}">')
+    return out
+
+
+_PDF_DATE = re.compile(r"D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?([Zz+\-])?(\d{2})?'?(\d{2})?")
+
+
+def pdf_date(value: str) -> str | None:
+    """A PDF date (``D:20240131120000+01'00'``) as ISO 8601, or None when it is not one."""
+    match = _PDF_DATE.match(value.strip())
+    if not match:
+        return None
+    year, month, day, hour, minute, second, sign, off_h, off_m = match.groups()
+    try:
+        moment = datetime(int(year), int(month or 1), int(day or 1), int(hour or 0), int(minute or 0), int(second or 0))
+    except ValueError:
+        return None
+    if sign in ("+", "-"):
+        offset = timedelta(hours=int(off_h or 0), minutes=int(off_m or 0))
+        moment = moment.replace(tzinfo=timezone(offset if sign == "+" else -offset))
+    elif sign in ("Z", "z"):
+        moment = moment.replace(tzinfo=UTC)
+    return moment.isoformat()
