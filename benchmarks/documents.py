@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-KINDS = ("heading", "fence", "table", "item", "para")
+KINDS = ("heading", "code", "table", "item", "para", "quote")
 HOST = "docs.example.test"
 
 
@@ -97,8 +97,139 @@ def print_pdfs(pages: list[Path], cache: Path, browser: str) -> list[Path]:
     return [cache / f"{p.stem}.pdf" for p in pages]
 
 
-if __name__ == "__main__" and "--print-only" in sys.argv:
-    corpus = ROOT.parent / "shared" / "corpora" / "mdfidelity-dev"
-    if not corpus.is_dir():
-        corpus = Path("/work/shared/corpora/mdfidelity-dev")
-    print_pdfs(sorted((corpus / "pages").glob("*.html")), Path(sys.argv[-1]), chromium() or "chromium")
+
+def web2md_markdown(pdfs: list[Path]) -> tuple[dict[str, str], float]:
+    """web2md's Markdown of each PDF (the core, in this process) and the seconds it took."""
+    from web2md.extract.documents.reader import PDF, DocumentError, read_document
+
+    out: dict[str, str] = {}
+    start = time.perf_counter()
+    for pdf in pdfs:
+        try:
+            out[pdf.stem] = read_document(pdf.read_bytes(), PDF, f"http://{HOST}/{pdf.stem}").markdown
+        except DocumentError as exc:
+            print(f"web2md: {pdf.name}: {exc}", file=sys.stderr)
+            out[pdf.stem] = ""
+    return out, time.perf_counter() - start
+
+
+MARKITDOWN_RUN = """
+import json, sys, time
+from markitdown import MarkItDown
+md = MarkItDown()
+out = {}
+start = time.perf_counter()
+for path in sys.argv[1:]:
+    try:
+        out[path] = md.convert(path).text_content
+    except Exception as exc:
+        out[path] = ""
+print(json.dumps({"seconds": time.perf_counter() - start, "markdown": out}))
+"""
+
+
+def markitdown_markdown(pdfs: list[Path], python: Path) -> tuple[dict[str, str], float] | None:
+    """markitdown's Markdown of each PDF, run by the Python of its own virtualenv; None when it is absent."""
+    if not python.is_file():
+        print(f"markitdown skipped: {python} not found (python3 -m venv /work/venv-markitdown && "
+              "/work/venv-markitdown/bin/pip install 'markitdown[pdf]')", file=sys.stderr)
+        return None
+    done = subprocess.run(
+        [str(python), "-c", MARKITDOWN_RUN, *map(str, pdfs)], check=True, capture_output=True, text=True
+    )
+    data = json.loads(done.stdout)
+    return {Path(k).stem: v for k, v in data["markdown"].items()}, data["seconds"]
+
+
+def score(mdf, corpus: Path, outputs: dict[str, str]) -> dict[str, float]:
+    """Micro F1 overall and per block type of `outputs` against the truth, as `mdfidelity.py score` counts."""
+    totals = {kind: [0, 0, 0] for kind in (*KINDS, "overall")}
+    for stem, markdown in outputs.items():
+        base = mdf.page_url(stem)
+        # the pages were printed from http://docs.example.test/: their links compare as the truth's https ones
+        markdown = markdown.replace(f"http://{HOST}/", f"https://{HOST}/")
+        truth = mdf.blocks((corpus / "truth" / f"{stem}.md").read_text(), base)
+        pred = mdf.blocks(markdown, base)
+        for kind in KINDS:
+            tp, n_pred, n_truth = mdf.prf([b for b in truth if b[0] == kind], [b for b in pred if b[0] == kind])
+            for i, value in enumerate((tp, n_pred, n_truth)):
+                totals[kind][i] += value
+                totals["overall"][i] += value
+    return {kind: f1(*counts) for kind, counts in totals.items()}
+
+
+def f1(tp: float, n_pred: float, n_truth: float) -> float:
+    if not tp:
+        return 0.0
+    precision, recall = tp / n_pred, tp / n_truth
+    return 2 * precision * recall / (precision + recall)
+
+
+def libraries(pdfs: list[Path]) -> None:
+    """Seconds and characters of text each candidate library reads from the PDFs (`--libraries`)."""
+    import pypdfium2
+
+    start = time.perf_counter()
+    chars = 0
+    for pdf in pdfs:
+        document = pypdfium2.PdfDocument(pdf.read_bytes())
+        for page in document:
+            text = page.get_textpage().get_text_range()
+            chars += sum(not c.isspace() for c in text)
+        document.close()
+    print(f"pypdfium2 {pypdfium2.V_PYPDFIUM2}: {time.perf_counter() - start:.1f} s, {chars} characters")
+    try:
+        from pdfminer.high_level import extract_text
+    except ImportError:
+        print("pdfminer.six not installed: skipped")
+        return
+    start = time.perf_counter()
+    chars = unread = 0
+    for pdf in pdfs:
+        text = extract_text(str(pdf))
+        unread += text.count("(cid:")
+        chars += sum(not c.isspace() for c in text) - 7 * text.count("(cid:")
+    print(f"pdfminer.six: {time.perf_counter() - start:.1f} s, {chars} characters, {unread} glyphs unread ((cid:N))")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "web2md-bench" / "documents"
+    ap.add_argument("--cache", type=Path, default=cache)
+    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--markitdown", type=Path, default=Path("/work/venv-markitdown/bin/python"))
+    ap.add_argument("--libraries", action="store_true")
+    args = ap.parse_args()
+    shared = args.shared if (args.shared / "corpora").is_dir() else Path("/work/shared")
+    corpus = shared / "corpora" / "mdfidelity-dev"
+    sys.path.insert(0, str(shared / "tools"))
+    import mdfidelity
+
+    browser = chromium()
+    if browser is None:
+        print("no chromium-headless-shell or chromium on PATH: cannot print the pages", file=sys.stderr)
+        return 1
+    pages = sorted((corpus / "pages").glob("*.html"))
+    if args.limit:
+        pages = pages[: args.limit]
+    pdfs = print_pdfs(pages, args.cache, browser)
+    if args.libraries:
+        libraries(pdfs)
+    rows = [("web2md", *web2md_markdown(pdfs))]
+    peer = markitdown_markdown(pdfs, args.markitdown)
+    if peer is not None:
+        rows.append(("markitdown", *peer))
+    print(f"{len(pdfs)} mdfidelity-dev pages printed to PDF by {Path(browser).name}")
+    print(f"{'tool':<12}{'overall':>8}{'heading':>8}{'code':>8}{'table':>8}{'item':>8}{'para':>8}{'pages/s':>9}")
+    for name, outputs, seconds in rows:
+        figures = score(mdfidelity, corpus, outputs)
+        print(
+            f"{name:<12}{figures['overall']:>8.3f}{figures['heading']:>8.3f}{figures['code']:>8.3f}"
+            f"{figures['table']:>8.3f}{figures['item']:>8.3f}{figures['para']:>8.3f}{len(pdfs) / seconds:>9.1f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -178,14 +178,14 @@ def _page_lines(pdf, page, index: int, top: float, height: float, raw) -> list[L
             bold, italic, mono = style
             char = Char(
                 text,
-                left.value,
-                max(right.value, left.value),
+                x.value,  # the pen position: glyph boxes start where each glyph's ink does
+                max(right.value, x.value),
                 top + height - y.value,
                 round(raw.FPDFText_GetFontSize(textpage, i), 1),
                 bold,
                 italic,
                 mono,
-                hyphen=generated and text == "-" or raw.FPDFText_IsHyphen(textpage, i) == 1,
+                hyphen=text in "\u00ad\x02" or (generated and text == "-") or raw.FPDFText_IsHyphen(textpage, i) == 1,
             )
             if links:
                 char.href = _link_at(links, (left.value + right.value) / 2, (bottom.value + top_.value) / 2)
@@ -392,9 +392,11 @@ def _inline(lines: list[Line]) -> str:
     for line in lines:
         if chars:
             last, first = chars[-1], line.chars[0]
-            if last.hyphen and last.text == "-":
+            if last.hyphen:  # a soft hyphen the typesetter added: the word goes on
                 chars.pop()
-            elif not (_CJK.match(last.text) and _CJK.match(first.text)) and not last.text.isspace():
+            elif last.text in "-‐/" or (_CJK.match(last.text) and _CJK.match(first.text)):
+                pass  # a word broken after its own hyphen or slash (ids, URLs, compounds) goes on too
+            elif not last.text.isspace():
                 chars.append(Char(" ", last.x1, last.x1, last.y, last.size, last.bold, last.italic, last.mono))
         chars.extend(line.chars)
     for i in range(1, len(chars) - 1):
@@ -439,13 +441,15 @@ def _run(run: list[Char]) -> str:
 
 def _code(lines: list[Line]) -> str:
     """A code block's text as laid out: each character in its column, blank lines where the baselines skip."""
+    # a monospaced font's advance: the least step between two characters of a line (spaces are not drawn)
     advances = [
         b.x0 - a.x0
         for line in lines
-        for a, b in zip(line.chars, line.chars[1:])
-        if not a.text.isspace() and not b.text.isspace() and b.x0 > a.x0
+        for drawn in ([c for c in line.chars if not c.text.isspace()],)
+        for a, b in zip(drawn, drawn[1:])
+        if b.x0 - a.x0 > 0.2 * a.size
     ]
-    width = Counter(round(a, 1) for a in advances).most_common(1)[0][0] if advances else 0.0
+    width = min(advances) if advances else 0.0
     left = min(c.x0 for line in lines for c in line.chars if not c.text.isspace())
     pitches = [b.y - a.y for a, b in zip(lines, lines[1:]) if b.y > a.y]
     pitch = min(pitches) if pitches else 0.0
