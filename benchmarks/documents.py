@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import importlib.metadata
 import json
 import os
 import shutil
@@ -97,7 +98,6 @@ def print_pdfs(pages: list[Path], cache: Path, browser: str) -> list[Path]:
     return [cache / f"{p.stem}.pdf" for p in pages]
 
 
-
 def web2md_markdown(pdfs: list[Path]) -> tuple[dict[str, str], float]:
     """web2md's Markdown of each PDF (the core, in this process) and the seconds it took."""
     from web2md.extract.documents.reader import PDF, DocumentError, read_document
@@ -131,8 +131,11 @@ print(json.dumps({"seconds": time.perf_counter() - start, "markdown": out}))
 def markitdown_markdown(pdfs: list[Path], python: Path) -> tuple[dict[str, str], float] | None:
     """markitdown's Markdown of each PDF, run by the Python of its own virtualenv; None when it is absent."""
     if not python.is_file():
-        print(f"markitdown skipped: {python} not found (python3 -m venv /work/venv-markitdown && "
-              "/work/venv-markitdown/bin/pip install 'markitdown[pdf]')", file=sys.stderr)
+        print(
+            f"markitdown skipped: {python} not found (python3 -m venv /work/venv-markitdown && "
+            "/work/venv-markitdown/bin/pip install 'markitdown[pdf]')",
+            file=sys.stderr,
+        )
         return None
     done = subprocess.run(
         [str(python), "-c", MARKITDOWN_RUN, *map(str, pdfs)], check=True, capture_output=True, text=True
@@ -177,7 +180,9 @@ def libraries(pdfs: list[Path]) -> None:
             text = page.get_textpage().get_text_range()
             chars += sum(not c.isspace() for c in text)
         document.close()
-    print(f"pypdfium2 {pypdfium2.V_PYPDFIUM2}: {time.perf_counter() - start:.1f} s, {chars} characters")
+    print(
+        f"pypdfium2 {importlib.metadata.version('pypdfium2')}: {time.perf_counter() - start:.1f} s, {chars} characters"
+    )
     try:
         from pdfminer.high_level import extract_text
     except ImportError:

@@ -80,7 +80,9 @@ def make_pdf(
     if encrypted:
         junk = "<" + "7f" * 32 + ">"
         encrypt = add(f"<< /Filter /Standard /V 1 /R 2 /O {junk} /U {junk} /P -4 >>")
-        trailer += f" /Encrypt {encrypt} 0 R /ID [<0123456789abcdef0123456789abcdef> <0123456789abcdef0123456789abcdef>]"
+        trailer += (
+            f" /Encrypt {encrypt} 0 R /ID [<0123456789abcdef0123456789abcdef> <0123456789abcdef0123456789abcdef>]"
+        )
     out = io.BytesIO()
     out.write(b"%PDF-1.4\n")
     offsets = []

@@ -59,7 +59,10 @@ def test_a_paragraph_that_ended_its_sentence_is_not_joined_across_the_page_break
     "body, message",
     [
         (make_pdf([[Text(72, 72, "secret")]], encrypted=True), "encrypted PDF: it needs a password to be read"),
-        (make_pdf([[], []], shapes=[(0, 50, 50, 400, 600)]), "no text layer: the PDF's 2 page(s) hold no text (a scan?)"),
+        (
+            make_pdf([[], []], shapes=[(0, 50, 50, 400, 600)]),
+            "no text layer: the PDF's 2 page(s) hold no text (a scan?)",
+        ),
         (b"%PDF-1.4\n garbage", "corrupt PDF: Failed to load document (PDFium: Data format error)."),
         (b"PK\x03\x04 not a zip", "corrupt DOCX: File is not a zip file"),
     ],
@@ -83,7 +86,9 @@ def server():
         srv.route("/report.pdf", REPORT, headers={"Content-Type": "application/pdf"})
         docx_type = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
         srv.route("/guide", GUIDE, headers={"Content-Type": docx_type})
-        srv.route("/locked.pdf", make_pdf([[Text(72, 72, "x")]], encrypted=True), headers={"Content-Type": "application/pdf"})
+        srv.route(
+            "/locked.pdf", make_pdf([[Text(72, 72, "x")]], encrypted=True), headers={"Content-Type": "application/pdf"}
+        )
         yield srv
 
 
@@ -102,7 +107,10 @@ def test_fetch_prints_a_pdf_as_markdown(server):
 def test_fetch_of_an_encrypted_pdf_fails_with_one_line(server):
     done = web2md("fetch", server.url("/locked.pdf"))
     assert done.returncode == 1
-    assert done.stderr == f"web2md: extraction failed: encrypted PDF: it needs a password to be read: {server.url('/locked.pdf')}\n"
+    assert (
+        done.stderr
+        == f"web2md: extraction failed: encrypted PDF: it needs a password to be read: {server.url('/locked.pdf')}\n"
+    )
 
 
 def test_a_site_crawl_follows_linked_documents_into_pages_and_keeps_the_files(server, tmp_path):
