@@ -52,6 +52,7 @@ class Line:
     bullet: float | None = None  # x of a bullet shape left of the line
     marker: str = ""  # "ul" or "ol" when the line starts a list item
     text_x: float = 0.0  # left of the text after the marker
+    marker_chars: list[Char] = field(default_factory=list)  # a written marker ("1.", "•") taken off the text
 
     @property
     def x(self) -> float:
@@ -76,10 +77,11 @@ class Line:
 
 @dataclass
 class Block:
-    kind: str  # h1..h6, p, li, pre
+    kind: str  # h1..h6, p, li, pre, table
     lines: list[Line] = field(default_factory=list)
     depth: int = 0
     ordered: bool = False
+    rows: list[list[list[Char]]] = field(default_factory=list)  # a table's cells, each a run of characters
 
 
 def pdf_html(body: bytes, password: str | None = None) -> str:
@@ -154,7 +156,8 @@ def _page_lines(pdf, page, index: int, top: float, height: float, raw) -> list[L
                 continue
             if code in (0, 0xFFFE, 0xFFFF) or 0xD800 <= code <= 0xDFFF:
                 continue
-            text = chr(code)
+            # PDFium writes 2 for a hyphen that ends a line: kept (ids, compounds), the line joined without a space
+            text = "-" if code == 2 else chr(code)
             generated = raw.FPDFText_IsGenerated(textpage, i) == 1
             if text.isspace():
                 if current and not current[-1].text.isspace():
@@ -185,7 +188,8 @@ def _page_lines(pdf, page, index: int, top: float, height: float, raw) -> list[L
                 bold,
                 italic,
                 mono,
-                hyphen=text in "\u00ad\x02" or (generated and text == "-") or raw.FPDFText_IsHyphen(textpage, i) == 1,
+                # PDFium also calls a hyphen that ends a line one: a real hyphen (an id, a compound) is kept
+                hyphen=text == "\u00ad" or (generated and text == "-"),
             )
             if links:
                 char.href = _link_at(links, (left.value + right.value) / 2, (bottom.value + top_.value) / 2)
@@ -248,13 +252,14 @@ def _mark_bullets(page, lines: list[Line], top: float, height: float, raw) -> No
                 line.bullet, line.marker, line.text_x = left, "ul", first.x0
                 break
         else:
-            head, _, rest = text.partition(" ")
+            # a written marker; not in code, where "- item" and "1." are the code's own
+            head, _, rest = text.partition(" ") if not line.all("mono") else ("", "", "")
             if rest and head in BULLETS and len(head) == 1:
                 line.marker, line.bullet = "ul", first.x0
             elif rest and _ORDERED.match(head) and (head[:-1].isdigit() or len(text) > 3):
                 line.marker, line.bullet = "ol", first.x0
             if line.marker:
-                line.chars = line.chars[len(head) + 1 :]
+                line.marker_chars, line.chars = line.chars[: len(head) + 1], line.chars[len(head) + 1 :]
                 if not line.chars:
                     line.marker, line.bullet = "", None
                     line.chars = [first]
@@ -271,7 +276,16 @@ def _blocks(lines: list[Line]) -> list[Block]:
     blocks: list[Block] = []
     previous: Line | None = None
     list_x: list[float] = []
-    for line in lines:
+    tables = _tables(lines, pitch)
+    index = 0
+    while index < len(lines):
+        if index in tables:
+            table, index = tables[index]
+            blocks.append(table)
+            previous = None
+            continue
+        line = lines[index]
+        index += 1
         kind = _kind(line, body)
         block = blocks[-1] if blocks else None
         gap = line.y - previous.y if previous is not None else 0.0
@@ -287,6 +301,66 @@ def _blocks(lines: list[Line]) -> list[Block]:
             blocks.append(Block(kind, [line]))
         previous = line
     return blocks
+
+
+def _tables(lines: list[Line], pitch: float) -> dict[int, tuple[Block, int]]:
+    """Tables of one-line rows: two or more lines in a row, each with gaps wider than a word space, whose cells
+    start at the same places (columns) in most rows; by the index of their first line: (the table, the next index)."""
+    found: dict[int, tuple[Block, int]] = {}
+    start = 0
+    while start < len(lines):
+        end = start
+        while (
+            end < len(lines)
+            and not lines[end].marker
+            and not lines[end].all("mono")
+            and _gapped(lines[end])
+            and (
+                end == start
+                or (lines[end].page == lines[end - 1].page and 0 < lines[end].y - lines[end - 1].y < 2.5 * pitch)
+            )
+        ):
+            end += 1
+        table = _table(lines[start:end]) if end - start >= 2 else None
+        if table is not None:
+            found[start] = (table, end)
+        start = max(end, start + 1)
+    return found
+
+
+def _table(rows: list[Line]) -> Block | None:
+    data = rows[1:] if len(rows) > 2 else rows
+    starts = Counter()
+    for line in data:
+        for x in {round(segment[0].x0) for segment in _segments(line)}:
+            starts[x] += 1
+    columns = sorted(x for x, n in starts.items() if n >= max(2, 0.6 * len(data)))
+    if len(columns) < 2:
+        return None
+    grid = []
+    for line in rows:
+        cells: list[list[Char]] = [[] for _ in columns]
+        column = 0
+        for char in line.chars:
+            if not char.text.isspace():
+                column = max((i for i, x in enumerate(columns) if x <= char.x0 + 1.5), default=0)
+            cells[column].append(char)
+        grid.append(cells)
+    return Block("table", rows, rows=grid)
+
+
+def _segments(line: Line) -> list[list[Char]]:
+    """A line's runs of characters split where the gap between two is wider than a word space."""
+    segments: list[list[Char]] = []
+    previous: Char | None = None
+    for char in line.chars:
+        if char.text.isspace():
+            continue
+        if previous is None or char.x0 - previous.x1 > 0.5 * previous.size:
+            segments.append([])
+        segments[-1].append(char)
+        previous = char
+    return segments
 
 
 def _body_size(lines: list[Line]) -> float:
@@ -311,6 +385,9 @@ def _body_pitch(lines: list[Line], body: float) -> float:
 
 
 def _kind(line: Line, body: float) -> str:
+    if line.marker and line.marker_chars and line.size / body >= 1.1:
+        # a numbered heading ("2. Usage"), not a list item
+        line.chars, line.marker, line.marker_chars = line.marker_chars + line.chars, "", []
     if line.marker:
         return "li"
     if line.all("mono"):
@@ -320,7 +397,7 @@ def _kind(line: Line, body: float) -> str:
     for level, least in enumerate((1.75, 1.4, 1.1), start=1):
         if ratio >= least and (bold or ratio >= 1.3 or level < 3):
             return f"h{level}"
-    if bold and len(line.text) < 200:
+    if bold and len(line.text) < 200 and not _gapped(line):
         if ratio >= 0.95:
             return "h4"
         if 0.78 <= ratio < 0.9:
@@ -328,6 +405,12 @@ def _kind(line: Line, body: float) -> str:
         if 0.6 <= ratio < 0.72:
             return "h6"
     return "p"
+
+
+def _gapped(line: Line) -> bool:
+    """Whether the line has a gap wider than two spaces between its words: cells of a table row, not a heading."""
+    drawn = [c for c in line.chars if not c.text.isspace()]
+    return any(b.x0 - a.x1 > 0.5 * a.size for a, b in zip(drawn, drawn[1:]))
 
 
 def _continues(block: Block, kind: str, line: Line, previous: Line, gap: float, pitch: float) -> bool:
@@ -342,7 +425,7 @@ def _continues(block: Block, kind: str, line: Line, previous: Line, gap: float, 
         )
     if block.kind == "li":
         # a wrapped item line starts where the item's text does
-        return kind == "p" and close and abs(line.x - block.lines[0].text_x) < 3
+        return kind in ("p", "pre") and close and abs(line.x - block.lines[0].text_x) < 3
     if kind != block.kind:
         return False
     if block.kind.startswith("h"):
@@ -376,6 +459,16 @@ def _render(blocks: list[Block]) -> list[str]:
                 out.append(f"<{tag}>")
                 lists.append(tag)
             out.append(f"<li>{_inline(block.lines)}")
+        elif block.kind == "table":
+            out.append("<table>")
+            for number, cells in enumerate(block.rows):
+                tag = (
+                    "th"
+                    if number == 0 and all(c.bold for cell in cells for c in cell if not c.text.isspace())
+                    else "td"
+                )
+                out.append("<tr>" + "".join(f"<{tag}>{_cell(cell)}</{tag}>" for cell in cells) + "</tr>")
+            out.append("</table>")
         elif block.kind == "pre":
             out.append(f"<pre><code>{html.escape(_code(block.lines))}</code></pre>")
         else:
@@ -414,6 +507,12 @@ def _inline(lines: list[Line]) -> str:
     if run:
         out.append(_run(run))
     return "".join(out).strip()
+
+
+def _cell(chars: list[Char]) -> str:
+    while chars and chars[0].text.isspace():
+        chars = chars[1:]
+    return _inline([Line(chars, 0)]) if chars else ""
 
 
 def _style(char: Char) -> tuple:
