@@ -50,6 +50,18 @@ def test_pdf_headings_paragraphs_lists_code_links_and_metadata():
     assert (page.title, page.author, page.published_date) == ("Report 2024", "Ann Lee", "2024-01-31T12:00:00+01:00")
 
 
+def test_a_table_of_one_line_rows_and_its_bold_header():
+    rows = [("Metric", "Value", "F2"), ("errors", "1329", "F1"), ("requests", "9000", "F1"), ("rate", "23/sec", "F1")]
+    texts = [Text(72, 72, "Results", 11)]
+    for number, (name, value, font) in enumerate(rows):
+        texts += [Text(72, 100 + 14 * number, name, 11, font), Text(200, 100 + 14 * number, value, 11, font)]
+    texts.append(Text(72, 180, "That is all.", 11))
+    assert read_document(make_pdf([texts]), PDF).markdown == (
+        "Results\n\n| **Metric** | **Value** |\n|---|---|\n| errors | 1329 |\n| requests | 9000 |\n"
+        "| rate | 23/sec |\n\nThat is all."
+    )
+
+
 def test_a_paragraph_that_ended_its_sentence_is_not_joined_across_the_page_break():
     pdf = make_pdf([[Text(72, 700, "One sentence ends here.", 11)], [Text(72, 72, "Another starts.", 11)]])
     assert read_document(pdf, PDF).markdown == "One sentence ends here.\n\nAnother starts."

@@ -272,6 +272,7 @@ def _mark_bullets(page, lines: list[Line], top: float, height: float, raw) -> No
 
 def _blocks(lines: list[Line]) -> list[Block]:
     body = _body_size(lines)
+    mono = _body_size(lines, mono=True) or body
     pitch = _body_pitch(lines, body)
     blocks: list[Block] = []
     previous: Line | None = None
@@ -286,7 +287,9 @@ def _blocks(lines: list[Line]) -> list[Block]:
             continue
         line = lines[index]
         index += 1
-        kind = _kind(line, body)
+        kind = _kind(line, body, mono)
+        if kind in ("h4", "h5", "h6") and _has_neighbour(lines, index - 1):
+            kind = "p"  # a bold cell of a table row, not a heading: headings have their line to themselves
         block = blocks[-1] if blocks else None
         gap = line.y - previous.y if previous is not None else 0.0
         scale = max(line.size, previous.size if previous else line.size) / body
@@ -363,15 +366,21 @@ def _segments(line: Line) -> list[list[Char]]:
     return segments
 
 
-def _body_size(lines: list[Line]) -> float:
-    sizes = Counter()
-    for line in lines:
-        for c in line.chars:
-            if not c.mono:
-                sizes[c.size] += 1
-    if not sizes:
+def _body_size(lines: list[Line], mono: bool = False) -> float:
+    """The most common size of the text (of the code with `mono`; 0 when there is none)."""
+    sizes = Counter(c.size for line in lines for c in line.chars if c.mono == mono)
+    if not sizes and not mono:
         sizes.update(c.size for line in lines for c in line.chars)
-    return sizes.most_common(1)[0][0] or 1.0
+    return (sizes.most_common(1)[0][0] or 1.0) if sizes else 0.0
+
+
+def _has_neighbour(lines: list[Line], index: int) -> bool:
+    """Whether a nearby line of the same page shares this line's baseline (another cell of its row)."""
+    line = lines[index]
+    return any(
+        other is not line and other.page == line.page and abs(other.y - line.y) < 1
+        for other in lines[max(0, index - 4) : index + 5]
+    )
 
 
 def _body_pitch(lines: list[Line], body: float) -> float:
@@ -384,15 +393,18 @@ def _body_pitch(lines: list[Line], body: float) -> float:
     return float(pitches.most_common(1)[0][0]) if pitches else 1.2 * body * 0.75
 
 
-def _kind(line: Line, body: float) -> str:
+def _kind(line: Line, body: float, mono: float) -> str:
+    """The block a line starts: h1-h6, li, pre or p. `body` and `mono` are the usual sizes of text and of code."""
     if line.marker and line.marker_chars and line.size / body >= 1.1:
         # a numbered heading ("2. Usage"), not a list item
         line.chars, line.marker, line.marker_chars = line.marker_chars + line.chars, "", []
     if line.marker:
         return "li"
-    if line.all("mono"):
-        return "pre"
     ratio = line.size / body
+    if line.all("mono"):
+        ratio = line.size / mono  # code is set smaller than text: a heading of code is large for code
+        if ratio < 1.1:
+            return "pre"
     bold = line.all("bold")
     for level, least in enumerate((1.75, 1.4, 1.1), start=1):
         if ratio >= least and (bold or ratio >= 1.3 or level < 3):
