@@ -24,8 +24,10 @@ _SENTENCE_END = re.compile(r"[.!?:;。！？」』\"”’)\]]$")
 _MONO = re.compile(r"mono|courier|consol|code|menlo|monaco|fixed|typewriter|inconsolata|\bcmtt", re.IGNORECASE)
 _BOLD = re.compile(r"bold|black|heavy|semibold|demi", re.IGNORECASE)
 _ITALIC = re.compile(r"italic|oblique", re.IGNORECASE)
-# Chinese and Japanese write no spaces between words: lines of them join without one (Korean does)
+# Chinese and Japanese write no spaces between words: lines of them join without one (Korean does), and none
+# comes after their full-width punctuation
 _CJK = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
+_CJK_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff00-\uff0f\uff1a-\uff20]")
 # at most this many characters are read (about 300 dense pages; each holds its position and style until the
 # blocks are built): a longer document is cut at the end of the page that passes it, and the Markdown says so
 MAX_CHARS = 1_000_000
@@ -84,7 +86,7 @@ class Block:
     rows: list[list[list[Char]]] = field(default_factory=list)  # a table's cells, each a run of characters
 
 
-def pdf_html(body: bytes, password: str | None = None) -> str:
+def pdf_html(body: bytes) -> str:
     """The HTML of a PDF's text: its metadata in ``<head>``, its blocks in ``<body>``.
 
     Raises `DocumentError` for an encrypted PDF, one that cannot be parsed, or one without a text layer.
@@ -93,7 +95,7 @@ def pdf_html(body: bytes, password: str | None = None) -> str:
     import pypdfium2.raw as raw
 
     try:
-        pdf = pdfium.PdfDocument(body, password=password)
+        pdf = pdfium.PdfDocument(body)
     except pdfium.PdfiumError as exc:
         if raw.FPDF_GetLastError() == raw.FPDF_ERR_PASSWORD:
             raise DocumentError("encrypted PDF: it needs a password to be read") from None
@@ -106,7 +108,10 @@ def pdf_html(body: bytes, password: str | None = None) -> str:
         chars = 0
         read = 0
         while read < count and chars < MAX_CHARS:
-            page = pdf[read]
+            try:
+                page = pdf[read]
+            except pdfium.PdfiumError as exc:
+                raise DocumentError(f"corrupt PDF: page {read + 1}: {exc}") from None
             try:
                 height = page.get_height()
                 found = _page_lines(pdf, page, read, top, height, raw)
@@ -499,7 +504,11 @@ def _inline(lines: list[Line]) -> str:
             last, first = chars[-1], line.chars[0]
             if last.hyphen:  # a soft hyphen the typesetter added: the word goes on
                 chars.pop()
-            elif last.text in "-‐/" or (_CJK.match(last.text) and _CJK.match(first.text)):
+            elif (
+                last.text in "-‐/"
+                or (_CJK.match(last.text) and _CJK.match(first.text))
+                or _CJK_PUNCTUATION.match(last.text)
+            ):
                 pass  # a word broken after its own hyphen or slash (ids, URLs, compounds) goes on too
             elif not last.text.isspace():
                 chars.append(Char(" ", last.x1, last.x1, last.y, last.size, last.bold, last.italic, last.mono))
