@@ -23,7 +23,7 @@ def document_type(body: bytes, content_type: str = "") -> str | None:
     """`PDF` or `DOCX` when the body is one (by its bytes, whatever the header says), else None."""
     media_type = content_type.split(";", 1)[0].strip().lower()
     head = body[:1024]
-    if b"%PDF-" in head:  # the magic number may follow a few bytes of junk, as readers allow
+    if head.lstrip().startswith(b"%PDF-"):  # not anywhere in the head: a text about PDFs is text
         return PDF
     if head.startswith(b"PK\x03\x04") and (media_type == DOCX or _has_word_part(body)):
         return DOCX
