@@ -62,6 +62,24 @@ def test_a_table_of_one_line_rows_and_its_bold_header():
     )
 
 
+def test_bullet_shapes_make_a_nested_list():
+    # as a browser prints a list: each bullet a small filled shape left of its line, deeper ones further right
+    items = [(90, 100, "First item"), (110, 114, "Nested item"), (90, 128, "Second item")]
+    texts = [Text(x, y, text, 11) for x, y, text in items]
+    shapes = [(0, x - 10, y - 6, 3.5, 3.5) for x, y, _ in items]
+    assert read_document(make_pdf([texts], shapes=shapes), PDF).markdown == (
+        "- First item\n  - Nested item\n- Second item"
+    )
+
+
+def test_a_paragraph_goes_on_in_the_next_column():
+    left = [Text(72, 100 + 14 * n, text, 10) for n, text in enumerate(["A sentence that starts", "in the left column"])]
+    right = [Text(320, 100, "and ends in the right one.", 10), Text(320, 130, "A new paragraph.", 10)]
+    assert read_document(make_pdf([left + right]), PDF).markdown == (
+        "A sentence that starts in the left column and ends in the right one.\n\nA new paragraph."
+    )
+
+
 def test_a_paragraph_that_ended_its_sentence_is_not_joined_across_the_page_break():
     pdf = make_pdf([[Text(72, 700, "One sentence ends here.", 11)], [Text(72, 72, "Another starts.", 11)]])
     assert read_document(pdf, PDF).markdown == "One sentence ends here.\n\nAnother starts."
