@@ -50,6 +50,12 @@ def test_pdf_headings_paragraphs_lists_code_links_and_metadata():
     assert (page.title, page.author, page.published_date) == ("Report 2024", "Ann Lee", "2024-01-31T12:00:00+01:00")
 
 
+def test_a_paragraph_whose_last_line_on_the_page_is_full_goes_on():
+    full = "This line is as long as the other one."
+    pdf = make_pdf([[Text(72, 686, full, 11), Text(72, 700, full, 11)], [Text(72, 72, "It goes on here.", 11)]])
+    assert read_document(pdf, PDF).markdown == f"{full} {full} It goes on here."
+
+
 def test_a_table_of_one_line_rows_and_its_bold_header():
     rows = [("Metric", "Value", "F2"), ("errors", "1329", "F1"), ("requests", "9000", "F1"), ("rate", "23/sec", "F1")]
     texts = [Text(72, 72, "Results", 11)]

@@ -433,13 +433,9 @@ def _gapped(line: Line) -> bool:
 def _continues(block: Block, kind: str, line: Line, previous: Line, gap: float, pitch: float) -> bool:
     """Whether `line` goes on the block `previous` ended: the same kind, no paragraph's space between them."""
     close = 0 < gap <= 1.35 * pitch
+    broken = line.page != previous.page or gap < 0  # a new page, or a new column (the baseline goes up)
     if block.kind == "pre":
-        return (
-            kind == "pre"
-            and 0 < gap <= 3.5 * pitch
-            and line.page == previous.page
-            or (kind == "pre" and line.page != previous.page and gap < 0)
-        )
+        return kind == "pre" and (0 < gap <= 3.5 * pitch or broken)
     if block.kind == "li":
         # a wrapped item line starts where the item's text does
         return kind in ("p", "pre") and close and abs(line.x - block.lines[0].text_x) < 3
@@ -449,9 +445,14 @@ def _continues(block: Block, kind: str, line: Line, previous: Line, gap: float, 
         return close and line.size == previous.size
     if close:
         return True
-    # a new page or column (the baseline goes up): a paragraph whose sentence is not done goes on
-    broken = line.page != previous.page or gap < 0
-    return broken and not _SENTENCE_END.search(previous.text.rstrip())
+    # across a page or column break a paragraph goes on when its sentence is not done, or when its last line
+    # was as long as the paragraph's others (a paragraph's last line stops short)
+    if not broken:
+        return False
+    if not _SENTENCE_END.search(previous.text.rstrip()):
+        return True
+    rights = [other.chars[-1].x1 for other in block.lines if other.page == previous.page]
+    return len(rights) >= 2 and previous.chars[-1].x1 >= max(rights) - 1.5 * previous.size
 
 
 # -- blocks into HTML -----------------------------------------------------------------------------------------
