@@ -130,7 +130,7 @@ def pdf_html(body: bytes) -> str:
     parts.extend(_render(blocks))
     if read < count:
         parts.append(
-            f"<p>[Only the first {read} of {count} pages were read: the rest is past {MAX_CHARS} characters.]</p>"
+            f"<p><em>Only the first {read} of {count} pages were read: the rest is past {MAX_CHARS} characters.</em></p>"
         )
     parts.append("</body></html>")
     return "".join(parts)
