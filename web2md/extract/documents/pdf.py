@@ -23,6 +23,7 @@ _ORDERED = re.compile(r"(\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{1,5})[.)]$")
 _SENTENCE_END = re.compile(r"[.!?:;。！？」』\"”’)\]]$")
 _MONO = re.compile(r"mono|courier|consol|code|menlo|monaco|fixed|typewriter|inconsolata|\bcmtt", re.IGNORECASE)
 _BOLD = re.compile(r"bold|black|heavy|semibold|demi", re.IGNORECASE)
+_REGULAR = re.compile(r"regular|book|light|thin|medium|roman|normal", re.IGNORECASE)
 _ITALIC = re.compile(r"italic|oblique", re.IGNORECASE)
 # Chinese and Japanese write no spaces between words: lines of them join without one (Korean does), and none
 # comes after their full-width punctuation
@@ -177,9 +178,17 @@ def _page_lines(pdf, page, index: int, top: float, height: float, raw) -> list[L
             if style is None:
                 raw.FPDFText_GetFontInfo(textpage, i, buf, len(buf), flags)
                 name = buf.value.decode("latin-1", "replace").split("+", 1)[-1]
-                weight = raw.FPDFText_GetFontWeight(textpage, i)
+                # the font's name says its weight when it names one (PDFium's weight is a guess from stem widths:
+                # 625 for a regular Noto Sans); a bold drawn by stroking a regular font is bold too
+                if _BOLD.search(name):
+                    bold = True
+                elif _REGULAR.search(name):
+                    bold = False
+                else:
+                    bold = raw.FPDFText_GetFontWeight(textpage, i) >= 600 or bool(flags.value & (1 << 18))
+                mode = raw.FPDFTextObj_GetTextRenderMode(obj) if obj else 0
                 style = fonts[key] = (
-                    weight >= 600 or bool(_BOLD.search(name)) or bool(flags.value & (1 << 18)),
+                    bold or mode == raw.FPDF_TEXTRENDERMODE_FILL_STROKE,
                     bool(_ITALIC.search(name)) or bool(flags.value & (1 << 6)),
                     bool(_MONO.search(name)) or bool(flags.value & 1),
                 )
