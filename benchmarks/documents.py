@@ -5,10 +5,13 @@ usage: python3 benchmarks/documents.py [--shared DIR] [--cache DIR] [--limit N] 
 Each page of `shared/corpora/mdfidelity-dev/pages` is served by a local HTTP server and printed with the system
 Chromium (``chromium-headless-shell`` or ``chromium``: ``--headless --print-to-pdf --no-pdf-header-footer``) as
 ``http://docs.example.test/NNNN`` (Chromium maps that host to the local server), and links read back with that
-prefix are compared as ``https://docs.example.test/``, the address the scorer resolves the truth's links against. The PDFs are cached under
-``--cache`` (default: ``$XDG_CACHE_HOME/web2md-bench/documents``), never in the repository.
+prefix are compared as ``https://docs.example.test/``, the address the scorer resolves the truth's links against.
+The PDFs are cached under ``--cache`` (default: ``$XDG_CACHE_HOME/web2md-bench/documents``; never in the
+repository), in a folder per browser and set of installed fonts. Chromium needs fonts for the corpus's scripts
+(Debian: ``fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji``): without them it prints CJK, Devanagari and
+emoji as empty boxes, whose text no reader gets back (a warning says so).
 web2md reads each PDF with `web2md.extract.documents.read_document` (the core, no crawl); markitdown, when
-``/work/venv-markitdown/bin/markitdown`` (or ``--markitdown PATH``) exists, reads the same PDFs in one subprocess
+``/work/venv-markitdown/bin/python`` (or ``--markitdown PATH``) exists, reads the same PDFs in one subprocess
 (its own virtualenv: it is no dependency of the project). `shared/tools/mdfidelity.py` scores both against the
 truth: micro F1 overall and per block type (headings, code, tables, list items, paragraphs). Pages/s is the
 conversion alone, without start-up. ``--libraries`` also times the two PDF libraries weighed for the reader
@@ -21,9 +24,11 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import http.server
 import importlib.metadata
 import json
+import logging
 import os
 import shutil
 import subprocess
@@ -38,6 +43,14 @@ sys.path.insert(0, str(ROOT))
 
 KINDS = ("heading", "code", "table", "item", "para", "quote")
 HOST = "docs.example.test"
+
+
+def font_list() -> str:
+    """The installed fonts as fontconfig lists them (sorted), or "" without fontconfig."""
+    if shutil.which("fc-list") is None:
+        return ""
+    done = subprocess.run(["fc-list", "--format", "%{family}\\n"], capture_output=True, text=True, check=False)
+    return "\n".join(sorted(set(done.stdout.splitlines())))
 
 
 def chromium() -> str | None:
@@ -183,6 +196,7 @@ def libraries(pdfs: list[Path]) -> None:
     print(
         f"pypdfium2 {importlib.metadata.version('pypdfium2')}: {time.perf_counter() - start:.1f} s, {chars} characters"
     )
+    logging.getLogger("pdfminer").setLevel(logging.ERROR)  # a warning a glyph on Chromium's fonts
     try:
         from pdfminer.high_level import extract_text
     except ImportError:
@@ -218,7 +232,16 @@ def main() -> int:
     pages = sorted((corpus / "pages").glob("*.html"))
     if args.limit:
         pages = pages[: args.limit]
-    pdfs = print_pdfs(pages, args.cache, browser)
+    fonts = font_list()
+    if "CJK" not in fonts:
+        print(
+            "warning: no CJK font installed: Chromium prints those pages' characters as empty boxes "
+            "(Debian: apt-get install fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)",
+            file=sys.stderr,
+        )
+    # PDFs printed with other fonts are other PDFs: each set of installed fonts has its own cache folder
+    cache = args.cache / hashlib.sha256(f"{browser}\n{fonts}".encode()).hexdigest()[:12]
+    pdfs = print_pdfs(pages, cache, browser)
     if args.libraries:
         libraries(pdfs)
     rows = [("web2md", *web2md_markdown(pdfs))]
