@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, timezone
+from typing import Any
 
 from web2md.extract.documents.errors import DocumentError
 
@@ -140,7 +141,7 @@ def pdf_html(body: bytes) -> str:
 # -- reading the text layer ---------------------------------------------------------------------------------
 
 
-def _page_lines(pdf, page, index: int, top: float, height: float, raw) -> list[Line]:  # noqa: ANN001
+def _page_lines(pdf: Any, page: Any, index: int, top: float, height: float, raw: Any) -> list[Line]:
     """The lines of one page in reading order (the content stream's), each char with its style and link."""
     textpage = page.get_textpage()
     try:
@@ -224,7 +225,7 @@ def _page_lines(pdf, page, index: int, top: float, height: float, raw) -> list[L
         textpage.close()
 
 
-def _links(pdf, page, raw) -> list[tuple[float, float, float, float, str]]:  # noqa: ANN001
+def _links(pdf: Any, page: Any, raw: Any) -> list[tuple[float, float, float, float, str]]:
     """The URI links of a page: (left, bottom, right, top, uri)."""
     found = []
     pos = ctypes.c_int(0)
@@ -249,7 +250,7 @@ def _link_at(links: list[tuple[float, float, float, float, str]], x: float, y: f
     return None
 
 
-def _mark_bullets(page, lines: list[Line], top: float, height: float, raw) -> None:  # noqa: ANN001
+def _mark_bullets(page: Any, lines: list[Line], top: float, height: float, raw: Any) -> None:
     """A small square-ish shape just left of a line's first character marks a list item (HTML printed to PDF)."""
     shapes = []
     for obj in page.get_objects(filter=(raw.FPDF_PAGEOBJ_PATH,), max_depth=3):
