@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -158,6 +159,8 @@ def test_a_site_crawl_follows_linked_documents_into_pages_and_keeps_the_files(se
     assert (host / "report.pdf").read_bytes() == REPORT  # the original, as it came
     assert (host / "report.pdf.md").read_text() == REPORT_MARKDOWN + "\n"
     assert result.stats["web2md/document_count"] == 2
+    report = json.loads(next((tmp_path / "_runs").glob("*.json")).read_text())
+    assert (report["pages_written"], report["documents_written"], report["files_written"]) == (3, 2, 5)
 
 
 def test_documents_off_keeps_them_as_files(server, tmp_path):
