@@ -97,7 +97,7 @@ def server():
         srv.route("/third", THIRD)
         srv.route("/private/page", "<html><body><p>Robots say no to this page.</p></body></html>")
         srv.route("/slow", HOME, delay=3)
-        srv.route("/file.pdf", b"%PDF-1.4 not text", headers={"Content-Type": "application/pdf"})
+        srv.route("/file.zip", b"PK\x03\x04 not text", headers={"Content-Type": "application/zip"})
         srv.route("/echo", handler=echo)
         srv.route(
             "/robots.txt",
@@ -156,7 +156,7 @@ def runs(server, tmp_path_factory):
         "timeout": ("fetch", "--timeout", "1", u("/slow")),
         "robots": ("fetch", u("/private/page")),
         "robots_ignored": ("fetch", "--ignore-robots", u("/private/page")),
-        "binary": ("fetch", u("/file.pdf")),
+        "binary": ("fetch", u("/file.zip")),
         "lang": ("fetch", "--lang", "de", u("/")),
         "lang_unknown": ("fetch", "--lang", "zz", u("/")),
         "metadata": ("fetch", "--only-with-metadata", u("/second")),
@@ -279,7 +279,7 @@ def test_cookies_and_headers_are_sent(runs):
             EXIT_ROBOTS,
             "web2md: forbidden by robots.txt: {/private/page} (--ignore-robots to fetch it anyway)",
         ),
-        ("binary", EXIT_BINARY, "web2md: cannot read application/pdf (17 bytes): {/file.pdf}"),
+        ("binary", EXIT_BINARY, "web2md: cannot read application/zip (13 bytes): {/file.zip}"),
         ("lang", EXIT_LANGUAGE, "web2md: {/}: language mismatch: page language is en, wanted de"),
         ("metadata", EXIT_METADATA, "web2md: {/second}: missing metadata: no published date"),
         ("depth_json", EXIT_USAGE, "web2md: --depth needs --format markdown (got --format json)"),

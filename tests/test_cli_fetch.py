@@ -28,7 +28,7 @@ def server():
         srv.route("/", PAGE)
         srv.route("/old", status=301, headers={"Location": "/"})
         srv.route("/error", "<p>boom</p>", status=500)
-        srv.route("/file.pdf", b"%PDF-1.4 not text", headers={"Content-Type": "application/pdf"})
+        srv.route("/file.zip", b"PK\x03\x04 not text", headers={"Content-Type": "application/zip"})
         srv.route("/slow", PAGE, delay=3)
         yield srv
 
@@ -79,7 +79,7 @@ def test_invalid_url_exits_2_with_one_line(url):
     [
         ("/missing", "web2md: HTTP 404 Not Found: {url}\n", 3),
         ("/error", "web2md: HTTP 500 Internal Server Error: {url}\n", 3),
-        ("/file.pdf", "web2md: cannot read application/pdf (17 bytes): {url}\n", 8),
+        ("/file.zip", "web2md: cannot read application/zip (13 bytes): {url}\n", 8),
     ],
 )
 def test_failures_exit_with_their_status_and_one_line(server, path, message, status):

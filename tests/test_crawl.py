@@ -311,22 +311,22 @@ def test_conversion_options_are_spider_arguments(tmp_path):
 def test_non_html_responses(tmp_path):
     with TestServer() as srv:
         srv.route("/data.json", '{"b": 1, "a": [true]}', headers={"Content-Type": "application/json"})
-        srv.route("/doc.pdf", b"%PDF-1.4 binary", headers={"Content-Type": "application/pdf"})
-        result = crawl.run("page", url=f"{srv.url('/data.json')} {srv.url('/doc.pdf')}", output="")
+        srv.route("/doc.zip", b"PK\x03\x04 binary1234", headers={"Content-Type": "application/zip"})
+        result = crawl.run("page", url=f"{srv.url('/data.json')} {srv.url('/doc.zip')}", output="")
     page, document = sorted(result.items, key=lambda item: item["url"])
     assert page["markdown"] == text_for(b'{"b": 1, "a": [true]}', "application/json")
     # a binary response becomes a DocumentItem (see docs/design.md#documents); its bytes are not in the item
     assert dict(document) == {
-        "url": srv.url("/doc.pdf"),
-        "final_url": srv.url("/doc.pdf"),
+        "url": srv.url("/doc.zip"),
+        "final_url": srv.url("/doc.zip"),
         "status": 200,
-        "mime_type": "application/pdf",
+        "mime_type": "application/zip",
         "size": 15,
-        "filename": "doc.pdf",
-        "sha256": hashlib.sha256(b"%PDF-1.4 binary").hexdigest(),
+        "filename": "doc.zip",
+        "sha256": hashlib.sha256(b"PK\x03\x04 binary1234").hexdigest(),
         "headers": document["headers"],
     }
-    assert document["headers"]["content-type"] == "application/pdf"
+    assert document["headers"]["content-type"] == "application/zip"
     assert result.failures == []
     assert result.stats["web2md/unsupported_count"] == 1
 

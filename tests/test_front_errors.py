@@ -54,7 +54,7 @@ def site():
     with TestServer() as server:
         for path, body in SITE.items():
             server.route(path, body, delay=0.05 * (len(path) % 3))  # arrival order differs from URL order
-        server.route("/file.pdf", b"%PDF-1.4 not text", headers={"Content-Type": "application/pdf"})
+        server.route("/file.zip", b"PK\x03\x04 not text", headers={"Content-Type": "application/zip"})
         yield server
 
 
@@ -62,7 +62,7 @@ def site():
 def runs(bad, site):
     refused = f"http://127.0.0.1:{closed_port()}/"
     listed = (
-        f"{site.url('/a')}  # apples, with a comment\n# a comment line\n\n{site.url('/file.pdf')}\n{site.url('/c')}\n"
+        f"{site.url('/a')}  # apples, with a comment\n# a comment line\n\n{site.url('/file.zip')}\n{site.url('/c')}\n"
     )
     commands = {
         "tls": (("fetch", bad.url("/", scheme="https")), None),
@@ -129,7 +129,7 @@ def test_bad_options_stop_before_any_fetch(runs, site, name, message):
 def test_batch_reads_stdin_skips_comments_and_names_a_binary_page(runs, site):
     done = runs["batch_stdin"]
     assert done.returncode == 1
-    assert done.stderr == f"web2md: cannot read application/pdf (17 bytes): {site.url('/file.pdf')}\n"
+    assert done.stderr == f"web2md: cannot read application/zip (13 bytes): {site.url('/file.zip')}\n"
     headers = re.findall(r'^url: "([^"]+)"$', done.stdout, re.M)
     assert headers == [site.url("/a"), site.url("/c")]
 

@@ -21,6 +21,7 @@ from firecrawl.v2.utils.error_handler import (
 
 from tests.api_harness import running_api
 from tests.server import TestServer
+from tests.test_documents import REPORT, REPORT_MARKDOWN
 from web2md.frontends import cli
 from web2md.frontends.http_api import ApiOptions, check_exposure
 from web2md.frontends.mcp_server import ServerOptions
@@ -68,7 +69,8 @@ def site() -> Iterator[TestServer]:
         srv.route("/slow", "<p>late</p>", delay=3.0)
         srv.route("/post", POST)
         srv.route("/a%2Fb", "<p>Escaped slash kept.</p>")
-        srv.route("/report.pdf", b"%PDF-1.4 binary", headers={"Content-Type": "application/pdf"})
+        srv.route("/archive.zip", b"PK\x03\x04 binary", headers={"Content-Type": "application/zip"})
+        srv.route("/report.pdf", REPORT, headers={"Content-Type": "application/pdf"})
         srv.route("/written", WRITTEN)
         yield srv
 
@@ -215,9 +217,13 @@ def test_a_page_the_site_refuses_is_a_document_with_its_status(api, site):
 def test_timeout_and_binary_documents(api, site):
     with pytest.raises(RequestTimeoutError, match=r"timed out after 1 s: http://127\.0\.0\.1:\d+/slow"):
         Firecrawl(api_key=SDK_KEY, api_url=api).scrape(site.url("/slow"), timeout=1000)
-    answer = httpx.post(f"{api}/v2/scrape", json={"url": site.url("/report.pdf")})
+    answer = httpx.post(f"{api}/v2/scrape", json={"url": site.url("/archive.zip")})
     assert answer.status_code == 415
-    assert answer.json()["error"] == f"cannot read application/pdf (15 bytes): {site.url('/report.pdf')}"
+    assert answer.json()["error"] == f"cannot read application/zip (11 bytes): {site.url('/archive.zip')}"
+    # a PDF is read into a page like any other (docs/design.md#documents)
+    answer = httpx.post(f"{api}/v2/scrape", json={"url": site.url("/report.pdf")})
+    assert answer.status_code == 200
+    assert answer.json()["data"]["markdown"] == REPORT_MARKDOWN
 
 
 def test_reader_returns_markdown_with_a_header(api, site):

@@ -23,6 +23,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 from tests.server import TestServer
+from tests.test_documents import REPORT, REPORT_MARKDOWN
 from web2md import convert
 from web2md.middlewares.netguard import non_public_kind
 
@@ -96,7 +97,8 @@ def site() -> Iterator[TestServer]:
             srv.route(path, body)
         srv.route("/sitemap.xml", SITEMAP.format(base=base), headers={"Content-Type": "application/xml"})
         srv.route("/feed.xml", FEED.format(base=base), headers={"Content-Type": "application/rss+xml"})
-        srv.route("/file.pdf", b"%PDF-1.4 binary", headers={"Content-Type": "application/pdf"})
+        srv.route("/file.zip", b"PK\x03\x04 binary", headers={"Content-Type": "application/zip"})
+        srv.route("/report.pdf", REPORT, headers={"Content-Type": "application/pdf"})
         yield srv
 
 
@@ -227,6 +229,14 @@ def test_tools_are_listed_with_input_and_output_schemas(mcp):
     )
     assert tools["web_grep"].input_schema["required"] == ["pattern"]
     assert {"url", "depth", "max_pages"} <= set(tools["web_crawl"].input_schema["properties"])
+
+
+@pytest.mark.integration
+def test_web_fetch_reads_a_pdf(mcp, site):
+    result = mcp.call("web_fetch", {"url": site.url("/report.pdf"), "max_length": 1_000_000})
+    assert not result.is_error, text_of(result)
+    assert result.structured_content["markdown"] == REPORT_MARKDOWN
+    assert result.structured_content["title"] == "Report 2024"
 
 
 @pytest.mark.integration
@@ -416,7 +426,7 @@ def test_sitemap_and_feed(mcp, site):
         ({"url": "not a url"}, "invalid URL"),
         ({"url": "file:///etc/passwd"}, "invalid URL"),
         ({"url": "ftp://example.com/x"}, "invalid URL"),
-        ({"url": "/file.pdf"}, "cannot read application/pdf"),
+        ({"url": "/file.zip"}, "cannot read application/zip"),
         ({"url": "/long", "max_length": 0}, "max_length"),
         ({"url": "/long", "format": "docx"}, "format"),
         ({"url": "/long", "exclude_selector": ["div >"]}, "exclude_selector"),

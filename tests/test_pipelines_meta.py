@@ -191,7 +191,7 @@ def doc(title: str, body: str, date: str | None = None, links: str = "") -> str:
     )
 
 
-LINKS = '<a href="/en">en</a> <a href="/de">de</a> <a href="/copy">copy</a> <a href="/nodate">n</a> <a href="/file.pdf">pdf</a>'
+LINKS = '<a href="/en">en</a> <a href="/de">de</a> <a href="/copy">copy</a> <a href="/nodate">n</a> <a href="/file.zip">pdf</a>'
 
 
 @pytest.fixture()
@@ -202,7 +202,7 @@ def site():
         srv.route("/de", doc("Fähre bleibt", GERMAN, "2025-01-03"))
         srv.route("/copy", doc("Ferry stays (print version)", ENGLISH, "2025-01-02"))
         srv.route("/nodate", doc("Fähre ohne Datum", GERMAN.replace("Montag", "Dienstag")))
-        srv.route("/file.pdf", b"%PDF-1.4 not really", headers={"Content-Type": "application/pdf"})
+        srv.route("/file.zip", b"PK\x03\x04 not really", headers={"Content-Type": "application/zip"})
         yield srv
 
 
@@ -214,13 +214,13 @@ def paths(srv, items) -> list[str]:
 @pytest.mark.integration
 def test_crawl_filters_language_metadata_and_duplicates(site):
     everything = crawl.run("site", url=site.url("/"), depth=1, output="", dedupe="off")
-    assert paths(site, everything.items) == ["/", "/copy", "/de", "/en", "/file.pdf", "/nodate"]
+    assert paths(site, everything.items) == ["/", "/copy", "/de", "/en", "/file.zip", "/nodate"]
     german = crawl.run("site", url=site.url("/"), depth=1, output="", lang="deu")
-    assert paths(site, german.items) == ["/de", "/file.pdf", "/nodate"]  # documents have no language to filter
+    assert paths(site, german.items) == ["/de", "/file.zip", "/nodate"]  # documents have no language to filter
     assert german.stats["web2md/language_mismatch_count"] == 3
     assert any("language mismatch: page language is eng, wanted deu" in f["reason"] for f in german.failures)
     dated = crawl.run("site", url=site.url("/"), depth=1, output="", only_with_metadata="1", lang="de")
-    assert paths(site, dated.items) == ["/de", "/file.pdf"]
+    assert paths(site, dated.items) == ["/de", "/file.zip"]
     assert dated.stats["web2md/missing_metadata_count"] == 1
     deduped = crawl.run("site", {"CONCURRENT_REQUESTS": 1}, url=site.url("/"), depth=1, output="")
     kept = paths(site, deduped.items)
@@ -256,7 +256,7 @@ def test_every_format_written_per_page_and_documents_saved(site, tmp_path):
         assert json.loads((out / page_path(url, "json")).read_text())["fingerprint"] == page["fingerprint"]
         etree.fromstring((out / page_path(url, "tei.xml")).read_bytes())
     document = next(i for i in result.items if not isinstance(i, PageItem))
-    assert document["path"] == str(out / f"127.0.0.1_{site.port}" / "file.pdf")
+    assert document["path"] == str(out / f"127.0.0.1_{site.port}" / "file.zip")
     with open(document["path"], "rb") as f:
         assert hashlib.sha256(f.read()).hexdigest() == document["sha256"]
     assert "body" not in json.dumps(item_to_dict(document))

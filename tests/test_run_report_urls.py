@@ -14,7 +14,7 @@ pytestmark = pytest.mark.integration
 
 HOME = """<html><head><title>Home</title></head><body><h1>Home</h1><p>The home page of a small site.</p><ul>
 <li><a href="/ok">a page</a></li>
-<li><a href="/paper.pdf">a document</a></li>
+<li><a href="/paper.zip">a document</a></li>
 <li><a href="/missing">a page that is not there</a></li>
 <li><a href="/private/secret">a page robots.txt forbids</a></li>
 <li><a href="/ads/banner">a blacklisted link</a></li>
@@ -34,7 +34,7 @@ def test_the_report_names_each_url_not_written_and_counts_the_files(tmp_path):
         srv.route("/ok", "<html><head><title>OK</title></head><body><h1>OK</h1><p>A page of text.</p></body></html>")
         srv.route("/robots.txt", "User-agent: *\nDisallow: /private/\n", headers={"Content-Type": "text/plain"})
         srv.route("/private/secret", "<p>secret</p>")
-        srv.route("/paper.pdf", b"%PDF-1.4\n%%EOF\n", headers={"Content-Type": "application/pdf"})
+        srv.route("/paper.zip", b"PK\x03\x04\n", headers={"Content-Type": "application/zip"})
         out = tmp_path / "out"
         crawl.run("site", url=srv.url("/"), depth=1, deny="/drafts/", output=str(out), formats="md,json")
         report = report_of(out)
@@ -53,5 +53,5 @@ def test_the_report_names_each_url_not_written_and_counts_the_files(tmp_path):
     assert report["dropped_urls"] == []
     pages = [p for p in out.rglob("*.md")]
     files = [p for p in out.rglob("*") if p.is_file() and "_runs" not in p.parts]
-    assert len(pages) == 2 and len(files) == 2 * 2 + 1  # two pages in two formats, the PDF as it came
+    assert len(pages) == 2 and len(files) == 2 * 2 + 1  # two pages in two formats, the archive as it came
     assert (report["pages_written"], report["documents_written"], report["files_written"]) == (2, 1, len(files))

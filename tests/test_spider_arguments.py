@@ -59,7 +59,16 @@ def log_lines(stderr: str) -> list[str]:
 
 
 def test_each_spider_knows_its_arguments():
-    shared = {"url", "urls_file", "output", "formats", *option_names(), *POLITENESS_OPTIONS, *PIPELINE_ARGUMENTS}
+    shared = {
+        "url",
+        "urls_file",
+        "output",
+        "formats",
+        "documents",
+        *option_names(),
+        *POLITENESS_OPTIONS,
+        *PIPELINE_ARGUMENTS,
+    }
     assert PageSpider.argument_names() == BatchSpider.argument_names() == shared
     assert FeedSpider.argument_names() == shared | {"max_entries", "fetch_entries"}
     assert SitemapSpider.argument_names() == shared | {"since", "max_pages", "max_depth", "list"}

@@ -30,6 +30,7 @@ from web2md.conversion.responses import parse_response
 from web2md.conversion.shape import LOOKED_AT, PageShape, challenge, needs_scripts, page_shape
 from web2md.conversion.workers import WorkerPool, default_workers
 from web2md.extract import convert, extract_links, text_for
+from web2md.extract.documents.reader import DocumentError, document_type, read_document
 from web2md.extract.html.parse import DEFAULT_MAX_MEMORY, TRUNCATED
 from web2md.extract.page import Page
 from web2md.extract.textfor import UnsupportedContent
@@ -60,6 +61,7 @@ class Conversion:
     links: bool = False  # answer with the page's links (a spider that follows them)
     robots: tuple[str, ...] | None = None  # the X-Robots-Tag header values when robots directives are obeyed
     convert: bool = True  # False: links and directives only (a dry run)
+    documents: bool = False  # a PDF or DOCX body is read into a page (else it is a document saved as it came)
 
 
 def run_conversion(job: Conversion) -> dict[str, Any]:
@@ -73,8 +75,16 @@ def run_conversion(job: Conversion) -> dict[str, Any]:
     else the conversion: ``{"page": Page fields, "inlined": n, "js": ...}`` (in auto mode with ``"escalated"`` and
     ``"unrendered"`` when the page is an app shell), ``{"blocked": which}`` for a bot challenge, or
     ``{"error": message}`` when converting raised (what was read before stays).
-    Other text: ``{"markdown": ...}``; bytes that are not text: ``{"unsupported": content type, "reason": ...}``.
+    Other text: ``{"markdown": ...}``; bytes that are not text: ``{"unsupported": content type, "reason": ...}``;
+    with `job.documents`, a PDF or DOCX: ``{"page": ..., "document": its type}`` as for HTML, or ``{"error": why}``.
     """
+    kind = document_type(job.body, job.content_type or "") if job.documents and not job.html else None
+    if kind is not None:
+        try:
+            page = read_document(job.body, kind, job.url, **job.options)
+        except DocumentError as exc:
+            return {"error": str(exc), "document": kind}
+        return {"page": page.to_dict(), "document": kind, "encoding": None, "inlined": 0, "js": None}
     if not job.html:
         try:
             return {"markdown": text_for(job.body, job.content_type, job.url)}
@@ -252,6 +262,7 @@ class Converter:
             max_frames=self.iframes.max_count if self.iframes.enabled else 0,
             unreachable=self.iframes.unreachable,
             options=item.get("options") or getattr(self.crawler.spider, "convert_options", {}),
+            documents=getattr(self.crawler.spider, "documents", False),
             **wants,
         )
 

@@ -66,6 +66,8 @@ class RunReport:
         # counted here rather than from item_scraped_count, which counts documents (PDFs...) with pages
         if isinstance(item, PageItem):
             self.pages += 1
+            if item.get("document") and item["document"].get("path"):  # a PDF or DOCX read into the page
+                self.documents += 1
         elif isinstance(item, DocumentItem) and item.get("path"):
             self.documents += 1
 

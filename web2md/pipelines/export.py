@@ -86,8 +86,18 @@ class ExportPipeline:
                 except (OSError, ValueError) as exc:
                     self.failed(item, exc)
             return item
-        if self.root is None or not isinstance(item, PageItem):
+        if not isinstance(item, PageItem):
             return item
+        document = item.get("document")
+        body = document.pop("body", b"") if document is not None else b""
+        if self.root is None:
+            return item
+        if document is not None:  # a PDF or DOCX read into this page is kept as it came too
+            try:
+                self.save_document(document, body)
+            except (OSError, ValueError) as exc:
+                self.failed(item, exc)
+            del body
         url = item.get("final_url") or item["url"]
         from web2md.exporters import get_format  # here: it imports Scrapy's exporters and pydantic (~80 ms)
 

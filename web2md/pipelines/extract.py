@@ -83,6 +83,8 @@ class ExtractPipeline:
         if "unrendered" in result and self.browser:
             result = await self.render_in_browser(job, result)
         if "error" in result:
+            if "document" in result:  # a PDF or DOCX that cannot be read: the reason is its one line
+                self.stats.inc_value("web2md/document_count")
             logger.error("Extraction failed for %s: %s", url, result["error"])
             record_failure(self.stats, url, "extraction_error", log=False)  # logged just above
             raise DropItem(f"extraction failed: {result['error'].splitlines()[0]}")
@@ -95,6 +97,10 @@ class ExtractPipeline:
             self.stats.inc_value("web2md/unsupported_count")
             self.stats.inc_value("web2md/document_count")
             return document_item(item, job.body, result["unsupported"])
+        if "document" in result:
+            # a PDF or DOCX read into this page; the original is saved beside its files (docs/files.md#documents)
+            self.stats.inc_value("web2md/document_count")
+            item["document"] = document_item(item, job.body, result["document"])
         if "page" in result:
             item["charset"] = result[
                 "encoding"

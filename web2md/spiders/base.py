@@ -194,7 +194,13 @@ class Web2mdSpider(Spider):
     needs_start_urls = True
 
     def __init__(
-        self, url: str = "", urls_file: str = "", output: str | None = None, formats: str | None = None, **kwargs: Any
+        self,
+        url: str = "",
+        urls_file: str = "",
+        output: str | None = None,
+        formats: str | None = None,
+        documents: str | None = None,
+        **kwargs: Any,
     ) -> None:
         self.option_arguments = {k: kwargs.pop(k) for k in list(kwargs) if k in option_names()}
         super().__init__(**kwargs)
@@ -207,6 +213,7 @@ class Web2mdSpider(Spider):
             raise ValueError(f"{self.name} spider needs -a url=URL (or -a urls_file=PATH)")
         self.output_argument = output
         self.formats_argument = formats
+        self.documents_argument = documents
         # every request that produced no page: {"url", "final_url", "status", "reason"}; read by web2md.crawl
         self.failures: list[dict[str, Any]] = []
 
@@ -250,6 +257,7 @@ class Web2mdSpider(Spider):
                 get_format(name)
         spider.check_pipeline_arguments()
         spider.formats = names
+        spider.documents = wants_documents(spider.documents_argument, settings)
         # connected after Spider.close, so it runs once closed() has recorded its last failures
         crawler.signals.connect(spider.note_outcome, signal=signals.spider_closed)
         return spider
@@ -369,6 +377,20 @@ class Web2mdSpider(Spider):
                 k.decode("latin-1").lower(): b", ".join(v).decode("latin-1") for k, v in response.headers.items()
             }
         return item
+
+
+def wants_documents(value: Any, settings: Any) -> bool:
+    """``-a documents=`` if given, else ``WEB2MD_DOCUMENTS``: whether PDF and DOCX responses become pages
+    (docs/design.md#documents); ValueError for a value that is not a boolean."""
+    name = "argument documents"
+    if value is None:
+        name, value = "WEB2MD_DOCUMENTS", settings.get("WEB2MD_DOCUMENTS", True)
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in TRUE or text in FALSE:
+        return text in TRUE
+    raise ValueError(f"{name} expects 1/true/yes or 0/false/no, got {value!r}")
 
 
 def guess_content_type(response: Response) -> str:

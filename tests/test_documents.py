@@ -1,0 +1,169 @@
+"""PDF and DOCX responses read into pages: the core readers on files written in code, and every front end's path
+(fetch, a site crawl following a linked PDF, documents=0) through a real local server."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.documents import Text, make_docx, make_pdf
+from tests.server import TestServer
+from web2md import crawl
+from web2md.extract.documents.reader import DOCX, PDF, DocumentError, read_document
+
+ROOT = Path(__file__).resolve().parent.parent
+
+REPORT = make_pdf(
+    [
+        [
+            Text(72, 72, "Annual Report", 22, "F2"),
+            Text(72, 110, "The first paragraph runs over", 11),
+            Text(72, 124, "two lines of text.", 11),
+            Text(72, 160, "Results", 16, "F2"),
+            Text(72, 190, "- apples", 11),
+            Text(72, 204, "- pears", 11),
+            Text(72, 240, "def f(x):", 11, "F3"),
+            Text(72, 253, "    return x", 11, "F3"),
+            Text(72, 290, "See the site for more.", 11),
+            Text(72, 700, "This sentence goes on", 11),
+        ],
+        [Text(72, 72, "over the page break.", 11)],
+    ],
+    info={"Title": "Report 2024", "Author": "Ann Lee", "CreationDate": "D:20240131120000+01'00'"},
+    links=[(0, 90, 280, 130, 293, "https://example.com/site")],
+)
+REPORT_MARKDOWN = (
+    "# Annual Report\n\nThe first paragraph runs over two lines of text.\n\n## Results\n\n- apples\n- pears\n\n"
+    "```\ndef f(x):\n    return x\n```\n\nSee [the site](https://example.com/site) for more.\n\n"
+    "This sentence goes on over the page break."
+)
+GUIDE = make_docx([("Heading1", "Guide"), ("", "Some text."), ("Heading2", "Part")], title="The Guide", author="Bo")
+
+
+def test_pdf_headings_paragraphs_lists_code_links_and_metadata():
+    page = read_document(REPORT, PDF, "https://e.test/report.pdf")
+    assert page.markdown == REPORT_MARKDOWN
+    assert (page.title, page.author, page.published_date) == ("Report 2024", "Ann Lee", "2024-01-31T12:00:00+01:00")
+
+
+def test_a_paragraph_whose_last_line_on_the_page_is_full_goes_on():
+    full = "This line is as long as the other one."
+    pdf = make_pdf([[Text(72, 686, full, 11), Text(72, 700, full, 11)], [Text(72, 72, "It goes on here.", 11)]])
+    assert read_document(pdf, PDF).markdown == f"{full} {full} It goes on here."
+
+
+def test_a_table_of_one_line_rows_and_its_bold_header():
+    rows = [("Metric", "Value", "F2"), ("errors", "1329", "F1"), ("requests", "9000", "F1"), ("rate", "23/sec", "F1")]
+    texts = [Text(72, 72, "Results", 11)]
+    for number, (name, value, font) in enumerate(rows):
+        texts += [Text(72, 100 + 14 * number, name, 11, font), Text(200, 100 + 14 * number, value, 11, font)]
+    texts.append(Text(72, 180, "That is all.", 11))
+    assert read_document(make_pdf([texts]), PDF).markdown == (
+        "Results\n\n| **Metric** | **Value** |\n|---|---|\n| errors | 1329 |\n| requests | 9000 |\n"
+        "| rate | 23/sec |\n\nThat is all."
+    )
+
+
+def test_bullet_shapes_make_a_nested_list():
+    # as a browser prints a list: each bullet a small filled shape left of its line, deeper ones further right
+    items = [(90, 100, "First item"), (110, 114, "Nested item"), (90, 128, "Second item")]
+    texts = [Text(x, y, text, 11) for x, y, text in items]
+    shapes = [(0, x - 10, y - 6, 3.5, 3.5) for x, y, _ in items]
+    assert read_document(make_pdf([texts], shapes=shapes), PDF).markdown == (
+        "- First item\n  - Nested item\n- Second item"
+    )
+
+
+def test_a_paragraph_goes_on_in_the_next_column():
+    left = [Text(72, 100 + 14 * n, text, 10) for n, text in enumerate(["A sentence that starts", "in the left column"])]
+    right = [Text(320, 100, "and ends in the right one.", 10), Text(320, 130, "A new paragraph.", 10)]
+    assert read_document(make_pdf([left + right]), PDF).markdown == (
+        "A sentence that starts in the left column and ends in the right one.\n\nA new paragraph."
+    )
+
+
+def test_a_paragraph_that_ended_its_sentence_is_not_joined_across_the_page_break():
+    pdf = make_pdf([[Text(72, 700, "One sentence ends here.", 11)], [Text(72, 72, "Another starts.", 11)]])
+    assert read_document(pdf, PDF).markdown == "One sentence ends here.\n\nAnother starts."
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        (make_pdf([[Text(72, 72, "secret")]], encrypted=True), "encrypted PDF: it needs a password to be read"),
+        (
+            make_pdf([[], []], shapes=[(0, 50, 50, 400, 600)]),
+            "no text layer: the PDF's 2 page(s) hold no text (a scan?)",
+        ),
+        (b"%PDF-1.4\n garbage", "corrupt PDF: Failed to load document (PDFium: Data format error)."),
+        (b"PK\x03\x04 not a zip", "corrupt DOCX: File is not a zip file"),
+    ],
+)
+def test_documents_that_cannot_be_read_say_why(body, message):
+    with pytest.raises(DocumentError) as info:
+        read_document(body, PDF if body.startswith(b"%PDF") else DOCX)
+    assert str(info.value) == message
+
+
+def test_docx_through_mammoth_and_the_one_renderer():
+    page = read_document(GUIDE, DOCX, "https://e.test/guide.docx")
+    assert page.markdown == "# Guide\n\nSome text.\n\n## Part"
+    assert (page.title, page.author, page.published_date) == ("The Guide", "Bo", "2024-03-01T10:00:00Z")
+
+
+@pytest.fixture(scope="module")
+def server():
+    with TestServer() as srv:
+        srv.route("/", '<html><body><h1>Home</h1><p><a href="/report.pdf">report</a> <a href="/guide">guide</a></p>')
+        srv.route("/report.pdf", REPORT, headers={"Content-Type": "application/pdf"})
+        docx_type = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+        srv.route("/guide", GUIDE, headers={"Content-Type": docx_type})
+        srv.route(
+            "/locked.pdf", make_pdf([[Text(72, 72, "x")]], encrypted=True), headers={"Content-Type": "application/pdf"}
+        )
+        yield srv
+
+
+def web2md(*args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    return subprocess.run(
+        [sys.executable, "-m", "web2md.frontends.cli", *args], capture_output=True, text=True, env=env, timeout=120
+    )
+
+
+def test_fetch_prints_a_pdf_as_markdown(server):
+    done = web2md("fetch", server.url("/report.pdf"))
+    assert (done.returncode, done.stdout, done.stderr) == (0, REPORT_MARKDOWN + "\n", "")
+
+
+def test_fetch_of_an_encrypted_pdf_fails_with_one_line(server):
+    done = web2md("fetch", server.url("/locked.pdf"))
+    assert done.returncode == 1
+    assert (
+        done.stderr
+        == f"web2md: extraction failed: encrypted PDF: it needs a password to be read: {server.url('/locked.pdf')}\n"
+    )
+
+
+def test_a_site_crawl_follows_linked_documents_into_pages_and_keeps_the_files(server, tmp_path):
+    result = crawl.run("site", url=server.url("/"), output=str(tmp_path), depth="1")
+    pages = {item["url"]: item for item in result.items}
+    assert pages[server.url("/report.pdf")]["markdown"] == REPORT_MARKDOWN
+    assert pages[server.url("/guide")]["markdown"] == "# Guide\n\nSome text.\n\n## Part"
+    host = tmp_path / f"127.0.0.1_{server.port}"
+    assert (host / "report.pdf").read_bytes() == REPORT  # the original, as it came
+    assert (host / "report.pdf.md").read_text() == REPORT_MARKDOWN + "\n"
+    assert result.stats["web2md/document_count"] == 2
+    report = json.loads(next((tmp_path / "_runs").glob("*.json")).read_text())
+    assert (report["pages_written"], report["documents_written"], report["files_written"]) == (3, 2, 5)
+
+
+def test_documents_off_keeps_them_as_files(server, tmp_path):
+    result = crawl.run("site", url=server.url("/"), output=str(tmp_path), depth="1", documents="0")
+    documents = sorted(item["url"] for item in result.items if "markdown" not in item.fields)
+    assert documents == [server.url("/guide"), server.url("/report.pdf")]
