@@ -39,7 +39,9 @@ def item_fields(*names: str) -> Callable[[type[ItemT]], type[ItemT]]:
 
 
 # Every Page field is mirrored, so fields added to the core show up here without a second list to keep in sync.
-@item_fields(*ALWAYS, "body", "html", "read", "headers", "options", "document", "duplicate_of", *(f.name for f in fields(Page)))
+@item_fields(
+    *ALWAYS, "body", "html", "read", "headers", "options", "document", "duplicate_of", *(f.name for f in fields(Page))
+)
 class PageItem(Item):
     """One fetched page. `url` is the URL asked for, `final_url` the one answered after redirects.
 
