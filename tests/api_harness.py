@@ -34,6 +34,4 @@ def running_api(options: ApiOptions) -> Iterator[str]:
         yield f"http://127.0.0.1:{server.config.port}"
     finally:
         server.should_exit = True
-        thread.join(10)
-        if api.jobs is not None:
-            api.jobs.close()
+        thread.join(30)

@@ -3,6 +3,8 @@ pagination, cancelling, errors, robots.txt, jobs kept across a restart, and the 
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -260,6 +262,9 @@ def test_jobs_outlive_the_server(tmp_path, site):
         done = client.crawl(site.url("/"), limit=2, sitemap="skip", poll_interval=1)
         running = client.start_crawl(site.url("/slow/3"), limit=4, sitemap="skip")
         time.sleep(0.5)
+    # the server stopped its crawl before closing the store (a crawl left running wrote to a closed database)
+    with contextlib.closing(sqlite3.connect(tmp_path / "jobs.sqlite")) as db:
+        assert db.execute("SELECT status FROM jobs WHERE id = ?", (running.id,)).fetchall() == [("failed",)]
     with running_api(options(tmp_path)) as base:
         client = Firecrawl(api_key="k", api_url=base)
         again = client.get_crawl_status(done.id)

@@ -247,6 +247,8 @@ class HttpApi:
         @contextlib.asynccontextmanager
         async def lifespan(app: Starlette) -> AsyncIterator[None]:
             yield
+            if self.jobs is not None:
+                await self.jobs.close()
             await self.tools.close()  # the shared page crawl ends with the server
 
         app = Starlette(routes=routes, lifespan=lifespan)

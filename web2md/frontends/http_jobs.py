@@ -92,6 +92,8 @@ MAP_NEUTRAL = frozenset({"origin", "integration", "location", "useIndex"})
 BATCH_OPTIONS = frozenset({"urls", "ignoreInvalidURLs"})
 BATCH_NEUTRAL = frozenset({"maxConcurrency", "appendToId", "webhook"})
 SITEMAP_MODES = ("include", "skip", "only")
+INTERRUPTED = "interrupted: the server stopped before the job finished"
+SHUTDOWN_GRACE = 10.0  # seconds a stopping server gives its jobs' crawls to close
 _ACTIVE: dict[str, JobState] = {}  # running jobs by id, for their crawl's `JobPipeline`
 
 
@@ -104,6 +106,7 @@ class JobState:
     request: ScrapeRequest
     store: JobStore
     cancelled: bool = False
+    interrupted: bool = False  # cancelled because the server is stopping
     raw: dict[int, str] = field(default_factory=dict)
 
 
@@ -179,7 +182,7 @@ class JobStore:
         """Mark the jobs an earlier server left running as failed; how many there were."""
         rows = self.run("SELECT id FROM jobs WHERE status = 'scraping'")
         for (id,) in rows:
-            self.finish(id, "failed", "interrupted: the server stopped before the job finished")
+            self.finish(id, "failed", INTERRUPTED)
         return len(rows)
 
     def purge(self, before: float) -> None:
@@ -285,9 +288,18 @@ class Jobs:
             ]
         return routes
 
-    def close(self) -> None:
-        for task in self.tasks.values():
-            task.cancel()
+    async def close(self) -> None:
+        """Stop the jobs still running, each marked failed as interrupted (their crawls close within
+        `SHUTDOWN_GRACE` seconds, else their tasks are cancelled), then close the store: a crawl left running
+        would go on writing to a closed database."""
+        running = list(self.tasks.values())
+        for job in _ACTIVE.values():
+            if job.store is self.store:
+                job.cancelled = job.interrupted = True
+        if running:
+            _done, late = await asyncio.wait(running, timeout=SHUTDOWN_GRACE)
+            for task in late:
+                task.cancel()
         self.store.close()
 
     # -- map -------------------------------------------------------------------
@@ -480,7 +492,9 @@ class Jobs:
                 self.store.finish(job.id, "failed", str(exc) or type(exc).__name__)
         finally:
             _ACTIVE.pop(job.id, None)
-            if job.cancelled:
+            if job.interrupted:
+                self.store.finish(job.id, "failed", INTERRUPTED)
+            elif job.cancelled:
                 self.store.finish(job.id, "cancelled")
 
     def record_failures(self, job: JobState, result: crawl.CrawlResult) -> None:
