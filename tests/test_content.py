@@ -3112,3 +3112,27 @@ def test_prose_in_an_inline_element_around_blocks_is_measured_whole():
         "and the Sun, and most coasts see two high tides and two low tides every lunar day of about twenty-four hours "
         "and fifty minutes."
     )
+
+
+def test_a_post_written_in_one_weakly_named_span_of_a_paragraph_is_the_article():
+    # the post's text sits in an inline element (`<p><span class="feed">` with line breaks) whose class names it
+    # furniture weakly; its text is counted in the paragraph's, but it is the article
+    lines = "".join(
+        f"Note {n}: the harbour gauge recorded two high waters and two low waters on day {n} of the survey, "
+        f"and the range grew as the Moon moved towards its full phase.<br><br>"
+        for n in range(1, 5)
+    )
+    links = "".join(f'<li><a href="/b{i}">Blog number {i} of the list</a></li>' for i in range(8))
+    html = f"""<html><head><title>Tide notes</title></head><body><table><tr>
+<td><div class="post"><h2>Tide notes</h2><p><span class="feed">{lines}</span></p>
+<p class="byline">Posted by Ann</p></div>
+<div class="comments"><p>Nice post, thanks for the notes on the harbour gauge and the survey days.</p>
+<p>I measured the same tides last year and found the range grew just the same way.</p></div></td>
+<td><div class="links"><h3>Elsewhere</h3><ul>{links}</ul></div></td>
+</tr></table></body></html>"""
+    notes = "\n\n".join(
+        f"Note {n}: the harbour gauge recorded two high waters and two low waters on day {n} of the survey, "
+        f"and the range grew as the Moon moved towards its full phase."
+        for n in range(1, 5)
+    )
+    assert convert(html, "https://example.org/tides").markdown == "## Tide notes\n\n" + notes

@@ -492,6 +492,8 @@ class FurnitureTest:
             return False
         if tag in HEADING_TAGS:  # a heading class with a weak word ("entry-title meta") still titles content
             return False
+        if not total:  # an inline element, its text counted in its block's: furniture unless it holds the region
+            return len(self.text_of(el)) < 0.5 * self.region_text
         return share < self.weak_share and (total - linked < 200 or linked > 0.3 * total)
 
     def named_alike_share(self, el: etree._Element, hints: str) -> float:
