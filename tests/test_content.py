@@ -3112,3 +3112,55 @@ def test_prose_in_an_inline_element_around_blocks_is_measured_whole():
         "and the Sun, and most coasts see two high tides and two low tides every lunar day of about twenty-four hours "
         "and fifty minutes."
     )
+
+
+def test_a_post_written_in_one_weakly_named_span_of_a_paragraph_is_the_article():
+    # the post's text sits in an inline element (`<p><span class="feed">` with line breaks) whose class names it
+    # furniture weakly; its text is counted in the paragraph's, but it is the article
+    lines = "".join(
+        f"Note {n}: the harbour gauge recorded two high waters and two low waters on day {n} of the survey, "
+        f"and the range grew as the Moon moved towards its full phase.<br><br>"
+        for n in range(1, 5)
+    )
+    links = "".join(f'<li><a href="/b{i}">Blog number {i} of the list</a></li>' for i in range(8))
+    html = f"""<html><head><title>Tide notes</title></head><body><table><tr>
+<td><div class="post"><h2>Tide notes</h2><p><span class="feed">{lines}</span></p>
+<p class="byline">Posted by Ann</p></div>
+<div class="comments"><p>Nice post, thanks for the notes on the harbour gauge and the survey days.</p>
+<p>I measured the same tides last year and found the range grew just the same way.</p></div></td>
+<td><div class="links"><h3>Elsewhere</h3><ul>{links}</ul></div></td>
+</tr></table></body></html>"""
+    notes = "\n\n".join(
+        f"Note {n}: the harbour gauge recorded two high waters and two low waters on day {n} of the survey, "
+        f"and the range grew as the Moon moved towards its full phase."
+        for n in range(1, 5)
+    )
+    assert convert(html, "https://example.org/tides").markdown == "## Tide notes\n\n" + notes
+
+
+def test_a_short_post_of_links_over_a_long_comment_thread_is_measured_without_the_thread():
+    # the descent stops above the post and its longer thread; the post's body is mostly links, and held against the
+    # region with its thread it was navigation (only the title was left)
+    comments = "".join(
+        f"<div class='comment-body'><p>Reader {n} wrote: I went to the harbour on day {n} and watched the gauge too, "
+        f"and the range grew exactly as you say, which surprised my neighbours.</p><p>Posted on day {n} at noon.</p>"
+        "</div>"
+        for n in range(1, 9)
+    )
+    html = f"""<html><head><title>More harbour photographs</title></head><body>
+<div class="site"><h3><a href="/">Harbour blog</a></h3></div>
+<div class="content"><div class="post"><h1>More harbour photographs</h1>
+<div class="meta">By Ann | Published: 28 October</div>
+<div class="entry"><p>Besides the <a href="/tides">first set</a> of photographs of the spring tide I showed a few days ago,
+here are a few more from the harbour, found on <a href="https://photos.example.net/">the photo site</a>:</p>
+<p><a href="https://photos.example.net/harbour/1">High water at the north quay</a></p>
+<p><a href="https://photos.example.net/harbour/2">Low water at the old slipway</a></p></div>
+<div class="utility">This entry was posted in <a href="/c/photos">Photos</a> and tagged <a href="/t/tides">tides</a>.
+Bookmark the <a href="/photos">permalink</a>.</div></div>
+<div class="comments"><h2>8 comments</h2>{comments}</div></div></body></html>"""
+    # (a paragraph that is one link is left out here as in any article)
+    assert convert(html, "https://example.org/photos").markdown == (
+        "# More harbour photographs\n\nBesides the [first set](https://example.org/tides) of photographs of the spring "
+        "tide I showed a few days ago, here are a few more from the harbour, found on "
+        "[the photo site](https://photos.example.net/):"
+    )

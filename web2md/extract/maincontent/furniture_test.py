@@ -80,6 +80,7 @@ from web2md.extract.maincontent.furniture import (
     is_rights_line,
     is_tail_label,
     names_caption,
+    names_comments,
     read_hints,
 )
 from web2md.extract.markdown.tables import is_headed, is_layout_table
@@ -321,8 +322,17 @@ class FurnitureTest:
         self.stats = analysis.stats
         self.pruned = analysis.pruned
         self.region_text = max(1, analysis.text(main) - analysis.links(main))
-        self.region_all = analysis.text(main)
         self.region_good = analysis.good(main)
+        # the region's text and content text without its comment thread, which a short post with its links is
+        # measured against (the descent stops above a short post over a long thread); a post without content text
+        # of its own is measured against the whole region (and read again if nothing else is left)
+        threads = [child for child in main if (hints := class_and_id(child)) and names_comments(hints)]
+        post_good = self.region_good - sum(map(analysis.good, threads))
+        self.post_sizes = (
+            (analysis.text(main) - sum(map(analysis.text, threads)), post_good)
+            if post_good
+            else (analysis.text(main), self.region_good)
+        )
         self.weak_share = 0.05 if recall else 0.15
         self.gallery = analysis.caption_text > 0.5 * self.region_text
         self.hint_readings: dict[str, HintReading] = {}  # one per distinct class/id string
@@ -384,8 +394,8 @@ class FurnitureTest:
             and total
             and is_link_dense(el, tag, total, linked, LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY)
             and not inside_link(el)  # a block inside a link is the link's text
-            and total < 0.5 * self.region_all
-            and not (own and own.good >= 0.5 * self.region_good)  # a short post with its links: most of the content
+            and total < 0.5 * self.post_sizes[0]
+            and not (own and own.good >= 0.5 * self.post_sizes[1])  # a short post with its links: most of its content
             and "link-density" not in off
         ):
             return True
@@ -492,6 +502,8 @@ class FurnitureTest:
             return False
         if tag in HEADING_TAGS:  # a heading class with a weak word ("entry-title meta") still titles content
             return False
+        if not total:  # an inline element, its text counted in its block's: furniture unless it holds the region
+            return len(self.text_of(el)) < 0.5 * self.region_text
         return share < self.weak_share and (total - linked < 200 or linked > 0.3 * total)
 
     def named_alike_share(self, el: etree._Element, hints: str) -> float:

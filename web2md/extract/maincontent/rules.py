@@ -156,10 +156,12 @@ RULES: tuple[Rule, ...] = (
         "link-density",
         "blocks mostly of links (lists and tables only when nearly all links), unless a paragraph has a sentence's "
         "worth of words beside them or the block holds half the region's text (a reading list that is the article) "
-        "or half its content text (a short post filed under many categories)",
+        "or half its content text (a short post filed under many categories), the region's comment thread aside (a "
+        "short post over a long thread)",
         ("LINK_DENSITY", "LIST_LINK_DENSITY", "SENTENCE_WORDS"),
         (
             "test_content::test_a_short_post_with_many_category_links_is_not_link_dense_when_it_holds_most_of_the_content",
+            "test_content::test_a_short_post_of_links_over_a_long_comment_thread_is_measured_without_the_thread",
             "test_content::test_related_heading_over_links_goes",
             "test_content::test_separators_between_links_are_no_words",
             "test_content::test_article_is_exactly_the_body",
