@@ -140,6 +140,18 @@ def test_a_feed_parsing_past_the_deadline_fails_with_its_url_and_status_4(site):
 
 
 @pytest.mark.integration
+def test_a_feed_read_as_a_sitemap_parsing_past_the_deadline_fails_with_its_url_and_status_4(site):
+    done = web2md("sitemap", site.url("/hang.xml"), "--extract-timeout", "2")
+    assert done.returncode == 4
+    assert done.stdout == ""
+    assert done.stderr.endswith(
+        f"web2md: extraction timed out after 2 s: {site.url('/hang.xml')} (try a longer --extract-timeout)\n"
+    )
+    fine = web2md("sitemap", site.url("/fine.xml"), "--extract-timeout", "2")
+    assert (fine.returncode, fine.stdout) == (0, "https://example.com/entry\n"), fine.stderr
+
+
+@pytest.mark.integration
 def test_an_mcp_feed_parsing_past_the_deadline_fails_alone(site, monkeypatch):
     monkeypatch.setattr(test_mcp, "ENV", {"PYTHONPATH": HOOKED, "PYTHONWARNINGS": "ignore"})
     session = test_mcp.McpSession("--allow-private", "--timeout", "8")

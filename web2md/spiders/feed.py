@@ -23,7 +23,6 @@ from web2md.conversion.workers import WorkerTimeout
 from web2md.extensions import needed
 from web2md.extract.documents.feedlinks import common_feed_urls, discover_feeds
 from web2md.extract.documents.feeds import MAX_FEED_ENTRIES, Feed
-from web2md.failures import EXTRACTION_TIMED_OUT
 from web2md.items import FeedEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
 from web2md.middlewares.limits import record_failure
@@ -178,9 +177,7 @@ class FeedSpider(Web2mdSpider):
         try:
             answer = await self.converter.run(read_feed, response.body, response.url, max_entries)
         except WorkerTimeout as exc:
-            record_failure(self.crawler.stats, response.url, "extraction_timeout", str(exc))
-            reason = f"{EXTRACTION_TIMED_OUT} after {self.converter.timeout:g} s"
-            self.failures.append({"url": response.url, "status": None, "reason": reason})
+            self.read_timed_out(response.url, exc, self.converter.timeout)
             raise Unread from exc
         except Exception as exc:  # its worker died, or parsing raised
             logger.error("Reading the feed %s failed: %s", response.url, exc)
