@@ -16,6 +16,7 @@ import concurrent.futures
 import contextlib
 import logging
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
@@ -266,12 +267,16 @@ class Converter:
             **wants,
         )
 
+    async def run(self, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)`` where pages are read: in a worker, under the extraction deadline (in process
+        without a pool); raises `WorkerError`s. `function` and `args` must be picklable."""
+        if self.pool is None:
+            return function(*args)
+        return await self.pool.run(function, *args)
+
     async def read(self, job: Conversion) -> dict[str, Any]:
         """`run_conversion` of `job` in a worker (in process without a pool); raises `WorkerError`s."""
-        if self.pool is None:
-            result = run_conversion(job)
-        else:
-            result = await self.pool.run(run_conversion, job)
+        result = await self.run(run_conversion, job)
         if result.get("truncated") is not None and job.frames is None:  # once per page, not again with its iframes
             logger.warning(
                 "Truncated %s: converting it whole would take more than %s bytes (WEB2MD_MAX_MEMORY); the rest is not converted",

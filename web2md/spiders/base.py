@@ -31,7 +31,7 @@ from twisted.python.failure import Failure
 from web2md.browser.chromium import BrowserMissing, browser_mode, use_browser
 from web2md.extract.html.sniff import binary_type
 from web2md.extract.options import Options
-from web2md.failures import classify, http_reason
+from web2md.failures import EXTRACTION_TIMED_OUT, classify, http_reason
 from web2md.frontends.sanitise import sanitise
 from web2md.incremental.middleware import Gone, Unchanged
 from web2md.items import PageItem
@@ -337,6 +337,12 @@ class Web2mdSpider(Spider):
                 record_failure(self.crawler.stats, url, "invalid_url", log=False)  # logged just above
                 self.failures.append({"url": url, "status": None, "reason": "invalid URL"})
         return valid
+
+    def read_timed_out(self, url: str, exc: Exception, timeout: float | None) -> None:
+        """A document (a feed) whose reading in a conversion worker overran ``WEB2MD_EXTRACT_TIMEOUT``: it fails
+        as a page past it does."""
+        record_failure(self.crawler.stats, url, "extraction_timeout", str(exc))
+        self.failures.append({"url": url, "status": None, "reason": f"{EXTRACTION_TIMED_OUT} after {timeout:g} s"})
 
     def on_error(self, failure: Failure) -> None:
         """Errback: a page that could not be fetched is recorded; the crawl goes on.

@@ -1,7 +1,8 @@
 """The `feed` spider: read an RSS, Atom or JSON feed (or find one from a page) into entry items or entry pages.
 
-Parsing and rendering are the core's (`web2md.extract.documents.feeds`); this module
-only decides what to request next.
+Parsing and rendering are the core's (`web2md.extract.documents.feeds`), run where pages are converted (in the
+crawl's worker pool, under the extraction deadline: `web2md.conversion.feeds`); this module only decides what to
+request next.
 """
 
 from __future__ import annotations
@@ -10,14 +11,18 @@ import logging
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
-from scrapy import Request
+from scrapy import Request, signals
 from scrapy.http import Response, TextResponse
 from twisted.python.failure import Failure
 
 from web2md.blacklist.middleware import load_blacklist
+from web2md.conversion.converter import Converter
+from web2md.conversion.feeds import read_feed
 from web2md.conversion.responses import parse_response
+from web2md.conversion.workers import WorkerTimeout
+from web2md.extensions import needed
 from web2md.extract.documents.feedlinks import common_feed_urls, discover_feeds
-from web2md.extract.documents.feeds import MAX_FEED_ENTRIES, Feed, FeedError, FeedRefused, parse_feed
+from web2md.extract.documents.feeds import MAX_FEED_ENTRIES, Feed
 from web2md.items import FeedEntryItem
 from web2md.middlewares import META_EXPLICIT, META_QUIET
 from web2md.middlewares.limits import record_failure
@@ -27,6 +32,10 @@ logger = logging.getLogger(__name__)
 
 META_PAGE = "web2md_feed_page"
 META_CANDIDATES = "web2md_feed_candidates"
+
+
+class Unread(Exception):
+    """A feed document that was not read (refused, timed out, its worker died): recorded as a failure already."""
 
 
 class FeedSpider(Web2mdSpider):
@@ -41,7 +50,11 @@ class FeedSpider(Web2mdSpider):
     ``web2md feed`` and MCP ``web_feed`` list). ``max_entries`` keeps the
     first N entries of each feed (default `MAX_FEED_ENTRIES`: a longer feed is
     named in a warning and `truncated_feeds`, and the rest of it is not read).
+    Each feed is parsed in the crawl's conversion workers: one that takes longer
+    than ``WEB2MD_EXTRACT_TIMEOUT`` fails (``web2md/failed/extraction_timeout``).
     """
+
+    converter: Converter  # the crawl's, set when the spider opens
 
     name = "feed"
 
@@ -55,7 +68,16 @@ class FeedSpider(Web2mdSpider):
     def from_crawler(cls, crawler, *args: Any, **kwargs: Any):
         spider = super().from_crawler(crawler, *args, **kwargs)
         spider.blacklist = load_blacklist(crawler.settings)
+        crawler.signals.connect(spider.opened, signal=signals.spider_opened)
         return spider
+
+    def opened(self) -> None:
+        # the crawl's Converter, an extension: built after the spider, so not there yet in from_crawler
+        self.converter = needed(self.crawler, Converter)
+
+    def page_bound(self) -> int | None:
+        # listing entries reads one document at a time (the URL, then each feed location in turn) and no page
+        return None if self.fetch_entries else 1
 
     async def start(self) -> AsyncIterator[Any]:
         for url in self.valid_start_urls():
@@ -64,14 +86,14 @@ class FeedSpider(Web2mdSpider):
             )
 
     # -- finding the feed ----------------------------------------------
-    def parse_start(self, response: Response) -> Iterator[Any]:
+    async def parse_start(self, response: Response) -> AsyncIterator[Any]:
         try:
-            feed = self.read(response)
-        except FeedRefused as exc:
-            self.refused(response.url, response.url, exc)
+            feed = await self.read(response, response.url)
+        except Unread:
             return
         if feed is not None:
-            yield from self.use_feed(feed, response)
+            for result in self.use_feed(feed, response):
+                yield result
             return
         if not isinstance(response, TextResponse):
             self.no_feed(
@@ -86,7 +108,8 @@ class FeedSpider(Web2mdSpider):
             )
             return
         logger.info("No feed linked from %s; trying the usual feed locations", response.url)
-        yield from self.probe(response.url, common_feed_urls(response.url))
+        for request in self.probe(response.url, common_feed_urls(response.url)):
+            yield request
 
     def probe(self, page: str, candidates: list[str]) -> Iterator[Request]:
         """Try the first candidate location; the next one is tried only if it holds no feed."""
@@ -101,17 +124,18 @@ class FeedSpider(Web2mdSpider):
             meta={META_PAGE: page, META_CANDIDATES: candidates[1:], META_QUIET: True},
         )
 
-    def parse_probe(self, response: Response) -> Iterator[Any]:
+    async def parse_probe(self, response: Response) -> AsyncIterator[Any]:
         try:
-            feed = self.read(response, quiet=True)
-        except FeedRefused as exc:
-            self.refused(response.meta[META_PAGE], response.url, exc)
+            feed = await self.read(response, response.meta[META_PAGE], quiet=True)
+        except Unread:
             return
         if feed is None:
-            yield from self.probe(response.meta[META_PAGE], response.meta[META_CANDIDATES])
+            for request in self.probe(response.meta[META_PAGE], response.meta[META_CANDIDATES]):
+                yield request
             return
         logger.info("Found feed %s for %s", response.url, response.meta[META_PAGE])
-        yield from self.use_feed(feed, response)
+        for result in self.use_feed(feed, response):
+            yield result
 
     def probe_failed(self, failure: Failure) -> Iterator[Request]:
         meta = failure.request.meta
@@ -123,40 +147,52 @@ class FeedSpider(Web2mdSpider):
         record_failure(self.crawler.stats, url, "no_feed", log=False)  # logged just above
         self.failures.append({"url": url, "status": None, "reason": "no feed found"})
 
-    def refused(self, url: str, feed_url: str, exc: FeedRefused) -> None:
+    def refused(self, url: str, feed_url: str, why: str) -> None:
         """A feed read as an attack: said once, with the reason; no other location is tried."""
-        reason = f"feed {feed_url} refused: {exc}"
+        reason = f"feed {feed_url} refused: {why}"
         logger.error("No feed read for %s: %s", url, reason)
         record_failure(self.crawler.stats, url, "feed_refused", log=False)  # logged just above
         self.failures.append({"url": url, "status": None, "reason": reason})
 
     # -- reading it ----------------------------------------------------
-    def parse_feed(self, response: Response) -> Iterator[Any]:
+    async def parse_feed(self, response: Response) -> AsyncIterator[Any]:
+        page = response.meta.get(META_PAGE, response.url)
         try:
-            feed = self.read(response)
-        except FeedRefused as exc:
-            self.refused(response.meta.get(META_PAGE, response.url), response.url, exc)
+            feed = await self.read(response, page)
+        except Unread:
             return
         if feed is None:
-            self.no_feed(response.meta.get(META_PAGE, response.url), f"{response.url} is not a feed")
+            self.no_feed(page, f"{response.url} is not a feed")
             return
-        yield from self.use_feed(feed, response)
+        for result in self.use_feed(feed, response):
+            yield result
 
-    def read(self, response: Response, quiet: bool = False) -> Feed | None:
-        """The feed in a response, or None if it holds none; raises `FeedRefused` for one read as an attack."""
+    async def read(self, response: Response, page: str, quiet: bool = False) -> Feed | None:
+        """The feed in a response (looked for on behalf of `page`), or None if it holds none.
+
+        Parsed in a conversion worker, under the extraction deadline. A feed refused as an attack, one whose
+        reading overran the deadline or failed is recorded as `page`'s failure and raises `Unread`.
+        """
+        max_entries = MAX_FEED_ENTRIES if self.max_entries is None else self.max_entries
         try:
-            feed = parse_feed(
-                response.body,
-                response.url,
-                max_entries=MAX_FEED_ENTRIES if self.max_entries is None else self.max_entries,
-            )
-        except FeedRefused:
-            raise
-        except FeedError as exc:
+            answer = await self.converter.run(read_feed, response.body, response.url, max_entries)
+        except WorkerTimeout as exc:
+            self.read_timed_out(response.url, exc, self.converter.timeout)
+            raise Unread from exc
+        except Exception as exc:  # its worker died, or parsing raised
+            logger.error("Reading the feed %s failed: %s", response.url, exc)
+            record_failure(self.crawler.stats, response.url, "extraction_error", log=False)  # logged just above
+            self.failures.append({"url": response.url, "status": None, "reason": f"extraction failed: {exc}"})
+            raise Unread from exc
+        if "refused" in answer:
+            self.refused(page, response.url, answer["refused"])
+            raise Unread
+        if "not_feed" in answer:
             # on the start URL this is the normal case of a page rather than a feed
             log = logger.debug if quiet or META_PAGE not in response.meta else logger.warning
-            log("Not a feed: %s (%s)", response.url, exc)
+            log("Not a feed: %s (%s)", response.url, answer["not_feed"])
             return None
+        feed = answer["feed"]
         if feed.truncated and self.max_entries is None:
             logger.warning("Feed %s has more than %d entries: the rest is not read", response.url, MAX_FEED_ENTRIES)
             self.crawler.stats.inc_value("web2md/feed_truncated_count")

@@ -14,7 +14,6 @@ from scrapy.utils.defer import deferred_from_coro
 from twisted.python.failure import Failure
 
 from web2md.conversion.converter import Converter, robots_directives
-from web2md.extensions import needed
 from web2md.extract.documents.sitemaps import SitemapEntry, select_entries
 from web2md.incremental import META_UNCHANGED, page_links_read
 from web2md.middlewares import META_EXPLICIT
@@ -193,13 +192,8 @@ class SiteSpider(SitemapSpider):
     def from_crawler(cls, crawler, *args: Any, **kwargs: Any):
         spider = super().from_crawler(crawler, *args, **kwargs)
         spider.obey_robots = crawler.settings.getbool("ROBOTSTXT_OBEY")
-        crawler.signals.connect(spider.opened, signal=signals.spider_opened)
         crawler.signals.connect(spider.admit_level, signal=signals.spider_idle)
         return spider
-
-    def opened(self) -> None:
-        # the crawl's Converter, an extension: built after the spider, so not there yet in from_crawler
-        self.converter = needed(self.crawler, Converter)
 
     def add_start(self, url: str) -> None:
         self.scope.add_start(url)
@@ -219,7 +213,7 @@ class SiteSpider(SitemapSpider):
                 yield request
 
     async def parse_sitemap(self, response: Response) -> AsyncIterator[Any]:
-        for result in super().parse_sitemap(response):
+        async for result in super().parse_sitemap(response):
             yield result
         await self.check_listed()  # a dry run at depth 0 lists the sitemap's URLs without fetching them
 

@@ -20,7 +20,10 @@ from scrapy.utils.gz import gunzip
 from twisted.python.failure import Failure
 
 from web2md.blacklist.middleware import load_blacklist
-from web2md.extract.documents.feeds import FeedError, parse_feed
+from web2md.conversion.converter import Converter
+from web2md.conversion.feeds import read_feed
+from web2md.conversion.workers import WorkerTimeout
+from web2md.extensions import needed
 from web2md.extract.documents.safexml import UnsafeXMLError
 from web2md.extract.documents.sitemaps import (
     MAX_SITEMAP_SIZE,
@@ -97,6 +100,7 @@ class SitemapSpider(Web2mdSpider):
 
     name = "sitemap"
     extra_arguments = ("list",)
+    converter: Converter  # the crawl's, set when the spider opens
 
     def __init__(
         self, since: str | None = None, max_pages: Any = None, max_depth: Any = DEFAULT_MAX_DEPTH, **kwargs: Any
@@ -127,7 +131,16 @@ class SitemapSpider(Web2mdSpider):
         spider.max_size = crawler.settings.getint("DOWNLOAD_MAXSIZE") or MAX_SITEMAP_SIZE
         spider.at_once = max(1, crawler.settings.getint("CONCURRENT_REQUESTS_PER_DOMAIN"))
         crawler.signals.connect(spider.idle, signal=signals.spider_idle)
+        crawler.signals.connect(spider.opened, signal=signals.spider_opened)
         return spider
+
+    def opened(self) -> None:
+        # the crawl's Converter, an extension: built after the spider, so not there yet in from_crawler
+        self.converter = needed(self.crawler, Converter)
+
+    def page_bound(self) -> int | None:
+        # a listing fetches no page: the workers only read a feed given as a sitemap
+        return 1 if self.list_only else None
 
     def idle(self) -> None:
         """Nothing in flight while sitemaps wait: a request was dropped on its way without an answer (a spider
@@ -230,15 +243,20 @@ class SitemapSpider(Web2mdSpider):
                 yield request
 
     # -- sitemaps ------------------------------------------------------
-    def parse_sitemap(self, response: Response) -> Iterator[Any]:
-        yield from self.use_sitemap(response)
-        yield from self.read_one(response.request)
+    async def parse_sitemap(self, response: Response) -> AsyncIterator[Any]:
+        async for result in self.use_sitemap(response):
+            yield result
+        for request in self.read_one(response.request):
+            yield request
 
-    def use_sitemap(self, response: Response) -> Iterator[Any]:
+    async def use_sitemap(self, response: Response) -> AsyncIterator[Any]:
         site = response.meta[META_SITE]
         quiet = bool(response.meta.get(META_QUIET))
         try:
-            sitemap = self.read(response)
+            sitemap = await self.read(response)
+        except WorkerTimeout as exc:
+            self.read_timed_out(response.url, exc, self.converter.timeout)
+            return
         except UnsafeXMLError as exc:
             self.reject(response, f"refused: {exc}", quiet=False, cause="unsafe_sitemap")
             return
@@ -249,9 +267,11 @@ class SitemapSpider(Web2mdSpider):
         self.crawler.stats.inc_value("web2md/sitemap_count")
         if sitemap.is_index:
             self.follow_index(sitemap, response)
-            yield from self.next_sitemaps()
+            for request in self.next_sitemaps():
+                yield request
         else:
-            yield from self.use_entries(sitemap, response.url)
+            for result in self.use_entries(sitemap, response.url):
+                yield result
         if sitemap.truncated:
             what = "sitemaps" if sitemap.is_index else "URLs"
             logger.warning(
@@ -263,19 +283,20 @@ class SitemapSpider(Web2mdSpider):
             self.crawler.stats.inc_value("web2md/sitemap_truncated_count")
             self.truncated_sitemaps.append(response.url)
 
-    def read(self, response: Response) -> SitemapReader | Sitemap:
+    async def read(self, response: Response) -> SitemapReader | Sitemap:
         """The sitemap in a response, to read as a stream; an RSS or Atom feed counts too (sitemaps.org allows
-        them)."""
+        them). A feed is parsed whole, in a conversion worker under the extraction deadline (`WorkerTimeout`)."""
         body = gunzip_sitemap(response.body, self.max_size)
         try:
             return read_sitemap(body, response.url, max_size=self.max_size)
         except UnsafeXMLError:
             raise
         except ValueError as exc:
-            try:
-                feed = parse_feed(body, response.url, max_entries=MAX_SITEMAP_URLS)
-            except FeedError:
-                raise exc from None
+            not_sitemap = exc
+        answer = await self.converter.run(read_feed, body, response.url, MAX_SITEMAP_URLS)
+        if "feed" not in answer:
+            raise not_sitemap
+        feed = answer["feed"]
         entries = tuple(SitemapEntry(e.link, e.updated or e.published) for e in feed.entries if e.link)
         return Sitemap("feed", entries)
 
