@@ -4,16 +4,15 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.cli_process import run_web2md as web2md
 from tests.documents import Text, make_docx, make_pdf
 from tests.server import TestServer
-from web2md import crawl
+from web2md import convert_document, crawl
+from web2md.extract import UnsupportedContent
 from web2md.extract.documents.reader import DOCX, PDF, DocumentError, read_document
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,6 +109,13 @@ def test_documents_that_cannot_be_read_say_why(body, message):
     assert str(info.value) == message
 
 
+def test_the_python_api_tells_documents_apart_by_their_bytes():
+    assert convert_document(REPORT, url="https://e.test/report.pdf").markdown == REPORT_MARKDOWN
+    assert convert_document(GUIDE, "application/octet-stream").markdown == "# Guide\n\nSome text.\n\n## Part"
+    with pytest.raises(UnsupportedContent, match=r"^cannot read application/zip \(22 bytes\)$"):
+        convert_document(b"PK\x05\x06" + bytes(18), "application/zip")
+
+
 def test_docx_through_mammoth_and_the_one_renderer():
     page = read_document(GUIDE, DOCX, "https://e.test/guide.docx")
     assert page.markdown == "# Guide\n\nSome text.\n\n## Part"
@@ -127,13 +133,6 @@ def server():
             "/locked.pdf", make_pdf([[Text(72, 72, "x")]], encrypted=True), headers={"Content-Type": "application/pdf"}
         )
         yield srv
-
-
-def web2md(*args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    return subprocess.run(
-        [sys.executable, "-m", "web2md.frontends.cli", *args], capture_output=True, text=True, env=env, timeout=120
-    )
 
 
 def test_fetch_prints_a_pdf_as_markdown(server):

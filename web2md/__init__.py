@@ -2,12 +2,21 @@
 
 The public API is a set of pure functions over strings (see docs/design.md#entry-points)::
 
-    from web2md import convert, html_to_text, extract_links, extract_title, text_for, decode_entities
+    from web2md import convert, convert_document, html_to_text, extract_links, extract_title, text_for, decode_entities
 """
 
 from typing import Any
 
-__all__ = ["Page", "convert", "html_to_text", "extract_links", "extract_title", "text_for", "decode_entities"]
+__all__ = [
+    "Page",
+    "convert",
+    "convert_document",
+    "html_to_text",
+    "extract_links",
+    "extract_title",
+    "text_for",
+    "decode_entities",
+]
 __version__ = "0.1.0"
 
 

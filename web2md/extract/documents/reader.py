@@ -12,7 +12,7 @@ from web2md.extract.convert import convert
 from web2md.extract.documents.errors import DocumentError
 from web2md.extract.page import Page
 
-__all__ = ["DOCUMENT_TYPES", "DocumentError", "document_type", "document_html", "read_document"]
+__all__ = ["DOCUMENT_TYPES", "DocumentError", "convert_document", "document_type", "document_html", "read_document"]
 
 PDF = "application/pdf"
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
@@ -59,3 +59,14 @@ def read_document(body: bytes, kind: str, url: str = "", **options: object) -> P
     options = {**options, "main_content": False, "javascript": False}
     options.pop("wait", None)
     return convert(document_html(body, kind), url=url, **options)
+
+
+def convert_document(body: bytes, content_type: str = "", url: str = "", **options: object) -> Page:
+    """The `Page` of a PDF or DOCX body, told apart by its bytes (`convert`'s options apply); raises
+    `UnsupportedContent` for any other body and `DocumentError` for a document that cannot be read."""
+    kind = document_type(body, content_type)
+    if kind is None:
+        from web2md.extract.textfor import UnsupportedContent, media_type
+
+        raise UnsupportedContent(media_type(content_type) or "application/octet-stream", len(body))
+    return read_document(body, kind, url, **options)
