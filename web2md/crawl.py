@@ -24,10 +24,10 @@ import logging
 import pickle
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from scrapy import Spider, signals
 from scrapy.crawler import AsyncCrawlerRunner, Crawler
@@ -38,6 +38,8 @@ from scrapy.utils.reactor import is_asyncio_reactor_installed, is_reactor_instal
 
 from web2md.incremental.store import UnchangedPage
 from web2md.items import PageItem
+
+T = TypeVar("T")
 
 logger = logging.getLogger(__name__)
 
@@ -278,15 +280,20 @@ async def crawl(
     `Settings` object).
     """
     full = settings if isinstance(settings, Settings) else project_settings(settings)
-    loop = _REACTOR.get_loop(full)
-    coro = _crawl_here(spider, full, spider_args)
+    return await on_reactor(lambda: _crawl_here(spider, full, spider_args), full)
+
+
+async def on_reactor(start: Callable[[], Coroutine[Any, Any, T]], settings: Settings) -> T:
+    """Await the coroutine `start` makes on the reactor's loop (started with `settings` if it is not running
+    yet), whichever loop awaits it."""
+    loop = _REACTOR.get_loop(settings)
     try:
         running = asyncio.get_running_loop()
     except RuntimeError:
         running = None
     if running is loop:
-        return await coro
-    return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(coro, loop))
+        return await start()
+    return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(start(), loop))
 
 
 def run(

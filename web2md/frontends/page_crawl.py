@@ -236,15 +236,7 @@ class PageCrawls:
         unknown = sorted(set(arguments) - PER_REQUEST)
         if unknown:
             raise ValueError(f"not an argument of a single page's request: {', '.join(unknown)}")
-        loop = crawl._REACTOR.get_loop(self.settings)
-        coro = self._fetch(url, arguments)
-        try:
-            running = asyncio.get_running_loop()
-        except RuntimeError:
-            running = None
-        if running is loop:
-            return await coro
-        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(coro, loop))
+        return await crawl.on_reactor(lambda: self._fetch(url, arguments), self.settings)
 
     async def _fetch(self, url: str, arguments: dict[str, Any]) -> Outcome:
         browser = bool(arguments.pop("browser", False))
