@@ -52,6 +52,19 @@ def web2md(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def scrapy_crawl(spider: str, url: str, log_level: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``scrapy crawl SPIDER -a url=URL`` with a two-second extraction deadline and the slow-conversion hook."""
+    return subprocess.run(
+        [sys.executable, "-W", "ignore", "-m", "scrapy", "crawl", spider, "-a", f"url={url}"]
+        + ["-a", "extract_timeout=2", "-s", f"LOG_LEVEL={log_level}", "-s", "WEB2MD_OUTPUT_DIR="],
+        cwd=cwd,
+        env=dict(os.environ, SCRAPY_SETTINGS_MODULE="web2md.settings", PYTHONPATH=HOOKED, PYTHONWARNINGS="ignore"),
+        capture_output=True,
+        text=True,
+        timeout=90,
+    )
+
+
 @pytest.mark.integration
 @pytest.mark.parametrize("command", [["fetch"], []], ids=["fetch", "browse"])
 def test_a_page_converting_past_the_deadline_fails_with_its_url_and_status_4(site, command):
@@ -106,15 +119,7 @@ def test_an_mcp_call_converting_past_the_deadline_fails_alone(site, monkeypatch)
 
 @pytest.mark.integration
 def test_scrapy_crawl_of_one_page_converts_it_under_the_deadline(site, tmp_path):
-    done = subprocess.run(
-        [sys.executable, "-W", "ignore", "-m", "scrapy", "crawl", "page", "-a", f"url={site.url('/hang')}"]
-        + ["-a", "extract_timeout=2", "-s", "LOG_LEVEL=WARNING", "-s", "WEB2MD_OUTPUT_DIR="],
-        cwd=tmp_path,
-        env=dict(os.environ, SCRAPY_SETTINGS_MODULE="web2md.settings", PYTHONPATH=HOOKED, PYTHONWARNINGS="ignore"),
-        capture_output=True,
-        text=True,
-        timeout=90,
-    )
+    done = scrapy_crawl("page", site.url("/hang"), "WARNING", tmp_path)
     assert done.returncode == 1
     lines = [line.partition(" [")[2] for line in done.stderr.splitlines() if " [web2md" in line]
     assert lines == [
@@ -183,15 +188,7 @@ def test_an_mcp_feed_parsing_past_the_deadline_fails_alone(site, monkeypatch):
 
 @pytest.mark.integration
 def test_scrapy_crawl_feed_parses_it_under_the_deadline(site, tmp_path):
-    done = subprocess.run(
-        [sys.executable, "-W", "ignore", "-m", "scrapy", "crawl", "feed", "-a", f"url={site.url('/hang.xml')}"]
-        + ["-a", "extract_timeout=2", "-s", "LOG_LEVEL=INFO", "-s", "WEB2MD_OUTPUT_DIR="],
-        cwd=tmp_path,
-        env=dict(os.environ, SCRAPY_SETTINGS_MODULE="web2md.settings", PYTHONPATH=HOOKED, PYTHONWARNINGS="ignore"),
-        capture_output=True,
-        text=True,
-        timeout=90,
-    )
+    done = scrapy_crawl("feed", site.url("/hang.xml"), "INFO", tmp_path)
     assert done.returncode == 1
     assert "'web2md/failed/extraction_timeout': 1," in done.stderr
     lines = [line.partition(" [")[2] for line in done.stderr.splitlines() if " [web2md" in line]
