@@ -35,9 +35,11 @@ TABLE_TAGS = frozenset(("table", "tr", "td", "th", "thead", "tbody", "tfoot", "c
 
 # what declares a table, as it stands just before the word "table"
 _DECLARATION = re.compile(rb"(?:role\s*=\s*[\"']?|display\s*:)\s*$", re.IGNORECASE)
-# candidates only (lower case, as the source scan looks): `declared_tag` decides; no translate() over every attribute
+# candidates only (lower case, as the source scan looks): `declared_tag` decides; no translate() over every attribute.
+# The first test turns away the elements without a role or a style (most of them) before any string is made: a
+# `display:table` in a style sheet (a clearfix) sends many a page without a declared table here.
 _DECLARED = etree.XPath(
-    "//*[not(self::table)][starts-with(normalize-space(@role), 'table') or contains(@style, 'table')]"
+    "//*[@role or @style][not(self::table)][starts-with(normalize-space(@role), 'table') or contains(@style, 'table')]"
 )
 # the whole value: "table-row-group" is a group of rows, not a row
 _DISPLAY = re.compile(r"display\s*:\s*(table(?:-[a-z]+)*)(?![\w-])", re.IGNORECASE)

@@ -20,6 +20,8 @@ from web2md.extract.markdown.render import is_hidden
 _READ_ATTRIBUTES = frozenset(
     {"style", "hidden", "role", "itemtype", "itemprop", "class", "id", "data-author", "data-testid"}
 )
+_CLASS_ONLY = ["class"]
+_CLASS = frozenset(_CLASS_ONLY)
 _ROLES = frozenset(
     {
         "navigation",
@@ -220,7 +222,8 @@ class Analysis:
                     role = None
                     # the attributes read below that `el` has, found in one call: most elements have none of them
                     # but a class, or none at all (a link's href, an image's src)
-                    marks = _READ_ATTRIBUTES.intersection(keys) if keys else keys
+                    # (a class alone, the most frequent, is told by comparing the list: no set made, no name hashed)
+                    marks = _CLASS if keys == _CLASS_ONLY else _READ_ATTRIBUTES.intersection(keys) if keys else keys
                     if marks:
                         cls = el.get("class") if "class" in marks else None
                         comment = cls and ("omment" in cls or "forum-post" in cls)
