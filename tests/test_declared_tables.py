@@ -3,10 +3,9 @@ style attribute) come out as Markdown tables, cell for cell; interactive grids a
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
+from tests.linearity import assert_linear
 from web2md import convert
 
 LEAD = "<p>A paragraph long enough to be the page's own text, ahead of the table that follows it here.</p>"
@@ -85,13 +84,9 @@ def test_a_table_declared_inside_a_declared_layout_is_still_a_table():
 
 
 def test_nested_and_many_declared_tables_stay_linear():
-    def seconds(count: int) -> float:
+    def tables(count: int) -> str:
         nested = '<div role="table"><div role="row">' * count
         cells = '<i role="cell">a</i><i role="cell">b</i>'
-        html = f"<html><body><p>x</p>{nested}{cells}{'</div></div>' * count}{ARIA * count}</body></html>"
-        start = time.perf_counter()
-        convert(html)
-        return time.perf_counter() - start
+        return f"<html><body><p>x</p>{nested}{cells}{'</div></div>' * count}{ARIA * count}</body></html>"
 
-    small, large = seconds(1000), seconds(4000)
-    assert large < small * 4 * 3  # four times the input: well under sixteen times the time
+    assert_linear(tables, 1000, fn=convert)

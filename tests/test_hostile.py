@@ -11,12 +11,10 @@ tests check that the text inside and after the nesting survives.
 
 from __future__ import annotations
 
-import gc
-import time
-
 import pytest
 from lxml import etree
 
+from tests.linearity import assert_linear
 from web2md import convert, extract_links, html_to_text
 from web2md.extract.documents.feeds import parse_feed
 from web2md.extract.html.parse import MAX_DEPTH, flatten_depth, memory_estimate
@@ -24,44 +22,10 @@ from web2md.formats.htmldoc import markdown_to_html
 from web2md.frontends.ansi import render_ansi
 
 URL = "https://example.test/dir/page"
-RATIO_LIMIT = 8.0
 
 
 def render(html):
     return html_to_text(html, URL)
-
-
-def assert_linear(make, n: int, fn=render) -> None:
-    """t(4n)/t(n) below the bound: best of three interleaved runs per size, up to three tries. Times are the
-    thread's CPU time, which other processes on a loaded machine do not stretch as they stretch wall time."""
-    small, big = make(n), make(4 * n)
-    fn(small)  # warm up
-    # what earlier tests left in this process is moved out of the collector's view: a full collection costs as much
-    # as every object alive, so under xdist a long-lived heap would bill the code measured here for it
-    gc.collect()
-    gc.freeze()
-    try:
-        _assert_linear(fn, small, big)
-    finally:
-        gc.unfreeze()
-
-
-def _assert_linear(fn, small, big) -> None:
-    ratios = []
-    for _ in range(3):
-        t_small = t_big = float("inf")
-        for _ in range(3):
-            start = time.thread_time()
-            fn(small)
-            t_small = min(t_small, time.thread_time() - start)
-            start = time.thread_time()
-            fn(big)
-            t_big = min(t_big, time.thread_time() - start)
-        ratio = t_big / max(t_small, 1e-4)
-        ratios.append(round(ratio, 2))
-        if ratio < RATIO_LIMIT:
-            return
-    pytest.fail(f"t(4n)/t(n) = {ratios}, not linear")
 
 
 WORDS = "lorem ipsum dolor sit amet, consectetur adipiscing elit; "
@@ -101,7 +65,7 @@ LINEAR_CASES = {
 @pytest.mark.parametrize("name", list(LINEAR_CASES))
 def test_time_grows_linearly(name):
     make, n = LINEAR_CASES[name]
-    assert_linear(make, n)
+    assert_linear(make, n, fn=render)
 
 
 def test_convert_time_grows_linearly():

@@ -4,11 +4,10 @@ whatever the cells hold (backslashes, pipes, code, line breaks, lists) and wheth
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tests.gfm_tables import AFTER, LEAD, grids, page, round_trip
+from tests.linearity import assert_linear
 from web2md import convert
 
 # (cell HTML, the text a reader sees in it)
@@ -203,18 +202,10 @@ def test_a_layout_table_still_renders_as_blocks(table):
 
 
 def test_a_headed_table_of_long_cells_stays_linear():
-    def seconds(count: int) -> float:
-        cell = "<p>x</p>" * count + "<ul><li>y</li></ul>" * count
-        html = page(html_table([["A", "B"], [cell, "z"]]))
-        best = float("inf")
-        for _ in range(3):  # the best of three: a machine shared with other work
-            start = time.perf_counter()
-            convert(html, main_content=False)
-            best = min(best, time.perf_counter() - start)
-        return best
+    def table(count: int) -> str:
+        return page(html_table([["A", "B"], ["<p>x</p>" * count + "<ul><li>y</li></ul>" * count, "z"]]))
 
-    small, large = seconds(4000), seconds(16000)
-    assert large < small * 4 * 3  # four times the input: well under sixteen times the time
+    assert_linear(table, 4000, fn=lambda html: convert(html, main_content=False))
 
 
 @pytest.mark.parametrize(
