@@ -339,11 +339,9 @@ class Web2mdTools:
             self._pages = PageCrawls(self.settings)
         # under the server's own bound, the crawl's deadlines (download, extraction) end the call first, with their
         # cause and remedy; the wait past it only catches what they do not bound
-        bound, wait = (
-            (self.options.timeout, self.options.timeout + DEADLINE_GRACE)
-            if bound is None
-            else (min(bound, self.options.timeout),) * 2
-        )
+        own_bound = bound is None
+        bound = self.options.timeout if bound is None else min(bound, self.options.timeout)
+        wait = bound + DEADLINE_GRACE if own_bound else bound
         try:
             if arguments.get("javascript"):
                 check_engine()
