@@ -1147,6 +1147,87 @@ def test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them():
     )
 
 
+SECTIONS = {
+    "business": ["Port authority posts record cargo year", "Boatyard hires forty apprentices", "Ferry fares frozen"],
+    "sport": ["Rowing club wins the coastal regatta", "Harbour swim moved to June", "New coach for the town's side"],
+}
+SECTION_LEADS = {
+    "business": "Figures published on Monday show the busiest year since the port was widened, with grain leading.",
+    "sport": "The club's eight beat crews from four towns in the final race, rowed in a rising wind off the pier.",
+}
+
+
+def front_page_card(section: str, n: int, headline: str, summary: str = "") -> str:
+    href = f"/{section}/{n}"
+    return (
+        f"<article><a href='{href}'><img src='{href}.jpg' alt=''></a><h3><a href='{href}'>{headline}</a></h3>"
+        + (f"<p>{summary}</p>" if summary else "")
+        + "<span>2 hours ago</span></article>"
+    )
+
+
+def front_page(lead_summaries: bool) -> str:
+    """A portal's front page: top stories with summaries, then a section of cards per desk under its linked name,
+    the desk's lead with a summary (or none), a "Most read" list beside them, a footer."""
+    top = "".join(front_page_card("news", n, title, summary) for n, (title, href, summary) in enumerate(STORIES))
+    sections = "".join(
+        f"<section><h2><a href='/{section}'>{section.title()}</a></h2>"
+        + "".join(
+            front_page_card(section, n, headline, SECTION_LEADS[section] if n == 0 and lead_summaries else "")
+            for n, headline in enumerate(headlines)
+        )
+        + "</section>"
+        for section, headlines in SECTIONS.items()
+    )
+    most_read = "".join(f"<li><a href='/news/{n}'>{title}</a></li>" for n, (title, href, summary) in enumerate(STORIES))
+    return (
+        "<html><head><title>Harbour Herald - News from the harbour</title></head><body>"
+        "<header><a href='/'>Harbour Herald</a><nav><a href='/news'>News</a> <a href='/sport'>Sport</a></nav></header>"
+        f"<main><section><h2>Top stories</h2>{top}</section>{sections}</main>"
+        f"<aside><h2>Most read</h2><ol>{most_read}</ol></aside>"
+        "<footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
+
+
+def front_page_markdown(lead_summaries: bool) -> str:
+    base = "https://herald.example"
+    top = "\n\n".join(
+        f"### [{title}]({base}/news/{n})\n\n{summary}\n\n2 hours ago"
+        for n, (title, href, summary) in enumerate(STORIES)
+    )
+    sections = "\n\n".join(
+        f"## [{section.title()}]({base}/{section})\n\n"
+        + "\n\n".join(
+            f"### [{headline}]({base}/{section}/{n})\n\n"
+            + (f"{SECTION_LEADS[section]}\n\n" if n == 0 and lead_summaries else "")
+            + "2 hours ago"
+            for n, headline in enumerate(headlines)
+        )
+        for section, headlines in SECTIONS.items()
+    )
+    return f"## Top stories\n\n{top}\n\n{sections}"
+
+
+@pytest.mark.parametrize("lead_summaries", [True, False], ids=["desk-leads-with-summaries", "headlines-only"])
+def test_a_front_page_keeps_every_desk_of_cards(lead_summaries):
+    """A listing's cards are its content however link-dense: the desks after the top stories, whose cards are mostly
+    or only headlines, are kept with them; the "Most read" list beside them and the masthead are not."""
+    assert convert(front_page(lead_summaries), "https://herald.example/").markdown == front_page_markdown(
+        lead_summaries
+    )
+
+
+def test_desks_of_headline_cards_after_a_story_are_left_out():
+    """The same desks of headline cards after an article: the page is the story, not a listing."""
+    desks = "".join(
+        f"<section><h2><a href='/{section}'>{section.title()}</a></h2>"
+        + "".join(front_page_card(section, n, headline) for n, headline in enumerate(headlines))
+        + "</section>"
+        for section, headlines in SECTIONS.items()
+    )
+    assert ferry(herald_page(FERRY, desks)) == FERRY_MD
+
+
 @pytest.mark.parametrize(
     "before, item",
     [

@@ -4,6 +4,7 @@ headings, with the furniture and hidden subtrees it passed over."""
 from __future__ import annotations
 
 import copy
+from itertools import chain
 
 from lxml import etree
 
@@ -159,6 +160,9 @@ class Analysis:
         # as content (unless the page is a listing: `restore_teasers`)
         self.teaser_lists: dict[etree._Element, int] = {}
         self.teaser_cards: set[etree._Element] = set()  # the cards of the teaser lists
+        # blocks holding MIN_CARDS or more cards side by side without content text (headlines alone), with the cards
+        self.headline_lists: dict[etree._Element, list[etree._Element]] = {}
+        self.listed: frozenset[etree._Element] = frozenset()  # on a listing page, its lists of cards and the cards
         self.keep_header = keep_header
         self.min_unit = min_unit
         self.keep_hidden = keep_hidden
@@ -176,7 +180,7 @@ class Analysis:
         skip_tags: frozenset[str],
     ) -> None:
         stats, pruned, candidates, bylines = self.stats, self.pruned, self.comment_candidates, self.byline_candidates
-        teaser_lists, teaser_cards = self.teaser_lists, self.teaser_cards
+        teaser_lists, teaser_cards, headline_lists = self.teaser_lists, self.teaser_cards, self.headline_lists
         count_cards = "teaser-cards" not in self.disabled
         cards: dict[etree._Element, Cards] = {}  # per open element: the cards among its children
         targets: dict[etree._Element, str] = {}  # the one page the linked headings below an element lead to, or ""
@@ -325,10 +329,13 @@ class Analysis:
                             targets[el] = target
                 if cards:
                     held = cards.pop(el, None)
-                    if held is not None and held.count >= MIN_CARDS and held.good and count_cards:
-                        own.good -= held.good
-                        teaser_lists[el] = held.good
-                        teaser_cards.update(held.cards)
+                    if held is not None and held.count >= MIN_CARDS and count_cards:
+                        if held.good:
+                            own.good -= held.good
+                            teaser_lists[el] = held.good
+                            teaser_cards.update(held.cards)
+                        else:
+                            headline_lists[el] = held.cards
                 # (a link last in a block has nothing after it to title: most links in lists and menus)
                 if (
                     tag == "a"
@@ -408,12 +415,16 @@ class Analysis:
     def restore_teasers(self) -> None:
         """Count the teaser lists' text as content again: on a listing page the teasers are what it holds."""
         stats = self.stats
-        for el, text in self.teaser_lists.items():
+        headlines = {el: sum(stats[card].text for card in cards) for el, cards in self.headline_lists.items()}
+        for el, text in chain(self.teaser_lists.items(), headlines.items()):
             for node in (el, *el.iterancestors()):
                 own = stats.get(node)
                 if own is None:
                     break
                 own.good += text
+        self.listed = frozenset(
+            chain(self.teaser_lists, self.teaser_cards, self.headline_lists, *self.headline_lists.values())
+        )
         self.teaser_lists = {}
         self.teaser_cards = set()
 

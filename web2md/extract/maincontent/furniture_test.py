@@ -376,6 +376,8 @@ class FurnitureTest:
             return False
         if el in self.pruned:
             return True
+        if el in self.analysis.listed and "listing-pages" not in self.analysis.disabled:
+            return False  # a listing's teasers are its content, however link-dense or named
         tag = el.tag
         if self.gallery and tag == "figcaption":
             return False  # a gallery's captions are its text, whatever their class says

@@ -101,11 +101,13 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "listing-pages",
-        "on a page whose teasers hold LISTING times the content text outside them, the teasers are its content",
+        "on a page whose teasers hold LISTING times the content text outside them, the teasers are its content: "
+        "its lists of cards, with summaries or headlines alone, are measured and kept as content, however link-dense",
         ("LISTING",),
         (
             "test_content::test_a_blog_index_of_cards_with_a_read_more_link_keeps_them",
             "test_content::test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them",
+            "test_content::test_a_front_page_keeps_every_desk_of_cards",
         ),
     ),
     Rule(
