@@ -1217,6 +1217,26 @@ def test_a_front_page_keeps_every_desk_of_cards(lead_summaries):
     )
 
 
+def test_a_section_page_keeps_cards_whose_headline_is_a_third_of_their_text():
+    """Cards under the section's title whose summary is one short sentence (link-dense by the measure of a block
+    inside an article) are the page's content; the column of "Most read" headlines beside them is not."""
+    cards = "".join(
+        f"<div class='card'><a href='{href}'><img src='{href}.jpg' alt=''></a><h3><a href='{href}'>{title}</a></h3>"
+        f"<p>{summary}</p></div>"
+        for title, href, summary in STORIES
+    )
+    most_read = "".join(f"<li><a href='{href}?ref=most-read'>{title}</a></li>" for title, href, summary in STORIES)
+    md = convert(
+        "<html><body><div class='top'><a href='/'>Harbour Herald</a><ul><li><a href='/news'>News</a></li>"
+        f"<li><a href='/sport'>Sport</a></li></ul></div><div id='content'><div class='col-main'><h1>Local news</h1>"
+        f"{cards}</div><div class='col-side'><h2>Most read</h2><ol>{most_read}</ol></div></div></body></html>",
+        "https://herald.example/local/",
+    ).markdown
+    assert md == "# Local news\n\n" + "\n\n".join(
+        f"### [{title}](https://herald.example{href})\n\n{summary}" for title, href, summary in STORIES
+    )
+
+
 def test_desks_of_headline_cards_after_a_story_are_left_out():
     """The same desks of headline cards after an article: the page is the story, not a listing."""
     desks = "".join(
