@@ -1217,14 +1217,30 @@ def test_a_front_page_keeps_every_desk_of_cards(lead_summaries):
     )
 
 
-def test_a_section_page_keeps_cards_whose_headline_is_a_third_of_their_text():
+@pytest.mark.parametrize(
+    "card, expected",
+    [
+        (
+            "<div class='card'><a href='{href}'><img src='{href}.jpg' alt=''></a><h3><a href='{href}'>{title}</a></h3>"
+            "<p>{summary}</p></div>",
+            "### [{title}]({url})\n\n{summary}",
+        ),
+        (
+            "<div class='card'><a href='{href}'><img src='{href}.jpg' alt=''><h3>{title}</h3><p>{summary}</p></a></div>",
+            "### [{title}]({url})\n\n[{summary}]({url})",
+        ),
+        (
+            "<div><span><a href='/local'>Local</a></span><h2><a href='{href}'>{title}</a></h2><p>{summary}</p>"
+            "<p>By Ann Keel</p></div>",
+            "[Local](https://herald.example/local)\n\n## [{title}]({url})\n\n{summary}\n\nBy Ann Keel",
+        ),
+    ],
+    ids=["headline-and-summary", "the-whole-card-a-link", "kicker-and-byline"],
+)
+def test_a_section_page_keeps_cards_whose_headline_is_a_third_of_their_text(card, expected):
     """Cards under the section's title whose summary is one short sentence (link-dense by the measure of a block
     inside an article) are the page's content; the column of "Most read" headlines beside them is not."""
-    cards = "".join(
-        f"<div class='card'><a href='{href}'><img src='{href}.jpg' alt=''></a><h3><a href='{href}'>{title}</a></h3>"
-        f"<p>{summary}</p></div>"
-        for title, href, summary in STORIES
-    )
+    cards = "".join(card.format(title=title, href=href, summary=summary) for title, href, summary in STORIES)
     most_read = "".join(f"<li><a href='{href}?ref=most-read'>{title}</a></li>" for title, href, summary in STORIES)
     md = convert(
         "<html><body><div class='top'><a href='/'>Harbour Herald</a><ul><li><a href='/news'>News</a></li>"
@@ -1233,7 +1249,8 @@ def test_a_section_page_keeps_cards_whose_headline_is_a_third_of_their_text():
         "https://herald.example/local/",
     ).markdown
     assert md == "# Local news\n\n" + "\n\n".join(
-        f"### [{title}](https://herald.example{href})\n\n{summary}" for title, href, summary in STORIES
+        expected.format(title=title, url=f"https://herald.example{href}", summary=summary)
+        for title, href, summary in STORIES
     )
 
 
