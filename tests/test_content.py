@@ -1254,6 +1254,19 @@ def test_a_section_page_keeps_cards_whose_headline_is_a_third_of_their_text(card
     )
 
 
+def test_a_brief_followed_by_more_cards_than_its_text_keeps_only_the_brief():
+    """A story of two paragraphs, then a grid of cards with summaries holding many times its text: the page measures
+    as a listing, but the title heads a story of its own apart from the cards, so they are other stories."""
+    paragraphs = 2
+    cards = "".join(
+        f"<div class='card'><h3><a href='{href}'>{title}</a></h3><p>{summary} {summary}</p></div>"
+        for title, href, summary in STORIES
+    )
+    story = FERRY.split("</p>")[: paragraphs + 1]
+    html = herald_page("</p>".join(story) + "</p>", f"<div><h2>More news</h2>{cards}</div>")
+    assert ferry(html) == "\n\n".join(FERRY_MD.split("\n\n")[: paragraphs + 1])
+
+
 def test_desks_of_headline_cards_after_a_story_are_left_out():
     """The same desks of headline cards after an article: the page is the story, not a listing."""
     desks = "".join(

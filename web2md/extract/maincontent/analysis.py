@@ -412,21 +412,42 @@ class Analysis:
         """Content text the teaser lists hold (not counted in `good`)."""
         return sum(self.teaser_lists.values())
 
-    def restore_teasers(self) -> None:
-        """Count the teaser lists' text as content again: on a listing page the teasers are what it holds."""
+    def restore_teasers(self, title: etree._Element | None = None) -> None:
+        """Count the teaser lists' text as content again: on a listing page the teasers are what it holds. Its lists
+        of cards, and the lists of headlines alone, are `listed` as content (kept whole), except those beside a story:
+        where the page's title (`title`, its `<h1>`) heads a block of content text that does not hold the list."""
         stats = self.stats
-        headlines = {el: sum(stats[card].text for card in cards) for el, cards in self.headline_lists.items()}
-        for el, text in chain(self.teaser_lists.items(), headlines.items()):
+        lists = {el: [card for card in el if card in self.teaser_cards] for el in self.teaser_lists}
+        lists.update(self.headline_lists)
+        listed = {el: cards for el, cards in lists.items() if not self.beside_a_story(el, title)}
+        restored = chain(
+            self.teaser_lists.items(),
+            ((el, sum(stats[card].text for card in cards)) for el, cards in self.headline_lists.items() if el in listed),
+        )
+        for el, text in restored:
             for node in (el, *el.iterancestors()):
                 own = stats.get(node)
                 if own is None:
                     break
                 own.good += text
-        self.listed = frozenset(
-            chain(self.teaser_lists, self.teaser_cards, self.headline_lists, *self.headline_lists.values())
-        )
+        self.listed = frozenset(chain(listed, *listed.values()))
         self.teaser_lists = {}
         self.teaser_cards = set()
+
+    def beside_a_story(self, block: etree._Element, title: etree._Element | None) -> bool:
+        """Whether the page's title heads content text of its own apart from `block`: the block of a story (its
+        paragraphs beside or under the title) that `block` follows or precedes."""
+        if title is None:
+            return False
+        holding = {block, *block.iterancestors()}
+        apart = None  # the child of the lowest block holding both that holds the title
+        for node in (title, *title.iterancestors()):
+            if node in holding:
+                break
+            apart = node
+        if apart is None:
+            return False  # the title is inside the list
+        return self.good(apart) - self.good(title) >= self.min_unit
 
     def text(self, el: etree._Element) -> int:
         own = self.stats.get(el)
