@@ -422,7 +422,11 @@ class Analysis:
         listed = {el: cards for el, cards in lists.items() if not self.beside_a_story(el, title)}
         restored = chain(
             self.teaser_lists.items(),
-            ((el, sum(stats[card].text for card in cards)) for el, cards in self.headline_lists.items() if el in listed),
+            (
+                (el, sum(stats[card].text for card in cards))
+                for el, cards in self.headline_lists.items()
+                if el in listed
+            ),
         )
         for el, text in restored:
             for node in (el, *el.iterancestors()):
