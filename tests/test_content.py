@@ -1254,6 +1254,46 @@ def test_a_section_page_keeps_cards_whose_headline_is_a_third_of_their_text(card
     )
 
 
+def test_a_front_page_of_tiles_keeps_every_desk():
+    """Tiles of a picture linked to the story, then its headline linked to it with nothing after: a card (the
+    headline titles the picture), so a desk of them, its lead with a summary, is a list of cards on a listing page."""
+
+    def tile(section: str, n: int, headline: str, summary: str = "") -> str:
+        href = f"/{section}/{n}"
+        return (
+            f"<div><a href='{href}'><img src='{href}.jpg' alt=''></a><a href='{href}'>{headline}</a>"
+            + (f"<p>{summary}</p>" if summary else "")
+            + "</div>"
+        )
+
+    top = "".join(tile("news", n, title, summary) for n, (title, href, summary) in enumerate(STORIES))
+    desks = "".join(
+        f"<div><h2>{section.title()}</h2>"
+        + "".join(
+            tile(section, n, headline, SECTION_LEADS[section] if n == 0 else "") for n, headline in enumerate(headlines)
+        )
+        + "</div>"
+        for section, headlines in SECTIONS.items()
+    )
+    md = convert(
+        "<html><body><div><a href='/'>Harbour Herald</a><ul><li><a href='/news'>News</a></li>"
+        f"<li><a href='/sport'>Sport</a></li></ul></div><div id='main'><div>{top}</div>{desks}</div></body></html>",
+        "https://herald.example/",
+    ).markdown
+    base = "https://herald.example"
+    assert md == "\n\n".join(
+        [f"[{title}]({base}/news/{n})\n\n{summary}" for n, (title, href, summary) in enumerate(STORIES)]
+        + [
+            f"## {section.title()}\n\n"
+            + "\n\n".join(
+                f"[{headline}]({base}/{section}/{n})" + (f"\n\n{SECTION_LEADS[section]}" if n == 0 else "")
+                for n, headline in enumerate(headlines)
+            )
+            for section, headlines in SECTIONS.items()
+        ]
+    )
+
+
 def test_a_brief_followed_by_more_cards_than_its_text_keeps_only_the_brief():
     """A story of two paragraphs, then a grid of cards with summaries holding many times its text: the page measures
     as a listing, but the title heads a story of its own apart from the cards, so they are other stories."""

@@ -163,6 +163,7 @@ class Analysis:
         # blocks holding MIN_CARDS or more cards side by side without content text (headlines alone), with the cards
         self.headline_lists: dict[etree._Element, list[etree._Element]] = {}
         self.listed: frozenset[etree._Element] = frozenset()  # on a listing page, its lists of cards and the cards
+        self.listing = False  # whether the page is a listing whose lists of cards are content (`restore_teasers`)
         self.keep_header = keep_header
         self.min_unit = min_unit
         self.keep_hidden = keep_hidden
@@ -342,7 +343,7 @@ class Analysis:
                     and not own.text
                     and not own.titles
                     and open_stats
-                    and (el.getnext() is not None or open_tags[-1] in INLINE_TAGS)
+                    and (el.getnext() is not None or open_tags[-1] in INLINE_TAGS or el.getprevious() is not None)
                     and is_title_link(el)
                 ):
                     # a linked title on a line of its own counts as a linked heading (its text is its block's)
@@ -435,6 +436,7 @@ class Analysis:
                     break
                 own.good += text
         self.listed = frozenset(chain(listed, *listed.values()))
+        self.listing = bool(listed)
         self.teaser_lists = {}
         self.teaser_cards = set()
 
