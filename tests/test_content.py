@@ -1151,6 +1151,10 @@ SECTIONS = {
     "business": ["Port authority posts record cargo year", "Boatyard hires forty apprentices", "Ferry fares frozen"],
     "sport": ["Rowing club wins the coastal regatta", "Harbour swim moved to June", "New coach for the town's side"],
 }
+SUMMARIES = [
+    "Shares in the yard rose after it won the contract to build two new ferries for the island route.",
+    "The agency expects the first forty jobs to go to school leavers from the estates around the harbour.",
+]
 SECTION_LEADS = {
     "business": "Figures published on Monday show the busiest year since the port was widened, with grain leading.",
     "sport": "The club's eight beat crews from four towns in the final race, rowed in a rising wind off the pier.",
@@ -1291,6 +1295,42 @@ def test_a_front_page_of_tiles_keeps_every_desk():
             )
             for section, headlines in SECTIONS.items()
         ]
+    )
+
+
+def test_a_front_page_keeps_desks_whose_cards_sit_in_lists_of_one_or_two():
+    """A desk laid out in rows, a list of one or two whole-card links each (no list holds three cards): on a listing
+    page its cards are content, though every block of it is one link."""
+
+    def card(section: str, n: int, headline: str, summary: str) -> str:
+        href = f"/{section}/{n}"
+        return f"<li><article><a href='{href}'><h3>{headline}</h3><p>{summary}</p></a></article></li>"
+
+    top = "".join(card("news", n, title, summary) for n, (title, href, summary) in enumerate(STORIES))
+    headlines = SECTIONS["business"]
+    rows = (
+        f"<ol>{card('business', 0, headlines[0], SECTION_LEADS['business'])}</ol>"
+        f"<ol>{card('business', 1, headlines[1], SUMMARIES[0])}{card('business', 2, headlines[2], SUMMARIES[1])}</ol>"
+    )
+    md = convert(
+        "<html><body><div><a href='/'>Harbour Herald</a></div><main><h2>Highlights</h2>"
+        f"<ol>{top}</ol><section><h2>Business</h2><a href='/business'>More in Business</a>{rows}</section></main>"
+        "</body></html>",
+        "https://herald.example/",
+    ).markdown
+    base = "https://herald.example"
+    items = [(f"{base}/news/{n}", title, summary) for n, (title, href, summary) in enumerate(STORIES)]
+    desk = [
+        (f"{base}/business/0", headlines[0], SECTION_LEADS["business"]),
+        (f"{base}/business/1", headlines[1], SUMMARIES[0]),
+        (f"{base}/business/2", headlines[2], SUMMARIES[1]),
+    ]
+    assert md == "## Highlights\n\n" + "\n".join(
+        f"{n}. ### [{title}]({url})\n\n   [{summary}]({url})" for n, (url, title, summary) in enumerate(items, 1)
+    ) + "\n\n## Business\n\n[More in Business](https://herald.example/business)\n\n" + "\n".join(
+        f"{n}. ### [{title}]({url})\n\n   [{summary}]({url})" for n, (url, title, summary) in enumerate(desk[:1], 1)
+    ) + "\n\n" + "\n".join(
+        f"{n}. ### [{title}]({url})\n\n   [{summary}]({url})" for n, (url, title, summary) in enumerate(desk[1:], 1)
     )
 
 
