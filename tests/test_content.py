@@ -1147,6 +1147,217 @@ def test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them():
     )
 
 
+SECTIONS = {
+    "business": ["Port authority posts record cargo year", "Boatyard hires forty apprentices", "Ferry fares frozen"],
+    "sport": ["Rowing club wins the coastal regatta", "Harbour swim moved to June", "New coach for the town's side"],
+}
+SUMMARIES = [
+    "Shares in the yard rose after it won the contract to build two new ferries for the island route.",
+    "The agency expects the first forty jobs to go to school leavers from the estates around the harbour.",
+]
+SECTION_LEADS = {
+    "business": "Figures published on Monday show the busiest year since the port was widened, with grain leading.",
+    "sport": "The club's eight beat crews from four towns in the final race, rowed in a rising wind off the pier.",
+}
+
+
+def front_page_card(section: str, n: int, headline: str, summary: str = "") -> str:
+    href = f"/{section}/{n}"
+    return (
+        f"<article><a href='{href}'><img src='{href}.jpg' alt=''></a><h3><a href='{href}'>{headline}</a></h3>"
+        + (f"<p>{summary}</p>" if summary else "")
+        + "<span>2 hours ago</span></article>"
+    )
+
+
+def front_page(lead_summaries: bool) -> str:
+    """A portal's front page: top stories with summaries, then a section of cards per desk under its linked name,
+    the desk's lead with a summary (or none), a "Most read" list beside them, a footer."""
+    top = "".join(front_page_card("news", n, title, summary) for n, (title, href, summary) in enumerate(STORIES))
+    sections = "".join(
+        f"<section><h2><a href='/{section}'>{section.title()}</a></h2>"
+        + "".join(
+            front_page_card(section, n, headline, SECTION_LEADS[section] if n == 0 and lead_summaries else "")
+            for n, headline in enumerate(headlines)
+        )
+        + "</section>"
+        for section, headlines in SECTIONS.items()
+    )
+    most_read = "".join(f"<li><a href='/news/{n}'>{title}</a></li>" for n, (title, href, summary) in enumerate(STORIES))
+    return (
+        "<html><head><title>Harbour Herald - News from the harbour</title></head><body>"
+        "<header><a href='/'>Harbour Herald</a><nav><a href='/news'>News</a> <a href='/sport'>Sport</a></nav></header>"
+        f"<main><section><h2>Top stories</h2>{top}</section>{sections}</main>"
+        f"<aside><h2>Most read</h2><ol>{most_read}</ol></aside>"
+        "<footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
+
+
+def front_page_markdown(lead_summaries: bool) -> str:
+    base = "https://herald.example"
+    top = "\n\n".join(
+        f"### [{title}]({base}/news/{n})\n\n{summary}\n\n2 hours ago"
+        for n, (title, href, summary) in enumerate(STORIES)
+    )
+    sections = "\n\n".join(
+        f"## [{section.title()}]({base}/{section})\n\n"
+        + "\n\n".join(
+            f"### [{headline}]({base}/{section}/{n})\n\n"
+            + (f"{SECTION_LEADS[section]}\n\n" if n == 0 and lead_summaries else "")
+            + "2 hours ago"
+            for n, headline in enumerate(headlines)
+        )
+        for section, headlines in SECTIONS.items()
+    )
+    return f"## Top stories\n\n{top}\n\n{sections}"
+
+
+@pytest.mark.parametrize("lead_summaries", [True, False], ids=["desk-leads-with-summaries", "headlines-only"])
+def test_a_front_page_keeps_every_desk_of_cards(lead_summaries):
+    """A listing's cards are its content however link-dense: the desks after the top stories, whose cards are mostly
+    or only headlines, are kept with them; the "Most read" list beside them and the masthead are not."""
+    assert convert(front_page(lead_summaries), "https://herald.example/").markdown == front_page_markdown(
+        lead_summaries
+    )
+
+
+@pytest.mark.parametrize(
+    "card, expected",
+    [
+        (
+            "<div class='card'><a href='{href}'><img src='{href}.jpg' alt=''></a><h3><a href='{href}'>{title}</a></h3>"
+            "<p>{summary}</p></div>",
+            "### [{title}]({url})\n\n{summary}",
+        ),
+        (
+            "<div class='card'><a href='{href}'><img src='{href}.jpg' alt=''><h3>{title}</h3><p>{summary}</p></a></div>",
+            "### [{title}]({url})\n\n[{summary}]({url})",
+        ),
+        (
+            "<div><span><a href='/local'>Local</a></span><h2><a href='{href}'>{title}</a></h2><p>{summary}</p>"
+            "<p>By Ann Keel</p></div>",
+            "[Local](https://herald.example/local)\n\n## [{title}]({url})\n\n{summary}\n\nBy Ann Keel",
+        ),
+    ],
+    ids=["headline-and-summary", "the-whole-card-a-link", "kicker-and-byline"],
+)
+def test_a_section_page_keeps_cards_whose_headline_is_a_third_of_their_text(card, expected):
+    """Cards under the section's title whose summary is one short sentence (link-dense by the measure of a block
+    inside an article) are the page's content; the column of "Most read" headlines beside them is not."""
+    cards = "".join(card.format(title=title, href=href, summary=summary) for title, href, summary in STORIES)
+    most_read = "".join(f"<li><a href='{href}?ref=most-read'>{title}</a></li>" for title, href, summary in STORIES)
+    md = convert(
+        "<html><body><div class='top'><a href='/'>Harbour Herald</a><ul><li><a href='/news'>News</a></li>"
+        f"<li><a href='/sport'>Sport</a></li></ul></div><div id='content'><div class='col-main'><h1>Local news</h1>"
+        f"{cards}</div><div class='col-side'><h2>Most read</h2><ol>{most_read}</ol></div></div></body></html>",
+        "https://herald.example/local/",
+    ).markdown
+    assert md == "# Local news\n\n" + "\n\n".join(
+        expected.format(title=title, url=f"https://herald.example{href}", summary=summary)
+        for title, href, summary in STORIES
+    )
+
+
+def test_a_front_page_of_tiles_keeps_every_desk():
+    """Tiles of a picture linked to the story, then its headline linked to it with nothing after: a card (the
+    headline titles the picture), so a desk of them, its lead with a summary, is a list of cards on a listing page."""
+
+    def tile(section: str, n: int, headline: str, summary: str = "") -> str:
+        href = f"/{section}/{n}"
+        return (
+            f"<div><a href='{href}'><img src='{href}.jpg' alt=''></a><a href='{href}'>{headline}</a>"
+            + (f"<p>{summary}</p>" if summary else "")
+            + "</div>"
+        )
+
+    top = "".join(tile("news", n, title, summary) for n, (title, href, summary) in enumerate(STORIES))
+    desks = "".join(
+        f"<div><h2>{section.title()}</h2>"
+        + "".join(
+            tile(section, n, headline, SECTION_LEADS[section] if n == 0 else "") for n, headline in enumerate(headlines)
+        )
+        + "</div>"
+        for section, headlines in SECTIONS.items()
+    )
+    md = convert(
+        "<html><body><div><a href='/'>Harbour Herald</a><ul><li><a href='/news'>News</a></li>"
+        f"<li><a href='/sport'>Sport</a></li></ul></div><div id='main'><div>{top}</div>{desks}</div></body></html>",
+        "https://herald.example/",
+    ).markdown
+    base = "https://herald.example"
+    assert md == "\n\n".join(
+        [f"[{title}]({base}/news/{n})\n\n{summary}" for n, (title, href, summary) in enumerate(STORIES)]
+        + [
+            f"## {section.title()}\n\n"
+            + "\n\n".join(
+                f"[{headline}]({base}/{section}/{n})" + (f"\n\n{SECTION_LEADS[section]}" if n == 0 else "")
+                for n, headline in enumerate(headlines)
+            )
+            for section, headlines in SECTIONS.items()
+        ]
+    )
+
+
+def test_a_front_page_keeps_desks_whose_cards_sit_in_lists_of_one_or_two():
+    """A desk laid out in rows, a list of one or two whole-card links each (no list holds three cards): on a listing
+    page its cards are content, though every block of it is one link."""
+
+    def card(section: str, n: int, headline: str, summary: str) -> str:
+        href = f"/{section}/{n}"
+        return f"<li><article><a href='{href}'><h3>{headline}</h3><p>{summary}</p></a></article></li>"
+
+    top = "".join(card("news", n, title, summary) for n, (title, href, summary) in enumerate(STORIES))
+    headlines = SECTIONS["business"]
+    rows = (
+        f"<ol>{card('business', 0, headlines[0], SECTION_LEADS['business'])}</ol>"
+        f"<ol>{card('business', 1, headlines[1], SUMMARIES[0])}{card('business', 2, headlines[2], SUMMARIES[1])}</ol>"
+    )
+    md = convert(
+        "<html><body><div><a href='/'>Harbour Herald</a></div><main><h2>Highlights</h2>"
+        f"<ol>{top}</ol><section><h2>Business</h2><a href='/business'>More in Business</a>{rows}</section></main>"
+        "</body></html>",
+        "https://herald.example/",
+    ).markdown
+    base = "https://herald.example"
+    items = [(f"{base}/news/{n}", title, summary) for n, (title, href, summary) in enumerate(STORIES)]
+    desk = [
+        (f"{base}/business/0", headlines[0], SECTION_LEADS["business"]),
+        (f"{base}/business/1", headlines[1], SUMMARIES[0]),
+        (f"{base}/business/2", headlines[2], SUMMARIES[1]),
+    ]
+    assert md == "## Highlights\n\n" + "\n".join(
+        f"{n}. ### [{title}]({url})\n\n   [{summary}]({url})" for n, (url, title, summary) in enumerate(items, 1)
+    ) + "\n\n## Business\n\n[More in Business](https://herald.example/business)\n\n" + "\n".join(
+        f"{n}. ### [{title}]({url})\n\n   [{summary}]({url})" for n, (url, title, summary) in enumerate(desk[:1], 1)
+    ) + "\n\n" + "\n".join(
+        f"{n}. ### [{title}]({url})\n\n   [{summary}]({url})" for n, (url, title, summary) in enumerate(desk[1:], 1)
+    )
+
+
+def test_a_brief_followed_by_more_cards_than_its_text_keeps_only_the_brief():
+    """A story of two paragraphs, then a grid of cards with summaries holding many times its text: the page measures
+    as a listing, but the title heads a story of its own apart from the cards, so they are other stories."""
+    paragraphs = 2
+    cards = "".join(
+        f"<div class='card'><h3><a href='{href}'>{title}</a></h3><p>{summary} {summary}</p></div>"
+        for title, href, summary in STORIES
+    )
+    story = FERRY.split("</p>")[: paragraphs + 1]
+    html = herald_page("</p>".join(story) + "</p>", f"<div><h2>More news</h2>{cards}</div>")
+    assert ferry(html) == "\n\n".join(FERRY_MD.split("\n\n")[: paragraphs + 1])
+
+
+def test_desks_of_headline_cards_after_a_story_are_left_out():
+    """The same desks of headline cards after an article: the page is the story, not a listing."""
+    desks = "".join(
+        f"<section><h2><a href='/{section}'>{section.title()}</a></h2>"
+        + "".join(front_page_card(section, n, headline) for n, headline in enumerate(headlines))
+        + "</section>"
+        for section, headlines in SECTIONS.items()
+    )
+    assert ferry(herald_page(FERRY, desks)) == FERRY_MD
+
+
 @pytest.mark.parametrize(
     "before, item",
     [

@@ -4,6 +4,7 @@ headings, with the furniture and hidden subtrees it passed over."""
 from __future__ import annotations
 
 import copy
+from itertools import chain
 
 from lxml import etree
 
@@ -159,6 +160,10 @@ class Analysis:
         # as content (unless the page is a listing: `restore_teasers`)
         self.teaser_lists: dict[etree._Element, int] = {}
         self.teaser_cards: set[etree._Element] = set()  # the cards of the teaser lists
+        # blocks holding MIN_CARDS or more cards side by side without content text (headlines alone), with the cards
+        self.headline_lists: dict[etree._Element, list[etree._Element]] = {}
+        self.listed: frozenset[etree._Element] = frozenset()  # on a listing page, its lists of cards and the cards
+        self.listing = False  # whether the page is a listing whose lists of cards are content (`restore_teasers`)
         self.keep_header = keep_header
         self.min_unit = min_unit
         self.keep_hidden = keep_hidden
@@ -176,7 +181,7 @@ class Analysis:
         skip_tags: frozenset[str],
     ) -> None:
         stats, pruned, candidates, bylines = self.stats, self.pruned, self.comment_candidates, self.byline_candidates
-        teaser_lists, teaser_cards = self.teaser_lists, self.teaser_cards
+        teaser_lists, teaser_cards, headline_lists = self.teaser_lists, self.teaser_cards, self.headline_lists
         count_cards = "teaser-cards" not in self.disabled
         cards: dict[etree._Element, Cards] = {}  # per open element: the cards among its children
         targets: dict[etree._Element, str] = {}  # the one page the linked headings below an element lead to, or ""
@@ -325,17 +330,20 @@ class Analysis:
                             targets[el] = target
                 if cards:
                     held = cards.pop(el, None)
-                    if held is not None and held.count >= MIN_CARDS and held.good and count_cards:
-                        own.good -= held.good
-                        teaser_lists[el] = held.good
-                        teaser_cards.update(held.cards)
+                    if held is not None and held.count >= MIN_CARDS and count_cards:
+                        if held.good:
+                            own.good -= held.good
+                            teaser_lists[el] = held.good
+                            teaser_cards.update(held.cards)
+                        else:
+                            headline_lists[el] = held.cards
                 # (a link last in a block has nothing after it to title: most links in lists and menus)
                 if (
                     tag == "a"
                     and not own.text
                     and not own.titles
                     and open_stats
-                    and (el.getnext() is not None or open_tags[-1] in INLINE_TAGS)
+                    and (el.getnext() is not None or open_tags[-1] in INLINE_TAGS or el.getprevious() is not None)
                     and is_title_link(el)
                 ):
                     # a linked title on a line of its own counts as a linked heading (its text is its block's)
@@ -405,17 +413,47 @@ class Analysis:
         """Content text the teaser lists hold (not counted in `good`)."""
         return sum(self.teaser_lists.values())
 
-    def restore_teasers(self) -> None:
-        """Count the teaser lists' text as content again: on a listing page the teasers are what it holds."""
+    def restore_teasers(self, title: etree._Element | None = None) -> None:
+        """Count the teaser lists' text as content again: on a listing page the teasers are what it holds. Its lists
+        of cards, and the lists of headlines alone, are `listed` as content (kept whole), except those beside a story:
+        where the page's title (`title`, its `<h1>`) heads a block of content text that does not hold the list."""
         stats = self.stats
-        for el, text in self.teaser_lists.items():
+        lists = {el: [card for card in el if card in self.teaser_cards] for el in self.teaser_lists}
+        lists.update(self.headline_lists)
+        listed = {el: cards for el, cards in lists.items() if not self.beside_a_story(el, title)}
+        restored = chain(
+            self.teaser_lists.items(),
+            (
+                (el, sum(stats[card].text for card in cards))
+                for el, cards in self.headline_lists.items()
+                if el in listed
+            ),
+        )
+        for el, text in restored:
             for node in (el, *el.iterancestors()):
                 own = stats.get(node)
                 if own is None:
                     break
                 own.good += text
+        self.listed = frozenset(chain(listed, *listed.values()))
+        self.listing = bool(listed)
         self.teaser_lists = {}
         self.teaser_cards = set()
+
+    def beside_a_story(self, block: etree._Element, title: etree._Element | None) -> bool:
+        """Whether the page's title heads content text of its own apart from `block`: the block of a story (its
+        paragraphs beside or under the title) that `block` follows or precedes."""
+        if title is None:
+            return False
+        holding = {block, *block.iterancestors()}
+        apart = None  # the child of the lowest block holding both that holds the title
+        for node in (title, *title.iterancestors()):
+            if node in holding:
+                break
+            apart = node
+        if apart is None:
+            return False  # the title is inside the list
+        return self.good(apart) - self.good(title) >= self.min_unit
 
     def text(self, el: etree._Element) -> int:
         own = self.stats.get(el)

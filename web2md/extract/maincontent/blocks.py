@@ -50,8 +50,11 @@ def is_title_link(anchor: etree._Element) -> bool:
         return False
     following = next(line.itersiblings(etree.Element), None)
     # one word on a line of its own is a control ("Enlarge", "Download"), not a title
-    if following is None or word_count("".join(anchor.itertext())) < 2:
+    if word_count("".join(anchor.itertext())) < 2:
         return False
+    if following is None:
+        # a tile: the story's picture linked to it, then its headline
+        return titles_a_picture(line, anchor.get("href"))
     # looked back only as far as the nearest text (each stretch of siblings once, as a title has words), past one
     # label of its own over the title (a kicker, a date; perhaps a link to its section)
     label = False
@@ -66,6 +69,21 @@ def is_title_link(anchor: etree._Element) -> bool:
                 label = True
     # a link before a menu of links (a member's name over a forum post) titles nothing
     return word_count(following.tail or "") > 0 if following.tag == "br" else words_beside_links(following) > 0
+
+
+def titles_a_picture(line: etree._Element, href: str | None) -> bool:
+    """Whether all that stands before `line` in its block is a picture linked to the same page (`href`)."""
+    before = [el for el in line.itersiblings(etree.Element, preceding=True)]
+    if len(before) != 1 or (line.getparent().text or "").strip() or (before[0].tail or "").strip():
+        return False
+    picture = before[0]
+    return (
+        href is not None
+        and picture.tag == "a"
+        and picture.get("href") == href
+        and not "".join(picture.itertext()).strip()
+        and next(picture.iter("img", "picture"), None) is not None
+    )
 
 
 def closing_link(block: etree._Element, linked: int) -> etree._Element | None:

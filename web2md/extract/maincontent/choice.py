@@ -246,7 +246,7 @@ def choose_main(
         analysis = Analysis(body, analysis.keep_header, analysis.min_unit, keep_hidden=True, disabled=off)
     analysis = analysis.unwrapped()
     if analysis.teaser_text() >= LISTING * analysis.good(body) and "listing-pages" not in off:
-        analysis.restore_teasers()  # a listing: its teasers are its content
+        analysis.restore_teasers(title)  # a listing: its teasers are its content
     if not analysis.good(body):
         shown = page_without_scripts(body) if "noscript-page" not in off else None
         if shown is None:
