@@ -10,7 +10,7 @@ from lxml import etree
 
 from web2md.extract.html.entities import clean_text, element_text
 
-__all__ = ["byline_author", "candidates_in", "plausible_name"]
+__all__ = ["byline_author", "candidates_in", "plausible_name", "without_by"]
 
 _NAME_PROP = etree.XPath(".//*[@itemprop='name']")
 # "By Jane Doe", "Written by: Jane Doe", "Von Max Muster", "Par Jean Dupont": the words that introduce a byline;
@@ -39,6 +39,11 @@ def plausible_name(text: str | None) -> bool:
     if "://" in text or "www." in text or "@" in text or any(c.isdigit() for c in text):
         return False
     return any(c.isalpha() for c in text)
+
+
+def without_by(line: str) -> str:
+    """`line` without the words that introduce a byline ("By", "Written by:", "Von") and the punctuation around it."""
+    return _BY.sub("", line).strip(_PUNCTUATION)
 
 
 def _tokens(value: str | None) -> list[str]:
@@ -74,7 +79,7 @@ def _name(el: etree._Element) -> str | None:
         return None  # <meta itemprop="author" content=...> is read with the other meta tags
     # a byline broken into lines ("Written by A<br>Edited by B", "By A<br>May 2") names the author on its first
     for line in _lines(el) if el.find(".//br") is not None else (element_text(el),):
-        text = _BY.sub("", line).strip(_PUNCTUATION)
+        text = without_by(line)
         if text:
             return text if plausible_name(text) else None
     return None

@@ -452,9 +452,9 @@ def _document_text(root: etree._Element) -> str:
 _DECLARED_TITLES = ("dc.title", "dcterms.title", "og:title", "twitter:title", "parsely-title")
 
 
-def _title(found: _Found, url: str) -> str | None:
-    """The page title (see docs/design.md#page-fields): `<title>` without the site's name, else a declared title, else
-    the first h1."""
+def _title(found: _Found, url: str, author: str | None) -> str | None:
+    """The page title (see docs/design.md#page-fields): `<title>` without the site's name (or its `author`'s name at
+    its end), else a declared title, else the first h1."""
     ld = found.json_ld
     declared = [found.first(name) for name in _DECLARED_TITLES] + [ld.first("headline")]
     h1s = [h["text"] for h in found.headings if h["level"] == 1]
@@ -466,7 +466,7 @@ def _title(found: _Found, url: str) -> str | None:
     ]
     if not found.title and not any(declared) and not h1s:
         return ld.first("name")
-    return choose_title(found.title, declared, h1s, filter(None, site_names), url)
+    return choose_title(found.title, declared, h1s, filter(None, site_names), url, author)
 
 
 def _author(
@@ -490,7 +490,8 @@ def page_title(root: etree._Element, url: str = "", elements: DocumentElements |
     """The title `fill` gives the page, alone."""
     if elements is None:
         elements = DocumentElements(root)
-    return _title(_scan(elements, None, None), url)
+    found = _scan(elements, None, None)
+    return _title(found, url, author_of(found, root, elements))
 
 
 def scan(
@@ -553,7 +554,7 @@ def fill(page: Page, found: _Found, root: etree._Element, base_url: str, author:
     ld = found.json_ld
     meta = found.first
 
-    page.title = _title(found, page.url)
+    page.title = _title(found, page.url, author)
     page.description = meta(
         "description", "og:description", "twitter:description", "dc.description", "dcterms.description"
     ) or ld.first("description")
