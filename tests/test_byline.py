@@ -65,6 +65,33 @@ CASES = [
         "Ann Lee",
     ),
     ("lines-label-alone", '<article><p class="byline">By<br>Ann Lee</p>' + STORY + "</article>", "Ann Lee"),
+    # a byline holding the name and a menu of the author's links: the name beside the list
+    (
+        "name-beside-menu",
+        '<article><div class="post-byline"><strong><a>Ann Lee</a></strong><div class="menu"><ul>'
+        '<li><a rel="author" href="/people/ann">See her page</a></li><li><a href="mailto:ann@x.example">E-mail</a></li>'
+        '<li><a href="/people/ann.xml">Feed</a></li></ul></div></div>' + STORY + "</article>",
+        "Ann Lee",
+    ),
+    (
+        "name-beside-menu-lines",
+        '<article><div class="byline">By <a href="/ann">Ann Lee</a><br><span>Staff writer</span>'
+        '<ul><li><a href="/share">Share</a></li><li><a href="/print">Print</a></li></ul></div>' + STORY + "</article>",
+        "Ann Lee",
+    ),
+    # the authors as a list: the byline's text, as before
+    (
+        "names-in-list",
+        '<article><div class="byline"><ul>\n<li>Ann Lee</li>\n<li>Bo Park</li>\n</ul></div>' + STORY + "</article>",
+        "Ann Lee Bo Park",
+    ),
+    # no name beside a share bar's list: a lone word there is its button, not the author
+    (
+        "button-beside-menu",
+        '<article><div class="byline"><a class="share">Share</a><ul><li><a href="#c">3 comments</a></li>'
+        '<li><a href="/print">Print</a></li></ul></div>' + STORY + "</article>",
+        None,
+    ),
     # a byline inside the article wins over one in the page's header
     (
         "article-first",
