@@ -159,6 +159,29 @@ def test_url_beside_the_author_is_left_out():
     assert author_of(body, '<meta name="author" content="www.valleycourier.example">') is None
 
 
+def test_declared_author_without_by():
+    body = "<article>" + STORY + "</article>"
+    assert author_of(body, '<meta name="author" content="By Ann Lee">') == "Ann Lee"
+    ld = json.dumps({"@type": "Article", "author": {"@type": "Person", "name": "von Ann Lee"}})
+    assert author_of(body, f'<script type="application/ld+json">{ld}</script>') == "Ann Lee"
+    # a name that starts with such a word stays whole
+    assert author_of(body, '<meta name="author" content="Von Miller">') == "Von Miller"
+    # schema.org markup too
+    marked = '<article><div itemprop="author" itemscope><span itemprop="name">By Ann Lee</span></div>' + STORY
+    assert author_of(marked + "</article>") == "Ann Lee"
+
+
+def test_placeholder_author_is_passed_over():
+    # a template's unfilled field: its name, or a programming language's nothing
+    body = '<article><span class="byline">By Bo Park</span>' + STORY + "</article>"
+    for placeholder in ("author", "Author", "null", "undefined"):
+        assert author_of(body, f'<meta name="author" content="{placeholder}">') == "Bo Park"
+    ld = json.dumps({"@type": "Article", "author": {"@type": "Person", "name": "Ann Lee"}})
+    assert author_of(body, f'<meta name="author" content="null"><script type="application/ld+json">{ld}</script>') == (
+        "Ann Lee"
+    )
+
+
 def test_site_name_as_author_is_kept():
     # a personal blog, an agency: the site's own name is the author the page declares
     head = '<meta name="author" content="Valley Courier"><meta property="og:site_name" content="Valley Courier">'

@@ -72,7 +72,7 @@ def _rank(el: etree._Element) -> int | None:
 
 
 def _name(el: etree._Element) -> str | None:
-    names = [element_text(n) for n in _NAME_PROP(el)] if el.get("itemprop") else []
+    names = [without_by(element_text(n)) for n in _NAME_PROP(el)] if el.get("itemprop") else []
     names = [n for n in names if plausible_name(n)]
     if names:
         return "; ".join(dict.fromkeys(names))

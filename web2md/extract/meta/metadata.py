@@ -21,7 +21,7 @@ from web2md.extract.html.elements import DocumentElements
 from web2md.extract.html.entities import clean_text, element_text
 from web2md.extract.html.tags import HEADING_LEVELS, INVISIBLE_TEXT_TAGS
 from web2md.extract.html.urls import Resolver, absolute_url
-from web2md.extract.meta.byline import byline_author
+from web2md.extract.meta.byline import byline_author, without_by
 from web2md.extract.meta.dates import normalize_date
 from web2md.extract.meta.language import SAMPLE_CHARS, detect_language, normalize_language
 from web2md.extract.meta.meta_jsonld import JsonLd, parse_json_ld
@@ -448,6 +448,8 @@ def _document_text(root: etree._Element) -> str:
     return " ".join(parts)
 
 
+# What a template writes where no author was filled in: the field's name, a programming language's nothing.
+_PLACEHOLDERS = frozenset({"author", "null", "undefined", "none", "nil"})
 # Titles the page declares besides <title>, in priority order.
 _DECLARED_TITLES = ("dc.title", "dcterms.title", "og:title", "twitter:title", "parsely-title")
 
@@ -475,15 +477,23 @@ def _author(
     anchors: list[etree._Element],
     bylines: list[etree._Element | tuple[etree._Element, bool]] | None,
 ) -> str | None:
-    """The first declared author that is not a URL (one written beside the name is left out), else the
-    byline's. (The site's own name is an author: of a personal blog, of an agency's report.)"""
+    """The first declared author that is not a URL (one written beside the name is left out) nor a template's
+    placeholder, without a byline's "By" in front, else the byline's. (The site's own name is an author: of a
+    personal blog, of an agency's report.)"""
     for author in declared:
         if author and ("://" in author or "www." in author):
             author = " ".join(w for w in author.split() if "://" not in w and not w.strip("(<[").startswith("www."))
             author = author.strip(" -–—|,;:()<>")
-        if author:
-            return author
+        if author and author.casefold() not in _PLACEHOLDERS:
+            return _without_by(author)
     return byline_author(root, anchors, bylines)
+
+
+def _without_by(name: str) -> str:
+    """`name` without the word that introduces a byline ("By Ann Lee", "Von Ann Lee"), unless that leaves one word
+    ("Von Miller" is a name)."""
+    rest = without_by(name)
+    return rest if len(rest.split()) > 1 else name
 
 
 def page_title(root: etree._Element, url: str = "", elements: DocumentElements | None = None) -> str | None:
