@@ -20,6 +20,9 @@ def meta(prop: str, content: str, attr: str = "property") -> str:
     return f'<meta {attr}="{prop}" content="{content}">'
 
 
+FEED = '<link rel="alternate" type="application/rss+xml" title="{}" href="/feed/">'
+
+
 def ld(obj) -> str:
     return f'<script type="application/ld+json">{json.dumps(obj)}</script>'
 
@@ -140,6 +143,27 @@ CASES = [
         "<title>Ferry back in service | Travel | Valley Courier</title>" + meta("og:site_name", "Valley Courier"),
         STORY,
         "Ferry back in service | Travel",
+    ),
+    # the first part of a feed's title (a blog's feeds are "Name » Feed", "Name » Headline Comments Feed")
+    (
+        "feed-title",
+        "<title>Ferry back in service | Valley Notes</title>" + FEED.format("Valley Notes » Feed"),
+        STORY,
+        "Ferry back in service",
+    ),
+    (
+        "comments-feed-title-site-in-front",
+        "<title>Valley Notes: Ferry back in service</title>"
+        + FEED.format("Valley Notes » Ferry back in service Comments Feed"),
+        STORY,
+        "Ferry back in service",
+    ),
+    # a feed's title of one part names a section as often as the site: no evidence
+    (
+        "one-part-feed-title",
+        "<title>Travel: Ferry back in service</title>" + FEED.format("Travel"),
+        STORY,
+        "Travel: Ferry back in service",
     ),
     # the host's name, whatever its case, spaces and punctuation
     ("host-name", "<title>Ferry back in service - River Post</title>", STORY, "Ferry back in service"),
@@ -265,6 +289,8 @@ def test_extract_title_is_the_page_title():
         '<body><article><p class="byline">By Ann Lee</p>' + STORY + "</article></body></html>"
     )
     assert extract_title(byline) == convert(byline).title == "Ferry back in service"
+    feed = "<title>Ferry back in service | Valley Notes</title>" + FEED.format("Valley Notes » Feed")
+    assert extract_title(feed) == convert(feed).title == "Ferry back in service"
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from typing import Any
 
 from lxml import etree
 
-from web2md.extract.documents.feedlinks import feed_link
+from web2md.extract.documents.feedlinks import feed_kind, feed_link
 from web2md.extract.html.elements import DocumentElements
 from web2md.extract.html.entities import clean_text, element_text
 from web2md.extract.html.tags import HEADING_LEVELS, INVISIBLE_TEXT_TAGS
@@ -26,7 +26,7 @@ from web2md.extract.meta.dates import normalize_date
 from web2md.extract.meta.language import SAMPLE_CHARS, detect_language, normalize_language
 from web2md.extract.meta.meta_jsonld import JsonLd, parse_json_ld
 from web2md.extract.meta.simhash import fingerprint
-from web2md.extract.meta.titles import choose_title
+from web2md.extract.meta.titles import choose_title, feed_site_name
 from web2md.extract.page import Page
 
 __all__ = ["MissingMetadata", "check_metadata", "excerpt_of", "fill", "missing_metadata", "word_count"]
@@ -144,6 +144,7 @@ class _Found:
         self.charset: str | None = None
         self.canonical: str | None = None
         self.feeds: list[dict[str, str]] = []
+        self.feed_titles: list[str] = []
         self.hreflangs: list[dict[str, str]] = []
         self.favicons: list[dict[str, str]] = []
         self.json_ld = JsonLd()
@@ -202,6 +203,9 @@ def _scan(elements: DocumentElements, resolve: Resolver | None, json_ld: JsonLd 
             found.title = element_text(el) or None
     for el in elements.metas:
         _meta(found, el)
+    for el in elements.links:  # read with or without `resolve`: the title needs them
+        if feed_kind(el) is not None and (title := clean_text(el.get("title"))):
+            found.feed_titles.append(title)
     if resolve is not None:
         for el in elements.links:
             _link(found, el, resolve)
@@ -465,6 +469,7 @@ def _title(found: _Found, url: str, author: str | None) -> str | None:
         *found.every("application-name"),
         ld.first("publisher", kind="name"),
         ld.first("name", types=("website",)),
+        *map(feed_site_name, found.feed_titles),
     ]
     if not found.title and not any(declared) and not h1s:
         return ld.first("name")

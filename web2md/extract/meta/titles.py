@@ -3,7 +3,7 @@
 `<title>` is usually "Headline - Site", "Headline | Section | Site" or "Site: Headline". A part is taken off
 only on evidence from the page itself: another of its titles (og:title, twitter:title, DC.title, JSON-LD
 headline, an `<h1>`) is the rest of it, or the part names the site (og:site_name, application-name, the
-JSON-LD publisher or website, the host name); a part at the end goes too when it is the page's author's name (a
+JSON-LD publisher or website, the first part of a feed's title, the host name); a part at the end goes too when it is the page's author's name (a
 blog named after its author). A title with a dash or a colon and no such evidence is kept whole. A `<title>` that
 no other title of the page repeats gives way to a declared title that an `<h1>` shows.
 (A tail repeated on two titles of the page found no page on the dev corpora the rules above miss.)
@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 from web2md.extract.meta.byline import without_by
 
-__all__ = ["choose_title", "host_label", "strip_site"]
+__all__ = ["choose_title", "feed_site_name", "host_label", "strip_site"]
 
 # Between a headline and a site or section name: a dash, bar, dot or guillemet with spaces around it
 # ("U.S.-Israeli" is one word), or a colon followed by a space ("Site: Headline").
@@ -60,6 +60,13 @@ def _parts(text: str) -> list[tuple[int, int]]:
         at = m.end()
     spans.append((at, len(text)))
     return spans
+
+
+def feed_site_name(feed_title: str) -> str | None:
+    """The site's name a feed's title gives: its first part when it has more ("Valley Notes » Feed", "Valley Notes
+    » Ferry back Comments Feed"). A title of one part names a section's feed as often as the site's."""
+    spans = _parts(feed_title)
+    return feed_title[slice(*spans[0])] if len(spans) > 1 else None
 
 
 class _SiteNames:
