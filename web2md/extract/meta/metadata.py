@@ -203,12 +203,13 @@ def _scan(elements: DocumentElements, resolve: Resolver | None, json_ld: JsonLd 
             found.title = element_text(el) or None
     for el in elements.metas:
         _meta(found, el)
-    for el in elements.links:  # read with or without `resolve`: the title needs them
+    for el in elements.links:
+        # feeds' titles name the site, which the title needs: read with or without `resolve`
         if feed_kind(el) is not None and (title := clean_text(el.get("title"))):
             found.feed_titles.append(title)
-    if resolve is not None:
-        for el in elements.links:
+        if resolve is not None:
             _link(found, el, resolve)
+    if resolve is not None:
         for el in elements.times:
             value = el.get("datetime")
             if value:

@@ -3,9 +3,10 @@
 `<title>` is usually "Headline - Site", "Headline | Section | Site" or "Site: Headline". A part is taken off
 only on evidence from the page itself: another of its titles (og:title, twitter:title, DC.title, JSON-LD
 headline, an `<h1>`) is the rest of it, or the part names the site (og:site_name, application-name, the
-JSON-LD publisher or website, the first part of a feed's title, the host name); a part at the end goes too when it is the page's author's name (a
-blog named after its author). A title with a dash or a colon and no such evidence is kept whole. A `<title>` that
-no other title of the page repeats gives way to a declared title that an `<h1>` shows.
+JSON-LD publisher or website, the first part of a feed's title, the host name); a part at the end goes too when
+it is the page's author's name (a blog named after its author). A title with a dash or a colon and no such
+evidence is kept whole. A `<title>` that no other title of the page repeats gives way to a declared title that an
+`<h1>` shows.
 (A tail repeated on two titles of the page found no page on the dev corpora the rules above miss.)
 """
 
