@@ -65,6 +65,33 @@ CASES = [
         "Ann Lee",
     ),
     ("lines-label-alone", '<article><p class="byline">By<br>Ann Lee</p>' + STORY + "</article>", "Ann Lee"),
+    # a byline holding the name and a menu of the author's links: the name beside the list
+    (
+        "name-beside-menu",
+        '<article><div class="post-byline"><strong><a>Ann Lee</a></strong><div class="menu"><ul>'
+        '<li><a rel="author" href="/people/ann">See her page</a></li><li><a href="mailto:ann@x.example">E-mail</a></li>'
+        '<li><a href="/people/ann.xml">Feed</a></li></ul></div></div>' + STORY + "</article>",
+        "Ann Lee",
+    ),
+    (
+        "name-beside-menu-lines",
+        '<article><div class="byline">By <a href="/ann">Ann Lee</a><br><span>Staff writer</span>'
+        '<ul><li><a href="/share">Share</a></li><li><a href="/print">Print</a></li></ul></div>' + STORY + "</article>",
+        "Ann Lee",
+    ),
+    # the authors as a list: the byline's text, as before
+    (
+        "names-in-list",
+        '<article><div class="byline"><ul>\n<li>Ann Lee</li>\n<li>Bo Park</li>\n</ul></div>' + STORY + "</article>",
+        "Ann Lee Bo Park",
+    ),
+    # no name beside a share bar's list: a lone word there is its button, not the author
+    (
+        "button-beside-menu",
+        '<article><div class="byline"><a class="share">Share</a><ul><li><a href="#c">3 comments</a></li>'
+        '<li><a href="/print">Print</a></li></ul></div>' + STORY + "</article>",
+        None,
+    ),
     # a byline inside the article wins over one in the page's header
     (
         "article-first",
@@ -130,6 +157,29 @@ def test_url_beside_the_author_is_left_out():
     assert author_of(body, '<meta name="author" content="Ann Lee - https://ann.example/">') == "Ann Lee"
     assert author_of(body, '<meta name="author" content="Ann Lee (www.ann.example)">') == "Ann Lee"
     assert author_of(body, '<meta name="author" content="www.valleycourier.example">') is None
+
+
+def test_declared_author_without_by():
+    body = "<article>" + STORY + "</article>"
+    assert author_of(body, '<meta name="author" content="By Ann Lee">') == "Ann Lee"
+    ld = json.dumps({"@type": "Article", "author": {"@type": "Person", "name": "von Ann Lee"}})
+    assert author_of(body, f'<script type="application/ld+json">{ld}</script>') == "Ann Lee"
+    # a name that starts with such a word stays whole
+    assert author_of(body, '<meta name="author" content="Von Miller">') == "Von Miller"
+    # schema.org markup too
+    marked = '<article><div itemprop="author" itemscope><span itemprop="name">By Ann Lee</span></div>' + STORY
+    assert author_of(marked + "</article>") == "Ann Lee"
+
+
+def test_placeholder_author_is_passed_over():
+    # a template's unfilled field: its name, or a programming language's nothing
+    body = '<article><span class="byline">By Bo Park</span>' + STORY + "</article>"
+    for placeholder in ("author", "Author", "null", "undefined"):
+        assert author_of(body, f'<meta name="author" content="{placeholder}">') == "Bo Park"
+    ld = json.dumps({"@type": "Article", "author": {"@type": "Person", "name": "Ann Lee"}})
+    assert author_of(body, f'<meta name="author" content="null"><script type="application/ld+json">{ld}</script>') == (
+        "Ann Lee"
+    )
 
 
 def test_site_name_as_author_is_kept():

@@ -20,6 +20,9 @@ def meta(prop: str, content: str, attr: str = "property") -> str:
     return f'<meta {attr}="{prop}" content="{content}">'
 
 
+FEED = '<link rel="alternate" type="application/rss+xml" title="{}" href="/feed/">'
+
+
 def ld(obj) -> str:
     return f'<script type="application/ld+json">{json.dumps(obj)}</script>'
 
@@ -141,6 +144,27 @@ CASES = [
         STORY,
         "Ferry back in service | Travel",
     ),
+    # the first part of a feed's title (a blog's feeds are "Name » Feed", "Name » Headline Comments Feed")
+    (
+        "feed-title",
+        "<title>Ferry back in service | Valley Notes</title>" + FEED.format("Valley Notes » Feed"),
+        STORY,
+        "Ferry back in service",
+    ),
+    (
+        "comments-feed-title-site-in-front",
+        "<title>Valley Notes: Ferry back in service</title>"
+        + FEED.format("Valley Notes » Ferry back in service Comments Feed"),
+        STORY,
+        "Ferry back in service",
+    ),
+    # a feed's title of one part names a section as often as the site: no evidence
+    (
+        "one-part-feed-title",
+        "<title>Travel: Ferry back in service</title>" + FEED.format("Travel"),
+        STORY,
+        "Travel: Ferry back in service",
+    ),
     # the host's name, whatever its case, spaces and punctuation
     ("host-name", "<title>Ferry back in service - River Post</title>", STORY, "Ferry back in service"),
     ("host-name-with-more", "<title>Ferry back in service - River-Post News</title>", STORY, "Ferry back in service"),
@@ -208,6 +232,33 @@ CASES = [
         STORY,
         "Riverpost cooperative buys three new ferries - Valley Courier",
     ),
+    # a blog named after its author: the author's name (from the author meta or the byline) at the end goes
+    (
+        "author-at-end",
+        "<title>Ferry back in service | Notes | Ann Lee</title>" + meta("author", "Ann Lee", "name"),
+        STORY,
+        "Ferry back in service | Notes",
+    ),
+    (
+        "by-author-at-end",
+        "<title>Ferry back in service - by Ann Lee</title>",
+        '<p class="byline">By <a rel="author" href="/ann">Ann Lee</a></p>' + STORY,
+        "Ferry back in service",
+    ),
+    # ... but not in front (an opinion piece under its writer's name), nor behind a colon, nor all of the title
+    (
+        "author-in-front-kept",
+        "<title>Ann Lee - Ferry back in service</title>" + meta("author", "Ann Lee", "name"),
+        STORY,
+        "Ann Lee - Ferry back in service",
+    ),
+    (
+        "author-after-colon-kept",
+        "<title>Ferry back in service: Ann Lee</title>" + meta("author", "Ann Lee", "name"),
+        STORY,
+        "Ferry back in service: Ann Lee",
+    ),
+    ("author-only-kept", "<title>Ann Lee</title>" + meta("author", "Ann Lee", "name"), STORY, "Ann Lee"),
     # nothing is left when the whole title is the site's name: kept
     (
         "only-site-name",
@@ -232,6 +283,14 @@ def test_extract_title_is_the_page_title():
     assert extract_title(html, URL) == "Ferry back in service"
     assert extract_title("<title>Ferry back in service - River Post</title>", URL) == "Ferry back in service"
     assert extract_title("<title>Ferry back in service - River Post</title>") == "Ferry back in service - River Post"
+    # the author's name is read from the byline for extract_title as for convert
+    byline = (
+        "<html><head><title>Ferry back in service | Ann Lee</title></head>"
+        '<body><article><p class="byline">By Ann Lee</p>' + STORY + "</article></body></html>"
+    )
+    assert extract_title(byline) == convert(byline).title == "Ferry back in service"
+    feed = "<title>Ferry back in service | Valley Notes</title>" + FEED.format("Valley Notes » Feed")
+    assert extract_title(feed) == convert(feed).title == "Ferry back in service"
 
 
 @pytest.mark.parametrize(

@@ -25,18 +25,26 @@ FEED_TYPES = {
 COMMON_FEED_PATHS = ("feed", "rss", "feed.xml", "rss.xml", "atom.xml", "index.xml", "feed.json", "feeds/posts/default")
 
 
-def feed_link(el: etree._Element, base: str) -> dict[str, str] | None:
-    """``{"url", "type": rss|atom|json, "title"?}`` when `el` (a `<link>` or `<a>`) announces a feed, else None."""
+def feed_kind(el: etree._Element) -> str | None:
+    """The feed type (rss, atom or json) `el` (a `<link>` or `<a>`) announces, else None."""
     rels = (el.get("rel") or "").lower().split()
     mtype = (el.get("type") or "").partition(";")[0].strip().lower()
     kind = FEED_TYPES.get(mtype)
     if "alternate" not in rels or kind is None:
         return None
+    # plain application/json alternates are mostly REST API documents (WordPress), not feeds
+    if mtype == "application/json" and "feed" not in f"{el.get('href') or ''} {el.get('title') or ''}".lower():
+        return None
+    return kind
+
+
+def feed_link(el: etree._Element, base: str) -> dict[str, str] | None:
+    """``{"url", "type": rss|atom|json, "title"?}`` when `el` (a `<link>` or `<a>`) announces a feed, else None."""
+    kind = feed_kind(el)
+    if kind is None:
+        return None
     href = el.get("href") or ""
     title = clean_text(el.get("title"))
-    # plain application/json alternates are mostly REST API documents (WordPress), not feeds
-    if mtype == "application/json" and "feed" not in (href + " " + title).lower():
-        return None
     url = absolute_url(href, base)
     if url is None:
         return None

@@ -10,7 +10,7 @@ from lxml import etree
 
 from web2md.extract.html.entities import clean_text, element_text
 
-__all__ = ["byline_author", "candidates_in", "plausible_name"]
+__all__ = ["byline_author", "candidates_in", "plausible_name", "without_by"]
 
 _NAME_PROP = etree.XPath(".//*[@itemprop='name']")
 # "By Jane Doe", "Written by: Jane Doe", "Von Max Muster", "Par Jean Dupont": the words that introduce a byline;
@@ -21,6 +21,7 @@ _BY = re.compile(
     re.I,
 )
 _PUNCTUATION = " |~,;:-–—·•/"
+_LISTS = frozenset({"ul", "ol"})
 _AUTHOR_CLASSES = frozenset({"author", "author-name", "authorname", "article-author", "post-author", "entry-author"})
 # Words, initials and name particles: a name is a few of them.
 MAX_NAME_CHARS = 80
@@ -39,6 +40,11 @@ def plausible_name(text: str | None) -> bool:
     if "://" in text or "www." in text or "@" in text or any(c.isdigit() for c in text):
         return False
     return any(c.isalpha() for c in text)
+
+
+def without_by(line: str) -> str:
+    """`line` without the words that introduce a byline ("By", "Written by:", "Von") and the punctuation around it."""
+    return _BY.sub("", line).strip(_PUNCTUATION)
 
 
 def _tokens(value: str | None) -> list[str]:
@@ -66,31 +72,46 @@ def _rank(el: etree._Element) -> int | None:
 
 
 def _name(el: etree._Element) -> str | None:
-    names = [element_text(n) for n in _NAME_PROP(el)] if el.get("itemprop") else []
+    names = [without_by(element_text(n)) for n in _NAME_PROP(el)] if el.get("itemprop") else []
     names = [n for n in names if plausible_name(n)]
     if names:
         return "; ".join(dict.fromkeys(names))
     if el.tag == "meta":
         return None  # <meta itemprop="author" content=...> is read with the other meta tags
+    # a byline holding a list beside the name is the name and its menu ("View profile", "E-mail", "RSS"): the name is
+    # the first line beside the list, of two words or more (a lone word beside a share bar is its button)
+    if any(el.find(f".//{tag}") is not None for tag in _LISTS):
+        for line in _lines(el, skip_lists=True):
+            text = without_by(line)
+            if text:
+                if len(text.split()) > 1 and plausible_name(text):
+                    return text
+                break
     # a byline broken into lines ("Written by A<br>Edited by B", "By A<br>May 2") names the author on its first
     for line in _lines(el) if el.find(".//br") is not None else (element_text(el),):
-        text = _BY.sub("", line).strip(_PUNCTUATION)
+        text = without_by(line)
         if text:
             return text if plausible_name(text) else None
     return None
 
 
-def _lines(el: etree._Element) -> Iterator[str]:
-    """The text of `el` between its `<br>`s, cleaned, empty lines left out."""
-    line: list[str] = [el.text or ""]
-    for node in el.iterdescendants():
-        if node.tag == "br":
-            if text := clean_text("".join(line)):
-                yield text
-            line = []
-        elif isinstance(node.tag, str):
-            line.append(node.text or "")
-        line.append(node.tail or "")
+def _lines(el: etree._Element, skip_lists: bool = False) -> Iterator[str]:
+    """The text of `el` between its `<br>`s (without its lists' text when `skip_lists`), cleaned, empty lines left
+    out."""
+    line: list[str] = []
+    walker = etree.iterwalk(el, events=("start", "end", "comment", "pi"))
+    for event, node in walker:
+        if event == "start":
+            if node.tag == "br":
+                if text := clean_text("".join(line)):
+                    yield text
+                line = []
+            elif skip_lists and node.tag in _LISTS:
+                walker.skip_subtree()
+            else:
+                line.append(node.text or "")
+        elif node is not el:  # an element's end, a comment or a processing instruction: its tail follows
+            line.append(node.tail or "")
     if text := clean_text("".join(line)):
         yield text
 

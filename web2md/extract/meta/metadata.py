@@ -16,17 +16,17 @@ from typing import Any
 
 from lxml import etree
 
-from web2md.extract.documents.feedlinks import feed_link
+from web2md.extract.documents.feedlinks import feed_kind, feed_link
 from web2md.extract.html.elements import DocumentElements
 from web2md.extract.html.entities import clean_text, element_text
 from web2md.extract.html.tags import HEADING_LEVELS, INVISIBLE_TEXT_TAGS
 from web2md.extract.html.urls import Resolver, absolute_url
-from web2md.extract.meta.byline import byline_author
+from web2md.extract.meta.byline import byline_author, without_by
 from web2md.extract.meta.dates import normalize_date
 from web2md.extract.meta.language import SAMPLE_CHARS, detect_language, normalize_language
 from web2md.extract.meta.meta_jsonld import JsonLd, parse_json_ld
 from web2md.extract.meta.simhash import fingerprint
-from web2md.extract.meta.titles import choose_title
+from web2md.extract.meta.titles import choose_title, feed_site_name
 from web2md.extract.page import Page
 
 __all__ = ["MissingMetadata", "check_metadata", "excerpt_of", "fill", "missing_metadata", "word_count"]
@@ -144,6 +144,7 @@ class _Found:
         self.charset: str | None = None
         self.canonical: str | None = None
         self.feeds: list[dict[str, str]] = []
+        self.feed_titles: list[str] = []
         self.hreflangs: list[dict[str, str]] = []
         self.favicons: list[dict[str, str]] = []
         self.json_ld = JsonLd()
@@ -202,9 +203,13 @@ def _scan(elements: DocumentElements, resolve: Resolver | None, json_ld: JsonLd 
             found.title = element_text(el) or None
     for el in elements.metas:
         _meta(found, el)
-    if resolve is not None:
-        for el in elements.links:
+    for el in elements.links:
+        # feeds' titles name the site, which the title needs: read with or without `resolve`
+        if feed_kind(el) is not None and (title := clean_text(el.get("title"))):
+            found.feed_titles.append(title)
+        if resolve is not None:
             _link(found, el, resolve)
+    if resolve is not None:
         for el in elements.times:
             value = el.get("datetime")
             if value:
@@ -448,13 +453,15 @@ def _document_text(root: etree._Element) -> str:
     return " ".join(parts)
 
 
+# What a template writes where no author was filled in: the field's name, a programming language's nothing.
+_PLACEHOLDERS = frozenset({"author", "null", "undefined", "none", "nil"})
 # Titles the page declares besides <title>, in priority order.
 _DECLARED_TITLES = ("dc.title", "dcterms.title", "og:title", "twitter:title", "parsely-title")
 
 
-def _title(found: _Found, url: str) -> str | None:
-    """The page title (see docs/design.md#page-fields): `<title>` without the site's name, else a declared title, else
-    the first h1."""
+def _title(found: _Found, url: str, author: str | None) -> str | None:
+    """The page title (see docs/design.md#page-fields): `<title>` without the site's name (or its `author`'s name at
+    its end), else a declared title, else the first h1."""
     ld = found.json_ld
     declared = [found.first(name) for name in _DECLARED_TITLES] + [ld.first("headline")]
     h1s = [h["text"] for h in found.headings if h["level"] == 1]
@@ -463,10 +470,11 @@ def _title(found: _Found, url: str) -> str | None:
         *found.every("application-name"),
         ld.first("publisher", kind="name"),
         ld.first("name", types=("website",)),
+        *map(feed_site_name, found.feed_titles),
     ]
     if not found.title and not any(declared) and not h1s:
         return ld.first("name")
-    return choose_title(found.title, declared, h1s, filter(None, site_names), url)
+    return choose_title(found.title, declared, h1s, filter(None, site_names), url, author)
 
 
 def _author(
@@ -475,22 +483,31 @@ def _author(
     anchors: list[etree._Element],
     bylines: list[etree._Element | tuple[etree._Element, bool]] | None,
 ) -> str | None:
-    """The first declared author that is not a URL (one written beside the name is left out), else the
-    byline's. (The site's own name is an author: of a personal blog, of an agency's report.)"""
+    """The first declared author that is not a URL (one written beside the name is left out) nor a template's
+    placeholder, without a byline's "By" in front, else the byline's. (The site's own name is an author: of a
+    personal blog, of an agency's report.)"""
     for author in declared:
         if author and ("://" in author or "www." in author):
             author = " ".join(w for w in author.split() if "://" not in w and not w.strip("(<[").startswith("www."))
             author = author.strip(" -–—|,;:()<>")
-        if author:
-            return author
+        if author and author.casefold() not in _PLACEHOLDERS:
+            return _without_by(author)
     return byline_author(root, anchors, bylines)
+
+
+def _without_by(name: str) -> str:
+    """`name` without the word that introduces a byline ("By Ann Lee", "Von Ann Lee"), unless that leaves one word
+    ("Von Miller" is a name)."""
+    rest = without_by(name)
+    return rest if len(rest.split()) > 1 else name
 
 
 def page_title(root: etree._Element, url: str = "", elements: DocumentElements | None = None) -> str | None:
     """The title `fill` gives the page, alone."""
     if elements is None:
         elements = DocumentElements(root)
-    return _title(_scan(elements, None, None), url)
+    found = _scan(elements, None, None)
+    return _title(found, url, author_of(found, root, elements))
 
 
 def scan(
@@ -553,7 +570,7 @@ def fill(page: Page, found: _Found, root: etree._Element, base_url: str, author:
     ld = found.json_ld
     meta = found.first
 
-    page.title = _title(found, page.url)
+    page.title = _title(found, page.url, author)
     page.description = meta(
         "description", "og:description", "twitter:description", "dc.description", "dcterms.description"
     ) or ld.first("description")

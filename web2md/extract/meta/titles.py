@@ -3,8 +3,10 @@
 `<title>` is usually "Headline - Site", "Headline | Section | Site" or "Site: Headline". A part is taken off
 only on evidence from the page itself: another of its titles (og:title, twitter:title, DC.title, JSON-LD
 headline, an `<h1>`) is the rest of it, or the part names the site (og:site_name, application-name, the
-JSON-LD publisher or website, the host name). A title with a dash or a colon and no such evidence is kept
-whole. A `<title>` that no other title of the page repeats gives way to a declared title that an `<h1>` shows.
+JSON-LD publisher or website, the first part of a feed's title, the host name); a part at the end goes too when
+it is the page's author's name (a blog named after its author). A title with a dash or a colon and no such
+evidence is kept whole. A `<title>` that no other title of the page repeats gives way to a declared title that an
+`<h1>` shows.
 (A tail repeated on two titles of the page found no page on the dev corpora the rules above miss.)
 """
 
@@ -14,7 +16,9 @@ import re
 from collections.abc import Iterable, Sequence
 from urllib.parse import urlsplit
 
-__all__ = ["choose_title", "host_label", "strip_site"]
+from web2md.extract.meta.byline import without_by
+
+__all__ = ["choose_title", "feed_site_name", "host_label", "strip_site"]
 
 # Between a headline and a site or section name: a dash, bar, dot or guillemet with spaces around it
 # ("U.S.-Israeli" is one word), or a colon followed by a space ("Site: Headline").
@@ -59,6 +63,13 @@ def _parts(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def feed_site_name(feed_title: str) -> str | None:
+    """The site's name a feed's title gives: its first part when it has more ("Valley Notes » Feed", "Valley Notes
+    » Ferry back Comments Feed"). A title of one part names a section's feed as often as the site's."""
+    spans = _parts(feed_title)
+    return feed_title[slice(*spans[0])] if len(spans) > 1 else None
+
+
 class _SiteNames:
     """What names the site: keys of its declared names, and its host."""
 
@@ -76,17 +87,31 @@ class _SiteNames:
         return len(host) >= 3 and len(key) <= len(host) + _HOST_SLACK and key.startswith(host)
 
 
+def _author_names(authors: str | None):
+    """Whether a part of a title is the page's author ("Jane Doe", "by Jane Doe"); `authors` joined by "; "."""
+    keys = {k for k in map(_key, (authors or "").split(";")) if k}
+
+    def is_author(part: str) -> bool:
+        return bool(keys) and (_key(part) in keys or _key(without_by(part)) in keys)
+
+    return is_author
+
+
 def _is_colon(title: str, at: int) -> bool:
     """Whether the separator at `at` is a colon right after a word ("Site: Headline", "Kicker: Headline")."""
     return title[at : at + 1] == ":"
 
 
-def strip_site(title: str, is_site) -> str:
+def strip_site(title: str, is_site, is_tail=None) -> str:
     """`title` without the parts at either end that name the site; kept whole when nothing else would be left.
-    A colon right after a word only separates a site name in front ("Site: Headline"), never one behind."""
+    A colon right after a word only separates a site name in front ("Site: Headline"), never one behind.
+    `is_tail` names what else may go from the end (the author of a blog named after its author)."""
     spans = _parts(title)
     first, last = 0, len(spans) - 1
-    while last > first and not _is_colon(title, spans[last - 1][1]) and is_site(title[slice(*spans[last])]):
+    while last > first and not _is_colon(title, spans[last - 1][1]):
+        part = title[slice(*spans[last])]
+        if not (is_site(part) or (is_tail is not None and is_tail(part))):
+            break
         last -= 1
     while first < last and is_site(title[slice(*spans[first])]):
         first += 1
@@ -119,10 +144,15 @@ def _rest(title: str, headline: str, names_site) -> str | None:
 
 
 def choose_title(
-    title: str | None, declared: Sequence[str], h1s: Sequence[str], site_names: Iterable[str], url: str = ""
+    title: str | None,
+    declared: Sequence[str],
+    h1s: Sequence[str],
+    site_names: Iterable[str],
+    url: str = "",
+    author: str | None = None,
 ) -> str | None:
     """The page's title from its `<title>` text, its `declared` titles (meta and JSON-LD, in priority order),
-    its `<h1>` texts and the names it gives its site; all strings already cleaned."""
+    its `<h1>` texts, the names it gives its site and its `author`; all strings already cleaned."""
     declared = [d for d in declared if d]
     h1s = [h for h in h1s if h]
     names = list(site_names)
@@ -150,7 +180,8 @@ def choose_title(
                 continue
             if len(heading) >= len(rest) or _key(rest) in h1_keys[:i]:
                 return strip_site(heading, is_site)
-        title = strip_site(title, is_site)
+        # a blog named after its author ends its titles with the name ("Post | Section | Jane Doe")
+        title = strip_site(title, is_site, _author_names(author))
         # a <title> no other title of the page confirms loses to a declared title the headline shows (templates
         # fill <title> from other fields, or leave it stale); declared titles agreeing are copies of one field
         stripped = [strip_site(d, is_site) for d in declared]
