@@ -1347,6 +1347,24 @@ def test_a_brief_followed_by_more_cards_than_its_text_keeps_only_the_brief():
     assert ferry(html) == "\n\n".join(FERRY_MD.split("\n\n")[: paragraphs + 1])
 
 
+def test_a_video_page_keeps_its_description_not_the_episodes_listed_after_it():
+    """A player page: the title, then a block holding the video's description and a long list of other episodes'
+    headlines. The headlines outweigh the description many times, but the title stands apart from them with a text of
+    its own, so they are not the page's content."""
+    episodes = "".join(
+        f"<div><a href='/show/{n}'><img src='/show/{n}.jpg' alt=''></a><a href='/show/{n}'>Episode {n}: {title}</a>"
+        "</div>"
+        for n, (title, href, summary) in enumerate(STORIES * 4, 1)
+    )
+    description = "The harbour council's vote on the new ferry timetable, filmed in the chamber on Tuesday evening."
+    html = (
+        "<html><body><div class='page'><h1>Council approves new ferry timetable</h1><div class='player'>"
+        f"<div class='video'><p>{description}</p></div><div class='more'><h2>More from the show</h2><div>{episodes}"
+        "</div></div></div></div></body></html>"
+    )
+    assert ferry(html) == f"# Council approves new ferry timetable\n\n{description}"
+
+
 def test_desks_of_headline_cards_after_a_story_are_left_out():
     """The same desks of headline cards after an article: the page is the story, not a listing."""
     desks = "".join(
