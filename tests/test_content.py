@@ -1221,6 +1221,17 @@ def test_a_front_page_keeps_every_desk_of_cards(lead_summaries):
     )
 
 
+def test_a_front_page_with_an_editors_note_keeps_its_desks():
+    """A note of a few lines above the desks of headlines: the cards, headlines included, hold many times its text,
+    so the page is a listing and the note one more block of it."""
+    note = (
+        "The Harbour Herald has served the harbour towns since 1901. It is owned by its readers and edited in the "
+        "old customs house on the quay."
+    )
+    html = front_page(lead_summaries=False).replace("<main>", f"<main><div><p>{note}</p></div>")
+    assert convert(html, "https://herald.example/").markdown == f"{note}\n\n" + front_page_markdown(False)
+
+
 @pytest.mark.parametrize(
     "card, expected",
     [

@@ -110,6 +110,7 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_a_blog_index_of_cards_with_a_read_more_link_keeps_them",
             "test_content::test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them",
             "test_content::test_a_front_page_keeps_every_desk_of_cards",
+            "test_content::test_a_front_page_with_an_editors_note_keeps_its_desks",
             "test_content::test_a_section_page_keeps_cards_whose_headline_is_a_third_of_their_text",
             "test_content::test_a_front_page_of_tiles_keeps_every_desk",
             "test_content::test_a_front_page_keeps_desks_whose_cards_sit_in_lists_of_one_or_two",
