@@ -1221,6 +1221,17 @@ def test_a_front_page_keeps_every_desk_of_cards(lead_summaries):
     )
 
 
+def test_a_front_page_with_an_editors_note_keeps_its_desks():
+    """A note of a few lines above the desks of headlines: the cards, headlines included, hold many times its text,
+    so the page is a listing and the note one more block of it."""
+    note = (
+        "The Harbour Herald has served the harbour towns since 1901. It is owned by its readers and edited in the "
+        "old customs house on the quay."
+    )
+    html = front_page(lead_summaries=False).replace("<main>", f"<main><div><p>{note}</p></div>")
+    assert convert(html, "https://herald.example/").markdown == f"{note}\n\n" + front_page_markdown(False)
+
+
 @pytest.mark.parametrize(
     "card, expected",
     [
@@ -1345,6 +1356,24 @@ def test_a_brief_followed_by_more_cards_than_its_text_keeps_only_the_brief():
     story = FERRY.split("</p>")[: paragraphs + 1]
     html = herald_page("</p>".join(story) + "</p>", f"<div><h2>More news</h2>{cards}</div>")
     assert ferry(html) == "\n\n".join(FERRY_MD.split("\n\n")[: paragraphs + 1])
+
+
+def test_a_video_page_keeps_its_description_not_the_episodes_listed_after_it():
+    """A player page: the title, then a block holding the video's description and a long list of other episodes'
+    headlines. The headlines outweigh the description many times, but the title stands apart from them with a text of
+    its own, so they are not the page's content."""
+    episodes = "".join(
+        f"<div><a href='/show/{n}'><img src='/show/{n}.jpg' alt=''></a><a href='/show/{n}'>Episode {n}: {title}</a>"
+        "</div>"
+        for n, (title, href, summary) in enumerate(STORIES * 4, 1)
+    )
+    description = "The harbour council's vote on the new ferry timetable, filmed in the chamber on Tuesday evening."
+    html = (
+        "<html><body><div class='page'><h1>Council approves new ferry timetable</h1><div class='player'>"
+        f"<div class='video'><p>{description}</p></div><div class='more'><h2>More from the show</h2><div>{episodes}"
+        "</div></div></div></div></body></html>"
+    )
+    assert ferry(html) == f"# Council approves new ferry timetable\n\n{description}"
 
 
 def test_desks_of_headline_cards_after_a_story_are_left_out():

@@ -4,6 +4,7 @@ headings, with the furniture and hidden subtrees it passed over."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from itertools import chain
 
 from lxml import etree
@@ -11,7 +12,14 @@ from lxml import etree
 from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.rows import PACKED, cell_text
 from web2md.extract.html.tags import SKIP_TAGS
-from web2md.extract.maincontent.blocks import closing_link, furniture_text, heads_an_article, is_title_link, link_target
+from web2md.extract.maincontent.blocks import (
+    closing_link,
+    furniture_text,
+    heads_an_article,
+    holds,
+    is_title_link,
+    link_target,
+)
 from web2md.extract.maincontent.content import FURNITURE_TAGS, INLINE_TAGS, TITLE_BLOCK_TAGS, TITLE_TAGS, UNIT_TAGS
 from web2md.extract.maincontent.furniture import hint_strength
 from web2md.extract.markdown.render import is_hidden
@@ -413,6 +421,11 @@ class Analysis:
         """Content text the teaser lists hold (not counted in `good`)."""
         return sum(self.teaser_lists.values())
 
+    def headline_text(self) -> int:
+        """Text of the cards of the lists of headlines alone (not counted in `good`)."""
+        stats = self.stats
+        return sum(stats[card].text for cards in self.headline_lists.values() for card in cards)
+
     def restore_teasers(self, title: etree._Element | None = None) -> None:
         """Count the teaser lists' text as content again: on a listing page the teasers are what it holds. Its lists
         of cards, and the lists of headlines alone, are `listed` as content (kept whole), except those beside a story:
@@ -420,7 +433,7 @@ class Analysis:
         stats = self.stats
         lists = {el: [card for card in el if card in self.teaser_cards] for el in self.teaser_lists}
         lists.update(self.headline_lists)
-        listed = {el: cards for el, cards in lists.items() if not self.beside_a_story(el, title)}
+        listed = {el: cards for el, cards in lists.items() if not self.beside_a_story(el, title, lists)}
         restored = chain(
             self.teaser_lists.items(),
             (
@@ -440,20 +453,22 @@ class Analysis:
         self.teaser_lists = {}
         self.teaser_cards = set()
 
-    def beside_a_story(self, block: etree._Element, title: etree._Element | None) -> bool:
-        """Whether the page's title heads content text of its own apart from `block`: the block of a story (its
-        paragraphs beside or under the title) that `block` follows or precedes."""
+    def beside_a_story(
+        self, block: etree._Element, title: etree._Element | None, lists: Iterable[etree._Element]
+    ) -> bool:
+        """Whether the page's title stands apart from the list of cards `block` with a story: text of its own (outside
+        links and outside every list of cards, `lists`) in the lowest block holding both, such as the paragraphs of a
+        brief or a video's description that the list follows."""
         if title is None:
             return False
         holding = {block, *block.iterancestors()}
-        apart = None  # the child of the lowest block holding both that holds the title
-        for node in (title, *title.iterancestors()):
-            if node in holding:
-                break
-            apart = node
-        if apart is None:
-            return False  # the title is inside the list
-        return self.good(apart) - self.good(title) >= self.min_unit
+        both = next((node for node in title.iterancestors() if node in holding), None)
+        if both is None or both is block or title in holding:
+            return False  # the title is inside the list, or heads it
+        unlisted = sum(self.text(el) - self.links(el) for el in lists if el is not block and holds(both, el))
+        own = self.text(both) - self.links(both) - unlisted
+        own -= self.text(block) - self.links(block) + self.text(title) - self.links(title)
+        return own >= self.min_unit
 
     def text(self, el: etree._Element) -> int:
         own = self.stats.get(el)

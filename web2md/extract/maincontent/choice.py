@@ -42,7 +42,7 @@ COLUMN_TAGS = frozenset(
 # Beside the column holding the page's title, a column whose content text is under SPARSE_COLUMN of its text (bios,
 # excerpts and labels among links) and less than the titled column's is not counted either.
 SPARSE_COLUMN = 0.6
-LISTING = 4.0  # a page whose teasers hold this many times the content text outside them is a listing
+LISTING = 4.0  # a page whose cards hold this many times the content text outside them is a listing
 
 
 @dataclass
@@ -245,7 +245,10 @@ def choose_main(
         # nothing visible reads as content: the page may sit in a hidden wrapper that scripts reveal
         analysis = Analysis(body, analysis.keep_header, analysis.min_unit, keep_hidden=True, disabled=off)
     analysis = analysis.unwrapped()
-    if analysis.teaser_text() >= LISTING * analysis.good(body) and "listing-pages" not in off:
+    if (
+        analysis.teaser_text() + analysis.headline_text() >= LISTING * analysis.good(body)
+        and "listing-pages" not in off
+    ):
         analysis.restore_teasers(title)  # a listing: its teasers are its content
     if not analysis.good(body):
         shown = page_without_scripts(body) if "noscript-page" not in off else None

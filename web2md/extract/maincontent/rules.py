@@ -103,16 +103,19 @@ RULES: tuple[Rule, ...] = (
         "listing-pages",
         "on a page whose teasers hold LISTING times the content text outside them, the teasers are its content: "
         "its lists of cards, with summaries or headlines alone, are measured and kept as content, and blocks holding "
-        "headlines are not judged by their links, unless the lists stand beside a story the page's <h1> heads",
+        "headlines are not judged by their links, unless the lists stand beside a story: text of its own, outside "
+        "links and lists, in the lowest block holding the list and the page's <h1>",
         ("LISTING",),
         (
             "test_content::test_a_blog_index_of_cards_with_a_read_more_link_keeps_them",
             "test_content::test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them",
             "test_content::test_a_front_page_keeps_every_desk_of_cards",
+            "test_content::test_a_front_page_with_an_editors_note_keeps_its_desks",
             "test_content::test_a_section_page_keeps_cards_whose_headline_is_a_third_of_their_text",
             "test_content::test_a_front_page_of_tiles_keeps_every_desk",
             "test_content::test_a_front_page_keeps_desks_whose_cards_sit_in_lists_of_one_or_two",
             "test_content::test_a_brief_followed_by_more_cards_than_its_text_keeps_only_the_brief",
+            "test_content::test_a_video_page_keeps_its_description_not_the_episodes_listed_after_it",
         ),
     ),
     Rule(
