@@ -3164,3 +3164,22 @@ Bookmark the <a href="/photos">permalink</a>.</div></div>
         "tide I showed a few days ago, here are a few more from the harbour, found on "
         "[the photo site](https://photos.example.net/):"
     )
+
+
+def test_links_that_show_their_address_are_cited_sources():
+    """A list of links, or a paragraph that is one link, whose text is the address written out cites a source: it
+    stays with the story. Links with titles, or an address after a label ("Facebook: www...", a profile line), are
+    read as before: link-dense lines that go."""
+    sources = (
+        "<h3>Sources</h3><ul><li><a href='https://tides.example.org/tables.html'>https://tides.example.org/tables.html"
+        "</a></li><li><a href='http://www.moon.example.net/'>www.moon.example.net</a></li></ul>"
+        "<p><a href='https://sea.example.com/a?b=1'>https://sea.example.com/a?b=1</a></p>"
+    )
+    titled = "<ul><li><a href='/tides/why'>Why there are two tides a day</a></li><li><a href='/tides/spring'>Spring"
+    titled += " and neap tides</a></li></ul><p>Facebook: <a href='https://fb.example.com/x'>fb.example.com/x</a></p>"
+    html = f"<html><body><article>{BODY}{sources}{titled}</article></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD + (
+        "\n\n### Sources\n\n- [https://tides.example.org/tables.html](https://tides.example.org/tables.html)\n"
+        "- [www.moon.example.net](http://www.moon.example.net/)\n\n"
+        "[https://sea.example.com/a?b=1](https://sea.example.com/a?b=1)"
+    )

@@ -137,13 +137,26 @@ def is_small_widget(el: etree._Element, tag: str, own: Counts) -> bool:
 
 def is_link_dense(el: etree._Element, tag: str, total: int, linked: int, density: float) -> bool:
     """Whether a block (`tag`, `total` characters of text, `linked` of them in links) is navigation: under 200
-    characters outside its links, more than `density` of its text in them, and not a paragraph holding a
-    sentence's worth of words beside them."""
+    characters outside its links, more than `density` of its text in them, not a paragraph holding a sentence's
+    worth of words beside them, and not only links that show their address (sources cited)."""
     return (
         total - linked < 200
         and linked > density * total
         and not (tag == "p" and words_beside_links(el) >= SENTENCE_WORDS)
+        and not cites_addresses(el)
     )
+
+
+# a link's text that is an address written out: a scheme and what follows, or a host opening with "www."
+ADDRESS = re.compile(r"(?:[a-z][a-z0-9+.-]*://|www\.)\S+\Z", re.I)
+
+
+def cites_addresses(el: etree._Element) -> bool:
+    """Whether a block is only links that each show their address written out (`https://example.org/spec`), with
+    no words beside them: sources cited for the reader to note, not labels to click through (a profile line
+    "Facebook: www..." has a label, a "Related" list has titles)."""
+    links = list(el.iter("a"))
+    return bool(links) and all(ADDRESS.match(subtree_text(a).strip()) for a in links) and words_beside_links(el) <= 0
 
 
 def one_site(links: list[tuple[str, str] | None]) -> bool:

@@ -155,7 +155,8 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "link-density",
         "blocks mostly of links (lists and tables only when nearly all links), unless a paragraph has a sentence's "
-        "worth of words beside them or the block holds half the region's text (a reading list that is the article) "
+        "worth of words beside them, the links all show their address and nothing else (cited sources), "
+        "or the block holds half the region's text (a reading list that is the article) "
         "or half its content text (a short post filed under many categories), the region's comment thread aside (a "
         "short post over a long thread)",
         ("LINK_DENSITY", "LIST_LINK_DENSITY", "SENTENCE_WORDS"),
@@ -165,6 +166,7 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_related_heading_over_links_goes",
             "test_content::test_separators_between_links_are_no_words",
             "test_content::test_article_is_exactly_the_body",
+            "test_content::test_links_that_show_their_address_are_cited_sources",
         ),
     ),
     Rule(
