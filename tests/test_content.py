@@ -3183,3 +3183,36 @@ def test_links_that_show_their_address_are_cited_sources():
         "- [www.moon.example.net](http://www.moon.example.net/)\n\n"
         "[https://sea.example.com/a?b=1](https://sea.example.com/a?b=1)"
     )
+
+
+def test_a_heading_right_after_the_title_in_its_header_is_the_deck():
+    """An `<h2>` right after the `<h1>` in the article's `<header>`, over only the byline, is the title's deck and
+    stays; the same pair in a site's banner (no header group: a blog's name and tagline) heads nothing and goes."""
+    story = (
+        "<div class='story'><p>The ferry to the islands runs again from Monday, after three weeks in dry dock for a "
+        "new engine and a repainted hull.</p><p>The operator said the crossing will take twenty minutes less, and that"
+        " the winter timetable stays as it was.</p><p>Islanders had used a smaller boat in the meantime, which could "
+        "not carry cars or the weekly delivery of fuel.</p></div>"
+    )
+    story_md = (
+        "The ferry to the islands runs again from Monday, after three weeks in dry dock for a new engine and a "
+        "repainted hull.\n\nThe operator said the crossing will take twenty minutes less, and that the winter "
+        "timetable stays as it was.\n\nIslanders had used a smaller boat in the meantime, which could not carry cars "
+        "or the weekly delivery of fuel."
+    )
+    header = (
+        "<header><h1>Island ferry back in service</h1><h2>A new engine cuts twenty minutes off the crossing.</h2>"
+        "<div class='post-meta'><p class='byline'>by <a href='/author/ann'>Ann Keel</a></p></div></header>"
+    )
+    html = f"<html><head><title>Island ferry back in service</title></head><body><article>{header}{story}</article>"
+    html += "</body></html>"
+    assert convert(html, "https://news.example.org/ferry").markdown == (
+        "# Island ferry back in service\n\n## A new engine cuts twenty minutes off the crossing.\n\n" + story_md
+    )
+    banner = (
+        "<div id='logo'><h1>Island ferry back in service</h1><h2>A new engine cuts twenty minutes off the crossing."
+        "</h2><div class='widget'></div></div>"
+    )
+    html = f"<html><head><title>Island ferry back in service</title></head><body><div>{banner}{story}</div>"
+    html += "</body></html>"
+    assert convert(html, "https://news.example.org/ferry").markdown == "# Island ferry back in service\n\n" + story_md

@@ -159,6 +159,21 @@ def cites_addresses(el: etree._Element) -> bool:
     return bool(links) and all(ADDRESS.match(subtree_text(a).strip()) for a in links) and words_beside_links(el) <= 0
 
 
+def follows_a_title(heading: etree._Element) -> bool:
+    """Whether a heading comes right after an `<h1>` in a `<header>` or `<hgroup>`, nothing between them (no element,
+    no text): the title's deck. (A blog's name and tagline stand so in the site's banner, whose markup names no
+    header group.)"""
+    parent = heading.getparent()
+    if parent is None or parent.tag not in ("header", "hgroup"):
+        return False
+    previous = heading.getprevious()
+    while previous is not None and not isinstance(previous.tag, str):  # a comment between
+        if previous.tail and previous.tail.strip():
+            return False
+        previous = previous.getprevious()
+    return previous is not None and previous.tag == "h1" and not (previous.tail and previous.tail.strip())
+
+
 def one_site(links: list[tuple[str, str] | None]) -> bool:
     """Whether items' links (page, address) all lead to different pages of one site: relative addresses, or one
     host (a list citing sources leads to several)."""
@@ -1156,6 +1171,8 @@ class FurnitureTest:
     def heads_nothing(self, heading: etree._Element) -> bool:
         """A heading whose section (what follows it up to the next heading of its rank) is all furniture;
         a heading alone in its wrapper is judged by what follows the wrapper."""
+        if follows_a_title(heading):
+            return False  # the title's deck ("Two-year-old bug exposes ..."), over the byline: not a section
         level = int(heading.tag[1])
         stats = self.stats
         node = heading

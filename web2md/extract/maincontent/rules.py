@@ -308,12 +308,14 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "heads-nothing",
-        "section headings whose sections hold only furniture",
+        "section headings whose sections hold only furniture; not the heading right after the <h1> in a <header> "
+        "or <hgroup> (the title's deck, over the byline)",
         ("MAX_HEADING", "HEADING_WRAPPERS", "MIN_UNIT"),
         (
             "test_content::test_a_linked_heading_ends_the_section_of_the_heading_before_it",
             "test_content::test_a_linked_heading_closing_the_region_titles_another_page",
             "test_form_boxes::test_a_box_asking_the_reader_for_input_is_left_out",
+            "test_content::test_a_heading_right_after_the_title_in_its_header_is_the_deck",
         ),
     ),
     Rule(
