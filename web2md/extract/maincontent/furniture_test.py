@@ -1172,7 +1172,7 @@ class FurnitureTest:
         """A heading whose section (what follows it up to the next heading of its rank) is all furniture;
         a heading alone in its wrapper is judged by what follows the wrapper."""
         if follows_a_title(heading):
-            return False  # the title's deck ("Two-year-old bug exposes ..."), over the byline: not a section
+            return False  # the title's deck (a line under the headline), over the byline: not a section
         level = int(heading.tag[1])
         stats = self.stats
         node = heading
