@@ -152,11 +152,36 @@ ADDRESS = re.compile(r"(?:[a-z][a-z0-9+.-]*://|www\.)\S+\Z", re.I)
 
 
 def cites_addresses(el: etree._Element) -> bool:
-    """Whether a block is only links that each show their address written out (`https://example.org/spec`), with
-    no words beside them: sources cited for the reader to note, not labels to click through (a profile line
-    "Facebook: www..." has a label, a "Related" list has titles)."""
-    links = list(el.iter("a"))
-    return bool(links) and all(ADDRESS.match(subtree_text(a).strip()) for a in links) and words_beside_links(el) <= 0
+    """Whether a paragraph, or a list whose items each are one, is only links that each show their address written
+    out (`https://example.org/spec`), with no words beside them: sources cited for the reader to note, not labels to
+    click through (a profile line "Facebook: www..." has a label, a "Related" list has titles). Only the block's own
+    items are looked at, so that wrappers nested deep around a long list cost nothing more."""
+    if el.tag == "p":
+        items = [el]
+    elif el.tag in ("ul", "ol"):
+        items = [item for item in el if isinstance(item.tag, str)]
+        if not items or any(item.tag != "li" for item in items):
+            return False
+    else:
+        return False
+    for item in items:
+        if has_words(item.text):
+            return False
+        links = 0
+        for child in item:
+            if not isinstance(child.tag, str) or child.tag == "br" and not has_words(child.tail):
+                continue  # a comment, a line break between two addresses
+            if child.tag != "a" or not ADDRESS.match(subtree_text(child).strip()) or has_words(child.tail):
+                return False
+            links += 1
+        if not links:
+            return False
+    return True
+
+
+def has_words(text: str | None) -> bool:
+    """Whether loose text holds a letter or a digit (not only spaces and separators)."""
+    return bool(text) and any(map(str.isalnum, text))
 
 
 def follows_a_title(heading: etree._Element) -> bool:

@@ -155,7 +155,7 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "link-density",
         "blocks mostly of links (lists and tables only when nearly all links), unless a paragraph has a sentence's "
-        "worth of words beside them, the links all show their address and nothing else (cited sources), "
+        "worth of words beside them, a paragraph or list is only links showing their address (cited sources), "
         "or the block holds half the region's text (a reading list that is the article) "
         "or half its content text (a short post filed under many categories), the region's comment thread aside (a "
         "short post over a long thread)",
