@@ -3404,3 +3404,55 @@ Bookmark the <a href="/photos">permalink</a>.</div></div>
         "tide I showed a few days ago, here are a few more from the harbour, found on "
         "[the photo site](https://photos.example.net/):"
     )
+
+
+def test_links_that_show_their_address_are_cited_sources():
+    """A list of links, or a paragraph that is one link, whose text is the address written out cites a source: it
+    stays with the story. Links with titles, or an address after a label ("Facebook: www...", a profile line), are
+    read as before: link-dense lines that go."""
+    sources = (
+        "<h3>Sources</h3><ul><li><a href='https://tides.example.org/tables.html'>https://tides.example.org/tables.html"
+        "</a></li><li><a href='http://www.moon.example.net/'>www.moon.example.net</a></li></ul>"
+        "<p><a href='https://sea.example.com/a?b=1'>https://sea.example.com/a?b=1</a></p>"
+    )
+    titled = "<ul><li><a href='/tides/why'>Why there are two tides a day</a></li><li><a href='/tides/spring'>Spring"
+    titled += " and neap tides</a></li></ul><p>Facebook: <a href='https://fb.example.com/x'>fb.example.com/x</a></p>"
+    html = f"<html><body><article>{BODY}{sources}{titled}</article></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD + (
+        "\n\n### Sources\n\n- [https://tides.example.org/tables.html](https://tides.example.org/tables.html)\n"
+        "- [www.moon.example.net](http://www.moon.example.net/)\n\n"
+        "[https://sea.example.com/a?b=1](https://sea.example.com/a?b=1)"
+    )
+
+
+def test_a_heading_right_after_the_title_in_its_header_is_the_deck():
+    """An `<h2>` right after the `<h1>` in the article's `<header>`, over only the byline, is the title's deck and
+    stays; the same pair in a site's banner (no header group: a blog's name and tagline) heads nothing and goes."""
+    story = (
+        "<div class='story'><p>The ferry to the islands runs again from Monday, after three weeks in dry dock for a "
+        "new engine and a repainted hull.</p><p>The operator said the crossing will take twenty minutes less, and that"
+        " the winter timetable stays as it was.</p><p>Islanders had used a smaller boat in the meantime, which could "
+        "not carry cars or the weekly delivery of fuel.</p></div>"
+    )
+    story_md = (
+        "The ferry to the islands runs again from Monday, after three weeks in dry dock for a new engine and a "
+        "repainted hull.\n\nThe operator said the crossing will take twenty minutes less, and that the winter "
+        "timetable stays as it was.\n\nIslanders had used a smaller boat in the meantime, which could not carry cars "
+        "or the weekly delivery of fuel."
+    )
+    header = (
+        "<header><h1>Island ferry back in service</h1><h2>A new engine cuts twenty minutes off the crossing.</h2>"
+        "<div class='post-meta'><p class='byline'>by <a href='/author/ann'>Ann Keel</a></p></div></header>"
+    )
+    html = f"<html><head><title>Island ferry back in service</title></head><body><article>{header}{story}</article>"
+    html += "</body></html>"
+    assert convert(html, "https://news.example.org/ferry").markdown == (
+        "# Island ferry back in service\n\n## A new engine cuts twenty minutes off the crossing.\n\n" + story_md
+    )
+    banner = (
+        "<div id='logo'><h1>Island ferry back in service</h1><h2>A new engine cuts twenty minutes off the crossing."
+        "</h2><div class='widget'></div></div>"
+    )
+    html = f"<html><head><title>Island ferry back in service</title></head><body><div>{banner}{story}</div>"
+    html += "</body></html>"
+    assert convert(html, "https://news.example.org/ferry").markdown == "# Island ferry back in service\n\n" + story_md

@@ -142,6 +142,17 @@ EXTRACTION_CASES = {
     "unclosed Markdown links in the text": (lambda n: "<p>" + "[a](" * n + "</p>", 2000),
     "unclosed Markdown link targets in the text": (lambda n: "<p>" + "[a](x" * n + "</p>", 2000),
     "unclosed Markdown images in the text": (lambda n: "<p>" + "![a](" * n + "</p>", 2000),
+    "deep wrappers around a list of cited addresses": (
+        lambda n: (
+            STORY
+            + "<div>" * n
+            + "<ul>"
+            + "".join(f"<li><a href='https://e{i}.example.org/'>https://e{i}.example.org/</a></li>" for i in range(n))
+            + "</ul>"
+            + "</div>" * n
+        ),
+        250,
+    ),
     "answers of one poll far apart": (
         lambda n: STORY + "<div><p>Question?</p>" + "<div><input type=radio name=q> Yes" * n + "</div>" * n + "</div>",
         200,

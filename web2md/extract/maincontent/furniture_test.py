@@ -137,13 +137,66 @@ def is_small_widget(el: etree._Element, tag: str, own: Counts) -> bool:
 
 def is_link_dense(el: etree._Element, tag: str, total: int, linked: int, density: float) -> bool:
     """Whether a block (`tag`, `total` characters of text, `linked` of them in links) is navigation: under 200
-    characters outside its links, more than `density` of its text in them, and not a paragraph holding a
-    sentence's worth of words beside them."""
+    characters outside its links, more than `density` of its text in them, not a paragraph holding a sentence's
+    worth of words beside them, and not only links that show their address (sources cited)."""
     return (
         total - linked < 200
         and linked > density * total
         and not (tag == "p" and words_beside_links(el) >= SENTENCE_WORDS)
+        and not cites_addresses(el)
     )
+
+
+# a link's text that is an address written out: a scheme and what follows, or a host opening with "www."
+ADDRESS = re.compile(r"(?:[a-z][a-z0-9+.-]*://|www\.)\S+\Z", re.I)
+
+
+def cites_addresses(el: etree._Element) -> bool:
+    """Whether a paragraph, or a list whose items each are one, is only links that each show their address written
+    out (`https://example.org/spec`), with no words beside them: sources cited for the reader to note, not labels to
+    click through (a profile line "Facebook: www..." has a label, a "Related" list has titles). Only the block's own
+    items are looked at, so that wrappers nested deep around a long list cost nothing more."""
+    if el.tag == "p":
+        items = [el]
+    elif el.tag in ("ul", "ol"):
+        items = [item for item in el if isinstance(item.tag, str)]
+        if not items or any(item.tag != "li" for item in items):
+            return False
+    else:
+        return False
+    for item in items:
+        if has_words(item.text):
+            return False
+        links = 0
+        for child in item:
+            if not isinstance(child.tag, str) or child.tag == "br" and not has_words(child.tail):
+                continue  # a comment, a line break between two addresses
+            if child.tag != "a" or not ADDRESS.match(subtree_text(child).strip()) or has_words(child.tail):
+                return False
+            links += 1
+        if not links:
+            return False
+    return True
+
+
+def has_words(text: str | None) -> bool:
+    """Whether loose text holds a letter or a digit (not only spaces and separators)."""
+    return bool(text) and any(map(str.isalnum, text))
+
+
+def follows_a_title(heading: etree._Element) -> bool:
+    """Whether a heading comes right after an `<h1>` in a `<header>` or `<hgroup>`, nothing between them (no element,
+    no text): the title's deck. (A blog's name and tagline stand so in the site's banner, whose markup names no
+    header group.)"""
+    parent = heading.getparent()
+    if parent is None or parent.tag not in ("header", "hgroup"):
+        return False
+    previous = heading.getprevious()
+    while previous is not None and not isinstance(previous.tag, str):  # a comment between
+        if previous.tail and previous.tail.strip():
+            return False
+        previous = previous.getprevious()
+    return previous is not None and previous.tag == "h1" and not (previous.tail and previous.tail.strip())
 
 
 def one_site(links: list[tuple[str, str] | None]) -> bool:
@@ -1148,6 +1201,8 @@ class FurnitureTest:
     def heads_nothing(self, heading: etree._Element) -> bool:
         """A heading whose section (what follows it up to the next heading of its rank) is all furniture;
         a heading alone in its wrapper is judged by what follows the wrapper."""
+        if follows_a_title(heading):
+            return False  # the title's deck (a line under the headline), over the byline: not a section
         level = int(heading.tag[1])
         stats = self.stats
         node = heading

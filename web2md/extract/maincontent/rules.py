@@ -165,7 +165,8 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "link-density",
         "blocks mostly of links (lists and tables only when nearly all links), unless a paragraph has a sentence's "
-        "worth of words beside them or the block holds half the region's text (a reading list that is the article) "
+        "worth of words beside them, a paragraph or list is only links showing their address (cited sources), "
+        "or the block holds half the region's text (a reading list that is the article) "
         "or half its content text (a short post filed under many categories), the region's comment thread aside (a "
         "short post over a long thread)",
         ("LINK_DENSITY", "LIST_LINK_DENSITY", "SENTENCE_WORDS"),
@@ -175,6 +176,7 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_related_heading_over_links_goes",
             "test_content::test_separators_between_links_are_no_words",
             "test_content::test_article_is_exactly_the_body",
+            "test_content::test_links_that_show_their_address_are_cited_sources",
         ),
     ),
     Rule(
@@ -316,12 +318,14 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "heads-nothing",
-        "section headings whose sections hold only furniture",
+        "section headings whose sections hold only furniture; not the heading right after the <h1> in a <header> "
+        "or <hgroup> (the title's deck, over the byline)",
         ("MAX_HEADING", "HEADING_WRAPPERS", "MIN_UNIT"),
         (
             "test_content::test_a_linked_heading_ends_the_section_of_the_heading_before_it",
             "test_content::test_a_linked_heading_closing_the_region_titles_another_page",
             "test_form_boxes::test_a_box_asking_the_reader_for_input_is_left_out",
+            "test_content::test_a_heading_right_after_the_title_in_its_header_is_the_deck",
         ),
     ),
     Rule(
