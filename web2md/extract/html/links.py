@@ -34,10 +34,12 @@ def links_from_tree(
             continue
         if "#" in url:
             url = url.split("#", 1)[0]  # strip_fragment
+        entry = entry_for(url)
+        if entry is not None and entry["text"] and not entry["nofollow"]:
+            continue  # a link seen before, followed and with its text: nothing of this one can change its entry
         rel_attr = a.get("rel")
         rel = rel_attr.lower().split() if rel_attr else None
         nofollow = rel is not None and "nofollow" in rel
-        entry = entry_for(url)
         if entry is None:
             text = clean_text(a.get("alt")) if a.tag != "a" else element_text(a)
             found[url] = {"url": url, "text": text, "nofollow": nofollow, "rel": " ".join(rel) if rel else ""}

@@ -8,6 +8,7 @@ from itertools import islice
 
 from lxml import etree
 
+from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.tags import BOLD_TAGS, HEADING_TAGS
 from web2md.extract.maincontent.content import INLINE_TAGS, TITLE_BLOCK_TAGS
 from web2md.extract.maincontent.furniture import block_text
@@ -15,6 +16,9 @@ from web2md.extract.maincontent.furniture import block_text
 NOT_PAGES = ("mailto:", "tel:", "javascript:")  # link addresses that lead to no page
 HEADING_WRAPPERS = 4  # wrappers a heading alone in them is looked out of, for what follows
 HEADING_LOOKAHEAD = 20  # elements of a block looked through for the heading it opens with
+# The text nodes below an element, in document order, as `itertext` gives them, in one call: the iterator makes an
+# element object for every element it passes.
+_TEXT_NODES = etree.XPath("descendant::text()", smart_strings=False)
 _UNSPACED = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")  # kana and CJK ideographs
 SENTENCE_WORDS = 4  # a link-heavy paragraph with this many words of its own around the links is prose
 CONTROL_WORDS = 4  # a link closing a card's summary in the same paragraph has at most this many ("Read more")
@@ -50,7 +54,7 @@ def is_title_link(anchor: etree._Element) -> bool:
         return False
     following = next(line.itersiblings(etree.Element), None)
     # one word on a line of its own is a control ("Enlarge", "Download"), not a title
-    if word_count("".join(anchor.itertext())) < 2:
+    if word_count(subtree_text(anchor)) < 2:
         return False
     if following is None:
         # a tile: the story's picture linked to it, then its headline
@@ -62,7 +66,7 @@ def is_title_link(anchor: etree._Element) -> bool:
         if (before.tail or "").strip():
             return False
         if isinstance(before.tag, str):
-            text = "".join(before.itertext()).strip()
+            text = subtree_text(before).strip()
             if text:
                 if label or word_count(text) > KICKER_WORDS:
                     return False
@@ -103,7 +107,7 @@ def closing_link(block: etree._Element, linked: int) -> etree._Element | None:
         last = last[-1]
         if last.tag != "a" or (last.tail or "").strip():
             return None
-    text = "".join(last.itertext()).strip()
+    text = subtree_text(last).strip()
     if (
         len(text) != linked
         or inline
@@ -203,7 +207,7 @@ def word_count(text: str) -> int:
 
 def furniture_text(el: etree._Element) -> int:
     """Characters of text in a furniture subtree, each text node trimmed (as the analysis counts text)."""
-    return sum(map(len, map(str.strip, el.itertext())))
+    return sum(map(len, map(str.strip, _TEXT_NODES(el))))
 
 
 def holds(block: etree._Element, el: etree._Element) -> bool:
