@@ -621,6 +621,22 @@ def test_what_closes_the_body_is_left_out_when_a_column_beside_it_closes_the_art
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+TRACKBACKS = (
+    "<div class='pings'><a id='trackback'></a><h3>TrackBack</h3><div><p>TrackBack URL for this entry:<br>"
+    "https://example.org/services/trackback/6a00d834</p><p>Listed below are links to weblogs that reference "
+    "<a href='/tides'>Tides explained</a>:</p></div></div>"
+)
+
+
+@pytest.mark.parametrize("closing", [TRACKBACKS, TRACKBACKS.replace("<a id='trackback'></a>", "<a name='tb'></a>")])
+def test_comments_under_a_heading_after_a_named_anchor_are_left_out(closing):
+    """The readers' comments (here the trackbacks) open with their heading after an empty anchor that links point to
+    (`<a id="trackback"></a><h3>TrackBack</h3>`): the anchor is no text, the block still opens with the
+    heading, and goes."""
+    html = f"<html><body><div id='page'>{BODY}{closing}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
 def test_a_short_post_with_many_category_links_is_not_link_dense_when_it_holds_most_of_the_content():
     """A post of one paragraph under a linked headline, filed under many categories (a footer of links): the block is
     mostly links, but it holds most of the region's content text, so it is the content, not navigation."""

@@ -121,14 +121,31 @@ def previous_element(el: etree._Element) -> etree._Element | None:
 
 def opening_heading(el: etree._Element) -> etree._Element | None:
     """The heading a block opens with: itself, or its first child when no text comes before it, and so on down
-    through a few wrappers (a heading wrapped deeper is not looked for: each block is looked into once or twice)."""
+    through a few wrappers (a heading wrapped deeper is not looked for: each block is looked into once or twice).
+    An empty named anchor ahead of the heading (`<a id="comments"></a><h3>`, a target for links) opens nothing."""
     for _ in range(HEADING_WRAPPERS + 1):
         if el.tag in HEADING_TAGS:
             return el
-        if not len(el) or (el.text or "").strip() or not isinstance(el[0].tag, str):
+        if not len(el) or (el.text or "").strip():
             return None
-        el = el[0]
+        first = el[0]
+        if is_named_anchor(first) and len(el) > 1:
+            first = el[1]
+        if not isinstance(first.tag, str):
+            return None
+        el = first
     return None
+
+
+def is_named_anchor(el: etree._Element) -> bool:
+    """An empty link target (`<a name="x"></a>`, `<a id="x"></a>`): no address, no text, nothing inside."""
+    return (
+        el.tag == "a"
+        and not len(el)
+        and el.get("href") is None
+        and not (el.text or "").strip()
+        and not (el.tail or "").strip()
+    )
 
 
 def heads_an_article(header: etree._Element) -> bool:
