@@ -637,6 +637,45 @@ def test_comments_under_a_heading_after_a_named_anchor_are_left_out(closing):
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+LOG_NOTE = (
+    "<p>The log keeper writes down what the sea did today, what the boats made of it and what the weather will do to "
+    "both of them tomorrow. Letters about the harbour are welcome.</p>"
+)
+READERS_COMMENTS = "".join(
+    f"<div><p>Reader {n} | May {n + 1}, 2026</p><p>The gauge at harbour {n} read even lower than yours this week, and "
+    "the pier was dry until noon.</p></div>"
+    for n in (1, 2)
+)
+
+
+@pytest.mark.parametrize("label", ["2 Comments", "2 Comments »", "Comments (2)"])
+def test_comments_in_the_post_are_left_out_when_a_block_beside_it_closes_the_region(label):
+    """A short post with its readers' comments under a heading naming them, in a block beside a note that closes the
+    region (the walk from the region's end does not reach the post): the comments are found from their heading."""
+    html = (
+        f"<html><body><div id='wrap'><div id='content'>{BODY}<h2>{label}</h2>{READERS_COMMENTS}</div>"
+        f"<div id='note'>{LOG_NOTE}</div></div></body></html>"
+    )
+    md = convert(html, "https://example.org/tides").markdown
+    assert md == BODY_MD + "\n\n" + html_to_text(LOG_NOTE)
+
+
+def test_a_section_about_comments_followed_by_other_sections_stays():
+    """A text with a section headed "Comments" (a style guide's) and more sections after it, beside a closing note:
+    no readers' comments, the section stays."""
+    guide = (
+        "<h2>Comments</h2><p>Write a comment above the code it explains, in whole sentences, and keep it up to date "
+        "when the code changes.</p><h2>Strings</h2><p>Use double quotes for strings unless the string holds a double "
+        "quote itself, and never mix both kinds in one file.</p>"
+    )
+    html = (
+        f"<html><body><div id='wrap'><div id='content'>{BODY}{guide}</div><div id='note'>{LOG_NOTE}</div></div>"
+        "</body></html>"
+    )
+    md = convert(html, "https://example.org/tides").markdown
+    assert md == BODY_MD + "\n\n" + html_to_text(guide) + "\n\n" + html_to_text(LOG_NOTE)
+
+
 def test_a_short_post_with_many_category_links_is_not_link_dense_when_it_holds_most_of_the_content():
     """A post of one paragraph under a linked headline, filed under many categories (a footer of links): the block is
     mostly links, but it holds most of the region's content text, so it is the content, not navigation."""

@@ -554,7 +554,7 @@ def is_tail_label(text: str) -> bool:
 def is_comments_label(text: str) -> bool:
     """A heading over the readers' comments or the form to add one: "Comments", "12 Responses to “Tides”",
     "TrackBack", "Leave a Reply"."""
-    return _COMMENTS_LABEL.fullmatch(" ".join(text.lower().strip(" :.!{}").split())) is not None
+    return _COMMENTS_LABEL.fullmatch(" ".join(text.lower().strip(" :.!{}»›→").split())) is not None
 
 
 def names_caption(hints: str) -> bool:

@@ -356,7 +356,15 @@ class FurnitureTest:
         # attribute read would be slower
         off = analysis.disabled
         # the blocks closing the region that are not the story
-        self.closing = self.closing_furniture() if "closing-furniture" not in off else set()
+        # (the readers' comments under a heading naming them are named outright: left out in a second reading too,
+        # which goes without the closing notes, measured against the region)
+        self.closing = (
+            self.closing_furniture()
+            if "closing-furniture" not in off
+            else self.closing_furniture(notes=False)
+            if "comment-sections" not in off
+            else set()
+        )
         # what the region holds over its headline
         self.above_title = self.labels_above(title) if "kickers" not in off else set()
         self.entry_holders: set[etree._Element] | None = None  # the blocks around a text field (when asked)
@@ -685,14 +693,15 @@ class FurnitureTest:
             section = [child] if own and own.titles else None
         return found
 
-    def closing_furniture(self) -> set[etree._Element]:
+    def closing_furniture(self, notes: bool = True) -> set[etree._Element]:
         """The blocks that close the region and are not the story: its closing notes, from a heading that labels
         them (`is_tail_label`) on, when no other heading follows it and they hold less than half the region's text
         (the publisher's self-description, press contacts and legal notices), and teasers written as paragraphs
         (`closing_teasers`). Looked for in the region and, in turn, in its last block holding text (only there does
         nothing with text follow them), each from its end back; and the lists of other stories and boxes about the
-        author closing them (`closing_boxes`)."""
-        notes: set[etree._Element] = set()
+        author closing them (`closing_boxes`). The readers' comments (`comment_sections`) are looked for on the same
+        walk and in the post (`comments_in_the_post`); with `notes` False, only they are."""
+        found: set[etree._Element] = set()
         text, links = self.analysis.text, self.analysis.links
         limit = 0.5 * self.region_text
         comments_apart = "comment-sections" not in self.analysis.disabled
@@ -709,11 +718,11 @@ class FurnitureTest:
             if comments_apart:
                 comments = self.comment_sections(children)
                 if comments:
-                    notes.update(comments)
+                    found.update(comments)
                     children = [child for child in children if child not in comments]
                     start = len(children)
             held = 0  # text outside links from the child looked at to the end
-            for i in range(len(children) - 1, -1, -1):
+            for i in range(len(children) - 1, -1, -1) if notes else ():
                 child = children[i]
                 held += text(child) - links(child)
                 if held >= limit:
@@ -729,17 +738,51 @@ class FurnitureTest:
                 if len(label) > MAX_FURNITURE_LABEL or not is_tail_label(label):
                     break  # a section of the story: the notes start after it
                 start = i
-            notes.update(children[start:])
-            notes.update(self.closing_teasers(children))
-            if "closing-boxes" not in self.analysis.disabled:
-                notes.update(self.closing_boxes(children))
+            if notes:
+                found.update(children[start:])
+                found.update(self.closing_teasers(children))
+                if "closing-boxes" not in self.analysis.disabled:
+                    found.update(self.closing_boxes(children))
             node = next((child for child in reversed(children) if text(child)), None)
             visited.add(node)
             if node is None and body is not None and body not in visited:
                 # the article's body is not its last block (a column beside it closes the region): what closes
                 # the body is looked for as well
                 starts.append(body)
-        return notes
+        if comments_apart:
+            found.update(self.comments_in_the_post(visited))
+        return found
+
+    def comments_in_the_post(self, visited: set[etree._Element | None]) -> set[etree._Element]:
+        """The readers' comments (`comment_sections`) in a block the walk from the region's end did not reach (a post
+        beside a sidebar or over a footer, on a page whose region holds them all): found from their heading, a
+        section heading naming them (`is_comments_label`); where it stands alone, only when no later heading of its
+        rank or above in its block names something else (a section about comments in a text goes on to others)."""
+        found: set[etree._Element] = set()
+        looked: set[etree._Element] = set()
+        for heading in self.main.iter(*SECTION_HEADINGS):
+            label = self.text_of(heading)
+            if len(label) > MAX_FURNITURE_LABEL or not is_comments_label(label):
+                continue
+            node = heading  # out of the wrappers it opens (`<div><h3>Comments</h3>...`)
+            parent = node.getparent()
+            while parent is not None and parent is not self.main and opening_heading(parent) is heading:
+                node, parent = parent, parent.getparent()
+            if parent is None or parent in visited or parent in looked:
+                continue
+            looked.add(parent)
+            children = list(parent.iterchildren(etree.Element))
+            sections = self.comment_sections(children)
+            rank = heading.tag
+            if not any(
+                (opening := opening_heading(child)) is not None
+                and opening.tag <= rank
+                and not is_comments_label(self.text_of(opening))
+                for child in children
+                if child in sections and child is not node
+            ):
+                found |= sections
+        return found
 
     def comment_sections(self, children: list[etree._Element]) -> set[etree._Element]:
         """The readers' comments among `children`, after some of the region's text, whatever they fill: a block that

@@ -202,11 +202,12 @@ RULES: tuple[Rule, ...] = (
         "comment-sections",
         'the readers\' comments closing the region from a heading that names them ("12 Responses to …", "TrackBack", '
         '"Leave a Reply"), however much they fill; in the article\'s body as well when a column beside it closes the '
-        "region",
+        "region, and in any block under such a heading when no other section follows; also in a second reading",
         ("MAX_FURNITURE_LABEL",),
         (
             "test_content::test_what_closes_the_body_is_left_out_when_a_column_beside_it_closes_the_article",
             "test_content::test_comments_under_a_heading_after_a_named_anchor_are_left_out",
+            "test_content::test_comments_in_the_post_are_left_out_when_a_block_beside_it_closes_the_region",
         ),
     ),
     Rule(
