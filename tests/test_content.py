@@ -676,6 +676,75 @@ def test_a_section_about_comments_followed_by_other_sections_stays():
     assert md == BODY_MD + "\n\n" + html_to_text(guide) + "\n\n" + html_to_text(LOG_NOTE)
 
 
+READERS = ("Ann Keel", "Bo Lind", "Cem Ava")
+THREADS = {
+    # WordPress-like: avatar, <cite> name "says:", a date linked to the comment, the text in paragraphs
+    "cite": "<ol>"
+    + "".join(
+        f"<li><div><img src='/avatars/{n}.png' alt=''><cite><a href='https://reader{n}.example'>{name}</a></cite> "
+        f"says:</div><div><a href='#comment-{n}'>May {n + 2}, 2026 at 10:1{n} am</a></div><p>The gauge at harbour {n} "
+        "read even lower than yours this week, and the pier was dry until noon.</p></li>"
+        for n, name in enumerate(READERS, 1)
+    )
+    + "</ol>",
+    # a title of its own, "written by" a linked name and a date, the text after a line break
+    "written by": "<div>"
+    + "".join(
+        f"<div><span>Low water</span><br><span>written by <a href='https://reader{n}.example'>{name}</a>, "
+        f"May {n + 2}, 2026</span><br>The gauge at harbour {n} read even lower than yours this week, and the pier was "
+        "dry until noon.</div>"
+        for n, name in enumerate(READERS, 1)
+    )
+    + "</div>",
+    # a bold name and a numeric date in one line, the text in a paragraph; a reply box after the thread
+    "bold": "<div>"
+    + "".join(
+        f"<div><p><b>{name}</b> | 0{n + 2}.05.2026, 10:1{n}</p><p>The gauge at harbour {n} read even lower than yours "
+        "this week, and the pier was dry until noon.</p></div>"
+        for n, name in enumerate(READERS, 1)
+    )
+    + "<div><p>Your name</p><textarea></textarea></div></div>",
+}
+
+
+@pytest.mark.parametrize("thread", THREADS.values(), ids=THREADS.keys())
+def test_a_thread_of_comments_without_a_heading_or_class_naming_it_is_left_out(thread):
+    """The readers' comments after the article, neither a heading nor a class naming them: blocks side by side, each
+    opening with its writer's name (a link, `<cite>`, bold, beside an avatar) just before a date, then what the reader
+    wrote on a line of its own. The heading over them ("What readers say") heads nothing left."""
+    html = f"<html><body><div id='page'>{BODY}<h3>What readers say</h3>{thread}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+LISTS_OF_DATES = {
+    # tour dates closing a story: a bold place and a date, what happens there on the same line
+    "dates": "<ul>"
+    + "".join(
+        f"<li><b>{place}</b>, May {n + 2}, 2026: the harbour choir sings on the pier at the evening tide, boats "
+        "welcome.</li>"
+        for n, place in enumerate(("Tarbert", "Oban", "Mallaig"), 1)
+    )
+    + "</ul>",
+    # a live blog's entries: the time first, no name before it
+    "live": "".join(
+        f"<div><p><b>10:1{n}</b></p><p>The water at harbour {n} is still falling, and the pier is dry as far as the "
+        "second ladder.</p></div>"
+        for n in range(1, 4)
+    ),
+}
+
+
+@pytest.mark.parametrize("closing", LISTS_OF_DATES.values(), ids=LISTS_OF_DATES.keys())
+def test_dated_entries_that_are_no_comments_stay(closing):
+    """Entries with a name and a date that are the story's: a list of tour dates (what happens there on the date's
+    line), a live blog's entries (the time first, no name before it)."""
+    html = f"<html><body><div id='page'>{BODY}{closing}</div></body></html>"
+    kept = html_to_text(closing).split("\n\n")
+    # (a live blog's times on lines of their own are date lines, left out as everywhere)
+    expected = [entry for entry in kept if not entry.startswith("**10:1")]
+    assert convert(html, "https://example.org/tides").markdown == "\n\n".join([BODY_MD, *expected])
+
+
 def test_a_short_post_with_many_category_links_is_not_link_dense_when_it_holds_most_of_the_content():
     """A post of one paragraph under a linked headline, filed under many categories (a footer of links): the block is
     mostly links, but it holds most of the region's content text, so it is the content, not navigation."""

@@ -30,6 +30,7 @@ from web2md.extract.maincontent.blocks import (
 )
 from web2md.extract.maincontent.content import (
     BIO_TAGS,
+    COMMENT_TAGS,
     CONTROL_TAGS,
     ENTRY_TAGS,
     FORM_BOX_TAGS,
@@ -43,6 +44,7 @@ from web2md.extract.maincontent.content import (
     LIST_ITEMS,
     LIST_TAGS,
     MEDIA_TAG_SET,
+    NAME_TAGS,
     NOT_IMAGE_CAPTIONS,
     REPEAT_TAGS,
     SECTION_HEADINGS,
@@ -71,6 +73,7 @@ from web2md.extract.maincontent.furniture import (
     block_text,
     byline_name,
     class_and_id,
+    date_at,
     is_byline,
     is_call_to_action,
     is_comments_label,
@@ -101,6 +104,13 @@ MIN_CONTROLS = 2
 WIDGET_ELEMENTS = 30  # elements of a block looked through for controls
 MAX_BIO = 400  # characters of a box about a person closing the article (a name, a sentence or two, links)
 NAME_WORDS = 4  # words of a person's name over such a box
+# A thread of readers' comments: MIN_COMMENTS or more blocks side by side, each opening with a header that names its
+# writer before a date or time (`is_comment`), then words of its own
+MIN_COMMENTS = 3
+COMMENT_HEAD_ELEMENTS = 20
+COMMENT_HEAD = 160  # characters of a comment's opening read for its header
+COMMENT_HEAD_WORDS = 12  # words ahead of its date (a title of its own, then the name)
+COMMENT_WORDS_OWN = 40  # characters of text outside links after the header: what the reader wrote
 
 
 def is_widget(block: etree._Element) -> bool:
@@ -369,6 +379,7 @@ class FurnitureTest:
         self.above_title = self.labels_above(title) if "kickers" not in off else set()
         self.entry_holders: set[etree._Element] | None = None  # the blocks around a text field (when asked)
         self.alike_shares: dict[tuple[etree._Element, str], float] = {}
+        self.threads: dict[etree._Element, set[etree._Element]] = {}  # per parent: the comments closing it
 
     def __call__(self, el: etree._Element) -> bool:
         # a section's heading judges the blocks after it, which the renderer then asks about again
@@ -421,6 +432,19 @@ class FurnitureTest:
                 and "class-hints" not in off
             ):
                 return True
+        if (
+            own
+            and own.text
+            and (
+                tag in COMMENT_TAGS
+                and len(parent := el.getparent()) >= MIN_COMMENTS
+                and el in self.comment_thread(parent)
+                or len(el) >= MIN_COMMENTS
+                and el in self.comment_thread(el)
+            )
+            and "comment-threads" not in off
+        ):
+            return True
         if not self.gallery and (
             tag == "figcaption" or tag in CAPTION_TAGS and self.is_caption(el, tag, own) and "captions" not in off
         ):
@@ -783,6 +807,92 @@ class FurnitureTest:
             ):
                 found |= sections
         return found
+
+    def comment_thread(self, parent: etree._Element) -> set[etree._Element]:
+        """The readers' comments closing `parent` without a heading or class naming them: MIN_COMMENTS or more blocks
+        of one tag side by side, each `is_comment`, with blocks without text between them and after them (a reply
+        form's labels, pagination, nothing of content text); after content text in the region, however much they
+        fill (a short post over a long thread)."""
+        found = self.threads.get(parent)
+        if found is not None:
+            return found
+        found = self.threads[parent] = set()
+        stats = self.stats
+        children = list(parent.iterchildren(etree.Element))
+        run: list[etree._Element] = []
+        at = len(children)
+        while at:
+            child = children[at - 1]
+            own = stats.get(child)
+            if own and own.text:
+                if child.tag not in COMMENT_TAGS or run and child.tag != run[0].tag or not self.is_comment(child, own):
+                    if not run and not own.good:
+                        at -= 1  # a line without content text after the thread ("Older comments", a reply box)
+                        continue
+                    break
+                run.append(child)
+            at -= 1
+        if len(run) < MIN_COMMENTS:
+            return found
+        good = self.analysis.good
+        # content text ahead of the thread: in the blocks before it, here or further up in the region
+        node, ahead = run[-1], False
+        while not ahead and node is not None and node is not self.main:
+            ahead = any(good(sibling) for sibling in node.itersiblings(etree.Element, preceding=True))
+            node = node.getparent()
+        if ahead:
+            found.update(run)
+            if not any(self.analysis.text(child) for child in children[:at]):
+                found.add(
+                    parent
+                )  # the block holds the thread alone: it is the thread (a heading over it heads nothing)
+        return found
+
+    def is_comment(self, block: etree._Element, own: Counts) -> bool:
+        """A reader's comment: its first COMMENT_HEAD_ELEMENTS elements hold no heading (a post's or an event's title),
+        and a date (perhaps with a time) within its first COMMENT_HEAD_WORDS words, after the writer's name: an element of its own of
+        1 to NAME_WORDS words (a link, `<cite>`, bold) ending at most two words before the date ("Ann Keel says:", "by
+        <a>Ann</a>,"), or an avatar's image ahead of it; then, on a line of its own (a paragraph, after a line break),
+        what the reader wrote: COMMENT_WORDS_OWN characters and more (a list of dates and places is one line each)."""
+        words: list[tuple[str, int]] = []  # the words read, each with the number of the line it is on
+        names: list[str] = []
+        image = False
+        size = line = 0
+        for event, node in islice(etree.iterwalk(block, events=("start", "end")), 2 * COMMENT_HEAD_ELEMENTS):
+            tag = node.tag
+            if event == "start":
+                if not isinstance(tag, str):
+                    continue
+                if tag in HEADING_TAGS:
+                    return False
+                if tag in IMAGE_TAGS:
+                    image = True
+                elif tag in UNIT_TAGS or tag == "br":
+                    line += 1
+                piece = node.text
+                if piece and piece.strip() and tag in NAME_TAGS:
+                    names.append(" ".join(piece.split()))
+            else:
+                if node is block:
+                    break
+                if tag in UNIT_TAGS:
+                    line += 1
+                piece = node.tail
+            if piece and piece.strip():
+                words.extend((word, line) for word in piece.split() if any(c.isalnum() for c in word))
+                size += len(piece)
+                if size > COMMENT_HEAD:
+                    break
+        at = date_at([word for word, _ in words], times=False)  # a day: a time alone is a schedule's
+        if not at or at > COMMENT_HEAD_WORDS:
+            return False
+        near = " ".join(word for word, _ in words[max(0, at - NAME_WORDS - 2) : at])  # the name, "says:" or a comma
+        dated = words[at][1]
+        return (
+            (image or any(0 < len(name.split()) <= NAME_WORDS and name in near for name in names))
+            and any(on > dated for _, on in words[at:])
+            and own.text - own.links > sum(len(word) + 1 for word, _ in words[:at]) + COMMENT_WORDS_OWN
+        )
 
     def comment_sections(self, children: list[etree._Element]) -> set[etree._Element]:
         """The readers' comments among `children`, after some of the region's text, whatever they fill: a block that

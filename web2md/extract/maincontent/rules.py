@@ -211,6 +211,21 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "comment-threads",
+        "the readers' comments closing a block after the region's content text without a heading or class naming "
+        "them: MIN_COMMENTS or more blocks side by side, each opening with its writer's name (a link, <cite>, bold, "
+        "or beside an avatar) just before a date or time, then words of its own",
+        (
+            "MIN_COMMENTS",
+            "COMMENT_HEAD_ELEMENTS",
+            "COMMENT_HEAD",
+            "COMMENT_HEAD_WORDS",
+            "COMMENT_WORDS_OWN",
+            "NAME_WORDS",
+        ),
+        ("test_content::test_a_thread_of_comments_without_a_heading_or_class_naming_it_is_left_out",),
+    ),
+    Rule(
         "closing-boxes",
         "lists of other stories and boxes about the author closing the region (part of closing-furniture)",
         ("MAX_BIO", "NAME_WORDS", "TEASER_CHARS", "MIN_CARDS"),
@@ -365,6 +380,7 @@ MEASURED_VERDICTS = frozenset(
         "teaser-lists",
         "closing-furniture",
         "closing-boxes",
+        "comment-threads",
         "captions",
         "image-blocks",
         "credit-lines",
