@@ -1062,13 +1062,18 @@ def ferry(html: str) -> str:
         " &#8594;</a></p></div>",
         "<div><h3>{title}</h3><p>{summary} <a href='{href}'>Read more</a></p></div>",
         "<div><p><strong>{title}</strong></p><p>{summary}</p><p><a href='{href}'>Read more</a></p></div>",
+        # a date line under the link
+        "<div><h3>{title}</h3><p>{summary} <a href='{href}'>Read more...</a></p><p>2024-03-0{day}</p></div>",
     ],
-    ids=["read-more", "image-and-paragraph-link", "link-closing-the-summary", "bold-title"],
+    ids=["read-more", "image-and-paragraph-link", "link-closing-the-summary", "bold-title", "dated"],
 )
 def test_teaser_cards_with_an_unlinked_title_and_a_link_to_the_story_are_left_out(card):
     """A card whose headline links nowhere, closed by its one link to the story: a teaser as much as a card with a
     linked headline, whatever its link says."""
-    cards = "".join(card.format(title=title, href=href, summary=summary) for title, href, summary in STORIES[:4])
+    cards = "".join(
+        card.format(title=title, href=href, summary=summary, day=day)
+        for day, (title, href, summary) in enumerate(STORIES[:4], 1)
+    )
     assert ferry(herald_page(FERRY + f"<section><h2>More from the Herald</h2>{cards}</section>")) == FERRY_MD
 
 

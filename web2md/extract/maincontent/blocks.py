@@ -10,7 +10,7 @@ from lxml import etree
 
 from web2md.extract.html.tags import BOLD_TAGS, HEADING_TAGS
 from web2md.extract.maincontent.content import INLINE_TAGS, TITLE_BLOCK_TAGS
-from web2md.extract.maincontent.furniture import block_text
+from web2md.extract.maincontent.furniture import block_text, is_date_line
 
 NOT_PAGES = ("mailto:", "tel:", "javascript:")  # link addresses that lead to no page
 HEADING_WRAPPERS = 4  # wrappers a heading alone in them is looked out of, for what follows
@@ -70,12 +70,16 @@ def is_title_link(anchor: etree._Element) -> bool:
 
 def closing_link(block: etree._Element, linked: int) -> etree._Element | None:
     """The link a block that opens with a title closes with, on a line of its own (`<a>Read more</a>`, or alone in
-    a paragraph, or a short one closing the last paragraph), when it is the block's only link (`linked` characters
+    a paragraph, or a short one closing the last paragraph; perhaps a date line after it), when it is the block's only link (`linked` characters
     of link text) and the block has words outside its title and the link (a summary): a card's link to its story
     under an unlinked title (a heading, or a first line all in bold)."""
     last = block[-1] if len(block) else None
     if last is None or not isinstance(last.tag, str) or (last.tail or "").strip():
         return None
+    if last.tag != "a" and len(last) <= 1 and next(last.iter("a"), None) is None and is_date_line(block_text(last)):
+        last = last.getprevious()  # the card's date under its summary ("<p>2012-11-09</p>")
+        if last is None or not isinstance(last.tag, str) or (last.tail or "").strip():
+            return None
     inline = False
     if last.tag != "a":
         if not len(last) or last.tag in HEADING_TAGS:
