@@ -575,7 +575,8 @@ class FurnitureTest:
     def entry_boxes(self) -> set[etree._Element]:
         """The blocks of the region that ask the reader for input: around an empty field to type text into
         (`<textarea>`, a text-like `<input>` with no value: a field with one, a basket's quantity, is part of what
-        it is next to), the nearest block holding text, its heading or pitch; around the named answers of a
+        it is next to), the nearest block holding text, its heading or pitch; around a link to a block holding a box
+        to write in (`#respond`), the nearest block holding text; around the named answers of a
         poll (radio buttons of one name), its `question_box`. Polls together hold less than half the region's text
         (more is a quiz: the page's content). Found once, each ancestor of a field passed once."""
         if self.entry_holders is None:
@@ -583,8 +584,16 @@ class FurnitureTest:
             passed: set[etree._Element] = set()  # ancestors found to hold no text
             text = self.analysis.text
             answers: dict[str, list[etree._Element]] = {}  # radio buttons by the name of the choice they make
+            forms: set[str] = set()  # the ids of the blocks holding a box to write in (a reply form), as link targets
             for field in self.main.iter("input", "textarea"):
-                if field.tag == "input":
+                if field.tag == "textarea":
+                    for node in chain((field,), field.iterancestors()):
+                        if node is self.main:
+                            break
+                        ident = node.get("id")
+                        if ident:
+                            forms.add(ident)
+                elif field.tag == "input":
                     kind = (field.get("type") or "text").strip().lower()
                     if kind == "radio":
                         answers.setdefault(field.get("name") or "", []).append(field)
@@ -607,6 +616,15 @@ class FurnitureTest:
                         polls.add(box)
             if sum(text(box) - self.analysis.links(box) for box in polls) < 0.5 * self.region_text:
                 boxes |= polls
+            if forms:
+                # a line pointing the reader to the box ("You can <a href='#respond'>leave a reply</a>", "Comments
+                # (0)"): the nearest block holding text around the link
+                for anchor in self.main.iter("a"):
+                    href = anchor.get("href")
+                    if href and "#" in href and href.rsplit("#", 1)[1] in forms:
+                        block = next((node for node in anchor.iterancestors() if text(node)), None)
+                        if block is not None and block is not self.main:
+                            boxes.add(block)
             self.entry_holders = boxes
         return self.entry_holders
 

@@ -344,12 +344,14 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "form-boxes",
-        "small boxes that ask the reader for input: around an empty text field (sign-up, search, reply) or a poll's "
+        "small boxes that ask the reader for input: around an empty text field (sign-up, search, reply), around a link "
+        "to a block holding a box to write in (\"You can <a href='#respond'>leave a reply</a>\"), or a poll's "
         "question and named answers",
         ("MAX_FORM_BOX", "MIN_ANSWERS", "POLL_DEPTH"),
         (
             "test_form_boxes::test_a_box_asking_the_reader_for_input_is_left_out",
             "test_form_boxes::test_only_the_nearest_block_with_text_around_the_field_goes",
+            "test_form_boxes::test_a_line_pointing_to_the_reply_box_is_left_out",
         ),
     ),
     Rule(
