@@ -8,9 +8,10 @@ from itertools import islice
 
 from lxml import etree
 
+from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.tags import BOLD_TAGS, HEADING_TAGS
 from web2md.extract.maincontent.content import INLINE_TAGS, TITLE_BLOCK_TAGS
-from web2md.extract.maincontent.furniture import block_text, is_date_line
+from web2md.extract.maincontent.furniture import MAX_DATE_LINE, block_text, is_date_line
 
 NOT_PAGES = ("mailto:", "tel:", "javascript:")  # link addresses that lead to no page
 HEADING_WRAPPERS = 4  # wrappers a heading alone in them is looked out of, for what follows
@@ -76,7 +77,13 @@ def closing_link(block: etree._Element, linked: int) -> etree._Element | None:
     last = block[-1] if len(block) else None
     if last is None or not isinstance(last.tag, str) or (last.tail or "").strip():
         return None
-    if last.tag != "a" and len(last) <= 1 and next(last.iter("a"), None) is None and is_date_line(block_text(last)):
+    if (
+        last.tag != "a"
+        and len(last) <= 1
+        and len(date := subtree_text(last)) <= MAX_DATE_LINE
+        and next(last.iter("a"), None) is None
+        and is_date_line(" ".join(date.split()))
+    ):
         last = last.getprevious()  # the card's date under its summary ("<p>2012-11-09</p>")
         if last is None or not isinstance(last.tag, str) or (last.tail or "").strip():
             return None
@@ -133,9 +140,11 @@ def opening_heading(el: etree._Element) -> etree._Element | None:
         if not len(el) or (el.text or "").strip():
             return None
         first = el[0]
-        if is_named_anchor(first) and len(el) > 1:
+        tag = first.tag
+        if tag == "a" and len(el) > 1 and is_named_anchor(first):
             first = el[1]
-        if not isinstance(first.tag, str):
+            tag = first.tag
+        if not isinstance(tag, str):
             return None
         el = first
     return None

@@ -432,19 +432,6 @@ class FurnitureTest:
                 and "class-hints" not in off
             ):
                 return True
-        if (
-            own
-            and own.text
-            and (
-                tag in COMMENT_TAGS
-                and len(parent := el.getparent()) >= MIN_COMMENTS
-                and el in self.comment_thread(parent)
-                or len(el) >= MIN_COMMENTS
-                and el in self.comment_thread(el)
-            )
-            and "comment-threads" not in off
-        ):
-            return True
         if not self.gallery and (
             tag == "figcaption" or tag in CAPTION_TAGS and self.is_caption(el, tag, own) and "captions" not in off
         ):
@@ -508,6 +495,19 @@ class FurnitureTest:
             and "teaser-lists" not in off
         ):
             return True
+        if (
+            own
+            and own.text - own.links > COMMENT_WORDS_OWN
+            and (
+                tag in COMMENT_TAGS
+                and len(parent) >= MIN_COMMENTS
+                and el in self.comment_thread(parent)
+                or len(el) >= MIN_COMMENTS
+                and el in self.comment_thread(el)
+            )
+            and "comment-threads" not in off
+        ):
+            return True  # a reader's comment in a thread, or the block holding the thread alone
         return False
 
     def judge_hints(
@@ -802,7 +802,11 @@ class FurnitureTest:
         rank or above in its block names something else (a section about comments in a text goes on to others)."""
         found: set[etree._Element] = set()
         looked: set[etree._Element] = set()
+        stats = self.stats
         for heading in self.main.iter(*SECTION_HEADINGS):
+            own = stats.get(heading)
+            if not own or own.text > MAX_FURNITURE_LABEL:
+                continue  # (a heading the walk passed over, or longer than a label)
             label = self.text_of(heading)
             if len(label) > MAX_FURNITURE_LABEL or not is_comments_label(label):
                 continue
@@ -843,7 +847,13 @@ class FurnitureTest:
             child = children[at - 1]
             own = stats.get(child)
             if own and own.text:
-                if child.tag not in COMMENT_TAGS or run and child.tag != run[0].tag or not self.is_comment(child, own):
+                if (
+                    own.text - own.links <= COMMENT_WORDS_OWN
+                    or child.tag not in COMMENT_TAGS
+                    or run
+                    and child.tag != run[0].tag
+                    or not self.is_comment(child, own)
+                ):
                     if not run and not own.good:
                         at -= 1  # a line without content text after the thread ("Older comments", a reply box)
                         continue
