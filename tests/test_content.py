@@ -716,6 +716,23 @@ def test_a_thread_of_comments_without_a_heading_or_class_naming_it_is_left_out(t
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+def test_a_guest_book_under_a_line_of_introduction_keeps_its_entries():
+    """Entries like a thread's (a name, a date, what the writer wrote) that are nearly all the page's content, under
+    a line of introduction: a guest book, the page's content."""
+    entries = "".join(
+        f"<div><p><b>Visitor {n}</b> | 0{n}.05.2026</p><p>We moored at the old pier for three nights in May and the "
+        f"harbour master found us a berth out of the wind, and the fish shop on the quay was the best of the trip, "
+        f"number {n}.</p></div>"
+        for n in range(1, 7)
+    )
+    intro = "<p>Sailors who moored here write a line for the next crews to read.</p>"
+    html = f"<html><body><div id='page'><h1>Guest book</h1>{intro}<div>{entries}</div></div></body></html>"
+    md = convert(html, "https://example.org/guests").markdown
+    # (a name and a date on a line of their own go as date lines, as everywhere)
+    kept = [line for line in html_to_text(intro + entries).split("\n\n") if not line.startswith("**Visitor")]
+    assert md == "\n\n".join(["# Guest book", *kept])
+
+
 LISTS_OF_DATES = {
     # tour dates closing a story: a bold place and a date, what happens there on the same line
     "dates": "<ul>"

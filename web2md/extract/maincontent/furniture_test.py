@@ -111,6 +111,7 @@ COMMENT_HEAD_ELEMENTS = 20
 COMMENT_HEAD = 160  # characters of a comment's opening read for its header
 COMMENT_HEAD_WORDS = 12  # words ahead of its date (a title of its own, then the name)
 COMMENT_WORDS_OWN = 40  # characters of text outside links after the header: what the reader wrote
+COMMENTS_OVER_POST = 4  # a thread holds at most this many times the content text of the rest of the region
 
 
 def is_widget(block: etree._Element) -> bool:
@@ -833,8 +834,9 @@ class FurnitureTest:
     def comment_thread(self, parent: etree._Element) -> set[etree._Element]:
         """The readers' comments closing `parent` without a heading or class naming them: MIN_COMMENTS or more blocks
         of one tag side by side, each `is_comment`, with blocks without text between them and after them (a reply
-        form's labels, pagination, nothing of content text); after content text in the region, however much they
-        fill (a short post over a long thread)."""
+        form's labels, pagination, nothing of content text); after content text in the region, with up to
+        COMMENTS_OVER_POST times the rest's content text (a short post over a long thread; more, under a line of
+        introduction, is a guest book or a page of reviews: the page's content)."""
         found = self.threads.get(parent)
         if found is not None:
             return found
@@ -863,6 +865,9 @@ class FurnitureTest:
         if len(run) < MIN_COMMENTS:
             return found
         good = self.analysis.good
+        held = sum(map(good, run))
+        if held > COMMENTS_OVER_POST * (self.region_good - held):
+            return found  # entries with little else around them: a guest book, a page of reviews (the page's content)
         # content text ahead of the thread: in the blocks before it, here or further up in the region
         node, ahead = run[-1], False
         while not ahead and node is not None and node is not self.main:

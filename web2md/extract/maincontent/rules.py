@@ -221,6 +221,7 @@ RULES: tuple[Rule, ...] = (
             "COMMENT_HEAD",
             "COMMENT_HEAD_WORDS",
             "COMMENT_WORDS_OWN",
+            "COMMENTS_OVER_POST",
             "NAME_WORDS",
         ),
         ("test_content::test_a_thread_of_comments_without_a_heading_or_class_naming_it_is_left_out",),
