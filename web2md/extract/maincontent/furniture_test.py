@@ -107,6 +107,7 @@ NAME_WORDS = 4  # words of a person's name over such a box
 # A thread of readers' comments: MIN_COMMENTS or more blocks side by side, each opening with a header that names its
 # writer before a date or time (`is_comment`), then words of its own
 MIN_COMMENTS = 3
+_DIGIT = re.compile(r"\d")
 COMMENT_HEAD_ELEMENTS = 20
 COMMENT_HEAD = 160  # characters of a comment's opening read for its header
 COMMENT_HEAD_WORDS = 12  # words ahead of its date (a title of its own, then the name)
@@ -843,6 +844,13 @@ class FurnitureTest:
         found = self.threads[parent] = set()
         stats = self.stats
         children = list(parent.iterchildren(etree.Element))
+        enough = 0  # blocks that may be comments, told by their counts (most blocks have too few for a thread)
+        for child in children:
+            own = stats.get(child)
+            if own and own.text - own.links > COMMENT_WORDS_OWN and child.tag in COMMENT_TAGS:
+                enough += 1
+        if enough < MIN_COMMENTS:
+            return found
         run: list[etree._Element] = []
         at = len(children)
         while at:
@@ -887,6 +895,8 @@ class FurnitureTest:
         1 to NAME_WORDS words (a link, `<cite>`, bold) ending at most two words before the date ("Ann Keel says:", "by
         <a>Ann</a>,"), or an avatar's image ahead of it; then, on a line of its own (a paragraph, after a line break),
         what the reader wrote: COMMENT_WORDS_OWN characters and more (a list of dates and places is one line each)."""
+        if len(block) < 2 or not _DIGIT.search("".join(islice(block.itertext(), COMMENT_HEAD_ELEMENTS))[:COMMENT_HEAD]):
+            return False  # (no header and text apart, or no number to write a date with: most blocks, told cheaply)
         words: list[tuple[str, int]] = []  # the words read, each with the number of the line it is on
         names: list[str] = []
         image = False
