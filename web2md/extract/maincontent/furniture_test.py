@@ -844,32 +844,35 @@ class FurnitureTest:
         found = self.threads[parent] = set()
         stats = self.stats
         children = list(parent.iterchildren(etree.Element))
-        enough = 0  # blocks that may be comments, told by their counts (most blocks have too few for a thread)
-        for child in children:
-            own = stats.get(child)
-            if own and own.text - own.links > COMMENT_WORDS_OWN and child.tag in COMMENT_TAGS:
-                enough += 1
-        if enough < MIN_COMMENTS:
-            return found
-        run: list[etree._Element] = []
+        # the blocks closing `parent` that may be comments by their counts and tags, from the end back (most blocks
+        # are told apart here: their last block of content text is a paragraph), then each read for its header
+        candidates: list[etree._Element] = []
         at = len(children)
         while at:
             child = children[at - 1]
-            own = stats.get(child)
-            if own and own.text:
-                if (
-                    own.text - own.links <= COMMENT_WORDS_OWN
-                    or child.tag not in COMMENT_TAGS
-                    or run
-                    and child.tag != run[0].tag
-                    or not self.is_comment(child, own)
-                ):
-                    if not run and not own.good:
-                        at -= 1  # a line without content text after the thread ("Older comments", a reply box)
-                        continue
-                    break
-                run.append(child)
             at -= 1
+            own = stats.get(child)
+            if not own or not own.text:
+                continue  # blocks without text between the comments (anchors, spacers)
+            if (
+                own.text - own.links <= COMMENT_WORDS_OWN
+                or child.tag not in COMMENT_TAGS
+                or candidates
+                and child.tag != candidates[0].tag
+            ):
+                if not candidates and not own.good:
+                    continue  # a line without content text after the thread ("Older comments", a reply box)
+                at += 1
+                break
+            candidates.append(child)
+        if len(candidates) < MIN_COMMENTS:
+            return found
+        run: list[etree._Element] = []
+        for child in candidates:
+            if not self.is_comment(child, stats[child]):
+                at = children.index(child) + 1  # what comes before the thread ends here
+                break
+            run.append(child)
         if len(run) < MIN_COMMENTS:
             return found
         good = self.analysis.good
@@ -884,17 +887,17 @@ class FurnitureTest:
         if ahead:
             found.update(run)
             if not any(self.analysis.text(child) for child in children[:at]):
-                found.add(
-                    parent
-                )  # the block holds the thread alone: it is the thread (a heading over it heads nothing)
+                # the block holds the thread alone: it is the thread (a heading over it heads nothing)
+                found.add(parent)
         return found
 
     def is_comment(self, block: etree._Element, own: Counts) -> bool:
         """A reader's comment: its first COMMENT_HEAD_ELEMENTS elements hold no heading (a post's or an event's title),
-        and a date (perhaps with a time) within its first COMMENT_HEAD_WORDS words, after the writer's name: an element of its own of
-        1 to NAME_WORDS words (a link, `<cite>`, bold) ending at most two words before the date ("Ann Keel says:", "by
-        <a>Ann</a>,"), or an avatar's image ahead of it; then, on a line of its own (a paragraph, after a line break),
-        what the reader wrote: COMMENT_WORDS_OWN characters and more (a list of dates and places is one line each)."""
+        and a day's date (perhaps with a time) within its first COMMENT_HEAD_WORDS words, after the writer's name: an
+        element of its own of 1 to NAME_WORDS words (a link, `<cite>`, bold) ending at most two words before the date
+        ("Ann Keel says:", "by <a>Ann</a>,"), or an avatar's image ahead of it; then, on a line of its own (a
+        paragraph, after a line break), what the reader wrote: COMMENT_WORDS_OWN characters and more (a list of dates
+        and places is one line each)."""
         if len(block) < 2 or not _DIGIT.search("".join(islice(block.itertext(), COMMENT_HEAD_ELEMENTS))[:COMMENT_HEAD]):
             return False  # (no header and text apart, or no number to write a date with: most blocks, told cheaply)
         words: list[tuple[str, int]] = []  # the words read, each with the number of the line it is on
