@@ -587,11 +587,13 @@ class FurnitureTest:
             text = self.analysis.text
             answers: dict[str, list[etree._Element]] = {}  # radio buttons by the name of the choice they make
             forms: set[str] = set()  # the ids of the blocks holding a box to write in (a reply form), as link targets
+            holding: set[etree._Element] = set()  # the blocks found to hold one (each passed once: linear)
             for field in self.main.iter("input", "textarea"):
                 if field.tag == "textarea":
                     for node in chain((field,), field.iterancestors()):
-                        if node is self.main:
+                        if node is self.main or node in holding:
                             break
+                        holding.add(node)
                         ident = node.get("id")
                         if ident:
                             forms.add(ident)
