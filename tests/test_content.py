@@ -621,6 +621,147 @@ def test_what_closes_the_body_is_left_out_when_a_column_beside_it_closes_the_art
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+TRACKBACKS = (
+    "<div class='pings'><a id='trackback'></a><h3>TrackBack</h3><div><p>TrackBack URL for this entry:<br>"
+    "https://example.org/services/trackback/6a00d834</p><p>Listed below are links to weblogs that reference "
+    "<a href='/tides'>Tides explained</a>:</p></div></div>"
+)
+
+
+@pytest.mark.parametrize("closing", [TRACKBACKS, TRACKBACKS.replace("<a id='trackback'></a>", "<a name='tb'></a>")])
+def test_comments_under_a_heading_after_a_named_anchor_are_left_out(closing):
+    """The readers' comments (here the trackbacks) open with their heading after an empty anchor that links point to
+    (`<a id="trackback"></a><h3>TrackBack</h3>`): the anchor is no text, the block still opens with the
+    heading, and goes."""
+    html = f"<html><body><div id='page'>{BODY}{closing}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+LOG_NOTE = (
+    "<p>The log keeper writes down what the sea did today, what the boats made of it and what the weather will do to "
+    "both of them tomorrow. Letters about the harbour are welcome.</p>"
+)
+READERS_COMMENTS = "".join(
+    f"<div><p>Reader {n} | May {n + 1}, 2026</p><p>The gauge at harbour {n} read even lower than yours this week, and "
+    "the pier was dry until noon.</p></div>"
+    for n in (1, 2)
+)
+
+
+@pytest.mark.parametrize("label", ["2 Comments", "2 Comments »", "Comments (2)"])
+def test_comments_in_the_post_are_left_out_when_a_block_beside_it_closes_the_region(label):
+    """A short post with its readers' comments under a heading naming them, in a block beside a note that closes the
+    region (the walk from the region's end does not reach the post): the comments are found from their heading."""
+    html = (
+        f"<html><body><div id='wrap'><div id='content'>{BODY}<h2>{label}</h2>{READERS_COMMENTS}</div>"
+        f"<div id='note'>{LOG_NOTE}</div></div></body></html>"
+    )
+    md = convert(html, "https://example.org/tides").markdown
+    assert md == BODY_MD + "\n\n" + html_to_text(LOG_NOTE)
+
+
+def test_a_section_about_comments_followed_by_other_sections_stays():
+    """A text with a section headed "Comments" (a style guide's) and more sections after it, beside a closing note:
+    no readers' comments, the section stays."""
+    guide = (
+        "<h2>Comments</h2><p>Write a comment above the code it explains, in whole sentences, and keep it up to date "
+        "when the code changes.</p><h2>Strings</h2><p>Use double quotes for strings unless the string holds a double "
+        "quote itself, and never mix both kinds in one file.</p>"
+    )
+    html = (
+        f"<html><body><div id='wrap'><div id='content'>{BODY}{guide}</div><div id='note'>{LOG_NOTE}</div></div>"
+        "</body></html>"
+    )
+    md = convert(html, "https://example.org/tides").markdown
+    assert md == BODY_MD + "\n\n" + html_to_text(guide) + "\n\n" + html_to_text(LOG_NOTE)
+
+
+READERS = ("Ann Keel", "Bo Lind", "Cem Ava")
+THREADS = {
+    # WordPress-like: avatar, <cite> name "says:", a date linked to the comment, the text in paragraphs
+    "cite": "<ol>"
+    + "".join(
+        f"<li><div><img src='/avatars/{n}.png' alt=''><cite><a href='https://reader{n}.example'>{name}</a></cite> "
+        f"says:</div><div><a href='#comment-{n}'>May {n + 2}, 2026 at 10:1{n} am</a></div><p>The gauge at harbour {n} "
+        "read even lower than yours this week, and the pier was dry until noon.</p></li>"
+        for n, name in enumerate(READERS, 1)
+    )
+    + "</ol>",
+    # a title of its own, "written by" a linked name and a date, the text after a line break
+    "written by": "<div>"
+    + "".join(
+        f"<div><span>Low water</span><br><span>written by <a href='https://reader{n}.example'>{name}</a>, "
+        f"May {n + 2}, 2026</span><br>The gauge at harbour {n} read even lower than yours this week, and the pier was "
+        "dry until noon.</div>"
+        for n, name in enumerate(READERS, 1)
+    )
+    + "</div>",
+    # a bold name and a numeric date in one line, the text in a paragraph; a reply box after the thread
+    "bold": "<div>"
+    + "".join(
+        f"<div><p><b>{name}</b> | 0{n + 2}.05.2026, 10:1{n}</p><p>The gauge at harbour {n} read even lower than yours "
+        "this week, and the pier was dry until noon.</p></div>"
+        for n, name in enumerate(READERS, 1)
+    )
+    + "<div><p>Your name</p><textarea></textarea></div></div>",
+}
+
+
+@pytest.mark.parametrize("thread", THREADS.values(), ids=THREADS.keys())
+def test_a_thread_of_comments_without_a_heading_or_class_naming_it_is_left_out(thread):
+    """The readers' comments after the article, neither a heading nor a class naming them: blocks side by side, each
+    opening with its writer's name (a link, `<cite>`, bold, beside an avatar) just before a date, then what the reader
+    wrote on a line of its own. The heading over them ("What readers say") heads nothing left."""
+    html = f"<html><body><div id='page'>{BODY}<h3>What readers say</h3>{thread}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_guest_book_under_a_line_of_introduction_keeps_its_entries():
+    """Entries like a thread's (a name, a date, what the writer wrote) that are nearly all the page's content, under
+    a line of introduction: a guest book, the page's content."""
+    entries = "".join(
+        f"<div><p><b>Visitor {n}</b> | 0{n}.05.2026</p><p>We moored at the old pier for three nights in May and the "
+        f"harbour master found us a berth out of the wind, and the fish shop on the quay was the best of the trip, "
+        f"number {n}.</p></div>"
+        for n in range(1, 7)
+    )
+    intro = "<p>Sailors who moored here write a line for the next crews to read.</p>"
+    html = f"<html><body><div id='page'><h1>Guest book</h1>{intro}<div>{entries}</div></div></body></html>"
+    md = convert(html, "https://example.org/guests").markdown
+    # (a name and a date on a line of their own go as date lines, as everywhere)
+    kept = [line for line in html_to_text(intro + entries).split("\n\n") if not line.startswith("**Visitor")]
+    assert md == "\n\n".join(["# Guest book", *kept])
+
+
+LISTS_OF_DATES = {
+    # tour dates closing a story: a bold place and a date, what happens there on the same line
+    "dates": "<ul>"
+    + "".join(
+        f"<li><b>{place}</b>, May {n + 2}, 2026: the harbour choir sings on the pier at the evening tide, boats "
+        "welcome.</li>"
+        for n, place in enumerate(("Tarbert", "Oban", "Mallaig"), 1)
+    )
+    + "</ul>",
+    # a live blog's entries: the time first, no name before it
+    "live": "".join(
+        f"<div><p><b>10:1{n}</b></p><p>The water at harbour {n} is still falling, and the pier is dry as far as the "
+        "second ladder.</p></div>"
+        for n in range(1, 4)
+    ),
+}
+
+
+@pytest.mark.parametrize("closing", LISTS_OF_DATES.values(), ids=LISTS_OF_DATES.keys())
+def test_dated_entries_that_are_no_comments_stay(closing):
+    """Entries with a name and a date that are the story's: a list of tour dates (what happens there on the date's
+    line), a live blog's entries (the time first, no name before it)."""
+    html = f"<html><body><div id='page'>{BODY}{closing}</div></body></html>"
+    kept = html_to_text(closing).split("\n\n")
+    # (a live blog's times on lines of their own are date lines, left out as everywhere)
+    expected = [entry for entry in kept if not entry.startswith("**10:1")]
+    assert convert(html, "https://example.org/tides").markdown == "\n\n".join([BODY_MD, *expected])
+
+
 def test_a_short_post_with_many_category_links_is_not_link_dense_when_it_holds_most_of_the_content():
     """A post of one paragraph under a linked headline, filed under many categories (a footer of links): the block is
     mostly links, but it holds most of the region's content text, so it is the content, not navigation."""
@@ -938,13 +1079,18 @@ def ferry(html: str) -> str:
         " &#8594;</a></p></div>",
         "<div><h3>{title}</h3><p>{summary} <a href='{href}'>Read more</a></p></div>",
         "<div><p><strong>{title}</strong></p><p>{summary}</p><p><a href='{href}'>Read more</a></p></div>",
+        # a date line under the link
+        "<div><h3>{title}</h3><p>{summary} <a href='{href}'>Read more...</a></p><p>2024-03-0{day}</p></div>",
     ],
-    ids=["read-more", "image-and-paragraph-link", "link-closing-the-summary", "bold-title"],
+    ids=["read-more", "image-and-paragraph-link", "link-closing-the-summary", "bold-title", "dated"],
 )
 def test_teaser_cards_with_an_unlinked_title_and_a_link_to_the_story_are_left_out(card):
     """A card whose headline links nowhere, closed by its one link to the story: a teaser as much as a card with a
     linked headline, whatever its link says."""
-    cards = "".join(card.format(title=title, href=href, summary=summary) for title, href, summary in STORIES[:4])
+    cards = "".join(
+        card.format(title=title, href=href, summary=summary, day=day)
+        for day, (title, href, summary) in enumerate(STORIES[:4], 1)
+    )
     assert ferry(herald_page(FERRY + f"<section><h2>More from the Herald</h2>{cards}</section>")) == FERRY_MD
 
 

@@ -52,6 +52,21 @@ def test_a_box_asking_the_reader_for_input_is_left_out(box, where):
     assert convert(html, URL).markdown == BODY_MD
 
 
+POINTER = (
+    "<p>You can follow the answers to this story through its feed. You can <a href='#reply'>have your say</a>, or link "
+    "to it from your own site.</p>"
+)
+
+
+@pytest.mark.parametrize("target", ["#reply", "https://example.org/tides#reply"])
+def test_a_line_pointing_to_the_reply_box_is_left_out(target):
+    """A line that links the reader to the box to write a reply in (a link to the id of a block holding its
+    `<textarea>`) asks for input as the box does: it goes with it."""
+    reply = REPLY.replace("<section>", "<section id='reply'>")
+    html = f"<html><body><article>{BODY}{POINTER.replace('#reply', target)}{reply}</article></body></html>"
+    assert convert(html, URL).markdown == BODY_MD
+
+
 def test_a_basket_field_holding_a_quantity_keeps_the_product_beside_it():
     product = (
         "<div><h2>Tide clock, brass</h2><p>Price: 36.00 EUR</p><p>Delivery: 3-5 days</p>"

@@ -153,6 +153,28 @@ EXTRACTION_CASES = {
         ),
         250,
     ),
+    "reply boxes in nested wrappers, each linked to": (
+        lambda n: (
+            STORY
+            + "".join(f"<div id='r{i}'><textarea></textarea>" for i in range(n))
+            + "</div>" * n
+            + "".join(f"<p>Write <a href='#r{i}'>a reply</a> below, reader number {i}.</p>" for i in range(n))
+        ),
+        200,
+    ),
+    "comment-like blocks nested in each other": (
+        lambda n: (
+            STORY
+            + "<div><p><b>Ann Keel</b> | 03.05.2026</p><p>The gauge read even lower than yours this week, and the pier.</p>"
+            * n
+            + "</div>" * n
+        ),
+        200,
+    ),
+    "comment headings in nested blocks": (
+        lambda n: STORY + "<div><p>Text before the comments of this block.</p><h3>Comments</h3>" * n + "</div>" * n,
+        200,
+    ),
     "answers of one poll far apart": (
         lambda n: STORY + "<div><p>Question?</p>" + "<div><input type=radio name=q> Yes" * n + "</div>" * n + "</div>",
         200,

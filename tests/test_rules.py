@@ -276,6 +276,22 @@ PAGES = {
             for n in range(3)
         ),
     ),
+    "comment-threads": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY}<div>"
+        + "".join(
+            f"<div><p><b>Reader {n}</b> | 0{n + 2}.05.2026, 10:1{n}</p><p>The gauge at harbour {n} read even lower "
+            "than yours this week, and the pier was dry until noon.</p></div>"
+            for n in range(1, 4)
+        )
+        + "</div></article></body></html>",
+        ARTICLE_MD,
+        # (the header lines, a name and a date, go as date lines)
+        ARTICLE_MD
+        + "".join(
+            f"\n\nThe gauge at harbour {n} read even lower than yours this week, and the pier was dry until noon."
+            for n in range(1, 4)
+        ),
+    ),
     "second-reading": (
         "<html><body><div id='content'><div class='post'><p><a href='/low-tide'>Low tide at the old pier this "
         "morning</a>, seen from <a href='/wall'>the harbour wall</a>.</p></div><div id='comments' "

@@ -11,7 +11,7 @@ from lxml import etree
 from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.tags import BOLD_TAGS, HEADING_TAGS
 from web2md.extract.maincontent.content import INLINE_TAGS, TITLE_BLOCK_TAGS
-from web2md.extract.maincontent.furniture import block_text
+from web2md.extract.maincontent.furniture import MAX_DATE_LINE, block_text, is_date_line
 
 NOT_PAGES = ("mailto:", "tel:", "javascript:")  # link addresses that lead to no page
 HEADING_WRAPPERS = 4  # wrappers a heading alone in them is looked out of, for what follows
@@ -92,12 +92,22 @@ def titles_a_picture(line: etree._Element, href: str | None) -> bool:
 
 def closing_link(block: etree._Element, linked: int) -> etree._Element | None:
     """The link a block that opens with a title closes with, on a line of its own (`<a>Read more</a>`, or alone in
-    a paragraph, or a short one closing the last paragraph), when it is the block's only link (`linked` characters
+    a paragraph, or a short one closing the last paragraph; perhaps a date line after it), when it is the block's only link (`linked` characters
     of link text) and the block has words outside its title and the link (a summary): a card's link to its story
     under an unlinked title (a heading, or a first line all in bold)."""
     last = block[-1] if len(block) else None
     if last is None or not isinstance(last.tag, str) or (last.tail or "").strip():
         return None
+    if (
+        last.tag != "a"
+        and len(last) <= 1
+        and len(date := subtree_text(last)) <= MAX_DATE_LINE
+        and next(last.iter("a"), None) is None
+        and is_date_line(" ".join(date.split()))
+    ):
+        last = last.getprevious()  # the card's date under its summary ("<p>2012-11-09</p>")
+        if last is None or not isinstance(last.tag, str) or (last.tail or "").strip():
+            return None
     inline = False
     if last.tag != "a":
         if not len(last) or last.tag in HEADING_TAGS:
@@ -143,14 +153,33 @@ def previous_element(el: etree._Element) -> etree._Element | None:
 
 def opening_heading(el: etree._Element) -> etree._Element | None:
     """The heading a block opens with: itself, or its first child when no text comes before it, and so on down
-    through a few wrappers (a heading wrapped deeper is not looked for: each block is looked into once or twice)."""
+    through a few wrappers (a heading wrapped deeper is not looked for: each block is looked into once or twice).
+    An empty named anchor ahead of the heading (`<a id="comments"></a><h3>`, a target for links) opens nothing."""
     for _ in range(HEADING_WRAPPERS + 1):
         if el.tag in HEADING_TAGS:
             return el
-        if not len(el) or (el.text or "").strip() or not isinstance(el[0].tag, str):
+        if not len(el) or (el.text or "").strip():
             return None
-        el = el[0]
+        first = el[0]
+        tag = first.tag
+        if tag == "a" and len(el) > 1 and is_named_anchor(first):
+            first = el[1]
+            tag = first.tag
+        if not isinstance(tag, str):
+            return None
+        el = first
     return None
+
+
+def is_named_anchor(el: etree._Element) -> bool:
+    """An empty link target (`<a name="x"></a>`, `<a id="x"></a>`): no address, no text, nothing inside."""
+    return (
+        el.tag == "a"
+        and not len(el)
+        and el.get("href") is None
+        and not (el.text or "").strip()
+        and not (el.tail or "").strip()
+    )
 
 
 def heads_an_article(header: etree._Element) -> bool:

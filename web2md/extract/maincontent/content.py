@@ -132,3 +132,7 @@ KICKER_TAGS = frozenset(
 # A small block around a field to type into (an e-mail address, a search, a comment) is a sign-up, search or reply
 # box: its heading and pitch are the widget's, not the story's.
 FORM_BOX_TAGS = frozenset({"div", "section", "form", "fieldset", "p"})
+# What one reader's comment in a thread is written as, and what its header names the writer with (`<cite>Ann</cite>
+# says:`, `<a href="https://ann.example">Ann</a>`, `<b>Ann</b>`)
+COMMENT_TAGS = frozenset({"div", "li", "article", "section", "dd", "table"})
+NAME_TAGS = frozenset({"a", "cite", "strong", "b", "span", "em", "font", "small"})

@@ -483,6 +483,23 @@ def is_date_line(text: str) -> bool:
     return extra <= DATE_LINE_EXTRA_WORDS
 
 
+def date_at(words: list[str], times: bool = True) -> int | None:
+    """Where the first date (or, with `times`, time of day) starts among `words`: a numeric one ("3.11.2019",
+    "14:05"), or a month's name beside a number ("Oct 18, 2012", "3. März"); None when there is none."""
+    numeric = _NUMERIC_DATE if times else _NUMERIC_DAY
+    for i, word in enumerate(words):
+        if numeric.search(word):
+            return i
+        if word.strip(".,").lower() in MONTHS:
+            before = words[i - 1] if i else ""
+            after = words[i + 1] if i + 1 < len(words) else ""
+            if before[:1].isdigit():
+                return i - 1
+            if after[:1].isdigit():
+                return i
+    return None
+
+
 def named_date(words: list[str]) -> tuple[int, int]:
     """Where a date written with a month name starts among `words` ("3. März 2020", "March 3, 2024"), and
     how many words it takes; (0, 0) when there is none."""
@@ -554,7 +571,7 @@ def is_tail_label(text: str) -> bool:
 def is_comments_label(text: str) -> bool:
     """A heading over the readers' comments or the form to add one: "Comments", "12 Responses to “Tides”",
     "TrackBack", "Leave a Reply"."""
-    return _COMMENTS_LABEL.fullmatch(" ".join(text.lower().strip(" :.!{}").split())) is not None
+    return _COMMENTS_LABEL.fullmatch(" ".join(text.lower().strip(" :.!{}»›→").split())) is not None
 
 
 def names_caption(hints: str) -> bool:

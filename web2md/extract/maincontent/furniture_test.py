@@ -30,6 +30,7 @@ from web2md.extract.maincontent.blocks import (
 )
 from web2md.extract.maincontent.content import (
     BIO_TAGS,
+    COMMENT_TAGS,
     CONTROL_TAGS,
     ENTRY_TAGS,
     FORM_BOX_TAGS,
@@ -43,6 +44,7 @@ from web2md.extract.maincontent.content import (
     LIST_ITEMS,
     LIST_TAGS,
     MEDIA_TAG_SET,
+    NAME_TAGS,
     NOT_IMAGE_CAPTIONS,
     REPEAT_TAGS,
     SECTION_HEADINGS,
@@ -71,6 +73,7 @@ from web2md.extract.maincontent.furniture import (
     block_text,
     byline_name,
     class_and_id,
+    date_at,
     is_byline,
     is_call_to_action,
     is_comments_label,
@@ -101,6 +104,15 @@ MIN_CONTROLS = 2
 WIDGET_ELEMENTS = 30  # elements of a block looked through for controls
 MAX_BIO = 400  # characters of a box about a person closing the article (a name, a sentence or two, links)
 NAME_WORDS = 4  # words of a person's name over such a box
+# A thread of readers' comments: MIN_COMMENTS or more blocks side by side, each opening with a header that names its
+# writer before a date or time (`is_comment`), then words of its own
+MIN_COMMENTS = 3
+_DIGIT = re.compile(r"\d")
+COMMENT_HEAD_ELEMENTS = 20
+COMMENT_HEAD = 160  # characters of a comment's opening read for its header
+COMMENT_HEAD_WORDS = 12  # words ahead of its date (a title of its own, then the name)
+COMMENT_WORDS_OWN = 40  # characters of text outside links after the header: what the reader wrote
+COMMENTS_OVER_POST = 4  # a thread holds at most this many times the content text of the rest of the region
 
 
 def is_widget(block: etree._Element) -> bool:
@@ -409,11 +421,20 @@ class FurnitureTest:
         # attribute read would be slower
         off = analysis.disabled
         # the blocks closing the region that are not the story
-        self.closing = self.closing_furniture() if "closing-furniture" not in off else set()
+        # (the readers' comments under a heading naming them are named outright: left out in a second reading too,
+        # which goes without the closing notes, measured against the region)
+        self.closing = (
+            self.closing_furniture()
+            if "closing-furniture" not in off
+            else self.closing_furniture(notes=False)
+            if "comment-sections" not in off
+            else set()
+        )
         # what the region holds over its headline
         self.above_title = self.labels_above(title) if "kickers" not in off else set()
         self.entry_holders: set[etree._Element] | None = None  # the blocks around a text field (when asked)
         self.alike_shares: dict[tuple[etree._Element, str], float] = {}
+        self.threads: dict[etree._Element, set[etree._Element]] = {}  # per parent: the comments closing it
 
     def __call__(self, el: etree._Element) -> bool:
         # a section's heading judges the blocks after it, which the renderer then asks about again
@@ -534,6 +555,19 @@ class FurnitureTest:
             and "teaser-lists" not in off
         ):
             return True
+        if (
+            own
+            and own.text - own.links > COMMENT_WORDS_OWN
+            and (
+                tag in COMMENT_TAGS
+                and len(parent) >= MIN_COMMENTS
+                and el in self.comment_thread(parent)
+                or len(el) >= MIN_COMMENTS
+                and el in self.comment_thread(el)
+            )
+            and "comment-threads" not in off
+        ):
+            return True  # a reader's comment in a thread, or the block holding the thread alone
         return False
 
     def judge_hints(
@@ -601,7 +635,8 @@ class FurnitureTest:
     def entry_boxes(self) -> set[etree._Element]:
         """The blocks of the region that ask the reader for input: around an empty field to type text into
         (`<textarea>`, a text-like `<input>` with no value: a field with one, a basket's quantity, is part of what
-        it is next to), the nearest block holding text, its heading or pitch; around the named answers of a
+        it is next to), the nearest block holding text, its heading or pitch; around a link to a block holding a box
+        to write in (`#respond`), the nearest block holding text; around the named answers of a
         poll (radio buttons of one name), its `question_box`. Polls together hold less than half the region's text
         (more is a quiz: the page's content). Found once, each ancestor of a field passed once."""
         if self.entry_holders is None:
@@ -609,8 +644,18 @@ class FurnitureTest:
             passed: set[etree._Element] = set()  # ancestors found to hold no text
             text = self.analysis.text
             answers: dict[str, list[etree._Element]] = {}  # radio buttons by the name of the choice they make
+            forms: set[str] = set()  # the ids of the blocks holding a box to write in (a reply form), as link targets
+            holding: set[etree._Element] = set()  # the blocks found to hold one (each passed once: linear)
             for field in self.main.iter("input", "textarea"):
-                if field.tag == "input":
+                if field.tag == "textarea":
+                    for node in chain((field,), field.iterancestors()):
+                        if node is self.main or node in holding:
+                            break
+                        holding.add(node)
+                        ident = node.get("id")
+                        if ident:
+                            forms.add(ident)
+                elif field.tag == "input":
                     kind = (field.get("type") or "text").strip().lower()
                     if kind == "radio":
                         answers.setdefault(field.get("name") or "", []).append(field)
@@ -633,6 +678,15 @@ class FurnitureTest:
                         polls.add(box)
             if sum(text(box) - self.analysis.links(box) for box in polls) < 0.5 * self.region_text:
                 boxes |= polls
+            if forms:
+                # a line pointing the reader to the box ("You can <a href='#respond'>leave a reply</a>", "Comments
+                # (0)"): the nearest block holding text around the link
+                for anchor in self.main.iter("a"):
+                    href = anchor.get("href")
+                    if href and "#" in href and href.rsplit("#", 1)[1] in forms:
+                        block = next((node for node in anchor.iterancestors() if text(node)), None)
+                        if block is not None and block is not self.main:
+                            boxes.add(block)
             self.entry_holders = boxes
         return self.entry_holders
 
@@ -743,14 +797,15 @@ class FurnitureTest:
             section = [child] if own and own.titles else None
         return found
 
-    def closing_furniture(self) -> set[etree._Element]:
+    def closing_furniture(self, notes: bool = True) -> set[etree._Element]:
         """The blocks that close the region and are not the story: its closing notes, from a heading that labels
         them (`is_tail_label`) on, when no other heading follows it and they hold less than half the region's text
         (the publisher's self-description, press contacts and legal notices), and teasers written as paragraphs
         (`closing_teasers`). Looked for in the region and, in turn, in its last block holding text (only there does
         nothing with text follow them), each from its end back; and the lists of other stories and boxes about the
-        author closing them (`closing_boxes`)."""
-        notes: set[etree._Element] = set()
+        author closing them (`closing_boxes`). The readers' comments (`comment_sections`) are looked for on the same
+        walk and in the post (`comments_in_the_post`); with `notes` False, only they are."""
+        found: set[etree._Element] = set()
         text, links = self.analysis.text, self.analysis.links
         limit = 0.5 * self.region_text
         comments_apart = "comment-sections" not in self.analysis.disabled
@@ -767,11 +822,11 @@ class FurnitureTest:
             if comments_apart:
                 comments = self.comment_sections(children)
                 if comments:
-                    notes.update(comments)
+                    found.update(comments)
                     children = [child for child in children if child not in comments]
                     start = len(children)
             held = 0  # text outside links from the child looked at to the end
-            for i in range(len(children) - 1, -1, -1):
+            for i in range(len(children) - 1, -1, -1) if notes else ():
                 child = children[i]
                 held += text(child) - links(child)
                 if held >= limit:
@@ -787,17 +842,163 @@ class FurnitureTest:
                 if len(label) > MAX_FURNITURE_LABEL or not is_tail_label(label):
                     break  # a section of the story: the notes start after it
                 start = i
-            notes.update(children[start:])
-            notes.update(self.closing_teasers(children))
-            if "closing-boxes" not in self.analysis.disabled:
-                notes.update(self.closing_boxes(children))
+            if notes:
+                found.update(children[start:])
+                found.update(self.closing_teasers(children))
+                if "closing-boxes" not in self.analysis.disabled:
+                    found.update(self.closing_boxes(children))
             node = next((child for child in reversed(children) if text(child)), None)
             visited.add(node)
             if node is None and body is not None and body not in visited:
                 # the article's body is not its last block (a column beside it closes the region): what closes
                 # the body is looked for as well
                 starts.append(body)
-        return notes
+        if comments_apart:
+            found.update(self.comments_in_the_post(visited))
+        return found
+
+    def comments_in_the_post(self, visited: set[etree._Element | None]) -> set[etree._Element]:
+        """The readers' comments (`comment_sections`) in a block the walk from the region's end did not reach (a post
+        beside a sidebar or over a footer, on a page whose region holds them all): found from their heading, a
+        section heading naming them (`is_comments_label`); where it stands alone, only when no later heading of its
+        rank or above in its block names something else (a section about comments in a text goes on to others)."""
+        found: set[etree._Element] = set()
+        looked: set[etree._Element] = set()
+        stats = self.stats
+        for heading in self.main.iter(*SECTION_HEADINGS):
+            own = stats.get(heading)
+            if not own or own.text > MAX_FURNITURE_LABEL:
+                continue  # (a heading the walk passed over, or longer than a label)
+            label = self.text_of(heading)
+            if len(label) > MAX_FURNITURE_LABEL or not is_comments_label(label):
+                continue
+            node = heading  # out of the wrappers it opens (`<div><h3>Comments</h3>...`)
+            parent = node.getparent()
+            while parent is not None and parent is not self.main and opening_heading(parent) is heading:
+                node, parent = parent, parent.getparent()
+            if parent is None or parent in visited or parent in looked:
+                continue
+            looked.add(parent)
+            children = list(parent.iterchildren(etree.Element))
+            sections = self.comment_sections(children)
+            rank = heading.tag
+            if not any(
+                (opening := opening_heading(child)) is not None
+                and opening.tag <= rank
+                and not is_comments_label(self.text_of(opening))
+                for child in children
+                if child in sections and child is not node
+            ):
+                found |= sections
+        return found
+
+    def comment_thread(self, parent: etree._Element) -> set[etree._Element]:
+        """The readers' comments closing `parent` without a heading or class naming them: MIN_COMMENTS or more blocks
+        of one tag side by side, each `is_comment`, with blocks without text between them and after them (a reply
+        form's labels, pagination, nothing of content text); after content text in the region, with up to
+        COMMENTS_OVER_POST times the rest's content text (a short post over a long thread; more, under a line of
+        introduction, is a guest book or a page of reviews: the page's content)."""
+        found = self.threads.get(parent)
+        if found is not None:
+            return found
+        found = self.threads[parent] = set()
+        stats = self.stats
+        children = list(parent.iterchildren(etree.Element))
+        # the blocks closing `parent` that may be comments by their counts and tags, from the end back (most blocks
+        # are told apart here: their last block of content text is a paragraph), then each read for its header
+        candidates: list[etree._Element] = []
+        at = len(children)
+        while at:
+            child = children[at - 1]
+            at -= 1
+            own = stats.get(child)
+            if not own or not own.text:
+                continue  # blocks without text between the comments (anchors, spacers)
+            if (
+                own.text - own.links <= COMMENT_WORDS_OWN
+                or child.tag not in COMMENT_TAGS
+                or candidates
+                and child.tag != candidates[0].tag
+            ):
+                if not candidates and not own.good:
+                    continue  # a line without content text after the thread ("Older comments", a reply box)
+                at += 1
+                break
+            candidates.append(child)
+        if len(candidates) < MIN_COMMENTS:
+            return found
+        run: list[etree._Element] = []
+        for child in candidates:
+            if not self.is_comment(child, stats[child]):
+                at = children.index(child) + 1  # what comes before the thread ends here
+                break
+            run.append(child)
+        if len(run) < MIN_COMMENTS:
+            return found
+        good = self.analysis.good
+        held = sum(map(good, run))
+        if held > COMMENTS_OVER_POST * (self.region_good - held):
+            return found  # entries with little else around them: a guest book, a page of reviews (the page's content)
+        # content text ahead of the thread: in the blocks before it, here or further up in the region
+        node, ahead = run[-1], False
+        while not ahead and node is not None and node is not self.main:
+            ahead = any(good(sibling) for sibling in node.itersiblings(etree.Element, preceding=True))
+            node = node.getparent()
+        if ahead:
+            found.update(run)
+            if not any(self.analysis.text(child) for child in children[:at]):
+                # the block holds the thread alone: it is the thread (a heading over it heads nothing)
+                found.add(parent)
+        return found
+
+    def is_comment(self, block: etree._Element, own: Counts) -> bool:
+        """A reader's comment: its first COMMENT_HEAD_ELEMENTS elements hold no heading (a post's or an event's title),
+        and a day's date (perhaps with a time) within its first COMMENT_HEAD_WORDS words, after the writer's name: an
+        element of its own of 1 to NAME_WORDS words (a link, `<cite>`, bold) ending at most two words before the date
+        ("Ann Keel says:", "by <a>Ann</a>,"), or an avatar's image ahead of it; then, on a line of its own (a
+        paragraph, after a line break), what the reader wrote: COMMENT_WORDS_OWN characters and more (a list of dates
+        and places is one line each)."""
+        if len(block) < 2 or not _DIGIT.search("".join(islice(block.itertext(), COMMENT_HEAD_ELEMENTS))[:COMMENT_HEAD]):
+            return False  # (no header and text apart, or no number to write a date with: most blocks, told cheaply)
+        words: list[tuple[str, int]] = []  # the words read, each with the number of the line it is on
+        names: list[str] = []
+        image = False
+        size = line = 0
+        for event, node in islice(etree.iterwalk(block, events=("start", "end")), 2 * COMMENT_HEAD_ELEMENTS):
+            tag = node.tag
+            if event == "start":
+                if not isinstance(tag, str):
+                    continue
+                if tag in HEADING_TAGS:
+                    return False
+                if tag in IMAGE_TAGS:
+                    image = True
+                elif tag in UNIT_TAGS or tag == "br":
+                    line += 1
+                piece = node.text
+                if piece and piece.strip() and tag in NAME_TAGS:
+                    names.append(" ".join(piece.split()))
+            else:
+                if node is block:
+                    break
+                if tag in UNIT_TAGS:
+                    line += 1
+                piece = node.tail
+            if piece and piece.strip():
+                words.extend((word, line) for word in piece.split() if any(c.isalnum() for c in word))
+                size += len(piece)
+                if size > COMMENT_HEAD:
+                    break
+        at = date_at([word for word, _ in words], times=False)  # a day: a time alone is a schedule's
+        if not at or at > COMMENT_HEAD_WORDS:
+            return False
+        near = " ".join(word for word, _ in words[max(0, at - NAME_WORDS - 2) : at])  # the name, "says:" or a comma
+        dated = words[at][1]
+        return (
+            (image or any(0 < len(name.split()) <= NAME_WORDS and name in near for name in names))
+            and any(on > dated for _, on in words[at:])
+            and own.text - own.links > sum(len(word) + 1 for word, _ in words[:at]) + COMMENT_WORDS_OWN
+        )
 
     def comment_sections(self, children: list[etree._Element]) -> set[etree._Element]:
         """The readers' comments among `children`, after some of the region's text, whatever they fill: a block that

@@ -214,9 +214,29 @@ RULES: tuple[Rule, ...] = (
         "comment-sections",
         'the readers\' comments closing the region from a heading that names them ("12 Responses to …", "TrackBack", '
         '"Leave a Reply"), however much they fill; in the article\'s body as well when a column beside it closes the '
-        "region",
+        "region, and in any block under such a heading when no other section follows; also in a second reading",
         ("MAX_FURNITURE_LABEL",),
-        ("test_content::test_what_closes_the_body_is_left_out_when_a_column_beside_it_closes_the_article",),
+        (
+            "test_content::test_what_closes_the_body_is_left_out_when_a_column_beside_it_closes_the_article",
+            "test_content::test_comments_under_a_heading_after_a_named_anchor_are_left_out",
+            "test_content::test_comments_in_the_post_are_left_out_when_a_block_beside_it_closes_the_region",
+        ),
+    ),
+    Rule(
+        "comment-threads",
+        "the readers' comments closing a block after the region's content text without a heading or class naming "
+        "them: MIN_COMMENTS or more blocks side by side, each opening with its writer's name (a link, <cite>, bold, "
+        "or beside an avatar) just before a date or time, then words of its own",
+        (
+            "MIN_COMMENTS",
+            "COMMENT_HEAD_ELEMENTS",
+            "COMMENT_HEAD",
+            "COMMENT_HEAD_WORDS",
+            "COMMENT_WORDS_OWN",
+            "COMMENTS_OVER_POST",
+            "NAME_WORDS",
+        ),
+        ("test_content::test_a_thread_of_comments_without_a_heading_or_class_naming_it_is_left_out",),
     ),
     Rule(
         "closing-boxes",
@@ -339,12 +359,14 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "form-boxes",
-        "small boxes that ask the reader for input: around an empty text field (sign-up, search, reply) or a poll's "
+        "small boxes that ask the reader for input: around an empty text field (sign-up, search, reply), around a link "
+        "to a block holding a box to write in (\"You can <a href='#respond'>leave a reply</a>\"), or a poll's "
         "question and named answers",
         ("MAX_FORM_BOX", "MIN_ANSWERS", "POLL_DEPTH"),
         (
             "test_form_boxes::test_a_box_asking_the_reader_for_input_is_left_out",
             "test_form_boxes::test_only_the_nearest_block_with_text_around_the_field_goes",
+            "test_form_boxes::test_a_line_pointing_to_the_reply_box_is_left_out",
         ),
     ),
     Rule(
@@ -375,6 +397,7 @@ MEASURED_VERDICTS = frozenset(
         "teaser-lists",
         "closing-furniture",
         "closing-boxes",
+        "comment-threads",
         "captions",
         "image-blocks",
         "credit-lines",
