@@ -100,6 +100,8 @@ class ServerOptions:
     max_bytes: int = DEFAULT_MAX_BYTES  # per response, decompressed
     ignore_robots: bool = False
     remember: int = 500  # pages kept for web_grep
+    # ``--browser auto``: an app shell an auto request's inline scripts leave empty is loaded in Chromium
+    browser_auto: bool = False
 
 
 # -- structured results ---------------------------------------------------------
@@ -303,6 +305,8 @@ class Web2mdTools:
                 "LOGSTATS_INTERVAL": 0,
             }
         )
+        if opts.browser_auto:  # under a request's own choice (a spider argument): javascript "browser" is every page
+            settings.set("WEB2MD_BROWSER", "auto", priority="project")
         middlewares = dict(settings.getdict("DOWNLOADER_MIDDLEWARES"))
         middlewares[NETGUARD] = 50  # before blacklist and robots.txt: a refused host is never contacted
         settings.set("DOWNLOADER_MIDDLEWARES", middlewares, priority="cmdline")
