@@ -87,9 +87,14 @@ def test_browser_auto_without_chromium_says_what_to_install(tmp_path, args):
     assert done.stderr.startswith(MISSING)
 
 
-def test_serve_browser_auto_needs_javascript_auto():
+def test_browser_auto_needs_auto_javascript():
     done = run_web2md("serve", "--javascript", "inline", "--browser", "auto", timeout=60)
     assert (done.returncode, done.stderr) == (2, "web2md: --browser auto works with --javascript auto, not inline\n")
+    done = run_web2md("fetch", "--no-javascript", "--browser", "auto", "http://127.0.0.1:9/", timeout=60)
+    assert (done.returncode, done.stderr) == (
+        2,
+        "web2md: --browser auto works with auto JavaScript: leave out --no-javascript\n",
+    )
 
 
 @pytest.mark.browser
@@ -119,12 +124,18 @@ def test_mcp_started_with_browser_auto_renders_the_shells_of_auto_requests(site)
 
     session = McpSession("--allow-private", "--browser", "auto")
     try:
+        tools = {tool.name: tool for tool in session.run(session.client.list_tools()).tools}
+        described = tools["web_fetch"].input_schema["properties"]["javascript"]["description"]
         escalated = fetch(session)
         scripts_off = fetch(session, javascript="none")
         news = session.call("web_fetch", {"url": site.url("/news")}).structured_content["markdown"]
     finally:
         session.close()
     assert (escalated, scripts_off, news) == (RENDERED, "", NEWS)
+    assert described.startswith(
+        "auto: run the inline scripts of a page that holds next to no text but scripts, and load it in headless "
+        "Chromium when they leave it empty; inline: "
+    )
     session = McpSession("--allow-private")
     try:
         plain = fetch(session)

@@ -374,6 +374,10 @@ def check_javascript(args: argparse.Namespace) -> None:
             check_engine()
         except EngineMissing as exc:
             raise CommandError(str(exc)) from None
+    if getattr(args, "browser", None) == "auto" and getattr(args, "javascript", None) is not None:
+        # only auto mode looks at what a page is made of, and hands the browser the shells
+        flag = "--javascript" if args.javascript else "--no-javascript"
+        raise CommandError(f"--browser auto works with auto JavaScript: leave out {flag}", EXIT_USAGE)
     if getattr(args, "browser", None):
         from web2md.browser.chromium import BrowserMissing, check_browser
 
