@@ -7,6 +7,7 @@ Against a local server; the tests marked `browser` are skipped where no Chromium
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -46,6 +47,7 @@ def site():
         srv.route("/spa", SPA)
         srv.route("/static/main.js", MAIN_JS, headers={"Content-Type": "text/javascript"})
         srv.route("/news", ARTICLE)
+        srv.route("/inline", SPA.replace("<script src='/static/main.js'></script>", f"<script>{MAIN_JS}</script>"))
         yield srv
 
 
@@ -111,6 +113,27 @@ def test_fetch_and_batch_with_browser_auto(site, tmp_path):
     assert done.returncode == 0, done.stderr
     pages = sorted(p.read_text(encoding="utf-8") for p in (tmp_path / "out").rglob("*.md"))
     assert [page.split("\n", 1)[0] for page in pages] == ["# Harbour news", "# Rota"]
+
+
+@pytest.mark.browser
+def test_browser_auto_without_the_javascript_engine_renders_every_shell_in_chromium(site, tmp_path):
+    # an import of the engine that fails, as where the optional package is not installed
+    (tmp_path / "quickjs.py").write_text("raise ImportError('not installed')\n", encoding="utf-8")
+    env = environment()
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), env["PYTHONPATH"]])
+
+    def fetch(*flags: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "web2md.frontends.cli", "fetch", *flags, site.url("/inline")],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    assert (fetch().returncode, fetch().stdout) == (0, "\n")
+    done = fetch("--browser", "auto")
+    assert (done.returncode, done.stdout, done.stderr) == (0, RENDERED + "\n", "")
 
 
 @pytest.mark.browser
