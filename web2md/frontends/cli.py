@@ -39,7 +39,6 @@ from web2md.frontends.wording import plural
 BROWSER_AUTO = "--browser=auto"
 
 #: One line per subcommand, for ``web2md --help`` (which builds no subcommand's options: that needs the core).
-
 COMMAND_HELP = {
     "fetch": "fetch a page (or crawl a site with --depth) and print it",
     "browse": "read the web in the terminal (also: web2md URL)",
