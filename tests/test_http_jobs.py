@@ -274,3 +274,21 @@ def test_jobs_outlive_the_server(tmp_path, site):
             "failed",
             "interrupted: the server stopped before the job finished",
         )
+
+
+def test_two_servers_in_one_process_keep_their_own_jobs(tmp_path, site):
+    with running_api(options(tmp_path / "b")) as b:
+        client_b = Firecrawl(api_key="k", api_url=b)
+        with running_api(options(tmp_path / "a")) as a:
+            client_a = Firecrawl(api_key="k", api_url=a)
+            job_a = client_a.start_crawl(site.url("/slow/0"), limit=4, sitemap="skip")
+            job_b = client_b.start_crawl(site.url("/slow/1"), limit=2, sitemap="skip")
+            # neither server knows the other's job, running or not
+            assert httpx.delete(f"{b}/v2/crawl/{job_a.id}").status_code == 404
+            assert httpx.get(f"{a}/v2/crawl/{job_b.id}").status_code == 404
+            time.sleep(0.5)
+        # server A stopped and interrupted its own job only: B's goes on to the end
+        done = wait(client_b, job_b.id)
+        assert (done.status, sources(done.data)) == ("completed", [site.url("/slow/0"), site.url("/slow/1")])
+    with contextlib.closing(sqlite3.connect(tmp_path / "a" / "jobs.sqlite")) as db:
+        assert db.execute("SELECT id, status FROM jobs").fetchall() == [(job_a.id, "failed")]

@@ -40,7 +40,16 @@ def item_fields(*names: str) -> Callable[[type[ItemT]], type[ItemT]]:
 
 # Every Page field is mirrored, so fields added to the core show up here without a second list to keep in sync.
 @item_fields(
-    *ALWAYS, "body", "html", "read", "headers", "options", "document", "duplicate_of", *(f.name for f in fields(Page))
+    *ALWAYS,
+    "body",
+    "html",
+    "read",
+    "headers",
+    "options",
+    "request",
+    "document",
+    "duplicate_of",
+    *(f.name for f in fields(Page)),
 )
 class PageItem(Item):
     """One fetched page. `url` is the URL asked for, `final_url` the one answered after redirects.
@@ -58,6 +67,9 @@ class PageItem(Item):
     read = Field(transient=True)  # what reading the page answered the spider, or the error it raised
     headers = Field(transient=True)  # response headers of a non-HTML response, for a DocumentItem
     options = Field(transient=True)  # this page's conversion options, over the spider's (web2md.frontends.page_crawl)
+    # the request of a crawl serving several callers (web2md.frontends.page_crawl): its caller's hosts, options,
+    # cookies and headers go with the page to the browser when auto mode has it rendered
+    request = Field(transient=True)
     document = Field(transient=True)  # a PDF or DOCX read into this page: its `DocumentItem`, saved beside it
 
 

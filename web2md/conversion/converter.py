@@ -35,7 +35,7 @@ from web2md.extract.documents.reader import DocumentError, document_type, read_d
 from web2md.extract.html.parse import DEFAULT_MAX_MEMORY, TRUNCATED
 from web2md.extract.page import Page
 from web2md.extract.textfor import UnsupportedContent
-from web2md.javascript.quickjs import ScriptRun, run_scripts
+from web2md.javascript.quickjs import EngineMissing, ScriptRun, run_scripts
 
 __all__ = ["Conversion", "Converter", "robots_directives", "run_conversion"]
 
@@ -160,7 +160,11 @@ def escalate(
     if not shape.inline_scripts:
         result["unrendered"] = f"{why}, none of them inline"
         return page, None
-    scripts = run_scripts(tree, job.url, job.options.get("wait"))
+    try:
+        scripts = run_scripts(tree, job.url, job.options.get("wait"))
+    except EngineMissing:  # auto mode without the engine, for the browser (WEB2MD_BROWSER=auto)
+        result["unrendered"] = f"{why}; no JavaScript engine for its inline scripts"
+        return page, None
     rendered = convert(scripts.tree, url=job.url, **job.options) if scripts.tree is not tree else page
     result["escalated"] = ["inline", why]
     if len(rendered.text) <= len(page.text):

@@ -35,6 +35,9 @@ from web2md.frontends.common import (
 from web2md.frontends.sanitise import sanitise
 from web2md.frontends.wording import plural
 
+#: ``--browser auto`` (the commands that take ``--browser``): Chromium only for the pages auto mode hands over.
+BROWSER_AUTO = "--browser=auto"
+
 #: One line per subcommand, for ``web2md --help`` (which builds no subcommand's options: that needs the core).
 COMMAND_HELP = {
     "fetch": "fetch a page (or crawl a site with --depth) and print it",
@@ -201,10 +204,20 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("browser")
     group.add_argument(
         "--browser",
-        action="store_true",
+        action="store_const",
+        const=True,
         default=None,
         help="load pages in the system's headless Chromium (scripts, XHR, client-side routing) "
         "and convert what it shows once the network is idle",
+    )
+    # an option string of its own: `--browser URL` must not read the URL as the flag's value
+    group.add_argument(
+        BROWSER_AUTO,
+        dest="browser",
+        action="store_const",
+        const="auto",
+        help="(or --browser auto) load in Chromium only the pages that convert to next to nothing and whose inline "
+        "scripts add nothing (app shells of src= scripts): see docs/javascript.md#auto",
     )
     group.add_argument(
         "--wait-for",
@@ -212,6 +225,43 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="with --browser: wait until an element matches this CSS selector",
     )
+
+
+def add_server_browser_option(parser: argparse.ArgumentParser) -> None:
+    """``--browser auto`` of the servers for other programs (`mcp`, `serve`): their auto requests may escalate."""
+    parser.add_argument(
+        "--browser",
+        choices=("auto",),
+        default=None,
+        help="auto: a page that converts to next to nothing and whose inline scripts add nothing (an app shell of "
+        "src= scripts) is loaded in the system's headless Chromium, for requests in the default auto JavaScript mode",
+    )
+
+
+def with_browser_values(argv: list[str]) -> list[str]:
+    """``--browser auto`` as ``--browser=auto``: a bare ``--browser`` takes no value (``--browser URL``)."""
+    out: list[str] = []
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            return out + argv[index:]
+        if arg == "auto" and out and out[-1] == "--browser":
+            out[-1] = BROWSER_AUTO
+        else:
+            out.append(arg)
+    return out
+
+
+def check_server_browser(args: argparse.Namespace) -> bool:
+    """Whether a server runs with ``--browser auto``; CommandError when Chromium is not there."""
+    if args.browser != "auto":
+        return False
+    from web2md.browser.chromium import BrowserMissing, check_browser
+
+    try:
+        check_browser()
+    except BrowserMissing as exc:
+        raise CommandError(str(exc), EXIT_USAGE) from None
+    return True
 
 
 def add_filter_options(parser: argparse.ArgumentParser) -> None:
@@ -323,6 +373,10 @@ def check_javascript(args: argparse.Namespace) -> None:
             check_engine()
         except EngineMissing as exc:
             raise CommandError(str(exc)) from None
+    if getattr(args, "browser", None) == "auto" and getattr(args, "javascript", None) is not None:
+        # only auto mode looks at what a page is made of, and hands the browser the shells
+        flag = "--javascript" if args.javascript else "--no-javascript"
+        raise CommandError(f"--browser auto works with auto JavaScript: leave out {flag}", EXIT_USAGE)
     if getattr(args, "browser", None):
         from web2md.browser.chromium import BrowserMissing, check_browser
 
@@ -955,6 +1009,7 @@ def add_mcp(subparsers: Any) -> None:
     )
     add_guard_options(parser)
     add_tool_limits(parser, "bound on each tool call (default 60)")
+    add_server_browser_option(parser)
     parser.add_argument("-v", "--verbose", action="store_true", help="log the crawls on stderr")
     parser.set_defaults(handler=run_mcp)
 
@@ -971,6 +1026,7 @@ def run_mcp(args: argparse.Namespace) -> int:
             timeout=args.timeout,
             max_bytes=args.max_bytes,
             ignore_robots=args.ignore_robots,
+            browser_auto=check_server_browser(args),
         ),
         verbose=args.verbose,
     )
@@ -1017,6 +1073,7 @@ def add_serve(subparsers: Any) -> None:
         help="run pages' scripts first: auto (the embedded engine, for pages that hold next to no text but scripts; "
         "the default), inline (the embedded engine, every page), browser (headless Chromium) or none",
     )
+    add_server_browser_option(parser)
     parser.add_argument("-v", "--verbose", action="store_true", help="log requests and crawls on stderr")
     parser.set_defaults(handler=run_serve)
 
@@ -1035,6 +1092,8 @@ def run_serve(args: argparse.Namespace) -> int:
             check_browser()
         except BrowserMissing as exc:
             raise CommandError(str(exc), EXIT_USAGE) from None
+    if args.browser and args.javascript != "auto":
+        raise CommandError(f"--browser auto works with --javascript auto, not {args.javascript}", EXIT_USAGE)
     options = ApiOptions(
         host=args.host,
         port=args.port,
@@ -1050,6 +1109,7 @@ def run_serve(args: argparse.Namespace) -> int:
             timeout=args.timeout,
             max_bytes=args.max_bytes,
             ignore_robots=args.ignore_robots,
+            browser_auto=check_server_browser(args),
         ),
     )
     try:
@@ -1151,7 +1211,7 @@ def with_default_command(argv: list[str], commands: Iterable[str]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = with_browser_values(list(sys.argv[1:] if argv is None else argv))
     try:
         argv = with_default_command(argv, COMMANDS)
     except CommandError as exc:

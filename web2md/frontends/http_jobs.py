@@ -4,6 +4,7 @@ defines them, kept in SQLite so a restarted server still answers for them (see d
 A crawl is the ``site`` spider and a batch the ``page`` spider, with the settings of every other fetch
 (`Web2mdTools`); `JobPipeline`, last in the item pipelines, stores each page as it is converted and stops the crawl
 when its job is cancelled. A job writes no files: output is off, its pages and errors are rows of the database.
+Each server's `Jobs` keeps its running jobs; a job reaches its crawl's pipelines in the crawl's settings.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ QUEUED_PER_SLOT = 10  # jobs waiting for a slot, per --max-jobs, before new ones
 DEFAULT_DEPTH = 100  # link hops of a crawl without maxDiscoveryDepth: its limit bounds it
 MAP_DEPTH = 2  # link hops a map follows (the pages one hop away are read for their links)
 DEFAULT_MAP_LIMIT = 5000
-JOB_SETTING = "WEB2MD_HTTP_JOB"  # the job a crawl stores its pages for (`JobPipeline`)
+JOB_SETTING = "WEB2MD_HTTP_JOB"  # the `JobState` a crawl stores its pages for (`JobPipeline`)
 _PIPELINE = "web2md.frontends.http_jobs.JobPipeline"
 _RAW_PIPELINE = "web2md.frontends.http_jobs.RawHtmlPipeline"
 
@@ -94,7 +95,6 @@ BATCH_NEUTRAL = frozenset({"maxConcurrency", "appendToId", "webhook"})
 SITEMAP_MODES = ("include", "skip", "only")
 INTERRUPTED = "interrupted: the server stopped before the job finished"
 SHUTDOWN_GRACE = 10.0  # seconds a stopping server gives its jobs' crawls to close
-_ACTIVE: dict[str, JobState] = {}  # running jobs by id, for their crawl's `JobPipeline`
 
 
 @dataclass
@@ -108,6 +108,9 @@ class JobState:
     cancelled: bool = False
     interrupted: bool = False  # cancelled because the server is stopping
     raw: dict[int, str] = field(default_factory=dict)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> JobState:
+        return self  # the crawl's copy of its settings holds the job itself: its pipelines see it cancelled
 
 
 class JobStore:
@@ -196,11 +199,17 @@ class JobStore:
             self.db.close()
 
 
+def job_of(crawler: Any) -> JobState | None:
+    """The job a crawl runs for (its `JOB_SETTING`), None for any other crawl."""
+    job = crawler.settings.get(JOB_SETTING)
+    return job if isinstance(job, JobState) else None
+
+
 class RawHtmlPipeline:
     """Before extraction: keeps the raw HTML of the pages of a job that asked for rawHtml or includeTags."""
 
     def __init__(self, crawler: Any) -> None:
-        self.job = _ACTIVE.get(crawler.settings.get(JOB_SETTING, ""))
+        self.job = job_of(crawler)
 
     @classmethod
     def from_crawler(cls, crawler: Any) -> RawHtmlPipeline:
@@ -220,7 +229,7 @@ class JobPipeline:
 
     def __init__(self, crawler: Any) -> None:
         self.crawler = crawler
-        self.job = _ACTIVE.get(crawler.settings.get(JOB_SETTING, ""))
+        self.job = job_of(crawler)
         self.watcher: asyncio.Task[None] | None = None
         self.closing = False
 
@@ -271,6 +280,7 @@ class Jobs:
         self.store.purge(time.time() - KEEP_SECONDS)
         self.slots = asyncio.Semaphore(self.options.max_jobs)
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.active: dict[str, JobState] = {}  # this server's running jobs by id
 
     def routes(self, endpoint: Any) -> list[Route]:
         routes = []
@@ -293,9 +303,8 @@ class Jobs:
         `SHUTDOWN_GRACE` seconds, else their tasks are cancelled), then close the store: a crawl left running
         would go on writing to a closed database."""
         running = list(self.tasks.values())
-        for job in _ACTIVE.values():
-            if job.store is self.store:
-                job.cancelled = job.interrupted = True
+        for job in self.active.values():
+            job.cancelled = job.interrupted = True
         if running:
             _done, late = await asyncio.wait(running, timeout=SHUTDOWN_GRACE)
             for task in late:
@@ -452,7 +461,7 @@ class Jobs:
         id = str(uuid.uuid4())
         self.store.create(id, kind, url, "; ".join(scrape.warnings) or None)
         job = JobState(id, kind, scrape, self.store)
-        _ACTIVE[id] = job
+        self.active[id] = job
         task = asyncio.ensure_future(self.run(job, spider, url, arguments | self.options.script_arguments()))
         self.tasks[id] = task
         task.add_done_callback(lambda _: self.tasks.pop(id, None))
@@ -469,7 +478,7 @@ class Jobs:
                 pipelines[_RAW_PIPELINE] = 299  # before extraction drops the body
                 pipelines[_PIPELINE] = 1000
                 settings.set("ITEM_PIPELINES", pipelines, priority="cmdline")
-                settings.set(JOB_SETTING, job.id, priority="cmdline")
+                settings.set(JOB_SETTING, job, priority="cmdline")
                 settings.set("CLOSESPIDER_TIMEOUT", JOB_SECONDS, priority="cmdline")
                 if job.request.timeout_ms:  # each page's download
                     timeout = min(settings.getfloat("DOWNLOAD_TIMEOUT"), job.request.timeout_ms / 1000)
@@ -491,7 +500,7 @@ class Jobs:
             if not job.cancelled:
                 self.store.finish(job.id, "failed", str(exc) or type(exc).__name__)
         finally:
-            _ACTIVE.pop(job.id, None)
+            self.active.pop(job.id, None)
             if job.interrupted:
                 self.store.finish(job.id, "failed", INTERRUPTED)
             elif job.cancelled:
@@ -550,7 +559,7 @@ class Jobs:
         id, kind, row = self.job(request)
         if row["status"] != "scraping":
             raise ApiError(f"the {kind} job is already {row['status']}", 409)
-        job = _ACTIVE.get(id)
+        job = self.active.get(id)
         if job is not None:
             job.cancelled = True
         self.store.finish(id, "cancelled")

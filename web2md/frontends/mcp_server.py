@@ -100,6 +100,8 @@ class ServerOptions:
     max_bytes: int = DEFAULT_MAX_BYTES  # per response, decompressed
     ignore_robots: bool = False
     remember: int = 500  # pages kept for web_grep
+    # ``--browser auto``: an app shell an auto request's inline scripts leave empty is loaded in Chromium
+    browser_auto: bool = False
 
 
 # -- structured results ---------------------------------------------------------
@@ -303,6 +305,8 @@ class Web2mdTools:
                 "LOGSTATS_INTERVAL": 0,
             }
         )
+        if opts.browser_auto:  # under a request's own choice (a spider argument): javascript "browser" is every page
+            settings.set("WEB2MD_BROWSER", "auto", priority="project")
         middlewares = dict(settings.getdict("DOWNLOADER_MIDDLEWARES"))
         middlewares[NETGUARD] = 50  # before blacklist and robots.txt: a refused host is never contacted
         settings.set("DOWNLOADER_MIDDLEWARES", middlewares, priority="cmdline")
@@ -709,6 +713,8 @@ Url = Annotated[
     Field(description="An http:// or https:// URL; without a scheme, https (http for a port or a local address)"),
 ]
 MainContent = Annotated[bool, Field(description="Keep only the main content (drop navigation, sidebars, comments)")]
+# what auto adds to web_fetch's javascript on a server started with --browser auto
+AUTO_IN_BROWSER = ", and load it in headless Chromium when they leave it empty"
 
 
 class Web2mdServer(MCPServer):
@@ -777,7 +783,8 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
         javascript: Annotated[
             Literal["auto", "none", "inline", "browser"],
             Field(
-                description="auto: run the inline scripts of a page that holds next to no text but scripts; "
+                description="auto: run the inline scripts of a page that holds next to no text but scripts"
+                f"{AUTO_IN_BROWSER if tools.options.browser_auto else ''}; "
                 "inline: run the page's inline scripts in a sandbox first (no network; timers up to 1 s); "
                 "browser: load the page in headless Chromium (single-page applications; slower); none: no scripts"
             ),

@@ -80,6 +80,7 @@ class PagesSpider(Web2mdSpider):
         options = response.meta.get(META_OPTIONS)
         if options is not None:
             item["options"] = options
+        item["request"] = response.request  # the caller's, should auto mode have the page rendered in the browser
         if response.meta.get(META_RAW) and hasattr(response, "text"):
             self.crawler.page_crawl.note_raw(response.meta.get(META_KEY), response.text)
         yield item

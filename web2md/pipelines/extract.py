@@ -29,10 +29,14 @@ from web2md.conversion.workers import WorkerTimeout
 from web2md.extensions import needed
 from web2md.failures import EXTRACTION_TIMED_OUT
 from web2md.items import DocumentItem, PageItem, is_empty
-from web2md.middlewares import META_QUIET
+from web2md.middlewares import META_NAMED, META_OPTIONS, META_QUIET
 from web2md.middlewares.limits import record_failure
 
 logger = logging.getLogger(__name__)
+
+#: Request meta of a crawl serving several callers that a page's render in the browser keeps: the hosts its caller
+#: named (the address guard), its conversion options (the browser's ``wait``) and its cookie jar.
+CALLER_META = (META_NAMED, META_OPTIONS, "cookiejar")
 
 
 class ExtractPipeline:
@@ -64,6 +68,7 @@ class ExtractPipeline:
         if not isinstance(item, PageItem):
             return item
         read = item.pop("read", None)
+        caller = item.pop("request", None)
         job = self.converter.job(item)
         item.pop("body", None)
         item.pop("html", None)
@@ -81,7 +86,7 @@ class ExtractPipeline:
             record_failure(self.stats, url, "extraction_error", log=False)  # logged just above
             raise DropItem(f"extraction failed: {exc}") from exc
         if "unrendered" in result and self.browser:
-            result = await self.render_in_browser(job, result)
+            result = await self.render_in_browser(job, result, caller)
         if "error" in result:
             if "document" in result:  # a PDF or DOCX that cannot be read: the reason is its one line
                 self.stats.inc_value("web2md/document_count")
@@ -133,11 +138,20 @@ class ExtractPipeline:
         self.stats.inc_value("web2md/page_count")
         return item
 
-    async def render_in_browser(self, job: Conversion, result: dict[str, Any]) -> dict[str, Any]:
+    async def render_in_browser(
+        self, job: Conversion, result: dict[str, Any], caller: Request | None = None
+    ) -> dict[str, Any]:
         """The app shell of `result` as the browser renders it, read like any page, when that gives it more text
-        (``escalated: ["browser", why]``); else `result` as it was. A challenge found there is the answer too."""
+        (``escalated: ["browser", why]``); else `result` as it was. A challenge found there is the answer too.
+        `caller`: the request the shell answered in a crawl serving several callers, whose hosts, options,
+        cookies and headers are the render's too."""
         # not from the HTTP cache, which holds the shell as it was sent
-        request = Request(job.url, meta={META_RENDER: True, META_QUIET: True, "dont_cache": True}, dont_filter=True)
+        meta: dict[str, Any] = {META_RENDER: True, META_QUIET: True, "dont_cache": True}
+        headers = None
+        if caller is not None:
+            meta = {name: caller.meta[name] for name in CALLER_META if name in caller.meta} | meta
+            headers = {k: v for k, v in caller.headers.items() if k.lower() != b"cookie"}  # the jar adds its own
+        request = Request(job.url, meta=meta, headers=headers, dont_filter=True)
         try:
             response = await self.crawler.engine.download_async(request)
             if not isinstance(response, HtmlResponse) or response.status >= 400:

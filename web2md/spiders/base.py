@@ -123,12 +123,15 @@ def resolve_options(settings: BaseSettings, arguments: dict[str, Any]) -> dict[s
 
 def auto_javascript(settings: BaseSettings) -> bool | None:
     """``javascript`` when none is given: None (auto: app shells run their inline scripts, see
-    docs/javascript.md#auto) when the engine is installed and the browser does not run the scripts; else False."""
+    docs/javascript.md#auto) when the engine is installed and the browser does not run the scripts, or when the
+    browser renders the app shells (``WEB2MD_BROWSER=auto``); else False."""
     if browser_mode(settings) == "on":
         return False
     try:
         check_engine()
     except EngineMissing:
+        if browser_mode(settings) == "auto":
+            return None  # app shells go to the browser as they are
         logger.debug("No JavaScript engine: app shells are converted as they are (%s)", INSTALL_HINT)
         return False
     return None
