@@ -29,11 +29,12 @@ def test_page_item_fields_are_the_fetch_facts_then_every_page_field():
         "read",
         "headers",
         "options",
+        "request",
         "document",
         "duplicate_of",
         *page_fields,
     ]
-    assert transient(PageItem) == ["body", "html", "read", "headers", "options", "document"]
+    assert transient(PageItem) == ["body", "html", "read", "headers", "options", "request", "document"]
 
 
 def test_document_sitemap_and_feed_entry_fields():
