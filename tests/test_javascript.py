@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
@@ -265,13 +265,14 @@ def test_text_set_by_a_script_converts_as_the_same_text_in_markup(text):
         max_size=40,
     ).map("".join)
 )
+@example("<script>")  # a script the page's script writes runs too
 def test_any_markup_a_script_sets_is_parsed_and_converts(markup):
     page = f"""<html><body><main><div id="x">old</div><p>Kept.</p></main>
     <script>var x = document.getElementById('x'); x.innerHTML = {json.dumps(markup)};
       x.insertAdjacentHTML('afterend', {json.dumps(markup)}); document.write({json.dumps(markup)});
       x.setAttribute('data-m', x.innerHTML); x.textContent = x.textContent + x.outerHTML;</script></body></html>"""
     text, ran, failed = markdown(page, main_content=False)
-    assert (ran, failed) == (1, 0)
+    assert ran >= 1 and failed == 0
     assert "Kept." in text
 
 
