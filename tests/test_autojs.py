@@ -15,6 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.app_shells import MAIN_JS, SPA, SPA_MARKDOWN
 from tests.cli_process import run_web2md as run_cli
 from tests.server import TestServer
 from web2md import crawl
@@ -228,16 +229,6 @@ def test_mcp_web_fetch_answers_a_challenge_with_a_tool_error(server):
     assert shell.structured_content["markdown"] == APP_MARKDOWN
 
 
-SPA = (
-    "<!DOCTYPE html><html><head><title>Dashboard</title></head><body><div id='root'></div>"
-    "<script src='/static/main.js'></script></body></html>"
-)
-MAIN_JS = (
-    "document.getElementById('root').innerHTML = '<main><h1>Rota</h1><p>Mira opens the kiosk on Mondays and "
-    "Tomas closes it on Fridays.</p></main>';"
-)
-
-
 @pytest.mark.integration
 @pytest.mark.browser
 def test_with_browser_auto_a_shell_of_src_scripts_loads_in_chromium_and_nothing_else_does(tmp_path):
@@ -251,7 +242,7 @@ def test_with_browser_auto_a_shell_of_src_scripts_loads_in_chromium_and_nothing_
         fetched = sorted(r.path for r in srv.requests if r.path != "/robots.txt")
     pages = {item["final_url"]: item["markdown"] for item in result.items}
     assert pages == {
-        srv.url("/spa"): "# Rota\n\nMira opens the kiosk on Mondays and Tomas closes it on Fridays.",
+        srv.url("/spa"): SPA_MARKDOWN,
         srv.url("/shell"): APP_MARKDOWN,
         srv.url("/news"): "# Harbour news\n\nThe ferry to the island runs every hour from the quay this summer.",
     }

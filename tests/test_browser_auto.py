@@ -16,6 +16,7 @@ import httpx
 import pytest
 
 from tests.api_harness import running_api
+from tests.app_shells import MAIN_JS, SPA, SPA_MARKDOWN
 from tests.cli_process import environment, run_web2md
 from tests.server import TestServer
 from web2md.frontends.cli import with_browser_values
@@ -24,15 +25,6 @@ from web2md.frontends.mcp_server import ServerOptions
 
 pytestmark = pytest.mark.integration
 
-SPA = (
-    "<!DOCTYPE html><html><head><title>Dashboard</title></head><body><div id='root'></div>"
-    "<script src='/static/main.js'></script></body></html>"
-)
-MAIN_JS = (
-    "document.getElementById('root').innerHTML = '<main><h1>Rota</h1><p>Mira opens the kiosk on Mondays and "
-    "Tomas closes it on Fridays.</p></main>';"
-)
-RENDERED = "# Rota\n\nMira opens the kiosk on Mondays and Tomas closes it on Fridays."
 ARTICLE = (
     "<html><head><title>Harbour news</title></head><body><article><h1>Harbour news</h1>"
     "<p>The ferry to the island runs every hour from the quay this summer.</p></article></body></html>"
@@ -107,7 +99,7 @@ def test_fetch_and_batch_with_browser_auto(site, tmp_path):
     assert scripts_fetched(site) == before  # no browser: the src= script is never fetched
     for flag in (("--browser", "auto"), ("--browser=auto",)):
         done = run_web2md("fetch", *flag, site.url("/spa"), timeout=120)
-        assert (done.returncode, done.stdout, done.stderr) == (0, RENDERED + "\n", "")
+        assert (done.returncode, done.stdout, done.stderr) == (0, SPA_MARKDOWN + "\n", "")
     (tmp_path / "urls.txt").write_text(f"{site.url('/spa')}\n{site.url('/news')}\n", encoding="utf-8")
     done = run_web2md("batch", "--browser", "auto", str(tmp_path / "urls.txt"), "-o", str(tmp_path / "out"))
     assert done.returncode == 0, done.stderr
@@ -133,7 +125,7 @@ def test_browser_auto_without_the_javascript_engine_renders_every_shell_in_chrom
 
     assert (fetch().returncode, fetch().stdout) == (0, "\n")
     done = fetch("--browser", "auto")
-    assert (done.returncode, done.stdout, done.stderr) == (0, RENDERED + "\n", "")
+    assert (done.returncode, done.stdout, done.stderr) == (0, SPA_MARKDOWN + "\n", "")
 
 
 @pytest.mark.browser
@@ -154,7 +146,7 @@ def test_mcp_started_with_browser_auto_renders_the_shells_of_auto_requests(site)
         news = session.call("web_fetch", {"url": site.url("/news")}).structured_content["markdown"]
     finally:
         session.close()
-    assert (escalated, scripts_off, news) == (RENDERED, "", NEWS)
+    assert (escalated, scripts_off, news) == (SPA_MARKDOWN, "", NEWS)
     assert described.startswith(
         "auto: run the inline scripts of a page that holds next to no text but scripts, and load it in headless "
         "Chromium when they leave it empty; inline: "
@@ -198,7 +190,7 @@ def test_serve_started_with_browser_auto_renders_the_shells(site, tmp_path):
             if status["status"] != "scraping":
                 break
             time.sleep(0.2)
-    assert (scraped, read, teams) == (RENDERED, RENDERED, ["blue", "blue"])
-    assert (status["status"], [doc["markdown"] for doc in status["data"]]) == ("completed", [RENDERED])
+    assert (scraped, read, teams) == (SPA_MARKDOWN, SPA_MARKDOWN, ["blue", "blue"])
+    assert (status["status"], [doc["markdown"] for doc in status["data"]]) == ("completed", [SPA_MARKDOWN])
     with running_api(ApiOptions(fetch=ServerOptions(allow_private=True, timeout=30))) as base:
         assert (scrape(base), reader(base)) == ("", "")
