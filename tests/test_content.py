@@ -3602,3 +3602,23 @@ def test_a_heading_right_after_the_title_in_its_header_is_the_deck():
     html = f"<html><head><title>Island ferry back in service</title></head><body><div>{banner}{story}</div>"
     html += "</body></html>"
     assert convert(html, "https://news.example.org/ferry").markdown == "# Island ferry back in service\n\n" + story_md
+
+
+SHORT_POST_PAGE = (
+    "<html><head><title>Tide pools at dawn | Shore Notes</title></head><body><div id='wrap'>"
+    "<div id='posts'><h2>Tide pools at dawn</h2>"
+    "<p>The pools below the pier filled with anemones and small crabs this morning, and a starfish.</p></div>"
+    "<div id='aside'><h3>About me</h3>"
+    "<p>I walk the same stretch of coast every week and write down what I find there.</p><h3>By mail</h3>"
+    "<p>Sign up to get every new note by mail, once a week, with the best pictures of the month.</p></div>"
+    "<div id='bottom'><p>All the pictures on this site are mine unless a credit line under them says otherwise.</p>"
+    "</div></div></body></html>"
+)
+SHORT_POST_MD = "## Tide pools at dawn\n\nThe pools below the pier filled with anemones and small crabs this morning, and a starfish."
+
+
+def test_a_short_post_beside_more_prose_is_the_column_holding_its_title():
+    """A post of a sentence under a title the `<title>` names (an `<h2>`, no `<h1>`), beside a sidebar and a
+    footer holding more prose than it: the descent goes into the column holding the title, and the footer's credit
+    line is not the post's."""
+    assert convert(SHORT_POST_PAGE, "https://example.org/tides").markdown == SHORT_POST_MD

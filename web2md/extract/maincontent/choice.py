@@ -42,6 +42,7 @@ COLUMN_TAGS = frozenset(
 # Beside the column holding the page's title, a column whose content text is under SPARSE_COLUMN of its text (bios,
 # excerpts and labels among links) and less than the titled column's is not counted either.
 SPARSE_COLUMN = 0.6
+MIN_HEADLINE = 12  # a heading the <title> holds, of at least this many characters, is the post's title
 LISTING = 4.0  # a page whose cards hold this many times the content text outside them is a listing
 
 
@@ -70,6 +71,7 @@ def descend(
     columns = "widget-columns" not in analysis.disabled
     sparse_columns = "sparse-columns" not in analysis.disabled
     stats = analysis.stats
+    post_title = headline(body, title) if "short-posts" not in analysis.disabled else None
     node = body
     while True:
         total = good(node)
@@ -164,8 +166,43 @@ def descend(
                 and is_semantic_region(best_child)
                 and sum(1 for child in node if is_semantic_region(child)) == 1
             ):
-                return node
+                post = child_holding(node, post_title) if post_title is not None else None
+                if post is None or not is_post_column(post, post_title, analysis):
+                    return node
+                best_child = post
         node = best_child
+
+
+def headline(body: etree._Element, title: etree._Element | None) -> etree._Element | None:
+    """The heading (`<h1>`-`<h3>`) whose text is the longest the page's `<title>` holds: a post's title when the
+    `<h1>` is the site's name or there is none."""
+    found = body.getroottree().find(".//title")
+    if found is None:
+        return None
+    page = " ".join(subtree_text(found).split()).casefold()
+    best, best_text = None, "x" * (MIN_HEADLINE - 1)
+    for heading in body.iter("h1", "h2", "h3"):
+        if heading is title:
+            continue  # the page's <h1> has its own rules (the titled block, the titled column)
+        text = " ".join(subtree_text(heading).split()).casefold()
+        if text == best_text:
+            best = None  # the title repeated (over comments, in a teaser): no heading is the post's alone
+        elif len(text) > len(best_text) and text in page:
+            best, best_text = heading, text
+    return best
+
+
+def is_post_column(post: etree._Element, heading: etree._Element, analysis: Analysis) -> bool:
+    """Whether the block holding a post's title holds a short post: content text after the title, less than a
+    column of paragraphs (longer posts are told by the column rules)."""
+    if post.tag not in COLUMN_TAGS or analysis.good(post) >= WIDGET_COLUMN_BESIDE * analysis.min_unit:
+        return False
+    after = 0
+    for node in chain((heading,), heading.iterancestors()):
+        if node is post:
+            break
+        after += sum(analysis.good(el) for el in node.itersiblings() if isinstance(el.tag, str))
+    return after >= analysis.min_unit
 
 
 def is_widget_column(counts: Counts) -> bool:
