@@ -174,34 +174,42 @@ def descend(
 
 
 def headline(body: etree._Element, title: etree._Element | None) -> etree._Element | None:
-    """The heading (`<h1>`-`<h3>`) whose text is the longest the page's `<title>` holds: a post's title when the
-    `<h1>` is the site's name or there is none."""
+    """The `<h2>`/`<h3>` (or an `<h1>` other than the page's title, `title`) whose text is the longest the page's
+    `<title>` holds, when no other heading repeats it (over comments, in a teaser, as the `<h1>`): a post's title
+    where the `<h1>` is the site's name or there is none."""
     found = body.getroottree().find(".//title")
     if found is None:
         return None
     page = " ".join(subtree_text(found).split()).casefold()
-    best, best_text = None, "x" * (MIN_HEADLINE - 1)
+    texts: dict[str, list[etree._Element]] = {}
     for heading in body.iter("h1", "h2", "h3"):
-        if heading is title:
-            continue  # the page's <h1> has its own rules (the titled block, the titled column)
         text = " ".join(subtree_text(heading).split()).casefold()
-        if text == best_text:
-            best = None  # the title repeated (over comments, in a teaser): no heading is the post's alone
-        elif len(text) > len(best_text) and text in page:
-            best, best_text = heading, text
-    return best
+        if len(text) >= MIN_HEADLINE and text in page:
+            texts.setdefault(text, []).append(heading)
+    # the page's <h1> has its own rules (the titled block, the titled column)
+    posts = [text for text, headings in texts.items() if title not in headings]
+    if not posts:
+        return None
+    longest = texts[max(posts, key=len)]
+    return longest[0] if len(longest) == 1 else None
 
 
 def is_post_column(post: etree._Element, heading: etree._Element, analysis: Analysis) -> bool:
-    """Whether the block holding a post's title holds a short post: content text after the title, less than a
-    column of paragraphs (longer posts are told by the column rules)."""
+    """Whether the block holding a post's title holds a short post: a unit of content text between the title and
+    the next heading (the post's text, not a share box's or a reply box's under their own headings), and less than
+    a column of paragraphs in all (longer posts are told by the column rules)."""
     if post.tag not in COLUMN_TAGS or analysis.good(post) >= WIDGET_COLUMN_BESIDE * analysis.min_unit:
         return False
     after = 0
     for node in chain((heading,), heading.iterancestors()):
         if node is post:
             break
-        after += sum(analysis.good(el) for el in node.itersiblings() if isinstance(el.tag, str))
+        for el in node.itersiblings():
+            if not isinstance(el.tag, str):
+                continue
+            if el.tag in HEADING_TAGS or next(el.iter(*HEADING_TAGS), None) is not None:
+                return after >= analysis.min_unit
+            after += analysis.good(el)
     return after >= analysis.min_unit
 
 
