@@ -42,6 +42,7 @@ COLUMN_TAGS = frozenset(
 # Beside the column holding the page's title, a column whose content text is under SPARSE_COLUMN of its text (bios,
 # excerpts and labels among links) and less than the titled column's is not counted either.
 SPARSE_COLUMN = 0.6
+SHORT_POST = 4  # a post of fewer units' content text than this, beside blocks holding more, is short
 MIN_HEADLINE = 12  # a heading the <title> holds, of at least this many characters, is the post's title
 LISTING = 4.0  # a page whose cards hold this many times the content text outside them is a listing
 
@@ -198,7 +199,7 @@ def is_post_column(post: etree._Element, heading: etree._Element, analysis: Anal
     """Whether the block holding a post's title holds a short post: a unit of content text between the title and
     the next heading (the post's text, not a share box's or a reply box's under their own headings), and less than
     a column of paragraphs in all (longer posts are told by the column rules)."""
-    if post.tag not in COLUMN_TAGS or analysis.good(post) >= WIDGET_COLUMN_BESIDE * analysis.min_unit:
+    if post.tag not in COLUMN_TAGS or analysis.good(post) >= SHORT_POST * analysis.min_unit:
         return False
     after = 0
     for node in chain((heading,), heading.iterancestors()):

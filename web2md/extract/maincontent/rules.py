@@ -79,7 +79,7 @@ RULES: tuple[Rule, ...] = (
         "in the descent, where no child holds nearly all the content text, a column holding the post's title (the "
         "longest <h2>/<h3> the <title> holds, once on the page; not the <h1>) and content text after it, under a "
         "column of paragraphs, is the region: a short post beside a sidebar and a footer with more prose",
-        ("MIN_HEADLINE", "WIDGET_COLUMN_BESIDE"),
+        ("MIN_HEADLINE", "SHORT_POST"),
         ("test_content::test_a_short_post_beside_more_prose_is_the_column_holding_its_title",),
     ),
     Rule(
