@@ -224,11 +224,11 @@ PAGES = {
         "<html><head><title>Tide pools at dawn | Shore Notes</title></head><body><div id='wrap'>"
         "<div id='posts'><h2>Tide pools at dawn</h2>"
         "<p>The pools below the pier filled with anemones and small crabs this morning, and a starfish.</p></div>"
-        "<div id='aside'><h3>About me</h3>"
-        "<p>I walk the same stretch of coast every week and write down what I find there.</p><h3>By mail</h3>"
-        "<p>Sign up to get every new note by mail, once a week, with the best pictures of the month.</p></div>"
-        "<div id='bottom'><p>All the pictures on this site are mine unless a credit line under them says otherwise."
-        "</p></div></div></body></html>",
+        "<div id='aside'><div class='box'><b>About me</b><br>"
+        "I walk the same stretch of coast every week and write down what I find there.</div><div class='box'>"
+        "<b>By mail</b><br>Sign up to get every new note by mail, once a week, with the best pictures of the month."
+        "</div></div><div id='bottom'>All the pictures on this site are mine unless a credit line under them says "
+        "otherwise.</div></div></body></html>",
         "## Tide pools at dawn\n\nThe pools below the pier filled with anemones and small crabs this morning, and a "
         "starfish.",
         # the descent stops above the three columns; the credit line closing the page stays

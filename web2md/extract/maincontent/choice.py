@@ -198,8 +198,11 @@ def headline(body: etree._Element, title: etree._Element | None) -> etree._Eleme
 def is_post_column(post: etree._Element, heading: etree._Element, analysis: Analysis) -> bool:
     """Whether the block holding a post's title holds a short post: a unit of content text between the title and
     the next heading (the post's text, not a share box's or a reply box's under their own headings), and less than
-    a column of paragraphs in all (longer posts are told by the column rules)."""
-    if post.tag not in COLUMN_TAGS or analysis.good(post) >= SHORT_POST * analysis.min_unit:
+    a column of paragraphs in all (longer posts are told by the column rules). Not when the post's text goes on
+    after it (a block after it holding more content text in paragraphs: the title's block was a header over its
+    deck) or when blocks like it stand beside it (slides, a listing's posts)."""
+    good = analysis.good
+    if post.tag not in COLUMN_TAGS or good(post) >= SHORT_POST * analysis.min_unit:
         return False
     after = 0
     for node in chain((heading,), heading.iterancestors()):
@@ -209,9 +212,20 @@ def is_post_column(post: etree._Element, heading: etree._Element, analysis: Anal
             if not isinstance(el.tag, str):
                 continue
             if el.tag in HEADING_TAGS or next(el.iter(*HEADING_TAGS), None) is not None:
-                return after >= analysis.min_unit
-            after += analysis.good(el)
-    return after >= analysis.min_unit
+                break
+            after += good(el)
+        else:
+            continue
+        break
+    if after < analysis.min_unit:
+        return False
+    kind = set((post.get("class") or "").split())
+    if kind and any(
+        el is not post and el.tag == post.tag and kind & set((el.get("class") or "").split()) and good(el)
+        for el in post.getparent()
+    ):
+        return False
+    return not any(sum(map(good, el.iter("p"))) > good(post) for el in post.itersiblings() if isinstance(el.tag, str))
 
 
 def is_widget_column(counts: Counts) -> bool:
