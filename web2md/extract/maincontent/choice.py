@@ -72,7 +72,9 @@ def descend(
     columns = "widget-columns" not in analysis.disabled
     sparse_columns = "sparse-columns" not in analysis.disabled
     stats = analysis.stats
-    post_title = headline(body, title) if "short-posts" not in analysis.disabled else None
+    # the post's title, looked for once where the descent first stops (rule short-posts)
+    find_post_title = "short-posts" not in analysis.disabled
+    post_title = None
     node = body
     while True:
         total = good(node)
@@ -167,6 +169,8 @@ def descend(
                 and is_semantic_region(best_child)
                 and sum(1 for child in node if is_semantic_region(child)) == 1
             ):
+                if find_post_title:
+                    post_title, find_post_title = headline(body, title), False
                 post = child_holding(node, post_title) if post_title is not None else None
                 if post is None or not is_post_column(post, post_title, analysis):
                     return node
