@@ -3602,3 +3602,39 @@ def test_a_heading_right_after_the_title_in_its_header_is_the_deck():
     html = f"<html><head><title>Island ferry back in service</title></head><body><div>{banner}{story}</div>"
     html += "</body></html>"
     assert convert(html, "https://news.example.org/ferry").markdown == "# Island ferry back in service\n\n" + story_md
+
+
+SHORT_POST_PAGE = (
+    "<html><head><title>Tide pools at dawn | Shore Notes</title></head><body><div id='wrap'>"
+    "<div id='posts'><h2>Tide pools at dawn</h2>"
+    "<p>The pools below the pier filled with anemones and small crabs this morning, and a starfish.</p></div>"
+    "<div id='aside'><div class='box'><b>About me</b><br>"
+    "I walk the same stretch of coast every week and write down what I find there.</div><div class='box'>"
+    "<b>By mail</b><br>Sign up to get every new note by mail, once a week, with the best pictures of the month."
+    "</div></div><div id='bottom'>All the pictures on this site are mine unless a credit line under them says "
+    "otherwise.</div></div></body></html>"
+)
+SHORT_POST_MD = "## Tide pools at dawn\n\nThe pools below the pier filled with anemones and small crabs this morning, and a starfish."
+
+
+def test_a_short_post_beside_more_prose_is_the_column_holding_its_title():
+    """A post of a sentence under a title the `<title>` names (an `<h2>`, no `<h1>`), beside a sidebar of boxes and
+    a footer holding more content text than it: the descent goes into the column holding the title, and the
+    sidebar's and footer's text is not the post's."""
+    assert convert(SHORT_POST_PAGE, "https://example.org/tides").markdown == SHORT_POST_MD
+
+
+def test_a_titled_header_over_the_body_beside_it_is_no_short_post():
+    """A block holding the title (an `<h2>` the `<title>` names) and a deck, followed by a block of paragraphs: the
+    post goes on after the title's block, which is a header, and the region holds both (the same for slides, blocks
+    alike beside the titled one)."""
+    deck = "<p>More of the pools below the pier fill each autumn, and this is what lives in them.</p>"
+    html = (
+        "<html><head><title>Tide pools at dawn | Shore Notes</title></head><body><div id='wrap'>"
+        f"<div class='top'><h2>Tide pools at dawn</h2>{deck}</div><div class='text'>{PARAGRAPHS}</div>"
+        "<div class='side'><div class='box'>I walk the same stretch of coast every week and write down what I find "
+        "there, with a camera and a notebook.</div></div></div></body></html>"
+    )
+    md = convert(html, "https://example.org/tides").markdown
+    assert md.startswith("## Tide pools at dawn\n\nMore of the pools below the pier fill each autumn")
+    assert BODY_MD.split("\n\n")[-1] in md

@@ -5,7 +5,8 @@ One pass over the elements measures, per element, its text, its link text, its
 *content text* (the text of paragraph-like blocks that are long enough and not
 mostly links) and its linked headings. The main region is found by descending
 from `<body>` into the child that holds nearly all of the content text, and
-stopping where the content spreads over several children; when that region is
+stopping where the content spreads over several children (there, a short post
+beside a sidebar is the block holding its title); when that region is
 the body of an article (an `<article>` or a block named like one) the article's
 title and lead ahead of it come along. When nothing reads as content but a `<noscript>` holds a page, that
 page is read as a browser without scripts shows it (a `<noscript>` inside it

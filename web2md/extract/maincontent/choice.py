@@ -42,6 +42,8 @@ COLUMN_TAGS = frozenset(
 # Beside the column holding the page's title, a column whose content text is under SPARSE_COLUMN of its text (bios,
 # excerpts and labels among links) and less than the titled column's is not counted either.
 SPARSE_COLUMN = 0.6
+SHORT_POST = 4  # a post of fewer units' content text than this, beside blocks holding more, is short
+MIN_HEADLINE = 12  # a heading the <title> holds, of at least this many characters, is the post's title
 LISTING = 4.0  # a page whose cards hold this many times the content text outside them is a listing
 
 
@@ -70,6 +72,9 @@ def descend(
     columns = "widget-columns" not in analysis.disabled
     sparse_columns = "sparse-columns" not in analysis.disabled
     stats = analysis.stats
+    # the post's title, looked for once where the descent first stops (rule short-posts)
+    find_post_title = "short-posts" not in analysis.disabled
+    post_title = None
     node = body
     while True:
         total = good(node)
@@ -164,8 +169,67 @@ def descend(
                 and is_semantic_region(best_child)
                 and sum(1 for child in node if is_semantic_region(child)) == 1
             ):
-                return node
+                if find_post_title:
+                    post_title, find_post_title = headline(body, title), False
+                post = child_holding(node, post_title) if post_title is not None else None
+                if post is None or not is_post_column(post, post_title, analysis):
+                    return node
+                best_child = post
         node = best_child
+
+
+def headline(body: etree._Element, title: etree._Element | None) -> etree._Element | None:
+    """The `<h2>`/`<h3>` (or an `<h1>` other than the page's title, `title`) whose text is the longest the page's
+    `<title>` holds, when no other heading repeats it (over comments, in a teaser, as the `<h1>`): a post's title
+    where the `<h1>` is the site's name or there is none."""
+    found = body.getroottree().find(".//title")
+    if found is None:
+        return None
+    page = " ".join(subtree_text(found).split()).casefold()
+    texts: dict[str, list[etree._Element]] = {}
+    for heading in body.iter("h1", "h2", "h3"):
+        text = " ".join(subtree_text(heading).split()).casefold()
+        if len(text) >= MIN_HEADLINE and text in page:
+            texts.setdefault(text, []).append(heading)
+    # the page's <h1> has its own rules (the titled block, the titled column)
+    posts = [text for text, headings in texts.items() if title not in headings]
+    if not posts:
+        return None
+    longest = texts[max(posts, key=len)]
+    return longest[0] if len(longest) == 1 else None
+
+
+def is_post_column(post: etree._Element, heading: etree._Element, analysis: Analysis) -> bool:
+    """Whether the block holding a post's title holds a short post: a unit of content text between the title and
+    the next heading (the post's text, not a share box's or a reply box's under their own headings), and less than
+    a column of paragraphs in all (longer posts are told by the column rules). Not when the post's text goes on
+    after it (a block after it holding more content text in paragraphs: the title's block was a header over its
+    deck) or when blocks like it stand beside it (slides, a listing's posts)."""
+    good = analysis.good
+    if post.tag not in COLUMN_TAGS or good(post) >= SHORT_POST * analysis.min_unit:
+        return False
+    after = 0
+    for node in chain((heading,), heading.iterancestors()):
+        if node is post:
+            break
+        for el in node.itersiblings():
+            if not isinstance(el.tag, str):
+                continue
+            if el.tag in HEADING_TAGS or next(el.iter(*HEADING_TAGS), None) is not None:
+                break
+            after += good(el)
+        else:
+            continue
+        break
+    if after < analysis.min_unit:
+        return False
+    kind = set((post.get("class") or "").split())
+    if kind and any(
+        el is not post and el.tag == post.tag and kind & set((el.get("class") or "").split()) and good(el)
+        for el in post.getparent()
+    ):
+        return False
+    return not any(sum(map(good, el.iter("p"))) > good(post) for el in post.itersiblings() if isinstance(el.tag, str))
 
 
 def is_widget_column(counts: Counts) -> bool:

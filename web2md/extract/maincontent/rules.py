@@ -75,6 +75,14 @@ RULES: tuple[Rule, ...] = (
         ("test_content::test_a_sidebar_of_bios_and_excerpts_beside_the_titled_column_is_left_out",),
     ),
     Rule(
+        "short-posts",
+        "in the descent, where no child holds nearly all the content text, a column holding the post's title (the "
+        "longest <h2>/<h3> the <title> holds, once on the page; not the <h1>) and content text after it, under a "
+        "column of paragraphs, is the region: a short post beside a sidebar and a footer with more prose",
+        ("MIN_HEADLINE", "SHORT_POST"),
+        ("test_content::test_a_short_post_beside_more_prose_is_the_column_holding_its_title",),
+    ),
+    Rule(
         "title-heading",
         "of several <h1>s, the page's title (the block the region widens to, the block furniture is measured "
         "beside) is the one with the longest text the <title> holds, not the first (a site's name, a teaser)",
