@@ -251,6 +251,18 @@ def bold_line(block: etree._Element) -> etree._Element | None:
     return bold_first_line(block)
 
 
+def lead_line(block: etree._Element, leads: dict[etree._Element, etree._Element | None]) -> etree._Element | None:
+    """The heading `block` opens with (`opening_heading`), else its bold line (`bold_line`); read once per block
+    into `leads` (the comments and the closing notes are looked for among the same blocks)."""
+    line = leads.get(block, block)
+    if line is block:
+        line = opening_heading(block)
+        if line is None:
+            line = bold_line(block)
+        leads[block] = line
+    return line
+
+
 def opens_line(el: etree._Element) -> bool:
     """Whether a block is one line that its own text opens (`<p>© 2026 ...`), or that one inline element wraps whole
     (`<p><em>© ...</em></p>`): not a block whose first child opens it (an image's credit ahead of a paragraph, judged
@@ -813,6 +825,7 @@ class FurnitureTest:
         starts = [self.main]
         node: etree._Element | None = None
         visited: set[etree._Element | None] = set()
+        leads: dict[etree._Element, etree._Element | None] = {}
         while starts or node is not None:
             if node is None:
                 node = starts.pop()
@@ -820,7 +833,7 @@ class FurnitureTest:
             children = list(node.iterchildren(etree.Element))
             start = len(children)
             if comments_apart:
-                comments = self.comment_sections(children)
+                comments = self.comment_sections(children, leads)
                 if comments:
                     found.update(comments)
                     children = [child for child in children if child not in comments]
@@ -831,12 +844,8 @@ class FurnitureTest:
                 held += text(child) - links(child)
                 if held >= limit:
                     break
-                heading = opening_heading(child)
-                if heading is None:
-                    heading = bold_line(child)  # press releases title their notes in bold paragraphs
-                    if heading is None:
-                        continue
-                elif heading.tag not in SECTION_HEADINGS:
+                heading = lead_line(child, leads)  # press releases title their notes in bold paragraphs
+                if heading is None or heading.tag in HEADING_TAGS and heading.tag not in SECTION_HEADINGS:
                     continue
                 label = self.text_of(heading)
                 if len(label) > MAX_FURNITURE_LABEL or not is_tail_label(label):
@@ -1000,18 +1009,20 @@ class FurnitureTest:
             and own.text - own.links > sum(len(word) + 1 for word, _ in words[:at]) + COMMENT_WORDS_OWN
         )
 
-    def comment_sections(self, children: list[etree._Element]) -> set[etree._Element]:
+    def comment_sections(
+        self, children: list[etree._Element], leads: dict[etree._Element, etree._Element | None] | None = None
+    ) -> set[etree._Element]:
         """The readers' comments among `children`, after some of the region's text, whatever they fill: a block that
         opens with a heading naming them (`is_comments_label`), or such a heading standing alone and everything after
         it (`<h3>Comments</h3>` over one block per comment)."""
         text = self.analysis.text
         before = 0
         found: set[etree._Element] = set()
+        if leads is None:
+            leads = {}
         for i, child in enumerate(children):
             if before:
-                heading = opening_heading(child)
-                if heading is None:
-                    heading = bold_line(child)
+                heading = lead_line(child, leads)
                 if heading is not None:
                     label = self.text_of(heading)
                     if len(label) <= MAX_FURNITURE_LABEL and is_comments_label(label):
