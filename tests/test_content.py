@@ -1487,7 +1487,7 @@ def test_a_front_page_keeps_desks_whose_cards_sit_in_lists_of_one_or_two():
     ) + "\n\n## Business\n\n[More in Business](https://herald.example/business)\n\n" + "\n".join(
         f"{n}. ### [{title}]({url})\n\n   [{summary}]({url})" for n, (url, title, summary) in enumerate(desk[:1], 1)
     ) + "\n\n" + "\n".join(
-        f"{n}. ### [{title}]({url})\n\n   [{summary}]({url})" for n, (url, title, summary) in enumerate(desk[1:], 1)
+        f"{n}) ### [{title}]({url})\n\n   [{summary}]({url})" for n, (url, title, summary) in enumerate(desk[1:], 1)
     )
 
 

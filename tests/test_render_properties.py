@@ -294,3 +294,23 @@ def test_arbitrary_text_never_raises(text):
 def test_arbitrary_bytes_never_raise(data):
     check_shape(render(data).markdown)
     convert(data, URL)
+
+
+@pytest.mark.parametrize(
+    "lists",
+    [
+        "<ul><li>a</li></ul><ul><li>b</li></ul>",
+        "<ol><li>a</li></ol><ol><li>b</li></ol><ol><li>c</li></ol>",
+        "<ul><li>a<ul><li>x</li></ul></li></ul><ul><li>b</li></ul>",
+        "<ul><li>a<ul><li>x</li></ul><ul><li>y</li></ul></li></ul>",
+        "<ol><li>a</li></ol><ul><li>b</li></ul><ul><li>c</li></ul>",
+    ],
+)
+def test_lists_in_a_row_stay_as_many_lists_in_markdown(lists):
+    """CommonMark reads items of one kind with a blank line between them as one list: a list right after one of
+    its kind takes the other bullet or delimiter, so each HTML list is a list of its own."""
+    from markdown_it import MarkdownIt
+
+    markdown = convert(f"<html><body><main>{lists}</main></body></html>", main_content=False).markdown
+    parsed = sum(1 for token in MarkdownIt("commonmark").parse(markdown) if token.type.endswith("list_open"))
+    assert parsed == lists.count("<ul>") + lists.count("<ol>")

@@ -144,6 +144,8 @@ class ListState:
     ordered: bool
     counter: int = 1
     items: int = 0  # items written so far
+    # the other marker ("* ", "1) "): the list follows one of its kind that Markdown would otherwise read it into
+    other: bool = False
 
 
 @dataclass
@@ -440,7 +442,7 @@ class Renderer:
         for depth, c in enumerate(self.containers):
             if c.kind == "item" and c.pending:
                 if len(self.prev_stack) == depth:
-                    return c.marker in ("- ", "1. ")
+                    return c.marker in ("- ", "* ", "1. ", "1) ")
                 return not c.first
         return False
 
@@ -548,7 +550,24 @@ class Renderer:
             start = int(el.get("start", "1")) if el.tag == "ol" else 1
         except ValueError:
             start = 1
-        self.lists.append(ListState(el.tag == "ol", max(0, min(start, 10**9))))
+        ordered = el.tag == "ol"
+        self.lists.append(ListState(ordered, max(0, min(start, 10**9)), other=self.continues_a_list(ordered)))
+
+    def continues_a_list(self, ordered: bool) -> bool:
+        """Whether a list starting here would be read as more items of the list written just before it (the last
+        block written was an item of a list of the same kind at this depth, nothing between): then it takes the
+        other marker of that list, as CommonMark starts a new list where the bullet or delimiter changes."""
+        depth = len(self.containers)
+        prev = self.prev_stack
+        if len(prev) <= depth or any(a is not b for a, b in zip(prev, self.containers)):
+            return False
+        item = prev[depth]
+        if item.kind != "item" or not item.marker.strip():
+            return False
+        was_ordered = item.marker[0].isdigit()
+        if was_ordered != ordered:
+            return False
+        return item.marker.endswith(". ") if ordered else item.marker == "- "
 
     def end_list(self, el: etree._Element) -> None:
         if self.pre:
@@ -572,10 +591,10 @@ class Renderer:
         self.flush()
         state = self.lists[-1] if self.lists else None
         if state is not None and state.ordered:
-            marker = f"{state.counter}. "
+            marker = f"{state.counter}) " if state.other else f"{state.counter}. "
             state.counter += 1
         else:
-            marker = "- "
+            marker = "* " if state is not None and state.other else "- "
         self.containers.append(Container("item", marker, first=state is not None and state.items == 0))
 
     def end_item(self, el: etree._Element) -> None:
