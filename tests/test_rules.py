@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.test_content import SHORT_POST_MD, SHORT_POST_PAGE
 from web2md import convert
 from web2md.extract.maincontent.rules import NAMES, RULES
 from web2md.extract.options import Options
@@ -221,19 +222,10 @@ PAGES = {
         ARTICLE_MD + "\n\n" + WRITERS_MD,
     ),
     "short-posts": (
-        "<html><head><title>Tide pools at dawn | Shore Notes</title></head><body><div id='wrap'>"
-        "<div id='posts'><h2>Tide pools at dawn</h2>"
-        "<p>The pools below the pier filled with anemones and small crabs this morning, and a starfish.</p></div>"
-        "<div id='aside'><div class='box'><b>About me</b><br>"
-        "I walk the same stretch of coast every week and write down what I find there.</div><div class='box'>"
-        "<b>By mail</b><br>Sign up to get every new note by mail, once a week, with the best pictures of the month."
-        "</div></div><div id='bottom'>All the pictures on this site are mine unless a credit line under them says "
-        "otherwise.</div></div></body></html>",
-        "## Tide pools at dawn\n\nThe pools below the pier filled with anemones and small crabs this morning, and a "
-        "starfish.",
+        SHORT_POST_PAGE,
+        SHORT_POST_MD,
         # the descent stops above the three columns; the credit line closing the page stays
-        "## Tide pools at dawn\n\nThe pools below the pier filled with anemones and small crabs this morning, and a "
-        "starfish.\n\nAll the pictures on this site are mine unless a credit line under them says otherwise.",
+        SHORT_POST_MD + "\n\nAll the pictures on this site are mine unless a credit line under them says otherwise.",
     ),
     "title-heading": (
         "<html><head><title>Tides explained - The Coast</title></head><body><div class='top'><h1><a href='/'>The "
