@@ -18,9 +18,10 @@ written flat, a linked heading or `<dt>` over a line or two, in a row; or cards 
 article's text; or headline paragraphs over one-line summaries, or a list of headline links each followed by a
 line of summary, closing it), the article's closing notes (the publisher's self-description, press contacts, legal
 notices, a box about the author), the readers' comments (named by class, by a heading over them, or known by their
-structure: blocks side by side each opening with a writer's name just before a date), captions (of figures and of images that are figures in all but name) and credit
-lines, a chart's labels placed over its picture, small widgets of controls with their labels and counts (a rating,
-"Was this helpful? Yes No"), boxes that ask the reader for input (around a field to type into, or a poll's
-question and named answers, or a line linking to the reply box), labels over furniture, calls to action, date lines, headings of sections that hold
-only furniture, and paragraphs the page repeats (`furniture` holds the vocabulary of those tests).
+structure: blocks side by side each opening with a writer's name just before a date), captions (of figures and of
+images that are figures in all but name) and credit lines, a chart's labels placed over its picture, small widgets of
+controls with their labels and counts (a rating, "Was this helpful? Yes No"), boxes that ask the reader for input
+(around a field to type into, or a poll's question and named answers, or a line linking to the reply box), labels
+over furniture, calls to action, date lines, headings of sections that hold only furniture, and paragraphs the page
+repeats (`furniture` holds the vocabulary of those tests).
 """

@@ -171,7 +171,6 @@ class Analysis:
         # blocks holding MIN_CARDS or more cards side by side without content text (headlines alone), with the cards
         self.headline_lists: dict[etree._Element, list[etree._Element]] = {}
         self.listed: frozenset[etree._Element] = frozenset()  # on a listing page, its lists of cards and the cards
-        self.listing = False  # whether the page is a listing whose lists of cards are content (`restore_teasers`)
         self.keep_header = keep_header
         self.min_unit = min_unit
         self.keep_hidden = keep_hidden
@@ -428,8 +427,8 @@ class Analysis:
 
     def restore_teasers(self, title: etree._Element | None = None) -> None:
         """Count the teaser lists' text as content again: on a listing page the teasers are what it holds. Its lists
-        of cards, and the lists of headlines alone, are `listed` as content (kept whole), except those beside a story:
-        where the page's title (`title`, its `<h1>`) heads a block of content text that does not hold the list."""
+        of cards, and the lists of headlines alone, are `listed` as content (kept whole), except those beside a story
+        the page's title (`title`, its `<h1>`) heads (`beside_a_story`); `listed` empty, the page is no listing."""
         stats = self.stats
         lists = {el: [card for card in el if card in self.teaser_cards] for el in self.teaser_lists}
         lists.update(self.headline_lists)
@@ -449,7 +448,6 @@ class Analysis:
                     break
                 own.good += text
         self.listed = frozenset(chain(listed, *listed.values()))
-        self.listing = bool(listed)
         self.teaser_lists = {}
         self.teaser_cards = set()
 

@@ -77,7 +77,7 @@ def is_title_link(anchor: etree._Element) -> bool:
 
 def titles_a_picture(line: etree._Element, href: str | None) -> bool:
     """Whether all that stands before `line` in its block is a picture linked to the same page (`href`)."""
-    before = [el for el in line.itersiblings(etree.Element, preceding=True)]
+    before = list(islice(line.itersiblings(etree.Element, preceding=True), 2))
     if len(before) != 1 or (line.getparent().text or "").strip() or (before[0].tail or "").strip():
         return False
     picture = before[0]
@@ -85,16 +85,16 @@ def titles_a_picture(line: etree._Element, href: str | None) -> bool:
         href is not None
         and picture.tag == "a"
         and picture.get("href") == href
-        and not "".join(picture.itertext()).strip()
+        and not subtree_text(picture).strip()
         and next(picture.iter("img", "picture"), None) is not None
     )
 
 
 def closing_link(block: etree._Element, linked: int) -> etree._Element | None:
     """The link a block that opens with a title closes with, on a line of its own (`<a>Read more</a>`, or alone in
-    a paragraph, or a short one closing the last paragraph; perhaps a date line after it), when it is the block's only link (`linked` characters
-    of link text) and the block has words outside its title and the link (a summary): a card's link to its story
-    under an unlinked title (a heading, or a first line all in bold)."""
+    a paragraph, or a short one closing the last paragraph; perhaps a date line after it), when it is the block's
+    only link (`linked` characters of link text) and the block has words outside its title and the link (a summary):
+    a card's link to its story under an unlinked title (a heading, or a first line all in bold)."""
     last = block[-1] if len(block) else None
     if last is None or not isinstance(last.tag, str) or (last.tail or "").strip():
         return None

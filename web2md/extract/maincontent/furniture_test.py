@@ -482,7 +482,7 @@ class FurnitureTest:
             and total
             and is_link_dense(el, tag, total, linked, LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY)
             and not inside_link(el)  # a block inside a link is the link's text
-            and not (self.analysis.listing and own and own.titles)  # a listing's content is headlines of stories
+            and not (self.analysis.listed and own and own.titles)  # a listing's content is headlines of stories
             and total < 0.5 * self.post_sizes[0]
             and not (own and own.good >= 0.5 * self.post_sizes[1])  # a short post with its links: most of its content
             and "link-density" not in off
@@ -540,7 +540,7 @@ class FurnitureTest:
             return True  # a few labels and counts among controls: a rating, "Was this helpful? Yes No", "Like"
         if el in self.analysis.teaser_lists and el not in self.body_path:
             return True  # cards side by side (what the region was chosen without), not around the article's body
-        if self.analysis.listing:
+        if self.analysis.listed:
             return False  # the teasers of a listing are its content (the tests below find other pages' teasers)
         parent = el.getparent()
         if parent is not None and el in self.teaser_sections(parent):
