@@ -3638,3 +3638,21 @@ def test_a_titled_header_over_the_body_beside_it_is_no_short_post():
     md = convert(html, "https://example.org/tides").markdown
     assert md.startswith("## Tide pools at dawn\n\nMore of the pools below the pier fill each autumn")
     assert BODY_MD.split("\n\n")[-1] in md
+
+
+@pytest.mark.parametrize(
+    "h1",
+    [
+        "<div class='left'><h1>Feeds:</h1><ul><li><a href='/rss'>Posts</a></li></ul></div>",  # a widget's heading
+        "<div class='top'><h1><a href='/'>Harbour News</a></h1></div>",  # the site's name, shorter than the post's
+    ],
+)
+def test_a_sidebar_of_bios_beside_the_column_titled_by_the_posts_heading_is_left_out(h1):
+    """Where the page's `<h1>` is not the post's title (the `<title>` does not hold it, or holds the longer text of
+    a post's `<h3>`), the column holding the post's title is the titled column: a sparse sidebar beside it goes."""
+    html = (
+        "<html><head><title>Tides explained - Harbour News</title></head><body>"
+        f"<div class='wrap'>{h1}<div class='main'><h3>Tides explained</h3>{PARAGRAPHS}</div>"
+        f"<div class='side'>{WRITERS}</div></div></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == "### Tides explained\n\n" + PARAGRAPHS_MD
