@@ -3656,3 +3656,20 @@ def test_a_sidebar_of_bios_beside_the_column_titled_by_the_posts_heading_is_left
         f"<div class='side'>{WRITERS}</div></div></body></html>"
     )
     assert convert(html, "https://example.org/tides").markdown == "### Tides explained\n\n" + PARAGRAPHS_MD
+
+
+def test_a_call_to_action_holding_most_of_the_post_is_the_post():
+    """A short block opening with a call to action ("Download the app today") is furniture beside an article, but
+    not when it holds half the post's content text or more: then the post is the call."""
+    call = (
+        "Download the app today and take part in a global experiment on how we live, from now until the second of "
+        "October: answer a few questions each day and compare yourself with the rest of the world."
+    )
+    html = (
+        "<html><head><title>Are you in? - Field Notes</title></head><body><nav><a href='/'>Home</a> "
+        f"<a href='/about'>About</a></nav><div class='post'><h1>Are you in?</h1><p>{call}</p>"
+        "<p>It will be fun to see how this turns out.</p></div>"
+        "<footer><p>Field Notes, a blog about data.</p></footer></body></html>"
+    )
+    md = convert(html, "https://example.org/in").markdown
+    assert md == f"# Are you in?\n\n{call}\n\nIt will be fun to see how this turns out."

@@ -325,6 +325,7 @@ RULES: tuple[Rule, ...] = (
         (
             "test_content::test_furniture_inside_the_article_is_dropped",
             "test_content::test_forum_opening_post_marked_up_like_its_replies_is_the_main_content",
+            "test_content::test_a_call_to_action_holding_most_of_the_post_is_the_post",
         ),
     ),
     Rule(
