@@ -3673,3 +3673,16 @@ def test_a_call_to_action_holding_most_of_the_post_is_the_post():
     )
     md = convert(html, "https://example.org/in").markdown
     assert md == f"# Are you in?\n\n{call}\n\nIt will be fun to see how this turns out."
+
+
+def test_lightboxes_beside_the_article_are_not_its_text():
+    """A lightbox (like a modal or a popup) is shown over the page on demand: the video descriptions a page keeps in
+    hidden lightboxes after its columns are not the article's text, however much prose they hold."""
+    boxes = "".join(
+        f"<div class='video-lightbox'><div class='text'><p>Episode {n} of our harbour series follows the pilots who "
+        "bring the big ships in at night, the tugs that push them and the crews who tie them to the quay before "
+        "dawn.</p></div></div>"
+        for n in range(1, 4)
+    )
+    html = f"<html><body><div class='wrap'><div class='main'>{BODY}</div>{boxes}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
