@@ -3638,3 +3638,51 @@ def test_a_titled_header_over_the_body_beside_it_is_no_short_post():
     md = convert(html, "https://example.org/tides").markdown
     assert md.startswith("## Tide pools at dawn\n\nMore of the pools below the pier fill each autumn")
     assert BODY_MD.split("\n\n")[-1] in md
+
+
+@pytest.mark.parametrize(
+    "h1",
+    [
+        "<div class='left'><h1>Feeds:</h1><ul><li><a href='/rss'>Posts</a></li></ul></div>",  # a widget's heading
+        "<div class='top'><h1><a href='/'>Harbour News</a></h1></div>",  # the site's name, shorter than the post's
+    ],
+)
+def test_a_sidebar_of_bios_beside_the_column_titled_by_the_posts_heading_is_left_out(h1):
+    """Where the page's `<h1>` is not the post's title (the `<title>` does not hold it, or holds the longer text of
+    a post's `<h3>`), the column holding the post's title is the titled column: a sparse sidebar beside it goes."""
+    html = (
+        "<html><head><title>Tides explained - Harbour News</title></head><body>"
+        f"<div class='wrap'>{h1}<div class='main'><h3>Tides explained</h3>{PARAGRAPHS}</div>"
+        f"<div class='side'>{WRITERS}</div></div></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == "### Tides explained\n\n" + PARAGRAPHS_MD
+
+
+def test_a_call_to_action_holding_most_of_the_post_is_the_post():
+    """A short block opening with a call to action ("Download the app today") is furniture beside an article, but
+    not when it holds half the post's content text or more: then the post is the call."""
+    call = (
+        "Download the app today and take part in a global experiment on how we live, from now until the second of "
+        "October: answer a few questions each day and compare yourself with the rest of the world."
+    )
+    html = (
+        "<html><head><title>Are you in? - Field Notes</title></head><body><nav><a href='/'>Home</a> "
+        f"<a href='/about'>About</a></nav><div class='post'><h1>Are you in?</h1><p>{call}</p>"
+        "<p>It will be fun to see how this turns out.</p></div>"
+        "<footer><p>Field Notes, a blog about data.</p></footer></body></html>"
+    )
+    md = convert(html, "https://example.org/in").markdown
+    assert md == f"# Are you in?\n\n{call}\n\nIt will be fun to see how this turns out."
+
+
+def test_lightboxes_beside_the_article_are_not_its_text():
+    """A lightbox (like a modal or a popup) is shown over the page on demand: the video descriptions a page keeps in
+    hidden lightboxes after its columns are not the article's text, however much prose they hold."""
+    boxes = "".join(
+        f"<div class='video-lightbox'><div class='text'><p>Episode {n} of our harbour series follows the pilots who "
+        "bring the big ships in at night, the tugs that push them and the crews who tie them to the quay before "
+        "dawn.</p></div></div>"
+        for n in range(1, 4)
+    )
+    html = f"<html><body><div class='wrap'><div class='main'>{BODY}</div>{boxes}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD

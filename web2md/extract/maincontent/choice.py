@@ -64,7 +64,9 @@ def descend(
     box) beside the block holding the page's title (`title`, its `<h1>`): its text is not counted. Nor, beside a
     column (COLUMN_TAGS) holding a few paragraphs and nearly all the rest, are columns of widgets (mostly links,
     little content text) or, beside the column holding the title, columns of less content text that is not most of
-    their text (bios, excerpts and labels): the descent goes into that column, whichever holds the most."""
+    their text (bios, excerpts and labels): the descent goes into that column, whichever holds the most. For the
+    columns, the post's title (`headline`) stands for the `<h1>` when the `<title>` does not hold the `<h1>`'s
+    text (a widget's heading) or holds the post's longer title (the site's name as the `<h1>`)."""
     good = analysis.good
     comments_apart = "comments-descent" not in analysis.disabled
     semantic = "semantic-region" not in analysis.disabled
@@ -72,9 +74,11 @@ def descend(
     columns = "widget-columns" not in analysis.disabled
     sparse_columns = "sparse-columns" not in analysis.disabled
     stats = analysis.stats
-    # the post's title, looked for once where the descent first stops (rule short-posts)
-    find_post_title = "short-posts" not in analysis.disabled
+    # the post's title, looked for once, where the descent first stops (rules short-posts and sparse-columns)
+    short_posts = "short-posts" not in analysis.disabled
+    find_post_title = short_posts or sparse_columns
     post_title = None
+    column_title = title  # the heading whose column is the titled column
     node = body
     while True:
         total = good(node)
@@ -87,7 +91,7 @@ def descend(
         passed: list[tuple[int, bool]] = []
         named_apart = False
         column, column_good = None, 0  # the column with the most content text, not one of widgets
-        titled = child_holding(node, title) if title is not None else None
+        titled = child_holding(node, column_title) if column_title is not None else None
         titled_column = titled is not None and titled.tag in COLUMN_TAGS
         titled_good = good(titled) if titled_column else 0
         before_title = titled is not None
@@ -170,7 +174,11 @@ def descend(
                 and sum(1 for child in node if is_semantic_region(child)) == 1
             ):
                 if find_post_title:
-                    post_title, find_post_title = headline(body, title), False
+                    found, find_post_title = headline(body, title), False
+                    post_title = found if short_posts else None
+                    if sparse_columns and found is not None and (title is None or not title_held(body, title, found)):
+                        column_title = found
+                        continue  # this block measured again, beside the column holding the post's title
                 post = child_holding(node, post_title) if post_title is not None else None
                 if post is None or not is_post_column(post, post_title, analysis):
                     return node
@@ -197,6 +205,14 @@ def headline(body: etree._Element, title: etree._Element | None) -> etree._Eleme
         return None
     longest = texts[max(posts, key=len)]
     return longest[0] if len(longest) == 1 else None
+
+
+def title_held(body: etree._Element, title: etree._Element, post: etree._Element) -> bool:
+    """Whether the `<title>` holds the text of the page's `<h1>` (`title`), as long as the post's title's."""
+    found = body.getroottree().find(".//title")
+    page = " ".join(subtree_text(found).split()).casefold() if found is not None else ""
+    text = " ".join(subtree_text(title).split()).casefold()
+    return text in page and len(text) >= len(" ".join(subtree_text(post).split()))
 
 
 def is_post_column(post: etree._Element, heading: etree._Element, analysis: Analysis) -> bool:

@@ -25,7 +25,7 @@ STRONG_WORDS = frozenset(
 nav navbar navigation navi menu menus mainmenu submenu breadcrumb breadcrumbs crumbs sidebar sidebars footer
 share sharing sharebar shares social socials related recommended recommendations recommend newsletter subscribe
 subscription cookie cookies consent gdpr advert advertisement advertising ads ad adsense adslot sponsor sponsored
-promo promotion popup modal comment comments commentlist kommentar kommentare disqus respond tagcloud pagination pager byline toolbar
+promo promotion popup modal lightbox comment comments commentlist kommentar kommentare disqus respond tagcloud pagination pager byline toolbar
 login signup signin search outbrain taboola copyright masthead banner aside cta donate donation popular trending
 mostread disclaimer disclosure paywall captcha likes gravatars factbox breaker spenden werbung
 """.split()

@@ -510,7 +510,12 @@ class FurnitureTest:
             style = el.get("style")
             if style and is_placed(style) and self.is_drawing(el.getparent()) and "chart-labels" not in off:
                 return True  # a label placed over a picture among others (a chart's axes, a map's names): a graphic
-        if 0 < total <= MAX_SHORT_BLOCK and tag in SHORT_BLOCK_TAGS and self.is_short_furniture(el, tag, total):
+        if (
+            0 < total <= MAX_SHORT_BLOCK
+            and tag in SHORT_BLOCK_TAGS
+            and not (own and own.good >= 0.5 * self.post_sizes[1])  # a short post: most of the content text
+            and self.is_short_furniture(el, tag, total)
+        ):
             return True
         if (
             0 < total <= self.max_byline
