@@ -270,10 +270,15 @@ class Analysis:
                     role = None
                     # the attributes read below that `el` has, found in one call: most elements have none of them
                     # but a class, or none at all (a link's href, an image's src)
-                    # (a class alone, the most frequent, is told by comparing the list: no set made, no name hashed)
-                    marks = _CLASS if keys == _CLASS_ONLY else _READ_ATTRIBUTES.intersection(keys) if keys else keys
-                    if marks:
+                    if keys == _CLASS_ONLY:
+                        # a class alone, the most frequent: told by comparing the list (no set made, no name hashed),
+                        # its value the only one (`values` does not look the name up, as `get` does)
+                        marks = _CLASS
+                        cls = el.values()[0]
+                    else:
+                        marks = _READ_ATTRIBUTES.intersection(keys) if keys else keys
                         cls = el.get("class") if "class" in marks else None
+                    if marks:
                         comment = cls and ("omment" in cls or "forum-post" in cls)
                         byline = cls and ("uthor" in cls or "yline" in cls)  # byline.candidates_in
                         if cls is None or len(marks) > 1:  # more than a class
