@@ -548,6 +548,55 @@ def test_fit_markdown_and_citations_as_before():
         assert [m.span() for m in derive._LINK.finditer(markdown)] == [m.span() for m in old_link.finditer(markdown)]
 
 
+def test_citations_as_the_code_or_link_pattern_gives_them():
+    # a block without a backslash, a backtick or "![" is read with the links-only pattern
+    pieces = [
+        "w ",
+        "[x](https://e.com/)",
+        "[x](https://f.org/a)",
+        "![i](https://e.com/i.png)",
+        "`",
+        "``",
+        "\\",
+        "!",
+        "[",
+        "]",
+        "(",
+        ")",
+        "](",
+        "https://e.com/",
+        " ",
+        "\n",
+        "\n\n",
+        "```\n",
+    ]
+
+    def reference(markdown: str) -> str:
+        numbers: dict[str, int] = {}
+
+        def cite(match: re.Match[str]) -> str:
+            if match.group("url") is None:
+                return match.group(0)
+            return f"{match.group('text')} [{numbers.setdefault(match.group('url'), len(numbers) + 1)}]"
+
+        cited = [
+            block if derive._kind(block) == "code" else derive._CODE_OR_LINK.sub(cite, block)
+            for block in derive.blocks(markdown)
+        ]
+        body = "\n\n".join(cited)
+        if numbers:
+            body += "\n\n## References\n\n" + "\n".join(f"{n}. {url}" for url, n in numbers.items())
+        return body
+
+    fast = 0
+    for markdown in _strings(pieces, 7, 16):
+        if "](" not in markdown:
+            continue
+        fast += not any(c in markdown for c in ("\\", "`", "!["))
+        assert derive.with_citations(markdown)[0] == reference(markdown), markdown
+    assert fast > 100  # the links-only pattern was tried
+
+
 # -- derive: without fences, blocks are read piece by piece between empty lines ---------------------------------
 
 
