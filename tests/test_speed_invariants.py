@@ -16,8 +16,12 @@ from lxml import etree
 from web2md.extract import derive
 from web2md.extract.html import parse
 from web2md.extract.html.parse import neutralise_references, parse_html
-from web2md.extract.html.tags import RAW_TEXT_TAGS
+from web2md.extract.html.rows import PACKED
+from web2md.extract.html.tags import RAW_TEXT_TAGS, SCRIPTLESS_SKIP_TAGS, SKIP_TAGS
 from web2md.extract.html.urls import Resolver, absolute_url
+from web2md.extract.maincontent import analysis
+from web2md.extract.maincontent.content import FURNITURE_TAGS, UNIT_TAGS
+from web2md.extract.maincontent.furniture import hint_strength
 from web2md.extract.markdown.emphasis import PLACEHOLDERS, _placeholder_runs, has_placeholders
 from web2md.extract.markdown.escaping import escape_markdown
 from web2md.extract.markdown.render import Renderer
@@ -546,6 +550,77 @@ def test_fit_markdown_and_citations_as_before():
                 assert derive.with_citations(block)[0] == block
         # link density: the pattern that starts with "[" finds the links the lookbehind one found
         assert [m.span() for m in derive._LINK.finditer(markdown)] == [m.span() for m in old_link.finditer(markdown)]
+
+
+def test_citations_as_the_code_or_link_pattern_gives_them():
+    # a block without a backslash, a backtick or "![" is read with the links-only pattern
+    pieces = [
+        "w ",
+        "[x](https://e.com/)",
+        "[x](https://f.org/a)",
+        "![i](https://e.com/i.png)",
+        "`",
+        "``",
+        "\\",
+        "!",
+        "[",
+        "]",
+        "(",
+        ")",
+        "](",
+        "https://e.com/",
+        " ",
+        "\n",
+        "\n\n",
+        "```\n",
+    ]
+
+    def reference(markdown: str) -> str:
+        numbers: dict[str, int] = {}
+
+        def cite(match: re.Match[str]) -> str:
+            if match.group("url") is None:
+                return match.group(0)
+            return f"{match.group('text')} [{numbers.setdefault(match.group('url'), len(numbers) + 1)}]"
+
+        cited = [
+            block if derive._kind(block) == "code" else derive._CODE_OR_LINK.sub(cite, block)
+            for block in derive.blocks(markdown)
+        ]
+        body = "\n\n".join(cited)
+        if numbers:
+            body += "\n\n## References\n\n" + "\n".join(f"{n}. {url}" for url, n in numbers.items())
+        return body
+
+    fast = 0
+    for markdown in _strings(pieces, 7, 16):
+        if "](" not in markdown:
+            continue
+        fast += not any(c in markdown for c in ("\\", "`", "!["))
+        assert derive.with_citations(markdown)[0] == reference(markdown), markdown
+    assert fast > 100  # the links-only pattern was tried
+
+
+# -- the measuring walk: what it does with an element, read from its tag once per page -------------------------
+
+
+def test_tag_kind_as_the_tag_set_tests():
+    tags = set(UNIT_TAGS | FURNITURE_TAGS | SKIP_TAGS) | {"a", "span", "img", "br", "x-y", "amp-ad", "pp-navigation"}
+    tags |= {PACKED, "site-header", "my-footer-links", "a-b"}
+    for skip_tags in (SKIP_TAGS, SCRIPTLESS_SKIP_TAGS, frozenset({"div", "nav"})):
+        for tag in sorted(tags):
+            kind = analysis._tag_kind(tag, skip_tags, {})
+            assert (kind == analysis._SKIP) == (tag in skip_tags), tag
+            if tag in skip_tags:
+                continue
+            # the tests the walk made of every measured element's tag
+            assert (analysis._UNIT <= kind <= analysis._HEADER) == (tag in UNIT_TAGS), tag
+            assert (kind == analysis._LINK) == (tag == "a"), tag
+            assert (kind == analysis._ARTICLE) == (tag in ("article", "main")), tag
+            assert (kind == analysis._HEADER) == (tag == "header"), tag
+            assert (kind == analysis._FURNITURE) == (tag in FURNITURE_TAGS), tag
+            assert (kind >= analysis._CUSTOM) == ("-" in tag), tag
+            assert (kind == analysis._CUSTOM_FURNITURE) == ("-" in tag and hint_strength(tag) == 2), tag
 
 
 # -- derive: without fences, blocks are read piece by piece between empty lines ---------------------------------

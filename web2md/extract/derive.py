@@ -26,6 +26,10 @@ _CODE_OR_LINK = re.compile(
     r"\\.|!\[|(?P<ticks>`(?<!``)`*)(?!`)[^\n]*?(?<!`)(?P=ticks)(?!`)"
     r"|\[(?P<text>" + _LINK_TEXT + r")\]\((?P<url>https?://[^()\s]+)\)"
 )
+# The links alone, the same groups: in a block without a backslash, a backtick or "![", they are all that
+# _CODE_OR_LINK matches, and a pattern starting with a literal is searched for from that character on (the
+# alternation is tried at every character).
+_LINK_ONLY = re.compile(r"\[(?P<text>" + _LINK_TEXT + r")\]\((?P<url>https?://[^()\s]+)\)")
 # A line of nothing but links and images (after a list marker, between separators) is read one link at a
 # time: a repeated group over the whole line would keep state per repetition (500 MB for 200k links).
 _LIST_MARKER = re.compile(r"(?:[-*+]\s+|\d+\.\s+)?")
@@ -171,7 +175,9 @@ def with_citations(markdown: str, parts: list[str] | None = None) -> tuple[str, 
         return markdown, []
     # a block without "](" holds no link: the pattern would give it back unchanged
     cited = [
-        block if "](" not in block or _kind(block) == "code" else _CODE_OR_LINK.sub(cite, block)
+        block
+        if "](" not in block or _kind(block) == "code"
+        else (_CODE_OR_LINK if "\\" in block or "`" in block or "![" in block else _LINK_ONLY).sub(cite, block)
         for block in (blocks(markdown) if parts is None else parts)
     ]
     references = [{"number": n, "url": url} for url, n in numbers.items()]

@@ -46,6 +46,18 @@ _ROLES = frozenset(
         "tablist",
     }
 )
+# What the walk does with an element, by its tag (`_tag_kind`), read once per tag and page: one dictionary look-up
+# where a measured element would take a test against each set of tags. Ordered so that the paragraph-like blocks
+# (UNIT_TAGS: `_UNIT` to `_HEADER`) and the tags that may be furniture (`_HEADER` and above) are ranges.
+_SKIP = -1  # never measured (`skip_tags`)
+_PLAIN = 0
+_LINK = 1
+_UNIT = 2  # any other of UNIT_TAGS
+_ARTICLE = 3  # <article>, <main>
+_HEADER = 4
+_FURNITURE = 5  # FURNITURE_TAGS
+_CUSTOM = 6  # a custom element's name (with a hyphen), not naming furniture outright
+_CUSTOM_FURNITURE = 7  # ... naming furniture outright (<pp-navigation>, <amp-ad>)
 MIN_UNIT = 50  # characters of non-link text before a block counts as content (chosen out of fold: --tune)
 PRECISION_MIN_UNIT = 70  # ... with `precision`
 RECALL_MIN_UNIT = 17  # ... with `recall`
@@ -53,6 +65,23 @@ RECALL_MIN_UNIT = 17  # ... with `recall`
 # Siblings that are cards, this many or more, are a teaser list: their summaries are not the page's content.
 CARD_CHARS = 800
 MIN_CARDS = 3
+
+
+def _tag_kind(tag: str, skip_tags: frozenset[str], custom_tags: dict[str, int]) -> int:
+    """What the walk does with an element named `tag` (`_SKIP` ... `_CUSTOM_FURNITURE`)."""
+    if tag in skip_tags:
+        return _SKIP
+    if tag in FURNITURE_TAGS:
+        return _FURNITURE
+    if tag == "header":
+        return _HEADER
+    if "-" in tag:
+        return _CUSTOM_FURNITURE if hint_strength(tag, custom_tags) == 2 else _CUSTOM
+    if tag == "a":
+        return _LINK
+    if tag == "article" or tag == "main":
+        return _ARTICLE
+    return _UNIT if tag in UNIT_TAGS else _PLAIN
 
 
 class Counts:
@@ -205,7 +234,8 @@ class Analysis:
         unit_text = unit_links = 0
         in_link = 0
         in_article = 0  # a <header> inside an article holds its title and lead, not site furniture
-        custom_tags: dict[str, int] = {}  # the hint strength of each custom element's name, read once
+        custom_tags: dict[str, int] = {}  # the hint strength of each custom element's name's tokens, read once
+        kinds: dict[str, int] = {}  # `_tag_kind` of each tag met
         walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
         let_go = False
         root_class = root.get("class")
@@ -226,7 +256,13 @@ class Analysis:
         for event, el in walker:
             if event == "start":
                 tag = el.tag
-                if tag in skip_tags or not isinstance(tag, str):  # an entity reference (resolve_entities=False)
+                kind = kinds.get(tag)
+                if kind is None:
+                    if not isinstance(tag, str):  # an entity reference (resolve_entities=False)
+                        walker.skip_subtree()
+                        continue
+                    kind = kinds[tag] = _tag_kind(tag, skip_tags, custom_tags)
+                if kind == _SKIP:
                     walker.skip_subtree()
                     continue
                 if el is not root:
@@ -234,10 +270,15 @@ class Analysis:
                     role = None
                     # the attributes read below that `el` has, found in one call: most elements have none of them
                     # but a class, or none at all (a link's href, an image's src)
-                    # (a class alone, the most frequent, is told by comparing the list: no set made, no name hashed)
-                    marks = _CLASS if keys == _CLASS_ONLY else _READ_ATTRIBUTES.intersection(keys) if keys else keys
-                    if marks:
+                    if keys == _CLASS_ONLY:
+                        # a class alone, the most frequent: told by comparing the list (no set made, no name hashed),
+                        # its value the only one (`values` does not look the name up, as `get` does)
+                        marks = _CLASS
+                        cls = el.values()[0]
+                    else:
+                        marks = _READ_ATTRIBUTES.intersection(keys) if keys else keys
                         cls = el.get("class") if "class" in marks else None
+                    if marks:
                         comment = cls and ("omment" in cls or "forum-post" in cls)
                         byline = cls and ("uthor" in cls or "yline" in cls)  # byline.candidates_in
                         if cls is None or len(marks) > 1:  # more than a class
@@ -274,15 +315,18 @@ class Analysis:
                     # a <header> inside an article, or holding one's headline and lead, is the article's; an
                     # <aside> holding the page's headline and text is the article itself, the markup misused
                     if (
-                        tag in FURNITURE_TAGS
-                        and not (tag == "aside" and heads_an_article(el))
-                        or tag == "header"
-                        and not (keep_header or in_article or heads_an_article(el))
-                        or "-" in tag
-                        and hint_strength(tag, custom_tags) == 2  # <pp-navigation>, <amp-ad>
-                        or role is not None
-                        and role in _ROLES
-                    ) and el not in not_furniture:
+                        (kind >= _HEADER or role is not None)
+                        and (
+                            kind == _FURNITURE
+                            and not (tag == "aside" and heads_an_article(el))
+                            or kind == _HEADER
+                            and not (keep_header or in_article or heads_an_article(el))
+                            or kind == _CUSTOM_FURNITURE
+                            or role is not None
+                            and role in _ROLES
+                        )
+                        and el not in not_furniture
+                    ):
                         pruned.add(el)
                         furniture_bound[el] = len(subtree_text(el))
                         bylines.append((el, False))
@@ -294,14 +338,15 @@ class Analysis:
                 open_elements.append(el)
                 open_tags.append(tag)
                 open_stats.append(own)
-                if tag == "a":
+                if kind == _LINK:
                     in_link += 1
-                elif tag == "article" or tag == "main":
+                elif kind == _ARTICLE:
                     in_article += 1
-                if tag == PACKED:  # plain table rows packed while parsing (html/rows.py): cells too short for content
+                # plain table rows packed while parsing (html/rows.py): cells too short for content
+                elif kind >= _CUSTOM and tag == PACKED:
                     own.text = cell_text(el)
                     continue
-                if tag in UNIT_TAGS or not unit_elements:
+                if _UNIT <= kind <= _HEADER or not unit_elements:
                     unit_elements.append(el)
                     outer_units.append((unit_text, unit_links))
                     unit_text = unit_links = 0
