@@ -528,9 +528,9 @@ class FurnitureTest:
             return True  # a dateline's <time> (its text is counted in the block around it, so judged here)
         if (
             tag == "a"
+            and self.stands_alone(el)  # first: most links sit in a sentence, whose text need not be read
             and len(self.text_of(el)) <= MAX_FURNITURE_LABEL
             and is_furniture_label(self.text_of(el))
-            and self.stands_alone(el)
             and "furniture-labels" not in off
         ):
             return True  # "Zurück zur Übersicht", "Mehr zum Thema" as a link of its own
@@ -760,15 +760,16 @@ class FurnitureTest:
         parent = el.getparent()
         if parent is None or parent.tag in ENTRY_TAGS:
             return False
-        previous = previous_element(el)
-        if previous is not None and self.text_of(previous).endswith(":"):
-            return False
+        # the loose text first: read once per parent, where the label before `el` is read per element
         loose = self.loose_text.get(parent)
         if loose is None:
             loose = self.loose_text[parent] = bool(parent.text and parent.text.strip()) or any(
                 child.tail and child.tail.strip() for child in parent
             )
-        return not loose
+        if loose:
+            return False
+        previous = previous_element(el)
+        return previous is None or not self.text_of(previous).endswith(":")
 
     def teaser_sections(self, parent: etree._Element) -> set[etree._Element]:
         """The children of `parent` that make up teasers written flat, without a block around each: MIN_CARDS or
