@@ -490,20 +490,29 @@ class FurnitureTest:
             return True
         if el in self.closing:
             return True
+        hints = None  # the class and id, once read
         if tag not in HINT_EXEMPT_TAGS:
             # a heading's id is made from its text (`nav_the_results`), so only its class counts
-            hints = el.get("class") if tag in HEADING_TAGS else self.class_and_id(el)
+            if tag in HEADING_TAGS:
+                class_hints = el.get("class")
+            else:
+                class_hints = hints = self.class_and_id(el)
             # a formula's wrappers are named for the script that draws it ("CtxtMenu", "MJX_Assistive_MathML")
             if (
-                hints
+                class_hints
                 and not self.in_code(el)
-                and self.judge_hints(el, tag, hints, total, linked, own)
+                and self.judge_hints(el, tag, class_hints, total, linked, own)
                 and not wraps_formula(el)
                 and "class-hints" not in off
             ):
                 return True
         if not self.gallery and (
-            tag == "figcaption" or tag in CAPTION_TAGS and self.is_caption(el, tag, own) and "captions" not in off
+            tag == "figcaption"
+            or tag in CAPTION_TAGS
+            and own is not None
+            and own.text <= MAX_CAPTION
+            and self.is_caption(el, tag, own, hints)
+            and "captions" not in off
         ):
             return True
         if 0 < total <= MAX_CAPTION:
@@ -1304,35 +1313,43 @@ class FurnitureTest:
             and "copyright-lines" not in off
         )
 
-    def is_caption(self, el: etree._Element, tag: str, own: Counts | None) -> bool:
+    def is_caption(self, el: etree._Element, tag: str, own: Counts | None, hints: str | None = None) -> bool:
         """A short text block under a figure's image, or one named a caption/credit by its class or id
-        (`tag` is the element's tag, `own` its counts)."""
+        (`tag` is the element's tag, `own` its counts, `hints` its `class_and_id` if read already)."""
         if not own or own.text > MAX_CAPTION:
             return False
         parent = el.getparent()
         in_figure = False
         after_image = tag not in NOT_IMAGE_CAPTIONS  # may be the text after an image in a figure-like block
+        stats = self.stats
         # an inline element deeper in a figure sits in a block that was judged already
-        for _ in range(1 if tag in INLINE_TAGS else 3):
-            if parent is None:
-                break
+        levels = 1 if tag in INLINE_TAGS else 3
+        while parent is not None:
             parent_tag = parent.tag
             if parent_tag == "figure":
                 in_figure = True
                 break
             if parent_tag in MEDIA_TAG_SET or parent_tag == "li":
                 break  # a quote, list or table in a figure is the figure's content; an image in one is its own
-            if (
-                after_image
-                and self.is_image_block(parent, el)
-                and not self.is_body_text(el)
-                and "image-blocks" not in self.analysis.disabled
-            ):
-                in_figure = True
+            if after_image:
+                # (a block holding more than a caption is no image block: told here, without the call)
+                counts = stats.get(parent)
+                if (
+                    counts is not None
+                    and counts.text <= MAX_CAPTION
+                    and self.is_image_block(parent, el)
+                    and not self.is_body_text(el)
+                    and "image-blocks" not in self.analysis.disabled
+                ):
+                    in_figure = True
+                    break
+            levels -= 1
+            if not levels:
                 break
             parent = parent.getparent()
         if not in_figure:
-            hints = self.class_and_id(el)
+            if hints is None:
+                hints = self.class_and_id(el)
             named = bool(hints) and self.names_caption(hints)
             if not (
                 named
