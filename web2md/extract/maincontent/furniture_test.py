@@ -545,15 +545,19 @@ class FurnitureTest:
             return True  # "Zurück zur Übersicht", "Mehr zum Thema" as a link of its own
         if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el) and "heads-nothing" not in off:
             return True
-        if own and is_small_widget(el, tag, own) and "control-widgets" not in off:
+        if own and 0 < own.text <= MAX_WIDGET and is_small_widget(el, tag, own) and "control-widgets" not in off:
             return True  # a few labels and counts among controls: a rating, "Was this helpful? Yes No", "Like"
         if el in self.analysis.teaser_lists and el not in self.body_path:
             return True  # cards side by side (what the region was chosen without), not around the article's body
         if self.analysis.listed:
             return False  # the teasers of a listing are its content (the tests below find other pages' teasers)
         parent = el.getparent()
-        if parent is not None and el in self.teaser_sections(parent):
-            return True
+        if parent is not None:
+            sections = self.teaser_runs.get(parent)  # (read here: most parents were asked about already)
+            if sections is None:
+                sections = self.teaser_sections(parent)
+            if el in sections:
+                return True
         if (
             0 < total <= MAX_FORM_BOX
             and tag in FORM_BOX_TAGS
