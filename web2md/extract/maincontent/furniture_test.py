@@ -496,7 +496,8 @@ class FurnitureTest:
             if tag in HEADING_TAGS:
                 class_hints = el.get("class")
             else:
-                class_hints = hints = self.class_and_id(el)
+                # read here once (the verdict is kept): no copy kept for later readers
+                class_hints = hints = class_and_id(el)
             # a formula's wrappers are named for the script that draws it ("CtxtMenu", "MJX_Assistive_MathML")
             if (
                 class_hints
@@ -599,7 +600,7 @@ class FurnitureTest:
         self, el: etree._Element, tag: str, hints: str, total: int, linked: int, own: Counts | None
     ) -> bool:
         """Whether the class and id of `el` name it furniture, given its size in the region."""
-        reading = self.read(hints)
+        reading = self.hint_readings.get(hints) or self.read(hints)
         if reading.reader_only and total < MAX_READER_ONLY:
             return True  # "Skip to content", "Search for:", "Opens in new window": text only screen readers get
         if reading.comments:
