@@ -498,15 +498,18 @@ class FurnitureTest:
             else:
                 # read here once (the verdict is kept): no copy kept for later readers
                 class_hints = hints = class_and_id(el)
-            # a formula's wrappers are named for the script that draws it ("CtxtMenu", "MJX_Assistive_MathML")
-            if (
-                class_hints
-                and not self.in_code(el)
-                and self.judge_hints(el, tag, class_hints, total, linked, own)
-                and not wraps_formula(el)
-                and "class-hints" not in off
-            ):
-                return True
+            if class_hints:
+                # first what the class string says alone: most name nothing, told without the tests of the element
+                reading = self.hint_readings.get(class_hints) or self.read(class_hints)
+                # a formula's wrappers are named for the script that draws it ("CtxtMenu", "MJX_Assistive_MathML")
+                if (
+                    (reading.strength or reading.comments or reading.reader_only and total < MAX_READER_ONLY)
+                    and not self.in_code(el)
+                    and self.judge_hints(el, tag, class_hints, total, linked, own)
+                    and not wraps_formula(el)
+                    and "class-hints" not in off
+                ):
+                    return True
         if not self.gallery and (
             tag == "figcaption"
             or tag in CAPTION_TAGS
