@@ -490,20 +490,33 @@ class FurnitureTest:
             return True
         if el in self.closing:
             return True
+        hints = None  # the class and id, once read
         if tag not in HINT_EXEMPT_TAGS:
             # a heading's id is made from its text (`nav_the_results`), so only its class counts
-            hints = el.get("class") if tag in HEADING_TAGS else self.class_and_id(el)
-            # a formula's wrappers are named for the script that draws it ("CtxtMenu", "MJX_Assistive_MathML")
-            if (
-                hints
-                and not self.in_code(el)
-                and self.judge_hints(el, tag, hints, total, linked, own)
-                and not wraps_formula(el)
-                and "class-hints" not in off
-            ):
-                return True
+            if tag in HEADING_TAGS:
+                class_hints = el.get("class")
+            else:
+                # read here once (the verdict is kept): no copy kept for later readers
+                class_hints = hints = class_and_id(el)
+            if class_hints:
+                # first what the class string says alone: most name nothing, told without the tests of the element
+                reading = self.hint_readings.get(class_hints) or self.read(class_hints)
+                # a formula's wrappers are named for the script that draws it ("CtxtMenu", "MJX_Assistive_MathML")
+                if (
+                    (reading.strength or reading.comments or reading.reader_only and total < MAX_READER_ONLY)
+                    and not self.in_code(el)
+                    and self.judge_hints(el, tag, class_hints, total, linked, own)
+                    and not wraps_formula(el)
+                    and "class-hints" not in off
+                ):
+                    return True
         if not self.gallery and (
-            tag == "figcaption" or tag in CAPTION_TAGS and self.is_caption(el, tag, own) and "captions" not in off
+            tag == "figcaption"
+            or tag in CAPTION_TAGS
+            and own is not None
+            and own.text <= MAX_CAPTION
+            and self.is_caption(el, tag, own, hints)
+            and "captions" not in off
         ):
             return True
         if 0 < total <= MAX_CAPTION:
@@ -533,23 +546,27 @@ class FurnitureTest:
             return True  # a dateline's <time> (its text is counted in the block around it, so judged here)
         if (
             tag == "a"
+            and self.stands_alone(el)  # first: most links sit in a sentence, whose text need not be read
             and len(self.text_of(el)) <= MAX_FURNITURE_LABEL
             and is_furniture_label(self.text_of(el))
-            and self.stands_alone(el)
             and "furniture-labels" not in off
         ):
             return True  # "Zurück zur Übersicht", "Mehr zum Thema" as a link of its own
         if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el) and "heads-nothing" not in off:
             return True
-        if own and is_small_widget(el, tag, own) and "control-widgets" not in off:
+        if own and 0 < own.text <= MAX_WIDGET and is_small_widget(el, tag, own) and "control-widgets" not in off:
             return True  # a few labels and counts among controls: a rating, "Was this helpful? Yes No", "Like"
         if el in self.analysis.teaser_lists and el not in self.body_path:
             return True  # cards side by side (what the region was chosen without), not around the article's body
         if self.analysis.listed:
             return False  # the teasers of a listing are its content (the tests below find other pages' teasers)
         parent = el.getparent()
-        if parent is not None and el in self.teaser_sections(parent):
-            return True
+        if parent is not None:
+            sections = self.teaser_runs.get(parent)  # (read here: most parents were asked about already)
+            if sections is None:
+                sections = self.teaser_sections(parent)
+            if el in sections:
+                return True
         if (
             0 < total <= MAX_FORM_BOX
             and tag in FORM_BOX_TAGS
@@ -591,7 +608,7 @@ class FurnitureTest:
         self, el: etree._Element, tag: str, hints: str, total: int, linked: int, own: Counts | None
     ) -> bool:
         """Whether the class and id of `el` name it furniture, given its size in the region."""
-        reading = self.read(hints)
+        reading = self.hint_readings.get(hints) or self.read(hints)
         if reading.reader_only and total < MAX_READER_ONLY:
             return True  # "Skip to content", "Search for:", "Opens in new window": text only screen readers get
         if reading.comments:
@@ -765,15 +782,16 @@ class FurnitureTest:
         parent = el.getparent()
         if parent is None or parent.tag in ENTRY_TAGS:
             return False
-        previous = previous_element(el)
-        if previous is not None and self.text_of(previous).endswith(":"):
-            return False
+        # the loose text first: read once per parent, where the label before `el` is read per element
         loose = self.loose_text.get(parent)
         if loose is None:
             loose = self.loose_text[parent] = bool(parent.text and parent.text.strip()) or any(
                 child.tail and child.tail.strip() for child in parent
             )
-        return not loose
+        if loose:
+            return False
+        previous = previous_element(el)
+        return previous is None or not self.text_of(previous).endswith(":")
 
     def teaser_sections(self, parent: etree._Element) -> set[etree._Element]:
         """The children of `parent` that make up teasers written flat, without a block around each: MIN_CARDS or
@@ -1308,35 +1326,43 @@ class FurnitureTest:
             and "copyright-lines" not in off
         )
 
-    def is_caption(self, el: etree._Element, tag: str, own: Counts | None) -> bool:
+    def is_caption(self, el: etree._Element, tag: str, own: Counts | None, hints: str | None = None) -> bool:
         """A short text block under a figure's image, or one named a caption/credit by its class or id
-        (`tag` is the element's tag, `own` its counts)."""
+        (`tag` is the element's tag, `own` its counts, `hints` its `class_and_id` if read already)."""
         if not own or own.text > MAX_CAPTION:
             return False
         parent = el.getparent()
         in_figure = False
         after_image = tag not in NOT_IMAGE_CAPTIONS  # may be the text after an image in a figure-like block
+        stats = self.stats
         # an inline element deeper in a figure sits in a block that was judged already
-        for _ in range(1 if tag in INLINE_TAGS else 3):
-            if parent is None:
-                break
+        levels = 1 if tag in INLINE_TAGS else 3
+        while parent is not None:
             parent_tag = parent.tag
             if parent_tag == "figure":
                 in_figure = True
                 break
             if parent_tag in MEDIA_TAG_SET or parent_tag == "li":
                 break  # a quote, list or table in a figure is the figure's content; an image in one is its own
-            if (
-                after_image
-                and self.is_image_block(parent, el)
-                and not self.is_body_text(el)
-                and "image-blocks" not in self.analysis.disabled
-            ):
-                in_figure = True
+            if after_image:
+                # (a block holding more than a caption is no image block: told here, without the call)
+                counts = stats.get(parent)
+                if (
+                    counts is not None
+                    and counts.text <= MAX_CAPTION
+                    and self.is_image_block(parent, el)
+                    and not self.is_body_text(el)
+                    and "image-blocks" not in self.analysis.disabled
+                ):
+                    in_figure = True
+                    break
+            levels -= 1
+            if not levels:
                 break
             parent = parent.getparent()
         if not in_figure:
-            hints = self.class_and_id(el)
+            if hints is None:
+                hints = self.class_and_id(el)
             named = bool(hints) and self.names_caption(hints)
             if not (
                 named
