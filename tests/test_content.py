@@ -1367,6 +1367,47 @@ def test_a_front_page_keeps_every_desk_of_cards(lead_summaries):
     )
 
 
+def test_a_front_page_whose_h1_is_its_logo_keeps_every_desk():
+    """The site's name as the `<h1>`, one link to the home page, with a tagline beside it and a company line after
+    the desks outside `<footer>`: the logo heads no story, so that text does not make the desks a story's extras."""
+    html = (
+        front_page(lead_summaries=False)
+        .replace(
+            "<header><a href='/'>Harbour Herald</a>",
+            "<header><h1><a href='/'>Harbour Herald</a></h1><p>News from the harbour towns since 1901, owned by its "
+            "readers</p>",
+        )
+        .replace(
+            "<footer>",
+            "<div class='bottom'><p>Harbour Herald Ltd, 4 Quay Street, Harbour Town, registered in England.</p></div>"
+            "<footer>",
+        )
+    )
+    assert convert(html, "https://herald.example/").markdown == front_page_markdown(False)
+
+
+def test_a_post_under_a_logo_h1_leaves_the_cards_of_other_posts_out():
+    """A blog's name as its `<h1>` (a link home) over a short post titled by an `<h2>` the `<title>` holds, then
+    cards of other posts holding many times its text: the post's title heads a story beside them, so the page is
+    no listing and the cards are furniture."""
+    cards = "".join(
+        f"<div class='card'><h3><a href='/p/{n}'>Another post number {n} about the harbour</a></h3><p>A summary of "
+        f"post {n}: the pilots, the tugs and the crews who bring the big ships in at night, told in a few lines.</p>"
+        "</div>"
+        for n in range(1, 8)
+    )
+    html = (
+        "<html><head><title>Notes on the spring tide - Quay Notes</title></head><body><header><h1><a href='/'>Quay "
+        "Notes</a></h1></header><div class='post'><h2>Notes on the spring tide</h2><p>The spring tide came in higher "
+        "than the tables said, over the lower steps of the quay.</p></div>"
+        f"<div class='more'>{cards}</div><footer><p>Quay Notes</p></footer></body></html>"
+    )
+    assert convert(html, "https://notes.example/spring").markdown == (
+        "## Notes on the spring tide\n\nThe spring tide came in higher than the tables said, over the lower steps of "
+        "the quay."
+    )
+
+
 def test_a_front_page_with_an_editors_note_keeps_its_desks():
     """A note of a few lines above the desks of headlines: the cards, headlines included, hold many times its text,
     so the page is a listing and the note one more block of it."""

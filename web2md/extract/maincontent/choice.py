@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import chain
+from urllib.parse import urlsplit
 
 from lxml import etree
 
@@ -186,6 +187,19 @@ def descend(
         node = best_child
 
 
+def is_home_link(heading: etree._Element) -> bool:
+    """Whether a heading is one link to the site's home page (its logo or name): all its text in that link."""
+    links = heading.findall(".//a")
+    if len(links) != 1:
+        return False
+    href = (links[0].get("href") or "").strip()
+    if not href or href.startswith("#"):
+        return False
+    parts = urlsplit(href)
+    home = parts.path in ("", "/") or parts.path.rsplit("/", 1)[-1].startswith("index.")
+    return home and not parts.query and len(subtree_text(links[0]).strip()) == len(subtree_text(heading).strip())
+
+
 def headline(body: etree._Element, title: etree._Element | None) -> etree._Element | None:
     """The `<h2>`/`<h3>` (or an `<h1>` other than the page's title, `title`) whose text is the longest the page's
     `<title>` holds, when no other heading repeats it (over comments, in a teaser, as the `<h1>`): a post's title
@@ -329,7 +343,8 @@ def choose_main(
         analysis.teaser_text() + analysis.headline_text() >= LISTING * analysis.good(body)
         and "listing-pages" not in off
     ):
-        analysis.restore_teasers(title)  # a listing: its teasers are its content
+        # a listing: its teasers are its content (a site's logo as the <h1> heads no story: the post's title may)
+        analysis.restore_teasers(headline(body, title) if title is not None and is_home_link(title) else title)
     if not analysis.good(body):
         shown = page_without_scripts(body) if "noscript-page" not in off else None
         if shown is None:

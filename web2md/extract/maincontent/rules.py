@@ -116,10 +116,13 @@ RULES: tuple[Rule, ...] = (
         "on a page whose teasers hold LISTING times the content text outside them, the teasers are its content: "
         "its lists of cards, with summaries or headlines alone, are measured and kept as content, and blocks holding "
         "headlines are not judged by their links, unless the lists stand beside a story: text of its own, outside "
-        "links and lists, in the lowest block holding the list and the page's <h1>",
+        "links and lists, in the lowest block holding the list and the page's title (its <h1>; where the <h1> is "
+        "one link to the home page, a site's logo, the post's <h2>/<h3> the <title> holds, or none)",
         ("LISTING",),
         (
             "test_content::test_a_blog_index_of_cards_with_a_read_more_link_keeps_them",
+            "test_content::test_a_front_page_whose_h1_is_its_logo_keeps_every_desk",
+            "test_content::test_a_post_under_a_logo_h1_leaves_the_cards_of_other_posts_out",
             "test_content::test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them",
             "test_content::test_a_front_page_keeps_every_desk_of_cards",
             "test_content::test_a_front_page_with_an_editors_note_keeps_its_desks",
