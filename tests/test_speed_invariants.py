@@ -11,6 +11,8 @@ import random
 import re
 from urllib.parse import urljoin, urlsplit
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from web2md.extract import derive
@@ -260,6 +262,49 @@ def test_references_libxml2_decodes_are_still_escaped():
     assert parse_html(html).xpath("string(//p[1]/@title)") == "&copy=2"
     assert parse_html(html).xpath("string(//p[2])") == "& © … &utm &xyz;"
     assert parse.unknown_references("<script>&copy=2</script><!-- &not -->&utm&xyz;") == []
+
+
+# The reference pattern before: the frequent entities as one alternation, tried in turn at every '&'.
+_OLD_FREQUENT = (
+    "amp|quot|lt|gt|nbsp|copy|reg|raquo|laquo|hellip|ndash|mdash|rsquo|lsquo|rdquo|"
+    "ldquo|middot|bull|uuml|ouml|auml|Uuml|Ouml|Auml|szlig|eacute|egrave|agrave|ccedil"
+)
+_OLD_REFERENCE = re.compile(
+    r"&(?!(?:" + _OLD_FREQUENT + r");)(?=(" + parse._LEGACY + r")|[A-Za-z][A-Za-z0-9]+;)([A-Za-z][A-Za-z0-9]*)(;?)"
+)
+# names: the frequent entities, their beginnings and longer names starting with them, other legacy names (decoded
+# by prefix), entities HTML5 added, names of no entity
+_NAMES = [
+    *_OLD_FREQUENT.split("|"),
+    *(name[:cut] for name in _OLD_FREQUENT.split("|") for cut in (1, 2, 3)),
+    *(name + "x" for name in _OLD_FREQUENT.split("|")),
+    *("AMP", "QUOT", "not", "notit", "notin", "sect", "yen", "frac12", "frac13", "sup2", "Eacute", "eacutex"),
+    *("Colon", "Colonx", "centerdot", "ltri", "in", "hellips", "utm", "xyz", "A1", "q", "x"),
+]
+_REFERENCES = st.builds(
+    "".join,
+    st.tuples(
+        st.sampled_from(["&", "&", "&&", "&#", "&#x", "x&"]),
+        st.sampled_from(_NAMES),
+        st.sampled_from(["", ";", ";", "=", "=1", " ", "x", "2", "_", "&", ";;", "é"]),
+    ),
+)
+_AROUND = st.sampled_from(["", " ", "é", "\U0001f600", "<script>", "</script>", "<!--", "-->", "<p>", "<a href='"])
+_REFERENCE_TEXT = st.one_of(
+    st.lists(st.one_of(_REFERENCES, _AROUND), max_size=12).map("".join),
+    st.text(alphabet="&;#xXaAmpqutolgCn0123456789= ", max_size=40),
+)
+
+
+@settings(max_examples=5000, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(_REFERENCE_TEXT)
+def test_reference_pattern_finds_what_the_old_one_found(html):
+    # the same matches (span and groups) in text and in its UTF-8 bytes, and the same references kept
+    old = [(m.span(), m.groups()) for m in _OLD_REFERENCE.finditer(html)]
+    assert [(m.span(), m.groups()) for m in parse._REFERENCE.finditer(html)] == old
+    data = html.encode("utf-8")
+    old = [(m.span(), m.groups()) for m in re.compile(_OLD_REFERENCE.pattern.encode()).finditer(data)]
+    assert [(m.span(), m.groups()) for m in parse._UTF8_REFERENCE.finditer(data)] == old
 
 
 # -- urls: no urlsplit for a scheme-less href without a base ---------------------------------------------
