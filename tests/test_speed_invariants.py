@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from html.entities import html5
 from urllib.parse import urljoin, urlsplit
 
 from hypothesis import HealthCheck, given, settings
@@ -305,6 +306,46 @@ def test_reference_pattern_finds_what_the_old_one_found(html):
     data = html.encode("utf-8")
     old = [(m.span(), m.groups()) for m in re.compile(_OLD_REFERENCE.pattern.encode()).finditer(data)]
     assert [(m.span(), m.groups()) for m in parse._UTF8_REFERENCE.finditer(data)] == old
+
+
+def _old_segment_references(html: str | bytes, start: int, end: int) -> list[int]:
+    # the scan of a segment before: the old pattern's search through it all
+    reference = _OLD_REFERENCE if isinstance(html, str) else re.compile(_OLD_REFERENCE.pattern.encode())
+    found = []
+    for m in reference.finditer(html, start, end):
+        legacy, name, semicolon = m.group(1, 2, 3)
+        name = name if isinstance(name, str) else name.decode()
+        if not (semicolon and name in parse.NAMED) and (legacy is not None or name + ";" in html5):
+            found.append(m.start())
+    return found
+
+
+# long names (a legacy prefix, an entity HTML5 added, none) and stretches without '&' about as long as the gap the
+# scan skips, so that names run past where the regex is set to stop
+_LONG_NAMES = st.builds(
+    "".join,
+    st.tuples(
+        st.sampled_from(["&", "&not", "&Colon", "&Counter", "&x", "&amp"]),
+        st.integers(0, 40).map("y".__mul__),
+        st.sampled_from(["", ";", " ", "&", "ClockwiseContourIntegral;"]),
+    ),
+)
+_GAPS = st.integers(-40, 40).map(lambda d: " " * (parse._GAP + d))
+_SPACED_REFERENCES = st.lists(st.one_of(_REFERENCES, _LONG_NAMES, _GAPS, _AROUND), max_size=10).map("".join)
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(_SPACED_REFERENCES, st.data())
+def test_reference_scan_by_stretches_finds_what_one_search_found(html, data):
+    start = data.draw(st.integers(0, len(html)))
+    end = data.draw(st.integers(start, len(html)))
+    for text, a, b in ((html, start, end), (html.encode("utf-8"), 0, len(html.encode("utf-8")))):
+        found: list[int] = []
+        if isinstance(text, str):
+            parse._unknown_references(text, a, b, found, parse._REFERENCE, parse.NAMED, "&")
+        else:
+            parse._unknown_references(text, a, b, found, parse._UTF8_REFERENCE, parse._UTF8_NAMED, b"&")
+        assert found == _old_segment_references(text, a, b)
 
 
 # -- urls: no urlsplit for a scheme-less href without a base ---------------------------------------------

@@ -111,6 +111,10 @@ _UTF8_RAW_END = {
     for tag in RAW_TEXT_TAGS
 }
 _UTF8_REFERENCE = re.compile(_REFERENCE.pattern.encode())
+# The shortest stretch without '&' the reference scan skips, and how far past a '&' it reads its name: the '&', the
+# longest entity name with its semicolon (any name longer than that is no entity's).
+_GAP = 2048
+_NAME_ROOM = 1 + max(map(len, html5))
 _UTF8_NAMED = frozenset(name.encode() for name in NAMED)
 
 
@@ -119,18 +123,23 @@ def _unknown_references(
 ) -> None:
     """Add the position of the '&' of each named reference in ``html[start:end]`` that libxml2 would decode and
     that is not a known entity with its semicolon."""
-    # the regex is set to work from the first '&' (found by memchr, where its scan tests every character), and
-    # not at all on text without one
-    start = html.find(amp, start, end)
-    if start < 0:
-        return
-    for match in reference.finditer(html, start, end):  # endpos: the text ends there, as in a slice
-        legacy, name, semicolon = match.group(1, 2, 3)
-        if semicolon and name in named:
-            continue
-        # an entity HTML5 added ("Colon;": html5 holds the names with their semicolon)
-        if legacy is not None or (name if isinstance(name, str) else name.decode()) + ";" in html5:
-            found.append(match.start())
+    # The regex's search for '&' tests every character; memchr (find, rfind) skips the stretches without one. The
+    # regex is set to work on each run of '&'s closer than _GAP to the next, up to _NAME_ROOM past its last one: a
+    # name running past that holds no entity name, and its '&' is found by its legacy prefix alone, or not at all.
+    find, rfind = html.find, html.rfind
+    at = find(amp, start, end)
+    while at >= 0:
+        last = at
+        while (nearer := rfind(amp, last + 1, min(last + 1 + _GAP, end))) >= 0:
+            last = nearer
+        for match in reference.finditer(html, at, min(last + _NAME_ROOM, end)):  # endpos: the text ends there
+            legacy, name, semicolon = match.group(1, 2, 3)
+            if semicolon and name in named:
+                continue
+            # an entity HTML5 added ("Colon;": html5 holds the names with their semicolon)
+            if legacy is not None or (name if isinstance(name, str) else name.decode()) + ";" in html5:
+                found.append(match.start())
+        at = find(amp, last + 1, end)
 
 
 def unknown_references(html: str | bytes) -> list[int]:
