@@ -348,6 +348,15 @@ def test_reference_scan_by_stretches_finds_what_one_search_found(html, data):
         assert found == _old_segment_references(text, a, b)
 
 
+@settings(max_examples=2000, deadline=None, derandomize=True)
+@given(
+    st.lists(st.sampled_from(["<tr", "<TR", "<Tr", "<", "tr", "x", "<t"]), max_size=20).map("".join), st.integers(0, 8)
+)
+def test_row_tags_counted_as_before(html, rows):
+    data = html.encode()
+    assert parse._row_tags_at_least(data, rows) == (data.count(b"<tr") + data.count(b"<TR") >= rows)
+
+
 # -- urls: no urlsplit for a scheme-less href without a base ---------------------------------------------
 
 

@@ -325,7 +325,7 @@ def parse_html(
             data = data[:cut]
     # a parser per call: libxml2 parser objects are not safe to share between threads; no table of
     # id attributes (nothing here looks elements up by id, and filling it is parse time)
-    if pack_rows and len(data) >= PACK_MIN_BYTES and data.count(b"<tr") + data.count(b"<TR") >= PACK_MIN_ROWS:
+    if pack_rows and len(data) >= PACK_MIN_BYTES and _row_tags_at_least(data, PACK_MIN_ROWS):
         root, deep = _parse_packing(data)
     else:
         parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, remove_pis=True, collect_ids=False)
@@ -342,6 +342,15 @@ def parse_html(
         root.set(TRUNCATED, str(max_memory))
     declared_tables(data, root)
     return root
+
+
+def _row_tags_at_least(data: bytes, rows: int) -> bool:
+    """Whether `data` holds `rows` row tags or more (``<tr`` and ``<TR``, as counted). Each holds a '<', whose count
+    (one test a byte) turns most pages away before the two counts of a three-byte needle."""
+    if data.count(b"<") < rows:
+        return False
+    lower = data.count(b"<tr")
+    return lower >= rows or lower + data.count(b"<TR") >= rows
 
 
 def _parse_packing(data: bytes) -> tuple[etree._Element | None, bool]:
