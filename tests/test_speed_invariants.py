@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import random
 import re
+from html.entities import html5
 from urllib.parse import urljoin, urlsplit
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from web2md.extract import derive
@@ -260,6 +263,98 @@ def test_references_libxml2_decodes_are_still_escaped():
     assert parse_html(html).xpath("string(//p[1]/@title)") == "&copy=2"
     assert parse_html(html).xpath("string(//p[2])") == "& © … &utm &xyz;"
     assert parse.unknown_references("<script>&copy=2</script><!-- &not -->&utm&xyz;") == []
+
+
+# The reference pattern before: the frequent entities as one alternation, tried in turn at every '&'.
+_OLD_FREQUENT = (
+    "amp|quot|lt|gt|nbsp|copy|reg|raquo|laquo|hellip|ndash|mdash|rsquo|lsquo|rdquo|"
+    "ldquo|middot|bull|uuml|ouml|auml|Uuml|Ouml|Auml|szlig|eacute|egrave|agrave|ccedil"
+)
+_OLD_REFERENCE = re.compile(
+    r"&(?!(?:" + _OLD_FREQUENT + r");)(?=(" + parse._LEGACY + r")|[A-Za-z][A-Za-z0-9]+;)([A-Za-z][A-Za-z0-9]*)(;?)"
+)
+# names: the frequent entities, their beginnings and longer names starting with them, other legacy names (decoded
+# by prefix), entities HTML5 added, names of no entity
+_NAMES = [
+    *_OLD_FREQUENT.split("|"),
+    *(name[:cut] for name in _OLD_FREQUENT.split("|") for cut in (1, 2, 3)),
+    *(name + "x" for name in _OLD_FREQUENT.split("|")),
+    *("AMP", "QUOT", "not", "notit", "notin", "sect", "yen", "frac12", "frac13", "sup2", "Eacute", "eacutex"),
+    *("Colon", "Colonx", "centerdot", "ltri", "in", "hellips", "utm", "xyz", "A1", "q", "x"),
+]
+_REFERENCES = st.builds(
+    "".join,
+    st.tuples(
+        st.sampled_from(["&", "&", "&&", "&#", "&#x", "x&"]),
+        st.sampled_from(_NAMES),
+        st.sampled_from(["", ";", ";", "=", "=1", " ", "x", "2", "_", "&", ";;", "é"]),
+    ),
+)
+_AROUND = st.sampled_from(["", " ", "é", "\U0001f600", "<script>", "</script>", "<!--", "-->", "<p>", "<a href='"])
+_REFERENCE_TEXT = st.one_of(
+    st.lists(st.one_of(_REFERENCES, _AROUND), max_size=12).map("".join),
+    st.text(alphabet="&;#xXaAmpqutolgCn0123456789= ", max_size=40),
+)
+
+
+@settings(max_examples=5000, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(_REFERENCE_TEXT)
+def test_reference_pattern_finds_what_the_old_one_found(html):
+    # the same matches (span and groups) in text and in its UTF-8 bytes, and the same references kept
+    old = [(m.span(), m.groups()) for m in _OLD_REFERENCE.finditer(html)]
+    assert [(m.span(), m.groups()) for m in parse._REFERENCE.finditer(html)] == old
+    data = html.encode("utf-8")
+    old = [(m.span(), m.groups()) for m in re.compile(_OLD_REFERENCE.pattern.encode()).finditer(data)]
+    assert [(m.span(), m.groups()) for m in parse._UTF8_REFERENCE.finditer(data)] == old
+
+
+def _old_segment_references(html: str | bytes, start: int, end: int) -> list[int]:
+    # the scan of a segment before: the old pattern's search through it all
+    reference = _OLD_REFERENCE if isinstance(html, str) else re.compile(_OLD_REFERENCE.pattern.encode())
+    found = []
+    for m in reference.finditer(html, start, end):
+        legacy, name, semicolon = m.group(1, 2, 3)
+        name = name if isinstance(name, str) else name.decode()
+        if not (semicolon and name in parse.NAMED) and (legacy is not None or name + ";" in html5):
+            found.append(m.start())
+    return found
+
+
+# long names (a legacy prefix, an entity HTML5 added, none) and stretches without '&' about as long as the gap the
+# scan skips, so that names run past where the regex is set to stop
+_LONG_NAMES = st.builds(
+    "".join,
+    st.tuples(
+        st.sampled_from(["&", "&not", "&Colon", "&Counter", "&x", "&amp"]),
+        st.integers(0, 40).map("y".__mul__),
+        st.sampled_from(["", ";", " ", "&", "ClockwiseContourIntegral;"]),
+    ),
+)
+_GAPS = st.integers(-40, 40).map(lambda d: " " * (parse._GAP + d))
+_SPACED_REFERENCES = st.lists(st.one_of(_REFERENCES, _LONG_NAMES, _GAPS, _AROUND), max_size=10).map("".join)
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(_SPACED_REFERENCES, st.data())
+def test_reference_scan_by_stretches_finds_what_one_search_found(html, data):
+    start = data.draw(st.integers(0, len(html)))
+    end = data.draw(st.integers(start, len(html)))
+    for text, a, b in ((html, start, end), (html.encode("utf-8"), 0, len(html.encode("utf-8")))):
+        found: list[int] = []
+        if isinstance(text, str):
+            parse._unknown_references(text, a, b, found, parse._REFERENCE, parse.NAMED, "&")
+        else:
+            parse._unknown_references(text, a, b, found, parse._UTF8_REFERENCE, parse._UTF8_NAMED, b"&")
+        assert found == _old_segment_references(text, a, b)
+
+
+@settings(max_examples=2000, deadline=None, derandomize=True)
+@given(
+    st.lists(st.sampled_from(["<tr", "<TR", "<Tr", "<", "tr", "x", "<t"]), max_size=20).map("".join), st.integers(0, 8)
+)
+def test_row_tags_counted_as_before(html, rows):
+    data = html.encode()
+    assert parse._row_tags_at_least(data, rows) == (data.count(b"<tr") + data.count(b"<TR") >= rows)
 
 
 # -- urls: no urlsplit for a scheme-less href without a base ---------------------------------------------

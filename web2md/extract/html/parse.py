@@ -82,12 +82,16 @@ def _prefix_trie(words: Iterable[str]) -> str:
 # HTML5 added, with its semicolon ("&Colon;"). libxml2 leaves any other reference as it is written ("&utm=",
 # "&hellip", "&xyz;"), so escaping it would change no text and no attribute value (tests/test_speed_invariants.py).
 _LEGACY = _prefix_trie(name for name in html5 if not name.endswith(";"))
-# The regex yields the references with a legacy prefix (group 3 set) and those of two letters or more with a
-# semicolon (every entity name has two): `_unknown_references` tells them apart. The frequent known entities are
-# passed over inside it, sparing a callback per `&amp;`.
+# The frequent known entities with their semicolon, passed over inside the regex (sparing a callback per `&amp;`).
+_FREQUENT = (
+    "amp quot lt gt nbsp copy reg raquo laquo hellip ndash mdash rsquo lsquo rdquo ldquo middot bull uuml ouml "
+    "auml Uuml Ouml Auml szlig eacute egrave agrave ccedil"
+).split()
+# The regex yields the references with a legacy prefix (group 1 set) and those of two letters or more with a
+# semicolon (every entity name has two): `_unknown_references` tells them apart. A '&' before anything but a letter
+# (a third of them: "&&", "&#") fails at the first test, and the frequent entities are told by their first letters.
 _REFERENCE = re.compile(
-    r"&(?!(?:amp|quot|lt|gt|nbsp|copy|reg|raquo|laquo|hellip|ndash|mdash|rsquo|lsquo|rdquo|"
-    r"ldquo|middot|bull|uuml|ouml|auml|Uuml|Ouml|Auml|szlig|eacute|egrave|agrave|ccedil);)"
+    r"&(?=[A-Za-z])(?!" + _prefix_trie(name + ";" for name in _FREQUENT) + r")"
     r"(?=(" + _LEGACY + r")|[A-Za-z][A-Za-z0-9]+;)([A-Za-z][A-Za-z0-9]*)(;?)"
 )
 # The same patterns for UTF-8 bytes, matching where the text patterns match in the decoded text: a tag name also
@@ -107,6 +111,10 @@ _UTF8_RAW_END = {
     for tag in RAW_TEXT_TAGS
 }
 _UTF8_REFERENCE = re.compile(_REFERENCE.pattern.encode())
+# The shortest stretch without '&' the reference scan skips, and how far past a '&' it reads its name: the '&', the
+# longest entity name with its semicolon (any name longer than that is no entity's).
+_GAP = 2048
+_NAME_ROOM = 1 + max(map(len, html5))
 _UTF8_NAMED = frozenset(name.encode() for name in NAMED)
 
 
@@ -115,18 +123,23 @@ def _unknown_references(
 ) -> None:
     """Add the position of the '&' of each named reference in ``html[start:end]`` that libxml2 would decode and
     that is not a known entity with its semicolon."""
-    # the regex is set to work from the first '&' (found by memchr, where its scan tests every character), and
-    # not at all on text without one
-    start = html.find(amp, start, end)
-    if start < 0:
-        return
-    for match in reference.finditer(html, start, end):  # endpos: the text ends there, as in a slice
-        legacy, name, semicolon = match.group(1, 2, 3)
-        if semicolon and name in named:
-            continue
-        # an entity HTML5 added ("Colon;": html5 holds the names with their semicolon)
-        if legacy is not None or (name if isinstance(name, str) else name.decode()) + ";" in html5:
-            found.append(match.start())
+    # The regex's search for '&' tests every character; memchr (find, rfind) skips the stretches without one. The
+    # regex is set to work on each run of '&'s closer than _GAP to the next, up to _NAME_ROOM past its last one: a
+    # name running past that holds no entity name, and its '&' is found by its legacy prefix alone, or not at all.
+    find, rfind = html.find, html.rfind
+    at = find(amp, start, end)
+    while at >= 0:
+        last = at
+        while (nearer := rfind(amp, last + 1, min(last + 1 + _GAP, end))) >= 0:
+            last = nearer
+        for match in reference.finditer(html, at, min(last + _NAME_ROOM, end)):  # endpos: the text ends there
+            legacy, name, semicolon = match.group(1, 2, 3)
+            if semicolon and name in named:
+                continue
+            # an entity HTML5 added ("Colon;": html5 holds the names with their semicolon)
+            if legacy is not None or (name if isinstance(name, str) else name.decode()) + ";" in html5:
+                found.append(match.start())
+        at = find(amp, last + 1, end)
 
 
 def unknown_references(html: str | bytes) -> list[int]:
@@ -312,7 +325,7 @@ def parse_html(
             data = data[:cut]
     # a parser per call: libxml2 parser objects are not safe to share between threads; no table of
     # id attributes (nothing here looks elements up by id, and filling it is parse time)
-    if pack_rows and len(data) >= PACK_MIN_BYTES and data.count(b"<tr") + data.count(b"<TR") >= PACK_MIN_ROWS:
+    if pack_rows and len(data) >= PACK_MIN_BYTES and _row_tags_at_least(data, PACK_MIN_ROWS):
         root, deep = _parse_packing(data)
     else:
         parser = etree.HTMLParser(recover=True, encoding="utf-8", huge_tree=True, remove_pis=True, collect_ids=False)
@@ -329,6 +342,15 @@ def parse_html(
         root.set(TRUNCATED, str(max_memory))
     declared_tables(data, root)
     return root
+
+
+def _row_tags_at_least(data: bytes, rows: int) -> bool:
+    """Whether `data` holds `rows` row tags or more (``<tr`` and ``<TR``, as counted). Each holds a '<', whose count
+    (one test a byte) turns most pages away before the two counts of a three-byte needle."""
+    if data.count(b"<") < rows:
+        return False
+    lower = data.count(b"<tr")
+    return lower >= rows or lower + data.count(b"<TR") >= rows
 
 
 def _parse_packing(data: bytes) -> tuple[etree._Element | None, bool]:
