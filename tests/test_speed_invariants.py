@@ -11,6 +11,8 @@ import random
 import re
 from urllib.parse import urljoin, urlsplit
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from web2md.extract import derive
@@ -19,7 +21,7 @@ from web2md.extract.html.parse import neutralise_references, parse_html
 from web2md.extract.html.rows import PACKED
 from web2md.extract.html.tags import RAW_TEXT_TAGS, SCRIPTLESS_SKIP_TAGS, SKIP_TAGS
 from web2md.extract.html.urls import Resolver, absolute_url
-from web2md.extract.maincontent import analysis
+from web2md.extract.maincontent import analysis, furniture
 from web2md.extract.maincontent.content import FURNITURE_TAGS, UNIT_TAGS
 from web2md.extract.maincontent.furniture import hint_strength
 from web2md.extract.markdown.emphasis import PLACEHOLDERS, _placeholder_runs, has_placeholders
@@ -912,3 +914,41 @@ def test_word_count_as_the_pattern_alone():
     ]
     for text in _strings(pieces, 8):
         assert blocks.word_count(text) == old(text), repr(text)
+
+
+# -- furniture: the vocabulary tests -------------------------------------------------------------------------
+
+# Pieces of texts and class strings: the words of the vocabularies (whole, cut and joined), letters beside them
+# (ASCII, accented, other scripts), digits, the separators of class tokens and of sentences.
+_VOCABULARY_PIECES = sorted(
+    {word for phrase in furniture._CALL_PHRASES for word in re.findall(r"[^\W\d_]+", phrase)}
+    | {word for words in (furniture.STRONG_WORDS, furniture.WEAK_WORDS, furniture.CONTENT_WORDS) for word in words}
+    | set(furniture._STRONG_PREFIXES + furniture._STRONG_SUFFIXES + furniture._WEAK_PREFIXES)
+    | set(furniture._WEAK_SUFFIXES)
+    | {"k", "u", "ü", "ú", "é", "x", "e\u0301", "ß", "İ", "Σ", "語", "0", "7", "2024", "_", "-", "--", " ", "  ", "\n"}
+    | {".", ",", "!", "?", ":", "(", ")", "»", "«", "—", "–", "/", "\u00a0", "'", "’", "#", "@", "&", "|"}
+    | {"Sr-Only", "ScreenReader", "Hidden", "d-none", "comments-area", "CommentList", "Caption", "wp_caption"}
+)
+_VOCABULARY_TEXTS = st.lists(st.sampled_from(_VOCABULARY_PIECES), max_size=40).map("".join)
+
+
+_OLD_CALL_TO_ACTION = re.compile(rf"\b(?=\w)(?:{furniture.by_first_character(furniture._CALL_PHRASES)})\b")
+
+
+def _call_spans(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    lowered = text.lower()
+    return [found.span() for found in pattern.finditer(lowered, 0, furniture.CALL_OPENING + 60)]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(_VOCABULARY_TEXTS)
+def test_call_to_action_pattern_as_with_any_word_start(text):
+    # the pattern's lookahead names the letters the phrases open with: the same matches as "\w"
+    assert _call_spans(furniture._CALL_TO_ACTION, text) == _call_spans(_OLD_CALL_TO_ACTION, text)
+
+
+def test_call_to_action_openers_are_word_characters():
+    assert all(re.fullmatch(r"\w", letter) for letter in furniture._CALL_OPENERS)
+    assert {phrase.lstrip("^")[0] for phrase in furniture._CALL_PHRASES} == set(furniture._CALL_OPENERS)
+    for text in ("Subscribe now", "—subscribe now", "Kommentieren", "x kommentieren", "Únete", "Stay informed."):
+        assert _call_spans(furniture._CALL_TO_ACTION, text) == _call_spans(_OLD_CALL_TO_ACTION, text), text

@@ -251,7 +251,10 @@ def by_first_character(phrases: tuple[str, ...]) -> str:
     return "|".join(f"{first}(?:{'|'.join(rests)})" for first, rests in groups.items())
 
 
-_CALL_TO_ACTION = re.compile(rf"\b(?=\w)(?:{by_first_character(_CALL_PHRASES)})\b")
+# The lookahead names the letters the phrases open with rather than any word character, so that it fails at most
+# positions before the alternation is tried; where a phrase matches, both hold (those letters are word characters).
+_CALL_OPENERS = "".join(sorted({phrase.lstrip("^")[0] for phrase in _CALL_PHRASES}))
+_CALL_TO_ACTION = re.compile(rf"\b(?=[{_CALL_OPENERS}])(?:{by_first_character(_CALL_PHRASES)})\b")
 MAX_CALL = 300
 CALL_TAGS = frozenset({"p", "h2", "h3", "h4", "h5", "h6", "div"})
 CALL_OPENING = 120  # characters: the ask comes first, not at the end of a sentence about something else
