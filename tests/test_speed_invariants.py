@@ -952,3 +952,69 @@ def test_call_to_action_openers_are_word_characters():
     assert {phrase.lstrip("^")[0] for phrase in furniture._CALL_PHRASES} == set(furniture._CALL_OPENERS)
     for text in ("Subscribe now", "—subscribe now", "Kommentieren", "x kommentieren", "Únete", "Stay informed."):
         assert _call_spans(furniture._CALL_TO_ACTION, text) == _call_spans(_OLD_CALL_TO_ACTION, text), text
+
+
+def _old_names_screen_reader_text(hints: str) -> bool:
+    lowered = hints.lower()
+    return furniture._SCREEN_READER.search(lowered) is not None or not furniture._HIDDEN_CLASSES.isdisjoint(
+        lowered.split()
+    )
+
+
+def _old_names_caption(hints: str) -> bool:
+    return furniture._CAPTION_HINT.search(hints.lower().replace("-", "").replace("_", "")) is not None
+
+
+def _old_is_rights_line(text: str) -> bool:
+    return furniture._RIGHTS_LINE.match(text) is not None or any(
+        phrase in text for phrase in furniture._RIGHTS_RESERVED
+    )
+
+
+_HINT_PIECES = [
+    *_VOCABULARY_PIECES,
+    *"sr-only screen-reader visually-hidden assistive offscreen a11y is-hidden invisible hide".split(),
+    *"bildunterschrift bildquelle imagesource photocredit img desc text info picture foto bild".split(),
+    "Off-Screen",
+    "A11Y",
+    "IMG_Desc",
+    "Screen_Reader",
+    "i-m-g",
+]
+_RIGHTS_PIECES = [
+    *_VOCABULARY_PIECES,
+    *furniture._RIGHTS_RESERVED,
+    *(phrase[: len(phrase) // 2] for phrase in furniture._RIGHTS_RESERVED),
+    *(phrase.title() for phrase in furniture._RIGHTS_RESERVED),
+    "©",
+    "(c)",
+    "(C) ",
+    "Copyright ",
+    "COPYRIGHT",
+    "All R",
+    "serv",
+    "ehalten",
+]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_HINT_PIECES), max_size=12).map("".join))
+def test_class_string_readings_as_the_searches_alone(hints):
+    # the substring tests before the searches only spare them where they cannot match
+    assert furniture.names_screen_reader_text(hints) == _old_names_screen_reader_text(hints)
+    assert furniture.names_caption(hints) == _old_names_caption(hints)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_RIGHTS_PIECES), max_size=12).map("".join))
+def test_rights_line_as_the_phrases_alone(text):
+    assert furniture.is_rights_line(text) == _old_is_rights_line(text)
+
+
+def test_vocabulary_pre_tests_on_their_branches():
+    for hints in ("sr-only", "x-offscreen", "Visually_Hidden", "a11y-text", "d-none", "is-hidden x", "hidden-xs"):
+        assert furniture.names_screen_reader_text(hints) == _old_names_screen_reader_text(hints), hints
+    for hints in ("wp-caption-text", "img_desc", "Image-Info", "photo-credit", "bild-quelle", "picture_text", "im"):
+        assert furniture.names_caption(hints) == _old_names_caption(hints), hints
+    for phrase in furniture._RIGHTS_RESERVED:
+        assert furniture.is_rights_line(f"2026 Harbour Media. {phrase}.") is True
