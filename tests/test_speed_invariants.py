@@ -1018,3 +1018,73 @@ def test_vocabulary_pre_tests_on_their_branches():
         assert furniture.names_caption(hints) == _old_names_caption(hints), hints
     for phrase in furniture._RIGHTS_RESERVED:
         assert furniture.is_rights_line(f"2026 Harbour Media. {phrase}.") is True
+
+
+def _old_class_words(token: str) -> list[str]:
+    if not token.islower():
+        return [part for part in furniture._SPLIT.split(furniture._CAMEL.sub("-", token).lower()) if part]
+    hyphenated = token.replace("_", "-")
+    if hyphenated.isascii() and hyphenated.replace("-", "").isalnum():
+        return [part for part in hyphenated.split("-") if part]
+    return [part for part in furniture._SPLIT.split(token) if part]
+
+
+_TOKEN_PIECES = ["a", "b", "z", "A", "Q", "0", "9", "-", "_", "--", "é", "É", "ß", "İ", "\u212a", ".", " ", "語", "ab"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_TOKEN_PIECES + _HINT_PIECES), max_size=8).map("".join))
+def test_class_words_as_before(token):
+    assert furniture.class_words(token) == _old_class_words(token)
+    assert furniture.token_strength(token) == _old_token_strength(token)
+
+
+def test_class_words_of_plain_tokens():
+    for token in ("content", "entry-content", "comment_text-2", "--", "a--b", "-", "_x_", "x1", "", "MtnCommentText"):
+        assert furniture.class_words(token) == _old_class_words(token), token
+
+
+def _old_token_strength(token: str) -> int:
+    parts = _old_class_words(token)
+    if "author" in token.lower() and furniture._AUTHOR_BOX.search("".join(parts)):
+        return 2
+    if len(parts) > 1 and parts[0] in furniture.SLUG_PREFIXES:
+        if parts[0] in furniture.TERM_PREFIXES:
+            return 0
+        parts = parts[1:]
+        if len(parts) > 1 and parts[0] in furniture.TERM_PREFIXES or len(parts) > 2 and parts[0] == "author":
+            return 0
+        if len(parts) == 1 and parts[0] not in furniture.STRONG_WORDS and parts[0] not in furniture.WEAK_WORDS:
+            return 0
+    strength = 0
+    for part in parts:
+        if part in furniture.STATE_PREFIXES:
+            break
+        if part in furniture.STRONG_WORDS:
+            return 2
+        if len(part) > 5:
+            if (
+                part.startswith(furniture._STRONG_PREFIXES)
+                and not part.startswith("commentary")
+                or part.endswith(furniture._STRONG_SUFFIXES)
+            ):
+                return 2
+            if (
+                part.startswith(furniture._WEAK_PREFIXES)
+                and not part.startswith("preview")
+                or part.endswith(furniture._WEAK_SUFFIXES)
+            ):
+                strength = 1
+        if part in furniture.WEAK_WORDS:
+            strength = 1
+    if strength == 1 and not furniture.CONTENT_WORDS.isdisjoint(parts):
+        return 0
+    return strength
+
+
+def test_token_strength_affixes_are_four_letters_or_more():
+    # the look-ups of four letters stand for the affix tests only while no affix is shorter
+    affixes = furniture._STRONG_PREFIXES + furniture._WEAK_PREFIXES + furniture._STRONG_SUFFIXES
+    assert min(len(word) for word in affixes + furniture._WEAK_SUFFIXES) >= 4
+    for token in ("relatedposts", "postfooter", "commentary", "widgettitle", "entrymeta", "preview-box", "xsharing"):
+        assert furniture.token_strength(token) == _old_token_strength(token), token

@@ -78,6 +78,10 @@ _STRONG_SUFFIXES = (
 )
 _WEAK_PREFIXES = ("widget", "author", "meta", "tags", "rating", "toolbar", "popular", "trending", "next", "prev")
 _WEAK_SUFFIXES = ("widget", "meta", "metadata", "tags", "ratings", "toolbar", "byline", "caption", "credit", "credits")
+# The first and last four letters of those words (none is shorter): most words of a class string are then passed
+# over after two look-ups, not forty-odd `startswith`/`endswith` tests.
+_AFFIX_STARTS = frozenset(word[:4] for word in _STRONG_PREFIXES + _WEAK_PREFIXES)
+_AFFIX_ENDS = frozenset(word[-4:] for word in _STRONG_SUFFIXES + _WEAK_SUFFIXES)
 # An author's box: bio, photo and links about the writer rather than the article.
 _AUTHOR_BOX = re.compile(r"author(?:box|bio|info|description|desc|details|profile|card|about)|about(?:the)?author")
 CONTENT_WORDS = frozenset(
@@ -372,9 +376,13 @@ def class_words(token: str) -> list[str]:
     """The lowercased words of one class or id token: `MtnCommentText` and `comment_text-2` alike."""
     if not token.islower():  # camelCase (or no letters at all): the regexes, else string methods do
         return [part for part in _SPLIT.split(_CAMEL.sub("-", token).lower()) if part]
-    hyphenated = token.replace("_", "-")
-    if hyphenated.isascii() and hyphenated.replace("-", "").isalnum():
-        return [part for part in hyphenated.split("-") if part]
+    if token.isascii():
+        if token.isalnum():  # one word
+            return [token]
+        hyphenated = token.replace("_", "-")
+        if hyphenated.replace("-", "").isalnum():
+            parts = hyphenated.split("-")
+            return [part for part in parts if part] if "" in parts else parts
     return [part for part in _SPLIT.split(token) if part]
 
 
@@ -446,7 +454,7 @@ def token_strength(token: str) -> int:
             break
         if part in STRONG_WORDS:
             return 2
-        if len(part) > 5:
+        if len(part) > 5 and (part[:4] in _AFFIX_STARTS or part[-4:] in _AFFIX_ENDS):
             # a compound made with a strong word ("relatedposts", "postfooter"; a commentary is no comment)
             if (
                 part.startswith(_STRONG_PREFIXES)
