@@ -1088,3 +1088,30 @@ def test_token_strength_affixes_are_four_letters_or_more():
     assert min(len(word) for word in affixes + furniture._WEAK_SUFFIXES) >= 4
     for token in ("relatedposts", "postfooter", "commentary", "widgettitle", "entrymeta", "preview-box", "xsharing"):
         assert furniture.token_strength(token) == _old_token_strength(token), token
+
+
+def _old_is_furniture_label(text: str) -> bool:
+    lowered = text.lower()
+    stripped = lowered.strip()
+    return (
+        furniture._FURNITURE_LABEL.fullmatch(lowered.strip(" :?!.…»›>→-–—")) is not None
+        or furniture._COLON_LABEL.fullmatch(stripped) is not None
+        or furniture._TAXONOMY_LINE.fullmatch(stripped) is not None
+    )
+
+
+_LABEL_PIECES = [
+    *_VOCABULARY_PIECES,
+    *"related articles|mehr zum thema|about the author|release date|kontakt|tags|filed under|published|von".split("|"),
+    *"further information|schlagwörter|ferry, islands|show more|by|advertisement|… |» | → | – | -".split("|"),
+    ":",
+    " :",
+    ": ",
+    "Tags:",
+]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_LABEL_PIECES), max_size=8).map("".join))
+def test_furniture_label_as_the_three_patterns(text):
+    assert furniture.is_furniture_label(text) == _old_is_furniture_label(text)

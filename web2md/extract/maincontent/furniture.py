@@ -565,12 +565,12 @@ def is_furniture_label(text: str) -> bool:
     """A short line that only announces furniture: "Related articles", "Mehr zum Thema:", "About the author",
     "Release date:", "Kontakt:"; or files the page under its topics: "Tags: ferry, islands"."""
     lowered = text.lower()
+    if _FURNITURE_LABEL.fullmatch(lowered.strip(" :?!.…»›>→-–—")) is not None:
+        return True
+    if ":" not in lowered:  # the other two are labels with their colon
+        return False
     stripped = lowered.strip()
-    return (
-        _FURNITURE_LABEL.fullmatch(lowered.strip(" :?!.…»›>→-–—")) is not None
-        or _COLON_LABEL.fullmatch(stripped) is not None
-        or _TAXONOMY_LINE.fullmatch(stripped) is not None
-    )
+    return _COLON_LABEL.fullmatch(stripped) is not None or _TAXONOMY_LINE.fullmatch(stripped) is not None
 
 
 def is_tail_label(text: str) -> bool:
