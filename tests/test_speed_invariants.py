@@ -1115,3 +1115,16 @@ _LABEL_PIECES = [
 @given(st.lists(st.sampled_from(_LABEL_PIECES), max_size=8).map("".join))
 def test_furniture_label_as_the_three_patterns(text):
     assert furniture.is_furniture_label(text) == _old_is_furniture_label(text)
+
+
+_OLD_NUMERIC_DAY = re.compile(rf"\b(?:{furniture._DAY})\b")
+_OLD_NUMERIC_DATE = re.compile(rf"\b(?:{furniture._DAY}|\d{{1,2}}:\d{{2}})\b")
+_DATE_PIECES = [*"0123456789", "٣", "²", "12", "2024", ".", "/", "-", ":", " ", "a", "x_", "é", "März", "Uhr", ",", "|"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_DATE_PIECES), max_size=16).map("".join))
+def test_numeric_dates_as_with_any_word_start(text):
+    # the lookahead for a digit after the word boundary: the same matches as without it
+    for new, old in ((furniture._NUMERIC_DAY, _OLD_NUMERIC_DAY), (furniture._NUMERIC_DATE, _OLD_NUMERIC_DATE)):
+        assert [found.span() for found in new.finditer(text)] == [found.span() for found in old.finditer(text)]

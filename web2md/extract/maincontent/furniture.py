@@ -363,8 +363,9 @@ _COMMENTS_LABEL = re.compile(
 
 # A date line: "12.03.2020", "Aktualisiert am 3. März 2020, 19:49", "Posted March 3, 2024" with little else.
 _DAY = r"\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}"
-_NUMERIC_DAY = re.compile(rf"\b(?:{_DAY})\b")
-_NUMERIC_DATE = re.compile(rf"\b(?:{_DAY}|\d{{1,2}}:\d{{2}})\b")  # a day or a time of day
+# Every branch opens with a digit: the lookahead fails at most positions before the branches are tried.
+_NUMERIC_DAY = re.compile(rf"\b(?=\d)(?:{_DAY})\b")
+_NUMERIC_DATE = re.compile(rf"\b(?=\d)(?:{_DAY}|\d{{1,2}}:\d{{2}})\b")  # a day or a time of day
 DATE_LINE_EXTRA_WORDS = 4
 TIME_WORDS = frozenset({"uhr", "h", "am", "pm", "a.m.", "p.m.", "utc", "gmt", "cet", "cest", "mez", "mesz", "et", "pt"})
 _DATE_WORD = re.compile(r"[\d./:-]+[,.]?|[|·•–—-]")  # numbers, dates, times and separators between them
