@@ -589,7 +589,7 @@ def is_comments_label(text: str) -> bool:
 def names_caption(hints: str) -> bool:
     """Whether a class/id names a caption or credit (`wp-caption-text`, `img_description`, `photo-credit`)."""
     joined = hints.lower().replace("-", "").replace("_", "")
-    # a word each of the pattern's branches opens with (substring tests are cheaper than the search)
+    # what each of the pattern's branches opens with (substring tests are cheaper than the search)
     return (
         "caption" in joined
         or "credit" in joined
