@@ -22,7 +22,7 @@ from web2md.extract.html.parse import neutralise_references, parse_html
 from web2md.extract.html.rows import PACKED
 from web2md.extract.html.tags import RAW_TEXT_TAGS, SCRIPTLESS_SKIP_TAGS, SKIP_TAGS
 from web2md.extract.html.urls import Resolver, absolute_url
-from web2md.extract.maincontent import analysis
+from web2md.extract.maincontent import analysis, furniture
 from web2md.extract.maincontent.content import FURNITURE_TAGS, UNIT_TAGS
 from web2md.extract.maincontent.furniture import hint_strength
 from web2md.extract.markdown.emphasis import PLACEHOLDERS, _placeholder_runs, has_placeholders
@@ -1007,3 +1007,217 @@ def test_word_count_as_the_pattern_alone():
     ]
     for text in _strings(pieces, 8):
         assert blocks.word_count(text) == old(text), repr(text)
+
+
+# -- furniture: the vocabulary tests -------------------------------------------------------------------------
+
+# Pieces of texts and class strings: the words of the vocabularies (whole, cut and joined), letters beside them
+# (ASCII, accented, other scripts), digits, the separators of class tokens and of sentences.
+_VOCABULARY_PIECES = sorted(
+    {word for phrase in furniture._CALL_PHRASES for word in re.findall(r"[^\W\d_]+", phrase)}
+    | {word for words in (furniture.STRONG_WORDS, furniture.WEAK_WORDS, furniture.CONTENT_WORDS) for word in words}
+    | set(furniture._STRONG_PREFIXES + furniture._STRONG_SUFFIXES + furniture._WEAK_PREFIXES)
+    | set(furniture._WEAK_SUFFIXES)
+    | {"k", "u", "ü", "ú", "é", "x", "e\u0301", "ß", "İ", "Σ", "語", "0", "7", "2024", "_", "-", "--", " ", "  ", "\n"}
+    | {".", ",", "!", "?", ":", "(", ")", "»", "«", "—", "–", "/", "\u00a0", "'", "’", "#", "@", "&", "|"}
+    | {"Sr-Only", "ScreenReader", "Hidden", "d-none", "comments-area", "CommentList", "Caption", "wp_caption"}
+)
+_VOCABULARY_TEXTS = st.lists(st.sampled_from(_VOCABULARY_PIECES), max_size=40).map("".join)
+
+
+_OLD_CALL_TO_ACTION = re.compile(rf"\b(?=\w)(?:{furniture.by_first_character(furniture._CALL_PHRASES)})\b")
+
+
+def _call_spans(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    lowered = text.lower()
+    return [found.span() for found in pattern.finditer(lowered, 0, furniture.CALL_OPENING + 60)]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(_VOCABULARY_TEXTS)
+def test_call_to_action_pattern_as_with_any_word_start(text):
+    # the pattern's lookahead names the letters the phrases open with: the same matches as "\w"
+    assert _call_spans(furniture._CALL_TO_ACTION, text) == _call_spans(_OLD_CALL_TO_ACTION, text)
+
+
+def test_call_to_action_openers_are_word_characters():
+    assert all(re.fullmatch(r"\w", letter) for letter in furniture._CALL_OPENERS)
+    assert {phrase.lstrip("^")[0] for phrase in furniture._CALL_PHRASES} == set(furniture._CALL_OPENERS)
+    for text in ("Subscribe now", "—subscribe now", "Kommentieren", "x kommentieren", "Únete", "Stay informed."):
+        assert _call_spans(furniture._CALL_TO_ACTION, text) == _call_spans(_OLD_CALL_TO_ACTION, text), text
+
+
+def _old_names_screen_reader_text(hints: str) -> bool:
+    lowered = hints.lower()
+    return furniture._SCREEN_READER.search(lowered) is not None or not furniture._HIDDEN_CLASSES.isdisjoint(
+        lowered.split()
+    )
+
+
+def _old_names_caption(hints: str) -> bool:
+    return furniture._CAPTION_HINT.search(hints.lower().replace("-", "").replace("_", "")) is not None
+
+
+def _old_is_rights_line(text: str) -> bool:
+    return furniture._RIGHTS_LINE.match(text) is not None or any(
+        phrase in text for phrase in furniture._RIGHTS_RESERVED
+    )
+
+
+_HINT_PIECES = [
+    *_VOCABULARY_PIECES,
+    *"sr-only screen-reader visually-hidden assistive offscreen a11y is-hidden invisible hide".split(),
+    *"bildunterschrift bildquelle imagesource photocredit img desc text info picture foto bild".split(),
+    "Off-Screen",
+    "A11Y",
+    "IMG_Desc",
+    "Screen_Reader",
+    "i-m-g",
+]
+_RIGHTS_PIECES = [
+    *_VOCABULARY_PIECES,
+    *furniture._RIGHTS_RESERVED,
+    *(phrase[: len(phrase) // 2] for phrase in furniture._RIGHTS_RESERVED),
+    *(phrase.title() for phrase in furniture._RIGHTS_RESERVED),
+    "©",
+    "(c)",
+    "(C) ",
+    "Copyright ",
+    "COPYRIGHT",
+    "All R",
+    "serv",
+    "ehalten",
+]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_HINT_PIECES), max_size=12).map("".join))
+def test_class_string_readings_as_the_searches_alone(hints):
+    # the substring tests before the searches only spare them where they cannot match
+    assert furniture.names_screen_reader_text(hints) == _old_names_screen_reader_text(hints)
+    assert furniture.names_caption(hints) == _old_names_caption(hints)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_RIGHTS_PIECES), max_size=12).map("".join))
+def test_rights_line_as_the_phrases_alone(text):
+    assert furniture.is_rights_line(text) == _old_is_rights_line(text)
+
+
+def test_vocabulary_pre_tests_on_their_branches():
+    for hints in ("sr-only", "x-offscreen", "Visually_Hidden", "a11y-text", "d-none", "is-hidden x", "hidden-xs"):
+        assert furniture.names_screen_reader_text(hints) == _old_names_screen_reader_text(hints), hints
+    for hints in ("wp-caption-text", "img_desc", "Image-Info", "photo-credit", "bild-quelle", "picture_text", "im"):
+        assert furniture.names_caption(hints) == _old_names_caption(hints), hints
+    for phrase in furniture._RIGHTS_RESERVED:
+        assert furniture.is_rights_line(f"2026 Harbour Media. {phrase}.") is True
+
+
+def _old_class_words(token: str) -> list[str]:
+    if not token.islower():
+        return [part for part in furniture._SPLIT.split(furniture._CAMEL.sub("-", token).lower()) if part]
+    hyphenated = token.replace("_", "-")
+    if hyphenated.isascii() and hyphenated.replace("-", "").isalnum():
+        return [part for part in hyphenated.split("-") if part]
+    return [part for part in furniture._SPLIT.split(token) if part]
+
+
+_TOKEN_PIECES = ["a", "b", "z", "A", "Q", "0", "9", "-", "_", "--", "é", "É", "ß", "İ", "\u212a", ".", " ", "語", "ab"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_TOKEN_PIECES + _HINT_PIECES), max_size=8).map("".join))
+def test_class_words_as_before(token):
+    assert furniture.class_words(token) == _old_class_words(token)
+    assert furniture.token_strength(token) == _old_token_strength(token)
+
+
+def test_class_words_of_plain_tokens():
+    for token in ("content", "entry-content", "comment_text-2", "--", "a--b", "-", "_x_", "x1", "", "MtnCommentText"):
+        assert furniture.class_words(token) == _old_class_words(token), token
+
+
+def _old_token_strength(token: str) -> int:
+    parts = _old_class_words(token)
+    if "author" in token.lower() and furniture._AUTHOR_BOX.search("".join(parts)):
+        return 2
+    if len(parts) > 1 and parts[0] in furniture.SLUG_PREFIXES:
+        if parts[0] in furniture.TERM_PREFIXES:
+            return 0
+        parts = parts[1:]
+        if len(parts) > 1 and parts[0] in furniture.TERM_PREFIXES or len(parts) > 2 and parts[0] == "author":
+            return 0
+        if len(parts) == 1 and parts[0] not in furniture.STRONG_WORDS and parts[0] not in furniture.WEAK_WORDS:
+            return 0
+    strength = 0
+    for part in parts:
+        if part in furniture.STATE_PREFIXES:
+            break
+        if part in furniture.STRONG_WORDS:
+            return 2
+        if len(part) > 5:
+            if (
+                part.startswith(furniture._STRONG_PREFIXES)
+                and not part.startswith("commentary")
+                or part.endswith(furniture._STRONG_SUFFIXES)
+            ):
+                return 2
+            if (
+                part.startswith(furniture._WEAK_PREFIXES)
+                and not part.startswith("preview")
+                or part.endswith(furniture._WEAK_SUFFIXES)
+            ):
+                strength = 1
+        if part in furniture.WEAK_WORDS:
+            strength = 1
+    if strength == 1 and not furniture.CONTENT_WORDS.isdisjoint(parts):
+        return 0
+    return strength
+
+
+def test_token_strength_affixes_are_four_letters_or_more():
+    # the look-ups of four letters stand for the affix tests only while no affix is shorter
+    affixes = furniture._STRONG_PREFIXES + furniture._WEAK_PREFIXES + furniture._STRONG_SUFFIXES
+    assert min(len(word) for word in affixes + furniture._WEAK_SUFFIXES) >= 4
+    for token in ("relatedposts", "postfooter", "commentary", "widgettitle", "entrymeta", "preview-box", "xsharing"):
+        assert furniture.token_strength(token) == _old_token_strength(token), token
+
+
+def _old_is_furniture_label(text: str) -> bool:
+    lowered = text.lower()
+    stripped = lowered.strip()
+    return (
+        furniture._FURNITURE_LABEL.fullmatch(lowered.strip(" :?!.…»›>→-–—")) is not None
+        or furniture._COLON_LABEL.fullmatch(stripped) is not None
+        or furniture._TAXONOMY_LINE.fullmatch(stripped) is not None
+    )
+
+
+_LABEL_PIECES = [
+    *_VOCABULARY_PIECES,
+    *"related articles|mehr zum thema|about the author|release date|kontakt|tags|filed under|published|von".split("|"),
+    *"further information|schlagwörter|ferry, islands|show more|by|advertisement|… |» | → | – | -".split("|"),
+    ":",
+    " :",
+    ": ",
+    "Tags:",
+]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_LABEL_PIECES), max_size=8).map("".join))
+def test_furniture_label_as_the_three_patterns(text):
+    assert furniture.is_furniture_label(text) == _old_is_furniture_label(text)
+
+
+_OLD_NUMERIC_DAY = re.compile(rf"\b(?:{furniture._DAY})\b")
+_OLD_NUMERIC_DATE = re.compile(rf"\b(?:{furniture._DAY}|\d{{1,2}}:\d{{2}})\b")
+_DATE_PIECES = [*"0123456789", "٣", "²", "12", "2024", ".", "/", "-", ":", " ", "a", "x_", "é", "März", "Uhr", ",", "|"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_DATE_PIECES), max_size=16).map("".join))
+def test_numeric_dates_as_with_any_word_start(text):
+    # the lookahead for a digit after the word boundary: the same matches as without it
+    for new, old in ((furniture._NUMERIC_DAY, _OLD_NUMERIC_DAY), (furniture._NUMERIC_DATE, _OLD_NUMERIC_DATE)):
+        assert [found.span() for found in new.finditer(text)] == [found.span() for found in old.finditer(text)]

@@ -78,6 +78,10 @@ _STRONG_SUFFIXES = (
 )
 _WEAK_PREFIXES = ("widget", "author", "meta", "tags", "rating", "toolbar", "popular", "trending", "next", "prev")
 _WEAK_SUFFIXES = ("widget", "meta", "metadata", "tags", "ratings", "toolbar", "byline", "caption", "credit", "credits")
+# The first and last four letters of those words (none is shorter): most words of a class string are then passed
+# over after two look-ups, not forty-odd `startswith`/`endswith` tests.
+_AFFIX_STARTS = frozenset(word[:4] for word in _STRONG_PREFIXES + _WEAK_PREFIXES)
+_AFFIX_ENDS = frozenset(word[-4:] for word in _STRONG_SUFFIXES + _WEAK_SUFFIXES)
 # An author's box: bio, photo and links about the writer rather than the article.
 _AUTHOR_BOX = re.compile(r"author(?:box|bio|info|description|desc|details|profile|card|about)|about(?:the)?author")
 CONTENT_WORDS = frozenset(
@@ -251,7 +255,10 @@ def by_first_character(phrases: tuple[str, ...]) -> str:
     return "|".join(f"{first}(?:{'|'.join(rests)})" for first, rests in groups.items())
 
 
-_CALL_TO_ACTION = re.compile(rf"\b(?=\w)(?:{by_first_character(_CALL_PHRASES)})\b")
+# The lookahead names the letters the phrases open with rather than any word character, so that it fails at most
+# positions before the alternation is tried; where a phrase matches, both hold (those letters are word characters).
+_CALL_OPENERS = "".join(sorted({phrase.lstrip("^")[0] for phrase in _CALL_PHRASES}))
+_CALL_TO_ACTION = re.compile(rf"\b(?=[{_CALL_OPENERS}])(?:{by_first_character(_CALL_PHRASES)})\b")
 MAX_CALL = 300
 CALL_TAGS = frozenset({"p", "h2", "h3", "h4", "h5", "h6", "div"})
 CALL_OPENING = 120  # characters: the ask comes first, not at the end of a sentence about something else
@@ -356,8 +363,9 @@ _COMMENTS_LABEL = re.compile(
 
 # A date line: "12.03.2020", "Aktualisiert am 3. März 2020, 19:49", "Posted March 3, 2024" with little else.
 _DAY = r"\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}"
-_NUMERIC_DAY = re.compile(rf"\b(?:{_DAY})\b")
-_NUMERIC_DATE = re.compile(rf"\b(?:{_DAY}|\d{{1,2}}:\d{{2}})\b")  # a day or a time of day
+# Every branch opens with a digit: the lookahead fails at most positions before the branches are tried.
+_NUMERIC_DAY = re.compile(rf"\b(?=\d)(?:{_DAY})\b")
+_NUMERIC_DATE = re.compile(rf"\b(?=\d)(?:{_DAY}|\d{{1,2}}:\d{{2}})\b")  # a day or a time of day
 DATE_LINE_EXTRA_WORDS = 4
 TIME_WORDS = frozenset({"uhr", "h", "am", "pm", "a.m.", "p.m.", "utc", "gmt", "cet", "cest", "mez", "mesz", "et", "pt"})
 _DATE_WORD = re.compile(r"[\d./:-]+[,.]?|[|·•–—-]")  # numbers, dates, times and separators between them
@@ -369,9 +377,13 @@ def class_words(token: str) -> list[str]:
     """The lowercased words of one class or id token: `MtnCommentText` and `comment_text-2` alike."""
     if not token.islower():  # camelCase (or no letters at all): the regexes, else string methods do
         return [part for part in _SPLIT.split(_CAMEL.sub("-", token).lower()) if part]
-    hyphenated = token.replace("_", "-")
-    if hyphenated.isascii() and hyphenated.replace("-", "").isalnum():
-        return [part for part in hyphenated.split("-") if part]
+    if token.isascii():
+        if token.isalnum():  # one word
+            return [token]
+        hyphenated = token.replace("_", "-")
+        if hyphenated.replace("-", "").isalnum():
+            parts = hyphenated.split("-")
+            return [part for part in parts if part] if "" in parts else parts
     return [part for part in _SPLIT.split(token) if part]
 
 
@@ -443,7 +455,7 @@ def token_strength(token: str) -> int:
             break
         if part in STRONG_WORDS:
             return 2
-        if len(part) > 5:
+        if len(part) > 5 and (part[:4] in _AFFIX_STARTS or part[-4:] in _AFFIX_ENDS):
             # a compound made with a strong word ("relatedposts", "postfooter"; a commentary is no comment)
             if (
                 part.startswith(_STRONG_PREFIXES)
@@ -554,12 +566,12 @@ def is_furniture_label(text: str) -> bool:
     """A short line that only announces furniture: "Related articles", "Mehr zum Thema:", "About the author",
     "Release date:", "Kontakt:"; or files the page under its topics: "Tags: ferry, islands"."""
     lowered = text.lower()
+    if _FURNITURE_LABEL.fullmatch(lowered.strip(" :?!.…»›>→-–—")) is not None:
+        return True
+    if ":" not in lowered:  # the other two are labels with their colon
+        return False
     stripped = lowered.strip()
-    return (
-        _FURNITURE_LABEL.fullmatch(lowered.strip(" :?!.…»›>→-–—")) is not None
-        or _COLON_LABEL.fullmatch(stripped) is not None
-        or _TAXONOMY_LINE.fullmatch(stripped) is not None
-    )
+    return _COLON_LABEL.fullmatch(stripped) is not None or _TAXONOMY_LINE.fullmatch(stripped) is not None
 
 
 def is_tail_label(text: str) -> bool:
@@ -576,13 +588,36 @@ def is_comments_label(text: str) -> bool:
 
 def names_caption(hints: str) -> bool:
     """Whether a class/id names a caption or credit (`wp-caption-text`, `img_description`, `photo-credit`)."""
-    return _CAPTION_HINT.search(hints.lower().replace("-", "").replace("_", "")) is not None
+    joined = hints.lower().replace("-", "").replace("_", "")
+    # what each of the pattern's branches opens with (substring tests are cheaper than the search)
+    return (
+        "caption" in joined
+        or "credit" in joined
+        or "legend" in joined
+        or "bild" in joined
+        or "im" in joined
+        or "photo" in joined
+        or "foto" in joined
+        or "picture" in joined
+    ) and _CAPTION_HINT.search(joined) is not None
 
 
 def is_rights_line(text: str) -> bool:
     """A copyright notice: "© 2026 Harbour Media", "Copyright 2026 The Associated Press. All rights reserved.", not
     a sentence about copyright ("Copyright law changed in 2019")."""
-    return _RIGHTS_LINE.match(text) is not None or any(phrase in text for phrase in _RIGHTS_RESERVED)
+    return (
+        _RIGHTS_LINE.match(text) is not None
+        or (
+            # a stem of each phrase first: six substring tests instead of twelve for most texts
+            "serv" in text
+            or "SERV" in text
+            or "ehalten" in text
+            or "EHALTEN" in text
+            or "zastrze" in text
+            or "ZASTRZE" in text
+        )
+        and any(phrase in text for phrase in _RIGHTS_RESERVED)
+    )
 
 
 def is_credit_line(text: str) -> bool:
@@ -593,7 +628,20 @@ def is_credit_line(text: str) -> bool:
 def names_screen_reader_text(hints: str) -> bool:
     """Whether a class/id marks text shown only to screen readers (`sr-only`, `screen-reader-text`)."""
     lowered = hints.lower()
-    return _SCREEN_READER.search(lowered) is not None or not _HIDDEN_CLASSES.isdisjoint(lowered.split())
+    # a word each of the pattern's branches holds first ("offscreen" holds "screen"), and one each hiding class
+    # holds: a few substring tests spare the search and the split for most strings
+    return (
+        (
+            "screen" in lowered
+            or "sr-only" in lowered
+            or "visually" in lowered
+            or "assistive" in lowered
+            or "a11y" in lowered
+        )
+        and _SCREEN_READER.search(lowered) is not None
+        or ("hid" in lowered or "none" in lowered or "invisible" in lowered)
+        and not _HIDDEN_CLASSES.isdisjoint(lowered.split())
+    )
 
 
 def block_text(el: etree._Element) -> str:
