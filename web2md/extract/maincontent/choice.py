@@ -18,6 +18,7 @@ from web2md.extract.maincontent.analysis import Analysis, Counts, analyse, docum
 from web2md.extract.maincontent.blocks import holds, opens_with_a_heading
 from web2md.extract.maincontent.content import REGION_TAGS, UNIT_TAGS
 from web2md.extract.maincontent.furniture import (
+    block_text,
     class_and_id,
     hint_strength,
     names_comments,
@@ -204,13 +205,12 @@ def headline(body: etree._Element, title: etree._Element | None) -> etree._Eleme
     """The `<h2>`/`<h3>` (or an `<h1>` other than the page's title, `title`) whose text is the longest the page's
     `<title>` holds, when no other heading repeats it (over comments, in a teaser, as the `<h1>`): a post's title
     where the `<h1>` is the site's name or there is none."""
-    found = body.getroottree().find(".//title")
-    if found is None:
+    page = page_title(body)
+    if page is None:
         return None
-    page = " ".join(subtree_text(found).split()).casefold()
     texts: dict[str, list[etree._Element]] = {}
     for heading in body.iter("h1", "h2", "h3"):
-        text = " ".join(subtree_text(heading).split()).casefold()
+        text = block_text(heading).casefold()
         if len(text) >= MIN_HEADLINE and text in page:
             texts.setdefault(text, []).append(heading)
     # the page's <h1> has its own rules (the titled block, the titled column)
@@ -223,10 +223,14 @@ def headline(body: etree._Element, title: etree._Element | None) -> etree._Eleme
 
 def title_held(body: etree._Element, title: etree._Element, post: etree._Element) -> bool:
     """Whether the `<title>` holds the text of the page's `<h1>` (`title`), as long as the post's title's."""
+    text = block_text(title).casefold()
+    return text in (page_title(body) or "") and len(text) >= len(block_text(post))
+
+
+def page_title(body: etree._Element) -> str | None:
+    """The text of the page's `<title>`, whitespace collapsed and casefolded; None without one."""
     found = body.getroottree().find(".//title")
-    page = " ".join(subtree_text(found).split()).casefold() if found is not None else ""
-    text = " ".join(subtree_text(title).split()).casefold()
-    return text in page and len(text) >= len(" ".join(subtree_text(post).split()))
+    return None if found is None else block_text(found).casefold()
 
 
 def is_post_column(post: etree._Element, heading: etree._Element, analysis: Analysis) -> bool:
@@ -276,10 +280,10 @@ def title_heading(
     h1s = [h for h in headings if h.tag == "h1"]
     if len(h1s) < 2 or not titles or "title-heading" in disabled:
         return h1s[0] if h1s else None
-    page = " ".join(subtree_text(titles[0]).split()).casefold()
+    page = block_text(titles[0]).casefold()
     best, best_size = h1s[0], 0
     for h1 in h1s:
-        text = " ".join(subtree_text(h1).split()).casefold()
+        text = block_text(h1).casefold()
         if len(text) > best_size and text in page:
             best, best_size = h1, len(text)
     return best

@@ -484,7 +484,7 @@ class FurnitureTest:
             and not inside_link(el)  # a block inside a link is the link's text
             and not (self.analysis.listed and own and own.titles)  # a listing's content is headlines of stories
             and total < 0.5 * self.post_sizes[0]
-            and not (own and own.good >= 0.5 * self.post_sizes[1])  # a short post with its links: most of its content
+            and not self.holds_the_post(own)  # a short post with its links: most of its content
             and "link-density" not in off
         ):
             return True
@@ -526,7 +526,7 @@ class FurnitureTest:
         if (
             0 < total <= MAX_SHORT_BLOCK
             and tag in SHORT_BLOCK_TAGS
-            and not (own and own.good >= 0.5 * self.post_sizes[1])  # a short post: most of the content text
+            and not self.holds_the_post(own)  # a short post: most of the content text
             and self.is_short_furniture(el, tag, total)
         ):
             return True
@@ -603,6 +603,10 @@ class FurnitureTest:
         ):
             return True  # a reader's comment in a thread, or the block holding the thread alone
         return False
+
+    def holds_the_post(self, own: Counts | None) -> bool:
+        """Whether a block (its counts `own`) holds half the post's content text or more: the post itself."""
+        return own is not None and own.good >= 0.5 * self.post_sizes[1]
 
     def judge_hints(
         self, el: etree._Element, tag: str, hints: str, total: int, linked: int, own: Counts | None
