@@ -505,7 +505,7 @@ class FurnitureTest:
                 if (
                     (reading.strength or reading.comments or reading.reader_only and total < MAX_READER_ONLY)
                     and not self.in_code(el)
-                    and self.judge_hints(el, tag, class_hints, total, linked, own)
+                    and self.judge_hints(el, tag, class_hints, reading, total, linked, own)
                     and not wraps_formula(el)
                     and "class-hints" not in off
                 ):
@@ -609,10 +609,17 @@ class FurnitureTest:
         return own is not None and own.good >= 0.5 * self.post_sizes[1]
 
     def judge_hints(
-        self, el: etree._Element, tag: str, hints: str, total: int, linked: int, own: Counts | None
+        self,
+        el: etree._Element,
+        tag: str,
+        hints: str,
+        reading: HintReading,
+        total: int,
+        linked: int,
+        own: Counts | None,
     ) -> bool:
-        """Whether the class and id of `el` name it furniture, given its size in the region."""
-        reading = self.hint_readings.get(hints) or self.read(hints)
+        """Whether the class and id of `el` (`hints`, and what they say: `reading`) name it furniture, given its size
+        in the region."""
         if reading.reader_only and total < MAX_READER_ONLY:
             return True  # "Skip to content", "Search for:", "Opens in new window": text only screen readers get
         if reading.comments:
