@@ -1408,15 +1408,46 @@ def test_a_post_under_a_logo_h1_leaves_the_cards_of_other_posts_out():
     )
 
 
-def test_a_front_page_with_an_editors_note_keeps_its_desks():
-    """A note of a few lines above the desks of headlines: the cards, headlines included, hold many times its text,
-    so the page is a listing and the note one more block of it."""
-    note = (
-        "The Harbour Herald has served the harbour towns since 1901. It is owned by its readers and edited in the "
-        "old customs house on the quay."
-    )
+EDITORS_NOTE = [
+    "The Harbour Herald has served the harbour towns since 1901.",
+    "It is owned by its readers and edited in the old customs house on the quay.",
+    "Our reporters cover the council, the port, the courts and the schools of every town along the coast.",
+    "Letters to the editor are welcome and printed every Saturday, with the replies they draw in the week after.",
+    "Corrections are printed on page two of the next edition, and here, as soon as an error is found.",
+]
+
+
+@pytest.mark.parametrize("sentences", [2, 5], ids=["two-lines", "five-sentences"])
+def test_a_front_page_with_an_editors_note_keeps_its_desks(sentences):
+    """A note above the desks of headlines, of a few lines or a paragraph: the cards, headlines included, hold
+    more than its text, and no heading heads a story of its own, so the page is a listing and the note one more
+    block of it."""
+    note = " ".join(EDITORS_NOTE[:sentences])
     html = front_page(lead_summaries=False).replace("<main>", f"<main><div><p>{note}</p></div>")
     assert convert(html, "https://herald.example/").markdown == f"{note}\n\n" + front_page_markdown(False)
+
+
+def test_a_post_titled_otherwise_than_its_page_beside_desks_of_more_text_stays_a_post():
+    """A post under a logo `<h1>`, titled by an `<h2>` that the `<title>` words otherwise, beside desks of headlines
+    holding twice its text: its heading heads a story of its own, so the page is no listing and the desks go."""
+    desks = "".join(
+        f"<section><h2><a href='/{section}'>{section.title()}</a></h2>"
+        + "".join(front_page_card(section, n, headline) for n, headline in enumerate(headlines))
+        + "</section>"
+        for section, headlines in SECTIONS.items()
+    )
+    post = (
+        "Pilots said the new tug had already brought in three grain ships at night, a job that needed two boats "
+        "before. The harbour master thanked the crews."
+    )
+    html = (
+        "<html><head><title>Harbour Herald: tug enters service</title></head><body><header><h1><a href='/'>Harbour "
+        f"Herald</a></h1></header><div class='post'><h2>New tug earns its keep in its first week</h2><p>{post}</p>"
+        f"</div><div class='more'>{desks}</div><footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
+    assert convert(html, "https://herald.example/tug").markdown == (
+        f"## New tug earns its keep in its first week\n\n{post}"
+    )
 
 
 @pytest.mark.parametrize(

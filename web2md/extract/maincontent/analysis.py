@@ -475,8 +475,7 @@ class Analysis:
         of cards, and the lists of headlines alone, are `listed` as content (kept whole), except those beside a story
         the page's title (`title`, its `<h1>`) heads (`beside_a_story`); `listed` empty, the page is no listing."""
         stats = self.stats
-        lists = {el: [card for card in el if card in self.teaser_cards] for el in self.teaser_lists}
-        lists.update(self.headline_lists)
+        lists = self.lists_of_cards()
         listed = {el: cards for el, cards in lists.items() if not self.beside_a_story(el, title, lists)}
         restored = chain(
             self.teaser_lists.items(),
@@ -495,6 +494,17 @@ class Analysis:
         self.listed = frozenset(chain(listed, *listed.values()))
         self.teaser_lists = {}
         self.teaser_cards = set()
+
+    def lists_of_cards(self) -> dict[etree._Element, list[etree._Element]]:
+        """The teaser lists and the lists of headlines alone, each with its cards."""
+        lists = {el: [card for card in el if card in self.teaser_cards] for el in self.teaser_lists}
+        lists.update(self.headline_lists)
+        return lists
+
+    def beside_any_story(self, title: etree._Element | None) -> bool:
+        """Whether a list of cards stands beside a story the page's title (`title`) heads (`beside_a_story`)."""
+        lists = self.lists_of_cards()
+        return any(self.beside_a_story(el, title, lists) for el in lists)
 
     def beside_a_story(
         self, block: etree._Element, title: etree._Element | None, lists: Iterable[etree._Element]

@@ -47,6 +47,10 @@ SPARSE_COLUMN = 0.6
 SHORT_POST = 4  # a post of fewer units' content text than this, beside blocks holding more, is short
 MIN_HEADLINE = 12  # a heading the <title> holds, of at least this many characters, is the post's title
 LISTING = 4.0  # a page whose cards hold this many times the content text outside them is a listing
+# ... and one whose cards hold this many times that text when the page's title stands beside none of them with a story
+# and no other heading heads one (`any_heading_heads_a_story`): the text outside the cards is then a note, a tagline
+# or a company line
+LISTING_UNTITLED = 1.5
 
 
 @dataclass
@@ -227,6 +231,27 @@ def title_held(body: etree._Element, title: etree._Element, post: etree._Element
     return text in (page_title(body) or "") and len(text) >= len(block_text(post))
 
 
+def any_heading_heads_a_story(body: etree._Element, analysis: Analysis) -> bool:
+    """Whether a heading outside the lists of cards (not the site's logo) heads a story: the lowest block holding it
+    and content text besides it holds no list of cards (a post under a title the `<title>` words otherwise, its
+    header a block of its own)."""
+    lists = analysis.lists_of_cards()
+    stop = set(lists)  # the lists, the blocks holding them and the cards
+    for el, cards in lists.items():
+        stop.update(el.iterancestors())
+        stop.update(cards)
+    for heading in body.iter("h1", "h2", "h3"):
+        if is_home_link(heading):
+            continue
+        own = analysis.good(heading) + analysis.min_unit
+        for block in heading.iterancestors():
+            if block is body or block in stop:
+                break  # a card's headline, a desk's name, or a heading beside the cards
+            if analysis.good(block) >= own:
+                return True
+    return False
+
+
 def page_title(body: etree._Element) -> str | None:
     """The text of the page's `<title>`, whitespace collapsed and casefolded; None without one."""
     found = body.getroottree().find(".//title")
@@ -343,12 +368,15 @@ def choose_main(
         # nothing visible reads as content: the page may sit in a hidden wrapper that scripts reveal
         analysis = Analysis(body, analysis.keep_header, analysis.min_unit, keep_hidden=True, disabled=off)
     analysis = analysis.unwrapped()
-    if (
-        analysis.teaser_text() + analysis.headline_text() >= LISTING * analysis.good(body)
-        and "listing-pages" not in off
-    ):
-        # a listing: its teasers are its content (a site's logo as the <h1> heads no story: the post's title may)
-        analysis.restore_teasers(headline(body, title) if title is not None and is_home_link(title) else title)
+    cards, outside = analysis.teaser_text() + analysis.headline_text(), analysis.good(body)
+    if cards >= LISTING_UNTITLED * outside and "listing-pages" not in off:
+        # a site's logo as the <h1> heads no story: the post's title may
+        story = headline(body, title) if title is not None and is_home_link(title) else title
+        if cards >= LISTING * outside or not (
+            analysis.beside_any_story(story) or any_heading_heads_a_story(body, analysis)
+        ):
+            # a listing: its teasers are its content
+            analysis.restore_teasers(story)
     if not analysis.good(body):
         shown = page_without_scripts(body) if "noscript-page" not in off else None
         if shown is None:

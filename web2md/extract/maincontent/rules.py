@@ -113,12 +113,14 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "listing-pages",
-        "on a page whose teasers hold LISTING times the content text outside them, the teasers are its content: "
+        "on a page whose teasers hold LISTING times the content text outside them (LISTING_UNTITLED times when no "
+        "story stands beside them and no other heading heads one: a block holding a heading and content text of "
+        "its own but no list of cards), the teasers are its content: "
         "its lists of cards, with summaries or headlines alone, are measured and kept as content, and blocks holding "
         "headlines are not judged by their links, unless the lists stand beside a story: text of its own, outside "
         "links and lists, in the lowest block holding the list and the page's title (its <h1>; where the <h1> is "
         "one link to the home page, a site's logo, the post's <h2>/<h3> the <title> holds, or none)",
-        ("LISTING",),
+        ("LISTING", "LISTING_UNTITLED"),
         (
             "test_content::test_a_blog_index_of_cards_with_a_read_more_link_keeps_them",
             "test_content::test_a_front_page_whose_h1_is_its_logo_keeps_every_desk",
@@ -126,6 +128,8 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them",
             "test_content::test_a_front_page_keeps_every_desk_of_cards",
             "test_content::test_a_front_page_with_an_editors_note_keeps_its_desks",
+            "test_content::test_a_post_titled_otherwise_than_its_page_beside_desks_of_more_text_stays_a_post",
+            "test_content::test_teasers_with_a_read_more_heading_after_a_short_article_are_left_out",
             "test_content::test_a_section_page_keeps_cards_whose_headline_is_a_third_of_their_text",
             "test_content::test_a_front_page_of_tiles_keeps_every_desk",
             "test_content::test_a_front_page_keeps_desks_whose_cards_sit_in_lists_of_one_or_two",
