@@ -256,3 +256,111 @@ def test_with_browser_auto_a_shell_of_src_scripts_loads_in_chromium_and_nothing_
         1,
     )
     assert "web2md/javascript/unrendered" not in result.stats
+
+
+# a site drawn by its script: the start page sent is an empty shell, its title, text and links written by a src=
+# script only a browser loads; the pages it links to are sent as they are shown
+DRAWN_SHELL = (
+    "<!DOCTYPE html><html><head><title>Quay</title></head><body><div id='root'></div>"
+    "<script src='/static/quay.js'></script></body></html>"
+)
+QUAY_JS = (
+    "document.getElementById('root').innerHTML = '<main><h1>Quay</h1><p>The boats leave from the quay at dawn and "
+    'come back before the tide turns.</p><ul><li><a href="/boats">Boats</a></li><li><a href="/tides">Tides</a>'
+    "</li></ul></main>';"
+)
+QUAY_MARKDOWN = "# Quay\n\nThe boats leave from the quay at dawn and come back before the tide turns."
+PLAIN_QUAY = (
+    "<html><head><title>Quay</title></head><body><main><h1>Quay</h1><p>The boats leave from the quay at dawn and "
+    "come back before the tide turns.</p><ul><li><a href='/boats'>Boats</a></li><li><a href='/tides'>Tides</a></li>"
+    "</ul></main></body></html>"
+)
+
+
+def story(title: str, text: str) -> str:
+    return (
+        f"<html><head><title>{title}</title></head><body><article><h1>{title}</h1><p>{text}</p></article></body></html>"
+    )
+
+
+@pytest.fixture(scope="module")
+def drawn_site():
+    with TestServer() as srv:
+        srv.route("/", DRAWN_SHELL)
+        srv.route("/static/quay.js", QUAY_JS, headers={"Content-Type": "text/javascript"})
+        srv.route("/plain", PLAIN_QUAY)  # the same page sent as it is shown
+        # robots directives a script adds as it draws the page, or takes out
+        for name, script in (
+            ("nofollow", 'document.head.innerHTML += \'<meta name="robots" content="nofollow">\';'),
+            ("noindex", 'document.head.innerHTML += \'<meta name="robots" content="noindex">\';'),
+            ("unmeta", "document.querySelector('meta[name=robots]').remove();"),
+        ):
+            srv.route(f"/static/{name}.js", script + QUAY_JS, headers={"Content-Type": "text/javascript"})
+            srv.route(f"/{name}", DRAWN_SHELL.replace("/static/quay.js", f"/static/{name}.js"))
+        srv.route(
+            "/kept",
+            DRAWN_SHELL.replace("/static/quay.js", "/static/unmeta.js").replace(
+                "</title>", "</title><meta name='robots' content='nofollow'>"
+            ),
+        )
+        srv.route("/boats", story("Boats", "Six boats moor at the quay; two of them fish through the winter."))
+        srv.route(
+            "/tides", story("Tides", "High water comes an hour later each day; the table is at the harbour office.")
+        )
+        yield srv
+
+
+@pytest.mark.integration
+@pytest.mark.browser
+def test_a_site_crawl_follows_the_links_the_browser_drew_on_a_shell(drawn_site):
+    srv = drawn_site
+    before = len(srv.requests)
+    result = crawl.run("site", url=srv.url("/"), depth=1, output="", browser="auto")
+    fetched = sorted(r.path for r in srv.requests[before:] if r.path != "/robots.txt")
+    pages = {item["final_url"]: item["markdown"] for item in result.items}
+    assert pages == {
+        srv.url("/"): QUAY_MARKDOWN,
+        srv.url("/boats"): "# Boats\n\nSix boats moor at the quay; two of them fish through the winter.",
+        srv.url("/tides"): "# Tides\n\nHigh water comes an hour later each day; the table is at the harbour office.",
+    }
+    (start,) = (item for item in result.items if item["final_url"] == srv.url("/"))
+    assert [link["url"] for link in start["links"]] == [srv.url("/boats"), srv.url("/tides")]
+    # the shell as sent, then in the browser; the pages it links to once each, as sent
+    assert fetched == ["/", "/", "/boats", "/static/quay.js", "/tides"]
+    assert result.stats["web2md/javascript/escalated/browser"] == 1
+
+
+@pytest.mark.integration
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    "path, exported, counted",
+    [
+        ("/nofollow", ["/nofollow"], "web2md/robots_nofollow_count"),  # the rendered page's
+        ("/kept", ["/kept"], "web2md/robots_nofollow_count"),  # the page's as sent, which its script takes out
+        ("/noindex", ["/boats", "/tides"], "web2md/robots_noindex_count"),
+    ],
+)
+def test_the_robots_directives_of_a_shell_the_browser_draws_hold(drawn_site, path, exported, counted):
+    srv = drawn_site
+    result = crawl.run("site", url=srv.url(path), depth=1, output="", browser="auto")
+    assert sorted(item["final_url"] for item in result.items) == [srv.url(p) for p in exported]
+    assert result.stats[counted] == 1
+    if path != "/noindex":  # the page keeps the links it was not allowed to follow
+        assert [link["url"] for link in result.items[0]["links"]] == [srv.url("/boats"), srv.url("/tides")]
+        assert result.items[0]["markdown"] == QUAY_MARKDOWN
+
+
+@pytest.mark.integration
+@pytest.mark.browser
+def test_a_site_sent_as_shown_is_crawled_with_browser_auto_as_without_it(drawn_site):
+    srv = drawn_site
+    crawled = {}
+    for browser in ("auto", "0"):
+        before = len(srv.requests)
+        result = crawl.run("site", url=srv.url("/plain"), depth=1, output="", browser=browser)
+        fetched = sorted(r.path for r in srv.requests[before:] if r.path != "/robots.txt")
+        pages = sorted((item["final_url"], item["markdown"]) for item in result.items)
+        crawled[browser] = (pages, fetched, sorted(k for k in result.stats if k.startswith("web2md/javascript/")))
+    assert crawled["auto"] == crawled["0"]
+    assert crawled["auto"][1:] == (["/boats", "/plain", "/tides"], [])
+    assert [url for url, _ in crawled["auto"][0]] == [srv.url("/boats"), srv.url("/plain"), srv.url("/tides")]

@@ -14,6 +14,7 @@ import asyncio
 import atexit
 import concurrent.futures
 import contextlib
+import dataclasses
 import logging
 import traceback
 from collections.abc import Callable
@@ -22,10 +23,11 @@ from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 from lxml.etree import _Element
-from scrapy import signals
+from scrapy import Request, signals
 from scrapy.crawler import Crawler
 from scrapy.http import HtmlResponse
 
+from web2md.browser.chromium import HANDLER, META_RENDER, browser_mode
 from web2md.conversion.iframes import FrameDocument, IframeFetcher, frame_urls, splice_iframes
 from web2md.conversion.responses import parse_response
 from web2md.conversion.shape import LOOKED_AT, PageShape, challenge, needs_scripts, page_shape
@@ -36,6 +38,7 @@ from web2md.extract.html.parse import DEFAULT_MAX_MEMORY, TRUNCATED
 from web2md.extract.page import Page
 from web2md.extract.textfor import UnsupportedContent
 from web2md.javascript.quickjs import EngineMissing, ScriptRun, run_scripts
+from web2md.middlewares import META_NAMED, META_OPTIONS, META_QUIET
 
 __all__ = ["Conversion", "Converter", "robots_directives", "run_conversion"]
 
@@ -43,6 +46,10 @@ logger = logging.getLogger(__name__)
 
 # what `run_conversion` needs, imported by each worker as it starts, while the crawl fetches its first pages
 PRELOAD = (__name__,)
+
+#: Request meta of a crawl serving several callers that a page's render in the browser keeps: the hosts its caller
+#: named (the address guard), its conversion options (the browser's ``wait``) and its cookie jar.
+CALLER_META = (META_NAMED, META_OPTIONS, "cookiejar")
 
 
 @dataclass
@@ -193,7 +200,8 @@ def robots_directives(header_values: tuple[str, ...] | list[str], tree: _Element
 
 
 class Converter:
-    """One crawl's page reading: its worker pool and its iframe fetcher, shared by the spider and the pipeline.
+    """One crawl's page reading: its worker pool, its iframe fetcher and, in auto browser mode, the browser's render
+    of an app shell, shared by the spider and the pipeline.
 
     An extension (``EXTENSIONS_BASE``): the components that read pages get it with
     ``crawler.get_extension(Converter)``. ``WEB2MD_WORKERS`` processes read
@@ -219,6 +227,10 @@ class Converter:
         self.workers = default_workers() if workers in (None, "") else settings.getint("WEB2MD_WORKERS")
         self.timeout = settings.getfloat("WEB2MD_EXTRACT_TIMEOUT", 60.0) or None
         self.iframes = IframeFetcher(crawler)
+        # WEB2MD_BROWSER=auto and Chromium there: app shells the embedded engine left empty load in the browser
+        self.browser = (
+            browser_mode(settings) == "auto" and HANDLER in settings.getwithbase("DOWNLOAD_HANDLERS").values()
+        )
         self.pool: WorkerPool | None = None
         self._owns_pool = False
 
@@ -278,8 +290,10 @@ class Converter:
             return function(*args)
         return await self.pool.run(function, *args)
 
-    async def read(self, job: Conversion) -> dict[str, Any]:
-        """`run_conversion` of `job` in a worker (in process without a pool); raises `WorkerError`s."""
+    async def read(self, job: Conversion, caller: Request | None = None) -> dict[str, Any]:
+        """`run_conversion` of `job` in a worker (in process without a pool); raises `WorkerError`s. In auto
+        browser mode, an app shell it leaves one is read again as the browser renders it (`render_in_browser`,
+        `caller` as there), so whoever reads it, the spider following its links or the pipeline, gets that page."""
         result = await self.run(run_conversion, job)
         if result.get("truncated") is not None and job.frames is None:  # once per page, not again with its iframes
             logger.warning(
@@ -288,19 +302,65 @@ class Converter:
                 result["truncated"],
             )
             self.crawler.stats.inc_value("web2md/truncated")
+        if "unrendered" in result and self.browser:
+            result = await self.render_in_browser(job, result, caller)
         return result
 
-    async def finish(self, job: Conversion, result: dict[str, Any] | None) -> dict[str, Any]:
-        """The page converted, from what reading it answered already (`result`, if it was read)."""
+    async def finish(
+        self, job: Conversion, result: dict[str, Any] | None, caller: Request | None = None
+    ) -> dict[str, Any]:
+        """The page converted, from what reading it answered already (`result`, if it was read); with the links and
+        directives that reading answered."""
         if result is None:
-            result = await self.read(job)
+            result = await self.read(job, caller)
         if "frame_sources" in result:
             # fetched through the same middlewares, spliced in where the page is parsed again
             job.frames = await self.iframes.fetch(result["frame_sources"], job.url)
             if job.frames or "page" not in result:
+                answered = {key: result[key] for key in ("links", "directives") if key in result}
                 job.links, job.robots = False, None  # answered already
-                return await self.read(job)
+                return answered | await self.read(job, caller)
         return result
+
+    async def render_in_browser(
+        self, job: Conversion, result: dict[str, Any], caller: Request | None = None
+    ) -> dict[str, Any]:
+        """The app shell of `result` as the browser renders it, read as `job` asks (its links and robots directives
+        are the rendered page's), when that gives it more text (``escalated: ["browser", why]``); else `result` as
+        it was. A challenge found there is the answer too, and so is a rendered page that is noindex.
+        `caller`: the request the shell answered in a crawl serving several callers, whose hosts, options,
+        cookies and headers are the render's too."""
+        # not from the HTTP cache, which holds the shell as it was sent
+        meta: dict[str, Any] = {META_RENDER: True, META_QUIET: True, "dont_cache": True}
+        headers = None
+        if caller is not None:
+            meta = {name: caller.meta[name] for name in CALLER_META if name in caller.meta} | meta
+            headers = {k: v for k, v in caller.headers.items() if k.lower() != b"cookie"}  # the jar adds its own
+        request = Request(job.url, meta=meta, headers=headers, dont_filter=True)
+        try:
+            response = await self.crawler.engine.download_async(request)
+            if not isinstance(response, HtmlResponse) or response.status >= 400:
+                return result
+            options = {**job.options, "javascript": False}
+            rendered = dataclasses.replace(job, body=response.body, options=options, frames=None)
+            answer = await self.finish(rendered, None)
+        except Exception as exc:  # the shell as it was sent is the page
+            logger.info("The browser could not render %s: %s", job.url, exc)
+            return result
+        if "blocked" in answer:
+            return answer
+        if job.robots is not None:
+            # what the page as sent says holds as well: a script that takes out a nofollow does not lift it
+            directives = set(result.get("directives", ())) | set(answer.get("directives", ()))
+            answer["directives"] = sorted(directives)
+            if "nofollow" in directives:
+                answer.pop("links", None)
+            if "noindex" in directives:  # only the rendered page can say so: a noindex shell is not converted
+                return answer
+        if len(answer.get("page", {}).get("text", "")) <= len(result["page"].get("text", "")):
+            return result
+        answer["escalated"] = ["browser", result["unrendered"]]
+        return answer
 
 
 def _close_at_exit(pool: WorkerPool, loop: asyncio.AbstractEventLoop) -> None:

@@ -9,34 +9,25 @@ converted, a dropped item.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import logging
 import re
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from scrapy import Request
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
-from scrapy.http import HtmlResponse
 from w3lib.encoding import http_content_type_encoding, resolve_encoding
 
-from web2md.browser.chromium import HANDLER, META_RENDER, browser_mode
-from web2md.conversion.converter import Conversion, Converter
+from web2md.conversion.converter import Converter
 from web2md.conversion.shape import BLOCKED
 from web2md.conversion.workers import WorkerTimeout
 from web2md.extensions import needed
 from web2md.failures import EXTRACTION_TIMED_OUT
 from web2md.items import DocumentItem, PageItem, is_empty
-from web2md.middlewares import META_NAMED, META_OPTIONS, META_QUIET
 from web2md.middlewares.limits import record_failure
 
 logger = logging.getLogger(__name__)
-
-#: Request meta of a crawl serving several callers that a page's render in the browser keeps: the hosts its caller
-#: named (the address guard), its conversion options (the browser's ``wait``) and its cookie jar.
-CALLER_META = (META_NAMED, META_OPTIONS, "cookiejar")
 
 
 class ExtractPipeline:
@@ -54,11 +45,6 @@ class ExtractPipeline:
         self.crawler = crawler
         self.stats = crawler.stats
         self.converter = needed(crawler, Converter)
-        # WEB2MD_BROWSER=auto and Chromium there: app shells the embedded engine left empty load in the browser
-        settings = crawler.settings
-        self.browser = (
-            browser_mode(settings) == "auto" and HANDLER in settings.getwithbase("DOWNLOAD_HANDLERS").values()
-        )
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ExtractPipeline:
@@ -77,7 +63,8 @@ class ExtractPipeline:
         try:
             if isinstance(read, Exception):  # the spider's reading failed
                 raise read
-            result = await self.converter.finish(job, read)
+            # in auto browser mode an app shell comes back as the browser renders it (`Converter.read`)
+            result = await self.converter.finish(job, read, caller)
         except WorkerTimeout as exc:
             record_failure(self.stats, url, "extraction_timeout", str(exc))
             raise DropItem(f"{EXTRACTION_TIMED_OUT} after {self.converter.timeout:g} s") from exc
@@ -85,8 +72,6 @@ class ExtractPipeline:
             logger.error("Extraction failed for %s: %s", url, exc, exc_info=self.converter.pool is None)
             record_failure(self.stats, url, "extraction_error", log=False)  # logged just above
             raise DropItem(f"extraction failed: {exc}") from exc
-        if "unrendered" in result and self.browser:
-            result = await self.render_in_browser(job, result, caller)
         if "error" in result:
             if "document" in result:  # a PDF or DOCX that cannot be read: the reason is its one line
                 self.stats.inc_value("web2md/document_count")
@@ -137,37 +122,6 @@ class ExtractPipeline:
                 item[name] = ""
         self.stats.inc_value("web2md/page_count")
         return item
-
-    async def render_in_browser(
-        self, job: Conversion, result: dict[str, Any], caller: Request | None = None
-    ) -> dict[str, Any]:
-        """The app shell of `result` as the browser renders it, read like any page, when that gives it more text
-        (``escalated: ["browser", why]``); else `result` as it was. A challenge found there is the answer too.
-        `caller`: the request the shell answered in a crawl serving several callers, whose hosts, options,
-        cookies and headers are the render's too."""
-        # not from the HTTP cache, which holds the shell as it was sent
-        meta: dict[str, Any] = {META_RENDER: True, META_QUIET: True, "dont_cache": True}
-        headers = None
-        if caller is not None:
-            meta = {name: caller.meta[name] for name in CALLER_META if name in caller.meta} | meta
-            headers = {k: v for k, v in caller.headers.items() if k.lower() != b"cookie"}  # the jar adds its own
-        request = Request(job.url, meta=meta, headers=headers, dont_filter=True)
-        try:
-            response = await self.crawler.engine.download_async(request)
-            if not isinstance(response, HtmlResponse) or response.status >= 400:
-                return result
-            body, options = response.body, {**job.options, "javascript": False}
-            rendered = dataclasses.replace(job, body=body, options=options, links=False, robots=None, frames=None)
-            answer = await self.converter.finish(rendered, None)
-        except Exception as exc:  # the shell as it was sent is the page
-            logger.info("The browser could not render %s: %s", job.url, exc)
-            return result
-        if "blocked" in answer:
-            return answer
-        if len(answer.get("page", {}).get("text", "")) <= len(result["page"].get("text", "")):
-            return result
-        answer["escalated"] = ["browser", result["unrendered"]]
-        return answer
 
 
 def reported_charset(item: PageItem, markup: str) -> str:
