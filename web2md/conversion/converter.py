@@ -5,7 +5,8 @@ tree everything the crawl needs: the converted page, and on request the page's
 links and robots directives (for the spider's next requests) or its iframe
 sources (to fetch before converting). The reactor never parses a page. The
 `Converter` of a crawl runs these calls (`WEB2MD_WORKERS` processes, ``0``: in
-process) for its spider and its extraction pipeline alike.
+process) for its spider and its extraction pipeline alike; in auto browser mode it
+answers for an app shell with the page the browser renders, links included.
 """
 
 from __future__ import annotations
