@@ -297,6 +297,11 @@ def drawn_site():
         ):
             srv.route(f"/static/{name}.js", script + QUAY_JS, headers={"Content-Type": "text/javascript"})
             srv.route(f"/{name}", DRAWN_SHELL.replace("/static/quay.js", f"/static/{name}.js"))
+        # a script drawing an iframe beside the links: the rendered page waits for its document before converting
+        frame = "document.getElementById('root').innerHTML += '<iframe src=\"/note\"></iframe>';"
+        srv.route("/static/framed.js", QUAY_JS + frame, headers={"Content-Type": "text/javascript"})
+        srv.route("/framed", DRAWN_SHELL.replace("/static/quay.js", "/static/framed.js"))
+        srv.route("/note", "<html><body><p>Tickets are sold on board.</p></body></html>")
         srv.route(
             "/kept",
             DRAWN_SHELL.replace("/static/quay.js", "/static/unmeta.js").replace(
@@ -328,6 +333,17 @@ def test_a_site_crawl_follows_the_links_the_browser_drew_on_a_shell(drawn_site):
     # the shell as sent, then in the browser; the pages it links to once each, as sent
     assert fetched == ["/", "/", "/boats", "/static/quay.js", "/tides"]
     assert result.stats["web2md/javascript/escalated/browser"] == 1
+
+
+@pytest.mark.integration
+@pytest.mark.browser
+def test_the_links_the_browser_drew_are_followed_when_the_page_it_drew_has_an_iframe(drawn_site):
+    srv = drawn_site
+    result = crawl.run("site", url=srv.url("/framed"), depth=1, output="", browser="auto")
+    pages = {item["final_url"]: item["markdown"] for item in result.items}
+    assert sorted(pages) == [srv.url("/boats"), srv.url("/framed"), srv.url("/tides")]
+    assert pages[srv.url("/framed")] == QUAY_MARKDOWN  # the iframe stands outside <main>
+    assert result.stats["web2md/iframe/inlined"] == 1
 
 
 @pytest.mark.integration
