@@ -1367,6 +1367,15 @@ def test_a_front_page_keeps_every_desk_of_cards(lead_summaries):
     )
 
 
+def test_a_front_page_keeps_headlines_whose_cards_close_with_a_label():
+    """Cards of a headline and a time label its class names as furniture: the label goes, and on a listing the
+    linked headline is its card's content, not a heading of nothing but furniture."""
+    html = front_page(lead_summaries=False).replace("<span>2 hours ago</span>", "<span class='time'>2 hours ago</span>")
+    assert convert(html, "https://herald.example/").markdown == front_page_markdown(False).replace(
+        "\n\n2 hours ago", ""
+    )
+
+
 def test_a_front_page_whose_h1_is_its_logo_keeps_every_desk():
     """The site's name as the `<h1>`, one link to the home page, with a tagline beside it and a company line after
     the desks outside `<footer>`: the logo heads no story, so that text does not make the desks a story's extras."""

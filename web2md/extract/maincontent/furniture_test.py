@@ -1457,8 +1457,12 @@ class FurnitureTest:
         a heading alone in its wrapper is judged by what follows the wrapper."""
         if follows_a_title(heading):
             return False  # the title's deck (a line under the headline), over the byline: not a section
-        level = int(heading.tag[1])
         stats = self.stats
+        if self.analysis.listed:
+            own = stats.get(heading)
+            if own and own.titles:
+                return False  # on a listing, a linked headline heads its card, whatever labels follow it
+        level = int(heading.tag[1])
         node = heading
         seen = False
         for _ in range(HEADING_WRAPPERS + 1):

@@ -127,6 +127,7 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_a_post_under_a_logo_h1_leaves_the_cards_of_other_posts_out",
             "test_content::test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them",
             "test_content::test_a_front_page_keeps_every_desk_of_cards",
+            "test_content::test_a_front_page_keeps_headlines_whose_cards_close_with_a_label",
             "test_content::test_a_front_page_with_an_editors_note_keeps_its_desks",
             "test_content::test_a_post_titled_otherwise_than_its_page_beside_desks_of_more_text_stays_a_post",
             "test_content::test_teasers_with_a_read_more_heading_after_a_short_article_are_left_out",
