@@ -1344,7 +1344,9 @@ class FurnitureTest:
             return False
         parent = el.getparent()
         in_figure = False
-        after_image = tag not in NOT_IMAGE_CAPTIONS  # may be the text after an image in a figure-like block
+        # may be the text after an image in a figure-like block (on a listing, a linked title after a picture is its
+        # card's headline)
+        after_image = tag not in NOT_IMAGE_CAPTIONS and not (own.titles and self.analysis.listed)
         stats = self.stats
         # an inline element deeper in a figure sits in a block that was judged already
         levels = 1 if tag in INLINE_TAGS else 3
