@@ -17,9 +17,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from lxml import etree
 
 from web2md import convert, html_to_text
 from web2md.extract.derive import fit_markdown, with_citations
+from web2md.extract.maincontent.blocks import is_title_link
 
 ROOT = Path(__file__).resolve().parent.parent
 URL = "https://blog.example.com/posts/build-time"
@@ -1094,6 +1096,36 @@ def test_teaser_cards_with_an_unlinked_title_and_a_link_to_the_story_are_left_ou
     assert ferry(herald_page(FERRY + f"<section><h2>More from the Herald</h2>{cards}</section>")) == FERRY_MD
 
 
+@pytest.mark.parametrize("wrapper", ["<div class='headline'>{link}</div>", "<p>{link}</p>"], ids=["div", "p"])
+def test_teaser_cards_whose_linked_title_sits_alone_in_a_block_are_left_out(wrapper):
+    """A card titled by a link alone in a block of its own (no heading tag), with its summary under it: a teaser."""
+    cards = "".join(
+        f"<div class='card'>{wrapper.format(link=f'<a href={href!r}>{title}</a>')}<p>{summary} More on this story "
+        "as it develops.</p></div>"
+        for title, href, summary in STORIES
+    )
+    assert ferry(herald_page(FERRY, f"<div class='more'>{cards}</div>")) == FERRY_MD
+
+
+@pytest.mark.parametrize(
+    ("link", "titles"),
+    [
+        ("<a href='/2024/03/pier'>Harbour wall repairs to start</a>", True),
+        ("<a href='/upload'>Upload a photo</a>", False),  # a control
+        ("<a href='#comment-3'>March 3, 2024 at 8:23 am</a>", False),  # a comment's permalink
+    ],
+    ids=["headline", "control", "date"],
+)
+def test_a_link_alone_in_a_block_of_its_own_titles_what_follows_only_as_a_headline(link, titles):
+    """`is_title_link` of a link alone in a `<div>` over a paragraph: a headline of four words or more titles the
+    paragraph (a teaser card whose title is no heading tag); a short control or a date does not."""
+    card = etree.fromstring(
+        f"<div><div class='t'>{link}</div><p>Contractors will close the north pier for eight weeks while the wall "
+        "is rebuilt, the council said.</p></div>"
+    )
+    assert is_title_link(card.find(".//a")) is titles
+
+
 def test_a_blog_index_of_cards_with_a_read_more_link_keeps_them():
     """A page that is a list of such cards: they are its content."""
     cards = "".join(
@@ -1365,6 +1397,26 @@ def test_a_front_page_keeps_every_desk_of_cards(lead_summaries):
     assert convert(front_page(lead_summaries), "https://herald.example/").markdown == front_page_markdown(
         lead_summaries
     )
+
+
+def test_a_front_page_keeps_headlines_whose_cards_close_with_a_label():
+    """Cards of a headline and a time label its class names as furniture: the label goes, and on a listing the
+    linked headline is its card's content, not a heading of nothing but furniture."""
+    html = front_page(lead_summaries=False).replace("<span>2 hours ago</span>", "<span class='time'>2 hours ago</span>")
+    assert convert(html, "https://herald.example/").markdown == front_page_markdown(False).replace(
+        "\n\n2 hours ago", ""
+    )
+
+
+def test_a_front_page_keeps_desks_whose_headlines_are_no_heading_tags():
+    """Cards whose linked headline sits alone in a block of its own instead of a heading tag: still cards, so the
+    front page is a listing and keeps them, their headlines as plain links after their pictures (no captions). A
+    link of fewer than four words alone in a block reads as a control, not a headline: that card is a picture and a
+    time label."""
+    html = front_page(lead_summaries=True).replace("<h3>", "<div class='headline'>").replace("</h3>", "</div>")
+    expected = front_page_markdown(True).replace("### ", "")
+    expected = expected.replace("[Ferry fares frozen](https://herald.example/business/2)\n\n", "")
+    assert convert(html, "https://herald.example/").markdown == expected
 
 
 def test_a_front_page_whose_h1_is_its_logo_keeps_every_desk():

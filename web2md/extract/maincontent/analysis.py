@@ -13,6 +13,7 @@ from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.rows import PACKED, cell_text
 from web2md.extract.html.tags import SKIP_TAGS
 from web2md.extract.maincontent.blocks import (
+    TITLE_WRAPPER_TAGS,
     closing_link,
     furniture_text,
     heads_an_article,
@@ -395,7 +396,14 @@ class Analysis:
                     and not own.text
                     and not own.titles
                     and open_stats
-                    and (el.getnext() is not None or open_tags[-1] in INLINE_TAGS or el.getprevious() is not None)
+                    and (
+                        el.getnext() is not None
+                        or open_tags[-1] in INLINE_TAGS
+                        or el.getprevious() is not None
+                        or open_tags[-1] in TITLE_WRAPPER_TAGS
+                        and len(open_elements[-1]) == 1
+                        and open_elements[-1].getnext() is not None
+                    )
                     and is_title_link(el)
                 ):
                     # a linked title on a line of its own counts as a linked heading (its text is its block's)

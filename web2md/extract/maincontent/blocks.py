@@ -23,6 +23,9 @@ _UNSPACED = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 SENTENCE_WORDS = 4  # a link-heavy paragraph with this many words of its own around the links is prose
 CONTROL_WORDS = 4  # a link closing a card's summary in the same paragraph has at most this many ("Read more")
 KICKER_WORDS = 3  # a label over a teaser's title (its section, a date) has at most this many words
+# Blocks that may wrap a teaser's linked title alone (a list item or a cell holding one link is a menu's entry)
+TITLE_WRAPPER_TAGS = frozenset({"div", "p", "span"})
+WRAPPED_TITLE_WORDS = 4  # a link alone in such a block titles a teaser with at least this many words
 
 
 def link_target(el: etree._Element) -> str | None:
@@ -50,9 +53,26 @@ def is_title_link(anchor: etree._Element) -> bool:
         and not (line.tail or "").strip()
     ):
         line, parent = parent, parent.getparent()
-    if parent is None or parent.tag not in TITLE_BLOCK_TAGS or (parent.text or "").strip() or (line.tail or "").strip():
+    if parent is None or (parent.text or "").strip() or (line.tail or "").strip():
         return False
     following = next(line.itersiblings(etree.Element), None)
+    if following is None and len(parent) == 1 and parent.tag in TITLE_WRAPPER_TAGS:
+        # the link alone in a block of its own (<div class="title"><a>): that block is the title's line, when the
+        # link reads as a headline, not as a control ("Upload a photo") or a comment's date
+        line, parent = parent, parent.getparent()
+        if (
+            parent is None
+            or parent.tag not in TITLE_BLOCK_TAGS
+            or (parent.text or "").strip()
+            or (line.tail or "").strip()
+        ):
+            return False
+        text = subtree_text(anchor)
+        if word_count(text) < WRAPPED_TITLE_WORDS or len(text) <= MAX_DATE_LINE and is_date_line(text.strip()):
+            return False
+        following = next(line.itersiblings(etree.Element), None)
+    if parent.tag not in TITLE_BLOCK_TAGS:
+        return False
     # one word on a line of its own is a control ("Enlarge", "Download"), not a title
     if word_count(subtree_text(anchor)) < 2:
         return False

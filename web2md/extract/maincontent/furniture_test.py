@@ -1344,7 +1344,9 @@ class FurnitureTest:
             return False
         parent = el.getparent()
         in_figure = False
-        after_image = tag not in NOT_IMAGE_CAPTIONS  # may be the text after an image in a figure-like block
+        # may be the text after an image in a figure-like block (on a listing, a linked title after a picture is its
+        # card's headline)
+        after_image = tag not in NOT_IMAGE_CAPTIONS and not (own.titles and self.analysis.listed)
         stats = self.stats
         # an inline element deeper in a figure sits in a block that was judged already
         levels = 1 if tag in INLINE_TAGS else 3
@@ -1457,8 +1459,12 @@ class FurnitureTest:
         a heading alone in its wrapper is judged by what follows the wrapper."""
         if follows_a_title(heading):
             return False  # the title's deck (a line under the headline), over the byline: not a section
-        level = int(heading.tag[1])
         stats = self.stats
+        if self.analysis.listed:
+            own = stats.get(heading)
+            if own and own.titles:
+                return False  # on a listing, a linked headline heads its card, whatever labels follow it
+        level = int(heading.tag[1])
         node = heading
         seen = False
         for _ in range(HEADING_WRAPPERS + 1):

@@ -127,6 +127,8 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_a_post_under_a_logo_h1_leaves_the_cards_of_other_posts_out",
             "test_content::test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them",
             "test_content::test_a_front_page_keeps_every_desk_of_cards",
+            "test_content::test_a_front_page_keeps_headlines_whose_cards_close_with_a_label",
+            "test_content::test_a_front_page_keeps_desks_whose_headlines_are_no_heading_tags",
             "test_content::test_a_front_page_with_an_editors_note_keeps_its_desks",
             "test_content::test_a_post_titled_otherwise_than_its_page_beside_desks_of_more_text_stays_a_post",
             "test_content::test_teasers_with_a_read_more_heading_after_a_short_article_are_left_out",
@@ -203,12 +205,14 @@ RULES: tuple[Rule, ...] = (
         "teasers counted as cards: MIN_CARDS or more cards side by side (left out of the content text as well), "
         "teasers written flat, lists and runs of headline links closing the region, headline paragraphs over "
         "summaries closing it",
-        ("MIN_CARDS", "CARD_CHARS", "TEASER_CHARS", "KICKER_WORDS", "CONTROL_WORDS"),
+        ("MIN_CARDS", "CARD_CHARS", "TEASER_CHARS", "KICKER_WORDS", "CONTROL_WORDS", "WRAPPED_TITLE_WORDS"),
         (
             "test_content::test_teasers_written_flat_after_the_article_are_left_out",
             "test_content::test_a_stream_of_teasers_after_the_article_is_left_out",
             "test_content::test_teaser_cards_in_the_block_of_a_short_story_after_its_text_are_left_out",
             "test_content::test_teasers_written_as_paragraphs_after_the_story_are_left_out",
+            "test_content::test_teaser_cards_whose_linked_title_sits_alone_in_a_block_are_left_out",
+            "test_content::test_a_link_alone_in_a_block_of_its_own_titles_what_follows_only_as_a_headline",
         ),
     ),
     Rule(
