@@ -1479,6 +1479,17 @@ def test_a_front_page_with_an_editors_note_keeps_its_desks(sentences):
     assert convert(html, "https://herald.example/").markdown == f"{note}\n\n" + front_page_markdown(False)
 
 
+def test_a_front_page_with_a_headed_note_at_its_foot_keeps_its_desks():
+    """A heading over a paragraph about the paper after every desk (what portals write at their foot for search
+    engines): no list of cards follows it, so it heads no story and the page is a listing; the note, the
+    publisher's text closing the region, goes as closing furniture."""
+    note = " ".join(EDITORS_NOTE[:3])
+    html = front_page(lead_summaries=False).replace(
+        "</main>", f"<div><h2>About the Harbour Herald</h2><p>{note}</p></div></main>"
+    )
+    assert convert(html, "https://herald.example/").markdown == front_page_markdown(False)
+
+
 def test_a_post_titled_otherwise_than_its_page_beside_desks_of_more_text_stays_a_post():
     """A post under a logo `<h1>`, titled by an `<h2>` that the `<title>` words otherwise, beside desks of headlines
     holding twice its text: its heading heads a story of its own, so the page is no listing and the desks go."""

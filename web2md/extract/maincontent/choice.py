@@ -234,7 +234,8 @@ def title_held(body: etree._Element, title: etree._Element, post: etree._Element
 def any_heading_heads_a_story(body: etree._Element, analysis: Analysis) -> bool:
     """Whether a heading outside the lists of cards (not the site's logo) heads a story: the lowest block holding it
     and content text besides it holds no list of cards (a post under a title the `<title>` words otherwise, its
-    header a block of its own)."""
+    header a block of its own), and a list follows it (what closes the page after every list, such as a portal's
+    text about itself at its foot, is a note)."""
     lists = analysis.lists_of_cards()
     stop = set(lists)  # the lists, the blocks holding them and the cards
     for el, cards in lists.items():
@@ -248,8 +249,24 @@ def any_heading_heads_a_story(body: etree._Element, analysis: Analysis) -> bool:
             if block is body or block in stop:
                 break  # a card's headline, a desk's name, or a heading beside the cards
             if analysis.good(block) >= own:
-                return True
+                if any(
+                    sibling in stop
+                    for node in (block, *ancestors_below(block, body))
+                    for sibling in node.itersiblings()
+                ):
+                    return True
+                break
     return False
+
+
+def ancestors_below(el: etree._Element, top: etree._Element) -> list[etree._Element]:
+    """The ancestors of `el` below `top`, nearest first."""
+    found = []
+    for node in el.iterancestors():
+        if node is top:
+            break
+        found.append(node)
+    return found
 
 
 def page_title(body: etree._Element) -> str | None:

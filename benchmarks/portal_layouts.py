@@ -1,0 +1,203 @@
+"""Front pages and article pages of news portals generated at random, for the page-type decision that no dev corpus
+measures: how many of a front page's headlines web2md keeps, and whether an article page keeps its body and leaves
+the desks of other stories out.
+
+usage: python3 benchmarks/portal_layouts.py [--pages N] [--peer trafilatura] [--show]
+
+Each page is drawn from a seeded generator (the same pages on every machine): desks of cards in four markups (list
+items, `<article>`s, `<div>`s titled by a heading, `<div>`s titled by a link alone in a block), with or without
+summaries, pictures and time labels; and, at random, an editor's note over the desks, a headed text about the site
+at their foot, a "Most read" list, a tagline under the logo, wrappers around the page. An article page is a story
+under its `<h1>` with such desks after it or in a column beside it. The text is words of a fixed vocabulary: the
+layout is what is measured. These are pages of our own making; a set of real front pages with their headline
+lists marked is what would decide a target.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout, whatever is installed
+
+WORDS = (
+    "harbour council ferry vote budget school rail port storm festival market court police hospital river bridge "
+    "mayor union strike museum library farmers fishing coast island tourism housing tram airport energy wind solar "
+    "water election minister report study season club league coach match final record"
+).split()
+NAV = "<nav><ul>" + "".join(f"<li><a href='/s{i}'>Section {i}</a></li>" for i in range(9)) + "</ul></nav>"
+FOOTER = (
+    "<footer><p>© 2026 The Daily Example. All rights reserved.</p><ul>"
+    + "".join(f"<li><a href='/f{i}'>Link {i}</a></li>" for i in range(6))
+    + "</ul></footer>"
+)
+LOGOS = (
+    "<h1><a href='/'>The Daily Example</a></h1>",
+    "<a href='/' class='logo'>The Daily Example</a>",
+    "<div class='logo'><a href='/'><img src='/logo.png' alt='The Daily Example'></a></div>",
+)
+MIN_KEPT = 0.8  # a front page passes when this share of its headlines is in the output
+
+
+def sentence(rng: random.Random, words: int = 0) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(words or rng.randint(12, 24))).capitalize() + "."
+
+
+def headline(rng: random.Random) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(rng.randint(5, 10))).capitalize()
+
+
+def card(rng: random.Random, n: int, markup: str, summary: bool) -> tuple[str, str]:
+    """A card's markup and its headline."""
+    title = f"{headline(rng)} {n}"
+    href = f"/story/{n}-{rng.randint(0, 10**6)}"
+    picture = f"<a href='{href}'><img src='{href}.jpg' alt=''></a>" if rng.random() < 0.6 else ""
+    label = "<span class='time'>2 hours ago</span>" if rng.random() < 0.5 else ""
+    tag = "div" if markup == "div-title" else rng.choice(["h2", "h3", "h4"])
+    text = f"<p>{sentence(rng)}</p>" if summary else ""
+    wrapper = markup if markup in ("li", "article") else "div"
+    name = rng.choice(["card", "teaser", "item", "story", f"c-{rng.randint(1, 9)}"])
+    return (
+        f"<{wrapper} class='{name}'>{picture}<{tag} class='title'><a href='{href}'>{title}</a></{tag}>{text}{label}"
+        f"</{wrapper}>",
+        title,
+    )
+
+
+def desk(rng: random.Random, k: int, cards: int, summaries: float) -> tuple[str, list[str]]:
+    """A desk of cards under its linked name, and their headlines."""
+    markup = rng.choice(["li", "article", "div", "div-title"])
+    drawn = [card(rng, k * 100 + n, markup, rng.random() < summaries) for n in range(cards)]
+    inner = "".join(html for html, _ in drawn)
+    if markup == "li":
+        inner = f"<ul>{inner}</ul>"
+    name = headline(rng).split()[0]
+    heading = (
+        f"<h2><a href='/{name}'>{name}</a></h2>"
+        if rng.random() < 0.7
+        else f"<div class='desk-name'><a href='/{name}'>{name}</a></div>"
+    )
+    return f"<section class='desk'>{heading}<div class='grid'>{inner}</div></section>", [t for _, t in drawn]
+
+
+def front_page(rng: random.Random) -> tuple[str, list[str], list[str]]:
+    """A front page, its headlines, and the extras drawn for it."""
+    desks, headlines = [], []
+    for k in range(rng.randint(2, 7)):
+        html, titles = desk(rng, k, rng.randint(3, 8), rng.choice([0, 0.2, 0.5, 1]))
+        desks.append(html)
+        headlines += titles
+    top = bottom = ""
+    extras = []
+    if rng.random() < 0.4:
+        top = f"<div class='note'><p>{' '.join(sentence(rng) for _ in range(rng.randint(1, 5)))}</p></div>"
+        extras.append("note")
+    if rng.random() < 0.3:
+        paragraphs = "".join(f"<p>{' '.join(sentence(rng) for _ in range(3))}</p>" for _ in range(rng.randint(1, 3)))
+        bottom += f"<div class='seo'><h2>About the Daily Example</h2>{paragraphs}</div>"
+        extras.append("foot-text")
+    if rng.random() < 0.4:
+        items = "".join(f"<li><a href='/m{i}'>{headline(rng)}</a></li>" for i in range(5))
+        bottom += f"<aside><h2>Most read</h2><ol>{items}</ol></aside>"
+        extras.append("most-read")
+    logo = rng.choice(LOGOS)
+    if rng.random() < 0.3:
+        logo += f"<p class='tagline'>{sentence(rng, 8)}</p>"
+        extras.append("tagline")
+    body = f"<header>{logo}{NAV}</header><main>{top}{''.join(desks)}{bottom}</main>{FOOTER}"
+    if rng.random() < 0.3:
+        body = f"<div id='page'><div class='wrap'>{body}</div></div>"
+        extras.append("wrapped")
+    title = "The Daily Example - News from the coast"
+    return f"<html><head><title>{title}</title></head><body>{body}</body></html>", headlines, extras
+
+
+def article_page(rng: random.Random) -> tuple[str, list[str], list[str], list[str]]:
+    """An article page, its paragraphs, the headlines of the desks around it, and its layout."""
+    title = headline(rng)
+    paragraphs = [" ".join(sentence(rng) for _ in range(rng.randint(2, 5))) for _ in range(rng.randint(2, 9))]
+    story = f"<article><h1>{title}</h1><p class='byline'>By Ann Smith</p>"
+    story += "".join(f"<p>{p}</p>" for p in paragraphs) + "</article>"
+    desks, headlines = [], []
+    for k in range(rng.randint(1, 5)):
+        html, titles = desk(rng, k, rng.randint(3, 8), rng.choice([0, 0.5, 1]))
+        desks.append(html)
+        headlines += titles
+    if rng.random() < 0.5:
+        layout = f"<div class='layout'><main>{story}</main><aside>{desks[0]}</aside></div>{''.join(desks[1:])}"
+        kind = ["column"]
+    else:
+        layout = f"<main>{story}{''.join(desks)}</main>"
+        kind = ["after"]
+    head = f"<head><title>{title} - The Daily Example</title></head>"
+    body = f"<body><header>{rng.choice(LOGOS[:2])}{NAV}</header>{layout}{FOOTER}</body>"
+    return f"<html>{head}{body}</html>", paragraphs, headlines, kind
+
+
+def collapsed(text: str) -> str:
+    return " ".join(text.split())
+
+
+def extractors(peer: str | None) -> dict[str, Callable[[str, str], str]]:
+    from web2md import convert
+
+    found: dict[str, Callable[[str, str], str]] = {"web2md": lambda html, url: convert(html, url=url).text}
+    if peer == "trafilatura":
+        import trafilatura
+
+        found["trafilatura"] = lambda html, url: trafilatura.extract(html, url=url, include_comments=False) or ""
+    elif peer:
+        raise SystemExit(f"unknown peer {peer!r}")
+    return found
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--pages", type=int, default=200, help="front pages and article pages, each (seeds 0..N-1)")
+    ap.add_argument("--peer", help="score this peer too (trafilatura)")
+    ap.add_argument("--show", action="store_true", help="print the failing pages' seeds by the extras drawn")
+    args = ap.parse_args()
+    for name, run in extractors(args.peer).items():
+        kept_pages, shares, failing = 0, [], Counter()
+        examples: dict[str, list[int]] = {}
+        clean, body_shares, leaks = 0, [], []
+        for seed in range(args.pages):
+            html, headlines, extras = front_page(random.Random(seed))
+            text = collapsed(run(html, "https://daily.example/"))
+            share = sum(title in text for title in headlines) / len(headlines)
+            shares.append(share)
+            kept_pages += share >= MIN_KEPT
+            if share < MIN_KEPT:
+                key = "front " + ("+".join(sorted(extras)) or "plain")
+                failing[key] += 1
+                examples.setdefault(key, []).append(seed)
+            html, paragraphs, headlines, layout = article_page(random.Random(10**6 + seed))
+            text = collapsed(run(html, "https://daily.example/story"))
+            body = sum(collapsed(p) in text for p in paragraphs) / len(paragraphs)
+            leak = sum(title in text for title in headlines) / len(headlines)
+            body_shares.append(body)
+            leaks.append(leak)
+            if body >= 0.99 and leak <= 0.1:
+                clean += 1
+            else:
+                key = "article " + layout[0]
+                failing[key] += 1
+                examples.setdefault(key, []).append(10**6 + seed)
+        n = args.pages
+        print(
+            f"{name:<12} front pages keeping {MIN_KEPT:.0%} of their headlines: {kept_pages}/{n} (headlines kept "
+            f"{sum(shares) / n:.3f}); article pages clean: {clean}/{n} (body kept {sum(body_shares) / n:.3f}, "
+            f"other stories' headlines {sum(leaks) / n:.3f})"
+        )
+        if args.show:
+            for key, count in failing.most_common():
+                print(f"  {key:<44} {count:>4}  seeds {examples[key][:6]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
