@@ -119,9 +119,16 @@ def front_page(rng: random.Random) -> tuple[str, list[str], list[str]]:
 def article_page(rng: random.Random) -> tuple[str, list[str], list[str], list[str]]:
     """An article page, its paragraphs, the headlines of the desks around it, and its layout."""
     title = headline(rng)
-    paragraphs = [" ".join(sentence(rng) for _ in range(rng.randint(2, 5))) for _ in range(rng.randint(2, 9))]
-    story = f"<article><h1>{title}</h1><p class='byline'>By Ann Smith</p>"
-    story += "".join(f"<p>{p}</p>" for p in paragraphs) + "</article>"
+    paragraphs = [" ".join(sentence(rng) for _ in range(rng.randint(2, 5))) for _ in range(rng.randint(1, 9))]
+    text = "".join(f"<p>{p}</p>" for p in paragraphs)
+    # the story's title: an <h1> over its text, in a header block of its own, or an <h2> under the site's logo
+    titled = rng.choice(["h1", "header", "h2"])
+    if titled == "h1":
+        story = f"<article><h1>{title}</h1><p class='byline'>By Ann Smith</p>{text}</article>"
+    elif titled == "header":
+        story = f"<div class='story'><div class='head'><h1>{title}</h1></div><div class='body'>{text}</div></div>"
+    else:
+        story = f"<div class='post'><h2>{title}</h2><div class='entry'>{text}</div></div>"
     desks, headlines = [], []
     for k in range(rng.randint(1, 5)):
         html, titles = desk(rng, k, rng.randint(3, 8), rng.choice([0, 0.5, 1]))
@@ -133,9 +140,12 @@ def article_page(rng: random.Random) -> tuple[str, list[str], list[str], list[st
     else:
         layout = f"<main>{story}{''.join(desks)}</main>"
         kind = ["after"]
-    head = f"<head><title>{title} - The Daily Example</title></head>"
-    body = f"<body><header>{rng.choice(LOGOS[:2])}{NAV}</header>{layout}{FOOTER}</body>"
-    return f"<html>{head}{body}</html>", paragraphs, headlines, kind
+    # the <title> names the story as it is titled, or otherwise (a post's title shortened for search engines)
+    named = title if rng.random() < 0.7 else " ".join(title.split()[:3])
+    head = f"<head><title>{named} - The Daily Example</title></head>"
+    logo = LOGOS[0] if titled == "h2" else rng.choice(LOGOS[:2])
+    body = f"<body><header>{logo}{NAV}</header>{layout}{FOOTER}</body>"
+    return f"<html>{head}{body}</html>", paragraphs, headlines, [*kind, titled]
 
 
 def collapsed(text: str) -> str:
@@ -184,7 +194,7 @@ def main() -> int:
             if body >= 0.99 and leak <= 0.1:
                 clean += 1
             else:
-                key = "article " + layout[0]
+                key = "article " + "+".join(layout)
                 failing[key] += 1
                 examples.setdefault(key, []).append(10**6 + seed)
         n = args.pages
