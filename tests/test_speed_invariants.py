@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from web2md.extract import derive
-from web2md.extract.html import parse
+from web2md.extract.html import parse, urls
+from web2md.extract.html.entities import clean_text, element_text
+from web2md.extract.html.links import links_from_tree
 from web2md.extract.html.parse import neutralise_references, parse_html
 from web2md.extract.html.rows import PACKED
 from web2md.extract.html.tags import RAW_TEXT_TAGS, SCRIPTLESS_SKIP_TAGS, SKIP_TAGS
@@ -526,6 +528,131 @@ def test_resolver_shortcuts_agree_with_urljoin():
         for href in _strings(pieces, 6, 8):
             for candidate in (href, "/" + href):  # relative, and from the root ("/#", "/;", "/a?" included)
                 assert resolve(candidate) == _reference_absolute_url(candidate, base), (candidate, base)
+
+
+_OLD_PLAIN_ABSOLUTE = re.compile(
+    r"https?://(?=[A-Za-z0-9.-]*[A-Za-z0-9])[A-Za-z0-9.-]++(?::[0-9]*+)?+(?:[/?#][^\[]*+)?+(?<!\s)"
+)
+_ABSOLUTE_PIECES = [
+    "a",
+    "Z",
+    "9",
+    ".",
+    "-",
+    ":",
+    "80",
+    "@",
+    "[",
+    "]",
+    "/",
+    "?",
+    "#",
+    " ",
+    "\t",
+    "\n",
+    "\x0b",
+    "\x1c",
+    "\x85",
+    "\xa0",
+    "\u2028",
+    "\u3000",
+    "é",
+    "_",
+    "%",
+    "x.com",
+]
+
+
+@settings(max_examples=CASES, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["http://", "https://"]), st.lists(st.sampled_from(_ABSOLUTE_PIECES), max_size=10))
+def test_plain_absolute_as_the_whole_pattern(scheme, pieces):
+    # the host by the pattern, then "[" and the last character by `in` and `isspace`: the old pattern's answer
+    href = scheme + "".join(pieces)
+    assert urls._plain_absolute(href) == (_OLD_PLAIN_ABSOLUTE.fullmatch(href) is not None), href
+
+
+def test_plain_absolute_tricky_cases():
+    cases = {
+        "http://a": True,
+        "https://a.b:": True,
+        "https://a.b:80/x y": True,
+        "https://a.b/x ": False,
+        "https://a.b/x\u3000": False,
+        "https://a.b/x\x1c": False,  # (a separator: whitespace to str.isspace and to sre's \s)
+        "https://a.b?q=[1]": False,
+        "https://a.b#[": False,
+        "https://[::1]/": False,
+        "https://.../": False,
+        "https://a b/": False,
+        "https://a.b:8a/": False,
+        "https://a@b/": False,
+        "http:///x": False,
+    }
+    for href, plain in cases.items():
+        assert (_OLD_PLAIN_ABSOLUTE.fullmatch(href) is not None) == plain, href
+        assert urls._plain_absolute(href) == plain, href
+
+
+# -- links: a link's text read in place when it has no children -----------------------------------------------
+
+
+def _reference_links(root, page_url):
+    """`links_from_tree` as it was: every link's text by `element_text`, every href through the resolver."""
+    resolve = Resolver(urls.document_base(root, page_url))
+    found: dict[str, dict] = {}
+    for a in root.iter("a", "area"):
+        href = a.get("href")
+        if href is None:
+            continue
+        url = resolve(href)
+        if url is None:
+            continue
+        url = url.split("#", 1)[0]
+        entry = found.get(url)
+        rel_attr = a.get("rel")
+        rel = rel_attr.lower().split() if rel_attr else None
+        nofollow = rel is not None and "nofollow" in rel
+        if entry is None:
+            text = clean_text(a.get("alt")) if a.tag != "a" else element_text(a)
+            found[url] = {"url": url, "text": text, "nofollow": nofollow, "rel": " ".join(rel) if rel else ""}
+        elif not nofollow:
+            entry["nofollow"] = False
+            if not entry["text"]:
+                entry["text"] = element_text(a)
+    return list(found.values())
+
+
+_LINK_TEXTS = ["", " ", "a", "B c", "\u00a0", "&nbsp;", "&amp;", "caf&eacute;", "\u200b", "\ufffd", "\t", "\n", "  x  "]
+_LINK_INSIDES = ["<b>b</b>", "<!--c-->", "<br>", "<img alt=i>", "<span> s </span>", "<?pi x?>"]
+
+
+@settings(max_examples=CASES // 3, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["a", "a", "area"]),
+            st.sampled_from(["/x", "/x#f", "/y", "x", "#", "mailto:m", "https://e.com/x", None]),
+            st.sampled_from([None, "nofollow", "NoFollow noopener", ""]),
+            st.lists(st.sampled_from(_LINK_TEXTS + _LINK_INSIDES), max_size=4),
+        ),
+        max_size=8,
+    )
+)
+def test_links_as_with_element_text(links):
+    parts = []
+    for tag, href, rel, inside in links:
+        attributes = (f' href="{href}"' if href is not None else "") + (f' rel="{rel}"' if rel is not None else "")
+        body = "".join(inside)
+        if tag == "area":
+            parts.append(f'<area{attributes} alt="{body}">')
+        else:
+            parts.append(f"<a{attributes}>{body}</a>")
+    root = parse_html("<html><body><p>" + " ".join(parts) + "</p></body></html>")
+    expected = _reference_links(root, "https://e.com/d/")
+    assert links_from_tree(root, "https://e.com/d/") == expected
+    resolve = Resolver("https://e.com/d/")
+    resolve("/x")  # (an href the renderer resolved first)
+    assert links_from_tree(root, "https://e.com/d/", resolve, list(root.iter("a", "area"))) == expected
 
 
 # -- render: the escape pattern whose branches start with their character ---------------------------------

@@ -11,13 +11,10 @@ from lxml import etree
 # The host of an http(s) URL: up to the first "/", "?" or "#"; the match fails when it holds a
 # space, tab, newline, "<", ">" or backslash.
 _HTTP_HOST = re.compile(r"https?://([^/?#<>\\ \t\n]*)(?:[/?#]|\Z)")
-# An absolute http(s) URL that `absolute_url` gives back as it is, in its most common spelling: a host of letters,
-# digits, dots and hyphens with a letter or digit in it, maybe a port, then maybe a path, query or fragment without
-# "[", and no whitespace at the end (one pass of the pattern; possessive, so that a long href fails in linear time).
-_PLAIN_ABSOLUTE = re.compile(
-    r"https?://(?=[A-Za-z0-9.-]*[A-Za-z0-9])[A-Za-z0-9.-]++(?::[0-9]*+)?+"
-    r"(?:[/?#][^\[]*+)?+(?<!\s)"
-)
+# The start of an absolute http(s) URL that `absolute_url` gives back as it is, in its most common spelling
+# (`_plain_absolute`): a host of letters, digits, dots and hyphens with a letter or digit in it, maybe a port, then
+# the end or a path, query or fragment (possessive, so that a long href fails in linear time).
+_PLAIN_ABSOLUTE_HOST = re.compile(r"https?://(?=[A-Za-z0-9.-]*[A-Za-z0-9])[A-Za-z0-9.-]++(?::[0-9]*+)?+(?=[/?#]|\Z)")
 UNSEEN = object()  # `Resolver.known.get(href, UNSEEN)`: not resolved yet
 # A relative path of plain characters (no scheme, query, fragment, parameters, backslash or whitespace):
 # with no empty or dot segment, urljoin only puts the base's directory in front of it.
@@ -103,8 +100,12 @@ class Resolver:
         url = self.known.get(href, UNSEEN)
         if url is not UNSEEN:
             return url
+        return self.unseen(href)
+
+    def unseen(self, href: str) -> str | None:
+        """`self(href)` of an href not resolved yet (the caller looked it up in `known`)."""
         if href.startswith(("https://", "http://")):  # most links: absolute_url checks them without urljoin
-            url = href if _PLAIN_ABSOLUTE.fullmatch(href) else absolute_url(href, self.base)
+            url = href if _plain_absolute(href) else absolute_url(href, self.base)
         # a plain root-relative path, maybe with a query: urljoin would only prepend the origin
         elif (
             self._origin is not None
@@ -136,6 +137,13 @@ class Resolver:
             url = absolute_url(href, self.base)
         self.known[href] = url
         return url
+
+
+def _plain_absolute(href: str) -> bool:
+    """Whether `href` (starting "http://" or "https://") is an absolute URL of the common spelling that
+    `absolute_url` gives back as it is: its scheme and host by the pattern, then no "[" and no whitespace at the
+    end, told by `in` and `isspace` rather than by sre testing every character of the path."""
+    return _PLAIN_ABSOLUTE_HOST.match(href) is not None and "[" not in href and not href[-1].isspace()
 
 
 def strip_fragment(url: str) -> str:
