@@ -18,6 +18,7 @@ from lxml import etree
 
 from web2md.extract import derive
 from web2md.extract.html import parse, urls
+from web2md.extract.html.elements import DocumentElements
 from web2md.extract.html.entities import clean_text, element_text
 from web2md.extract.html.links import links_from_tree
 from web2md.extract.html.parse import neutralise_references, parse_html
@@ -653,6 +654,102 @@ def test_links_as_with_element_text(links):
     resolve = Resolver("https://e.com/d/")
     resolve("/x")  # (an href the renderer resolved first)
     assert links_from_tree(root, "https://e.com/d/", resolve, list(root.iter("a", "area"))) == expected
+
+
+# -- metadata: a <link>'s rel read once, its href only when the rel asks for it -----------------------------------
+
+
+def _reference_link_fields(elements, resolve):
+    """What the scan took from the `<link>` elements before: `feed_kind` of each, then its rel and href read again."""
+    from web2md.extract.documents.feedlinks import feed_kind, feed_link
+
+    titles, canonical, hreflangs, feeds, favicons = [], None, [], [], []
+    for el in elements.links:
+        if feed_kind(el) is not None and (title := clean_text(el.get("title"))):
+            titles.append(title)
+        rel = el.get("rel")
+        if not rel:
+            continue
+        rels = rel.lower().split()
+        href = el.get("href")
+        if not rels or not href:
+            continue
+        icon = not metadata._ICON_RELS.isdisjoint(rels)
+        if not (icon or "canonical" in rels or "alternate" in rels):
+            continue
+        url = resolve(href)
+        if url is None:
+            continue
+        if "canonical" in rels and canonical is None:
+            canonical = url
+        if "alternate" in rels:
+            hreflang = (el.get("hreflang") or "").strip()
+            if hreflang:
+                hreflangs.append({"hreflang": hreflang, "url": url})
+            feed = feed_link(el, resolve.base)
+            if feed is not None and all(f["url"] != feed["url"] for f in feeds):
+                feeds.append(feed)
+        if icon and all(f["url"] != url for f in favicons):
+            icon = {"url": url, "rel": " ".join(rels)}
+            for attr in ("sizes", "type"):
+                value = (el.get(attr) or "").strip()
+                if value:
+                    icon[attr] = value
+            favicons.append(icon)
+    return titles, canonical, hreflangs, feeds, favicons
+
+
+@settings(max_examples=CASES // 3, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(
+                [
+                    None,
+                    "",
+                    " ",
+                    "alternate",
+                    "ALTERNATE feed",
+                    "canonical",
+                    "stylesheet",
+                    "icon",
+                    "shortcut Icon",
+                    "alternate icon",
+                    "apple-touch-icon",
+                    "preload",
+                    "canonical alternate",
+                ]
+            ),
+            st.sampled_from([None, "", "/feed", "https://e.com/rss", "page.html", "mailto:x", "#"]),
+            st.sampled_from([None, "application/rss+xml", "application/json", "APPLICATION/ATOM+XML; q=1", "text/css"]),
+            st.sampled_from([None, "", "Feed", " Site ", "de"]),
+        ),
+        max_size=6,
+    )
+)
+def test_link_scan_as_before(links):
+    parts = []
+    for rel, href, kind, extra in links:
+        attributes = "".join(
+            f' {name}="{value}"'
+            for name, value in (
+                ("rel", rel),
+                ("href", href),
+                ("type", kind),
+                ("title", extra),
+                ("hreflang", extra),
+                ("sizes", extra),
+            )
+            if value is not None
+        )
+        parts.append(f"<link{attributes}>")
+    root = parse_html("<html><head>" + "".join(parts) + "</head><body><p>x</p></body></html>")
+    elements = DocumentElements(root)
+    found = metadata.scan(root, "https://e.com/d/", elements=elements, resolve=Resolver("https://e.com/d/"))
+    got = (found.feed_titles, found.canonical, found.hreflangs, found.feeds, found.favicons)
+    assert got == _reference_link_fields(elements, Resolver("https://e.com/d/"))
+    # without a resolver only the feeds' titles are read
+    assert metadata._scan(elements, None, None).feed_titles == got[0]
 
 
 # -- render: the escape pattern whose branches start with their character ---------------------------------

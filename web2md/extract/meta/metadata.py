@@ -204,11 +204,16 @@ def _scan(elements: DocumentElements, resolve: Resolver | None, json_ld: JsonLd 
     for el in elements.metas:
         _meta(found, el)
     for el in elements.links:
-        # feeds' titles name the site, which the title needs: read with or without `resolve`
-        if feed_kind(el) is not None and (title := clean_text(el.get("title"))):
+        rel = el.get("rel")
+        if not rel:
+            continue  # neither a feed nor an icon, canonical or alternate link
+        rels = rel.lower().split()
+        # feeds' titles name the site, which the title needs: read with or without `resolve` (a feed is an
+        # alternate link, `feed_kind` reads the rest)
+        if "alternate" in rels and feed_kind(el) is not None and (title := clean_text(el.get("title"))):
             found.feed_titles.append(title)
         if resolve is not None:
-            _link(found, el, resolve)
+            _link(found, el, resolve, rels)
     if resolve is not None:
         for el in elements.times:
             value = el.get("datetime")
@@ -266,17 +271,14 @@ def _meta_key(key: str) -> str:
     return key
 
 
-def _link(found: _Found, el: etree._Element, resolve: Resolver) -> None:
-    rel = el.get("rel")
-    if not rel:
-        return
-    rels = rel.lower().split()
-    href = el.get("href")
-    if not rels or not href:
-        return
+def _link(found: _Found, el: etree._Element, resolve: Resolver, rels: list[str]) -> None:
+    """What a `<link>` whose `rel` names `rels` (lowercased) says: the canonical URL, alternates, feeds, icons."""
     icon = not _ICON_RELS.isdisjoint(rels)
     if not (icon or "canonical" in rels or "alternate" in rels):
         return  # stylesheets, preloads, ...: nothing to resolve
+    href = el.get("href")
+    if not href:
+        return
     url = resolve(href)
     if url is None:
         return
