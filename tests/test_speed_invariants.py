@@ -752,6 +752,62 @@ def test_link_scan_as_before(links):
     assert metadata._scan(elements, None, None).feed_titles == got[0]
 
 
+def test_resolver_network_paths_and_other_schemes_as_urljoin():
+    # network-path references ("//host/path": urljoin puts the base's scheme in front, resolves no dot segment,
+    # drops an empty query or fragment) and hrefs with a scheme other than http(s), against bases of every kind
+    pieces = [
+        "a",
+        "Z",
+        "9",
+        ".",
+        "-",
+        "/",
+        "//",
+        "..",
+        "./",
+        ":",
+        "80",
+        "@",
+        "?",
+        "#",
+        ";",
+        "[",
+        "]",
+        " ",
+        "\t",
+        "\n",
+        "\x01",
+        "é",
+        "%2e",
+        "+",
+        "x.com",
+        "mailto:",
+        "javascript:",
+        "HTTP:",
+        "https:",
+        "tel:",
+        "a+b.c-d:",
+        "1a:",
+    ]
+    bases = [
+        "",
+        "https://e.com/a/b?q#f",
+        "HTTP://E.com",
+        "https://u:p@e.com:8080/x/y/z",
+        "http://[bad/x",
+        "javascript:x",
+        "mailto:x",
+        "//e.com/x",
+        "https://[::1]/x",
+        "ftp://e.com/x",
+    ]
+    for base in bases:
+        resolve = Resolver(base)
+        for href in _strings(pieces, 9, 7):
+            for candidate in (href, "//" + href, "//e.com/" + href, href + ":x", "mailto:" + href):
+                assert resolve(candidate) == _reference_absolute_url(candidate, base), (candidate, base)
+
+
 # -- render: the escape pattern whose branches start with their character ---------------------------------
 
 # (a "<" ending the text is escaped too: the renderer's next piece of text could complete a tag)

@@ -21,6 +21,14 @@ UNSEEN = object()  # `Resolver.known.get(href, UNSEEN)`: not resolved yet
 _PLAIN_PATH = re.compile(r"[A-Za-z0-9_~%!$&'()*+,=@./-]+")
 # The same from the root, with a non-empty query of plain characters (urlunsplit drops an empty one).
 _PLAIN_ROOTED = re.compile(r"/[A-Za-z0-9_~%!$&'()*+,=@./:-]*(?:\?[A-Za-z0-9_~%!$&'()*+,=@./:?-]+)?")
+# A network-path reference ("//host/path") of a plain host and plain characters: urljoin only puts the base's
+# scheme in front of it (no dot segment is resolved after a host; an empty query would be dropped, so none).
+_PLAIN_NETWORK = re.compile(
+    r"//(?=[A-Za-z0-9.-]*[A-Za-z0-9])[A-Za-z0-9.-]+"
+    r"(?:/[A-Za-z0-9_~%!$&'()*+,=@./:-]*(?:\?[A-Za-z0-9_~%!$&'()*+,=@./:?-]+)?)?"
+)
+# A scheme as urlsplit reads it (a letter, then letters, digits, "+", "-", "."), up to the first colon.
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 _UNSAFE = str.maketrans({" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "|": "%7C", "\n": "", "\t": ""})
 
 
@@ -123,6 +131,12 @@ class Resolver:
             and "/." not in "/" + href
         ):
             url = self._directory + href
+        # a plain network-path reference: urljoin only puts the base's scheme (the origin's) in front
+        elif self._origin is not None and href.startswith("//") and _PLAIN_NETWORK.fullmatch(href):
+            url = self._origin[: self._origin.index("//")] + href
+        # another scheme ("mailto:", "javascript:"): whatever the base, urljoin keeps it, so no http(s) URL
+        elif (scheme := _SCHEME.match(href)) is not None and scheme.group().lower() not in ("http:", "https:"):
+            url = None
         # a fragment ("#top"): urljoin keeps the base up to its fragment, urlsplit drops tabs and newlines
         elif (
             self._here is not None
