@@ -808,6 +808,56 @@ def test_resolver_network_paths_and_other_schemes_as_urljoin():
                 assert resolve(candidate) == _reference_absolute_url(candidate, base), (candidate, base)
 
 
+def _reference_base_prefixes(base: str) -> tuple[str | None, str | None, str | None]:
+    root = _reference_absolute_url("/", base)
+    directory = _reference_absolute_url("x", base)
+    return (
+        root[:-1] if root and root.endswith("/") else None,
+        directory[:-1] if directory and directory.endswith("x") else None,
+        _reference_absolute_url("#", base),
+    )
+
+
+_BASE_PIECES = [
+    "a",
+    "Z",
+    "9",
+    ".",
+    "..",
+    "-",
+    "/",
+    "//",
+    "/./",
+    "/../",
+    ":",
+    "80",
+    "@",
+    "?",
+    "#",
+    ";",
+    "=",
+    "%2e",
+    "[",
+    " ",
+    "\t",
+    "\n",
+    "é",
+    "e.com",
+]
+
+
+@settings(max_examples=CASES, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(["https://", "http://", "HTTP://", "hTtPs://", "ftp://", "https:/", "", "//"]),
+    st.lists(st.sampled_from(_BASE_PIECES), max_size=10),
+)
+def test_base_prefixes_as_urljoin_gives_them(scheme, pieces):
+    # what the resolver puts in front of root-relative paths, relative paths and fragments, read from a plain
+    # base's parts: what resolving "/", "x" and "#" against the base gave
+    for base in (scheme + "".join(pieces), scheme + "e.com/" + "".join(pieces)):
+        assert urls._base_prefixes(base) == _reference_base_prefixes(base), base
+
+
 # -- render: the escape pattern whose branches start with their character ---------------------------------
 
 # (a "<" ending the text is escaped too: the renderer's next piece of text could complete a tag)

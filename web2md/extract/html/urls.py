@@ -27,6 +27,14 @@ _PLAIN_NETWORK = re.compile(
     r"//(?=[A-Za-z0-9.-]*[A-Za-z0-9])[A-Za-z0-9.-]+"
     r"(?:/[A-Za-z0-9_~%!$&'()*+,=@./:-]*(?:\?[A-Za-z0-9_~%!$&'()*+,=@./:?-]+)?)?"
 )
+# A base URL of the common spelling (http or https in any case, a plain host, maybe a port, a path without empty,
+# "." or ".." segments or parameters, maybe a non-empty query and a fragment of plain characters): what urljoin puts
+# in front of a root-relative path, a relative one and a fragment follows from its parts (`_base_prefixes`).
+_PLAIN_BASE = re.compile(
+    r"([Hh][Tt][Tt][Pp][Ss]?)://((?=[A-Za-z0-9.-]*[A-Za-z0-9])[A-Za-z0-9.-]+(?::[0-9]*)?)"
+    r"((?:/(?!\.\.?(?:[/?#]|\Z))[A-Za-z0-9_~%!$&'()*+,=@:.-]+)*/?)"
+    r"(?:\?([A-Za-z0-9_~%!$&'()*+,=@./:?-]+))?(?:#[A-Za-z0-9_~%!$&'()*+,=@./:?#-]*)?"
+)
 # A scheme as urlsplit reads it (a letter, then letters, digits, "+", "-", "."), up to the first colon.
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 _UNSAFE = str.maketrans({" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "|": "%7C", "\n": "", "\t": ""})
@@ -95,14 +103,10 @@ class Resolver:
         self.base = base
         # every href resolved so far and its answer (hot loops look here before calling)
         self.known: dict[str, str | None] = {}
-        # what urljoin puts in front of a plain root-relative path ("scheme://host[:port]", the scheme lowercased)
-        root = absolute_url("/", base) if base else None
-        self._origin = root[:-1] if root and root.endswith("/") else None
-        # what urljoin makes of the base for a plain relative path ("scheme://host/dir/") and for a
-        # fragment (the base without its fragment); None when those resolve to nothing
-        directory = absolute_url("x", base) if base else None
-        self._directory = directory[:-1] if directory and directory.endswith("x") else None
-        self._here = absolute_url("#", base) if base else None
+        # what urljoin puts in front of a plain root-relative path ("scheme://host[:port]", the scheme lowercased),
+        # of a plain relative path ("scheme://host/dir/") and of a fragment (the base without its fragment); None
+        # when those resolve to nothing
+        self._origin, self._directory, self._here = _base_prefixes(base) if base else (None, None, None)
 
     def __call__(self, href: str) -> str | None:
         url = self.known.get(href, UNSEEN)
@@ -151,6 +155,25 @@ class Resolver:
             url = absolute_url(href, self.base)
         self.known[href] = url
         return url
+
+
+def _base_prefixes(base: str) -> tuple[str | None, str | None, str | None]:
+    """What urljoin (checked by `absolute_url`) puts in front of a plain root-relative path, of a plain relative path
+    and of a fragment, against `base`: read from the parts of a base of the common spelling (`_PLAIN_BASE`: no
+    segment for urljoin to resolve or drop), else by resolving "/", "x" and "#"."""
+    plain = _PLAIN_BASE.fullmatch(base)
+    if plain is not None:
+        scheme, host, path, query = plain.groups()
+        origin = f"{scheme.lower()}://{host}"
+        here = origin + path + ("?" + query if query else "")
+        return origin, origin + (path[: path.rfind("/") + 1] or "/"), here
+    root = absolute_url("/", base)
+    directory = absolute_url("x", base)
+    return (
+        root[:-1] if root and root.endswith("/") else None,
+        directory[:-1] if directory and directory.endswith("x") else None,
+        absolute_url("#", base),
+    )
 
 
 def _plain_absolute(href: str) -> bool:
