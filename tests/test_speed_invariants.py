@@ -858,6 +858,77 @@ def test_base_prefixes_as_urljoin_gives_them(scheme, pieces):
         assert urls._base_prefixes(base) == _reference_base_prefixes(base), base
 
 
+def _reference_meta(found, el) -> None:
+    """`metadata._meta` as it was: each of the six attributes read with `get`, present or not."""
+    from itertools import chain
+
+    get = el.get
+    charset = get("charset")
+    if charset and found.charset is None:
+        found.charset = charset.strip().lower() or None
+    content = get("content")
+    if content is None:
+        return
+    content = clean_text(content)
+    if not content:
+        return
+    equiv = get("http-equiv")
+    if equiv and (equiv := equiv.strip().lower()):
+        found.equiv.setdefault(equiv, content)
+    meta = found.meta
+    for key in chain((get("property") or "").lower().split(), ((get("name") or "").strip().lower(),)):
+        if key:
+            key = metadata._meta_key(key)
+            values = meta.setdefault(key, [])
+            if content not in values:
+                values.append(content)
+    itemprop = get("itemprop")
+    if itemprop and (itemprop := itemprop.strip().lower()):
+        meta.setdefault("itemprop:" + itemprop, []).append(content)
+
+
+_META_VALUES = [
+    None,
+    "",
+    " ",
+    "UTF-8",
+    " og:title  DC:Creator ",
+    "Description",
+    "content-type",
+    "x\xa0y",
+    "og:article:tag",
+]
+
+
+@settings(max_examples=CASES // 3, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.fixed_dictionaries(
+            {
+                name: st.sampled_from(_META_VALUES)
+                for name in ("charset", "content", "http-equiv", "property", "name", "itemprop", "lang")
+            }
+        ),
+        max_size=6,
+    )
+)
+def test_meta_reading_as_with_every_get(metas):
+    parts = []
+    for attributes in metas:
+        written = "".join(f' {name}="{value}"' for name, value in attributes.items() if value is not None)
+        parts.append(f"<meta{written}>")
+    root = parse_html("<html><head>" + "".join(parts) + "</head><body><p>x</p></body></html>")
+    new, old = metadata._Found(), metadata._Found()
+    for el in root.iter("meta"):
+        metadata._meta(new, el)
+        _reference_meta(old, el)
+    assert (new.charset, new.equiv, new.meta) == (old.charset, old.equiv, old.meta)
+    made = etree.Element("meta", {"{urn:x}content": "namespaced", "name": "n"})  # (as an XML parse may give)
+    metadata._meta(new, made)
+    _reference_meta(old, made)
+    assert new.meta == old.meta
+
+
 # -- render: the escape pattern whose branches start with their character ---------------------------------
 
 # (a "<" ending the text is escaped too: the renderer's next piece of text could complete a tag)
