@@ -17,7 +17,10 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from web2md.extract import derive
-from web2md.extract.html import parse
+from web2md.extract.html import parse, urls
+from web2md.extract.html.elements import DocumentElements
+from web2md.extract.html.entities import clean_text, element_text
+from web2md.extract.html.links import links_from_tree
 from web2md.extract.html.parse import neutralise_references, parse_html
 from web2md.extract.html.rows import PACKED
 from web2md.extract.html.tags import RAW_TEXT_TAGS, SCRIPTLESS_SKIP_TAGS, SKIP_TAGS
@@ -526,6 +529,404 @@ def test_resolver_shortcuts_agree_with_urljoin():
         for href in _strings(pieces, 6, 8):
             for candidate in (href, "/" + href):  # relative, and from the root ("/#", "/;", "/a?" included)
                 assert resolve(candidate) == _reference_absolute_url(candidate, base), (candidate, base)
+
+
+_OLD_PLAIN_ABSOLUTE = re.compile(
+    r"https?://(?=[A-Za-z0-9.-]*[A-Za-z0-9])[A-Za-z0-9.-]++(?::[0-9]*+)?+(?:[/?#][^\[]*+)?+(?<!\s)"
+)
+_ABSOLUTE_PIECES = [
+    "a",
+    "Z",
+    "9",
+    ".",
+    "-",
+    ":",
+    "80",
+    "@",
+    "[",
+    "]",
+    "/",
+    "?",
+    "#",
+    " ",
+    "\t",
+    "\n",
+    "\x0b",
+    "\x1c",
+    "\x85",
+    "\xa0",
+    "\u2028",
+    "\u3000",
+    "é",
+    "_",
+    "%",
+    "x.com",
+]
+
+
+@settings(max_examples=CASES, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["http://", "https://"]), st.lists(st.sampled_from(_ABSOLUTE_PIECES), max_size=10))
+def test_plain_absolute_as_the_whole_pattern(scheme, pieces):
+    # the host by the pattern, then "[" and the last character by `in` and `isspace`: the old pattern's answer
+    href = scheme + "".join(pieces)
+    assert urls._plain_absolute(href) == (_OLD_PLAIN_ABSOLUTE.fullmatch(href) is not None), href
+
+
+def test_plain_absolute_tricky_cases():
+    cases = {
+        "http://a": True,
+        "https://a.b:": True,
+        "https://a.b:80/x y": True,
+        "https://a.b/x ": False,
+        "https://a.b/x\u3000": False,
+        "https://a.b/x\x1c": False,  # (a separator: whitespace to str.isspace and to sre's \s)
+        "https://a.b?q=[1]": False,
+        "https://a.b#[": False,
+        "https://[::1]/": False,
+        "https://.../": False,
+        "https://a b/": False,
+        "https://a.b:8a/": False,
+        "https://a@b/": False,
+        "http:///x": False,
+    }
+    for href, plain in cases.items():
+        assert (_OLD_PLAIN_ABSOLUTE.fullmatch(href) is not None) == plain, href
+        assert urls._plain_absolute(href) == plain, href
+
+
+# -- links: a link's text read in place when it has no children -----------------------------------------------
+
+
+def _reference_links(root, page_url):
+    """`links_from_tree` as it was: every link's text by `element_text`, every href through the resolver."""
+    resolve = Resolver(urls.document_base(root, page_url))
+    found: dict[str, dict] = {}
+    for a in root.iter("a", "area"):
+        href = a.get("href")
+        if href is None:
+            continue
+        url = resolve(href)
+        if url is None:
+            continue
+        url = url.split("#", 1)[0]
+        entry = found.get(url)
+        rel_attr = a.get("rel")
+        rel = rel_attr.lower().split() if rel_attr else None
+        nofollow = rel is not None and "nofollow" in rel
+        if entry is None:
+            text = clean_text(a.get("alt")) if a.tag != "a" else element_text(a)
+            found[url] = {"url": url, "text": text, "nofollow": nofollow, "rel": " ".join(rel) if rel else ""}
+        elif not nofollow:
+            entry["nofollow"] = False
+            if not entry["text"]:
+                entry["text"] = element_text(a)
+    return list(found.values())
+
+
+_LINK_TEXTS = ["", " ", "a", "B c", "\u00a0", "&nbsp;", "&amp;", "caf&eacute;", "\u200b", "\ufffd", "\t", "\n", "  x  "]
+_LINK_INSIDES = ["<b>b</b>", "<!--c-->", "<br>", "<img alt=i>", "<span> s </span>", "<?pi x?>"]
+
+
+@settings(max_examples=CASES // 3, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["a", "a", "area"]),
+            st.sampled_from(["/x", "/x#f", "/y", "x", "#", "mailto:m", "https://e.com/x", None]),
+            st.sampled_from([None, "nofollow", "NoFollow noopener", ""]),
+            st.lists(st.sampled_from(_LINK_TEXTS + _LINK_INSIDES), max_size=4),
+        ),
+        max_size=8,
+    )
+)
+def test_links_as_with_element_text(links):
+    parts = []
+    for tag, href, rel, inside in links:
+        attributes = (f' href="{href}"' if href is not None else "") + (f' rel="{rel}"' if rel is not None else "")
+        body = "".join(inside)
+        if tag == "area":
+            parts.append(f'<area{attributes} alt="{body}">')
+        else:
+            parts.append(f"<a{attributes}>{body}</a>")
+    root = parse_html("<html><body><p>" + " ".join(parts) + "</p></body></html>")
+    expected = _reference_links(root, "https://e.com/d/")
+    assert links_from_tree(root, "https://e.com/d/") == expected
+    resolve = Resolver("https://e.com/d/")
+    resolve("/x")  # (an href the renderer resolved first)
+    assert links_from_tree(root, "https://e.com/d/", resolve, list(root.iter("a", "area"))) == expected
+
+
+# -- metadata: a <link>'s rel read once, its href only when the rel asks for it -----------------------------------
+
+
+def _reference_link_fields(elements, resolve):
+    """What the scan took from the `<link>` elements before: `feed_kind` of each, then its rel and href read again."""
+    from web2md.extract.documents.feedlinks import feed_kind, feed_link
+
+    titles, canonical, hreflangs, feeds, favicons = [], None, [], [], []
+    for el in elements.links:
+        if feed_kind(el) is not None and (title := clean_text(el.get("title"))):
+            titles.append(title)
+        rel = el.get("rel")
+        if not rel:
+            continue
+        rels = rel.lower().split()
+        href = el.get("href")
+        if not rels or not href:
+            continue
+        icon = not metadata._ICON_RELS.isdisjoint(rels)
+        if not (icon or "canonical" in rels or "alternate" in rels):
+            continue
+        url = resolve(href)
+        if url is None:
+            continue
+        if "canonical" in rels and canonical is None:
+            canonical = url
+        if "alternate" in rels:
+            hreflang = (el.get("hreflang") or "").strip()
+            if hreflang:
+                hreflangs.append({"hreflang": hreflang, "url": url})
+            feed = feed_link(el, resolve.base)
+            if feed is not None and all(f["url"] != feed["url"] for f in feeds):
+                feeds.append(feed)
+        if icon and all(f["url"] != url for f in favicons):
+            icon = {"url": url, "rel": " ".join(rels)}
+            for attr in ("sizes", "type"):
+                value = (el.get(attr) or "").strip()
+                if value:
+                    icon[attr] = value
+            favicons.append(icon)
+    return titles, canonical, hreflangs, feeds, favicons
+
+
+@settings(max_examples=CASES // 3, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(
+                [
+                    None,
+                    "",
+                    " ",
+                    "alternate",
+                    "ALTERNATE feed",
+                    "canonical",
+                    "stylesheet",
+                    "icon",
+                    "shortcut Icon",
+                    "alternate icon",
+                    "apple-touch-icon",
+                    "preload",
+                    "canonical alternate",
+                ]
+            ),
+            st.sampled_from([None, "", "/feed", "https://e.com/rss", "page.html", "mailto:x", "#"]),
+            st.sampled_from([None, "application/rss+xml", "application/json", "APPLICATION/ATOM+XML; q=1", "text/css"]),
+            st.sampled_from([None, "", "Feed", " Site ", "de"]),
+        ),
+        max_size=6,
+    )
+)
+def test_link_scan_as_before(links):
+    parts = []
+    for rel, href, kind, extra in links:
+        attributes = "".join(
+            f' {name}="{value}"'
+            for name, value in (
+                ("rel", rel),
+                ("href", href),
+                ("type", kind),
+                ("title", extra),
+                ("hreflang", extra),
+                ("sizes", extra),
+            )
+            if value is not None
+        )
+        parts.append(f"<link{attributes}>")
+    root = parse_html("<html><head>" + "".join(parts) + "</head><body><p>x</p></body></html>")
+    elements = DocumentElements(root)
+    found = metadata.scan(root, "https://e.com/d/", elements=elements, resolve=Resolver("https://e.com/d/"))
+    got = (found.feed_titles, found.canonical, found.hreflangs, found.feeds, found.favicons)
+    assert got == _reference_link_fields(elements, Resolver("https://e.com/d/"))
+    # without a resolver only the feeds' titles are read
+    assert metadata._scan(elements, None, None).feed_titles == got[0]
+
+
+def test_resolver_network_paths_and_other_schemes_as_urljoin():
+    # network-path references ("//host/path": urljoin puts the base's scheme in front, resolves no dot segment,
+    # drops an empty query or fragment) and hrefs with a scheme other than http(s), against bases of every kind
+    pieces = [
+        "a",
+        "Z",
+        "9",
+        ".",
+        "-",
+        "/",
+        "//",
+        "..",
+        "./",
+        ":",
+        "80",
+        "@",
+        "?",
+        "#",
+        ";",
+        "[",
+        "]",
+        " ",
+        "\t",
+        "\n",
+        "\x01",
+        "é",
+        "%2e",
+        "+",
+        "x.com",
+        "mailto:",
+        "javascript:",
+        "HTTP:",
+        "https:",
+        "tel:",
+        "a+b.c-d:",
+        "1a:",
+    ]
+    bases = [
+        "",
+        "https://e.com/a/b?q#f",
+        "HTTP://E.com",
+        "https://u:p@e.com:8080/x/y/z",
+        "http://[bad/x",
+        "javascript:x",
+        "mailto:x",
+        "//e.com/x",
+        "https://[::1]/x",
+        "ftp://e.com/x",
+    ]
+    for base in bases:
+        resolve = Resolver(base)
+        for href in _strings(pieces, 9, 7):
+            for candidate in (href, "//" + href, "//e.com/" + href, href + ":x", "mailto:" + href):
+                assert resolve(candidate) == _reference_absolute_url(candidate, base), (candidate, base)
+
+
+def _reference_base_prefixes(base: str) -> tuple[str | None, str | None, str | None]:
+    root = _reference_absolute_url("/", base)
+    directory = _reference_absolute_url("x", base)
+    return (
+        root[:-1] if root and root.endswith("/") else None,
+        directory[:-1] if directory and directory.endswith("x") else None,
+        _reference_absolute_url("#", base),
+    )
+
+
+_BASE_PIECES = [
+    "a",
+    "Z",
+    "9",
+    ".",
+    "..",
+    "-",
+    "/",
+    "//",
+    "/./",
+    "/../",
+    ":",
+    "80",
+    "@",
+    "?",
+    "#",
+    ";",
+    "=",
+    "%2e",
+    "[",
+    " ",
+    "\t",
+    "\n",
+    "é",
+    "e.com",
+]
+
+
+@settings(max_examples=CASES, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(["https://", "http://", "HTTP://", "hTtPs://", "ftp://", "https:/", "", "//"]),
+    st.lists(st.sampled_from(_BASE_PIECES), max_size=10),
+)
+def test_base_prefixes_as_urljoin_gives_them(scheme, pieces):
+    # what the resolver puts in front of root-relative paths, relative paths and fragments, read from a plain
+    # base's parts: what resolving "/", "x" and "#" against the base gave
+    for base in (scheme + "".join(pieces), scheme + "e.com/" + "".join(pieces)):
+        assert urls._base_prefixes(base) == _reference_base_prefixes(base), base
+
+
+def _reference_meta(found, el) -> None:
+    """`metadata._meta` as it was: each of the six attributes read with `get`, present or not."""
+    from itertools import chain
+
+    get = el.get
+    charset = get("charset")
+    if charset and found.charset is None:
+        found.charset = charset.strip().lower() or None
+    content = get("content")
+    if content is None:
+        return
+    content = clean_text(content)
+    if not content:
+        return
+    equiv = get("http-equiv")
+    if equiv and (equiv := equiv.strip().lower()):
+        found.equiv.setdefault(equiv, content)
+    meta = found.meta
+    for key in chain((get("property") or "").lower().split(), ((get("name") or "").strip().lower(),)):
+        if key:
+            key = metadata._meta_key(key)
+            values = meta.setdefault(key, [])
+            if content not in values:
+                values.append(content)
+    itemprop = get("itemprop")
+    if itemprop and (itemprop := itemprop.strip().lower()):
+        meta.setdefault("itemprop:" + itemprop, []).append(content)
+
+
+_META_VALUES = [
+    None,
+    "",
+    " ",
+    "UTF-8",
+    " og:title  DC:Creator ",
+    "Description",
+    "content-type",
+    "x\xa0y",
+    "og:article:tag",
+]
+
+
+@settings(max_examples=CASES // 3, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.fixed_dictionaries(
+            {
+                name: st.sampled_from(_META_VALUES)
+                for name in ("charset", "content", "http-equiv", "property", "name", "itemprop", "lang")
+            }
+        ),
+        max_size=6,
+    )
+)
+def test_meta_reading_as_with_every_get(metas):
+    parts = []
+    for attributes in metas:
+        written = "".join(f' {name}="{value}"' for name, value in attributes.items() if value is not None)
+        parts.append(f"<meta{written}>")
+    root = parse_html("<html><head>" + "".join(parts) + "</head><body><p>x</p></body></html>")
+    new, old = metadata._Found(), metadata._Found()
+    for el in root.iter("meta"):
+        metadata._meta(new, el)
+        _reference_meta(old, el)
+    assert (new.charset, new.equiv, new.meta) == (old.charset, old.equiv, old.meta)
+    made = etree.Element("meta", {"{urn:x}content": "namespaced", "name": "n"})  # (as an XML parse may give)
+    metadata._meta(new, made)
+    _reference_meta(old, made)
+    assert new.meta == old.meta
 
 
 # -- render: the escape pattern whose branches start with their character ---------------------------------

@@ -118,7 +118,11 @@ def clean_text(text: str | None) -> str:
     ):
         text = normalise_chars(text)
         printable = text.isprintable()
-    return collapse_ws(text, printable)
+    # `collapse_ws(text, printable)`, written out: most metadata strings and link texts are only trimmed
+    trimmed = text.strip(" ")
+    if printable and "  " not in trimmed:
+        return trimmed
+    return " ".join(text.split())
 
 
 def subtree_text(el) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from lxml import etree
 
-from web2md.extract.html.entities import clean_text, element_text
+from web2md.extract.html.entities import clean_text, subtree_text
 from web2md.extract.html.urls import UNSEEN, Resolver, document_base
 
 
@@ -29,7 +29,7 @@ def links_from_tree(
             continue
         url = known(href, UNSEEN)
         if url is UNSEEN:
-            url = resolve(href)
+            url = resolve.unseen(href)
         if url is None:
             continue
         if "#" in url:
@@ -41,11 +41,12 @@ def links_from_tree(
         rel = rel_attr.lower().split() if rel_attr else None
         nofollow = rel is not None and "nofollow" in rel
         if entry is None:
-            text = clean_text(a.get("alt")) if a.tag != "a" else element_text(a)
+            # (`element_text`, with the text of a link without children read in place: most links)
+            text = clean_text(a.get("alt") if a.tag != "a" else subtree_text(a) if len(a) else a.text)
             found[url] = {"url": url, "text": text, "nofollow": nofollow, "rel": " ".join(rel) if rel else ""}
         elif not nofollow:
             # nofollow only counts when every occurrence says so
             entry["nofollow"] = False
             if not entry["text"]:
-                entry["text"] = element_text(a)
+                entry["text"] = clean_text(subtree_text(a) if len(a) else a.text)
     return list(found.values())

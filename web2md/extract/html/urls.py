@@ -11,19 +11,32 @@ from lxml import etree
 # The host of an http(s) URL: up to the first "/", "?" or "#"; the match fails when it holds a
 # space, tab, newline, "<", ">" or backslash.
 _HTTP_HOST = re.compile(r"https?://([^/?#<>\\ \t\n]*)(?:[/?#]|\Z)")
-# An absolute http(s) URL that `absolute_url` gives back as it is, in its most common spelling: a host of letters,
-# digits, dots and hyphens with a letter or digit in it, maybe a port, then maybe a path, query or fragment without
-# "[", and no whitespace at the end (one pass of the pattern; possessive, so that a long href fails in linear time).
-_PLAIN_ABSOLUTE = re.compile(
-    r"https?://(?=[A-Za-z0-9.-]*[A-Za-z0-9])[A-Za-z0-9.-]++(?::[0-9]*+)?+"
-    r"(?:[/?#][^\[]*+)?+(?<!\s)"
-)
+# The start of an absolute http(s) URL that `absolute_url` gives back as it is, in its most common spelling
+# (`_plain_absolute`): a host of letters, digits, dots and hyphens with a letter or digit in it, maybe a port, then
+# the end or a path, query or fragment (possessive, so that a long href fails in linear time).
+_PLAIN_ABSOLUTE_HOST = re.compile(r"https?://(?=[A-Za-z0-9.-]*[A-Za-z0-9])[A-Za-z0-9.-]++(?::[0-9]*+)?+(?=[/?#]|\Z)")
 UNSEEN = object()  # `Resolver.known.get(href, UNSEEN)`: not resolved yet
 # A relative path of plain characters (no scheme, query, fragment, parameters, backslash or whitespace):
 # with no empty or dot segment, urljoin only puts the base's directory in front of it.
 _PLAIN_PATH = re.compile(r"[A-Za-z0-9_~%!$&'()*+,=@./-]+")
 # The same from the root, with a non-empty query of plain characters (urlunsplit drops an empty one).
 _PLAIN_ROOTED = re.compile(r"/[A-Za-z0-9_~%!$&'()*+,=@./:-]*(?:\?[A-Za-z0-9_~%!$&'()*+,=@./:?-]+)?")
+# A network-path reference ("//host/path") of a plain host and plain characters: urljoin only puts the base's
+# scheme in front of it (no dot segment is resolved after a host; an empty query would be dropped, so none).
+_PLAIN_NETWORK = re.compile(
+    r"//(?=[A-Za-z0-9.-]*[A-Za-z0-9])[A-Za-z0-9.-]+"
+    r"(?:/[A-Za-z0-9_~%!$&'()*+,=@./:-]*(?:\?[A-Za-z0-9_~%!$&'()*+,=@./:?-]+)?)?"
+)
+# A base URL of the common spelling (http or https in any case, a plain host, maybe a port, a path without empty,
+# "." or ".." segments or parameters, maybe a non-empty query and a fragment of plain characters): what urljoin puts
+# in front of a root-relative path, a relative one and a fragment follows from its parts (`_base_prefixes`).
+_PLAIN_BASE = re.compile(
+    r"([Hh][Tt][Tt][Pp][Ss]?)://((?=[A-Za-z0-9.-]*[A-Za-z0-9])[A-Za-z0-9.-]+(?::[0-9]*)?)"
+    r"((?:/(?!\.\.?(?:[/?#]|\Z))[A-Za-z0-9_~%!$&'()*+,=@:.-]+)*/?)"
+    r"(?:\?([A-Za-z0-9_~%!$&'()*+,=@./:?-]+))?(?:#[A-Za-z0-9_~%!$&'()*+,=@./:?#-]*)?"
+)
+# A scheme as urlsplit reads it (a letter, then letters, digits, "+", "-", "."), up to the first colon.
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 _UNSAFE = str.maketrans({" ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "|": "%7C", "\n": "", "\t": ""})
 
 
@@ -90,21 +103,21 @@ class Resolver:
         self.base = base
         # every href resolved so far and its answer (hot loops look here before calling)
         self.known: dict[str, str | None] = {}
-        # what urljoin puts in front of a plain root-relative path ("scheme://host[:port]", the scheme lowercased)
-        root = absolute_url("/", base) if base else None
-        self._origin = root[:-1] if root and root.endswith("/") else None
-        # what urljoin makes of the base for a plain relative path ("scheme://host/dir/") and for a
-        # fragment (the base without its fragment); None when those resolve to nothing
-        directory = absolute_url("x", base) if base else None
-        self._directory = directory[:-1] if directory and directory.endswith("x") else None
-        self._here = absolute_url("#", base) if base else None
+        # what urljoin puts in front of a plain root-relative path ("scheme://host[:port]", the scheme lowercased),
+        # of a plain relative path ("scheme://host/dir/") and of a fragment (the base without its fragment); None
+        # when those resolve to nothing
+        self._origin, self._directory, self._here = _base_prefixes(base) if base else (None, None, None)
 
     def __call__(self, href: str) -> str | None:
         url = self.known.get(href, UNSEEN)
         if url is not UNSEEN:
             return url
+        return self.unseen(href)
+
+    def unseen(self, href: str) -> str | None:
+        """`self(href)` of an href not resolved yet (the caller looked it up in `known`)."""
         if href.startswith(("https://", "http://")):  # most links: absolute_url checks them without urljoin
-            url = href if _PLAIN_ABSOLUTE.fullmatch(href) else absolute_url(href, self.base)
+            url = href if _plain_absolute(href) else absolute_url(href, self.base)
         # a plain root-relative path, maybe with a query: urljoin would only prepend the origin
         elif (
             self._origin is not None
@@ -122,6 +135,12 @@ class Resolver:
             and "/." not in "/" + href
         ):
             url = self._directory + href
+        # a plain network-path reference: urljoin only puts the base's scheme (the origin's) in front
+        elif self._origin is not None and href.startswith("//") and _PLAIN_NETWORK.fullmatch(href):
+            url = self._origin[: self._origin.index("//")] + href
+        # another scheme ("mailto:", "javascript:"): whatever the base, urljoin keeps it, so no http(s) URL
+        elif (scheme := _SCHEME.match(href)) is not None and scheme.group().lower() not in ("http:", "https:"):
+            url = None
         # a fragment ("#top"): urljoin keeps the base up to its fragment, urlsplit drops tabs and newlines
         elif (
             self._here is not None
@@ -136,6 +155,32 @@ class Resolver:
             url = absolute_url(href, self.base)
         self.known[href] = url
         return url
+
+
+def _base_prefixes(base: str) -> tuple[str | None, str | None, str | None]:
+    """What urljoin (checked by `absolute_url`) puts in front of a plain root-relative path, of a plain relative path
+    and of a fragment, against `base`: read from the parts of a base of the common spelling (`_PLAIN_BASE`: no
+    segment for urljoin to resolve or drop), else by resolving "/", "x" and "#"."""
+    plain = _PLAIN_BASE.fullmatch(base)
+    if plain is not None:
+        scheme, host, path, query = plain.groups()
+        origin = f"{scheme.lower()}://{host}"
+        here = origin + path + ("?" + query if query else "")
+        return origin, origin + (path[: path.rfind("/") + 1] or "/"), here
+    root = absolute_url("/", base)
+    directory = absolute_url("x", base)
+    return (
+        root[:-1] if root and root.endswith("/") else None,
+        directory[:-1] if directory and directory.endswith("x") else None,
+        absolute_url("#", base),
+    )
+
+
+def _plain_absolute(href: str) -> bool:
+    """Whether `href` (starting "http://" or "https://") is an absolute URL of the common spelling that
+    `absolute_url` gives back as it is: its scheme and host by the pattern, then no "[" and no whitespace at the
+    end, told by `in` and `isspace` rather than by sre testing every character of the path."""
+    return _PLAIN_ABSOLUTE_HOST.match(href) is not None and "[" not in href and not href[-1].isspace()
 
 
 def strip_fragment(url: str) -> str:

@@ -204,11 +204,16 @@ def _scan(elements: DocumentElements, resolve: Resolver | None, json_ld: JsonLd 
     for el in elements.metas:
         _meta(found, el)
     for el in elements.links:
-        # feeds' titles name the site, which the title needs: read with or without `resolve`
-        if feed_kind(el) is not None and (title := clean_text(el.get("title"))):
+        rel = el.get("rel")
+        if not rel:
+            continue  # neither a feed nor an icon, canonical or alternate link
+        rels = rel.lower().split()
+        # feeds' titles name the site, which the title needs: read with or without `resolve` (a feed is an
+        # alternate link, `feed_kind` reads the rest)
+        if "alternate" in rels and feed_kind(el) is not None and (title := clean_text(el.get("title"))):
             found.feed_titles.append(title)
         if resolve is not None:
-            _link(found, el, resolve)
+            _link(found, el, resolve, rels)
     if resolve is not None:
         for el in elements.times:
             value = el.get("datetime")
@@ -229,30 +234,38 @@ def _in_svg(el: etree._Element) -> bool:
 
 
 def _meta(found: _Found, el: etree._Element) -> None:
+    # the names first (one call), then only the attributes the element has: most metas have two of the six read
+    # here, and `get` of an absent name costs most of what reading a present one does
+    keys = el.keys()
     get = el.get
-    charset = get("charset")
-    if charset and found.charset is None:
-        found.charset = charset.strip().lower() or None
-    content = get("content")
-    if content is None:
+    if "charset" in keys:
+        charset = get("charset")
+        if charset and found.charset is None:
+            found.charset = charset.strip().lower() or None
+    if "content" not in keys:
         return
-    content = clean_text(content)
+    content = clean_text(get("content"))
     if not content:
         return
-    equiv = get("http-equiv")
-    if equiv and (equiv := equiv.strip().lower()):
-        found.equiv.setdefault(equiv, content)
+    if "http-equiv" in keys:
+        equiv = get("http-equiv")
+        if equiv and (equiv := equiv.strip().lower()):
+            found.equiv.setdefault(equiv, content)
     meta = found.meta
     # RDFa's `property` lists names ("dc:title og:title"): the content is each one's
-    for key in chain((get("property") or "").lower().split(), ((get("name") or "").strip().lower(),)):
+    names = get("property").lower().split() if "property" in keys else []
+    if "name" in keys:
+        names.append(get("name").strip().lower())
+    for key in names:
         if key:
             key = _meta_key(key)
             values = meta.setdefault(key, [])
             if content not in values:
                 values.append(content)
-    itemprop = get("itemprop")
-    if itemprop and (itemprop := itemprop.strip().lower()):
-        meta.setdefault("itemprop:" + itemprop, []).append(content)
+    if "itemprop" in keys:
+        itemprop = get("itemprop").strip().lower()
+        if itemprop:
+            meta.setdefault("itemprop:" + itemprop, []).append(content)
 
 
 def _meta_key(key: str) -> str:
@@ -266,17 +279,14 @@ def _meta_key(key: str) -> str:
     return key
 
 
-def _link(found: _Found, el: etree._Element, resolve: Resolver) -> None:
-    rel = el.get("rel")
-    if not rel:
-        return
-    rels = rel.lower().split()
-    href = el.get("href")
-    if not rels or not href:
-        return
+def _link(found: _Found, el: etree._Element, resolve: Resolver, rels: list[str]) -> None:
+    """What a `<link>` whose `rel` names `rels` (lowercased) says: the canonical URL, alternates, feeds, icons."""
     icon = not _ICON_RELS.isdisjoint(rels)
     if not (icon or "canonical" in rels or "alternate" in rels):
         return  # stylesheets, preloads, ...: nothing to resolve
+    href = el.get("href")
+    if not href:
+        return
     url = resolve(href)
     if url is None:
         return
