@@ -182,6 +182,38 @@ def test_keys_page_scroll_follow_back_forward_url_and_quit(server):
     assert [p for p in server.paths() if p != "/robots.txt"] == ["/", "/two", "/missing", "/one"]
 
 
+@pytest.mark.integration
+def test_one_crawl_serves_the_session_and_closes_when_it_ends():
+    """Following links reuses the session's crawl: robots.txt is read once for the host; a reload fetches again;
+    every request carries the session's header and cookie, and a cookie a page sets stays with that page, as when
+    each page had a crawl of its own. Ctrl-C during a navigation ends the session at once."""
+    with TestServer() as site:
+        site.route("/robots.txt", "User-agent: *\nDisallow: /private\n", headers={"Content-Type": "text/plain"})
+        site.route("/", START, headers={"Set-Cookie": "visit=1"})
+        site.route("/one", ONE)
+        site.route("/two", TWO)
+        site.route("/slow", ONE, delay=60)
+        browser = Terminal("browse", site.url("/"), "--header", "X-Session: kept", "--cookie", "flavour=plum")
+        browser.wait_for("Start page —", "screen 1/")
+        browser.press("1" + ENTER, f"One — {site.url('/one')}")
+        browser.press_until(
+            "r", lambda: site.paths().count("/one") == 2 and "Fetching" not in browser.text, "the reload"
+        )
+        assert browser.title.startswith(f" One — {site.url('/one')}")
+        browser.press("b", "Start page —")
+        browser.press("2" + ENTER, f"Two — {site.url('/two')}")
+        browser.press("g", "URL:")
+        browser.press(site.url("/slow") + ENTER, f"Fetching {site.url('/slow')}")
+        browser.child.send("\x03")  # Ctrl-C while the page is on its way
+        browser.child.expect(pexpect.EOF, timeout=30)
+        browser.child.close()
+        assert browser.child.exitstatus == 0
+        assert site.paths() == ["/robots.txt", "/", "/one", "/one", "/two", "/slow"]
+        pages = [r for r in site.requests if r.path != "/robots.txt"]
+        assert {r.headers.get("X-Session") for r in pages} == {"kept"}
+        assert [r.headers.get("Cookie") for r in pages] == ["flavour=plum"] * 5
+
+
 @pytest.fixture(scope="module")
 def example_site():
     with TestServer() as srv:

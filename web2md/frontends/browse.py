@@ -7,6 +7,8 @@ follows that link, ``b``, Backspace or Left goes back (see docs/design.md#comman
 text (``n``/``N``), ``h`` shows help and ``q`` quits (see `HELP_SCREEN`). It
 runs on the alternate screen and re-wraps the page when the window is resized.
 A failed navigation shows the error on the status line and keeps the page.
+Pages are fetched through one crawl kept open for the session (`web2md.frontends.page_crawl`, as the servers
+fetch theirs), so following a link reuses the host's robots.txt and connection slot instead of starting a crawl.
 
 Like a browser, it shows the whole page's links by default: the page's own
 region, then the links elsewhere on the page (navigation, sidebars, footer)
@@ -22,7 +24,7 @@ import shutil
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
@@ -38,6 +40,9 @@ from web2md.frontends.ansi import Rendered, render, strip_ansi
 from web2md.frontends.common import EXIT_OK, CommandError, check_url, first_page
 from web2md.frontends.sanitise import sanitise
 from web2md.frontends.wording import plural
+
+if TYPE_CHECKING:
+    from web2md.frontends.page_crawl import PageCrawls
 
 KEYS = "h help · q quit · space/- page · N⏎ link · b back · g URL · / find · m main"  # most needed first
 HELP_SCREEN = """Keys
@@ -58,6 +63,10 @@ text, then the navigation, sidebar and footer links under "Links
 elsewhere on the page" (m: the main content only).
 Press any key to go back to the page."""
 ELSEWHERE = "Links elsewhere on the page"
+NOT_WRITTEN = {"WEB2MD_OUTPUT_DIR": "", "WEB2MD_FORMATS": ""}
+# quitting waits no longer for the session's crawl to close: a page still on its way would hold it until its
+# download ends, and what is left ends with the process (Chromium with its driver)
+CLOSE_SECONDS = 1.0
 STYLE = Style.from_dict(
     {
         "title": "reverse bold",
@@ -103,6 +112,7 @@ class Browser:
         self.asking: str | None = None  # the prompt shown in the status line ("URL: ", "/")
         self.input = Buffer(multiline=False, accept_handler=self._answered)
         self.app: Application[int] | None = None  # made by `run` when there is a terminal
+        self.pages: PageCrawls | None = None  # the session's crawl: made by the first fetch, closed by `close`
 
     # -- pages ---------------------------------------------------------
     @property
@@ -110,14 +120,16 @@ class Browser:
         return self.history[self.position] if 0 <= self.position < len(self.history) else None
 
     async def fetch(self, url: str) -> View:
-        """Fetch and render ``url`` through the `page` spider; raises `CommandError` on failure."""
+        """Fetch and render ``url`` through the session's page crawl; raises `CommandError` on failure."""
         from web2md import crawl
-        from web2md.spiders.page import PageSpider
+        from web2md.frontends.page_crawl import PageCrawls
 
         url = check_url(url)
         options = {"main_content": None if self.main_only else False, **self.options}
-        result = await crawl.crawl(PageSpider, self.settings, url=url, output="", formats="", **options)
-        item = first_page(result, url, self.timeout)
+        if self.pages is None:  # nothing is written: the page is only shown
+            self.pages = PageCrawls(crawl.project_settings(self.settings | NOT_WRITTEN))
+        outcome = await self.pages.fetch(url, **options)
+        item = first_page(outcome.result, url, self.timeout)
         markdown = item.get("markdown") or ""
         if not self.main_only:
             markdown = with_page_links(markdown, item.get("links") or [])
@@ -371,7 +383,24 @@ class Browser:
         When the start page fails, the error goes to stderr with the exit status
         `web2md fetch` would give. Without a terminal on both ends the page is
         printed once, with its links listed after it, as ``lynx -dump`` does.
+        The session's crawl is closed however it ends (quit, Ctrl-C, an error).
         """
+        try:
+            return self._run(url)
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Close the session's page crawl (Chromium with it, under ``--browser``), waiting `CLOSE_SECONDS` at most."""
+        pages, self.pages = self.pages, None
+        if pages is None:
+            return
+        try:
+            asyncio.run(asyncio.wait_for(pages.close(), CLOSE_SECONDS))
+        except TimeoutError:
+            pass  # the reactor's thread is a daemon: the crawl ends with the process
+
+    def _run(self, url: str) -> int:
         terminal = sys.stdin.isatty() and sys.stdout.isatty()
         if terminal:
             self.app = self._application()

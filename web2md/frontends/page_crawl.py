@@ -1,5 +1,6 @@
 """The long-lived crawl that fetches single pages for the servers (``web2md mcp``'s web_fetch, ``web2md serve``'s
-scrape and reader), so that requests share one crawl's per-host slots, robots.txt and settings (see docs/mcp.md).
+scrape and reader) and for a terminal browser session, so that requests share one crawl's per-host slots,
+robots.txt and settings (see docs/mcp.md).
 
 One crawl of `PagesSpider` stays open (its idle spider is kept open) and takes requests as they come, each
 carrying its own conversion options, headers and key in its meta; whatever becomes of a request (its item scraped
