@@ -5,6 +5,7 @@ the real MCP client."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Iterator
@@ -14,11 +15,13 @@ import httpx
 import pytest
 from firecrawl import Firecrawl
 from firecrawl.v2.utils.error_handler import RequestTimeoutError
+from scrapy import signals
 
 from tests.api_harness import running_api
 from tests.server import RecordedRequest, TestServer
 from tests.test_http_api import POST, POST_MARKDOWN, expected
 from tests.test_mcp import McpSession, text_of
+from web2md import crawl
 from web2md.frontends import page_crawl
 from web2md.frontends.http_api import ApiOptions
 from web2md.frontends.mcp_server import ServerOptions
@@ -200,3 +203,44 @@ def test_wait_for_in_the_browser_is_each_requests_own(site):
             )
     assert waited.markdown == "# Shown late\n\nWaiting for the rest.\n\nShown after three seconds."
     assert hurried.markdown == "# Shown late\n\nWaiting for the rest."
+
+
+def test_a_page_whose_caller_stopped_waiting_is_not_converted():
+    """A caller's time bound runs out while the site holds its answer: when the answer comes, the page is not
+    converted for nobody, and the crawl goes on serving the next caller."""
+    release = threading.Event()
+    received = threading.Event()
+
+    def held(rec: RecordedRequest) -> tuple[int, dict[str, str], bytes]:
+        release.wait(30)
+        return 200, {}, ARTICLE.format(title="Held").encode()
+
+    def noted(response: object, **_: object) -> None:
+        if getattr(response, "url", "").endswith("/held"):
+            received.set()
+
+    async def scenario(site: TestServer) -> tuple[str, dict]:
+        pages = page_crawl.PageCrawls(crawl.project_settings({"WEB2MD_OUTPUT_DIR": "", "WEB2MD_FORMATS": ""}))
+        try:
+            first = await pages.fetch(site.url("/p/0"))  # opens the crawl
+            stats = pages.crawls[False].crawler.stats
+            pages.crawls[False].crawler.signals.connect(noted, signal=signals.response_received)
+            with pytest.raises(asyncio.TimeoutError):
+                await asyncio.wait_for(pages.fetch(site.url("/held")), 0.5)
+            release.set()
+            assert await asyncio.to_thread(received.wait, 30)
+            after = await pages.fetch(site.url("/p/1"))
+        finally:
+            await pages.close()  # once what is in flight is done: the held page's fate is known
+        assert first.result.items[0]["markdown"] == markdown_of("Page 0")
+        return after.result.items[0]["markdown"], stats.get_stats()
+
+    with TestServer() as site:
+        site.route("/robots.txt", "User-agent: *\n", headers={"Content-Type": "text/plain"})
+        site.route("/held", handler=held)
+        for n in range(2):
+            site.route(f"/p/{n}", ARTICLE.format(title=f"Page {n}"))
+        markdown, stats = asyncio.run(scenario(site))
+    assert markdown == markdown_of("Page 1")
+    assert stats.get("web2md/page_count") == 2  # the two pages whose callers waited
+    assert stats.get("web2md/page_crawl/abandoned_count") == 1

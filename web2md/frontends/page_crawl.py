@@ -77,6 +77,11 @@ class PagesSpider(Web2mdSpider):
             raise DontCloseSpider
 
     def parse(self, response: Response, **kwargs: Any) -> Any:
+        if not self.crawler.page_crawl.awaited(response.meta.get(META_KEY)):
+            # its caller stopped waiting (its time bound): the page is not converted for nobody
+            logger.info("Not converting %s: its caller is no longer waiting", response.url)
+            self.crawler.stats.inc_value("web2md/page_crawl/abandoned_count")
+            return
         item = self.page_item(response)
         options = response.meta.get(META_OPTIONS)
         if options is not None:
@@ -156,6 +161,10 @@ class PageCrawl:
             await self.crawler.stop_async()
 
     # -- what became of a request ------------------------------------------
+    def awaited(self, key: int | None) -> bool:
+        """Whether a caller still waits for the request of `key`."""
+        return key in self.waiting
+
     def note_raw(self, key: int | None, text: str) -> None:
         if key in self.waiting:
             self.raw[key] = text
