@@ -1479,6 +1479,42 @@ def test_a_front_page_with_an_editors_note_keeps_its_desks(sentences):
     assert convert(html, "https://herald.example/").markdown == f"{note}\n\n" + front_page_markdown(False)
 
 
+def test_a_front_page_keeps_a_desk_of_headlines_beside_a_desk_of_long_cards():
+    """A desk of headlines, one of them with a summary, beside a desk of whole-card links with long summaries: on a
+    listing every card weighs its whole text, headline included, so the desk of headlines is not left out of the
+    region as a sliver beside the heavier desk."""
+    latest = [
+        "Ferry timetable changes from Monday",
+        "Harbour swim moved to June this year",
+        "New coach named for the town",
+    ]
+    quick = "".join(
+        f"<div class='card'><a href='/news/{n}'>{title}</a>"
+        + ("<p>The first sailing leaves at six, an hour earlier than now, the council said.</p>" if n == 0 else "")
+        + " <span>1 hour ago</span></div>"
+        for n, title in enumerate(latest)
+    )
+    features = [(title, href, f"{summary} {summary}") for title, href, summary in STORIES]
+    whole = "".join(
+        f"<div class='card'><a href='{href}'><h3>{title}</h3><p>{summary}</p></a></div>"
+        for title, href, summary in features
+    )
+    html = (
+        "<html><head><title>Harbour Herald - News from the harbour</title></head><body><header><a href='/'>Harbour "
+        f"Herald</a></header><main><section><h2>Latest</h2><div>{quick}</div></section><section><h2>Features</h2>"
+        f"<div>{whole}</div></section></main><footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
+    base = "https://herald.example"
+    assert convert(html, f"{base}/").markdown == (
+        "## Latest\n\n"
+        f"[{latest[0]}]({base}/news/0)\n\nThe first sailing leaves at six, an hour earlier than now, the council said."
+        "\n\n1 hour ago\n\n"
+        + "\n\n".join(f"[{title}]({base}/news/{n}) 1 hour ago" for n, title in enumerate(latest) if n)
+        + "\n\n## Features\n\n"
+        + "\n\n".join(f"### [{title}]({base}{href})\n\n[{summary}]({base}{href})" for title, href, summary in features)
+    )
+
+
 def test_a_front_page_with_a_headed_note_at_its_foot_keeps_its_desks():
     """A heading over a paragraph about the paper after every desk (what portals write at their foot for search
     engines): no list of cards follows it, so it heads no story and the page is a listing; the note, the

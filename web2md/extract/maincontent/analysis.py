@@ -485,8 +485,13 @@ class Analysis:
         stats = self.stats
         lists = self.lists_of_cards()
         listed = {el: cards for el, cards in lists.items() if not self.beside_a_story(el, title, lists)}
+        # a listed list counts all its cards' text, their headlines too, as a list of headlines alone does: a desk of
+        # headlines with a summary or two weighs as much as one without
         restored = chain(
-            self.teaser_lists.items(),
+            (
+                (el, sum(stats[card].text for card in lists[el]) if el in listed else good)
+                for el, good in self.teaser_lists.items()
+            ),
             (
                 (el, sum(stats[card].text for card in cards))
                 for el, cards in self.headline_lists.items()

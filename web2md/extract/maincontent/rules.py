@@ -129,6 +129,7 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_a_front_page_keeps_every_desk_of_cards",
             "test_content::test_a_front_page_keeps_headlines_whose_cards_close_with_a_label",
             "test_content::test_a_front_page_keeps_desks_whose_headlines_are_no_heading_tags",
+            "test_content::test_a_front_page_keeps_a_desk_of_headlines_beside_a_desk_of_long_cards",
             "test_content::test_a_front_page_with_an_editors_note_keeps_its_desks",
             "test_content::test_a_post_titled_otherwise_than_its_page_beside_desks_of_more_text_stays_a_post",
             "test_content::test_a_front_page_with_a_headed_note_at_its_foot_keeps_its_desks",
