@@ -166,7 +166,7 @@ class PageCrawl:
         return key in self.waiting
 
     def note_raw(self, key: int | None, text: str) -> None:
-        if key in self.waiting:
+        if self.awaited(key):
             self.raw[key] = text
 
     def finish(self, key: int | None, items: list[Any] = (), failures: list[dict[str, Any]] = ()) -> None:  # type: ignore[assignment]

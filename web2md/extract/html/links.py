@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from lxml import etree
 
-from web2md.extract.html.entities import clean_text, subtree_text
+from web2md.extract.html.entities import clean_text, element_text, subtree_text
 from web2md.extract.html.urls import UNSEEN, Resolver, document_base
 
 
@@ -48,5 +48,5 @@ def links_from_tree(
             # nofollow only counts when every occurrence says so
             entry["nofollow"] = False
             if not entry["text"]:
-                entry["text"] = clean_text(subtree_text(a) if len(a) else a.text)
+                entry["text"] = element_text(a)
     return list(found.values())

@@ -71,10 +71,8 @@ def is_title_link(anchor: etree._Element) -> bool:
         if word_count(text) < WRAPPED_TITLE_WORDS or len(text) <= MAX_DATE_LINE and is_date_line(text.strip()):
             return False
         following = next(line.itersiblings(etree.Element), None)
-    if parent.tag not in TITLE_BLOCK_TAGS:
-        return False
     # one word on a line of its own is a control ("Enlarge", "Download"), not a title
-    if word_count(subtree_text(anchor)) < 2:
+    elif parent.tag not in TITLE_BLOCK_TAGS or word_count(subtree_text(anchor)) < 2:
         return False
     if following is None:
         # a tile: the story's picture linked to it, then its headline
