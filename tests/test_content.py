@@ -1675,6 +1675,53 @@ def test_a_brief_followed_by_more_cards_than_its_text_keeps_only_the_brief():
     assert ferry(html) == "\n\n".join(FERRY_MD.split("\n\n")[: paragraphs + 1])
 
 
+def test_a_one_paragraph_story_in_a_block_of_its_own_leaves_out_desks_of_many_times_its_text():
+    """A story of one paragraph under its headline, in a block of its own, then desks of other stories (cards as
+    <article>s, then as list items) holding many times its text: the page measures as a listing whose desks all
+    stand beside the story, and the desks stay the teasers of other stories, left out, rather than coming along as
+    its content."""
+    cards = "".join(
+        f"<article><h3><a href='{href}'>{title}</a></h3><p>{summary} {summary}</p></article>"
+        for title, href, summary in STORIES
+    )
+    items = "".join(
+        f"<li><h3><a href='{href}?more'>{title}</a></h3><p>{summary}</p><span>2 hours ago</span></li>"
+        for title, href, summary in STORIES
+    )
+    story = FERRY.split("</p>")[:2]
+    html = (
+        "<html><head><title>Council approves new ferry timetable | Harbour Herald</title></head><body>"
+        "<header><a href='/'>Harbour Herald</a></header><main><div class='story'><div class='head'>"
+        f"{story[0]}</p></div><div class='text'>{story[1]}</p></div></div>"
+        f"<section><h2><a href='/news'>News</a></h2><div class='grid'>{cards}</div></section>"
+        f"<section><h2><a href='/more'>More</a></h2><ul>{items}</ul></section></main></body></html>"
+    )
+    assert ferry(html) == "\n\n".join(FERRY_MD.split("\n\n")[:2])
+
+
+def test_a_gallery_keeps_its_slides_after_an_intro_beside_its_headers_block():
+    """A gallery's headline and byline in a header block of their own, its intro in a block beside it, then its
+    slides, each titled by a link to the slide's own page: the slides share the article's block with the intro (the
+    header holds less of the article's text than the blocks beside it), so they are its content, however much more
+    text they hold."""
+    slides = "".join(
+        f"<figure class='slide'><div class='slide-header'><h2><a href='/gallery/costumes/{n}'>{n}. A pirate of the "
+        f"harbour</a></h2></div><div class='picture'><img src='/c{n}.jpg' alt=''></div><figcaption><p>Ahoy there!</p>"
+        f"<p><strong>What you need:</strong> a striped shirt, a red scarf and boots; costume {n} takes an hour.</p>"
+        "</figcaption></figure>"
+        for n in range(1, 9)
+    )
+    html = (
+        "<html><head><title>Eight costumes to make at home | Harbour Herald</title></head><body>"
+        "<header><a href='/'>Harbour Herald</a></header><article><header><h1>Eight costumes to make at home</h1>"
+        "<p>By Ann Keel, 20 October 2024, for the Living pages of the Herald</p></header><div class='intro'><p>Halloween is near: here are eight costumes you can make from what you have "
+        f"in the wardrobe.</p></div><div class='slides'>{slides}</div></article></body></html>"
+    )
+    md = convert(html, "https://herald.example/gallery/costumes").markdown
+    assert md.count("What you need") == 8
+    assert "\n\nHalloween is near: here are eight costumes" in md
+
+
 def test_a_video_page_keeps_its_description_not_the_episodes_listed_after_it():
     """A player page: the title, then a block holding the video's description and a long list of other episodes'
     headlines. The headlines outweigh the description many times, but the title stands apart from them with a text of

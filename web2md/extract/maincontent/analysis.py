@@ -481,16 +481,23 @@ class Analysis:
     def restore_teasers(self, title: etree._Element | None = None) -> None:
         """Count the teaser lists' text as content again: on a listing page the teasers are what it holds. Its lists
         of cards, and the lists of headlines alone, are `listed` as content (kept whole), except those beside a story
-        the page's title (`title`, its `<h1>`) heads (`beside_a_story`); `listed` empty, the page is no listing."""
+        the page's title (`title`, its `<h1>`) heads (`beside_a_story`); `listed` empty, the page is no listing. A
+        teaser list beside a story that makes a block of its own (`story_apart`) stays the teasers of other stories."""
         stats = self.stats
         lists = self.lists_of_cards()
         listed = {el: cards for el, cards in lists.items() if not self.beside_a_story(el, title, lists)}
+        apart = {
+            el: good
+            for el, good in self.teaser_lists.items()
+            if el not in listed and self.story_apart(el, title, lists)
+        }
         # a listed list counts all its cards' text, their headlines too, as a list of headlines alone does: a desk of
         # headlines with a summary or two weighs as much as one without
         restored = chain(
             (
                 (el, sum(stats[card].text for card in lists[el]) if el in listed else good)
                 for el, good in self.teaser_lists.items()
+                if el not in apart
             ),
             (
                 (el, sum(stats[card].text for card in cards))
@@ -505,8 +512,8 @@ class Analysis:
                     break
                 own.good += text
         self.listed = frozenset(chain(listed, *listed.values()))
-        self.teaser_lists = {}
-        self.teaser_cards = set()
+        self.teaser_lists = apart
+        self.teaser_cards = {card for el in apart for card in lists[el]}
 
     def lists_of_cards(self) -> dict[etree._Element, list[etree._Element]]:
         """The teaser lists and the lists of headlines alone, each with its cards."""
@@ -535,6 +542,26 @@ class Analysis:
         own = self.text(both) - self.links(both) - unlisted
         own -= self.text(block) - self.links(block) + self.text(title) - self.links(title)
         return own >= self.min_unit
+
+    def story_apart(self, block: etree._Element, title: etree._Element | None, lists: Iterable[etree._Element]) -> bool:
+        """Whether the page's title and the story it heads make a block of their own beside the list of cards `block`:
+        below the lowest block holding both, the branch holding the title holds most of that block's text outside
+        links and lists (an article's block with desks of other stories after it), where a gallery's intro and its
+        slides share the article's block, the title apart in a header of its own."""
+        if title is None:
+            return False
+        holding = {block, *block.iterancestors()}
+        branch = title
+        for node in title.iterancestors():
+            if node in holding:
+                break
+            branch = node
+        else:
+            return False
+        listed = sum(self.text(el) - self.links(el) for el in lists if holds(node, el))
+        headline = self.text(title) - self.links(title)
+        story = self.text(branch) - self.links(branch) - headline
+        return story >= self.min_unit and 2 * story > self.text(node) - self.links(node) - listed - headline
 
     def text(self, el: etree._Element) -> int:
         own = self.stats.get(el)

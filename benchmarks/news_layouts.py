@@ -1,0 +1,303 @@
+"""News article pages generated at random, with the furniture news sites put in and around a story: how often each
+kind leaks into web2md's text, and how often the story's own parts are lost.
+
+usage: python3 benchmarks/news_layouts.py [--pages N] [--peer trafilatura|trafilatura-precision] [--show]
+
+Each page is drawn from a seeded generator (the same pages on every machine): a story under its `<h1>` (a dek, a
+byline and a date under it), paragraphs with, between them at random, furniture ("Read more:" lines in three
+markups, a related list, ad labels, a newsletter box, a video's title and length) and parts of the story (a
+subheading, a list, a figure, a pull quote); over it a breadcrumb trail, a listen button, a share bar; after it
+tags, a box about the author, a comments link, a "More from" desk, a copyright line; a "Most popular" column
+beside it. Two closing notes are counted apart, because sites and annotators disagree on them: a correction note
+and a line asking for tips. The text is words of a fixed vocabulary (`portal_layouts.WORDS`); a kind is counted
+as leaked when one of its marker strings is in the text, as lost when one of the story's is not. These are pages of
+our own making: they measure the classes, not a target.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout, whatever is installed
+
+from portal_layouts import FOOTER, LOGOS, NAV, WORDS, collapsed, headline, sentence  # noqa: E402
+
+UNDECIDED = ("correction", "tip")  # closing notes the conventions split on: reported, not counted
+
+
+class Page:
+    """A page being drawn: its markup parts, and per kind the strings that must stay out (`furniture`) or in
+    (`story`)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.furniture: list[tuple[str, str]] = []
+        self.story: list[tuple[str, str]] = []
+
+    def put(self, kind: str, html: str, furniture: tuple[str, ...] = (), story: tuple[str, ...] = ()) -> str:
+        self.furniture += [(kind, text) for text in furniture]
+        self.story += [(kind, text) for text in story]
+        return html
+
+
+def read_more(page: Page) -> str:
+    rng = page.rng
+    title = headline(rng)
+    label = rng.choice(["READ MORE:", "Read more:", "Related:", "RELATED:", "See also:"])
+    link = f"<a href='/r/{rng.randint(0, 999)}'>{title}</a>"
+    markup = rng.choice(["strong", "em", "plain"])
+    inner = {"strong": f"<strong>{label}</strong> {link}", "em": f"<em>{label} {link}</em>", "plain": f"{label} {link}"}
+    return page.put(f"read-more-{markup}", f"<p>{inner[markup]}</p>", (title,))
+
+
+def related_list(page: Page) -> str:
+    titles = [headline(page.rng) for _ in range(page.rng.randint(2, 4))]
+    items = "".join(f"<li><a href='/r/{i}'>{t}</a></li>" for i, t in enumerate(titles))
+    return page.put("related-list", f"<p><strong>Related</strong></p><ul>{items}</ul>", tuple(titles))
+
+
+def ad_label(page: Page) -> str:
+    label = page.rng.choice(["Advertisement", "Story continues below advertisement", "ADVERTISEMENT"])
+    name = page.rng.choice(["ad", "slot", "x-7"])
+    return page.put("ad-label", f"<div class='{name}'><p>{label}</p><div></div></div>", (label,))
+
+
+def newsletter(page: Page) -> str:
+    pitch = "Get the morning briefing delivered to your inbox every weekday before seven."
+    name = page.rng.choice(["newsletter", "signup", "box"])
+    return page.put(
+        "newsletter",
+        f"<div class='{name}'><h3>Sign up for our newsletter</h3><p>{pitch}</p><form><input type='email'>"
+        "<button>Sign up</button></form></div>",
+        (pitch, "Sign up for our newsletter"),
+    )
+
+
+def video(page: Page) -> str:
+    title = headline(page.rng)
+    return page.put(
+        "video",
+        f"<div class='video'><div class='player'></div><p class='video-title'>Video: {title}</p><span>02:13</span></div>",
+        (title,),
+    )
+
+
+def figure(page: Page) -> str:
+    caption = sentence(page.rng, 10)
+    return page.put(
+        "figure",
+        f"<figure><img src='/p{page.rng.randint(0, 99)}.jpg' alt=''><figcaption>{caption} <span class='credit'>"
+        "Photo: Ann Lee/Example Agency</span></figcaption></figure>",
+    )
+
+
+def subheading(page: Page) -> str:
+    title = headline(page.rng)
+    return page.put("subheading", f"<h2>{title}</h2>", story=(title,))
+
+
+def body_list(page: Page) -> str:
+    items = [sentence(page.rng, 8) for _ in range(3)]
+    return page.put("body-list", "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>", story=tuple(items))
+
+
+def pull_quote(page: Page) -> str:
+    return page.put(
+        "pull-quote", f"<aside class='pull'><blockquote><p>{sentence(page.rng, 12)}</p></blockquote></aside>"
+    )
+
+
+INLINE: tuple[Callable[[Page], str], ...] = (
+    read_more,
+    read_more,
+    related_list,
+    ad_label,
+    ad_label,
+    newsletter,
+    video,
+    figure,
+    subheading,
+    body_list,
+    pull_quote,
+)
+
+
+def correction(page: Page) -> str:
+    note = f"Correction: An earlier version of this story misstated the {page.rng.choice(WORDS)} of the bridge."
+    return page.put("correction", f"<p><em>{note}</em></p>", story=(note,))
+
+
+def tip(page: Page) -> str:
+    line = page.rng.choice(
+        [
+            "Got a tip? Email us at tips@daily.example.",
+            "Follow us on Twitter and Facebook for the latest news.",
+            "Have a story idea? Contact our newsroom.",
+        ]
+    )
+    return page.put("tip", f"<p><em>{line}</em></p>", (line,))
+
+
+def copyright_line(page: Page) -> str:
+    line = "© 2024 The Daily Example. All rights reserved. This material may not be published or redistributed."
+    return page.put("copyright", f"<p class='copy'>{line}</p>", (line,))
+
+
+def tags(page: Page) -> str:
+    names = [f"{page.rng.choice(WORDS).capitalize()}topic {page.rng.choice(WORDS)}" for _ in range(4)]
+    items = "".join(f"<li><a href='/t/{i}'>{name}</a></li>" for i, name in enumerate(names))
+    return page.put("tags", f"<div class='tags'><span>Topics:</span><ul>{items}</ul></div>", tuple(names))
+
+
+def author_box(page: Page) -> str:
+    rng = page.rng
+    about = (
+        f"Ann Smith is a reporter covering the {rng.choice(WORDS)} and the {rng.choice(WORDS)} for the Daily "
+        "Example. She joined in 2015."
+    )
+    name = rng.choice(["author-bio", "about-author", "box"])
+    return page.put("author-box", f"<div class='{name}'><img src='/a.jpg' alt=''><p>{about}</p></div>", (about,))
+
+
+def comments_link(page: Page) -> str:
+    return page.put(
+        "comments-link",
+        "<div class='comments'><a href='#c'>Comments (12)</a> <button>Join the conversation</button></div>",
+        ("Join the conversation", "Comments (12)"),
+    )
+
+
+def more_from(page: Page) -> str:
+    titles = [headline(page.rng) for _ in range(page.rng.randint(3, 5))]
+    cards = "".join(
+        f"<div class='card'><a href='/m/{i}'><img src='/m{i}.jpg'></a><h3><a href='/m/{i}'>{t}</a></h3></div>"
+        for i, t in enumerate(titles)
+    )
+    return page.put("more-from", f"<section><h2>More from World</h2>{cards}</section>", tuple(titles))
+
+
+CLOSING = (correction, tip, copyright_line, tags, author_box, comments_link, more_from)
+
+
+def news_page(rng: random.Random) -> tuple[str, Page]:
+    """A news article page and what it holds."""
+    page = Page(rng)
+    title = headline(rng)
+    paragraphs = [" ".join(sentence(rng) for _ in range(rng.randint(1, 4))) for _ in range(rng.randint(4, 12))]
+    body = []
+    for i, paragraph in enumerate(paragraphs):
+        body.append(page.put("paragraph", f"<p>{paragraph}</p>", story=(paragraph,)))
+        if 0 < i < len(paragraphs) - 1 and rng.random() < 0.35:
+            body.append(rng.choice(INLINE)(page))
+    head = []
+    if rng.random() < 0.4:
+        head.append(
+            page.put(
+                "breadcrumb",
+                "<nav class='crumbs'><a href='/'>Home</a> › <a href='/world'>World</a> › "
+                "<a href='/world/europe'>Europe</a></nav>",
+                ("Europe",),
+            )
+        )
+    head.append(f"<h1>{title}</h1>")
+    if rng.random() < 0.5:
+        head.append(f"<p class='dek'>{sentence(rng, 14)}</p>")
+    head.append(
+        "<p class='byline'>By <a href='/by/ann'>Ann Smith</a></p><p><time datetime='2024-06-04'>June 4, 2024</time></p>"
+    )
+    if rng.random() < 0.3:
+        head.append(
+            page.put(
+                "listen",
+                "<div class='audio'><button>Listen to this article</button><span>5 min</span></div>",
+                ("Listen to this article",),
+            )
+        )
+    if rng.random() < 0.4:
+        head.append(
+            page.put(
+                "share-bar",
+                "<div class='share'><span>Share this article</span><a href='#'>Facebook</a> <a href='#'>Twitter</a> "
+                "<a href='#'>Copy link</a></div>",
+                ("Share this article", "Copy link"),
+            )
+        )
+    if rng.random() < 0.4:
+        head.append(figure(page))
+    closing = [block(page) for block in CLOSING if rng.random() < 0.35]
+    story = (
+        f"<article><header>{''.join(head)}</header><div class='body'>{''.join(body)}</div>{''.join(closing)}</article>"
+    )
+    column = ""
+    if rng.random() < 0.5:
+        titles = [headline(rng) for _ in range(5)]
+        items = "".join(f"<li><a href='/p/{i}'>{t}</a></li>" for i, t in enumerate(titles))
+        column = page.put(
+            "popular-column", f"<aside class='rail'><h2>Most popular</h2><ol>{items}</ol></aside>", tuple(titles)
+        )
+    html = (
+        f"<html><head><title>{title} - The Daily Example</title></head><body><header>{LOGOS[1]}{NAV}</header>"
+        f"<main><div class='col'>{story}</div>{column}</main>{FOOTER}</body></html>"
+    )
+    return html, page
+
+
+def extractors(peer: str | None) -> dict[str, Callable[[str, str], str]]:
+    from web2md import convert
+
+    found: dict[str, Callable[[str, str], str]] = {"web2md": lambda html, url: convert(html, url=url).text}
+    if peer in ("trafilatura", "trafilatura-precision"):
+        import trafilatura
+
+        precision = peer == "trafilatura-precision"
+        found[peer] = lambda html, url: (
+            trafilatura.extract(html, url=url, include_comments=False, favor_precision=precision) or ""
+        )
+    elif peer:
+        raise SystemExit(f"unknown peer {peer!r}")
+    return found
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--pages", type=int, default=200, help="pages to draw (seeds 0..N-1)")
+    ap.add_argument("--peer", help="score this peer too (trafilatura, trafilatura-precision)")
+    ap.add_argument("--show", action="store_true", help="print a seed of each kind that leaks or is lost")
+    args = ap.parse_args()
+    for name, run in extractors(args.peer).items():
+        leaked, drawn, lost, kept_drawn = Counter(), Counter(), Counter(), Counter()
+        examples: dict[str, int] = {}
+        clean = 0
+        for seed in range(args.pages):
+            html, page = news_page(random.Random(seed))
+            text = collapsed(run(html, "https://daily.example/world/story"))
+            ok = True
+            for kind, marker in page.furniture:
+                drawn[kind] += 1
+                if collapsed(marker) in text:
+                    leaked[kind] += 1
+                    examples.setdefault(kind, seed)
+                    ok = ok and kind in UNDECIDED
+            for kind, part in page.story:
+                kept_drawn[kind] += 1
+                if collapsed(part) not in text:
+                    lost[kind] += 1
+                    examples.setdefault(f"lost {kind}", seed)
+                    ok = ok and kind in UNDECIDED
+            clean += ok
+        print(f"{name:<22} pages clean (undecided notes aside): {clean}/{args.pages}")
+        print("  leaked: " + ", ".join(f"{k} {leaked[k]}/{drawn[k]}" for k in sorted(drawn)))
+        print("  lost:   " + ", ".join(f"{k} {lost[k]}/{kept_drawn[k]}" for k in sorted(kept_drawn)))
+        if args.show:
+            print("  seeds:  " + ", ".join(f"{k} {seed}" for k, seed in sorted(examples.items())))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
