@@ -20,6 +20,7 @@ from web2md.extract.maincontent.blocks import (
     holds,
     is_title_link,
     link_target,
+    reads_as_headline,
 )
 from web2md.extract.maincontent.content import FURNITURE_TAGS, INLINE_TAGS, TITLE_BLOCK_TAGS, TITLE_TAGS, UNIT_TAGS
 from web2md.extract.maincontent.furniture import hint_strength
@@ -438,6 +439,21 @@ class Analysis:
                         held.count += 1
                         held.good += own.good
                         held.cards.append(el)
+                    elif (
+                        tag == "dd"
+                        and (term := el.getprevious()) is not None
+                        and term.tag == "dt"
+                        and targets.get(term)
+                    ):
+                        # a linked term and its description (`<dt><a>Headline</a></dt><dd>Summary</dd>`): a card,
+                        # when the term reads as a headline, not a glossary's word
+                        if own.text + stats[term].text <= CARD_CHARS and reads_as_headline(subtree_text(term)):
+                            held = cards.get(open_elements[-1])
+                            if held is None:
+                                held = cards[open_elements[-1]] = Cards()
+                            held.count += 1
+                            held.good += own.good
+                            held.cards += (term, el)
                     parent = open_stats[-1]
                     parent.text += own.text
                     parent.links += own.links

@@ -204,9 +204,10 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "teaser-cards",
-        "teasers counted as cards: MIN_CARDS or more cards side by side (left out of the content text as well), "
-        "teasers written flat, lists and runs of headline links closing the region, headline paragraphs over "
-        "summaries closing it",
+        "teasers counted as cards: MIN_CARDS or more cards side by side (left out of the content text as well; a "
+        "headline in bold closing its line and block titles one, a <dt> headline and its <dd> are one), teasers "
+        "written flat, lists and runs of headline links closing the region, headline paragraphs over summaries "
+        "closing it",
         ("MIN_CARDS", "CARD_CHARS", "TEASER_CHARS", "KICKER_WORDS", "CONTROL_WORDS", "WRAPPED_TITLE_WORDS"),
         (
             "test_content::test_teasers_written_flat_after_the_article_are_left_out",
@@ -215,6 +216,8 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_teasers_written_as_paragraphs_after_the_story_are_left_out",
             "test_content::test_teaser_cards_whose_linked_title_sits_alone_in_a_block_are_left_out",
             "test_content::test_a_link_alone_in_a_block_of_its_own_titles_what_follows_only_as_a_headline",
+            "test_content::test_a_front_page_keeps_desks_of_bold_headlines_over_a_line_break",
+            "test_content::test_a_front_page_keeps_a_table_desk_of_bold_headlines_alone",
         ),
     ),
     Rule(
