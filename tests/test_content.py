@@ -1672,6 +1672,18 @@ def test_related_stories_in_older_markups_after_an_article_are_left_out(card, ar
     )
 
 
+@pytest.mark.parametrize("lead_summaries", [True, False], ids=["desk-leads-with-summaries", "headlines-only"])
+def test_a_front_page_with_a_long_headed_note_at_its_foot_keeps_its_desks(lead_summaries):
+    """The same with a note of five sentences, heavier than the desks' summaries: where no story stands beside them,
+    a desk's cards without summary weigh their headlines whether or not another card of the desk has one, so desks
+    whose lead has a summary weigh no less than desks of headlines alone, and the page stays a listing."""
+    note = " ".join(EDITORS_NOTE)
+    html = front_page(lead_summaries).replace(
+        "</main>", f"<div><h2>About the Harbour Herald</h2><p>{note}</p></div></main>"
+    )
+    assert convert(html, "https://herald.example/").markdown == front_page_markdown(lead_summaries)
+
+
 def test_a_post_titled_otherwise_than_its_page_beside_desks_of_more_text_stays_a_post():
     """A post under a logo `<h1>`, titled by an `<h2>` that the `<title>` words otherwise, beside desks of headlines
     holding twice its text: its heading heads a story of its own, so the page is no listing and the desks go."""

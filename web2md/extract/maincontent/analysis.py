@@ -489,6 +489,16 @@ class Analysis:
         """Content text the teaser lists hold (not counted in `good`)."""
         return sum(self.teaser_lists.values())
 
+    def bare_teaser_text(self) -> int:
+        """Text of the teaser lists' cards without content text (headlines alone, beside cards with a summary); a
+        `<dt>` headline counts with the `<dd>` after it, as one card."""
+        stats, cards, text = self.stats, self.teaser_cards, 0
+        for el in self.teaser_lists:
+            for card in el:
+                if card in cards and not stats[card].good and card.tag != "dt":
+                    text += stats[card].text + (stats[card.getprevious()].text if card.tag == "dd" else 0)
+        return text
+
     def headline_text(self) -> int:
         """Text of the cards of the lists of headlines alone (not counted in `good`)."""
         stats = self.stats
