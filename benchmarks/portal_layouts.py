@@ -2,11 +2,12 @@
 measures: how many of a front page's headlines web2md keeps, and whether an article page keeps its body and leaves
 the desks of other stories out.
 
-usage: python3 benchmarks/portal_layouts.py [--pages N] [--peer trafilatura] [--show]
+usage: python3 benchmarks/portal_layouts.py [--pages N] [--peer trafilatura] [--show] [--markups strong,dl]
 
-Each page is drawn from a seeded generator (the same pages on every machine): desks of cards in four markups (list
-items, `<article>`s, `<div>`s titled by a heading, `<div>`s titled by a link alone in a block), with or without
-summaries, pictures and time labels; and, at random, an editor's note over the desks, a headed text about the site
+Each page is drawn from a seeded generator (the same pages on every machine): desks of cards in eight markups (list
+items, `<article>`s, `<div>`s titled by a heading, `<div>`s titled by a link alone in a block; and older ones: list
+items of a link and a `<time>`, a `<strong>` title over a line break, table rows of a picture cell and a title cell,
+`<dt>` titles with `<dd>` summaries), with or without summaries, pictures and time labels; and, at random, an editor's note over the desks, a headed text about the site
 at their foot, a "Most read" list, a tagline under the logo, wrappers around the page. An article page is a story
 under its `<h1>` with such desks after it or in a column beside it. The text is words of a fixed vocabulary: the
 layout is what is measured. These are pages of our own making; a set of real front pages with their headline
@@ -55,6 +56,8 @@ def card(rng: random.Random, n: int, markup: str, summary: bool) -> tuple[str, s
     """A card's markup and its headline."""
     title = f"{headline(rng)} {n}"
     href = f"/story/{n}-{rng.randint(0, 10**6)}"
+    if markup in OLDER:
+        return older_card(rng, href, title, markup, summary), title
     picture = f"<a href='{href}'><img src='{href}.jpg' alt=''></a>" if rng.random() < 0.6 else ""
     label = "<span class='time'>2 hours ago</span>" if rng.random() < 0.5 else ""
     tag = "div" if markup == "div-title" else rng.choice(["h2", "h3", "h4"])
@@ -68,13 +71,35 @@ def card(rng: random.Random, n: int, markup: str, summary: bool) -> tuple[str, s
     )
 
 
+def older_card(rng: random.Random, href: str, title: str, markup: str, summary: bool) -> str:
+    """A card in one of the older markups: a list item with a `<time>`, a bold title over a line break, a table row
+    of a picture cell and a title cell, a `<dt>` title with its `<dd>` (a summary, or a time line when none)."""
+    text = sentence(rng) if summary else ""
+    if markup == "li-time":
+        return f"<li><a href='{href}'>{title}</a> <time datetime='2026-06-04'>June 4</time>" + (
+            f"<p>{text}</p></li>" if text else "</li>"
+        )
+    if markup == "strong":
+        return f"<div class='item'><strong><a href='{href}'>{title}</a></strong><br>{text}</div>"
+    if markup == "table":
+        picture = f"<a href='{href}'><img src='{href}.jpg'></a>"
+        return f"<tr><td>{picture}</td><td><b><a href='{href}'>{title}</a></b><br>{text}</td></tr>"
+    return f"<dt><a href='{href}'>{title}</a></dt><dd>{text or 'Updated 1 hour ago'}</dd>"
+
+
+MARKUPS = ["li", "article", "div", "div-title"]
+OLDER = ["li-time", "strong", "table", "dl"]
+WRAPPERS = {"li": "ul", "li-time": "ul", "table": "table", "dl": "dl"}  # the element holding a desk's cards
+drawn_markups = MARKUPS + OLDER  # --markups narrows the draw to some of them
+
+
 def desk(rng: random.Random, k: int, cards: int, summaries: float) -> tuple[str, list[str]]:
     """A desk of cards under its linked name, and their headlines."""
-    markup = rng.choice(["li", "article", "div", "div-title"])
+    markup = rng.choice(drawn_markups)
     drawn = [card(rng, k * 100 + n, markup, rng.random() < summaries) for n in range(cards)]
     inner = "".join(html for html, _ in drawn)
-    if markup == "li":
-        inner = f"<ul>{inner}</ul>"
+    if markup in WRAPPERS:
+        inner = f"<{WRAPPERS[markup]}>{inner}</{WRAPPERS[markup]}>"
     name = headline(rng).split()[0]
     heading = (
         f"<h2><a href='/{name}'>{name}</a></h2>"
@@ -170,7 +195,11 @@ def main() -> int:
     ap.add_argument("--pages", type=int, default=200, help="front pages and article pages, each (seeds 0..N-1)")
     ap.add_argument("--peer", help="score this peer too (trafilatura)")
     ap.add_argument("--show", action="store_true", help="print the failing pages' seeds by the extras drawn")
+    ap.add_argument("--markups", help=f"draw desks in these markups alone (comma-separated of {MARKUPS + OLDER})")
     args = ap.parse_args()
+    if args.markups:
+        global drawn_markups
+        drawn_markups = args.markups.split(",")
     for name, run in extractors(args.peer).items():
         kept_pages, shares, failing = 0, [], Counter()
         examples: dict[str, list[int]] = {}

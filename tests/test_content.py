@@ -1526,6 +1526,164 @@ def test_a_front_page_with_a_headed_note_at_its_foot_keeps_its_desks():
     assert convert(html, "https://herald.example/").markdown == front_page_markdown(False)
 
 
+OLDER_DESKS = {
+    "business": [
+        "Port authority posts record cargo year",
+        "Boatyard hires forty apprentices this spring",
+        "Ferry fares frozen until next summer",
+    ],
+    "sport": [
+        "Rowing club wins the coastal regatta",
+        "Harbour swim moved to June this year",
+        "New coach for the town's side",
+    ],
+}
+
+
+def older_desks_page(card: str, around: str = "{}", summaries: tuple[str, ...] = ("business", "sport")) -> str:
+    """A front page of two desks written in an older markup: `card` (with `{href}`, `{title}` and `{summary}`) for
+    each headline, `around` (with `{}`) around a desk's cards; the first card of the desks named in `summaries` has
+    the desk's lead as its summary, the others none."""
+    desks = "".join(
+        f"<section><h2><a href='/{desk}'>{desk.title()}</a></h2><div class='grid'>"
+        + around.format(
+            "".join(
+                card.format(
+                    href=f"/{desk}/{n}",
+                    title=title,
+                    summary=SECTION_LEADS[desk] if n == 0 and desk in summaries else "",
+                )
+                for n, title in enumerate(titles)
+            )
+        )
+        + "</div></section>"
+        for desk, titles in OLDER_DESKS.items()
+    )
+    return (
+        "<html><head><title>Harbour Herald - News from the harbour</title></head><body>"
+        "<header><a href='/'>Harbour Herald</a><nav><a href='/news'>News</a> <a href='/sport'>Sport</a></nav></header>"
+        f"<main>{desks}</main><footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
+
+
+def test_a_front_page_keeps_desks_of_bold_headlines_over_a_line_break():
+    """Cards written as a bold linked headline closing its line (`<strong><a>…</a></strong><br>`), a summary after
+    it or nothing: a headline in bold broken off and closing its block is a title (a menu's entries are neither),
+    so the headlines without summary are cards as well, and the page a listing that keeps both desks."""
+    html = older_desks_page("<div class='item'><strong><a href='{href}'>{title}</a></strong><br>{summary}</div>")
+    base = "https://herald.example"
+    assert convert(html, f"{base}/").markdown == "\n\n".join(
+        f"## [{desk.title()}]({base}/{desk})\n\n"
+        + "\n\n".join(
+            f"**[{title}]({base}/{desk}/{n})**" + (f"\\\n{SECTION_LEADS[desk]}" if n == 0 else "")
+            for n, title in enumerate(titles)
+        )
+        for desk, titles in OLDER_DESKS.items()
+    )
+
+
+def test_a_front_page_keeps_a_table_desk_of_bold_headlines_alone():
+    """Desks as table rows of a picture cell and a title cell (`<b><a>` over a `<br>`), one desk's rows headlines
+    alone: each row is a card, so that desk is a list of headlines and kept beside the desk with a summary."""
+    html = older_desks_page(
+        "<tr><td><a href='{href}'><img src='{href}.jpg'></a></td><td><b><a href='{href}'>{title}</a></b><br>{summary}"
+        "</td></tr>",
+        "<table>{}</table>",
+        summaries=("business",),
+    )
+    base = "https://herald.example"
+    rows = {
+        desk: [
+            f"| | **[{title}]({base}/{desk}/{n})**"
+            + (f" {SECTION_LEADS[desk]}" if n == 0 and desk == "business" else "")
+            + " |"
+            for n, title in enumerate(titles)
+        ]
+        for desk, titles in OLDER_DESKS.items()
+    }
+    assert convert(html, f"{base}/").markdown == "\n\n".join(
+        f"## [{desk.title()}]({base}/{desk})\n\n{first}\n|---|---|\n" + "\n".join(others)
+        for desk, (first, *others) in rows.items()
+    )
+
+
+def test_a_front_page_keeps_desks_written_as_definition_lists():
+    """Desks as `<dl>`s: a linked headline as the term, its summary or a time line as the description. The term and
+    its description are one card (no element of their own holds them), so the desks are lists of cards."""
+    html = older_desks_page("<dt><a href='{href}'>{title}</a></dt><dd>{summary}</dd>", "<dl>{}</dl>").replace(
+        "<dd></dd>", "<dd>Updated 1 hour ago</dd>"
+    )
+    base = "https://herald.example"
+    assert convert(html, f"{base}/").markdown == "\n\n".join(
+        f"## [{desk.title()}]({base}/{desk})\n\n"
+        + "\n\n".join(
+            f"**[{title}]({base}/{desk}/{n})**\n\n" + (SECTION_LEADS[desk] if n == 0 else "Updated 1 hour ago")
+            for n, title in enumerate(titles)
+        )
+        for desk, titles in OLDER_DESKS.items()
+    )
+
+
+PIER_STORY = [
+    "The harbour board voted on Tuesday night to rebuild the north pier, closed since the winter storms broke its "
+    "outer wall and flooded the fish market behind it.",
+    "Work starts in April and should take two years. Boats that land at the pier will use the old ferry berth "
+    "meanwhile, which the board says can take up to twelve trawlers at a time.",
+    "Fishermen at the meeting asked for the berth to be dredged first. The chair said a survey would be done this "
+    "month.",
+]
+RELATED = [
+    ("/news/1", "Fish market to reopen in a marquee on the quay"),
+    ("/news/2", "Storm damage bill passes two million pounds"),
+    ("/news/3", "Ferry berth survey finds silt at the outer wall"),
+]
+
+
+@pytest.mark.parametrize(
+    "card, around",
+    [
+        ("<div class='item'><strong><a href='{href}'>{title}</a></strong><br></div>", "{}"),
+        (
+            "<tr><td><a href='{href}'><img src='{href}.jpg'></a></td><td><b><a href='{href}'>{title}</a></b><br></td>"
+            "</tr>",
+            "<table>{}</table>",
+        ),
+        ("<dt><a href='{href}'>{title}</a></dt><dd>Updated 1 hour ago</dd>", "<dl>{}</dl>"),
+    ],
+    ids=["bold-over-a-break", "table-rows", "definition-list"],
+)
+def test_related_stories_in_older_markups_after_an_article_are_left_out(card, around):
+    """The older desk markups as related stories after an article, and a menu of bold links each over a line
+    break: the cards follow a story its title heads, so the page is no listing; the menu's short links are no
+    titles. Only the story is kept."""
+    more = around.format("".join(card.format(href=href, title=title) for href, title in RELATED))
+    menu = "".join(
+        f"<div><b><a href='/{name}'>{name.title()}</a></b><br></div>" for name in ("news", "sport", "weather")
+    )
+    body = "".join(f"<p>{paragraph}</p>" for paragraph in PIER_STORY)
+    html = (
+        "<html><head><title>Board votes to rebuild the north pier - Harbour Herald</title></head><body><header><a "
+        f"href='/'>Harbour Herald</a></header><div class='menu'>{menu}</div><main><article><h1>Board votes to rebuild "
+        f"the north pier</h1>{body}</article><section><h2>More from the harbour</h2>{more}</section></main><footer>"
+        "<p>© 2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
+    assert convert(html, "https://herald.example/news/0").markdown == (
+        "# Board votes to rebuild the north pier\n\n" + "\n\n".join(PIER_STORY)
+    )
+
+
+@pytest.mark.parametrize("lead_summaries", [True, False], ids=["desk-leads-with-summaries", "headlines-only"])
+def test_a_front_page_with_a_long_headed_note_at_its_foot_keeps_its_desks(lead_summaries):
+    """The same with a note of five sentences, heavier than the desks' summaries: where no story stands beside them,
+    a desk's cards without summary weigh their headlines whether or not another card of the desk has one, so desks
+    whose lead has a summary weigh no less than desks of headlines alone, and the page stays a listing."""
+    note = " ".join(EDITORS_NOTE)
+    html = front_page(lead_summaries).replace(
+        "</main>", f"<div><h2>About the Harbour Herald</h2><p>{note}</p></div></main>"
+    )
+    assert convert(html, "https://herald.example/").markdown == front_page_markdown(lead_summaries)
+
+
 def test_a_post_titled_otherwise_than_its_page_beside_desks_of_more_text_stays_a_post():
     """A post under a logo `<h1>`, titled by an `<h2>` that the `<title>` words otherwise, beside desks of headlines
     holding twice its text: its heading heads a story of its own, so the page is no listing and the desks go."""

@@ -20,6 +20,7 @@ from web2md.extract.maincontent.blocks import (
     holds,
     is_title_link,
     link_target,
+    reads_as_headline,
 )
 from web2md.extract.maincontent.content import FURNITURE_TAGS, INLINE_TAGS, TITLE_BLOCK_TAGS, TITLE_TAGS, UNIT_TAGS
 from web2md.extract.maincontent.furniture import hint_strength
@@ -438,6 +439,21 @@ class Analysis:
                         held.count += 1
                         held.good += own.good
                         held.cards.append(el)
+                    elif (
+                        tag == "dd"
+                        and (term := el.getprevious()) is not None
+                        and term.tag == "dt"
+                        and targets.get(term)
+                    ):
+                        # a linked term and its description (`<dt><a>Headline</a></dt><dd>Summary</dd>`): a card,
+                        # when the term reads as a headline, not a glossary's word
+                        if own.text + stats[term].text <= CARD_CHARS and reads_as_headline(subtree_text(term)):
+                            held = cards.get(open_elements[-1])
+                            if held is None:
+                                held = cards[open_elements[-1]] = Cards()
+                            held.count += 1
+                            held.good += own.good
+                            held.cards += (term, el)
                     parent = open_stats[-1]
                     parent.text += own.text
                     parent.links += own.links
@@ -472,6 +488,16 @@ class Analysis:
     def teaser_text(self) -> int:
         """Content text the teaser lists hold (not counted in `good`)."""
         return sum(self.teaser_lists.values())
+
+    def bare_teaser_text(self) -> int:
+        """Text of the teaser lists' cards without content text (headlines alone, beside cards with a summary); a
+        `<dt>` headline counts with the `<dd>` after it, as one card."""
+        stats, cards, text = self.stats, self.teaser_cards, 0
+        for el in self.teaser_lists:
+            for card in el:
+                if card in cards and not stats[card].good and card.tag != "dt":
+                    text += stats[card].text + (stats[card.getprevious()].text if card.tag == "dd" else 0)
+        return text
 
     def headline_text(self) -> int:
         """Text of the cards of the lists of headlines alone (not counted in `good`)."""

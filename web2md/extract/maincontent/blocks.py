@@ -67,8 +67,7 @@ def is_title_link(anchor: etree._Element) -> bool:
             or (line.tail or "").strip()
         ):
             return False
-        text = subtree_text(anchor)
-        if word_count(text) < WRAPPED_TITLE_WORDS or len(text) <= MAX_DATE_LINE and is_date_line(text.strip()):
+        if not reads_as_headline(subtree_text(anchor)):
             return False
         following = next(line.itersiblings(etree.Element), None)
     # one word on a line of its own is a control ("Enlarge", "Download"), not a title
@@ -89,8 +88,23 @@ def is_title_link(anchor: etree._Element) -> bool:
                 if label or word_count(text) > KICKER_WORDS:
                     return False
                 label = True
-    # a link before a menu of links (a member's name over a forum post) titles nothing
-    return word_count(following.tail or "") > 0 if following.tag == "br" else words_beside_links(following) > 0
+    if following.tag != "br":
+        # a link before a menu of links (a member's name over a forum post) titles nothing
+        return words_beside_links(following) > 0
+    if word_count(following.tail or "") > 0:
+        return True
+    # a headline in bold closing its line and its block (`<b><a>Headline</a></b><br>`, a card without summary):
+    # a menu's entries are neither bold nor broken off
+    return (
+        line.tag in BOLD_TAGS
+        and following.getnext() is None
+        and word_count(subtree_text(anchor)) >= WRAPPED_TITLE_WORDS
+    )
+
+
+def reads_as_headline(text: str) -> bool:
+    """Whether a link's text, standing alone, reads as a headline: not a control ("Upload a photo") nor a date."""
+    return word_count(text) >= WRAPPED_TITLE_WORDS and not (len(text) <= MAX_DATE_LINE and is_date_line(text.strip()))
 
 
 def titles_a_picture(line: etree._Element, href: str | None) -> bool:

@@ -386,7 +386,10 @@ def choose_main(
         analysis = Analysis(body, analysis.keep_header, analysis.min_unit, keep_hidden=True, disabled=off)
     analysis = analysis.unwrapped()
     cards, outside = analysis.teaser_text() + analysis.headline_text(), analysis.good(body)
-    if cards >= LISTING_UNTITLED * outside and "listing-pages" not in off:
+    # where no story stands beside them, a desk's cards without summary weigh their headlines, as a desk of headlines
+    # alone does (beside a story, a desk of summaries weighs them alone)
+    untitled = cards + analysis.bare_teaser_text()
+    if untitled >= LISTING_UNTITLED * outside and "listing-pages" not in off:
         # a site's logo as the <h1> heads no story: the post's title may
         story = headline(body, title) if title is not None and is_home_link(title) else title
         if cards >= LISTING * outside or not (

@@ -115,7 +115,8 @@ RULES: tuple[Rule, ...] = (
         "listing-pages",
         "on a page whose teasers hold LISTING times the content text outside them (LISTING_UNTITLED times when no "
         "story stands beside them and no other heading heads one: a block holding a heading and content text of "
-        "its own but no list of cards, with a list after it), the teasers are its content: "
+        "its own but no list of cards, with a list after it; there cards without summary weigh their headlines), "
+        "the teasers are its content: "
         "its lists of cards, with summaries or headlines alone, are measured and kept as content, and blocks holding "
         "headlines are not judged by their links, unless the lists stand beside a story: text of its own, outside "
         "links and lists, in the lowest block holding the list and the page's title (its <h1>; where the <h1> is "
@@ -135,6 +136,7 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_a_front_page_with_an_editors_note_keeps_its_desks",
             "test_content::test_a_post_titled_otherwise_than_its_page_beside_desks_of_more_text_stays_a_post",
             "test_content::test_a_front_page_with_a_headed_note_at_its_foot_keeps_its_desks",
+            "test_content::test_a_front_page_with_a_long_headed_note_at_its_foot_keeps_its_desks",
             "test_content::test_teasers_with_a_read_more_heading_after_a_short_article_are_left_out",
             "test_content::test_a_section_page_keeps_cards_whose_headline_is_a_third_of_their_text",
             "test_content::test_a_front_page_of_tiles_keeps_every_desk",
@@ -208,9 +210,10 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "teaser-cards",
-        "teasers counted as cards: MIN_CARDS or more cards side by side (left out of the content text as well), "
-        "teasers written flat, lists and runs of headline links closing the region, headline paragraphs over "
-        "summaries closing it",
+        "teasers counted as cards: MIN_CARDS or more cards side by side (left out of the content text as well; a "
+        "headline in bold closing its line and block titles one, a <dt> headline and its <dd> are one), teasers "
+        "written flat, lists and runs of headline links closing the region, headline paragraphs over summaries "
+        "closing it",
         ("MIN_CARDS", "CARD_CHARS", "TEASER_CHARS", "KICKER_WORDS", "CONTROL_WORDS", "WRAPPED_TITLE_WORDS"),
         (
             "test_content::test_teasers_written_flat_after_the_article_are_left_out",
@@ -219,6 +222,8 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_teasers_written_as_paragraphs_after_the_story_are_left_out",
             "test_content::test_teaser_cards_whose_linked_title_sits_alone_in_a_block_are_left_out",
             "test_content::test_a_link_alone_in_a_block_of_its_own_titles_what_follows_only_as_a_headline",
+            "test_content::test_a_front_page_keeps_desks_of_bold_headlines_over_a_line_break",
+            "test_content::test_a_front_page_keeps_a_table_desk_of_bold_headlines_alone",
         ),
     ),
     Rule(
