@@ -1857,6 +1857,29 @@ def test_a_one_paragraph_story_in_a_block_of_its_own_leaves_out_desks_of_many_ti
     assert ferry(html) == "\n\n".join(FERRY_MD.split("\n\n")[:2])
 
 
+@pytest.mark.parametrize(
+    "permalink", ["?post={n}", "/live/ferry-vote?post={n}#post", "https://herald.example/live/ferry-vote/"]
+)
+def test_a_live_blogs_posts_linking_to_the_page_itself_stay_its_content(permalink):
+    """A live blog: its headline and standfirst in a block of their own, then its posts, each titled by a link to
+    the page itself (a query or fragment picking the post): however much more text they hold, they are parts of
+    this page, not other stories' teasers."""
+    posts = "".join(
+        f"<article class='post'><time>18:0{n}</time><h2><a href='{permalink.format(n=n)}'>Update {n}: the count goes "
+        f"on in the harbour hall</a></h2><p>The council counted the votes of ward {n} this evening; the tally of the "
+        "wards that have reported so far is below, with more to come before midnight.</p></article>"
+        for n in range(1, 9)
+    )
+    html = (
+        "<html><head><title>Live: ferry vote results | Harbour Herald</title></head><body><header><a href='/'>Harbour "
+        "Herald</a></header><main><div class='head'><h1>Live: ferry vote results</h1><p>Follow the count of the "
+        f"harbour council's ferry vote as the wards report tonight.</p></div><div class='posts'>{posts}</div></main>"
+        "</body></html>"
+    )
+    md = convert(html, "https://herald.example/live/ferry-vote").markdown
+    assert md.count("The council counted the votes of ward") == 8
+
+
 def test_a_gallery_keeps_its_slides_after_an_intro_beside_its_headers_block():
     """A gallery's headline and byline in a header block of their own, its intro in a block beside it, then its
     slides, each titled by a link to the slide's own page: the slides share the article's block with the intro (the

@@ -98,7 +98,14 @@ def render_main(
         return render_plain(root, base, page_url, opts, resolve), True
     excluded = _either(selector_predicate(opts.exclude_selector, root), also_skip)
     read = functools.partial(
-        choose_main, root, precision=opts.precision, recall=opts.recall, title=title, product=product, author=author
+        choose_main,
+        root,
+        precision=opts.precision,
+        recall=opts.recall,
+        title=title,
+        product=product,
+        author=author,
+        base=base,
     )
     choice = read(analysis=analysis)
     if opts.main_content:

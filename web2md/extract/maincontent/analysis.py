@@ -20,6 +20,7 @@ from web2md.extract.maincontent.blocks import (
     holds,
     is_title_link,
     link_target,
+    link_to_the_page,
     reads_as_headline,
 )
 from web2md.extract.maincontent.content import FURNITURE_TAGS, INLINE_TAGS, TITLE_BLOCK_TAGS, TITLE_TAGS, UNIT_TAGS
@@ -504,18 +505,21 @@ class Analysis:
         stats = self.stats
         return sum(stats[card].text for cards in self.headline_lists.values() for card in cards)
 
-    def restore_teasers(self, title: etree._Element | None = None) -> None:
+    def restore_teasers(self, title: etree._Element | None = None, base: str = "") -> None:
         """Count the teaser lists' text as content again: on a listing page the teasers are what it holds. Its lists
         of cards, and the lists of headlines alone, are `listed` as content (kept whole), except those beside a story
         the page's title (`title`, its `<h1>`) heads (`beside_a_story`); `listed` empty, the page is no listing. A
-        teaser list beside a story that makes a block of its own (`story_apart`) stays the teasers of other stories."""
+        teaser list beside a story that makes a block of its own (`story_apart`) stays the teasers of other stories,
+        unless its cards link to the page itself (`base`, its address: `link_to_the_page`)."""
         stats = self.stats
         lists = self.lists_of_cards()
         listed = {el: cards for el, cards in lists.items() if not self.beside_a_story(el, title, lists)}
         apart = {
             el: good
             for el, good in self.teaser_lists.items()
-            if el not in listed and self.story_apart(el, title, lists)
+            if el not in listed
+            and self.story_apart(el, title, lists)
+            and not all(link_to_the_page(link_target(card) or "", base) for card in lists[el])
         }
         # a listed list counts all its cards' text, their headlines too, as a list of headlines alone does: a desk of
         # headlines with a summary or two weighs as much as one without

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from itertools import islice
+from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
@@ -37,6 +38,17 @@ def link_target(el: etree._Element) -> str | None:
         anchor = next(el.iter("a"), None)
     href = anchor.get("href") if anchor is not None else None
     return href.split("#", 1)[0].split("?", 1)[0] or href if href and not href.startswith("#") else None
+
+
+def link_to_the_page(target: str, base: str) -> bool:
+    """Whether a card's `link_target` is the page itself, but for a query or fragment (a live blog's posts, a
+    gallery's slides as parameters of its address), the page's address being `base` ("": only a query tells)."""
+    if target.startswith("?"):
+        return True
+    if not base:
+        return False
+    page, linked = urlsplit(base), urlsplit(urljoin(base, target))
+    return (linked.netloc.lower(), linked.path.rstrip("/")) == (page.netloc.lower(), page.path.rstrip("/"))
 
 
 def is_title_link(anchor: etree._Element) -> bool:

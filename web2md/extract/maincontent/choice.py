@@ -369,6 +369,7 @@ def choose_main(
     product: bool = False,
     author: str | None = None,
     disabled: frozenset[str] = frozenset(),
+    base: str = "",
 ) -> Choice | None:
     """The main-content region of a document, or None when no block reads as content.
 
@@ -376,7 +377,7 @@ def choose_main(
     block holding both is the article. On a product page, the region is widened to the block that holds the
     product's name (the title) with its description: the price, stock and feature list beside them are the
     product's, though they hold no prose. The rules named in `disabled` (`rules.RULES`) are switched off; a given
-    `analysis` brings its own."""
+    `analysis` brings its own. `base` is the address the page's links are read against."""
     body = document_body(root)
     if analysis is None:
         analysis = analyse(root, keep_header, precision, recall, disabled)
@@ -396,7 +397,7 @@ def choose_main(
             analysis.beside_any_story(story) or any_heading_heads_a_story(body, analysis)
         ):
             # a listing: its teasers are its content
-            analysis.restore_teasers(story)
+            analysis.restore_teasers(story, base)
     if not analysis.good(body):
         shown = page_without_scripts(body) if "noscript-page" not in off else None
         if shown is None:

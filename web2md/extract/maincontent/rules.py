@@ -122,7 +122,8 @@ RULES: tuple[Rule, ...] = (
         "links and lists, in the lowest block holding the list and the page's title (its <h1>; where the <h1> is "
         "one link to the home page, a site's logo, the post's <h2>/<h3> the <title> holds, or none); teasers beside a "
         "story in a block of its own (the branch holding the title holds most of the text beside the lists) stay "
-        "other stories' teasers, where a gallery's slides sharing a block with its intro are its content",
+        "other stories' teasers, where a gallery's slides sharing a block with its intro, or cards linking to the page "
+        "itself (a live blog's posts), are its content",
         ("LISTING", "LISTING_UNTITLED"),
         (
             "test_content::test_a_blog_index_of_cards_with_a_read_more_link_keeps_them",
@@ -144,6 +145,7 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_a_brief_followed_by_more_cards_than_its_text_keeps_only_the_brief",
             "test_content::test_a_one_paragraph_story_in_a_block_of_its_own_leaves_out_desks_of_many_times_its_text",
             "test_content::test_a_gallery_keeps_its_slides_after_an_intro_beside_its_headers_block",
+            "test_content::test_a_live_blogs_posts_linking_to_the_page_itself_stay_its_content",
             "test_content::test_a_video_page_keeps_its_description_not_the_episodes_listed_after_it",
         ),
     ),
