@@ -7,10 +7,12 @@ usage: python3 benchmarks/portal_layouts.py [--pages N] [--peer trafilatura] [--
 Each page is drawn from a seeded generator (the same pages on every machine): desks of cards in eight markups (list
 items, `<article>`s, `<div>`s titled by a heading, `<div>`s titled by a link alone in a block; and older ones: list
 items of a link and a `<time>`, a `<strong>` title over a line break, table rows of a picture cell and a title cell,
-`<dt>` titles with `<dd>` summaries), with or without summaries, pictures and time labels; and, at random, an editor's note over the desks, a headed text about the site
-at their foot, a "Most read" list, a tagline under the logo, wrappers around the page. An article page is a story
-under its `<h1>` with such desks after it or in a column beside it. The text is words of a fixed vocabulary: the
-layout is what is measured. These are pages of our own making; a set of real front pages with their headline
+`<dt>` titles with `<dd>` summaries), with or without summaries, pictures and time labels; and, at random, an
+editor's note over the desks, a headed text about the site at their foot, a "Most read" list, a tagline under the
+logo, wrappers around the page. An article page is a story under its `<h1>` with such desks after it or in a column
+beside it. A front page is also scored as article-body scorers score a page, against its headlines and summaries
+(4-word shingles; precision and recall averaged over pages, F1 of the two). The text is words of a fixed vocabulary:
+the layout is what is measured. These are pages of our own making; a set of real front pages with their headline
 lists marked is what would decide a target.
 """
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable
@@ -52,39 +55,45 @@ def headline(rng: random.Random) -> str:
     return " ".join(rng.choice(WORDS) for _ in range(rng.randint(5, 10))).capitalize()
 
 
-def card(rng: random.Random, n: int, markup: str, summary: bool) -> tuple[str, str]:
-    """A card's markup and its headline."""
+def card(rng: random.Random, n: int, markup: str, summary: bool) -> tuple[str, str, str]:
+    """A card's markup, its headline and its summary ("" without one)."""
     title = f"{headline(rng)} {n}"
     href = f"/story/{n}-{rng.randint(0, 10**6)}"
     if markup in OLDER:
-        return older_card(rng, href, title, markup, summary), title
+        html, text = older_card(rng, href, title, markup, summary)
+        return html, title, text
     picture = f"<a href='{href}'><img src='{href}.jpg' alt=''></a>" if rng.random() < 0.6 else ""
     label = "<span class='time'>2 hours ago</span>" if rng.random() < 0.5 else ""
     tag = "div" if markup == "div-title" else rng.choice(["h2", "h3", "h4"])
-    text = f"<p>{sentence(rng)}</p>" if summary else ""
+    text = sentence(rng) if summary else ""
     wrapper = markup if markup in ("li", "article") else "div"
     name = rng.choice(["card", "teaser", "item", "story", f"c-{rng.randint(1, 9)}"])
+    paragraph = f"<p>{text}</p>" if text else ""
     return (
-        f"<{wrapper} class='{name}'>{picture}<{tag} class='title'><a href='{href}'>{title}</a></{tag}>{text}{label}"
-        f"</{wrapper}>",
+        f"<{wrapper} class='{name}'>{picture}<{tag} class='title'><a href='{href}'>{title}</a></{tag}>{paragraph}"
+        f"{label}</{wrapper}>",
         title,
+        text,
     )
 
 
-def older_card(rng: random.Random, href: str, title: str, markup: str, summary: bool) -> str:
-    """A card in one of the older markups: a list item with a `<time>`, a bold title over a line break, a table row
-    of a picture cell and a title cell, a `<dt>` title with its `<dd>` (a summary, or a time line when none)."""
+def older_card(rng: random.Random, href: str, title: str, markup: str, summary: bool) -> tuple[str, str]:
+    """A card in one of the older markups (a list item with a `<time>`, a bold title over a line break, a table row
+    of a picture cell and a title cell, a `<dt>` title with its `<dd>`: a summary, or a time line when none), and
+    its summary."""
     text = sentence(rng) if summary else ""
     if markup == "li-time":
-        return f"<li><a href='{href}'>{title}</a> <time datetime='2026-06-04'>June 4</time>" + (
+        html = f"<li><a href='{href}'>{title}</a> <time datetime='2026-06-04'>June 4</time>" + (
             f"<p>{text}</p></li>" if text else "</li>"
         )
-    if markup == "strong":
-        return f"<div class='item'><strong><a href='{href}'>{title}</a></strong><br>{text}</div>"
-    if markup == "table":
+    elif markup == "strong":
+        html = f"<div class='item'><strong><a href='{href}'>{title}</a></strong><br>{text}</div>"
+    elif markup == "table":
         picture = f"<a href='{href}'><img src='{href}.jpg'></a>"
-        return f"<tr><td>{picture}</td><td><b><a href='{href}'>{title}</a></b><br>{text}</td></tr>"
-    return f"<dt><a href='{href}'>{title}</a></dt><dd>{text or 'Updated 1 hour ago'}</dd>"
+        html = f"<tr><td>{picture}</td><td><b><a href='{href}'>{title}</a></b><br>{text}</td></tr>"
+    else:
+        html = f"<dt><a href='{href}'>{title}</a></dt><dd>{text or 'Updated 1 hour ago'}</dd>"
+    return html, text
 
 
 MARKUPS = ["li", "article", "div", "div-title"]
@@ -93,11 +102,11 @@ WRAPPERS = {"li": "ul", "li-time": "ul", "table": "table", "dl": "dl"}  # the el
 drawn_markups = MARKUPS + OLDER  # --markups narrows the draw to some of them
 
 
-def desk(rng: random.Random, k: int, cards: int, summaries: float) -> tuple[str, list[str]]:
-    """A desk of cards under its linked name, and their headlines."""
+def desk(rng: random.Random, k: int, cards: int, summaries: float) -> tuple[str, list[tuple[str, str]]]:
+    """A desk of cards under its linked name, and their headlines with their summaries."""
     markup = rng.choice(drawn_markups)
     drawn = [card(rng, k * 100 + n, markup, rng.random() < summaries) for n in range(cards)]
-    inner = "".join(html for html, _ in drawn)
+    inner = "".join(html for html, _, _ in drawn)
     if markup in WRAPPERS:
         inner = f"<{WRAPPERS[markup]}>{inner}</{WRAPPERS[markup]}>"
     name = headline(rng).split()[0]
@@ -106,16 +115,16 @@ def desk(rng: random.Random, k: int, cards: int, summaries: float) -> tuple[str,
         if rng.random() < 0.7
         else f"<div class='desk-name'><a href='/{name}'>{name}</a></div>"
     )
-    return f"<section class='desk'>{heading}<div class='grid'>{inner}</div></section>", [t for _, t in drawn]
+    return f"<section class='desk'>{heading}<div class='grid'>{inner}</div></section>", [(t, x) for _, t, x in drawn]
 
 
-def front_page(rng: random.Random) -> tuple[str, list[str], list[str]]:
-    """A front page, its headlines, and the extras drawn for it."""
-    desks, headlines = [], []
+def front_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str]]:
+    """A front page, its cards' headlines with their summaries, and the extras drawn for it."""
+    desks, cards = [], []
     for k in range(rng.randint(2, 7)):
-        html, titles = desk(rng, k, rng.randint(3, 8), rng.choice([0, 0.2, 0.5, 1]))
+        html, drawn = desk(rng, k, rng.randint(3, 8), rng.choice([0, 0.2, 0.5, 1]))
         desks.append(html)
-        headlines += titles
+        cards += drawn
     top = bottom = ""
     extras = []
     if rng.random() < 0.4:
@@ -138,7 +147,7 @@ def front_page(rng: random.Random) -> tuple[str, list[str], list[str]]:
         body = f"<div id='page'><div class='wrap'>{body}</div></div>"
         extras.append("wrapped")
     title = "The Daily Example - News from the coast"
-    return f"<html><head><title>{title}</title></head><body>{body}</body></html>", headlines, extras
+    return f"<html><head><title>{title}</title></head><body>{body}</body></html>", cards, extras
 
 
 def article_page(rng: random.Random) -> tuple[str, list[str], list[str], list[str]]:
@@ -156,9 +165,9 @@ def article_page(rng: random.Random) -> tuple[str, list[str], list[str], list[st
         story = f"<div class='post'><h2>{title}</h2><div class='entry'>{text}</div></div>"
     desks, headlines = [], []
     for k in range(rng.randint(1, 5)):
-        html, titles = desk(rng, k, rng.randint(3, 8), rng.choice([0, 0.5, 1]))
+        html, drawn = desk(rng, k, rng.randint(3, 8), rng.choice([0, 0.5, 1]))
         desks.append(html)
-        headlines += titles
+        headlines += [title for title, _ in drawn]
     if rng.random() < 0.5:
         layout = f"<div class='layout'><main>{story}</main><aside>{desks[0]}</aside></div>{''.join(desks[1:])}"
         kind = ["column"]
@@ -175,6 +184,24 @@ def article_page(rng: random.Random) -> tuple[str, list[str], list[str], list[st
 
 def collapsed(text: str) -> str:
     return " ".join(text.split())
+
+
+WORD = re.compile(r"\w+")
+
+
+def shingle_scores(expected: str, got: str) -> tuple[float, float]:
+    """Precision and recall of `got`'s 4-word shingles against `expected`'s, counted with their repeats: how
+    article-body scorers weigh a page (a front page's expected text is its headlines and summaries)."""
+
+    def shingles(text: str) -> Counter:
+        words = WORD.findall(text.casefold())
+        return Counter(tuple(words[i : i + 4]) for i in range(max(1, len(words) - 3)))
+
+    want, have = shingles(expected), shingles(got)
+    hits = sum((want & have).values())
+    precision = hits / sum(have.values()) if have else 0.0
+    recall = hits / sum(want.values()) if want else 0.0
+    return precision, recall
 
 
 def extractors(peer: str | None) -> dict[str, Callable[[str, str], str]]:
@@ -201,13 +228,15 @@ def main() -> int:
         global drawn_markups
         drawn_markups = args.markups.split(",")
     for name, run in extractors(args.peer).items():
-        kept_pages, shares, failing = 0, [], Counter()
+        kept_pages, shares, failing, scores = 0, [], Counter(), []
         examples: dict[str, list[int]] = {}
         clean, body_shares, leaks = 0, [], []
         for seed in range(args.pages):
-            html, headlines, extras = front_page(random.Random(seed))
-            text = collapsed(run(html, "https://daily.example/"))
-            share = sum(title in text for title in headlines) / len(headlines)
+            html, cards, extras = front_page(random.Random(seed))
+            got = run(html, "https://daily.example/")
+            scores.append(shingle_scores("\n".join(f"{title}\n{summary}" for title, summary in cards), got))
+            text = collapsed(got)
+            share = sum(title in text for title, _ in cards) / len(cards)
             shares.append(share)
             kept_pages += share >= MIN_KEPT
             if share < MIN_KEPT:
@@ -227,10 +256,13 @@ def main() -> int:
                 failing[key] += 1
                 examples.setdefault(key, []).append(10**6 + seed)
         n = args.pages
+        precision, recall = (sum(score[i] for score in scores) / n for i in range(2))
+        f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0  # as articles.py averages
         print(
             f"{name:<12} front pages keeping {MIN_KEPT:.0%} of their headlines: {kept_pages}/{n} (headlines kept "
-            f"{sum(shares) / n:.3f}); article pages clean: {clean}/{n} (body kept {sum(body_shares) / n:.3f}, "
-            f"other stories' headlines {sum(leaks) / n:.3f})"
+            f"{sum(shares) / n:.3f}; headlines and summaries F1 {f1:.3f}, P {precision:.3f} R {recall:.3f}); "
+            f"article pages clean: {clean}/{n} (body kept {sum(body_shares) / n:.3f}, other stories' headlines "
+            f"{sum(leaks) / n:.3f})"
         )
         if args.show:
             for key, count in failing.most_common():
