@@ -244,7 +244,7 @@ def main() -> int:
                 failing[key] += 1
                 examples.setdefault(key, []).append(seed)
             html, paragraphs, headlines, layout = article_page(random.Random(10**6 + seed))
-            text = collapsed(run(html, "https://daily.example/story"))
+            text = collapsed(run(html, "https://daily.example/story/this-story"))
             body = sum(collapsed(p) in text for p in paragraphs) / len(paragraphs)
             leak = sum(title in text for title in headlines) / len(headlines)
             body_shares.append(body)

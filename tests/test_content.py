@@ -21,7 +21,7 @@ from lxml import etree
 
 from web2md import convert, html_to_text
 from web2md.extract.derive import fit_markdown, with_citations
-from web2md.extract.maincontent.blocks import is_title_link
+from web2md.extract.maincontent.blocks import is_title_link, link_into_the_page
 
 ROOT = Path(__file__).resolve().parent.parent
 URL = "https://blog.example.com/posts/build-time"
@@ -1858,12 +1858,13 @@ def test_a_one_paragraph_story_in_a_block_of_its_own_leaves_out_desks_of_many_ti
 
 
 @pytest.mark.parametrize(
-    "permalink", ["?post={n}", "/live/ferry-vote?post={n}#post", "https://herald.example/live/ferry-vote/"]
+    "permalink",
+    ["?post={n}", "/live/ferry-vote?post={n}#post", "https://herald.example/live/ferry-vote/", "/live/ferry-vote/{n}"],
 )
-def test_a_live_blogs_posts_linking_to_the_page_itself_stay_its_content(permalink):
-    """A live blog: its headline and standfirst in a block of their own, then its posts, each titled by a link to
-    the page itself (a query or fragment picking the post): however much more text they hold, they are parts of
-    this page, not other stories' teasers."""
+def test_a_live_blogs_posts_linking_into_the_page_itself_stay_its_content(permalink):
+    """A live blog: its headline and standfirst in a block of their own, then its posts, each titled by a link into
+    the page itself (a query or fragment picking the post, or the post's address below the page's): however much
+    more text they hold, they are parts of this page, not other stories' teasers."""
     posts = "".join(
         f"<article class='post'><time>18:0{n}</time><h2><a href='{permalink.format(n=n)}'>Update {n}: the count goes "
         f"on in the harbour hall</a></h2><p>The council counted the votes of ward {n} this evening; the tally of the "
@@ -1878,6 +1879,45 @@ def test_a_live_blogs_posts_linking_to_the_page_itself_stay_its_content(permalin
     )
     md = convert(html, "https://herald.example/live/ferry-vote").markdown
     assert md.count("The council counted the votes of ward") == 8
+
+
+@pytest.mark.parametrize(
+    ("target", "base", "into"),
+    [
+        ("?post=3", "", True),  # a query alone: this page with a parameter, whatever its address
+        ("/live/x", "", False),
+        ("?post=3", "https://herald.example/live/x", True),
+        ("/live/x/3", "https://herald.example/live/x/", True),
+        ("/live/x", "https://herald.example/live/x/", True),
+        ("/live/xy", "https://herald.example/live/x", False),
+        ("https://other.example/live/x", "https://herald.example/live/x", False),
+        ("/2024/03/story", "https://herald.example/", True),  # a home page's stories are its own
+        ("article.php", "https://herald.example/article.php?id=12", False),  # a page named by its query
+    ],
+)
+def test_which_links_lead_into_the_page_itself(target, base, into):
+    assert link_into_the_page(target, base) is into
+
+
+@pytest.mark.parametrize(
+    ("heading", "folder"),
+    [("Politics", "/2024/03"), ("Politics and the council: the latest from the harbour towns", "/politics")],
+)
+def test_a_section_front_keeps_its_cards_under_a_headed_introduction_of_its_own(heading, folder):
+    """A section front: its name and a line of introduction in a block of their own, then its cards. The name is no
+    story's headline (a word or two), or the cards' addresses lie below the section's own: the cards are the page's
+    content, not teasers beside a story."""
+    cards = "".join(
+        f"<article class='card'><h3><a href='{folder}{href[8:]}'>{title}</a></h3><p>{summary}</p></article>"
+        for title, href, summary in STORIES
+    )
+    html = (
+        f"<html><head><title>{heading} | Harbour Herald</title></head><body><header><a href='/'>Harbour Herald</a>"
+        f"</header><main><div class='head'><h1>{heading}</h1><p>Latest news and analysis on the politics of the "
+        f"harbour towns, from the Herald's newsroom.</p></div><div class='grid'>{cards}</div></main></body></html>"
+    )
+    md = convert(html, "https://herald.example/politics").markdown
+    assert [title in md for title, _, _ in STORIES] == [True] * len(STORIES)
 
 
 def test_a_gallery_keeps_its_slides_after_an_intro_beside_its_headers_block():

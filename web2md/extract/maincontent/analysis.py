@@ -19,8 +19,8 @@ from web2md.extract.maincontent.blocks import (
     heads_an_article,
     holds,
     is_title_link,
+    link_into_the_page,
     link_target,
-    link_to_the_page,
     reads_as_headline,
 )
 from web2md.extract.maincontent.content import FURNITURE_TAGS, INLINE_TAGS, TITLE_BLOCK_TAGS, TITLE_TAGS, UNIT_TAGS
@@ -509,17 +509,15 @@ class Analysis:
         """Count the teaser lists' text as content again: on a listing page the teasers are what it holds. Its lists
         of cards, and the lists of headlines alone, are `listed` as content (kept whole), except those beside a story
         the page's title (`title`, its `<h1>`) heads (`beside_a_story`); `listed` empty, the page is no listing. A
-        teaser list beside a story that makes a block of its own (`story_apart`) stays the teasers of other stories,
-        unless its cards link to the page itself (`base`, its address: `link_to_the_page`)."""
+        teaser list beside a story that makes a block of its own (`story_apart`) stays the teasers of other stories.
+        `base` is the page's address."""
         stats = self.stats
         lists = self.lists_of_cards()
-        listed = {el: cards for el, cards in lists.items() if not self.beside_a_story(el, title, lists)}
+        listed = {el: cards for el, cards in lists.items() if not self.beside_a_story(el, title, lists, base)}
         apart = {
             el: good
             for el, good in self.teaser_lists.items()
-            if el not in listed
-            and self.story_apart(el, title, lists)
-            and not all(link_to_the_page(link_target(card) or "", base) for card in lists[el])
+            if el not in listed and self.story_apart(el, title, lists)
         }
         # a listed list counts all its cards' text, their headlines too, as a list of headlines alone does: a desk of
         # headlines with a summary or two weighs as much as one without
@@ -551,18 +549,23 @@ class Analysis:
         lists.update(self.headline_lists)
         return lists
 
-    def beside_any_story(self, title: etree._Element | None) -> bool:
+    def beside_any_story(self, title: etree._Element | None, base: str = "") -> bool:
         """Whether a list of cards stands beside a story the page's title (`title`) heads (`beside_a_story`)."""
         lists = self.lists_of_cards()
-        return any(self.beside_a_story(el, title, lists) for el in lists)
+        return any(self.beside_a_story(el, title, lists, base) for el in lists)
 
     def beside_a_story(
-        self, block: etree._Element, title: etree._Element | None, lists: Iterable[etree._Element]
+        self,
+        block: etree._Element,
+        title: etree._Element | None,
+        lists: dict[etree._Element, list[etree._Element]],
+        base: str = "",
     ) -> bool:
         """Whether the page's title stands apart from the list of cards `block` with a story: text of its own (outside
         links and outside every list of cards, `lists`) in the lowest block holding both, such as the paragraphs of a
-        brief or a video's description that the list follows."""
-        if title is None:
+        brief or a video's description that the list follows. Cards that all link into the page itself (`base`, its
+        address: `link_into_the_page`) are parts of it, a live blog's posts or a section's stories, beside no story."""
+        if title is None or all(link_into_the_page(link_target(card) or "", base) for card in lists[block]):
             return False
         holding = {block, *block.iterancestors()}
         both = next((node for node in title.iterancestors() if node in holding), None)
@@ -578,7 +581,9 @@ class Analysis:
         below the lowest block holding both, the branch holding the title holds most of that block's text outside
         links and lists (an article's block with desks of other stories after it), where a gallery's intro and its
         slides share the article's block, the title apart in a header of its own."""
-        if title is None:
+        if title is None or title.tag == "h1" and not reads_as_headline(subtree_text(title)):
+            # an <h1> of a word or two is as often a section's name over its introduction (the post's <h2>/<h3> the
+            # <title> holds, standing in for a logo <h1>, is a story's title whatever its length)
             return False
         holding = {block, *block.iterancestors()}
         branch = title

@@ -40,15 +40,21 @@ def link_target(el: etree._Element) -> str | None:
     return href.split("#", 1)[0].split("?", 1)[0] or href if href and not href.startswith("#") else None
 
 
-def link_to_the_page(target: str, base: str) -> bool:
-    """Whether a card's `link_target` is the page itself, but for a query or fragment (a live blog's posts, a
-    gallery's slides as parameters of its address), the page's address being `base` ("": only a query tells)."""
-    if target.startswith("?"):
-        return True
+def link_into_the_page(target: str, base: str) -> bool:
+    """Whether a card's link (`target`, as `link_target` reads it) leads into the page itself: its address but for a
+    query or fragment, or an address below its own (a live blog's posts, a gallery's slides, a section front's
+    stories), the page's address being `base` ("": only a link of a query alone tells). The address of a page named
+    by its query (`article.php?id=12`) names other pages by theirs: those are other pages."""
     if not base:
+        return target.startswith("?")
+    page = urlsplit(base)
+    if page.query:
         return False
-    page, linked = urlsplit(base), urlsplit(urljoin(base, target))
-    return (linked.netloc.lower(), linked.path.rstrip("/")) == (page.netloc.lower(), page.path.rstrip("/"))
+    linked = urlsplit(urljoin(base, target))
+    path = page.path.rstrip("/")
+    return linked.netloc.lower() == page.netloc.lower() and (
+        linked.path.rstrip("/") == path or linked.path.startswith(path + "/")
+    )
 
 
 def is_title_link(anchor: etree._Element) -> bool:

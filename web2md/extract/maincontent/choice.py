@@ -15,7 +15,7 @@ from lxml import etree
 from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.tags import HEADING_TAGS, SCRIPTLESS_SKIP_TAGS, SKIP_TAGS
 from web2md.extract.maincontent.analysis import Analysis, Counts, analyse, document_body
-from web2md.extract.maincontent.blocks import holds, opens_with_a_heading
+from web2md.extract.maincontent.blocks import holds, link_into_the_page, link_target, opens_with_a_heading
 from web2md.extract.maincontent.content import REGION_TAGS, UNIT_TAGS
 from web2md.extract.maincontent.furniture import (
     block_text,
@@ -231,16 +231,20 @@ def title_held(body: etree._Element, title: etree._Element, post: etree._Element
     return text in (page_title(body) or "") and len(text) >= len(block_text(post))
 
 
-def any_heading_heads_a_story(body: etree._Element, analysis: Analysis) -> bool:
+def any_heading_heads_a_story(body: etree._Element, analysis: Analysis, base: str = "") -> bool:
     """Whether a heading outside the lists of cards (not the site's logo) heads a story: the lowest block holding it
     and content text besides it holds no list of cards (a post under a title the `<title>` words otherwise, its
-    header a block of its own), and a list follows it (what closes the page after every list, such as a portal's
-    text about itself at its foot, is a note)."""
+    header a block of its own), and a list of other stories follows it (what closes the page after every list, such
+    as a portal's text about itself at its foot, is a note; cards linking into the page itself, `base`, are parts
+    of it, as a section's stories under its name and introduction are)."""
     lists = analysis.lists_of_cards()
     stop = set(lists)  # the lists, the blocks holding them and the cards
+    others: set[etree._Element] = set()  # ... of the lists of other stories
     for el, cards in lists.items():
-        stop.update(el.iterancestors())
-        stop.update(cards)
+        held = {el, *el.iterancestors(), *cards}
+        stop.update(held)
+        if not all(link_into_the_page(link_target(card) or "", base) for card in cards):
+            others.update(held)
     for heading in body.iter("h1", "h2", "h3"):
         if is_home_link(heading):
             continue
@@ -250,7 +254,7 @@ def any_heading_heads_a_story(body: etree._Element, analysis: Analysis) -> bool:
                 break  # a card's headline, a desk's name, or a heading beside the cards
             if analysis.good(block) >= own:
                 if any(
-                    sibling in stop
+                    sibling in others
                     for node in (block, *ancestors_below(block, body))
                     for sibling in node.itersiblings()
                 ):
@@ -394,7 +398,7 @@ def choose_main(
         # a site's logo as the <h1> heads no story: the post's title may
         story = headline(body, title) if title is not None and is_home_link(title) else title
         if cards >= LISTING * outside or not (
-            analysis.beside_any_story(story) or any_heading_heads_a_story(body, analysis)
+            analysis.beside_any_story(story, base) or any_heading_heads_a_story(body, analysis, base)
         ):
             # a listing: its teasers are its content
             analysis.restore_teasers(story, base)

@@ -122,8 +122,9 @@ RULES: tuple[Rule, ...] = (
         "links and lists, in the lowest block holding the list and the page's title (its <h1>; where the <h1> is "
         "one link to the home page, a site's logo, the post's <h2>/<h3> the <title> holds, or none); teasers beside a "
         "story in a block of its own (the branch holding the title holds most of the text beside the lists) stay "
-        "other stories' teasers, where a gallery's slides sharing a block with its intro, or cards linking to the page "
-        "itself (a live blog's posts), are its content",
+        "other stories' teasers, where a gallery's slides sharing a block with its intro and cards under an <h1> of a word or "
+        "two (a section's name) are its content; cards linking into the page itself (a live blog's posts, a "
+        "section's stories below its address) stand beside no story",
         ("LISTING", "LISTING_UNTITLED"),
         (
             "test_content::test_a_blog_index_of_cards_with_a_read_more_link_keeps_them",
@@ -145,7 +146,9 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_a_brief_followed_by_more_cards_than_its_text_keeps_only_the_brief",
             "test_content::test_a_one_paragraph_story_in_a_block_of_its_own_leaves_out_desks_of_many_times_its_text",
             "test_content::test_a_gallery_keeps_its_slides_after_an_intro_beside_its_headers_block",
-            "test_content::test_a_live_blogs_posts_linking_to_the_page_itself_stay_its_content",
+            "test_content::test_a_live_blogs_posts_linking_into_the_page_itself_stay_its_content",
+            "test_content::test_a_section_front_keeps_its_cards_under_a_headed_introduction_of_its_own",
+            "test_content::test_which_links_lead_into_the_page_itself",
             "test_content::test_a_video_page_keeps_its_description_not_the_episodes_listed_after_it",
         ),
     ),
