@@ -1479,6 +1479,34 @@ def test_a_front_page_with_an_editors_note_keeps_its_desks(sentences):
     assert convert(html, "https://herald.example/").markdown == f"{note}\n\n" + front_page_markdown(False)
 
 
+def test_a_front_page_naming_no_story_keeps_its_desks_under_a_note_longer_than_they_are():
+    """A note of two paragraphs over the desks of headlines outweighs the cards, but nothing on the page is a story's
+    title (no `<h1>`, no heading or line of text the `<title>` names): a page naming no story is no article, so
+    the cards holding half the note's text make it a listing."""
+    note = f"<p>{' '.join(EDITORS_NOTE)}</p><p>{' '.join(reversed(EDITORS_NOTE))}</p>"
+    html = front_page(lead_summaries=False).replace("<main>", f"<main><div>{note}</div>")
+    md = convert(html, "https://herald.example/").markdown
+    assert md.endswith(front_page_markdown(False))
+
+
+def test_an_article_titled_by_a_line_of_text_leaves_the_cards_after_it_out():
+    """An article whose headline is a `<div>` the `<title>` names, not a heading, then cards of other stories
+    holding more than half its text: the page names its story, so the cards stay teasers beside it."""
+    cards = "".join(
+        f"<div class='card'><h3><a href='{href}'>{title}</a></h3><p>{summary}</p></div>"
+        for title, href, summary in STORIES
+    )
+    story = FERRY.replace("<h1>Council approves new ferry timetable</h1>", "")
+    html = (
+        "<html><head><title>Council approves new ferry timetable - Harbour Herald</title></head><body><header><a "
+        "href='/' class='logo'>Harbour Herald</a></header><div id='page'><div class='headline'>Council approves new "
+        f"ferry timetable</div>{story}<div class='more'>{cards}</div></div></body></html>"
+    )
+    md = ferry(html)
+    assert "Harbour wall repairs" not in md
+    assert md.endswith(FERRY_MD.split("\n\n")[-1])
+
+
 def test_a_front_page_keeps_a_desk_of_headlines_beside_a_desk_of_long_cards():
     """A desk of headlines, one of them with a summary, beside a desk of whole-card links with long summaries: on a
     listing every card weighs its whole text, headline included, so the desk of headlines is not left out of the

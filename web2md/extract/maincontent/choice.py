@@ -15,7 +15,14 @@ from lxml import etree
 from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.tags import HEADING_TAGS, SCRIPTLESS_SKIP_TAGS, SKIP_TAGS
 from web2md.extract.maincontent.analysis import Analysis, Counts, analyse, document_body
-from web2md.extract.maincontent.blocks import holds, link_into_the_page, link_target, opens_with_a_heading
+from web2md.extract.maincontent.blocks import (
+    WRAPPED_TITLE_WORDS,
+    holds,
+    link_into_the_page,
+    link_target,
+    opens_with_a_heading,
+    word_count,
+)
 from web2md.extract.maincontent.content import REGION_TAGS, UNIT_TAGS
 from web2md.extract.maincontent.furniture import (
     block_text,
@@ -51,6 +58,9 @@ LISTING = 4.0  # a page whose cards hold this many times the content text outsid
 # and no other heading heads one (`any_heading_heads_a_story`): the text outside the cards is then a note, a tagline
 # or a company line
 LISTING_UNTITLED = 1.5
+# ... and this many times it on a page that names no story at all (`headline_in_text`): a front page under an
+# editor's note or over a text about the site longer than its desks of headlines
+LISTING_NO_TITLE = 0.5
 
 
 @dataclass
@@ -225,6 +235,24 @@ def headline(body: etree._Element, title: etree._Element | None) -> etree._Eleme
     return longest[0] if len(longest) == 1 else None
 
 
+def headline_in_text(body: etree._Element) -> bool:
+    """Whether the page's `<title>` holds the text of an element of the body with no element inside (a `<div>` or
+    `<span>` standing for a heading: a headline in other markup than a heading's), of four words or more, that is
+    not a link to the home page (the site's name)."""
+    page = page_title(body)
+    if page is None:
+        return False
+    for el in body.iter(etree.Element):
+        if len(el) or not el.text or el.tag in SKIP_TAGS:
+            continue
+        text = " ".join(el.text.split()).casefold()
+        if len(text) >= MIN_HEADLINE and word_count(text) >= WRAPPED_TITLE_WORDS and text in page:
+            link = el if el.tag == "a" else next(el.iterancestors("a"), None)
+            if link is None or not is_home_link(link):
+                return True
+    return False
+
+
 def title_held(body: etree._Element, title: etree._Element, post: etree._Element) -> bool:
     """Whether the `<title>` holds the text of the page's `<h1>` (`title`), as long as the post's title's."""
     text = block_text(title).casefold()
@@ -394,11 +422,14 @@ def choose_main(
     # where no story stands beside them, a desk's cards without summary weigh their headlines, as a desk of headlines
     # alone does (beside a story, a desk of summaries weighs them alone)
     untitled = cards + analysis.bare_teaser_text()
-    if untitled >= LISTING_UNTITLED * outside and "listing-pages" not in off:
+    if untitled >= LISTING_NO_TITLE * outside and "listing-pages" not in off:
         # a site's logo as the <h1> heads no story: the post's title may
         story = headline(body, title) if title is not None and is_home_link(title) else title
-        if cards >= LISTING * outside or not (
-            analysis.beside_any_story(story, base) or any_heading_heads_a_story(body, analysis, base)
+        # below LISTING_UNTITLED, only on a page naming no story (no title, no line of text the <title> names)
+        named = untitled < LISTING_UNTITLED * outside and (story is not None or headline_in_text(body))
+        if not named and (
+            cards >= LISTING * outside
+            or not (analysis.beside_any_story(story, base) or any_heading_heads_a_story(body, analysis, base))
         ):
             # a listing: its teasers are its content
             analysis.restore_teasers(story, base)

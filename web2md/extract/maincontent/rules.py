@@ -115,7 +115,8 @@ RULES: tuple[Rule, ...] = (
         "listing-pages",
         "on a page whose teasers hold LISTING times the content text outside them (LISTING_UNTITLED times when no "
         "story stands beside them and no other heading heads one: a block holding a heading and content text of "
-        "its own but no list of cards, with a list after it; there cards without summary weigh their headlines), "
+        "its own but no list of cards, with a list after it; there cards without summary weigh their headlines; "
+        "LISTING_NO_TITLE times on a page naming no story: no title, no line of text the <title> names), "
         "the teasers are its content: "
         "its lists of cards, with summaries or headlines alone, are measured and kept as content, and blocks holding "
         "headlines are not judged by their links, unless the lists stand beside a story: text of its own, outside "
@@ -125,7 +126,7 @@ RULES: tuple[Rule, ...] = (
         "other stories' teasers, where a gallery's slides sharing a block with its intro and cards under an <h1> of a word or "
         "two (a section's name) are its content; cards linking into the page itself (a live blog's posts, a "
         "section's stories below its address) stand beside no story",
-        ("LISTING", "LISTING_UNTITLED"),
+        ("LISTING", "LISTING_UNTITLED", "LISTING_NO_TITLE"),
         (
             "test_content::test_a_blog_index_of_cards_with_a_read_more_link_keeps_them",
             "test_content::test_a_front_page_whose_h1_is_its_logo_keeps_every_desk",
@@ -149,6 +150,8 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_a_live_blogs_posts_linking_into_the_page_itself_stay_its_content",
             "test_content::test_a_section_front_keeps_its_cards_under_a_headed_introduction_of_its_own",
             "test_content::test_which_links_lead_into_the_page_itself",
+            "test_content::test_a_front_page_naming_no_story_keeps_its_desks_under_a_note_longer_than_they_are",
+            "test_content::test_an_article_titled_by_a_line_of_text_leaves_the_cards_after_it_out",
             "test_content::test_a_video_page_keeps_its_description_not_the_episodes_listed_after_it",
         ),
     ),
