@@ -1163,6 +1163,43 @@ def test_subtree_text_is_the_joined_itertext():
     assert subtree_text(made) == "ab"
 
 
+# -- main content: the page's <title> found where libxml2 stops at it ------------------------------------------
+
+
+def test_page_title_as_find_gives_it():
+    from web2md.extract.maincontent.choice import page_title
+    from web2md.extract.maincontent.furniture import block_text
+
+    def reference(body: etree._Element) -> str | None:
+        found = body.getroottree().find(".//title")
+        return None if found is None else block_text(found).casefold()
+
+    rng = random.Random(11)
+    pieces = [
+        "<title> A  Page\n</title>",
+        "<title>Second</title>",
+        "<TITLE>Upper CASE</TITLE>",
+        "<svg><title>Icon</title></svg>",
+        "<p>text <b>x</b></p>",
+        "<div><p>deep <title>Inside</title></p></div>",
+        "<title></title>",
+        "<!-- <title>comment</title> -->",
+        "<script>var t = '<title>no</title>';</script>",
+    ]
+    for _ in range(CASES // 3):
+        head = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 2)))
+        body = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 4)))
+        root = parse_html(f"<html><head>{head}</head><body>{body}</body></html>")
+        for el in (root, *root.iter("body", "p", "div", "svg")):
+            assert page_title(el) == reference(el), (head, body, el.tag)
+    made = etree.Element("html")
+    etree.SubElement(etree.SubElement(made, "body"), "title").text = "Made"
+    assert page_title(made[0]) == reference(made[0]) == "made"
+    alone = etree.Element("title")
+    alone.text = "root"
+    assert page_title(alone) is reference(alone) is None  # the root itself is not a descendant
+
+
 # -- render: an empty element that does not act is not asked about ---------------------------------------------
 
 
