@@ -112,6 +112,60 @@ def test_utf8_body_reaches_the_parser_as_the_text_would():
         parse.etree.fromstring = real
 
 
+def test_utf8_body_checked_in_pieces_as_decoded_whole(monkeypatch):
+    # `_utf8_ends` decodes a piece at a time: pieces that cut a character, whitespace runs across pieces, a body of
+    # whitespace alone, invalid bytes and U+FFFD give what decoding the whole body and stripping its text gives
+    seen: list[bytes] = []
+    real = etree.fromstring
+
+    def recording(data, parser=None):
+        seen.append(data)
+        return real(data, parser=parser)
+
+    pieces = ["a", " ", "\n", "\u3000", "\x85", "\xa0", "\u2028", "\x1c", "é", "€", "\U0001f600", "<p>", "&copy"]
+    broken = [b"", b"\xff", b"\xc3", b"\xe2\x82", b"\xed\xa0\x80", b"\xef\xbf\xbd", b"\x00", b"\xf4\x90\x80\x80"]
+    rng = random.Random(5)
+    monkeypatch.setattr(parse.etree, "fromstring", recording)
+    for size in (4, 5, 7, 8, 1 << 14):  # (a piece holds a character or more: four bytes)
+        monkeypatch.setattr(parse, "_DECODED_PIECE", size)
+        for text in _strings(pieces, size, longest=12)[: CASES // 6]:
+            encoded = text.encode("utf-8")
+            cut = rng.randint(0, len(encoded))
+            for body in (encoded, b"\xef\xbb\xbf" + encoded, encoded[:cut] + rng.choice(broken) + encoded[cut:]):
+                seen.clear()
+                parse_html(body)
+                assert seen[0] == _reference_data(body), (size, body)
+
+
+def test_body_encoding_as_html_to_unicode_chooses():
+    from w3lib.encoding import html_to_unicode
+
+    heads = [
+        b"",
+        b'<meta charset="utf-8">',
+        b"<meta charset=latin-1>",
+        b'<meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS">',
+        b"<meta charset=utf-16>",
+        b"<meta charset=utf-32>",
+        b"<meta charset=nonsense>",
+        b'<?xml version="1.0" encoding="windows-1251"?>',
+        b"<!-- <meta charset=koi8-r> -->",
+    ]
+    boms = [b"", b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff", b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"]
+    texts = [b"<p>plain</p>", "<p>caf\u00e9</p>".encode(), "<p>caf\u00e9</p>".encode("cp1252"), b"\x81\x8d"]
+    for bom in boms:
+        for head in heads:
+            for text in texts:
+                for declared in (None, "utf-8", "iso-8859-2", "utf-16", "bogus"):
+                    body = bom + head + text
+                    expected, _ = html_to_unicode(
+                        f"text/html; charset={declared}" if declared else None,
+                        body,
+                        auto_detect_fun=parse.utf8_or_cp1252,
+                    )
+                    assert parse.body_encoding(body, declared) == expected, (body, declared)
+
+
 def test_references_found_in_utf8_bytes_are_those_found_in_the_text():
     # a raw-text element that the text patterns see (or do not see) end, with references on either side
     tricky = [
@@ -1161,6 +1215,43 @@ def test_subtree_text_is_the_joined_itertext():
     made.append(etree.Comment("hidden"))
     made[-1].tail = "b"
     assert subtree_text(made) == "ab"
+
+
+# -- main content: the page's <title> found where libxml2 stops at it ------------------------------------------
+
+
+def test_page_title_as_find_gives_it():
+    from web2md.extract.maincontent.choice import page_title
+    from web2md.extract.maincontent.furniture import block_text
+
+    def reference(body: etree._Element) -> str | None:
+        found = body.getroottree().find(".//title")
+        return None if found is None else block_text(found).casefold()
+
+    rng = random.Random(11)
+    pieces = [
+        "<title> A  Page\n</title>",
+        "<title>Second</title>",
+        "<TITLE>Upper CASE</TITLE>",
+        "<svg><title>Icon</title></svg>",
+        "<p>text <b>x</b></p>",
+        "<div><p>deep <title>Inside</title></p></div>",
+        "<title></title>",
+        "<!-- <title>comment</title> -->",
+        "<script>var t = '<title>no</title>';</script>",
+    ]
+    for _ in range(CASES // 3):
+        head = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 2)))
+        body = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 4)))
+        root = parse_html(f"<html><head>{head}</head><body>{body}</body></html>")
+        for el in (root, *root.iter("body", "p", "div", "svg")):
+            assert page_title(el) == reference(el), (head, body, el.tag)
+    made = etree.Element("html")
+    etree.SubElement(etree.SubElement(made, "body"), "title").text = "Made"
+    assert page_title(made[0]) == reference(made[0]) == "made"
+    alone = etree.Element("title")
+    alone.text = "root"
+    assert page_title(alone) is reference(alone) is None  # the root itself is not a descendant
 
 
 # -- render: an empty element that does not act is not asked about ---------------------------------------------

@@ -20,7 +20,7 @@ from html.entities import html5
 from typing import AnyStr
 
 from lxml import etree
-from w3lib.encoding import html_to_unicode
+from w3lib.encoding import html_body_declared_encoding, html_to_unicode, http_content_type_encoding, read_bom
 
 from web2md.extract.html.aria import declared_tables
 from web2md.extract.html.entities import NAMED
@@ -51,6 +51,7 @@ PACK_MIN_BYTES = 1_000_000
 PACK_MIN_ROWS = 10_000
 _PACK_CHUNK = 1 << 18
 _START_TAG = re.compile(rb"<[A-Za-z]")
+_DECODED_PIECE = 1 << 14  # bytes of a UTF-8 body decoded at a time when only checked (`_utf8_ends`; four or more)
 _LINK_NAME_END = frozenset((b" ", b"\t", b"\n", b"\r", b"\f", b"/", b">", b""))
 
 
@@ -205,9 +206,10 @@ def _escaped(html: AnyStr, found: list[int]) -> AnyStr:
     return ("&amp;" if isinstance(html, str) else b"&amp;").join(pieces)
 
 
-def _utf8_source(body: bytes, text: str) -> bytes:
-    """``neutralised(text).strip().encode("utf-8")`` built from `body`, the UTF-8 bytes `text` was decoded
-    from without loss (BOM aside), instead of encoding the whole text again.
+def _utf8_source(body: bytes, ends: tuple[int, int]) -> bytes:
+    """``neutralised(text).strip().encode("utf-8")`` built from `body`, the UTF-8 bytes `text` decodes from without
+    loss (BOM aside), whose text starts and ends with `ends` bytes of whitespace (`_utf8_ends`), instead of encoding
+    the whole text again.
 
     The references are looked for in the bytes themselves (`unknown_references` of bytes: a scan of a wide
     text and the mapping of its positions to byte offsets cost about as much again).
@@ -218,24 +220,48 @@ def _utf8_source(body: bytes, text: str) -> bytes:
     if escape:
         body = _escaped(body, escape)
     # what str.strip() takes off: whitespace characters, which hold no '&'
-    lead = 0
-    while lead < len(text) and text[lead].isspace():
-        lead += 1
-    trail = len(text)
-    while trail > lead and text[trail - 1].isspace():
-        trail -= 1
-    if lead or trail < len(text):
-        body = body[len(text[:lead].encode("utf-8")) : len(body) - len(text[trail:].encode("utf-8"))]
+    lead, trail = ends
+    if lead or trail:
+        body = body[lead : len(body) - trail]
     return body
+
+
+def _utf8_ends(body: bytes) -> tuple[int, int] | None:
+    """For a body that is UTF-8 (its text, BOM aside, is decoded without loss), the bytes of whitespace its text
+    starts and ends with (what ``str.strip`` takes off); None for any other body.
+
+    The body is decoded a piece at a time and each piece let go: only whether the decoding fails is asked of it,
+    and the text of a whole page, in a string of up to four bytes a character, need not be made.
+    """
+    view = memoryview(body)
+    at = len(codecs.BOM_UTF8) if body.startswith(codecs.BOM_UTF8) else 0
+    lead = trail = 0
+    leading = True
+    while True:
+        final = at + _DECODED_PIECE >= len(body)
+        try:
+            # (a character cut at the piece's end is left for the next piece: `used` stops before it)
+            piece, used = codecs.utf_8_decode(view[at : at + _DECODED_PIECE], "strict", final)
+        except UnicodeDecodeError:
+            return None
+        if leading:
+            rest = piece.lstrip()
+            lead += len(piece[: len(piece) - len(rest)].encode("utf-8"))
+            leading = not rest
+        if not piece[-1:].isspace():
+            trail = 0 if piece else trail
+        elif kept := piece.rstrip():
+            trail = len(piece[len(kept) :].encode("utf-8"))
+        else:
+            trail += len(piece.encode("utf-8"))  # whitespace after the whitespace the last pieces ended with
+        if final:
+            return lead, trail  # (text all whitespace: both are all of it, and the slice is empty)
+        at += used
 
 
 def utf8_or_cp1252(body: bytes) -> str:
     """The encoding of an undeclared body: UTF-8 if it is valid UTF-8, else Windows-1252 (what browsers assume)."""
-    try:
-        body.decode("utf-8")
-    except UnicodeDecodeError:
-        return "cp1252"
-    return "utf-8"
+    return "cp1252" if _utf8_ends(body) is None else "utf-8"
 
 
 def decode_body(body: bytes, encoding: str | None = None, content_type: str | None = None) -> tuple[str, str]:
@@ -245,6 +271,20 @@ def decode_body(body: bytes, encoding: str | None = None, content_type: str | No
         content_type = f"text/html; charset={encoding}"
     enc, text = html_to_unicode(content_type, body, auto_detect_fun=utf8_or_cp1252)
     return text, enc
+
+
+def body_encoding(body: bytes, encoding: str | None = None) -> str:
+    """The encoding `decode_body` decodes `body` with (w3lib's choice, in `html_to_unicode`'s order: BOM, declared
+    charset, `<meta>`, then `utf8_or_cp1252`), found without decoding it."""
+    bom_encoding, bom = read_bom(body)
+    if bom_encoding is not None and bom is not None:
+        return bom_encoding
+    found = http_content_type_encoding(f"text/html; charset={encoding}" if encoding else None)
+    if found is None:
+        found = html_body_declared_encoding(body)
+    if found is None:
+        found = utf8_or_cp1252(body)
+    return found + "-be" if found in ("utf-16", "utf-32") else found
 
 
 def memory_estimate(size: int, elements: int, links: int = 0) -> int:
@@ -293,18 +333,19 @@ def parse_html(
     (`web2md.extract.html.rows`): for a reader that knows packed rows.
     """
     body = None
+    ends = None
     if isinstance(html, bytes):
-        body = html
-        html, enc = decode_body(html, encoding)
-        if enc != "utf-8" or "\ufffd" in html:  # else the text is the body's bytes decoded without loss
-            body = None
-    # the body's bytes are searched when the text is their lossless decoding: memchr there, while a str wider
-    # than Latin-1 is searched for "\x00" one character at a time (0.1 ms on a typical page)
-    if b"\x00" in body if body is not None else "\x00" in html:
+        # a body its text is decoded from without loss goes to libxml2 as it is (the text is not made); its bytes
+        # are searched for NUL (memchr, where a str wider than Latin-1 is searched one character at a time)
+        ends = _utf8_ends(html) if body_encoding(html, encoding) == "utf-8" else None
+        if ends is None or b"\x00" in html:
+            html, _ = decode_body(html, encoding)
+        else:
+            body = html
+    if body is None and "\x00" in html:
         html = html.replace("\x00", "")
-        body = None
     if body is not None:
-        data = _utf8_source(body, html)  # the same bytes as below, without encoding the text again
+        data = _utf8_source(body, ends)  # the same bytes as below, without encoding the text again
     else:
         escape = unknown_references(html) if "&" in html else []
         if escape:

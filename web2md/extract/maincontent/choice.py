@@ -301,10 +301,15 @@ def ancestors_below(el: etree._Element, top: etree._Element) -> list[etree._Elem
     return found
 
 
+# The document's first <title> (what `tree.find(".//title")` finds): libxml2 stops at it, where lxml's iterators, and
+# `find` with them, look on for the next match before they return one, through the rest of the document.
+_FIRST_TITLE = etree.XPath("descendant::title[1]")
+
+
 def page_title(body: etree._Element) -> str | None:
     """The text of the page's `<title>`, whitespace collapsed and casefolded; None without one."""
-    found = body.getroottree().find(".//title")
-    return None if found is None else block_text(found).casefold()
+    found = _FIRST_TITLE(body.getroottree().getroot())
+    return block_text(found[0]).casefold() if found else None
 
 
 def is_post_column(post: etree._Element, heading: etree._Element, analysis: Analysis) -> bool:
