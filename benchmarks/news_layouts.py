@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout, whatever is installed
 
-from portal_layouts import FOOTER, LOGOS, NAV, WORDS, collapsed, headline, sentence  # noqa: E402
+from portal_layouts import FOOTER, LOGOS, NAV, WORDS, collapsed, extractors, headline, sentence  # noqa: E402
 
 UNDECIDED = ("correction", "tip")  # closing notes the conventions split on: reported, not counted
 
@@ -246,22 +246,6 @@ def news_page(rng: random.Random) -> tuple[str, Page]:
         f"<main><div class='col'>{story}</div>{column}</main>{FOOTER}</body></html>"
     )
     return html, page
-
-
-def extractors(peer: str | None) -> dict[str, Callable[[str, str], str]]:
-    from web2md import convert
-
-    found: dict[str, Callable[[str, str], str]] = {"web2md": lambda html, url: convert(html, url=url).text}
-    if peer in ("trafilatura", "trafilatura-precision"):
-        import trafilatura
-
-        precision = peer == "trafilatura-precision"
-        found[peer] = lambda html, url: (
-            trafilatura.extract(html, url=url, include_comments=False, favor_precision=precision) or ""
-        )
-    elif peer:
-        raise SystemExit(f"unknown peer {peer!r}")
-    return found
 
 
 def main() -> int:

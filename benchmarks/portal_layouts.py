@@ -2,7 +2,7 @@
 measures: how many of a front page's headlines web2md keeps, and whether an article page keeps its body and leaves
 the desks of other stories out.
 
-usage: python3 benchmarks/portal_layouts.py [--pages N] [--peer trafilatura] [--show] [--markups strong,dl]
+usage: python3 benchmarks/portal_layouts.py [--pages N] [--peer trafilatura[-precision]] [--show] [--markups strong,dl]
 
 Each page is drawn from a seeded generator (the same pages on every machine): desks of cards in eight markups (list
 items, `<article>`s, `<div>`s titled by a heading, `<div>`s titled by a link alone in a block; and older ones: list
@@ -208,10 +208,13 @@ def extractors(peer: str | None) -> dict[str, Callable[[str, str], str]]:
     from web2md import convert
 
     found: dict[str, Callable[[str, str], str]] = {"web2md": lambda html, url: convert(html, url=url).text}
-    if peer == "trafilatura":
+    if peer in ("trafilatura", "trafilatura-precision"):
         import trafilatura
 
-        found["trafilatura"] = lambda html, url: trafilatura.extract(html, url=url, include_comments=False) or ""
+        precision = peer == "trafilatura-precision"
+        found[peer] = lambda html, url: (
+            trafilatura.extract(html, url=url, include_comments=False, favor_precision=precision) or ""
+        )
     elif peer:
         raise SystemExit(f"unknown peer {peer!r}")
     return found
@@ -220,7 +223,7 @@ def extractors(peer: str | None) -> dict[str, Callable[[str, str], str]]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--pages", type=int, default=200, help="front pages and article pages, each (seeds 0..N-1)")
-    ap.add_argument("--peer", help="score this peer too (trafilatura)")
+    ap.add_argument("--peer", help="score this peer too (trafilatura, trafilatura-precision)")
     ap.add_argument("--show", action="store_true", help="print the failing pages' seeds by the extras drawn")
     ap.add_argument("--markups", help=f"draw desks in these markups alone (comma-separated of {MARKUPS + OLDER})")
     args = ap.parse_args()
