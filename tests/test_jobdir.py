@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import pickle
 import re
@@ -141,7 +142,9 @@ def tree_site(srv: TestServer, delay: float, hold: Callable[[], None] | None = N
 
 
 def web2md_process(*args: str) -> subprocess.Popen[str]:
-    """``web2md ARGS`` in its own process group, so a signal reaches it (and its workers) as Ctrl-C in a terminal does."""
+    """``web2md ARGS`` in its own process group, so a signal reaches it (and its workers) as Ctrl-C in a terminal does.
+    Its Ctrl-C is the terminal's default whatever this run inherited: a suite started in the background of a
+    non-interactive shell (`nohup ... &`) ignores SIGINT, and its children would too."""
     return subprocess.Popen(
         [sys.executable, "-m", "web2md.frontends.cli", *args],
         env=environment(),
@@ -150,6 +153,7 @@ def web2md_process(*args: str) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=functools.partial(signal.signal, signal.SIGINT, signal.SIG_DFL),
     )
 
 

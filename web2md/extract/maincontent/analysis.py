@@ -565,7 +565,8 @@ class Analysis:
         links and outside every list of cards, `lists`) in the lowest block holding both, such as the paragraphs of a
         brief or a video's description that the list follows. Cards that all link into the page itself (`base`, its
         address: `link_into_the_page`) are parts of it, a live blog's posts or a section's stories, beside no story."""
-        if title is None or all(link_into_the_page(link_target(card) or "", base) for card in lists[block]):
+        cards = lists[block]
+        if title is None or cards and all(link_into_the_page(link_target(card) or "", base) for card in cards):
             return False
         holding = {block, *block.iterancestors()}
         both = next((node for node in title.iterancestors() if node in holding), None)

@@ -271,7 +271,7 @@ def any_heading_heads_a_story(body: etree._Element, analysis: Analysis, base: st
     for el, cards in lists.items():
         held = {el, *el.iterancestors(), *cards}
         stop.update(held)
-        if not all(link_into_the_page(link_target(card) or "", base) for card in cards):
+        if not cards or not all(link_into_the_page(link_target(card) or "", base) for card in cards):
             others.update(held)
     for heading in body.iter("h1", "h2", "h3"):
         if is_home_link(heading):
