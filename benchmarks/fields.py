@@ -1,10 +1,13 @@
 """Digest of every page field web2md produces on the dev corpora: the check that a refactor changed no output.
 
-usage: python3 benchmarks/fields.py OUT.json [--shared DIR] [--against BEFORE.json]
+usage: python3 benchmarks/fields.py OUT.json [--shared DIR] [--against BEFORE.json] [--own-address]
 
 Converts each page of every corpus found (the shared dev corpora, else the bundled sample) in the default
 mode and in precision and recall modes, and writes one SHA-256 of its `Page.to_dict()` per page and mode.
 With --against, prints the pages whose fields differ from an earlier run and exits 1 if any do.
+The pages other than trafilatura-dev's (which come with theirs) are converted at the scorers' address,
+`http://fakehost/test/page.html`, so their absolute links never lead into the page itself; --own-address converts
+each at the address it gives itself (its canonical or Open Graph URL), where it gives one.
 """
 
 from __future__ import annotations
@@ -22,8 +25,11 @@ from corpora import corpus_root  # benchmarks/
 MODES = {"default": {}, "precision": {"precision": True}, "recall": {"recall": True}}
 
 
-def pages(root: Path) -> Iterator[tuple[str, bytes, str]]:
-    """(corpus/page id, body, URL) for every page of every corpus under `root`."""
+FAKEHOST = "http://fakehost/test/page.html"
+
+
+def pages(root: Path, own_address: bool = False) -> Iterator[tuple[str, bytes, str]]:
+    """(corpus/page id, body, URL) for every page of every corpus under `root` (`own_address`: see the usage)."""
     seg = root / "trafilatura-dev"
     if seg.is_dir():
         for url, item in sorted(json.loads((seg / "annotations.json").read_text(encoding="utf8")).items()):
@@ -32,7 +38,16 @@ def pages(root: Path) -> Iterator[tuple[str, bytes, str]]:
         folder = root / name / "pages"
         for path in sorted(folder.glob("*")) if folder.is_dir() else ():
             body = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
-            yield f"{name}/{path.name}", body, "http://fakehost/test/page.html"
+            yield f"{name}/{path.name}", body, address(body) if own_address else FAKEHOST
+
+
+def address(body: bytes) -> str:
+    """The address a page gives itself (its canonical URL, else its Open Graph URL), else FAKEHOST."""
+    from web2md import convert
+
+    fields = convert(body, url=FAKEHOST).to_dict()
+    url = fields.get("canonical_url") or (fields.get("open_graph") or {}).get("url") or ""
+    return url if url.startswith(("http://", "https://")) else FAKEHOST
 
 
 def digest(body: bytes, url: str, options: dict) -> str:
@@ -47,11 +62,12 @@ def main() -> int:
     ap.add_argument("out", type=Path)
     ap.add_argument("--shared", type=Path, default=None, help="folder holding corpora/")
     ap.add_argument("--against", type=Path, help="an earlier OUT.json to compare with")
+    ap.add_argument("--own-address", action="store_true", help="convert each page at the address it gives itself")
     args = ap.parse_args()
     root = corpus_root(args.shared)
     result = {
         f"{mode}:{page_id}": digest(body, url, options)
-        for page_id, body, url in pages(root)
+        for page_id, body, url in pages(root, args.own_address)
         for mode, options in MODES.items()
     }
     args.out.write_text(json.dumps(result, indent=0, sort_keys=True))
