@@ -19,8 +19,8 @@ from web2md.extract.maincontent.blocks import (
     heads_an_article,
     holds,
     is_title_link,
-    link_into_the_page,
     link_target,
+    parts_of_the_page,
     reads_as_headline,
 )
 from web2md.extract.maincontent.content import FURNITURE_TAGS, INLINE_TAGS, TITLE_BLOCK_TAGS, TITLE_TAGS, UNIT_TAGS
@@ -433,28 +433,27 @@ class Analysis:
                     if tag == "figcaption":
                         self.caption_text += own.text
                     # a card: its linked headings (a title, perhaps a "Read more" under it) lead to one page
+                    card: tuple[etree._Element, ...] = ()
                     if own.titles and own.text <= CARD_CHARS and tag not in TITLE_TAGS and targets.get(el):
-                        held = cards.get(open_elements[-1])
-                        if held is None:
-                            held = cards[open_elements[-1]] = Cards()
-                        held.count += 1
-                        held.good += own.good
-                        held.cards.append(el)
+                        card = (el,)
                     elif (
                         tag == "dd"
                         and (term := el.getprevious()) is not None
                         and term.tag == "dt"
                         and targets.get(term)
+                        and own.text + stats[term].text <= CARD_CHARS
+                        and reads_as_headline(subtree_text(term))
                     ):
                         # a linked term and its description (`<dt><a>Headline</a></dt><dd>Summary</dd>`): a card,
                         # when the term reads as a headline, not a glossary's word
-                        if own.text + stats[term].text <= CARD_CHARS and reads_as_headline(subtree_text(term)):
-                            held = cards.get(open_elements[-1])
-                            if held is None:
-                                held = cards[open_elements[-1]] = Cards()
-                            held.count += 1
-                            held.good += own.good
-                            held.cards += (term, el)
+                        card = (term, el)
+                    if card:
+                        held = cards.get(open_elements[-1])
+                        if held is None:
+                            held = cards[open_elements[-1]] = Cards()
+                        held.count += 1
+                        held.good += own.good
+                        held.cards += card
                     parent = open_stats[-1]
                     parent.text += own.text
                     parent.links += own.links
@@ -565,8 +564,7 @@ class Analysis:
         links and outside every list of cards, `lists`) in the lowest block holding both, such as the paragraphs of a
         brief or a video's description that the list follows. Cards that all link into the page itself (`base`, its
         address: `link_into_the_page`) are parts of it, a live blog's posts or a section's stories, beside no story."""
-        cards = lists[block]
-        if title is None or cards and all(link_into_the_page(link_target(card) or "", base) for card in cards):
+        if title is None or parts_of_the_page(lists[block], base):
             return False
         holding = {block, *block.iterancestors()}
         both = next((node for node in title.iterancestors() if node in holding), None)

@@ -57,6 +57,12 @@ def link_into_the_page(target: str, base: str) -> bool:
     )
 
 
+def parts_of_the_page(cards: list[etree._Element], base: str) -> bool:
+    """Whether a list's cards all link into the page itself (`link_into_the_page`, the page's address being `base`):
+    a live blog's posts, a section's stories, not other stories' teasers. A list without cards is none."""
+    return bool(cards) and all(link_into_the_page(link_target(card) or "", base) for card in cards)
+
+
 def is_title_link(anchor: etree._Element) -> bool:
     """Whether a link is a title on a line of its own at the top of its block (a teaser's headline with its
     summary or date after it): words, alone in the inline elements around it (`<strong><a>`), with nothing but

@@ -18,9 +18,8 @@ from web2md.extract.maincontent.analysis import Analysis, Counts, analyse, docum
 from web2md.extract.maincontent.blocks import (
     WRAPPED_TITLE_WORDS,
     holds,
-    link_into_the_page,
-    link_target,
     opens_with_a_heading,
+    parts_of_the_page,
     word_count,
 )
 from web2md.extract.maincontent.content import REGION_TAGS, UNIT_TAGS
@@ -245,7 +244,7 @@ def headline_in_text(body: etree._Element) -> bool:
     for el in body.iter(etree.Element):
         if len(el) or not el.text or el.tag in SKIP_TAGS:
             continue
-        text = " ".join(el.text.split()).casefold()
+        text = block_text(el).casefold()
         if len(text) >= MIN_HEADLINE and word_count(text) >= WRAPPED_TITLE_WORDS and text in page:
             link = el if el.tag == "a" else next(el.iterancestors("a"), None)
             if link is None or not is_home_link(link):
@@ -271,7 +270,7 @@ def any_heading_heads_a_story(body: etree._Element, analysis: Analysis, base: st
     for el, cards in lists.items():
         held = {el, *el.iterancestors(), *cards}
         stop.update(held)
-        if not cards or not all(link_into_the_page(link_target(card) or "", base) for card in cards):
+        if not parts_of_the_page(cards, base):
             others.update(held)
     for heading in body.iter("h1", "h2", "h3"):
         if is_home_link(heading):
