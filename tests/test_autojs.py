@@ -289,6 +289,7 @@ def drawn_site():
         srv.route("/", DRAWN_SHELL)
         srv.route("/static/quay.js", QUAY_JS, headers={"Content-Type": "text/javascript"})
         srv.route("/plain", PLAIN_QUAY)  # the same page sent as it is shown
+        srv.route("/inline", DRAWN_SHELL.replace(" src='/static/quay.js'>", f">{QUAY_JS}"))  # drawn by its own script
         # robots directives a script adds as it draws the page, or takes out
         for name, script in (
             ("nofollow", 'document.head.innerHTML += \'<meta name="robots" content="nofollow">\';'),
@@ -333,6 +334,30 @@ def test_a_site_crawl_follows_the_links_the_browser_drew_on_a_shell(drawn_site):
     # the shell as sent, then in the browser; the pages it links to once each, as sent
     assert fetched == ["/", "/", "/boats", "/static/quay.js", "/tides"]
     assert result.stats["web2md/javascript/escalated/browser"] == 1
+
+
+@pytest.mark.integration
+@pytest.mark.browser
+def test_a_dry_run_lists_the_links_the_browser_draws_on_a_shell(drawn_site):
+    srv = drawn_site
+    before = len(srv.requests)
+    result = crawl.run("site", url=srv.url("/"), depth=1, output="", dry_run=True, browser="auto")
+    fetched = sorted(r.path for r in srv.requests[before:] if r.path != "/robots.txt")
+    assert result.spider.planned_urls() == [srv.url("/"), srv.url("/boats"), srv.url("/tides")]
+    assert fetched == ["/", "/", "/static/quay.js"]  # the shell as sent, then in the browser; nothing it links to
+
+
+@pytest.mark.integration
+def test_a_dry_run_lists_the_links_a_shells_inline_script_draws(drawn_site):
+    srv = drawn_site
+    result = crawl.run("site", url=srv.url("/inline"), depth=1, output="", dry_run=True)
+    assert result.spider.planned_urls() == [srv.url("/inline"), srv.url("/boats"), srv.url("/tides")]
+    # a page that is no shell is not converted for its links
+    assert crawl.run("site", url=srv.url("/plain"), depth=1, output="", dry_run=True).spider.planned_urls() == [
+        srv.url("/plain"),
+        srv.url("/boats"),
+        srv.url("/tides"),
+    ]
 
 
 @pytest.mark.integration

@@ -109,7 +109,9 @@ def run_conversion(job: Conversion) -> dict[str, Any]:
         directives = robots_directives(job.robots, tree)
         result["directives"] = sorted(directives)
     follow = job.links and "nofollow" not in directives
-    convert_now = job.convert and "noindex" not in directives
+    # links only (a dry run): an app shell is converted all the same, as the crawl would convert it, so that the
+    # links listed are those its scripts or the browser draw, which the crawl follows
+    convert_now = (job.convert or follow and drawn_by_scripts(tree, job)) and "noindex" not in directives
     sources = frame_urls(tree, job.url, job.max_frames) if convert_now and job.frames is None and job.max_frames else []
     if sources:
         result["frame_sources"] = sources
@@ -130,6 +132,11 @@ def run_conversion(job: Conversion) -> dict[str, Any]:
     if links_of_page:
         result["links"] = result["page"].get("links", []) if "page" in result else extract_links(tree, job.url)
     return result
+
+
+def drawn_by_scripts(tree: _Element, job: Conversion) -> bool:
+    """Whether the page of `tree` is an app shell that auto mode (`escalate`) would convert after its scripts."""
+    return job.options.get("javascript") is None and bool(needs_scripts(page_shape(tree)))
 
 
 def converted(tree: _Element, job: Conversion) -> dict[str, Any]:
@@ -343,7 +350,8 @@ class Converter:
             if not isinstance(response, HtmlResponse) or response.status >= 400:
                 return result
             options = {**job.options, "javascript": False}
-            rendered = dataclasses.replace(job, body=response.body, options=options, frames=None)
+            # converted even in a dry run: its text decides whether the rendered page's links are the ones
+            rendered = dataclasses.replace(job, body=response.body, options=options, frames=None, convert=True)
             answer = await self.finish(rendered, None)
         except Exception as exc:  # the shell as it was sent is the page
             logger.info("The browser could not render %s: %s", job.url, exc)
