@@ -244,3 +244,53 @@ def test_a_page_whose_caller_stopped_waiting_is_not_converted():
     assert markdown == markdown_of("Page 1")
     assert stats.get("web2md/page_count") == 2  # the two pages whose callers waited
     assert stats.get("web2md/page_crawl/abandoned_count") == 1
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        {"CONCURRENT_REQUESTS_PER_DOMAIN": 1},  # in its host's line in the downloader
+        {"CONCURRENT_REQUESTS": 1},  # in the scheduler, before the downloader takes it
+    ],
+    ids=["host-line", "scheduler"],
+)
+def test_a_request_whose_caller_stopped_waiting_in_line_is_never_sent(line):
+    """A request waits behind one the site holds; its caller's time bound runs out: the site never sees it, and
+    the next caller is served."""
+    release = threading.Event()
+    holding = threading.Event()
+
+    def held(rec: RecordedRequest) -> tuple[int, dict[str, str], bytes]:
+        holding.set()
+        release.wait(30)
+        return 200, {}, ARTICLE.format(title="Held").encode()
+
+    async def scenario(site: TestServer) -> tuple[str, str, dict]:
+        settings = crawl.project_settings({"WEB2MD_OUTPUT_DIR": "", "WEB2MD_FORMATS": "", **line})
+        pages = page_crawl.PageCrawls(settings)
+        try:
+            await pages.fetch(site.url("/p/0"))  # opens the crawl
+            stats = pages.crawls[False].crawler.stats
+            first = asyncio.ensure_future(pages.fetch(site.url("/held")))
+            assert await asyncio.to_thread(holding.wait, 30)
+            with pytest.raises(asyncio.TimeoutError):
+                await asyncio.wait_for(pages.fetch(site.url("/queued")), 0.3)
+            release.set()
+            held_page = await first
+            after = await pages.fetch(site.url("/p/1"))
+        finally:
+            await pages.close()
+        return held_page.result.items[0]["markdown"], after.result.items[0]["markdown"], stats.get_stats()
+
+    with TestServer() as site:
+        site.route("/robots.txt", "User-agent: *\n", headers={"Content-Type": "text/plain"})
+        site.route("/held", handler=held)
+        site.route("/queued", ARTICLE.format(title="Queued"))
+        for n in range(2):
+            site.route(f"/p/{n}", ARTICLE.format(title=f"Page {n}"))
+        held_markdown, markdown, stats = asyncio.run(scenario(site))
+        paths = [r.path for r in site.requests]
+    assert (held_markdown, markdown) == (markdown_of("Held"), markdown_of("Page 1"))
+    assert paths == ["/robots.txt", "/p/0", "/held", "/p/1"]
+    assert stats.get("web2md/page_crawl/withdrawn_count") == 1
+    assert stats.get("web2md/page_count") == 3

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 from scrapy import Request, signals
 from scrapy.crawler import AsyncCrawlerRunner, Crawler
-from scrapy.exceptions import DontCloseSpider
+from scrapy.exceptions import DontCloseSpider, IgnoreRequest
 from scrapy.http import Response
 from scrapy.settings import Settings
 from twisted.python.failure import Failure
@@ -41,6 +41,8 @@ PER_REQUEST = frozenset({*option_names(), "header", "raw_html", "browser"})
 RECYCLE_REQUESTS = 10_000
 RECYCLE_SECONDS = 3600.0
 GC_FREEZE = "web2md.extensions.gcfreeze.FreezeAtStart"
+WITHDRAWN = "web2md.frontends.page_crawl.WithdrawnMiddleware"
+WITHDRAWN_STAT = "web2md/page_crawl/withdrawn_count"
 
 
 @dataclass
@@ -92,10 +94,35 @@ class PagesSpider(Web2mdSpider):
         yield item
 
     def on_error(self, failure: Failure) -> None:
+        if isinstance(failure.value, Withdrawn):
+            return  # nobody waits for it
         before = len(self.failures)
         super().on_error(failure)  # the failure record, worded as for every crawl
         record = self.failures.pop() if len(self.failures) > before else None
         self.crawler.page_crawl.finish(failure.request.meta.get(META_KEY), failures=[record] if record else [])
+
+
+class Withdrawn(IgnoreRequest):
+    """A request whose caller stopped waiting before it was sent."""
+
+
+class WithdrawnMiddleware:
+    """Outermost downloader middleware of the page crawls: a request that waited in the scheduler past its caller's
+    time bound is not sent (`PageCrawl.withdraw` takes it out of its host's line in the downloader)."""
+
+    def __init__(self, crawler: Crawler) -> None:
+        self.crawler = crawler
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> WithdrawnMiddleware:
+        return cls(crawler)
+
+    def process_request(self, request: Request) -> None:
+        key = request.meta.get(META_KEY)
+        if key is not None and not self.crawler.page_crawl.awaited(key):  # (robots.txt requests have none)
+            logger.info("Not fetching %s: its caller is no longer waiting", request.url)
+            self.crawler.stats.inc_value(WITHDRAWN_STAT)
+            raise Withdrawn(request.url)
 
 
 class PageCrawl:
@@ -146,6 +173,8 @@ class PageCrawl:
             self.crawler.engine.crawl(request)
             return await waiter
         finally:  # answered, or the caller gave up (its bound): what is kept for the request goes
+            if waiter.cancelled() or not waiter.done():  # (the caller's cancellation cancels the waiter)
+                self.withdraw(request)
             self.waiting.pop(key, None)
             self.raw.pop(key, None)
             self._forget_cookies(key)
@@ -159,6 +188,25 @@ class PageCrawl:
         if self.crawler is not None and self.crawler.crawling:
             self.retire()
             await self.crawler.stop_async()
+
+    def withdraw(self, request: Request) -> None:
+        """Take `request`, whose caller stopped waiting, out of its host's line in the downloader, so that it is
+        never sent. Scrapy has no call for it: the line is the slot's queue of the requests (copies of the one
+        crawled, told by their key) with the deferreds their downloads answer. One already sent is left to finish;
+        one still in the scheduler is dropped on its way to the downloader (`WithdrawnMiddleware`)."""
+        engine = self.crawler.engine if self.crawler is not None else None
+        if engine is None:
+            return
+        downloader = engine.downloader
+        slot = downloader.slots.get(downloader.get_slot_key(request))
+        key = request.meta.get(META_KEY)
+        for entry in slot.queue if slot is not None else ():
+            if entry[0].meta.get(META_KEY) == key:
+                slot.queue.remove(entry)
+                logger.info("Not fetching %s: its caller is no longer waiting", request.url)
+                self.crawler.stats.inc_value(WITHDRAWN_STAT)
+                entry[1].errback(Failure(Withdrawn(request.url)))
+                return
 
     # -- what became of a request ------------------------------------------
     def awaited(self, key: int | None) -> bool:
@@ -238,6 +286,9 @@ class PageCrawls:
         extensions = dict(self.settings.getdict("EXTENSIONS"))
         extensions[GC_FREEZE] = None
         self.settings.set("EXTENSIONS", extensions, priority="cmdline")
+        middlewares = dict(self.settings.getdict("DOWNLOADER_MIDDLEWARES"))
+        middlewares[WITHDRAWN] = 1  # before any other: a withdrawn request asks for no robots.txt either
+        self.settings.set("DOWNLOADER_MIDDLEWARES", middlewares, priority="cmdline")
         self.crawls: dict[bool, PageCrawl] = {}
         self.keys = itertools.count(1)
 
