@@ -191,7 +191,8 @@ class PageCrawl:
 
     def withdraw(self, request: Request) -> None:
         """Take `request`, whose caller stopped waiting, out of its host's line in the downloader, so that it is
-        never sent. Scrapy has no call for it: the line is the slot's queue of the requests (copies of the one
+        never sent. Scrapy has no call for it (dropping the downloader's queued requests was proposed for a spider's
+        stop in scrapy/scrapy#5000, closed unmerged): the line is the slot's queue of the requests (copies of the one
         crawled, told by their key) with the deferreds their downloads answer. One already sent is left to finish;
         one still in the scheduler is dropped on its way to the downloader (`WithdrawnMiddleware`)."""
         engine = self.crawler.engine if self.crawler is not None else None
