@@ -68,6 +68,63 @@ def test_a_table_of_one_line_rows_and_its_bold_header():
     )
 
 
+def test_a_table_printed_a_cell_at_a_time_whose_cells_wrap_and_whose_rows_cross_a_page():
+    # as a browser prints one: the header centred over its columns, each cell's lines in turn, the header again at
+    # the top of the next page, where the first row goes on (its sentences are not done)
+    header = [Text(100, 0, "Feature", 11, "F2"), Text(300, 0, "Why", 11, "F2"), Text(460, 0, "Instead", 11, "F2")]
+    first = [Text(72, 72, "What changes:", 11), *(Text(t.x, 100, t.text, 11, "F2") for t in header)]
+    first += [
+        Text(72, 120, "Roots: the list of", 11),
+        Text(72, 134, "folders a client shares", 11),
+        Text(250, 120, "Retired by the", 11),
+        Text(250, 134, "new protocol", 11),
+        Text(400, 120, "Take paths as tool", 11),
+        Text(400, 134, "arguments or resource", 11),
+    ]
+    second = [Text(t.x, 72, t.text, 11, "F2") for t in header]
+    second += [
+        Text(72, 92, "with the server.", 11),
+        Text(250, 92, "revision.", 11),
+        Text(400, 92, "URIs.", 11),
+        Text(72, 116, "Sampling", 11),
+        Text(250, 116, "Retired too.", 11),
+        Text(400, 116, "Return a result", 11),
+        Text(400, 130, "that asks for input.", 11),
+        Text(72, 170, "That is all there is to say about these changes, which one proposal makes.", 11),
+    ]
+    assert read_document(make_pdf([first, second]), PDF).markdown == (
+        "What changes:\n\n| **Feature** | **Why** | **Instead** |\n|---|---|---|\n"
+        "| Roots: the list of folders a client shares with the server. | Retired by the new protocol revision. "
+        "| Take paths as tool arguments or resource URIs. |\n| Sampling | Retired too. | Return a result that asks for "
+        "input. |\n\nThat is all there is to say about these changes, which one proposal makes."
+    )
+
+
+def test_a_table_whose_cells_are_all_code_under_its_header():
+    texts = [Text(72, 100, "Pattern", 11), Text(200, 100, "Example", 11), Text(330, 100, "Result", 11)]
+    rows = [
+        ("{name}", "alice", '"alice"'),
+        ("{+path}", "docs/intro.md", '"docs/intro.md"'),
+        ("{.ext}", ".json", '"json"'),
+    ]
+    for number, row in enumerate(rows):
+        texts += [Text(x, 114 + 14 * number, cell, 11, "F3") for x, cell in zip((72, 200, 330), row)]
+    assert read_document(make_pdf([texts]), PDF).markdown == (
+        '| Pattern | Example | Result |\n|---|---|---|\n| `{name}` | `alice` | `"alice"` |\n'
+        '| `{+path}` | `docs/intro.md` | `"docs/intro.md"` |\n| `{.ext}` | `.json` | `"json"` |'
+    )
+
+
+def test_aligned_code_under_a_line_whose_words_only_stand_a_little_apart_stays_code():
+    # "Call" is 18.94 points wide in 11-point Helvetica: the next word starts three quarters of an em after it
+    texts = [Text(72, 100, "Call", 11), Text(99.2, 100, "it with these arguments:", 11)]
+    texts += [Text(72, 114, "result.content", 11, "F3"), Text(200, 114, "# the text", 11, "F3")]
+    texts += [Text(72, 128, "result.data", 11, "F3"), Text(200, 128, "# the data", 11, "F3")]
+    assert read_document(make_pdf([texts]), PDF).markdown == (
+        "Call it with these arguments:\n\n```\nresult.content     # the text\nresult.data        # the data\n```"
+    )
+
+
 def test_bullet_shapes_make_a_nested_list():
     # as a browser prints a list: each bullet a small filled shape left of its line, deeper ones further right
     items = [(90, 100, "First item"), (110, 114, "Nested item"), (90, 128, "Second item")]

@@ -33,6 +33,7 @@ _CJK_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff00-\uff0f\uff1a-\uff20]")
 # at most this many characters are read (about 300 dense pages; each holds its position and style until the
 # blocks are built): a longer document is cut at the end of the page that passes it, and the Markdown says so
 MAX_CHARS = 1_000_000
+CELL_GAP = 1.0  # ems between two cells of a table's line
 
 
 @dataclass(slots=True)
@@ -85,7 +86,7 @@ class Block:
     lines: list[Line] = field(default_factory=list)
     depth: int = 0
     ordered: bool = False
-    rows: list[list[list[Char]]] = field(default_factory=list)  # a table's cells, each a run of characters
+    rows: list[list[list[Line]]] = field(default_factory=list)  # a table's cells, each a run of lines
 
 
 def pdf_html(body: bytes) -> str:
@@ -322,8 +323,10 @@ def _blocks(lines: list[Line]) -> list[Block]:
 
 
 def _tables(lines: list[Line], pitch: float) -> dict[int, tuple[Block, int]]:
-    """Tables of one-line rows: two or more lines in a row, each with gaps wider than a word space, whose cells
-    start at the same places (columns) in most rows; by the index of their first line: (the table, the next index)."""
+    """The tables among `lines`, by the index of their first line: (the table, the index after it). A table starts
+    at a line whose words stand apart in two or more places (a header or a first row, `_gapped`): its one-line rows
+    are told by the places where their cells start (`_table`), rows whose cells wrap by the header's columns
+    (`_wrapped_table`)."""
     found: dict[int, tuple[Block, int]] = {}
     start = 0
     while start < len(lines):
@@ -331,7 +334,7 @@ def _tables(lines: list[Line], pitch: float) -> dict[int, tuple[Block, int]]:
         while (
             end < len(lines)
             and not lines[end].marker
-            and not lines[end].all("mono")
+            and not (end == start and lines[end].all("mono"))  # aligned code; a table's cells may all be code
             and _gapped(lines[end])
             and (
                 end == start
@@ -340,6 +343,17 @@ def _tables(lines: list[Line], pitch: float) -> dict[int, tuple[Block, int]]:
         ):
             end += 1
         table = _table(lines[start:end]) if end - start >= 2 else None
+        if (
+            table is not None
+            and all(line.all("mono") for line in lines[start + 1 : end])
+            and len(_pieces(lines[start])) < 2
+        ):
+            table = None  # code under a line that is no header: its cells do not stand a cell's gap apart
+        wrapped = _wrapped_table(lines, start, pitch) if end > start else None
+        if wrapped is not None and (table is None or wrapped[1] > end):
+            found[start] = wrapped
+            start = wrapped[1]
+            continue
         if table is not None:
             found[start] = (table, end)
         start = max(end, start + 1)
@@ -363,8 +377,118 @@ def _table(rows: list[Line]) -> Block | None:
             if not char.text.isspace():
                 column = max((i for i, x in enumerate(columns) if x <= char.x0 + 1.5), default=0)
             cells[column].append(char)
-        grid.append(cells)
+        grid.append([[Line(cell, line.page)] if cell else [] for cell in cells])
     return Block("table", rows, rows=grid)
+
+
+def _wrapped_table(lines: list[Line], start: int, pitch: float) -> tuple[Block, int] | None:
+    """A table whose cells may wrap over several lines, headed by the gapped line `lines[start]`, as a browser
+    prints one, a cell at a time: the pieces of the lines below (`_pieces`) keep between the header's cells, a
+    piece below the last one of its column (within a line's pitch) goes on that cell, one in a column further
+    right goes on the row, and one further left or lower down starts a row. A header printed again at the top of
+    a page is left out. None when fewer than two rows with two cells or more follow."""
+    head = lines[start]
+    if head.marker or head.all("mono"):
+        return None
+    spans = [(piece[0].x0, piece[-1].x1) for piece in _pieces(head)]
+    if len(spans) < 2:
+        return None
+    tolerance = 0.5 * head.size
+    close = 1.3 * pitch
+    lefts = [x0 for x0, _ in spans]
+    rights = [x1 for _, x1 in spans]
+
+    def fits(piece: list[Char]) -> bool:
+        """Whether the piece keeps inside one column: after the header's cell before it, before the one after."""
+        left, right = piece[0].x0, piece[-1].x1
+        return any(
+            (index == 0 or rights[index - 1] - tolerance <= left)
+            and (index + 1 == len(spans) or right <= lefts[index + 1] + tolerance)
+            for index in range(len(spans))
+        )
+
+    found: list[tuple[Line, list[list[Char]]]] = []
+    end, page, fresh = start + 1, head.page, False
+    low = high = head.y  # the baselines of the table's last lines
+    while end < len(lines):
+        line = lines[end]
+        if line.marker or line.page > page + 1:
+            break
+        if line.page > page:
+            page, fresh = line.page, True
+            if line.text.split() == head.text.split():
+                end += 1  # the header again at the top of the next page
+                continue
+        if not fresh and not (low - close <= line.y <= high + 2.5 * pitch):
+            break
+        pieces = _pieces(line)
+        if not pieces or not all(map(fits, pieces)) or line.size > 1.15 * head.size:
+            break  # prose across the columns, or a heading after the table
+        found.append((line, pieces))
+        low, high = (line.y, line.y) if fresh else (min(low, line.y), max(high, line.y))
+        fresh = False
+        end += 1
+    # where each column starts: the left edge its cells share, else halfway between the header's cells
+    edges = Counter(round(piece[0].x0) for _, pieces in found for piece in pieces)
+    starts = []
+    for index in range(1, len(spans)):
+        shared = [
+            x for x, n in edges.items() if n >= 2 and rights[index - 1] - tolerance < x <= lefts[index] + tolerance
+        ]
+        starts.append(min(shared) if shared else (rights[index - 1] + lefts[index]) / 2)
+    header = {sum(start <= piece[0].x0 + tolerance for start in starts): piece for piece in _pieces(head)}
+    if len(header) < len(spans):
+        return None  # two of the header's pieces in one column: no header
+    rows: list[list[list[Line]]] = [[[Line(header[index], head.page)] for index in range(len(spans))]]
+    last_column, last_y, last_page = len(spans), head.y, head.page
+    for line, pieces in found:
+        for piece in pieces:
+            index = sum(start <= piece[0].x0 + tolerance for start in starts)
+            same_page = line.page == last_page
+            below = index == last_column and same_page and 0 <= line.y - last_y <= close  # the cell's next line
+            # a row cut by the page (its cells wrap) goes on when its last cell's sentence is not done, as a
+            # paragraph does
+            carried = (
+                not same_page
+                and any(len(cell) > 1 for cell in rows[-1])
+                and not _SENTENCE_END.search(_last_text(rows[-1]))
+            )
+            if len(rows) > 1 and (below or index > last_column or carried):
+                rows[-1][index].append(Line(piece, line.page))
+            else:
+                rows.append([[] for _ in spans])
+                rows[-1][index].append(Line(piece, line.page))
+            last_column, last_y, last_page = index, line.y, line.page
+    body = rows[1:]
+    if len(body) < 2 or sum(sum(1 for cell in row if cell) >= 2 for row in body) < 0.5 * len(body):
+        return None
+    return Block("table", lines[start:end], rows=rows), end
+
+
+def _last_text(row: list[list[Line]]) -> str:
+    """The text of the last line of a row's last cell that holds any."""
+    filled = [cell for cell in row if cell]
+    return filled[-1][-1].text.rstrip() if filled else ""
+
+
+def _pieces(line: Line) -> list[list[Char]]:
+    """The line's characters cut where a gap is wider than a letter (`CELL_GAP`), spaces between words kept: the
+    cells of a table's line (narrower gaps are a glyph's own spacing, as a full-width comma's)."""
+    pieces: list[list[Char]] = []
+    previous: Char | None = None
+    for char in line.chars:
+        if char.text.isspace():
+            if previous is not None:
+                pieces[-1].append(char)
+            continue
+        if previous is None or char.x0 - previous.x1 > CELL_GAP * previous.size:
+            pieces.append([])
+        pieces[-1].append(char)
+        previous = char
+    for piece in pieces:
+        while piece[-1].text.isspace():
+            piece.pop()
+    return pieces
 
 
 def _segments(line: Line) -> list[list[Char]]:
@@ -492,7 +616,8 @@ def _render(blocks: list[Block]) -> list[str]:
             for number, cells in enumerate(block.rows):
                 tag = (
                     "th"
-                    if number == 0 and all(c.bold for cell in cells for c in cell if not c.text.isspace())
+                    if number == 0
+                    and all(c.bold for cell in cells for line in cell for c in line.chars if not c.text.isspace())
                     else "td"
                 )
                 out.append("<tr>" + "".join(f"<{tag}>{_cell(cell)}</{tag}>" for cell in cells) + "</tr>")
@@ -541,10 +666,15 @@ def _inline(lines: list[Line]) -> str:
     return "".join(out).strip()
 
 
-def _cell(chars: list[Char]) -> str:
-    while chars and chars[0].text.isspace():
-        chars = chars[1:]
-    return _inline([Line(chars, 0)]) if chars else ""
+def _cell(lines: list[Line]) -> str:
+    trimmed = []
+    for line in lines:
+        chars = line.chars
+        while chars and chars[0].text.isspace():
+            chars = chars[1:]
+        if chars:
+            trimmed.append(Line(chars, line.page))
+    return _inline(trimmed) if trimmed else ""
 
 
 def _style(char: Char) -> tuple:
