@@ -1713,3 +1713,47 @@ def test_numeric_dates_as_with_any_word_start(text):
     # the lookahead for a digit after the word boundary: the same matches as without it
     for new, old in ((furniture._NUMERIC_DAY, _OLD_NUMERIC_DAY), (furniture._NUMERIC_DATE, _OLD_NUMERIC_DATE)):
         assert [found.span() for found in new.finditer(text)] == [found.span() for found in old.finditer(text)]
+
+
+# -- parse: the declared tables' candidates read from the role and style attributes -----------------------------
+
+_DECLARED_BY_ELEMENT = etree.XPath(
+    "//*[@role or @style][not(self::table)][starts-with(normalize-space(@role), 'table') or contains(@style, 'table')]"
+)
+
+
+def test_declared_table_candidates_as_a_predicate_on_every_element():
+    from web2md.extract.html.aria import _DECLARED
+
+    rng = random.Random(23)
+    values = [
+        "table",
+        " table",
+        "\ttable row",
+        "Table",
+        "row",
+        "tablist",
+        "x table",
+        "",
+        "display:table",
+        "display: table-cell",
+        "DISPLAY:TABLE",
+        "color:red",
+        "table-layout:fixed",
+    ]
+    tags = ["div", "span", "table", "p", "ul", "li", "section", "x-grid"]
+
+    def element(depth: int) -> str:
+        tag = rng.choice(tags)
+        attributes = "".join(
+            f' {name}="{rng.choice(values)}"' for name in ("role", "style", "class") if rng.random() < 0.4
+        )
+        inner = "".join(element(depth + 1) for _ in range(rng.randint(0, 3) if depth < 4 else 0))
+        return f"<{tag}{attributes}>t{inner}</{tag}>"
+
+    for _ in range(CASES // 3):
+        html = f"<html><head><style>.a{{display:table}}</style></head><body>{element(0)}{element(0)}</body></html>"
+        root = etree.fromstring(html, etree.HTMLParser())
+        for context in (root, *root.iter("p", "div")):  # whatever the context, the whole document
+            found, reference = _DECLARED(context), _DECLARED_BY_ELEMENT(context)
+            assert len(found) == len(reference) and all(a is b for a, b in zip(found, reference)), html
