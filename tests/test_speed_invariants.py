@@ -1757,3 +1757,28 @@ def test_declared_table_candidates_as_a_predicate_on_every_element():
         for context in (root, *root.iter("p", "div")):  # whatever the context, the whole document
             found, reference = _DECLARED(context), _DECLARED_BY_ELEMENT(context)
             assert len(found) == len(reference) and all(a is b for a, b in zip(found, reference)), html
+
+
+# -- main content: the document's <body> among the root's children ---------------------------------------------
+
+
+def test_document_body_as_find_gives_it():
+    def reference(root: etree._Element) -> etree._Element:
+        body = root.find("body")
+        return next(root.iter("body"), root) if body is None else body
+
+    rng = random.Random(29)
+    pieces = ["<body>", "</body>", "<head>", "<!-- c -->", "<p>x</p>", "<?pi x?>", "<div><body>in</body></div>", "t"]
+    for _ in range(CASES // 3):
+        html = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
+        root = parse_html(html)
+        for el in (root, *root.iter("div", "p")):
+            assert analysis.document_body(el) is reference(el), html
+    made = etree.Element("html")
+    etree.SubElement(made, "head")
+    inner = etree.SubElement(etree.SubElement(made, "div"), "body")
+    assert analysis.document_body(made) is reference(made) is inner  # not a child: found below
+    second = etree.SubElement(made, "body")
+    assert analysis.document_body(made) is reference(made) is second  # a child first
+    alone = etree.Element("div")
+    assert analysis.document_body(alone) is reference(alone) is alone
