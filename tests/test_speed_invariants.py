@@ -1713,3 +1713,72 @@ def test_numeric_dates_as_with_any_word_start(text):
     # the lookahead for a digit after the word boundary: the same matches as without it
     for new, old in ((furniture._NUMERIC_DAY, _OLD_NUMERIC_DAY), (furniture._NUMERIC_DATE, _OLD_NUMERIC_DATE)):
         assert [found.span() for found in new.finditer(text)] == [found.span() for found in old.finditer(text)]
+
+
+# -- parse: the declared tables' candidates read from the role and style attributes -----------------------------
+
+_DECLARED_BY_ELEMENT = etree.XPath(
+    "//*[@role or @style][not(self::table)][starts-with(normalize-space(@role), 'table') or contains(@style, 'table')]"
+)
+
+
+def test_declared_table_candidates_as_a_predicate_on_every_element():
+    from web2md.extract.html.aria import _DECLARED
+
+    rng = random.Random(23)
+    values = [
+        "table",
+        " table",
+        "\ttable row",
+        "Table",
+        "row",
+        "tablist",
+        "x table",
+        "",
+        "display:table",
+        "display: table-cell",
+        "DISPLAY:TABLE",
+        "color:red",
+        "table-layout:fixed",
+    ]
+    tags = ["div", "span", "table", "p", "ul", "li", "section", "x-grid"]
+
+    def element(depth: int) -> str:
+        tag = rng.choice(tags)
+        attributes = "".join(
+            f' {name}="{rng.choice(values)}"' for name in ("role", "style", "class") if rng.random() < 0.4
+        )
+        inner = "".join(element(depth + 1) for _ in range(rng.randint(0, 3) if depth < 4 else 0))
+        return f"<{tag}{attributes}>t{inner}</{tag}>"
+
+    for _ in range(CASES // 3):
+        html = f"<html><head><style>.a{{display:table}}</style></head><body>{element(0)}{element(0)}</body></html>"
+        root = etree.fromstring(html, etree.HTMLParser())
+        for context in (root, *root.iter("p", "div")):  # whatever the context, the whole document
+            found, reference = _DECLARED(context), _DECLARED_BY_ELEMENT(context)
+            assert len(found) == len(reference) and all(a is b for a, b in zip(found, reference)), html
+
+
+# -- main content: the document's <body> among the root's children ---------------------------------------------
+
+
+def test_document_body_as_find_gives_it():
+    def reference(root: etree._Element) -> etree._Element:
+        body = root.find("body")
+        return next(root.iter("body"), root) if body is None else body
+
+    rng = random.Random(29)
+    pieces = ["<body>", "</body>", "<head>", "<!-- c -->", "<p>x</p>", "<?pi x?>", "<div><body>in</body></div>", "t"]
+    for _ in range(CASES // 3):
+        html = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
+        root = parse_html(html)
+        for el in (root, *root.iter("div", "p")):
+            assert analysis.document_body(el) is reference(el), html
+    made = etree.Element("html")
+    etree.SubElement(made, "head")
+    inner = etree.SubElement(etree.SubElement(made, "div"), "body")
+    assert analysis.document_body(made) is reference(made) is inner  # not a child: found below
+    second = etree.SubElement(made, "body")
+    assert analysis.document_body(made) is reference(made) is second  # a child first
+    alone = etree.Element("div")
+    assert analysis.document_body(alone) is reference(alone) is alone

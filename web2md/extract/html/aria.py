@@ -36,10 +36,13 @@ TABLE_TAGS = frozenset(("table", "tr", "td", "th", "thead", "tbody", "tfoot", "c
 # what declares a table, as it stands just before the word "table"
 _DECLARATION = re.compile(rb"(?:role\s*=\s*[\"']?|display\s*:)\s*$", re.IGNORECASE)
 # candidates only (lower case, as the source scan looks): `declared_tag` decides; no translate() over every attribute.
-# The first test turns away the elements without a role or a style (most of them) before any string is made: a
-# `display:table` in a style sheet (a clearfix) sends many a page without a declared table here.
+# Read from the role and style attributes themselves: each step on the attribute axis passes over an element
+# without that attribute in libxml2's loop, where a predicate on every element (`//*[@role or @style]...`) is
+# evaluated element by element, most of them without either. A `display:table` in a style sheet (a clearfix)
+# sends many a page without a declared table here.
 _DECLARED = etree.XPath(
-    "//*[@role or @style][not(self::table)][starts-with(normalize-space(@role), 'table') or contains(@style, 'table')]"
+    "/descendant::*/@role[starts-with(normalize-space(.), 'table')]/parent::*[not(self::table)]"
+    " | /descendant::*/@style[contains(., 'table')]/parent::*[not(self::table)]"
 )
 # the whole value: "table-row-group" is a group of rows, not a row
 _DISPLAY = re.compile(r"display\s*:\s*(table(?:-[a-z]+)*)(?![\w-])", re.IGNORECASE)
