@@ -1472,11 +1472,11 @@ EDITORS_NOTE = [
 @pytest.mark.parametrize("sentences", [2, 5], ids=["two-lines", "five-sentences"])
 def test_a_front_page_with_an_editors_note_keeps_its_desks(sentences):
     """A note above the desks of headlines, of a few lines or a paragraph: the cards, headlines included, hold
-    more than its text, and no heading heads a story of its own, so the page is a listing and the note one more
-    block of it."""
+    more than its text, and no heading heads a story of its own, so the page is a listing; on a page naming no
+    story, the note, prose beside the lists holding less text than they do, is the front page's furniture."""
     note = " ".join(EDITORS_NOTE[:sentences])
     html = front_page(lead_summaries=False).replace("<main>", f"<main><div><p>{note}</p></div>")
-    assert convert(html, "https://herald.example/").markdown == f"{note}\n\n" + front_page_markdown(False)
+    assert convert(html, "https://herald.example/").markdown == front_page_markdown(False)
 
 
 def test_a_front_page_naming_no_story_keeps_its_desks_under_a_note_longer_than_they_are():
@@ -1552,6 +1552,82 @@ def test_a_front_page_with_a_headed_note_at_its_foot_keeps_its_desks():
         "</main>", f"<div><h2>About the Harbour Herald</h2><p>{note}</p></div></main>"
     )
     assert convert(html, "https://herald.example/").markdown == front_page_markdown(False)
+
+
+def small_front_page(note: str = "", foot: str = "") -> str:
+    """A front page of two desks of headlines, each followed by its date, with a `note` over them and a `foot`
+    after them."""
+    desks = "".join(
+        FRONT_DESK.format(
+            section=section,
+            name=section.title(),
+            cards="".join(
+                f"<li><a href='/{section}/{n}'>{title}</a> <time datetime='2024-06-04'>June 4</time></li>"
+                for n, title in enumerate(titles)
+            ),
+        )
+        for section, titles in OLDER_DESKS.items()
+    )
+    return (
+        "<html><head><title>Harbour Herald - News from the harbour</title></head><body><header><h1><a href='/'>Harbour "
+        f"Herald</a></h1></header><main>{note}{desks}{foot}</main><footer><p>© 2024 Harbour Herald Ltd</p></footer>"
+        "</body></html>"
+    )
+
+
+def small_front_page_markdown(dates: bool = False) -> str:
+    base = "https://herald.example"
+    return "\n\n".join(
+        f"## [{section.title()}]({base}/{section})\n\n"
+        + "\n".join(
+            f"- [{title}]({base}/{section}/{n})" + (" June 4" if dates else "") for n, title in enumerate(titles)
+        )
+        for section, titles in OLDER_DESKS.items()
+    )
+
+
+FRONT_DESK = "<section><h2><a href='/{section}'>{name}</a></h2><ul>{cards}</ul></section>"
+
+
+def test_a_front_page_leaves_out_the_time_labels_of_its_cards():
+    """Desks of headlines each followed by a `<time>` on its line: on a listing a card's date is a label of it,
+    not its headline or summary, and goes as an article's date line does."""
+    assert convert(small_front_page(), "https://herald.example/").markdown == small_front_page_markdown()
+
+
+def test_a_front_page_leaves_out_its_notes_over_and_after_the_desks():
+    """A front page of two small desks under a note of a sentence and over a headed text about the paper: on a page
+    that names no story, blocks of prose beside the lists of cards (no linked headline in them, no heading with a
+    list after it), holding less text than the lists, are the page's furniture, not its content."""
+    note = f"<div><p>{EDITORS_NOTE[0]}</p></div>"
+    foot = f"<div><h2>About the Harbour Herald</h2><p>{EDITORS_NOTE[2]}</p></div>"
+    md = convert(small_front_page(note, foot), "https://herald.example/").markdown
+    assert md == small_front_page_markdown()
+
+
+def test_a_story_under_its_own_h1_after_desks_of_many_times_its_text_keeps_its_text():
+    """A short story under an `<h1>` the `<title>` words otherwise, beside the site's logo `<h1>`, after a column of
+    desks of many times its text: the page reads as a listing naming no story, and the story closes the region
+    after every list as a text about the site would, but a block holding an `<h1>` may be the story, so it is no
+    note and stays with the desks."""
+    story = "The new tug brought in three grain ships on its first night, a job that needed two boats before."
+    desks = "".join(
+        f"<section><h2><a href='/{section}'>{section.title()}</a></h2><ul>"
+        + "".join(
+            f"<li><h3><a href='/{section}/{n}'>{title}</a></h3><p>{SUMMARIES[n % 2]}</p></li>"
+            for n, title in enumerate(titles)
+        )
+        + "</ul></section>"
+        for section, titles in OLDER_DESKS.items()
+    )
+    html = (
+        "<html><head><title>Harbour Herald: tug enters service</title></head><body><header><h1><a href='/'>Harbour "
+        f"Herald</a></h1></header><main><div class='column'>{desks}</div><div class='story'><h1>New tug earns its keep "
+        f"in its first week</h1><p>{story}</p></div></main></body></html>"
+    )
+    md = convert(html, "https://herald.example/tug").markdown
+    assert f"# New tug earns its keep in its first week\n\n{story}" in md
+    assert "Rowing club wins the coastal regatta" in md
 
 
 OLDER_DESKS = {

@@ -203,6 +203,7 @@ class Analysis:
         # blocks holding MIN_CARDS or more cards side by side without content text (headlines alone), with the cards
         self.headline_lists: dict[etree._Element, list[etree._Element]] = {}
         self.listed: frozenset[etree._Element] = frozenset()  # on a listing page, its lists of cards and the cards
+        self.listed_lists: frozenset[etree._Element] = frozenset()  # ... its lists of cards alone
         self.keep_header = keep_header
         self.min_unit = min_unit
         self.keep_hidden = keep_hidden
@@ -539,6 +540,7 @@ class Analysis:
                     break
                 own.good += text
         self.listed = frozenset(chain(listed, *listed.values()))
+        self.listed_lists = frozenset(listed)
         self.teaser_lists = apart
         self.teaser_cards = {card for el in apart for card in lists[el]}
 
