@@ -1253,11 +1253,11 @@ def test_teasers_with_a_label_before_their_linked_title_are_left_out(label):
 
 
 @pytest.mark.parametrize(
-    "label, label_md",
-    [("<span>Local</span>", "Local"), ("<a href='/local'>Local</a>", "[Local](https://herald.example/local)")],
-    ids=["section", "linked-section"],
+    "label", ["<span>Local</span>", "<a href='/local'>Local</a>"], ids=["section", "linked-section"]
 )
-def test_a_page_listing_labelled_teasers_keeps_them(label, label_md):
+def test_a_page_listing_labelled_teasers_keeps_them(label):
+    """Teasers each under a section's name: a listing's teasers, kept without their labels (a card's few words
+    outside its headline and summary)."""
     items = "".join(
         f"<li>{label} <a href='{href}'>{title}</a><p>{summary}</p></li>" for title, href, summary in STORIES
     )
@@ -1267,7 +1267,7 @@ def test_a_page_listing_labelled_teasers_keeps_them(label, label_md):
         "https://herald.example/latest",
     ).markdown
     assert md == "# Latest news\n\n" + "\n".join(
-        f"- {label_md} [{title}](https://herald.example{href})\n\n  {summary}" for title, href, summary in STORIES
+        f"- [{title}](https://herald.example{href})\n\n  {summary}" for title, href, summary in STORIES
     )
 
 
@@ -1319,8 +1319,7 @@ def test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them():
         md == "# Local news\n\nNews from the harbour, the seafront and the estates, updated every morning by our "
         "reporters.\n\n"
         + "\n\n".join(
-            f"### [{title}](https://herald.example{href})\n\n{summary} {more}\n\n11 March 2024"
-            for title, href, summary in STORIES
+            f"### [{title}](https://herald.example{href})\n\n{summary} {more}" for title, href, summary in STORIES
         )
     )
 
@@ -1374,15 +1373,13 @@ def front_page(lead_summaries: bool) -> str:
 def front_page_markdown(lead_summaries: bool) -> str:
     base = "https://herald.example"
     top = "\n\n".join(
-        f"### [{title}]({base}/news/{n})\n\n{summary}\n\n2 hours ago"
-        for n, (title, href, summary) in enumerate(STORIES)
+        f"### [{title}]({base}/news/{n})\n\n{summary}" for n, (title, href, summary) in enumerate(STORIES)
     )
     sections = "\n\n".join(
         f"## [{section.title()}]({base}/{section})\n\n"
         + "\n\n".join(
-            f"### [{headline}]({base}/{section}/{n})\n\n"
-            + (f"{SECTION_LEADS[section]}\n\n" if n == 0 and lead_summaries else "")
-            + "2 hours ago"
+            f"### [{headline}]({base}/{section}/{n})"
+            + (f"\n\n{SECTION_LEADS[section]}" if n == 0 and lead_summaries else "")
             for n, headline in enumerate(headlines)
         )
         for section, headlines in SECTIONS.items()
@@ -1412,10 +1409,13 @@ def test_a_front_page_keeps_desks_whose_headlines_are_no_heading_tags():
     """Cards whose linked headline sits alone in a block of its own instead of a heading tag: still cards, so the
     front page is a listing and keeps them, their headlines as plain links after their pictures (no captions). A
     link of fewer than four words alone in a block reads as a control, not a headline: that card is a picture and a
-    time label."""
+    time label, and its desk, of two cards, no list of cards, so its cards keep their time labels."""
     html = front_page(lead_summaries=True).replace("<h3>", "<div class='headline'>").replace("</h3>", "</div>")
     expected = front_page_markdown(True).replace("### ", "")
-    expected = expected.replace("[Ferry fares frozen](https://herald.example/business/2)\n\n", "")
+    business = "https://herald.example/business"
+    expected = expected.replace(SECTION_LEADS["business"], f"{SECTION_LEADS['business']}\n\n2 hours ago")
+    expected = expected.replace(f"apprentices]({business}/1)", f"apprentices]({business}/1)\n\n2 hours ago")
+    expected = expected.replace(f"[Ferry fares frozen]({business}/2)", "2 hours ago")
     assert convert(html, "https://herald.example/").markdown == expected
 
 
@@ -1536,8 +1536,8 @@ def test_a_front_page_keeps_a_desk_of_headlines_beside_a_desk_of_long_cards():
     assert convert(html, f"{base}/").markdown == (
         "## Latest\n\n"
         f"[{latest[0]}]({base}/news/0)\n\nThe first sailing leaves at six, an hour earlier than now, the council said."
-        "\n\n1 hour ago\n\n"
-        + "\n\n".join(f"[{title}]({base}/news/{n}) 1 hour ago" for n, title in enumerate(latest) if n)
+        "\n\n"
+        + "\n\n".join(f"[{title}]({base}/news/{n})" for n, title in enumerate(latest) if n)
         + "\n\n## Features\n\n"
         + "\n\n".join(f"### [{title}]({base}{href})\n\n[{summary}]({base}{href})" for title, href, summary in features)
     )
@@ -1593,6 +1593,45 @@ def test_a_front_page_leaves_out_the_time_labels_of_its_cards():
     """Desks of headlines each followed by a `<time>` on its line: on a listing a card's date is a label of it,
     not its headline or summary, and goes as an article's date line does."""
     assert convert(small_front_page(), "https://herald.example/").markdown == small_front_page_markdown()
+
+
+def test_a_front_page_leaves_out_the_labels_of_its_cards():
+    """Cards under a kicker naming their desk, with a time and a byline after the summary, and a desk of `<dt>`
+    headlines whose descriptions are time lines: on a listing, a card's parts of a few words outside its headline and
+    summary are its labels, not its content."""
+    card = (
+        "<div class='card'><span>{desk}</span><h3><a href='{href}'>{title}</a></h3>{summary}<span>2 hours ago</span>"
+        "<small>By Ann Keel</small></div>"
+    )
+    html = older_desks_page(card.replace("{summary}", "<p>{summary}</p>").replace("{desk}", "Desk"))
+    html = html.replace("<p></p>", "")
+    base = "https://herald.example"
+    assert convert(html, f"{base}/").markdown == "\n\n".join(
+        f"## [{desk.title()}]({base}/{desk})\n\n"
+        + "\n\n".join(
+            f"### [{title}]({base}/{desk}/{n})" + (f"\n\n{SECTION_LEADS[desk]}" if n == 0 else "")
+            for n, title in enumerate(titles)
+        )
+        for desk, titles in OLDER_DESKS.items()
+    )
+
+
+def test_a_listing_of_cards_titled_in_a_few_bold_words_keeps_their_titles():
+    """A blog index of cards whose short bold title links nowhere, closed by a "Read more" link: the title is the
+    card's headline, not a label of it, though it holds as few words as one."""
+    titles = ["Pier reopens", "Ferry fares frozen", "Regatta moved", "New harbour master"]
+    cards = "".join(
+        f"<div><p><strong>{title}</strong></p><p>{summary}</p><p><a href='{href}'>Read more</a></p></div>"
+        for title, (_, href, summary) in zip(titles, STORIES)
+    )
+    md = convert(
+        f"<html><body><header><a href='/'>Harbour Herald</a></header><main><h1>March 2024</h1>{cards}"
+        "</main></body></html>",
+        "https://herald.example/2024/03/",
+    ).markdown
+    assert md == "# March 2024\n\n" + "\n\n".join(
+        f"**{title}**\n\n{summary}" for title, (_, href, summary) in zip(titles, STORIES)
+    )
 
 
 def test_a_front_page_leaves_out_its_notes_over_and_after_the_desks():
@@ -1721,7 +1760,7 @@ def test_a_front_page_keeps_desks_written_as_definition_lists():
     assert convert(html, f"{base}/").markdown == "\n\n".join(
         f"## [{desk.title()}]({base}/{desk})\n\n"
         + "\n\n".join(
-            f"**[{title}]({base}/{desk}/{n})**\n\n" + (SECTION_LEADS[desk] if n == 0 else "Updated 1 hour ago")
+            f"**[{title}]({base}/{desk}/{n})**" + (f"\n\n{SECTION_LEADS[desk]}" if n == 0 else "")
             for n, title in enumerate(titles)
         )
         for desk, titles in OLDER_DESKS.items()
@@ -1826,7 +1865,7 @@ def test_a_post_titled_otherwise_than_its_page_beside_desks_of_more_text_stays_a
         (
             "<div><span><a href='/local'>Local</a></span><h2><a href='{href}'>{title}</a></h2><p>{summary}</p>"
             "<p>By Ann Keel</p></div>",
-            "[Local](https://herald.example/local)\n\n## [{title}]({url})\n\n{summary}\n\nBy Ann Keel",
+            "## [{title}]({url})\n\n{summary}",
         ),
     ],
     ids=["headline-and-summary", "the-whole-card-a-link", "kicker-and-byline"],

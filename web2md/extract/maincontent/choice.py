@@ -61,6 +61,7 @@ LISTING_UNTITLED = 1.5
 # ... and this many times it on a page that names no story at all (`headline_in_text`): a front page under an
 # editor's note or over a text about the site longer than its desks of headlines
 LISTING_NO_TITLE = 0.5
+CARD_LABEL_WORDS = 4  # a part of a card outside its headline, of at most this many words, is a label of it
 NOTES_BESIDE_LISTS = 1.0  # blocks of prose beside a listing's lists are furniture when they hold less text than these
 
 
@@ -560,9 +561,32 @@ def beside_the_lists(
             return True
         if el.tag == "time" and el.getparent().tag != "a" and any(node in cards for node in el.iterancestors()):
             return True  # a card's date, not its headline or summary
+        if (el.getparent() in cards or el in cards and el.tag == "dd") and is_card_label(el, analysis):
+            return True
         return skip(el)
 
     return skip_beside_the_lists
+
+
+def is_card_label(el: etree._Element, analysis: Analysis) -> bool:
+    """Whether a part of a listing's card (a child of it, or the `<dd>` after its `<dt>` headline) is a label: a few
+    words, no sentence, outside its headline ("2 hours ago", "Opinion", "By Ann Smith"), not a heading (a title that
+    links nowhere, the card closed by its link to the story)."""
+    if el.tag in HEADING_TAGS:
+        return False
+    # the card's headline is a link in it (a card whose title links nowhere, closed by a "Read more", has its title
+    # among such short parts)
+    parent = el.getparent()
+    if parent is None:
+        return False
+    parts = [el.getprevious()] if el.tag == "dd" else list(parent)  # the `<dt>` headline, else the card's parts
+    if not any(part is not None and (own := analysis.stats.get(part)) and own.titles for part in parts):
+        return False
+    own = analysis.stats.get(el)
+    if own is not None and (own.good or own.titles):
+        return False
+    words = word_count(block_text(el))  # (an inline element's text is counted in its block's)
+    return 0 < words <= CARD_LABEL_WORDS
 
 
 def is_headed_story(block: etree._Element, holders: set[etree._Element], region: etree._Element) -> bool:
