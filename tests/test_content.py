@@ -1927,6 +1927,40 @@ def test_a_front_page_of_tiles_keeps_every_desk():
     )
 
 
+def test_a_front_page_keeps_tiles_whose_headline_closes_them_in_a_block_of_its_own():
+    """Tiles of a picture and a headline linked alone in a block of its own (`<div class="title"><a>`) with nothing
+    after it, and one card whose title block, written the same, has its time after it: a link alone in a block
+    closing its tile titles nothing on its own (menus are written so), but one in a block written as the blocks
+    of the page's other titles is a title, before that other title as well as after it."""
+    desks = {"business": OLDER_DESKS["business"], "sport": OLDER_DESKS["sport"] + ["Sailing school opens its doors"]}
+
+    def tile(desk: str, n: int, title: str) -> str:
+        href = f"/{desk}/{n}"
+        timed = desk == "sport" and n == len(desks["sport"]) - 1  # the page's last tile
+        return (
+            f"<div class='tile'><a href='{href}'><img src='{href}.jpg' alt=''></a><div class='title'><a href='{href}'>"
+            f"{title}</a></div>" + ("<time datetime='2024-06-04'>June 4</time>" if timed else "") + "</div>"
+        )
+
+    html = (
+        "<html><head><title>Harbour Herald - News from the harbour</title></head><body><header><a href='/'>Harbour "
+        "Herald</a><nav><a href='/news'>News</a> <a href='/sport'>Sport</a></nav></header><main>"
+        + "".join(
+            f"<section><h2><a href='/{desk}'>{desk.title()}</a></h2><div class='grid'>"
+            + "".join(tile(desk, n, title) for n, title in enumerate(titles))
+            + "</div></section>"
+            for desk, titles in desks.items()
+        )
+        + "</main><footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
+    base = "https://herald.example"
+    assert convert(html, f"{base}/").markdown == "\n\n".join(
+        f"## [{desk.title()}]({base}/{desk})\n\n"
+        + "\n\n".join(f"[{title}]({base}/{desk}/{n})" for n, title in enumerate(titles))
+        for desk, titles in desks.items()
+    )
+
+
 def test_a_front_page_keeps_desks_whose_cards_sit_in_lists_of_one_or_two():
     """A desk laid out in rows, a list of one or two whole-card links each (no list holds three cards): on a listing
     page its cards are content, though every block of it is one link."""

@@ -181,6 +181,7 @@ class Analysis:
         not_furniture: frozenset = frozenset(),
         skip_tags: frozenset[str] = SKIP_TAGS,
         disabled: frozenset[str] = frozenset(),
+        title_wrappers: frozenset[tuple[str, str]] = frozenset(),
     ) -> None:
         self.root = root
         # a dict, or a `Measures` on a big page
@@ -209,7 +210,10 @@ class Analysis:
         self.keep_hidden = keep_hidden
         self.skip_tags = skip_tags  # never measured, as the renderer never renders them
         self.disabled = disabled  # the names of the rules switched off (`rules.RULES`), for every test of this page
-        self._walk(root, keep_header, min_unit, keep_hidden, not_furniture, skip_tags)
+        found = self._walk(root, keep_header, min_unit, keep_hidden, not_furniture, skip_tags, title_wrappers)
+        if found is not None:
+            # tiles were passed over before a title in a block of their kind was met: measured again, knowing it
+            self.__init__(root, keep_header, min_unit, keep_hidden, not_furniture, skip_tags, disabled, found)
 
     def _walk(
         self,
@@ -219,12 +223,20 @@ class Analysis:
         keep_hidden: bool,
         not_furniture: frozenset,
         skip_tags: frozenset[str],
-    ) -> None:
+        known_wrappers: frozenset[tuple[str, str]],
+    ) -> frozenset[tuple[str, str]] | None:
+        """Measure the elements below `root`. `known_wrappers`: the tags and classes of blocks holding a title link
+        alone (`<div class="title"><a>`), known before; returns them all when a link alone in such a block, closing
+        its card, was passed over before the first title in a block of its kind (else None)."""
         stats, pruned, candidates, bylines = self.stats, self.pruned, self.comment_candidates, self.byline_candidates
         teaser_lists, teaser_cards, headline_lists = self.teaser_lists, self.teaser_cards, self.headline_lists
         count_cards = "teaser-cards" not in self.disabled
         cards: dict[etree._Element, Cards] = {}  # per open element: the cards among its children
         targets: dict[etree._Element, str] = {}  # the one page the linked headings below an element lead to, or ""
+        # the tags and classes of the blocks holding a title link alone (`<div class="title"><a>`) met so far, and
+        # of those holding a link alone closing its block that were passed over
+        title_wrappers: set[tuple[str, str]] = set(known_wrappers)
+        passed_wrappers: set[tuple[str, str]] = set()
         furniture_bound = self.furniture_bound
         # The open measured elements from the root down, their tags and their counts; None at the bottom, so
         # that the end of a skipped element never matches.
@@ -393,7 +405,20 @@ class Analysis:
                             teaser_cards.update(held.cards)
                         else:
                             headline_lists[el] = held.cards
-                # (a link last in a block has nothing after it to title: most links in lists and menus)
+                # (a link last in a block has nothing after it to title: most links in lists and menus; but a
+                # link alone in a block written as the blocks of titles met before it is a title of its own, a tile's)
+                wrapped = (
+                    tag == "a" and open_stats and open_tags[-1] in TITLE_WRAPPER_TAGS and len(open_elements[-1]) == 1
+                )
+                repeated = False
+                if (
+                    wrapped
+                    and open_elements[-1].getnext() is None
+                    and (wrapper_class := open_elements[-1].get("class"))
+                ):
+                    repeated = (open_tags[-1], wrapper_class) in title_wrappers
+                    if not repeated and reads_as_headline(subtree_text(el)):
+                        passed_wrappers.add((open_tags[-1], wrapper_class))
                 if (
                     tag == "a"
                     and not own.text
@@ -403,17 +428,18 @@ class Analysis:
                         el.getnext() is not None
                         or open_tags[-1] in INLINE_TAGS
                         or el.getprevious() is not None
-                        or open_tags[-1] in TITLE_WRAPPER_TAGS
-                        and len(open_elements[-1]) == 1
-                        and open_elements[-1].getnext() is not None
+                        or wrapped
+                        and (open_elements[-1].getnext() is not None or repeated)
                     )
-                    and is_title_link(el)
+                    and is_title_link(el, repeated)
                 ):
                     # a linked title on a line of its own counts as a linked heading (its text is its block's)
                     target = link_target(el)
                     if target:
                         own.titles = 1
                         targets[el] = target
+                        if wrapped and open_elements[-1].get("class"):
+                            title_wrappers.add((open_tags[-1], open_elements[-1].get("class")))
                 elif (
                     own.good
                     and own.links
@@ -485,6 +511,7 @@ class Analysis:
 
         if let_go:
             self.stats = Measures(stats, root, pruned, skip_tags, min_unit)
+        return frozenset(title_wrappers) if not known_wrappers and passed_wrappers & title_wrappers else None
 
     def teaser_text(self) -> int:
         """Content text the teaser lists hold (not counted in `good`)."""
