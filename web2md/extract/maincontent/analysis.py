@@ -234,9 +234,20 @@ class Analysis:
         cards: dict[etree._Element, Cards] = {}  # per open element: the cards among its children
         targets: dict[etree._Element, str] = {}  # the one page the linked headings below an element lead to, or ""
         # the tags and classes of the blocks holding a title link alone (`<div class="title"><a>`) met so far, and
-        # of those holding a link alone closing its block that were passed over
+        # the links passed over alone in such a block closing its own
         title_wrappers: set[tuple[str, str]] = set(known_wrappers)
-        passed_wrappers: set[tuple[str, str]] = set()
+        passed_over: dict[tuple[str, str], list[etree._Element]] = {}
+
+        def closes_a_tile(anchor: etree._Element, wrapper: etree._Element, wrapper_tag: str) -> bool:
+            """Whether a link alone in a block closing its own (`wrapper`) is in a block of a title's kind."""
+            kind = wrapper.get("class")
+            if not kind:
+                return False
+            if (wrapper_tag, kind) in title_wrappers:
+                return True
+            passed_over.setdefault((wrapper_tag, kind), []).append(anchor)
+            return False
+
         furniture_bound = self.furniture_bound
         # The open measured elements from the root down, their tags and their counts; None at the bottom, so
         # that the end of a skipped element never matches.
@@ -407,18 +418,7 @@ class Analysis:
                             headline_lists[el] = held.cards
                 # (a link last in a block has nothing after it to title: most links in lists and menus; but a
                 # link alone in a block written as the blocks of titles met before it is a title of its own, a tile's)
-                wrapped = (
-                    tag == "a" and open_stats and open_tags[-1] in TITLE_WRAPPER_TAGS and len(open_elements[-1]) == 1
-                )
                 repeated = False
-                if (
-                    wrapped
-                    and open_elements[-1].getnext() is None
-                    and (wrapper_class := open_elements[-1].get("class"))
-                ):
-                    repeated = (open_tags[-1], wrapper_class) in title_wrappers
-                    if not repeated and reads_as_headline(subtree_text(el)):
-                        passed_wrappers.add((open_tags[-1], wrapper_class))
                 if (
                     tag == "a"
                     and not own.text
@@ -428,8 +428,12 @@ class Analysis:
                         el.getnext() is not None
                         or open_tags[-1] in INLINE_TAGS
                         or el.getprevious() is not None
-                        or wrapped
-                        and (open_elements[-1].getnext() is not None or repeated)
+                        or open_tags[-1] in TITLE_WRAPPER_TAGS
+                        and len(open_elements[-1]) == 1
+                        and (
+                            open_elements[-1].getnext() is not None
+                            or (repeated := closes_a_tile(el, open_elements[-1], open_tags[-1]))
+                        )
                     )
                     and is_title_link(el, repeated)
                 ):
@@ -438,8 +442,9 @@ class Analysis:
                     if target:
                         own.titles = 1
                         targets[el] = target
-                        if wrapped and open_elements[-1].get("class"):
-                            title_wrappers.add((open_tags[-1], open_elements[-1].get("class")))
+                        wrapper = open_elements[-1]
+                        if open_tags[-1] in TITLE_WRAPPER_TAGS and len(wrapper) == 1 and (kind := wrapper.get("class")):
+                            title_wrappers.add((open_tags[-1], kind))
                 elif (
                     own.good
                     and own.links
@@ -511,7 +516,12 @@ class Analysis:
 
         if let_go:
             self.stats = Measures(stats, root, pruned, skip_tags, min_unit)
-        return frozenset(title_wrappers) if not known_wrappers and passed_wrappers & title_wrappers else None
+        if known_wrappers:
+            return None
+        missed = passed_over.keys() & title_wrappers
+        if any(reads_as_headline(subtree_text(anchor)) for kind in missed for anchor in passed_over[kind]):
+            return frozenset(title_wrappers)
+        return None
 
     def teaser_text(self) -> int:
         """Content text the teaser lists hold (not counted in `good`)."""
