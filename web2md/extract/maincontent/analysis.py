@@ -234,9 +234,9 @@ class Analysis:
         cards: dict[etree._Element, Cards] = {}  # per open element: the cards among its children
         targets: dict[etree._Element, str] = {}  # the one page the linked headings below an element lead to, or ""
         # the tags and classes of the blocks holding a title link alone (`<div class="title"><a>`) met so far, and
-        # the links passed over alone in such a block closing its own
+        # of those holding a link reading as a headline alone, closing their own, passed over
         title_wrappers: set[tuple[str, str]] = set(known_wrappers)
-        passed_over: dict[tuple[str, str], list[etree._Element]] = {}
+        passed_over: set[tuple[str, str]] = set()
 
         def closes_a_tile(anchor: etree._Element, wrapper: etree._Element, wrapper_tag: str) -> bool:
             """Whether a link alone in a block closing its own (`wrapper`) is in a block of a title's kind."""
@@ -245,8 +245,15 @@ class Analysis:
                 return False
             if (wrapper_tag, kind) in title_wrappers:
                 return True
-            passed_over.setdefault((wrapper_tag, kind), []).append(anchor)
+            if reads_as_headline(subtree_text(anchor)):
+                passed_over.add((wrapper_tag, kind))
             return False
+
+        def holds_a_title(wrapper: etree._Element, wrapper_tag: str) -> None:
+            """Note the kind of block holding a title link alone (`wrapper`)."""
+            kind = wrapper.get("class")
+            if kind and len(wrapper) == 1:
+                title_wrappers.add((wrapper_tag, kind))
 
         furniture_bound = self.furniture_bound
         # The open measured elements from the root down, their tags and their counts; None at the bottom, so
@@ -418,7 +425,6 @@ class Analysis:
                             headline_lists[el] = held.cards
                 # (a link last in a block has nothing after it to title: most links in lists and menus; but a
                 # link alone in a block written as the blocks of titles met before it is a title of its own, a tile's)
-                repeated = False
                 if (
                     tag == "a"
                     and not own.text
@@ -432,19 +438,18 @@ class Analysis:
                         and len(open_elements[-1]) == 1
                         and (
                             open_elements[-1].getnext() is not None
-                            or (repeated := closes_a_tile(el, open_elements[-1], open_tags[-1]))
+                            or closes_a_tile(el, open_elements[-1], open_tags[-1])
                         )
                     )
-                    and is_title_link(el, repeated)
+                    and is_title_link(el, title_wrappers)
                 ):
                     # a linked title on a line of its own counts as a linked heading (its text is its block's)
                     target = link_target(el)
                     if target:
                         own.titles = 1
                         targets[el] = target
-                        wrapper = open_elements[-1]
-                        if open_tags[-1] in TITLE_WRAPPER_TAGS and len(wrapper) == 1 and (kind := wrapper.get("class")):
-                            title_wrappers.add((open_tags[-1], kind))
+                        if open_tags[-1] in TITLE_WRAPPER_TAGS:
+                            holds_a_title(open_elements[-1], open_tags[-1])
                 elif (
                     own.good
                     and own.links
@@ -518,10 +523,7 @@ class Analysis:
             self.stats = Measures(stats, root, pruned, skip_tags, min_unit)
         if known_wrappers:
             return None
-        missed = passed_over.keys() & title_wrappers
-        if any(reads_as_headline(subtree_text(anchor)) for kind in missed for anchor in passed_over[kind]):
-            return frozenset(title_wrappers)
-        return None
+        return frozenset(title_wrappers) if passed_over & title_wrappers else None
 
     def teaser_text(self) -> int:
         """Content text the teaser lists hold (not counted in `good`)."""
