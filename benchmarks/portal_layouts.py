@@ -2,7 +2,8 @@
 measures: how many of a front page's headlines web2md keeps, and whether an article page keeps its body and leaves
 the desks of other stories out.
 
-usage: python3 benchmarks/portal_layouts.py [--pages N] [--peer trafilatura[-precision]] [--show] [--markups strong,dl]
+usage: python3 benchmarks/portal_layouts.py [--pages N] [--peer trafilatura[-precision]] [--show] [--leaks]
+       [--markups strong,dl]
 
 Each page is drawn from a seeded generator (the same pages on every machine): desks of cards in eight markups (list
 items, `<article>`s, `<div>`s titled by a heading, `<div>`s titled by a link alone in a block; and older ones: list
@@ -204,6 +205,34 @@ def shingle_scores(expected: str, got: str) -> tuple[float, float]:
     return precision, recall
 
 
+# What a front page holds besides its headlines and summaries, found in its markup: (kind, XPath to its elements)
+FURNITURE = (
+    ("editor's note", "//div[@class='note']"),
+    ("text about the site", "//div[@class='seo']"),
+    ("most read", "//aside"),
+    ("tagline", "//p[@class='tagline']"),
+    ("menu", "//nav"),
+    ("footer", "//footer"),
+    ("card time label", "//span[@class='time'] | //time | //dd[not(following-sibling::*)][.='Updated 1 hour ago']"),
+    ("desk name", "//section[@class='desk']/*[1]"),
+)
+
+
+def furniture_kept(html: str, text: str) -> list[str]:
+    """The kinds of furniture (FURNITURE) of a front page whose text is in `text` (collapsed): a line of theirs of
+    more than two words, or a label or desk name whole."""
+    from lxml import html as lxml_html
+
+    doc = lxml_html.fromstring(html)
+    kept = []
+    for kind, path in FURNITURE:
+        lines = {collapsed(line) for el in doc.xpath(path) for line in el.itertext()} - {""}
+        short = kind in ("card time label", "desk name")
+        if any(line in text for line in lines if short or len(line.split()) > 2):
+            kept.append(kind)
+    return kept
+
+
 def extractors(peer: str | None) -> dict[str, Callable[[str, str], str]]:
     from web2md import convert
 
@@ -225,6 +254,9 @@ def main() -> int:
     ap.add_argument("--pages", type=int, default=200, help="front pages and article pages, each (seeds 0..N-1)")
     ap.add_argument("--peer", help="score this peer too (trafilatura, trafilatura-precision)")
     ap.add_argument("--show", action="store_true", help="print the failing pages' seeds by the extras drawn")
+    ap.add_argument(
+        "--leaks", action="store_true", help="print, per kind of a front page's furniture, the pages keeping it"
+    )
     ap.add_argument("--markups", help=f"draw desks in these markups alone (comma-separated of {MARKUPS + OLDER})")
     args = ap.parse_args()
     if args.markups:
@@ -234,9 +266,12 @@ def main() -> int:
         kept_pages, shares, failing, scores = 0, [], Counter(), []
         examples: dict[str, list[int]] = {}
         clean, body_shares, leaks = 0, [], []
+        furniture: Counter = Counter()
         for seed in range(args.pages):
             html, cards, extras = front_page(random.Random(seed))
             got = run(html, "https://daily.example/")
+            if args.leaks:
+                furniture.update(furniture_kept(html, collapsed(got)))
             scores.append(shingle_scores("\n".join(f"{title}\n{summary}" for title, summary in cards), got))
             text = collapsed(got)
             share = sum(title in text for title, _ in cards) / len(cards)
@@ -267,6 +302,8 @@ def main() -> int:
             f"article pages clean: {clean}/{n} (body kept {sum(body_shares) / n:.3f}, other stories' headlines "
             f"{sum(leaks) / n:.3f})"
         )
+        if args.leaks:
+            print("  front pages keeping: " + ", ".join(f"{kind} {furniture[kind]}" for kind, _ in FURNITURE))
         if args.show:
             for key, count in failing.most_common():
                 print(f"  {key:<44} {count:>4}  seeds {examples[key][:6]}")

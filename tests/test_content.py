@@ -1253,11 +1253,11 @@ def test_teasers_with_a_label_before_their_linked_title_are_left_out(label):
 
 
 @pytest.mark.parametrize(
-    "label, label_md",
-    [("<span>Local</span>", "Local"), ("<a href='/local'>Local</a>", "[Local](https://herald.example/local)")],
-    ids=["section", "linked-section"],
+    "label", ["<span>Local</span>", "<a href='/local'>Local</a>"], ids=["section", "linked-section"]
 )
-def test_a_page_listing_labelled_teasers_keeps_them(label, label_md):
+def test_a_page_listing_labelled_teasers_keeps_them(label):
+    """Teasers each under a section's name: a listing's teasers, kept without their labels (a card's few words
+    outside its headline and summary)."""
     items = "".join(
         f"<li>{label} <a href='{href}'>{title}</a><p>{summary}</p></li>" for title, href, summary in STORIES
     )
@@ -1267,7 +1267,7 @@ def test_a_page_listing_labelled_teasers_keeps_them(label, label_md):
         "https://herald.example/latest",
     ).markdown
     assert md == "# Latest news\n\n" + "\n".join(
-        f"- {label_md} [{title}](https://herald.example{href})\n\n  {summary}" for title, href, summary in STORIES
+        f"- [{title}](https://herald.example{href})\n\n  {summary}" for title, href, summary in STORIES
     )
 
 
@@ -1319,8 +1319,7 @@ def test_a_section_front_of_cards_under_a_line_of_introduction_keeps_them():
         md == "# Local news\n\nNews from the harbour, the seafront and the estates, updated every morning by our "
         "reporters.\n\n"
         + "\n\n".join(
-            f"### [{title}](https://herald.example{href})\n\n{summary} {more}\n\n11 March 2024"
-            for title, href, summary in STORIES
+            f"### [{title}](https://herald.example{href})\n\n{summary} {more}" for title, href, summary in STORIES
         )
     )
 
@@ -1374,15 +1373,13 @@ def front_page(lead_summaries: bool) -> str:
 def front_page_markdown(lead_summaries: bool) -> str:
     base = "https://herald.example"
     top = "\n\n".join(
-        f"### [{title}]({base}/news/{n})\n\n{summary}\n\n2 hours ago"
-        for n, (title, href, summary) in enumerate(STORIES)
+        f"### [{title}]({base}/news/{n})\n\n{summary}" for n, (title, href, summary) in enumerate(STORIES)
     )
     sections = "\n\n".join(
         f"## [{section.title()}]({base}/{section})\n\n"
         + "\n\n".join(
-            f"### [{headline}]({base}/{section}/{n})\n\n"
-            + (f"{SECTION_LEADS[section]}\n\n" if n == 0 and lead_summaries else "")
-            + "2 hours ago"
+            f"### [{headline}]({base}/{section}/{n})"
+            + (f"\n\n{SECTION_LEADS[section]}" if n == 0 and lead_summaries else "")
             for n, headline in enumerate(headlines)
         )
         for section, headlines in SECTIONS.items()
@@ -1412,10 +1409,13 @@ def test_a_front_page_keeps_desks_whose_headlines_are_no_heading_tags():
     """Cards whose linked headline sits alone in a block of its own instead of a heading tag: still cards, so the
     front page is a listing and keeps them, their headlines as plain links after their pictures (no captions). A
     link of fewer than four words alone in a block reads as a control, not a headline: that card is a picture and a
-    time label."""
+    time label, and its desk, of two cards, no list of cards, so its cards keep their time labels."""
     html = front_page(lead_summaries=True).replace("<h3>", "<div class='headline'>").replace("</h3>", "</div>")
     expected = front_page_markdown(True).replace("### ", "")
-    expected = expected.replace("[Ferry fares frozen](https://herald.example/business/2)\n\n", "")
+    business = "https://herald.example/business"
+    expected = expected.replace(SECTION_LEADS["business"], f"{SECTION_LEADS['business']}\n\n2 hours ago")
+    expected = expected.replace(f"apprentices]({business}/1)", f"apprentices]({business}/1)\n\n2 hours ago")
+    expected = expected.replace(f"[Ferry fares frozen]({business}/2)", "2 hours ago")
     assert convert(html, "https://herald.example/").markdown == expected
 
 
@@ -1472,11 +1472,11 @@ EDITORS_NOTE = [
 @pytest.mark.parametrize("sentences", [2, 5], ids=["two-lines", "five-sentences"])
 def test_a_front_page_with_an_editors_note_keeps_its_desks(sentences):
     """A note above the desks of headlines, of a few lines or a paragraph: the cards, headlines included, hold
-    more than its text, and no heading heads a story of its own, so the page is a listing and the note one more
-    block of it."""
+    more than its text, and no heading heads a story of its own, so the page is a listing; on a page naming no
+    story, the note, prose beside the lists holding less text than they do, is the front page's furniture."""
     note = " ".join(EDITORS_NOTE[:sentences])
     html = front_page(lead_summaries=False).replace("<main>", f"<main><div><p>{note}</p></div>")
-    assert convert(html, "https://herald.example/").markdown == f"{note}\n\n" + front_page_markdown(False)
+    assert convert(html, "https://herald.example/").markdown == front_page_markdown(False)
 
 
 def test_a_front_page_naming_no_story_keeps_its_desks_under_a_note_longer_than_they_are():
@@ -1536,8 +1536,8 @@ def test_a_front_page_keeps_a_desk_of_headlines_beside_a_desk_of_long_cards():
     assert convert(html, f"{base}/").markdown == (
         "## Latest\n\n"
         f"[{latest[0]}]({base}/news/0)\n\nThe first sailing leaves at six, an hour earlier than now, the council said."
-        "\n\n1 hour ago\n\n"
-        + "\n\n".join(f"[{title}]({base}/news/{n}) 1 hour ago" for n, title in enumerate(latest) if n)
+        "\n\n"
+        + "\n\n".join(f"[{title}]({base}/news/{n})" for n, title in enumerate(latest) if n)
         + "\n\n## Features\n\n"
         + "\n\n".join(f"### [{title}]({base}{href})\n\n[{summary}]({base}{href})" for title, href, summary in features)
     )
@@ -1552,6 +1552,121 @@ def test_a_front_page_with_a_headed_note_at_its_foot_keeps_its_desks():
         "</main>", f"<div><h2>About the Harbour Herald</h2><p>{note}</p></div></main>"
     )
     assert convert(html, "https://herald.example/").markdown == front_page_markdown(False)
+
+
+def small_front_page(note: str = "", foot: str = "") -> str:
+    """A front page of two desks of headlines, each followed by its date, with a `note` over them and a `foot`
+    after them."""
+    desks = "".join(
+        FRONT_DESK.format(
+            section=section,
+            name=section.title(),
+            cards="".join(
+                f"<li><a href='/{section}/{n}'>{title}</a> <time datetime='2024-06-04'>June 4</time></li>"
+                for n, title in enumerate(titles)
+            ),
+        )
+        for section, titles in OLDER_DESKS.items()
+    )
+    return (
+        "<html><head><title>Harbour Herald - News from the harbour</title></head><body><header><h1><a href='/'>Harbour "
+        f"Herald</a></h1></header><main>{note}{desks}{foot}</main><footer><p>© 2024 Harbour Herald Ltd</p></footer>"
+        "</body></html>"
+    )
+
+
+def small_front_page_markdown(dates: bool = False) -> str:
+    base = "https://herald.example"
+    return "\n\n".join(
+        f"## [{section.title()}]({base}/{section})\n\n"
+        + "\n".join(
+            f"- [{title}]({base}/{section}/{n})" + (" June 4" if dates else "") for n, title in enumerate(titles)
+        )
+        for section, titles in OLDER_DESKS.items()
+    )
+
+
+FRONT_DESK = "<section><h2><a href='/{section}'>{name}</a></h2><ul>{cards}</ul></section>"
+
+
+def test_a_front_page_leaves_out_the_time_labels_of_its_cards():
+    """Desks of headlines each followed by a `<time>` on its line: on a listing a card's date is a label of it,
+    not its headline or summary, and goes as an article's date line does."""
+    assert convert(small_front_page(), "https://herald.example/").markdown == small_front_page_markdown()
+
+
+def test_a_front_page_leaves_out_the_labels_of_its_cards():
+    """Cards under a kicker naming their desk, with a time and a byline after the summary, and a desk of `<dt>`
+    headlines whose descriptions are time lines: on a listing, a card's parts of a few words outside its headline and
+    summary are its labels, not its content."""
+    card = (
+        "<div class='card'><span>{desk}</span><h3><a href='{href}'>{title}</a></h3>{summary}<span>2 hours ago</span>"
+        "<small>By Ann Keel</small></div>"
+    )
+    html = older_desks_page(card.replace("{summary}", "<p>{summary}</p>").replace("{desk}", "Desk"))
+    html = html.replace("<p></p>", "")
+    base = "https://herald.example"
+    assert convert(html, f"{base}/").markdown == "\n\n".join(
+        f"## [{desk.title()}]({base}/{desk})\n\n"
+        + "\n\n".join(
+            f"### [{title}]({base}/{desk}/{n})" + (f"\n\n{SECTION_LEADS[desk]}" if n == 0 else "")
+            for n, title in enumerate(titles)
+        )
+        for desk, titles in OLDER_DESKS.items()
+    )
+
+
+def test_a_listing_of_cards_titled_in_a_few_bold_words_keeps_their_titles():
+    """A blog index of cards whose short bold title links nowhere, closed by a "Read more" link: the title is the
+    card's headline, not a label of it, though it holds as few words as one."""
+    titles = ["Pier reopens", "Ferry fares frozen", "Regatta moved", "New harbour master"]
+    cards = "".join(
+        f"<div><p><strong>{title}</strong></p><p>{summary}</p><p><a href='{href}'>Read more</a></p></div>"
+        for title, (_, href, summary) in zip(titles, STORIES)
+    )
+    md = convert(
+        f"<html><body><header><a href='/'>Harbour Herald</a></header><main><h1>March 2024</h1>{cards}"
+        "</main></body></html>",
+        "https://herald.example/2024/03/",
+    ).markdown
+    assert md == "# March 2024\n\n" + "\n\n".join(
+        f"**{title}**\n\n{summary}" for title, (_, href, summary) in zip(titles, STORIES)
+    )
+
+
+def test_a_front_page_leaves_out_its_notes_over_and_after_the_desks():
+    """A front page of two small desks under a note of a sentence and over a headed text about the paper: on a page
+    that names no story, blocks of prose beside the lists of cards (no linked headline in them, no heading with a
+    list after it), holding less text than the lists, are the page's furniture, not its content."""
+    note = f"<div><p>{EDITORS_NOTE[0]}</p></div>"
+    foot = f"<div><h2>About the Harbour Herald</h2><p>{EDITORS_NOTE[2]}</p></div>"
+    md = convert(small_front_page(note, foot), "https://herald.example/").markdown
+    assert md == small_front_page_markdown()
+
+
+def test_a_story_under_its_own_h1_after_desks_of_many_times_its_text_keeps_its_text():
+    """A short story under an `<h1>` the `<title>` words otherwise, beside the site's logo `<h1>`, after a column of
+    desks of many times its text: the page reads as a listing naming no story, and the story closes the region
+    after every list as a text about the site would, but a block holding an `<h1>` may be the story, so it is no
+    note and stays with the desks."""
+    story = "The new tug brought in three grain ships on its first night, a job that needed two boats before."
+    desks = "".join(
+        f"<section><h2><a href='/{section}'>{section.title()}</a></h2><ul>"
+        + "".join(
+            f"<li><h3><a href='/{section}/{n}'>{title}</a></h3><p>{SUMMARIES[n % 2]}</p></li>"
+            for n, title in enumerate(titles)
+        )
+        + "</ul></section>"
+        for section, titles in OLDER_DESKS.items()
+    )
+    html = (
+        "<html><head><title>Harbour Herald: tug enters service</title></head><body><header><h1><a href='/'>Harbour "
+        f"Herald</a></h1></header><main><div class='column'>{desks}</div><div class='story'><h1>New tug earns its keep "
+        f"in its first week</h1><p>{story}</p></div></main></body></html>"
+    )
+    md = convert(html, "https://herald.example/tug").markdown
+    assert f"# New tug earns its keep in its first week\n\n{story}" in md
+    assert "Rowing club wins the coastal regatta" in md
 
 
 OLDER_DESKS = {
@@ -1645,7 +1760,7 @@ def test_a_front_page_keeps_desks_written_as_definition_lists():
     assert convert(html, f"{base}/").markdown == "\n\n".join(
         f"## [{desk.title()}]({base}/{desk})\n\n"
         + "\n\n".join(
-            f"**[{title}]({base}/{desk}/{n})**\n\n" + (SECTION_LEADS[desk] if n == 0 else "Updated 1 hour ago")
+            f"**[{title}]({base}/{desk}/{n})**" + (f"\n\n{SECTION_LEADS[desk]}" if n == 0 else "")
             for n, title in enumerate(titles)
         )
         for desk, titles in OLDER_DESKS.items()
@@ -1750,7 +1865,7 @@ def test_a_post_titled_otherwise_than_its_page_beside_desks_of_more_text_stays_a
         (
             "<div><span><a href='/local'>Local</a></span><h2><a href='{href}'>{title}</a></h2><p>{summary}</p>"
             "<p>By Ann Keel</p></div>",
-            "[Local](https://herald.example/local)\n\n## [{title}]({url})\n\n{summary}\n\nBy Ann Keel",
+            "## [{title}]({url})\n\n{summary}",
         ),
     ],
     ids=["headline-and-summary", "the-whole-card-a-link", "kicker-and-byline"],
@@ -1809,6 +1924,40 @@ def test_a_front_page_of_tiles_keeps_every_desk():
             )
             for section, headlines in SECTIONS.items()
         ]
+    )
+
+
+def test_a_front_page_keeps_tiles_whose_headline_closes_them_in_a_block_of_its_own():
+    """Tiles of a picture and a headline linked alone in a block of its own (`<div class="title"><a>`) with nothing
+    after it, and one card whose title block, written the same, has its time after it: a link alone in a block
+    closing its tile titles nothing on its own (menus are written so), but one in a block written as the blocks
+    of the page's other titles is a title, before that other title as well as after it."""
+    desks = {"business": OLDER_DESKS["business"], "sport": OLDER_DESKS["sport"] + ["Sailing school opens its doors"]}
+
+    def tile(desk: str, n: int, title: str) -> str:
+        href = f"/{desk}/{n}"
+        timed = desk == "sport" and n == len(desks["sport"]) - 1  # the page's last tile
+        return (
+            f"<div class='tile'><a href='{href}'><img src='{href}.jpg' alt=''></a><div class='title'><a href='{href}'>"
+            f"{title}</a></div>" + ("<time datetime='2024-06-04'>June 4</time>" if timed else "") + "</div>"
+        )
+
+    html = (
+        "<html><head><title>Harbour Herald - News from the harbour</title></head><body><header><a href='/'>Harbour "
+        "Herald</a><nav><a href='/news'>News</a> <a href='/sport'>Sport</a></nav></header><main>"
+        + "".join(
+            f"<section><h2><a href='/{desk}'>{desk.title()}</a></h2><div class='grid'>"
+            + "".join(tile(desk, n, title) for n, title in enumerate(titles))
+            + "</div></section>"
+            for desk, titles in desks.items()
+        )
+        + "</main><footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
+    base = "https://herald.example"
+    assert convert(html, f"{base}/").markdown == "\n\n".join(
+        f"## [{desk.title()}]({base}/{desk})\n\n"
+        + "\n\n".join(f"[{title}]({base}/{desk}/{n})" for n, title in enumerate(titles))
+        for desk, titles in desks.items()
     )
 
 

@@ -181,6 +181,7 @@ class Analysis:
         not_furniture: frozenset = frozenset(),
         skip_tags: frozenset[str] = SKIP_TAGS,
         disabled: frozenset[str] = frozenset(),
+        title_wrappers: frozenset[tuple[str, str]] = frozenset(),
     ) -> None:
         self.root = root
         # a dict, or a `Measures` on a big page
@@ -203,12 +204,16 @@ class Analysis:
         # blocks holding MIN_CARDS or more cards side by side without content text (headlines alone), with the cards
         self.headline_lists: dict[etree._Element, list[etree._Element]] = {}
         self.listed: frozenset[etree._Element] = frozenset()  # on a listing page, its lists of cards and the cards
+        self.listed_lists: frozenset[etree._Element] = frozenset()  # ... its lists of cards alone
         self.keep_header = keep_header
         self.min_unit = min_unit
         self.keep_hidden = keep_hidden
         self.skip_tags = skip_tags  # never measured, as the renderer never renders them
         self.disabled = disabled  # the names of the rules switched off (`rules.RULES`), for every test of this page
-        self._walk(root, keep_header, min_unit, keep_hidden, not_furniture, skip_tags)
+        found = self._walk(root, keep_header, min_unit, keep_hidden, not_furniture, skip_tags, title_wrappers)
+        if found is not None:
+            # tiles were passed over before a title in a block of their kind was met: measured again, knowing it
+            self.__init__(root, keep_header, min_unit, keep_hidden, not_furniture, skip_tags, disabled, found)
 
     def _walk(
         self,
@@ -218,12 +223,38 @@ class Analysis:
         keep_hidden: bool,
         not_furniture: frozenset,
         skip_tags: frozenset[str],
-    ) -> None:
+        known_wrappers: frozenset[tuple[str, str]],
+    ) -> frozenset[tuple[str, str]] | None:
+        """Measure the elements below `root`. `known_wrappers`: the tags and classes of blocks holding a title link
+        alone (`<div class="title"><a>`), known before; returns them all when a link alone in such a block, closing
+        its card, was passed over before the first title in a block of its kind (else None)."""
         stats, pruned, candidates, bylines = self.stats, self.pruned, self.comment_candidates, self.byline_candidates
         teaser_lists, teaser_cards, headline_lists = self.teaser_lists, self.teaser_cards, self.headline_lists
         count_cards = "teaser-cards" not in self.disabled
         cards: dict[etree._Element, Cards] = {}  # per open element: the cards among its children
         targets: dict[etree._Element, str] = {}  # the one page the linked headings below an element lead to, or ""
+        # the tags and classes of the blocks holding a title link alone (`<div class="title"><a>`) met so far, and
+        # of those holding a link reading as a headline alone, closing their own, passed over
+        title_wrappers: set[tuple[str, str]] = set(known_wrappers)
+        passed_over: set[tuple[str, str]] = set()
+
+        def closes_a_tile(anchor: etree._Element, wrapper: etree._Element, wrapper_tag: str) -> bool:
+            """Whether a link alone in a block closing its own (`wrapper`) is in a block of a title's kind."""
+            kind = wrapper.get("class")
+            if not kind:
+                return False
+            if (wrapper_tag, kind) in title_wrappers:
+                return True
+            if reads_as_headline(subtree_text(anchor)):
+                passed_over.add((wrapper_tag, kind))
+            return False
+
+        def holds_a_title(wrapper: etree._Element, wrapper_tag: str) -> None:
+            """Note the kind of block holding a title link alone (`wrapper`)."""
+            kind = wrapper.get("class")
+            if kind and len(wrapper) == 1:
+                title_wrappers.add((wrapper_tag, kind))
+
         furniture_bound = self.furniture_bound
         # The open measured elements from the root down, their tags and their counts; None at the bottom, so
         # that the end of a skipped element never matches.
@@ -392,7 +423,8 @@ class Analysis:
                             teaser_cards.update(held.cards)
                         else:
                             headline_lists[el] = held.cards
-                # (a link last in a block has nothing after it to title: most links in lists and menus)
+                # (a link last in a block has nothing after it to title: most links in lists and menus; but a
+                # link alone in a block written as the blocks of titles met before it is a title of its own, a tile's)
                 if (
                     tag == "a"
                     and not own.text
@@ -404,15 +436,20 @@ class Analysis:
                         or el.getprevious() is not None
                         or open_tags[-1] in TITLE_WRAPPER_TAGS
                         and len(open_elements[-1]) == 1
-                        and open_elements[-1].getnext() is not None
+                        and (
+                            open_elements[-1].getnext() is not None
+                            or closes_a_tile(el, open_elements[-1], open_tags[-1])
+                        )
                     )
-                    and is_title_link(el)
+                    and is_title_link(el, title_wrappers)
                 ):
                     # a linked title on a line of its own counts as a linked heading (its text is its block's)
                     target = link_target(el)
                     if target:
                         own.titles = 1
                         targets[el] = target
+                        if open_tags[-1] in TITLE_WRAPPER_TAGS:
+                            holds_a_title(open_elements[-1], open_tags[-1])
                 elif (
                     own.good
                     and own.links
@@ -484,6 +521,9 @@ class Analysis:
 
         if let_go:
             self.stats = Measures(stats, root, pruned, skip_tags, min_unit)
+        if known_wrappers:
+            return None
+        return frozenset(title_wrappers) if passed_over & title_wrappers else None
 
     def teaser_text(self) -> int:
         """Content text the teaser lists hold (not counted in `good`)."""
@@ -539,6 +579,7 @@ class Analysis:
                     break
                 own.good += text
         self.listed = frozenset(chain(listed, *listed.values()))
+        self.listed_lists = frozenset(listed)
         self.teaser_lists = apart
         self.teaser_cards = {card for el in apart for card in lists[el]}
 

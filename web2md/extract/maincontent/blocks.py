@@ -4,6 +4,7 @@ its title link or closing link."""
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from itertools import islice
 from urllib.parse import urljoin, urlsplit
 
@@ -63,10 +64,12 @@ def parts_of_the_page(cards: list[etree._Element], base: str) -> bool:
     return bool(cards) and all(link_into_the_page(link_target(card) or "", base) for card in cards)
 
 
-def is_title_link(anchor: etree._Element) -> bool:
+def is_title_link(anchor: etree._Element, title_blocks: Collection[tuple[str, str]] = ()) -> bool:
     """Whether a link is a title on a line of its own at the top of its block (a teaser's headline with its
     summary or date after it): words, alone in the inline elements around it (`<strong><a>`), with nothing but
-    images before it and, after it, an element with words of its own or a line break and words."""
+    images before it and, after it, an element with words of its own or a line break and words. A link alone in a
+    block of its own closing its card is one when it reads as a headline and that block is written as the blocks of
+    titles of other cards on the page, its tag and class one of `title_blocks` (a tile of a headline alone)."""
     line = anchor
     parent = anchor.getparent()
     while (
@@ -94,6 +97,8 @@ def is_title_link(anchor: etree._Element) -> bool:
         if not reads_as_headline(subtree_text(anchor)):
             return False
         following = next(line.itersiblings(etree.Element), None)
+        if following is None and title_blocks and (line.tag, line.get("class")) in title_blocks:
+            return True
     # one word on a line of its own is a control ("Enlarge", "Download"), not a title
     elif parent.tag not in TITLE_BLOCK_TAGS or word_count(subtree_text(anchor)) < 2:
         return False

@@ -20,6 +20,7 @@ from web2md.extract.maincontent.blocks import (
     holds,
     opens_with_a_heading,
     parts_of_the_page,
+    reads_as_headline,
     word_count,
 )
 from web2md.extract.maincontent.content import REGION_TAGS, UNIT_TAGS
@@ -60,6 +61,8 @@ LISTING_UNTITLED = 1.5
 # ... and this many times it on a page that names no story at all (`headline_in_text`): a front page under an
 # editor's note or over a text about the site longer than its desks of headlines
 LISTING_NO_TITLE = 0.5
+CARD_LABEL_WORDS = 4  # a part of a card outside its headline, of at most this many words, is a label of it
+NOTES_BESIDE_LISTS = 1.0  # blocks of prose beside a listing's lists are furniture when they hold less text than these
 
 
 @dataclass
@@ -426,6 +429,7 @@ def choose_main(
     # where no story stands beside them, a desk's cards without summary weigh their headlines, as a desk of headlines
     # alone does (beside a story, a desk of summaries weighs them alone)
     untitled = cards + analysis.bare_teaser_text()
+    front = False
     if untitled >= LISTING_NO_TITLE * outside and "listing-pages" not in off:
         # a site's logo as the <h1> heads no story: the post's title may
         story = headline(body, title) if title is not None and is_home_link(title) else title
@@ -436,7 +440,10 @@ def choose_main(
             or not (analysis.beside_any_story(story, base) or any_heading_heads_a_story(body, analysis, base))
         ):
             # a listing: its teasers are its content
+            lists = len(analysis.lists_of_cards())
             analysis.restore_teasers(story, base)
+            # a front page: every list of cards listed, on a page that names no story
+            front = len(analysis.listed_lists) == lists and names_no_story(body, story)
     if not analysis.good(body):
         shown = page_without_scripts(body) if "noscript-page" not in off else None
         if shown is None:
@@ -468,7 +475,12 @@ def choose_main(
     if article is None:
         whole = whole_tables(main)
         test = FurnitureTest(main, analysis, recall, author=author, title=title, whole=whole)
-        return Choice([main], once_each(test, test.text_of, off, whole), analysis.good(main), analysis.skip_tags)
+        return Choice(
+            [main],
+            once_each(beside_the_lists(test, main, analysis, front), test.text_of, off, whole),
+            analysis.good(main),
+            analysis.skip_tags,
+        )
     whole = whole_tables(article)
     skip = FurnitureTest(article, analysis, recall, body=main, author=author, title=title, whole=whole)
     above: set[etree._Element] = set()  # from the article down to the body's parent
@@ -480,8 +492,10 @@ def choose_main(
         above.add(node)
     before: set[etree._Element] = set()  # blocks ahead of the body kept so far: the title and the lead
 
+    listing = beside_the_lists(skip, article, analysis, front)
+
     def skip_beside_the_body(el: etree._Element) -> bool:
-        if skip(el) or el in after and "after-the-body" not in off:
+        if listing(el) or el in after and "after-the-body" not in off:
             return True
         parent = el.getparent()
         if parent in before or parent in above and el is not main and el not in above:
@@ -498,6 +512,94 @@ def choose_main(
 
     return Choice(
         [article], once_each(skip_beside_the_body, skip.text_of, off, whole), analysis.good(article), analysis.skip_tags
+    )
+
+
+def names_no_story(body: etree._Element, story: etree._Element | None) -> bool:
+    """Whether a page names no story: no heading titles one (`story`, its `<h1>` or the post's title under a logo,
+    is none or a word or two: a section's name) and no line of text the `<title>` names (`headline_in_text`)."""
+    if story is not None and (story.tag != "h1" or reads_as_headline(block_text(story))):
+        return False
+    return not headline_in_text(body)
+
+
+def beside_the_lists(
+    skip: Callable[[etree._Element], bool], region: etree._Element, analysis: Analysis, front: bool
+) -> Callable[[etree._Element], bool]:
+    """`skip`, plus, on a listing page, a card's `<time>` label; and on a `front` page (every list of cards listed,
+    no story named), the blocks of prose beside its lists in the `region` (an editor's note over the desks, a
+    section's introduction, a text about the site at their foot: blocks holding content text and no linked
+    headline, beside a block holding a list, and no story's heading: `is_headed_story`), when they hold less text
+    than the lists."""
+    lists = analysis.listed_lists
+    if not lists or "listing-pages" in analysis.disabled:
+        return skip
+    notes: set[etree._Element] = set()
+    if front:
+        holders = {region}  # the region, the lists in it and the blocks between them
+        for el in lists:
+            if holds(region, el):
+                holders.update(ancestors_below(el, region))
+                holders.add(el)
+        notes = {
+            child
+            for node in holders
+            if node not in lists
+            for child in node.iterchildren(etree.Element)
+            if child not in holders
+            and analysis.good(child)
+            and not analysis.stats[child].titles
+            and not is_headed_story(child, holders, region)
+        }
+        listed = sum(analysis.text(el) for el in lists if holds(region, el))
+        if NOTES_BESIDE_LISTS * sum(map(analysis.text, notes)) >= listed:
+            notes = set()
+    cards = analysis.listed - lists
+
+    def skip_beside_the_lists(el: etree._Element) -> bool:
+        if el in notes:
+            return True
+        if el.tag == "time" and el.getparent().tag != "a" and any(node in cards for node in el.iterancestors()):
+            return True  # a card's date, not its headline or summary
+        if (el.getparent() in cards or el in cards and el.tag == "dd") and is_card_label(el, analysis):
+            return True
+        return skip(el)
+
+    return skip_beside_the_lists
+
+
+def is_card_label(el: etree._Element, analysis: Analysis) -> bool:
+    """Whether a part of a listing's card (a child of it, or the `<dd>` after its `<dt>` headline) is a label: a few
+    words, no sentence, outside its headline ("2 hours ago", "Opinion", "By Ann Smith"), not a heading (a title that
+    links nowhere, the card closed by its link to the story)."""
+    if el.tag in HEADING_TAGS:
+        return False
+    # the card's headline is a link in it (a card whose title links nowhere, closed by a "Read more", has its title
+    # among such short parts)
+    parent = el.getparent()
+    if parent is None:
+        return False
+    parts = [el.getprevious()] if el.tag == "dd" else list(parent)  # the `<dt>` headline, else the card's parts
+    if not any(part is not None and (own := analysis.stats.get(part)) and own.titles for part in parts):
+        return False
+    own = analysis.stats.get(el)
+    if own is not None and (own.good or own.titles):
+        return False
+    words = word_count(block_text(el))  # (an inline element's text is counted in its block's)
+    return 0 < words <= CARD_LABEL_WORDS
+
+
+def is_headed_story(block: etree._Element, holders: set[etree._Element], region: etree._Element) -> bool:
+    """Whether a block of prose beside a listing's lists may be a story: it holds an `<h1>` (the page's title,
+    whatever the `<title>` says), or another heading with a list after it (`holders`: the blocks holding the lists, in
+    the `region`). A headed text closing the page after every list is a note about the site."""
+    headings = [el for el in block.iter(*HEADING_TAGS)]
+    if not headings:
+        return False
+    if any(el.tag == "h1" for el in headings):
+        return True
+    return any(
+        sibling in holders for node in (block, *ancestors_below(block, region)) for sibling in node.itersiblings()
     )
 
 
