@@ -1605,15 +1605,7 @@ def test_a_front_page_leaves_out_the_labels_of_its_cards():
     )
     html = older_desks_page(card.replace("{summary}", "<p>{summary}</p>").replace("{desk}", "Desk"))
     html = html.replace("<p></p>", "")
-    base = "https://herald.example"
-    assert convert(html, f"{base}/").markdown == "\n\n".join(
-        f"## [{desk.title()}]({base}/{desk})\n\n"
-        + "\n\n".join(
-            f"### [{title}]({base}/{desk}/{n})" + (f"\n\n{SECTION_LEADS[desk]}" if n == 0 else "")
-            for n, title in enumerate(titles)
-        )
-        for desk, titles in OLDER_DESKS.items()
-    )
+    assert convert(html, "https://herald.example/").markdown == older_desks_markdown("### {link}", "\n\n{lead}")
 
 
 def test_a_listing_of_cards_titled_in_a_few_bold_words_keeps_their_titles():
@@ -1709,20 +1701,28 @@ def older_desks_page(card: str, around: str = "{}", summaries: tuple[str, ...] =
     )
 
 
+def older_desks_markdown(headline: str, lead: str) -> str:
+    """The Markdown of an `older_desks_page` kept whole, at https://herald.example/: each desk's linked name, then
+    its headlines written as `headline` (the link as `{link}`), the first followed by the desk's lead as `lead`
+    (with `{lead}`)."""
+    base = "https://herald.example"
+    return "\n\n".join(
+        f"## [{desk.title()}]({base}/{desk})\n\n"
+        + "\n\n".join(
+            headline.format(link=f"[{title}]({base}/{desk}/{n})")
+            + (lead.format(lead=SECTION_LEADS[desk]) if n == 0 else "")
+            for n, title in enumerate(titles)
+        )
+        for desk, titles in OLDER_DESKS.items()
+    )
+
+
 def test_a_front_page_keeps_desks_of_bold_headlines_over_a_line_break():
     """Cards written as a bold linked headline closing its line (`<strong><a>…</a></strong><br>`), a summary after
     it or nothing: a headline in bold broken off and closing its block is a title (a menu's entries are neither),
     so the headlines without summary are cards as well, and the page a listing that keeps both desks."""
     html = older_desks_page("<div class='item'><strong><a href='{href}'>{title}</a></strong><br>{summary}</div>")
-    base = "https://herald.example"
-    assert convert(html, f"{base}/").markdown == "\n\n".join(
-        f"## [{desk.title()}]({base}/{desk})\n\n"
-        + "\n\n".join(
-            f"**[{title}]({base}/{desk}/{n})**" + (f"\\\n{SECTION_LEADS[desk]}" if n == 0 else "")
-            for n, title in enumerate(titles)
-        )
-        for desk, titles in OLDER_DESKS.items()
-    )
+    assert convert(html, "https://herald.example/").markdown == older_desks_markdown("**{link}**", "\\\n{lead}")
 
 
 def test_a_front_page_keeps_a_table_desk_of_bold_headlines_alone():
@@ -1756,15 +1756,7 @@ def test_a_front_page_keeps_desks_written_as_definition_lists():
     html = older_desks_page("<dt><a href='{href}'>{title}</a></dt><dd>{summary}</dd>", "<dl>{}</dl>").replace(
         "<dd></dd>", "<dd>Updated 1 hour ago</dd>"
     )
-    base = "https://herald.example"
-    assert convert(html, f"{base}/").markdown == "\n\n".join(
-        f"## [{desk.title()}]({base}/{desk})\n\n"
-        + "\n\n".join(
-            f"**[{title}]({base}/{desk}/{n})**" + (f"\n\n{SECTION_LEADS[desk]}" if n == 0 else "")
-            for n, title in enumerate(titles)
-        )
-        for desk, titles in OLDER_DESKS.items()
-    )
+    assert convert(html, "https://herald.example/").markdown == older_desks_markdown("**{link}**", "\n\n{lead}")
 
 
 PIER_STORY = [
