@@ -1595,6 +1595,12 @@ def test_a_front_page_leaves_out_the_time_labels_of_its_cards():
     assert convert(small_front_page(), "https://herald.example/").markdown == small_front_page_markdown()
 
 
+def test_a_front_page_in_recall_mode_keeps_the_labels_of_its_cards():
+    """--recall keeps what may be content: a listing's card dates (and its notes) stay."""
+    markdown = convert(small_front_page(), "https://herald.example/", recall=True).markdown
+    assert markdown == small_front_page_markdown(dates=True)
+
+
 def test_a_front_page_leaves_out_the_labels_of_its_cards():
     """Cards under a kicker naming their desk, with a time and a byline after the summary, and a desk of `<dt>`
     headlines whose descriptions are time lines: on a listing, a card's parts of a few words outside its headline and

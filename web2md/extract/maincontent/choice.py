@@ -477,7 +477,7 @@ def choose_main(
         test = FurnitureTest(main, analysis, recall, author=author, title=title, whole=whole)
         return Choice(
             [main],
-            once_each(beside_the_lists(test, main, analysis, front), test.text_of, off, whole),
+            once_each(beside_the_lists(test, main, analysis, front, recall), test.text_of, off, whole),
             analysis.good(main),
             analysis.skip_tags,
         )
@@ -492,7 +492,7 @@ def choose_main(
         above.add(node)
     before: set[etree._Element] = set()  # blocks ahead of the body kept so far: the title and the lead
 
-    listing = beside_the_lists(skip, article, analysis, front)
+    listing = beside_the_lists(skip, article, analysis, front, recall)
 
     def skip_beside_the_body(el: etree._Element) -> bool:
         if listing(el) or el in after and "after-the-body" not in off:
@@ -524,15 +524,15 @@ def names_no_story(body: etree._Element, story: etree._Element | None) -> bool:
 
 
 def beside_the_lists(
-    skip: Callable[[etree._Element], bool], region: etree._Element, analysis: Analysis, front: bool
+    skip: Callable[[etree._Element], bool], region: etree._Element, analysis: Analysis, front: bool, recall: bool
 ) -> Callable[[etree._Element], bool]:
     """`skip`, plus, on a listing page, a card's `<time>` label; and on a `front` page (every list of cards listed,
     no story named), the blocks of prose beside its lists in the `region` (an editor's note over the desks, a
     section's introduction, a text about the site at their foot: blocks holding content text and no linked
     headline, beside a block holding a list, and no story's heading: `is_headed_story`), when they hold less text
-    than the lists."""
+    than the lists. In `recall` mode a listing keeps them."""
     lists = analysis.listed_lists
-    if not lists or "listing-pages" in analysis.disabled:
+    if not lists or recall or "listing-pages" in analysis.disabled:
         return skip
     notes: set[etree._Element] = set()
     if front:

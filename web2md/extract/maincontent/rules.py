@@ -126,7 +126,8 @@ RULES: tuple[Rule, ...] = (
         "other stories' teasers, where a gallery's slides sharing a block with its intro and cards under an <h1> of a word or "
         "two (a section's name) are its content; cards linking into the page itself (a live blog's posts, a "
         "section's stories below its address) stand beside no story; a listing's cards lose their labels (a <time>, "
-        "parts of CARD_LABEL_WORDS words or fewer outside the headline and summary: a byline, a kicker), and on a "
+        "parts of CARD_LABEL_WORDS words or fewer outside the headline and summary: a byline, a kicker; kept in "
+        "recall mode), and on a "
         "front page (every list of cards listed, no story named) blocks of prose beside the lists go when they hold "
         "less than NOTES_BESIDE_LISTS times the lists' text (an editor's note, a text about the site), unless they "
         "hold an <h1> or a heading with a list after it; a link alone closing its card titles it when its block is "
@@ -160,6 +161,7 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_a_video_page_keeps_its_description_not_the_episodes_listed_after_it",
             "test_content::test_a_front_page_leaves_out_the_time_labels_of_its_cards",
             "test_content::test_a_front_page_leaves_out_the_labels_of_its_cards",
+            "test_content::test_a_front_page_in_recall_mode_keeps_the_labels_of_its_cards",
             "test_content::test_a_listing_of_cards_titled_in_a_few_bold_words_keeps_their_titles",
             "test_content::test_a_front_page_leaves_out_its_notes_over_and_after_the_desks",
             "test_content::test_a_story_under_its_own_h1_after_desks_of_many_times_its_text_keeps_its_text",
