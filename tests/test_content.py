@@ -2387,6 +2387,34 @@ def test_a_short_post_over_a_long_comment_thread_is_the_content(post, expected):
     assert convert(post_over_a_thread(post), "https://example.org/low-tide").markdown == expected
 
 
+def post_over_a_wrapped_thread(post: str) -> str:
+    """A short post without a heading (a video's description) over a long thread that unnamed wrappers hold alone,
+    between a menu with a login box and a footer line."""
+    replies = "".join(
+        f'<div class="entry"><div class="who"><a href="/u/{n}">Reader {n}</a> 3 days ago</div><div class="said">'
+        f"I have seen the same at harbour {n}, and the gauge there read even lower than yours.</div></div>"
+        for n in range(30)
+    )
+    return (
+        "<html><body><div class='top'><ul class='menu'><li><a href='/'>Home</a></li><li><a href='/shop'>Shop</a>"
+        "</li></ul><div class='login'><form><label>Name</label><input name='u'><p>Members sign in here to see their "
+        "orders and saved items.</p></form></div></div>"
+        f"<div class='page'><div class='intro-top'><div class='name'>Low tide today</div>{post}</div>"
+        f"<div><div><div class='comments_box'>{replies}</div></div></div></div>"
+        "<div class='bottom'><p>All the tide tables on this site are drawn from the harbour office's own readings."
+        "</p></div></body></html>"
+    )
+
+
+def test_a_short_post_over_a_thread_in_wrappers_of_its_own_is_the_content():
+    # the descent stops above the wrappers holding the thread alone, and the post's weakly named block ("top") is
+    # measured against the post, not against the region with its thread
+    html = post_over_a_wrapped_thread("<p>The tide was very low this morning, lower than any of us had seen it.</p>")
+    assert convert(html, "https://example.org/low-tide").markdown == (
+        "Low tide today\n\nThe tide was very low this morning, lower than any of us had seen it."
+    )
+
+
 PRODUCT_PAGE = """<html><head><title>Harbour Kettle - Shop</title><script type="application/ld+json">
 {"@context": "https://schema.org", "@type": "Product", "name": "Harbour Kettle 1.7 l",
  "offers": {"@type": "Offer", "price": "39.90", "priceCurrency": "EUR"}}</script></head><body>

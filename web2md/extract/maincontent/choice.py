@@ -28,6 +28,7 @@ from web2md.extract.maincontent.furniture import (
     block_text,
     class_and_id,
     hint_strength,
+    holds_a_thread_alone,
     names_comments,
     names_content,
 )
@@ -97,6 +98,7 @@ def descend(
     find_post_title = short_posts or sparse_columns
     post_title = None
     column_title = title  # the heading whose column is the titled column
+    threads: dict[etree._Element, bool] = {}  # blocks read by `holds_a_thread_alone`
     node = body
     while True:
         total = good(node)
@@ -183,6 +185,8 @@ def descend(
             best_child, best_good = column, column_good
         if best_child is None or best_child.tag not in REGION_TAGS:
             return node
+        if best_good < total and comments_apart and holds_a_thread_alone(best_child, good, threads):
+            return node  # a thread in wrappers of its own outweighs the post beside it: as above
         if best_good < theta * total:
             # the one article (or main) among blocks beside it: the markup names the content
             if not (

@@ -9,6 +9,7 @@ Pure tests on one element, its class/id or its text; `content` applies them with
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import islice
 from typing import NamedTuple
 
@@ -655,6 +656,30 @@ def names_comments(hints: str) -> bool:
     return (
         "comment" in lowered or "kommentare" in lowered or "replies" in lowered or "disqus" in lowered
     ) and _COMMENTS.search(lowered) is not None
+
+
+def holds_a_thread_alone(
+    block: etree._Element, good: Callable[[etree._Element], int], read: dict[etree._Element, bool]
+) -> bool:
+    """Whether all of a block's content text is in one block named as the page's comments, down through wrappers
+    holding nothing else (a layout's boxes around the thread). `read` keeps the blocks already read, so a descent
+    through deep wrappers reads each once."""
+    chain = []
+    node: etree._Element | None = block
+    found = False
+    while node is not None:
+        if node is not block and (hints := class_and_id(node)) and names_comments(hints):
+            found = True
+            break
+        if node in read:
+            found = read[node]
+            break
+        chain.append(node)
+        total = good(node)
+        node = next((child for child in node if good(child) == total), None)
+    for el in chain:
+        read[el] = found
+    return found
 
 
 def names_content(hints: str) -> bool:

@@ -74,6 +74,7 @@ from web2md.extract.maincontent.furniture import (
     byline_name,
     class_and_id,
     date_at,
+    holds_a_thread_alone,
     is_byline,
     is_call_to_action,
     is_comments_label,
@@ -400,11 +401,22 @@ class FurnitureTest:
         self.pruned = analysis.pruned
         self.region_text = max(1, analysis.text(main) - analysis.links(main))
         self.region_good = analysis.good(main)
-        # the region's text and content text without its comment thread, which a short post with its links is
-        # measured against (the descent stops above a short post over a long thread); a post without content text
-        # of its own is measured against the whole region (and read again if nothing else is left)
-        threads = [child for child in main if (hints := class_and_id(child)) and names_comments(hints)]
+        # the region's text and content text without its comment thread (named, or held alone by wrappers), which a
+        # short post (with its links, or in a weakly named block) is measured against (the descent stops above a short
+        # post over a long thread); a post without content text of its own is measured against the whole region (and
+        # read again if nothing else is left)
+        read: dict[etree._Element, bool] = {}
+        good = analysis.good
+        threads = [
+            child
+            for child in main
+            if (hints := class_and_id(child))
+            and names_comments(hints)
+            or good(child)
+            and holds_a_thread_alone(child, good, read)
+        ]
         post_good = self.region_good - sum(map(analysis.good, threads))
+        self.beside_thread = bool(threads) and post_good > 0
         self.post_sizes = (
             (analysis.text(main) - sum(map(analysis.text, threads)), post_good)
             if post_good
@@ -641,7 +653,10 @@ class FurnitureTest:
             return False
         if not total:  # an inline element, its text counted in its block's: furniture unless it holds the region
             return len(self.text_of(el)) < 0.5 * self.region_text
-        return share < self.weak_share and (total - linked < 200 or linked > 0.3 * total)
+        # weakly named: a small share of the region, unless it is the post (a short post beside its thread)
+        return (
+            share < self.weak_share and (total - linked < 200 or linked > 0.3 * total) and not self.holds_the_post(own)
+        )
 
     def named_alike_share(self, el: etree._Element, hints: str) -> float:
         """The share of the region's text outside links held by `el` and its siblings of the same class and id: text
