@@ -416,7 +416,6 @@ class FurnitureTest:
             and holds_a_thread_alone(child, good, read)
         ]
         post_good = self.region_good - sum(map(analysis.good, threads))
-        self.beside_thread = bool(threads) and post_good > 0
         self.post_sizes = (
             (analysis.text(main) - sum(map(analysis.text, threads)), post_good)
             if post_good
@@ -653,7 +652,7 @@ class FurnitureTest:
             return False
         if not total:  # an inline element, its text counted in its block's: furniture unless it holds the region
             return len(self.text_of(el)) < 0.5 * self.region_text
-        # weakly named: a small share of the region, unless it is the post (a short post beside its thread)
+        # weakly named: a small share of the region, unless it holds half the post (a short post beside its thread)
         return (
             share < self.weak_share and (total - linked < 200 or linked > 0.3 * total) and not self.holds_the_post(own)
         )

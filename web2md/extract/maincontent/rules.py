@@ -30,9 +30,14 @@ RULES: tuple[Rule, ...] = (
     # region choice
     Rule(
         "comments-descent",
-        "the descent to the region stops above the page's comments where they outweigh every other block",
+        "the descent to the region stops above the page's comments where they outweigh every other block, also when "
+        "wrappers hold them alone; a weakly named block holding the post beside its thread is measured against the "
+        "post",
         (),
-        ("test_content::test_a_short_post_over_a_long_comment_thread_is_the_content",),
+        (
+            "test_content::test_a_short_post_over_a_long_comment_thread_is_the_content",
+            "test_content::test_a_short_post_over_a_thread_in_wrappers_of_its_own_is_the_content",
+        ),
     ),
     Rule(
         "semantic-region",
