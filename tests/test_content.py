@@ -1126,17 +1126,22 @@ def test_a_link_alone_in_a_block_of_its_own_titles_what_follows_only_as_a_headli
     assert is_title_link(card.find(".//a")) is titles
 
 
+def march_index_markdown(cards: str) -> str:
+    """The Markdown of a blog's index for March 2024 holding `cards` under its `<h1>`, at its own address."""
+    return convert(
+        f"<html><body><header><a href='/'>Harbour Herald</a></header><main><h1>March 2024</h1>{cards}"
+        "</main></body></html>",
+        "https://herald.example/2024/03/",
+    ).markdown
+
+
 def test_a_blog_index_of_cards_with_a_read_more_link_keeps_them():
     """A page that is a list of such cards: they are its content."""
     cards = "".join(
         f"<div><h2>{title}</h2><p>{summary}</p><a href='{href}'>Read more</a></div>"
         for title, href, summary in STORIES[:4]
     )
-    md = convert(
-        f"<html><body><header><a href='/'>Harbour Herald</a></header><main><h1>March 2024</h1>{cards}"
-        "</main></body></html>",
-        "https://herald.example/2024/03/",
-    ).markdown
+    md = march_index_markdown(cards)
     assert md == "# March 2024\n\n" + "\n\n".join(
         f"## {title}\n\n{summary}" for title, href, summary in STORIES[:4]
     )  # "Read more" is a control
@@ -1622,11 +1627,7 @@ def test_a_listing_of_cards_titled_in_a_few_bold_words_keeps_their_titles():
         f"<div><p><strong>{title}</strong></p><p>{summary}</p><p><a href='{href}'>Read more</a></p></div>"
         for title, (_, href, summary) in zip(titles, STORIES)
     )
-    md = convert(
-        f"<html><body><header><a href='/'>Harbour Herald</a></header><main><h1>March 2024</h1>{cards}"
-        "</main></body></html>",
-        "https://herald.example/2024/03/",
-    ).markdown
+    md = march_index_markdown(cards)
     assert md == "# March 2024\n\n" + "\n\n".join(
         f"**{title}**\n\n{summary}" for title, (_, href, summary) in zip(titles, STORIES)
     )
