@@ -273,9 +273,9 @@ def decode_body(body: bytes, encoding: str | None = None, content_type: str | No
     return text, enc
 
 
-def body_encoding(body: bytes, encoding: str | None = None) -> str:
-    """The encoding `decode_body` decodes `body` with (w3lib's choice, in `html_to_unicode`'s order: BOM, declared
-    charset, `<meta>`, then `utf8_or_cp1252`), found without decoding it."""
+def _declared(body: bytes, encoding: str | None = None) -> str | None:
+    """The encoding `body` declares, found as `html_to_unicode` looks (BOM, `encoding` as the declared charset,
+    `<meta>`), or None when it declares none."""
     bom_encoding, bom = read_bom(body)
     if bom_encoding is not None and bom is not None:
         return bom_encoding
@@ -283,8 +283,14 @@ def body_encoding(body: bytes, encoding: str | None = None) -> str:
     if found is None:
         found = html_body_declared_encoding(body)
     if found is None:
-        found = utf8_or_cp1252(body)
+        return None
     return found + "-be" if found in ("utf-16", "utf-32") else found
+
+
+def body_encoding(body: bytes, encoding: str | None = None) -> str:
+    """The encoding `decode_body` decodes `body` with (w3lib's choice, in `html_to_unicode`'s order: BOM, declared
+    charset, `<meta>`, then `utf8_or_cp1252`), found without decoding it."""
+    return _declared(body, encoding) or utf8_or_cp1252(body)
 
 
 def memory_estimate(size: int, elements: int, links: int = 0) -> int:
@@ -337,7 +343,8 @@ def parse_html(
     if isinstance(html, bytes):
         # a body its text is decoded from without loss goes to libxml2 as it is (the text is not made); its bytes
         # are searched for NUL (memchr, where a str wider than Latin-1 is searched one character at a time)
-        ends = _utf8_ends(html) if body_encoding(html, encoding) == "utf-8" else None
+        # (a body that declares no encoding is UTF-8 when it decodes as such, `body_encoding`: checked once, here)
+        ends = _utf8_ends(html) if _declared(html, encoding) in (None, "utf-8") else None
         if ends is None or b"\x00" in html:
             html, _ = decode_body(html, encoding)
         else:
