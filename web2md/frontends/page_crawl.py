@@ -120,9 +120,7 @@ class WithdrawnMiddleware:
     def process_request(self, request: Request) -> None:
         key = request.meta.get(META_KEY)
         if key is not None and not self.crawler.page_crawl.awaited(key):  # (robots.txt requests have none)
-            logger.info("Not fetching %s: its caller is no longer waiting", request.url)
-            self.crawler.stats.inc_value(WITHDRAWN_STAT)
-            raise Withdrawn(request.url)
+            raise self.crawler.page_crawl.withdrawn(request.url)
 
 
 class PageCrawl:
@@ -204,10 +202,14 @@ class PageCrawl:
         for entry in slot.queue if slot is not None else ():
             if entry[0].meta.get(META_KEY) == key:
                 slot.queue.remove(entry)
-                logger.info("Not fetching %s: its caller is no longer waiting", request.url)
-                self.crawler.stats.inc_value(WITHDRAWN_STAT)
-                entry[1].errback(Failure(Withdrawn(request.url)))
+                entry[1].errback(Failure(self.withdrawn(request.url)))
                 return
+
+    def withdrawn(self, url: str) -> Withdrawn:
+        """The failure of a request not sent because its caller stopped waiting, logged and counted."""
+        logger.info("Not fetching %s: its caller is no longer waiting", url)
+        self.crawler.stats.inc_value(WITHDRAWN_STAT)
+        return Withdrawn(url)
 
     # -- what became of a request ------------------------------------------
     def awaited(self, key: int | None) -> bool:
