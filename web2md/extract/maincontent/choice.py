@@ -438,7 +438,9 @@ def choose_main(
         # a site's logo as the <h1> heads no story: the post's title may
         story = headline(body, title) if title is not None and is_home_link(title) else title
         # below LISTING_UNTITLED, only on a page naming no story (no title, no line of text the <title> names)
-        named = untitled < LISTING_UNTITLED * outside and (story is not None or headline_in_text(body))
+        below = untitled < LISTING_UNTITLED * outside
+        in_text = headline_in_text(body) if below and story is None else None  # (a walk of the body: once)
+        named = below and (story is not None or in_text)
         if not named and (
             cards >= LISTING * outside
             or not (analysis.beside_any_story(story, base) or any_heading_heads_a_story(body, analysis, base))
@@ -447,7 +449,7 @@ def choose_main(
             lists = len(analysis.lists_of_cards())
             analysis.restore_teasers(story, base)
             # a front page: every list of cards listed, on a page that names no story
-            front = len(analysis.listed_lists) == lists and names_no_story(body, story)
+            front = len(analysis.listed_lists) == lists and names_no_story(body, story, in_text)
     if not analysis.good(body):
         shown = page_without_scripts(body) if "noscript-page" not in off else None
         if shown is None:
@@ -519,12 +521,13 @@ def choose_main(
     )
 
 
-def names_no_story(body: etree._Element, story: etree._Element | None) -> bool:
+def names_no_story(body: etree._Element, story: etree._Element | None, in_text: bool | None = None) -> bool:
     """Whether a page names no story: no heading titles one (`story`, its `<h1>` or the post's title under a logo,
-    is none or a word or two: a section's name) and no line of text the `<title>` names (`headline_in_text`)."""
+    is none or a word or two: a section's name) and no line of text the `<title>` names (`headline_in_text`, given
+    as `in_text` when read already)."""
     if story is not None and (story.tag != "h1" or reads_as_headline(block_text(story))):
         return False
-    return not headline_in_text(body)
+    return not (headline_in_text(body) if in_text is None else in_text)
 
 
 def beside_the_lists(
