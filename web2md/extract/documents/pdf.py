@@ -34,6 +34,7 @@ _CJK_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff00-\uff0f\uff1a-\uff20]")
 # blocks are built): a longer document is cut at the end of the page that passes it, and the Markdown says so
 MAX_CHARS = 1_000_000
 CELL_GAP = 1.0  # ems between two cells of a table's line
+WORD_GAP = 0.5  # ems between two words wider than a word space
 
 
 @dataclass(slots=True)
@@ -364,7 +365,7 @@ def _table(rows: list[Line]) -> Block | None:
     data = rows[1:] if len(rows) > 2 else rows
     starts = Counter()
     for line in data:
-        for x in {round(segment[0].x0) for segment in _segments(line)}:
+        for x in {round(piece[0].x0) for piece in _pieces(line, WORD_GAP)}:
             starts[x] += 1
     columns = sorted(x for x, n in starts.items() if n >= max(2, 0.6 * len(data)))
     if len(columns) < 2:
@@ -390,7 +391,8 @@ def _wrapped_table(lines: list[Line], start: int, pitch: float) -> tuple[Block, 
     head = lines[start]
     if head.marker or head.all("mono"):
         return None
-    spans = [(piece[0].x0, piece[-1].x1) for piece in _pieces(head)]
+    head_pieces = _pieces(head)
+    spans = [(piece[0].x0, piece[-1].x1) for piece in head_pieces]
     if len(spans) < 2:
         return None
     tolerance = 0.5 * head.size
@@ -436,7 +438,7 @@ def _wrapped_table(lines: list[Line], start: int, pitch: float) -> tuple[Block, 
             x for x, n in edges.items() if n >= 2 and rights[index - 1] - tolerance < x <= lefts[index] + tolerance
         ]
         starts.append(min(shared) if shared else (rights[index - 1] + lefts[index]) / 2)
-    header = {sum(start <= piece[0].x0 + tolerance for start in starts): piece for piece in _pieces(head)}
+    header = {sum(start <= piece[0].x0 + tolerance for start in starts): piece for piece in head_pieces}
     if len(header) < len(spans):
         return None  # two of the header's pieces in one column: no header
     rows: list[list[list[Line]]] = [[[Line(header[index], head.page)] for index in range(len(spans))]]
@@ -471,9 +473,10 @@ def _last_text(row: list[list[Line]]) -> str:
     return filled[-1][-1].text.rstrip() if filled else ""
 
 
-def _pieces(line: Line) -> list[list[Char]]:
-    """The line's characters cut where a gap is wider than a letter (`CELL_GAP`), spaces between words kept: the
-    cells of a table's line (narrower gaps are a glyph's own spacing, as a full-width comma's)."""
+def _pieces(line: Line, gap: float = CELL_GAP) -> list[list[Char]]:
+    """The line's characters cut where a gap is wider than `gap` ems, spaces between words kept: at `CELL_GAP` the
+    cells of a table's line (narrower gaps are a glyph's own spacing, as a full-width comma's), at `WORD_GAP` its
+    runs of words apart by more than a word space."""
     pieces: list[list[Char]] = []
     previous: Char | None = None
     for char in line.chars:
@@ -481,7 +484,7 @@ def _pieces(line: Line) -> list[list[Char]]:
             if previous is not None:
                 pieces[-1].append(char)
             continue
-        if previous is None or char.x0 - previous.x1 > CELL_GAP * previous.size:
+        if previous is None or char.x0 - previous.x1 > gap * previous.size:
             pieces.append([])
         pieces[-1].append(char)
         previous = char
@@ -489,20 +492,6 @@ def _pieces(line: Line) -> list[list[Char]]:
         while piece[-1].text.isspace():
             piece.pop()
     return pieces
-
-
-def _segments(line: Line) -> list[list[Char]]:
-    """A line's runs of characters split where the gap between two is wider than a word space."""
-    segments: list[list[Char]] = []
-    previous: Char | None = None
-    for char in line.chars:
-        if char.text.isspace():
-            continue
-        if previous is None or char.x0 - previous.x1 > 0.5 * previous.size:
-            segments.append([])
-        segments[-1].append(char)
-        previous = char
-    return segments
 
 
 def _body_size(lines: list[Line], mono: bool = False) -> float:
@@ -561,7 +550,7 @@ def _kind(line: Line, body: float, mono: float) -> str:
 def _gapped(line: Line) -> bool:
     """Whether the line has a gap wider than two spaces between its words: cells of a table row, not a heading."""
     drawn = [c for c in line.chars if not c.text.isspace()]
-    return any(b.x0 - a.x1 > 0.5 * a.size for a, b in zip(drawn, drawn[1:]))
+    return any(b.x0 - a.x1 > WORD_GAP * a.size for a, b in zip(drawn, drawn[1:]))
 
 
 def _continues(block: Block, kind: str, line: Line, previous: Line, gap: float, pitch: float) -> bool:
