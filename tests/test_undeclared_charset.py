@@ -114,3 +114,19 @@ def test_feed_discovery_reads_an_undeclared_page_as_the_core_does():
         assert "/na%C3%AFve.rss" in srv.paths()
     assert result.failures == []
     assert [item["title"] for item in result.items] == ["One"]
+
+
+def test_an_undeclared_utf8_page_is_parsed_from_its_bytes():
+    # its text, four bytes a character for emoji in a str, was made and encoded again before parsing
+    import tracemalloc
+
+    body = page("Grüße 🙂 ".encode() * 200_000)
+    response = HtmlResponse("https://e.test/", body=body, headers=BARE)
+    tracemalloc.start()
+    try:
+        tree, encoding = parse_response(response)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert (encoding, tree.findtext(".//p")[:7]) == ("utf-8", "Grüße 🙂")
+    assert peak < len(body) // 4

@@ -12,7 +12,7 @@ from lxml.etree import _Element
 from scrapy.http import TextResponse
 from w3lib.encoding import html_body_declared_encoding, http_content_type_encoding, read_bom
 
-from web2md.extract.html.parse import DEFAULT_MAX_MEMORY, decode_body, parse_html
+from web2md.extract.html.parse import DEFAULT_MAX_MEMORY, parse_html, utf8_or_cp1252
 from web2md.extract.html.sniff import implausible_charset
 
 __all__ = ["declared_encoding", "parse_response", "stated_encoding"]
@@ -56,13 +56,11 @@ def parse_response(
     """The parsed tree of an HTML response and the encoding its body was decoded with.
 
     The declared encoding decodes the body; without one the body is decoded
-    exactly as the core decodes bytes (`web2md.extract.html.parse.decode_body`:
+    exactly as the core decodes bytes (`web2md.extract.html.parse.utf8_or_cp1252`:
     UTF-8 when the bytes are valid UTF-8, else Windows-1252), not with Scrapy's
-    guess. The body is parsed once either way, within `max_memory` bytes, a big
-    page's plain table rows packed with `pack_rows` (`web2md.extract.html.parse.parse_html`).
+    guess. The body is parsed once either way, from its bytes (a UTF-8 body's text
+    is never made), within `max_memory` bytes, a big page's plain table rows packed
+    with `pack_rows` (`web2md.extract.html.parse.parse_html`).
     """
-    encoding = declared_encoding(response)
-    if encoding:
-        return parse_html(response.body, encoding=encoding, max_memory=max_memory, pack_rows=pack_rows), encoding
-    text, encoding = decode_body(response.body)
-    return parse_html(text, max_memory=max_memory, pack_rows=pack_rows), encoding
+    encoding = declared_encoding(response) or utf8_or_cp1252(response.body)
+    return parse_html(response.body, encoding=encoding, max_memory=max_memory, pack_rows=pack_rows), encoding
