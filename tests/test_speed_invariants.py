@@ -1782,3 +1782,22 @@ def test_document_body_as_find_gives_it():
     assert analysis.document_body(made) is reference(made) is second  # a child first
     alone = etree.Element("div")
     assert analysis.document_body(alone) is reference(alone) is alone
+
+
+# -- whitespace: a text holding a line break split at once, a block's text collapsed by `collapse_ws` -----------
+
+
+def test_collapse_ws_and_block_text_as_split_and_join():
+    from web2md.extract.html.entities import collapse_ws, subtree_text
+
+    whitespace = [chr(c) for c in range(0x110000) if chr(c).isspace()]
+    alphabet = [" ", " ", "  ", "\n", "\n ", "a", "bc", "é", "\u00a0", "\u3000", "\t", "\r\n", "\x1c", "\ud800"]
+    for text in _strings(alphabet + whitespace, 31) + ["", " ", "\n", " a\n", "a \n b", "\na b"]:
+        expected = " ".join(text.split())
+        assert collapse_ws(text) == expected, repr(text)
+        # (a caller vouching for single spaces only never passes a line break, but the answer holds all the same)
+        if not any(char.isspace() and char != " " for char in text):
+            assert collapse_ws(text, True) == expected, repr(text)
+    for doc in _documents(37):
+        for el in parse_html(f"<div>{doc}</div>").iter(etree.Element):
+            assert furniture.block_text(el) == " ".join(subtree_text(el).split()), doc

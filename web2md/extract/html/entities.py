@@ -97,7 +97,11 @@ def collapse_ws(text: str, spaces_only: bool | None = None) -> str:
     is single spaces between its words (most rendered text: the space is the only printable whitespace) is only
     trimmed, without splitting it into words and joining them again (half the time). A caller that knows whether
     the space is the text's only whitespace (printable text's is) says so (`spaces_only`), sparing the question
-    of whether the text is printable (~25 instructions a character)."""
+    of whether the text is printable (~25 instructions a character). Text holding a line break (no printable
+    whitespace: most text read from markup that holds whitespace other than single spaces holds one) is split at
+    once, without those tests."""
+    if spaces_only is None and "\n" in text:
+        return " ".join(text.split())
     trimmed = text.strip(" ")
     if "  " not in trimmed and (trimmed.isprintable() if spaces_only is None else spaces_only):
         return trimmed

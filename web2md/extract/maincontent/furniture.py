@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from lxml import etree
 
-from web2md.extract.html.entities import subtree_text
+from web2md.extract.html.entities import collapse_ws, subtree_text
 from web2md.extract.html.tags import HEADING_TAGS
 from web2md.extract.meta.dates import MONTHS
 
@@ -646,8 +646,8 @@ def names_screen_reader_text(hints: str) -> bool:
 
 
 def block_text(el: etree._Element) -> str:
-    """A block's text with whitespace runs collapsed."""
-    return " ".join(subtree_text(el).split())
+    """A block's text with whitespace runs collapsed (`collapse_ws`: a text of single spaces is only trimmed)."""
+    return collapse_ws(subtree_text(el))
 
 
 def names_comments(hints: str) -> bool:
