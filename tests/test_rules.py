@@ -62,6 +62,10 @@ BLOCKS = {
         "water.</div></figure>",
         "A tide gauge in the harbour at low water.",
     ),
+    "media-blocks": (
+        "<div class='clip'><div class='player'></div><p>Video: The tide comes in at the pier</p><span>01:42</span></div>",
+        "Video: The tide comes in at the pier\n\n01:42",
+    ),
     "image-blocks": (
         '<div><img src="/gauge.jpg" alt="Gauge"><div>A tide gauge at low water, seen from the pier.</div></div>',
         "A tide gauge at low water, seen from the pier.",

@@ -83,6 +83,7 @@ from web2md.extract.maincontent.furniture import (
     is_furniture_label,
     is_rights_line,
     is_tail_label,
+    name_words,
     names_caption,
     names_comments,
     read_hints,
@@ -104,6 +105,7 @@ MAX_WIDGET = 80  # characters of labels and counts in a widget of controls ("Rat
 MIN_CONTROLS = 2
 WIDGET_ELEMENTS = 30  # elements of a block looked through for controls
 MAX_BIO = 400  # characters of a box about a person closing the article (a name, a sentence or two, links)
+MAX_PORTRAIT_BIO = 700  # characters of a box closing the article of a portrait and prose naming the page's author
 NAME_WORDS = 4  # words of a person's name over such a box
 # A thread of readers' comments: MIN_COMMENTS or more blocks side by side, each opening with a header that names its
 # writer before a date or time (`is_comment`), then words of its own
@@ -114,6 +116,12 @@ COMMENT_HEAD = 160  # characters of a comment's opening read for its header
 COMMENT_HEAD_WORDS = 12  # words ahead of its date (a title of its own, then the name)
 COMMENT_WORDS_OWN = 40  # characters of text outside links after the header: what the reader wrote
 COMMENTS_OVER_POST = 4  # a thread holds at most this many times the content text of the rest of the region
+# A media block: a player (an embed, or an element showing nothing that a script fills) first, then a line of title
+# and a running time standing alone ("02:13", "1:04:30"); at most MAX_CAPTION characters in all
+MEDIA_BLOCK_TAGS = frozenset({"div", "section", "figure", "aside"})
+PLAYER_TAGS = frozenset({"video", "audio", "iframe", "object", "embed"})
+RUNNING_TIME = re.compile(r"\(?(?:\d{1,2}:)?\d{1,2}:\d{2}\)?\Z")
+MEDIA_ELEMENTS = 12  # elements of a media block looked through for its running time
 
 
 def is_widget(block: etree._Element) -> bool:
@@ -531,6 +539,8 @@ class FurnitureTest:
         ):
             return True
         if 0 < total <= MAX_CAPTION:
+            if tag in MEDIA_BLOCK_TAGS and self.is_media_block(el) and "media-blocks" not in off:
+                return True  # a video's title and running time under its player, wherever it stands
             style = el.get("style")
             if style and is_placed(style) and self.is_drawing(el.getparent()) and "chart-labels" not in off:
                 return True  # a label placed over a picture among others (a chart's axes, a map's names): a graphic
@@ -1124,7 +1134,11 @@ class FurnitureTest:
             if self.passed_over(child):
                 end -= 1
                 continue
-            run = [child] if self.is_story_list(child) or self.is_bio(child) else self.story_run(children, end)
+            run = (
+                [child]
+                if self.is_story_list(child) or self.is_bio(child) or self.is_portrait_bio(child)
+                else self.story_run(children, end)
+            )
             if not run:
                 break
             held += sum(text(block) - links(block) for block in run)
@@ -1177,6 +1191,25 @@ class FurnitureTest:
         return words_beside_links(block) >= len(words) + SENTENCE_WORDS and any(
             len(word) > 2 and word in rest for word in words
         )
+
+    def is_portrait_bio(self, block: etree._Element) -> bool:
+        """A box about the page's author, however it is marked up: one image (a portrait) and a sentence's worth
+        of words outside links that name the author (every word of the byline's name, two or more), at most
+        MAX_PORTRAIT_BIO characters and less than half the post's content text."""
+        counts = self.stats.get(block)
+        if (
+            len(self.author) < 2
+            or block.tag not in BIO_TAGS
+            or not counts
+            or counts.text > MAX_PORTRAIT_BIO
+            or self.holds_the_post(counts)
+        ):
+            return False
+        images = block.iter("img")
+        if next(images, None) is None or next(images, None) is not None:
+            return False
+        words = set(name_words(self.text_of(block)))
+        return all(word in words for word in self.author) and words_beside_links(block) >= SENTENCE_WORDS
 
     def is_story_list(self, block: etree._Element) -> bool:
         """A list whose MIN_CARDS or more items are each a headline link with a line of its own (`link_item`),
@@ -1400,6 +1433,20 @@ class FurnitureTest:
             ):
                 return False
         return next(el.iter(MEDIA_TAGS), None) is None
+
+    def is_media_block(self, block: etree._Element) -> bool:
+        """A player with its title line and running time: the block's first element shows no text (a video,
+        an embed, a poster image, or an empty element a script fills with the player) and one of its elements (at
+        most MEDIA_ELEMENTS looked through) holds only a running time (`RUNNING_TIME`: "02:13", "1:04:30")."""
+        if (block.text or "").strip():
+            return False
+        first = next(block.iterchildren(etree.Element), None)
+        if first is None or first.tag not in PLAYER_TAGS and (self.analysis.text(first) or self.text_of(first)):
+            return False  # a block opening with text: a line of times (a timetable), not a player
+        for node in islice(block.iter(etree.Element), 1, MEDIA_ELEMENTS):
+            if len(node) == 0 and node.text and RUNNING_TIME.match(node.text.strip()):
+                return True
+        return False
 
     def is_image_block(self, block: etree._Element, el: etree._Element) -> bool:
         """A figure in all but name: an image with a line or two of text about it right after it."""

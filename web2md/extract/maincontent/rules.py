@@ -300,11 +300,14 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "closing-boxes",
-        "lists of other stories and boxes about the author closing the region (part of closing-furniture)",
-        ("MAX_BIO", "NAME_WORDS", "TEASER_CHARS", "MIN_CARDS"),
+        "lists of other stories and boxes about the author closing the region (part of closing-furniture): a box "
+        "of a portrait, a name line named again after it and a link; or one image and prose naming the page's "
+        "author (every word of the name, two or more) in at most MAX_PORTRAIT_BIO characters",
+        ("MAX_BIO", "MAX_PORTRAIT_BIO", "NAME_WORDS", "TEASER_CHARS", "MIN_CARDS"),
         (
             "test_content::test_story_lists_and_author_boxes_closing_the_story_go_in_any_order",
             "test_content::test_a_box_about_the_author_closing_the_story_is_left_out",
+            "test_content::test_a_portrait_and_prose_naming_the_author_closing_the_story_are_left_out",
             "test_content::test_a_list_of_headline_links_with_one_line_summaries_closing_the_story_is_left_out",
         ),
     ),
@@ -318,6 +321,14 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_div_caption_under_a_lone_image_in_an_article_written_in_paragraphs",
             "test_content::test_furniture_inside_the_article_is_dropped",
         ),
+    ),
+    Rule(
+        "media-blocks",
+        "a video's furniture: a block of at most MAX_CAPTION characters whose first element shows no text (a "
+        "player's empty mount, an embed, a poster) with an element holding only a running time (02:13, 1:04:30) "
+        "among its first MEDIA_ELEMENTS; its title line goes with it",
+        ("MAX_CAPTION", "MEDIA_ELEMENTS"),
+        ("test_content::test_a_video_block_between_the_storys_paragraphs_is_left_out",),
     ),
     Rule(
         "image-blocks",
@@ -460,6 +471,7 @@ MEASURED_VERDICTS = frozenset(
         "closing-boxes",
         "comment-threads",
         "captions",
+        "media-blocks",
         "image-blocks",
         "credit-lines",
         "chart-labels",
