@@ -2404,6 +2404,69 @@ def test_a_closing_paragraph_naming_the_author_without_a_portrait_is_kept():
     assert ferry(by_ann_keel(herald_page(FERRY + f"<div><p>{last}</p></div>"))) == FERRY_MD + "\n\n" + last
 
 
+def test_a_box_about_the_author_before_the_readers_comments_is_left_out():
+    """The readers' comments after the box, named so by their class, are passed over on the way back from the end:
+    the box still closes the story."""
+    box = (
+        "<div class='box'><img src='/staff/ann.jpg' alt=''><p>Ann Keel is a reporter covering the harbour and the "
+        "council for the Herald. She joined in 2015.</p></div>"
+    )
+    thread = (
+        "<div id='comments'><h3>2 comments</h3><div><p>Tom, 12 March 2024</p><p>About time the early boat came back, "
+        "I have been late for work every Monday since the winter.</p></div><div><p>Sue, 12 March 2024</p><p>Will "
+        "the fares really stay the same until spring, or is that only for season tickets?</p></div></div>"
+    )
+    assert ferry(by_ann_keel(herald_page(FERRY + box + thread))) == FERRY_MD
+
+
+NOTES_POST = (
+    "<p>The first early ferry left the pier at ten to six on Monday, with forty commuters and two dogs on board, and "
+    "reached the mainland four minutes ahead of the timetable.</p><p>The crew said the crossing was calm, and that "
+    "most of the passengers slept until the engines slowed for the landing stage.</p><p>The council will count the "
+    "passengers on every early sailing until the summer.</p>"
+)
+NOTES_POST_MD = (
+    "The first early ferry left the pier at ten to six on Monday, with forty commuters and two dogs on board, and "
+    "reached the mainland four minutes ahead of the timetable.\n\nThe crew said the crossing was calm, and that most "
+    "of the passengers slept until the engines slowed for the landing stage.\n\nThe council will count the "
+    "passengers on every early sailing until the summer."
+)
+
+
+def blog_page(header: str) -> str:
+    """A blog's post page: `header`, then the post under its `<h2>` title, which the `<title>` holds after the
+    site's name."""
+    return (
+        "<html><head><title>Harbour Notes » The first early ferry</title></head><body><div id='wrap'>"
+        f"{header}<div class='post'><h2>The first early ferry</h2>{NOTES_POST}</div></div>"
+        "<div id='footer'><p>Powered by a blog engine</p></div></body></html>"
+    )
+
+
+def test_a_blogs_name_and_tagline_over_the_posts_title_are_left_out():
+    """The site's name as the `<h1>`, one link home, and its tagline in a block over the post: the masthead,
+    not the post, whose title is the `<h2>` the `<title>` holds."""
+    header = (
+        "<div id='header'><h1><a href='https://notes.example/'>Harbour Notes</a></h1><p>A blog about boats, tides "
+        "and the people of the harbour</p></div>"
+    )
+    md = convert(blog_page(header), "https://notes.example/2024/03/first-ferry").markdown
+    assert md == "## The first early ferry\n\n" + NOTES_POST_MD
+
+
+def test_a_block_holding_the_blogs_name_and_more_than_a_tagline_is_kept():
+    """The same block holding a paragraph of the post's own beside the site's name: not a masthead alone."""
+    lead = (
+        "Every Monday this spring I will take the first boat across and write down how it went: who was on board, "
+        "how long the crossing took, and whether the new timetable keeps its promise to the commuters of the island."
+    )
+    header = f"<div id='header'><h1><a href='https://notes.example/'>Harbour Notes</a></h1><p>{lead}</p></div>"
+    md = convert(blog_page(header), "https://notes.example/2024/03/first-ferry").markdown
+    assert md == (
+        f"# [Harbour Notes](https://notes.example/)\n\n{lead}\n\n## The first early ferry\n\n" + NOTES_POST_MD
+    )
+
+
 def test_a_section_whose_id_is_made_from_its_heading_is_not_named_by_it():
     # documentation generators give each section the slug of its heading: "sharing", "related" there are words
     sections = "".join(

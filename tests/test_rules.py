@@ -375,6 +375,15 @@ PAGES = {
         ARTICLE_MD,
         "# Tides explained\n\nBy Sam Rivers\n\n" + BODY_MD,
     ),
+    "mastheads": (
+        "<html><head><title>Coastal Notes: Tides explained</title></head><body><div id='wrap'><div id='header'><h1>"
+        "<a href='/'>Coastal Notes</a></h1><p>A blog about the sea and the harbours of the coast</p></div><div "
+        f"class='post'><h2>Tides explained</h2>{BODY}</div></div><div id='footer'><p>Powered by a blog engine</p>"
+        "</div></body></html>",
+        "## Tides explained\n\n" + BODY_MD,
+        "# [Coastal Notes](https://example.org/)\n\nA blog about the sea and the harbours of the coast\n\n## Tides "
+        "explained\n\n" + BODY_MD,
+    ),
     "kickers": (
         f"<html><body><article><div><span>Analysis</span></div><h1>Tides explained</h1>{BODY}</article></body></html>",
         ARTICLE_MD,

@@ -95,6 +95,7 @@ MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken ma
 LINK_DENSITY = 0.25  # a short block inside the region with more link text than this is navigation
 LIST_LINK_DENSITY = 0.8  # a list or table is navigation only when nearly all its text is links
 TEASER_CHARS = 400  # text per linked heading below which a block reads as a list of teasers
+MAX_MASTHEAD = 200  # characters outside links of the block holding a site's name over a post (its tagline)
 MAX_ABOVE_TITLE = 100  # characters of a block without content text over the headline (a kicker, breadcrumbs)
 MAX_FORM_BOX = 300  # characters of text outside the form's own controls
 TEXT_ENTRY_TYPES = frozenset({"text", "email", "search", "tel", "url", "password", "number"})
@@ -390,6 +391,7 @@ class FurnitureTest:
         author: str | None = None,
         title: etree._Element | None = None,
         whole: set[etree._Element] | None = None,
+        post: etree._Element | None = None,
     ) -> None:
         self.main = main
         self.author = byline_name(author)  # the words of the page's author's name, whose byline lines go
@@ -463,6 +465,10 @@ class FurnitureTest:
         )
         # what the region holds over its headline
         self.above_title = self.labels_above(title) if "kickers" not in off else set()
+        if post is not None and title is not None and "mastheads" not in off:
+            masthead = self.masthead(title, post)
+            if masthead is not None:
+                self.verdicts[masthead] = True
         self.entry_holders: set[etree._Element] | None = None  # the blocks around a text field (when asked)
         self.alike_shares: dict[tuple[etree._Element, str], float] = {}
         self.threads: dict[etree._Element, set[etree._Element]] = {}  # per parent: the comments closing it
@@ -700,6 +706,20 @@ class FurnitureTest:
                     return set()
                 ahead.add(el)
         return set()
+
+    def masthead(self, name: etree._Element, post: etree._Element) -> etree._Element | None:
+        """The site's masthead over a post: the block of the region holding the site's name (`name`, an `<h1>` that
+        is one link home) and not the post's title (`post`), when it holds at most MAX_MASTHEAD characters outside
+        links (a tagline)."""
+        main = self.main
+        if not holds(main, name) or not holds(main, post) or holds(name, post):
+            return None
+        line = {main, *post.iterancestors()}
+        node = name
+        while node.getparent() not in line:
+            node = node.getparent()
+        own = self.stats.get(node)
+        return node if own is not None and own.text - own.links <= MAX_MASTHEAD else None
 
     def entry_boxes(self) -> set[etree._Element]:
         """The blocks of the region that ask the reader for input: around an empty field to type text into
@@ -1147,14 +1167,16 @@ class FurnitureTest:
         return found if held < 0.5 * self.region_text else []
 
     def passed_over(self, el: etree._Element) -> bool:
-        """A block after the story that is furniture on its own and holds no content text: links alone, a short
-        link-dense line ("Tags: ferry, council"), a widget of controls."""
+        """A block after the story that is furniture on its own: links alone, a short link-dense line ("Tags:
+        ferry, council"), a widget of controls, all holding no content text; the readers' comments, named so by
+        their class or id, whatever they hold."""
         own = self.stats.get(el)
         if not own or own.text == own.links:
             return True
         total, linked = own.text, own.links
         if own.good:
-            return False
+            hints = self.class_and_id(el)
+            return bool(hints) and self.read(hints).comments and "class-hints" not in self.analysis.disabled
         tag = el.tag
         if is_small_widget(el, tag, own) and "control-widgets" not in self.analysis.disabled:
             return True
