@@ -2372,14 +2372,16 @@ def by_ann_keel(page: str) -> str:
     return page.replace("<head>", "<head><meta name='author' content='Ann Keel'>", 1)
 
 
-def test_a_portrait_and_prose_naming_the_author_closing_the_story_are_left_out():
-    """A box about the page's author (named in its metadata) with their portrait, however it is called: no name
-    line over it, no link in it."""
+@pytest.mark.parametrize("name", ["Ann Keel", "Ann"], ids=["full-name", "first-name"])
+def test_a_portrait_and_prose_naming_the_author_closing_the_story_are_left_out(name):
+    """A box about the page's author (named in its metadata, in full or by a first name) with their portrait,
+    however it is called: no name line over it, no link in it."""
     box = (
         "<div class='box'><img src='/staff/ann.jpg' alt=''><p>Ann Keel is a reporter covering the harbour and the "
         "council for the Herald. She joined in 2015.</p></div>"
     )
-    assert ferry(by_ann_keel(herald_page(FERRY + box))) == FERRY_MD
+    page = by_ann_keel(herald_page(FERRY + box)).replace("content='Ann Keel'", f"content='{name}'")
+    assert ferry(page) == FERRY_MD
 
 
 CLOSING_WITH_PHOTO = (

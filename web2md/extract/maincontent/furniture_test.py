@@ -1216,11 +1216,11 @@ class FurnitureTest:
 
     def is_portrait_bio(self, block: etree._Element) -> bool:
         """A box about the page's author, however it is marked up: one image (a portrait) and a sentence's worth
-        of words outside links that name the author (every word of the byline's name, two or more), at most
-        MAX_PORTRAIT_BIO characters and less than half the post's content text."""
+        of words outside links that name the author (every word of the byline's name: a first name alone where the
+        page names no more), at most MAX_PORTRAIT_BIO characters and less than half the post's content text."""
         counts = self.stats.get(block)
         if (
-            len(self.author) < 2
+            not self.author
             or block.tag not in BIO_TAGS
             or not counts
             or counts.text > MAX_PORTRAIT_BIO

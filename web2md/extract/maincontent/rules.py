@@ -302,7 +302,7 @@ RULES: tuple[Rule, ...] = (
         "closing-boxes",
         "lists of other stories and boxes about the author closing the region (part of closing-furniture): a box "
         "of a portrait, a name line named again after it and a link; or one image and prose naming the page's "
-        "author (every word of the name, two or more) in at most MAX_PORTRAIT_BIO characters; looked for from the "
+        "author (every word of the name) in at most MAX_PORTRAIT_BIO characters; looked for from the "
         "end back past links, widgets and the readers' comments named so by their class",
         ("MAX_BIO", "MAX_PORTRAIT_BIO", "NAME_WORDS", "TEASER_CHARS", "MIN_CARDS"),
         (
@@ -494,7 +494,6 @@ MEASURED_VERDICTS = frozenset(
         "copyright-lines",
         "bylines",
         "kickers",
-        "mastheads",
         "heads-nothing",
         "control-widgets",
         "form-boxes",
