@@ -2323,6 +2323,152 @@ def test_a_box_about_a_person_inside_the_story_is_kept():
     )
 
 
+def between_paragraphs(block: str) -> str:
+    """FERRY with `block` after its first paragraph (the dateline's block before it)."""
+    first, second, *rest = FERRY.split("</p>")
+    return "</p>".join([first, second, block + rest[0], *rest[1:]])
+
+
+@pytest.mark.parametrize(
+    "player, label",
+    [
+        ("<div class='player'></div>", "02:13"),
+        ("<iframe src='https://video.example/embed/8841'></iframe>", "(1:04:30)"),
+        ("<video src='/clips/pier.mp4'></video>", "0:58"),
+        ("<a href='/video/8841'><img src='/clips/pier.jpg' alt=''></a>", "12:07"),
+    ],
+    ids=["empty-player", "embed", "video", "poster"],
+)
+def test_a_video_block_between_the_storys_paragraphs_is_left_out(player, label):
+    """A player (an element showing no text: an empty mount a script fills, an embed, a poster) with a line of
+    title and a running time alone under it: the video's furniture, whatever its classes say."""
+    block = (
+        f"<div class='box'>{player}<p class='t'>Video: Commuters board the first early ferry</p><span>{label}</span>"
+        "</div>"
+    )
+    assert ferry(herald_page(between_paragraphs(block))) == FERRY_MD
+
+
+def test_a_paragraph_after_an_empty_block_without_a_running_time_is_kept():
+    """The same shape without a running time: a paragraph of the story after a picture's empty mount."""
+    block = "<div><div class='photo'></div><p>Some crossings will take longer while the new pier is built.</p></div>"
+    parts = FERRY_MD.split("\n\n")
+    assert ferry(herald_page(between_paragraphs(block))) == "\n\n".join(
+        [*parts[:2], "Some crossings will take longer while the new pier is built.", *parts[2:]]
+    )
+
+
+def test_a_line_of_times_between_the_storys_paragraphs_is_kept():
+    """A running time's shape in a block opening with text: a clock time in the story's own line, kept."""
+    block = "<div><strong>First sailing on weekdays</strong> <span>06:40</span></div>"
+    parts = FERRY_MD.split("\n\n")
+    assert ferry(herald_page(between_paragraphs(block))) == "\n\n".join(
+        [*parts[:2], "**First sailing on weekdays** 06:40", *parts[2:]]
+    )
+
+
+def by_ann_keel(page: str) -> str:
+    """A page whose metadata names its author, Ann Keel."""
+    return page.replace("<head>", "<head><meta name='author' content='Ann Keel'>", 1)
+
+
+@pytest.mark.parametrize("name", ["Ann Keel", "Ann"], ids=["full-name", "first-name"])
+def test_a_portrait_and_prose_naming_the_author_closing_the_story_are_left_out(name):
+    """A box about the page's author (named in its metadata, in full or by a first name) with their portrait,
+    however it is called: no name line over it, no link in it."""
+    box = (
+        "<div class='box'><img src='/staff/ann.jpg' alt=''><p>Ann Keel is a reporter covering the harbour and the "
+        "council for the Herald. She joined in 2015.</p></div>"
+    )
+    page = by_ann_keel(herald_page(FERRY + box)).replace("content='Ann Keel'", f"content='{name}'")
+    assert ferry(page) == FERRY_MD
+
+
+CLOSING_WITH_PHOTO = (
+    "After the vote, commuters gathered on the pier to read the new timetable pinned beside the ticket office, and "
+    "several said they would try the first early sailing on Monday. The operator has promised a second boat for the "
+    "busiest weeks of the summer, when the crossings fill with visitors."
+)
+
+
+def test_a_closing_paragraph_with_a_photo_of_its_own_is_kept():
+    """The same shape not naming the author: the story's last paragraph with its photo, which stays."""
+    box = f"<div><img src='/photos/pier.jpg' alt=''><p>{CLOSING_WITH_PHOTO}</p></div>"
+    assert ferry(by_ann_keel(herald_page(FERRY + box))) == FERRY_MD + "\n\n" + CLOSING_WITH_PHOTO
+
+
+def test_a_closing_paragraph_naming_the_author_without_a_portrait_is_kept():
+    """Prose naming the author without a picture closing the story: the story's own (a reporter's account)."""
+    last = (
+        "Ann Keel, who has reported on the harbour for the Herald since 2019, took the first early sailing on Monday "
+        "and found it half full."
+    )
+    assert ferry(by_ann_keel(herald_page(FERRY + f"<div><p>{last}</p></div>"))) == FERRY_MD + "\n\n" + last
+
+
+def test_a_box_about_the_author_before_the_readers_comments_is_left_out():
+    """The readers' comments after the box, named so by their class, are passed over on the way back from the end:
+    the box still closes the story."""
+    box = (
+        "<div class='box'><img src='/staff/ann.jpg' alt=''><p>Ann Keel is a reporter covering the harbour and the "
+        "council for the Herald. She joined in 2015.</p></div>"
+    )
+    thread = (
+        "<div id='comments'><h3>2 comments</h3><div><p>Tom, 12 March 2024</p><p>About time the early boat came back, "
+        "I have been late for work every Monday since the winter.</p></div><div><p>Sue, 12 March 2024</p><p>Will "
+        "the fares really stay the same until spring, or is that only for season tickets?</p></div></div>"
+    )
+    assert ferry(by_ann_keel(herald_page(FERRY + box + thread))) == FERRY_MD
+
+
+NOTES_POST = (
+    "<p>The first early ferry left the pier at ten to six on Monday, with forty commuters and two dogs on board, and "
+    "reached the mainland four minutes ahead of the timetable.</p><p>The crew said the crossing was calm, and that "
+    "most of the passengers slept until the engines slowed for the landing stage.</p><p>The council will count the "
+    "passengers on every early sailing until the summer.</p>"
+)
+NOTES_POST_MD = (
+    "The first early ferry left the pier at ten to six on Monday, with forty commuters and two dogs on board, and "
+    "reached the mainland four minutes ahead of the timetable.\n\nThe crew said the crossing was calm, and that most "
+    "of the passengers slept until the engines slowed for the landing stage.\n\nThe council will count the "
+    "passengers on every early sailing until the summer."
+)
+
+
+def blog_page(header: str) -> str:
+    """A blog's post page: `header`, then the post under its `<h2>` title, which the `<title>` holds after the
+    site's name."""
+    return (
+        "<html><head><title>Harbour Notes » The first early ferry</title></head><body><div id='wrap'>"
+        f"{header}<div class='post'><h2>The first early ferry</h2>{NOTES_POST}</div></div>"
+        "<div id='footer'><p>Powered by a blog engine</p></div></body></html>"
+    )
+
+
+def test_a_blogs_name_and_tagline_over_the_posts_title_are_left_out():
+    """The site's name as the `<h1>`, one link home, and its tagline in a block over the post: the masthead,
+    not the post, whose title is the `<h2>` the `<title>` holds."""
+    header = (
+        "<div id='header'><h1><a href='https://notes.example/'>Harbour Notes</a></h1><p>A blog about boats, tides "
+        "and the people of the harbour</p></div>"
+    )
+    md = convert(blog_page(header), "https://notes.example/2024/03/first-ferry").markdown
+    assert md == "## The first early ferry\n\n" + NOTES_POST_MD
+
+
+def test_a_block_holding_the_blogs_name_and_more_than_a_tagline_is_kept():
+    """The same block holding a paragraph of the post's own beside the site's name: not a masthead alone."""
+    lead = (
+        "Every Monday this spring I will take the first boat across and write down how it went: who was on board, "
+        "how long the crossing took, and whether the new timetable keeps its promise to the commuters of the island."
+    )
+    header = f"<div id='header'><h1><a href='https://notes.example/'>Harbour Notes</a></h1><p>{lead}</p></div>"
+    md = convert(blog_page(header), "https://notes.example/2024/03/first-ferry").markdown
+    assert md == (
+        f"# [Harbour Notes](https://notes.example/)\n\n{lead}\n\n## The first early ferry\n\n" + NOTES_POST_MD
+    )
+
+
 def test_a_section_whose_id_is_made_from_its_heading_is_not_named_by_it():
     # documentation generators give each section the slug of its heading: "sharing", "related" there are words
     sections = "".join(

@@ -62,6 +62,10 @@ BLOCKS = {
         "water.</div></figure>",
         "A tide gauge in the harbour at low water.",
     ),
+    "media-blocks": (
+        "<div class='clip'><div class='player'></div><p>Video: The tide comes in at the pier</p><span>01:42</span></div>",
+        "Video: The tide comes in at the pier\n\n01:42",
+    ),
     "image-blocks": (
         '<div><img src="/gauge.jpg" alt="Gauge"><div>A tide gauge at low water, seen from the pier.</div></div>',
         "A tide gauge at low water, seen from the pier.",
@@ -370,6 +374,15 @@ PAGES = {
         f"Rivers</p>{BODY}</article></body></html>",
         ARTICLE_MD,
         "# Tides explained\n\nBy Sam Rivers\n\n" + BODY_MD,
+    ),
+    "mastheads": (
+        "<html><head><title>Coastal Notes: Tides explained</title></head><body><div id='wrap'><div id='header'><h1>"
+        "<a href='/'>Coastal Notes</a></h1><p>A blog about the sea and the harbours of the coast</p></div><div "
+        f"class='post'><h2>Tides explained</h2>{BODY}</div></div><div id='footer'><p>Powered by a blog engine</p>"
+        "</div></body></html>",
+        "## Tides explained\n\n" + BODY_MD,
+        "# [Coastal Notes](https://example.org/)\n\nA blog about the sea and the harbours of the coast\n\n## Tides "
+        "explained\n\n" + BODY_MD,
     ),
     "kickers": (
         f"<html><body><article><div><span>Analysis</span></div><h1>Tides explained</h1>{BODY}</article></body></html>",

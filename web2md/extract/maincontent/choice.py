@@ -478,9 +478,11 @@ def choose_main(
             titled = titled_block(article if article is not None else main, title, body, analysis)
             if titled is not None:
                 article = titled
+    # a post's title under the site's name as the <h1> (one link home): what stands over it is the site's masthead
+    post = headline(body, title) if title is not None and is_home_link(title) else None
     if article is None:
         whole = whole_tables(main)
-        test = FurnitureTest(main, analysis, recall, author=author, title=title, whole=whole)
+        test = FurnitureTest(main, analysis, recall, author=author, title=title, whole=whole, post=post)
         return Choice(
             [main],
             once_each(beside_the_lists(test, main, analysis, front, recall), test.text_of, off, whole),
@@ -488,7 +490,7 @@ def choose_main(
             analysis.skip_tags,
         )
     whole = whole_tables(article)
-    skip = FurnitureTest(article, analysis, recall, body=main, author=author, title=title, whole=whole)
+    skip = FurnitureTest(article, analysis, recall, body=main, author=author, title=title, whole=whole, post=post)
     above: set[etree._Element] = set()  # from the article down to the body's parent
     after: set[etree._Element] = set()  # what follows the body inside the article: notes, boxes, related links
     node = main

@@ -542,6 +542,11 @@ def byline_name(author: str | None) -> tuple[str, ...]:
     return tuple(_NAME_WORD.findall(author.casefold())) if author else ()
 
 
+def name_words(text: str) -> list[str]:
+    """The lowercased words of a text as `byline_name` reads a name's."""
+    return _NAME_WORD.findall(text.casefold())
+
+
 def is_byline(text: str, name: tuple[str, ...]) -> bool:
     """Whether a line names the author whose `byline_name` is `name` and little else: "By Ann Smith", "Text: Ann
     Smith / harbour.example", "Ann Smith, science desk | 12 May 2026". An author named in one word (a user name, a

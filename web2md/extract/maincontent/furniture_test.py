@@ -83,6 +83,7 @@ from web2md.extract.maincontent.furniture import (
     is_furniture_label,
     is_rights_line,
     is_tail_label,
+    name_words,
     names_caption,
     names_comments,
     read_hints,
@@ -94,6 +95,7 @@ MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken ma
 LINK_DENSITY = 0.25  # a short block inside the region with more link text than this is navigation
 LIST_LINK_DENSITY = 0.8  # a list or table is navigation only when nearly all its text is links
 TEASER_CHARS = 400  # text per linked heading below which a block reads as a list of teasers
+MAX_MASTHEAD = 200  # characters outside links of the block holding a site's name over a post (its tagline)
 MAX_ABOVE_TITLE = 100  # characters of a block without content text over the headline (a kicker, breadcrumbs)
 MAX_FORM_BOX = 300  # characters of text outside the form's own controls
 TEXT_ENTRY_TYPES = frozenset({"text", "email", "search", "tel", "url", "password", "number"})
@@ -104,6 +106,7 @@ MAX_WIDGET = 80  # characters of labels and counts in a widget of controls ("Rat
 MIN_CONTROLS = 2
 WIDGET_ELEMENTS = 30  # elements of a block looked through for controls
 MAX_BIO = 400  # characters of a box about a person closing the article (a name, a sentence or two, links)
+MAX_PORTRAIT_BIO = 700  # characters of a box closing the article of a portrait and prose naming the page's author
 NAME_WORDS = 4  # words of a person's name over such a box
 # A thread of readers' comments: MIN_COMMENTS or more blocks side by side, each opening with a header that names its
 # writer before a date or time (`is_comment`), then words of its own
@@ -114,6 +117,12 @@ COMMENT_HEAD = 160  # characters of a comment's opening read for its header
 COMMENT_HEAD_WORDS = 12  # words ahead of its date (a title of its own, then the name)
 COMMENT_WORDS_OWN = 40  # characters of text outside links after the header: what the reader wrote
 COMMENTS_OVER_POST = 4  # a thread holds at most this many times the content text of the rest of the region
+# A media block: a player (an embed, or an element showing nothing that a script fills) first, then a line of title
+# and a running time standing alone ("02:13", "1:04:30"); at most MAX_CAPTION characters in all
+MEDIA_BLOCK_TAGS = frozenset({"div", "section", "figure", "aside"})
+PLAYER_TAGS = frozenset({"video", "audio", "iframe", "object", "embed"})
+RUNNING_TIME = re.compile(r"\(?(?:\d{1,2}:)?\d{1,2}:\d{2}\)?\Z")
+MEDIA_ELEMENTS = 12  # elements of a media block looked through for its running time
 
 
 def is_widget(block: etree._Element) -> bool:
@@ -382,6 +391,7 @@ class FurnitureTest:
         author: str | None = None,
         title: etree._Element | None = None,
         whole: set[etree._Element] | None = None,
+        post: etree._Element | None = None,
     ) -> None:
         self.main = main
         self.author = byline_name(author)  # the words of the page's author's name, whose byline lines go
@@ -455,6 +465,10 @@ class FurnitureTest:
         )
         # what the region holds over its headline
         self.above_title = self.labels_above(title) if "kickers" not in off else set()
+        if post is not None and title is not None and "mastheads" not in off:
+            masthead = self.masthead(title, post)
+            if masthead is not None:
+                self.verdicts[masthead] = True
         self.entry_holders: set[etree._Element] | None = None  # the blocks around a text field (when asked)
         self.alike_shares: dict[tuple[etree._Element, str], float] = {}
         self.threads: dict[etree._Element, set[etree._Element]] = {}  # per parent: the comments closing it
@@ -531,6 +545,8 @@ class FurnitureTest:
         ):
             return True
         if 0 < total <= MAX_CAPTION:
+            if tag in MEDIA_BLOCK_TAGS and self.is_media_block(el) and "media-blocks" not in off:
+                return True  # a video's title and running time under its player, wherever it stands
             style = el.get("style")
             if style and is_placed(style) and self.is_drawing(el.getparent()) and "chart-labels" not in off:
                 return True  # a label placed over a picture among others (a chart's axes, a map's names): a graphic
@@ -690,6 +706,20 @@ class FurnitureTest:
                     return set()
                 ahead.add(el)
         return set()
+
+    def masthead(self, name: etree._Element, post: etree._Element) -> etree._Element | None:
+        """The site's masthead over a post: the block of the region holding the site's name (`name`, an `<h1>` that
+        is one link home) and not the post's title (`post`), when it holds at most MAX_MASTHEAD characters outside
+        links (a tagline)."""
+        main = self.main
+        if not holds(main, name) or not holds(main, post) or holds(name, post):
+            return None
+        line = {main, *post.iterancestors()}
+        node = name
+        while node.getparent() not in line:
+            node = node.getparent()
+        own = self.stats.get(node)
+        return node if own is not None and own.text - own.links <= MAX_MASTHEAD else None
 
     def entry_boxes(self) -> set[etree._Element]:
         """The blocks of the region that ask the reader for input: around an empty field to type text into
@@ -1124,7 +1154,11 @@ class FurnitureTest:
             if self.passed_over(child):
                 end -= 1
                 continue
-            run = [child] if self.is_story_list(child) or self.is_bio(child) else self.story_run(children, end)
+            run = (
+                [child]
+                if self.is_story_list(child) or self.is_bio(child) or self.is_portrait_bio(child)
+                else self.story_run(children, end)
+            )
             if not run:
                 break
             held += sum(text(block) - links(block) for block in run)
@@ -1133,14 +1167,16 @@ class FurnitureTest:
         return found if held < 0.5 * self.region_text else []
 
     def passed_over(self, el: etree._Element) -> bool:
-        """A block after the story that is furniture on its own and holds no content text: links alone, a short
-        link-dense line ("Tags: ferry, council"), a widget of controls."""
+        """A block after the story that is furniture on its own: links alone, a short link-dense line ("Tags:
+        ferry, council"), a widget of controls, all holding no content text; the readers' comments, named so by
+        their class or id, whatever they hold."""
         own = self.stats.get(el)
         if not own or own.text == own.links:
             return True
         total, linked = own.text, own.links
         if own.good:
-            return False
+            hints = self.class_and_id(el)
+            return bool(hints) and self.read(hints).comments and "class-hints" not in self.analysis.disabled
         tag = el.tag
         if is_small_widget(el, tag, own) and "control-widgets" not in self.analysis.disabled:
             return True
@@ -1177,6 +1213,25 @@ class FurnitureTest:
         return words_beside_links(block) >= len(words) + SENTENCE_WORDS and any(
             len(word) > 2 and word in rest for word in words
         )
+
+    def is_portrait_bio(self, block: etree._Element) -> bool:
+        """A box about the page's author, however it is marked up: one image (a portrait) and a sentence's worth
+        of words outside links that name the author (every word of the byline's name: a first name alone where the
+        page names no more), at most MAX_PORTRAIT_BIO characters and less than half the post's content text."""
+        counts = self.stats.get(block)
+        if (
+            not self.author
+            or block.tag not in BIO_TAGS
+            or not counts
+            or counts.text > MAX_PORTRAIT_BIO
+            or self.holds_the_post(counts)
+        ):
+            return False
+        images = block.iter("img")
+        if next(images, None) is None or next(images, None) is not None:
+            return False
+        words = set(name_words(self.text_of(block)))
+        return all(word in words for word in self.author) and words_beside_links(block) >= SENTENCE_WORDS
 
     def is_story_list(self, block: etree._Element) -> bool:
         """A list whose MIN_CARDS or more items are each a headline link with a line of its own (`link_item`),
@@ -1400,6 +1455,20 @@ class FurnitureTest:
             ):
                 return False
         return next(el.iter(MEDIA_TAGS), None) is None
+
+    def is_media_block(self, block: etree._Element) -> bool:
+        """A player with its title line and running time: the block's first element shows no text (a video,
+        an embed, a poster image, or an empty element a script fills with the player) and one of its elements (at
+        most MEDIA_ELEMENTS looked through) holds only a running time (`RUNNING_TIME`: "02:13", "1:04:30")."""
+        if (block.text or "").strip():
+            return False
+        first = next(block.iterchildren(etree.Element), None)
+        if first is None or first.tag not in PLAYER_TAGS and (self.analysis.text(first) or self.text_of(first)):
+            return False  # a block opening with text: a line of times (a timetable), not a player
+        for node in islice(block.iter(etree.Element), 1, MEDIA_ELEMENTS):
+            if len(node) == 0 and node.text and RUNNING_TIME.match(node.text.strip()):
+                return True
+        return False
 
     def is_image_block(self, block: etree._Element, el: etree._Element) -> bool:
         """A figure in all but name: an image with a line or two of text about it right after it."""

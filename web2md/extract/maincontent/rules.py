@@ -300,11 +300,16 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "closing-boxes",
-        "lists of other stories and boxes about the author closing the region (part of closing-furniture)",
-        ("MAX_BIO", "NAME_WORDS", "TEASER_CHARS", "MIN_CARDS"),
+        "lists of other stories and boxes about the author closing the region (part of closing-furniture): a box "
+        "of a portrait, a name line named again after it and a link; or one image and prose naming the page's "
+        "author (every word of the name) in at most MAX_PORTRAIT_BIO characters; looked for from the "
+        "end back past links, widgets and the readers' comments named so by their class",
+        ("MAX_BIO", "MAX_PORTRAIT_BIO", "NAME_WORDS", "TEASER_CHARS", "MIN_CARDS"),
         (
             "test_content::test_story_lists_and_author_boxes_closing_the_story_go_in_any_order",
             "test_content::test_a_box_about_the_author_closing_the_story_is_left_out",
+            "test_content::test_a_portrait_and_prose_naming_the_author_closing_the_story_are_left_out",
+            "test_content::test_a_box_about_the_author_before_the_readers_comments_is_left_out",
             "test_content::test_a_list_of_headline_links_with_one_line_summaries_closing_the_story_is_left_out",
         ),
     ),
@@ -318,6 +323,14 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_div_caption_under_a_lone_image_in_an_article_written_in_paragraphs",
             "test_content::test_furniture_inside_the_article_is_dropped",
         ),
+    ),
+    Rule(
+        "media-blocks",
+        "a video's furniture: a block of at most MAX_CAPTION characters whose first element shows no text (a "
+        "player's empty mount, an embed, a poster) with an element holding only a running time (02:13, 1:04:30) "
+        "among its first MEDIA_ELEMENTS; its title line goes with it",
+        ("MAX_CAPTION", "MEDIA_ELEMENTS"),
+        ("test_content::test_a_video_block_between_the_storys_paragraphs_is_left_out",),
     ),
     Rule(
         "image-blocks",
@@ -398,6 +411,17 @@ RULES: tuple[Rule, ...] = (
         ("test_kickers::test_labels_over_the_headline_are_left_out",),
     ),
     Rule(
+        "mastheads",
+        "where the <h1> is the site's name (one link home) over a post titled by an <h2>/<h3> the <title> holds, the "
+        "block of the region holding the name and not the post's title goes when it holds at most MAX_MASTHEAD "
+        "characters outside links (a tagline)",
+        ("MAX_MASTHEAD",),
+        (
+            "test_content::test_a_blogs_name_and_tagline_over_the_posts_title_are_left_out",
+            "test_content::test_a_block_holding_the_blogs_name_and_more_than_a_tagline_is_kept",
+        ),
+    ),
+    Rule(
         "heads-nothing",
         "section headings whose sections hold only furniture; not the heading right after the <h1> in a <header> "
         "or <hgroup> (the title's deck, over the byline)",
@@ -460,6 +484,7 @@ MEASURED_VERDICTS = frozenset(
         "closing-boxes",
         "comment-threads",
         "captions",
+        "media-blocks",
         "image-blocks",
         "credit-lines",
         "chart-labels",
