@@ -4329,3 +4329,50 @@ def test_lightboxes_beside_the_article_are_not_its_text():
     )
     html = f"<html><body><div class='wrap'><div class='main'>{BODY}</div>{boxes}</div></body></html>"
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+BANNER_STORY = (
+    "<p>The ferry from the mainland now runs twice a day through the winter, after the harbour board agreed to keep "
+    "the second crossing that had been cut each October for the last twenty years.</p>"
+    "<p>Islanders had asked for the change at every meeting since the school moved to the mainland, and the board's "
+    "vote was carried without a word against it once the fuel grant had been renewed for three more years.</p>"
+    "<p>The first winter timetable leaves the island at seven and at four, and the crossing takes fifty minutes in "
+    "fair weather; the board will look at the figures again in the spring before it sets next year's fares.</p>"
+)
+
+
+def banner_page(banner: str, headline: str, title: str) -> str:
+    """A page whose section's banner (`banner`, in a title bar of its own) stands over the post's `headline`."""
+    return (
+        f"<html><head><title>{title}</title></head><body>"
+        "<div class='nav'><a href='/'>Home</a> <a href='/news'>News</a> <a href='/travel'>Travel</a></div>"
+        f"<div id='content'><div class='titlebar'><div class='tb'>{banner}</div></div>"
+        f"<div class='story'>{headline}{BANNER_STORY}</div></div>"
+        "<div class='footer'><a href='/about'>About us</a> <a href='/contact'>Contact</a></div></body></html>"
+    )
+
+
+def test_a_sections_banner_as_the_h1_over_the_posts_title_is_left_out():
+    """The lone `<h1>` names the site's section, not the post: the `<title>` names the `<h2>` after it (the
+    post's title, longer), so the banner is a label over the headline, as a kicker is."""
+    html = banner_page(
+        "<h1>Island News</h1>",
+        "<h2>Winter ferry keeps its second crossing</h2>",
+        "Winter ferry keeps its second crossing",
+    )
+    text = convert(html, url="https://example.org/news/ferry").text
+    assert "Island News" not in text
+    assert text.startswith("Winter ferry keeps its second crossing")
+    assert "the board will look at the figures again" in text
+
+
+def test_an_h1_the_title_does_not_name_over_a_subheading_it_names_stays():
+    """Where the `<h1>` is the longer heading, it is the post's own headline (the `<title>` words the post by its
+    shorter subheading): it stays."""
+    html = banner_page(
+        "<h1>Winter ferry keeps its second crossing</h1>",
+        "<h2>The harbour board's vote</h2>",
+        "The harbour board's vote | Island News",
+    )
+    text = convert(html, url="https://example.org/news/ferry").text
+    assert text.startswith("Winter ferry keeps its second crossing")

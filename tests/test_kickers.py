@@ -45,6 +45,16 @@ def test_a_picture_over_the_headline_stays(picture, markdown):
     assert convert(html, URL, include_images=True).markdown == markdown + "\n\n" + BODY_MD
 
 
+def test_a_banner_h1_over_the_headline_is_left_out():
+    """Of two `<h1>`s, the one the `<title>` names is the headline; the other, over it with no text between, is a
+    banner (the site's or the section's name), as a kicker is."""
+    html = (
+        "<html><head><title>Tides explained | The Coastal Observer</title></head><body><article>"
+        f"<h1>Science desk</h1>{H1}{PARAGRAPHS}</article></body></html>"
+    )
+    assert convert(html, URL).markdown == BODY_MD
+
+
 def test_a_heading_over_the_headline_stays():
     html = f"<html><body><article><h2>Coasts and seas</h2>{H1}{PARAGRAPHS}</article></body></html>"
     assert convert(html, URL).markdown == "## Coasts and seas\n\n" + BODY_MD

@@ -241,6 +241,25 @@ def headline(body: etree._Element, title: etree._Element | None) -> etree._Eleme
     return longest[0] if len(longest) == 1 else None
 
 
+def post_under_banner(body: etree._Element, title: etree._Element) -> etree._Element | None:
+    """The post's title (`headline`: an `<h2>`/`<h3>` whose text the `<title>` holds) after the page's `<h1>`
+    (`title`) when the `<title>` holds none of the `<h1>`'s text and the `<h1>` is the shorter: the `<h1>` is a
+    banner naming the site's section ("Information and Resources"), the post's title the headline."""
+    page = page_title(body)
+    banner = block_text(title).casefold()
+    if page is None or not banner or banner in page:
+        return None
+    post = headline(body, title)
+    if post is None or post.tag == "h1" or len(block_text(post)) <= len(banner):
+        return None
+    for heading in body.iter("h1", "h2", "h3"):
+        if heading is post:
+            return None
+        if heading is title:
+            return post
+    return None
+
+
 def headline_in_text(body: etree._Element) -> bool:
     """Whether the page's `<title>` holds the text of an element of the body with no element inside (a `<div>` or
     `<span>` standing for a heading: a headline in other markup than a heading's), of four words or more, that is
@@ -478,9 +497,11 @@ def choose_main(
             titled = titled_block(article if article is not None else main, title, body, analysis)
             if titled is not None:
                 article = titled
+    # the headline kickers are looked for over: the post's title where the lone <h1> is a section's banner over it
+    heads = post_under_banner(body, title) if title is not None and "banner-kickers" not in off else None
     if article is None:
         whole = whole_tables(main)
-        test = FurnitureTest(main, analysis, recall, author=author, title=title, whole=whole)
+        test = FurnitureTest(main, analysis, recall, author=author, title=title, whole=whole, headline=heads)
         return Choice(
             [main],
             once_each(beside_the_lists(test, main, analysis, front, recall), test.text_of, off, whole),
@@ -488,7 +509,7 @@ def choose_main(
             analysis.skip_tags,
         )
     whole = whole_tables(article)
-    skip = FurnitureTest(article, analysis, recall, body=main, author=author, title=title, whole=whole)
+    skip = FurnitureTest(article, analysis, recall, body=main, author=author, title=title, whole=whole, headline=heads)
     above: set[etree._Element] = set()  # from the article down to the body's parent
     after: set[etree._Element] = set()  # what follows the body inside the article: notes, boxes, related links
     node = main

@@ -382,6 +382,7 @@ class FurnitureTest:
         author: str | None = None,
         title: etree._Element | None = None,
         whole: set[etree._Element] | None = None,
+        headline: etree._Element | None = None,
     ) -> None:
         self.main = main
         self.author = byline_name(author)  # the words of the page's author's name, whose byline lines go
@@ -454,7 +455,10 @@ class FurnitureTest:
             else set()
         )
         # what the region holds over its headline
-        self.above_title = self.labels_above(title) if "kickers" not in off else set()
+        # (over the post's title, `headline`, where the <h1> is a section's banner over it: the banner is a label)
+        self.above_title = (
+            self.labels_above(headline if headline is not None else title) if "kickers" not in off else set()
+        )
         self.entry_holders: set[etree._Element] | None = None  # the blocks around a text field (when asked)
         self.alike_shares: dict[tuple[etree._Element, str], float] = {}
         self.threads: dict[etree._Element, set[etree._Element]] = {}  # per parent: the comments closing it
@@ -549,9 +553,15 @@ class FurnitureTest:
             and "bylines" not in off
         ):
             return True  # "By Ann Smith", "Ann Smith, science desk | 12 May 2026": the page's author named again
-        if total <= MAX_ABOVE_TITLE and tag in KICKER_TAGS and el in self.above_title and (total or self.text_of(el)):
+        if (
+            total <= MAX_ABOVE_TITLE
+            and (tag in KICKER_TAGS or tag == "h1")
+            and el in self.above_title
+            and (total or self.text_of(el))
+        ):
             # a kicker, a breadcrumb trail, a section's name over the headline (`labels_above` holds only blocks
-            # without content text; an inline label's text is counted in its block); a picture is no label
+            # without content text; an inline label's text is counted in its block); a picture is no label; an
+            # <h1> over the headline is a banner (the headline the post's title under it: `banner-kickers`)
             return True
         if tag == "time" and self.stands_alone(el) and is_date_line(self.text_of(el)) and "date-lines" not in off:
             return True  # a dateline's <time> (its text is counted in the block around it, so judged here)
