@@ -4376,3 +4376,15 @@ def test_an_h1_the_title_does_not_name_over_a_subheading_it_names_stays():
     )
     text = convert(html, url="https://example.org/news/ferry").text
     assert text.startswith("Winter ferry keeps its second crossing")
+
+
+def test_a_kicker_over_the_posts_title_goes_where_the_page_has_no_h1():
+    """No `<h1>`: the `<h2>` the `<title>` names is the headline, and a label over it (the post's day in a box of
+    its own) is a kicker like any other."""
+    html = banner_page(
+        "",
+        "<div class='day'><span>Thursday</span> <span>Oct 2012</span></div><h2>Winter ferry keeps its second crossing</h2>",
+        "Winter ferry keeps its second crossing - Island News",
+    )
+    text = convert(html, url="https://example.org/news/ferry").text
+    assert text.startswith("Winter ferry keeps its second crossing")

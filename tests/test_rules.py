@@ -424,7 +424,9 @@ NEEDS = {
     "comments-descent": {"class-hints"},  # the thread the region stops above is left out by its class
     "enclosing-article": {"semantic-region"},  # the descent reaches the article's body through the article
     "unwrap-furniture": {"kickers"},
-    "banner-kickers": {"kickers"},  # the banner goes as a kicker over the post's title  # the site's name over the headline, in the unwrapped <nav>
+    "banner-kickers": {
+        "kickers"
+    },  # the banner goes as a kicker over the post's title  # the site's name over the headline, in the unwrapped <nav>
     "titled-block": {"lead-blocks"},  # the lead block under the title is no content: left out as well
     "lead-blocks": {"titled-block"},  # the block holding the title is the article
     "after-the-body": {"enclosing-article"},  # the <article> around the body

@@ -498,7 +498,13 @@ def choose_main(
             if titled is not None:
                 article = titled
     # the headline kickers are looked for over: the post's title where the lone <h1> is a section's banner over it
-    heads = post_under_banner(body, title) if title is not None and "banner-kickers" not in off else None
+    heads = (
+        None
+        if "banner-kickers" in off
+        else post_under_banner(body, title)
+        if title is not None
+        else headline(body, None)  # no <h1>: the post's title the <title> names
+    )
     if article is None:
         whole = whole_tables(main)
         test = FurnitureTest(main, analysis, recall, author=author, title=title, whole=whole, headline=heads)

@@ -324,6 +324,14 @@ def names_answer(button: etree._Element) -> bool:
     return False
 
 
+def in_running_text(el: etree._Element) -> bool:
+    """Whether words run on right beside `el` (the loose text just before it or its tail holds a letter or digit):
+    `el` is part of a line of text, not a line of its own."""
+    previous = el.getprevious()
+    before = previous.tail if previous is not None else el.getparent().text if el.getparent() is not None else None
+    return any(text and any(c.isalnum() for c in text) for text in (before, el.tail))
+
+
 def whole_tables(root: etree._Element) -> set[etree._Element]:
     """What the data tables under `root` headed by a row of column headers hold: their rows, cells and what the cells
     hold. Such a table is judged whole: a date, a link or a line repeated in a cell is a value of the table, not a
@@ -558,6 +566,7 @@ class FurnitureTest:
             and (tag in KICKER_TAGS or tag == "h1")
             and el in self.above_title
             and (total or self.text_of(el))
+            and not in_running_text(el)  # a label is a line of its own: not "<b>Note</b>: the text goes on"
         ):
             # a kicker, a breadcrumb trail, a section's name over the headline (`labels_above` holds only blocks
             # without content text; an inline label's text is counted in its block); a picture is no label; an
