@@ -4388,3 +4388,15 @@ def test_a_kicker_over_the_posts_title_goes_where_the_page_has_no_h1():
     )
     text = convert(html, url="https://example.org/news/ferry").text
     assert text.startswith("Winter ferry keeps its second crossing")
+
+
+def test_a_short_headline_the_title_names_over_its_longer_deck_stays():
+    """The `<title>` words both the `<h1>` and the longer `<h2>` under it: the `<h1>` is the headline, the `<h2>` its
+    deck, and no banner goes (a banner is an `<h1>` the `<title>` does not name)."""
+    html = banner_page(
+        "<h1>Winter ferry stays</h1>",
+        "<h2>The harbour board keeps the second crossing through the winter</h2>",
+        "Winter ferry stays - The harbour board keeps the second crossing through the winter",
+    )
+    text = convert(html, url="https://example.org/news/ferry").text
+    assert text.startswith("Winter ferry stays\n")

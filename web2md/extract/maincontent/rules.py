@@ -412,6 +412,7 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_a_sections_banner_as_the_h1_over_the_posts_title_is_left_out",
             "test_content::test_an_h1_the_title_does_not_name_over_a_subheading_it_names_stays",
             "test_content::test_a_kicker_over_the_posts_title_goes_where_the_page_has_no_h1",
+            "test_content::test_a_short_headline_the_title_names_over_its_longer_deck_stays",
         ),
     ),
     Rule(
