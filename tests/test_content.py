@@ -4341,10 +4341,10 @@ BANNER_STORY = (
 )
 
 
-def banner_page(banner: str, headline: str, title: str) -> str:
+def banner_page(banner: str, headline: str, title: str, head: str = "") -> str:
     """A page whose section's banner (`banner`, in a title bar of its own) stands over the post's `headline`."""
     return (
-        f"<html><head><title>{title}</title></head><body>"
+        f"<html><head><title>{title}</title>{head}</head><body>"
         "<div class='nav'><a href='/'>Home</a> <a href='/news'>News</a> <a href='/travel'>Travel</a></div>"
         f"<div id='content'><div class='titlebar'><div class='tb'>{banner}</div></div>"
         f"<div class='story'>{headline}{BANNER_STORY}</div></div>"
@@ -4400,3 +4400,16 @@ def test_a_short_headline_the_title_names_over_its_longer_deck_stays():
     )
     text = convert(html, url="https://example.org/news/ferry").text
     assert text.startswith("Winter ferry stays\n")
+
+
+def test_a_sites_name_as_the_h1_over_the_posts_title_is_left_out():
+    """The `<title>` holds the `<h1>`'s text only as the site's name (the part the page's title goes without, as
+    og:site_name names it): the `<h1>` is the site's banner over the post's title."""
+    html = banner_page(
+        "<h1>Island News</h1>",
+        "<h2>Winter ferry keeps its second crossing</h2>",
+        "Winter ferry keeps its second crossing | Island News",
+        "<meta property='og:site_name' content='Island News'>",
+    )
+    text = convert(html, url="https://example.org/news/ferry").text
+    assert text.startswith("Winter ferry keeps its second crossing")

@@ -91,9 +91,10 @@ def render_main(
     title: etree._Element | None = None,
     product: bool = False,
     author: str | None = None,
+    title_text: str | None = None,
 ) -> tuple[Rendered, bool]:
     """Render the main content (see docs/design.md#main-content); returns the rendering and whether anything scored.
-    `author` is the page's (its byline lines are left out)."""
+    `author` is the page's (its byline lines are left out); `title_text` its title as the metadata gives it."""
     if opts.main_content is False:
         return render_plain(root, base, page_url, opts, resolve), True
     excluded = _either(selector_predicate(opts.exclude_selector, root), also_skip)
@@ -106,6 +107,7 @@ def render_main(
         product=product,
         author=author,
         base=base,
+        title_text=title_text,
     )
     choice = read(analysis=analysis)
     if opts.main_content:
@@ -208,6 +210,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
         title,
         page_type == PRODUCT,
         author,
+        metadata.title_of(found, url, author),
     )
     # the measures hold an entry per element of the page: let them go before the Markdown is read again
     del analysis

@@ -241,13 +241,17 @@ def headline(body: etree._Element, title: etree._Element | None) -> etree._Eleme
     return longest[0] if len(longest) == 1 else None
 
 
-def post_under_banner(body: etree._Element, title: etree._Element) -> etree._Element | None:
+def post_under_banner(
+    body: etree._Element, title: etree._Element, title_text: str | None = None
+) -> etree._Element | None:
     """The post's title (`headline`: an `<h2>`/`<h3>` whose text the `<title>` holds) after the page's `<h1>`
-    (`title`) when the `<title>` holds none of the `<h1>`'s text and the `<h1>` is the shorter: the `<h1>` is a
-    banner naming the site's section ("Information and Resources"), the post's title the headline."""
+    (`title`) when the page's title (`title_text`, the `<title>` without the site's name; else the `<title>`) holds none
+    of the `<h1>`'s text and the `<h1>` is the shorter: the `<h1>` is a banner naming the site or its section
+    ("Information and Resources"), the post's title the headline."""
     page = page_title(body)
     banner = block_text(title).casefold()
-    if page is None or not banner or banner in page:
+    held = " ".join(title_text.split()).casefold() if title_text else page
+    if page is None or not banner or banner in held:
         return None
     post = headline(body, title)
     if post is None or post.tag == "h1" or len(block_text(post)) <= len(banner):
@@ -432,6 +436,7 @@ def choose_main(
     author: str | None = None,
     disabled: frozenset[str] = frozenset(),
     base: str = "",
+    title_text: str | None = None,
 ) -> Choice | None:
     """The main-content region of a document, or None when no block reads as content.
 
@@ -439,7 +444,8 @@ def choose_main(
     block holding both is the article. On a product page, the region is widened to the block that holds the
     product's name (the title) with its description: the price, stock and feature list beside them are the
     product's, though they hold no prose. The rules named in `disabled` (`rules.RULES`) are switched off; a given
-    `analysis` brings its own. `base` is the address the page's links are read against."""
+    `analysis` brings its own. `base` is the address the page's links are read against; `title_text` is the page's title
+    as its metadata gives it (the `<title>` without the site's name)."""
     body = document_body(root)
     if analysis is None:
         analysis = analyse(root, keep_header, precision, recall, disabled)
@@ -501,7 +507,7 @@ def choose_main(
     heads = (
         None
         if "banner-kickers" in off
-        else post_under_banner(body, title)
+        else post_under_banner(body, title, title_text)
         if title is not None
         else headline(body, None)  # no <h1>: the post's title the <title> names
     )

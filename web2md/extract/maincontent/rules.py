@@ -404,15 +404,17 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "banner-kickers",
-        "where the <title> holds none of the lone <h1>'s text but a longer <h2>/<h3> after it (the post's title), "
-        "kickers are looked for over that heading: the <h1> ahead of it is a banner naming the site's section; on a "
-        "page without an <h1>, over the <h2>/<h3> the <title> names",
+        "where the page's title (the <title> without the site's name, as the metadata gives it) holds none of the "
+        "lone <h1>'s text but the <title> holds a longer <h2>/<h3> after it (the post's title), kickers are looked "
+        "for over that heading: the <h1> ahead of it is a banner naming the site or its section; on a page without "
+        "an <h1>, over the <h2>/<h3> the <title> names",
         ("MIN_HEADLINE",),
         (
             "test_content::test_a_sections_banner_as_the_h1_over_the_posts_title_is_left_out",
             "test_content::test_an_h1_the_title_does_not_name_over_a_subheading_it_names_stays",
             "test_content::test_a_kicker_over_the_posts_title_goes_where_the_page_has_no_h1",
             "test_content::test_a_short_headline_the_title_names_over_its_longer_deck_stays",
+            "test_content::test_a_sites_name_as_the_h1_over_the_posts_title_is_left_out",
         ),
     ),
     Rule(

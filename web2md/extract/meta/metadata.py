@@ -512,6 +512,11 @@ def _without_by(name: str) -> str:
     return rest if len(rest.split()) > 1 else name
 
 
+def title_of(found: _Found, url: str, author: str | None) -> str | None:
+    """The title `fill` gives the page, from what `scan` found (`author`: `author_of` the page)."""
+    return _title(found, url, author)
+
+
 def page_title(root: etree._Element, url: str = "", elements: DocumentElements | None = None) -> str | None:
     """The title `fill` gives the page, alone."""
     if elements is None:
