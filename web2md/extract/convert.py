@@ -198,6 +198,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
     found = metadata.scan(root, base, data, elements, resolve)
     author = metadata.author_of(found, root, elements, analysis.byline_candidates)
     semantic = bool(data.entries) or bool(semantic_region(elements, analysis))
+    title_text = metadata.title_of(found, url, author)  # (banner-kickers reads it; `fill` takes it)
     rendered, scored = render_main(
         root,
         base,
@@ -210,7 +211,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
         title,
         page_type == PRODUCT,
         author,
-        metadata.title_of(found, url, author),
+        title_text,
     )
     # the measures hold an entry per element of the page: let them go before the Markdown is read again
     del analysis
@@ -262,7 +263,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
         outline=[{"level": level, "text": heading} for level, heading in rendered.headings],
         truncated=True if root.get(TRUNCATED) is not None else None,
     )
-    metadata.fill(page, found, root, base, author)
+    metadata.fill(page, found, root, base, author, title_text)
     known = sum(1 for value in (page.title, page.author, page.published_date, page.description) if value)
     page.extraction_quality = extraction_quality(
         markdown, text, semantic=semantic, metadata_fields=known, fallback=fallback, parts=parts
