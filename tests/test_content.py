@@ -4475,3 +4475,87 @@ def test_lightboxes_beside_the_article_are_not_its_text():
     )
     html = f"<html><body><div class='wrap'><div class='main'>{BODY}</div>{boxes}</div></body></html>"
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+BANNER_STORY = (
+    "<p>The ferry from the mainland now runs twice a day through the winter, after the harbour board agreed to keep "
+    "the second crossing that had been cut each October for the last twenty years.</p>"
+    "<p>Islanders had asked for the change at every meeting since the school moved to the mainland, and the board's "
+    "vote was carried without a word against it once the fuel grant had been renewed for three more years.</p>"
+    "<p>The first winter timetable leaves the island at seven and at four, and the crossing takes fifty minutes in "
+    "fair weather; the board will look at the figures again in the spring before it sets next year's fares.</p>"
+)
+
+
+def banner_page(banner: str, headline: str, title: str, head: str = "") -> str:
+    """A page whose section's banner (`banner`, in a title bar of its own) stands over the post's `headline`."""
+    return (
+        f"<html><head><title>{title}</title>{head}</head><body>"
+        "<div class='nav'><a href='/'>Home</a> <a href='/news'>News</a> <a href='/travel'>Travel</a></div>"
+        f"<div id='content'><div class='titlebar'><div class='tb'>{banner}</div></div>"
+        f"<div class='story'>{headline}{BANNER_STORY}</div></div>"
+        "<div class='footer'><a href='/about'>About us</a> <a href='/contact'>Contact</a></div></body></html>"
+    )
+
+
+def test_a_sections_banner_as_the_h1_over_the_posts_title_is_left_out():
+    """The lone `<h1>` names the site's section, not the post: the `<title>` names the `<h2>` after it (the
+    post's title, longer), so the banner is a label over the headline, as a kicker is."""
+    html = banner_page(
+        "<h1>Island News</h1>",
+        "<h2>Winter ferry keeps its second crossing</h2>",
+        "Winter ferry keeps its second crossing",
+    )
+    text = convert(html, url="https://example.org/news/ferry").text
+    assert "Island News" not in text
+    assert text.startswith("Winter ferry keeps its second crossing")
+    assert "the board will look at the figures again" in text
+
+
+def test_an_h1_the_title_does_not_name_over_a_subheading_it_names_stays():
+    """Where the `<h1>` is the longer heading, it is the post's own headline (the `<title>` words the post by its
+    shorter subheading): it stays."""
+    html = banner_page(
+        "<h1>Winter ferry keeps its second crossing</h1>",
+        "<h2>The harbour board's vote</h2>",
+        "The harbour board's vote | Island News",
+    )
+    text = convert(html, url="https://example.org/news/ferry").text
+    assert text.startswith("Winter ferry keeps its second crossing")
+
+
+def test_a_kicker_over_the_posts_title_goes_where_the_page_has_no_h1():
+    """No `<h1>`: the `<h2>` the `<title>` names is the headline, and a label over it (the post's day in a box of
+    its own) is a kicker like any other."""
+    html = banner_page(
+        "",
+        "<div class='day'><span>Thursday</span> <span>Oct 2012</span></div><h2>Winter ferry keeps its second crossing</h2>",
+        "Winter ferry keeps its second crossing - Island News",
+    )
+    text = convert(html, url="https://example.org/news/ferry").text
+    assert text.startswith("Winter ferry keeps its second crossing")
+
+
+def test_a_short_headline_the_title_names_over_its_longer_deck_stays():
+    """The `<title>` words both the `<h1>` and the longer `<h2>` under it: the `<h1>` is the headline, the `<h2>` its
+    deck, and no banner goes (a banner is an `<h1>` the `<title>` does not name)."""
+    html = banner_page(
+        "<h1>Winter ferry stays</h1>",
+        "<h2>The harbour board keeps the second crossing through the winter</h2>",
+        "Winter ferry stays - The harbour board keeps the second crossing through the winter",
+    )
+    text = convert(html, url="https://example.org/news/ferry").text
+    assert text.startswith("Winter ferry stays\n")
+
+
+def test_a_sites_name_as_the_h1_over_the_posts_title_is_left_out():
+    """The `<title>` holds the `<h1>`'s text only as the site's name (the part the page's title goes without, as
+    og:site_name names it): the `<h1>` is the site's banner over the post's title."""
+    html = banner_page(
+        "<h1>Island News</h1>",
+        "<h2>Winter ferry keeps its second crossing</h2>",
+        "Winter ferry keeps its second crossing | Island News",
+        "<meta property='og:site_name' content='Island News'>",
+    )
+    text = convert(html, url="https://example.org/news/ferry").text
+    assert text.startswith("Winter ferry keeps its second crossing")

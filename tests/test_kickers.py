@@ -45,6 +45,16 @@ def test_a_picture_over_the_headline_stays(picture, markdown):
     assert convert(html, URL, include_images=True).markdown == markdown + "\n\n" + BODY_MD
 
 
+def test_a_banner_h1_over_the_headline_is_left_out():
+    """Of two `<h1>`s, the one the `<title>` names is the headline; the other, over it with no text between, is a
+    banner (the site's or the section's name), as a kicker is."""
+    html = (
+        "<html><head><title>Tides explained | The Coastal Observer</title></head><body><article>"
+        f"<h1>Science desk</h1>{H1}{PARAGRAPHS}</article></body></html>"
+    )
+    assert convert(html, URL).markdown == BODY_MD
+
+
 def test_a_heading_over_the_headline_stays():
     html = f"<html><body><article><h2>Coasts and seas</h2>{H1}{PARAGRAPHS}</article></body></html>"
     assert convert(html, URL).markdown == "## Coasts and seas\n\n" + BODY_MD
@@ -61,3 +71,13 @@ def test_labels_over_a_headline_that_does_not_open_the_text_stay():
         "Tide table\n\nEvery harbour keeps a table of its tides, printed each year and posted on the quay.\n\n"
         "| High water | 06:12 |\n|---|---|\n| Low water | 12:31 |\n\n" + BODY_MD
     )
+
+
+def test_a_label_in_a_line_of_loose_words_is_not_cut_out_of_it():
+    """Over the headline, a `<time>` or a bold word followed by loose words on its line is part of that line, not a
+    label of its own: the line is not left with a hole where the element was."""
+    html = (
+        "<html><body><article><div><time datetime='2022-02-01'>01.02.2022</time> | Harbour meeting"
+        f"{H1}{PARAGRAPHS}</div></article></body></html>"
+    )
+    assert convert(html, URL).markdown == "01.02.2022 | Harbour meeting\n\n" + BODY_MD

@@ -389,6 +389,12 @@ PAGES = {
         ARTICLE_MD,
         "Analysis\n\n" + ARTICLE_MD,
     ),
+    "banner-kickers": (
+        "<html><head><title>Tides explained in a minute</title></head><body><div class='bar'><h1>Science</h1></div>"
+        f"<article><h2>Tides explained in a minute</h2>{BODY}</article></body></html>",
+        "## Tides explained in a minute\n\n" + BODY_MD,
+        "# Science\n\n## Tides explained in a minute\n\n" + BODY_MD,
+    ),
     "repeats-once": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<p>{PARAGRAPHS[1]}</p></article></body></html>",
         ARTICLE_MD,
@@ -430,7 +436,10 @@ NEEDS = {
     "teaser-lists": {"repeats-once"},
     "comments-descent": {"class-hints"},  # the thread the region stops above is left out by its class
     "enclosing-article": {"semantic-region"},  # the descent reaches the article's body through the article
-    "unwrap-furniture": {"kickers"},  # the site's name over the headline, in the unwrapped <nav>
+    "unwrap-furniture": {"kickers"},
+    "banner-kickers": {
+        "kickers"
+    },  # the banner goes as a kicker over the post's title  # the site's name over the headline, in the unwrapped <nav>
     "titled-block": {"lead-blocks"},  # the lead block under the title is no content: left out as well
     "lead-blocks": {"titled-block"},  # the block holding the title is the article
     "after-the-body": {"enclosing-article"},  # the <article> around the body

@@ -91,9 +91,10 @@ def render_main(
     title: etree._Element | None = None,
     product: bool = False,
     author: str | None = None,
+    title_text: str | None = None,
 ) -> tuple[Rendered, bool]:
     """Render the main content (see docs/design.md#main-content); returns the rendering and whether anything scored.
-    `author` is the page's (its byline lines are left out)."""
+    `author` is the page's (its byline lines are left out); `title_text` its title as the metadata gives it."""
     if opts.main_content is False:
         return render_plain(root, base, page_url, opts, resolve), True
     excluded = _either(selector_predicate(opts.exclude_selector, root), also_skip)
@@ -106,6 +107,7 @@ def render_main(
         product=product,
         author=author,
         base=base,
+        title_text=title_text,
     )
     choice = read(analysis=analysis)
     if opts.main_content:
@@ -196,6 +198,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
     found = metadata.scan(root, base, data, elements, resolve)
     author = metadata.author_of(found, root, elements, analysis.byline_candidates)
     semantic = bool(data.entries) or bool(semantic_region(elements, analysis))
+    title_text = metadata.title_of(found, url, author)  # (banner-kickers reads it; `fill` takes it)
     rendered, scored = render_main(
         root,
         base,
@@ -208,6 +211,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
         title,
         page_type == PRODUCT,
         author,
+        title_text,
     )
     # the measures hold an entry per element of the page: let them go before the Markdown is read again
     del analysis
@@ -259,7 +263,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
         outline=[{"level": level, "text": heading} for level, heading in rendered.headings],
         truncated=True if root.get(TRUNCATED) is not None else None,
     )
-    metadata.fill(page, found, root, base, author)
+    metadata.fill(page, found, root, base, author, title_text)
     known = sum(1 for value in (page.title, page.author, page.published_date, page.description) if value)
     page.extraction_quality = extraction_quality(
         markdown, text, semantic=semantic, metadata_fields=known, fallback=fallback, parts=parts

@@ -241,6 +241,29 @@ def headline(body: etree._Element, title: etree._Element | None) -> etree._Eleme
     return longest[0] if len(longest) == 1 else None
 
 
+def post_under_banner(
+    body: etree._Element, title: etree._Element, title_text: str | None = None
+) -> etree._Element | None:
+    """The post's title (`headline`: an `<h2>`/`<h3>` whose text the `<title>` holds) after the page's `<h1>`
+    (`title`) when the page's title (`title_text`, the `<title>` without the site's name; else the `<title>`) holds none
+    of the `<h1>`'s text and the `<h1>` is the shorter: the `<h1>` is a banner naming the site or its section
+    ("Information and Resources"), the post's title the headline."""
+    page = page_title(body)
+    banner = block_text(title).casefold()
+    held = " ".join(title_text.split()).casefold() if title_text else page
+    if page is None or not banner or banner in held:
+        return None
+    post = headline(body, title)
+    if post is None or post.tag == "h1" or len(block_text(post)) <= len(banner):
+        return None
+    for heading in body.iter("h1", "h2", "h3"):
+        if heading is post:
+            return None
+        if heading is title:
+            return post
+    return None
+
+
 def headline_in_text(body: etree._Element) -> bool:
     """Whether the page's `<title>` holds the text of an element of the body with no element inside (a `<div>` or
     `<span>` standing for a heading: a headline in other markup than a heading's), of four words or more, that is
@@ -413,6 +436,7 @@ def choose_main(
     author: str | None = None,
     disabled: frozenset[str] = frozenset(),
     base: str = "",
+    title_text: str | None = None,
 ) -> Choice | None:
     """The main-content region of a document, or None when no block reads as content.
 
@@ -420,7 +444,8 @@ def choose_main(
     block holding both is the article. On a product page, the region is widened to the block that holds the
     product's name (the title) with its description: the price, stock and feature list beside them are the
     product's, though they hold no prose. The rules named in `disabled` (`rules.RULES`) are switched off; a given
-    `analysis` brings its own. `base` is the address the page's links are read against."""
+    `analysis` brings its own. `base` is the address the page's links are read against; `title_text` is the page's title
+    as its metadata gives it (the `<title>` without the site's name)."""
     body = document_body(root)
     if analysis is None:
         analysis = analyse(root, keep_header, precision, recall, disabled)
@@ -480,9 +505,17 @@ def choose_main(
                 article = titled
     # a post's title under the site's name as the <h1> (one link home): what stands over it is the site's masthead
     post = headline(body, title) if title is not None and is_home_link(title) else None
+    # the headline kickers are looked for over: the post's title where the lone <h1> is a section's banner over it
+    heads = (
+        None
+        if "banner-kickers" in off
+        else post_under_banner(body, title, title_text)
+        if title is not None
+        else headline(body, None)  # no <h1>: the post's title the <title> names
+    )
     if article is None:
         whole = whole_tables(main)
-        test = FurnitureTest(main, analysis, recall, author=author, title=title, whole=whole, post=post)
+        test = FurnitureTest(main, analysis, recall, author=author, title=title, whole=whole, headline=heads, post=post)
         return Choice(
             [main],
             once_each(beside_the_lists(test, main, analysis, front, recall), test.text_of, off, whole),
@@ -490,7 +523,9 @@ def choose_main(
             analysis.skip_tags,
         )
     whole = whole_tables(article)
-    skip = FurnitureTest(article, analysis, recall, body=main, author=author, title=title, whole=whole, post=post)
+    skip = FurnitureTest(
+        article, analysis, recall, body=main, author=author, title=title, whole=whole, headline=heads, post=post
+    )
     above: set[etree._Element] = set()  # from the article down to the body's parent
     after: set[etree._Element] = set()  # what follows the body inside the article: notes, boxes, related links
     node = main

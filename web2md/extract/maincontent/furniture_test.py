@@ -333,6 +333,14 @@ def names_answer(button: etree._Element) -> bool:
     return False
 
 
+def in_running_text(el: etree._Element) -> bool:
+    """Whether words run on right beside `el` (the loose text just before it or its tail holds a letter or digit):
+    `el` is part of a line of text, not a line of its own."""
+    previous = el.getprevious()
+    before = previous.tail if previous is not None else el.getparent().text if el.getparent() is not None else None
+    return any(text and any(c.isalnum() for c in text) for text in (before, el.tail))
+
+
 def whole_tables(root: etree._Element) -> set[etree._Element]:
     """What the data tables under `root` headed by a row of column headers hold: their rows, cells and what the cells
     hold. Such a table is judged whole: a date, a link or a line repeated in a cell is a value of the table, not a
@@ -391,6 +399,7 @@ class FurnitureTest:
         author: str | None = None,
         title: etree._Element | None = None,
         whole: set[etree._Element] | None = None,
+        headline: etree._Element | None = None,
         post: etree._Element | None = None,
     ) -> None:
         self.main = main
@@ -464,7 +473,10 @@ class FurnitureTest:
             else set()
         )
         # what the region holds over its headline
-        self.above_title = self.labels_above(title) if "kickers" not in off else set()
+        # (over the post's title, `headline`, where the <h1> is a section's banner over it: the banner is a label)
+        self.above_title = (
+            self.labels_above(headline if headline is not None else title) if "kickers" not in off else set()
+        )
         if post is not None and title is not None and "mastheads" not in off:
             masthead = self.masthead(title, post)
             if masthead is not None:
@@ -565,9 +577,16 @@ class FurnitureTest:
             and "bylines" not in off
         ):
             return True  # "By Ann Smith", "Ann Smith, science desk | 12 May 2026": the page's author named again
-        if total <= MAX_ABOVE_TITLE and tag in KICKER_TAGS and el in self.above_title and (total or self.text_of(el)):
+        if (
+            total <= MAX_ABOVE_TITLE
+            and (tag in KICKER_TAGS or tag == "h1")
+            and el in self.above_title
+            and (total or self.text_of(el))
+            and not in_running_text(el)  # a label is a line of its own: not "<b>Note</b>: the text goes on"
+        ):
             # a kicker, a breadcrumb trail, a section's name over the headline (`labels_above` holds only blocks
-            # without content text; an inline label's text is counted in its block); a picture is no label
+            # without content text; an inline label's text is counted in its block); a picture is no label; an
+            # <h1> over the headline is a banner (the headline the post's title under it: `banner-kickers`)
             return True
         if tag == "time" and self.stands_alone(el) and is_date_line(self.text_of(el)) and "date-lines" not in off:
             return True  # a dateline's <time> (its text is counted in the block around it, so judged here)

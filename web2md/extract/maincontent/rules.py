@@ -406,9 +406,29 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "kickers",
-        "labels over the headline when nothing above it is content: a kicker, a breadcrumb trail, a section's name",
+        "labels over the headline when nothing above it is content: a kicker, a breadcrumb trail, a section's name, "
+        "another <h1> (a banner: the site's or the section's name); never an element in a line of loose words",
         ("MAX_ABOVE_TITLE",),
-        ("test_kickers::test_labels_over_the_headline_are_left_out",),
+        (
+            "test_kickers::test_labels_over_the_headline_are_left_out",
+            "test_kickers::test_a_banner_h1_over_the_headline_is_left_out",
+            "test_kickers::test_a_label_in_a_line_of_loose_words_is_not_cut_out_of_it",
+        ),
+    ),
+    Rule(
+        "banner-kickers",
+        "where the page's title (the <title> without the site's name, as the metadata gives it) holds none of the "
+        "lone <h1>'s text but the <title> holds a longer <h2>/<h3> after it (the post's title), kickers are looked "
+        "for over that heading: the <h1> ahead of it is a banner naming the site or its section; on a page without "
+        "an <h1>, over the <h2>/<h3> the <title> names",
+        ("MIN_HEADLINE",),
+        (
+            "test_content::test_a_sections_banner_as_the_h1_over_the_posts_title_is_left_out",
+            "test_content::test_an_h1_the_title_does_not_name_over_a_subheading_it_names_stays",
+            "test_content::test_a_kicker_over_the_posts_title_goes_where_the_page_has_no_h1",
+            "test_content::test_a_short_headline_the_title_names_over_its_longer_deck_stays",
+            "test_content::test_a_sites_name_as_the_h1_over_the_posts_title_is_left_out",
+        ),
     ),
     Rule(
         "mastheads",

@@ -512,6 +512,18 @@ def _without_by(name: str) -> str:
     return rest if len(rest.split()) > 1 else name
 
 
+class _Unread:
+    """The type of UNREAD: a field `fill` is not given, and reads itself."""
+
+
+UNREAD = _Unread()
+
+
+def title_of(found: _Found, url: str, author: str | None) -> str | None:
+    """The title `fill` gives the page, from what `scan` found (`author`: `author_of` the page)."""
+    return _title(found, url, author)
+
+
 def page_title(root: etree._Element, url: str = "", elements: DocumentElements | None = None) -> str | None:
     """The title `fill` gives the page, alone."""
     if elements is None:
@@ -573,14 +585,21 @@ def author_of(
     )
 
 
-def fill(page: Page, found: _Found, root: etree._Element, base_url: str, author: str | None = None) -> None:
+def fill(
+    page: Page,
+    found: _Found,
+    root: etree._Element,
+    base_url: str,
+    author: str | None = None,
+    title: str | None | _Unread = UNREAD,
+) -> None:
     """Fill `page`'s metadata fields from what `scan` found (after rendering: the excerpt, language, word count
-    and fingerprint read the page's text). `author` is `author_of` the page. Fields the renderer set (links) are
-    only filled when still empty."""
+    and fingerprint read the page's text). `author` is `author_of` the page; `title` its `title_of`, when read
+    already. Fields the renderer set (links) are only filled when still empty."""
     ld = found.json_ld
     meta = found.first
 
-    page.title = _title(found, page.url, author)
+    page.title = _title(found, page.url, author) if isinstance(title, _Unread) else title
     page.description = meta(
         "description", "og:description", "twitter:description", "dc.description", "dcterms.description"
     ) or ld.first("description")
