@@ -469,7 +469,7 @@ _PLACEHOLDERS = frozenset({"author", "null", "undefined", "none", "nil"})
 _DECLARED_TITLES = ("dc.title", "dcterms.title", "og:title", "twitter:title", "parsely-title")
 
 
-def _title(found: _Found, url: str, author: str | None) -> str | None:
+def title_of(found: _Found, url: str, author: str | None) -> str | None:
     """The page title (see docs/design.md#page-fields): `<title>` without the site's name (or its `author`'s name at
     its end), else a declared title, else the first h1."""
     ld = found.json_ld
@@ -512,24 +512,12 @@ def _without_by(name: str) -> str:
     return rest if len(rest.split()) > 1 else name
 
 
-class _Unread:
-    """The type of UNREAD: a field `fill` is not given, and reads itself."""
-
-
-UNREAD = _Unread()
-
-
-def title_of(found: _Found, url: str, author: str | None) -> str | None:
-    """The title `fill` gives the page, from what `scan` found (`author`: `author_of` the page)."""
-    return _title(found, url, author)
-
-
 def page_title(root: etree._Element, url: str = "", elements: DocumentElements | None = None) -> str | None:
     """The title `fill` gives the page, alone."""
     if elements is None:
         elements = DocumentElements(root)
     found = _scan(elements, None, None)
-    return _title(found, url, author_of(found, root, elements))
+    return title_of(found, url, author_of(found, root, elements))
 
 
 def scan(
@@ -590,16 +578,16 @@ def fill(
     found: _Found,
     root: etree._Element,
     base_url: str,
-    author: str | None = None,
-    title: str | None | _Unread = UNREAD,
+    author: str | None,
+    title: str | None,
 ) -> None:
     """Fill `page`'s metadata fields from what `scan` found (after rendering: the excerpt, language, word count
-    and fingerprint read the page's text). `author` is `author_of` the page; `title` its `title_of`, when read
-    already. Fields the renderer set (links) are only filled when still empty."""
+    and fingerprint read the page's text). `author` is `author_of` the page; `title` its `title_of`. Fields the
+    renderer set (links) are only filled when still empty."""
     ld = found.json_ld
     meta = found.first
 
-    page.title = _title(found, page.url, author) if isinstance(title, _Unread) else title
+    page.title = title
     page.description = meta(
         "description", "og:description", "twitter:description", "dc.description", "dcterms.description"
     ) or ld.first("description")
