@@ -17,6 +17,13 @@ SIGN_UP = (
     "morning.</p><form action='/subscribe'><input type='email' placeholder='Email address'>"
     "<button>Sign up</button></form></div>"
 )
+# an older sign-up box: the field holds its prompt as its value (no `placeholder`), the box's pitch inside the form
+SIGN_UP_PROMPT = (
+    "<form action='/subscribe'><input type='hidden' name='list' value='daily'><p><em>Want the day's tide tables "
+    "delivered to your inbox every morning? Enter your email address below to sign up:</em></p>"
+    "<table><tr><td><input type='text' name='email' value='Your email address' size='25'></td>"
+    "<td><input type='submit' value='Sign up'></td></tr></table></form>"
+)
 SEARCH = "<div><p>Search the tide tables</p><form action='/search'><input name='q'><button>Go</button></form></div>"
 REPLY = (
     "<section><h2>Leave a reply</h2><p>Your email address will not be published.</p><form action='/reply'>"
@@ -44,7 +51,7 @@ POLL_WORDS = (
 )
 
 
-@pytest.mark.parametrize("box", [SIGN_UP, SEARCH, REPLY, POLL_LABELS, POLL_WRAPPED, POLL_WORDS])
+@pytest.mark.parametrize("box", [SIGN_UP, SIGN_UP_PROMPT, SEARCH, REPLY, POLL_LABELS, POLL_WRAPPED, POLL_WORDS])
 @pytest.mark.parametrize("where", ["inside", "after"])
 def test_a_box_asking_the_reader_for_input_is_left_out(box, where):
     body = f"{FIRST}{box}{REST}" if where == "inside" else f"{BODY}{box}"
@@ -75,6 +82,18 @@ def test_a_basket_field_holding_a_quantity_keeps_the_product_beside_it():
     html = f"<html><body><article>{BODY}{product}</article></body></html>"
     assert convert(html, URL).markdown == (
         BODY_MD + "\n\n## Tide clock, brass\n\nPrice: 36.00 EUR\n\nDelivery: 3-5 days"
+    )
+
+
+def test_a_field_holding_a_measure_keeps_the_product_beside_it():
+    """A value of words and a number ("250 g") is what the field holds, not a prompt in place of a placeholder."""
+    product = (
+        "<div><h2>Harbour smoked eel</h2><p>Price: 9.50 EUR per 100 g</p><p>Delivery: 1-2 days, chilled</p>"
+        "<form action='/basket'><input type='text' name='weight' value='250 g'><button>Add</button></form></div>"
+    )
+    html = f"<html><body><article>{BODY}{product}</article></body></html>"
+    assert convert(html, URL).markdown == (
+        BODY_MD + "\n\n## Harbour smoked eel\n\nPrice: 9.50 EUR per 100 g\n\nDelivery: 1-2 days, chilled"
     )
 
 

@@ -322,6 +322,14 @@ def question_box(
     return None
 
 
+def is_prompt(value: str | None) -> bool:
+    """Whether a text field's value leaves it empty for the reader to fill: no value, or words with no digit (its
+    prompt, "Your email address", "Search...", as pages wrote a placeholder before the attribute); a number (a
+    basket's quantity) or a value holding one (a date, a code) is what the field holds."""
+    value = (value or "").strip()
+    return not value or not any(ch.isdigit() for ch in value) and any(ch.isalpha() for ch in value)
+
+
 def names_answer(button: etree._Element) -> bool:
     """Whether text names a radio button's answer: its `<label>` (around it or right after it), or the words
     after it (a rating's stars name nothing)."""
@@ -742,8 +750,9 @@ class FurnitureTest:
 
     def entry_boxes(self) -> set[etree._Element]:
         """The blocks of the region that ask the reader for input: around an empty field to type text into
-        (`<textarea>`, a text-like `<input>` with no value: a field with one, a basket's quantity, is part of what
-        it is next to), the nearest block holding text, its heading or pitch; around a link to a block holding a box
+        (`<textarea>`, a text-like `<input>` with no value or its prompt as its value, "Your email address", as
+        older pages write a placeholder: a field holding a number, a basket's quantity, is part of what it is next
+        to), the nearest block holding text, its heading or pitch; around a link to a block holding a box
         to write in (`#respond`), the nearest block holding text; around the named answers of a
         poll (radio buttons of one name), its `question_box`. Polls together hold less than half the region's text
         (more is a quiz: the page's content). Found once, each ancestor of a field passed once."""
@@ -768,7 +777,7 @@ class FurnitureTest:
                     if kind == "radio":
                         answers.setdefault(field.get("name") or "", []).append(field)
                         continue
-                    if kind not in TEXT_ENTRY_TYPES or field.get("value"):
+                    if kind not in TEXT_ENTRY_TYPES or not is_prompt(field.get("value")):
                         continue
                 for ancestor in field.iterancestors():
                     if ancestor is self.main or ancestor in passed:

@@ -464,7 +464,8 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "form-boxes",
-        "small boxes that ask the reader for input: around an empty text field (sign-up, search, reply), around a link "
+        "small boxes that ask the reader for input: around an empty text field (sign-up, search, reply; a field "
+        'holding its prompt as its value, "Your email address", words without a digit, is empty), around a link '
         "to a block holding a box to write in (\"You can <a href='#respond'>leave a reply</a>\"), or a poll's "
         "question and named answers",
         ("MAX_FORM_BOX", "MIN_ANSWERS", "POLL_DEPTH"),
@@ -472,6 +473,7 @@ RULES: tuple[Rule, ...] = (
             "test_form_boxes::test_a_box_asking_the_reader_for_input_is_left_out",
             "test_form_boxes::test_only_the_nearest_block_with_text_around_the_field_goes",
             "test_form_boxes::test_a_line_pointing_to_the_reply_box_is_left_out",
+            "test_form_boxes::test_a_field_holding_a_measure_keeps_the_product_beside_it",
         ),
     ),
     Rule(
