@@ -24,6 +24,14 @@ SIGN_UP_PROMPT = (
     "<table><tr><td><input type='text' name='email' value='Your email address' size='25'></td>"
     "<td><input type='submit' value='Sign up'></td></tr></table></form>"
 )
+# the pitch in a block of its own beside the block holding the fields (their labels the nearest text to them), the
+# form's settings in hidden fields: more elements than a small widget of controls holds
+SIGN_UP_BESIDE = (
+    "<div><div class='pitch'>Get the week's tide tables in your inbox for free</div><div><form action='/subscribe'>"
+    + "".join(f"<input type='hidden' name='setting{n}' value='{n}'>" for n in range(30))
+    + "<span>Name</span> <input type='text' name='name' value=''> <span>Email</span> "
+    "<input type='text' name='email' value=''> <input type='submit' value='Sign me up'></form></div></div>"
+)
 SEARCH = "<div><p>Search the tide tables</p><form action='/search'><input name='q'><button>Go</button></form></div>"
 REPLY = (
     "<section><h2>Leave a reply</h2><p>Your email address will not be published.</p><form action='/reply'>"
@@ -51,7 +59,9 @@ POLL_WORDS = (
 )
 
 
-@pytest.mark.parametrize("box", [SIGN_UP, SIGN_UP_PROMPT, SEARCH, REPLY, POLL_LABELS, POLL_WRAPPED, POLL_WORDS])
+@pytest.mark.parametrize(
+    "box", [SIGN_UP, SIGN_UP_PROMPT, SIGN_UP_BESIDE, SEARCH, REPLY, POLL_LABELS, POLL_WRAPPED, POLL_WORDS]
+)
 @pytest.mark.parametrize("where", ["inside", "after"])
 def test_a_box_asking_the_reader_for_input_is_left_out(box, where):
     body = f"{FIRST}{box}{REST}" if where == "inside" else f"{BODY}{box}"
@@ -118,6 +128,25 @@ def test_only_the_nearest_block_with_text_around_the_field_goes():
     html = f"<html><body><div>{header}<div>{PARAGRAPHS}</div></div></body></html>"
     assert convert(html, URL).markdown == (
         "## Spring tides reach a record\n\nThe highest water in forty years is expected on Sunday.\n\n" + PARAGRAPHS_MD
+    )
+
+
+def test_a_search_box_beside_a_paragraph_of_the_story_loses_its_label_only():
+    """The box around a field widens to the block beside it only by a pitch's worth of text (MAX_PITCH), not by a
+    paragraph of the story."""
+    lead = (
+        "<p>Tide tables give the times and heights of high and low water at a harbour for every day of the year. "
+        "They are worked out years ahead from the motions of the Moon and the Sun.</p>"
+    )
+    html = (
+        f"<html><body><article>{FIRST}<div>{lead}<div><p>Search</p><form><input name='s'></form></div></div>{REST}"
+        "</article></body></html>"
+    )
+    first_md, rest_md = BODY_MD.split("\n\n", 2)[1:]
+    assert convert(html, URL).markdown == (
+        f"# Tides explained\n\n{first_md}\n\nTide tables give the times and heights of high and low water at a "
+        "harbour for every day of the year. They are worked out years ahead from the motions of the Moon and the "
+        f"Sun.\n\n{rest_md}"
     )
 
 

@@ -98,6 +98,7 @@ TEASER_CHARS = 400  # text per linked heading below which a block reads as a lis
 MAX_MASTHEAD = 200  # characters outside links of the block holding a site's name over a post (its tagline)
 MAX_ABOVE_TITLE = 100  # characters of a block without content text over the headline (a kicker, breadcrumbs)
 MAX_FORM_BOX = 300  # characters of text outside the form's own controls
+MAX_PITCH = 150  # characters a sign-up box's pitch beside the block holding its fields adds to it (a sentence)
 TEXT_ENTRY_TYPES = frozenset({"text", "email", "search", "tel", "url", "password", "number"})
 MIN_ANSWERS = 2  # named radio buttons of one name that make a question put to the reader (a poll)
 POLL_DEPTH = 6  # elements from a poll's first answer up to the block holding its question and answers
@@ -783,7 +784,7 @@ class FurnitureTest:
                     if ancestor is self.main or ancestor in passed:
                         break
                     if text(ancestor):
-                        boxes.add(ancestor)
+                        boxes.add(self.widen_entry_box(ancestor))
                         break
                     passed.add(ancestor)
             polls = set()
@@ -806,6 +807,20 @@ class FurnitureTest:
                             boxes.add(block)
             self.entry_holders = boxes
         return self.entry_holders
+
+    def widen_entry_box(self, box: etree._Element) -> etree._Element:
+        """The box asking for input around `box`, the nearest block holding text around a field (often only the
+        field's labels): the highest block around it holding no heading, at most MAX_FORM_BOX characters and at most
+        MAX_PITCH more than `box`, so that the pitch in a block beside the fields ("Get our tide tables in your
+        inbox") goes with them, not a paragraph of the story beside a search box. A heading titles what is around
+        it: a header holding the headline, its lead and a search box loses the box only."""
+        text = self.analysis.text
+        limit = min(MAX_FORM_BOX, text(box) + MAX_PITCH)
+        for parent in box.iterancestors():
+            if parent is self.main or text(parent) > limit or next(parent.iter(*HEADING_TAGS), None) is not None:
+                break
+            box = parent
+        return box
 
     def is_drawing(self, parent: etree._Element | None) -> bool:
         """Whether `parent` holds MIN_LABELS or more children placed at shares of its height and width (a chart's
