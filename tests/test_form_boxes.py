@@ -17,6 +17,21 @@ SIGN_UP = (
     "morning.</p><form action='/subscribe'><input type='email' placeholder='Email address'>"
     "<button>Sign up</button></form></div>"
 )
+# an older sign-up box: the field holds its prompt as its value (no `placeholder`), the box's pitch inside the form
+SIGN_UP_PROMPT = (
+    "<form action='/subscribe'><input type='hidden' name='list' value='daily'><p><em>Want the day's tide tables "
+    "delivered to your inbox every morning? Enter your email address below to sign up:</em></p>"
+    "<table><tr><td><input type='text' name='email' value='Your email address' size='25'></td>"
+    "<td><input type='submit' value='Sign up'></td></tr></table></form>"
+)
+# the pitch in a block of its own beside the block holding the fields (their labels the nearest text to them), the
+# form's settings in hidden fields: more elements than a small widget of controls holds
+SIGN_UP_BESIDE = (
+    "<div><div class='pitch'>Get the week's tide tables in your inbox for free</div><div><form action='/subscribe'>"
+    + "".join(f"<input type='hidden' name='setting{n}' value='{n}'>" for n in range(30))
+    + "<span>Name</span> <input type='text' name='name' value=''> <span>Email</span> "
+    "<input type='text' name='email' value=''> <input type='submit' value='Sign me up'></form></div></div>"
+)
 SEARCH = "<div><p>Search the tide tables</p><form action='/search'><input name='q'><button>Go</button></form></div>"
 REPLY = (
     "<section><h2>Leave a reply</h2><p>Your email address will not be published.</p><form action='/reply'>"
@@ -44,7 +59,9 @@ POLL_WORDS = (
 )
 
 
-@pytest.mark.parametrize("box", [SIGN_UP, SEARCH, REPLY, POLL_LABELS, POLL_WRAPPED, POLL_WORDS])
+@pytest.mark.parametrize(
+    "box", [SIGN_UP, SIGN_UP_PROMPT, SIGN_UP_BESIDE, SEARCH, REPLY, POLL_LABELS, POLL_WRAPPED, POLL_WORDS]
+)
 @pytest.mark.parametrize("where", ["inside", "after"])
 def test_a_box_asking_the_reader_for_input_is_left_out(box, where):
     body = f"{FIRST}{box}{REST}" if where == "inside" else f"{BODY}{box}"
@@ -78,6 +95,18 @@ def test_a_basket_field_holding_a_quantity_keeps_the_product_beside_it():
     )
 
 
+def test_a_field_holding_a_measure_keeps_the_product_beside_it():
+    """A value of words and a number ("250 g") is what the field holds, not a prompt in place of a placeholder."""
+    product = (
+        "<div><h2>Harbour smoked eel</h2><p>Price: 9.50 EUR per 100 g</p><p>Delivery: 1-2 days, chilled</p>"
+        "<form action='/basket'><input type='text' name='weight' value='250 g'><button>Add</button></form></div>"
+    )
+    html = f"<html><body><article>{BODY}{product}</article></body></html>"
+    assert convert(html, URL).markdown == (
+        BODY_MD + "\n\n## Harbour smoked eel\n\nPrice: 9.50 EUR per 100 g\n\nDelivery: 1-2 days, chilled"
+    )
+
+
 def test_a_page_whose_content_is_the_form_keeps_its_text():
     html = (
         "<html><body><div><h1>Contact the harbour office</h1><p>Write to us with questions about moorings, "
@@ -99,6 +128,25 @@ def test_only_the_nearest_block_with_text_around_the_field_goes():
     html = f"<html><body><div>{header}<div>{PARAGRAPHS}</div></div></body></html>"
     assert convert(html, URL).markdown == (
         "## Spring tides reach a record\n\nThe highest water in forty years is expected on Sunday.\n\n" + PARAGRAPHS_MD
+    )
+
+
+def test_a_search_box_beside_a_paragraph_of_the_story_loses_its_label_only():
+    """The box around a field widens to the block beside it only by a pitch's worth of text (MAX_PITCH), not by a
+    paragraph of the story."""
+    lead = (
+        "<p>Tide tables give the times and heights of high and low water at a harbour for every day of the year. "
+        "They are worked out years ahead from the motions of the Moon and the Sun.</p>"
+    )
+    html = (
+        f"<html><body><article>{FIRST}<div>{lead}<div><p>Search</p><form><input name='s'></form></div></div>{REST}"
+        "</article></body></html>"
+    )
+    first_md, rest_md = BODY_MD.split("\n\n", 2)[1:]
+    assert convert(html, URL).markdown == (
+        f"# Tides explained\n\n{first_md}\n\nTide tables give the times and heights of high and low water at a "
+        "harbour for every day of the year. They are worked out years ahead from the motions of the Moon and the "
+        f"Sun.\n\n{rest_md}"
     )
 
 

@@ -98,6 +98,7 @@ TEASER_CHARS = 400  # text per linked heading below which a block reads as a lis
 MAX_MASTHEAD = 200  # characters outside links of the block holding a site's name over a post (its tagline)
 MAX_ABOVE_TITLE = 100  # characters of a block without content text over the headline (a kicker, breadcrumbs)
 MAX_FORM_BOX = 300  # characters of text outside the form's own controls
+MAX_PITCH = 150  # characters a sign-up box's pitch beside the block holding its fields adds to it (a sentence)
 TEXT_ENTRY_TYPES = frozenset({"text", "email", "search", "tel", "url", "password", "number"})
 MIN_ANSWERS = 2  # named radio buttons of one name that make a question put to the reader (a poll)
 POLL_DEPTH = 6  # elements from a poll's first answer up to the block holding its question and answers
@@ -320,6 +321,14 @@ def question_box(
         if asked and level[block] >= holding:
             return block
     return None
+
+
+def is_prompt(value: str | None) -> bool:
+    """Whether a text field's value leaves it empty for the reader to fill: no value, or words with no digit (its
+    prompt, "Your email address", "Search...", as pages wrote a placeholder before the attribute); a number (a
+    basket's quantity) or a value holding one (a date, a code) is what the field holds."""
+    value = (value or "").strip()
+    return not value or not any(ch.isdigit() for ch in value) and any(ch.isalpha() for ch in value)
 
 
 def names_answer(button: etree._Element) -> bool:
@@ -742,8 +751,9 @@ class FurnitureTest:
 
     def entry_boxes(self) -> set[etree._Element]:
         """The blocks of the region that ask the reader for input: around an empty field to type text into
-        (`<textarea>`, a text-like `<input>` with no value: a field with one, a basket's quantity, is part of what
-        it is next to), the nearest block holding text, its heading or pitch; around a link to a block holding a box
+        (`<textarea>`, a text-like `<input>` with no value or its prompt as its value, "Your email address", as
+        older pages write a placeholder: a field holding a number, a basket's quantity, is part of what it is next
+        to), the nearest block holding text, its heading or pitch; around a link to a block holding a box
         to write in (`#respond`), the nearest block holding text; around the named answers of a
         poll (radio buttons of one name), its `question_box`. Polls together hold less than half the region's text
         (more is a quiz: the page's content). Found once, each ancestor of a field passed once."""
@@ -768,13 +778,13 @@ class FurnitureTest:
                     if kind == "radio":
                         answers.setdefault(field.get("name") or "", []).append(field)
                         continue
-                    if kind not in TEXT_ENTRY_TYPES or field.get("value"):
+                    if kind not in TEXT_ENTRY_TYPES or not is_prompt(field.get("value")):
                         continue
                 for ancestor in field.iterancestors():
                     if ancestor is self.main or ancestor in passed:
                         break
                     if text(ancestor):
-                        boxes.add(ancestor)
+                        boxes.add(self.widen_entry_box(ancestor))
                         break
                     passed.add(ancestor)
             polls = set()
@@ -797,6 +807,20 @@ class FurnitureTest:
                             boxes.add(block)
             self.entry_holders = boxes
         return self.entry_holders
+
+    def widen_entry_box(self, box: etree._Element) -> etree._Element:
+        """The box asking for input around `box`, the nearest block holding text around a field (often only the
+        field's labels): the highest block around it holding no heading, at most MAX_FORM_BOX characters and at most
+        MAX_PITCH more than `box`, so that the pitch in a block beside the fields ("Get our tide tables in your
+        inbox") goes with them, not a paragraph of the story beside a search box. A heading titles what is around
+        it: a header holding the headline, its lead and a search box loses the box only."""
+        text = self.analysis.text
+        limit = min(MAX_FORM_BOX, text(box) + MAX_PITCH)
+        for parent in box.iterancestors():
+            if parent is self.main or text(parent) > limit or next(parent.iter(*HEADING_TAGS), None) is not None:
+                break
+            box = parent
+        return box
 
     def is_drawing(self, parent: etree._Element | None) -> bool:
         """Whether `parent` holds MIN_LABELS or more children placed at shares of its height and width (a chart's

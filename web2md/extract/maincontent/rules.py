@@ -464,14 +464,19 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "form-boxes",
-        "small boxes that ask the reader for input: around an empty text field (sign-up, search, reply), around a link "
+        "small boxes that ask the reader for input: around an empty text field (sign-up, search, reply; a field "
+        'holding its prompt as its value, "Your email address", words without a digit, is empty; the box is the '
+        "highest block around the field holding no heading and at most MAX_PITCH characters more than the nearest "
+        "block with text, so that a pitch beside the fields goes with them), around a link "
         "to a block holding a box to write in (\"You can <a href='#respond'>leave a reply</a>\"), or a poll's "
         "question and named answers",
-        ("MAX_FORM_BOX", "MIN_ANSWERS", "POLL_DEPTH"),
+        ("MAX_FORM_BOX", "MAX_PITCH", "MIN_ANSWERS", "POLL_DEPTH"),
         (
             "test_form_boxes::test_a_box_asking_the_reader_for_input_is_left_out",
             "test_form_boxes::test_only_the_nearest_block_with_text_around_the_field_goes",
             "test_form_boxes::test_a_line_pointing_to_the_reply_box_is_left_out",
+            "test_form_boxes::test_a_field_holding_a_measure_keeps_the_product_beside_it",
+            "test_form_boxes::test_a_search_box_beside_a_paragraph_of_the_story_loses_its_label_only",
         ),
     ),
     Rule(
