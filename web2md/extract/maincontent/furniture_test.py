@@ -491,6 +491,7 @@ class FurnitureTest:
             if masthead is not None:
                 self.verdicts[masthead] = True
         self.entry_holders: set[etree._Element] | None = None  # the blocks around a text field (when asked)
+        self.heading_holders: set[etree._Element] | None = None  # the blocks of the region holding a heading
         self.alike_shares: dict[tuple[etree._Element, str], float] = {}
         self.threads: dict[etree._Element, set[etree._Element]] = {}  # per parent: the comments closing it
 
@@ -760,6 +761,7 @@ class FurnitureTest:
         if self.entry_holders is None:
             boxes: set[etree._Element] = set()
             passed: set[etree._Element] = set()  # ancestors found to hold no text
+            found: set[etree._Element] = set()  # the nearest blocks holding text around a field, each widened once
             text = self.analysis.text
             answers: dict[str, list[etree._Element]] = {}  # radio buttons by the name of the choice they make
             forms: set[str] = set()  # the ids of the blocks holding a box to write in (a reply form), as link targets
@@ -784,7 +786,9 @@ class FurnitureTest:
                     if ancestor is self.main or ancestor in passed:
                         break
                     if text(ancestor):
-                        boxes.add(self.widen_entry_box(ancestor))
+                        if ancestor not in found:
+                            found.add(ancestor)
+                            boxes.add(self.widen_entry_box(ancestor))
                         break
                     passed.add(ancestor)
             polls = set()
@@ -816,8 +820,17 @@ class FurnitureTest:
         it: a header holding the headline, its lead and a search box loses the box only."""
         text = self.analysis.text
         limit = min(MAX_FORM_BOX, text(box) + MAX_PITCH)
+        if self.heading_holders is None:
+            # found once, each ancestor of a heading passed once: a box's ancestors are not searched for headings
+            # one by one (fields in wrappers nested thousands deep)
+            holders = self.heading_holders = set()
+            for heading in self.main.iter(*HEADING_TAGS):
+                for node in chain((heading,), heading.iterancestors()):
+                    if node in holders or node is self.main:
+                        break
+                    holders.add(node)
         for parent in box.iterancestors():
-            if parent is self.main or text(parent) > limit or next(parent.iter(*HEADING_TAGS), None) is not None:
+            if parent is self.main or text(parent) > limit or parent in self.heading_holders:
                 break
             box = parent
         return box
