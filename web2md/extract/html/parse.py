@@ -287,12 +287,6 @@ def _declared(body: bytes, encoding: str | None = None) -> str | None:
     return found + "-be" if found in ("utf-16", "utf-32") else found
 
 
-def body_encoding(body: bytes, encoding: str | None = None) -> str:
-    """The encoding `decode_body` decodes `body` with (w3lib's choice, in `html_to_unicode`'s order: BOM, declared
-    charset, `<meta>`, then `utf8_or_cp1252`), found without decoding it."""
-    return _declared(body, encoding) or utf8_or_cp1252(body)
-
-
 def memory_estimate(size: int, elements: int, links: int = 0) -> int:
     """What converting `size` bytes of markup holding `elements` start tags, `links` of them links, takes in memory,
     in bytes (an upper estimate)."""
@@ -343,7 +337,7 @@ def parse_html(
     if isinstance(html, bytes):
         # a body its text is decoded from without loss goes to libxml2 as it is (the text is not made); its bytes
         # are searched for NUL (memchr, where a str wider than Latin-1 is searched one character at a time)
-        # (a body that declares no encoding is UTF-8 when it decodes as such, `body_encoding`: checked once, here)
+        # (a body that declares no encoding is UTF-8 when it decodes as such, `utf8_or_cp1252`: checked once, here)
         ends = _utf8_ends(html) if _declared(html, encoding) in (None, "utf-8") else None
         if ends is None or b"\x00" in html:
             html, _ = decode_body(html, encoding)
