@@ -98,7 +98,7 @@ def main() -> int:
             out += ["", f"dragnet-dev, `{command} trafilatura`:", "", "```", extra.rstrip(), "```"]
     if not args.no_speed:
         pages = root / "trafilatura-dev" / "pages"
-        only = "web2md convert,trafilatura"
+        only = "web2md convert,trafilatura,trafilatura md+metadata"
         speed = run([sys.executable, "speed.py", str(pages), "--only", only, "--rounds", str(args.rounds)])
         ratio = next((m[1] for line in speed.splitlines() if (m := RATIO.match(line))), "?")
         out += ["", "### Speed", "", f'`python3 benchmarks/speed.py --only "{only}" --rounds {args.rounds}`:']

@@ -60,6 +60,10 @@ def extractors() -> dict[str, Callable[[bytes], object]]:
         import trafilatura
 
         found["trafilatura"] = lambda b: trafilatura.extract(b, include_tables=True, include_comments=False)
+        # what `convert` gives, Markdown and the page's metadata: the ratios stay against plain text alone
+        found["trafilatura md+metadata"] = lambda b: trafilatura.extract(
+            b, include_tables=True, include_comments=False, output_format="markdown", with_metadata=True
+        )
     except ImportError:
         print("trafilatura not installed: skipped", file=sys.stderr)
     try:
