@@ -1,7 +1,12 @@
 """The annotated segments web2md leaks (boilerplate kept) or misses (content dropped) on trafilatura-dev,
 each with the path of the element that holds it, for working on the main-content heuristics.
 
-usage: python3 benchmarks/segment_errors.py [leaks|misses] [--shared DIR] [--limit N]
+usage: python3 benchmarks/segment_errors.py [leaks|misses] [--shared DIR] [--limit N] [--rules]
+
+--rules    after each segment, the catalogue rules (`web2md/extract/maincontent/rules.py`) that flip it when switched
+           off alone: for a miss, the rules whose verdict dropped it; for a leak, the rules whose verdict let it in
+           (empty: no one rule decided it: the region's choice, or several rules together). One conversion per rule
+           per page with errors: a few minutes.
 
 Reads `shared/corpora/trafilatura-dev` (skips with a message when absent); the
 counts at the end are the segment scorer's (whitespace-normalised substrings of
@@ -48,6 +53,7 @@ def main() -> int:
     ap.add_argument("kind", nargs="?", choices=("leaks", "misses"), default="leaks")
     ap.add_argument("--shared", type=Path, default=DEFAULT, help="folder holding corpora/")
     ap.add_argument("--limit", type=int, default=0, help="stop after this many pages with errors")
+    ap.add_argument("--rules", action="store_true", help="name the rules that flip each segment when switched off")
     args = ap.parse_args()
     corpus = args.shared / "corpora" / "trafilatura-dev"
     if not (corpus / "annotations.json").exists():
@@ -55,13 +61,14 @@ def main() -> int:
         return 0
     from web2md import convert
     from web2md.extract.html.parse import parse_html
+    from web2md.extract.maincontent.rules import RULES
 
     annotations = json.loads((corpus / "annotations.json").read_text())
     counts = {"leaks": 0, "misses": 0}
     shown = 0
     for url, item in sorted(annotations.items()):
         body = gzip.decompress((corpus / "pages" / item["file"]).read_bytes())
-        text = normalise(convert(body).text)
+        text = normalise(convert(body, url=url).text)
         errors = {
             "leaks": [s for s in item["without"] if normalise(s) in text],
             "misses": [s for s in item["with"] if normalise(s) not in text],
@@ -72,9 +79,16 @@ def main() -> int:
             continue
         shown += 1
         root = parse_html(body)
+        flips: dict[str, list[str]] = {segment: [] for segment in errors[args.kind]}
+        for rule in RULES if args.rules else ():
+            without = normalise(convert(body, url=url, disable_rules=(rule.name,)).text)
+            for segment in flips:
+                if (normalise(segment) in without) == (args.kind == "misses"):
+                    flips[segment].append(rule.name)
         print(f"== {item['file']}")
         for segment in errors[args.kind]:
-            print(f"   {normalise(segment)[:70]!r} | {where(root, segment)}")
+            decided = f" | rules: {', '.join(flips[segment]) or '-'}" if args.rules else ""
+            print(f"   {normalise(segment)[:70]!r} | {where(root, segment)}{decided}")
     print(
         f"\n{counts['leaks']} boilerplate segments leaked, {counts['misses']} content segments missed "
         f"({len(annotations)} pages)"
