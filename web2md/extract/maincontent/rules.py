@@ -174,6 +174,34 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "headline-lists",
+        "on a listing page, lists (<ul>, <ol>) of MIN_CARDS or more items, two thirds of them or more each one link "
+        "and nothing else whose text reads as a headline (WRAPPED_TITLE_WORDS words or more, no date), are listed "
+        "as lists of headlines alone: kept, the blocks holding them not judged by their links; they weigh nothing in "
+        "the listing decision nor in the descent (a related-stories list in an article's column)",
+        ("MIN_CARDS", "WRAPPED_TITLE_WORDS"),
+        (
+            "test_content::test_a_front_page_keeps_its_desks_of_headlines_alone",
+            "test_content::test_a_front_page_leaves_out_a_list_of_short_links_among_its_desks",
+        ),
+    ),
+    Rule(
+        "lead-cards",
+        "a card with a summary apart from the lists of cards (fewer than MIN_CARDS side by side, in a block holding "
+        "more than them: a section's lead story) weighs with the cards in the listing decision, and is no story "
+        "beside the lists (nor, with it, labels and widgets: the page's own text must then hold content text "
+        "besides the card's), unless one holds the page's title or the post's title the <title> holds (then no card "
+        "counts as apart); an <h1> of a word or two over less than "
+        "SECTION_INTRO characters of its own names a section, no story",
+        ("MIN_CARDS", "CARD_CHARS", "SECTION_INTRO"),
+        (
+            "test_content::test_a_section_page_keeps_its_cards_under_a_lead_story",
+            "test_content::test_a_short_post_whose_title_links_to_itself_leaves_out_the_cards_after_it",
+            "test_content::test_a_post_under_a_banner_titled_by_a_link_to_itself_leaves_out_the_cards_after_it",
+            "test_content::test_teasers_with_a_read_more_heading_after_a_short_article_are_left_out",
+        ),
+    ),
+    Rule(
         "lead-blocks",
         "in an article whose body is a block of its own, only headings, the blocks holding them and content text "
         "are kept ahead of the body",
