@@ -457,7 +457,8 @@ PORTAL_FURNITURE = (
     ("section name", "//main/h1"),
     ("desk name", "//section[@class='desk']/*[1][not(@class='grid')]"),
 )
-SHORT = ("card time label", "desk name", "ticker", "widget", "ad slot", "pager", "byline", "section name")
+SHORT = ("card time label", "desk name", "ticker", "ad slot", "pager", "byline", "section name")
+PAIRS = ("widget",)  # kinds whose lines of two words count ("FTSE 100", "Full forecast"; not "Harbour")
 
 
 def furniture_kept(html: str, text: str, kinds: tuple = FURNITURE) -> list[str]:
@@ -470,8 +471,8 @@ def furniture_kept(html: str, text: str, kinds: tuple = FURNITURE) -> list[str]:
     for kind, path in kinds:
         lines = {collapsed(line) for el in doc.xpath(path) for line in el.itertext()}
         lines = {line for line in lines if re.search(r"[^\W\d]", line)}  # not a page number
-        short = kind in SHORT
-        if any(line in text for line in lines if short or len(line.split()) > 2):
+        least = 1 if kind in SHORT else 2 if kind in PAIRS else 3
+        if any(line in text for line in lines if len(line.split()) >= least):
             kept.append(kind)
     return kept
 

@@ -4641,6 +4641,33 @@ def test_a_section_page_keeps_its_cards_under_a_lead_story(extra):
     assert [title in md for title, _, _ in STORIES] == [True] * len(STORIES)
 
 
+def test_a_front_page_leaves_out_a_widget_beside_its_lists():
+    """Beside a front page's lists, a block of labels (a markets widget: no content text, no headline, more words
+    than a desk's name) is furniture."""
+    md = convert(section_page(MARKETS), "https://herald.example/business").markdown
+    assert [title in md for title, _, _ in STORIES] == [True] * len(STORIES)
+    assert "FTSE" not in md and "Markets" not in md
+
+
+def test_a_front_page_keeps_desk_names_that_are_no_headings():
+    """A desk's name in a block of its own over the desk's grid, not a heading (`<div class="desk-name">Business
+    news</div>`): beside the lists like a widget, without content text or headline, but of a word or two, it stays
+    over its desk."""
+    desks = "".join(
+        f"<section><div class='desk-name'>{section.title()} news</div><div class='grid'>"
+        + "".join(front_page_card(section, n, headline, SUMMARIES[n % 2]) for n, headline in enumerate(headlines))
+        + "</div></section>"
+        for section, headlines in SECTIONS.items()
+    )
+    html = (
+        "<html><head><title>Harbour Herald - News from the harbour</title></head><body><header><a href='/'>Harbour "
+        f"Herald</a></header><main>{desks}</main></body></html>"
+    )
+    md = convert(html, "https://herald.example/").markdown
+    assert all(f"{section.title()} news\n\n" in md for section in SECTIONS)
+    assert all(headline in md for headlines in SECTIONS.values() for headline in headlines)
+
+
 def test_a_short_post_whose_title_links_to_itself_leaves_out_the_cards_after_it():
     """A short post whose `<h1>` links to the post (a card's shape: a linked heading over a summary) followed by a
     grid of other stories' cards holding more text: the card holding the page's title is its story, not a lead

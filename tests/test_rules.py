@@ -224,6 +224,12 @@ PAGES = {
         # the desk of headlines alone is a menu's link list
         CARDS_MD + "\n\n" + TALES_MD,
     ),
+    "listing-widgets": (
+        f"<html><body><div class='page'><div class='list'>{CARDS}</div><div class='weather'>Harbour 14°C, cloudy "
+        f"with light winds</div><div class='list'>{TALES}</div></div></body></html>",
+        CARDS_MD + "\n\n" + TALES_MD,
+        CARDS_MD + "\n\nHarbour 14°C, cloudy with light winds\n\n" + TALES_MD,
+    ),
     "lead-cards": (
         "<html><body><div class='page'><h1>Tides</h1><div class='lead'><h2><a href='/s/lead'>The busiest year of the "
         f"port</a></h2><p>{LEAD}</p></div><div class='list'>{CARDS}</div></div></body></html>",
@@ -474,6 +480,7 @@ NEEDS = {
     "title-heading": {"furniture-beside-title"},  # the pitch is passed over beside the block holding the title
     "headline-lists": {"listing-pages", "teaser-cards"},  # listed on a listing, decided by its cards
     "lead-cards": {"listing-pages", "teaser-cards"},
+    "listing-widgets": {"listing-pages", "teaser-cards"},
     # the post left out by its links, the thread by its class, the region above it
     "second-reading": {"link-density", "class-hints", "comments-descent"},
 }

@@ -598,19 +598,27 @@ def beside_the_lists(
             if holds(region, el):
                 holders.update(ancestors_below(el, region))
                 holders.add(el)
-        notes = {
+        beside = [
             child
             for node in holders
             if node not in lists
             for child in node.iterchildren(etree.Element)
-            if child not in holders
-            and analysis.good(child)
-            and not analysis.stats[child].titles
-            and not is_headed_story(child, holders, region)
-        }
+            if child not in holders and child in analysis.stats and not analysis.stats[child].titles
+        ]
+        notes = {child for child in beside if analysis.good(child) and not is_headed_story(child, holders, region)}
         listed = sum(analysis.text(el) for el in lists if holds(region, el))
         if NOTES_BESIDE_LISTS * sum(map(analysis.text, notes)) >= listed:
             notes = set()
+        if "listing-widgets" not in analysis.disabled:
+            # blocks of labels beside the lists (a markets or weather widget, a date bar): no content text, no
+            # headline, no heading of their own, more words than a desk's name
+            notes.update(
+                child
+                for child in beside
+                if not analysis.good(child)
+                and child.tag not in HEADING_TAGS
+                and word_count(block_text(child)) > CARD_LABEL_WORDS
+            )
     cards = analysis.listed - lists
 
     def skip_beside_the_lists(el: etree._Element) -> bool:

@@ -186,6 +186,17 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "listing-widgets",
+        "on a front page (every list of cards listed, no story named), a block beside the lists with no content text, "
+        "no linked headline, not a heading, of more than CARD_LABEL_WORDS words (a markets or weather widget, a date "
+        "bar) is furniture; a desk's name of a word or two stays",
+        ("CARD_LABEL_WORDS",),
+        (
+            "test_content::test_a_front_page_leaves_out_a_widget_beside_its_lists",
+            "test_content::test_a_front_page_keeps_desk_names_that_are_no_headings",
+        ),
+    ),
+    Rule(
         "lead-cards",
         "a card with a summary apart from the lists of cards (fewer than MIN_CARDS side by side, in a block holding "
         "more than them: a section's lead story) weighs with the cards in the listing decision, and is no story "
