@@ -72,6 +72,8 @@ MIN_CARDS = 3
 # Beside lists of cards, an `<h1>` of a word or two over less text than this of its own (outside links, lists and
 # cards) names a section over its introduction, not a story
 SECTION_INTRO = 200
+# A list item shorter than this (characters) is no headline of a desk of headlines alone (four words of a few letters)
+BARE_HEADLINE_CHARS = 12
 
 
 def _tag_kind(tag: str, skip_tags: frozenset[str], custom_tags: dict[str, int]) -> int:
@@ -245,8 +247,7 @@ class Analysis:
         its card, was passed over before the first title in a block of its kind (else None)."""
         stats, pruned, candidates, bylines = self.stats, self.pruned, self.comment_candidates, self.byline_candidates
         teaser_lists, teaser_cards, headline_lists = self.teaser_lists, self.teaser_cards, self.headline_lists
-        bare_lists, lone_cards, lone_held = self.bare_lists, self.lone_cards, self.lone_held
-        bare_items: dict[etree._Element, list[etree._Element]] = {}  # per open list: its bare headline items
+        lone_cards, lone_held = self.lone_cards, self.lone_held
         count_cards = "teaser-cards" not in self.disabled
         cards: dict[etree._Element, Cards] = {}  # per open element: the cards among its children
         targets: dict[etree._Element, str] = {}  # the one page the linked headings below an element lead to, or ""
@@ -431,10 +432,6 @@ class Analysis:
                         if target:
                             own.titles += 1
                             targets[el] = target
-                if bare_items and (tag == "ul" or tag == "ol"):
-                    items = bare_items.pop(el, None)
-                    if items and len(items) >= MIN_CARDS and 3 * len(items) >= 2 * len(el) and count_cards:
-                        bare_lists[el] = items
                 if cards:
                     held = cards.pop(el, None)
                     if held is not None and held.count >= MIN_CARDS and count_cards:
@@ -519,8 +516,6 @@ class Analysis:
                         # a linked term and its description (`<dt><a>Headline</a></dt><dd>Summary</dd>`): a card,
                         # when the term reads as a headline, not a glossary's word
                         card = (term, el)
-                    elif tag == "li" and own.links == own.text and not own.titles and bare_headline_item(el):
-                        bare_items.setdefault(open_elements[-1], []).append(el)
                     if card:
                         held = cards.get(open_elements[-1])
                         if held is None:
@@ -638,7 +633,24 @@ class Analysis:
         return self.lone_held.get(block, 0)
 
     def list_bare_headlines(self) -> None:
-        """On a listing page, count its lists of bare headlines (`bare_lists`) as lists of headlines alone."""
+        """On a listing page, find its lists of bare headlines (`bare_lists`: looked for here, not in the walk, as no
+        other page needs them) and count them as lists of headlines alone."""
+        if "teaser-cards" in self.disabled:
+            return
+        stats = self.stats
+        for el in self.root.iter("ul", "ol"):
+            items = [
+                item
+                for item in el
+                if item.tag == "li"
+                and (own := stats.get(item)) is not None  # (measured: not in furniture passed over)
+                and own.text >= BARE_HEADLINE_CHARS  # (first: most list items are a menu's short entries)
+                and own.links == own.text
+                and not own.titles
+                and bare_headline_item(item)
+            ]
+            if len(items) >= MIN_CARDS and 3 * len(items) >= 2 * len(el) and el not in self.headline_lists:
+                self.bare_lists[el] = items
         self.headline_lists.update(self.bare_lists)
 
     def lists_of_cards(self) -> dict[etree._Element, list[etree._Element]]:
@@ -770,9 +782,9 @@ def bare_headline_item(item: etree._Element) -> bool:
     return (
         anchor.tag == "a"
         and not (anchor.tail or "").strip()
-        and link_target(anchor) is not None
-        and not (anchor.get("href") or "").lstrip().lower().startswith(NOT_PAGES)
         and reads_as_headline(subtree_text(anchor))
+        and not (anchor.get("href") or "").lstrip().lower().startswith(NOT_PAGES)
+        and link_target(anchor) is not None
     )
 
 

@@ -176,10 +176,11 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "headline-lists",
         "on a listing page, lists (<ul>, <ol>) of MIN_CARDS or more items, two thirds of them or more each one link "
-        "and nothing else whose text reads as a headline (WRAPPED_TITLE_WORDS words or more, no date), are listed "
+        "and nothing else whose text reads as a headline (BARE_HEADLINE_CHARS characters and WRAPPED_TITLE_WORDS "
+        "words or more, no date; looked for once the page is decided a listing), are listed "
         "as lists of headlines alone: kept, the blocks holding them not judged by their links; they weigh nothing in "
         "the listing decision nor in the descent (a related-stories list in an article's column)",
-        ("MIN_CARDS", "WRAPPED_TITLE_WORDS"),
+        ("MIN_CARDS", "WRAPPED_TITLE_WORDS", "BARE_HEADLINE_CHARS"),
         (
             "test_content::test_a_front_page_keeps_its_desks_of_headlines_alone",
             "test_content::test_a_front_page_leaves_out_a_list_of_short_links_among_its_desks",
