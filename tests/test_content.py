@@ -4668,6 +4668,37 @@ def test_a_front_page_keeps_desk_names_that_are_no_headings():
     assert all(headline in md for headlines in SECTIONS.values() for headline in headlines)
 
 
+def test_a_section_page_named_in_a_few_words_over_a_line_of_introduction_keeps_its_cards():
+    """A section's name that reads as a headline ("Latest news from the harbour"), which the `<title>` does not hold,
+    standing among the blocks of the grid, over a line of introduction: it names the section, no story beside the
+    cards."""
+    html = section_page().replace(
+        "<h1>Business</h1>",
+        "<h1>Latest news from the harbour</h1><p>Business, trade and jobs in the harbour towns, from the Herald's "
+        "newsroom.</p>",
+    )
+    md = convert(html, "https://herald.example/business").markdown
+    assert [title in md for title, _, _ in STORIES] == [True] * len(STORIES)
+
+
+def test_a_brief_titled_otherwise_than_its_page_leaves_out_the_cards_after_it():
+    """A brief of one short paragraph under its `<h1>`, in a block of its own, the `<title>` wording it otherwise,
+    then a grid of other stories' cards: the `<h1>` heads a story, not a section."""
+    cards = "".join(
+        f"<div class='card'><h3><a href='{href}'>{title}</a></h3><p>{summary}</p></div>"
+        for title, href, summary in STORIES
+    )
+    html = (
+        "<html><head><title>Ferry timetable: two early sailings | Harbour Herald</title></head><body><header><a "
+        "href='/'>Harbour Herald</a></header><main><article><h1>Council approves new ferry timetable</h1><p>The "
+        "harbour council approved a timetable that adds two early sailings on weekdays.</p></article><div "
+        f"class='grid'>{cards}</div></main></body></html>"
+    )
+    md = convert(html, "https://herald.example/2024/03/ferry-timetable").markdown
+    assert "two early sailings on weekdays" in md
+    assert not any(title in md for title, _, _ in STORIES)
+
+
 def test_a_short_post_whose_title_links_to_itself_leaves_out_the_cards_after_it():
     """A short post whose `<h1>` links to the post (a card's shape: a linked heading over a summary) followed by a
     grid of other stories' cards holding more text: the card holding the page's title is its story, not a lead

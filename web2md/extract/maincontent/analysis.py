@@ -62,6 +62,7 @@ _HEADER = 4
 _FURNITURE = 5  # FURNITURE_TAGS
 _CUSTOM = 6  # a custom element's name (with a hyphen), not naming furniture outright
 _CUSTOM_FURNITURE = 7  # ... naming furniture outright (<pp-navigation>, <amp-ad>)
+_FIRST_TITLE = etree.XPath("descendant::title[1]")  # the page's <title>, as choice.page_title reads it
 MIN_UNIT = 50  # characters of non-link text before a block counts as content (chosen out of fold: --tune)
 PRECISION_MIN_UNIT = 70  # ... with `precision`
 RECALL_MIN_UNIT = 17  # ... with `recall`
@@ -689,13 +690,27 @@ class Analysis:
         if (
             own < SECTION_INTRO
             and title.tag == "h1"
-            and not reads_as_headline(subtree_text(title))
             and "lead-cards" not in self.disabled
+            and (
+                not reads_as_headline(heading := subtree_text(title))
+                or title.getparent() is both
+                and not self.title_holds(heading)
+            )
         ):
-            return False  # an <h1> of a word or two over a line or two names a section over its introduction
+            # an <h1> of a word or two, or one standing among the lists' blocks that the <title> does not hold ("Latest
+            # news in Science" on "Science - The Daily Example"), over a line or two names a section over its
+            # introduction (a story's <h1> heads a block of its own)
+            return False
         # (a card apart from the lists, a section's lead story, is no story beside them: with it, the page's own text
         # must hold content text besides the card's, not only the labels and widgets around them)
         return own >= self.min_unit and (not lone or self.good(both) - self.good(title) - lone > 0)
+
+    def title_holds(self, text: str) -> bool:
+        """Whether the page's `<title>` holds `text` (whitespace collapsed, casefolded); True without a `<title>`."""
+        found = _FIRST_TITLE(self.root.getroottree().getroot())
+        if not found:
+            return True
+        return " ".join(text.split()).casefold() in " ".join(subtree_text(found[0]).split()).casefold()
 
     def story_apart(self, block: etree._Element, title: etree._Element | None, lists: Iterable[etree._Element]) -> bool:
         """Whether the page's title and the story it heads make a block of their own beside the list of cards `block`:

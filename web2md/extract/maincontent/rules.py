@@ -203,14 +203,17 @@ RULES: tuple[Rule, ...] = (
         "more than them: a section's lead story) weighs with the cards in the listing decision, and is no story "
         "beside the lists (nor, with it, labels and widgets: the page's own text must then hold content text "
         "besides the card's), unless one holds the page's title or the post's title the <title> holds (then no card "
-        "counts as apart); an <h1> of a word or two over less than "
-        "SECTION_INTRO characters of its own names a section, no story",
+        "counts as apart); an <h1> of a word or two, or one among the lists' blocks (its parent the lowest block holding "
+        "it and a list) that the <title> does not hold, over less than SECTION_INTRO characters of its own names a "
+        "section, no story",
         ("MIN_CARDS", "CARD_CHARS", "SECTION_INTRO"),
         (
             "test_content::test_a_section_page_keeps_its_cards_under_a_lead_story",
             "test_content::test_a_short_post_whose_title_links_to_itself_leaves_out_the_cards_after_it",
             "test_content::test_a_post_under_a_banner_titled_by_a_link_to_itself_leaves_out_the_cards_after_it",
             "test_content::test_teasers_with_a_read_more_heading_after_a_short_article_are_left_out",
+            "test_content::test_a_section_page_named_in_a_few_words_over_a_line_of_introduction_keeps_its_cards",
+            "test_content::test_a_brief_titled_otherwise_than_its_page_leaves_out_the_cards_after_it",
         ),
     ),
     Rule(
