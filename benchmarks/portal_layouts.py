@@ -56,12 +56,15 @@ def headline(rng: random.Random) -> str:
     return " ".join(rng.choice(WORDS) for _ in range(rng.randint(5, 10))).capitalize()
 
 
-def card(rng: random.Random, n: int, markup: str, summary: bool) -> tuple[str, str, str]:
+def card(rng: random.Random, n: int, markup: str, summary: bool, bare: bool = False) -> tuple[str, str, str]:
     """A card's markup, its headline and its summary ("" without one)."""
     title = f"{headline(rng)} {n}"
     href = f"/story/{n}-{rng.randint(0, 10**6)}"
     if markup in OLDER:
         html, text = older_card(rng, href, title, markup, summary)
+        return html, title, text
+    if markup in NEWER:
+        html, text = newer_card(rng, href, title, markup, summary, bare)
         return html, title, text
     picture = f"<a href='{href}'><img src='{href}.jpg' alt=''></a>" if rng.random() < 0.6 else ""
     label = "<span class='time'>2 hours ago</span>" if rng.random() < 0.5 else ""
@@ -97,25 +100,71 @@ def older_card(rng: random.Random, href: str, title: str, markup: str, summary: 
     return html, text
 
 
+def newer_card(
+    rng: random.Random, href: str, title: str, markup: str, summary: bool, bare: bool = False
+) -> tuple[str, str]:
+    """A card in one of the markups of the portal and section families (a card whose whole body is one link, `bare`
+    when the link is the card; a kicker over the headline, a summary, a byline and a time; a `<div class="col">` of
+    a grid; a headline alone in a list item, of a desk of headlines), and its summary."""
+    text = sentence(rng) if summary else ""
+    paragraph = f"<p>{text}</p>" if text else ""
+    picture = f"<img src='{href}.jpg' alt=''>" if rng.random() < 0.6 else ""
+    tag = rng.choice(["h2", "h3", "h4"])
+    if markup == "whole-link":
+        inner = f"{picture}<{tag}>{title}</{tag}>{paragraph}"
+        html = (
+            f"<a href='{href}' class='card'>{inner}</a>"
+            if bare
+            else f"<div class='card'><a href='{href}'>{inner}</a></div>"
+        )
+    elif markup == "kicker":
+        kicker = f"<a class='kicker' href='/topic/{rng.choice(WORDS)}'>{rng.choice(WORDS).capitalize()}</a>"
+        picture = f"<a href='{href}'>{picture}</a>" if picture else ""
+        byline = f"<span class='byline'>By {rng.choice(AUTHORS)}</span>" if rng.random() < 0.7 else ""
+        when = "<time datetime='2026-06-04T09:00'>3 hours ago</time>" if rng.random() < 0.7 else ""
+        meta = f"<div class='meta'>{byline} {when}</div>" if byline or when else ""
+        html = f"<article class='story'>{picture}{kicker}<{tag}><a href='{href}'>{title}</a></{tag}>{paragraph}{meta}</article>"
+    elif markup == "col":
+        picture = f"<a href='{href}'>{picture}</a>" if picture else ""
+        html = (
+            f"<div class='col'>{picture}<div class='card-body'><{tag} class='card-title'><a href='{href}'>{title}</a>"
+            f"</{tag}>{paragraph}</div></div>"
+        )
+    else:  # headlines
+        html, text = f"<li><a href='{href}'>{title}</a></li>", ""
+    return html, text
+
+
+AUTHORS = ("Ann Smith", "Tom Reed", "Maria Lopez", "Sam Okafor", "Lena Berg")
 MARKUPS = ["li", "article", "div", "div-title"]
 OLDER = ["li-time", "strong", "table", "dl"]
-WRAPPERS = {"li": "ul", "li-time": "ul", "table": "table", "dl": "dl"}  # the element holding a desk's cards
+NEWER = ["whole-link", "kicker", "col", "headlines"]  # drawn by the portal and section families alone
+WRAPPERS = {"li": "ul", "li-time": "ul", "table": "table", "dl": "dl", "headlines": "ul"}  # holding a desk's cards
 drawn_markups = MARKUPS + OLDER  # --markups narrows the draw to some of them
+newer_markups = MARKUPS + OLDER + NEWER  # the portal and section families' draw
 
 
-def desk(rng: random.Random, k: int, cards: int, summaries: float) -> tuple[str, list[tuple[str, str]]]:
-    """A desk of cards under its linked name, and their headlines with their summaries."""
-    markup = rng.choice(drawn_markups)
-    drawn = [card(rng, k * 100 + n, markup, rng.random() < summaries) for n in range(cards)]
+def desk(
+    rng: random.Random, k: int, cards: int, summaries: float, markups: list[str] | None = None, named: bool = True
+) -> tuple[str, list[tuple[str, str]]]:
+    """A desk of cards under its linked name (none unless `named`), and their headlines with their summaries."""
+    markup = rng.choice(markups or drawn_markups)
+    if markup == "headlines":  # a desk of headlines alone, 6 to 15 of them
+        cards, summaries = rng.randint(6, 15), 0
+    bare = markup == "whole-link" and rng.random() < 0.5
+    drawn = [card(rng, k * 100 + n, markup, rng.random() < summaries, bare) for n in range(cards)]
     inner = "".join(html for html, _, _ in drawn)
     if markup in WRAPPERS:
         inner = f"<{WRAPPERS[markup]}>{inner}</{WRAPPERS[markup]}>"
+    if markup == "col":
+        inner = f"<section class='row'>{inner}</section>"
     name = headline(rng).split()[0]
     heading = (
         f"<h2><a href='/{name}'>{name}</a></h2>"
         if rng.random() < 0.7
         else f"<div class='desk-name'><a href='/{name}'>{name}</a></div>"
     )
+    heading = heading if named else ""
     return f"<section class='desk'>{heading}<div class='grid'>{inner}</div></section>", [(t, x) for _, t, x in drawn]
 
 
@@ -151,8 +200,177 @@ def front_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str
     return f"<html><head><title>{title}</title></head><body>{body}</body></html>", cards, extras
 
 
-def article_page(rng: random.Random) -> tuple[str, list[str], list[str], list[str]]:
-    """An article page, its paragraphs, the headlines of the desks around it, and its layout."""
+SECTIONS = ("News", "Business", "Science", "Sport", "Culture", "Travel", "Opinion")
+
+
+def mega_menu(rng: random.Random) -> str:
+    """A header's menu whose panels list links with a line describing each: it reads like a desk of cards."""
+    panels = []
+    for i, section in enumerate(SECTIONS[: rng.randint(3, 7)]):
+        links = "".join(
+            f"<li><a href='/{section.lower()}/{j}'>{' '.join(rng.choice(WORDS) for _ in range(2)).capitalize()}</a>"
+            f"<p>{sentence(rng, rng.randint(5, 9))}</p></li>"
+            for j in range(rng.randint(3, 6))
+        )
+        panels.append(f"<li><a href='/{section.lower()}'>{section}</a><div class='panel'><ul>{links}</ul></div></li>")
+    tag = rng.choice(["nav", "div"])
+    return f"<{tag} class='mega-menu'><ul>{''.join(panels)}</ul></{tag}>"
+
+
+def fat_footer(rng: random.Random) -> str:
+    """A footer holding the site's map: columns of a heading over a list of links."""
+    columns = "".join(
+        f"<div class='col'><h4>{section}</h4><ul>"
+        + "".join(f"<li><a href='/{section.lower()}/{j}'>{rng.choice(WORDS).capitalize()}</a></li>" for j in range(6))
+        + "</ul></div>"
+        for section in SECTIONS[: rng.randint(4, 7)]
+    )
+    tag = rng.choice(["footer", "div"])
+    return f"<{tag} class='footer'><div class='sitemap'>{columns}</div><p>© 2026 The Daily Example. All rights reserved.</p></{tag}>"
+
+
+def ticker(rng: random.Random) -> str:
+    return f"<div class='ticker'><span>Breaking:</span> <a href='/story/live-{rng.randint(0, 99)}'>{headline(rng)}</a></div>"
+
+
+def widget(rng: random.Random) -> str:
+    if rng.random() < 0.5:
+        rows = "".join(
+            f"<li><span>{name}</span> <span>{rng.randint(1000, 9000)}.{rng.randint(0, 9)}</span> "
+            f"<span class='change'>{rng.choice('+-')}{rng.randint(0, 3)}.{rng.randint(0, 9)}%</span></li>"
+            for name in ("FTSE 100", "Dow Jones", "Nikkei", "Brent crude")
+        )
+        return f"<div class='widget markets'><h3>Markets</h3><ul>{rows}</ul></div>"
+    return (
+        f"<div class='widget weather'><h3>Weather</h3><p><span>Harbour</span> <span>{rng.randint(5, 25)}°C</span> "
+        "Cloudy, light winds</p><a href='/weather'>Full forecast</a></div>"
+    )
+
+
+AD = "<div class='ad-slot'><span>Advertisement</span></div>"
+
+
+def pager(rng: random.Random) -> str:
+    if rng.random() < 0.5:
+        return "<button class='load-more'>Load more</button>"
+    tag = rng.choice(["nav", "div"])
+    links = " ".join(f"<a href='?page={i}'>{i}</a>" for i in range(1, 4))
+    return f"<{tag} class='pagination'>{links} <a href='?page=2'>Next ›</a></{tag}>"
+
+
+def lead_card(rng: random.Random, tag: str) -> tuple[str, str, str]:
+    """A section's or a portal's top story: a big card, its summary of 200 to 400 characters, and a byline."""
+    title, href = headline(rng), f"/story/lead-{rng.randint(0, 10**6)}"
+    text = sentence(rng, 20)
+    while len(text) < rng.randint(200, 400):
+        text += " " + sentence(rng)
+    picture = f"<a href='{href}'><img src='{href}.jpg' alt=''></a>" if rng.random() < 0.7 else ""
+    byline = f"<p class='byline'>By {rng.choice(AUTHORS)} <time datetime='2026-06-04'>1 hour ago</time></p>"
+    html = f"<article class='lead'>{picture}<{tag}><a href='{href}'>{title}</a></{tag}><p>{text}</p>{byline}</article>"
+    return html, title, text
+
+
+def chrome(rng: random.Random, extras: list[str]) -> tuple[str, str]:
+    """A portal's header (logo, menu or mega-menu, a "Breaking:" ticker) and footer (a line and links, or the site's
+    map), the extras drawn noted."""
+    logo = rng.choice(LOGOS)
+    menu = NAV
+    if rng.random() < 0.5:
+        menu = mega_menu(rng)
+        extras.append("mega-menu")
+    header = f"<header>{logo}{menu}</header>"
+    if rng.random() < 0.3:
+        header += ticker(rng)
+        extras.append("ticker")
+    footer = FOOTER
+    if rng.random() < 0.5:
+        footer = fat_footer(rng)
+        extras.append("fat-footer")
+    return header, footer
+
+
+def between_desks(rng: random.Random, desks: list[str], extras: list[str]) -> str:
+    """Desks with ad slots between them (at random) and a markets or weather widget among them (at random)."""
+    html = ""
+    ads = rng.random() < 0.4
+    place = rng.randrange(len(desks) + 1) if rng.random() < 0.3 else -1
+    for i, desk_html in enumerate(desks):
+        if i == place:
+            html += widget(rng)
+        html += desk_html
+        if ads and i < len(desks) - 1:
+            html += AD
+    if place == len(desks):
+        html += widget(rng)
+    extras += ["ads"] * ads + ["widget"] * (place >= 0)
+    return html
+
+
+def section_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str], str]:
+    """A section page: its name as the `<h1>`, a lead card with a long summary and a byline, then cards in one or
+    two grids, then pagination or a "Load more" button; its cards' headlines with their summaries, the extras, and
+    its address (its stories' below it or not)."""
+    extras: list[str] = []
+    header, footer = chrome(rng, extras)
+    section = rng.choice(SECTIONS)
+    name = section if rng.random() < 0.6 else f"Latest news in {section}"
+    intro = ""
+    if rng.random() < 0.3:
+        intro = f"<p class='description'>{sentence(rng, 10)}</p>"
+        extras.append("description")
+    lead, title, text = lead_card(rng, rng.choice(["h2", "h3"]))
+    cards = [(title, text)]
+    markup = rng.choice([m for m in newer_markups if m != "headlines"] or newer_markups)
+    desks = []
+    for k in range(rng.choice([1, 1, 2])):
+        html, drawn = desk(rng, k, rng.randint(4, 12), rng.choice([0.5, 1, 1]), [markup], named=False)
+        desks.append(html)
+        cards += drawn
+    side = ""
+    if rng.random() < 0.4:
+        items = "".join(f"<li><a href='/m{i}'>{headline(rng)}</a></li>" for i in range(5))
+        side = f"<aside><h2>Most read</h2><ol>{items}</ol></aside>"
+        extras.append("most-read")
+    grids = between_desks(rng, desks, extras)
+    main = f"<main><h1>{name}</h1>{intro}{lead}{grids}{pager(rng)}</main>{side}"
+    if rng.random() < 0.5:  # the section's stories under its address (/business/story/...), or elsewhere
+        main = main.replace("href='/story/", f"href='/{section.lower()}/story/")
+        extras.append("stories-below")
+    title = f"{section} - The Daily Example"
+    page = f"<html><head><title>{title}</title></head><body>{header}{main}{footer}</body></html>"
+    return page, cards, extras, f"https://daily.example/{section.lower()}/"
+
+
+def portal_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str]]:
+    """A front page as portals write it now: at random a top story as a big card under an `<h1>` or `<h2>` with a
+    long summary, desks in any markup (desks of headlines alone among them), ad slots and a widget between them, a
+    mega-menu, a ticker and a fat footer; its cards' headlines with their summaries, and the extras drawn."""
+    extras: list[str] = []
+    header, footer = chrome(rng, extras)
+    top, cards = "", []
+    if rng.random() < 0.6:
+        tag = rng.choice(["h1", "h2"])
+        top, title, text = lead_card(rng, tag)
+        cards.append((title, text))
+        extras.append(f"top-{tag}")
+    desks = []
+    for k in range(rng.randint(2, 7)):
+        html, drawn = desk(rng, k, rng.randint(3, 8), rng.choice([0, 0.2, 0.5, 1]), newer_markups)
+        desks.append(html)
+        cards += drawn
+    bottom = ""
+    if rng.random() < 0.4:
+        items = "".join(f"<li><a href='/m{i}'>{headline(rng)}</a></li>" for i in range(5))
+        bottom = f"<aside><h2>Most read</h2><ol>{items}</ol></aside>"
+        extras.append("most-read")
+    body = f"{header}<main>{top}{between_desks(rng, desks, extras)}{bottom}</main>{footer}"
+    title = "The Daily Example - News from the coast"
+    return f"<html><head><title>{title}</title></head><body>{body}</body></html>", cards, extras
+
+
+def article_page(rng: random.Random, newer: bool = False) -> tuple[str, list[str], list[str], list[str]]:
+    """An article page, its paragraphs, the headlines of the desks around it, and its layout; `newer`, in the
+    portal family's header and footer, desks drawn in its markups with ad slots between them."""
     title = headline(rng)
     paragraphs = [" ".join(sentence(rng) for _ in range(rng.randint(2, 5))) for _ in range(rng.randint(1, 9))]
     text = "".join(f"<p>{p}</p>" for p in paragraphs)
@@ -166,8 +384,8 @@ def article_page(rng: random.Random) -> tuple[str, list[str], list[str], list[st
         story = f"<div class='post'><h2>{title}</h2><div class='entry'>{text}</div></div>"
     desks, headlines = [], []
     for k in range(rng.randint(1, 5)):
-        html, drawn = desk(rng, k, rng.randint(3, 8), rng.choice([0, 0.5, 1]))
-        desks.append(html)
+        html, drawn = desk(rng, k, rng.randint(3, 8), rng.choice([0, 0.5, 1]), newer_markups if newer else None)
+        desks.append(html + (AD if newer and rng.random() < 0.4 else ""))
         headlines += [title for title, _ in drawn]
     if rng.random() < 0.5:
         layout = f"<div class='layout'><main>{story}</main><aside>{desks[0]}</aside></div>{''.join(desks[1:])}"
@@ -180,6 +398,11 @@ def article_page(rng: random.Random) -> tuple[str, list[str], list[str], list[st
     head = f"<head><title>{named} - The Daily Example</title></head>"
     logo = LOGOS[0] if titled == "h2" else rng.choice(LOGOS[:2])
     body = f"<body><header>{logo}{NAV}</header>{layout}{FOOTER}</body>"
+    if newer:
+        extras: list[str] = []
+        header, footer = chrome(rng, extras)
+        body = f"<body>{header}{layout}{footer}</body>"
+        kind += extras
     return f"<html>{head}{body}</html>", paragraphs, headlines, [*kind, titled]
 
 
@@ -218,17 +441,38 @@ FURNITURE = (
 )
 
 
-def furniture_kept(html: str, text: str) -> list[str]:
-    """The kinds of furniture (FURNITURE) of a front page whose text is in `text` (collapsed): a line of theirs of
+# ... and what the section and portal pages hold besides them
+PORTAL_FURNITURE = (
+    ("menu", "//nav[not(@class='pagination')] | //*[@class='mega-menu']"),
+    ("mega-menu line", "//*[@class='mega-menu']//p"),
+    ("footer", "//footer | //div[@class='footer']"),
+    ("ticker", "//div[@class='ticker']"),
+    ("widget", "//div[starts-with(@class, 'widget')]"),
+    ("ad slot", "//div[@class='ad-slot']"),
+    ("pager", "//*[@class='pagination'] | //button"),
+    ("most read", "//aside"),
+    ("section description", "//p[@class='description']"),
+    ("byline", "//*[@class='byline']"),
+    ("card time label", "//span[@class='time'] | //time | //dd[not(following-sibling::*)][.='Updated 1 hour ago']"),
+    ("section name", "//main/h1"),
+    ("desk name", "//section[@class='desk']/*[1][not(@class='grid')]"),
+)
+SHORT = ("card time label", "desk name", "ticker", "ad slot", "pager", "byline", "section name")
+PAIRS = ("widget",)  # kinds whose lines of two words count ("FTSE 100", "Full forecast"; not "Harbour")
+
+
+def furniture_kept(html: str, text: str, kinds: tuple = FURNITURE) -> list[str]:
+    """The kinds of furniture (`kinds`) of a front page whose text is in `text` (collapsed): a line of theirs of
     more than two words, or a label or desk name whole."""
     from lxml import html as lxml_html
 
     doc = lxml_html.fromstring(html)
     kept = []
-    for kind, path in FURNITURE:
-        lines = {collapsed(line) for el in doc.xpath(path) for line in el.itertext()} - {""}
-        short = kind in ("card time label", "desk name")
-        if any(line in text for line in lines if short or len(line.split()) > 2):
+    for kind, path in kinds:
+        lines = {collapsed(line) for el in doc.xpath(path) for line in el.itertext()}
+        lines = {line for line in lines if re.search(r"[^\W\d]", line)}  # not a page number
+        least = 1 if kind in SHORT else 2 if kind in PAIRS else 3
+        if any(line in text for line in lines if len(line.split()) >= least):
             kept.append(kind)
     return kept
 
@@ -249,61 +493,117 @@ def extractors(peer: str | None) -> dict[str, Callable[[str, str], str]]:
     return found
 
 
+def score_fronts(
+    run: Callable[[str, str], str], make: Callable, seeds: range, furniture_kinds: tuple, leaks: bool
+) -> tuple[str, Counter, dict[str, list[int]], Counter]:
+    """Score the listing pages `make` draws from `seeds`: the figures' line, the failing pages by their extras (and
+    their seeds), and per kind of furniture the pages keeping it."""
+    kept_pages, shares, failing, scores = 0, [], Counter(), []
+    examples: dict[str, list[int]] = {}
+    furniture: Counter = Counter()
+    for seed in seeds:
+        drawn = make(random.Random(seed))
+        html, cards, extras = drawn[:3]
+        got = run(html, drawn[3] if len(drawn) > 3 else "https://daily.example/")
+        if leaks:
+            furniture.update(furniture_kept(html, collapsed(got), furniture_kinds))
+        scores.append(shingle_scores("\n".join(f"{title}\n{summary}" for title, summary in cards), got))
+        text = collapsed(got)
+        share = sum(title in text for title, _ in cards) / len(cards)
+        shares.append(share)
+        kept_pages += share >= MIN_KEPT
+        if share < MIN_KEPT:
+            key = "+".join(sorted(extras)) or "plain"
+            failing[key] += 1
+            examples.setdefault(key, []).append(seed)
+    n = len(seeds)
+    precision, recall = (sum(score[i] for score in scores) / n for i in range(2))
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0  # as articles.py averages
+    line = (
+        f"keeping {MIN_KEPT:.0%} of their headlines: {kept_pages}/{n} (headlines kept {sum(shares) / n:.3f}; "
+        f"headlines and summaries F1 {f1:.3f}, P {precision:.3f} R {recall:.3f})"
+    )
+    return line, failing, examples, furniture
+
+
+def score_articles(
+    run: Callable[[str, str], str], make: Callable, seeds: range
+) -> tuple[str, Counter, dict[str, list[int]]]:
+    """Score the article pages `make` draws from `seeds`: the figures' line and the failing pages by layout."""
+    clean, body_shares, leaks, failing = 0, [], [], Counter()
+    examples: dict[str, list[int]] = {}
+    for seed in seeds:
+        html, paragraphs, headlines, layout = make(random.Random(seed))
+        text = collapsed(run(html, "https://daily.example/story/this-story"))
+        body = sum(collapsed(p) in text for p in paragraphs) / len(paragraphs)
+        leak = sum(title in text for title in headlines) / len(headlines)
+        body_shares.append(body)
+        leaks.append(leak)
+        if body >= 0.99 and leak <= 0.1:
+            clean += 1
+        else:
+            key = "+".join(layout)
+            failing[key] += 1
+            examples.setdefault(key, []).append(seed)
+    n = len(seeds)
+    line = f"clean: {clean}/{n} (body kept {sum(body_shares) / n:.3f}, other stories' headlines {sum(leaks) / n:.3f})"
+    return line, failing, examples
+
+
+# The families: the front pages and article pages of sessions 19-21 (seeds 0.., 10**6..), and the section pages,
+# front pages and article pages of session 23 (portal furniture, newer card markups; seeds 2*10**6.. on).
+FAMILIES = ("front", "section", "portal", "portal-article")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--pages", type=int, default=200, help="front pages and article pages, each (seeds 0..N-1)")
+    ap.add_argument("--pages", type=int, default=200, help="pages of each family (seeds 0..N-1 of each)")
     ap.add_argument("--peer", help="score this peer too (trafilatura, trafilatura-precision)")
     ap.add_argument("--show", action="store_true", help="print the failing pages' seeds by the extras drawn")
     ap.add_argument(
         "--leaks", action="store_true", help="print, per kind of a front page's furniture, the pages keeping it"
     )
-    ap.add_argument("--markups", help=f"draw desks in these markups alone (comma-separated of {MARKUPS + OLDER})")
+    ap.add_argument(
+        "--markups", help=f"draw desks in these markups alone (comma-separated of {MARKUPS + OLDER + NEWER})"
+    )
+    ap.add_argument("--families", default=",".join(FAMILIES), help=f"comma-separated of {FAMILIES}")
     args = ap.parse_args()
     if args.markups:
-        global drawn_markups
-        drawn_markups = args.markups.split(",")
+        global drawn_markups, newer_markups
+        drawn_markups = newer_markups = args.markups.split(",")
+    families = args.families.split(",")
+    n = args.pages
     for name, run in extractors(args.peer).items():
-        kept_pages, shares, failing, scores = 0, [], Counter(), []
+        failing: Counter = Counter()
         examples: dict[str, list[int]] = {}
-        clean, body_shares, leaks = 0, [], []
-        furniture: Counter = Counter()
-        for seed in range(args.pages):
-            html, cards, extras = front_page(random.Random(seed))
-            got = run(html, "https://daily.example/")
+
+        def note(prefix: str, found: Counter, seeds: dict[str, list[int]]) -> None:
+            for key, count in found.items():
+                failing[f"{prefix} {key}"] += count
+                examples[f"{prefix} {key}"] = seeds[key]
+
+        if "front" in families:
+            line, found, seeds, furniture = score_fronts(run, front_page, range(n), FURNITURE, args.leaks)
+            note("front", found, seeds)
+            article_line, found, seeds = score_articles(run, article_page, range(10**6, 10**6 + n))
+            note("article", found, seeds)
+            print(f"{name:<12} front pages {line}; article pages {article_line}")
             if args.leaks:
-                furniture.update(furniture_kept(html, collapsed(got)))
-            scores.append(shingle_scores("\n".join(f"{title}\n{summary}" for title, summary in cards), got))
-            text = collapsed(got)
-            share = sum(title in text for title, _ in cards) / len(cards)
-            shares.append(share)
-            kept_pages += share >= MIN_KEPT
-            if share < MIN_KEPT:
-                key = "front " + ("+".join(sorted(extras)) or "plain")
-                failing[key] += 1
-                examples.setdefault(key, []).append(seed)
-            html, paragraphs, headlines, layout = article_page(random.Random(10**6 + seed))
-            text = collapsed(run(html, "https://daily.example/story/this-story"))
-            body = sum(collapsed(p) in text for p in paragraphs) / len(paragraphs)
-            leak = sum(title in text for title in headlines) / len(headlines)
-            body_shares.append(body)
-            leaks.append(leak)
-            if body >= 0.99 and leak <= 0.1:
-                clean += 1
-            else:
-                key = "article " + "+".join(layout)
-                failing[key] += 1
-                examples.setdefault(key, []).append(10**6 + seed)
-        n = args.pages
-        precision, recall = (sum(score[i] for score in scores) / n for i in range(2))
-        f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0  # as articles.py averages
-        print(
-            f"{name:<12} front pages keeping {MIN_KEPT:.0%} of their headlines: {kept_pages}/{n} (headlines kept "
-            f"{sum(shares) / n:.3f}; headlines and summaries F1 {f1:.3f}, P {precision:.3f} R {recall:.3f}); "
-            f"article pages clean: {clean}/{n} (body kept {sum(body_shares) / n:.3f}, other stories' headlines "
-            f"{sum(leaks) / n:.3f})"
-        )
-        if args.leaks:
-            print("  front pages keeping: " + ", ".join(f"{kind} {furniture[kind]}" for kind, _ in FURNITURE))
+                print("  front pages keeping: " + ", ".join(f"{kind} {furniture[kind]}" for kind, _ in FURNITURE))
+        for family, make, base in (("section", section_page, 2), ("portal", portal_page, 3)):
+            if family in families:
+                seeds_of = range(base * 10**6, base * 10**6 + n)
+                line, found, seeds, furniture = score_fronts(run, make, seeds_of, PORTAL_FURNITURE, args.leaks)
+                note(family, found, seeds)
+                print(f"{name:<12} {family} pages {line}")
+                if args.leaks:
+                    kinds = ", ".join(f"{kind} {furniture[kind]}" for kind, _ in PORTAL_FURNITURE)
+                    print(f"  {family} pages keeping: {kinds}")
+        if "portal-article" in families:
+            seeds_of = range(4 * 10**6, 4 * 10**6 + n)
+            line, found, seeds = score_articles(run, lambda rng: article_page(rng, newer=True), seeds_of)
+            note("portal-article", found, seeds)
+            print(f"{name:<12} article pages in portal furniture {line}")
         if args.show:
             for key, count in failing.most_common():
                 print(f"  {key:<44} {count:>4}  seeds {examples[key][:6]}")

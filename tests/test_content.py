@@ -4559,3 +4559,188 @@ def test_a_sites_name_as_the_h1_over_the_posts_title_is_left_out():
     )
     text = convert(html, url="https://example.org/news/ferry").text
     assert text.startswith("Winter ferry keeps its second crossing")
+
+
+# Session 23: front and section pages as portals write them now (benchmarks/portal_layouts.py, section and portal
+# families)
+LATEST = [
+    "Harbour council delays the vote on the new ferry contract",
+    "Storm damage closes the coast road north of the point",
+    "Museum opens a gallery of the town's fishing history",
+    "Rail operator adds a late train on Friday evenings",
+    "Lifeboat station appeals for volunteers after a busy summer",
+    "Island school wins a national prize for its garden",
+]
+
+
+def test_a_front_page_keeps_its_desks_of_headlines_alone():
+    """A desk of headlines alone, written as a menu is (`<ul><li><a>`), each link a headline of several words: on a
+    listing it is a desk like the others, not the link list of a menu."""
+    items = "".join(f"<li><a href='/news/latest/{n}'>{title}</a></li>" for n, title in enumerate(LATEST))
+    html = front_page(lead_summaries=True).replace(
+        "</main>", f"<section><h2><a href='/latest'>Latest</a></h2><ul>{items}</ul></section></main>"
+    )
+    md = convert(html, "https://herald.example/").markdown
+    assert md.startswith(front_page_markdown(True))
+    assert [title in md for title in LATEST] == [True] * len(LATEST)
+
+
+def test_a_front_page_leaves_out_a_list_of_short_links_among_its_desks():
+    """A list of links of a word or two among the desks (the sections' index, a menu written in the page) is no
+    desk of headlines: left out."""
+    links = ["Ferry times", "Tide tables", "Weather", "Jobs", "Property", "Notices"]
+    items = "".join(f"<li><a href='/{name.lower().replace(' ', '-')}'>{name}</a></li>" for name in links)
+    html = front_page(lead_summaries=True).replace(
+        "</main>", f"<section><h2><a href='/services'>Services</a></h2><ul>{items}</ul></section></main>"
+    )
+    md = convert(html, "https://herald.example/").markdown
+    assert md.startswith(front_page_markdown(True))
+    assert not any(name in md for name in links)
+
+
+LEAD_SUMMARY = (
+    "Figures published on Monday show the busiest year since the port was widened, with grain and timber leading "
+    "the cargo and the new deep-water berth taking ships that used to sail on to the city. The harbour board says "
+    "it will spend the surplus on dredging the inner basin before the winter storms."
+)
+
+
+def section_page(extra: str = "") -> str:
+    """A section page: its name as the `<h1>`, a lead story as a big card (a long summary and a byline) over a grid
+    of cards holding about as much text, then pagination; `extra` after the grid (a widget)."""
+    lead = (
+        "<article class='lead'><a href='/2024/03/busiest-year'><img src='/lead.jpg' alt=''></a><h2><a "
+        f"href='/2024/03/busiest-year'>Grain lifts the port to its busiest year</a></h2><p>{LEAD_SUMMARY}</p>"
+        "<p class='byline'>By Ann Keel</p></article>"
+    )
+    cards = "".join(
+        f"<div class='card'><h3><a href='{href}'>{title}</a></h3><p>{summary}</p></div>"
+        for title, href, summary in STORIES
+    )
+    return (
+        "<html><head><title>Business | Harbour Herald</title></head><body><header><a href='/'>Harbour Herald</a>"
+        "<nav><a href='/news'>News</a> <a href='/business'>Business</a></nav></header><main><h1>Business</h1>"
+        f"{lead}<div class='grid'>{cards}</div>{extra}<div class='pager'><a href='?page=2'>2</a> <a href='?page=3'>3"
+        "</a> <a href='?page=2'>Next ›</a></div></main><footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
+
+
+MARKETS = (
+    "<div class='markets'><h3>Markets</h3><ul><li>FTSE 100 <span>7,612.3</span> <span>+0.4%</span></li><li>Brent "
+    "crude <span>81.20</span> <span>-1.1%</span></li><li>Pound/euro <span>1.17</span> <span>+0.2%</span></li></ul></div>"
+)
+
+
+@pytest.mark.parametrize("extra", ["", MARKETS], ids=["plain", "markets-widget"])
+def test_a_section_page_keeps_its_cards_under_a_lead_story(extra):
+    """The lead story's summary is a card's, not the page's prose: beside the grid it weighs with the cards, so the
+    page is a listing and its grid is kept (not the lead alone); the labels and the widget beside them are no story
+    either (the widget itself is still kept: left for later)."""
+    md = convert(section_page(extra), "https://herald.example/business").markdown
+    assert LEAD_SUMMARY in md
+    assert [title in md for title, _, _ in STORIES] == [True] * len(STORIES)
+
+
+def test_a_front_page_leaves_out_a_widget_beside_its_lists():
+    """Beside a front page's lists, a block of labels (a markets widget: no content text, no headline, more words
+    than a desk's name) is furniture."""
+    md = convert(section_page(MARKETS), "https://herald.example/business").markdown
+    assert [title in md for title, _, _ in STORIES] == [True] * len(STORIES)
+    assert "FTSE" not in md and "Markets" not in md
+
+
+def test_a_front_page_keeps_desk_names_that_are_no_headings():
+    """A desk's name in a block of its own over the desk's grid, not a heading (`<div class="desk-name">Business
+    news</div>`): beside the lists like a widget, without content text or headline, but of a word or two, it stays
+    over its desk."""
+    desks = "".join(
+        f"<section><div class='desk-name'>{section.title()} news</div><div class='grid'>"
+        + "".join(front_page_card(section, n, headline, SUMMARIES[n % 2]) for n, headline in enumerate(headlines))
+        + "</div></section>"
+        for section, headlines in SECTIONS.items()
+    )
+    html = (
+        "<html><head><title>Harbour Herald - News from the harbour</title></head><body><header><a href='/'>Harbour "
+        f"Herald</a></header><main>{desks}</main></body></html>"
+    )
+    md = convert(html, "https://herald.example/").markdown
+    assert all(f"{section.title()} news\n\n" in md for section in SECTIONS)
+    assert all(headline in md for headlines in SECTIONS.values() for headline in headlines)
+
+
+def test_a_section_page_named_in_a_few_words_over_a_line_of_introduction_keeps_its_cards():
+    """A section's name that reads as a headline ("Latest news from the harbour"), which the `<title>` does not hold,
+    standing among the blocks of the grid, over a line of introduction: it names the section, no story beside the
+    cards."""
+    html = section_page().replace(
+        "<h1>Business</h1>",
+        "<h1>Latest news from the harbour</h1><p>Business, trade and jobs in the harbour towns, from the Herald's "
+        "newsroom.</p>",
+    )
+    md = convert(html, "https://herald.example/business").markdown
+    assert [title in md for title, _, _ in STORIES] == [True] * len(STORIES)
+
+
+def test_a_brief_titled_otherwise_than_its_page_leaves_out_the_cards_after_it():
+    """A brief of one short paragraph under its `<h1>`, in a block of its own, the `<title>` wording it otherwise,
+    then a grid of other stories' cards: the `<h1>` heads a story, not a section."""
+    cards = "".join(
+        f"<div class='card'><h3><a href='{href}'>{title}</a></h3><p>{summary}</p></div>"
+        for title, href, summary in STORIES
+    )
+    html = (
+        "<html><head><title>Ferry timetable: two early sailings | Harbour Herald</title></head><body><header><a "
+        "href='/'>Harbour Herald</a></header><main><article><h1>Council approves new ferry timetable</h1><p>The "
+        "harbour council approved a timetable that adds two early sailings on weekdays.</p></article><div "
+        f"class='grid'>{cards}</div></main></body></html>"
+    )
+    md = convert(html, "https://herald.example/2024/03/ferry-timetable").markdown
+    assert "two early sailings on weekdays" in md
+    assert not any(title in md for title, _, _ in STORIES)
+
+
+def test_a_short_post_whose_title_links_to_itself_leaves_out_the_cards_after_it():
+    """A short post whose `<h1>` links to the post (a card's shape: a linked heading over a summary) followed by a
+    grid of other stories' cards holding more text: the card holding the page's title is its story, not a lead
+    card, so the grid stays other stories' teasers."""
+    post = (
+        "<div class='post'><h1><a href='/2024/03/ferry-timetable'>Council approves new ferry timetable</a></h1><p>"
+        "The harbour council voted on Tuesday evening to approve a new ferry timetable that adds two early sailings "
+        "on weekdays, after commuters asked for an earlier crossing for years.</p></div>"
+    )
+    cards = "".join(
+        f"<div class='card'><h3><a href='{href}'>{title}</a></h3><p>{summary}</p></div>"
+        for title, href, summary in STORIES
+    )
+    html = (
+        "<html><head><title>Ferry timetable | Harbour Herald</title></head><body><header><a href='/'>Harbour Herald"
+        f"</a></header><main>{post}<div class='more'><h2>More news</h2><div class='grid'>{cards}</div></div></main>"
+        "</body></html>"
+    )
+    md = convert(html, "https://herald.example/2024/03/ferry-timetable").markdown
+    assert "two early sailings" in md
+    assert not any(title in md for title, _, _ in STORIES)
+
+
+def test_a_post_under_a_banner_titled_by_a_link_to_itself_leaves_out_the_cards_after_it():
+    """A blog's name as the `<h1>` (linking to the blog, not home), then a short post whose `<h2>`, the headline
+    the `<title>` holds, links to the post (a card's shape), then a grid of other posts' cards holding more text:
+    the card holding the post's title is the page's story, not a lead card, so the grid stays other posts'
+    teasers."""
+    post = (
+        "<div class='post'><h2><a href='/blog/2024/03/ferry-timetable'>Council approves new ferry timetable</a></h2>"
+        "<p>The harbour council voted on Tuesday evening to approve a new ferry timetable that adds two early "
+        "sailings on weekdays, after commuters asked for an earlier crossing for years.</p></div>"
+    )
+    cards = "".join(
+        f"<div class='card'><h3><a href='{href}'>{title}</a></h3><p>{summary}</p></div>"
+        for title, href, summary in STORIES
+    )
+    html = (
+        "<html><head><title>Council approves new ferry timetable | The Harbour Blog</title></head><body><header><h1>"
+        f"<a href='/blog'>The Harbour Blog</a></h1></header><main>{post}<div class='more'><h3>More posts</h3>"
+        f"<div class='grid'>{cards}</div></div></main></body></html>"
+    )
+    md = convert(html, "https://herald.example/blog/2024/03/ferry-timetable").markdown
+    assert "two early sailings" in md
+    assert not any(title in md for title, _, _ in STORIES)

@@ -202,8 +202,41 @@ SIDE_NOTE_MD = (
 SIDE_NOTE = "<h3>The log keeper</h3><p>" + SIDE_NOTE_MD.split("\n\n")[1] + "</p>"
 ARCHIVE = "".join(f"<li><a href='/archive/{n}'>Notes from the harbour, week {n} of 2011</a></li>" for n in range(1, 15))
 
+HEADLINES = "".join(f"<li><a href='/h/{n}'>Headline number {n} about the harbour</a></li>" for n in range(1, 6))
+HEADLINES_MD = "\n".join(f"- [Headline number {n} about the harbour](https://example.org/h/{n})" for n in range(1, 6))
+TALES, TALES_MD = (
+    cards.replace("/s/", "/t/").replace("Story number", "Tale number").replace("of story", "of tale")
+    for cards in (CARDS, CARDS_MD)
+)
+LEAD = (
+    "The harbour board published its figures on Monday: the busiest year since the port was widened, with grain "
+    "and timber leading the cargo and the new deep-water berth taking ships that used to sail on to the city, and a "
+    "surplus to be spent on dredging the inner basin before the winter storms come in from the west."
+)
+LEAD_MD = f"# Tides\n\n## [The busiest year of the port](https://example.org/s/lead)\n\n{LEAD}"
+
 # pages each rule acts on: (page, Markdown with the rule on, Markdown with it off)
 PAGES = {
+    "headline-lists": (
+        f"<html><body><div class='page'><div class='list'>{CARDS}</div><div class='desk'><ul>{HEADLINES}</ul></div>"
+        f"<div class='list'>{TALES}</div></div></body></html>",
+        CARDS_MD + "\n\n" + HEADLINES_MD + "\n\n" + TALES_MD,
+        # the desk of headlines alone is a menu's link list
+        CARDS_MD + "\n\n" + TALES_MD,
+    ),
+    "listing-widgets": (
+        f"<html><body><div class='page'><div class='list'>{CARDS}</div><div class='weather'>Harbour 14°C, cloudy "
+        f"with light winds</div><div class='list'>{TALES}</div></div></body></html>",
+        CARDS_MD + "\n\n" + TALES_MD,
+        CARDS_MD + "\n\nHarbour 14°C, cloudy with light winds\n\n" + TALES_MD,
+    ),
+    "lead-cards": (
+        "<html><body><div class='page'><h1>Tides</h1><div class='lead'><h2><a href='/s/lead'>The busiest year of the "
+        f"port</a></h2><p>{LEAD}</p></div><div class='list'>{CARDS}</div></div></body></html>",
+        LEAD_MD + "\n\n" + CARDS_MD,
+        # the lead's summary is prose outside the cards: the page is no listing, the cards teasers
+        LEAD_MD,
+    ),
     "furniture-beside-title": (
         f"<html><body><div id='page'>{PAYWALL}<div class='story'><h1>Tides explained</h1>{BODY}</div></div>"
         "</body></html>",
@@ -445,6 +478,9 @@ NEEDS = {
     "after-the-body": {"enclosing-article"},  # the <article> around the body
     "comment-sections": {"closing-furniture"},  # the readers' comments close the article
     "title-heading": {"furniture-beside-title"},  # the pitch is passed over beside the block holding the title
+    "headline-lists": {"listing-pages", "teaser-cards"},  # listed on a listing, decided by its cards
+    "lead-cards": {"listing-pages", "teaser-cards"},
+    "listing-widgets": {"listing-pages", "teaser-cards"},
     # the post left out by its links, the thread by its class, the region above it
     "second-reading": {"link-density", "class-hints", "comments-descent"},
 }

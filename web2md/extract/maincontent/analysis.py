@@ -13,6 +13,7 @@ from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.rows import PACKED, cell_text
 from web2md.extract.html.tags import SKIP_TAGS
 from web2md.extract.maincontent.blocks import (
+    NOT_PAGES,
     TITLE_WRAPPER_TAGS,
     closing_link,
     furniture_text,
@@ -61,6 +62,7 @@ _HEADER = 4
 _FURNITURE = 5  # FURNITURE_TAGS
 _CUSTOM = 6  # a custom element's name (with a hyphen), not naming furniture outright
 _CUSTOM_FURNITURE = 7  # ... naming furniture outright (<pp-navigation>, <amp-ad>)
+_FIRST_TITLE = etree.XPath("descendant::title[1]")  # the page's <title>, as choice.page_title reads it
 MIN_UNIT = 50  # characters of non-link text before a block counts as content (chosen out of fold: --tune)
 PRECISION_MIN_UNIT = 70  # ... with `precision`
 RECALL_MIN_UNIT = 17  # ... with `recall`
@@ -68,6 +70,11 @@ RECALL_MIN_UNIT = 17  # ... with `recall`
 # Siblings that are cards, this many or more, are a teaser list: their summaries are not the page's content.
 CARD_CHARS = 800
 MIN_CARDS = 3
+# Beside lists of cards, an `<h1>` of a word or two over less text than this of its own (outside links, lists and
+# cards) names a section over its introduction, not a story
+SECTION_INTRO = 200
+# A list item shorter than this (characters) is no headline of a desk of headlines alone (four words of a few letters)
+BARE_HEADLINE_CHARS = 12
 
 
 def _tag_kind(tag: str, skip_tags: frozenset[str], custom_tags: dict[str, int]) -> int:
@@ -203,6 +210,17 @@ class Analysis:
         self.teaser_cards: set[etree._Element] = set()  # the cards of the teaser lists
         # blocks holding MIN_CARDS or more cards side by side without content text (headlines alone), with the cards
         self.headline_lists: dict[etree._Element, list[etree._Element]] = {}
+        # lists (`<ul>`, `<ol>`) of MIN_CARDS or more items each a link alone reading as a headline, with the items:
+        # a desk of headlines on a front page, a menu's shape with a headline's words (`bare_headline_item`); listed
+        # as lists of headlines on a listing page alone (`list_bare_headlines`)
+        self.bare_lists: dict[etree._Element, list[etree._Element]] = {}
+        # cards with a summary not in a list of cards (fewer than MIN_CARDS side by side, in a block holding more than
+        # them: a section's lead story over its grid), and per block the content text of those below it (none passed
+        # up out of a list of cards): a card's summary, not the page's prose (`lone_text`)
+        self.lone_cards: set[etree._Element] = set()
+        self.lone_held: dict[etree._Element, int] = {}
+        # on a listing, the blocks holding a listed list of bare headlines (not link-dense: they hold headlines)
+        self.headline_holders: frozenset[etree._Element] = frozenset()
         self.listed: frozenset[etree._Element] = frozenset()  # on a listing page, its lists of cards and the cards
         self.listed_lists: frozenset[etree._Element] = frozenset()  # ... its lists of cards alone
         self.keep_header = keep_header
@@ -230,6 +248,7 @@ class Analysis:
         its card, was passed over before the first title in a block of its kind (else None)."""
         stats, pruned, candidates, bylines = self.stats, self.pruned, self.comment_candidates, self.byline_candidates
         teaser_lists, teaser_cards, headline_lists = self.teaser_lists, self.teaser_cards, self.headline_lists
+        lone_cards, lone_held = self.lone_cards, self.lone_held
         count_cards = "teaser-cards" not in self.disabled
         cards: dict[etree._Element, Cards] = {}  # per open element: the cards among its children
         targets: dict[etree._Element, str] = {}  # the one page the linked headings below an element lead to, or ""
@@ -423,6 +442,20 @@ class Analysis:
                             teaser_cards.update(held.cards)
                         else:
                             headline_lists[el] = held.cards
+                        if lone_held:
+                            lone_held.pop(el, None)  # a card's parts, not cards apart
+                    elif (
+                        held is not None
+                        and held.good
+                        and count_cards
+                        and own.text > sum(stats[card].text for card in held.cards)
+                    ):
+                        lone_cards.update(held.cards)
+                        lone_held[el] = lone_held.get(el, 0) + held.good
+                if lone_held and open_stats:
+                    n = lone_held.get(el)
+                    if n:
+                        lone_held[open_elements[-1]] = lone_held.get(open_elements[-1], 0) + n
                 # (a link last in a block has nothing after it to title: most links in lists and menus; but a
                 # link alone in a block written as the blocks of titles met before it is a title of its own, a tile's)
                 if (
@@ -569,7 +602,7 @@ class Analysis:
             (
                 (el, sum(stats[card].text for card in cards))
                 for el, cards in self.headline_lists.items()
-                if el in listed
+                if el in listed and el not in self.bare_lists  # (bare headlines weigh nothing for the descent)
             ),
         )
         for el, text in restored:
@@ -580,8 +613,46 @@ class Analysis:
                 own.good += text
         self.listed = frozenset(chain(listed, *listed.values()))
         self.listed_lists = frozenset(listed)
+        holders: set[etree._Element] = set()
+        for el in listed:
+            if el in self.bare_lists:
+                for node in el.iterancestors():  # (each block once: the walk up stops at one passed already)
+                    if node in holders:
+                        break
+                    holders.add(node)
+        self.headline_holders = frozenset(holders)
         self.teaser_lists = apart
         self.teaser_cards = {card for el in apart for card in lists[el]}
+
+    def lone_text(self, block: etree._Element, title: etree._Element | None) -> int:
+        """Content text of the cards apart from lists of cards below `block` (`lone_cards`), or 0 when the page's
+        title (`title`) is in one of them: that card is the page's story."""
+        if not self.lone_held or "lead-cards" in self.disabled:
+            return 0
+        if title is not None and any(node in self.lone_cards for node in chain((title,), title.iterancestors())):
+            return 0
+        return self.lone_held.get(block, 0)
+
+    def list_bare_headlines(self) -> None:
+        """On a listing page, find its lists of bare headlines (`bare_lists`: looked for here, not in the walk, as no
+        other page needs them) and count them as lists of headlines alone."""
+        if "teaser-cards" in self.disabled:
+            return
+        stats = self.stats
+        for el in self.root.iter("ul", "ol"):
+            items = [
+                item
+                for item in el
+                if item.tag == "li"
+                and (own := stats.get(item)) is not None  # (measured: not in furniture passed over)
+                and own.text >= BARE_HEADLINE_CHARS  # (first: most list items are a menu's short entries)
+                and own.links == own.text
+                and not own.titles
+                and bare_headline_item(item)
+            ]
+            if len(items) >= MIN_CARDS and 3 * len(items) >= 2 * len(el) and el not in self.headline_lists:
+                self.bare_lists[el] = items
+        self.headline_lists.update(self.bare_lists)
 
     def lists_of_cards(self) -> dict[etree._Element, list[etree._Element]]:
         """The teaser lists and the lists of headlines alone, each with its cards."""
@@ -614,7 +685,32 @@ class Analysis:
         unlisted = sum(self.text(el) - self.links(el) for el in lists if el is not block and holds(both, el))
         own = self.text(both) - self.links(both) - unlisted
         own -= self.text(block) - self.links(block) + self.text(title) - self.links(title)
-        return own >= self.min_unit
+        lone = self.lone_text(both, title)
+        own -= lone
+        if (
+            own < SECTION_INTRO
+            and title.tag == "h1"
+            and "lead-cards" not in self.disabled
+            and (
+                not reads_as_headline(heading := subtree_text(title))
+                or title.getparent() is both
+                and not self.title_holds(heading)
+            )
+        ):
+            # an <h1> of a word or two, or one standing among the lists' blocks that the <title> does not hold ("Latest
+            # news in Science" on "Science - The Daily Example"), over a line or two names a section over its
+            # introduction (a story's <h1> heads a block of its own)
+            return False
+        # (a card apart from the lists, a section's lead story, is no story beside them: with it, the page's own text
+        # must hold content text besides the card's, not only the labels and widgets around them)
+        return own >= self.min_unit and (not lone or self.good(both) - self.good(title) - lone > 0)
+
+    def title_holds(self, text: str) -> bool:
+        """Whether the page's `<title>` holds `text` (whitespace collapsed, casefolded); True without a `<title>`."""
+        found = _FIRST_TITLE(self.root.getroottree().getroot())
+        if not found:
+            return True
+        return " ".join(text.split()).casefold() in " ".join(subtree_text(found[0]).split()).casefold()
 
     def story_apart(self, block: etree._Element, title: etree._Element | None, lists: Iterable[etree._Element]) -> bool:
         """Whether the page's title and the story it heads make a block of their own beside the list of cards `block`:
@@ -690,6 +786,21 @@ class Analysis:
                 self.root, self.keep_header, self.min_unit, self.keep_hidden, exempt, self.skip_tags, self.disabled
             )
         return analysis
+
+
+def bare_headline_item(item: etree._Element) -> bool:
+    """Whether a list item is one link and nothing else, whose text reads as a headline (`reads_as_headline`: four
+    words or more, no date) and which leads to a page: an entry of a desk of headlines, not of a menu."""
+    if len(item) != 1 or (item.text or "").strip():
+        return False
+    anchor = item[0]
+    return (
+        anchor.tag == "a"
+        and not (anchor.tail or "").strip()
+        and reads_as_headline(subtree_text(anchor))
+        and not (anchor.get("href") or "").lstrip().lower().startswith(NOT_PAGES)
+        and link_target(anchor) is not None
+    )
 
 
 def document_body(root: etree._Element) -> etree._Element:

@@ -455,6 +455,14 @@ def choose_main(
         analysis = Analysis(body, analysis.keep_header, analysis.min_unit, keep_hidden=True, disabled=off)
     analysis = analysis.unwrapped()
     cards, outside = analysis.teaser_text() + analysis.headline_text(), analysis.good(body)
+    # beside lists of cards, a card apart from them (a section's lead story) weighs on their side
+    lone = analysis.lone_text(body, title) if cards else 0
+    if lone:
+        post = headline(body, title)  # the post's title the <title> holds, under a banner <h1> or none
+        if post is not None and not analysis.lone_text(body, post):
+            analysis.lone_held.clear()  # that card is the page's story: no card stands apart from the lists
+            lone = 0
+    cards, outside = cards + lone, outside - lone
     # where no story stands beside them, a desk's cards without summary weigh their headlines, as a desk of headlines
     # alone does (beside a story, a desk of summaries weighs them alone)
     untitled = cards + analysis.bare_teaser_text()
@@ -462,6 +470,9 @@ def choose_main(
     if untitled >= LISTING_NO_TITLE * outside and "listing-pages" not in off:
         # a site's logo as the <h1> heads no story: the post's title may
         story = headline(body, title) if title is not None and is_home_link(title) else title
+        if lone and story is not title and not analysis.lone_text(body, story):
+            # the post's title under a logo heads a card apart: that card is the story
+            cards, outside, untitled = cards - lone, outside + lone, untitled - lone
         # below LISTING_UNTITLED, only on a page naming no story (no title, no line of text the <title> names)
         below = untitled < LISTING_UNTITLED * outside
         in_text = headline_in_text(body) if below and story is None else None  # (a walk of the body: once)
@@ -470,7 +481,9 @@ def choose_main(
             cards >= LISTING * outside
             or not (analysis.beside_any_story(story, base) or any_heading_heads_a_story(body, analysis, base))
         ):
-            # a listing: its teasers are its content
+            # a listing: its teasers are its content, its lists of bare headlines too
+            if "headline-lists" not in off:
+                analysis.list_bare_headlines()
             lists = len(analysis.lists_of_cards())
             analysis.restore_teasers(story, base)
             # a front page: every list of cards listed, on a page that names no story
@@ -585,19 +598,27 @@ def beside_the_lists(
             if holds(region, el):
                 holders.update(ancestors_below(el, region))
                 holders.add(el)
-        notes = {
+        beside = [
             child
             for node in holders
             if node not in lists
             for child in node.iterchildren(etree.Element)
-            if child not in holders
-            and analysis.good(child)
-            and not analysis.stats[child].titles
-            and not is_headed_story(child, holders, region)
-        }
+            if child not in holders and child in analysis.stats and not analysis.stats[child].titles
+        ]
+        notes = {child for child in beside if analysis.good(child) and not is_headed_story(child, holders, region)}
         listed = sum(analysis.text(el) for el in lists if holds(region, el))
         if NOTES_BESIDE_LISTS * sum(map(analysis.text, notes)) >= listed:
             notes = set()
+        if "listing-widgets" not in analysis.disabled:
+            # blocks of labels beside the lists (a markets or weather widget, a date bar): no content text, no
+            # headline, no heading of their own, more words than a desk's name
+            notes.update(
+                child
+                for child in beside
+                if not analysis.good(child)
+                and child.tag not in HEADING_TAGS
+                and word_count(block_text(child)) > CARD_LABEL_WORDS
+            )
     cards = analysis.listed - lists
 
     def skip_beside_the_lists(el: etree._Element) -> bool:

@@ -530,6 +530,7 @@ class FurnitureTest:
             and is_link_dense(el, tag, total, linked, LIST_LINK_DENSITY if tag in LIST_TAGS else LINK_DENSITY)
             and not inside_link(el)  # a block inside a link is the link's text
             and not (self.analysis.listed and own and own.titles)  # a listing's content is headlines of stories
+            and el not in self.analysis.headline_holders
             and total < 0.5 * self.post_sizes[0]
             and not self.holds_the_post(own)  # a short post with its links: most of its content
             and "link-density" not in off

@@ -174,6 +174,49 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "headline-lists",
+        "on a listing page, lists (<ul>, <ol>) of MIN_CARDS or more items, two thirds of them or more each one link "
+        "and nothing else whose text reads as a headline (BARE_HEADLINE_CHARS characters and WRAPPED_TITLE_WORDS "
+        "words or more, no date; looked for once the page is decided a listing), are listed "
+        "as lists of headlines alone: kept, the blocks holding them not judged by their links; they weigh nothing in "
+        "the listing decision nor in the descent (a related-stories list in an article's column)",
+        ("MIN_CARDS", "WRAPPED_TITLE_WORDS", "BARE_HEADLINE_CHARS"),
+        (
+            "test_content::test_a_front_page_keeps_its_desks_of_headlines_alone",
+            "test_content::test_a_front_page_leaves_out_a_list_of_short_links_among_its_desks",
+        ),
+    ),
+    Rule(
+        "listing-widgets",
+        "on a front page (every list of cards listed, no story named), a block beside the lists with no content text, "
+        "no linked headline, not a heading, of more than CARD_LABEL_WORDS words (a markets or weather widget, a date "
+        "bar) is furniture; a desk's name of a word or two stays",
+        ("CARD_LABEL_WORDS",),
+        (
+            "test_content::test_a_front_page_leaves_out_a_widget_beside_its_lists",
+            "test_content::test_a_front_page_keeps_desk_names_that_are_no_headings",
+        ),
+    ),
+    Rule(
+        "lead-cards",
+        "a card with a summary apart from the lists of cards (fewer than MIN_CARDS side by side, in a block holding "
+        "more than them: a section's lead story) weighs with the cards in the listing decision, and is no story "
+        "beside the lists (nor, with it, labels and widgets: the page's own text must then hold content text "
+        "besides the card's), unless one holds the page's title or the post's title the <title> holds (then no card "
+        "counts as apart); an <h1> of a word or two, or one among the lists' blocks (its parent the lowest block holding "
+        "it and a list) that the <title> does not hold, over less than SECTION_INTRO characters of its own names a "
+        "section, no story",
+        ("MIN_CARDS", "CARD_CHARS", "SECTION_INTRO"),
+        (
+            "test_content::test_a_section_page_keeps_its_cards_under_a_lead_story",
+            "test_content::test_a_short_post_whose_title_links_to_itself_leaves_out_the_cards_after_it",
+            "test_content::test_a_post_under_a_banner_titled_by_a_link_to_itself_leaves_out_the_cards_after_it",
+            "test_content::test_teasers_with_a_read_more_heading_after_a_short_article_are_left_out",
+            "test_content::test_a_section_page_named_in_a_few_words_over_a_line_of_introduction_keeps_its_cards",
+            "test_content::test_a_brief_titled_otherwise_than_its_page_leaves_out_the_cards_after_it",
+        ),
+    ),
+    Rule(
         "lead-blocks",
         "in an article whose body is a block of its own, only headings, the blocks holding them and content text "
         "are kept ahead of the body",
