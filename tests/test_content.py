@@ -4559,3 +4559,48 @@ def test_a_sites_name_as_the_h1_over_the_posts_title_is_left_out():
     )
     text = convert(html, url="https://example.org/news/ferry").text
     assert text.startswith("Winter ferry keeps its second crossing")
+
+
+def test_links_named_as_tags_inside_the_storys_sentences_are_kept():
+    """A site that links the people, places and topics its story names to their listings, marking each link with a
+    weak class word ("meta-per", "st_tag internal_tag"): the words are the sentence's, whether the sentence runs into
+    them, goes on after them with a possessive, or stands on both sides; the block of tags after the story still
+    goes."""
+    html = """<html><body><article><h1>Ferry returns to the harbour</h1>
+    <p><a class="meta-per" href="/topic/ann-keel">Ann Keel</a>’s company will run the ferry to the island again from
+    May, after two winters in which the crossing was closed.</p>
+    <p>The council in <a class="st_tag internal_tag" rel="tag" href="/tag/northport/">Northport</a> agreed the
+    contract on Tuesday, and the first boat will leave at seven, as the old timetable had it.</p>
+    <p>The crossing takes forty minutes, said <a class="meta-per" href="/topic/tom-berg">Tom Berg</a>, the
+    harbour master, who expects the boat to be full on most summer mornings.</p>
+    <div class="tags">Tags: <a href="/tag/ferries/" rel="tag">Ferries</a>, <a href="/tag/northport/" rel="tag">Northport</a></div>
+    </article></body></html>"""
+    assert convert(html, "https://harbour.example/news/ferry").markdown == (
+        "# Ferry returns to the harbour\n\n"
+        "[Ann Keel](https://harbour.example/topic/ann-keel)’s company will run the ferry to the island again from "
+        "May, after two winters in which the crossing was closed.\n\n"
+        "The council in [Northport](https://harbour.example/tag/northport/) agreed the contract on Tuesday, and the "
+        "first boat will leave at seven, as the old timetable had it.\n\n"
+        "The crossing takes forty minutes, said [Tom Berg](https://harbour.example/topic/tom-berg), the harbour "
+        "master, who expects the boat to be full on most summer mornings."
+    )
+
+
+@pytest.mark.parametrize(
+    ("closing", "why"),
+    [
+        (" <a class='more-link' href='/news'>Further reading</a>", "after a full stop"),
+        (" The first boat leaves at seven <a class='more-link' href='/news/2'>Read more</a>", "a label over furniture"),
+        (" Ann Smith, harbour desk <span class='meta'>Published 12 May 2026</span>", "a date"),
+    ],
+)
+def test_a_weakly_named_element_a_line_runs_into_is_no_word_of_a_sentence(closing, why):
+    """The words of a sentence are those it runs into or goes on with: a link named "more" after a sentence's full
+    stop is no part of it, nor a label over furniture or a date that a line runs into (a teaser cut short before
+    its "Read more", a byline before its date)."""
+    html = f"""<html><body><article><h1>Ferry returns to the harbour</h1>
+    <p>The company will run the ferry to the island again from May, after two winters in which the crossing was
+    closed.</p><p>The council agreed the contract on Tuesday, and the timetable is the old one.{closing}</p>
+    </article></body></html>"""
+    md = convert(html, "https://harbour.example/news/ferry").markdown
+    assert "Further reading" not in md and "Read more" not in md and "Published" not in md, why

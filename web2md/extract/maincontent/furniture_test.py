@@ -342,6 +342,24 @@ def names_answer(button: etree._Element) -> bool:
     return False
 
 
+# the loose text before an element runs into it: it ends in a word, perhaps then spaces or an opening quote
+_RUNS_INTO = re.compile(r"\w[\s\"'(\u201c\u201e\u2018\u00ab]*\Z")
+_POSSESSIVE = re.compile(r"[\u2019']s\b")  # the tail goes on with a possessive: "<a>Ann Keel</a>'s company"
+
+
+def in_a_sentence(el: etree._Element) -> bool:
+    """Whether an inline element is words of a sentence: the loose text before it runs into it ("said <a>Tom
+    Berg</a>"), its tail goes on with a possessive ("<a>Ann Keel</a>'s company"), or words stand on both sides of
+    it. Not a link after a full stop, nor a label opening a line."""
+    previous = el.getprevious()
+    parent = el.getparent()
+    before = previous.tail if previous is not None else parent.text if parent is not None else None
+    after = el.tail
+    if before and _RUNS_INTO.search(before) or after and _POSSESSIVE.match(after):
+        return True
+    return bool(before and after) and any(c.isalnum() for c in before) and any(c.isalnum() for c in after)
+
+
 def in_running_text(el: etree._Element) -> bool:
     """Whether words run on right beside `el` (the loose text just before it or its tail holds a letter or digit):
     `el` is part of a line of text, not a line of its own."""
@@ -696,7 +714,12 @@ class FurnitureTest:
         if tag in HEADING_TAGS:  # a heading class with a weak word ("entry-title meta") still titles content
             return False
         if not total:  # an inline element, its text counted in its block's: furniture unless it holds the region
-            return len(self.text_of(el)) < 0.5 * self.region_text
+            # or is words of a sentence (a person or place the story names, linked to its listing: "meta-per")
+            # (not a date nor a label over furniture, "Published 12 May", "Read more", which a line runs into)
+            text = self.text_of(el)
+            return len(text) < 0.5 * self.region_text and not (
+                in_a_sentence(el) and not is_date_line(text) and not is_furniture_label(text)
+            )
         # weakly named: a small share of the region, unless it holds half the post (a short post beside its thread)
         return (
             share < self.weak_share and (total - linked < 200 or linked > 0.3 * total) and not self.holds_the_post(own)
