@@ -107,6 +107,7 @@ MAX_WIDGET = 80  # characters of labels and counts in a widget of controls ("Rat
 MIN_CONTROLS = 2
 WIDGET_ELEMENTS = 30  # elements of a block looked through for controls
 MAX_BIO = 400  # characters of a box about a person closing the article (a name, a sentence or two, links)
+MIN_LINE_LINKS = 2  # links to other pages of the site in a loose line of nothing else ("« Previous | Next »")
 MAX_PORTRAIT_BIO = 700  # characters of a box closing the article of a portrait and prose naming the page's author
 NAME_WORDS = 4  # words of a person's name over such a box
 # A thread of readers' comments: MIN_COMMENTS or more blocks side by side, each opening with a header that names its
@@ -512,6 +513,7 @@ class FurnitureTest:
         self.heading_holders: set[etree._Element] | None = None  # the blocks of the region holding a heading
         self.alike_shares: dict[tuple[etree._Element, str], float] = {}
         self.threads: dict[etree._Element, set[etree._Element]] = {}  # per parent: the comments closing it
+        self.lines_of_links: dict[etree._Element, set[etree._Element]] = {}  # per parent: its loose lines of links
 
     def __call__(self, el: etree._Element) -> bool:
         # a section's heading judges the blocks after it, which the renderer then asks about again
@@ -626,6 +628,13 @@ class FurnitureTest:
             and "furniture-labels" not in off
         ):
             return True  # "Zurück zur Übersicht", "Mehr zum Thema" as a link of its own
+        if (
+            tag in LINE_TAGS
+            and (parent := el.getparent()) is not None
+            and el in (self.lines_of_links.get(parent) or self.link_lines(parent))
+            and "link-lines" not in off
+        ):
+            return True  # "« Previous post | Next post »" written loose in the post's block after its paragraphs
         if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el) and "heads-nothing" not in off:
             return True
         if own and 0 < own.text <= MAX_WIDGET and is_small_widget(el, tag, own) and "control-widgets" not in off:
@@ -926,6 +935,54 @@ class FurnitureTest:
             return False
         previous = previous_element(el)
         return previous is None or not self.text_of(previous).endswith(":")
+
+    def link_lines(self, parent: etree._Element) -> set[etree._Element]:
+        """The inline elements of the loose line of links closing `parent` after a block with text (a line after the
+        post's paragraphs, which link density does not measure as it has no block of its own): the run of inline
+        elements after `parent`'s last block or line break (empty blocks after it aside), whose loose text holds no
+        word, only separators, and whose text is all in MIN_LINE_LINKS or more links to different pages of one site
+        (`one_site`), none showing its address (cited sources), less than half the post's text."""
+        found = self.lines_of_links[parent] = set()
+        children = list(parent)
+        end = len(children)
+        while end:  # empty blocks after the line (a float's clearing block, a line break)
+            child = children[end - 1]
+            if not isinstance(child.tag, str) or child.tag in LINE_TAGS and child.tag != "br":
+                break
+            if self.analysis.text(child) or has_words(child.tail):
+                return found  # the block holds the last words
+            end -= 1
+        start = end
+        while start and (not isinstance(children[start - 1].tag, str) or children[start - 1].tag in LINE_TAGS):
+            if children[start - 1].tag == "br":
+                break
+            start -= 1  # (a comment in the line: only its tail is text)
+        # (elements without text or children in the line, an icon's empty mount, hold nothing of it)
+        line = [
+            child
+            for child in children[start:end]
+            if isinstance(child.tag, str) and (child.tag == "a" or len(child) or has_words(child.text))
+        ]
+        loose = [children[start - 1].tail if start else parent.text] + [child.tail for child in children[start:end]]
+        if not line or any(map(has_words, loose)) or not any(map(self.analysis.text, children[:start])):
+            return found  # no line, words of its own, or no block with text before it
+        # each element of the line a link, or an inline element around one link alone (read without searching the
+        # subtrees: each parent's line is read once, its elements' own lines when they are asked about)
+        links = [el if el.tag == "a" else el[0] for el in line if el.tag == "a" or len(el) == 1 and el[0].tag == "a"]
+        if len(links) < MIN_LINE_LINKS or len(links) < len(line):
+            return found
+        held = sum(len(self.text_of(el)) for el in line)
+        hrefs = [(a.get("href") or "").strip() for a in links]
+        if (
+            held > sum(len(self.text_of(a)) for a in links)  # words of their own beside the links
+            or held >= 0.5 * self.post_sizes[0]
+            or not all(href and href[0] != "#" and not href.startswith(("javascript:", "mailto:")) for href in hrefs)
+            or not one_site([(href.split("#", 1)[0], href) for href in hrefs])
+            or any(ADDRESS.match(self.text_of(a)) for a in links)
+        ):
+            return found
+        found.update(line)
+        return found
 
     def teaser_sections(self, parent: etree._Element) -> set[etree._Element]:
         """The children of `parent` that make up teasers written flat, without a block around each: MIN_CARDS or

@@ -239,6 +239,21 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "link-lines",
+        'a loose line of links closing its block after a block with text ("« Previous post | Next post »" written '
+        "after the post's paragraphs, no block of its own for link density to measure): the run of inline elements "
+        "after the block's last block or line break (empty blocks after it aside) whose loose text holds no word, "
+        "only separators, and whose text is all in MIN_LINE_LINKS or more links to different pages of one site, none "
+        "showing its address, less than half the post's text",
+        ("MIN_LINE_LINKS",),
+        (
+            "test_content::test_a_loose_line_of_links_to_other_posts_closing_the_post_is_left_out",
+            "test_content::test_a_loose_line_of_links_with_words_or_to_other_sites_is_kept",
+            "test_content::test_a_loose_line_of_links_inside_the_post_is_kept",
+            "test_content::test_a_loose_line_of_links_holding_most_of_the_post_is_kept",
+        ),
+    ),
+    Rule(
         "teaser-cards",
         "teasers counted as cards: MIN_CARDS or more cards side by side (left out of the content text as well; a "
         "headline in bold closing its line and block titles one, a <dt> headline and its <dd> are one), teasers "
@@ -507,6 +522,7 @@ MEASURED_VERDICTS = frozenset(
         "lead-blocks",
         "after-the-body",
         "link-density",
+        "link-lines",
         "teaser-cards",
         "teaser-lists",
         "closing-furniture",
