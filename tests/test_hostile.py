@@ -181,6 +181,10 @@ EXTRACTION_CASES = {
         lambda n: STORY + "<div><p>Text of this block.</p>" * n + "<a href='/a'>A</a> | <a href='/b'>B</a></div>" * n,
         200,
     ),
+    "many links in the line closing a block": (
+        lambda n: STORY + "<div><p>Text.</p>" + "<a href='/a'>A</a> | " * n + "</div>",
+        1000,
+    ),
     "a line of links in nested inline elements": (
         lambda n: (
             STORY + "<div><p>Text.</p>" + "<span>" * n + "<a href='/a'>A</a> | <a href='/b'>B</a>" + "</span>" * n

@@ -107,6 +107,7 @@ MAX_WIDGET = 80  # characters of labels and counts in a widget of controls ("Rat
 MIN_CONTROLS = 2
 WIDGET_ELEMENTS = 30  # elements of a block looked through for controls
 MAX_BIO = 400  # characters of a box about a person closing the article (a name, a sentence or two, links)
+NO_LINE: frozenset[etree._Element] = frozenset()  # a block closed by no line of links
 MIN_LINE_LINKS = 2  # links to other pages of the site in a loose line of nothing else ("« Previous | Next »")
 MAX_PORTRAIT_BIO = 700  # characters of a box closing the article of a portrait and prose naming the page's author
 NAME_WORDS = 4  # words of a person's name over such a box
@@ -513,7 +514,7 @@ class FurnitureTest:
         self.heading_holders: set[etree._Element] | None = None  # the blocks of the region holding a heading
         self.alike_shares: dict[tuple[etree._Element, str], float] = {}
         self.threads: dict[etree._Element, set[etree._Element]] = {}  # per parent: the comments closing it
-        self.lines_of_links: dict[etree._Element, set[etree._Element]] = {}  # per parent: its loose lines of links
+        self.lines_of_links: dict[etree._Element, Collection[etree._Element]] = {}  # per parent: its line of links
 
     def __call__(self, el: etree._Element) -> bool:
         # a section's heading judges the blocks after it, which the renderer then asks about again
@@ -631,7 +632,7 @@ class FurnitureTest:
         if (
             tag in LINE_TAGS
             and (parent := el.getparent()) is not None
-            and el in (self.lines_of_links.get(parent) or self.link_lines(parent))
+            and el in (lines if (lines := self.lines_of_links.get(parent)) is not None else self.link_lines(parent))
             and "link-lines" not in off
         ):
             return True  # "« Previous post | Next post »" written loose in the post's block after its paragraphs
@@ -936,41 +937,37 @@ class FurnitureTest:
         previous = previous_element(el)
         return previous is None or not self.text_of(previous).endswith(":")
 
-    def link_lines(self, parent: etree._Element) -> set[etree._Element]:
+    def link_lines(self, parent: etree._Element) -> Collection[etree._Element]:
         """The inline elements of the loose line of links closing `parent` after a block with text (a line after the
         post's paragraphs, which link density does not measure as it has no block of its own): the run of inline
         elements after `parent`'s last block or line break (empty blocks after it aside), whose loose text holds no
         word, only separators, and whose text is all in MIN_LINE_LINKS or more links to different pages of one site
         (`one_site`), none showing its address (cited sources), less than half the post's text."""
-        found = self.lines_of_links[parent] = set()
-        children = list(parent)
-        end = len(children)
-        while end:  # empty blocks after the line (a float's clearing block, a line break)
-            child = children[end - 1]
-            if not isinstance(child.tag, str) or child.tag in LINE_TAGS and child.tag != "br":
-                break
-            if self.analysis.text(child) or has_words(child.tail):
-                return found  # the block holds the last words
-            end -= 1
-        start = end
-        while start and (not isinstance(children[start - 1].tag, str) or children[start - 1].tag in LINE_TAGS):
-            if children[start - 1].tag == "br":
-                break
-            start -= 1  # (a comment in the line: only its tail is text)
-        # (elements without text or children in the line, an icon's empty mount, hold nothing of it)
-        line = [
-            child
-            for child in children[start:end]
-            if isinstance(child.tag, str) and (child.tag == "a" or len(child) or has_words(child.text))
-        ]
-        loose = [children[start - 1].tail if start else parent.text] + [child.tail for child in children[start:end]]
-        if not line or any(map(has_words, loose)) or not any(map(self.analysis.text, children[:start])):
-            return found  # no line, words of its own, or no block with text before it
-        # each element of the line a link, or an inline element around one link alone (read without searching the
-        # subtrees: each parent's line is read once, its elements' own lines when they are asked about)
+        lines = self.lines_of_links
+        lines[parent] = NO_LINE
+        child = parent[-1] if len(parent) else None
+        while child is not None and isinstance(child.tag, str) and (child.tag not in LINE_TAGS or child.tag == "br"):
+            if has_words(child.tail) or self.analysis.text(child):
+                return NO_LINE  # words after the line, or a block holding them: the line does not close `parent`
+            child = child.getprevious()  # an empty block after the line (a float's clearing block, a line break)
+        line: list[etree._Element] = []
+        while child is not None and (not isinstance(child.tag, str) or child.tag in LINE_TAGS and child.tag != "br"):
+            if has_words(child.tail):
+                return NO_LINE  # (read from the end: a paragraph's last words are told first)
+            # (a comment in the line: only its tail is text; an element without text or children, an icon's empty
+            # mount, holds nothing of it)
+            if isinstance(child.tag, str) and (child.tag == "a" or len(child) or has_words(child.text)):
+                line.append(child)
+            child = child.getprevious()
+        if not line or has_words(child.tail if child is not None else parent.text):
+            return NO_LINE
+        while child is not None and not (isinstance(child.tag, str) and self.analysis.text(child)):
+            child = child.getprevious()
+        if child is None:
+            return NO_LINE  # no block with text before the line
         links = [el if el.tag == "a" else el[0] for el in line if el.tag == "a" or len(el) == 1 and el[0].tag == "a"]
         if len(links) < MIN_LINE_LINKS or len(links) < len(line):
-            return found
+            return NO_LINE
         held = sum(len(self.text_of(el)) for el in line)
         hrefs = [(a.get("href") or "").strip() for a in links]
         if (
@@ -980,8 +977,8 @@ class FurnitureTest:
             or not one_site([(href.split("#", 1)[0], href) for href in hrefs])
             or any(ADDRESS.match(self.text_of(a)) for a in links)
         ):
-            return found
-        found.update(line)
+            return NO_LINE
+        found = lines[parent] = set(line)
         return found
 
     def teaser_sections(self, parent: etree._Element) -> set[etree._Element]:
