@@ -6,9 +6,10 @@ usage: python3 benchmarks/news_layouts.py [--pages N] [--peer trafilatura|trafil
 Each page is drawn from a seeded generator (the same pages on every machine): a story under its `<h1>` (a dek, a
 byline and a date under it), paragraphs with, between them at random, furniture ("Read more:" lines in three
 markups, a related list, ad labels, a newsletter box, a video's title and length) and parts of the story (a
-subheading, a list, a figure, a pull quote); over it a breadcrumb trail, a listen button, a share bar; after it
-tags, a box about the author, a comments link, a "More from" desk, a copyright line; a "Most popular" column
-beside it. Two closing notes are counted apart, because sites and annotators disagree on them: a correction note
+subheading, a list, a figure, a pull quote, a paragraph naming people or places linked to their listings); over it
+a breadcrumb trail, a listen button, a share bar; closing its paragraphs a loose line of links to the posts before
+and after it; after it a blog theme's note on the post's categories and feed, tags, a box about the author, a
+comments link, a "More from" desk, a copyright line; a "Most popular" column beside it. Two closing notes are counted apart, because sites and annotators disagree on them: a correction note
 and a line asking for tips. The text is words of a fixed vocabulary (`portal_layouts.WORDS`); a kind is counted
 as leaked when one of its marker strings is in the text, as lost when one of the story's is not. These are pages of
 our own making: they measure the classes, not a target.
@@ -185,9 +186,49 @@ def more_from(page: Page) -> str:
 CLOSING = (correction, tip, copyright_line, tags, author_box, comments_link, more_from)
 
 
+def named_links(page: Page, rng: random.Random) -> str:
+    """A paragraph naming a person, place or topic linked to its listing, the link weakly named ("meta-per", a tag
+    plugin's "st_tag internal_tag"), in the middle of a sentence or opening it with a possessive."""
+    name = f"{rng.choice(WORDS).capitalize()} {rng.choice(WORDS).capitalize()}"
+    link = f"<a class='{rng.choice(['meta-per', 'meta-loc', 'st_tag internal_tag', 'tag'])}' rel='tag' href='/tag/{name.lower().replace(' ', '-')}/'>{name}</a>"
+    first, rest = sentence(rng, 8)[:-1], sentence(rng, 10).lower()
+    if rng.random() < 0.5:
+        html, text = f"{first} in {link} {rest}", f"{first} in {name} {rest}"
+    else:
+        html, text = f"{link}’s {rest}", f"{name}’s {rest}"
+    return page.put("named-links", f"<p>{html}</p>", story=(text,))
+
+
+def post_nav(page: Page, rng: random.Random) -> str:
+    """Links to the posts before and after this one, written loose after the story's paragraphs."""
+    older, newer = ("Previous Post", "Next post") if rng.random() < 0.5 else (headline(rng), headline(rng))
+    return page.put(
+        "post-nav",
+        f"« <a href='/2024/05/{rng.randint(0, 999)}/'>{older}</a> | <a href='/2024/06/{rng.randint(0, 999)}/'>{newer}</a> »",
+        (older, newer),
+    )
+
+
+def post_meta(page: Page, rng: random.Random) -> str:
+    """A blog theme's closing note about the post: when it was filed under which categories (links to their
+    listings), how to follow the replies (its feed) and reply (its reply form, its trackback address)."""
+    categories = [rng.choice(WORDS).capitalize() for _ in range(rng.randint(1, 3))]
+    links = ", ".join(f"<a href='/category/{c.lower()}/' rel='category tag'>{c}</a>" for c in categories)
+    note = "This entry was posted on Tuesday, June 4th, 2024 at 9:12 am and is filed under"
+    return page.put(
+        "post-meta",
+        f"<p class='postmetadata alt'><small>{note} {links}. You can follow any responses to this entry through the "
+        "<a href='/world/story/feed/'>RSS 2.0</a> feed. You can <a href='#respond'>leave a response</a>, or "
+        "<a href='/world/story/trackback/' rel='trackback'>trackback</a> from your own site.</small></p>",
+        (note, "You can follow any responses"),
+    )
+
+
 def news_page(rng: random.Random) -> tuple[str, Page]:
     """A news article page and what it holds."""
     page = Page(rng)
+    # the kinds added later are drawn from a generator of their own, so that the pages' other parts stay as they were
+    extra = random.Random(hash(rng.getstate()[1]))
     title = headline(rng)
     paragraphs = [" ".join(sentence(rng) for _ in range(rng.randint(1, 4))) for _ in range(rng.randint(4, 12))]
     body = []
@@ -195,6 +236,14 @@ def news_page(rng: random.Random) -> tuple[str, Page]:
         body.append(page.put("paragraph", f"<p>{paragraph}</p>", story=(paragraph,)))
         if 0 < i < len(paragraphs) - 1 and rng.random() < 0.35:
             body.append(rng.choice(INLINE)(page))
+    if len(body) > 2 and extra.random() < 0.35:
+        body.insert(extra.randint(1, len(body) - 1), named_links(page, extra))
+    note = post_meta(page, extra) if extra.random() < 0.3 else ""
+    in_body = extra.random() < 0.5  # the note in the body's block after its paragraphs, or right after it
+    if note and in_body:
+        body.append(note)
+    if extra.random() < 0.3:
+        body.append(post_nav(page, extra))  # closing the body's block
     head = []
     if rng.random() < 0.4:
         head.append(
@@ -231,6 +280,8 @@ def news_page(rng: random.Random) -> tuple[str, Page]:
     if rng.random() < 0.4:
         head.append(figure(page))
     closing = [block(page) for block in CLOSING if rng.random() < 0.35]
+    if note and not in_body:
+        closing.insert(0, note)
     story = (
         f"<article><header>{''.join(head)}</header><div class='body'>{''.join(body)}</div>{''.join(closing)}</article>"
     )

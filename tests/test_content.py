@@ -4744,3 +4744,153 @@ def test_a_post_under_a_banner_titled_by_a_link_to_itself_leaves_out_the_cards_a
     md = convert(html, "https://herald.example/blog/2024/03/ferry-timetable").markdown
     assert "two early sailings" in md
     assert not any(title in md for title, _, _ in STORIES)
+
+
+def test_links_named_as_tags_inside_the_storys_sentences_are_kept():
+    """A site that links the people, places and topics its story names to their listings, marking each link with a
+    weak class word ("meta-per", "st_tag internal_tag"): the words are the sentence's, whether the sentence runs into
+    them, goes on after them with a possessive, or stands on both sides; the block of tags after the story still
+    goes."""
+    html = """<html><body><article><h1>Ferry returns to the harbour</h1>
+    <p><a class="meta-per" href="/topic/ann-keel">Ann Keel</a>’s company will run the ferry to the island again from
+    May, after two winters in which the crossing was closed.</p>
+    <p>The council in <a class="st_tag internal_tag" rel="tag" href="/tag/northport/">Northport</a> agreed the
+    contract on Tuesday, and the first boat will leave at seven, as the old timetable had it.</p>
+    <p>The crossing takes forty minutes, said <a class="meta-per" href="/topic/tom-berg">Tom Berg</a>, the
+    harbour master, who expects the boat to be full on most summer mornings.</p>
+    <div class="tags">Tags: <a href="/tag/ferries/" rel="tag">Ferries</a>, <a href="/tag/northport/" rel="tag">Northport</a></div>
+    </article></body></html>"""
+    assert convert(html, "https://harbour.example/news/ferry").markdown == (
+        "# Ferry returns to the harbour\n\n"
+        "[Ann Keel](https://harbour.example/topic/ann-keel)’s company will run the ferry to the island again from "
+        "May, after two winters in which the crossing was closed.\n\n"
+        "The council in [Northport](https://harbour.example/tag/northport/) agreed the contract on Tuesday, and the "
+        "first boat will leave at seven, as the old timetable had it.\n\n"
+        "The crossing takes forty minutes, said [Tom Berg](https://harbour.example/topic/tom-berg), the harbour "
+        "master, who expects the boat to be full on most summer mornings."
+    )
+
+
+@pytest.mark.parametrize(
+    ("closing", "why"),
+    [
+        (" <a class='more-link' href='/news'>Further reading</a>", "after a full stop"),
+        (" The first boat leaves at seven <a class='more-link' href='/news/2'>Read more</a>", "a label over furniture"),
+        (" Ann Smith, harbour desk <span class='meta'>Published 12 May 2026</span>", "a date"),
+    ],
+)
+def test_a_weakly_named_element_a_line_runs_into_is_no_word_of_a_sentence(closing, why):
+    """The words of a sentence are those it runs into or goes on with: a link named "more" after a sentence's full
+    stop is no part of it, nor a label over furniture or a date that a line runs into (a teaser cut short before
+    its "Read more", a byline before its date)."""
+    html = f"""<html><body><article><h1>Ferry returns to the harbour</h1>
+    <p>The company will run the ferry to the island again from May, after two winters in which the crossing was
+    closed.</p><p>The council agreed the contract on Tuesday, and the timetable is the old one.{closing}</p>
+    </article></body></html>"""
+    md = convert(html, "https://harbour.example/news/ferry").markdown
+    assert "Further reading" not in md and "Read more" not in md and "Published" not in md, why
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "« <a href='/2024/05/council-budget/'>Previous Post</a> | <a href='/2024/06/lifeboat-rescue/'>Next post</a> »",
+        "<a href='/2024/05/council-budget/' rel='prev'>← Council votes on the harbour budget</a> "
+        "<a href='/2024/06/lifeboat-rescue/' rel='next'>Lifeboat crew rescues two sailors →</a>",
+        "<span class='n'><a href='/2024/05/council-budget/'>Older</a></span> · "
+        "<span class='n'><a href='/2024/06/lifeboat-rescue/'>Newer</a></span>",
+    ],
+)
+def test_a_loose_line_of_links_to_other_posts_closing_the_post_is_left_out(line):
+    """A blog's links to the posts before and after this one, written as loose words in the post's block after its
+    paragraphs (no block of their own for link density to measure): a line holding nothing but links to pages of the
+    site and separators goes as such a block would (its separators, loose text of the post's block, stay)."""
+    html = f"""<html><body><div class="post"><h1>Ferry returns to the harbour</h1>
+    <div class="entry"><p>The company will run the ferry to the island again from May, after two winters in which
+    the crossing was closed.</p><p>The council agreed the contract on Tuesday, and the first boat will leave at seven,
+    as the old timetable had it.</p>
+    {line}
+    </div></div></body></html>"""
+    md = convert(html, "https://harbour.example/2024/05/ferry/").markdown
+    assert md.startswith("# Ferry returns to the harbour") and "as the old timetable had it." in md
+    assert not any(word in md for word in ("Previous", "Next", "Council", "Lifeboat", "Older", "Newer")), md
+
+
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        (
+            "<a href='/by/ann-lee'>Ann Lee</a> and <a href='/by/tom-berg'>Tom Berg</a> contributed reporting.",
+            "words of its own",
+        ),
+        (
+            "<a href='https://port.example/report'>The port's annual report</a> · "
+            "<a href='https://tides.example/north'>Tide tables for the north coast</a>",
+            "links to other sites",
+        ),
+        (
+            "<a href='/timetable'>https://harbour.example/timetable</a> | "
+            "<a href='/fares'>https://harbour.example/fares</a>",
+            "links showing their address",
+        ),
+    ],
+)
+def test_a_loose_line_of_links_with_words_or_to_other_sites_is_kept(line, why):
+    """Only a line of nothing but links to pages of the site goes: words of the line's own, links to several sites
+    or links showing their address (cited sources) are the post's."""
+    html = f"""<html><body><div class="post"><h1>Ferry returns to the harbour</h1>
+    <div class="entry"><p>The company will run the ferry to the island again from May, after two winters in which
+    the crossing was closed.</p><p>The council agreed the contract on Tuesday, and the first boat will leave at seven,
+    as the old timetable had it.</p>
+    {line}
+    </div></div></body></html>"""
+    md = convert(html, "https://harbour.example/2024/05/ferry/").markdown
+    assert "Ann Lee" in md or "annual report" in md or "/fares" in md, why
+
+
+def test_a_post_that_is_a_loose_line_of_links_keeps_them():
+    """A post whose text is a line of links alone, no block beside it in its block (a reading list): link density
+    measures its block, which holds the post; the line is not taken from it."""
+    links = " · ".join(
+        f"<a href='/2024/{n}/'>{title}</a>"
+        for n, title in enumerate(
+            ["Tides of the north coast", "The harbour in winter", "Ferries and their crews", "A year of storms"]
+        )
+    )
+    html = f"""<html><body><div class="post"><h1>Reading for the weekend</h1><div class="entry">{links}</div></div>
+    <div class="footer"><p>The Harbour Blog, written at the pier since 2009.</p></div></body></html>"""
+    md = convert(html, "https://harbour.example/2024/05/reading/").markdown
+    assert "Tides of the north coast" in md and "A year of storms" in md, md
+
+
+def test_a_loose_line_of_links_inside_the_post_is_kept():
+    """A post written in lines between line breaks, whose line of links to what it is about comes before more of its
+    words: only a line closing the post's block is a way to other posts."""
+    html = """<html><body><div class="post"><h1>Gadget of the week: the tide clock</h1><div class="entry">
+    <h2>The tide clock</h2><b>Name:</b> Tide Clock<br><b>Author:</b> Ann Lee<br><b>Description:</b> Shows the next
+    high and low water for your harbour, updated every hour from the tide tables.<br><br>
+    <a href="/gadgets/tide-clock">More information</a> | <a href="/gadgets/tide-clock/download">Download gadget</a>
+    <br><br><i>Each week this blog features a new gadget that looks promising, chosen by the editors.</i>
+    </div></div></body></html>"""
+    md = convert(html, "https://harbour.example/2024/05/tide-clock/").markdown
+    assert "More information" in md and "Download gadget" in md, md
+
+
+def test_a_loose_line_of_links_holding_most_of_the_post_is_kept():
+    """A short post whose words are mostly its line of links (a reading list under a line of introduction): the
+    links are what it gives, not a way to other posts."""
+    links = " · ".join(
+        f"<a href='/2024/{n}/'>{title}</a>"
+        for n, title in enumerate(
+            [
+                "Tides of the north coast and the harbours that live by them",
+                "The harbour in winter, when the ferries stop and the storms come",
+                "Ferries and their crews: forty years on the crossing to the island",
+            ]
+        )
+    )
+    html = f"""<html><head><title>Three reads for the weekend</title></head><body><div class="post">
+    <h1>Three reads for the weekend</h1><div class="entry"><p>Three long reads from our archive, chosen for a rainy
+    weekend at the harbour.</p>{links}</div></div></body></html>"""
+    md = convert(html, "https://harbour.example/2024/05/reading/").markdown
+    assert "Tides of the north coast" in md and "Ferries and their crews" in md, md

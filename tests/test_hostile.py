@@ -177,6 +177,20 @@ EXTRACTION_CASES = {
         lambda n: STORY + "<div><p>Text before the comments of this block.</p><h3>Comments</h3>" * n + "</div>" * n,
         200,
     ),
+    "lines of links closing nested blocks": (
+        lambda n: STORY + "<div><p>Text of this block.</p>" * n + "<a href='/a'>A</a> | <a href='/b'>B</a></div>" * n,
+        200,
+    ),
+    "many links in the line closing a block": (
+        lambda n: STORY + "<div><p>Text.</p>" + "<a href='/a'>A</a> | " * n + "</div>",
+        1000,
+    ),
+    "a line of links in nested inline elements": (
+        lambda n: (
+            STORY + "<div><p>Text.</p>" + "<span>" * n + "<a href='/a'>A</a> | <a href='/b'>B</a>" + "</span>" * n
+        ),
+        200,
+    ),
     "answers of one poll far apart": (
         lambda n: STORY + "<div><p>Question?</p>" + "<div><input type=radio name=q> Yes" * n + "</div>" * n + "</div>",
         200,

@@ -408,6 +408,13 @@ PAGES = {
         ARTICLE_MD,
         "# Tides explained\n\nBy Sam Rivers\n\n" + BODY_MD,
     ),
+    "link-lines": (
+        f"<html><body><div class='post'><h1>Tides explained</h1>{BODY}« <a href='/tides/neap'>Neap tides</a> | "
+        "<a href='/tides/spring'>Spring tides</a> »</div></body></html>",
+        ARTICLE_MD + "\n\n« | »",
+        ARTICLE_MD
+        + "\n\n« [Neap tides](https://example.org/tides/neap) | [Spring tides](https://example.org/tides/spring) »",
+    ),
     "mastheads": (
         "<html><head><title>Coastal Notes: Tides explained</title></head><body><div id='wrap'><div id='header'><h1>"
         "<a href='/'>Coastal Notes</a></h1><p>A blog about the sea and the harbours of the coast</p></div><div "

@@ -107,6 +107,8 @@ MAX_WIDGET = 80  # characters of labels and counts in a widget of controls ("Rat
 MIN_CONTROLS = 2
 WIDGET_ELEMENTS = 30  # elements of a block looked through for controls
 MAX_BIO = 400  # characters of a box about a person closing the article (a name, a sentence or two, links)
+NO_LINE: frozenset[etree._Element] = frozenset()  # a block closed by no line of links
+MIN_LINE_LINKS = 2  # links to other pages of the site in a loose line of nothing else ("« Previous | Next »")
 MAX_PORTRAIT_BIO = 700  # characters of a box closing the article of a portrait and prose naming the page's author
 NAME_WORDS = 4  # words of a person's name over such a box
 # A thread of readers' comments: MIN_COMMENTS or more blocks side by side, each opening with a header that names its
@@ -342,6 +344,24 @@ def names_answer(button: etree._Element) -> bool:
     return False
 
 
+# the loose text before an element runs into it: it ends in a word, perhaps then spaces or an opening quote
+_RUNS_INTO = re.compile(r"\w[\s\"'(\u201c\u201e\u2018\u00ab]*\Z")
+_POSSESSIVE = re.compile(r"[\u2019']s\b")  # the tail goes on with a possessive: "<a>Ann Keel</a>'s company"
+
+
+def in_a_sentence(el: etree._Element) -> bool:
+    """Whether an inline element is words of a sentence: the loose text before it runs into it ("said <a>Tom
+    Berg</a>"), its tail goes on with a possessive ("<a>Ann Keel</a>'s company"), or words stand on both sides of
+    it. Not a link after a full stop, nor a label opening a line."""
+    previous = el.getprevious()
+    parent = el.getparent()
+    before = previous.tail if previous is not None else parent.text if parent is not None else None
+    after = el.tail
+    if before and _RUNS_INTO.search(before) or after and _POSSESSIVE.match(after):
+        return True
+    return bool(before and after) and any(c.isalnum() for c in before) and any(c.isalnum() for c in after)
+
+
 def in_running_text(el: etree._Element) -> bool:
     """Whether words run on right beside `el` (the loose text just before it or its tail holds a letter or digit):
     `el` is part of a line of text, not a line of its own."""
@@ -494,6 +514,7 @@ class FurnitureTest:
         self.heading_holders: set[etree._Element] | None = None  # the blocks of the region holding a heading
         self.alike_shares: dict[tuple[etree._Element, str], float] = {}
         self.threads: dict[etree._Element, set[etree._Element]] = {}  # per parent: the comments closing it
+        self.lines_of_links: dict[etree._Element, Collection[etree._Element]] = {}  # per parent: its line of links
 
     def __call__(self, el: etree._Element) -> bool:
         # a section's heading judges the blocks after it, which the renderer then asks about again
@@ -609,6 +630,13 @@ class FurnitureTest:
             and "furniture-labels" not in off
         ):
             return True  # "Zurück zur Übersicht", "Mehr zum Thema" as a link of its own
+        if (
+            tag in LINE_TAGS
+            and (parent := el.getparent()) is not None
+            and el in (lines if (lines := self.lines_of_links.get(parent)) is not None else self.link_lines(parent))
+            and "link-lines" not in off
+        ):
+            return True  # "« Previous post | Next post »" written loose in the post's block after its paragraphs
         if tag in SECTION_HEADINGS and total <= MAX_HEADING and self.heads_nothing(el) and "heads-nothing" not in off:
             return True
         if own and 0 < own.text <= MAX_WIDGET and is_small_widget(el, tag, own) and "control-widgets" not in off:
@@ -697,7 +725,12 @@ class FurnitureTest:
         if tag in HEADING_TAGS:  # a heading class with a weak word ("entry-title meta") still titles content
             return False
         if not total:  # an inline element, its text counted in its block's: furniture unless it holds the region
-            return len(self.text_of(el)) < 0.5 * self.region_text
+            # or is words of a sentence (a person or place the story names, linked to its listing: "meta-per")
+            # (not a date nor a label over furniture, "Published 12 May", "Read more", which a line runs into)
+            text = self.text_of(el)
+            return len(text) < 0.5 * self.region_text and not (
+                in_a_sentence(el) and not is_date_line(text) and not is_furniture_label(text)
+            )
         # weakly named: a small share of the region, unless it holds half the post (a short post beside its thread)
         return (
             share < self.weak_share and (total - linked < 200 or linked > 0.3 * total) and not self.holds_the_post(own)
@@ -904,6 +937,50 @@ class FurnitureTest:
             return False
         previous = previous_element(el)
         return previous is None or not self.text_of(previous).endswith(":")
+
+    def link_lines(self, parent: etree._Element) -> Collection[etree._Element]:
+        """The inline elements of the loose line of links closing `parent` after a block with text (a line after the
+        post's paragraphs, which link density does not measure as it has no block of its own): the run of inline
+        elements after `parent`'s last block or line break (empty blocks after it aside), whose loose text holds no
+        word, only separators, and whose text is all in MIN_LINE_LINKS or more links to different pages of one site
+        (`one_site`), none showing its address (cited sources), less than half the post's text."""
+        lines = self.lines_of_links
+        lines[parent] = NO_LINE
+        child = parent[-1] if len(parent) else None
+        while child is not None and isinstance(child.tag, str) and (child.tag not in LINE_TAGS or child.tag == "br"):
+            if has_words(child.tail) or self.analysis.text(child):
+                return NO_LINE  # words after the line, or a block holding them: the line does not close `parent`
+            child = child.getprevious()  # an empty block after the line (a float's clearing block, a line break)
+        line: list[etree._Element] = []
+        while child is not None and (not isinstance(child.tag, str) or child.tag in LINE_TAGS and child.tag != "br"):
+            if has_words(child.tail):
+                return NO_LINE  # (read from the end: a paragraph's last words are told first)
+            # (a comment in the line: only its tail is text; an element without text or children, an icon's empty
+            # mount, holds nothing of it)
+            if isinstance(child.tag, str) and (child.tag == "a" or len(child) or has_words(child.text)):
+                line.append(child)
+            child = child.getprevious()
+        if not line or has_words(child.tail if child is not None else parent.text):
+            return NO_LINE
+        while child is not None and not (isinstance(child.tag, str) and self.analysis.text(child)):
+            child = child.getprevious()
+        if child is None:
+            return NO_LINE  # no block with text before the line
+        links = [el if el.tag == "a" else el[0] for el in line if el.tag == "a" or len(el) == 1 and el[0].tag == "a"]
+        if len(links) < MIN_LINE_LINKS or len(links) < len(line):
+            return NO_LINE
+        held = sum(len(self.text_of(el)) for el in line)
+        hrefs = [(a.get("href") or "").strip() for a in links]
+        if (
+            held > sum(len(self.text_of(a)) for a in links)  # words of their own beside the links
+            or held >= 0.5 * self.post_sizes[0]
+            or not all(href and href[0] != "#" and not href.startswith(("javascript:", "mailto:")) for href in hrefs)
+            or not one_site([(href.split("#", 1)[0], href) for href in hrefs])
+            or any(ADDRESS.match(self.text_of(a)) for a in links)
+        ):
+            return NO_LINE
+        found = lines[parent] = set(line)
+        return found
 
     def teaser_sections(self, parent: etree._Element) -> set[etree._Element]:
         """The children of `parent` that make up teasers written flat, without a block around each: MIN_CARDS or

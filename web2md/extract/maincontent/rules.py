@@ -251,13 +251,17 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "class-hints",
         "blocks whose class or id names them furniture, unless they hold much of the region (alone, or with their "
-        "siblings of the same class); screen-reader-only text; the comments",
+        "siblings of the same class); screen-reader-only text; the comments; an inline element weakly named is kept "
+        "where it is words of a sentence (the loose text before it runs into it, its tail goes on with a possessive, "
+        "or words stand on both sides; not a date or a label over furniture): a person or place the story names, "
+        "linked to its listing",
         ("MAX_READER_ONLY",),
         (
             "test_content::test_furniture_inside_the_article_is_dropped",
             "test_content::test_a_thread_of_replies_under_the_article_is_left_out_whatever_its_class_strength",
             "test_content::test_reader_comments_longer_than_the_article_are_left_out",
             "test_content::test_a_date_kicker_inside_a_heading_is_still_left_out",
+            "test_content::test_a_weakly_named_element_a_line_runs_into_is_no_word_of_a_sentence",
         ),
     ),
     Rule(
@@ -275,6 +279,21 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_separators_between_links_are_no_words",
             "test_content::test_article_is_exactly_the_body",
             "test_content::test_links_that_show_their_address_are_cited_sources",
+        ),
+    ),
+    Rule(
+        "link-lines",
+        'a loose line of links closing its block after a block with text ("« Previous post | Next post »" written '
+        "after the post's paragraphs, no block of its own for link density to measure): the run of inline elements "
+        "after the block's last block or line break (empty blocks after it aside) whose loose text holds no word, "
+        "only separators, and whose text is all in MIN_LINE_LINKS or more links to different pages of one site, none "
+        "showing its address, less than half the post's text",
+        ("MIN_LINE_LINKS",),
+        (
+            "test_content::test_a_loose_line_of_links_to_other_posts_closing_the_post_is_left_out",
+            "test_content::test_a_loose_line_of_links_with_words_or_to_other_sites_is_kept",
+            "test_content::test_a_loose_line_of_links_inside_the_post_is_kept",
+            "test_content::test_a_loose_line_of_links_holding_most_of_the_post_is_kept",
         ),
     ),
     Rule(
@@ -546,6 +565,7 @@ MEASURED_VERDICTS = frozenset(
         "lead-blocks",
         "after-the-body",
         "link-density",
+        "link-lines",
         "teaser-cards",
         "teaser-lists",
         "closing-furniture",
