@@ -4804,7 +4804,7 @@ def test_a_weakly_named_element_a_line_runs_into_is_no_word_of_a_sentence(closin
 def test_a_loose_line_of_links_to_other_posts_closing_the_post_is_left_out(line):
     """A blog's links to the posts before and after this one, written as loose words in the post's block after its
     paragraphs (no block of their own for link density to measure): a line holding nothing but links to pages of the
-    site and separators goes as such a block would (its separators, loose text of the post's block, stay)."""
+    site and separators goes as such a block would, and its separators with it (no line of "« | »" is left)."""
     html = f"""<html><body><div class="post"><h1>Ferry returns to the harbour</h1>
     <div class="entry"><p>The company will run the ferry to the island again from May, after two winters in which
     the crossing was closed.</p><p>The council agreed the contract on Tuesday, and the first boat will leave at seven,
@@ -4814,6 +4814,7 @@ def test_a_loose_line_of_links_to_other_posts_closing_the_post_is_left_out(line)
     md = convert(html, "https://harbour.example/2024/05/ferry/").markdown
     assert md.startswith("# Ferry returns to the harbour") and "as the old timetable had it." in md
     assert not any(word in md for word in ("Previous", "Next", "Council", "Lifeboat", "Older", "Newer")), md
+    assert md.endswith("as the old timetable had it."), md
 
 
 @pytest.mark.parametrize(
@@ -4894,3 +4895,10 @@ def test_a_loose_line_of_links_holding_most_of_the_post_is_kept():
     weekend at the harbour.</p>{links}</div></div></body></html>"""
     md = convert(html, "https://harbour.example/2024/05/reading/").markdown
     assert "Tides of the north coast" in md and "Ferries and their crews" in md, md
+
+
+def test_a_heading_linking_to_an_invalid_address_is_no_home_link():
+    """An `<h1>` of one link whose address cannot be split (an invalid IPv6 literal) is read as no link home, not an
+    error (hypothesis found it: test_render_properties)."""
+    assert convert('<h1><a href="http://[bad"></a></h1>').markdown == ""
+    assert convert('<h1><a href="http://[bad">Ferry news</a></h1>').markdown == "# Ferry news"

@@ -51,7 +51,10 @@ def link_into_the_page(target: str, base: str) -> bool:
     page = urlsplit(base)
     if page.query:
         return False
-    linked = urlsplit(urljoin(base, target))
+    try:
+        linked = urlsplit(urljoin(base, target))
+    except ValueError:  # an invalid IPv6 literal: no address, none into the page
+        return False
     path = page.path.rstrip("/")
     return linked.netloc.lower() == page.netloc.lower() and (
         linked.path.rstrip("/") == path or linked.path.startswith(path + "/")

@@ -216,7 +216,10 @@ def is_home_link(heading: etree._Element) -> bool:
     href = (links[0].get("href") or "").strip()
     if not href or href.startswith("#"):
         return False
-    parts = urlsplit(href)
+    try:
+        parts = urlsplit(href)
+    except ValueError:  # an invalid IPv6 literal ("http://[bad"): no address, no home
+        return False
     home = parts.path in ("", "/") or parts.path.rsplit("/", 1)[-1].startswith("index.")
     return home and not parts.query and len(subtree_text(links[0]).strip()) == len(subtree_text(heading).strip())
 

@@ -75,6 +75,10 @@ ACTS_WHEN_EMPTY = (
     )
 )
 
+# What stays of a line of links whose links were left out ("« Previous | Next »", "Share: Facebook · X"): a line of
+# these alone (their Markdown escapes aside), in a block where something was left out, is no line of the page's text
+SEPARATORS = frozenset(" |/\u00b7\u2022\u00ab\u00bb\u2039\u203a\u2013\u2014\u2190\u2192")
+
 SUBTREE = 2  # a start handler's answer: it rendered the element and everything in it
 _LANG_CLASS = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|highlight)-([A-Za-z0-9_+#.-]+)")
 
@@ -209,6 +213,7 @@ class Renderer:
         # The buffer may hold whitespace other than the space (a formula's TeX, preformatted text): every other
         # piece has its whitespace collapsed to spaces when it is added, and a flush only trims and joins spaces.
         self.odd_space = False
+        self.left_out = False  # whether an element of the block being buffered was left out (skipped, hidden)
 
     # -- public -------------------------------------------------------------
     def render(self, roots: Iterable[etree._Element]) -> Rendered:
@@ -251,6 +256,7 @@ class Renderer:
                 ):
                     walker.skip_subtree()
                     push(None)
+                    self.left_out = True
                     continue
                 push(tag)
                 handler = start_handlers.get(tag)
@@ -337,12 +343,15 @@ class Renderer:
     def flush(self) -> None:
         """Turn the inline buffer into paragraph blocks (a <br><br> run splits paragraphs)."""
         if not self.md:
+            self.left_out = False  # (what was left out ended with the block before)
             return
         if self.inlines:  # a block ends inside inline elements: close their markup here, reopen it in the next block
             self._close_open_inlines()
         md = "".join(self.md)
         spaces_only = None if self.odd_space else True  # (the placeholders make it unprintable, not whitespace)
         self.odd_space = False
+        separators = SEPARATORS if self.left_out and not self.pre else None
+        self.left_out = False
         if md.isspace():  # no words and no line break: no paragraph
             self.md.clear()
             self.tx.clear()
@@ -353,14 +362,15 @@ class Renderer:
         if BREAK not in md:  # one line (the common case)
             md_line = collapse_ws(md, spaces_only)
             if md_line:
-                self.paragraph([md_line], [collapse_ws(tx, spaces_only)])
+                if separators is None or not separators.issuperset(md_line.replace("\\", "")):
+                    self.paragraph([md_line], [collapse_ws(tx, spaces_only)])
             return
         md_par: list[str] = []
         tx_par: list[str] = []
         for md_seg, tx_seg in zip(md.split(BREAK), tx.split(BREAK)):
             md_line = collapse_ws(md_seg, spaces_only)
             tx_line = collapse_ws(tx_seg, spaces_only)
-            if not md_line:
+            if not md_line or separators is not None and separators.issuperset(md_line.replace("\\", "")):
                 if md_par:
                     self.paragraph(md_par, tx_par)
                     md_par, tx_par = [], []
