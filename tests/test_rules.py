@@ -411,7 +411,7 @@ PAGES = {
     "link-lines": (
         f"<html><body><div class='post'><h1>Tides explained</h1>{BODY}« <a href='/tides/neap'>Neap tides</a> | "
         "<a href='/tides/spring'>Spring tides</a> »</div></body></html>",
-        ARTICLE_MD + "\n\n« | »",
+        ARTICLE_MD,
         ARTICLE_MD
         + "\n\n« [Neap tides](https://example.org/tides/neap) | [Spring tides](https://example.org/tides/spring) »",
     ),
