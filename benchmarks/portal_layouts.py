@@ -56,6 +56,15 @@ def headline(rng: random.Random) -> str:
     return " ".join(rng.choice(WORDS) for _ in range(rng.randint(5, 10))).capitalize()
 
 
+def most_read(rng: random.Random, extras: list[str]) -> str:
+    """At random, a "Most read" list of five headlines (noted in `extras`), else nothing."""
+    if rng.random() >= 0.4:
+        return ""
+    extras.append("most-read")
+    items = "".join(f"<li><a href='/m{i}'>{headline(rng)}</a></li>" for i in range(5))
+    return f"<aside><h2>Most read</h2><ol>{items}</ol></aside>"
+
+
 def card(rng: random.Random, n: int, markup: str, summary: bool, bare: bool = False) -> tuple[str, str, str]:
     """A card's markup, its headline and its summary ("" without one)."""
     title = f"{headline(rng)} {n}"
@@ -184,10 +193,7 @@ def front_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str
         paragraphs = "".join(f"<p>{' '.join(sentence(rng) for _ in range(3))}</p>" for _ in range(rng.randint(1, 3)))
         bottom += f"<div class='seo'><h2>About the Daily Example</h2>{paragraphs}</div>"
         extras.append("foot-text")
-    if rng.random() < 0.4:
-        items = "".join(f"<li><a href='/m{i}'>{headline(rng)}</a></li>" for i in range(5))
-        bottom += f"<aside><h2>Most read</h2><ol>{items}</ol></aside>"
-        extras.append("most-read")
+    bottom += most_read(rng, extras)
     logo = rng.choice(LOGOS)
     if rng.random() < 0.3:
         logo += f"<p class='tagline'>{sentence(rng, 8)}</p>"
@@ -326,11 +332,7 @@ def section_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[s
         html, drawn = desk(rng, k, rng.randint(4, 12), rng.choice([0.5, 1, 1]), [markup], named=False)
         desks.append(html)
         cards += drawn
-    side = ""
-    if rng.random() < 0.4:
-        items = "".join(f"<li><a href='/m{i}'>{headline(rng)}</a></li>" for i in range(5))
-        side = f"<aside><h2>Most read</h2><ol>{items}</ol></aside>"
-        extras.append("most-read")
+    side = most_read(rng, extras)
     grids = between_desks(rng, desks, extras)
     main = f"<main><h1>{name}</h1>{intro}{lead}{grids}{pager(rng)}</main>{side}"
     if rng.random() < 0.5:  # the section's stories under its address (/business/story/...), or elsewhere
@@ -358,11 +360,7 @@ def portal_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[st
         html, drawn = desk(rng, k, rng.randint(3, 8), rng.choice([0, 0.2, 0.5, 1]), newer_markups)
         desks.append(html)
         cards += drawn
-    bottom = ""
-    if rng.random() < 0.4:
-        items = "".join(f"<li><a href='/m{i}'>{headline(rng)}</a></li>" for i in range(5))
-        bottom = f"<aside><h2>Most read</h2><ol>{items}</ol></aside>"
-        extras.append("most-read")
+    bottom = most_read(rng, extras)
     body = f"{header}<main>{top}{between_desks(rng, desks, extras)}{bottom}</main>{footer}"
     title = "The Daily Example - News from the coast"
     return f"<html><head><title>{title}</title></head><body>{body}</body></html>", cards, extras
