@@ -25,7 +25,7 @@ from web2md.extract.maincontent.blocks import (
     reads_as_headline,
 )
 from web2md.extract.maincontent.content import FURNITURE_TAGS, INLINE_TAGS, TITLE_BLOCK_TAGS, TITLE_TAGS, UNIT_TAGS
-from web2md.extract.maincontent.furniture import hint_strength
+from web2md.extract.maincontent.furniture import block_text, hint_strength
 from web2md.extract.markdown.render import is_hidden
 
 # The attributes the walk reads: whether an element is hidden, its role, a product's itemtype, what marks comments
@@ -62,7 +62,9 @@ _HEADER = 4
 _FURNITURE = 5  # FURNITURE_TAGS
 _CUSTOM = 6  # a custom element's name (with a hyphen), not naming furniture outright
 _CUSTOM_FURNITURE = 7  # ... naming furniture outright (<pp-navigation>, <amp-ad>)
-_FIRST_TITLE = etree.XPath("descendant::title[1]")  # the page's <title>, as choice.page_title reads it
+# The document's first <title> (what `tree.find(".//title")` finds): libxml2 stops at it, where lxml's iterators, and
+# `find` with them, look on for the next match before they return one, through the rest of the document.
+_FIRST_TITLE = etree.XPath("descendant::title[1]")
 MIN_UNIT = 50  # characters of non-link text before a block counts as content (chosen out of fold: --tune)
 PRECISION_MIN_UNIT = 70  # ... with `precision`
 RECALL_MIN_UNIT = 17  # ... with `recall`
@@ -707,10 +709,8 @@ class Analysis:
 
     def title_holds(self, text: str) -> bool:
         """Whether the page's `<title>` holds `text` (whitespace collapsed, casefolded); True without a `<title>`."""
-        found = _FIRST_TITLE(self.root.getroottree().getroot())
-        if not found:
-            return True
-        return " ".join(text.split()).casefold() in " ".join(subtree_text(found[0]).split()).casefold()
+        page = page_title(self.root)
+        return page is None or " ".join(text.split()).casefold() in page
 
     def story_apart(self, block: etree._Element, title: etree._Element | None, lists: Iterable[etree._Element]) -> bool:
         """Whether the page's title and the story it heads make a block of their own beside the list of cards `block`:
@@ -801,6 +801,12 @@ def bare_headline_item(item: etree._Element) -> bool:
         and not (anchor.get("href") or "").lstrip().lower().startswith(NOT_PAGES)
         and link_target(anchor) is not None
     )
+
+
+def page_title(body: etree._Element) -> str | None:
+    """The text of the page's `<title>`, whitespace collapsed and casefolded; None without one."""
+    found = _FIRST_TITLE(body.getroottree().getroot())
+    return block_text(found[0]).casefold() if found else None
 
 
 def document_body(root: etree._Element) -> etree._Element:

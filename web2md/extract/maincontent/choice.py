@@ -14,7 +14,7 @@ from lxml import etree
 
 from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.tags import HEADING_TAGS, SCRIPTLESS_SKIP_TAGS, SKIP_TAGS
-from web2md.extract.maincontent.analysis import Analysis, Counts, analyse, document_body
+from web2md.extract.maincontent.analysis import Analysis, Counts, analyse, document_body, page_title
 from web2md.extract.maincontent.blocks import (
     WRAPPED_TITLE_WORDS,
     holds,
@@ -331,17 +331,6 @@ def ancestors_below(el: etree._Element, top: etree._Element) -> list[etree._Elem
             break
         found.append(node)
     return found
-
-
-# The document's first <title> (what `tree.find(".//title")` finds): libxml2 stops at it, where lxml's iterators, and
-# `find` with them, look on for the next match before they return one, through the rest of the document.
-_FIRST_TITLE = etree.XPath("descendant::title[1]")
-
-
-def page_title(body: etree._Element) -> str | None:
-    """The text of the page's `<title>`, whitespace collapsed and casefolded; None without one."""
-    found = _FIRST_TITLE(body.getroottree().getroot())
-    return block_text(found[0]).casefold() if found else None
 
 
 def is_post_column(post: etree._Element, heading: etree._Element, analysis: Analysis) -> bool:

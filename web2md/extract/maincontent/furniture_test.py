@@ -359,7 +359,7 @@ def in_a_sentence(el: etree._Element) -> bool:
     after = el.tail
     if before and _RUNS_INTO.search(before) or after and _POSSESSIVE.match(after):
         return True
-    return bool(before and after) and any(c.isalnum() for c in before) and any(c.isalnum() for c in after)
+    return has_words(before) and has_words(after)
 
 
 def in_running_text(el: etree._Element) -> bool:
@@ -633,7 +633,7 @@ class FurnitureTest:
         if (
             tag in LINE_TAGS
             and (parent := el.getparent()) is not None
-            and el in (lines if (lines := self.lines_of_links.get(parent)) is not None else self.link_lines(parent))
+            and el in self.link_lines(parent)
             and "link-lines" not in off
         ):
             return True  # "« Previous post | Next post »" written loose in the post's block after its paragraphs
@@ -943,8 +943,11 @@ class FurnitureTest:
         post's paragraphs, which link density does not measure as it has no block of its own): the run of inline
         elements after `parent`'s last block or line break (empty blocks after it aside), whose loose text holds no
         word, only separators, and whose text is all in MIN_LINE_LINKS or more links to different pages of one site
-        (`one_site`), none showing its address (cited sources), less than half the post's text."""
+        (`one_site`), none showing its address (cited sources), less than half the post's text. Read once a block."""
         lines = self.lines_of_links
+        found = lines.get(parent)
+        if found is not None:
+            return found
         lines[parent] = NO_LINE
         child = parent[-1] if len(parent) else None
         while child is not None and isinstance(child.tag, str) and (child.tag not in LINE_TAGS or child.tag == "br"):
