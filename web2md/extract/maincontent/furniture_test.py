@@ -977,7 +977,7 @@ class FurnitureTest:
         if (
             held > sum(len(self.text_of(a)) for a in links)  # words of their own beside the links
             or held >= 0.5 * self.post_sizes[0]
-            or not all(href and href[0] != "#" and not href.startswith(("javascript:", "mailto:")) for href in hrefs)
+            or not all(href and href[0] != "#" and not href.lower().startswith(NOT_PAGES) for href in hrefs)
             or not one_site([(href.split("#", 1)[0], href) for href in hrefs])
             or any(ADDRESS.match(self.text_of(a)) for a in links)
         ):

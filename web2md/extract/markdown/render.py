@@ -79,6 +79,12 @@ ACTS_WHEN_EMPTY = (
 # these alone (their Markdown escapes aside), in a block where something was left out, is no line of the page's text
 SEPARATORS = frozenset(" |/\u00b7\u2022\u00ab\u00bb\u2039\u203a\u2013\u2014\u2190\u2192")
 
+
+def separators_alone(md_line: str, separators: frozenset[str] | None) -> bool:
+    """Whether a rendered line is `separators` alone (its Markdown escapes aside); never when `separators` is None."""
+    return separators is not None and separators.issuperset(md_line.replace("\\", ""))
+
+
 SUBTREE = 2  # a start handler's answer: it rendered the element and everything in it
 _LANG_CLASS = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|highlight)-([A-Za-z0-9_+#.-]+)")
 
@@ -362,7 +368,7 @@ class Renderer:
         if BREAK not in md:  # one line (the common case)
             md_line = collapse_ws(md, spaces_only)
             if md_line:
-                if separators is None or not separators.issuperset(md_line.replace("\\", "")):
+                if not separators_alone(md_line, separators):
                     self.paragraph([md_line], [collapse_ws(tx, spaces_only)])
             return
         md_par: list[str] = []
@@ -370,7 +376,7 @@ class Renderer:
         for md_seg, tx_seg in zip(md.split(BREAK), tx.split(BREAK)):
             md_line = collapse_ws(md_seg, spaces_only)
             tx_line = collapse_ws(tx_seg, spaces_only)
-            if not md_line or separators is not None and separators.issuperset(md_line.replace("\\", "")):
+            if not md_line or separators_alone(md_line, separators):
                 if md_par:
                     self.paragraph(md_par, tx_par)
                     md_par, tx_par = [], []
