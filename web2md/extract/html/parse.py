@@ -338,8 +338,11 @@ def parse_html(
         # a body its text is decoded from without loss goes to libxml2 as it is (the text is not made); its bytes
         # are searched for NUL (memchr, where a str wider than Latin-1 is searched one character at a time)
         # (a body that declares no encoding is UTF-8 when it decodes as such, `utf8_or_cp1252`: checked once, here)
-        ends = _utf8_ends(html) if _declared(html, encoding) in (None, "utf-8") else None
-        if ends is None or b"\x00" in html:
+        declared = _declared(html, encoding)
+        ends = _utf8_ends(html) if declared in (None, "utf-8") else None
+        if ends is None and declared is None:
+            html, _ = decode_body(html, "cp1252")  # what `utf8_or_cp1252` would find again
+        elif ends is None or b"\x00" in html:
             html, _ = decode_body(html, encoding)
         else:
             body = html
