@@ -3795,6 +3795,76 @@ def test_gallery_captions_are_its_text_whatever_their_class():
     )
 
 
+_PHOTO_LINES = [
+    "Crowds line the harbour wall as the first ferry of the season comes in (Ann Lee)",
+    "The captain waves from the bridge while the crew make the ropes fast (Ann Lee)",
+    "Children from the island school carry a banner down the pier (Tom Berg)",
+    "The harbour master cuts the ribbon on the new waiting room (Tom Berg)",
+]
+_PHOTO_INTRO = "The ferry to the island ran again on Saturday after two winters without it. These photos show the day."
+_PHOTO_SIDEBAR = """<div class="sidebar"><h3>About this blog</h3><p>Pictures from the harbour, posted every week by
+    the volunteers of the town's photo club since 2009.</p></div>"""
+
+
+@pytest.mark.parametrize(
+    "picture",
+    [
+        # a blogging tool's captioned pictures: the caption block is named for what it is
+        '<div class="wp-caption aligncenter"><a href="/p/{n}.jpg"><img src="/p/{n}.jpg" alt=""></a>'
+        '<p class="wp-caption-text">{line}</p></div><p>&nbsp;</p>',
+        # a photo blog's pictures, each with its line of text under it in a block of its own
+        '<div class="photo"><img src="/p/{n}.jpg" alt="Ferry day"><div class="text"><p>{line}</p></div></div>',
+    ],
+)
+def test_a_post_told_in_captioned_pictures_keeps_its_captions(picture):
+    """A post whose words are mostly the lines under its pictures (a gallery, a photo blog's post): those lines are
+    its text, whatever markup or class they have, not captions to leave out."""
+    photos = "".join(picture.format(n=n, line=line) for n, line in enumerate(_PHOTO_LINES))
+    html = f"""<html><body><div class="post"><h1>Ferry day in pictures</h1><div class="entry"><p>{_PHOTO_INTRO}</p>
+    {photos}</div></div>{_PHOTO_SIDEBAR}</body></html>"""
+    md = convert(html, "https://harbour.example/2024/05/ferry-day/").markdown
+    assert md == "\n\n".join(["# Ferry day in pictures", _PHOTO_INTRO, *_PHOTO_LINES]), md
+
+
+def test_captions_beside_a_story_told_in_paragraphs_are_left_out():
+    """Captions holding less than half of the post's text are captions: the story is in its paragraphs."""
+    story = [
+        "The ferry to the island ran again on Saturday after two winters without it, and the town came to see it.",
+        "The company had stopped the crossing when its old boat failed an inspection, and a new one took a year.",
+        "The council paid a third of the new boat, and the fares will stay as they were for at least two years.",
+        "The first boat leaves at seven every morning, and the last one comes back from the island at nine.",
+    ]
+    photos = "".join(
+        f'<div class="wp-caption"><img src="/p/{n}.jpg" alt=""><p class="wp-caption-text">{line}</p></div>'
+        for n, line in enumerate(_PHOTO_LINES[:2])
+    )
+    html = f"""<html><body><div class="post"><h1>Ferry day</h1><div class="entry"><p>{story[0]}</p>{photos}
+    {"".join(f"<p>{line}</p>" for line in story[1:])}</div></div>{_PHOTO_SIDEBAR}</body></html>"""
+    md = convert(html, "https://harbour.example/2024/05/ferry-day/").markdown
+    assert md == "\n\n".join(["# Ferry day", *story]), md
+
+
+def test_cards_of_a_picture_a_heading_and_text_are_no_gallery():
+    """Pictures over a heading and a line of text are cards (steps, features, teasers), not captioned pictures:
+    a page of them is not read as a gallery, so the caption under the lead picture is still left out."""
+    steps = "".join(
+        f'<div class="step"><img src="/icon{n}.svg" alt=""><div class="text"><h3>{title}</h3><p>{line}</p></div></div>'
+        for n, (title, line) in enumerate(
+            [
+                ("Register", "Fill in the form and join the community of testers in a minute or two."),
+                ("Apply", "Answer the questions in the invitation to apply for the test you want."),
+                ("Test", "Get the parcel, try the products with friends and fill in the short report."),
+            ]
+        )
+    )
+    html = f"""<html><body><main><h1>Test our products</h1><p>Every month a hundred readers test new products at
+    home and tell the makers what they think of them.</p><div class="lead"><img src="/lead.jpg" alt="">
+    <div class="text"><p>Testers at home with this month's parcel of new products from the makers (Ann Lee)</p>
+    </div></div>{steps}</main></body></html>"""
+    md = convert(html, "https://tests.example/how").markdown
+    assert md.startswith("# Test our products\n\nEvery month") and "Testers at home" not in md, md
+
+
 def test_bold_label_opening_a_sentence_beside_an_image_is_not_a_caption():
     html = """<html><body><article><h1>Silk Road</h1><p>The market closed after the arrest of its operator, and its
     copies did not last long either.</p><p class="bio"><img src="/avatar.png" alt=""><strong>About me</strong>: I write

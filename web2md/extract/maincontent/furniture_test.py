@@ -90,6 +90,8 @@ from web2md.extract.maincontent.furniture import (
 )
 from web2md.extract.markdown.tables import is_headed, is_layout_table
 
+MIN_GALLERY = 2  # captioned pictures: a post told in them
+GALLERY_CAPTION_TAGS = CAPTION_TAGS - HEADING_TAGS
 MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_CALL, MAX_FURNITURE_LABEL, MAX_RIGHTS)
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 LINK_DENSITY = 0.25  # a short block inside the region with more link text than this is navigation
@@ -470,7 +472,7 @@ class FurnitureTest:
             else (analysis.text(main), self.region_good)
         )
         self.weak_share = 0.05 if recall else 0.15
-        self.gallery = analysis.caption_text > 0.5 * self.region_text
+        self.gallery: set[etree._Element] = set()  # the region's captions, when they carry the post (`captions_carry`)
         self.hint_readings: dict[str, HintReading] = {}  # one per distinct class/id string
         self.caption_hints: dict[str, bool] = {}  # per distinct class/id string: whether it names a caption
         self.token_strengths: dict[str, int] = {}  # one per distinct class/id token
@@ -515,6 +517,49 @@ class FurnitureTest:
         self.alike_shares: dict[tuple[etree._Element, str], float] = {}
         self.threads: dict[etree._Element, set[etree._Element]] = {}  # per parent: the comments closing it
         self.lines_of_links: dict[etree._Element, Collection[etree._Element]] = {}  # per parent: its line of links
+        self.gallery = self.captions_carry(main)
+
+    def captions_carry(self, main: etree._Element) -> set[etree._Element]:
+        """The captions of the region's pictures when they hold more than half of its content text (a gallery, a
+        post told in pictures with a line under each), with the blocks holding each with its picture: they are the
+        post's text, not furniture; else an empty set. A caption is a `<figcaption>` or a block the captions rule
+        reads as one, holding no heading (a picture over a heading and text is a card); MIN_GALLERY of them with
+        content text at least. (A page whose `<figcaption>`s hold more than half of the region's text is a gallery
+        however short they are.)"""
+        if next(islice(main.iter("img"), MIN_GALLERY - 1, None), None) is None and not self.analysis.caption_text:
+            return set()
+        stats = self.stats
+        found: set[etree._Element] = set()
+        held = count = 0
+        for el in main.iter("figcaption", *GALLERY_CAPTION_TAGS):
+            own = stats.get(el)
+            if own is None or not own.text:
+                continue
+            if el.tag == "figcaption" or (
+                own.text <= MAX_CAPTION
+                and not own.titles
+                and next(el.iterdescendants(HEADING_TAGS), None) is None
+                and self.is_caption(el, el.tag, own)
+            ):
+                found.add(el)
+                if own.good and el.getparent() not in found:
+                    held += own.good
+                    count += 1
+        if (count < MIN_GALLERY or held <= 0.5 * self.region_good) and (
+            self.analysis.caption_text <= 0.5 * self.region_text
+        ):
+            return set()
+        # the blocks holding a caption with its picture alone (a class naming them a caption or a picture reads as
+        # furniture): judged no furniture as a whole, what they hold is judged one by one
+        for caption in list(found):
+            for block in caption.iterancestors():
+                if block is main or block in found:
+                    break
+                counts = stats.get(block)
+                if counts is None or counts.text > MAX_CAPTION or not self.holds_one_image(block):
+                    break
+                found.add(block)
+        return found
 
     def __call__(self, el: etree._Element) -> bool:
         # a section's heading judges the blocks after it, which the renderer then asks about again
@@ -533,7 +578,7 @@ class FurnitureTest:
         if el in self.analysis.listed and "listing-pages" not in self.analysis.disabled:
             return False  # a listing's teasers are its content, however link-dense or named
         tag = el.tag
-        if self.gallery and tag == "figcaption":
+        if el in self.gallery:
             return False  # a gallery's captions are its text, whatever their class says
         own = stats.get(el)
         total, linked = (own.text, own.links) if own else (0, 0)
@@ -1612,11 +1657,7 @@ class FurnitureTest:
         own = self.stats.get(block)
         if not own or own.text > MAX_CAPTION or own.links > 0.5 * own.text or el.tail and el.tail.strip():
             return False  # text after it makes it part of a sentence ("<b>About me</b>: I write...")
-        one_image = self.one_image.get(block)
-        if one_image is None:
-            images = block.iter("img")  # a <picture> holds its <img>
-            one_image = self.one_image[block] = next(images, None) is not None and next(images, None) is None
-        if not one_image:
+        if not self.holds_one_image(block):
             return False
         node = el
         while node is not block:
@@ -1629,6 +1670,13 @@ class FurnitureTest:
                 )
             node = node.getparent()
         return False
+
+    def holds_one_image(self, block: etree._Element) -> bool:
+        one_image = self.one_image.get(block)
+        if one_image is None:
+            images = block.iter("img")  # a <picture> holds its <img>
+            one_image = self.one_image[block] = next(images, None) is not None and next(images, None) is None
+        return one_image
 
     def is_body_text(self, el: etree._Element) -> bool:
         """Whether a `<div>` after an image is the page's body text rather than the image's caption, on a page

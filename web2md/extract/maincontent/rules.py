@@ -378,12 +378,18 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "captions",
         "short text under a figure's image, or named a caption or credit by its class (a <figcaption> goes whatever "
-        "this rule says, outside galleries)",
-        ("MAX_CAPTION",),
+        "this rule says), outside galleries: where the captions of MIN_GALLERY or more pictures (none holding a "
+        "heading) hold more than half of the region's content text, they and the blocks holding each with its "
+        "picture are the post's text",
+        ("MAX_CAPTION", "MIN_GALLERY"),
         (
             "test_content::test_figure_keeps_its_image_and_quote_but_not_its_caption",
             "test_content::test_div_caption_under_a_lone_image_in_an_article_written_in_paragraphs",
             "test_content::test_furniture_inside_the_article_is_dropped",
+            "test_content::test_a_post_told_in_captioned_pictures_keeps_its_captions",
+            "test_content::test_captions_beside_a_story_told_in_paragraphs_are_left_out",
+            "test_content::test_cards_of_a_picture_a_heading_and_text_are_no_gallery",
+            "test_content::test_gallery_captions_are_its_text_whatever_their_class",
         ),
     ),
     Rule(
