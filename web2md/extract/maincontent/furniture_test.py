@@ -92,6 +92,7 @@ from web2md.extract.markdown.tables import is_headed, is_layout_table
 
 MIN_GALLERY = 2  # captioned pictures: a post told in them
 GALLERY_CAPTION_TAGS = CAPTION_TAGS - HEADING_TAGS
+CAPTION_LEVELS = 3  # blocks around a picture, each looked after for its caption
 MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_CALL, MAX_FURNITURE_LABEL, MAX_RIGHTS)
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 LINK_DENSITY = 0.25  # a short block inside the region with more link text than this is navigation
@@ -526,25 +527,47 @@ class FurnitureTest:
         reads as one, holding no heading (a picture over a heading and text is a card); MIN_GALLERY of them with
         content text at least. (A page whose `<figcaption>`s hold more than half of the region's text is a gallery
         however short they are.)"""
-        if next(islice(main.iter("img"), MIN_GALLERY - 1, None), None) is None and not self.analysis.caption_text:
+        figcaptions = self.analysis.caption_text
+        images = list(main.iter("img"))
+        if len(images) < MIN_GALLERY and not figcaptions:
             return set()
         stats = self.stats
+        # a picture's caption is the block right after it, or after the block holding it (a link, a figure-like
+        # block), or that block's first block (a wrapper of the caption): a few blocks looked at per picture
+        candidates: list[list[etree._Element]] = [[el] for el in main.iter("figcaption")] if figcaptions else []
+        for image in images:
+            node = image
+            for _ in range(CAPTION_LEVELS):
+                after = node.getnext()
+                if after is not None:
+                    wrapped = []
+                    while after is not None and after.tag in GALLERY_CAPTION_TAGS and len(wrapped) < CAPTION_LEVELS:
+                        wrapped.append(after)
+                        after = after[0] if len(after) else None
+                    candidates.append(wrapped)
+                    break
+                node = node.getparent()
+                if node is None or node is main:
+                    break
         found: set[etree._Element] = set()
         held = count = 0
-        for el in main.iter("figcaption", *GALLERY_CAPTION_TAGS):
-            own = stats.get(el)
-            if own is None or not own.text:
-                continue
-            if el.tag == "figcaption" or (
-                own.text <= MAX_CAPTION
-                and not own.titles
-                and next(el.iterdescendants(HEADING_TAGS), None) is None
-                and self.is_caption(el, el.tag, own)
-            ):
-                found.add(el)
-                if own.good and el.getparent() not in found:
-                    held += own.good
-                    count += 1
+        for wrapped in candidates:
+            for el in wrapped:
+                own = stats.get(el)
+                if own is None or not own.text or el in found:
+                    continue
+                if el.tag == "figcaption" or (
+                    own.text <= MAX_CAPTION
+                    and not own.titles
+                    and next(el.iterdescendants(HEADING_TAGS), None) is None
+                    and self.is_caption(el, el.tag, own)
+                ):
+                    found.add(el)
+                    found.update(el.iterdescendants(etree.Element))  # (its paragraphs: parts of the caption)
+                    if own.good:
+                        held += own.good
+                        count += 1
+                    break
         if (count < MIN_GALLERY or held <= 0.5 * self.region_good) and (
             self.analysis.caption_text <= 0.5 * self.region_text
         ):
