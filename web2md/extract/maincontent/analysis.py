@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable
 from itertools import chain
+from urllib.parse import urlsplit
 
 from lxml import etree
 
@@ -77,6 +78,8 @@ MIN_CARDS = 3
 SECTION_INTRO = 200
 # A list item shorter than this (characters) is no headline of a desk of headlines alone (four words of a few letters)
 BARE_HEADLINE_CHARS = 12
+# beside a card apart, lists of bare headlines weigh as its grid when they hold this share of their branch's text
+DESK_SHARE = 0.5
 
 
 def _tag_kind(tag: str, skip_tags: frozenset[str], custom_tags: dict[str, int]) -> int:
@@ -216,6 +219,7 @@ class Analysis:
         # a desk of headlines on a front page, a menu's shape with a headline's words (`bare_headline_item`); listed
         # as lists of headlines on a listing page alone (`list_bare_headlines`)
         self.bare_lists: dict[etree._Element, list[etree._Element]] = {}
+        self._bare_found: dict[etree._Element, list[etree._Element]] | None = None  # (find_bare_lists)
         # cards with a summary not in a list of cards (fewer than MIN_CARDS side by side, in a block holding more than
         # them: a section's lead story over its grid), and per block the content text of those below it (none passed
         # up out of a list of cards): a card's summary, not the page's prose (`lone_text`)
@@ -638,8 +642,17 @@ class Analysis:
     def list_bare_headlines(self) -> None:
         """On a listing page, find its lists of bare headlines (`bare_lists`: looked for here, not in the walk, as no
         other page needs them) and count them as lists of headlines alone."""
+        self.bare_lists.update(self.find_bare_lists())
+        self.headline_lists.update(self.bare_lists)
+
+    def find_bare_lists(self) -> dict[etree._Element, list[etree._Element]]:
+        """The page's lists of bare headlines (`bare_headline_item`), each with its items; looked for once."""
+        if self._bare_found is not None:
+            return self._bare_found
+        found: dict[etree._Element, list[etree._Element]] = {}
+        self._bare_found = found
         if "teaser-cards" in self.disabled:
-            return
+            return found
         stats = self.stats
         for el in self.root.iter("ul", "ol"):
             items = [
@@ -653,8 +666,48 @@ class Analysis:
                 and bare_headline_item(item)
             ]
             if len(items) >= MIN_CARDS and 3 * len(items) >= 2 * len(el) and el not in self.headline_lists:
-                self.bare_lists[el] = items
-        self.headline_lists.update(self.bare_lists)
+                found[el] = items
+        return found
+
+    def bare_text(self) -> int:
+        """Text of the page's lists of bare headlines (`find_bare_lists`) that make desks beside a card apart: below
+        the lowest block holding the list and such a card (`lone_held`), the branch holding the list holds
+        DESK_SHARE of its text or more in such lists (a desk: the list and its name; not a sidebar's widgets, a
+        blog's recent posts among its archives and categories, beside a post whose linked title makes it a card)."""
+        stats, held = self.stats, self.lone_held
+        found = self.find_bare_lists()
+        # where the cards apart lead (a post's linked title), and the sites they lead to
+        targets = {target for card in self.lone_cards for a in card.iter("a") if (target := link_target(a))}
+        sites = {_site(target) for target in targets} - {""}
+        branches: dict[etree._Element, int] = {}  # the branches holding the lists, with the lists' text in them
+        for el, items in found.items():
+            led = [link_target(item[0]) or "" for item in items]
+            elsewhere = sum(1 for t in led if sites and (site := _site(t)) and site not in sites)
+            if any(target in targets for target in led) or 2 * elsewhere > len(led):
+                continue  # the list names the card's own story (a blog's recent posts), or other sites (a blogroll)
+            branch = el
+            for node in el.iterancestors():
+                if held.get(node):
+                    break
+                branch = node
+            else:
+                continue
+            branches[branch] = branches.get(branch, 0) + sum(stats[item].text for item in items)
+        return sum(text for branch, text in branches.items() if text >= DESK_SHARE * self.text(branch))
+
+    def weigh_bare_lists(self) -> None:
+        """Count the listed lists of bare headlines' text as content, in them and the blocks holding them: on a front
+        page they are desks like the others, for the descent too."""
+        stats = self.stats
+        for el, items in self.bare_lists.items():
+            if el not in self.listed_lists:
+                continue
+            text = sum(stats[item].text for item in items)
+            for node in (el, *el.iterancestors()):
+                own = stats.get(node)
+                if own is None:
+                    break
+                own.good += text
 
     def lists_of_cards(self) -> dict[etree._Element, list[etree._Element]]:
         """The teaser lists and the lists of headlines alone, each with its cards."""
@@ -801,6 +854,14 @@ def bare_headline_item(item: etree._Element) -> bool:
         and not (anchor.get("href") or "").lstrip().lower().startswith(NOT_PAGES)
         and link_target(anchor) is not None
     )
+
+
+def _site(target: str) -> str:
+    """The host a link's target names ("" for a link within the site written without one)."""
+    try:
+        return urlsplit(target).netloc.casefold()
+    except ValueError:
+        return ""
 
 
 def page_title(body: etree._Element) -> str | None:
