@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable
 from itertools import chain
-from urllib.parse import urlsplit
 
 from lxml import etree
 
@@ -76,6 +75,9 @@ MIN_CARDS = 3
 # Beside lists of cards, an `<h1>` of a word or two over less text than this of its own (outside links, lists and
 # cards) names a section over its introduction, not a story
 SECTION_INTRO = 200
+# ... or less than this share of the text of the lists beside it (an author's bio, a topic's introduction over a
+# listing of many times its size)
+INTRO_SHARE = 0.25
 # A list item shorter than this (characters) is no headline of a desk of headlines alone (four words of a few letters)
 BARE_HEADLINE_CHARS = 12
 # beside a card apart, lists of bare headlines weigh as its grid when they hold this share of their branch's text
@@ -672,35 +674,42 @@ class Analysis:
     def bare_text(self) -> int:
         """Text of the page's lists of bare headlines (`find_bare_lists`) that make desks beside a card apart: below
         the lowest block holding the list and such a card (`lone_held`), the branch holding the list holds
-        DESK_SHARE of its text or more in such lists (a desk: the list and its name; not a sidebar's widgets, a
-        blog's recent posts among its archives and categories, beside a post whose linked title makes it a card)."""
+        DESK_SHARE of its text or more in such lists (a desk: the list and its name; not one of a sidebar's widgets,
+        a blog's recent posts or links among its archives, categories and about box, which may be the card)."""
         stats, held = self.stats, self.lone_held
         found = self.find_bare_lists()
-        # where the cards apart lead (a post's linked title), and the sites they lead to
-        targets = {target for card in self.lone_cards for a in card.iter("a") if (target := link_target(a))}
-        sites = {_site(target) for target in targets} - {""}
         branches: dict[etree._Element, int] = {}  # the branches holding the lists, with the lists' text in them
+        branch_of: dict[etree._Element, etree._Element | None] = {}  # (each block passed once)
         for el, items in found.items():
-            led = [link_target(item[0]) or "" for item in items]
-            elsewhere = sum(1 for t in led if sites and (site := _site(t)) and site not in sites)
-            if any(target in targets for target in led) or 2 * elsewhere > len(led):
-                continue  # the list names the card's own story (a blog's recent posts), or other sites (a blogroll)
-            branch = el
+            path, branch = [el], None
             for node in el.iterancestors():
-                if held.get(node):
+                if node in branch_of:
+                    branch = branch_of[node]
                     break
-                branch = node
-            else:
-                continue
-            branches[branch] = branches.get(branch, 0) + sum(stats[item].text for item in items)
+                if held.get(node):
+                    branch = path[-1]
+                    break
+                path.append(node)
+            branch_of.update(dict.fromkeys(path, branch))
+            if branch is not None:
+                branches[branch] = branches.get(branch, 0) + sum(stats[item].text for item in items)
         return sum(text for branch, text in branches.items() if text >= DESK_SHARE * self.text(branch))
 
     def weigh_bare_lists(self) -> None:
         """Count the listed lists of bare headlines' text as content, in them and the blocks holding them: on a front
-        page they are desks like the others, for the descent too."""
+        page they are desks like the others, for the descent too; not a list half of whose headlines lead to stories
+        the other lists show (a "Most read" rail beside them)."""
         stats = self.stats
+        # the stories the other listed lists lead to: a list of headlines repeating them is a rail ("Most read")
+        shown = {
+            target
+            for el in self.listed_lists
+            if el not in self.bare_lists
+            for a in el.iter("a")
+            if (target := link_target(a))
+        }
         for el, items in self.bare_lists.items():
-            if el not in self.listed_lists:
+            if el not in self.listed_lists or 2 * sum(link_target(item[0]) in shown for item in items) >= len(items):
                 continue
             text = sum(stats[item].text for item in items)
             for node in (el, *el.iterancestors()):
@@ -743,7 +752,7 @@ class Analysis:
         lone = self.lone_text(both, title)
         own -= lone
         if (
-            own < SECTION_INTRO
+            (own < SECTION_INTRO or own < INTRO_SHARE * sum(self.text(el) for el in lists if holds(both, el)))
             and title.tag == "h1"
             and "lead-cards" not in self.disabled
             and (
@@ -854,14 +863,6 @@ def bare_headline_item(item: etree._Element) -> bool:
         and not (anchor.get("href") or "").lstrip().lower().startswith(NOT_PAGES)
         and link_target(anchor) is not None
     )
-
-
-def _site(target: str) -> str:
-    """The host a link's target names ("" for a link within the site written without one)."""
-    try:
-        return urlsplit(target).netloc.casefold()
-    except ValueError:
-        return ""
 
 
 def page_title(body: etree._Element) -> str | None:

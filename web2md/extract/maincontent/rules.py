@@ -178,12 +178,20 @@ RULES: tuple[Rule, ...] = (
         "on a listing page, lists (<ul>, <ol>) of MIN_CARDS or more items, two thirds of them or more each one link "
         "and nothing else whose text reads as a headline (BARE_HEADLINE_CHARS characters and WRAPPED_TITLE_WORDS "
         "words or more, no date; looked for once the page is decided a listing), are listed "
-        "as lists of headlines alone: kept, the blocks holding them not judged by their links; they weigh nothing in "
-        "the listing decision nor in the descent (a related-stories list in an article's column)",
-        ("MIN_CARDS", "WRAPPED_TITLE_WORDS", "BARE_HEADLINE_CHARS"),
+        "as lists of headlines alone: kept, the blocks holding them not judged by their links. They weigh in the "
+        "listing decision only beside a card apart titled by a heading and no list of cards (a section's lead story "
+        "over desks of headlines alone), and there only the lists whose branch below the lowest block holding them and "
+        "such a card holds DESK_SHARE of its text or more in them (a desk, not one widget of a sidebar's); they weigh "
+        "in the descent where they made the page a listing so, or on a front page without content text of its own "
+        "(not a short story beside a column of the same section's headlines); elsewhere nothing (a related-stories "
+        "list in an article's column)",
+        ("MIN_CARDS", "WRAPPED_TITLE_WORDS", "BARE_HEADLINE_CHARS", "DESK_SHARE"),
         (
             "test_content::test_a_front_page_keeps_its_desks_of_headlines_alone",
             "test_content::test_a_front_page_leaves_out_a_list_of_short_links_among_its_desks",
+            "test_content::test_a_section_page_keeps_its_list_of_headlines_alone_under_a_lead_story",
+            "test_content::test_a_front_page_keeps_a_desk_of_headlines_alone_beside_one_desk_of_cards",
+            "test_content::test_a_short_post_beside_a_sidebar_of_widgets_holding_a_list_of_headlines_stays_a_post",
         ),
     ),
     Rule(
