@@ -75,7 +75,7 @@ MIN_CARDS = 3
 # Beside lists of cards, an `<h1>` of a word or two over less text than this of its own (outside links, lists and
 # cards) names a section over its introduction, not a story
 SECTION_INTRO = 200
-# ... or less than this share of the text of the lists beside it (an author's bio, a topic's introduction over a
+# ... or less than this share of the text of the lists in its parent (an author's bio, a topic's introduction over a
 # listing of many times its size)
 INTRO_SHARE = 0.25
 # A list item shorter than this (characters) is no headline of a desk of headlines alone (four words of a few letters)
@@ -752,7 +752,7 @@ class Analysis:
         lone = self.lone_text(both, title)
         own -= lone
         if (
-            (own < SECTION_INTRO or own < INTRO_SHARE * sum(self.text(el) for el in lists if holds(both, el)))
+            (own < SECTION_INTRO or own < INTRO_SHARE * self.lists_under(title.getparent(), lists))
             and title.tag == "h1"
             and "lead-cards" not in self.disabled
             and (
@@ -768,6 +768,11 @@ class Analysis:
         # (a card apart from the lists, a section's lead story, is no story beside them: with it, the page's own text
         # must hold content text besides the card's, not only the labels and widgets around them)
         return own >= self.min_unit and (not lone or self.good(both) - self.good(title) - lone > 0)
+
+    def lists_under(self, block: etree._Element | None, lists: Iterable[etree._Element]) -> int:
+        """Text of the lists of cards (`lists`) in `block` (the `<h1>`'s parent: the lists it stands among, not a
+        menu's in the header)."""
+        return sum(self.text(el) for el in lists if block is not None and holds(block, el))
 
     def title_holds(self, text: str) -> bool:
         """Whether the page's `<title>` holds `text` (whitespace collapsed, casefolded); True without a `<title>`."""
