@@ -366,6 +366,76 @@ def portal_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[st
     return f"<html><head><title>{title}</title></head><body>{body}</body></html>", cards, extras
 
 
+def archive_card(rng: random.Random, n: int, kind: str) -> tuple[str, str, str]:
+    """A card of an archive page (a topic's, an author's, a page of a paginated archive): an `<article>` holding an
+    `<h3><a>` headline, a `<p>` summary and a `<time>` (kind "article"); or a headline alone whose summary is only in
+    the link's `title=` or `aria-label` (kind "title-only": the summary is not shown, not in the truth)."""
+    title, href = f"{headline(rng)} {n}", f"/story/{n}-{rng.randint(0, 10**6)}"
+    text = sentence(rng)
+    picture = f"<a href='{href}'><img src='{href}.jpg' alt=''></a>" if rng.random() < 0.5 else ""
+    when = f"<time datetime='2026-05-{rng.randint(10, 28)}'>{rng.randint(2, 23)} hours ago</time>"
+    if kind == "title-only":
+        attribute = rng.choice(["title", "aria-label"])
+        return (
+            f"<li class='item'>{picture}<a href='{href}' {attribute}='{text}'>{title}</a> {when}</li>",
+            title,
+            "",
+        )
+    return (
+        f"<article class='teaser'>{picture}<h3><a href='{href}'>{title}</a></h3><p>{text}</p>{when}</article>",
+        title,
+        text,
+    )
+
+
+def trending(rng: random.Random, extras: list[str]) -> str:
+    """At random a "Trending" rail: five headlines ranked with numbers, in a `<div>` or an `<aside>` (furniture)."""
+    if rng.random() >= 0.5:
+        return ""
+    extras.append("trending")
+    items = "".join(f"<li><span class='rank'>{i + 1}</span> <a href='/t{i}'>{headline(rng)}</a></li>" for i in range(5))
+    tag = rng.choice(["div", "aside"])
+    return f"<{tag} class='trending'><h2>Trending</h2><ol>{items}</ol></{tag}>"
+
+
+def archive_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str], str]:
+    """A topic page (a tag's name as the `<h1>`, a short introduction), an author page (the author's name, a bio
+    paragraph) or a page of a paginated archive ("Page 2 of 40" over the list), its cards `<article>`s of a linked
+    `<h3>`, a summary and a time, or headlines alone with the summary in an attribute; at random a ranked "Trending"
+    rail; the cards' headlines with their summaries (the truth: the introduction, the bio and the page line are not
+    in it), the extras and the page's address."""
+    extras: list[str] = []
+    header, footer = chrome(rng, extras)
+    kind = rng.choice(["topic", "author", "paginated"])
+    extras.append(kind)
+    if kind == "topic":
+        word = rng.choice(WORDS)
+        name = rng.choice([word.capitalize(), f"Topic: {word.capitalize()}", f"Everything about {word}"])
+        intro = f"<p class='intro'>{sentence(rng, rng.randint(12, 30))}</p>" if rng.random() < 0.8 else ""
+        address = f"https://daily.example/topic/{word}/"
+    elif kind == "author":
+        name = rng.choice(AUTHORS)
+        bio = " ".join(sentence(rng) for _ in range(rng.randint(1, 3)))
+        intro = f"<div class='bio'><img src='/a.jpg' alt=''><p class='intro'>{name} {bio.lower()}</p></div>"
+        address = f"https://daily.example/author/{name.split()[0].lower()}/"
+    else:
+        name = rng.choice(SECTIONS)
+        intro = f"<p class='intro'>Page {rng.randint(2, 9)} of {rng.randint(10, 60)}</p>"
+        address = f"https://daily.example/{name.lower()}/page/2/"
+    markup = "title-only" if rng.random() < 0.25 else "article"
+    extras.append(markup)
+    drawn = [archive_card(rng, n, markup) for n in range(rng.randint(6, 20))]
+    inner = "".join(html for html, _, _ in drawn)
+    listing = f"<ul class='list'>{inner}</ul>" if markup == "title-only" else f"<div class='list'>{inner}</div>"
+    rail = trending(rng, extras)
+    place = rng.choice(["main", "after"])
+    main = f"<main><h1>{name}</h1>{intro}{listing}{pager(rng)}{rail if place == 'main' else ''}</main>"
+    main += rail if place == "after" else ""
+    title = f"{name} - The Daily Example"
+    page = f"<html><head><title>{title}</title></head><body>{header}{main}{footer}</body></html>"
+    return page, [(t, x) for _, t, x in drawn], extras, address
+
+
 def article_page(rng: random.Random, newer: bool = False) -> tuple[str, list[str], list[str], list[str]]:
     """An article page, its paragraphs, the headlines of the desks around it, and its layout; `newer`, in the
     portal family's header and footer, desks drawn in its markups with ad slots between them."""
@@ -453,6 +523,8 @@ PORTAL_FURNITURE = (
     ("byline", "//*[@class='byline']"),
     ("card time label", "//span[@class='time'] | //time | //dd[not(following-sibling::*)][.='Updated 1 hour ago']"),
     ("section name", "//main/h1"),
+    ("intro, bio or page line", "//p[@class='intro']"),
+    ("trending", "//*[@class='trending']"),
     ("desk name", "//section[@class='desk']/*[1][not(@class='grid')]"),
 )
 SHORT = ("card time label", "desk name", "ticker", "ad slot", "pager", "byline", "section name")
@@ -550,7 +622,7 @@ def score_articles(
 
 # The families: the front pages and article pages of sessions 19-21 (seeds 0.., 10**6..), and the section pages,
 # front pages and article pages of session 23 (portal furniture, newer card markups; seeds 2*10**6.. on).
-FAMILIES = ("front", "section", "portal", "portal-article")
+FAMILIES = ("front", "section", "portal", "portal-article", "archive")
 
 
 def main() -> int:
@@ -588,7 +660,11 @@ def main() -> int:
             print(f"{name:<12} front pages {line}; article pages {article_line}")
             if args.leaks:
                 print("  front pages keeping: " + ", ".join(f"{kind} {furniture[kind]}" for kind, _ in FURNITURE))
-        for family, make, base in (("section", section_page, 2), ("portal", portal_page, 3)):
+        for family, make, base in (
+            ("section", section_page, 2),
+            ("portal", portal_page, 3),
+            ("archive", archive_page, 5),
+        ):
             if family in families:
                 seeds_of = range(base * 10**6, base * 10**6 + n)
                 line, found, seeds, furniture = score_fronts(run, make, seeds_of, PORTAL_FURNITURE, args.leaks)

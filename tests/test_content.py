@@ -4976,3 +4976,115 @@ def test_a_heading_linking_to_an_invalid_address_is_no_home_link():
     error (hypothesis found it: test_render_properties)."""
     assert convert('<h1><a href="http://[bad"></a></h1>').markdown == ""
     assert convert('<h1><a href="http://[bad">Ferry news</a></h1>').markdown == "# Ferry news"
+
+
+# Session 24: front and section pages of desks of headlines alone (benchmarks/portal_layouts.py --markups headlines)
+def headline_items(titles: list[str], prefix: str = "/business/latest/") -> str:
+    return "".join(f"<li><a href='{prefix}{n}'>{title}</a></li>" for n, title in enumerate(titles))
+
+
+def section_page_of_headlines(side: str = "") -> str:
+    """A section page: its name as the `<h1>`, a lead story as a big card, and below it the section's latest
+    stories as a list of headlines alone (no list of cards on the page); `side`, a column beside it."""
+    lead = (
+        "<article class='lead'><h2><a href='/2024/03/busiest-year'>Grain lifts the port to its busiest year</a></h2>"
+        f"<p>{LEAD_SUMMARY}</p><p class='byline'>By Ann Keel</p></article>"
+    )
+    return (
+        "<html><head><title>Business | Harbour Herald</title></head><body><header><a href='/'>Harbour Herald</a>"
+        "<nav><a href='/news'>News</a> <a href='/business'>Business</a></nav></header><main><h1>Business</h1>"
+        f"{lead}<section class='desk'><ul>{headline_items(LATEST)}</ul></section><div class='pager'><a "
+        f"href='?page=2'>2</a> <a href='?page=2'>Next ›</a></div></main>{side}<footer><p>© 2024 Harbour Herald Ltd"
+        "</p></footer></body></html>"
+    )
+
+
+def test_a_section_page_keeps_its_list_of_headlines_alone_under_a_lead_story():
+    """A lead card titled by a heading and a list of headlines alone under it, no list of cards: the list weighs as
+    the section's grid, the page is a listing, and both are kept (not the lead alone)."""
+    md = convert(section_page_of_headlines(), "https://herald.example/business").markdown
+    assert LEAD_SUMMARY in md
+    assert [title in md for title in LATEST] == [True] * len(LATEST)
+
+
+def test_a_front_page_keeps_a_desk_of_headlines_alone_beside_one_desk_of_cards():
+    """One desk of cards and one of headlines alone, nothing else: on a front page without text of its own the desk
+    of headlines weighs in the descent too, which stops above both desks."""
+    cards = "".join(
+        f"<li class='card'><h3><a href='{href}'>{title}</a></h3>{'<p>' + summary + '</p>' if n == 0 else ''}</li>"
+        for n, (title, href, summary) in enumerate(STORIES[:3])
+    )
+    html = (
+        "<html><head><title>Harbour Herald - News from the harbour</title></head><body><header><a href='/'>Harbour "
+        "Herald</a><nav><a href='/news'>News</a> <a href='/sport'>Sport</a></nav></header><main><section "
+        f"class='desk'><h2><a href='/news'>News</a></h2><ul>{cards}</ul></section><section class='desk'><h2><a "
+        f"href='/latest'>Latest</a></h2><ul>{headline_items(LATEST, '/latest/')}</ul></section></main><footer><p>© "
+        "2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
+    md = convert(html, "https://herald.example/").markdown
+    assert [title in md for title, _, _ in STORIES[:3]] == [True] * 3
+    assert [title in md for title in LATEST] == [True] * len(LATEST)
+
+
+RECENT = [
+    "Why the harbour wall needs more than a patch",
+    "Ten years of the island ferry in pictures",
+    "What the new timetable means for commuters",
+    "Notes from the lifeboat open day",
+    "The tide tables for the spring holiday",
+]
+
+
+def short_post_beside(sidebar: str) -> str:
+    """A blog's short post, its title a link to itself (the `<title>` words it otherwise: a card apart), beside a
+    sidebar."""
+    return (
+        "<html><head><title>Island Notes | a blog about the island</title></head><body><div id='wrap'><div "
+        "id='content'><div class='post'><h2><a href='https://notes.example/2024/ferry'>The winter ferry keeps its "
+        "second crossing</a></h2><p>The harbour board agreed on Monday to keep the second winter crossing, which had "
+        "been cut each October for twenty years; the first winter timetable leaves at seven and at four.</p></div>"
+        "<div class='navigation'><a href='https://notes.example/2024/tides'>« Older posts</a></div></div>"
+        f"<div id='sidebar'>{sidebar}</div></div></body></html>"
+    )
+
+
+def test_a_short_post_beside_a_sidebar_of_widgets_holding_a_list_of_headlines_stays_a_post():
+    """A list of headlines alone in a sidebar holding more than it (categories, an about note, archives) is a
+    widget among widgets, no desk: the page stays a post."""
+    items = headline_items(RECENT, "https://notes.example/2024/recent-")
+    widgets = (
+        "<div class='about'><h3>About</h3><p>Notes on island life by a retired harbour master, written most weeks "
+        "since the school moved to the mainland, about the ferry, the tides, the birds and the weather.</p></div>"
+        "<h3>Categories</h3><ul><li><a href='/c/ferry'>Ferry</a></li><li><a href='/c/tides'>Tides</a></li><li><a "
+        "href='/c/birds'>Birds</a></li></ul>"
+    )
+    md = convert(
+        short_post_beside(f"<h3>Recent posts</h3><ul>{items}</ul>{widgets}"), "https://notes.example/2024/ferry"
+    ).markdown
+    assert "the first winter timetable leaves at seven" in md
+    assert not any(title in md for title in RECENT)
+
+
+def test_an_author_page_keeps_its_cards_under_a_bio_longer_than_a_line():
+    """An author's page: the name as the `<h1>` (a word or two), a bio of a few sentences (more than a line of
+    introduction), then a list of the author's stories many times its size: the name and bio head the listing, no
+    story beside it, and the cards are kept."""
+    bio = (
+        "Ann Keel has covered the harbour, the ferries and the island councils for the Herald since 2009. Before "
+        "that she reported on fishing and the coast for the county paper, and she still writes the Saturday tide "
+        "column."
+    )
+    cards = "".join(
+        f"<article class='teaser'><h3><a href='{href}'>{title}</a></h3><p>{summary} {summary}</p><time "
+        f"datetime='2024-03-0{n + 1}'>{n + 2} days ago</time></article>"
+        for n, (title, href, summary) in enumerate(STORIES)
+    )
+    html = (
+        "<html><head><title>Ann Keel | Harbour Herald</title></head><body><header><a href='/'>Harbour Herald</a>"
+        f"<nav><a href='/news'>News</a> <a href='/sport'>Sport</a></nav></header><main><h1>Ann Keel</h1><div "
+        f"class='bio'><img src='/ann.jpg' alt=''><p>{bio}</p></div><div class='list'>{cards}</div><div "
+        "class='pager'><a href='?page=2'>2</a> <a href='?page=2'>Next ›</a></div></main><footer><p>© 2024 Harbour "
+        "Herald Ltd</p></footer></body></html>"
+    )
+    md = convert(html, "https://herald.example/author/ann-keel/").markdown
+    assert [title in md for title, _, _ in STORIES] == [True] * len(STORIES)

@@ -75,8 +75,13 @@ MIN_CARDS = 3
 # Beside lists of cards, an `<h1>` of a word or two over less text than this of its own (outside links, lists and
 # cards) names a section over its introduction, not a story
 SECTION_INTRO = 200
+# ... or less than this share of the text of the lists in its parent (an author's bio, a topic's introduction over a
+# listing of many times its size)
+INTRO_SHARE = 0.25
 # A list item shorter than this (characters) is no headline of a desk of headlines alone (four words of a few letters)
 BARE_HEADLINE_CHARS = 12
+# beside a card apart, lists of bare headlines weigh as its grid when they hold this share of their branch's text
+DESK_SHARE = 0.5
 
 
 def _tag_kind(tag: str, skip_tags: frozenset[str], custom_tags: dict[str, int]) -> int:
@@ -216,6 +221,7 @@ class Analysis:
         # a desk of headlines on a front page, a menu's shape with a headline's words (`bare_headline_item`); listed
         # as lists of headlines on a listing page alone (`list_bare_headlines`)
         self.bare_lists: dict[etree._Element, list[etree._Element]] = {}
+        self._bare_found: dict[etree._Element, list[etree._Element]] | None = None  # (find_bare_lists)
         # cards with a summary not in a list of cards (fewer than MIN_CARDS side by side, in a block holding more than
         # them: a section's lead story over its grid), and per block the content text of those below it (none passed
         # up out of a list of cards): a card's summary, not the page's prose (`lone_text`)
@@ -638,8 +644,17 @@ class Analysis:
     def list_bare_headlines(self) -> None:
         """On a listing page, find its lists of bare headlines (`bare_lists`: looked for here, not in the walk, as no
         other page needs them) and count them as lists of headlines alone."""
+        self.bare_lists.update(self.find_bare_lists())
+        self.headline_lists.update(self.bare_lists)
+
+    def find_bare_lists(self) -> dict[etree._Element, list[etree._Element]]:
+        """The page's lists of bare headlines (`bare_headline_item`), each with its items; looked for once."""
+        if self._bare_found is not None:
+            return self._bare_found
+        found: dict[etree._Element, list[etree._Element]] = {}
+        self._bare_found = found
         if "teaser-cards" in self.disabled:
-            return
+            return found
         stats = self.stats
         for el in self.root.iter("ul", "ol"):
             items = [
@@ -653,8 +668,55 @@ class Analysis:
                 and bare_headline_item(item)
             ]
             if len(items) >= MIN_CARDS and 3 * len(items) >= 2 * len(el) and el not in self.headline_lists:
-                self.bare_lists[el] = items
-        self.headline_lists.update(self.bare_lists)
+                found[el] = items
+        return found
+
+    def bare_text(self) -> int:
+        """Text of the page's lists of bare headlines (`find_bare_lists`) that make desks beside a card apart: below
+        the lowest block holding the list and such a card (`lone_held`), the branch holding the list holds
+        DESK_SHARE of its text or more in such lists (a desk: the list and its name; not one of a sidebar's widgets,
+        a blog's recent posts or links among its archives, categories and about box, which may be the card)."""
+        stats, held = self.stats, self.lone_held
+        found = self.find_bare_lists()
+        branches: dict[etree._Element, int] = {}  # the branches holding the lists, with the lists' text in them
+        branch_of: dict[etree._Element, etree._Element | None] = {}  # (each block passed once)
+        for el, items in found.items():
+            path, branch = [el], None
+            for node in el.iterancestors():
+                if node in branch_of:
+                    branch = branch_of[node]
+                    break
+                if held.get(node):
+                    branch = path[-1]
+                    break
+                path.append(node)
+            branch_of.update(dict.fromkeys(path, branch))
+            if branch is not None:
+                branches[branch] = branches.get(branch, 0) + sum(stats[item].text for item in items)
+        return sum(text for branch, text in branches.items() if text >= DESK_SHARE * self.text(branch))
+
+    def weigh_bare_lists(self) -> None:
+        """Count the listed lists of bare headlines' text as content, in them and the blocks holding them: on a front
+        page they are desks like the others, for the descent too; not a list half of whose headlines lead to stories
+        the other lists show (a "Most read" rail beside them)."""
+        stats = self.stats
+        # the stories the other listed lists lead to: a list of headlines repeating them is a rail ("Most read")
+        shown = {
+            target
+            for el in self.listed_lists
+            if el not in self.bare_lists
+            for a in el.iter("a")
+            if (target := link_target(a))
+        }
+        for el, items in self.bare_lists.items():
+            if el not in self.listed_lists or 2 * sum(link_target(item[0]) in shown for item in items) >= len(items):
+                continue
+            text = sum(stats[item].text for item in items)
+            for node in (el, *el.iterancestors()):
+                own = stats.get(node)
+                if own is None:
+                    break
+                own.good += text
 
     def lists_of_cards(self) -> dict[etree._Element, list[etree._Element]]:
         """The teaser lists and the lists of headlines alone, each with its cards."""
@@ -690,7 +752,7 @@ class Analysis:
         lone = self.lone_text(both, title)
         own -= lone
         if (
-            own < SECTION_INTRO
+            (own < SECTION_INTRO or own < INTRO_SHARE * self.lists_under(title.getparent(), lists))
             and title.tag == "h1"
             and "lead-cards" not in self.disabled
             and (
@@ -706,6 +768,11 @@ class Analysis:
         # (a card apart from the lists, a section's lead story, is no story beside them: with it, the page's own text
         # must hold content text besides the card's, not only the labels and widgets around them)
         return own >= self.min_unit and (not lone or self.good(both) - self.good(title) - lone > 0)
+
+    def lists_under(self, block: etree._Element | None, lists: Iterable[etree._Element]) -> int:
+        """Text of the lists of cards (`lists`) in `block` (the `<h1>`'s parent: the lists it stands among, not a
+        menu's in the header)."""
+        return sum(self.text(el) for el in lists if block is not None and holds(block, el))
 
     def title_holds(self, text: str) -> bool:
         """Whether the page's `<title>` holds `text` (whitespace collapsed, casefolded); True without a `<title>`."""

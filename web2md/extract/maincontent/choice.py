@@ -447,6 +447,16 @@ def choose_main(
         analysis = Analysis(body, analysis.keep_header, analysis.min_unit, keep_hidden=True, disabled=off)
     analysis = analysis.unwrapped()
     cards, outside = analysis.teaser_text() + analysis.headline_text(), analysis.good(body)
+    bare = 0
+    if (
+        not cards
+        and analysis.lone_held.get(body)
+        and "headline-lists" not in off
+        and any(next(card.iter(*HEADING_TAGS), None) is not None for card in analysis.lone_cards)
+    ):
+        # a card apart titled by a heading (a section's lead story; not a list item of a link and a bold line) and no
+        # list of cards: the page's lists of bare headlines may be its grid
+        cards = bare = analysis.bare_text()
     # beside lists of cards, a card apart from them (a section's lead story) weighs on their side
     lone = analysis.lone_text(body, title) if cards else 0
     if lone:
@@ -454,6 +464,9 @@ def choose_main(
         if post is not None and not analysis.lone_text(body, post):
             analysis.lone_held.clear()  # that card is the page's story: no card stands apart from the lists
             lone = 0
+    if not lone:
+        cards -= bare  # (the bare lists weigh beside a card apart alone: else a post beside a blog's archive)
+        bare = 0
     cards, outside = cards + lone, outside - lone
     # where no story stands beside them, a desk's cards without summary weigh their headlines, as a desk of headlines
     # alone does (beside a story, a desk of summaries weighs them alone)
@@ -464,7 +477,7 @@ def choose_main(
         story = headline(body, title) if title is not None and is_home_link(title) else title
         if lone and story is not title and not analysis.lone_text(body, story):
             # the post's title under a logo heads a card apart: that card is the story
-            cards, outside, untitled = cards - lone, outside + lone, untitled - lone
+            cards, outside, untitled = cards - lone - bare, outside + lone, untitled - lone - bare
         # below LISTING_UNTITLED, only on a page naming no story (no title, no line of text the <title> names)
         below = untitled < LISTING_UNTITLED * outside
         in_text = headline_in_text(body) if below and story is None else None  # (a walk of the body: once)
@@ -480,6 +493,11 @@ def choose_main(
             analysis.restore_teasers(story, base)
             # a front page: every list of cards listed, on a page that names no story
             front = len(analysis.listed_lists) == lists and names_no_story(body, story, in_text)
+            if (bare or front and outside < analysis.min_unit) and "headline-lists" not in off:
+                # desks of headlines alone weigh in the descent too where they made the page a listing beside a card
+                # apart (a section's lead story), or on a front page of nothing but lists and cards (no text of its
+                # own, which a short story beside a column of the same section's headlines is)
+                analysis.weigh_bare_lists()
     if not analysis.good(body):
         shown = page_without_scripts(body) if "noscript-page" not in off else None
         if shown is None:

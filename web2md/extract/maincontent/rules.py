@@ -178,12 +178,22 @@ RULES: tuple[Rule, ...] = (
         "on a listing page, lists (<ul>, <ol>) of MIN_CARDS or more items, two thirds of them or more each one link "
         "and nothing else whose text reads as a headline (BARE_HEADLINE_CHARS characters and WRAPPED_TITLE_WORDS "
         "words or more, no date; looked for once the page is decided a listing), are listed "
-        "as lists of headlines alone: kept, the blocks holding them not judged by their links; they weigh nothing in "
-        "the listing decision nor in the descent (a related-stories list in an article's column)",
-        ("MIN_CARDS", "WRAPPED_TITLE_WORDS", "BARE_HEADLINE_CHARS"),
+        "as lists of headlines alone: kept, the blocks holding them not judged by their links. They weigh in the "
+        "listing decision only beside a card apart titled by a heading and no list of cards (a section's lead story "
+        "over desks of headlines alone), and there only the lists whose branch below the lowest block holding them and "
+        "such a card holds DESK_SHARE of its text or more in them (a desk, not one widget of a sidebar's); they weigh "
+        "in the descent where they made the page a listing so, or on a front page without content text of its own "
+        "(not a short story beside a column of the same section's headlines), a list half of whose headlines repeat "
+        "stories the other lists show (a 'Most read' rail) not; elsewhere nothing (a related-stories list in an "
+        "article's column)",
+        ("MIN_CARDS", "WRAPPED_TITLE_WORDS", "BARE_HEADLINE_CHARS", "DESK_SHARE"),
         (
             "test_content::test_a_front_page_keeps_its_desks_of_headlines_alone",
             "test_content::test_a_front_page_leaves_out_a_list_of_short_links_among_its_desks",
+            "test_content::test_a_section_page_keeps_its_list_of_headlines_alone_under_a_lead_story",
+            "test_content::test_a_front_page_keeps_a_desk_of_headlines_alone_beside_one_desk_of_cards",
+            "test_content::test_a_short_post_beside_a_sidebar_of_widgets_holding_a_list_of_headlines_stays_a_post",
+            "test_content::test_a_section_page_keeps_cards_whose_headline_is_a_third_of_their_text",
         ),
     ),
     Rule(
@@ -204,9 +214,9 @@ RULES: tuple[Rule, ...] = (
         "beside the lists (nor, with it, labels and widgets: the page's own text must then hold content text "
         "besides the card's), unless one holds the page's title or the post's title the <title> holds (then no card "
         "counts as apart); an <h1> of a word or two, or one among the lists' blocks (its parent the lowest block holding "
-        "it and a list) that the <title> does not hold, over less than SECTION_INTRO characters of its own names a "
-        "section, no story",
-        ("MIN_CARDS", "CARD_CHARS", "SECTION_INTRO"),
+        "it and a list) that the <title> does not hold, over less than SECTION_INTRO characters of its own, or less "
+        "than INTRO_SHARE of the lists' text (an author's bio, a topic's introduction), names a section, no story",
+        ("MIN_CARDS", "CARD_CHARS", "SECTION_INTRO", "INTRO_SHARE"),
         (
             "test_content::test_a_section_page_keeps_its_cards_under_a_lead_story",
             "test_content::test_a_short_post_whose_title_links_to_itself_leaves_out_the_cards_after_it",
@@ -214,6 +224,7 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_teasers_with_a_read_more_heading_after_a_short_article_are_left_out",
             "test_content::test_a_section_page_named_in_a_few_words_over_a_line_of_introduction_keeps_its_cards",
             "test_content::test_a_brief_titled_otherwise_than_its_page_leaves_out_the_cards_after_it",
+            "test_content::test_an_author_page_keeps_its_cards_under_a_bio_longer_than_a_line",
         ),
     ),
     Rule(
