@@ -100,6 +100,7 @@ MAX_ABOVE_TITLE = 100  # characters of a block without content text over the hea
 MAX_FORM_BOX = 300  # characters of text outside the form's own controls
 MAX_PITCH = 150  # characters a sign-up box's pitch beside the block holding its fields adds to it (a sentence)
 TEXT_ENTRY_TYPES = frozenset({"text", "email", "search", "tel", "url", "password", "number"})
+MIN_ASKS = 2  # calls to action in a box of asks (a paywall's "Subscribe now" and "Already a subscriber? Log in")
 MIN_ANSWERS = 2  # named radio buttons of one name that make a question put to the reader (a poll)
 POLL_DEPTH = 6  # elements from a poll's first answer up to the block holding its question and answers
 MIN_LABELS = 3  # texts placed over a picture side by side that make it a drawing (a chart's labels)
@@ -124,7 +125,8 @@ COMMENTS_OVER_POST = 4  # a thread holds at most this many times the content tex
 # and a running time standing alone ("02:13", "1:04:30"); at most MAX_CAPTION characters in all
 MEDIA_BLOCK_TAGS = frozenset({"div", "section", "figure", "aside"})
 PLAYER_TAGS = frozenset({"video", "audio", "iframe", "object", "embed"})
-RUNNING_TIME = re.compile(r"\(?(?:\d{1,2}:)?\d{1,2}:\d{2}\)?\Z")
+# ... or its length in minutes, as players of podcasts write it ("27 min listen", "12 mins", "(8 minutes)")
+RUNNING_TIME = re.compile(r"\(?(?:(?:\d{1,2}:)?\d{1,2}:\d{2}|\d{1,3} ?(?:min|mins|minutes)(?: listen| watch)?)\)?\Z")
 MEDIA_ELEMENTS = 12  # elements of a media block looked through for its running time
 
 
@@ -511,6 +513,7 @@ class FurnitureTest:
             if masthead is not None:
                 self.verdicts[masthead] = True
         self.entry_holders: set[etree._Element] | None = None  # the blocks around a text field (when asked)
+        self.call_holders: set[etree._Element] | None = None  # the boxes of asks (when asked)
         self.heading_holders: set[etree._Element] | None = None  # the blocks of the region holding a heading
         self.alike_shares: dict[tuple[etree._Element, str], float] = {}
         self.threads: dict[etree._Element, set[etree._Element]] = {}  # per parent: the comments closing it
@@ -661,6 +664,15 @@ class FurnitureTest:
             and "form-boxes" not in off
         ):
             return True
+        if (
+            0 < total <= MAX_FORM_BOX
+            and tag in FORM_BOX_TAGS
+            and el in self.call_boxes()
+            and el not in self.body_path
+            and total - linked < 0.5 * self.region_text
+            and "call-boxes" not in off
+        ):
+            return True  # a paywall's stub, a pitch box: its asks ("Subscribe now", "Already a subscriber? Log in")
         if el in self.analysis.teaser_cards and el in self.cards_after_content(parent):
             return True  # cards side by side after the article's text in its block (no block around them)
         if own and own.titles >= MIN_CARDS and self.is_teaser_run(el) and "teaser-cards" not in off:
@@ -845,6 +857,43 @@ class FurnitureTest:
                             boxes.add(block)
             self.entry_holders = boxes
         return self.entry_holders
+
+    def call_boxes(self) -> set[etree._Element]:
+        """The boxes of the region made of asks (a paywall's stub: "Subscribe now", "Already a subscriber? Log
+        in"; a pitch box): the highest block holding MIN_ASKS or more calls to action (links and buttons, and short
+        lines, whose text is one) in at most MAX_FORM_BOX characters, of which at most MAX_PITCH are not the asks'
+        (its heading, an offer). Found once: each ask counted in its ancestors up to MAX_FORM_BOX characters (an
+        ask holds a few words, so an ancestor is passed by a bounded number of asks)."""
+        if self.call_holders is None:
+            text = self.analysis.text
+            asks: dict[etree._Element, list[int]] = {}  # per ancestor of an ask: asks, characters of them
+            for el in self.main.iter("a", "button", *CALL_TAGS):
+                tag = el.tag
+                size = text(el) if tag in CALL_TAGS else len(self.text_of(el))
+                if not 0 < size <= MAX_CALL:
+                    continue
+                if tag in CALL_TAGS and next(el.iter("a", "button"), None) is not None:
+                    # a line around a link is the ask only when the link is not one already
+                    if any(is_call_to_action(self.text_of(a)) for a in el.iter("a", "button")):
+                        continue
+                if not is_call_to_action(self.text_of(el)):
+                    continue
+                for ancestor in el.iterancestors():
+                    if ancestor is self.main or text(ancestor) > MAX_FORM_BOX:
+                        break
+                    counts = asks.setdefault(ancestor, [0, 0])
+                    counts[0] += 1
+                    counts[1] += size
+            boxes = set()
+            for block, (count, size) in asks.items():
+                if count < MIN_ASKS or text(block) - size > MAX_PITCH:
+                    continue
+                parent = block.getparent()
+                if parent in asks and asks[parent][0] >= MIN_ASKS and text(parent) - asks[parent][1] <= MAX_PITCH:
+                    continue  # not the highest
+                boxes.add(block)
+            self.call_holders = boxes
+        return self.call_holders
 
     def widen_entry_box(self, box: etree._Element) -> etree._Element:
         """The box asking for input around `box`, the nearest block holding text around a field (often only the
