@@ -542,6 +542,19 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "call-boxes",
+        "boxes made of asks, whatever their class: the highest block holding MIN_ASKS or more calls to action (links, "
+        'buttons and short lines whose text is one: "Subscribe now", "Already a subscriber? Log in") in at most '
+        "MAX_FORM_BOX characters, at most MAX_PITCH of them not the asks' (the box's heading, an offer): a paywall's "
+        "stub, a membership pitch; not a block on the way to the article's body, nor half the region's text",
+        ("MIN_ASKS", "MAX_FORM_BOX", "MAX_PITCH", "MAX_CALL"),
+        (
+            "test_content::test_a_box_of_asks_in_the_story_is_left_out",
+            "test_content::test_a_closing_paragraph_with_one_ask_beside_it_is_kept",
+            "test_content::test_a_paragraph_of_the_story_beside_two_asks_is_kept",
+        ),
+    ),
+    Rule(
         "second-reading",
         "when the verdicts leave nothing of the region, it is read again with only the verdicts that name furniture "
         "outright (class and id, comments, hidden blocks): the others measure a block against content the region "
@@ -585,6 +598,7 @@ MEASURED_VERDICTS = frozenset(
         "heads-nothing",
         "control-widgets",
         "form-boxes",
+        "call-boxes",
     }
 )
 
