@@ -389,6 +389,72 @@ def origin_line(page: Page, rng: random.Random) -> str:
     return page.put("origin-line", f"<p><em>{html}</em></p>", story=(text,))
 
 
+def rail_with_summaries(page: Page, rng: random.Random) -> str:
+    """Two or three other stories' cards, each with a line of summary, between the paragraphs."""
+    label = rng.choice(["More from World", "Related coverage", "In other news", "Catch up"])
+    stories = [(headline(rng), sentence(rng, 12)) for _ in range(rng.randint(2, 3))]
+    cards = "".join(
+        f"<div class='{hashed(rng)}'><a href='/world/{rng.randint(100, 999)}'><img src='/s.jpg' alt=''></a>"
+        f"<h3><a href='/world/{rng.randint(100, 999)}'>{t}</a></h3><p>{summary}</p></div>"
+        for t, summary in stories
+    )
+    return page.put(
+        "rail-summaries",
+        f"<div class='{hashed(rng)}'><h2>{label}</h2>{cards}</div>",
+        (label, *(t for t, _ in stories), *(summary for _, summary in stories)),
+    )
+
+
+def toolbar(page: Page, rng: random.Random) -> str:
+    """The story's buttons: gift, save, share, comments' count, in no named block."""
+    labels = rng.sample(["Gift this article", "Save", "Share full article", "Copy link", "142 comments"], 3)
+    return page.put(
+        "toolbar",
+        f"<div class='{hashed(rng)}'>"
+        + "".join(f"<button type='button'>{label}</button>" for label in labels)
+        + "</div>",
+        tuple(label for label in labels if len(label) > 4),
+    )
+
+
+def reporting_credit(page: Page, rng: random.Random) -> str:
+    """The wire's closing line naming who reported and edited: content (the dev truths keep it)."""
+    line = rng.choice(
+        [
+            "(Reporting by Lena Hart in Paris and Omar Rudd in Rome; Editing by Tom Berg)",
+            "Additional reporting by Omar Rudd in Rome.",
+        ]
+    )
+    return page.put("reporting-credit", f"<p>{line}</p>", story=(line,))
+
+
+def theme_note(page: Page, rng: random.Random) -> str:
+    """A blog theme's note on the post's categories and tags, as the themes write it, in a block no class names:
+    the categories and tags linked with rel=category/tag, a date, the post's feed and reply form."""
+    cats = [rng.choice(WORDS).capitalize() + " desk" for _ in range(rng.randint(1, 3))]
+    cat_links = ", ".join(f"<a href='/category/{c.split()[0].lower()}/' rel='category tag'>{c}</a>" for c in cats)
+    tag_links = ", ".join(
+        f"<a href='/tag/{t.lower()}/' rel='tag'>{t}</a>" for t in [rng.choice(WORDS) + "tag" for _ in range(2)]
+    )
+    form = rng.randrange(3)
+    if form == 0:
+        note = "This entry was posted on Tuesday, June 4th, 2024 at 9:12 am and is filed under"
+        html = (
+            f"{note} {cat_links}. You can follow any responses to this entry through the <a href='/world/story/feed/'>"
+            "RSS 2.0</a> feed. You can <a href='#respond'>leave a response</a>."
+        )
+        markers: tuple[str, ...] = (note,)
+    elif form == 1:
+        html = f"Posted in {cat_links} | Tagged {tag_links} | <a href='#respond'>Leave a comment</a>"
+        markers = ("Posted in", "Tagged")
+    else:
+        html = f"Published June 4, 2024 in {cat_links}"
+        markers = ("Published June 4, 2024 in",)
+    tag = rng.choice(["p", "div", "footer"])
+    attrs = f" class='{hashed(rng)}'" if rng.random() < 0.5 else ""
+    return page.put(f"theme-note-{form}", f"<{tag}{attrs}>{html}</{tag}>", markers + tuple(cats))
+
+
 MODERN_INLINE: tuple[Callable[[Page, random.Random], str], ...] = (ad_slot, rail, signup_box, podcast)
 
 
@@ -415,10 +481,18 @@ def news_page(rng: random.Random) -> tuple[str, Page]:
         body.insert(0, editors_note(page, modern))
     closing_body = [kind(page, modern) for kind in (origin_line, topic_chips, paywall) if modern.random() < 0.2]
     body += closing_body
+    for block in [kind(page, modern) for kind in (rail_with_summaries,) if modern.random() < 0.25]:
+        body.insert(modern.randint(1, max(1, len(paragraphs) - 1)), block)
+    if modern.random() < 0.2:
+        body.insert(len(body) - len(closing_body), reporting_credit(page, modern))  # closing the story's text
+    toolbar_at = modern.random()  # under the byline, closing the body's block, or none
+    theme = modern.random() < 0.2  # a theme's note closing the body's block
     note = post_meta(page, extra) if extra.random() < 0.3 else ""
     in_body = extra.random() < 0.5  # the note in the body's block after its paragraphs, or right after it
     if note and in_body:
         body.append(note)
+    elif theme:
+        body.append(theme_note(page, modern))  # (one theme's note, not two)
     if extra.random() < 0.3:
         body.append(post_nav(page, extra))  # closing the body's block
     head = []
@@ -454,13 +528,37 @@ def news_page(rng: random.Random) -> tuple[str, Page]:
                 ("Share this article", "Copy link"),
             )
         )
+    if toolbar_at < 0.15:
+        head.append(toolbar(page, modern))
+    elif toolbar_at < 0.3:
+        body.append(toolbar(page, modern))
     if rng.random() < 0.4:
         head.append(figure(page))
     closing = [block(page) for block in CLOSING if rng.random() < 0.35]
     if note and not in_body:
         closing.insert(0, note)
+    # as many templates write it now, the body's paragraphs in blocks of a few each, the furniture between them
+    # (a chunk's class hashed, or none), in a wrapper of no name
+    wrapper = "body"
+    if modern.random() < 0.3:
+        chunk_class = hashed(modern) if modern.random() < 0.5 else ""
+        wrapper = hashed(modern)
+        chunked: list[str] = []
+        run: list[str] = []
+        for block in body:
+            if block.startswith("<p>") or not block.startswith("<"):
+                run.append(block)
+                continue
+            if run:
+                chunked.append(f"<div class='{chunk_class}'>{''.join(run)}</div>")
+                run = []
+            chunked.append(block)
+        if run:
+            chunked.append(f"<div class='{chunk_class}'>{''.join(run)}</div>")
+        body = chunked
     story = (
-        f"<article><header>{''.join(head)}</header><div class='body'>{''.join(body)}</div>{''.join(closing)}</article>"
+        f"<article><header>{''.join(head)}</header><div class='{wrapper}'>{''.join(body)}</div>{''.join(closing)}"
+        "</article>"
     )
     column = ""
     if rng.random() < 0.5:

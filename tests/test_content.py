@@ -2419,6 +2419,66 @@ def test_a_paragraph_of_the_story_beside_two_asks_is_kept():
     assert ferry(html) == FERRY_MD + "\n\n" + last
 
 
+THEME_NOTES = [
+    "<p>This entry was posted on Tuesday, March 12th, 2024 at 9:12 pm and is filed under <a href='/category/"
+    "transport/' rel='category tag'>Transport</a>, <a href='/category/council/' rel='category tag'>Council</a>. You "
+    "can follow any responses to this entry through the <a href='/2024/03/ferry-timetable/feed/'>RSS 2.0</a> feed. "
+    "You can <a href='#respond'>leave a response</a>.</p>",
+    "<div><p>This post was written on a Tuesday and tagged <a href='/t/ferries' rel='tag'>Ferries</a>, "
+    "<a href='/t/harbour' rel='tag'>Harbour</a>. Comments are closed, but you can follow the replies to this entry "
+    "through its feed.</p></div>",
+]
+
+
+@pytest.mark.parametrize("note", THEME_NOTES, ids=["kubrick", "tags"])
+def test_a_themes_note_filing_the_post_under_its_categories_is_left_out(note):
+    """A blog theme's note closing the post, filing it under its categories (links marked rel=category, or a run of
+    rel=tag links), whatever its class: not the story."""
+    assert ferry(herald_page(FERRY + note)) == FERRY_MD
+
+
+def test_a_themes_note_longer_than_a_short_post_is_left_out():
+    """The note closing a post of one short paragraph, though it holds more text than the post."""
+    post = "<h1>Council approves new ferry timetable</h1><p>The council voted for two early sailings on weekdays.</p>"
+    md = ferry(herald_page(post + THEME_NOTES[0]))
+    assert md == "# Council approves new ferry timetable\n\nThe council voted for two early sailings on weekdays."
+
+
+def test_a_closing_paragraph_with_a_tag_link_in_its_sentence_is_kept():
+    """A tag plugin's link (rel=tag) in a sentence of the story's last paragraph: the story, not a note."""
+    last = (
+        "The new timetable will be reviewed by the <a href='/tag/harbour-council/' rel='tag'>harbour council</a> "
+        "after six months."
+    )
+    md = ferry(herald_page(FERRY + f"<p>{last}</p>"))
+    assert (
+        md
+        == FERRY_MD
+        + "\n\nThe new timetable will be reviewed by the [harbour council](https://herald.example/tag/harbour-council/) after six months."
+    )
+
+
+def test_a_closing_paragraph_with_tag_links_among_its_words_is_kept():
+    """Two tag plugin's links with words between them in the story's last paragraph: no run of tags."""
+    last = (
+        "The <a href='/tag/operator/' rel='tag'>operator</a> and the <a href='/tag/harbour-council/' rel='tag'>harbour"
+        " council</a> will review the timetable after six months."
+    )
+    md = ferry(herald_page(FERRY + f"<p>{last}</p>"))
+    assert md.endswith("will review the timetable after six months.")
+
+
+def test_a_line_filing_the_post_ahead_of_its_paragraphs_is_kept():
+    """A line naming the post's category (rel=category) with the story after it in its block: no closing note."""
+    line = (
+        "<p>From the <a href='/category/transport/' rel='category tag'>Transport</a> desk, reporting from the harbour "
+        "on the council's vote and the operator's plans for the spring</p>"
+    )
+    story = FERRY.replace("<p class='dateline'>", line + "<p class='dateline'>", 1)
+    md = ferry(herald_page(story))
+    assert "From the [Transport](https://herald.example/category/transport/) desk" in md
+
+
 def by_ann_keel(page: str) -> str:
     """A page whose metadata names its author, Ann Keel."""
     return page.replace("<head>", "<head><meta name='author' content='Ann Keel'>", 1)

@@ -112,6 +112,9 @@ NO_LINE: frozenset[etree._Element] = frozenset()  # a block closed by no line of
 MIN_LINE_LINKS = 2  # links to other pages of the site in a loose line of nothing else ("« Previous | Next »")
 MAX_PORTRAIT_BIO = 700  # characters of a box closing the article of a portrait and prose naming the page's author
 NAME_WORDS = 4  # words of a person's name over such a box
+MAX_TAXONOMY_NOTE = 400  # characters of a theme's note closing the post filing it under its categories
+TAXONOMY_TAGS = 2  # links marked rel=tag one after the other in such a note (without a rel=category one)
+TAXONOMY_NOTE_TAGS = frozenset({"p", "div", "footer", "section", "small"})
 # A thread of readers' comments: MIN_COMMENTS or more blocks side by side, each opening with a header that names its
 # writer before a date or time (`is_comment`), then words of its own
 MIN_COMMENTS = 3
@@ -562,6 +565,8 @@ class FurnitureTest:
             return True
         if el in self.closing:
             return True
+        if tag in TAXONOMY_NOTE_TAGS and 0 < linked and total <= MAX_TAXONOMY_NOTE and self.is_taxonomy_note(el):
+            return True  # "This entry was posted on ... and is filed under <a rel='category tag'>News</a>. ..."
         hints = None  # the class and id, once read
         if tag not in HINT_EXEMPT_TAGS:
             # a heading's id is made from its text (`nav_the_results`), so only its class counts
@@ -1372,6 +1377,33 @@ class FurnitureTest:
             and is_link_dense(el, tag, total, linked, LINK_DENSITY)
             and "link-density" not in self.analysis.disabled
         )
+
+    def is_taxonomy_note(self, block: etree._Element) -> bool:
+        """A note filing the post under its categories, as a blog theme writes it closing the post ("This entry was
+        posted on ... and is filed under <a rel='category tag'>News</a>. You can follow any responses ...",
+        "Published June 4 in <a rel='category'>World</a>"): a block of at most MAX_TAXONOMY_NOTE characters holding
+        a link marked rel=category (the post's own categories), or TAXONOMY_TAGS links marked rel=tag one after the
+        other (a tag plugin's link in a sentence of the story is one, or among words), with no content text after it
+        in its block (it closes the post's block, or the post)."""
+        tagged = 0
+        listed = True  # the rel=tag links one after the other, nothing but separators between them
+        previous: etree._Element | None = None
+        for link in block.iter("a"):
+            rel = (link.get("rel") or "").lower().split()
+            if "category" in rel:
+                break
+            if "tag" in rel:
+                tagged += 1
+                if previous is not None and (previous.getparent() is not link.getparent() or has_words(previous.tail)):
+                    listed = False
+                previous = link
+        else:
+            if tagged < TAXONOMY_TAGS or not listed:
+                return False
+        good = self.analysis.good
+        if is_prose(block.tail) or any(good(sibling) or is_prose(sibling.tail) for sibling in block.itersiblings()):
+            return False  # the story goes on after it
+        return "taxonomy-notes" not in self.analysis.disabled
 
     def is_bio(self, block: etree._Element) -> bool:
         """A small box about a person: one image (a portrait), a name line (a heading or bold, of 2 to NAME_WORDS

@@ -376,6 +376,21 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "taxonomy-notes",
+        "a blog theme's note filing the post under its categories, with no content text after it in its block: "
+        "a block of at most MAX_TAXONOMY_NOTE characters holding a link "
+        'marked rel=category, or TAXONOMY_TAGS or more links marked rel=tag one after the other ("This entry was '
+        'posted on ... and is filed under News. You can follow any responses ...", "Published June 4 in World")',
+        ("MAX_TAXONOMY_NOTE", "TAXONOMY_TAGS"),
+        (
+            "test_content::test_a_themes_note_filing_the_post_under_its_categories_is_left_out",
+            "test_content::test_a_themes_note_longer_than_a_short_post_is_left_out",
+            "test_content::test_a_closing_paragraph_with_a_tag_link_in_its_sentence_is_kept",
+            "test_content::test_a_closing_paragraph_with_tag_links_among_its_words_is_kept",
+            "test_content::test_a_line_filing_the_post_ahead_of_its_paragraphs_is_kept",
+        ),
+    ),
+    Rule(
         "captions",
         "short text under a figure's image, or named a caption or credit by its class (a <figcaption> goes whatever "
         "this rule says, outside galleries)",
@@ -599,6 +614,7 @@ MEASURED_VERDICTS = frozenset(
         "control-widgets",
         "form-boxes",
         "call-boxes",
+        "taxonomy-notes",
     }
 )
 
