@@ -10,7 +10,7 @@ from itertools import chain, islice
 from lxml import etree
 
 from web2md.extract.html.entities import subtree_text
-from web2md.extract.html.tags import BOLD_TAGS, HEADING_TAGS, PRE_AND_CODE_TAGS
+from web2md.extract.html.tags import BLOCK_TAGS, BOLD_TAGS, HEADING_TAGS, PRE_AND_CODE_TAGS
 from web2md.extract.maincontent.analysis import CARD_CHARS, MIN_CARDS, MIN_UNIT, Analysis, Counts
 from web2md.extract.maincontent.blocks import (
     HEADING_LOOKAHEAD,
@@ -1384,7 +1384,10 @@ class FurnitureTest:
         "Published June 4 in <a rel='category'>World</a>"): a block of at most MAX_TAXONOMY_NOTE characters holding
         a link marked rel=category (the post's own categories), or TAXONOMY_TAGS links marked rel=tag one after the
         other (a tag plugin's link in a sentence of the story is one, or among words), with no content text after it
-        in its block (it closes the post's block, or the post)."""
+        in its block (it closes the post's block, or the post) and no block inside it (a post's block holding its
+        header line with the categories is no note)."""
+        if any(child.tag in BLOCK_TAGS or child.tag in HEADING_TAGS or child.tag in LIST_TAGS for child in block):
+            return False
         tagged = 0
         listed = True  # the rel=tag links one after the other, nothing but separators between them
         previous: etree._Element | None = None
@@ -1401,8 +1404,10 @@ class FurnitureTest:
             if tagged < TAXONOMY_TAGS or not listed:
                 return False
         good = self.analysis.good
-        if is_prose(block.tail) or any(good(sibling) or is_prose(sibling.tail) for sibling in block.itersiblings()):
-            return False  # the story goes on after it
+        if is_prose(block.tail) or any(
+            good(sibling) or sibling.tag in HEADING_TAGS or is_prose(sibling.tail) for sibling in block.itersiblings()
+        ):
+            return False  # the story goes on after it (a heading: a section, or the post's title under a kicker)
         return "taxonomy-notes" not in self.analysis.disabled
 
     def is_bio(self, block: etree._Element) -> bool:
