@@ -9,8 +9,14 @@ markups, a related list, ad labels, a newsletter box, a video's title and length
 subheading, a list, a figure, a pull quote, a paragraph naming people or places linked to their listings); over it
 a breadcrumb trail, a listen button, a share bar; closing its paragraphs a loose line of links to the posts before
 and after it; after it a blog theme's note on the post's categories and feed, tags, a box about the author, a
-comments link, a "More from" desk, a copyright line; a "Most popular" column beside it. Two closing notes are counted apart, because sites and annotators disagree on them: a correction note
-and a line asking for tips. The text is words of a fixed vocabulary (`portal_layouts.WORDS`); a kind is counted
+comments link, a "More from" desk, a copyright line; a "Most popular" column beside it. Furniture as modern
+templates write it (classes hashed by a CSS toolchain, labels no class word names, drawn from a generator of their
+own): ad slots' labels, rails of other stories' cards (with summaries or not) under a label, newsletter sign-up
+boxes with a form, podcast players with a title and a length, topic chips, a paywall's stub, the story's toolbar, a
+blog theme's note filing the post under its categories; and parts of the story: an editor's note, a line naming
+where the story first appeared, the wire's reporting credit; on some pages the body's paragraphs in blocks of a few
+each with the furniture between them. Two closing notes are counted apart, because sites and annotators disagree on
+them: a correction note and a line asking for tips. The text is words of a fixed vocabulary (`portal_layouts.WORDS`); a kind is counted
 as leaked when one of its marker strings is in the text, as lost when one of the story's is not. These are pages of
 our own making: they measure the classes, not a target.
 """
