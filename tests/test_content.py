@@ -2468,6 +2468,17 @@ def test_a_closing_paragraph_with_tag_links_among_its_words_is_kept():
     assert md.endswith("will review the timetable after six months.")
 
 
+def test_a_byline_closing_the_post_with_its_category_is_no_themes_note():
+    """A line naming the post's author (a link to the author's page) with its category, closing the post: a byline,
+    left to the rules on bylines (the dev truths split on them), not a theme's note."""
+    line = (
+        "<p>Posted by <a href='/author/ann-keel/'>Ann Keel</a> on March 12, 2024 in <a href='/category/transport/' "
+        "rel='category tag'>Transport</a></p>"
+    )
+    md = ferry(herald_page(FERRY + line))
+    assert md.endswith("in [Transport](https://herald.example/category/transport/)")
+
+
 def test_a_line_filing_the_post_ahead_of_its_paragraphs_is_kept():
     """A line naming the post's category (rel=category) with the story after it in its block: no closing note."""
     line = (

@@ -1385,24 +1385,28 @@ class FurnitureTest:
         a link marked rel=category (the post's own categories), or TAXONOMY_TAGS links marked rel=tag one after the
         other (a tag plugin's link in a sentence of the story is one, or among words), with no content text after it
         in its block (it closes the post's block, or the post) and no block inside it (a post's block holding its
-        header line with the categories is no note)."""
+        header line with the categories is no note); not a byline (a link to the author's page, marked rel=author or
+        under /author/: `bylines` judges those, the dev truths split on them)."""
         if any(child.tag in BLOCK_TAGS or child.tag in HEADING_TAGS or child.tag in LIST_TAGS for child in block):
             return False
         tagged = 0
         listed = True  # the rel=tag links one after the other, nothing but separators between them
         previous: etree._Element | None = None
+        category = False
         for link in block.iter("a"):
             rel = (link.get("rel") or "").lower().split()
+            if "author" in rel or "/author/" in (link.get("href") or ""):
+                return False  # a byline ("Posted by <a>Ann Smith</a> on 4 June in News"): `bylines`' line
             if "category" in rel:
-                break
+                category = True
+                continue
             if "tag" in rel:
                 tagged += 1
                 if previous is not None and (previous.getparent() is not link.getparent() or has_words(previous.tail)):
                     listed = False
                 previous = link
-        else:
-            if tagged < TAXONOMY_TAGS or not listed:
-                return False
+        if not category and (tagged < TAXONOMY_TAGS or not listed):
+            return False
         good = self.analysis.good
         if is_prose(block.tail) or any(
             good(sibling) or sibling.tag in HEADING_TAGS or is_prose(sibling.tail) for sibling in block.itersiblings()

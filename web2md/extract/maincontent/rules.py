@@ -388,6 +388,7 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_a_closing_paragraph_with_a_tag_link_in_its_sentence_is_kept",
             "test_content::test_a_closing_paragraph_with_tag_links_among_its_words_is_kept",
             "test_content::test_a_line_filing_the_post_ahead_of_its_paragraphs_is_kept",
+            "test_content::test_a_byline_closing_the_post_with_its_category_is_no_themes_note",
         ),
     ),
     Rule(
