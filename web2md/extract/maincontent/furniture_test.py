@@ -100,6 +100,8 @@ MAX_ABOVE_TITLE = 100  # characters of a block without content text over the hea
 MAX_FORM_BOX = 300  # characters of text outside the form's own controls
 MAX_PITCH = 150  # characters a sign-up box's pitch beside the block holding its fields adds to it (a sentence)
 TEXT_ENTRY_TYPES = frozenset({"text", "email", "search", "tel", "url", "password", "number"})
+MAX_ASK = 80  # characters of a call to action counted as an ask of such a box ("Already a subscriber? Log in")
+BOX_ELEMENTS = 40  # elements of a block looked through for its asks
 MIN_ASKS = 2  # calls to action in a box of asks (a paywall's "Subscribe now" and "Already a subscriber? Log in")
 MIN_ANSWERS = 2  # named radio buttons of one name that make a question put to the reader (a poll)
 POLL_DEPTH = 6  # elements from a poll's first answer up to the block holding its question and answers
@@ -516,7 +518,6 @@ class FurnitureTest:
             if masthead is not None:
                 self.verdicts[masthead] = True
         self.entry_holders: set[etree._Element] | None = None  # the blocks around a text field (when asked)
-        self.call_holders: set[etree._Element] | None = None  # the boxes of asks (when asked)
         self.heading_holders: set[etree._Element] | None = None  # the blocks of the region holding a heading
         self.alike_shares: dict[tuple[etree._Element, str], float] = {}
         self.threads: dict[etree._Element, set[etree._Element]] = {}  # per parent: the comments closing it
@@ -672,10 +673,11 @@ class FurnitureTest:
         if (
             0 < total <= MAX_FORM_BOX
             and tag in FORM_BOX_TAGS
-            and el in self.call_boxes()
+            and 0 < linked
             and el not in self.body_path
             and total - linked < 0.5 * self.region_text
             and not self.holds_the_post(own)  # a short post asking the reader to join in: the post
+            and self.is_call_box(el, total)
             and "call-boxes" not in off
         ):
             return True  # a paywall's stub, a pitch box: its asks ("Subscribe now", "Already a subscriber? Log in")
@@ -864,42 +866,36 @@ class FurnitureTest:
             self.entry_holders = boxes
         return self.entry_holders
 
-    def call_boxes(self) -> set[etree._Element]:
-        """The boxes of the region made of asks (a paywall's stub: "Subscribe now", "Already a subscriber? Log
-        in"; a pitch box): the highest block holding MIN_ASKS or more calls to action (links and buttons, and short
-        lines, whose text is one) in at most MAX_FORM_BOX characters, of which at most MAX_PITCH are not the asks'
-        (its heading, an offer). Found once: each ask counted in its ancestors up to MAX_FORM_BOX characters (an
-        ask holds a few words, so an ancestor is passed by a bounded number of asks)."""
-        if self.call_holders is None:
-            text = self.analysis.text
-            asks: dict[etree._Element, list[int]] = {}  # per ancestor of an ask: asks, characters of them
-            for el in self.main.iter("a", "button", *CALL_TAGS):
-                tag = el.tag
-                size = text(el) if tag in CALL_TAGS else len(self.text_of(el))
-                if not 0 < size <= MAX_CALL:
+    def is_call_box(self, block: etree._Element, total: int) -> bool:
+        """A box made of asks (a paywall's stub: "Subscribe now", "Already a subscriber? Log in"; a pitch box):
+        MIN_ASKS or more calls to action (links and buttons, and lines around no link that is one, of at most MAX_ASK
+        characters each) among its first BOX_ELEMENTS elements, which hold all of it, and at most MAX_PITCH
+        characters that are not the asks' (its heading, an offer). Judged from the top down, so the highest such
+        block goes whole."""
+        text = self.analysis.text
+        asks = held = 0
+        for count, el in enumerate(block.iter(etree.Element)):
+            if count == BOX_ELEMENTS:
+                return False  # more than a box holds
+            tag = el.tag
+            if tag in CALL_TAGS and el is not block:
+                size = text(el)
+                if (
+                    not 0 < size <= MAX_ASK
+                    or next(el.iter("a", "button"), None) is not None
+                    and any(is_call_to_action(self.text_of(a)) for a in el.iter("a", "button"))
+                ):
+                    continue  # (a line around a link is the ask only when the link is not one already)
+            elif tag == "a" or tag == "button":
+                size = len(self.text_of(el)) if len(el) else len((el.text or "").strip())
+                if not 0 < size <= MAX_ASK:
                     continue
-                if tag in CALL_TAGS and next(el.iter("a", "button"), None) is not None:
-                    # a line around a link is the ask only when the link is not one already
-                    if any(is_call_to_action(self.text_of(a)) for a in el.iter("a", "button")):
-                        continue
-                if not is_call_to_action(self.text_of(el)):
-                    continue
-                for ancestor in el.iterancestors():
-                    if ancestor is self.main or text(ancestor) > MAX_FORM_BOX:
-                        break
-                    counts = asks.setdefault(ancestor, [0, 0])
-                    counts[0] += 1
-                    counts[1] += size
-            boxes = set()
-            for block, (count, size) in asks.items():
-                if count < MIN_ASKS or text(block) - size > MAX_PITCH:
-                    continue
-                parent = block.getparent()
-                if parent in asks and asks[parent][0] >= MIN_ASKS and text(parent) - asks[parent][1] <= MAX_PITCH:
-                    continue  # not the highest
-                boxes.add(block)
-            self.call_holders = boxes
-        return self.call_holders
+            else:
+                continue
+            if is_call_to_action(self.text_of(el)):
+                asks += 1
+                held += size
+        return asks >= MIN_ASKS and total - held <= MAX_PITCH
 
     def widen_entry_box(self, box: etree._Element) -> etree._Element:
         """The box asking for input around `box`, the nearest block holding text around a field (often only the

@@ -559,11 +559,13 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "call-boxes",
-        "boxes made of asks, whatever their class: the highest block holding MIN_ASKS or more calls to action (links, "
-        'buttons and short lines whose text is one: "Subscribe now", "Already a subscriber? Log in") in at most '
-        "MAX_FORM_BOX characters, at most MAX_PITCH of them not the asks' (the box's heading, an offer): a paywall's "
-        "stub, a membership pitch; not a block on the way to the article's body, nor half the region's text",
-        ("MIN_ASKS", "MAX_FORM_BOX", "MAX_PITCH", "MAX_CALL"),
+        "boxes made of asks, whatever their class: a block (judged from the top down: the highest goes whole) of at "
+        "most MAX_FORM_BOX characters, holding a link, whose first BOX_ELEMENTS elements hold it all and MIN_ASKS or "
+        'more calls to action (links, buttons and lines of at most MAX_ASK characters whose text is one: "Subscribe '
+        'now", "Already a subscriber? Log in"), at most MAX_PITCH characters not the asks\' (the box\'s heading, an '
+        "offer): a paywall's stub, a membership pitch; not a block on the way to the article's body, nor half the "
+        "post's content text",
+        ("MIN_ASKS", "MAX_ASK", "BOX_ELEMENTS", "MAX_FORM_BOX", "MAX_PITCH"),
         (
             "test_content::test_a_box_of_asks_in_the_story_is_left_out",
             "test_content::test_a_closing_paragraph_with_one_ask_beside_it_is_kept",
