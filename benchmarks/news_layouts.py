@@ -9,8 +9,14 @@ markups, a related list, ad labels, a newsletter box, a video's title and length
 subheading, a list, a figure, a pull quote, a paragraph naming people or places linked to their listings); over it
 a breadcrumb trail, a listen button, a share bar; closing its paragraphs a loose line of links to the posts before
 and after it; after it a blog theme's note on the post's categories and feed, tags, a box about the author, a
-comments link, a "More from" desk, a copyright line; a "Most popular" column beside it. Two closing notes are counted apart, because sites and annotators disagree on them: a correction note
-and a line asking for tips. The text is words of a fixed vocabulary (`portal_layouts.WORDS`); a kind is counted
+comments link, a "More from" desk, a copyright line; a "Most popular" column beside it. Furniture as modern
+templates write it (classes hashed by a CSS toolchain, labels no class word names, drawn from a generator of their
+own): ad slots' labels, rails of other stories' cards (with summaries or not) under a label, newsletter sign-up
+boxes with a form, podcast players with a title and a length, topic chips, a paywall's stub, the story's toolbar, a
+blog theme's note filing the post under its categories; and parts of the story: an editor's note, a line naming
+where the story first appeared, the wire's reporting credit; on some pages the body's paragraphs in blocks of a few
+each with the furniture between them. Two closing notes are counted apart, because sites and annotators disagree on
+them: a correction note and a line asking for tips. The text is words of a fixed vocabulary (`portal_layouts.WORDS`); a kind is counted
 as leaked when one of its marker strings is in the text, as lost when one of the story's is not. These are pages of
 our own making: they measure the classes, not a target.
 """
@@ -224,11 +230,246 @@ def post_meta(page: Page, rng: random.Random) -> str:
     )
 
 
+# Furniture as modern (2018-2024) news templates write it, inside or right around the story's paragraphs: classes
+# hashed by a CSS toolchain (`css-1x9k2q`, `sc-bdVaJa`), labels and markup no class word names. Drawn from a
+# generator of their own (`modern` in `news_page`), so the pages' other parts stay as they were.
+def hashed(rng: random.Random) -> str:
+    """A class a CSS-in-JS toolchain writes: it names nothing."""
+    return (
+        rng.choice(["css", "sc", "jsx", "c", "_"])
+        + "-"
+        + "".join(rng.choice("abcdefghjkmnpqrstuvwxyz0123456789") for _ in range(6))
+    )
+
+
+def ad_slot(page: Page, rng: random.Random) -> str:
+    """An ad slot's label between the paragraphs, the ad itself an empty mount a script fills."""
+    label = rng.choice(
+        [
+            "Advertisement",
+            "ADVERTISEMENT",
+            "Story continues below advertisement",
+            "Article continues after this ad",
+            "Advertisement - scroll to continue",
+        ]
+    )
+    markup = rng.choice(
+        [
+            f"<div class='{hashed(rng)}'><span>{label}</span><div id='gpt-ad-{rng.randint(1, 9)}'></div></div>",
+            f"<aside aria-label='advertisement'><p>{label}</p><div></div></aside>",
+            f"<p class='{hashed(rng)}'>{label}</p>",
+            f"<div data-ad-slot='mid-{rng.randint(1, 9)}'><div class='{hashed(rng)}'>{label}</div><div></div></div>",
+        ]
+    )
+    return page.put("ad-slot", markup, (label,))
+
+
+def rail(page: Page, rng: random.Random) -> str:
+    """A rail of other stories' cards between the paragraphs, under a label of its own."""
+    label = rng.choice(
+        [
+            "More from World",
+            "Recommended",
+            "You might also like",
+            "Read next",
+            "Editors' picks",
+            "Don't miss",
+            "More on this story",
+            "Popular now",
+        ]
+    )
+    titles = [headline(rng) for _ in range(rng.randint(2, 4))]
+    n = [rng.randint(100, 999) for _ in titles]
+    form = rng.randrange(3)
+    if form == 0:
+        items = "".join(
+            f"<li><a href='/world/{i}'><img src='/t{i}.jpg' alt=''><span>{t}</span></a></li>" for i, t in zip(n, titles)
+        )
+        html = f"<div class='{hashed(rng)}'><h2>{label}</h2><ul>{items}</ul></div>"
+    elif form == 1:
+        cards = "".join(
+            f"<div><a href='/world/{i}'><div><img src='/t{i}.jpg' alt=''></div><h3>{t}</h3></a></div>"
+            for i, t in zip(n, titles)
+        )
+        html = f"<section class='{hashed(rng)}'><p><strong>{label}</strong></p>{cards}</section>"
+    else:
+        links = "".join(f"<a href='/world/{i}'>{t}</a>" for i, t in zip(n, titles))
+        html = f"<aside class='{hashed(rng)}'><h4>{label}</h4>{links}</aside>"
+    return page.put(f"rail-{form}", html, (label, *titles))
+
+
+def signup_box(page: Page, rng: random.Random) -> str:
+    """A newsletter's sign-up box between the paragraphs: its name, a pitch, a form, the small print."""
+    name = rng.choice(["The Morning Brief", "Climate Fwd", "The Evening Wrap", "Europe Today"])
+    pitch = rng.choice(
+        [
+            "The biggest stories of the day, explained, in your inbox every morning.",
+            "Our reporters on what matters this week, delivered every Friday.",
+            "A guide to the news you need, sent each weekday evening.",
+        ]
+    )
+    terms = "By signing up, you agree to our Privacy Policy and Terms of Use."
+    form = (
+        "<form action='/nl'><label for='em'>Email address</label><input id='em' type='email' "
+        "placeholder='you@example.com'><button type='submit'>Sign up</button></form>"
+    )
+    heading = rng.choice([f"<h3>{name}</h3>", f"<p><strong>{name}</strong></p>", f"<div>{name}</div>"])
+    return page.put(
+        "signup-box",
+        f"<div class='{hashed(rng)}'>{heading}<p>{pitch}</p>{form}<p><small>{terms}</small></p></div>",
+        (name, pitch, terms),
+    )
+
+
+def podcast(page: Page, rng: random.Random) -> str:
+    """A podcast's or a video's player between the paragraphs: a play button, the show, the episode's title, its
+    length."""
+    title = headline(rng)
+    show = rng.choice(["The Daily Example podcast", "World in Brief", "Listen: Inside the Story"])
+    length = rng.choice(
+        [
+            f"{rng.randint(10, 59)}:{rng.randint(10, 59)}",
+            f"1:{rng.randint(10, 59)}:{rng.randint(10, 59)}",
+            f"{rng.randint(3, 40)} min listen",
+        ]
+    )
+    form = rng.randrange(2)
+    if form == 0:
+        html = (
+            f"<div class='{hashed(rng)}'><button aria-label='Play'></button><div><p>{show}</p><p>{title}</p>"
+            f"<span>{length}</span></div></div>"
+        )
+    else:
+        html = f"<div class='{hashed(rng)}'><audio controls src='/e.mp3'></audio><p>{show}: {title}</p><p>{length}</p></div>"
+    return page.put(f"podcast-{form}", html, (title,))
+
+
+def topic_chips(page: Page, rng: random.Random) -> str:
+    """The story's topics as chips closing the body, no label over them."""
+    names = [
+        f"{rng.choice(WORDS).capitalize()}{rng.choice(['ville', 'shire', ' affairs', ' policy'])}"
+        for _ in range(rng.randint(3, 5))
+    ]
+    names = list(dict.fromkeys(names))
+    if rng.random() < 0.5:
+        items = "".join(f"<li><a href='/topic/{i}'>{n}</a></li>" for i, n in enumerate(names))
+        html = f"<ul class='{hashed(rng)}'>{items}</ul>"
+    else:
+        html = (
+            f"<div class='{hashed(rng)}'>"
+            + " ".join(f"<a href='/topic/{i}'>{n}</a>" for i, n in enumerate(names))
+            + "</div>"
+        )
+    return page.put("topic-chips", html, tuple(names))
+
+
+def paywall(page: Page, rng: random.Random) -> str:
+    """A paywall's stub where the story's visible part ends."""
+    heading = rng.choice(
+        [
+            "Subscribe to continue reading",
+            "This article is for subscribers",
+            "You have reached your limit of free articles",
+        ]
+    )
+    offer = "Get unlimited digital access for $1 a week. Cancel anytime."
+    return page.put(
+        "paywall",
+        f"<div class='{hashed(rng)}'><h2>{heading}</h2><p>{offer}</p><a href='/subscribe'>Subscribe now</a>"
+        "<p>Already a subscriber? <a href='/login'>Log in</a></p></div>",
+        (heading, offer),
+    )
+
+
+def editors_note(page: Page, rng: random.Random) -> str:
+    """An editor's note opening the story: content (the dev truths keep them)."""
+    note = f"Editor's note: This story has been updated with comment from the {rng.choice(WORDS)} ministry."
+    return page.put("editors-note", f"<p><em>{note}</em></p>", story=(note,))
+
+
+def origin_line(page: Page, rng: random.Random) -> str:
+    """A line closing the story naming where it first appeared: content (the dev truths mostly keep them)."""
+    where = rng.choice(["The Conversation", "Kaiser Health News", "Grist"])
+    text = f"This article originally appeared in {where}."
+    html = f"This article originally appeared in <a href='https://{where.split()[-1].lower()}.example/'>{where}</a>."
+    return page.put("origin-line", f"<p><em>{html}</em></p>", story=(text,))
+
+
+def rail_with_summaries(page: Page, rng: random.Random) -> str:
+    """Two or three other stories' cards, each with a line of summary, between the paragraphs."""
+    label = rng.choice(["More from World", "Related coverage", "In other news", "Catch up"])
+    stories = [(headline(rng), sentence(rng, 12)) for _ in range(rng.randint(2, 3))]
+    cards = "".join(
+        f"<div class='{hashed(rng)}'><a href='/world/{rng.randint(100, 999)}'><img src='/s.jpg' alt=''></a>"
+        f"<h3><a href='/world/{rng.randint(100, 999)}'>{t}</a></h3><p>{summary}</p></div>"
+        for t, summary in stories
+    )
+    return page.put(
+        "rail-summaries",
+        f"<div class='{hashed(rng)}'><h2>{label}</h2>{cards}</div>",
+        (label, *(t for t, _ in stories), *(summary for _, summary in stories)),
+    )
+
+
+def toolbar(page: Page, rng: random.Random) -> str:
+    """The story's buttons: gift, save, share, comments' count, in no named block."""
+    labels = rng.sample(["Gift this article", "Save", "Share full article", "Copy link", "142 comments"], 3)
+    return page.put(
+        "toolbar",
+        f"<div class='{hashed(rng)}'>"
+        + "".join(f"<button type='button'>{label}</button>" for label in labels)
+        + "</div>",
+        tuple(label for label in labels if len(label) > 4),
+    )
+
+
+def reporting_credit(page: Page, rng: random.Random) -> str:
+    """The wire's closing line naming who reported and edited: content (the dev truths keep it)."""
+    line = rng.choice(
+        [
+            "(Reporting by Lena Hart in Paris and Omar Rudd in Rome; Editing by Tom Berg)",
+            "Additional reporting by Omar Rudd in Rome.",
+        ]
+    )
+    return page.put("reporting-credit", f"<p>{line}</p>", story=(line,))
+
+
+def theme_note(page: Page, rng: random.Random) -> str:
+    """A blog theme's note on the post's categories and tags, as the themes write it, in a block no class names:
+    the categories and tags linked with rel=category/tag, a date, the post's feed and reply form."""
+    cats = [rng.choice(WORDS).capitalize() + " desk" for _ in range(rng.randint(1, 3))]
+    cat_links = ", ".join(f"<a href='/category/{c.split()[0].lower()}/' rel='category tag'>{c}</a>" for c in cats)
+    tag_links = ", ".join(
+        f"<a href='/tag/{t.lower()}/' rel='tag'>{t}</a>" for t in [rng.choice(WORDS) + "tag" for _ in range(2)]
+    )
+    form = rng.randrange(3)
+    if form == 0:
+        note = "This entry was posted on Tuesday, June 4th, 2024 at 9:12 am and is filed under"
+        html = (
+            f"{note} {cat_links}. You can follow any responses to this entry through the <a href='/world/story/feed/'>"
+            "RSS 2.0</a> feed. You can <a href='#respond'>leave a response</a>."
+        )
+        markers: tuple[str, ...] = (note,)
+    elif form == 1:
+        html = f"Posted in {cat_links} | Tagged {tag_links} | <a href='#respond'>Leave a comment</a>"
+        markers = ("Posted in", "Tagged")
+    else:
+        html = f"Published June 4, 2024 in {cat_links}"
+        markers = ("Published June 4, 2024 in",)
+    tag = rng.choice(["p", "div", "footer"])
+    attrs = f" class='{hashed(rng)}'" if rng.random() < 0.5 else ""
+    return page.put(f"theme-note-{form}", f"<{tag}{attrs}>{html}</{tag}>", markers + tuple(cats))
+
+
+MODERN_INLINE: tuple[Callable[[Page, random.Random], str], ...] = (ad_slot, rail, signup_box, podcast)
+
+
 def news_page(rng: random.Random) -> tuple[str, Page]:
     """A news article page and what it holds."""
     page = Page(rng)
     # the kinds added later are drawn from a generator of their own, so that the pages' other parts stay as they were
     extra = random.Random(hash(rng.getstate()[1]))
+    modern = random.Random(hash(rng.getstate()[1]) + 1)  # and the modern templates' furniture from a third
     title = headline(rng)
     paragraphs = [" ".join(sentence(rng) for _ in range(rng.randint(1, 4))) for _ in range(rng.randint(4, 12))]
     body = []
@@ -238,10 +479,26 @@ def news_page(rng: random.Random) -> tuple[str, Page]:
             body.append(rng.choice(INLINE)(page))
     if len(body) > 2 and extra.random() < 0.35:
         body.insert(extra.randint(1, len(body) - 1), named_links(page, extra))
+    # the modern templates' furniture: between the paragraphs (never before the first), closing the body's block
+    inline = [kind(page, modern) for kind in MODERN_INLINE if modern.random() < 0.25]
+    for block in inline:
+        body.insert(modern.randint(1, max(1, len(paragraphs) - 1)), block)
+    if modern.random() < 0.2:
+        body.insert(0, editors_note(page, modern))
+    closing_body = [kind(page, modern) for kind in (origin_line, topic_chips, paywall) if modern.random() < 0.2]
+    body += closing_body
+    for block in [kind(page, modern) for kind in (rail_with_summaries,) if modern.random() < 0.25]:
+        body.insert(modern.randint(1, max(1, len(paragraphs) - 1)), block)
+    if modern.random() < 0.2:
+        body.insert(len(body) - len(closing_body), reporting_credit(page, modern))  # closing the story's text
+    toolbar_at = modern.random()  # under the byline, closing the body's block, or none
+    theme = modern.random() < 0.2  # a theme's note closing the body's block
     note = post_meta(page, extra) if extra.random() < 0.3 else ""
     in_body = extra.random() < 0.5  # the note in the body's block after its paragraphs, or right after it
     if note and in_body:
         body.append(note)
+    elif theme:
+        body.append(theme_note(page, modern))  # (one theme's note, not two)
     if extra.random() < 0.3:
         body.append(post_nav(page, extra))  # closing the body's block
     head = []
@@ -277,13 +534,37 @@ def news_page(rng: random.Random) -> tuple[str, Page]:
                 ("Share this article", "Copy link"),
             )
         )
+    if toolbar_at < 0.15:
+        head.append(toolbar(page, modern))
+    elif toolbar_at < 0.3:
+        body.append(toolbar(page, modern))
     if rng.random() < 0.4:
         head.append(figure(page))
     closing = [block(page) for block in CLOSING if rng.random() < 0.35]
     if note and not in_body:
         closing.insert(0, note)
+    # as many templates write it now, the body's paragraphs in blocks of a few each, the furniture between them
+    # (a chunk's class hashed, or none), in a wrapper of no name
+    wrapper = "body"
+    if modern.random() < 0.3:
+        chunk_class = hashed(modern) if modern.random() < 0.5 else ""
+        wrapper = hashed(modern)
+        chunked: list[str] = []
+        run: list[str] = []
+        for block in body:
+            if block.startswith("<p>") or not block.startswith("<"):
+                run.append(block)
+                continue
+            if run:
+                chunked.append(f"<div class='{chunk_class}'>{''.join(run)}</div>")
+                run = []
+            chunked.append(block)
+        if run:
+            chunked.append(f"<div class='{chunk_class}'>{''.join(run)}</div>")
+        body = chunked
     story = (
-        f"<article><header>{''.join(head)}</header><div class='body'>{''.join(body)}</div>{''.join(closing)}</article>"
+        f"<article><header>{''.join(head)}</header><div class='{wrapper}'>{''.join(body)}</div>{''.join(closing)}"
+        "</article>"
     )
     column = ""
     if rng.random() < 0.5:

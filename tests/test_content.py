@@ -2336,8 +2336,11 @@ def between_paragraphs(block: str) -> str:
         ("<iframe src='https://video.example/embed/8841'></iframe>", "(1:04:30)"),
         ("<video src='/clips/pier.mp4'></video>", "0:58"),
         ("<a href='/video/8841'><img src='/clips/pier.jpg' alt=''></a>", "12:07"),
+        # a podcast's player writes its length in minutes
+        ("<button aria-label='Play'></button>", "27 min listen"),
+        ("<audio src='/audio/pier.mp3' controls></audio>", "(12 mins)"),
     ],
-    ids=["empty-player", "embed", "video", "poster"],
+    ids=["empty-player", "embed", "video", "poster", "podcast", "audio"],
 )
 def test_a_video_block_between_the_storys_paragraphs_is_left_out(player, label):
     """A player (an element showing no text: an empty mount a script fills, an embed, a poster) with a line of
@@ -2358,6 +2361,15 @@ def test_a_paragraph_after_an_empty_block_without_a_running_time_is_kept():
     )
 
 
+def test_a_length_in_minutes_inside_a_line_after_an_empty_block_is_kept():
+    """Minutes in a line of the story after a picture's empty mount: no player's length (which stands alone)."""
+    block = "<div><div class='photo'></div><p>The crossing will take 40 min longer</p></div>"
+    parts = FERRY_MD.split("\n\n")
+    assert ferry(herald_page(between_paragraphs(block))) == "\n\n".join(
+        [*parts[:2], "The crossing will take 40 min longer", *parts[2:]]
+    )
+
+
 def test_a_line_of_times_between_the_storys_paragraphs_is_kept():
     """A running time's shape in a block opening with text: a clock time in the story's own line, kept."""
     block = "<div><strong>First sailing on weekdays</strong> <span>06:40</span></div>"
@@ -2365,6 +2377,117 @@ def test_a_line_of_times_between_the_storys_paragraphs_is_kept():
     assert ferry(herald_page(between_paragraphs(block))) == "\n\n".join(
         [*parts[:2], "**First sailing on weekdays** 06:40", *parts[2:]]
     )
+
+
+PAYWALL_STUBS = [
+    "<div class='css-7hq2x0'><h2>Subscribe to continue reading</h2><p>Get unlimited digital access for $1 a week."
+    " Cancel anytime.</p><a href='/subscribe'>Subscribe now</a><p>Already a subscriber? <a href='/login'>Log in</a>"
+    "</p></div>",
+    "<section><p><strong>Support local journalism</strong></p><p>Our reporters cover the harbour every day, and your support keeps it free.</p><div><a href='/join'>"
+    "Subscribe today</a> <a href='/newsletters'>Sign up for our newsletters</a></div></section>",
+]
+
+
+@pytest.mark.parametrize("box", PAYWALL_STUBS, ids=["paywall", "pitch"])
+@pytest.mark.parametrize("where", ["between", "closing"])
+def test_a_box_of_asks_in_the_story_is_left_out(box, where):
+    """A box of calls to action (a paywall's stub, a membership pitch: "Subscribe now", "Already a subscriber? Log
+    in") with a heading and a line of offer, whatever its class, between the story's paragraphs or closing them."""
+    story = between_paragraphs(box) if where == "between" else FERRY + box
+    assert ferry(herald_page(story)) == FERRY_MD
+
+
+def test_a_closing_paragraph_with_one_ask_beside_it_is_kept():
+    """A short last paragraph of the story and one call to action in its block: the paragraph stays (one ask makes
+    no box of asks)."""
+    last = "Timetables for the two new early sailings are posted at the harbour office, on every boat and at the bus station in the town centre."
+    html = herald_page(FERRY + f"<div><p>{last}</p><p><a href='/follow'>Follow us on Twitter</a></p></div>")
+    assert ferry(html) == FERRY_MD + "\n\n" + last
+
+
+def test_a_paragraph_of_the_story_beside_two_asks_is_kept():
+    """A block of the story's paragraph longer than a pitch with two asks after it: the asks go, not the
+    paragraph."""
+    last = (
+        "Passengers with season tickets will be able to use them on the new early sailings without paying extra, the"
+        " operator said, and a review of the winter timetable is due in the autumn."
+    )
+    html = herald_page(
+        FERRY + f"<div><p>{last}</p><p><a href='/follow'>Follow us on Twitter</a></p>"
+        "<p><a href='/nl'>Sign up for our newsletter</a></p></div>"
+    )
+    assert ferry(html) == FERRY_MD + "\n\n" + last
+
+
+THEME_NOTES = [
+    "<p>This entry was posted on Tuesday, March 12th, 2024 at 9:12 pm and is filed under <a href='/category/"
+    "transport/' rel='category tag'>Transport</a>, <a href='/category/council/' rel='category tag'>Council</a>. You "
+    "can follow any responses to this entry through the <a href='/2024/03/ferry-timetable/feed/'>RSS 2.0</a> feed. "
+    "You can <a href='#respond'>leave a response</a>.</p>",
+    "<div><p>This post was written on a Tuesday and tagged <a href='/t/ferries' rel='tag'>Ferries</a>, "
+    "<a href='/t/harbour' rel='tag'>Harbour</a>. Comments are closed, but you can follow the replies to this entry "
+    "through its feed.</p></div>",
+]
+
+
+@pytest.mark.parametrize("note", THEME_NOTES, ids=["kubrick", "tags"])
+def test_a_themes_note_filing_the_post_under_its_categories_is_left_out(note):
+    """A blog theme's note closing the post, filing it under its categories (links marked rel=category, or a run of
+    rel=tag links), whatever its class: not the story."""
+    assert ferry(herald_page(FERRY + note)) == FERRY_MD
+
+
+def test_a_themes_note_longer_than_a_short_post_is_left_out():
+    """The note closing a post of one short paragraph, though it holds more text than the post."""
+    post = "<h1>Council approves new ferry timetable</h1><p>The council voted for two early sailings on weekdays.</p>"
+    md = ferry(herald_page(post + THEME_NOTES[0]))
+    assert md == "# Council approves new ferry timetable\n\nThe council voted for two early sailings on weekdays."
+
+
+def test_a_closing_paragraph_with_a_tag_link_in_its_sentence_is_kept():
+    """A tag plugin's link (rel=tag) in a sentence of the story's last paragraph: the story, not a note."""
+    last = (
+        "The new timetable will be reviewed by the <a href='/tag/harbour-council/' rel='tag'>harbour council</a> "
+        "after six months."
+    )
+    md = ferry(herald_page(FERRY + f"<p>{last}</p>"))
+    assert (
+        md
+        == FERRY_MD
+        + "\n\nThe new timetable will be reviewed by the [harbour council](https://herald.example/tag/harbour-council/) after six months."
+    )
+
+
+def test_a_closing_paragraph_with_tag_links_among_its_words_is_kept():
+    """Two tag plugin's links with words between them in the story's last paragraph: no run of tags."""
+    last = (
+        "The <a href='/tag/operator/' rel='tag'>operator</a> and the <a href='/tag/harbour-council/' rel='tag'>harbour"
+        " council</a> will review the timetable after six months."
+    )
+    md = ferry(herald_page(FERRY + f"<p>{last}</p>"))
+    assert md.endswith("will review the timetable after six months.")
+
+
+def test_a_byline_closing_the_post_with_its_category_is_no_themes_note():
+    """A line naming the post's author (a link to the author's page) with its category, closing the post: a byline,
+    left to the rules on bylines (the dev truths split on them), not a theme's note."""
+    line = (
+        "<p>Posted by <a href='/author/ann-keel/'>Ann Keel</a> on March 12, 2024 in <a href='/category/transport/' "
+        "rel='category tag'>Transport</a></p>"
+    )
+    md = ferry(herald_page(FERRY + line))
+    assert md.endswith("in [Transport](https://herald.example/category/transport/)")
+
+
+def test_a_line_filing_the_post_ahead_of_its_paragraphs_is_kept():
+    """A line naming the post's category (rel=category) with the story after it in its block: no closing note."""
+    line = (
+        "<p>From the <a href='/category/transport/' rel='category tag'>Transport</a> desk, reporting from the harbour "
+        "on the council's vote and the operator's plans for the spring</p>"
+    )
+    story = FERRY.replace("<p class='dateline'>", line + "<p class='dateline'>", 1)
+    md = ferry(herald_page(story))
+    assert "From the [Transport](https://herald.example/category/transport/) desk" in md
 
 
 def by_ann_keel(page: str) -> str:
@@ -4201,6 +4324,8 @@ def test_a_weakly_named_block_after_the_title_is_still_the_content():
         "<div>Advertisement</div>",
         "<p><span>ANZEIGE</span></p>",
         "<div><span>Story continues below advertisement</span></div>",
+        "<p class='css-1x9k2q'>Advertisement - scroll to continue</p>",
+        "<div><div>ADVERTISEMENT</div><span>Scroll to continue with content</span></div>",
     ],
 )
 def test_the_label_of_an_empty_ad_slot_is_left_out(label):

@@ -75,6 +75,11 @@ def test_convert_time_grows_linearly():
 STORY = "<p>" + "The sea rises and falls twice a day, pulled by the Moon. " * 40 + "</p>"
 CARDS = "".join(f'<h3><a href="/s/{i}">Story {i} about the sea</a></h3>' for i in range(3))
 # Shapes that exercise main-content extraction: teaser tests, section headings, captions, date lines.
+# a paywall's stub (call-boxes): its asks after a heading and an offer
+ASK_BOX = (
+    "<div><h3>Keep reading this story</h3><p>Unlimited access to every story and every archive page for one dollar a "
+    "week, cancel at any time you like it.</p><a href='/s'>Subscribe now</a><p>Already a subscriber?</p></div>"
+)
 EXTRACTION_CASES = {
     "deep chain around teaser cards": (
         lambda n: STORY + "<div>" * n + CARDS + "<p>" + "x " * 300 + "</p>" + "</div>" * n,
@@ -190,6 +195,18 @@ EXTRACTION_CASES = {
             STORY + "<div><p>Text.</p>" + "<span>" * n + "<a href='/a'>A</a> | <a href='/b'>B</a>" + "</span>" * n
         ),
         200,
+    ),
+    "many boxes of asks": (lambda n: STORY + ASK_BOX * n, 300),
+    "a box of asks in deep empty wrappers": (lambda n: STORY + "<div>" * n + ASK_BOX + "</div>" * n, 200),
+    "notes with category links in nested blocks": (
+        lambda n: STORY + "<div>Filed under <a href='/c' rel='category'>News</a>" * n + "</div>" * n,
+        200,
+    ),
+    "many category and tag links in one note": (
+        lambda n: (
+            STORY + "<p>Filed under " + "<a href='/c' rel='category'>N</a>, <a href='/t' rel='tag'>T</a>, " * n + "</p>"
+        ),
+        1000,
     ),
     "answers of one poll far apart": (
         lambda n: STORY + "<div><p>Question?</p>" + "<div><input type=radio name=q> Yes" * n + "</div>" * n + "</div>",

@@ -66,6 +66,12 @@ BLOCKS = {
         "<div class='clip'><div class='player'></div><p>Video: The tide comes in at the pier</p><span>01:42</span></div>",
         "Video: The tide comes in at the pier\n\n01:42",
     ),
+    "call-boxes": (
+        "<div class='x-q81'><h3>Keep reading</h3><p>Unlimited access to every tide table for a dollar a week.</p>"
+        "<a href='/subscribe'>Subscribe now</a><p>Already a subscriber? <a href='/login'>Log in</a></p></div>",
+        "### Keep reading\n\nUnlimited access to every tide table for a dollar a week.\n\n"
+        "[Subscribe now](https://example.org/subscribe)",
+    ),
     "image-blocks": (
         '<div><img src="/gauge.jpg" alt="Gauge"><div>A tide gauge at low water, seen from the pier.</div></div>',
         "A tide gauge at low water, seen from the pier.",
@@ -414,6 +420,14 @@ PAGES = {
         ARTICLE_MD,
         ARTICLE_MD
         + "\n\n« [Neap tides](https://example.org/tides/neap) | [Spring tides](https://example.org/tides/spring) »",
+    ),
+    "taxonomy-notes": (
+        f"<html><body><div class='post'><h1>Tides explained</h1>{BODY}<p>This entry was posted on Monday and is filed "
+        "under <a href='/c/sea' rel='category tag'>Sea</a>. You can follow any responses to this entry through its "
+        "<a href='/tides/feed/'>feed</a>.</p></div></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD + "\n\nThis entry was posted on Monday and is filed under [Sea](https://example.org/c/sea). You can "
+        "follow any responses to this entry through its [feed](https://example.org/tides/feed/).",
     ),
     "mastheads": (
         "<html><head><title>Coastal Notes: Tides explained</title></head><body><div id='wrap'><div id='header'><h1>"

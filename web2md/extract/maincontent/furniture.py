@@ -302,7 +302,10 @@ _FURNITURE_LABEL = re.compile(
     r"(?:quellen|text|details) (?:aus|ein)blenden|zurück zur (?:übersicht|listenansicht|startseite)|"
     r"back to (?:top|overview|the list)|nach oben|"
     # the label an ad slot keeps when its ad is not in the page (loaded by a script)
-    r"advertisement|advertising|sponsored(?: content)?|anzeige|werbung|publicité|publicidad|pubblicità|reklama|"
+    # ("Advertisement - scroll to continue", "Scroll to continue with content": the line under a slot between paragraphs)
+    r"advertisement(?:[ :–—-]*scroll (?:down )?to continue(?: with content| reading)?)?|"
+    r"scroll (?:down )?to continue with content|"
+    r"advertising|sponsored(?: content)?|anzeige|werbung|publicité|publicidad|pubblicità|reklama|"
     r"advertentie|(?:the )?(?:story|article|text) continues (?:below|after)(?: (?:this )?(?:advertisement|ad))?|"
     r"continue reading (?:below|after)(?: (?:the|this) (?:advertisement|ad))?|"
     rf"{_OPEN_META_LABEL})"

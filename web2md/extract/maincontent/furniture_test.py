@@ -10,7 +10,7 @@ from itertools import chain, islice
 from lxml import etree
 
 from web2md.extract.html.entities import subtree_text
-from web2md.extract.html.tags import BOLD_TAGS, HEADING_TAGS, PRE_AND_CODE_TAGS
+from web2md.extract.html.tags import BLOCK_TAGS, BOLD_TAGS, HEADING_TAGS, PRE_AND_CODE_TAGS
 from web2md.extract.maincontent.analysis import CARD_CHARS, MIN_CARDS, MIN_UNIT, Analysis, Counts
 from web2md.extract.maincontent.blocks import (
     HEADING_LOOKAHEAD,
@@ -103,6 +103,9 @@ MAX_ABOVE_TITLE = 100  # characters of a block without content text over the hea
 MAX_FORM_BOX = 300  # characters of text outside the form's own controls
 MAX_PITCH = 150  # characters a sign-up box's pitch beside the block holding its fields adds to it (a sentence)
 TEXT_ENTRY_TYPES = frozenset({"text", "email", "search", "tel", "url", "password", "number"})
+MAX_ASK = 80  # characters of a call to action counted as an ask of such a box ("Already a subscriber? Log in")
+BOX_ELEMENTS = 40  # elements of a block looked through for its asks
+MIN_ASKS = 2  # calls to action in a box of asks (a paywall's "Subscribe now" and "Already a subscriber? Log in")
 MIN_ANSWERS = 2  # named radio buttons of one name that make a question put to the reader (a poll)
 POLL_DEPTH = 6  # elements from a poll's first answer up to the block holding its question and answers
 MIN_LABELS = 3  # texts placed over a picture side by side that make it a drawing (a chart's labels)
@@ -114,6 +117,9 @@ NO_LINE: frozenset[etree._Element] = frozenset()  # a block closed by no line of
 MIN_LINE_LINKS = 2  # links to other pages of the site in a loose line of nothing else ("« Previous | Next »")
 MAX_PORTRAIT_BIO = 700  # characters of a box closing the article of a portrait and prose naming the page's author
 NAME_WORDS = 4  # words of a person's name over such a box
+MAX_TAXONOMY_NOTE = 400  # characters of a theme's note closing the post filing it under its categories
+TAXONOMY_TAGS = 2  # links marked rel=tag one after the other in such a note (without a rel=category one)
+TAXONOMY_NOTE_TAGS = frozenset({"p", "div", "footer", "section", "small"})
 # A thread of readers' comments: MIN_COMMENTS or more blocks side by side, each opening with a header that names its
 # writer before a date or time (`is_comment`), then words of its own
 MIN_COMMENTS = 3
@@ -127,7 +133,8 @@ COMMENTS_OVER_POST = 4  # a thread holds at most this many times the content tex
 # and a running time standing alone ("02:13", "1:04:30"); at most MAX_CAPTION characters in all
 MEDIA_BLOCK_TAGS = frozenset({"div", "section", "figure", "aside"})
 PLAYER_TAGS = frozenset({"video", "audio", "iframe", "object", "embed"})
-RUNNING_TIME = re.compile(r"\(?(?:\d{1,2}:)?\d{1,2}:\d{2}\)?\Z")
+# ... or its length in minutes, as players of podcasts write it ("27 min listen", "12 mins", "(8 minutes)")
+RUNNING_TIME = re.compile(r"\(?(?:(?:\d{1,2}:)?\d{1,2}:\d{2}|\d{1,3} ?(?:min|mins|minutes)(?: listen| watch)?)\)?\Z")
 MEDIA_ELEMENTS = 12  # elements of a media block looked through for its running time
 
 
@@ -627,6 +634,8 @@ class FurnitureTest:
             return True
         if el in self.closing:
             return True
+        if tag in TAXONOMY_NOTE_TAGS and 0 < linked and total <= MAX_TAXONOMY_NOTE and self.is_taxonomy_note(el):
+            return True  # "This entry was posted on ... and is filed under <a rel='category tag'>News</a>. ..."
         hints = None  # the class and id, once read
         if tag not in HINT_EXEMPT_TAGS:
             # a heading's id is made from its text (`nav_the_results`), so only its class counts
@@ -729,6 +738,17 @@ class FurnitureTest:
             and "form-boxes" not in off
         ):
             return True
+        if (
+            0 < total <= MAX_FORM_BOX
+            and tag in FORM_BOX_TAGS
+            and 0 < linked
+            and el not in self.body_path
+            and total - linked < 0.5 * self.region_text
+            and not self.holds_the_post(own)  # a short post asking the reader to join in: the post
+            and self.is_call_box(el, total)
+            and "call-boxes" not in off
+        ):
+            return True  # a paywall's stub, a pitch box: its asks ("Subscribe now", "Already a subscriber? Log in")
         if el in self.analysis.teaser_cards and el in self.cards_after_content(parent):
             return True  # cards side by side after the article's text in its block (no block around them)
         if own and own.titles >= MIN_CARDS and self.is_teaser_run(el) and "teaser-cards" not in off:
@@ -913,6 +933,37 @@ class FurnitureTest:
                             boxes.add(block)
             self.entry_holders = boxes
         return self.entry_holders
+
+    def is_call_box(self, block: etree._Element, total: int) -> bool:
+        """A box made of asks (a paywall's stub: "Subscribe now", "Already a subscriber? Log in"; a pitch box):
+        MIN_ASKS or more calls to action (links and buttons, and lines around no link that is one, of at most MAX_ASK
+        characters each) among its first BOX_ELEMENTS elements, which hold all of it, and at most MAX_PITCH
+        characters that are not the asks' (its heading, an offer). Judged from the top down, so the highest such
+        block goes whole."""
+        text = self.analysis.text
+        asks = held = 0
+        for count, el in enumerate(block.iter(etree.Element)):
+            if count == BOX_ELEMENTS:
+                return False  # more than a box holds
+            tag = el.tag
+            if tag in CALL_TAGS and el is not block:
+                size = text(el)
+                if (
+                    not 0 < size <= MAX_ASK
+                    or next(el.iter("a", "button"), None) is not None
+                    and any(is_call_to_action(self.text_of(a)) for a in el.iter("a", "button"))
+                ):
+                    continue  # (a line around a link is the ask only when the link is not one already)
+            elif tag == "a" or tag == "button":
+                size = len(self.text_of(el)) if len(el) else len((el.text or "").strip())
+                if not 0 < size <= MAX_ASK:
+                    continue
+            else:
+                continue
+            if is_call_to_action(self.text_of(el)):
+                asks += 1
+                held += size
+        return asks >= MIN_ASKS and total - held <= MAX_PITCH
 
     def widen_entry_box(self, box: etree._Element) -> etree._Element:
         """The box asking for input around `box`, the nearest block holding text around a field (often only the
@@ -1390,6 +1441,42 @@ class FurnitureTest:
             and is_link_dense(el, tag, total, linked, LINK_DENSITY)
             and "link-density" not in self.analysis.disabled
         )
+
+    def is_taxonomy_note(self, block: etree._Element) -> bool:
+        """A note filing the post under its categories, as a blog theme writes it closing the post ("This entry was
+        posted on ... and is filed under <a rel='category tag'>News</a>. You can follow any responses ...",
+        "Published June 4 in <a rel='category'>World</a>"): a block of at most MAX_TAXONOMY_NOTE characters holding
+        a link marked rel=category (the post's own categories), or TAXONOMY_TAGS links marked rel=tag one after the
+        other (a tag plugin's link in a sentence of the story is one, or among words), with no content text after it
+        in its block (it closes the post's block, or the post) and no block inside it (a post's block holding its
+        header line with the categories is no note); not a byline (a link to the author's page, marked rel=author or
+        under /author/: `bylines` judges those, the dev truths split on them)."""
+        if any(child.tag in BLOCK_TAGS or child.tag in HEADING_TAGS or child.tag in LIST_TAGS for child in block):
+            return False
+        tagged = 0
+        listed = True  # the rel=tag links one after the other, nothing but separators between them
+        previous: etree._Element | None = None
+        category = False
+        for link in block.iter("a"):
+            rel = (link.get("rel") or "").lower().split()
+            if "author" in rel or "/author/" in (link.get("href") or ""):
+                return False  # a byline ("Posted by <a>Ann Smith</a> on 4 June in News"): `bylines`' line
+            if "category" in rel:
+                category = True
+                continue
+            if "tag" in rel:
+                tagged += 1
+                if previous is not None and (previous.getparent() is not link.getparent() or has_words(previous.tail)):
+                    listed = False
+                previous = link
+        if not category and (tagged < TAXONOMY_TAGS or not listed):
+            return False
+        good = self.analysis.good
+        if is_prose(block.tail) or any(
+            good(sibling) or sibling.tag in HEADING_TAGS or is_prose(sibling.tail) for sibling in block.itersiblings()
+        ):
+            return False  # the story goes on after it (a heading: a section, or the post's title under a kicker)
+        return "taxonomy-notes" not in self.analysis.disabled
 
     def is_bio(self, block: etree._Element) -> bool:
         """A small box about a person: one image (a portrait), a name line (a heading or bold, of 2 to NAME_WORDS

@@ -387,6 +387,22 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "taxonomy-notes",
+        "a blog theme's note filing the post under its categories, with no content text after it in its block: "
+        "a block of at most MAX_TAXONOMY_NOTE characters holding a link "
+        'marked rel=category, or TAXONOMY_TAGS or more links marked rel=tag one after the other ("This entry was '
+        'posted on ... and is filed under News. You can follow any responses ...", "Published June 4 in World")',
+        ("MAX_TAXONOMY_NOTE", "TAXONOMY_TAGS"),
+        (
+            "test_content::test_a_themes_note_filing_the_post_under_its_categories_is_left_out",
+            "test_content::test_a_themes_note_longer_than_a_short_post_is_left_out",
+            "test_content::test_a_closing_paragraph_with_a_tag_link_in_its_sentence_is_kept",
+            "test_content::test_a_closing_paragraph_with_tag_links_among_its_words_is_kept",
+            "test_content::test_a_line_filing_the_post_ahead_of_its_paragraphs_is_kept",
+            "test_content::test_a_byline_closing_the_post_with_its_category_is_no_themes_note",
+        ),
+    ),
+    Rule(
         "captions",
         "short text under a figure's image, or named a caption or credit by its class (a <figcaption> goes whatever "
         "this rule says), outside galleries: where the captions of MIN_GALLERY or more pictures (none holding a "
@@ -559,6 +575,21 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "call-boxes",
+        "boxes made of asks, whatever their class: a block (judged from the top down: the highest goes whole) of at "
+        "most MAX_FORM_BOX characters, holding a link, whose first BOX_ELEMENTS elements hold it all and MIN_ASKS or "
+        'more calls to action (links, buttons and lines of at most MAX_ASK characters whose text is one: "Subscribe '
+        'now", "Already a subscriber? Log in"), at most MAX_PITCH characters not the asks\' (the box\'s heading, an '
+        "offer): a paywall's stub, a membership pitch; not a block on the way to the article's body, nor half the "
+        "post's content text",
+        ("MIN_ASKS", "MAX_ASK", "BOX_ELEMENTS", "MAX_FORM_BOX", "MAX_PITCH"),
+        (
+            "test_content::test_a_box_of_asks_in_the_story_is_left_out",
+            "test_content::test_a_closing_paragraph_with_one_ask_beside_it_is_kept",
+            "test_content::test_a_paragraph_of_the_story_beside_two_asks_is_kept",
+        ),
+    ),
+    Rule(
         "second-reading",
         "when the verdicts leave nothing of the region, it is read again with only the verdicts that name furniture "
         "outright (class and id, comments, hidden blocks): the others measure a block against content the region "
@@ -602,6 +633,8 @@ MEASURED_VERDICTS = frozenset(
         "heads-nothing",
         "control-widgets",
         "form-boxes",
+        "call-boxes",
+        "taxonomy-notes",
     }
 )
 
