@@ -99,3 +99,29 @@ def test_recall_mode_keeps_what_closes_the_article():
     whole = convert(page(), URL, recall=True).markdown
     assert "Good journalism needs you" in whole
     assert convert(page("\n\n".join(PARAGRAPHS)), URL, recall=True).markdown == whole
+
+
+def marked_page(marked: str) -> str:
+    """The news page without JSON-LD, the element `marked` (`body`: the paragraphs' block, `sidebar`: a box in the
+    sidebar) marked as the article's body with microdata."""
+    prop = ' itemprop="articleBody"'
+    paragraphs = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+    sidebar = (
+        f"<div class='rail'><div{prop if marked == 'sidebar' else ''}><p>Our newsletter brings the week's stories from the coast "
+        "to your inbox every Friday morning.</p></div></div>"
+    )
+    return (
+        f"<html><head><title>{TITLE}</title></head><body><nav><a href='/'>Home</a> <a href='/news'>News</a></nav>"
+        f"<div class='main'><article itemscope itemtype='https://schema.org/NewsArticle'><h1>{TITLE}</h1>"
+        f"<div{prop if marked == 'body' else ''}>{paragraphs}</div>{CLOSING}</article>{sidebar}</div>"
+        "<footer>Harbour Gazette</footer></body></html>"
+    )
+
+
+def test_what_closes_the_article_after_the_block_marked_as_its_body_is_left_out():
+    assert convert(marked_page("body"), URL).markdown == ARTICLE_MD
+
+
+def test_a_box_of_the_sidebar_marked_as_the_body_changes_nothing():
+    assert convert(marked_page("sidebar"), URL).markdown == convert(marked_page(""), URL).markdown
+    assert convert(marked_page(""), URL).markdown == ARTICLE_MD + "\n\n" + CLOSING_MD

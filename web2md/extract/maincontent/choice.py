@@ -439,11 +439,15 @@ def choose_main(
     product's, though they hold no prose. The rules named in `disabled` (`rules.RULES`) are switched off; a given
     `analysis` brings its own. `base` is the address the page's links are read against; `title_text` is the page's title
     as its metadata gives it (the `<title>` without the site's name); `article_body` the publisher's own text of the
-    article (its JSON-LD `articleBody`), which closes the body where it ends (`publisher-body-end`)."""
+    article (its JSON-LD `articleBody`; else the text of the elements marked `itemprop="articleBody"`), which closes the
+    body where it ends (`publisher-body-end`)."""
     body = document_body(root)
     if analysis is None:
         analysis = analyse(root, keep_header, precision, recall, disabled)
     off = analysis.disabled
+    if not article_body and analysis.marked_bodies:
+        # the publisher's text is the elements it marks as the article's body (microdata) where its JSON-LD gives none
+        article_body = "\n".join(map(subtree_text, analysis.marked_bodies))
     if not analysis.good(body) and analysis.pruned:
         # nothing visible reads as content: the page may sit in a hidden wrapper that scripts reveal
         analysis = Analysis(body, analysis.keep_header, analysis.min_unit, keep_hidden=True, disabled=off)
