@@ -445,7 +445,7 @@ def choose_main(
     if analysis is None:
         analysis = analyse(root, keep_header, precision, recall, disabled)
     off = analysis.disabled
-    if not article_body and analysis.marked_bodies:
+    if not article_body and analysis.marked_bodies and not recall and "publisher-body-end" not in off:
         # the publisher's text is the elements it marks as the article's body (microdata) where its JSON-LD gives none
         article_body = "\n".join(map(subtree_text, analysis.marked_bodies))
     if not analysis.good(body) and analysis.pruned:

@@ -1101,19 +1101,23 @@ class FurnitureTest:
         the text left (the body's container): only the blocks after the body's are read, each once. Nothing when the
         text does not end where the last block holding its words ends (a teaser cut off, the description: another
         text)."""
-        article_body = _TAG.sub(" ", article_body)
+        if "<" in article_body:
+            article_body = _TAG.sub(" ", article_body)
         words = _WORD.findall(article_body.casefold())
         if len(words) < 4:
             return []
-        known = {tuple(words[i : i + 4]) for i in range(len(words) - 3)}
-        joined = f" {' '.join(words)} "
+        # its word shingles, by their hashes: a set of ints holds nothing the garbage collector walks
+        known = set(map(hash, zip(words, words[1:], words[2:], words[3:])))
+        joined = ""  # its words, for a block of fewer than four (when asked)
         text = self.analysis.text
 
-        def in_body(words: list[str]) -> bool:
-            if len(words) < 4:
-                return f" {' '.join(words)} " in joined
-            shingles = [tuple(words[i : i + 4]) for i in range(len(words) - 3)]
-            return sum(s in known for s in shingles) >= PUBLISHER_SHARE * len(shingles)
+        def in_body(block: list[str]) -> bool:
+            nonlocal joined
+            if len(block) < 4:
+                joined = joined or f" {' '.join(words)} "
+                return f" {' '.join(block)} " in joined
+            held = sum(map(known.__contains__, map(hash, zip(block, block[1:], block[2:], block[3:]))))
+            return held >= PUBLISHER_SHARE * (len(block) - 3)
 
         found: list[etree._Element] = []
         node = self.main
@@ -1141,9 +1145,9 @@ class FurnitureTest:
                 continue
             break
         ending = _WORD.findall(self.text_of(last).casefold())
-        if tuple(ending[-4:]) not in known or tuple(words[-4:]) not in {
-            tuple(ending[i : i + 4]) for i in range(len(ending) - 3)
-        }:
+        if hash(tuple(ending[-4:])) not in known or tuple(words[-4:]) not in set(
+            zip(ending, ending[1:], ending[2:], ending[3:])
+        ):
             return []  # its last words are not where the body's last block ends (cut off, or another text)
         return found
 
