@@ -6,6 +6,8 @@ Each rule has a small page it acts on; the whole Markdown is asserted with the r
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.test_content import SHORT_POST_MD, SHORT_POST_PAGE
@@ -393,6 +395,14 @@ PAGES = {
         "</body></html>",
         ARTICLE_MD + "\n\n" + MORE_MD,
         ARTICLE_MD + "\n\n" + COLUMNS_MD + "\n\n" + MORE_MD,
+    ),
+    "publisher-body-end": (
+        "<html><head><script type='application/ld+json'>"
+        + json.dumps({"@type": "NewsArticle", "articleBody": "\n\n".join(PARAGRAPHS)})
+        + f"</script></head><body><article><h1>Tides explained</h1>{BODY}<p>Tap the little bell at the bottom "
+        "right to hear of every new story from the coast.</p></article></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD + "\n\nTap the little bell at the bottom right to hear of every new story from the coast.",
     ),
     "closing-furniture": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<h3>About the Coastal Times</h3><p>The Coastal Times is "

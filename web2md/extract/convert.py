@@ -22,6 +22,7 @@ from web2md.extract.maincontent.pagetype import (
     detect,
     fallback_text,
     find_comments,
+    json_ld_body,
     post_parts,
     product_section,
 )
@@ -92,9 +93,11 @@ def render_main(
     product: bool = False,
     author: str | None = None,
     title_text: str | None = None,
+    article_body: str = "",
 ) -> tuple[Rendered, bool]:
     """Render the main content (see docs/design.md#main-content); returns the rendering and whether anything scored.
-    `author` is the page's (its byline lines are left out); `title_text` its title as the metadata gives it."""
+    `author` is the page's (its byline lines are left out); `title_text` its title as the metadata gives it;
+    `article_body` the publisher's own text of the article (JSON-LD `articleBody`)."""
     if opts.main_content is False:
         return render_plain(root, base, page_url, opts, resolve), True
     excluded = _either(selector_predicate(opts.exclude_selector, root), also_skip)
@@ -108,6 +111,7 @@ def render_main(
         author=author,
         base=base,
         title_text=title_text,
+        article_body=article_body,
     )
     choice = read(analysis=analysis)
     if opts.main_content:
@@ -212,6 +216,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
         page_type == PRODUCT,
         author,
         title_text,
+        json_ld_body(data),
     )
     # the measures hold an entry per element of the page: let them go before the Markdown is read again
     del analysis

@@ -210,6 +210,7 @@ class Analysis:
         self.byline_candidates: list[etree._Element | tuple[etree._Element, bool]] = []
         self.role_main: etree._Element | None = None  # the first [role=main]
         self.product_microdata = False  # an itemtype of schema.org/Product
+        self.marked_bodies: list[etree._Element] = []  # the elements marked itemprop="articleBody", in document order
         self.caption_text = 0  # characters in <figcaption>s: a gallery's captions are its content
         # blocks holding MIN_CARDS or more cards side by side, with their cards' content text, which is not counted
         # as content (unless the page is a listing: `restore_teasers`)
@@ -360,6 +361,8 @@ class Analysis:
                                 and el.get("itemprop", "mainEntity") == "mainEntity"
                             ):
                                 self.product_microdata = True
+                            if "itemprop" in marks and "articlebody" in el.get("itemprop").lower():
+                                self.marked_bodies.append(el)
                             comment = (
                                 comment
                                 or "data-author" in marks

@@ -429,6 +429,7 @@ def choose_main(
     disabled: frozenset[str] = frozenset(),
     base: str = "",
     title_text: str | None = None,
+    article_body: str = "",
 ) -> Choice | None:
     """The main-content region of a document, or None when no block reads as content.
 
@@ -437,11 +438,16 @@ def choose_main(
     product's name (the title) with its description: the price, stock and feature list beside them are the
     product's, though they hold no prose. The rules named in `disabled` (`rules.RULES`) are switched off; a given
     `analysis` brings its own. `base` is the address the page's links are read against; `title_text` is the page's title
-    as its metadata gives it (the `<title>` without the site's name)."""
+    as its metadata gives it (the `<title>` without the site's name); `article_body` the publisher's own text of the
+    article (its JSON-LD `articleBody`; else the text of the elements marked `itemprop="articleBody"`), which closes the
+    body where it ends (`publisher-body-end`)."""
     body = document_body(root)
     if analysis is None:
         analysis = analyse(root, keep_header, precision, recall, disabled)
     off = analysis.disabled
+    if not article_body and analysis.marked_bodies and not recall and "publisher-body-end" not in off:
+        # the publisher's text is the elements it marks as the article's body (microdata) where its JSON-LD gives none
+        article_body = "\n".join(map(subtree_text, analysis.marked_bodies))
     if not analysis.good(body) and analysis.pruned:
         # nothing visible reads as content: the page may sit in a hidden wrapper that scripts reveal
         analysis = Analysis(body, analysis.keep_header, analysis.min_unit, keep_hidden=True, disabled=off)
@@ -538,7 +544,17 @@ def choose_main(
     )
     if article is None:
         whole = whole_tables(main)
-        test = FurnitureTest(main, analysis, recall, author=author, title=title, whole=whole, headline=heads, post=post)
+        test = FurnitureTest(
+            main,
+            analysis,
+            recall,
+            author=author,
+            title=title,
+            whole=whole,
+            headline=heads,
+            post=post,
+            article_body=article_body,
+        )
         return Choice(
             [main],
             once_each(beside_the_lists(test, main, analysis, front, recall), test.text_of, off, whole),
@@ -547,7 +563,16 @@ def choose_main(
         )
     whole = whole_tables(article)
     skip = FurnitureTest(
-        article, analysis, recall, body=main, author=author, title=title, whole=whole, headline=heads, post=post
+        article,
+        analysis,
+        recall,
+        body=main,
+        author=author,
+        title=title,
+        whole=whole,
+        headline=heads,
+        post=post,
+        article_body=article_body,
     )
     above: set[etree._Element] = set()  # from the article down to the body's parent
     after: set[etree._Element] = set()  # what follows the body inside the article: notes, boxes, related links

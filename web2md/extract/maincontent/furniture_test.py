@@ -46,6 +46,7 @@ from web2md.extract.maincontent.content import (
     MEDIA_TAG_SET,
     NAME_TAGS,
     NOT_IMAGE_CAPTIONS,
+    REGION_TAGS,
     REPEAT_TAGS,
     SECTION_HEADINGS,
     SHORT_BLOCK_TAGS,
@@ -112,6 +113,15 @@ MIN_LABELS = 3  # texts placed over a picture side by side that make it a drawin
 MAX_WIDGET = 80  # characters of labels and counts in a widget of controls ("Rate this", "4.2 (31 votes)")
 MIN_CONTROLS = 2
 WIDGET_ELEMENTS = 30  # elements of a block looked through for controls
+# The publisher's own text of the article (JSON-LD `articleBody`) closes the body where its last words stand. What is
+# left out after them holds less than PUBLISHER_TAIL of the text of the block it closes (else that block is the body's
+# container, looked into, or its last block); the text is trusted only when it ends where the last block holding its
+# words ends (not a teaser cut off, not a copy of the description); a block holds its words when PUBLISHER_SHARE of
+# the block's word shingles are in it.
+PUBLISHER_TAIL = 0.5
+PUBLISHER_SHARE = 0.5
+_WORD = re.compile(r"\w+")
+_TAG = re.compile(r"<[^<>]*>")  # markup some publishers leave in their text (<p>, <a href=...>)
 MAX_BIO = 400  # characters of a box about a person closing the article (a name, a sentence or two, links)
 NO_LINE: frozenset[etree._Element] = frozenset()  # a block closed by no line of links
 MIN_LINE_LINKS = 2  # links to other pages of the site in a loose line of nothing else ("« Previous | Next »")
@@ -440,6 +450,7 @@ class FurnitureTest:
         whole: set[etree._Element] | None = None,
         headline: etree._Element | None = None,
         post: etree._Element | None = None,
+        article_body: str = "",
     ) -> None:
         self.main = main
         self.author = byline_name(author)  # the words of the page's author's name, whose byline lines go
@@ -511,6 +522,8 @@ class FurnitureTest:
             if "comment-sections" not in off
             else set()
         )
+        if article_body and not recall and "publisher-body-end" not in off:
+            self.closing.update(self.after_the_publishers_text(article_body))
         # what the region holds over its headline
         # (over the post's title, `headline`, where the <h1> is a section's banner over it: the banner is a label)
         self.above_title = (
@@ -1198,6 +1211,63 @@ class FurnitureTest:
                 starts.append(body)
         if comments_apart:
             found.update(self.comments_in_the_post(visited))
+        return found
+
+    def after_the_publishers_text(self, article_body: str) -> list[etree._Element]:
+        """The blocks closing the region after the last one holding words of the publisher's own text of the article
+        (`article_body`, its JSON-LD `articleBody`): a membership pitch, an ad's label, a box asking to follow the
+        site. Looked for from the region's end back, and down into its last block holding PUBLISHER_TAIL or more of
+        the text left (the body's container): only the blocks after the body's are read, each once. Nothing when the
+        text does not end where the last block holding its words ends (a teaser cut off, the description: another
+        text)."""
+        if "<" in article_body:
+            article_body = _TAG.sub(" ", article_body)
+        words = _WORD.findall(article_body.casefold())
+        if len(words) < 4:
+            return []
+        # its word shingles, by their hashes: a set of ints holds nothing the garbage collector walks
+        known = set(map(hash, zip(words, words[1:], words[2:], words[3:])))
+        joined = ""  # its words, for a block of fewer than four (when asked)
+        text = self.analysis.text
+
+        def in_body(block: list[str]) -> bool:
+            nonlocal joined
+            if len(block) < 4:
+                joined = joined or f" {' '.join(words)} "
+                return f" {' '.join(block)} " in joined
+            held = sum(map(known.__contains__, map(hash, zip(block, block[1:], block[2:], block[3:]))))
+            return held >= PUBLISHER_SHARE * (len(block) - 3)
+
+        found: list[etree._Element] = []
+        node = self.main
+        while True:
+            limit = PUBLISHER_TAIL * text(node)
+            held = 0
+            last = None
+            for child in reversed(list(node.iterchildren(etree.Element))):
+                size = text(child)
+                if not size:
+                    continue
+                held += size
+                if held >= limit:
+                    last = child  # the body's container: looked into
+                    break
+                block = _WORD.findall(self.text_of(child).casefold())
+                if block and in_body(block):
+                    last = child  # the body's last block
+                    break
+                found.append(child)
+            if last is None:
+                return []  # no block holds the publisher's text
+            if held >= limit and len(last) and last.tag in REGION_TAGS:
+                node = last
+                continue
+            break
+        ending = _WORD.findall(self.text_of(last).casefold())
+        if hash(tuple(ending[-4:])) not in known or tuple(words[-4:]) not in set(
+            zip(ending, ending[1:], ending[2:], ending[3:])
+        ):
+            return []  # its last words are not where the body's last block ends (cut off, or another text)
         return found
 
     def comments_in_the_post(self, visited: set[etree._Element | None]) -> set[etree._Element]:

@@ -247,7 +247,7 @@ def product_section(data: JsonLd) -> tuple[str, str]:
     return md, tx
 
 
-def _body(data: JsonLd, key: str) -> str:
+def json_ld_body(data: JsonLd, key: str = "articleBody") -> str:
     """The first non-blank string `key` of the JSON-LD nodes (priority order), its line breaks kept:
     `data.first` collapses whitespace, which would run an article body's paragraphs together."""
     for node in data.nodes():
@@ -263,7 +263,7 @@ def fallback_text(data: JsonLd, metas: Iterable[etree._Element], rendered_chars:
     """For a page whose body scores nothing: JSON-LD articleBody when it says more than the plain
     rendering did; when that rendering is empty, JSON-LD description, then the Open Graph one."""
     for key in ("articleBody", "text"):
-        value = _body(data, key)
+        value = json_ld_body(data, key)
         if value and len(value) > rendered_chars:
             return value
     if rendered_chars:

@@ -403,6 +403,24 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "publisher-body-end",
+        "where the page gives the article's text itself (its JSON-LD `articleBody`; else the text of the elements it "
+        "marks itemprop=articleBody, outside furniture), the blocks closing the region after the last one holding its "
+        "words are left out (a membership pitch, an ad's label, a box asking to follow the "
+        "site): looked for from the region's end back, and down into the block holding PUBLISHER_TAIL or more of the "
+        "text left (the body's container, or its last block: what goes holds less); only when that text ends where "
+        "the last block holding its words ends (not a teaser cut off, not a copy of the description); a block holds "
+        "its words when PUBLISHER_SHARE of its word shingles are in it; markup left in the text is read past; not in "
+        "recall mode",
+        ("PUBLISHER_TAIL", "PUBLISHER_SHARE"),
+        (
+            "test_publisher_body::test_what_closes_the_article_after_the_publishers_text_is_left_out",
+            "test_publisher_body::test_the_publishers_text_in_a_graph_is_read_as_well",
+            "test_publisher_body::test_markup_left_in_the_publishers_text_is_read_past",
+            "test_publisher_body::test_what_closes_the_article_after_the_block_marked_as_its_body_is_left_out",
+        ),
+    ),
+    Rule(
         "captions",
         "short text under a figure's image, or named a caption or credit by its class (a <figcaption> goes whatever "
         "this rule says), outside galleries: where the captions of MIN_GALLERY or more pictures (none holding a "
@@ -619,6 +637,7 @@ MEASURED_VERDICTS = frozenset(
         "closing-furniture",
         "closing-boxes",
         "comment-threads",
+        "publisher-body-end",
         "captions",
         "media-blocks",
         "image-blocks",
