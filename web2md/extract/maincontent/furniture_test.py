@@ -564,11 +564,18 @@ class FurnitureTest:
                     while after is not None and after.tag in GALLERY_CAPTION_TAGS and len(wrapped) < CAPTION_LEVELS:
                         wrapped.append(after)
                         after = after[0] if len(after) else None
-                    candidates.append(wrapped)
+                    if wrapped:
+                        candidates.append(wrapped)
                     break
                 node = node.getparent()
                 if node is None or node is main:
                     break
+        gallery_of_figures = figcaptions > 0.5 * self.region_text  # (the page's <figcaption>s, however short)
+        # no caption holds more content text than the block it is or is in: most pages stop here
+        if not gallery_of_figures and sum(own.good for wrapped in candidates if (own := stats.get(wrapped[0]))) <= (
+            0.5 * self.region_good
+        ):
+            return set()
         found: set[etree._Element] = set()
         held = count = 0
         for wrapped in candidates:
@@ -588,9 +595,7 @@ class FurnitureTest:
                         held += own.good
                         count += 1
                     break
-        if (count < MIN_GALLERY or held <= 0.5 * self.region_good) and (
-            self.analysis.caption_text <= 0.5 * self.region_text
-        ):
+        if (count < MIN_GALLERY or held <= 0.5 * self.region_good) and not gallery_of_figures:
             return set()
         # the blocks holding a caption with its picture alone (a class naming them a caption or a picture reads as
         # furniture): judged no furniture as a whole, what they hold is judged one by one
