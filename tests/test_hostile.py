@@ -198,6 +198,11 @@ EXTRACTION_CASES = {
     ),
     "many boxes of asks": (lambda n: STORY + ASK_BOX * n, 300),
     "a box of asks in deep empty wrappers": (lambda n: STORY + "<div>" * n + ASK_BOX + "</div>" * n, 200),
+    # (each link is a title on its line when a block with words follows it: the block after it holds all the rest)
+    "links each before a block of nested wrappers": (
+        lambda n: STORY + "<div><a href='/s'>Subscribe now</a>" * n + "</div>" * n,
+        200,
+    ),
     "notes with category links in nested blocks": (
         lambda n: STORY + "<div>Filed under <a href='/c' rel='category'>News</a>" * n + "</div>" * n,
         200,

@@ -18,6 +18,7 @@ from web2md.extract.maincontent.furniture import MAX_DATE_LINE, block_text, is_d
 NOT_PAGES = ("mailto:", "tel:", "javascript:")  # link addresses that lead to no page
 HEADING_WRAPPERS = 4  # wrappers a heading alone in them is looked out of, for what follows
 HEADING_LOOKAHEAD = 20  # elements of a block looked through for the heading it opens with
+WORDS_LOOKAHEAD = 64  # elements of a block looked through for a word of its own beside its links
 # The text nodes below an element, in document order, as `itertext` gives them, in one call: the iterator makes an
 # element object for every element it passes.
 _TEXT_NODES = etree.XPath("descendant::text()", smart_strings=False)
@@ -122,7 +123,7 @@ def is_title_link(anchor: etree._Element, title_blocks: Collection[tuple[str, st
                 label = True
     if following.tag != "br":
         # a link before a menu of links (a member's name over a forum post) titles nothing
-        return words_beside_links(following) > 0
+        return has_words_beside_links(following)
     if word_count(following.tail or "") > 0:
         return True
     # a headline in bold closing its line and its block (`<b><a>Headline</a></b><br>`, a card without summary):
@@ -281,6 +282,31 @@ def words_beside_links(el: etree._Element) -> int:
     for anchor in el.iter("a"):
         words -= lettered_word_count(block_text(anchor))
     return words
+
+
+def has_words_beside_links(el: etree._Element) -> bool:
+    """Whether a block holds a word (a letter or digit) outside its links among its first WORDS_LOOKAHEAD elements:
+    what follows a title on its line is read from its start, and a block of nested wrappers is not read whole for
+    every link ahead of it."""
+    if el.tag == "a":
+        return False  # (its words are its link's)
+    stack = [el]
+    for _ in range(WORDS_LOOKAHEAD):
+        if not stack:
+            return False
+        node = stack.pop()
+        if isinstance(node.tag, str) and _has_word(node.text):
+            return True
+        for child in reversed(node):
+            if _has_word(child.tail):
+                return True
+            if isinstance(child.tag, str) and child.tag != "a":
+                stack.append(child)
+    return False
+
+
+def _has_word(text: str | None) -> bool:
+    return bool(text) and any(map(str.isalnum, text))
 
 
 def lettered_word_count(text: str) -> int:
