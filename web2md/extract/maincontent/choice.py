@@ -542,19 +542,11 @@ def choose_main(
         if title is not None
         else headline(body, None)  # no <h1>: the post's title the <title> names
     )
+    # what the furniture test reads of the page, wherever the region is
+    page = {"author": author, "title": title, "headline": heads, "post": post, "article_body": article_body}
     if article is None:
         whole = whole_tables(main)
-        test = FurnitureTest(
-            main,
-            analysis,
-            recall,
-            author=author,
-            title=title,
-            whole=whole,
-            headline=heads,
-            post=post,
-            article_body=article_body,
-        )
+        test = FurnitureTest(main, analysis, recall, whole=whole, **page)
         return Choice(
             [main],
             once_each(beside_the_lists(test, main, analysis, front, recall), test.text_of, off, whole),
@@ -562,18 +554,7 @@ def choose_main(
             analysis.skip_tags,
         )
     whole = whole_tables(article)
-    skip = FurnitureTest(
-        article,
-        analysis,
-        recall,
-        body=main,
-        author=author,
-        title=title,
-        whole=whole,
-        headline=heads,
-        post=post,
-        article_body=article_body,
-    )
+    skip = FurnitureTest(article, analysis, recall, body=main, whole=whole, **page)
     above: set[etree._Element] = set()  # from the article down to the body's parent
     after: set[etree._Element] = set()  # what follows the body inside the article: notes, boxes, related links
     node = main
