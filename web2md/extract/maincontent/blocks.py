@@ -295,17 +295,18 @@ def has_words_beside_links(el: etree._Element) -> bool:
         if not stack:
             return False
         node = stack.pop()
-        if isinstance(node.tag, str) and _has_word(node.text):
+        if isinstance(node.tag, str) and has_words(node.text):
             return True
         for child in reversed(node):
-            if _has_word(child.tail):
+            if has_words(child.tail):
                 return True
             if isinstance(child.tag, str) and child.tag != "a":
                 stack.append(child)
     return False
 
 
-def _has_word(text: str | None) -> bool:
+def has_words(text: str | None) -> bool:
+    """Whether loose text holds a letter or a digit (not only spaces and separators)."""
     return bool(text) and any(map(str.isalnum, text))
 
 

@@ -19,6 +19,7 @@ from web2md.extract.maincontent.blocks import (
     SENTENCE_WORDS,
     bold_first_line,
     furniture_text,
+    has_words,
     holds,
     inside_link,
     link_target,
@@ -222,11 +223,6 @@ def cites_addresses(el: etree._Element) -> bool:
         if not links:
             return False
     return True
-
-
-def has_words(text: str | None) -> bool:
-    """Whether loose text holds a letter or a digit (not only spaces and separators)."""
-    return bool(text) and any(map(str.isalnum, text))
 
 
 def follows_a_title(heading: etree._Element) -> bool:
@@ -966,11 +962,7 @@ class FurnitureTest:
             tag = el.tag
             if tag in CALL_TAGS and el is not block:
                 size = text(el)
-                if (
-                    not 0 < size <= MAX_ASK
-                    or next(el.iter("a", "button"), None) is not None
-                    and any(is_call_to_action(self.text_of(a)) for a in el.iter("a", "button"))
-                ):
+                if not 0 < size <= MAX_ASK or any(is_call_to_action(self.text_of(a)) for a in el.iter("a", "button")):
                     continue  # (a line around a link is the ask only when the link is not one already)
             elif tag == "a" or tag == "button":
                 size = len(self.text_of(el)) if len(el) else len((el.text or "").strip())
@@ -1269,8 +1261,8 @@ class FurnitureTest:
                 continue
             break
         ending = _WORD.findall(self.text_of(last).casefold())
-        if hash(tuple(ending[-4:])) not in known or tuple(words[-4:]) not in set(
-            zip(ending, ending[1:], ending[2:], ending[3:])
+        if hash(tuple(ending[-4:])) not in known or tuple(words[-4:]) not in zip(
+            ending, ending[1:], ending[2:], ending[3:]
         ):
             return []  # its last words are not where the body's last block ends (cut off, or another text)
         return found
