@@ -314,3 +314,23 @@ def test_lists_in_a_row_stay_as_many_lists_in_markdown(lists):
     markdown = convert(f"<html><body><main>{lists}</main></body></html>", main_content=False).markdown
     parsed = sum(1 for token in MarkdownIt("commonmark").parse(markdown) if token.type.endswith("list_open"))
     assert parsed == lists.count("<ul>") + lists.count("<ol>")
+
+
+@pytest.mark.parametrize(
+    ("line", "markdown"),
+    [
+        ("--- ---", "\\--- ---"),  # found by test_markdown_reads_back_as_the_text: a rule of dashes with spaces
+        ("-- - -", "\\-- - -"),
+        ("---", "\\---"),
+        ("- - -", "\\- - -"),
+        ("*** *", "\\*** *"),
+        ("_ _ _", "\\_ _ _"),
+        ("== =", "== ="),  # no setext underline: "=" lines have no spaces inside
+        ("===", "\\==="),
+        ("-- x", "-- x"),
+    ],
+)
+def test_a_line_of_rule_characters_reads_back_as_text(line, markdown):
+    rendered = render(f"<p>x</p><p>{line}</p>")
+    assert rendered.markdown == f"x\n\n{markdown}"
+    assert words(read_back(rendered.markdown)) == words(rendered.text) == f"x {line}"

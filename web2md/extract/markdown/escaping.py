@@ -19,10 +19,10 @@ _ESCAPE = re.compile(r"[\\`*\[\]]|_(?<![^\W_]_)|_(?![^\W_])|<(?=[A-Za-z/!?]|\Z)"
 _CHAR_REF = re.compile(r"&(?=(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});)")
 # Text backticks are always escaped; a line starting with 3+ unescaped ones is a code span, whose closing
 # backticks keep it from being a fence, so only "~~~" needs escaping as a fence.
-# A thematic break of "*" or "_" is escaped here too: text asterisks and underscores that cannot make emphasis
+# A thematic break of "*", "_" or "-" (spaces between its marks or not) is escaped here too: text asterisks and underscores that cannot make emphasis
 # are written unescaped (emphasis.py), and until then stand as placeholders (LITERAL_STAR, LITERAL_UNDERSCORE).
 _LINE_START = re.compile(
-    rf"^(?:#{{1,6}}(?=\s|$)|>|[-+*{LITERAL_STAR}](?=\s|$)|\d{{1,9}}(?=[.)](?:\s|$))|=+\s*$|-+\s*$"
+    rf"^(?:#{{1,6}}(?=\s|$)|>|[-+*{LITERAL_STAR}](?=\s|$)|\d{{1,9}}(?=[.)](?:\s|$))|=+\s*$|(?:-\s*)+$"
     rf"|~{{3}}|(?:[*{LITERAL_STAR}]\s*){{3,}}$|(?:[_{LITERAL_UNDERSCORE}]\s*){{3,}}$)"
 )
 _LINE_START_FIRST = frozenset("#>-+*=~_" + LITERAL_STAR + LITERAL_UNDERSCORE)  # what a _LINE_START match starts with
