@@ -4091,6 +4091,51 @@ def test_a_control_link_on_a_line_of_its_own_is_left_out():
     )
 
 
+def test_links_jumping_about_the_page_are_left_out():
+    """Links to other places on the page, each a line of its own: to the content itself ("Skip to content", in a
+    wrapper around the whole page), to a place no element is (a script's), and to the comments, which are no text of
+    the story."""
+    html = """<html><body><div id="page"><div></div><a href="#story">Skip to content</a>
+    <div id="story"><h1>Harbour dredging</h1><p>The dredgers start work in the outer harbour on Monday and will keep
+    the channel at nine metres for the ferries.</p><p>Moorings on the north quay move to the east pontoon until the
+    work is done in May.</p></div>
+    <a href="#nav"><span>Skip to navigation</span></a>
+    <div id="comments" class="comments"><h3>2 comments</h3><div class="comment"><p>Good news for the ferry crews,
+    who have waited two years for this.</p></div><div class="comment"><p>What about the fishing boats on the north
+    quay?</p></div></div><a href="#comments">Jump to comments</a></div></body></html>"""
+    assert convert(html, "https://harbour.example/news/dredging").markdown == (
+        "# Harbour dredging\n\nThe dredgers start work in the outer harbour on Monday and will keep the channel at nine "
+        "metres for the ferries.\n\nMoorings on the north quay move to the east pontoon until the work is done in May."
+    )
+    # skipping to the block that holds the story inside the article
+    html = """<html><body><article><header><h1>Harbour dredging</h1></header><a href="#text">Skip to the story</a>
+    <div id="text"><p>The dredgers start work in the outer harbour on Monday and will keep the channel at nine metres
+    for the ferries.</p><p>Moorings on the north quay move to the east pontoon until the work is done in May.</p></div>
+    </article></body></html>"""
+    assert convert(html, "https://harbour.example/news/dredging").markdown == (
+        "# Harbour dredging\n\nThe dredgers start work in the outer harbour on Monday and will keep the channel at nine "
+        "metres for the ferries.\n\nMoorings on the north quay move to the east pontoon until the work is done in May."
+    )
+
+
+def test_a_lone_link_to_a_section_of_the_text_is_kept():
+    """A link to a section of the story written as a line of its own between its paragraphs is the text's own
+    pointer, its address written escaped (`#%C3%A9t%C3%A9`) or not; a footnote's number links to its note (here
+    outside the article) from inside a sentence."""
+    html = """<html><body><article><h1>Harbour works</h1><p>The dredgers start work in the outer harbour on Monday
+    and will keep the channel at nine metres for the ferries<sup><a href="#note-1">1</a></sup>.</p>
+    <a href="#%C3%A9t%C3%A9">Summer moorings are listed below</a>
+    <p>Moorings on the north quay move to the east pontoon until the work is done in May.</p>
+    <h2 id="été">Summer moorings</h2><p>The pontoon stays open all summer, and the harbour office takes bookings from
+    the first of March.</p></article><footer><p id="note-1">1. Chart datum.</p></footer></body></html>"""
+    assert convert(html, "https://harbour.example/news/works").markdown == (
+        "# Harbour works\n\nThe dredgers start work in the outer harbour on Monday and will keep the channel at nine "
+        "metres for the ferries1.\n\nSummer moorings are listed below\n\nMoorings on the north quay move to the east "
+        "pontoon until the work is done in May.\n\n## Summer moorings\n\nThe pontoon stays open all summer, and the "
+        "harbour office takes bookings from the first of March."
+    )
+
+
 def test_noscript_inside_the_page_read_without_scripts_shows_its_content():
     """A browser without scripts shows every <noscript>: one inside the page read from a <noscript> (a widget's
     fallback, a block loaded by a script) is part of that page."""

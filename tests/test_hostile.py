@@ -213,6 +213,10 @@ EXTRACTION_CASES = {
         ),
         1000,
     ),
+    "lone links to places in nested blocks": (
+        lambda n: STORY + "".join(f"<div id='t{i}'><a href='#t{n - 1 - i}'>Jump</a>" for i in range(n)) + "</div>" * n,
+        200,
+    ),
     "answers of one poll far apart": (
         lambda n: STORY + "<div><p>Question?</p>" + "<div><input type=radio name=q> Yes" * n + "</div>" * n + "</div>",
         200,

@@ -92,6 +92,7 @@ BLOCKS = {
         "Low water\n\nMean level",  # "High water", placed first, is a label over furniture (furniture-labels)
     ),
     "furniture-labels": ("<p><strong>Read also:</strong></p>", "**Read also:**"),
+    "jump-links": ('<a href="#tables">Skip to the tide tables</a>', "Skip to the tide tables"),
     "date-lines": ("<p>Updated on 12.05.2023, 19:49</p>", "Updated on 12.05.2023, 19:49"),
     "calls-to-action": (
         "<p>Subscribe now to our print edition for the full story.</p>",

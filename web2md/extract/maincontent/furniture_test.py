@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection
 from itertools import chain, islice
+from urllib.parse import unquote
 
 from lxml import etree
 
@@ -428,6 +429,38 @@ def once_each(
     return skip_repeats
 
 
+def is_a_line_of_its_own(el: etree._Element) -> bool:
+    """Whether an inline element is a line of its own in its block: no text beside it in the elements around it,
+    up to the nearest block, and a block, a line break or nothing on each side (not a footnote's number)."""
+    node = el
+    while True:
+        parent = node.getparent()
+        if parent is None:
+            return False
+        previous = node.getprevious()
+        if previous is None:
+            if parent.text and not parent.text.isspace():
+                return False
+        elif previous.tail and not previous.tail.isspace() or not is_a_break(previous):
+            return False
+        if node.tail and not node.tail.isspace():
+            return False
+        following = node.getnext()
+        if following is not None and not is_a_break(following):
+            return False
+        if parent.tag in BLOCK_TAGS or parent.tag in ENTRY_TAGS:
+            return parent.tag not in ENTRY_TAGS  # an entry of a list or table is no line of the text
+        node = parent
+
+
+def is_a_break(el: etree._Element) -> bool:
+    """Whether an element beside an inline one ends its line: a block, a line break, or an element without text
+    (a script, an empty wrapper)."""
+    tag = el.tag
+    # the first text found decides: a line's neighbours with text have it near their start
+    return tag in BLOCK_TAGS or tag == "br" or not isinstance(tag, str) or not any(t.strip() for t in el.itertext())
+
+
 class FurnitureTest:
     """The predicate the renderer asks, element by element, inside the main region.
 
@@ -494,6 +527,8 @@ class FurnitureTest:
         self.beside_cards: dict[etree._Element, int] = {}
         self.one_image: dict[etree._Element, bool] = {}  # per block: holds exactly one image
         self.loose_text: dict[etree._Element, bool] = {}  # per block: has text outside its child elements
+        self.anchors: dict[str, etree._Element] | None = None  # the page's link targets by name (when asked)
+        self.off_text: dict[etree._Element, bool] = {}  # per link target: outside the region or in its furniture
         self.texts: dict[etree._Element, str] = {}
         self.hints: dict[etree._Element, str] = {}
         # what a table judged whole holds is not furniture (`whole_tables`), but what the measuring walk pruned
@@ -721,6 +756,17 @@ class FurnitureTest:
             and "furniture-labels" not in off
         ):
             return True  # "Zurück zur Übersicht", "Mehr zum Thema" as a link of its own
+        if (
+            tag == "a"
+            and (href := el.get("href"))
+            and href[0] == "#"
+            and len(href) > 1
+            and self.text_of(el)  # (a link without text renders nothing)
+            and is_a_line_of_its_own(el)
+            and self.jumps_off_the_text(href[1:])
+            and "jump-links" not in off
+        ):
+            return True  # "Skip to content", "Back to top", "Jump to comments" as a link of its own
         if (
             tag in LINE_TAGS
             and (parent := el.getparent()) is not None
@@ -1049,6 +1095,50 @@ class FurnitureTest:
             if depth == HEADING_WRAPPERS or ancestor is self.main:
                 return False
         return False
+
+    def jumps_off_the_text(self, name: str) -> bool:
+        """Whether a link to `#name` on this page leads away from the region's text: to no element, outside the
+        region (the navigation, the page's top), to furniture inside it (the comments), or to the region itself or a
+        block holding half its content text (a link skipping to the content). A link to a place in the region's text
+        (a table of contents' entry to a section) does not. The page's targets are read once, when first asked."""
+        if self.anchors is None:
+            anchors: dict[str, etree._Element] = {}
+            for node in self.main.getroottree().iter(etree.Element):
+                key = node.get("id") or node.tag == "a" and node.get("name")
+                if key and key not in anchors:  # the first of two alike is where a browser goes
+                    anchors[key] = node
+            self.anchors = anchors
+        target = self.anchors.get(unquote(name) if "%" in name else name)
+        if target is None or target is self.main:
+            return True
+        return self.off_the_text(target) or (
+            self.analysis.text(target) - self.analysis.links(target) >= 0.5 * self.region_text
+        )
+
+    def off_the_text(self, target: etree._Element) -> bool:
+        """Whether `target` is outside the region, or furniture or inside furniture in it. Each element's answer is
+        kept (and its ancestors' on the way), so the links of a page walk each ancestor once."""
+        main = self.main
+        memo = self.off_text
+        path = []
+        node: etree._Element | None = target
+        while True:
+            if node is None:
+                off = True  # the top of the page passed without the region: outside it
+                break
+            if node is main:
+                off = False
+                break
+            known = memo.get(node)
+            if known is not None:
+                off = known
+                break
+            path.append(node)
+            node = node.getparent()
+        for node in reversed(path):  # from the top down: inside furniture once an ancestor is
+            off = off or self(node)
+            memo[node] = off
+        return off
 
     def stands_alone(self, el: etree._Element) -> bool:
         """Whether an inline element is a line of its own: not an entry of a list or table or a heading, not the

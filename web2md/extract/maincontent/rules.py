@@ -483,6 +483,18 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "jump-links",
+        'a link to a place on the same page standing as a line of its own ("Skip to content", "Back to top", "Jump '
+        "to comments\") where that place is not in the region's text: no element, one outside the region, furniture "
+        "inside it, or the region itself or a block holding half its content text; a link to a section of the text "
+        "(a table of contents' entry) stays",
+        (),
+        (
+            "test_content::test_links_jumping_about_the_page_are_left_out",
+            "test_content::test_a_lone_link_to_a_section_of_the_text_is_kept",
+        ),
+    ),
+    Rule(
         "date-lines",
         "short lines that are a date, or a date and a time, and a dateline's <time> standing alone",
         ("MAX_DATE_LINE",),
@@ -644,6 +656,7 @@ MEASURED_VERDICTS = frozenset(
         "credit-lines",
         "chart-labels",
         "furniture-labels",
+        "jump-links",
         "date-lines",
         "calls-to-action",
         "copyright-lines",
