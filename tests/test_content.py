@@ -4136,6 +4136,44 @@ def test_a_lone_link_to_a_section_of_the_text_is_kept():
     )
 
 
+BLOG_POST_PARAGRAPHS = (
+    "<p>The ferry to the north islands runs twice a day again from Monday, after three weeks of repairs to its "
+    "bow door.</p><p>The harbour office asks drivers to book ahead: the deck holds twenty cars, and the first "
+    "crossings are nearly full.</p>"
+)
+BLOG_POST_MD = (
+    "The ferry to the north islands runs twice a day again from Monday, after three weeks of repairs to its bow "
+    "door.\n\nThe harbour office asks drivers to book ahead: the deck holds twenty cars, and the first crossings are "
+    "nearly full."
+)
+
+
+def blog_post(header_extra: str, site_href: str = "/") -> str:
+    """A blog's post page: the blog's name as the `<h1>` linking to the blog, the post's title as a heading linking
+    to the post, in a header block with `header_extra`, then the post."""
+    return f"""<html><head><title>The ferry is back &laquo; Harbour Notes</title></head><body><div id="top"><h1><a
+    href="{site_href}">Harbour Notes</a></h1></div><div id="content"><div class="post"><div class="post-header"><h2><a
+    href="/notes/2024/05/the-ferry-is-back" rel="bookmark">The ferry is back</a></h2>{header_extra}</div>
+    {BLOG_POST_PARAGRAPHS}</div></div></body></html>"""
+
+
+def test_a_posts_linked_title_over_its_byline_is_kept():
+    """A blog post's title is a link to the post, in a header block with its byline: the block is mostly link, yet
+    it is the story's header, not a menu; the byline goes as ever, the title stays."""
+    page = blog_post('<p>by <a href="/notes/author/ann">Ann</a> on May 3, 2024</p>')
+    assert convert(page, "https://harbour.example/notes/2024/05/the-ferry-is-back").markdown == (
+        "## The ferry is back\n\n" + BLOG_POST_MD
+    )
+
+
+def test_a_menu_beside_the_posts_title_is_no_header_of_it():
+    """A block holding the post's title and a menu of the blog's pages is navigation: more links beside the title
+    than a byline has (the author, a section or two) leave it to be judged by its links."""
+    menu = "".join(f'<a href="/notes/{page}">{page.title()}</a> | ' for page in ("about", "archive", "maps", "tides"))
+    page = blog_post(f"<p>{menu}</p>")
+    assert convert(page, "https://harbour.example/notes/2024/05/the-ferry-is-back").markdown == BLOG_POST_MD
+
+
 def test_noscript_inside_the_page_read_without_scripts_shows_its_content():
     """A browser without scripts shows every <noscript>: one inside the page read from a <noscript> (a widget's
     fallback, a block loaded by a script) is part of that page."""

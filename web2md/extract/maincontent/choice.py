@@ -543,7 +543,25 @@ def choose_main(
         else headline(body, None)  # no <h1>: the post's title the <title> names
     )
     # what the furniture test reads of the page, wherever the region is
-    page = {"author": author, "title": title, "headline": heads, "post": post, "article_body": article_body}
+    # the heading of the page's story: the post's title under the site's name, the headline under a banner, the <h1>
+    # that is not the site's name
+    story = (
+        post
+        if post is not None
+        else heads
+        if heads is not None
+        else None
+        if title is None or is_home_link(title)
+        else title
+    )
+    page = {
+        "author": author,
+        "title": title,
+        "headline": heads,
+        "post": post,
+        "story": story,
+        "article_body": article_body,
+    }
     if article is None:
         whole = whole_tables(main)
         test = FurnitureTest(main, analysis, recall, whole=whole, **page)

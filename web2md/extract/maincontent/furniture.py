@@ -165,6 +165,10 @@ _CAPTION_HINT = re.compile(
 # What a caption never holds.
 MEDIA_TAGS = ("img", "picture", "video", "table", "pre", "blockquote", "ul", "ol", "iframe")
 MAX_CAPTION = 300
+# The most text a block holding the story's heading has beside it and is still its header (a byline and a date),
+# and the most links beside the heading's (the author's page, the post's section or two)
+MAX_STORY_HEADER = 150
+MAX_HEADER_LINKS = 3
 # A credit line: "Photo: ...", "Quelle: ...", "Crédits photos : ..." on its own.
 _CREDIT_LINE = re.compile(
     r"(?:(?:photos?|photo credits?|image|images|credits?|source|sources|foto|fotos|bild|bilder|"

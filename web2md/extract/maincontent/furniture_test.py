@@ -68,8 +68,10 @@ from web2md.extract.maincontent.furniture import (
     MAX_CREDIT,
     MAX_DATE_LINE,
     MAX_FURNITURE_LABEL,
+    MAX_HEADER_LINKS,
     MAX_READER_ONLY,
     MAX_RIGHTS,
+    MAX_STORY_HEADER,
     MEDIA_TAGS,
     RIGHTS_TAGS,
     HintReading,
@@ -480,8 +482,10 @@ class FurnitureTest:
         headline: etree._Element | None = None,
         post: etree._Element | None = None,
         article_body: str = "",
+        story: etree._Element | None = None,
     ) -> None:
         self.main = main
+        self.story_heading = story  # the heading of the page's story (a post's title linking to the post)
         self.author = byline_name(author)  # the words of the page's author's name, whose byline lines go
         # the longest such line: the name, a few words and a date (a name in one word: alone)
         self.max_byline = sum(map(len, self.author)) + (MAX_BYLINE_EXTRA if len(self.author) > 1 else 2)
@@ -678,6 +682,7 @@ class FurnitureTest:
             and el not in self.analysis.headline_holders
             and total < 0.5 * self.post_sizes[0]
             and not self.holds_the_post(own)  # a short post with its links: most of its content
+            and not self.heads_the_story(el, total)
             and "link-density" not in off
         ):
             return True
@@ -836,6 +841,18 @@ class FurnitureTest:
         ):
             return True  # a reader's comment in a thread, or the block holding the thread alone
         return False
+
+    def heads_the_story(self, el: etree._Element, total: int) -> bool:
+        """Whether a block is the story's header: it holds the story's heading (a post's title linking to the post)
+        and little more, with a few links at most (a byline, a date, the post's section; not a menu)."""
+        heading = self.story_heading
+        if heading is None or not (el is heading or holds(el, heading)):
+            return False
+        own = self.stats.get(heading)
+        if total - (own.text if own else len(self.text_of(heading))) > MAX_STORY_HEADER:
+            return False
+        links = sum(1 for _ in islice(el.iter("a"), MAX_HEADER_LINKS + 2))
+        return links - sum(1 for _ in islice(heading.iter("a"), 2)) <= MAX_HEADER_LINKS
 
     def holds_the_post(self, own: Counts | None) -> bool:
         """Whether a block (its counts `own`) holds half the post's content text or more: the post itself."""
@@ -1992,7 +2009,7 @@ class FurnitureTest:
     def heads_nothing(self, heading: etree._Element) -> bool:
         """A heading whose section (what follows it up to the next heading of its rank) is all furniture;
         a heading alone in its wrapper is judged by what follows the wrapper."""
-        if follows_a_title(heading):
+        if follows_a_title(heading) or heading is self.story_heading:
             return False  # the title's deck (a line under the headline), over the byline: not a section
         stats = self.stats
         if self.analysis.listed:

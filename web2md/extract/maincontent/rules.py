@@ -281,9 +281,12 @@ RULES: tuple[Rule, ...] = (
         "worth of words beside them, a paragraph or list is only links showing their address (cited sources), "
         "or the block holds half the region's text (a reading list that is the article) "
         "or half its content text (a short post filed under many categories), the region's comment thread aside (a "
-        "short post over a long thread)",
-        ("LINK_DENSITY", "LIST_LINK_DENSITY", "SENTENCE_WORDS"),
+        "short post over a long thread), or it is the story's header: the story's heading (a post's title linking to "
+        "the post) with at most MAX_STORY_HEADER characters and MAX_HEADER_LINKS links beside it (a byline)",
+        ("LINK_DENSITY", "LIST_LINK_DENSITY", "SENTENCE_WORDS", "MAX_STORY_HEADER", "MAX_HEADER_LINKS"),
         (
+            "test_content::test_a_posts_linked_title_over_its_byline_is_kept",
+            "test_content::test_a_menu_beside_the_posts_title_is_no_header_of_it",
             "test_content::test_a_short_post_with_many_category_links_is_not_link_dense_when_it_holds_most_of_the_content",
             "test_content::test_a_short_post_of_links_over_a_long_comment_thread_is_measured_without_the_thread",
             "test_content::test_related_heading_over_links_goes",
@@ -569,13 +572,14 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "heads-nothing",
         "section headings whose sections hold only furniture; not the heading right after the <h1> in a <header> "
-        "or <hgroup> (the title's deck, over the byline)",
+        "or <hgroup> (the title's deck, over the byline), nor the story's heading over its byline",
         ("MAX_HEADING", "HEADING_WRAPPERS", "MIN_UNIT"),
         (
             "test_content::test_a_linked_heading_ends_the_section_of_the_heading_before_it",
             "test_content::test_a_linked_heading_closing_the_region_titles_another_page",
             "test_form_boxes::test_a_box_asking_the_reader_for_input_is_left_out",
             "test_content::test_a_heading_right_after_the_title_in_its_header_is_the_deck",
+            "test_content::test_a_posts_linked_title_over_its_byline_is_kept",
         ),
     ),
     Rule(
