@@ -217,6 +217,16 @@ EXTRACTION_CASES = {
         lambda n: STORY + "".join(f"<div id='t{i}'><a href='#t{n - 1 - i}'>Jump</a>" for i in range(n)) + "</div>" * n,
         200,
     ),
+    "link-dense blocks around a deep post title": (
+        lambda n: (
+            "<title>Ferry back</title><h1><a href='/'>Notes</a></h1>"
+            + "<div><a href='/a'>A</a> <a href='/b'>B</a>" * n
+            + "<h2><a href='/p'>Ferry back</a></h2>"
+            + "</div>" * n
+            + STORY
+        ),
+        200,
+    ),
     "answers of one poll far apart": (
         lambda n: STORY + "<div><p>Question?</p>" + "<div><input type=radio name=q> Yes" * n + "</div>" * n + "</div>",
         200,

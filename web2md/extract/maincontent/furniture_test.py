@@ -486,6 +486,8 @@ class FurnitureTest:
     ) -> None:
         self.main = main
         self.story_heading = story  # the heading of the page's story (a post's title linking to the post)
+        # it and the blocks holding it (read once: a page's link-dense blocks each ask)
+        self.story_holders = frozenset(chain((story,), story.iterancestors())) if story is not None else frozenset()
         self.author = byline_name(author)  # the words of the page's author's name, whose byline lines go
         # the longest such line: the name, a few words and a date (a name in one word: alone)
         self.max_byline = sum(map(len, self.author)) + (MAX_BYLINE_EXTRA if len(self.author) > 1 else 2)
@@ -845,9 +847,9 @@ class FurnitureTest:
     def heads_the_story(self, el: etree._Element, total: int) -> bool:
         """Whether a block is the story's header: it holds the story's heading (a post's title linking to the post)
         and little more, with a few links at most (a byline, a date, the post's section; not a menu)."""
-        heading = self.story_heading
-        if heading is None or not (el is heading or holds(el, heading)):
+        if el not in self.story_holders:
             return False
+        heading = self.story_heading
         own = self.stats.get(heading)
         if total - (own.text if own else len(self.text_of(heading))) > MAX_STORY_HEADER:
             return False
