@@ -5213,3 +5213,125 @@ def test_an_author_page_keeps_its_cards_under_a_bio_longer_than_a_line():
     )
     md = convert(html, "https://herald.example/author/ann-keel/").markdown
     assert [title in md for title, _, _ in STORIES] == [True] * len(STORIES)
+
+
+LINKED_CARDS = [
+    (
+        "Ferries",
+        "Night ferry returns to the island timetable",
+        "The operator restores the late crossing after a summer of complaints from islanders working in town.",
+    ),
+    (
+        "Schools",
+        "Harbour school opens a sailing club for pupils",
+        "Forty pupils signed up in the first week, and the club borrows boats from the rowing club at weekends.",
+    ),
+    (
+        "Weather",
+        "Storm warning for the coast on Thursday night",
+        "Gusts of up to ninety kilometres an hour are expected along the point, and the coast road may close.",
+    ),
+    (
+        "Council",
+        "Council agrees a budget for the new library",
+        "The library will open in the old fish market, and the council expects the works to last eighteen months.",
+    ),
+]
+
+
+def linked_card_desk(cards=LINKED_CARDS) -> str:
+    """A desk of cards each written as one link holding `<div>`s and `<span>`s, no heading tag (a script's markup)."""
+    return (
+        "<section><h2><a href='/more'>More news</a></h2><div class='grid'>"
+        + "".join(
+            f"<div class='css-1a'><a class='css-2b' href='/more/{n}'><img src='/more/{n}.jpg' alt=''>"
+            f"<div class='css-3c'><div class='css-4d'>{label}</div><span class='css-5e'>{title}</span>"
+            f"<div class='css-6f'>{summary}</div></div></a></div>"
+            for n, (label, title, summary) in enumerate(cards)
+        )
+        + "</div></section>"
+    )
+
+
+def test_a_front_page_keeps_a_desk_of_cards_written_as_one_link_without_heading_tags():
+    """A card written as one link holding its lines in `<div>`s and `<span>`s, its headline in no heading tag (a
+    label, the headline, the summary): the link is the card's linked title, and a desk of such cards is a desk like
+    the others, not a block of links."""
+    html = front_page(lead_summaries=True).replace("</main>", linked_card_desk() + "</main>")
+    md = convert(html, "https://herald.example/").markdown
+    assert md.startswith(front_page_markdown(True))
+    assert all(title in md and summary in md for _, title, summary in LINKED_CARDS)
+
+
+def test_a_front_page_leaves_out_a_menu_of_links_holding_a_name_and_a_line_each():
+    """A menu written in the page as links each holding a section's name of a word or two and a line describing it
+    (`<a><div>Ferries</div><div>Timetables and fares</div></a>`) opens with no headline: no cards, left out."""
+    entries = [
+        ("Ferries", "Timetables, fares and the winter crossings"),
+        ("Tides", "Tables for the harbour and the point"),
+        ("Jobs", "Work on the coast and the islands"),
+        ("Notices", "Births, marriages and deaths this week"),
+    ]
+    menu = (
+        "<div class='menu'>"
+        + "".join(f"<a href='/{name.lower()}'><div>{name}</div><div>{line}</div></a>" for name, line in entries)
+        + "</div>"
+    )
+    html = front_page(lead_summaries=True).replace("<main>", f"<main>{menu}")
+    md = convert(html, "https://herald.example/").markdown
+    assert md.startswith(front_page_markdown(True))
+    assert not any(line in md for _, line in entries)
+
+
+LIVE_UPDATES = [
+    [
+        "Divers reach the wreck at the harbour mouth",
+        "Coastguard says the crew of the trawler are all safe ashore",
+        "Harbour master closes the inner basin until the morning tide",
+    ],
+    [
+        "Polls close at ten in every ward of the town",
+        "Turnout in the harbour ward is the highest since the war",
+        "First count expected from the island ward after midnight",
+    ],
+    [
+        "Rowing club leads the regatta after the first heat",
+        "Wind picks up off the point and the race is delayed",
+        "Island crew capsizes at the turn but is back in the race",
+    ],
+]
+
+
+def live_desk(lines: list[list[str]] = LIVE_UPDATES, same_story: bool = True) -> str:
+    """A desk of live blogs' cards: a badge, the headline, and a list of the latest updates, each a time and a line
+    linking into the live page (`same_story`), or to other stories."""
+    cards = ""
+    for n, updates in enumerate(lines):
+        href = f"/live/{n}"
+        items = "".join(
+            f"<li><time>1{k}:0{k}</time> <a href='{href if same_story else f'/other/{n}{k}'}#post-{k}'>{line}</a></li>"
+            for k, line in enumerate(updates)
+        )
+        cards += (
+            f"<article class='card'><span class='badge'>Live</span><h3><a href='{href}'>Live: the harbour story "
+            f"number {n} as it happens</a></h3><ul class='updates'>{items}</ul></article>"
+        )
+    return f"<section><h2><a href='/live'>Live</a></h2>{cards}</section>"
+
+
+def test_a_front_page_keeps_a_live_blogs_latest_updates_under_its_card():
+    """A live blog's card lists its latest updates under its headline, each a line linking into the live page: the
+    card's own lines (its summary), not a list of links."""
+    html = front_page(lead_summaries=True).replace("</main>", live_desk() + "</main>")
+    md = convert(html, "https://herald.example/").markdown
+    assert md.startswith(front_page_markdown(True))
+    assert all(line in md for updates in LIVE_UPDATES for line in updates)
+
+
+def test_a_front_page_leaves_out_a_cards_list_of_links_to_other_stories():
+    """A card's list of links to other stories (related links under its headline) is no line of its own: left out
+    as link-dense."""
+    html = front_page(lead_summaries=True).replace("</main>", live_desk(same_story=False) + "</main>")
+    md = convert(html, "https://herald.example/").markdown
+    assert md.startswith(front_page_markdown(True))
+    assert not any(line in md for updates in LIVE_UPDATES for line in updates)

@@ -495,6 +495,7 @@ def choose_main(
             # a listing: its teasers are its content, its lists of bare headlines too
             if "headline-lists" not in off:
                 analysis.list_bare_headlines()
+            analysis.list_linked_cards()
             lists = len(analysis.lists_of_cards())
             analysis.restore_teasers(story, base)
             # a front page: every list of cards listed, on a page that names no story

@@ -197,6 +197,29 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "linked-cards",
+        "on a listing page, a block holding MIN_CARDS cards or more each written as one link holding its lines in "
+        "blocks without a heading tag (`<a><div><span>Headline</span><div>Summary</div></div></a>`: a line reading "
+        "as a headline first, or after one label of at most KICKER_WORDS words where a card of the list holds a "
+        "picture; the card the link or the blocks holding it alone, at most CARD_CHARS) is a list of headlines "
+        "alone, listed, and the blocks holding it are not link-dense; looked for once the page is a listing",
+        ("MIN_CARDS", "CARD_CHARS", "KICKER_WORDS"),
+        (
+            "test_content::test_a_front_page_keeps_a_desk_of_cards_written_as_one_link_without_heading_tags",
+            "test_content::test_a_front_page_leaves_out_a_menu_of_links_holding_a_name_and_a_line_each",
+        ),
+    ),
+    Rule(
+        "card-lines",
+        "on a listing page, a list in a listed card whose MIN_CARDS - 1 links or more all lead into the card's story "
+        "(a live blog's latest updates, each a permalink into the live page) is the card's lines, not link-dense",
+        ("MIN_CARDS",),
+        (
+            "test_content::test_a_front_page_keeps_a_live_blogs_latest_updates_under_its_card",
+            "test_content::test_a_front_page_leaves_out_a_cards_list_of_links_to_other_stories",
+        ),
+    ),
+    Rule(
         "listing-widgets",
         "on a front page (every list of cards listed, no story named), a block beside the lists with no content text, "
         "no linked headline, not a heading, of more than CARD_LABEL_WORDS words (a markets or weather widget, a date "
