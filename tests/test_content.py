@@ -5335,3 +5335,14 @@ def test_a_front_page_leaves_out_a_cards_list_of_links_to_other_stories():
     md = convert(html, "https://herald.example/").markdown
     assert md.startswith(front_page_markdown(True))
     assert not any(line in md for updates in LIVE_UPDATES for line in updates)
+
+
+def test_a_section_page_keeps_its_desk_of_cards_written_as_one_link_under_a_lead_story():
+    """A section page of a lead story and a grid of cards written as one link without heading tags: beside the card
+    apart, the grid weighs as a list of cards in the listing decision, as a list of bare headlines does."""
+    grid = linked_card_desk().replace("<section><h2><a href='/more'>More news</a></h2>", "").replace("</section>", "")
+    html = re.sub(r"<div class='grid'>.*?</div>(?=<div class='pager'>)", lambda _: grid, section_page(), flags=re.S)
+    assert "css-1a" in html and "<h3>" not in html
+    md = convert(html, "https://herald.example/business/").markdown
+    assert "Grain lifts the port to its busiest year" in md and LEAD_SUMMARY in md
+    assert all(title in md and summary in md for _, title, summary in LINKED_CARDS)

@@ -226,6 +226,7 @@ class Analysis:
         # as lists of headlines on a listing page alone (`list_bare_headlines`)
         self.bare_lists: dict[etree._Element, list[etree._Element]] = {}
         self._bare_found: dict[etree._Element, list[etree._Element]] | None = None  # (find_bare_lists)
+        self._linked_found: dict[etree._Element, list[etree._Element]] | None = None  # (find_linked_lists)
         # cards with a summary not in a list of cards (fewer than MIN_CARDS side by side, in a block holding more than
         # them: a section's lead story over its grid), and per block the content text of those below it (none passed
         # up out of a list of cards): a card's summary, not the page's prose (`lone_text`)
@@ -657,14 +658,26 @@ class Analysis:
         self.headline_lists.update(self.bare_lists)
 
     def list_linked_cards(self) -> None:
-        """On a listing page, find its lists of cards each written as one link holding its lines in blocks, no heading
-        tag among them (`opens_with_a_headline`; looked for here, not in the walk: elsewhere a product list's names over
-        their makers, an embedded post's placeholder open so too) and count them as lists of headlines alone. A card is
+        """On a listing page, count its lists of cards written as one link (`find_linked_lists`) as lists of headlines
+        alone; their holders are not link-dense."""
+        for el, cards in self.find_linked_lists().items():
+            if el not in self.headline_lists and el not in self.teaser_lists:
+                self.headline_lists[el] = cards
+                self.linked_lists.add(el)
+
+    def find_linked_lists(self) -> dict[etree._Element, list[etree._Element]]:
+        """The page's lists of cards each written as one link holding its lines in blocks, no heading tag among them
+        (`opens_with_a_headline`; looked for on listings and beside a card apart, not in the walk: elsewhere a product
+        list's names over their makers, an embedded post's placeholder open so too), each with its cards. A card is
         the link, or the blocks holding it alone; a list, the block holding MIN_CARDS such cards or more. A label over
         the headline counts only in a list where a card holds a picture (a menu's entries, a name over a line
         describing it, hold none)."""
+        if self._linked_found is not None:
+            return self._linked_found
+        lists: dict[etree._Element, list[etree._Element]] = {}
+        self._linked_found = lists
         if "linked-cards" in self.disabled or "teaser-cards" in self.disabled:
-            return
+            return lists
         stats = self.stats
         found: dict[etree._Element, list[etree._Element]] = {}
         labelled: set[etree._Element] = set()  # the cards whose headline has a label over it
@@ -691,8 +704,8 @@ class Analysis:
             if el not in pictured:
                 cards = [card for card in cards if card not in labelled]
             if len(cards) >= MIN_CARDS and el not in self.headline_lists and el not in self.teaser_lists:
-                self.headline_lists[el] = cards
-                self.linked_lists.add(el)
+                lists[el] = cards
+        return lists
 
     def find_bare_lists(self) -> dict[etree._Element, list[etree._Element]]:
         """The page's lists of bare headlines (`bare_headline_item`), each with its items; looked for once."""
@@ -724,7 +737,7 @@ class Analysis:
         DESK_SHARE of its text or more in such lists (a desk: the list and its name; not one of a sidebar's widgets,
         a blog's recent posts or links among its archives, categories and about box, which may be the card)."""
         stats, held = self.stats, self.lone_held
-        found = self.find_bare_lists()
+        found = {**self.find_bare_lists(), **self.find_linked_lists()}  # (cards written as one link: such lists too)
         branches: dict[etree._Element, int] = {}  # the branches holding the lists, with the lists' text in them
         branch_of: dict[etree._Element, etree._Element | None] = {}  # (each block passed once)
         for el, items in found.items():
