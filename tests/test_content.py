@@ -5346,3 +5346,33 @@ def test_a_section_page_keeps_its_desk_of_cards_written_as_one_link_under_a_lead
     md = convert(html, "https://herald.example/business/").markdown
     assert "Grain lifts the port to its busiest year" in md and LEAD_SUMMARY in md
     assert all(title in md and summary in md for _, title, summary in LINKED_CARDS)
+
+
+def archive_page(line: str) -> str:
+    """A page of a section's archive: its name as the `<h1>`, a line of labels (`line`) over a list of headlines each
+    with a time, then pagination."""
+    items = "".join(
+        f"<li><a href='/news/latest/{n}'>{title}</a> <time datetime='2024-05-0{n + 1}'>May {n + 1}</time></li>"
+        for n, title in enumerate(LATEST)
+    )
+    return (
+        "<html><head><title>Harbour | Harbour Herald</title></head><body><header><a href='/'>Harbour Herald</a></header>"
+        f"<main><h1>Harbour</h1><div class='count'>{line}</div><ul class='list'>{items}</ul><div class='pager'><a "
+        "href='?page=2'>2</a> <a href='?page=4'>Next ›</a></div></main></body></html>"
+    )
+
+
+def test_an_archive_page_leaves_out_the_line_counting_its_pages():
+    """A line of labels beside a listing's lists counting its pages or items ("Page 3 of 12", "Showing 41–60 of
+    230"): two numbers or more, half its words, is the pager's, not the listing's text."""
+    for line in ("Page 3 of 12", "Showing 41–60 of 230"):
+        md = convert(archive_page(line), "https://herald.example/harbour/page/3/").markdown
+        assert all(title in md for title in LATEST)
+        assert line not in md
+
+
+def test_an_archive_page_keeps_a_desk_name_holding_a_number():
+    """A desk's name holding one number ("Top 10") beside the list is no count of pages: it stays."""
+    md = convert(archive_page("Top 10"), "https://herald.example/harbour/page/3/").markdown
+    assert all(title in md for title in LATEST)
+    assert "Top 10" in md

@@ -274,6 +274,12 @@ PAGES = {
         # the desk of headlines alone is a menu's link list
         CARDS_MD + "\n\n" + TALES_MD,
     ),
+    "pager-lines": (
+        f"<html><body><div class='page'><div class='list'>{CARDS}</div><div class='count'>Page 3 of 12</div>"
+        f"<div class='list'>{TALES}</div></div></body></html>",
+        CARDS_MD + "\n\n" + TALES_MD,
+        CARDS_MD + "\n\nPage 3 of 12\n\n" + TALES_MD,
+    ),
     "listing-widgets": (
         f"<html><body><div class='page'><div class='list'>{CARDS}</div><div class='weather'>Harbour 14°C, cloudy "
         f"with light winds</div><div class='list'>{TALES}</div></div></body></html>",
@@ -555,6 +561,7 @@ NEEDS = {
     "lead-cards": {"listing-pages", "teaser-cards"},
     "listing-widgets": {"listing-pages", "teaser-cards"},
     "linked-cards": {"listing-pages", "teaser-cards"},
+    "pager-lines": {"listing-pages", "teaser-cards"},
     "card-lines": {"listing-pages", "teaser-cards"},
     # the post left out by its links, the thread by its class, the region above it
     "second-reading": {"link-density", "class-hints", "comments-descent"},

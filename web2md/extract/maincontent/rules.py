@@ -234,6 +234,17 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "pager-lines",
+        "on a front page (every list of cards listed, no story named), a block beside the lists with no content text, "
+        "no linked headline, not a heading, counting the listing's pages or items (two numbers or more, half its "
+        'words or more: "Page 3 of 12", "Showing 41-60 of 230") is the pager\'s line, not the listing\'s text',
+        (),
+        (
+            "test_content::test_an_archive_page_leaves_out_the_line_counting_its_pages",
+            "test_content::test_an_archive_page_keeps_a_desk_name_holding_a_number",
+        ),
+    ),
+    Rule(
         "lead-cards",
         "a card with a summary apart from the lists of cards (fewer than MIN_CARDS side by side, in a block holding "
         "more than them: a section's lead story) weighs with the cards in the listing decision, and is no story "
