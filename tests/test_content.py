@@ -5376,3 +5376,49 @@ def test_an_archive_page_keeps_a_desk_name_holding_a_number():
     md = convert(archive_page("Top 10"), "https://herald.example/harbour/page/3/").markdown
     assert all(title in md for title in LATEST)
     assert "Top 10" in md
+
+
+BIO = (
+    "Ann Keel has covered the harbour, the ferries and the island councils for the Herald since 2009. Before that she "
+    "reported on fishing and the coast for the county paper, and she still writes the Saturday tide column."
+)
+
+
+AUTHOR_HEADLINES = [(title, href) for title, href, _ in STORIES] + [
+    (title, f"/news/latest/{n}") for n, title in enumerate(LATEST)
+]
+
+
+def author_page(bio: str, headlines: list[tuple[str, str]] = AUTHOR_HEADLINES) -> str:
+    """An author's page: the name as the `<h1>`, `bio` under it, then a list of her stories' headlines alone, each
+    with a time (no summary: the list is not many times the bio's size)."""
+    items = "".join(
+        f"<li class='item'><a href='{href}'>{title}</a> <time datetime='2024-03-0{n % 9 + 1}'>{n + 2} days ago</time>"
+        "</li>"
+        for n, (title, href) in enumerate(headlines)
+    )
+    return (
+        "<html><head><title>Ann Keel | Harbour Herald</title></head><body><header><a href='/'>Harbour Herald</a>"
+        "<nav><a href='/news'>News</a> <a href='/sport'>Sport</a></nav></header><main><h1>Ann Keel</h1><div "
+        f"class='bio'><img src='/ann.jpg' alt=''><p>{bio}</p></div><ul class='list'>{items}</ul></main><footer><p>© "
+        "2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
+
+
+def test_an_author_page_keeps_its_headlines_under_a_bio_naming_her():
+    """Under an `<h1>` of a word or two, a bio opening with the heading's words (the author's name) names a section
+    over its introduction, however long beside a list of headlines alone: the list is the page's content."""
+    md = convert(author_page(BIO), "https://herald.example/author/ann-keel/").markdown
+    assert [title in md for title, _ in AUTHOR_HEADLINES] == [True] * len(AUTHOR_HEADLINES)
+
+
+def test_a_profile_under_its_subjects_name_stays_a_story():
+    """A profile under its subject's name, opening with it, longer than a card (CARD_CHARS), over a list of three
+    times as many headlines alone: a story, the list after it left out."""
+    paragraphs = [p.strip() for p in PARAGRAPHS_MD.split("\n\n")]
+    profile = " ".join([BIO, *paragraphs, BIO.replace("Ann Keel", "She"), *paragraphs])
+    headlines = [(f"{title}, part {k}", f"{href}-{k}") for k in range(3) for title, href in AUTHOR_HEADLINES]
+    assert len(profile) > 800
+    md = convert(author_page(profile, headlines), "https://herald.example/2024/ann-keel/").markdown
+    assert "she still writes the Saturday tide column" in md
+    assert not any(title in md for title, _ in headlines)

@@ -251,8 +251,24 @@ LIVE_MD = "\n\n".join(
     for n, head in enumerate(LIVE_HEADS_MD, 1)
 )
 
+BIO = (
+    "Ann Keel has covered the harbour, the ferries and the island councils for the Herald since 2009. Before that she "
+    "reported on fishing and the coast for the county paper, and she still writes the Saturday tide column."
+)
+BYLINED = "".join(
+    f"<li><a href='/k/{n}'>Story number {n} by Ann about the sea</a> <time>May {n + 1}</time></li>"
+    for n in range(1, 12)
+)
+BYLINED_MD = "\n".join(f"- [Story number {n} by Ann about the sea](https://example.org/k/{n})" for n in range(1, 12))
+
 # pages each rule acts on: (page, Markdown with the rule on, Markdown with it off)
 PAGES = {
+    "bio-lines": (
+        f"<html><body><div class='page'><h1>Ann Keel</h1><p>{BIO}</p><ul>{BYLINED}</ul></div></body></html>",
+        "# Ann Keel\n\n" + BYLINED_MD,
+        # the bio is a story beside the list
+        f"# Ann Keel\n\n{BIO}",
+    ),
     "linked-cards": (
         f"<html><body><div class='page'><div class='list'>{CARDS}</div><div class='desk'>{LINKED}</div>"
         f"<div class='list'>{TALES}</div></div></body></html>",
@@ -561,6 +577,7 @@ NEEDS = {
     "lead-cards": {"listing-pages", "teaser-cards"},
     "listing-widgets": {"listing-pages", "teaser-cards"},
     "linked-cards": {"listing-pages", "teaser-cards"},
+    "bio-lines": {"listing-pages", "teaser-cards", "lead-cards"},
     "pager-lines": {"listing-pages", "teaser-cards"},
     "card-lines": {"listing-pages", "teaser-cards"},
     # the post left out by its links, the thread by its class, the region above it

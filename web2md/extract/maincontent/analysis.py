@@ -812,7 +812,13 @@ class Analysis:
         lone = self.lone_text(both, title)
         own -= lone
         if (
-            (own < SECTION_INTRO or own < INTRO_SHARE * self.lists_under(title.getparent(), lists))
+            (
+                own < SECTION_INTRO
+                or own < INTRO_SHARE * self.lists_under(title.getparent(), lists)
+                or own < CARD_CHARS
+                and names_its_heading(title)
+                and "bio-lines" not in self.disabled
+            )
             and title.tag == "h1"
             and "lead-cards" not in self.disabled
             and (
@@ -949,6 +955,16 @@ def opens_with_a_headline(anchor: etree._Element) -> int:
         if (node.tail or "").strip():
             return 0  # text between the blocks (its place among them is not read): no card's lines
     return 0
+
+
+def names_its_heading(title: etree._Element) -> bool:
+    """Whether the block after a heading opens with the heading's words: a bio under an author's name ("Ann Smith
+    covers the harbour ..."), a topic's introduction naming it."""
+    after = title.getnext()
+    if after is None:
+        return False
+    heading = " ".join(subtree_text(title).split()).casefold()
+    return bool(heading) and " ".join(block_text(after).split()).casefold().startswith(heading)
 
 
 def page_title(body: etree._Element) -> str | None:

@@ -245,6 +245,18 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "bio-lines",
+        "beside lists of cards, an <h1> of a word or two over less than CARD_CHARS of its own that the block after it "
+        "opens with (an author's name over a bio naming her, a topic over an introduction naming it) names a section, "
+        "no story, whatever the lists' size (lead-cards' SECTION_INTRO and INTRO_SHARE aside)",
+        ("CARD_CHARS",),
+        (
+            "test_content::test_an_author_page_keeps_its_headlines_under_a_bio_naming_her",
+            "test_content::test_a_profile_under_its_subjects_name_stays_a_story",
+            "test_content::test_teasers_with_a_read_more_heading_after_a_short_article_are_left_out",
+        ),
+    ),
+    Rule(
         "lead-cards",
         "a card with a summary apart from the lists of cards (fewer than MIN_CARDS side by side, in a block holding "
         "more than them: a section's lead story) weighs with the cards in the listing decision, and is no story "
