@@ -72,7 +72,7 @@ def card(rng: random.Random, n: int, markup: str, summary: bool, bare: bool = Fa
     if markup in OLDER:
         html, text = older_card(rng, href, title, markup, summary)
         return html, title, text
-    if markup in NEWER:
+    if markup in NEWER or markup in NEWEST:
         html, text = newer_card(rng, href, title, markup, summary, bare)
         return html, title, text
     picture = f"<a href='{href}'><img src='{href}.jpg' alt=''></a>" if rng.random() < 0.6 else ""
@@ -139,6 +139,27 @@ def newer_card(
             f"<div class='col'>{picture}<div class='card-body'><{tag} class='card-title'><a href='{href}'>{title}</a>"
             f"</{tag}>{paragraph}</div></div>"
         )
+    elif markup == "live":  # a live blog's card: a badge, its headline, its latest updates (their lines the summary)
+        updates = [sentence(rng, rng.randint(6, 12)) for _ in range(rng.randint(2, 4))]
+        items = "".join(
+            f"<li><time datetime='2026-06-04T{10 + i}:{rng.randint(10, 59)}'>{10 + i}:{rng.randint(10, 59)}</time> "
+            f"<a href='{href}#post-{i}'>{line}</a></li>"
+            for i, line in enumerate(updates)
+        )
+        html = (
+            f"<article class='card live'><span class='badge'>Live</span><{tag}><a href='{href}'>{title}</a></{tag}>"
+            f"<ul class='updates'>{items}</ul></article>"
+        )
+        text = " ".join(updates)
+    elif markup == "article-headlines":  # a desk of `<article>`s each a linked heading alone
+        html, text = f"<article class='headline'><{tag}><a href='{href}'>{title}</a></{tag}></article>", ""
+    elif markup == "div-soup":  # a card of `<div>`s and `<span>`s in one link, no heading tag (a script's markup)
+        summary = f"<div class='css-1x2y3 desc'>{text}</div>" if text else ""
+        label = f"<div class='css-9z8 label'>{rng.choice(WORDS).capitalize()}</div>" if rng.random() < 0.5 else ""
+        html = (
+            f"<div class='css-a1b2'><a href='{href}' class='css-c3d4'>{picture}<div class='css-e5f6'>{label}"
+            f"<span class='css-g7h8 title'>{title}</span>{summary}</div></a></div>"
+        )
     else:  # headlines
         html, text = f"<li><a href='{href}'>{title}</a></li>", ""
     return html, text
@@ -148,9 +169,11 @@ AUTHORS = ("Ann Smith", "Tom Reed", "Maria Lopez", "Sam Okafor", "Lena Berg")
 MARKUPS = ["li", "article", "div", "div-title"]
 OLDER = ["li-time", "strong", "table", "dl"]
 NEWER = ["whole-link", "kicker", "col", "headlines"]  # drawn by the portal and section families alone
+NEWEST = ["live", "article-headlines", "div-soup"]  # drawn by the desks family alone (session 25)
 WRAPPERS = {"li": "ul", "li-time": "ul", "table": "table", "dl": "dl", "headlines": "ul"}  # holding a desk's cards
 drawn_markups = MARKUPS + OLDER  # --markups narrows the draw to some of them
 newer_markups = MARKUPS + OLDER + NEWER  # the portal and section families' draw
+newest_markups = NEWER + NEWEST  # the desks family's draw
 
 
 def desk(
@@ -160,6 +183,8 @@ def desk(
     markup = rng.choice(markups or drawn_markups)
     if markup == "headlines":  # a desk of headlines alone, 6 to 15 of them
         cards, summaries = rng.randint(6, 15), 0
+    elif markup == "article-headlines":
+        cards = rng.randint(4, 12)
     bare = markup == "whole-link" and rng.random() < 0.5
     drawn = [card(rng, k * 100 + n, markup, rng.random() < summaries, bare) for n in range(cards)]
     inner = "".join(html for html, _, _ in drawn)
@@ -366,6 +391,35 @@ def portal_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[st
     return f"<html><head><title>{title}</title></head><body>{body}</body></html>", cards, extras
 
 
+def desks_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str]]:
+    """A front page of desks in the markups portals write now besides the portal family's (session 25): live blogs'
+    cards (a badge, the headline and the latest updates, each a time and a line linking into the live page),
+    desks of `<article>`s each a linked heading alone, cards of `<div>`s and `<span>`s in one link without a heading
+    tag; at random a top story, and the portal family's furniture. Its own seeds: the other families draw as
+    before."""
+    extras: list[str] = []
+    header, footer = chrome(rng, extras)
+    top, cards = "", []
+    if rng.random() < 0.5:
+        tag = rng.choice(["h1", "h2"])
+        top, title, text = lead_card(rng, tag)
+        cards.append((title, text))
+        extras.append(f"top-{tag}")
+    desks = []
+    for k in range(rng.randint(2, 6)):
+        html, drawn = desk(rng, k, rng.randint(3, 8), rng.choice([0, 0.5, 1]), newest_markups)
+        desks.append(html)
+        cards += drawn
+        extras += [markup for markup in NEWEST if f"class='{MARKS[markup]}" in html]
+    bottom = most_read(rng, extras)
+    body = f"{header}<main>{top}{between_desks(rng, desks, extras)}{bottom}</main>{footer}"
+    title = "The Daily Example - News from the coast"
+    return f"<html><head><title>{title}</title></head><body>{body}</body></html>", cards, sorted(set(extras))
+
+
+MARKS = {"live": "card live", "article-headlines": "headline", "div-soup": "css-a1b2"}
+
+
 def archive_card(rng: random.Random, n: int, kind: str) -> tuple[str, str, str]:
     """A card of an archive page (a topic's, an author's, a page of a paginated archive): an `<article>` holding an
     `<h3><a>` headline, a `<p>` summary and a `<time>` (kind "article"); or a headline alone whose summary is only in
@@ -525,9 +579,19 @@ PORTAL_FURNITURE = (
     ("section name", "//main/h1"),
     ("intro, bio or page line", "//p[@class='intro']"),
     ("trending", "//*[@class='trending']"),
+    ("live badge or update time", "//span[@class='badge'] | //ul[@class='updates']//time"),
     ("desk name", "//section[@class='desk']/*[1][not(@class='grid')]"),
 )
-SHORT = ("card time label", "desk name", "ticker", "ad slot", "pager", "byline", "section name")
+SHORT = (
+    "live badge or update time",
+    "card time label",
+    "desk name",
+    "ticker",
+    "ad slot",
+    "pager",
+    "byline",
+    "section name",
+)
 PAIRS = ("widget",)  # kinds whose lines of two words count ("FTSE 100", "Full forecast"; not "Harbour")
 
 
@@ -622,7 +686,7 @@ def score_articles(
 
 # The families: the front pages and article pages of sessions 19-21 (seeds 0.., 10**6..), and the section pages,
 # front pages and article pages of session 23 (portal furniture, newer card markups; seeds 2*10**6.. on).
-FAMILIES = ("front", "section", "portal", "portal-article", "archive")
+FAMILIES = ("front", "section", "portal", "portal-article", "archive", "desks")
 
 
 def main() -> int:
@@ -634,13 +698,13 @@ def main() -> int:
         "--leaks", action="store_true", help="print, per kind of a front page's furniture, the pages keeping it"
     )
     ap.add_argument(
-        "--markups", help=f"draw desks in these markups alone (comma-separated of {MARKUPS + OLDER + NEWER})"
+        "--markups", help=f"draw desks in these markups alone (comma-separated of {MARKUPS + OLDER + NEWER + NEWEST})"
     )
     ap.add_argument("--families", default=",".join(FAMILIES), help=f"comma-separated of {FAMILIES}")
     args = ap.parse_args()
     if args.markups:
-        global drawn_markups, newer_markups
-        drawn_markups = newer_markups = args.markups.split(",")
+        global drawn_markups, newer_markups, newest_markups
+        drawn_markups = newer_markups = newest_markups = args.markups.split(",")
     families = args.families.split(",")
     n = args.pages
     for name, run in extractors(args.peer).items():
@@ -664,6 +728,7 @@ def main() -> int:
             ("section", section_page, 2),
             ("portal", portal_page, 3),
             ("archive", archive_page, 5),
+            ("desks", desks_page, 6),
         ):
             if family in families:
                 seeds_of = range(base * 10**6, base * 10**6 + n)

@@ -5296,3 +5296,212 @@ def test_an_author_page_keeps_its_cards_under_a_bio_longer_than_a_line():
     )
     md = convert(html, "https://herald.example/author/ann-keel/").markdown
     assert [title in md for title, _, _ in STORIES] == [True] * len(STORIES)
+
+
+LINKED_CARDS = [
+    (
+        "Ferries",
+        "Night ferry returns to the island timetable",
+        "The operator restores the late crossing after a summer of complaints from islanders working in town.",
+    ),
+    (
+        "Schools",
+        "Harbour school opens a sailing club for pupils",
+        "Forty pupils signed up in the first week, and the club borrows boats from the rowing club at weekends.",
+    ),
+    (
+        "Weather",
+        "Storm warning for the coast on Thursday night",
+        "Gusts of up to ninety kilometres an hour are expected along the point, and the coast road may close.",
+    ),
+    (
+        "Council",
+        "Council agrees a budget for the new library",
+        "The library will open in the old fish market, and the council expects the works to last eighteen months.",
+    ),
+]
+
+
+def linked_card_desk(cards=LINKED_CARDS) -> str:
+    """A desk of cards each written as one link holding `<div>`s and `<span>`s, no heading tag (a script's markup)."""
+    return (
+        "<section><h2><a href='/more'>More news</a></h2><div class='grid'>"
+        + "".join(
+            f"<div class='css-1a'><a class='css-2b' href='/more/{n}'><img src='/more/{n}.jpg' alt=''>"
+            f"<div class='css-3c'><div class='css-4d'>{label}</div><span class='css-5e'>{title}</span>"
+            f"<div class='css-6f'>{summary}</div></div></a></div>"
+            for n, (label, title, summary) in enumerate(cards)
+        )
+        + "</div></section>"
+    )
+
+
+def test_a_front_page_keeps_a_desk_of_cards_written_as_one_link_without_heading_tags():
+    """A card written as one link holding its lines in `<div>`s and `<span>`s, its headline in no heading tag (a
+    label, the headline, the summary): the link is the card's linked title, and a desk of such cards is a desk like
+    the others, not a block of links."""
+    html = front_page(lead_summaries=True).replace("</main>", linked_card_desk() + "</main>")
+    md = convert(html, "https://herald.example/").markdown
+    assert md.startswith(front_page_markdown(True))
+    assert all(title in md and summary in md for _, title, summary in LINKED_CARDS)
+
+
+def test_a_front_page_leaves_out_a_menu_of_links_holding_a_name_and_a_line_each():
+    """A menu written in the page as links each holding a section's name of a word or two and a line describing it
+    (`<a><div>Ferries</div><div>Timetables and fares</div></a>`) opens with no headline: no cards, left out."""
+    entries = [
+        ("Ferries", "Timetables, fares and the winter crossings"),
+        ("Tides", "Tables for the harbour and the point"),
+        ("Jobs", "Work on the coast and the islands"),
+        ("Notices", "Births, marriages and deaths this week"),
+    ]
+    menu = (
+        "<div class='menu'>"
+        + "".join(f"<a href='/{name.lower()}'><div>{name}</div><div>{line}</div></a>" for name, line in entries)
+        + "</div>"
+    )
+    html = front_page(lead_summaries=True).replace("<main>", f"<main>{menu}")
+    md = convert(html, "https://herald.example/").markdown
+    assert md.startswith(front_page_markdown(True))
+    assert not any(line in md for _, line in entries)
+
+
+LIVE_UPDATES = [
+    [
+        "Divers reach the wreck at the harbour mouth",
+        "Coastguard says the crew of the trawler are all safe ashore",
+        "Harbour master closes the inner basin until the morning tide",
+    ],
+    [
+        "Polls close at ten in every ward of the town",
+        "Turnout in the harbour ward is the highest since the war",
+        "First count expected from the island ward after midnight",
+    ],
+    [
+        "Rowing club leads the regatta after the first heat",
+        "Wind picks up off the point and the race is delayed",
+        "Island crew capsizes at the turn but is back in the race",
+    ],
+]
+
+
+def live_desk(lines: list[list[str]] = LIVE_UPDATES, same_story: bool = True) -> str:
+    """A desk of live blogs' cards: a badge, the headline, and a list of the latest updates, each a time and a line
+    linking into the live page (`same_story`), or to other stories."""
+    cards = ""
+    for n, updates in enumerate(lines):
+        href = f"/live/{n}"
+        items = "".join(
+            f"<li><time>1{k}:0{k}</time> <a href='{href if same_story else f'/other/{n}{k}'}#post-{k}'>{line}</a></li>"
+            for k, line in enumerate(updates)
+        )
+        cards += (
+            f"<article class='card'><span class='badge'>Live</span><h3><a href='{href}'>Live: the harbour story "
+            f"number {n} as it happens</a></h3><ul class='updates'>{items}</ul></article>"
+        )
+    return f"<section><h2><a href='/live'>Live</a></h2>{cards}</section>"
+
+
+def test_a_front_page_keeps_a_live_blogs_latest_updates_under_its_card():
+    """A live blog's card lists its latest updates under its headline, each a line linking into the live page: the
+    card's own lines (its summary), not a list of links."""
+    html = front_page(lead_summaries=True).replace("</main>", live_desk() + "</main>")
+    md = convert(html, "https://herald.example/").markdown
+    assert md.startswith(front_page_markdown(True))
+    assert all(line in md for updates in LIVE_UPDATES for line in updates)
+
+
+def test_a_front_page_leaves_out_a_cards_list_of_links_to_other_stories():
+    """A card's list of links to other stories (related links under its headline) is no line of its own: left out
+    as link-dense."""
+    html = front_page(lead_summaries=True).replace("</main>", live_desk(same_story=False) + "</main>")
+    md = convert(html, "https://herald.example/").markdown
+    assert md.startswith(front_page_markdown(True))
+    assert not any(line in md for updates in LIVE_UPDATES for line in updates)
+
+
+def test_a_section_page_keeps_its_desk_of_cards_written_as_one_link_under_a_lead_story():
+    """A section page of a lead story and a grid of cards written as one link without heading tags: beside the card
+    apart, the grid weighs as a list of cards in the listing decision, as a list of bare headlines does."""
+    grid = linked_card_desk().replace("<section><h2><a href='/more'>More news</a></h2>", "").replace("</section>", "")
+    html = re.sub(r"<div class='grid'>.*?</div>(?=<div class='pager'>)", lambda _: grid, section_page(), flags=re.S)
+    assert "css-1a" in html and "<h3>" not in html
+    md = convert(html, "https://herald.example/business/").markdown
+    assert "Grain lifts the port to its busiest year" in md and LEAD_SUMMARY in md
+    assert all(title in md and summary in md for _, title, summary in LINKED_CARDS)
+
+
+def archive_page(line: str) -> str:
+    """A page of a section's archive: its name as the `<h1>`, a line of labels (`line`) over a list of headlines each
+    with a time, then pagination."""
+    items = "".join(
+        f"<li><a href='/news/latest/{n}'>{title}</a> <time datetime='2024-05-0{n + 1}'>May {n + 1}</time></li>"
+        for n, title in enumerate(LATEST)
+    )
+    return (
+        "<html><head><title>Harbour | Harbour Herald</title></head><body><header><a href='/'>Harbour Herald</a></header>"
+        f"<main><h1>Harbour</h1><div class='count'>{line}</div><ul class='list'>{items}</ul><div class='pager'><a "
+        "href='?page=2'>2</a> <a href='?page=4'>Next ›</a></div></main></body></html>"
+    )
+
+
+def test_an_archive_page_leaves_out_the_line_counting_its_pages():
+    """A line of labels beside a listing's lists counting its pages or items ("Page 3 of 12", "Showing 41–60 of
+    230"): two numbers or more, half its words, is the pager's, not the listing's text."""
+    for line in ("Page 3 of 12", "Showing 41–60 of 230"):
+        md = convert(archive_page(line), "https://herald.example/harbour/page/3/").markdown
+        assert all(title in md for title in LATEST)
+        assert line not in md
+
+
+def test_an_archive_page_keeps_a_desk_name_holding_a_number():
+    """A desk's name holding one number ("Top 10") beside the list is no count of pages: it stays."""
+    md = convert(archive_page("Top 10"), "https://herald.example/harbour/page/3/").markdown
+    assert all(title in md for title in LATEST)
+    assert "Top 10" in md
+
+
+BIO = (
+    "Ann Keel has covered the harbour, the ferries and the island councils for the Herald since 2009. Before that she "
+    "reported on fishing and the coast for the county paper, and she still writes the Saturday tide column."
+)
+
+
+AUTHOR_HEADLINES = [(title, href) for title, href, _ in STORIES] + [
+    (title, f"/news/latest/{n}") for n, title in enumerate(LATEST)
+]
+
+
+def author_page(bio: str, headlines: list[tuple[str, str]] = AUTHOR_HEADLINES) -> str:
+    """An author's page: the name as the `<h1>`, `bio` under it, then a list of her stories' headlines alone, each
+    with a time (no summary: the list is not many times the bio's size)."""
+    items = "".join(
+        f"<li class='item'><a href='{href}'>{title}</a> <time datetime='2024-03-0{n % 9 + 1}'>{n + 2} days ago</time>"
+        "</li>"
+        for n, (title, href) in enumerate(headlines)
+    )
+    return (
+        "<html><head><title>Ann Keel | Harbour Herald</title></head><body><header><a href='/'>Harbour Herald</a>"
+        "<nav><a href='/news'>News</a> <a href='/sport'>Sport</a></nav></header><main><h1>Ann Keel</h1><div "
+        f"class='bio'><img src='/ann.jpg' alt=''><p>{bio}</p></div><ul class='list'>{items}</ul></main><footer><p>© "
+        "2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
+
+
+def test_an_author_page_keeps_its_headlines_under_a_bio_naming_her():
+    """Under an `<h1>` of a word or two, a bio opening with the heading's words (the author's name) names a section
+    over its introduction, however long beside a list of headlines alone: the list is the page's content."""
+    md = convert(author_page(BIO), "https://herald.example/author/ann-keel/").markdown
+    assert [title in md for title, _ in AUTHOR_HEADLINES] == [True] * len(AUTHOR_HEADLINES)
+
+
+def test_a_profile_under_its_subjects_name_stays_a_story():
+    """A profile under its subject's name, opening with it, longer than a card (CARD_CHARS), over a list of three
+    times as many headlines alone: a story, the list after it left out."""
+    paragraphs = [p.strip() for p in PARAGRAPHS_MD.split("\n\n")]
+    profile = " ".join([BIO, *paragraphs, BIO.replace("Ann Keel", "She"), *paragraphs])
+    headlines = [(f"{title}, part {k}", f"{href}-{k}") for k in range(3) for title, href in AUTHOR_HEADLINES]
+    assert len(profile) > 800
+    md = convert(author_page(profile, headlines), "https://herald.example/2024/ann-keel/").markdown
+    assert "she still writes the Saturday tide column" in md
+    assert not any(title in md for title, _ in headlines)

@@ -224,14 +224,78 @@ LEAD = (
 )
 LEAD_MD = f"# Tides\n\n## [The busiest year of the port](https://example.org/s/lead)\n\n{LEAD}"
 
+# cards each written as one link holding its lines in blocks, no heading tag (a picture, a label, the headline, a summary)
+LINKED = "".join(
+    f"<div class='c'><a href='/l/{n}'><img src='/l/{n}.jpg' alt=''><div><div>Harbour</div><span>Linked story number "
+    f"{n} about the coast</span><div>A summary of linked story {n}, a line about the coast road and the ferry.</div>"
+    "</div></a></div>"
+    for n in range(1, 4)
+)
+LINKED_MD = "\n\n".join(
+    f"[Harbour](https://example.org/l/{n})\n\n[Linked story number {n} about the coast](https://example.org/l/{n})"
+    f"\n\n[A summary of linked story {n}, a line about the coast road and the ferry.](https://example.org/l/{n})"
+    for n in range(1, 4)
+)
+# live blogs' cards, their latest updates linking into the live page
+LIVE = "".join(
+    f"<div class='card'><h3><a href='/live/{n}'>Live number {n} from the harbour</a></h3><ul>"
+    + "".join(f"<li><a href='/live/{n}#p{k}'>Update {k} of live number {n}: the ferry is in</a></li>" for k in range(2))
+    + "</ul></div>"
+    for n in range(1, 4)
+)
+LIVE_HEADS_MD = [f"### [Live number {n} from the harbour](https://example.org/live/{n})" for n in range(1, 4)]
+LIVE_MD = "\n\n".join(
+    f"{head}\n\n"
+    + "\n".join(
+        f"- [Update {k} of live number {n}: the ferry is in](https://example.org/live/{n}#p{k})" for k in range(2)
+    )
+    for n, head in enumerate(LIVE_HEADS_MD, 1)
+)
+
+BIO = (
+    "Ann Keel has covered the harbour, the ferries and the island councils for the Herald since 2009. Before that she "
+    "reported on fishing and the coast for the county paper, and she still writes the Saturday tide column."
+)
+BYLINED = "".join(
+    f"<li><a href='/k/{n}'>Story number {n} by Ann about the sea</a> <time>May {n + 1}</time></li>"
+    for n in range(1, 12)
+)
+BYLINED_MD = "\n".join(f"- [Story number {n} by Ann about the sea](https://example.org/k/{n})" for n in range(1, 12))
+
 # pages each rule acts on: (page, Markdown with the rule on, Markdown with it off)
 PAGES = {
+    "bio-lines": (
+        f"<html><body><div class='page'><h1>Ann Keel</h1><p>{BIO}</p><ul>{BYLINED}</ul></div></body></html>",
+        "# Ann Keel\n\n" + BYLINED_MD,
+        # the bio is a story beside the list
+        f"# Ann Keel\n\n{BIO}",
+    ),
+    "linked-cards": (
+        f"<html><body><div class='page'><div class='list'>{CARDS}</div><div class='desk'>{LINKED}</div>"
+        f"<div class='list'>{TALES}</div></div></body></html>",
+        CARDS_MD + "\n\n" + LINKED_MD + "\n\n" + TALES_MD,
+        # the cards are links: the desk is link-dense
+        CARDS_MD + "\n\n" + TALES_MD,
+    ),
+    "card-lines": (
+        f"<html><body><div class='page'><div class='list'>{CARDS}</div><div class='list'>{LIVE}</div></div>"
+        "</body></html>",
+        CARDS_MD + "\n\n" + LIVE_MD,
+        # the updates are lists of links
+        CARDS_MD + "\n\n" + "\n\n".join(LIVE_HEADS_MD),
+    ),
     "headline-lists": (
         f"<html><body><div class='page'><div class='list'>{CARDS}</div><div class='desk'><ul>{HEADLINES}</ul></div>"
         f"<div class='list'>{TALES}</div></div></body></html>",
         CARDS_MD + "\n\n" + HEADLINES_MD + "\n\n" + TALES_MD,
         # the desk of headlines alone is a menu's link list
         CARDS_MD + "\n\n" + TALES_MD,
+    ),
+    "pager-lines": (
+        f"<html><body><div class='page'><div class='list'>{CARDS}</div><div class='count'>Page 3 of 12</div>"
+        f"<div class='list'>{TALES}</div></div></body></html>",
+        CARDS_MD + "\n\n" + TALES_MD,
+        CARDS_MD + "\n\nPage 3 of 12\n\n" + TALES_MD,
     ),
     "listing-widgets": (
         f"<html><body><div class='page'><div class='list'>{CARDS}</div><div class='weather'>Harbour 14°C, cloudy "
@@ -513,6 +577,10 @@ NEEDS = {
     "headline-lists": {"listing-pages", "teaser-cards"},  # listed on a listing, decided by its cards
     "lead-cards": {"listing-pages", "teaser-cards"},
     "listing-widgets": {"listing-pages", "teaser-cards"},
+    "linked-cards": {"listing-pages", "teaser-cards"},
+    "bio-lines": {"listing-pages", "teaser-cards", "lead-cards"},
+    "pager-lines": {"listing-pages", "teaser-cards"},
+    "card-lines": {"listing-pages", "teaser-cards"},
     # the post left out by its links, the thread by its class, the region above it
     "second-reading": {"link-density", "class-hints", "comments-descent"},
 }

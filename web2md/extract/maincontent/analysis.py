@@ -23,6 +23,7 @@ from web2md.extract.maincontent.blocks import (
     link_target,
     parts_of_the_page,
     reads_as_headline,
+    word_count,
 )
 from web2md.extract.maincontent.content import FURNITURE_TAGS, INLINE_TAGS, TITLE_BLOCK_TAGS, TITLE_TAGS, UNIT_TAGS
 from web2md.extract.maincontent.furniture import block_text, hint_strength
@@ -82,6 +83,8 @@ INTRO_SHARE = 0.25
 BARE_HEADLINE_CHARS = 12
 # beside a card apart, lists of bare headlines weigh as its grid when they hold this share of their branch's text
 DESK_SHARE = 0.5
+# in a card written as one link, a line of at most this many words before its headline is a label (a kicker)
+KICKER_WORDS = 4
 
 
 def _tag_kind(tag: str, skip_tags: frozenset[str], custom_tags: dict[str, int]) -> int:
@@ -223,12 +226,16 @@ class Analysis:
         # as lists of headlines on a listing page alone (`list_bare_headlines`)
         self.bare_lists: dict[etree._Element, list[etree._Element]] = {}
         self._bare_found: dict[etree._Element, list[etree._Element]] | None = None  # (find_bare_lists)
+        self._linked_found: dict[etree._Element, list[etree._Element]] | None = None  # (find_linked_lists)
         # cards with a summary not in a list of cards (fewer than MIN_CARDS side by side, in a block holding more than
         # them: a section's lead story over its grid), and per block the content text of those below it (none passed
         # up out of a list of cards): a card's summary, not the page's prose (`lone_text`)
         self.lone_cards: set[etree._Element] = set()
         self.lone_held: dict[etree._Element, int] = {}
-        # on a listing, the blocks holding a listed list of bare headlines (not link-dense: they hold headlines)
+        # on a listing page, its lists of cards each written as one link without a heading tag (`list_linked_cards`)
+        self.linked_lists: set[etree._Element] = set()
+        # on a listing, the blocks holding a listed list of bare headlines or of such cards (not link-dense: they hold
+        # headlines)
         self.headline_holders: frozenset[etree._Element] = frozenset()
         self.listed: frozenset[etree._Element] = frozenset()  # on a listing page, its lists of cards and the cards
         self.listed_lists: frozenset[etree._Element] = frozenset()  # ... its lists of cards alone
@@ -626,7 +633,7 @@ class Analysis:
         self.listed_lists = frozenset(listed)
         holders: set[etree._Element] = set()
         for el in listed:
-            if el in self.bare_lists:
+            if el in self.bare_lists or el in self.linked_lists:
                 for node in el.iterancestors():  # (each block once: the walk up stops at one passed already)
                     if node in holders:
                         break
@@ -649,6 +656,56 @@ class Analysis:
         other page needs them) and count them as lists of headlines alone."""
         self.bare_lists.update(self.find_bare_lists())
         self.headline_lists.update(self.bare_lists)
+
+    def list_linked_cards(self) -> None:
+        """On a listing page, count its lists of cards written as one link (`find_linked_lists`) as lists of headlines
+        alone; their holders are not link-dense."""
+        for el, cards in self.find_linked_lists().items():
+            if el not in self.headline_lists and el not in self.teaser_lists:
+                self.headline_lists[el] = cards
+                self.linked_lists.add(el)
+
+    def find_linked_lists(self) -> dict[etree._Element, list[etree._Element]]:
+        """The page's lists of cards each written as one link holding its lines in blocks, no heading tag among them
+        (`opens_with_a_headline`; looked for on listings and beside a card apart, not in the walk: elsewhere a product
+        list's names over their makers, an embedded post's placeholder open so too), each with its cards. A card is
+        the link, or the blocks holding it alone; a list, the block holding MIN_CARDS such cards or more. A label over
+        the headline counts only in a list where a card holds a picture (a menu's entries, a name over a line
+        describing it, hold none)."""
+        if self._linked_found is not None:
+            return self._linked_found
+        lists: dict[etree._Element, list[etree._Element]] = {}
+        self._linked_found = lists
+        if "linked-cards" in self.disabled or "teaser-cards" in self.disabled:
+            return lists
+        stats = self.stats
+        found: dict[etree._Element, list[etree._Element]] = {}
+        labelled: set[etree._Element] = set()  # the cards whose headline has a label over it
+        pictured: set[etree._Element] = set()  # the lists holding a card with a picture
+        for anchor in self.root.iter("a"):
+            own = stats.get(anchor)
+            # (a link holding blocks: its own measures hold their text; a link of inline text passes it to its block)
+            if own is None or not own.text or own.titles or own.text > CARD_CHARS:
+                continue
+            opening = opens_with_a_headline(anchor)
+            if not opening:
+                continue
+            card, parent = anchor, anchor.getparent()
+            while parent is not None and len(parent) == 1 and not (parent.text or "").strip() and parent in stats:
+                card, parent = parent, parent.getparent()
+            if parent is None:
+                continue
+            found.setdefault(parent, []).append(card)
+            if opening == 2:
+                labelled.add(card)
+            if next(anchor.iter("img"), None) is not None:
+                pictured.add(parent)
+        for el, cards in found.items():
+            if el not in pictured:
+                cards = [card for card in cards if card not in labelled]
+            if len(cards) >= MIN_CARDS and el not in self.headline_lists and el not in self.teaser_lists:
+                lists[el] = cards
+        return lists
 
     def find_bare_lists(self) -> dict[etree._Element, list[etree._Element]]:
         """The page's lists of bare headlines (`bare_headline_item`), each with its items; looked for once."""
@@ -680,7 +737,7 @@ class Analysis:
         DESK_SHARE of its text or more in such lists (a desk: the list and its name; not one of a sidebar's widgets,
         a blog's recent posts or links among its archives, categories and about box, which may be the card)."""
         stats, held = self.stats, self.lone_held
-        found = self.find_bare_lists()
+        found = {**self.find_bare_lists(), **self.find_linked_lists()}  # (cards written as one link: such lists too)
         branches: dict[etree._Element, int] = {}  # the branches holding the lists, with the lists' text in them
         branch_of: dict[etree._Element, etree._Element | None] = {}  # (each block passed once)
         for el, items in found.items():
@@ -755,7 +812,13 @@ class Analysis:
         lone = self.lone_text(both, title)
         own -= lone
         if (
-            (own < SECTION_INTRO or own < INTRO_SHARE * self.lists_under(title.getparent(), lists))
+            (
+                own < SECTION_INTRO
+                or own < INTRO_SHARE * self.lists_under(title.getparent(), lists)
+                or own < CARD_CHARS
+                and names_its_heading(title)
+                and "bio-lines" not in self.disabled
+            )
             and title.tag == "h1"
             and "lead-cards" not in self.disabled
             and (
@@ -871,6 +934,37 @@ def bare_headline_item(item: etree._Element) -> bool:
         and not (anchor.get("href") or "").lstrip().lower().startswith(NOT_PAGES)
         and link_target(anchor) is not None
     )
+
+
+def opens_with_a_headline(anchor: etree._Element) -> int:
+    """Whether a link holding blocks opens as a card written as one link does, its headline in a `<span>` or a
+    `<div>` rather than a heading tag: 1 when a line reading as a headline (`reads_as_headline`) comes first, 2 when
+    one label of a few words (a kicker, a section's name) comes before it, else 0. Its lines are read in document
+    order until the headline."""
+    if (anchor.text or "").strip():
+        return 0
+    labels = 0
+    for node in anchor.iterdescendants(etree.Element):
+        text = (node.text or "").strip()
+        if text:
+            if reads_as_headline(text):
+                return 1 + labels
+            labels += 1
+            if labels > 1 or word_count(text) > KICKER_WORDS:
+                return 0
+        if (node.tail or "").strip():
+            return 0  # text between the blocks (its place among them is not read): no card's lines
+    return 0
+
+
+def names_its_heading(title: etree._Element) -> bool:
+    """Whether the block after a heading opens with the heading's words: a bio under an author's name ("Ann Smith
+    covers the harbour ..."), a topic's introduction naming it."""
+    after = title.getnext()
+    if after is None:
+        return False
+    heading = " ".join(subtree_text(title).split()).casefold()
+    return bool(heading) and " ".join(block_text(after).split()).casefold().startswith(heading)
 
 
 def page_title(body: etree._Element) -> str | None:

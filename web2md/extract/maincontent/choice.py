@@ -495,6 +495,7 @@ def choose_main(
             # a listing: its teasers are its content, its lists of bare headlines too
             if "headline-lists" not in off:
                 analysis.list_bare_headlines()
+            analysis.list_linked_cards()
             lists = len(analysis.lists_of_cards())
             analysis.restore_teasers(story, base)
             # a front page: every list of cards listed, on a page that names no story
@@ -643,15 +644,21 @@ def beside_the_lists(
         listed = sum(analysis.text(el) for el in lists if holds(region, el))
         if NOTES_BESIDE_LISTS * sum(map(analysis.text, notes)) >= listed:
             notes = set()
-        if "listing-widgets" not in analysis.disabled:
+        widgets, pagers = "listing-widgets" not in analysis.disabled, "pager-lines" not in analysis.disabled
+        if widgets or pagers:
             # blocks of labels beside the lists (a markets or weather widget, a date bar): no content text, no
-            # headline, no heading of their own, more words than a desk's name
+            # headline, no heading of their own, more words than a desk's name; or a line counting the pages
             notes.update(
                 child
                 for child in beside
                 if not analysis.good(child)
                 and child.tag not in HEADING_TAGS
-                and word_count(block_text(child)) > CARD_LABEL_WORDS
+                and (
+                    widgets
+                    and word_count(block_text(child)) > CARD_LABEL_WORDS
+                    or pagers
+                    and counts_pages(block_text(child))
+                )
             )
     cards = analysis.listed - lists
 
@@ -665,6 +672,17 @@ def beside_the_lists(
         return skip(el)
 
     return skip_beside_the_lists
+
+
+_NUMBER = re.compile(r"\d+(?:[–-]\d+)?")
+
+
+def counts_pages(text: str) -> bool:
+    """Whether a line of labels counts a listing's pages or items ("Page 2 of 40", "1 2 3 … 40", "Showing 1–20 of
+    345"): two numbers or more, making half its words or more; not a desk's name ("Top 10", "2024")."""
+    words = text.split()
+    numbers = sum(1 for word in words if _NUMBER.fullmatch(word.strip(".,:;()…")))
+    return numbers >= 2 and 2 * numbers >= len(words)
 
 
 def is_card_label(el: etree._Element, analysis: Analysis) -> bool:

@@ -685,6 +685,7 @@ class FurnitureTest:
             and total < 0.5 * self.post_sizes[0]
             and not self.holds_the_post(own)  # a short post with its links: most of its content
             and not self.heads_the_story(el, total)
+            and not (tag in LIST_TAGS and self.card_lines(el))
             and "link-density" not in off
         ):
             return True
@@ -855,6 +856,23 @@ class FurnitureTest:
             return False
         links = sum(1 for _ in islice(el.iter("a"), MAX_HEADER_LINKS + 2))
         return links - sum(1 for _ in islice(heading.iter("a"), 2)) <= MAX_HEADER_LINKS
+
+    def card_lines(self, el: etree._Element) -> bool:
+        """Whether a list in a listing's card is the card's own lines: MIN_CARDS - 1 links or more, each linking into
+        the card's story (a live blog's latest updates under its headline, each a permalink into the live page), not
+        to other stories (related links)."""
+        analysis = self.analysis
+        card = el.getparent()
+        if (
+            card is None
+            or card not in analysis.listed
+            or card in analysis.listed_lists
+            or "card-lines" in analysis.disabled
+        ):
+            return False
+        target = link_target(card)
+        anchors = list(el.iter("a"))
+        return target is not None and len(anchors) >= MIN_CARDS - 1 and all(link_target(a) == target for a in anchors)
 
     def holds_the_post(self, own: Counts | None) -> bool:
         """Whether a block (its counts `own`) holds half the post's content text or more: the post itself."""

@@ -197,6 +197,32 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "linked-cards",
+        "on a listing page, a block holding MIN_CARDS cards or more each written as one link holding its lines in "
+        "blocks without a heading tag (`<a><div><span>Headline</span><div>Summary</div></div></a>`: a line reading "
+        "as a headline first, or after one label of at most KICKER_WORDS words where a card of the list holds a "
+        "picture; the card the link or the blocks holding it alone, at most CARD_CHARS) is a list of headlines "
+        "alone, listed, and the blocks holding it are not link-dense; looked for once the page is a listing, and "
+        "beside a card apart titled by a heading with no list of cards, where it weighs in the listing decision as "
+        "lists of bare headlines do (headline-lists, DESK_SHARE)",
+        ("MIN_CARDS", "CARD_CHARS", "KICKER_WORDS", "DESK_SHARE"),
+        (
+            "test_content::test_a_front_page_keeps_a_desk_of_cards_written_as_one_link_without_heading_tags",
+            "test_content::test_a_front_page_leaves_out_a_menu_of_links_holding_a_name_and_a_line_each",
+            "test_content::test_a_section_page_keeps_its_desk_of_cards_written_as_one_link_under_a_lead_story",
+        ),
+    ),
+    Rule(
+        "card-lines",
+        "on a listing page, a list in a listed card whose MIN_CARDS - 1 links or more all lead into the card's story "
+        "(a live blog's latest updates, each a permalink into the live page) is the card's lines, not link-dense",
+        ("MIN_CARDS",),
+        (
+            "test_content::test_a_front_page_keeps_a_live_blogs_latest_updates_under_its_card",
+            "test_content::test_a_front_page_leaves_out_a_cards_list_of_links_to_other_stories",
+        ),
+    ),
+    Rule(
         "listing-widgets",
         "on a front page (every list of cards listed, no story named), a block beside the lists with no content text, "
         "no linked headline, not a heading, of more than CARD_LABEL_WORDS words (a markets or weather widget, a date "
@@ -205,6 +231,29 @@ RULES: tuple[Rule, ...] = (
         (
             "test_content::test_a_front_page_leaves_out_a_widget_beside_its_lists",
             "test_content::test_a_front_page_keeps_desk_names_that_are_no_headings",
+        ),
+    ),
+    Rule(
+        "pager-lines",
+        "on a front page (every list of cards listed, no story named), a block beside the lists with no content text, "
+        "no linked headline, not a heading, counting the listing's pages or items (two numbers or more, half its "
+        'words or more: "Page 3 of 12", "Showing 41-60 of 230") is the pager\'s line, not the listing\'s text',
+        (),
+        (
+            "test_content::test_an_archive_page_leaves_out_the_line_counting_its_pages",
+            "test_content::test_an_archive_page_keeps_a_desk_name_holding_a_number",
+        ),
+    ),
+    Rule(
+        "bio-lines",
+        "beside lists of cards, an <h1> of a word or two over less than CARD_CHARS of its own that the block after it "
+        "opens with (an author's name over a bio naming her, a topic over an introduction naming it) names a section, "
+        "no story, whatever the lists' size (lead-cards' SECTION_INTRO and INTRO_SHARE aside)",
+        ("CARD_CHARS",),
+        (
+            "test_content::test_an_author_page_keeps_its_headlines_under_a_bio_naming_her",
+            "test_content::test_a_profile_under_its_subjects_name_stays_a_story",
+            "test_content::test_teasers_with_a_read_more_heading_after_a_short_article_are_left_out",
         ),
     ),
     Rule(
