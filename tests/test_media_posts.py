@@ -63,14 +63,18 @@ META = """<div class="meta"><a href="/author/pat/">Pat Lowe</a> | <a href="/stri
 STRIP = '<img src="/strips/51.png" width="600" height="240" alt="The Deadline Dragon">'
 
 
+COMIC_MD = (
+    "# Weekly Strip 51: The Deadline Dragon\n\nEvery Monday we run a strip about working for yourself by Pat Lowe. "
+    "[See all the strips](https://inkwell.example/strips/)."
+)
+
+
 def test_a_comic_under_its_heading_keeps_its_heading_and_line():
-    # story-picture: the post's blocks hold fewer words than the writer's box beside it, and their links (writer,
-    # category, comment count, archive) make them read as navigation measured against the region
-    markdown = convert(comic_page(STRIP, META), url=URL).markdown
-    assert markdown.startswith("# Weekly Strip 51: The Deadline Dragon")
-    assert "Every Monday we run a strip about working for yourself by Pat Lowe." in markdown
-    assert "Pat Lowe draws every single day" not in markdown  # the writer's box (the bio) stays out
-    assert "the dragon always wins" not in markdown  # and the comments
+    # story-picture and picture-post-region (either is enough here): the post's blocks hold fewer words than the
+    # writer's box beside it, and their links (writer, category, comment count, archive) make them read as
+    # navigation measured against the region; the region is the post, the related-posts widget with nothing to show
+    # goes with the writer's box and the comments (picture-post-region)
+    assert convert(comic_page(STRIP, META), url=URL).markdown == COMIC_MD
 
 
 def test_the_comic_is_shown_as_a_picture_with_images_on():
@@ -81,9 +85,22 @@ def test_the_comic_is_shown_as_a_picture_with_images_on():
 
 def test_a_video_under_its_heading_keeps_its_heading_and_line():
     player = '<iframe src="https://video.example/embed/51" width="560" height="315"></iframe>'
-    markdown = convert(comic_page(player, META), url=URL).markdown
-    assert markdown.startswith("# Weekly Strip 51: The Deadline Dragon")
-    assert "Every Monday we run a strip about working for yourself by Pat Lowe." in markdown
+    assert convert(comic_page(player, META), url=URL).markdown == COMIC_MD
+
+
+def test_a_video_posts_line_under_a_long_heading_is_kept():
+    # story-picture: the post is the region; its heading, long enough to count as content text, is most of it, and
+    # the block holding the player, the line and a link to the source reads as navigation beside it
+    title = "The most beautiful ninety seconds of rain you will see on a city street this year"
+    page = (
+        f"<!doctype html><html><head><title>{title} | Inkwell</title></head><body>{NAV}<div class='wrap'><div "
+        f"class='main'><article class='entry'><h1>{title}</h1><div class='entry-body'><iframe "
+        "src='https://video.example/embed/90' width='640' height='360'></iframe><p>Just watch it.</p><p><a "
+        f"href='https://rainfilms.example/'>Via Rain Films</a></p></div></article>{COMMENTS}</div>{SIDEBAR}</div>"
+        "</body></html>"
+    )
+    markdown = convert(page, url=URL).markdown
+    assert markdown == f"# {title}\n\nJust watch it."
 
 
 def test_an_avatar_after_the_heading_is_no_picture_of_the_post():
@@ -180,3 +197,56 @@ def test_a_logo_over_a_banner_picture_is_no_story_heading():
     )
     page = page.replace("<title>Linen and rain</title>", "<title>Street Looks</title>")
     assert convert(page, url=PHOTO_URL).markdown.startswith("Every photo on this site is shared")
+
+
+# -- stories with text of their own: no post told in a picture ------------------------------------------------------
+
+STORY_PARAGRAPHS = [
+    "The city opened its new covered market on Saturday after four years of building and two of arguing about it.",
+    "Traders from the old open-air market moved in on Friday night, carrying crates of fruit across the square.",
+    "The roof is made of recycled glass panels, which the architects say keep the hall cool through the summer.",
+    "Not everyone is pleased: some traders say the rents are twice what they paid for a pitch outside.",
+    "The council says the first year will be rent-free for every trader who moved from the old market.",
+]
+
+
+def article_page(after: str = "") -> str:
+    """A news story: a header block of its heading, a line of links to its writer and section and its hero picture,
+    beside a block of paragraphs; `after` the story, in the block holding both; then the comments."""
+    body = "".join(f"<p>{p}</p>" for p in STORY_PARAGRAPHS)
+    return f"""<!doctype html><html><head><title>The covered market opens its doors</title></head><body>{NAV}
+<div class="wrap"><div class="main"><div class="story">
+ <div class="story-head"><h1>The covered market opens its doors</h1>
+  <div class="meta"><a href="/author/lee/">Lee Park</a> | <a href="/city/">City</a> | <a href="#replies">3 comments</a></div>
+  <img src="/photos/market.jpg" width="1200" height="675" alt=""></div>
+ <div class="story-body">{body}</div>
+ {after}
+</div>{COMMENTS}</div>{SIDEBAR}</div></body></html>"""
+
+
+def test_a_story_beside_its_header_and_hero_picture_is_not_left_for_its_header():
+    # picture_post_block's guard: the story's text stands beside the block holding its heading and picture (more than
+    # PICTURE_POST units of content text beside it, not named as furniture nor the comments): no post told in a
+    # picture, and the region is not narrowed to the header
+    markdown = convert(article_page(), url=URL).markdown
+    for paragraph in STORY_PARAGRAPHS:
+        assert paragraph in markdown
+    assert "[Lee Park]" not in markdown  # the header's line of links stays navigation
+
+
+def test_a_story_with_its_picture_and_text_in_one_block_keeps_the_note_after_it():
+    # picture_post_block's size guard: the block holding the heading and picture holds the story's text (PICTURE_POST
+    # units or more): the region is not narrowed to it, and a short note after it stays
+    story = (
+        '<div class="story"><h1>The covered market opens its doors</h1><img src="/photos/market.jpg" width="1200" '
+        'height="675" alt="">' + "".join(f"<p>{p}</p>" for p in STORY_PARAGRAPHS) + "</div>"
+    )
+    note = "<p>Update: the market opens at eight, not nine.</p>"
+    page = (
+        f"<!doctype html><html><head><title>The covered market opens its doors</title></head><body>{NAV}"
+        f'<div class="wrap"><div class="main"><div class="col">{story}{note}</div>{COMMENTS}</div>{SIDEBAR}</div>'
+        "</body></html>"
+    )
+    markdown = convert(page, url=URL).markdown
+    assert STORY_PARAGRAPHS[-1] in markdown
+    assert "Update: the market opens at eight, not nine." in markdown

@@ -225,6 +225,7 @@ LEAD = (
 LEAD_MD = f"# Tides\n\n## [The busiest year of the port](https://example.org/s/lead)\n\n{LEAD}"
 
 COMIC_PAGE = comic_page(STRIP, META)
+VIDEO_TITLE = "The greatest tide chart ever drawn by the harbour office"
 COMIC_LINE = "Every Monday we run a strip about working for yourself by Pat Lowe. [See all the strips](https://example.org/strips/)."
 
 # pages each rule acts on: (page, Markdown with the rule on, Markdown with it off)
@@ -415,10 +416,18 @@ PAGES = {
         ARTICLE_MD + "\n\n### About the Coastal Times\n\nThe Coastal Times is the paper of the north coast since 1901.",
     ),
     "story-picture": (
+        f"<html><head><title>{VIDEO_TITLE}</title></head><body><div class='wrap'><article><h1>{VIDEO_TITLE}</h1>"
+        "<div class='entry'><iframe src='https://video.example/embed/1' width='560' height='315'></iframe><p>Wow, "
+        "just wow.</p><p><a href='/via'>Via the harbour office</a></p></div></article></div></body></html>",
+        f"# {VIDEO_TITLE}\n\nWow, just wow.",
+        # the block holding the video and its line is link-dense beside the heading, which holds more content text
+        f"# {VIDEO_TITLE}",
+    ),
+    "picture-post-region": (
         COMIC_PAGE,
+        "# Weekly Strip 51: The Deadline Dragon\n\n" + COMIC_LINE,
+        # the region holds the post, the writer's box, the empty related-posts widget and the comments
         "# Weekly Strip 51: The Deadline Dragon\n\n" + COMIC_LINE + "\n\n- ### More strips\n  - No related strips yet",
-        # the post's blocks are link-dense beside the writer's box and the comments, which hold more content text
-        "- ### More strips\n  - No related strips yet",
     ),
     "picture-posts": (
         "<html><head><title>Tides explained</title></head><body><div class='wrap'><div class='post'><h2>Tides "
@@ -533,7 +542,8 @@ NEEDS = {
     "listing-widgets": {"listing-pages", "teaser-cards"},
     # the post left out by its links, the thread by its class, the region above it
     "second-reading": {"link-density", "class-hints", "comments-descent"},
-    "story-picture": {"link-density", "class-hints"},  # the blocks it spares are link-dense; the author's box named
+    "story-picture": {"link-density"},  # the blocks it spares are link-dense
+    "picture-post-region": {"link-density"},  # the post's line of links to its writer and category
     "picture-posts": {"banner-kickers"},  # the post's title is an <h2> the <title> names
 }
 

@@ -37,6 +37,7 @@ from web2md.extract.maincontent.furniture_test import (
     FurnitureTest,
     once_each,
     picture_post,
+    picture_post_block,
     whole_tables,
 )
 
@@ -551,10 +552,14 @@ def choose_main(
         else headline(body, None)  # no <h1>: the post's title the <title> names
     )
     story = story_heading(body, heads if heads is not None else title, title_text)
-    if "picture-posts" not in off:
-        # a post told in a picture under the page's story heading, apart from a region of a line or two
-        moved = picture_post_apart(body, article if article is not None else main, story, analysis)
-        if moved is not None:
+    if story is not None:
+        # a post told in a picture under the page's story heading: apart from a region of a line or two, or in the
+        # region with no story text beside it (its author's box, its comments, widgets around it)
+        region = article if article is not None else main
+        moved = picture_post_apart(body, region, story, analysis) if "picture-posts" not in off else None
+        if moved is None and "picture-post-region" not in off:
+            moved, _ = picture_post_block(region, story, analysis)
+        if moved is not None and moved is not region:
             main, article = moved, None
     # what the furniture test reads of the page, wherever the region is
     page = {

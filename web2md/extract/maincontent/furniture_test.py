@@ -299,22 +299,22 @@ def picture_post(
     return None, None
 
 
-def story_picture_post(
+def picture_post_block(
     main: etree._Element, heading: etree._Element | None, analysis: Analysis
-) -> Collection[etree._Element]:
-    """The block of the region `main` holding a post told in a picture under its heading (`picture_post`), with the
-    blocks holding it up to `main` and the blocks in it holding the picture, when it holds less than PICTURE_POST
-    units of content text (no text of its own but a line or two) and no story text stands elsewhere in the region:
-    the blocks beside it and beside each block holding it hold less than PICTURE_POST units of content text, those
-    named as furniture (an author's box) or as the comments, or holding a thread alone, aside. (A story's header
-    over its hero picture, beside the story's text, is no such post.)"""
+) -> tuple[etree._Element, etree._Element] | tuple[None, None]:
+    """The block of the region `main` holding a post told in a picture under its heading (`picture_post`) and its
+    picture, when it holds less than PICTURE_POST units of content text (no text of its own but a line or two) and
+    no story text stands elsewhere in the region: the blocks beside it and beside each block holding it hold less
+    than PICTURE_POST units of content text, those named as furniture (an author's box) or as the comments, or
+    holding a thread alone, aside. (A story's header over its hero picture, beside the story's text, is no such
+    post.)"""
     post, picture = picture_post(main, heading)
     if post is None:
-        return NO_LINE
+        return None, None
     good = analysis.good
     most = PICTURE_POST * analysis.min_unit
     if good(post) >= most:
-        return NO_LINE
+        return None, None
     elsewhere = 0
     read: dict[etree._Element, bool] = {}
     node = post
@@ -330,8 +330,19 @@ def story_picture_post(
                 continue
             elsewhere += g
             if elsewhere >= most:
-                return NO_LINE  # the story's text stands beside its header
+                return None, None  # the story's text stands beside its header
         node = parent
+    return post, picture
+
+
+def story_picture_post(
+    main: etree._Element, heading: etree._Element | None, analysis: Analysis
+) -> Collection[etree._Element]:
+    """The block of the region `main` holding a post told in a picture under its heading (`picture_post_block`), with
+    the blocks holding it up to `main` and the blocks in it holding the picture."""
+    post, picture = picture_post_block(main, heading, analysis)
+    if post is None:
+        return NO_LINE
     return {post, *ancestors_up_to(post, main), *ancestors_up_to(picture, post)}
 
 

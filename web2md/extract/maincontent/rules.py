@@ -618,6 +618,14 @@ RULES: tuple[Rule, ...] = (
         (),
     ),
     Rule(
+        "picture-post-region",
+        "the region narrows to the post told in a picture it holds (the block story-picture spares, with less than "
+        "PICTURE_POST units of content text and no story text beside it): the author's box, the widgets and the "
+        "comments around it go",
+        ("PICTURE_POST",),
+        (),
+    ),
+    Rule(
         "story-picture",
         "a post told in a picture (a comic, a photo, an infographic, a video): the lowest block of the region holding "
         "the page's story heading (its <h1>, or the post's title under a banner) and, after it, a picture or player "
