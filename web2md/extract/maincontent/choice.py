@@ -33,7 +33,6 @@ from web2md.extract.maincontent.furniture import (
     names_content,
 )
 from web2md.extract.maincontent.furniture_test import (
-    PICTURE_POST,
     FurnitureTest,
     once_each,
     picture_post,
@@ -636,13 +635,8 @@ def picture_post_apart(
     not go on with the post's story (an article whose heading and picture stand in a header block over its text)."""
     if story is None or holds(region, story) or analysis.good(region) >= SHORT_REGION * analysis.min_unit:
         return None
-    post, _ = picture_post(body, story)
-    if (
-        post is None
-        or post is body
-        or holds(post, region)
-        or analysis.good(post) >= PICTURE_POST * analysis.min_unit  # a post with text of its own
-    ):
+    post, _ = picture_post(body, story, analysis)
+    if post is None or post is body or holds(post, region):
         return None
     # the headings of the page between the two, in document order
     first, second = (post, region) if is_before(post, region, body) else (region, post)

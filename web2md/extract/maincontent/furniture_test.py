@@ -279,17 +279,22 @@ def is_picture(el: etree._Element) -> bool:
 
 
 def picture_post(
-    top: etree._Element, heading: etree._Element | None
+    top: etree._Element, heading: etree._Element | None, analysis: Analysis
 ) -> tuple[etree._Element, etree._Element] | tuple[None, None]:
     """The lowest block below `top` holding the page's story heading (`heading`) and, after it, a picture
-    (`is_picture`), with that picture: a post told in a picture (a comic, a photo, an infographic, a video) under its
-    heading and byline. Each block after the heading is looked through once (the blocks after it in its parent,
-    then after its parent, and so on) until a picture is found."""
+    (`is_picture`), with that picture, when it holds less than PICTURE_POST units of content text: a post told in a
+    picture (a comic, a photo, an infographic, a video) under its heading and byline, no text of its own but a line
+    or two. Each block after the heading is looked through once (the blocks after it in its parent, then after its
+    parent, and so on) until a picture is found or a block holding the heading holds that much content text."""
     if heading is None or not holds(top, heading):
         return None, None
+    good = analysis.good
+    most = PICTURE_POST * analysis.min_unit
     node = heading
     while node is not top:
         parent = node.getparent()
+        if good(parent) >= most:
+            return None, None  # a story with text of its own (and every block holding it)
         for sibling in node.itersiblings():
             if isinstance(sibling.tag, str) and sibling.tag not in HEADING_TAGS:  # (an icon in a heading: no picture)
                 picture = next((el for el in sibling.iter(STORY_PICTURE_TAGS) if is_picture(el)), None)
@@ -303,18 +308,15 @@ def picture_post_block(
     main: etree._Element, heading: etree._Element | None, analysis: Analysis
 ) -> tuple[etree._Element, etree._Element] | tuple[None, None]:
     """The block of the region `main` holding a post told in a picture under its heading (`picture_post`) and its
-    picture, when it holds less than PICTURE_POST units of content text (no text of its own but a line or two) and
-    no story text stands elsewhere in the region: the blocks beside it and beside each block holding it hold less
-    than PICTURE_POST units of content text, those named as furniture (an author's box) or as the comments, or
-    holding a thread alone, aside. (A story's header over its hero picture, beside the story's text, is no such
+    picture, when no story text stands elsewhere in the region: the blocks beside it and beside each block holding it
+    hold less than PICTURE_POST units of content text, those named as furniture (an author's box) or as the comments,
+    or holding a thread alone, aside. (A story's header over its hero picture, beside the story's text, is no such
     post.)"""
-    post, picture = picture_post(main, heading)
+    post, picture = picture_post(main, heading, analysis)
     if post is None:
         return None, None
     good = analysis.good
     most = PICTURE_POST * analysis.min_unit
-    if good(post) >= most:
-        return None, None
     elsewhere = 0
     read: dict[etree._Element, bool] = {}
     node = post
