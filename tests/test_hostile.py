@@ -73,6 +73,7 @@ def test_convert_time_grows_linearly():
 
 
 STORY = "<p>" + "The sea rises and falls twice a day, pulled by the Moon. " * 40 + "</p>"
+THREAD = "<div class='comments'>" + STORY + "</div>"  # a thread outweighing a post: the region holds both
 CARDS = "".join(f'<h3><a href="/s/{i}">Story {i} about the sea</a></h3>' for i in range(3))
 # Shapes that exercise main-content extraction: teaser tests, section headings, captions, date lines.
 # a paywall's stub (call-boxes): its asks after a heading and an offer
@@ -224,6 +225,24 @@ EXTRACTION_CASES = {
             + "<h2><a href='/p'>Ferry back</a></h2>"
             + "</div>" * n
             + STORY
+        ),
+        200,
+    ),
+    # a post told in a picture: the blocks after its heading are looked through once, level by level, up to the
+    # picture; the blocks beside the post's block and beside each block holding it are read once
+    "a story heading in deep wrappers, a line after each, a picture at the end": (
+        lambda n: (
+            "<div>" * n
+            + "<h1>Weekly strip</h1>"
+            + "</div><p>A line of this block.</p>" * n
+            + "<img src='/s.png'>"
+            + THREAD
+        ),
+        200,
+    ),
+    "a picture post in deep wrappers, a note beside each": (
+        lambda n: (
+            "<div><p>A note of this block.</p>" * n + "<h1>Weekly strip</h1><img src='/s.png'>" + "</div>" * n + THREAD
         ),
         200,
     ),

@@ -11,6 +11,7 @@ import json
 import pytest
 
 from tests.test_content import SHORT_POST_MD, SHORT_POST_PAGE
+from tests.test_media_posts import META, STRIP, comic_page
 from web2md import convert
 from web2md.extract.maincontent.rules import NAMES, RULES
 from web2md.extract.options import Options
@@ -261,6 +262,9 @@ BYLINED = "".join(
     for n in range(1, 12)
 )
 BYLINED_MD = "\n".join(f"- [Story number {n} by Ann about the sea](https://example.org/k/{n})" for n in range(1, 12))
+COMIC_PAGE = comic_page(STRIP, META)
+VIDEO_TITLE = "The greatest tide chart ever drawn by the harbour office"
+COMIC_LINE = "Every Monday we run a strip about working for yourself by Pat Lowe. [See all the strips](https://example.org/strips/)."
 
 # pages each rule acts on: (page, Markdown with the rule on, Markdown with it off)
 PAGES = {
@@ -475,6 +479,29 @@ PAGES = {
         ARTICLE_MD,
         ARTICLE_MD + "\n\n### About the Coastal Times\n\nThe Coastal Times is the paper of the north coast since 1901.",
     ),
+    "story-picture": (
+        f"<html><head><title>{VIDEO_TITLE}</title></head><body><div class='wrap'><article><h1>{VIDEO_TITLE}</h1>"
+        "<div class='entry'><iframe src='https://video.example/embed/1' width='560' height='315'></iframe><p>Wow, "
+        "just wow.</p><p><a href='/via'>Via the harbour office</a></p></div></article></div></body></html>",
+        f"# {VIDEO_TITLE}\n\nWow, just wow.",
+        # the block holding the video and its line is link-dense beside the heading, which holds more content text
+        f"# {VIDEO_TITLE}",
+    ),
+    "picture-post-region": (
+        COMIC_PAGE,
+        "# Weekly Strip 51: The Deadline Dragon\n\n" + COMIC_LINE,
+        # the region holds the post, the writer's box, the empty related-posts widget and the comments
+        "# Weekly Strip 51: The Deadline Dragon\n\n" + COMIC_LINE + "\n\n- ### More strips\n  - No related strips yet",
+    ),
+    "picture-posts": (
+        "<html><head><title>Tides explained</title></head><body><div class='wrap'><div class='post'><h2>Tides "
+        "explained</h2><p>Drawn by the harbour office, May 2026</p><img src='/chart.png' width='600' height='400' "
+        "alt=''></div><h3>Comments</h3><div class='foot'><p>Every chart on this site may be copied for any purpose as "
+        "long as the harbour office is named.</p></div></div></body></html>",
+        "## Tides explained\n\nDrawn by the harbour office, May 2026",
+        # the only content text is the licence line: the region
+        "Every chart on this site may be copied for any purpose as long as the harbour office is named.",
+    ),
     "closing-boxes": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<div class='box'><img src='/sam.jpg' alt=''><h4>Sam "
         "Rivers</h4><p>Sam Rivers writes about the sea, the tides and the harbours of the north coast for <a href='/'>"
@@ -583,6 +610,9 @@ NEEDS = {
     "card-lines": {"listing-pages", "teaser-cards"},
     # the post left out by its links, the thread by its class, the region above it
     "second-reading": {"link-density", "class-hints", "comments-descent"},
+    "story-picture": {"link-density"},  # the blocks it spares are link-dense
+    "picture-post-region": {"link-density"},  # the post's line of links to its writer and category
+    "picture-posts": {"banner-kickers"},  # the post's title is an <h2> the <title> names
 }
 
 

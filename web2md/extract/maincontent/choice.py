@@ -32,7 +32,13 @@ from web2md.extract.maincontent.furniture import (
     names_comments,
     names_content,
 )
-from web2md.extract.maincontent.furniture_test import FurnitureTest, once_each, whole_tables
+from web2md.extract.maincontent.furniture_test import (
+    FurnitureTest,
+    once_each,
+    picture_post,
+    picture_post_block,
+    whole_tables,
+)
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
 PRODUCT_WIDENING = 2.0  # a product's block holds up to this much more content text than its description
@@ -53,6 +59,8 @@ COLUMN_TAGS = frozenset(
 # excerpts and labels among links) and less than the titled column's is not counted either.
 SPARSE_COLUMN = 0.6
 SHORT_POST = 4  # a post of fewer units' content text than this, beside blocks holding more, is short
+# a region of fewer units' content text than this, apart from a post told in a picture, is not the page's story
+SHORT_REGION = 6
 MIN_HEADLINE = 12  # a heading the <title> holds, of at least this many characters, is the post's title
 LISTING = 4.0  # a page whose cards hold this many times the content text outside them is a listing
 # ... and one whose cards hold this many times that text when the page's title stands beside none of them with a story
@@ -543,25 +551,25 @@ def choose_main(
         if title is not None
         else headline(body, None)  # no <h1>: the post's title the <title> names
     )
-    # what the furniture test reads of the page, wherever the region is
     # the heading of the page's story: the post's title under the site's name, the headline under a banner, the <h1>
-    # that is not the site's name
-    story = (
-        post
-        if post is not None
-        else heads
-        if heads is not None
-        else None
-        if title is None or is_home_link(title)
-        else title
-    )
+    story = story_heading(body, post if post is not None else heads if heads is not None else title, title_text)
+    if story is not None:
+        # a post told in a picture under the page's story heading: apart from a region of a line or two, or in the
+        # region with no story text beside it (its author's box, its comments, widgets around it)
+        region = article if article is not None else main
+        moved = picture_post_apart(body, region, story, analysis) if "picture-posts" not in off else None
+        if moved is None and "picture-post-region" not in off:
+            moved, _ = picture_post_block(region, story, analysis)
+        if moved is not None and moved is not region:
+            main, article = moved, None
+    # what the furniture test reads of the page, wherever the region is
     page = {
         "author": author,
         "title": title,
         "headline": heads,
         "post": post,
-        "story": story,
         "article_body": article_body,
+        "story": story,
     }
     if article is None:
         whole = whole_tables(main)
@@ -604,6 +612,63 @@ def choose_main(
     return Choice(
         [article], once_each(skip_beside_the_body, skip.text_of, off, whole), analysis.good(article), analysis.skip_tags
     )
+
+
+def story_heading(
+    body: etree._Element, heading: etree._Element | None, title_text: str | None
+) -> etree._Element | None:
+    """The page's story heading: `heading` (its `<h1>`, or the post's title under a banner or where there is none)
+    when the page's title (`title_text`, the `<title>` without the site's name; else the `<title>`) holds its text
+    and it is no link to the home page (the site's name as a logo)."""
+    if heading is None or is_home_link(heading):
+        return None
+    text = block_text(heading).casefold()
+    held = " ".join(title_text.split()).casefold() if title_text else page_title(body)
+    return heading if text and held and text in held else None
+
+
+def picture_post_apart(
+    body: etree._Element, region: etree._Element, story: etree._Element | None, analysis: Analysis
+) -> etree._Element | None:
+    """The block holding a post told in a picture (`picture_post`: the page's story heading `story`, its byline, a
+    comic, a photo, a video) when the region found does not hold the heading and holds less than SHORT_REGION units
+    of content text (a licence line, a bio, a note about the site), and is apart from the post: a heading of the
+    page stands between the two (the post's comments, a sidebar's widgets, a footer's sections), so the region does
+    not go on with the post's story (an article whose heading and picture stand in a header block over its text)."""
+    if story is None or holds(region, story) or analysis.good(region) >= SHORT_REGION * analysis.min_unit:
+        return None
+    post, _ = picture_post(body, story, analysis)
+    if post is None or post is body or holds(post, region):
+        return None
+    # the headings of the page between the two, in document order
+    first, second = (post, region) if is_before(post, region, body) else (region, post)
+    end = last_descendant(first)
+    passed = False
+    for el in body.iter():
+        if el is end:
+            passed = True
+        elif el is second:
+            return None  # no heading between them: the region goes on with the post
+        elif passed and el.tag in HEADING_TAGS:
+            return post
+    return None
+
+
+def is_before(a: etree._Element, b: etree._Element, body: etree._Element) -> bool:
+    """Whether `a` comes before `b` in document order (neither holds the other)."""
+    for el in body.iter():
+        if el is a:
+            return True
+        if el is b:
+            return False
+    return False
+
+
+def last_descendant(el: etree._Element) -> etree._Element:
+    """The last element inside `el` in document order (`el` itself when it holds none)."""
+    while len(el):
+        el = el[-1]
+    return el
 
 
 def names_no_story(body: etree._Element, story: etree._Element | None, in_text: bool | None = None) -> bool:

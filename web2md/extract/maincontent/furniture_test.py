@@ -79,6 +79,7 @@ from web2md.extract.maincontent.furniture import (
     byline_name,
     class_and_id,
     date_at,
+    hint_strength,
     holds_a_thread_alone,
     is_byline,
     is_call_to_action,
@@ -91,6 +92,7 @@ from web2md.extract.maincontent.furniture import (
     name_words,
     names_caption,
     names_comments,
+    names_content,
     read_hints,
 )
 from web2md.extract.markdown.tables import is_headed, is_layout_table
@@ -150,6 +152,12 @@ PLAYER_TAGS = frozenset({"video", "audio", "iframe", "object", "embed"})
 # ... or its length in minutes, as players of podcasts write it ("27 min listen", "12 mins", "(8 minutes)")
 RUNNING_TIME = re.compile(r"\(?(?:(?:\d{1,2}:)?\d{1,2}:\d{2}|\d{1,3} ?(?:min|mins|minutes)(?: listen| watch)?)\)?\Z")
 MEDIA_ELEMENTS = 12  # elements of a media block looked through for its running time
+# A post told in a picture (a comic, an infographic, a photo, a video): the block holding the page's story heading and,
+# after it, a picture or player no side under MIN_PICTURE pixels as declared (not an avatar, an icon, a like button)
+STORY_PICTURE_TAGS = ("img", "video", "iframe", "object", "embed")
+MIN_PICTURE = 100
+PICTURE_POST = 4  # units of content text (MIN_UNIT each) under which such a block is a post without text of its own
+_PIXELS = re.compile(r"(?:^|[;\s])(width|height)\s*:\s*(\d+)px", re.I)
 
 
 def is_widget(block: etree._Element) -> bool:
@@ -260,6 +268,97 @@ def one_site(links: list[tuple[str, str] | None]) -> bool:
 
 _PLACED_TOP = re.compile(r"(?:^|;)\s*top\s*:\s*-?[\d.]+%", re.I)
 _PLACED_SIDE = re.compile(r"(?:^|;)\s*(?:left|right)\s*:\s*-?[\d.]+%", re.I)
+
+
+def is_picture(el: etree._Element) -> bool:
+    """Whether an image, video or embedded player is a picture of its own: no side declared under MIN_PICTURE pixels
+    (in its attributes or style), which an avatar, an icon, a counter or a like button declares."""
+    for side in ("width", "height"):
+        value = (el.get(side) or "").strip().removesuffix("px")
+        if value.isdigit() and int(value) < MIN_PICTURE:
+            return False
+    style = el.get("style")
+    return not style or all(int(px) >= MIN_PICTURE for _, px in _PIXELS.findall(style))
+
+
+def picture_post(
+    top: etree._Element, heading: etree._Element | None, analysis: Analysis
+) -> tuple[etree._Element, etree._Element] | tuple[None, None]:
+    """The lowest block below `top` holding the page's story heading (`heading`) and, after it, a picture
+    (`is_picture`), with that picture, when it holds less than PICTURE_POST units of content text: a post told in a
+    picture (a comic, a photo, an infographic, a video) under its heading and byline, no text of its own but a line
+    or two. Each block after the heading is looked through once (the blocks after it in its parent, then after its
+    parent, and so on) until a picture is found or a block holding the heading holds that much content text."""
+    if heading is None or not holds(top, heading):
+        return None, None
+    good = analysis.good
+    most = PICTURE_POST * analysis.min_unit
+    node = heading
+    while node is not top:
+        parent = node.getparent()
+        if good(parent) >= most:
+            return None, None  # a story with text of its own (and every block holding it)
+        for sibling in node.itersiblings():
+            if isinstance(sibling.tag, str) and sibling.tag not in HEADING_TAGS:  # (an icon in a heading: no picture)
+                picture = next((el for el in sibling.iter(STORY_PICTURE_TAGS) if is_picture(el)), None)
+                if picture is not None:
+                    return parent, picture
+        node = parent
+    return None, None
+
+
+def picture_post_block(
+    main: etree._Element, heading: etree._Element | None, analysis: Analysis
+) -> tuple[etree._Element, etree._Element] | tuple[None, None]:
+    """The block of the region `main` holding a post told in a picture under its heading (`picture_post`) and its
+    picture, when no story text stands elsewhere in the region: the blocks beside it and beside each block holding it
+    hold less than PICTURE_POST units of content text, those named as furniture (an author's box) or as the comments,
+    or holding a thread alone, aside. (A story's header over its hero picture, beside the story's text, is no such
+    post.)"""
+    post, picture = picture_post(main, heading, analysis)
+    if post is None:
+        return None, None
+    good = analysis.good
+    most = PICTURE_POST * analysis.min_unit
+    elsewhere = 0
+    read: dict[etree._Element, bool] = {}
+    node = post
+    while node is not main:
+        parent = node.getparent()
+        for sibling in parent:
+            if sibling is node or not isinstance(sibling.tag, str) or not (g := good(sibling)):
+                continue
+            hints = class_and_id(sibling)
+            if hints and (names_comments(hints) or hint_strength(hints) == 2 and not names_content(hints)):
+                continue  # an author's box, the readers' comments
+            if holds_a_thread_alone(sibling, good, read):
+                continue
+            elsewhere += g
+            if elsewhere >= most:
+                return None, None  # the story's text stands beside its header
+        node = parent
+    return post, picture
+
+
+def story_picture_post(
+    main: etree._Element, heading: etree._Element | None, analysis: Analysis
+) -> Collection[etree._Element]:
+    """The block of the region `main` holding a post told in a picture under its heading (`picture_post_block`), with
+    the blocks holding it up to `main` and the blocks in it holding the picture."""
+    post, picture = picture_post_block(main, heading, analysis)
+    if post is None:
+        return NO_LINE
+    return {post, *ancestors_up_to(post, main), *ancestors_up_to(picture, post)}
+
+
+def ancestors_up_to(el: etree._Element, top: etree._Element) -> list[etree._Element]:
+    """The ancestors of `el` below `top`, nearest first (none when `el` is not below `top`)."""
+    found = []
+    for node in el.iterancestors():
+        if node is top:
+            return found
+        found.append(node)
+    return []
 
 
 def is_placed(style: str) -> bool:
@@ -576,6 +675,11 @@ class FurnitureTest:
         self.threads: dict[etree._Element, set[etree._Element]] = {}  # per parent: the comments closing it
         self.lines_of_links: dict[etree._Element, Collection[etree._Element]] = {}  # per parent: its line of links
         self.gallery = self.captions_carry(main)
+        # the page's story heading, until a verdict asks for the post told in a picture under it: then the blocks
+        # holding that post (`story_picture_post`), read once
+        self.story_post: etree._Element | Collection[etree._Element] | None = (
+            story if "story-picture" not in off else None
+        )
 
     def captions_carry(self, main: etree._Element) -> set[etree._Element]:
         """The captions of the region's pictures when they hold more than half of its content text (a gallery, a
@@ -686,6 +790,7 @@ class FurnitureTest:
             and not self.holds_the_post(own)  # a short post with its links: most of its content
             and not self.heads_the_story(el, total)
             and not (tag in LIST_TAGS and self.card_lines(el))
+            and not self.in_picture_post(el)  # a post told in a picture: its heading, byline and picture
             and "link-density" not in off
         ):
             return True
@@ -813,6 +918,7 @@ class FurnitureTest:
             and el not in self.body_path
             and total - linked < 0.5 * self.region_text
             and not self.holds_the_post(own)  # a short post asking the reader to join in: the post
+            and not self.in_picture_post(el)  # a post told in a picture, its share buttons beside it
             and self.is_call_box(el, total)
             and "call-boxes" not in off
         ):
@@ -873,6 +979,15 @@ class FurnitureTest:
         target = link_target(card)
         anchors = list(el.iter("a"))
         return target is not None and len(anchors) >= MIN_CARDS - 1 and all(link_target(a) == target for a in anchors)
+
+    def in_picture_post(self, el: etree._Element) -> bool:
+        """Whether `el` is a block of a post told in a picture under the page's story heading (`story_picture_post`)."""
+        post = self.story_post
+        if post is None:
+            return False
+        if isinstance(post, etree._Element):
+            post = self.story_post = story_picture_post(self.main, post, self.analysis)
+        return el in post
 
     def holds_the_post(self, own: Counts | None) -> bool:
         """Whether a block (its counts `own`) holds half the post's content text or more: the post itself."""

@@ -673,6 +673,37 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "picture-posts",
+        "the region moves to a post told in a picture (the lowest block holding the page's story heading, which the "
+        "<title> holds, and after it a picture or player no side of which is declared under MIN_PICTURE pixels) when "
+        "the region found does not hold that heading, holds less than SHORT_REGION units of content text (a licence "
+        "line, a bio) and a heading of the page stands between the two (else the region is the post's text under a "
+        "header block)",
+        ("SHORT_REGION", "MIN_PICTURE"),
+        (),
+    ),
+    Rule(
+        "picture-post-region",
+        "the region narrows to the post told in a picture it holds (the block story-picture spares, with less than "
+        "PICTURE_POST units of content text and no story text beside it): the author's box, the widgets and the "
+        "comments around it go",
+        ("PICTURE_POST",),
+        (),
+    ),
+    Rule(
+        "story-picture",
+        "a post told in a picture (a comic, a photo, an infographic, a video): the lowest block of the region holding "
+        "the page's story heading (its <h1>, or the post's title under a banner) and, after it, a picture or player "
+        "no side of which is declared under MIN_PICTURE pixels (not an avatar, an icon, a like button), the blocks "
+        "holding it and those in it holding the picture are not link-dense navigation nor a box of asks, however "
+        "little text they hold beside the region's other blocks (an author's box, a comment thread)",
+        ("MIN_PICTURE",),
+        (
+            "test_media_posts::test_a_comic_under_its_heading_keeps_its_heading_and_line",
+            "test_media_posts::test_a_video_under_its_heading_keeps_its_heading_and_line",
+        ),
+    ),
+    Rule(
         "second-reading",
         "when the verdicts leave nothing of the region, it is read again with only the verdicts that name furniture "
         "outright (class and id, comments, hidden blocks): the others measure a block against content the region "
@@ -720,6 +751,7 @@ MEASURED_VERDICTS = frozenset(
         "form-boxes",
         "call-boxes",
         "taxonomy-notes",
+        "story-picture",
     }
 )
 
