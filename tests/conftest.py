@@ -1,5 +1,6 @@
 """A memory watchdog for the test process: a runaway allocation ends the run with the test's name and every
 thread's stack, instead of the kernel's out-of-memory killer ending it (and maybe the machine) without either.
+The property tests' examples are the same on every run (the `repeatable` Hypothesis profile; `explore` for new ones).
 Tests marked `browser` or `redis` are skipped, saying why, where Chromium or redis-server is missing."""
 
 from __future__ import annotations
@@ -14,6 +15,14 @@ from collections.abc import Callable, Iterator
 from functools import cache
 
 import pytest
+from hypothesis import Phase, settings
+
+# The property tests run the same examples on every run unless HYPOTHESIS_PROFILE=explore: a run's outcome is its
+# commit's, and a failing example is reported as generated (the shrinker once grew one past the memory watchdog
+# below, which left the run hung). `explore` draws new examples, shrinks them and keeps them in .hypothesis/.
+settings.register_profile("repeatable", derandomize=True, phases=(Phase.explicit, Phase.generate), database=None)
+settings.register_profile("explore")
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 #: The test process stays near 0.5 GiB; four times more than that would only be a runaway.
 LIMIT_BYTES = 4 << 30

@@ -334,3 +334,18 @@ def test_a_line_of_rule_characters_reads_back_as_text(line, markdown):
     rendered = render(f"<p>x</p><p>{line}</p>")
     assert rendered.markdown == f"x\n\n{markdown}"
     assert words(read_back(rendered.markdown)) == words(rendered.text) == f"x {line}"
+
+
+@pytest.mark.parametrize(
+    ("html", "markdown"),
+    [
+        ("<p>a`<code>b</code></p>", "a\\``b`"),  # found by test_markdown_reads_back_as_the_text (a no-shrink hunt)
+        ("<p>a`<code>`b</code></p>", "a\\``` `b ``"),
+        ("<p><code>a</code><code>b</code></p>", "`ab`"),
+    ],
+)
+def test_a_code_span_after_a_text_backtick_is_written_without_a_space(html, markdown):
+    """An escaped backtick starts no code span, so a code span after one needs no space to stay apart from it."""
+    rendered = render(html)
+    assert rendered.markdown == markdown
+    assert words(read_back(rendered.markdown)) == words(rendered.text)

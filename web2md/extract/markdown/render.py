@@ -743,7 +743,7 @@ class Renderer:
         out = _MARKUP[inline.kind](inner, inline.href)
         if start and out.startswith("[") and _ends_unescaped(self.md[start - 1], "!"):
             self.md[start - 1] = self.md[start - 1][:-1] + "\\!"  # "![" would read as an image
-        elif start and out.startswith("`") and self.md[start - 1].endswith("`"):
+        elif start and out.startswith("`") and _ends_unescaped(self.md[start - 1], "`"):
             out = " " + out  # a code span that could not be merged with the one before it would join it
         self.md.append(out)
         self.last_markup = (inline.kind, out, inner)
