@@ -24,7 +24,7 @@ import random
 import re
 import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout, whatever is installed
@@ -372,23 +372,7 @@ def portal_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[st
     """A front page as portals write it now: at random a top story as a big card under an `<h1>` or `<h2>` with a
     long summary, desks in any markup (desks of headlines alone among them), ad slots and a widget between them, a
     mega-menu, a ticker and a fat footer; its cards' headlines with their summaries, and the extras drawn."""
-    extras: list[str] = []
-    header, footer = chrome(rng, extras)
-    top, cards = "", []
-    if rng.random() < 0.6:
-        tag = rng.choice(["h1", "h2"])
-        top, title, text = lead_card(rng, tag)
-        cards.append((title, text))
-        extras.append(f"top-{tag}")
-    desks = []
-    for k in range(rng.randint(2, 7)):
-        html, drawn = desk(rng, k, rng.randint(3, 8), rng.choice([0, 0.2, 0.5, 1]), newer_markups)
-        desks.append(html)
-        cards += drawn
-    bottom = most_read(rng, extras)
-    body = f"{header}<main>{top}{between_desks(rng, desks, extras)}{bottom}</main>{footer}"
-    title = "The Daily Example - News from the coast"
-    return f"<html><head><title>{title}</title></head><body>{body}</body></html>", cards, extras
+    return portal_front(rng, 0.6, 7, [0, 0.2, 0.5, 1], newer_markups, ())
 
 
 def desks_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str]]:
@@ -397,24 +381,39 @@ def desks_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str
     desks of `<article>`s each a linked heading alone, cards of `<div>`s and `<span>`s in one link without a heading
     tag; at random a top story, and the portal family's furniture. Its own seeds: the other families draw as
     before."""
+    page, cards, extras = portal_front(rng, 0.5, 6, [0, 0.5, 1], newest_markups, NEWEST)
+    return page, cards, sorted(set(extras))
+
+
+def portal_front(
+    rng: random.Random,
+    top_share: float,
+    most_desks: int,
+    summary_shares: list[float],
+    markups: list[str],
+    marked: Iterable[str],
+) -> tuple[str, list[tuple[str, str]], list[str]]:
+    """A portal's front page: a top story in `top_share` of pages, two to `most_desks` desks drawn from `markups`
+    with a summary share drawn from `summary_shares`, the furniture around them; the `marked` markups a desk was
+    drawn in are listed among the extras."""
     extras: list[str] = []
     header, footer = chrome(rng, extras)
     top, cards = "", []
-    if rng.random() < 0.5:
+    if rng.random() < top_share:
         tag = rng.choice(["h1", "h2"])
         top, title, text = lead_card(rng, tag)
         cards.append((title, text))
         extras.append(f"top-{tag}")
     desks = []
-    for k in range(rng.randint(2, 6)):
-        html, drawn = desk(rng, k, rng.randint(3, 8), rng.choice([0, 0.5, 1]), newest_markups)
+    for k in range(rng.randint(2, most_desks)):
+        html, drawn = desk(rng, k, rng.randint(3, 8), rng.choice(summary_shares), markups)
         desks.append(html)
         cards += drawn
-        extras += [markup for markup in NEWEST if f"class='{MARKS[markup]}" in html]
+        extras += [markup for markup in marked if f"class='{MARKS[markup]}" in html]
     bottom = most_read(rng, extras)
     body = f"{header}<main>{top}{between_desks(rng, desks, extras)}{bottom}</main>{footer}"
     title = "The Daily Example - News from the coast"
-    return f"<html><head><title>{title}</title></head><body>{body}</body></html>", cards, sorted(set(extras))
+    return f"<html><head><title>{title}</title></head><body>{body}</body></html>", cards, extras
 
 
 MARKS = {"live": "card live", "article-headlines": "headline", "div-soup": "css-a1b2"}
