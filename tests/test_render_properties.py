@@ -342,10 +342,13 @@ def test_a_line_of_rule_characters_reads_back_as_text(line, markdown):
         ("<p>a`<code>b</code></p>", "a\\``b`"),  # found by test_markdown_reads_back_as_the_text (a no-shrink hunt)
         ("<p>a`<code>`b</code></p>", "a\\``` `b ``"),
         ("<p><code>a</code><code>b</code></p>", "`ab`"),
+        ("<p><code>a</code><b><code>b</code></b></p>", "`a`**`b`**"),  # the marker keeps the spans apart
+        ("<p><code>a</code><a href='/x'><code>b</code></a></p>", "`a`[`b`](https://example.test/x)"),
     ],
 )
 def test_a_code_span_after_a_text_backtick_is_written_without_a_space(html, markdown):
-    """An escaped backtick starts no code span, so a code span after one needs no space to stay apart from it."""
+    """An escaped backtick starts no code span, nor does a code span after an emphasis or link marker join the one
+    before it: neither needs a space to stay apart."""
     rendered = render(html)
     assert rendered.markdown == markdown
     assert words(read_back(rendered.markdown)) == words(rendered.text)

@@ -743,7 +743,12 @@ class Renderer:
         out = _MARKUP[inline.kind](inner, inline.href)
         if start and out.startswith("[") and _ends_unescaped(self.md[start - 1], "!"):
             self.md[start - 1] = self.md[start - 1][:-1] + "\\!"  # "![" would read as an image
-        elif start and out.startswith("`") and _ends_unescaped(self.md[start - 1], "`"):
+        elif (
+            start
+            and out.startswith("`")
+            and _ends_unescaped(self.md[start - 1], "`")
+            and not self._marked_before(inline, start)
+        ):
             out = " " + out  # a code span that could not be merged with the one before it would join it
         self.md.append(out)
         self.last_markup = (inline.kind, out, inner)
@@ -751,6 +756,16 @@ class Renderer:
             text = "".join(self.tx[inline.tx_start :]).replace(BREAK, " ")
             del self.tx[inline.tx_start :]
             self.tx.append(text)
+
+    def _marked_before(self, inline: Inline, start: int) -> bool:
+        """Whether an open element around `inline` that writes a marker (emphasis, a link) starts where it does: that
+        marker will stand between `inline` and what is before it (were it dropped, the gap it leaves is spaced)."""
+        for other in self.inlines:
+            if other is inline:
+                return False
+            if other.start == start and other.kind in ("bold", "italic", "link"):
+                return True
+        return False
 
     def _enclosing_start(self, inline: Inline) -> int:
         """Where the content of the open inline element around `inline` starts (a span may not merge with
