@@ -352,3 +352,13 @@ def test_a_code_span_after_a_text_backtick_is_written_without_a_space(html, mark
     rendered = render(html)
     assert rendered.markdown == markdown
     assert words(read_back(rendered.markdown)) == words(rendered.text)
+
+
+def test_text_and_a_list_right_inside_a_list_stay_under_its_last_item():
+    """Text right inside a list, in none of its items, is written under the last item (where a browser shows it): at
+    the list's margin it would end the list, and a list nested after it would read as an indented code block (found
+    by test_markdown_reads_back_as_the_text in a no-shrink hunt)."""
+    html = "<ol start=9><li>a<ol start=10><li>b</li><span>loose</span><ol start=3><li>end.</li></ol></ol></li></ol>"
+    rendered = render(html)
+    assert rendered.markdown == "9. a\n\n   10. b\n\n       loose\n\n       3. end."
+    assert words(read_back(rendered.markdown)) == words(rendered.text) == "a b loose end."

@@ -156,6 +156,11 @@ class ListState:
     items: int = 0  # items written so far
     # the other marker ("* ", "1) "): the list follows one of its kind that Markdown would otherwise read it into
     other: bool = False
+    depth: int = 0  # the containers around the list: a block written with no more is in no item of it
+
+    def under_last_item(self) -> Container:
+        """A container putting a block under the list's last item written (a list or text right inside the list)."""
+        return Container("item", " " * (len(f"{self.counter - 1}. ") if self.ordered else 2), pending=False)
 
 
 @dataclass
@@ -407,8 +412,21 @@ class Renderer:
     def emit(self, md_lines: list[str], tx_lines: list[str]) -> None:
         """Append a finished block, prefixed by its containers, separated from the previous one.
 
-        The plain text gets the block's lines only when they hold text (a rule or an image has none).
+        The plain text gets the block's lines only when they hold text (a rule or an image has none). A block right
+        inside a list, in none of its items, is written under the last item written (where a browser shows it): at
+        the list's own margin it would end the list, and a list nested after it would read as code.
         """
+        state = self.lists[-1] if self.lists else None
+        if state is not None and state.items and len(self.containers) == state.depth:
+            self.containers.append(state.under_last_item())
+            try:
+                self.emit_in_containers(md_lines, tx_lines)
+            finally:
+                self.containers.pop()
+            return
+        self.emit_in_containers(md_lines, tx_lines)
+
+    def emit_in_containers(self, md_lines: list[str], tx_lines: list[str]) -> None:
         has_text = any(tx_lines)
         if not self.containers:  # the common case, a block at the top level: what follows, made simple
             if self.out_md:
@@ -558,16 +576,18 @@ class Renderer:
             and self.lists[-1].items
         ):
             # a list directly inside a list: nest it under the previous item (if one was written)
-            prev = self.lists[-1]
-            width = len(f"{prev.counter - 1}. ") if prev.ordered else 2
-            self.containers.append(Container("item", " " * width, pending=False))
+            self.containers.append(self.lists[-1].under_last_item())
             self.lists.append(None)
         try:
             start = int(el.get("start", "1")) if el.tag == "ol" else 1
         except ValueError:
             start = 1
         ordered = el.tag == "ol"
-        self.lists.append(ListState(ordered, max(0, min(start, 10**9)), other=self.continues_a_list(ordered)))
+        self.lists.append(
+            ListState(
+                ordered, max(0, min(start, 10**9)), other=self.continues_a_list(ordered), depth=len(self.containers)
+            )
+        )
 
     def continues_a_list(self, ordered: bool) -> bool:
         """Whether a list starting here would be read as more items of the list written just before it (the last
