@@ -362,3 +362,17 @@ def test_text_and_a_list_right_inside_a_list_stay_under_its_last_item():
     rendered = render(html)
     assert rendered.markdown == "9. a\n\n   10. b\n\n       loose\n\n       3. end."
     assert words(read_back(rendered.markdown)) == words(rendered.text) == "a b loose end."
+
+
+@pytest.mark.parametrize(
+    ("html", "markdown"),
+    [
+        ("<ul><li><hr>after</li></ul>", "- ___\n\n  after"),  # "- ---" reads as a rule alone
+        ("<ul><li><ul><li><hr>deep</li></ul></li></ul>", "- - ___\n\n    deep"),  # found by the no-shrink hunt
+        ("<p>a</p><hr><p>b</p>", "a\n\n---\n\nb"),
+    ],
+)
+def test_a_rule_in_a_list_item_is_no_line_of_dashes(html, markdown):
+    rendered = render(html)
+    assert rendered.markdown == markdown
+    assert words(read_back(rendered.markdown)) == words(rendered.text)

@@ -525,7 +525,8 @@ class Renderer:
         if self.pre or self.in_cell():
             return
         self.flush()
-        self.emit(["---"], [])
+        # in a list item "- ---" would read as a rule alone, ending the list ("___" is no list marker)
+        self.emit(["___" if any(c.kind == "item" for c in self.containers) else "---"], [])
 
     def start_pre(self, el: etree._Element) -> None:
         if self.pre:
