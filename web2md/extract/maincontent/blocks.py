@@ -330,6 +330,16 @@ def furniture_text(el: etree._Element) -> int:
     return sum(map(len, map(str.strip, _TEXT_NODES(el))))
 
 
+def ancestors_below(el: etree._Element, top: etree._Element) -> list[etree._Element]:
+    """The ancestors of `el` below `top`, nearest first."""
+    found = []
+    for node in el.iterancestors():
+        if node is top:
+            break
+        found.append(node)
+    return found
+
+
 def holds(block: etree._Element, el: etree._Element) -> bool:
     """Whether `el` is `block` or inside it."""
     return el is block or any(ancestor is block for ancestor in el.iterancestors())

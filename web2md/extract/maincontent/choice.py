@@ -17,6 +17,7 @@ from web2md.extract.html.tags import HEADING_TAGS, SCRIPTLESS_SKIP_TAGS, SKIP_TA
 from web2md.extract.maincontent.analysis import Analysis, Counts, analyse, document_body, page_title
 from web2md.extract.maincontent.blocks import (
     WRAPPED_TITLE_WORDS,
+    ancestors_below,
     holds,
     opens_with_a_heading,
     parts_of_the_page,
@@ -331,16 +332,6 @@ def any_heading_heads_a_story(body: etree._Element, analysis: Analysis, base: st
     return False
 
 
-def ancestors_below(el: etree._Element, top: etree._Element) -> list[etree._Element]:
-    """The ancestors of `el` below `top`, nearest first."""
-    found = []
-    for node in el.iterancestors():
-        if node is top:
-            break
-        found.append(node)
-    return found
-
-
 def is_post_column(post: etree._Element, heading: etree._Element, analysis: Analysis) -> bool:
     """Whether the block holding a post's title holds a short post: a unit of content text between the title and
     the next heading (the post's text, not a share box's or a reply box's under their own headings), and less than
@@ -640,28 +631,21 @@ def picture_post_apart(
     post, _ = picture_post(body, story, analysis)
     if post is None or post is body or holds(post, region):
         return None
-    # the headings of the page between the two, in document order
-    first, second = (post, region) if is_before(post, region, body) else (region, post)
-    end = last_descendant(first)
+    # the headings of the page between the two, in document order (one walk: the first of them met, then its end)
+    second = end = None
     passed = False
     for el in body.iter():
-        if el is end:
-            passed = True
+        if second is None:
+            if el is post or el is region:
+                second, end = (region if el is post else post), last_descendant(el)
+                passed = el is end
+        elif not passed:
+            passed = el is end
         elif el is second:
             return None  # no heading between them: the region goes on with the post
-        elif passed and el.tag in HEADING_TAGS:
+        elif el.tag in HEADING_TAGS:
             return post
     return None
-
-
-def is_before(a: etree._Element, b: etree._Element, body: etree._Element) -> bool:
-    """Whether `a` comes before `b` in document order (neither holds the other)."""
-    for el in body.iter():
-        if el is a:
-            return True
-        if el is b:
-            return False
-    return False
 
 
 def last_descendant(el: etree._Element) -> etree._Element:

@@ -18,6 +18,7 @@ from web2md.extract.maincontent.blocks import (
     HEADING_WRAPPERS,
     NOT_PAGES,
     SENTENCE_WORDS,
+    ancestors_below,
     bold_first_line,
     furniture_text,
     has_words,
@@ -348,17 +349,8 @@ def story_picture_post(
     post, picture = picture_post_block(main, heading, analysis)
     if post is None:
         return NO_LINE
-    return {post, *ancestors_up_to(post, main), *ancestors_up_to(picture, post)}
-
-
-def ancestors_up_to(el: etree._Element, top: etree._Element) -> list[etree._Element]:
-    """The ancestors of `el` below `top`, nearest first (none when `el` is not below `top`)."""
-    found = []
-    for node in el.iterancestors():
-        if node is top:
-            return found
-        found.append(node)
-    return []
+    # (the picture is below the post; the post is the region or below it)
+    return {post, *(ancestors_below(post, main) if post is not main else ()), *ancestors_below(picture, post)}
 
 
 def is_placed(style: str) -> bool:
@@ -2145,7 +2137,7 @@ class FurnitureTest:
         """A heading whose section (what follows it up to the next heading of its rank) is all furniture;
         a heading alone in its wrapper is judged by what follows the wrapper."""
         if follows_a_title(heading) or heading is self.story_heading:
-            return False  # the title's deck (a line under the headline), over the byline: not a section
+            return False  # the title's deck or the story's heading, over the byline: not a section
         stats = self.stats
         if self.analysis.listed:
             own = stats.get(heading)
