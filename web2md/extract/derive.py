@@ -106,7 +106,7 @@ def _link_text(match: re.Match[str]) -> str:
 
 def _only_links(line: str) -> bool:
     """Whether `line` is nothing but links and images (at least one), after an optional list marker."""
-    at = _LIST_MARKER.match(line).end()
+    at = _LIST_MARKER.match(line).end()  # type: ignore[union-attr]
     found = False
     for match in _LINK_OR_IMAGE.finditer(line, at):
         gap = line[at : match.start()]

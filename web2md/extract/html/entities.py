@@ -43,7 +43,12 @@ def _build_table() -> dict[int, str | None]:
 _TABLE = _build_table()
 # Every character the table changes; most text has none, and a regex search is far cheaper than translate.
 SPECIAL_CHARS = re.compile(
-    "[" + "".join(re.escape(chr(cp)) for cp in sorted(_TABLE) if cp < 0xD800 or cp > 0xDFFF) + "\ud800-\udfff]"
+    "["
+    + "".join(re.escape(chr(cp)) for cp in sorted(_TABLE) if cp < 0xD800 or cp > 0xDFFF)
+    + chr(0xD800)
+    + "-"
+    + chr(0xDFFF)
+    + "]"
 )
 # Runs of them: each run is translated on its own, as str.translate takes ~40 ns a character of a text wider than
 # ASCII (a dictionary lookup each), mapped or not.

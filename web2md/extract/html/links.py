@@ -32,9 +32,9 @@ def links_from_tree(
             url = resolve.unseen(href)
         if url is None:
             continue
-        if "#" in url:
-            url = url.split("#", 1)[0]  # strip_fragment
-        entry = entry_for(url)
+        if "#" in url:  # type: ignore[operator]
+            url = url.split("#", 1)[0]  # type: ignore[attr-defined]  # strip_fragment
+        entry = entry_for(url)  # type: ignore[call-overload]
         if entry is not None and entry["text"] and not entry["nofollow"]:
             continue  # a link seen before, followed and with its text: nothing of this one can change its entry
         rel_attr = a.get("rel")
@@ -43,7 +43,7 @@ def links_from_tree(
         if entry is None:
             # (`element_text`, with the text of a link without children read in place: most links)
             text = clean_text(a.get("alt") if a.tag != "a" else subtree_text(a) if len(a) else a.text)
-            found[url] = {"url": url, "text": text, "nofollow": nofollow, "rel": " ".join(rel) if rel else ""}
+            found[url] = {"url": url, "text": text, "nofollow": nofollow, "rel": " ".join(rel) if rel else ""}  # type: ignore[index]
         elif not nofollow:
             # nofollow only counts when every occurrence says so
             entry["nofollow"] = False

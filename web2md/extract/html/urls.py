@@ -111,7 +111,7 @@ class Resolver:
     def __call__(self, href: str) -> str | None:
         url = self.known.get(href, UNSEEN)
         if url is not UNSEEN:
-            return url
+            return url  # type: ignore[return-value]
         return self.unseen(href)
 
     def unseen(self, href: str) -> str | None:

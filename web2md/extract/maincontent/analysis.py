@@ -4,10 +4,18 @@ headings, with the furniture and hidden subtrees it passed over."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import chain
 
 from lxml import etree
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pure Python: the decorator only tells mypyc how to build the class
+
+    def mypyc_attr(*_: object, **__: object) -> Callable[[type], type]:  # type: ignore[misc]
+        return lambda cls: cls
+
 
 from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.rows import PACKED, cell_text
@@ -36,6 +44,7 @@ _READ_ATTRIBUTES = frozenset(
 )
 _CLASS_ONLY = ["class"]
 _CLASS = frozenset(_CLASS_ONLY)
+_NO_MARKS: frozenset[str] = frozenset()
 _ROLES = frozenset(
     {
         "navigation",
@@ -181,6 +190,7 @@ class Cards:
         self.cards: list[etree._Element] = []
 
 
+@mypyc_attr(serializable=True)  # (compiled: `copy.copy` makes it without calling __init__, as in Python)
 class Analysis:
     """Text, link text and content text per element below `root`; furniture and hidden subtrees left out.
 
@@ -247,7 +257,7 @@ class Analysis:
         found = self._walk(root, keep_header, min_unit, keep_hidden, not_furniture, skip_tags, title_wrappers)
         if found is not None:
             # tiles were passed over before a title in a block of their kind was met: measured again, knowing it
-            self.__init__(root, keep_header, min_unit, keep_hidden, not_furniture, skip_tags, disabled, found)
+            self.__init__(root, keep_header, min_unit, keep_hidden, not_furniture, skip_tags, disabled, found)  # type: ignore[misc]
 
     def _walk(
         self,
@@ -345,7 +355,7 @@ class Analysis:
                         marks = _CLASS
                         cls = el.values()[0]
                     else:
-                        marks = _READ_ATTRIBUTES.intersection(keys) if keys else keys
+                        marks = _READ_ATTRIBUTES.intersection(keys) if keys else _NO_MARKS
                         cls = el.get("class") if "class" in marks else None
                     if marks:
                         comment = cls and ("omment" in cls or "forum-post" in cls)
@@ -471,9 +481,9 @@ class Analysis:
                         lone_cards.update(held.cards)
                         lone_held[el] = lone_held.get(el, 0) + held.good
                 if lone_held and open_stats:
-                    n = lone_held.get(el)
-                    if n:
-                        lone_held[open_elements[-1]] = lone_held.get(open_elements[-1], 0) + n
+                    held_n = lone_held.get(el)
+                    if held_n:
+                        lone_held[open_elements[-1]] = lone_held.get(open_elements[-1], 0) + held_n
                 # (a link last in a block has nothing after it to title: most links in lists and menus; but a
                 # link alone in a block written as the blocks of titles met before it is a title of its own, a tile's)
                 if (
@@ -482,9 +492,9 @@ class Analysis:
                     and not own.titles
                     and open_stats
                     and (
-                        el.getnext() is not None
+                        el.getnext() is not None  # type: ignore[union-attr]
                         or open_tags[-1] in INLINE_TAGS
-                        or el.getprevious() is not None
+                        or el.getprevious() is not None  # type: ignore[union-attr]
                         or open_tags[-1] in TITLE_WRAPPER_TAGS
                         and len(open_elements[-1]) == 1
                         and (
@@ -526,7 +536,7 @@ class Analysis:
                         card = (el,)
                     elif (
                         tag == "dd"
-                        and (term := el.getprevious()) is not None
+                        and (term := el.getprevious()) is not None  # type: ignore[union-attr]
                         and term.tag == "dt"
                         and targets.get(term)
                         and own.text + stats[term].text <= CARD_CHARS
@@ -556,7 +566,7 @@ class Analysis:
                     and len(stats) > COMPACT_AFTER
                     and tag != "a"
                     and tag != PACKED
-                    and not len(el)
+                    and not len(el)  # type: ignore[arg-type]
                     and open_stats
                 ):
                     del stats[el]  # `Measures` makes them again

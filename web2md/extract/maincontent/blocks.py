@@ -307,7 +307,7 @@ def has_words_beside_links(el: etree._Element) -> bool:
 
 def has_words(text: str | None) -> bool:
     """Whether loose text holds a letter or a digit (not only spaces and separators)."""
-    return bool(text) and any(map(str.isalnum, text))
+    return bool(text) and any(map(str.isalnum, text))  # type: ignore[arg-type]
 
 
 def lettered_word_count(text: str) -> int:

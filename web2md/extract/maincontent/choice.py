@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import chain
+from typing import Any
 from urllib.parse import urlsplit
 
 from lxml import etree
@@ -263,7 +264,7 @@ def post_under_banner(
     page = page_title(body)
     banner = block_text(title).casefold()
     held = " ".join(title_text.split()).casefold() if title_text else page
-    if page is None or not banner or banner in held:
+    if page is None or not banner or banner in held:  # type: ignore[operator]
         return None
     post = headline(body, title)
     if post is None or post.tag == "h1" or len(block_text(post)) <= len(banner):
@@ -554,7 +555,7 @@ def choose_main(
         if moved is not None and moved is not region:
             main, article = moved, None
     # what the furniture test reads of the page, wherever the region is
-    page = {
+    page: dict[str, Any] = {
         "author": author,
         "title": title,
         "headline": heads,

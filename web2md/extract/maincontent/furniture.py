@@ -430,9 +430,10 @@ def hint_strength(hints: str, known: dict[str, int] | None = None) -> int:
         if known is None:
             token_hint = token_strength(token)
         else:
-            token_hint = known.get(token)
-            if token_hint is None:
-                token_hint = known[token] = token_strength(token)
+            known_hint = known.get(token)
+            if known_hint is None:
+                known_hint = known[token] = token_strength(token)
+            token_hint = known_hint
         if token_hint > strength:
             strength = token_hint
             if strength == 2:
@@ -491,7 +492,7 @@ def is_date_line(text: str) -> bool:
     first, length = named_date(words)
     if found is None and not length:
         return False
-    if not length and ":" in found.group(0) and not _NUMERIC_DAY.search(text):
+    if not length and ":" in found.group(0) and not _NUMERIC_DAY.search(text):  # type: ignore[union-attr]
         # a time alone; "10:00 Keynote" is a schedule
         return all(_DATE_WORD.fullmatch(word) or word.lower() in TIME_WORDS for word in words)
     if found is not None and (not length or found.start() < len(" ".join(words[:first]))):

@@ -399,7 +399,7 @@ def opens_line(el: etree._Element) -> bool:
 
 def is_prose(text: str | None) -> bool:
     """Loose text (an element's tail) long enough to be content rather than a separator."""
-    return bool(text) and len(text.strip()) >= MIN_UNIT
+    return bool(text) and len(text.strip()) >= MIN_UNIT  # type: ignore[union-attr]
 
 
 def question_box(
@@ -693,7 +693,7 @@ class FurnitureTest:
             for _ in range(CAPTION_LEVELS):
                 after = node.getnext()
                 if after is not None:
-                    wrapped = []
+                    wrapped: list[etree._Element] = []
                     while after is not None and after.tag in GALLERY_CAPTION_TAGS and len(wrapped) < CAPTION_LEVELS:
                         wrapped.append(after)
                         after = after[0] if len(after) else None
@@ -1374,7 +1374,7 @@ class FurnitureTest:
                 TEASER_CHARS if section[0].tag == "dt" else CARD_CHARS
             )
             if teaser:
-                run.append(section)
+                run.append(section)  # type: ignore[arg-type]
             if not teaser or child is None:  # the run ends
                 if (
                     len(run) >= MIN_CARDS
@@ -1434,7 +1434,8 @@ class FurnitureTest:
                 found.update(self.closing_teasers(children))
                 if "closing-boxes" not in self.analysis.disabled:
                     found.update(self.closing_boxes(children))
-            node = next((child for child in reversed(children) if text(child)), None)
+            backwards = reversed(children)  # (named: mypyc's typing of reversed() inside next() fails)
+            node = next((child for child in backwards if text(child)), None)
             visited.add(node)
             if node is None and body is not None and body not in visited:
                 # the article's body is not its last block (a column beside it closes the region): what closes
@@ -1475,7 +1476,8 @@ class FurnitureTest:
             limit = PUBLISHER_TAIL * text(node)
             held = 0
             last = None
-            for child in reversed(list(node.iterchildren(etree.Element))):
+            backwards = reversed(list(node.iterchildren(etree.Element)))  # (named: as above)
+            for child in backwards:
                 size = text(child)
                 if not size:
                     continue
@@ -1849,7 +1851,7 @@ class FurnitureTest:
         """MIN_CARDS or more paragraphs or divs side by side ending before `end`, each a headline link with a line of
         its own (`<p><a>Headline</a> one-line summary</p>`), each to a different page of one site (`one_site`)."""
         start = end
-        links: list[tuple[str, str]] = []  # the items' links, from the last back (their order does not matter)
+        links: list[tuple[str, str] | None] = []  # the items' links, from the last back (their order does not matter)
         while start and children[start - 1].tag in ITEM_TAGS:
             link = self.link_item(children[start - 1])
             if link is None:

@@ -268,9 +268,9 @@ def fallback_text(data: JsonLd, metas: Iterable[etree._Element], rendered_chars:
             return value
     if rendered_chars:
         return ""
-    value = data.first("description")
-    if value:
-        return value
+    described = data.first("description")
+    if described:
+        return described
     for meta in metas:
         if (meta.get("property") or meta.get("name") or "").lower() in ("og:description", "description"):
             text = clean_text(meta.get("content"))

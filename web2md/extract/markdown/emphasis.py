@@ -193,7 +193,7 @@ def _scopes(text: str, partner: dict[int, int]) -> list[tuple[list[_Run], bool]]
             pos += 1
             continue
         if first == "`":
-            ticks = _TICKS.match(text, start).group()
+            ticks = _TICKS.match(text, start).group()  # type: ignore[union-attr]
             close = text.find(ticks, start + len(ticks))  # web2md's code spans hold no run as long as their fence
             pos = close + len(ticks) if close >= 0 else start + len(ticks)
             continue
@@ -215,7 +215,7 @@ def _scopes(text: str, partner: dict[int, int]) -> list[tuple[list[_Run], bool]]
             pos = close + 1 if close >= 0 else n
             continue
         scope = stack[-1]
-        pos = (_UNDERSCORES if first == LITERAL_UNDERSCORE else _STARS).match(text, start).end()
+        pos = (_UNDERSCORES if first == LITERAL_UNDERSCORE else _STARS).match(text, start).end()  # type: ignore[union-attr]
         at_link_end = len(stack) > 1 and text.startswith("](", pos)
         nxt = " " if pos >= n or at_link_end else text[pos]
         if first == LITERAL_UNDERSCORE:

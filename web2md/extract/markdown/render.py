@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import ClassVar
 from unicodedata import is_normalized
 
 from lxml import etree
@@ -994,8 +995,8 @@ class Renderer:
         if table is not None:
             self.data_tables.append(table)
 
-    START: dict[str, Callable[[Renderer, etree._Element], None]] = {}
-    END: dict[str, Callable[[Renderer, etree._Element], None]] = {}
+    START: ClassVar[dict[str, Callable[[Renderer, etree._Element], object]]] = {}
+    END: ClassVar[dict[str, Callable[[Renderer, etree._Element], object]]] = {}
 
 
 def _emphasis(opening: str, closing: str) -> Callable[[str, str | None], str]:

@@ -300,12 +300,12 @@ def _link(found: _Found, el: etree._Element, resolve: Resolver, rels: list[str])
         if feed is not None and all(f["url"] != feed["url"] for f in found.feeds):
             found.feeds.append(feed)
     if icon and all(f["url"] != url for f in found.favicons):
-        icon = {"url": url, "rel": " ".join(rels)}
+        favicon = {"url": url, "rel": " ".join(rels)}
         for attr in ("sizes", "type"):
             value = (el.get(attr) or "").strip()
             if value:
-                icon[attr] = value
-        found.favicons.append(icon)
+                favicon[attr] = value
+        found.favicons.append(favicon)
 
 
 def _image(found: _Found, el: etree._Element, resolve: Resolver) -> None:

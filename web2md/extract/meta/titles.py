@@ -145,34 +145,34 @@ def _rest(title: str, headline: str, names_site) -> str | None:
 
 def choose_title(
     title: str | None,
-    declared: Sequence[str],
-    h1s: Sequence[str],
+    declared: Sequence[str | None],
+    h1s: Sequence[str | None],
     site_names: Iterable[str],
     url: str = "",
     author: str | None = None,
 ) -> str | None:
     """The page's title from its `<title>` text, its `declared` titles (meta and JSON-LD, in priority order),
     its `<h1>` texts, the names it gives its site and its `author`; all strings already cleaned."""
-    declared = [d for d in declared if d]
-    h1s = [h for h in h1s if h]
+    given = [d for d in declared if d]  # (names of their own: the parameters may hold None)
+    headings = [h for h in h1s if h]
     names = list(site_names)
     is_site = _SiteNames(names, host_label(url))
-    if title and declared and _key(title) in is_site.keys:
+    if title and given and _key(title) in is_site.keys:
         title = None  # the title only names the site (a home page's title on an article)
     if title:
         cut = title.rstrip(".…").rstrip()
-        if cut != title:  # a title cut short: the declared one it was cut from
-            for candidate in declared:
+        if cut != title:  # a title cut short: the given one it was cut from
+            for candidate in given:
                 if len(candidate) > len(cut) and candidate.casefold().startswith(cut.casefold()):
                     return strip_site(candidate, is_site)
         # a part beside a colon names the site when a heading of its own shows it too (a blog's name)
-        named = _SiteNames(names + h1s, is_site.host)
-        for candidate in declared:
+        named = _SiteNames(names + headings, is_site.host)
+        for candidate in given:
             rest = _rest(title, candidate, named)
             if rest is not None and not is_site(candidate):
                 return strip_site(candidate, is_site)
-        h1_keys = [_key(h) for h in h1s]
-        for i, heading in enumerate(h1s):
+        h1_keys = [_key(h) for h in headings]
+        for i, heading in enumerate(headings):
             rest = _rest(title, heading, named)
             # a heading shorter than the rest is the site's logo beside the headline, unless the rest is an earlier
             # heading: of two headings that are each other's rest, the first is the logo
@@ -184,7 +184,7 @@ def choose_title(
         title = strip_site(title, is_site, _author_names(author))
         # a <title> no other title of the page confirms loses to a declared title the headline shows (templates
         # fill <title> from other fields, or leave it stale); declared titles agreeing are copies of one field
-        stripped = [strip_site(d, is_site) for d in declared]
+        stripped = [strip_site(d, is_site) for d in given]
         keys = set(h1_keys).union(map(_key, stripped))
         if _key(title) in keys:
             return title
@@ -194,12 +194,13 @@ def choose_title(
                 return candidate
         return title
     # no <title>: a declared title that another title or a heading confirms, else the first one
-    keys = [_key(t) for t in declared + h1s]
-    for i, candidate in enumerate(declared):
-        key = keys[i]
-        if key and key in keys[:i] + keys[i + 1 :]:
+    all_keys = [_key(t) for t in given + headings]
+    for i, candidate in enumerate(given):
+        key = all_keys[i]
+        if key and key in all_keys[:i] + all_keys[i + 1 :]:
             return strip_site(candidate, is_site)
-    for candidate in declared + h1s:
+    for candidate in given + headings:
         if not is_site(candidate):
             return strip_site(candidate, is_site)
-    return (declared + h1s or [None])[0]
+    both = given + headings
+    return both[0] if both else None
