@@ -1,5 +1,7 @@
 """The pure core: HTML in, a `Page` out. No Scrapy, no I/O, no clock, no global state (see docs/design.md#layers)."""
 
+from importlib.machinery import EXTENSION_SUFFIXES
+
 from web2md.extract.convert import convert, extract_links, extract_title, html_to_text
 from web2md.extract.documents.reader import DocumentError, convert_document
 from web2md.extract.html.entities import decode_entities
@@ -10,6 +12,7 @@ __all__ = [
     "DocumentError",
     "Page",
     "UnsupportedContent",
+    "compiled",
     "convert",
     "convert_document",
     "decode_entities",
@@ -18,3 +21,12 @@ __all__ = [
     "html_to_text",
     "text_for",
 ]
+
+
+def compiled() -> bool:
+    """Whether the core runs compiled (a `WEB2MD_COMPILE=1` build, mypyc) or as the pure Python sources.
+
+    Both give the same output (docs/design.md#compiled-build); benchmarks print which one they measured."""
+    from web2md.extract.maincontent import analysis
+
+    return (analysis.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))

@@ -1184,7 +1184,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "`web2md URL` opens URL in the terminal browser.",
         epilog="exit status: " + ", ".join(f"{code} {what}" for code, what in EXIT_CODES.items()),
     )
-    parser.add_argument("--version", action="version", version=f"web2md {__version__}")
+    parser.add_argument("--version", action=VersionAction, help="show the version and which core runs, and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, add in COMMANDS.items():
         if name == command:
@@ -1192,6 +1192,19 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         else:
             subparsers.add_parser(name, help=COMMAND_HELP[name])
     return parser
+
+
+class VersionAction(argparse.Action):
+    """``--version``: the version and the build of the core (compiled or pure Python; the same output), read only
+    when asked, so the parser does not import the core."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        from web2md.extract import compiled
+
+        parser.exit(message=f"web2md {__version__} ({'compiled' if compiled() else 'pure Python'} core)\n")
 
 
 def with_default_command(argv: list[str], commands: Iterable[str]) -> list[str]:

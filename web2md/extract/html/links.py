@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from lxml import etree
 
+from web2md.extract.exact import str_lower
 from web2md.extract.html.entities import clean_text, element_text, subtree_text
 from web2md.extract.html.urls import UNSEEN, Resolver, document_base
 
@@ -38,7 +39,7 @@ def links_from_tree(
         if entry is not None and entry["text"] and not entry["nofollow"]:
             continue  # a link seen before, followed and with its text: nothing of this one can change its entry
         rel_attr = a.get("rel")
-        rel = rel_attr.lower().split() if rel_attr else None
+        rel = str_lower(rel_attr).split() if rel_attr else None
         nofollow = rel is not None and "nofollow" in rel
         if entry is None:
             # (`element_text`, with the text of a link without children read in place: most links)

@@ -8,6 +8,8 @@ from urllib.parse import quote, urljoin, urlsplit
 
 from lxml import etree
 
+from web2md.extract.exact import str_lower
+
 # The host of an http(s) URL: up to the first "/", "?" or "#"; the match fails when it holds a
 # space, tab, newline, "<", ">" or backslash.
 _HTTP_HOST = re.compile(r"https?://([^/?#<>\\ \t\n]*)(?:[/?#]|\Z)")
@@ -80,7 +82,7 @@ def absolute_url(href: str, base: str) -> str | None:
             # breaks: "page.html", "mailto:...", "javascript:..." are no http(s) URL without asking it
             scheme = href.partition(":")[0]
             if (
-                scheme.lower() not in ("http", "https")
+                str_lower(scheme) not in ("http", "https")
                 and "\t" not in scheme
                 and "\n" not in scheme
                 and "\r" not in scheme
@@ -139,7 +141,7 @@ class Resolver:
         elif self._origin is not None and href.startswith("//") and _PLAIN_NETWORK.fullmatch(href):
             url = self._origin[: self._origin.index("//")] + href
         # another scheme ("mailto:", "javascript:"): whatever the base, urljoin keeps it, so no http(s) URL
-        elif (scheme := _SCHEME.match(href)) is not None and scheme.group().lower() not in ("http:", "https:"):
+        elif (scheme := _SCHEME.match(href)) is not None and str_lower(scheme.group()) not in ("http:", "https:"):
             url = None
         # a fragment ("#top"): urljoin keeps the base up to its fragment, urlsplit drops tabs and newlines
         elif (
@@ -164,7 +166,7 @@ def _base_prefixes(base: str) -> tuple[str | None, str | None, str | None]:
     plain = _PLAIN_BASE.fullmatch(base)
     if plain is not None:
         scheme, host, path, query = plain.groups()
-        origin = f"{scheme.lower()}://{host}"
+        origin = f"{str_lower(scheme)}://{host}"
         here = origin + path + ("?" + query if query else "")
         return origin, origin + (path[: path.rfind("/") + 1] or "/"), here
     root = absolute_url("/", base)

@@ -17,6 +17,7 @@ except ImportError:  # pure Python: the decorator only tells mypyc how to build 
         return lambda cls: cls
 
 
+from web2md.extract.exact import str_lower
 from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.rows import PACKED, cell_text
 from web2md.extract.html.tags import SKIP_TAGS
@@ -367,7 +368,7 @@ class Analysis:
                                 walker.skip_subtree()
                                 continue
                             if "role" in marks:
-                                role = (el.get("role") or "").lower()
+                                role = str_lower(el.get("role") or "")
                                 if role == "main" and self.role_main is None:
                                     self.role_main = el
                             # a product the page is about: an item of its own or the page's main entity, not a
@@ -378,7 +379,7 @@ class Analysis:
                                 and el.get("itemprop", "mainEntity") == "mainEntity"
                             ):
                                 self.product_microdata = True
-                            if "itemprop" in marks and "articlebody" in el.get("itemprop").lower():
+                            if "itemprop" in marks and "articlebody" in str_lower(el.get("itemprop")):
                                 self.marked_bodies.append(el)
                             comment = (
                                 comment
@@ -941,7 +942,7 @@ def bare_headline_item(item: etree._Element) -> bool:
         anchor.tag == "a"
         and not (anchor.tail or "").strip()
         and reads_as_headline(subtree_text(anchor))
-        and not (anchor.get("href") or "").lstrip().lower().startswith(NOT_PAGES)
+        and not str_lower((anchor.get("href") or "").lstrip()).startswith(NOT_PAGES)
         and link_target(anchor) is not None
     )
 

@@ -10,6 +10,7 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
+from web2md.extract.exact import str_lower
 from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.tags import BOLD_TAGS, HEADING_TAGS
 from web2md.extract.maincontent.content import INLINE_TAGS, TITLE_BLOCK_TAGS
@@ -57,7 +58,7 @@ def link_into_the_page(target: str, base: str) -> bool:
     except ValueError:  # an invalid IPv6 literal: no address, none into the page
         return False
     path = page.path.rstrip("/")
-    return linked.netloc.lower() == page.netloc.lower() and (
+    return str_lower(linked.netloc) == str_lower(page.netloc) and (
         linked.path.rstrip("/") == path or linked.path.startswith(path + "/")
     )
 
@@ -187,7 +188,7 @@ def closing_link(block: etree._Element, linked: int) -> etree._Element | None:
         len(text) != linked
         or inline
         and word_count(text) > CONTROL_WORDS
-        or (last.get("href") or "").lstrip().lower().startswith(NOT_PAGES)
+        or str_lower((last.get("href") or "").lstrip()).startswith(NOT_PAGES)
     ):
         return None  # an address to write to or call is no story (a contact card)
     title = next((node for node in islice(block.iter(), HEADING_LOOKAHEAD) if node.tag in HEADING_TAGS), None)

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
+from web2md.extract.exact import str_lower
 from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.tags import HEADING_TAGS, SCRIPTLESS_SKIP_TAGS, SKIP_TAGS
 from web2md.extract.maincontent.analysis import Analysis, Counts, analyse, document_body, page_title
@@ -400,7 +401,7 @@ def child_holding(block: etree._Element, el: etree._Element) -> etree._Element |
 
 def is_semantic_region(el: etree._Element) -> bool:
     """An `<article>` or `<main>` (or `role="main"`): markup that names the page's content."""
-    return el.tag in ("article", "main") or (el.get("role") or "").lower() == "main"
+    return el.tag in ("article", "main") or str_lower(el.get("role") or "") == "main"
 
 
 def page_without_scripts(body: etree._Element) -> etree._Element | None:

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from lxml import etree
 
+from web2md.extract.exact import str_lower
 from web2md.extract.html.entities import collapse_ws, subtree_text
 from web2md.extract.html.tags import HEADING_TAGS
 from web2md.extract.meta.dates import MONTHS
@@ -384,7 +385,7 @@ DATE_LINE_TAGS = frozenset({"p", "div", "span", "time", "small"})  # not list it
 def class_words(token: str) -> list[str]:
     """The lowercased words of one class or id token: `MtnCommentText` and `comment_text-2` alike."""
     if not token.islower():  # camelCase (or no letters at all): the regexes, else string methods do
-        return [part for part in _SPLIT.split(_CAMEL.sub("-", token).lower()) if part]
+        return [part for part in _SPLIT.split(str_lower(_CAMEL.sub("-", token))) if part]
     if token.isascii():
         if token.isalnum():  # one word
             return [token]
@@ -417,7 +418,7 @@ def is_heading_slug(el: etree._Element, ident: str) -> bool:
         return False
     for node in islice(el.iter(), HEADING_SLUG_LOOKAHEAD):
         if node.tag in HEADING_TAGS:
-            return set(words) <= set(_WORD.findall(subtree_text(node).lower()))
+            return set(words) <= set(_WORD.findall(str_lower(subtree_text(node))))
     return False
 
 
@@ -448,7 +449,7 @@ def token_strength(token: str) -> int:
     a weak word beside a content word (`elementor-widget-container`) names a wrapper.
     """
     parts = class_words(token)
-    if "author" in token.lower() and _AUTHOR_BOX.search("".join(parts)):  # every author box says "author"
+    if "author" in str_lower(token) and _AUTHOR_BOX.search("".join(parts)):  # every author box says "author"
         return 2
     if len(parts) > 1 and parts[0] in SLUG_PREFIXES:
         if parts[0] in TERM_PREFIXES:
@@ -494,13 +495,13 @@ def is_date_line(text: str) -> bool:
         return False
     if not length and ":" in found.group(0) and not _NUMERIC_DAY.search(text):  # type: ignore[union-attr]
         # a time alone; "10:00 Keynote" is a schedule
-        return all(_DATE_WORD.fullmatch(word) or word.lower() in TIME_WORDS for word in words)
+        return all(_DATE_WORD.fullmatch(word) or str_lower(word) in TIME_WORDS for word in words)
     if found is not None and (not length or found.start() < len(" ".join(words[:first]))):
         first = text.count(" ", 0, found.start())
     label = " ".join(words[:first])
-    if label.endswith(":") and not _PAGE_DATE_LABEL.fullmatch(label[:-1].strip().lower()):
+    if label.endswith(":") and not _PAGE_DATE_LABEL.fullmatch(str_lower(label[:-1].strip())):
         return False  # "Deadline: 3.11.2019" is a fact about the subject; "Published: 3.11.2019" is the page's
-    extra = sum(1 for word in words if not _DATE_WORD.fullmatch(word) and word.strip(".,").lower() not in MONTHS)
+    extra = sum(1 for word in words if not _DATE_WORD.fullmatch(word) and str_lower(word.strip(".,")) not in MONTHS)
     return extra <= DATE_LINE_EXTRA_WORDS
 
 
@@ -511,7 +512,7 @@ def date_at(words: list[str], times: bool = True) -> int | None:
     for i, word in enumerate(words):
         if numeric.search(word):
             return i
-        if word.strip(".,").lower() in MONTHS:
+        if str_lower(word.strip(".,")) in MONTHS:
             before = words[i - 1] if i else ""
             after = words[i + 1] if i + 1 < len(words) else ""
             if before[:1].isdigit():
@@ -525,7 +526,7 @@ def named_date(words: list[str]) -> tuple[int, int]:
     """Where a date written with a month name starts among `words` ("3. März 2020", "March 3, 2024"), and
     how many words it takes; (0, 0) when there is none."""
     for i, word in enumerate(words):
-        if word.strip(".,").lower() not in MONTHS:
+        if str_lower(word.strip(".,")) not in MONTHS:
             continue
         before = words[i - 1].rstrip(".") if i else ""
         after = words[i + 1].rstrip(",") if i + 1 < len(words) else ""
@@ -572,14 +573,14 @@ def is_byline(text: str, name: tuple[str, ...]) -> bool:
 
 def is_call_to_action(text: str) -> bool:
     """A short block that opens by asking the reader to subscribe, follow, share, donate or get the app."""
-    found = _CALL_TO_ACTION.search(text.lower(), 0, CALL_OPENING + 60)  # no phrase is longer than 60 characters
+    found = _CALL_TO_ACTION.search(str_lower(text), 0, CALL_OPENING + 60)  # no phrase is longer than 60 characters
     return found is not None and found.start() < CALL_OPENING
 
 
 def is_furniture_label(text: str) -> bool:
     """A short line that only announces furniture: "Related articles", "Mehr zum Thema:", "About the author",
     "Release date:", "Kontakt:"; or files the page under its topics: "Tags: ferry, islands"."""
-    lowered = text.lower()
+    lowered = str_lower(text)
     if _FURNITURE_LABEL.fullmatch(lowered.strip(" :?!.…»›>→-–—")) is not None:
         return True
     if ":" not in lowered:  # the other two are labels with their colon
@@ -591,18 +592,18 @@ def is_furniture_label(text: str) -> bool:
 def is_tail_label(text: str) -> bool:
     """A heading that opens the closing notes of an article rather than a section of it: "About Acme Robotics",
     "Media contacts", "Forward-looking statements"."""
-    return _TAIL_LABEL.fullmatch(text.lower().strip(" :.")) is not None
+    return _TAIL_LABEL.fullmatch(str_lower(text).strip(" :.")) is not None
 
 
 def is_comments_label(text: str) -> bool:
     """A heading over the readers' comments or the form to add one: "Comments", "12 Responses to “Tides”",
     "TrackBack", "Leave a Reply"."""
-    return _COMMENTS_LABEL.fullmatch(" ".join(text.lower().strip(" :.!{}»›→").split())) is not None
+    return _COMMENTS_LABEL.fullmatch(" ".join(str_lower(text).strip(" :.!{}»›→").split())) is not None
 
 
 def names_caption(hints: str) -> bool:
     """Whether a class/id names a caption or credit (`wp-caption-text`, `img_description`, `photo-credit`)."""
-    joined = hints.lower().replace("-", "").replace("_", "")
+    joined = str_lower(hints).replace("-", "").replace("_", "")
     # what each of the pattern's branches opens with (substring tests are cheaper than the search)
     return (
         "caption" in joined
@@ -641,7 +642,7 @@ def is_credit_line(text: str) -> bool:
 
 def names_screen_reader_text(hints: str) -> bool:
     """Whether a class/id marks text shown only to screen readers (`sr-only`, `screen-reader-text`)."""
-    lowered = hints.lower()
+    lowered = str_lower(hints)
     # a word each of the pattern's branches holds first ("offscreen" holds "screen"), and one each hiding class
     # holds: a few substring tests spare the search and the split for most strings
     return (
@@ -665,7 +666,7 @@ def block_text(el: etree._Element) -> str:
 
 def names_comments(hints: str) -> bool:
     """Whether a class/id names a page's comments as a whole (`comments-area`, `commentlist`), not one comment."""
-    lowered = hints.lower()
+    lowered = str_lower(hints)
     return (
         "comment" in lowered or "kommentare" in lowered or "replies" in lowered or "disqus" in lowered
     ) and _COMMENTS.search(lowered) is not None

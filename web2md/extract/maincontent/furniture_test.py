@@ -10,6 +10,7 @@ from urllib.parse import unquote
 
 from lxml import etree
 
+from web2md.extract.exact import str_lower
 from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.tags import BLOCK_TAGS, BOLD_TAGS, HEADING_TAGS, PRE_AND_CODE_TAGS
 from web2md.extract.maincontent.analysis import CARD_CHARS, MIN_CARDS, MIN_UNIT, Analysis, Counts
@@ -177,7 +178,7 @@ def is_widget(block: etree._Element) -> bool:
                     continue  # a named anchor
             else:
                 href = href.strip()
-                if href and href != "#" and not href.startswith("?") and not href.lower().startswith("javascript:"):
+                if href and href != "#" and not href.startswith("?") and not str_lower(href).startswith("javascript:"):
                     continue
         elif tag not in CONTROL_TAGS:
             continue
@@ -263,7 +264,7 @@ def one_site(links: list[tuple[str, str] | None]) -> bool:
         pages.add(link[0])
         href = link[1]
         if "//" in href[:8]:
-            hosts.add(href.split("//", 1)[1].split("/", 1)[0].lower())
+            hosts.add(str_lower(href.split("//", 1)[1].split("/", 1)[0]))
     return len(hosts) <= 1
 
 
@@ -399,7 +400,7 @@ def opens_line(el: etree._Element) -> bool:
 
 def is_prose(text: str | None) -> bool:
     """Loose text (an element's tail) long enough to be content rather than a separator."""
-    return bool(text) and len(text.strip()) >= MIN_UNIT  # type: ignore[union-attr]
+    return bool(text) and len(text.strip()) >= MIN_UNIT  # type: ignore[union-attr, misc]
 
 
 def question_box(
@@ -953,7 +954,8 @@ class FurnitureTest:
         if total - (own.text if own else len(self.text_of(heading))) > MAX_STORY_HEADER:
             return False
         links = sum(1 for _ in islice(el.iter("a"), MAX_HEADER_LINKS + 2))
-        return links - sum(1 for _ in islice(heading.iter("a"), 2)) <= MAX_HEADER_LINKS
+        heading_links: int = sum(1 for _ in islice(heading.iter("a"), 2))  # type: ignore[union-attr, misc]
+        return links - heading_links <= MAX_HEADER_LINKS
 
     def card_lines(self, el: etree._Element) -> bool:
         """Whether a list in a listing's card is the card's own lines: MIN_CARDS - 1 links or more, each linking into
@@ -1102,7 +1104,7 @@ class FurnitureTest:
                         if ident:
                             forms.add(ident)
                 elif field.tag == "input":
-                    kind = (field.get("type") or "text").strip().lower()
+                    kind = str_lower((field.get("type") or "text").strip())
                     if kind == "radio":
                         answers.setdefault(field.get("name") or "", []).append(field)
                         continue
@@ -1279,7 +1281,8 @@ class FurnitureTest:
                 break
             path.append(node)
             node = node.getparent()
-        for node in reversed(path):  # from the top down: inside furniture once an ancestor is
+        downwards = reversed(path)  # (named: mypyc 2.4.1 crashes on a for over reversed() of a list[Any])
+        for node in downwards:  # from the top down: inside furniture once an ancestor is
             off = off or self(node)
             memo[node] = off
         return off
@@ -1340,7 +1343,7 @@ class FurnitureTest:
         if (
             held > sum(len(self.text_of(a)) for a in links)  # words of their own beside the links
             or held >= 0.5 * self.post_sizes[0]
-            or not all(href and href[0] != "#" and not href.lower().startswith(NOT_PAGES) for href in hrefs)
+            or not all(href and href[0] != "#" and not str_lower(href).startswith(NOT_PAGES) for href in hrefs)
             or not one_site([(href.split("#", 1)[0], href) for href in hrefs])
             or any(ADDRESS.match(self.text_of(a)) for a in links)
         ):
@@ -1761,7 +1764,7 @@ class FurnitureTest:
         previous: etree._Element | None = None
         category = False
         for link in block.iter("a"):
-            rel = (link.get("rel") or "").lower().split()
+            rel = str_lower(link.get("rel") or "").split()
             if "author" in rel or "/author/" in (link.get("href") or ""):
                 return False  # a byline ("Posted by <a>Ann Smith</a> on 4 June in News"): `bylines`' line
             if "category" in rel:
@@ -1899,7 +1902,7 @@ class FurnitureTest:
             return None
         href = (anchor.get("href") or "").strip()
         target = link_target(anchor)
-        return (target, href) if target and not href.lower().startswith(NOT_PAGES) else None
+        return (target, href) if target and not str_lower(href).startswith(NOT_PAGES) else None
 
     def is_headline_line(self, el: etree._Element) -> bool:
         """A paragraph that is one link of a few words, all its text: a headline written without a heading."""

@@ -16,6 +16,7 @@ from typing import Any
 
 from lxml import etree
 
+from web2md.extract.exact import str_lower
 from web2md.extract.html.elements import DocumentElements
 from web2md.extract.html.entities import clean_text, decode_entities
 from web2md.extract.maincontent.furniture import class_words
@@ -76,14 +77,14 @@ def _types(data: JsonLd) -> set[str]:
         kind = node.get("@type")
         for k in kind if isinstance(kind, list) else [kind]:
             if isinstance(k, str):
-                found.add(k.rsplit("/", 1)[-1].lower())
+                found.add(str_lower(k.rsplit("/", 1)[-1]))
     return found
 
 
 def _meta_property(metas: Iterable[etree._Element], name: str) -> str:
     for meta in metas:
-        if (meta.get("property") or meta.get("name") or "").lower() == name:
-            return (meta.get("content") or "").strip().lower()
+        if str_lower(meta.get("property") or meta.get("name") or "") == name:
+            return str_lower((meta.get("content") or "").strip())
     return ""
 
 
@@ -272,7 +273,7 @@ def fallback_text(data: JsonLd, metas: Iterable[etree._Element], rendered_chars:
     if described:
         return described
     for meta in metas:
-        if (meta.get("property") or meta.get("name") or "").lower() in ("og:description", "description"):
+        if str_lower(meta.get("property") or meta.get("name") or "") in ("og:description", "description"):
             text = clean_text(meta.get("content"))
             if text:
                 return text

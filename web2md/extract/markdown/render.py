@@ -17,6 +17,7 @@ from unicodedata import is_normalized
 
 from lxml import etree
 
+from web2md.extract.exact import str_lower
 from web2md.extract.html.entities import collapse_ws, normalise_chars, unprintable_needs_mapping
 from web2md.extract.html.parse import parse_html
 from web2md.extract.html.rows import PACKED, repack, unpack
@@ -102,10 +103,10 @@ def code_language(el: etree._Element) -> str:
         if cls:
             m = _LANG_CLASS.search(cls)
             if m:
-                return m.group(1).lower()
+                return str_lower(m.group(1))
         lang = node.get("data-lang") or node.get("data-language")
         if lang and lang.replace("-", "").replace("+", "").isalnum():
-            return lang.lower()
+            return str_lower(lang)
     return ""
 
 
@@ -117,7 +118,7 @@ def is_hidden(el: etree._Element) -> bool:
     style = el.get("style")
     if not style:
         return False
-    style = style.lower()
+    style = str_lower(style)
     if "none" in style or "hidden" in style:
         compact = style.replace(" ", "")
         return "display:none" in compact or "visibility:hidden" in compact

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 
 from lxml import etree
 
+from web2md.extract.exact import str_lower
 from web2md.extract.html.entities import clean_text, element_text
 
 __all__ = ["byline_author", "candidates_in", "plausible_name", "without_by"]
@@ -48,7 +49,7 @@ def without_by(line: str) -> str:
 
 
 def _tokens(value: str | None) -> list[str]:
-    return value.lower().split() if value else []
+    return str_lower(value).split() if value else []
 
 
 def _rank(el: etree._Element) -> int | None:
@@ -59,7 +60,7 @@ def _rank(el: etree._Element) -> int | None:
         return 1
     # a class token holds "byline" (or names an author) only when the class string does: most candidates are
     # read without splitting it
-    classes = (el.get("class") or "").lower()
+    classes = str_lower(el.get("class") or "")
     if "byline" in classes:
         return 2
     # a BEM element of a block ("article__author") names what the block's own class would

@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
+from web2md.extract.exact import str_lower
 from web2md.extract.html.entities import clean_text, decode_entities
 
 __all__ = ["JsonLd", "parse_json_ld"]
@@ -123,7 +124,7 @@ def _concatenated(text: str) -> list[Any]:
 def _types(node: dict) -> set[str]:
     kind = node.get("@type")
     kinds = kind if isinstance(kind, list) else [kind]
-    return {k.rsplit("/", 1)[-1].rsplit(":", 1)[-1].lower() for k in kinds if isinstance(k, str)}
+    return {str_lower(k.rsplit("/", 1)[-1].rsplit(":", 1)[-1]) for k in kinds if isinstance(k, str)}
 
 
 def _text(value: Any) -> str | None:

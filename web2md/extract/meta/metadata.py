@@ -17,6 +17,7 @@ from typing import Any
 from lxml import etree
 
 from web2md.extract.documents.feedlinks import feed_kind, feed_link
+from web2md.extract.exact import str_lower
 from web2md.extract.html.elements import DocumentElements
 from web2md.extract.html.entities import clean_text, element_text
 from web2md.extract.html.tags import HEADING_LEVELS, INVISIBLE_TEXT_TAGS
@@ -167,7 +168,7 @@ class _Found:
 def is_json_ld(script: etree._Element) -> bool:
     """The one rule for JSON-LD blocks: a script whose type names ld+json (parameters allowed)."""
     kind = script.get("type")
-    return bool(kind) and "ld+json" in kind.lower() and bool(script.text)
+    return bool(kind) and "ld+json" in str_lower(kind) and bool(script.text)
 
 
 def document_json_ld(root: etree._Element) -> JsonLd:
@@ -207,7 +208,7 @@ def _scan(elements: DocumentElements, resolve: Resolver | None, json_ld: JsonLd 
         rel = el.get("rel")
         if not rel:
             continue  # neither a feed nor an icon, canonical or alternate link
-        rels = rel.lower().split()
+        rels = str_lower(rel).split()
         # feeds' titles name the site, which the title needs: read with or without `resolve` (a feed is an
         # alternate link, `feed_kind` reads the rest)
         if "alternate" in rels and feed_kind(el) is not None and (title := clean_text(el.get("title"))):
@@ -218,7 +219,7 @@ def _scan(elements: DocumentElements, resolve: Resolver | None, json_ld: JsonLd 
         for el in elements.times:
             value = el.get("datetime")
             if value:
-                marked = el.get("pubdate") is not None or (el.get("itemprop") or "").lower() == "datepublished"
+                marked = el.get("pubdate") is not None or str_lower(el.get("itemprop") or "") == "datepublished"
                 found.times.append((marked, value))
         for el in elements.images:
             _image(found, el, resolve)
@@ -241,7 +242,7 @@ def _meta(found: _Found, el: etree._Element) -> None:
     if "charset" in keys:
         charset = get("charset")
         if charset and found.charset is None:
-            found.charset = charset.strip().lower() or None
+            found.charset = str_lower(charset.strip()) or None
     if "content" not in keys:
         return
     content = clean_text(get("content"))
@@ -249,13 +250,13 @@ def _meta(found: _Found, el: etree._Element) -> None:
         return
     if "http-equiv" in keys:
         equiv = get("http-equiv")
-        if equiv and (equiv := equiv.strip().lower()):
+        if equiv and (equiv := str_lower(equiv.strip())):
             found.equiv.setdefault(equiv, content)
     meta = found.meta
     # RDFa's `property` lists names ("dc:title og:title"): the content is each one's
-    names = get("property").lower().split() if "property" in keys else []
+    names = str_lower(get("property")).split() if "property" in keys else []
     if "name" in keys:
-        names.append(get("name").strip().lower())
+        names.append(str_lower(get("name").strip()))
     for key in names:
         if key:
             key = _meta_key(key)
@@ -263,7 +264,7 @@ def _meta(found: _Found, el: etree._Element) -> None:
             if content not in values:
                 values.append(content)
     if "itemprop" in keys:
-        itemprop = get("itemprop").strip().lower()
+        itemprop = str_lower(get("itemprop").strip())
         if itemprop:
             meta.setdefault("itemprop:" + itemprop, []).append(content)
 
@@ -399,7 +400,7 @@ def _robots(found: _Found) -> list[str]:
     directives: list[str] = []
     for name in ("robots", "googlebot"):
         for value in found.every(name):
-            for part in value.lower().split(","):
+            for part in str_lower(value).split(","):
                 part = part.strip()
                 if part == "none":
                     parts = ["noindex", "nofollow"]
@@ -416,7 +417,7 @@ def _charset(found: _Found) -> str | None:
         return found.charset
     content_type = found.equiv.get("content-type", "")
     m = re.search(r"charset\s*=\s*['\"]?([\w.:-]+)", content_type, re.I)
-    return m.group(1).lower() if m else None
+    return str_lower(m.group(1)) if m else None
 
 
 def _language(found: _Found, page: Page, root: etree._Element) -> str | None:

@@ -13,6 +13,8 @@ import re
 from hashlib import blake2b
 from operator import itemgetter
 
+from web2md.extract.exact import str_lower
+
 __all__ = ["MAX_CHARS", "SHINGLE", "body_lines", "fingerprint", "hamming", "simhash"]
 
 SHINGLE = 3
@@ -88,10 +90,10 @@ def lowered_words_of(text: str) -> list[bytes]:
     others = set(data.translate(None, _ASCII).decode("utf-8", "surrogatepass"))
     if "\u03a3" in others or len(others) > _MAX_REPLACED:
         # capital sigma lowercases by what follows it (a final sigma); many characters: a pass each costs more
-        return words_of(text.lower())
+        return words_of(str_lower(text))
     lowered: set[str] = set()
     for char in others:
-        lower = char.lower()
+        lower = str_lower(char)
         if lower != char:
             data = data.replace(char.encode("utf-8", "surrogatepass"), lower.encode("utf-8", "surrogatepass"))
         lowered.update(lower)
@@ -107,7 +109,7 @@ def simhash(text: str) -> int | None:
     if len(text) <= MAX_CHARS // 2:  # (a character lowercases to two at most): no cut of the lowercased text
         words = lowered_words_of(text)
     else:
-        text = text.lower()
+        text = str_lower(text)
         words = words_of(text[:MAX_CHARS] if len(text) > MAX_CHARS else text)
     if not words:
         return None
