@@ -30,6 +30,7 @@ from web2md.extract.maincontent.content import FURNITURE_TAGS, UNIT_TAGS
 from web2md.extract.maincontent.furniture import hint_strength
 from web2md.extract.markdown.emphasis import PLACEHOLDERS, _placeholder_runs, has_placeholders
 from web2md.extract.markdown.escaping import escape_markdown
+from web2md.extract.markdown.references import CHAR_REF, escape_reference
 from web2md.extract.markdown.render import Renderer
 from web2md.extract.meta import metadata
 
@@ -995,9 +996,7 @@ def test_escape_markdown_as_before():
     for text in _strings(pieces, 4):
         expected = _OLD_ESCAPE.sub(r"\\\g<0>", text)
         if "&" in expected:
-            expected = escape_markdown.__globals__["_CHAR_REF"].sub(
-                escape_markdown.__globals__["_escape_reference"], expected
-            )
+            expected = CHAR_REF.sub(escape_reference, expected)
         assert escape_markdown(text) == expected, text
 
 

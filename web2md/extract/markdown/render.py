@@ -38,6 +38,7 @@ from web2md.extract.markdown.escaping import (
     inline_markdown,
 )
 from web2md.extract.markdown.mathml import is_display, linear_text, tex_of, visual_copies
+from web2md.extract.markdown.references import CONTINUES_REF, escape_split_reference
 from web2md.extract.markdown.tables import Cell, Table, TableState, is_layout_table, table_blocks, table_of
 
 # Beyond this depth of nested inline formatting, markers are not added: keeps the
@@ -335,7 +336,13 @@ class Renderer:
                     collapsed += " "
         if not collapsed:
             return  # empty (normalising removed every character)
-        self.md.append(collapsed if self.code else escape_text(collapsed))
+        if self.code:
+            self.md.append(collapsed)
+        else:
+            md = self.md
+            if md and collapsed[0] in CONTINUES_REF and "&" in md[-1]:
+                md[-1] = escape_split_reference(md[-1], collapsed)
+            md.append(escape_text(collapsed))
         self.tx.append(collapsed)
 
     # -- blocks -----------------------------------------------------------------
