@@ -402,6 +402,8 @@ def test_a_character_reference_split_across_elements_reads_back_as_text(html, ma
     [
         ("<p>x<code>a</code><b><code>b</code></b>y</p>", "x`ab`y"),  # found by the no-shrink hunt
         ("<p>x<code>a</code><i><code>b</code><code>c</code></i>y</p>", "x`abc`y"),
+        ("<p><i><em><kbd>a b</kbd></em><em><kbd>c</kbd></em></i></p>", "*`a bc`*"),  # no marker: em in i
+        ("<p><em><em><code>a</code></em><i><code>b</code><code>c</code></i></em></p>", "*`abc`*"),
     ],
 )
 def test_code_spans_whose_emphasis_between_them_is_dropped_are_written_as_one(html, markdown):
