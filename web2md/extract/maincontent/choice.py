@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import chain
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
@@ -233,6 +233,28 @@ def is_home_link(heading: etree._Element) -> bool:
     return home and not parts.query and len(subtree_text(links[0]).strip()) == len(subtree_text(heading).strip())
 
 
+def heads_another_page(heading: etree._Element, body: etree._Element, base: str) -> bool:
+    """Whether a heading is one link to another page of the site than the page itself (`base`, its address; without
+    one no link tells) that the page's `<title>` does not name: a card's headline (a portal's top story under its `<h1>`), not
+    the heading of the page's story (a post's title linking to the post itself, or named by the `<title>`)."""
+    links = heading.findall(".//a")
+    if len(links) != 1 or not base or is_home_link(heading):
+        return False
+    text = block_text(heading)
+    if not text or len(block_text(links[0])) != len(text):
+        return False
+    href = (links[0].get("href") or "").strip()
+    if not href or href.startswith(("#", "?")):
+        return False
+    try:
+        linked, page = urlsplit(urljoin(base, href)), urlsplit(base)
+    except ValueError:  # an invalid IPv6 literal: no address
+        return False
+    if linked.netloc.lower() != page.netloc.lower() or linked.path.rstrip("/") == page.path.rstrip("/"):
+        return False  # the page itself (a permalink), or a page of another site (a link post's source)
+    return text.casefold() not in (page_title(body) or "")
+
+
 def headline(body: etree._Element, title: etree._Element | None) -> etree._Element | None:
     """The `<h2>`/`<h3>` (or an `<h1>` other than the page's title, `title`) whose text is the longest the page's
     `<title>` holds, when no other heading repeats it (over comments, in a teaser, as the `<h1>`): a post's title
@@ -451,7 +473,9 @@ def choose_main(
         # nothing visible reads as content: the page may sit in a hidden wrapper that scripts reveal
         analysis = Analysis(body, analysis.keep_header, analysis.min_unit, keep_hidden=True, disabled=off)
     analysis = analysis.unwrapped()
-    cards, outside = analysis.teaser_text() + analysis.headline_text(), analysis.good(body)
+    # (a mega-menu's panels read as teaser lists: they are the menu's, no cards of the page)
+    cards = analysis.teaser_text() + analysis.headline_text() - analysis.menu_text()
+    outside = analysis.good(body)
     bare = 0
     if (
         not cards
@@ -462,8 +486,13 @@ def choose_main(
         # a card apart titled by a heading (a section's lead story; not a list item of a link and a bold line) and no
         # list of cards: the page's lists of bare headlines may be its grid
         cards = bare = analysis.bare_text()
+    # the heading naming the page's story for the listing decision: the <h1>, unless it is all one link to another
+    # page the <title> does not name (a portal's top story as a card under its <h1>: that card is no story of the page)
+    named_title = title
+    if title is not None and "card-h1" not in off and heads_another_page(title, body, base):
+        named_title = None
     # beside lists of cards, a card apart from them (a section's lead story) weighs on their side
-    lone = analysis.lone_text(body, title) if cards else 0
+    lone = analysis.lone_text(body, named_title) if cards else 0
     if lone:
         post = headline(body, title)  # the post's title the <title> holds, under a banner <h1> or none
         if post is not None and not analysis.lone_text(body, post):
@@ -478,9 +507,9 @@ def choose_main(
     untitled = cards + analysis.bare_teaser_text()
     front = False
     if untitled >= LISTING_NO_TITLE * outside and "listing-pages" not in off:
-        # a site's logo as the <h1> heads no story: the post's title may
-        story = headline(body, title) if title is not None and is_home_link(title) else title
-        if lone and story is not title and not analysis.lone_text(body, story):
+        # a site's logo as the <h1> heads no story, nor does an <h1> heading a card: the post's title may
+        story = headline(body, title) if title is not None and (is_home_link(title) or named_title is None) else title
+        if lone and story is not named_title and not analysis.lone_text(body, story):
             # the post's title under a logo heads a card apart: that card is the story
             cards, outside, untitled = cards - lone - bare, outside + lone, untitled - lone - bare
         # below LISTING_UNTITLED, only on a page naming no story (no title, no line of text the <title> names)
