@@ -5654,3 +5654,53 @@ def test_a_section_page_of_headlines_leaves_out_its_mega_menus_panels():
     assert LEAD_SUMMARY in md
     assert [title in md for title in LATEST] == [True] * len(LATEST)
     assert "the winter crossings" not in md
+
+
+def front_page_under_a_reader_h1(hint: str = "sr-only") -> str:
+    """A front page whose `<h1>` is a line naming the site for screen readers alone (the `<title>` holds it), over a
+    desk of headlines alone, a markets widget and a desk of cards some of which have a summary."""
+    cards = "".join(
+        f"<div class='item'><strong><a href='{href}'>{title}</a></strong><br>{summary if n % 2 else ''}</div>"
+        for n, (title, href, summary) in enumerate(STORIES)
+    )
+    markets = "".join(
+        f"<li><span>{name}</span> <span>{value}</span> <span class='change'>{change}</span></li>"
+        for name, value, change in (
+            ("FTSE 100", "7459.6", "+0.4%"),
+            ("Dow Jones", "38546.0", "-0.2%"),
+            ("Brent", "81.2", "+1.1%"),
+        )
+    )
+    return (
+        "<html><head><title>News from the harbour towns | Harbour Herald</title></head><body><header><h1><a "
+        "href='/'>Harbour Herald</a></h1><nav><a href='/news'>News</a> <a href='/sport'>Sport</a></nav></header><main>"
+        f"<h1 class='{hint}'>News from the harbour towns</h1><section class='desk'><h2><a href='/latest'>Latest</a>"
+        f"</h2><ul>{headline_items(LATEST, '/latest/')}</ul></section><div class='widget markets'><h3>Markets</h3><ul>"
+        f"{markets}</ul></div><section class='desk'><h2><a href='/news'>News</a></h2><div class='grid'>{cards}</div>"
+        "</section></main><footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
+
+
+def test_a_front_page_under_an_h1_for_screen_readers_keeps_its_desks():
+    """An `<h1>` shown to screen readers alone, naming the site, heads no story: the page names none, and its desks
+    (of headlines alone, and of cards) are its content."""
+    md = convert(front_page_under_a_reader_h1(), "https://herald.example/").markdown
+    assert [title in md for title in LATEST] == [True] * len(LATEST)
+    assert [title in md for title, _, _ in STORIES] == [True] * len(STORIES)
+
+
+def test_a_story_under_an_h1_for_screen_readers_stays_a_story():
+    """An article whose `<h1>` for screen readers repeats its headline (shown in a `<div>`), over its paragraphs and
+    a desk of other stories' headlines: the page names its story in text the `<title>` holds, and the desk stays
+    out."""
+    body = "".join(f"<p>{p}</p>" for p in PARAGRAPHS_MD.split("\n\n"))
+    html = (
+        "<html><head><title>Grain lifts the port to its busiest year | Harbour Herald</title></head><body><header><a "
+        "href='/'>Harbour Herald</a><nav><a href='/news'>News</a> <a href='/sport'>Sport</a></nav></header><main><h1 "
+        "class='sr-only'>Grain lifts the port to its busiest year</h1><div class='headline'>Grain lifts the port to "
+        f"its busiest year</div>{body}<section class='desk'><h2>Latest</h2><ul>{headline_items(LATEST, '/latest/')}"
+        "</ul></section></main><footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
+    md = convert(html, "https://herald.example/2024/03/grain").markdown
+    assert PARAGRAPHS_MD.split("\n\n")[0] in md
+    assert not any(title in md for title in LATEST)

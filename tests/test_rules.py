@@ -16,6 +16,8 @@ from tests.test_content import (
     PORTAL_DESKS,
     SHORT_POST_MD,
     SHORT_POST_PAGE,
+    STORIES,
+    front_page_under_a_reader_h1,
     mega_menu_panels,
     portal_front_under_an_h1,
     section_page_of_headlines,
@@ -303,8 +305,22 @@ MENU_MD = "[Harbour Herald](https://example.org/)\n\n" + "\n".join(
     for k, section in enumerate(("news", "business", "sport", "culture", "travel", "opinion"))
 )
 
+READER_CARDS_MD = [
+    f"**[{title}](https://example.org{href})**" + (f"\\\n{summary}" if n % 2 else "")
+    for n, (title, href, summary) in enumerate(STORIES)
+]
+READER_LATEST_MD = "## [Latest](https://example.org/latest)\n\n" + "\n".join(
+    f"- [{title}](https://example.org/latest/{n})" for n, title in enumerate(LATEST)
+)
+
 # pages each rule acts on: (page, Markdown with the rule on, Markdown with it off)
 PAGES = {
+    "reader-h1": (
+        front_page_under_a_reader_h1(),
+        f"{READER_LATEST_MD}\n\n## [News](https://example.org/news)\n\n" + "\n\n".join(READER_CARDS_MD),
+        # the <h1> the <title> holds names a story: the cards with a summary stay teasers, the desk of headlines goes
+        f"### Markets\n\n## [News](https://example.org/news)\n\n{READER_CARDS_MD[1]}",
+    ),
     "card-h1": (
         portal_front_under_an_h1(),
         f"# {TOP_MD}\n\n{DESKS_MD}",
@@ -665,6 +681,10 @@ NEEDS = {
     "card-lines": {"listing-pages", "teaser-cards"},
     # (the lead's byline goes as a byline or by its class; the pager by its links, its class or as a control)
     "card-h1": {"listing-pages", "teaser-cards", "lead-cards", "headline-lists", "bylines", "class-hints"},
+    "reader-h1": {
+        *("listing-pages", "teaser-cards", "headline-lists", "lead-cards", "listing-widgets", "class-hints"),
+        "title-heading",  # the <h1> the <title> names, of two
+    },
     "section-cards": {
         *("listing-pages", "teaser-cards", "lead-cards", "headline-lists"),
         *("bylines", "class-hints", "link-density", "control-widgets"),

@@ -580,21 +580,31 @@ class Analysis:
         """Content text the teaser lists hold (not counted in `good`)."""
         return sum(self.teaser_lists.values())
 
-    def menu_text(self) -> int:
-        """What the teaser lists and the lists of headlines alone in a menu (`in_a_menu`: a mega-menu's panels, a name
-        and a line each, or names alone) weigh in `teaser_text` and `headline_text`."""
+    def menu_lists(self) -> set[etree._Element]:
+        """The teaser lists and the lists of headlines alone in a menu (`in_a_menu`: a mega-menu's panels, a name and a
+        line each, or names alone): no cards of the page (`menu-panels`)."""
         if "menu-panels" in self.disabled:
-            return 0
+            return set()
+        return {el for el in chain(self.teaser_lists, self.headline_lists) if in_a_menu(el)}
+
+    def menu_text(self) -> int:
+        """What the lists in a menu (`menu_lists`) weigh in `teaser_text` and `headline_text`."""
         stats = self.stats
-        return sum(good for el, good in self.teaser_lists.items() if in_a_menu(el)) + sum(
-            stats[card].text for el, cards in self.headline_lists.items() if in_a_menu(el) for card in cards
+        return sum(
+            self.teaser_lists[el]
+            if el in self.teaser_lists
+            else sum(stats[card].text for card in self.headline_lists[el])
+            for el in self.menu_lists()
         )
 
     def bare_teaser_text(self) -> int:
         """Text of the teaser lists' cards without content text (headlines alone, beside cards with a summary); a
         `<dt>` headline counts with the `<dd>` after it, as one card."""
         stats, cards, text = self.stats, self.teaser_cards, 0
+        menus = self.menu_lists()
         for el in self.teaser_lists:
+            if el in menus:
+                continue
             for card in el:
                 if card in cards and not stats[card].good and card.tag != "dt":
                     text += stats[card].text + (stats[card.getprevious()].text if card.tag == "dd" else 0)
@@ -615,7 +625,7 @@ class Analysis:
         lists = self.lists_of_cards()
         # a list in a menu (`in_a_menu`: a mega-menu's panels, a name and a line each) is the menu's: not listed, its
         # text not restored
-        menus = {el for el in lists if in_a_menu(el)} if "menu-panels" not in self.disabled else set()
+        menus = self.menu_lists()
         listed = {
             el: cards
             for el, cards in lists.items()

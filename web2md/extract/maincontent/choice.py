@@ -32,6 +32,7 @@ from web2md.extract.maincontent.furniture import (
     holds_a_thread_alone,
     names_comments,
     names_content,
+    names_screen_reader_text,
 )
 from web2md.extract.maincontent.furniture_test import (
     FurnitureTest,
@@ -298,7 +299,7 @@ def post_under_banner(
     return None
 
 
-def headline_in_text(body: etree._Element) -> bool:
+def headline_in_text(body: etree._Element, reader: bool = True) -> bool:
     """Whether the page's `<title>` holds the text of an element of the body with no element inside (a `<div>` or
     `<span>` standing for a heading: a headline in other markup than a heading's), of four words or more, that is
     not a link to the home page (the site's name)."""
@@ -311,8 +312,10 @@ def headline_in_text(body: etree._Element) -> bool:
         text = block_text(el).casefold()
         if len(text) >= MIN_HEADLINE and word_count(text) >= WRAPPED_TITLE_WORDS and text in page:
             link = el if el.tag == "a" else next(el.iterancestors("a"), None)
-            if link is None or not is_home_link(link):
-                return True
+            if (link is None or not is_home_link(link)) and not (
+                reader and el.tag == "h1" and names_screen_reader_text(class_and_id(el))
+            ):
+                return True  # (not an <h1> for screen readers alone: `reader-h1`)
     return False
 
 
@@ -488,8 +491,15 @@ def choose_main(
         cards = bare = analysis.bare_text()
     # the heading naming the page's story for the listing decision: the <h1>, unless it is all one link to another
     # page the <title> does not name (a portal's top story as a card under its <h1>: that card is no story of the page)
+    # or shown to screen readers alone
     named_title = title
-    if title is not None and "card-h1" not in off and heads_another_page(title, body, base):
+    if title is not None and (
+        "card-h1" not in off
+        and heads_another_page(title, body, base)
+        # nor an <h1> shown to screen readers alone (a line naming the site over a front page's desks)
+        or "reader-h1" not in off
+        and names_screen_reader_text(class_and_id(title))
+    ):
         named_title = None
     # beside lists of cards, a card apart from them (a section's lead story) weighs on their side
     lone = analysis.lone_text(body, named_title) if cards else 0
@@ -514,7 +524,8 @@ def choose_main(
             cards, outside, untitled = cards - lone - bare, outside + lone, untitled - lone - bare
         # below LISTING_UNTITLED, only on a page naming no story (no title, no line of text the <title> names)
         below = untitled < LISTING_UNTITLED * outside
-        in_text = headline_in_text(body) if below and story is None else None  # (a walk of the body: once)
+        # (a walk of the body: once)
+        in_text = headline_in_text(body, "reader-h1" not in off) if below and story is None else None
         named = below and (story is not None or in_text)
         if not named and (
             cards >= LISTING * outside
@@ -524,10 +535,10 @@ def choose_main(
             if "headline-lists" not in off:
                 analysis.list_bare_headlines()
             analysis.list_linked_cards()
-            lists = len(analysis.lists_of_cards())
+            lists = len(analysis.lists_of_cards()) - len(analysis.menu_lists())  # (a menu's lists never listed)
             analysis.restore_teasers(story, base)
             # a front page: every list of cards listed, on a page that names no story
-            front = len(analysis.listed_lists) == lists and names_no_story(body, story, in_text)
+            front = len(analysis.listed_lists) == lists and names_no_story(body, story, in_text, "reader-h1" not in off)
             if (bare or front and outside < analysis.min_unit) and "headline-lists" not in off:
                 # desks of headlines alone weigh in the descent too where they made the page a listing beside a card
                 # apart (a section's lead story), or on a front page of nothing but lists and cards (no text of its
@@ -684,13 +695,15 @@ def last_descendant(el: etree._Element) -> etree._Element:
     return el
 
 
-def names_no_story(body: etree._Element, story: etree._Element | None, in_text: bool | None = None) -> bool:
+def names_no_story(
+    body: etree._Element, story: etree._Element | None, in_text: bool | None = None, reader: bool = True
+) -> bool:
     """Whether a page names no story: no heading titles one (`story`, its `<h1>` or the post's title under a logo,
     is none or a word or two: a section's name) and no line of text the `<title>` names (`headline_in_text`, given
     as `in_text` when read already)."""
     if story is not None and (story.tag != "h1" or reads_as_headline(block_text(story))):
         return False
-    return not (headline_in_text(body) if in_text is None else in_text)
+    return not (headline_in_text(body, reader) if in_text is None else in_text)
 
 
 def beside_the_lists(

@@ -291,6 +291,18 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "reader-h1",
+        "in the listing decision, the page's <h1> marked as text for screen readers alone (sr-only, visually-hidden: "
+        "a front page's line naming the site, which its <title> holds) heads no story, nor is it a line of text the "
+        "<title> names: the story is the post's title the <title> holds, or a line of text it names, if any",
+        (),
+        (
+            "test_content::test_a_front_page_under_an_h1_for_screen_readers_keeps_its_desks",
+            "test_content::test_a_short_story_whose_h1_the_title_names_stays_a_story",
+            "test_content::test_a_story_under_an_h1_for_screen_readers_stays_a_story",
+        ),
+    ),
+    Rule(
         "section-cards",
         "a card apart holding the page's title is the page's story (lead-cards) unless it holds another card apart "
         "titled by a heading beside the title: a section's short <main> (its name as the <h1> over its lead story's "
@@ -306,8 +318,8 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "menu-panels",
         "lists of cards (or of headlines alone) inside a <nav> or a <header> are a menu's panels (a mega-menu's "
-        "entries, a name and a line each): they weigh nothing in the listing decision, are never listed and their "
-        "text is not restored on a listing",
+        "entries, a name and a line each): they weigh nothing in the listing decision (nor count among the lists a "
+        "front page lists all of), are never listed and their text is not restored on a listing",
         (),
         ("test_content::test_a_section_page_of_headlines_leaves_out_its_mega_menus_panels",),
     ),
