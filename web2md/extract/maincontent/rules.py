@@ -277,6 +277,53 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "card-h1",
+        "in the listing decision, the page's <h1> all one link to another page of the same site than the page itself "
+        "(its address), one the <title> does not name, heads a card (a portal's top story under its <h1>), no story: "
+        "that card weighs with the lists as a card apart (lead-cards), and the story is the post's title the <title> "
+        "holds, if any (a blog's banner as the <h1> over its post)",
+        (),
+        (
+            "test_content::test_a_front_page_keeps_its_desks_of_headlines_under_a_top_story_headed_by_its_h1",
+            "test_content::test_a_short_story_whose_h1_links_to_itself_stays_a_story",
+            "test_content::test_a_short_story_whose_h1_the_title_names_stays_a_story",
+            "test_content::test_a_short_story_whose_h1_links_to_another_site_stays_a_story",
+        ),
+    ),
+    Rule(
+        "reader-h1",
+        "in the listing decision, the page's <h1> marked as text for screen readers alone (sr-only, visually-hidden: "
+        "a front page's line naming the site, which its <title> holds) heads no story, nor is it a line of text the "
+        "<title> names: the story is the post's title the <title> holds, or a line of text it names, if any",
+        (),
+        (
+            "test_content::test_a_front_page_under_an_h1_for_screen_readers_keeps_its_desks",
+            "test_content::test_a_short_story_whose_h1_the_title_names_stays_a_story",
+            "test_content::test_a_story_under_an_h1_for_screen_readers_stays_a_story",
+        ),
+    ),
+    Rule(
+        "section-cards",
+        "a card apart holding the page's title is the page's story (lead-cards) unless it holds another card apart "
+        "titled by a heading beside the title: a section's short <main> (its name as the <h1> over its lead story's "
+        "card and a list of headlines) read as one card, where the title names the cards (not a post's block holding "
+        "its author's box, a card without a heading)",
+        (),
+        (
+            "test_content::test_a_section_page_in_a_short_main_beside_a_ticker_keeps_its_headlines",
+            "test_content::test_a_short_story_whose_h1_links_to_itself_stays_a_story",
+            "test_content::test_a_short_post_holding_its_authors_box_stays_a_post",
+        ),
+    ),
+    Rule(
+        "menu-panels",
+        "lists of cards (or of headlines alone) inside a <nav> or a <header> are a menu's panels (a mega-menu's "
+        "entries, a name and a line each): they weigh nothing in the listing decision (nor count among the lists a "
+        "front page lists all of), are never listed and their text is not restored on a listing",
+        (),
+        ("test_content::test_a_section_page_of_headlines_leaves_out_its_mega_menus_panels",),
+    ),
+    Rule(
         "lead-blocks",
         "in an article whose body is a block of its own, only headings, the blocks holding them and content text "
         "are kept ahead of the body",
