@@ -24,6 +24,7 @@ from tests.test_content import (
 )
 from tests.test_media_posts import META, STRIP, comic_page
 from web2md import convert
+from web2md.extract.maincontent import rules as rules_module
 from web2md.extract.maincontent.rules import NAMES, RULES
 from web2md.extract.options import Options
 
@@ -745,6 +746,17 @@ def test_each_threshold_the_catalogue_names_exists():
         values = rule.threshold_values()
         assert list(values) == list(rule.thresholds)
         assert all(isinstance(value, int | float) for value in values.values()), rule.name
+
+
+def test_each_threshold_the_catalogue_names_has_one_value():
+    """A name the catalogue reads is one constant: modules holding it hold one value (imported, not written twice),
+    or the catalogue would report the first module's."""
+    import importlib
+
+    modules = [importlib.import_module(f"web2md.extract.maincontent.{name}") for name in rules_module._MODULES]
+    for name in sorted({name for rule in RULES for name in rule.thresholds}):
+        values = {repr(getattr(m, name)) for m in modules if hasattr(m, name)}
+        assert len(values) == 1, (name, values)
 
 
 def test_each_test_the_catalogue_names_exists():

@@ -83,8 +83,7 @@ INTRO_SHARE = 0.25
 BARE_HEADLINE_CHARS = 12
 # beside a card apart, lists of bare headlines weigh as its grid when they hold this share of their branch's text
 DESK_SHARE = 0.5
-# in a card written as one link, a line of at most this many words before its headline is a label (a kicker)
-KICKER_WORDS = 4
+CARD_LABEL_WORDS = 4  # a part of a card outside its headline, of at most this many words, is a label of it
 
 
 def _tag_kind(tag: str, skip_tags: frozenset[str], custom_tags: dict[str, int]) -> int:
@@ -990,7 +989,7 @@ def opens_with_a_headline(anchor: etree._Element) -> int:
             if reads_as_headline(text):
                 return 1 + labels
             labels += 1
-            if labels > 1 or word_count(text) > KICKER_WORDS:
+            if labels > 1 or word_count(text) > CARD_LABEL_WORDS:
                 return 0
         if (node.tail or "").strip():
             return 0  # text between the blocks (its place among them is not read): no card's lines

@@ -14,7 +14,14 @@ from lxml import etree
 
 from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.tags import HEADING_TAGS, SCRIPTLESS_SKIP_TAGS, SKIP_TAGS
-from web2md.extract.maincontent.analysis import Analysis, Counts, analyse, document_body, page_title
+from web2md.extract.maincontent.analysis import (
+    CARD_LABEL_WORDS,
+    Analysis,
+    Counts,
+    analyse,
+    document_body,
+    page_title,
+)
 from web2md.extract.maincontent.blocks import (
     WRAPPED_TITLE_WORDS,
     ancestors_below,
@@ -72,7 +79,6 @@ LISTING_UNTITLED = 1.5
 # ... and this many times it on a page that names no story at all (`headline_in_text`): a front page under an
 # editor's note or over a text about the site longer than its desks of headlines
 LISTING_NO_TITLE = 0.5
-CARD_LABEL_WORDS = 4  # a part of a card outside its headline, of at most this many words, is a label of it
 NOTES_BESIDE_LISTS = 1.0  # blocks of prose beside a listing's lists are furniture when they hold less text than these
 
 

@@ -200,12 +200,12 @@ RULES: tuple[Rule, ...] = (
         "linked-cards",
         "on a listing page, a block holding MIN_CARDS cards or more each written as one link holding its lines in "
         "blocks without a heading tag (`<a><div><span>Headline</span><div>Summary</div></div></a>`: a line reading "
-        "as a headline first, or after one label of at most KICKER_WORDS words where a card of the list holds a "
+        "as a headline first, or after one label of at most CARD_LABEL_WORDS words where a card of the list holds a "
         "picture; the card the link or the blocks holding it alone, at most CARD_CHARS) is a list of headlines "
         "alone, listed, and the blocks holding it are not link-dense; looked for once the page is a listing, and "
         "beside a card apart titled by a heading with no list of cards, where it weighs in the listing decision as "
         "lists of bare headlines do (headline-lists, DESK_SHARE)",
-        ("MIN_CARDS", "CARD_CHARS", "KICKER_WORDS", "DESK_SHARE"),
+        ("MIN_CARDS", "CARD_CHARS", "CARD_LABEL_WORDS", "DESK_SHARE"),
         (
             "test_content::test_a_front_page_keeps_a_desk_of_cards_written_as_one_link_without_heading_tags",
             "test_content::test_a_front_page_leaves_out_a_menu_of_links_holding_a_name_and_a_line_each",
