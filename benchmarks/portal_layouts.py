@@ -385,6 +385,14 @@ def desks_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str
     return page, cards, sorted(set(extras))
 
 
+def named_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str]]:
+    """A front page whose `<h1>` is a line naming the site and what it covers, which the `<title>` holds (hidden
+    from sight by its class, for screen readers: "News, sport and opinion from the coast"), at the top of `<main>`
+    or in the header, over the portal family's desks and furniture; at random a top story under an `<h2>`. Its own
+    seeds (session 26): the other families draw as before."""
+    return portal_front(rng, 0.6, 7, [0, 0.2, 0.5, 1], newer_markups, (), named=True)
+
+
 def portal_front(
     rng: random.Random,
     top_share: float,
@@ -392,17 +400,30 @@ def portal_front(
     summary_shares: list[float],
     markups: list[str],
     marked: Iterable[str],
+    named: bool = False,
 ) -> tuple[str, list[tuple[str, str]], list[str]]:
     """A portal's front page: a top story in `top_share` of pages, two to `most_desks` desks drawn from `markups`
     with a summary share drawn from `summary_shares`, the furniture around them; the `marked` markups a desk was
-    drawn in are listed among the extras."""
+    drawn in are listed among the extras. `named`: the page's `<h1>` a line naming the site that the `<title>`
+    holds (`named_page`), the top story under an `<h2>`."""
     extras: list[str] = []
     header, footer = chrome(rng, extras)
+    title = "The Daily Example - News from the coast"
+    named_h1 = ""
+    if named:
+        line = rng.choice(NAMING_LINES)
+        title = f"{line} | The Daily Example"
+        named_h1 = f"<h1 class='{rng.choice(['visually-hidden', 'sr-only', 'a11y'])}'>{line}</h1>"
+        if rng.random() < 0.5:
+            header, named_h1 = header.replace("<header>", f"<header>{named_h1}", 1), ""
+            extras.append("named-h1-header")
+        else:
+            extras.append("named-h1-main")
     top, cards = "", []
     if rng.random() < top_share:
-        tag = rng.choice(["h1", "h2"])
-        top, title, text = lead_card(rng, tag)
-        cards.append((title, text))
+        tag = rng.choice(["h1", "h2"]) if not named else "h2"
+        top, lead_title, text = lead_card(rng, tag)
+        cards.append((lead_title, text))
         extras.append(f"top-{tag}")
     desks = []
     for k in range(rng.randint(2, most_desks)):
@@ -411,11 +432,17 @@ def portal_front(
         cards += drawn
         extras += [markup for markup in marked if f"class='{MARKS[markup]}" in html]
     bottom = most_read(rng, extras)
-    body = f"{header}<main>{top}{between_desks(rng, desks, extras)}{bottom}</main>{footer}"
-    title = "The Daily Example - News from the coast"
+    body = f"{header}<main>{named_h1}{top}{between_desks(rng, desks, extras)}{bottom}</main>{footer}"
     return f"<html><head><title>{title}</title></head><body>{body}</body></html>", cards, extras
 
 
+# lines naming a site and what it covers, as front pages write them in a hidden `<h1>` (and in their `<title>`)
+NAMING_LINES = (
+    "News, sport and opinion from the coast",
+    "The Daily Example homepage",
+    "Latest news and breaking stories from the harbour towns",
+    "Front page",
+)
 MARKS = {"live": "card live", "article-headlines": "headline", "div-soup": "css-a1b2"}
 
 
@@ -580,6 +607,7 @@ PORTAL_FURNITURE = (
     ("trending", "//*[@class='trending']"),
     ("live badge or update time", "//span[@class='badge'] | //ul[@class='updates']//time"),
     ("desk name", "//section[@class='desk']/*[1][not(@class='grid')]"),
+    ("site line", "//h1[@class='visually-hidden' or @class='sr-only' or @class='a11y']"),
 )
 SHORT = (
     "live badge or update time",
@@ -685,7 +713,7 @@ def score_articles(
 
 # The families: the front pages and article pages of sessions 19-21 (seeds 0.., 10**6..), and the section pages,
 # front pages and article pages of session 23 (portal furniture, newer card markups; seeds 2*10**6.. on).
-FAMILIES = ("front", "section", "portal", "portal-article", "archive", "desks")
+FAMILIES = ("front", "section", "portal", "portal-article", "archive", "desks", "named")
 
 
 def main() -> int:
@@ -728,6 +756,7 @@ def main() -> int:
             ("portal", portal_page, 3),
             ("archive", archive_page, 5),
             ("desks", desks_page, 6),
+            ("named", named_page, 7),
         ):
             if family in families:
                 seeds_of = range(base * 10**6, base * 10**6 + n)

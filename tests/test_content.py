@@ -5505,3 +5505,202 @@ def test_a_profile_under_its_subjects_name_stays_a_story():
     md = convert(author_page(profile, headlines), "https://herald.example/2024/ann-keel/").markdown
     assert "she still writes the Saturday tide column" in md
     assert not any(title in md for title, _ in headlines)
+
+
+# Session 26: a top story's card under the page's `<h1>`, a section's `<main>` read as one card, a mega-menu's panels
+
+PORTAL_DESKS = [
+    ("News", LATEST[:3]),
+    ("Coast", LATEST[3:]),
+]
+
+
+def portal_front_under_an_h1(
+    title: str = "Harbour Herald - News from the harbour",
+    desks: list[tuple[str, list[str]]] = PORTAL_DESKS,
+    href: str = "/2024/03/busiest-year",
+    banner: str = "",
+) -> str:
+    """A portal's front page: its top story as a big card under the page's `<h1>` (a link to the story, `href`),
+    then desks of headlines alone; with a `banner`, that is the `<h1>` over the card, titled by an `<h2>`."""
+    desks_html = "".join(
+        f"<section class='desk'><h2>{name}</h2><ul>{headline_items(titles, f'/{name.lower()}/story-')}</ul></section>"
+        for name, titles in desks
+    )
+    tag = "h2" if banner else "h1"
+    return (
+        f"<html><head><title>{title}</title></head><body><header><a href='/'>Harbour Herald</a><nav><a "
+        f"href='/news'>News</a> <a href='/sport'>Sport</a></nav></header><main>{banner}<article class='lead'><{tag}><a "
+        f"href='{href}'>Grain lifts the port to its busiest year</a></{tag}><p>{LEAD_SUMMARY}</p><p "
+        f"class='byline'>By Ann Keel</p></article>{desks_html}</main><footer><p>© 2024 Harbour Herald Ltd</p></footer>"
+        "</body></html>"
+    )
+
+
+def test_a_front_page_keeps_its_desks_of_headlines_under_a_top_story_headed_by_its_h1():
+    """The page's `<h1>` is one link to another page of the site that the `<title>` does not name: the headline of
+    the top story's card, no story of the page. The desks of headlines alone are kept with it."""
+    md = convert(portal_front_under_an_h1(), "https://herald.example/").markdown
+    assert LEAD_SUMMARY in md
+    assert [title in md for title in LATEST] == [True] * len(LATEST)
+
+
+def test_a_short_story_whose_h1_links_to_itself_stays_a_story():
+    """The same page but for its address: the `<h1>` links to the page itself (a permalink), so it heads the page's
+    story, and the desks after it are other stories'."""
+    md = convert(portal_front_under_an_h1(), "https://herald.example/2024/03/busiest-year").markdown
+    assert LEAD_SUMMARY in md
+    assert not any(title in md for title in LATEST)
+
+
+def test_a_short_story_whose_h1_the_title_names_stays_a_story():
+    """The same page but for its `<title>`, which names the `<h1>`: the page's story, however short."""
+    html = portal_front_under_an_h1(title="Grain lifts the port to its busiest year | Harbour Herald")
+    md = convert(html, "https://herald.example/2024/03/grain").markdown
+    assert LEAD_SUMMARY in md
+    assert not any(title in md for title in LATEST)
+
+
+def test_a_short_story_whose_h1_links_to_another_site_stays_a_story():
+    """The same page but for the `<h1>`'s link, to another site (a link post's source): no card of the site's own,
+    the page's story."""
+    html = portal_front_under_an_h1(href="https://port.example/annual-report")
+    md = convert(html, "https://herald.example/2024/03/grain").markdown
+    assert LEAD_SUMMARY in md
+    assert not any(title in md for title in LATEST)
+
+
+def test_a_short_post_under_a_linked_banner_h1_stays_a_post():
+    """A blog's banner as the `<h1>` (one link to the blog's index, which the `<title>` does not name) over a short
+    post titled by an `<h2>` the `<title>` names, then desks of headlines: the post is the page's story."""
+    html = portal_front_under_an_h1(
+        title="Grain lifts the port to its busiest year | Harbour Herald",
+        banner="<h1><a href='/blog'>The Harbour Herald Blog</a></h1>",
+    )
+    md = convert(html, "https://herald.example/blog/2024/03/grain").markdown
+    assert LEAD_SUMMARY in md
+    assert not any(title in md for title in LATEST)
+
+
+def test_a_section_page_in_a_short_main_beside_a_ticker_keeps_its_headlines():
+    """A section's `<main>` short enough to read as one card (its name as the `<h1>`, the lead story's card, a list
+    of headlines alone) beside a ticker: a card holding another card is the section, not a story under its `<h1>`,
+    and the list is kept."""
+    ticker = "<div class='ticker'><span>Breaking:</span> <a href='/2024/03/storm'>Storm closes the coast road</a></div>"
+    html = section_page_of_headlines().replace("<main>", f"{ticker}<main>")
+    md = convert(html, "https://herald.example/business").markdown
+    assert LEAD_SUMMARY in md
+    assert [title in md for title in LATEST] == [True] * len(LATEST)
+
+
+def short_post_with_its_authors_box() -> str:
+    """A short post (its `<h2>` title the `<title>` names) whose block holds its author's box (a picture, a linked
+    name, a date line: a card apart of its own) before its text, under a blog's banner, and desks of headlines
+    after it."""
+    desks = "".join(
+        f"<section class='desk'><h2>{name}</h2><ul>{headline_items(titles, f'/{name.lower()}/story-')}</ul></section>"
+        for name, titles in [*PORTAL_DESKS, ("Notes", RECENT)]
+    )
+    return (
+        "<html><head><title>Grain lifts the port to its busiest year | Harbour Herald</title></head><body><header><a "
+        "href='/'>Harbour Herald</a><nav><a href='/news'>News</a> <a href='/sport'>Sport</a></nav></header><div "
+        "id='content'><div class='post'><h2>Grain lifts the port to its busiest year</h2><div class='post-info'><div "
+        "class='author'><img src='/ann.jpg' alt='Ann Keel'><br><a href='/blog/author/ann-keel'>Ann Keel</a><div "
+        f"class='created'>March 21, 2024 <br> 06:00 AM</div></div></div><div class='text'><p>{LEAD_SUMMARY}</p>"
+        "</div></div></div><div class='more'>"
+        f"{desks}</div><footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
+
+
+@pytest.mark.parametrize("recall", [False, True])
+def test_a_short_post_holding_its_authors_box_stays_a_post(recall):
+    """A block holding the post's title and a card apart without a heading (its author's box, a card in recall mode)
+    is the post's: the title heads the page's story, and the desks after it are other stories'."""
+    md = convert(short_post_with_its_authors_box(), "https://herald.example/2024/03/grain", recall=recall).markdown
+    assert LEAD_SUMMARY in md
+    assert not any(title in md for title in LATEST + RECENT)
+
+
+def mega_menu_panels() -> str:
+    """A header's menu whose panels list a name and a line describing each (read like cards)."""
+    lines = [
+        "Ships, cargo and the berths.",
+        "Timetables and the winter crossings.",
+        "Votes, budgets and the town hall.",
+        "Tides, storms and the week ahead.",
+        "Results from the league and the club.",
+    ]
+    panels = "".join(
+        f"<li><a href='/{section}'>{section.capitalize()}</a><div class='panel'><ul>"
+        + "".join(
+            f"<li><a href='/{section}/{n}'>{section.capitalize()} {name}</a><p>{line}</p></li>"
+            for n, (name, line) in enumerate(
+                zip(["port", "ferry", "council", "weather", "sport"], lines[k:] + lines[:k])
+            )
+        )
+        + "</ul></div></li>"
+        for k, section in enumerate(("news", "business", "sport", "culture", "travel", "opinion"))
+    )
+    return f"<div class='mega-menu'><ul>{panels}</ul></div>"
+
+
+def test_a_section_page_of_headlines_leaves_out_its_mega_menus_panels():
+    """A mega-menu in the page's `<header>` whose panels read as lists of cards, over a short `<main>` (as above):
+    the menu's lists, no cards of the page. The section's lead story and its headlines are its content, not the
+    menu's lines."""
+    ticker = "<div class='ticker'><span>Breaking:</span> <a href='/2024/03/storm'>Storm closes the coast road</a></div>"
+    html = section_page_of_headlines().replace("</nav></header>", f"</nav>{mega_menu_panels()}</header>{ticker}")
+    md = convert(html, "https://herald.example/business").markdown
+    assert LEAD_SUMMARY in md
+    assert [title in md for title in LATEST] == [True] * len(LATEST)
+    assert "the winter crossings" not in md
+
+
+def front_page_under_a_reader_h1(hint: str = "sr-only") -> str:
+    """A front page whose `<h1>` is a line naming the site for screen readers alone (the `<title>` holds it), over a
+    desk of headlines alone, a markets widget and a desk of cards some of which have a summary."""
+    cards = "".join(
+        f"<div class='item'><strong><a href='{href}'>{title}</a></strong><br>{summary if n % 2 else ''}</div>"
+        for n, (title, href, summary) in enumerate(STORIES)
+    )
+    markets = "".join(
+        f"<li><span>{name}</span> <span>{value}</span> <span class='change'>{change}</span></li>"
+        for name, value, change in (
+            ("FTSE 100", "7459.6", "+0.4%"),
+            ("Dow Jones", "38546.0", "-0.2%"),
+            ("Brent", "81.2", "+1.1%"),
+        )
+    )
+    return (
+        "<html><head><title>News from the harbour towns | Harbour Herald</title></head><body><header><h1><a "
+        "href='/'>Harbour Herald</a></h1><nav><a href='/news'>News</a> <a href='/sport'>Sport</a></nav></header><main>"
+        f"<h1 class='{hint}'>News from the harbour towns</h1><section class='desk'><h2><a href='/latest'>Latest</a>"
+        f"</h2><ul>{headline_items(LATEST, '/latest/')}</ul></section><div class='widget markets'><h3>Markets</h3><ul>"
+        f"{markets}</ul></div><section class='desk'><h2><a href='/news'>News</a></h2><div class='grid'>{cards}</div>"
+        "</section></main><footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
+
+
+def test_a_front_page_under_an_h1_for_screen_readers_keeps_its_desks():
+    """An `<h1>` shown to screen readers alone, naming the site, heads no story: the page names none, and its desks
+    (of headlines alone, and of cards) are its content."""
+    md = convert(front_page_under_a_reader_h1(), "https://herald.example/").markdown
+    assert [title in md for title in LATEST] == [True] * len(LATEST)
+    assert [title in md for title, _, _ in STORIES] == [True] * len(STORIES)
+
+
+def test_a_story_under_an_h1_for_screen_readers_stays_a_story():
+    """An article whose `<h1>` for screen readers repeats its headline (shown in a `<div>`), over its paragraphs and
+    a desk of other stories' headlines: the page names its story in text the `<title>` holds, and the desk stays
+    out."""
+    body = "".join(f"<p>{p}</p>" for p in PARAGRAPHS_MD.split("\n\n"))
+    html = (
+        "<html><head><title>Grain lifts the port to its busiest year | Harbour Herald</title></head><body><header><a "
+        "href='/'>Harbour Herald</a><nav><a href='/news'>News</a> <a href='/sport'>Sport</a></nav></header><main><h1 "
+        "class='sr-only'>Grain lifts the port to its busiest year</h1><div class='headline'>Grain lifts the port to "
+        f"its busiest year</div>{body}<section class='desk'><h2>Latest</h2><ul>{headline_items(LATEST, '/latest/')}"
+        "</ul></section></main><footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
+    md = convert(html, "https://herald.example/2024/03/grain").markdown
+    assert PARAGRAPHS_MD.split("\n\n")[0] in md
+    assert not any(title in md for title in LATEST)

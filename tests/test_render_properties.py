@@ -376,3 +376,40 @@ def test_a_rule_in_a_list_item_is_no_line_of_dashes(html, markdown):
     rendered = render(html)
     assert rendered.markdown == markdown
     assert words(read_back(rendered.markdown)) == words(rendered.text)
+
+
+@pytest.mark.parametrize(
+    ("html", "markdown"),
+    [
+        ("<p>x &amp;copy<span>;</span> y</p>", "x \\&copy; y"),  # each piece alone holds no reference
+        ("<p>x &amp;copy<b>;</b> y</p>", "x \\&copy; y"),  # found by the no-shrink hunt: the "**" cannot open
+        ("<p>x &amp;#16<span>9;</span> y</p>", "x \\&#169; y"),
+        ("<p>x &amp;co<span>pz;</span> y</p>", "x &copz; y"),  # no reference: left as it is
+        ("<p>Q&amp;<span>A</span> y</p>", "Q&A y"),
+        ("<p>x \\&amp;copy<span>;</span> y</p>", "x \\\\\\&copy; y"),  # a text backslash before the "&"
+    ],
+)
+def test_a_character_reference_split_across_elements_reads_back_as_text(html, markdown):
+    """Text that spells a character reference only across two elements ("&copy" then ";") escapes its "&": a
+    reader would decode the joined Markdown into "©"."""
+    rendered = render(html)
+    assert rendered.markdown == markdown
+    assert words(read_back(rendered.markdown)) == words(rendered.text)
+
+
+@pytest.mark.parametrize(
+    ("html", "markdown"),
+    [
+        ("<p>x<code>a</code><b><code>b</code></b>y</p>", "x`ab`y"),  # found by the no-shrink hunt
+        ("<p>x<code>a</code><i><code>b</code><code>c</code></i>y</p>", "x`abc`y"),
+        ("<p><i><em><kbd>a b</kbd></em><em><kbd>c</kbd></em></i></p>", "*`a bc`*"),  # no marker: em in i
+        ("<p><em><em><code>a</code></em><i><code>b</code><code>c</code></i></em></p>", "*`abc`*"),
+    ],
+)
+def test_code_spans_whose_emphasis_between_them_is_dropped_are_written_as_one(html, markdown):
+    """Two code spans with emphasis between them that CommonMark cannot open ("**" before "y" closes nothing): the
+    markers are dropped, and spans of single backticks are written as one ("`a``b`" would read as one span holding
+    "a``b", and "`a` `b`" as "a b")."""
+    rendered = render(html)
+    assert rendered.markdown == markdown
+    assert words(read_back(rendered.markdown)) == words(rendered.text)

@@ -10,9 +10,21 @@ import json
 
 import pytest
 
-from tests.test_content import SHORT_POST_MD, SHORT_POST_PAGE
+from tests.test_content import (
+    LATEST,
+    LEAD_SUMMARY,
+    PORTAL_DESKS,
+    SHORT_POST_MD,
+    SHORT_POST_PAGE,
+    STORIES,
+    front_page_under_a_reader_h1,
+    mega_menu_panels,
+    portal_front_under_an_h1,
+    section_page_of_headlines,
+)
 from tests.test_media_posts import META, STRIP, comic_page
 from web2md import convert
+from web2md.extract.maincontent import rules as rules_module
 from web2md.extract.maincontent.rules import NAMES, RULES
 from web2md.extract.options import Options
 
@@ -266,8 +278,68 @@ COMIC_PAGE = comic_page(STRIP, META)
 VIDEO_TITLE = "The greatest tide chart ever drawn by the harbour office"
 COMIC_LINE = "Every Monday we run a strip about working for yourself by Pat Lowe. [See all the strips](https://example.org/strips/)."
 
+TICKER = "<div class='ticker'><span>Breaking:</span> <a href='/2024/03/storm'>Storm closes the coast road</a></div>"
+TOP_MD = f"[Grain lifts the port to its busiest year](https://example.org/2024/03/busiest-year)\n\n{LEAD_SUMMARY}"
+DESKS_MD = "\n\n".join(
+    f"## {name}\n\n"
+    + "\n".join(f"- [{title}](https://example.org/{name.lower()}/story-{n})" for n, title in enumerate(titles))
+    for name, titles in PORTAL_DESKS
+)
+SECTION_MD = f"# Business\n\n## {TOP_MD}\n\n" + "\n".join(
+    f"- [{title}](https://example.org/business/latest/{n})" for n, title in enumerate(LATEST)
+)
+MENU_LINES = [
+    "Ships, cargo and the berths.",
+    "Timetables and the winter crossings.",
+    "Votes, budgets and the town hall.",
+    "Tides, storms and the week ahead.",
+    "Results from the league and the club.",
+]
+# the mega-menu's panels as a nested list (their lines, each in every panel, rendered once: in the first)
+MENU_MD = "[Harbour Herald](https://example.org/)\n\n" + "\n".join(
+    f"- [{section.capitalize()}](https://example.org/{section})\n"
+    + "\n".join(
+        f"  - [{section.capitalize()} {name}](https://example.org/{section}/{n})"
+        + (f"\n\n    {MENU_LINES[n]}" if k == 0 else "")
+        for n, name in enumerate(["port", "ferry", "council", "weather", "sport"])
+    )
+    for k, section in enumerate(("news", "business", "sport", "culture", "travel", "opinion"))
+)
+
+READER_CARDS_MD = [
+    f"**[{title}](https://example.org{href})**" + (f"\\\n{summary}" if n % 2 else "")
+    for n, (title, href, summary) in enumerate(STORIES)
+]
+READER_LATEST_MD = "## [Latest](https://example.org/latest)\n\n" + "\n".join(
+    f"- [{title}](https://example.org/latest/{n})" for n, title in enumerate(LATEST)
+)
+
 # pages each rule acts on: (page, Markdown with the rule on, Markdown with it off)
 PAGES = {
+    "reader-h1": (
+        front_page_under_a_reader_h1(),
+        f"{READER_LATEST_MD}\n\n## [News](https://example.org/news)\n\n" + "\n\n".join(READER_CARDS_MD),
+        # the <h1> the <title> holds names a story: the cards with a summary stay teasers, the desk of headlines goes
+        f"### Markets\n\n## [News](https://example.org/news)\n\n{READER_CARDS_MD[1]}",
+    ),
+    "card-h1": (
+        portal_front_under_an_h1(),
+        f"# {TOP_MD}\n\n{DESKS_MD}",
+        # the <h1> heads the page's story: the desks after it are other stories'
+        f"# {TOP_MD}",
+    ),
+    "section-cards": (
+        section_page_of_headlines().replace("<main>", f"{TICKER}<main>"),
+        SECTION_MD,
+        # the <main> holding the <h1> is one card: the page's story, the list after it other stories'
+        SECTION_MD.split("\n\n- ")[0],
+    ),
+    "menu-panels": (
+        section_page_of_headlines().replace("</nav></header>", f"</nav>{mega_menu_panels()}</header>{TICKER}"),
+        SECTION_MD,
+        # the panels weigh as lists of cards, listed: the region is the whole page
+        f"{MENU_MD}\n\n{SECTION_MD}",
+    ),
     "bio-lines": (
         f"<html><body><div class='page'><h1>Ann Keel</h1><p>{BIO}</p><ul>{BYLINED}</ul></div></body></html>",
         "# Ann Keel\n\n" + BYLINED_MD,
@@ -608,6 +680,20 @@ NEEDS = {
     "bio-lines": {"listing-pages", "teaser-cards", "lead-cards"},
     "pager-lines": {"listing-pages", "teaser-cards"},
     "card-lines": {"listing-pages", "teaser-cards"},
+    # (the lead's byline goes as a byline or by its class; the pager by its links, its class or as a control)
+    "card-h1": {"listing-pages", "teaser-cards", "lead-cards", "headline-lists", "bylines", "class-hints"},
+    "reader-h1": {
+        *("listing-pages", "teaser-cards", "headline-lists", "lead-cards", "listing-widgets", "class-hints"),
+        "title-heading",  # the <h1> the <title> names, of two
+    },
+    "section-cards": {
+        *("listing-pages", "teaser-cards", "lead-cards", "headline-lists"),
+        *("bylines", "class-hints", "link-density", "control-widgets"),
+    },
+    "menu-panels": {
+        *("listing-pages", "teaser-cards", "lead-cards", "headline-lists", "section-cards", "repeats-once"),
+        *("bylines", "class-hints", "link-density", "control-widgets"),
+    },
     # the post left out by its links, the thread by its class, the region above it
     "second-reading": {"link-density", "class-hints", "comments-descent"},
     "story-picture": {"link-density"},  # the blocks it spares are link-dense
@@ -660,6 +746,17 @@ def test_each_threshold_the_catalogue_names_exists():
         values = rule.threshold_values()
         assert list(values) == list(rule.thresholds)
         assert all(isinstance(value, int | float) for value in values.values()), rule.name
+
+
+def test_each_threshold_the_catalogue_names_has_one_value():
+    """A name the catalogue reads is one constant: modules holding it hold one value (imported, not written twice),
+    or the catalogue would report the first module's."""
+    import importlib
+
+    modules = [importlib.import_module(f"web2md.extract.maincontent.{name}") for name in rules_module._MODULES]
+    for name in sorted({name for rule in RULES for name in rule.thresholds}):
+        values = {repr(getattr(m, name)) for m in modules if hasattr(m, name)}
+        assert len(values) == 1, (name, values)
 
 
 def test_each_test_the_catalogue_names_exists():

@@ -28,9 +28,9 @@ from web2md.extract.html.urls import Resolver, absolute_url
 from web2md.extract.maincontent import analysis, furniture
 from web2md.extract.maincontent.content import FURNITURE_TAGS, UNIT_TAGS
 from web2md.extract.maincontent.furniture import hint_strength
-from web2md.extract.markdown import escaping
 from web2md.extract.markdown.emphasis import PLACEHOLDERS, _placeholder_runs, has_placeholders
 from web2md.extract.markdown.escaping import escape_markdown
+from web2md.extract.markdown.references import CHAR_REF, escape_reference
 from web2md.extract.markdown.render import Renderer
 from web2md.extract.meta import metadata
 
@@ -996,8 +996,7 @@ def test_escape_markdown_as_before():
     for text in _strings(pieces, 4):
         expected = _OLD_ESCAPE.sub(r"\\\g<0>", text)
         if "&" in expected:
-            # the module's own names (not the function's __globals__, which a compiled build does not have)
-            expected = escaping._CHAR_REF.sub(escaping._escape_reference, expected)
+            expected = CHAR_REF.sub(escape_reference, expected)
         assert escape_markdown(text) == expected, text
 
 

@@ -20,7 +20,7 @@ except ImportError:  # pure Python: the decorator only tells mypyc how to build 
 from web2md.extract.exact import str_lower
 from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.rows import PACKED, cell_text
-from web2md.extract.html.tags import SKIP_TAGS
+from web2md.extract.html.tags import HEADING_TAGS, SKIP_TAGS
 from web2md.extract.maincontent.blocks import (
     NOT_PAGES,
     TITLE_WRAPPER_TAGS,
@@ -93,8 +93,7 @@ INTRO_SHARE = 0.25
 BARE_HEADLINE_CHARS = 12
 # beside a card apart, lists of bare headlines weigh as its grid when they hold this share of their branch's text
 DESK_SHARE = 0.5
-# in a card written as one link, a line of at most this many words before its headline is a label (a kicker)
-KICKER_WORDS = 4
+CARD_LABEL_WORDS = 4  # a part of a card outside its headline, of at most this many words, is a label of it
 
 
 def _tag_kind(tag: str, skip_tags: frozenset[str], custom_tags: dict[str, int]) -> int:
@@ -591,11 +590,31 @@ class Analysis:
         """Content text the teaser lists hold (not counted in `good`)."""
         return sum(self.teaser_lists.values())
 
+    def menu_lists(self) -> set[etree._Element]:
+        """The teaser lists and the lists of headlines alone in a menu (`in_a_menu`: a mega-menu's panels, a name and a
+        line each, or names alone): no cards of the page (`menu-panels`)."""
+        if "menu-panels" in self.disabled:
+            return set()
+        return {el for el in chain(self.teaser_lists, self.headline_lists) if in_a_menu(el)}
+
+    def menu_text(self) -> int:
+        """What the lists in a menu (`menu_lists`) weigh in `teaser_text` and `headline_text`."""
+        stats = self.stats
+        return sum(
+            self.teaser_lists[el]
+            if el in self.teaser_lists
+            else sum(stats[card].text for card in self.headline_lists[el])
+            for el in self.menu_lists()
+        )
+
     def bare_teaser_text(self) -> int:
         """Text of the teaser lists' cards without content text (headlines alone, beside cards with a summary); a
         `<dt>` headline counts with the `<dd>` after it, as one card."""
         stats, cards, text = self.stats, self.teaser_cards, 0
+        menus = self.menu_lists()
         for el in self.teaser_lists:
+            if el in menus:
+                continue
             for card in el:
                 if card in cards and not stats[card].good and card.tag != "dt":
                     text += stats[card].text + (stats[card.getprevious()].text if card.tag == "dd" else 0)
@@ -614,11 +633,18 @@ class Analysis:
         `base` is the page's address."""
         stats = self.stats
         lists = self.lists_of_cards()
-        listed = {el: cards for el, cards in lists.items() if not self.beside_a_story(el, title, lists, base)}
+        # a list in a menu (`in_a_menu`: a mega-menu's panels, a name and a line each) is the menu's: not listed, its
+        # text not restored
+        menus = self.menu_lists()
+        listed = {
+            el: cards
+            for el, cards in lists.items()
+            if el not in menus and not self.beside_a_story(el, title, lists, base)
+        }
         apart = {
             el: good
             for el, good in self.teaser_lists.items()
-            if el not in listed and self.story_apart(el, title, lists)
+            if el not in listed and (el in menus or self.story_apart(el, title, lists))
         }
         # a listed list counts all its cards' text, their headlines too, as a list of headlines alone does: a desk of
         # headlines with a summary or two weighs as much as one without
@@ -655,11 +681,24 @@ class Analysis:
 
     def lone_text(self, block: etree._Element, title: etree._Element | None) -> int:
         """Content text of the cards apart from lists of cards below `block` (`lone_cards`), or 0 when the page's
-        title (`title`) is in one of them: that card is the page's story."""
+        title (`title`) is in one of them: that card is the page's story. Not a card holding another card apart
+        beside the title (a short section's `<main>`, its name as the `<h1>` over its lead story): the title names
+        the cards."""
         if not self.lone_held or "lead-cards" in self.disabled:
             return 0
-        if title is not None and any(node in self.lone_cards for node in chain((title,), title.iterancestors())):
-            return 0
+        if title is not None:
+            lone = self.lone_cards
+            card = next((node for node in chain((title,), title.iterancestors()) if node in lone), None)
+            # (the lowest card holding the title: any other card it holds is beside the title; titled by a heading, it
+            # is a story's card, not its byline's or its meta line's block)
+            if card is not None and (
+                "section-cards" in self.disabled
+                or not any(
+                    other is not card and holds(card, other) and next(other.iter(*HEADING_TAGS), None) is not None
+                    for other in lone
+                )
+            ):
+                return 0
         return self.lone_held.get(block, 0)
 
     def list_bare_headlines(self) -> None:
@@ -961,7 +1000,7 @@ def opens_with_a_headline(anchor: etree._Element) -> int:
             if reads_as_headline(text):
                 return 1 + labels
             labels += 1
-            if labels > 1 or word_count(text) > KICKER_WORDS:
+            if labels > 1 or word_count(text) > CARD_LABEL_WORDS:
                 return 0
         if (node.tail or "").strip():
             return 0  # text between the blocks (its place among them is not read): no card's lines
@@ -976,6 +1015,12 @@ def names_its_heading(title: etree._Element) -> bool:
         return False
     heading = " ".join(subtree_text(title).split()).casefold()
     return bool(heading) and " ".join(block_text(after).split()).casefold().startswith(heading)
+
+
+def in_a_menu(el: etree._Element) -> bool:
+    """Whether an element is inside a `<nav>` or a `<header>`: a site's menu, whose panels' entries (a name and a
+    line each) are no stories."""
+    return next(el.iterancestors("nav", "header"), None) is not None
 
 
 def page_title(body: etree._Element) -> str | None:

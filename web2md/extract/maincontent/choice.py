@@ -9,14 +9,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
 from web2md.extract.exact import str_lower
 from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.tags import HEADING_TAGS, SCRIPTLESS_SKIP_TAGS, SKIP_TAGS
-from web2md.extract.maincontent.analysis import Analysis, Counts, analyse, document_body, page_title
+from web2md.extract.maincontent.analysis import (
+    CARD_LABEL_WORDS,
+    Analysis,
+    Counts,
+    analyse,
+    document_body,
+    page_title,
+)
 from web2md.extract.maincontent.blocks import (
     WRAPPED_TITLE_WORDS,
     ancestors_below,
@@ -34,6 +41,7 @@ from web2md.extract.maincontent.furniture import (
     holds_a_thread_alone,
     names_comments,
     names_content,
+    names_screen_reader_text,
 )
 from web2md.extract.maincontent.furniture_test import (
     FurnitureTest,
@@ -73,7 +81,6 @@ LISTING_UNTITLED = 1.5
 # ... and this many times it on a page that names no story at all (`headline_in_text`): a front page under an
 # editor's note or over a text about the site longer than its desks of headlines
 LISTING_NO_TITLE = 0.5
-CARD_LABEL_WORDS = 4  # a part of a card outside its headline, of at most this many words, is a label of it
 NOTES_BESIDE_LISTS = 1.0  # blocks of prose beside a listing's lists are furniture when they hold less text than these
 
 
@@ -235,6 +242,28 @@ def is_home_link(heading: etree._Element) -> bool:
     return home and not parts.query and len(subtree_text(links[0]).strip()) == len(subtree_text(heading).strip())
 
 
+def heads_another_page(heading: etree._Element, body: etree._Element, base: str) -> bool:
+    """Whether a heading is one link to another page of the site than the page itself (`base`, its address; without
+    one no link tells) that the page's `<title>` does not name: a card's headline (a portal's top story under its `<h1>`), not
+    the heading of the page's story (a post's title linking to the post itself, or named by the `<title>`)."""
+    links = heading.findall(".//a")
+    if len(links) != 1 or not base or is_home_link(heading):
+        return False
+    text = block_text(heading)
+    if not text or len(block_text(links[0])) != len(text):
+        return False
+    href = (links[0].get("href") or "").strip()
+    if not href or href.startswith(("#", "?")):
+        return False
+    try:
+        linked, page = urlsplit(urljoin(base, href)), urlsplit(base)
+    except ValueError:  # an invalid IPv6 literal: no address
+        return False
+    if str_lower(linked.netloc) != str_lower(page.netloc) or linked.path.rstrip("/") == page.path.rstrip("/"):
+        return False  # the page itself (a permalink), or a page of another site (a link post's source)
+    return text.casefold() not in (page_title(body) or "")
+
+
 def headline(body: etree._Element, title: etree._Element | None) -> etree._Element | None:
     """The `<h2>`/`<h3>` (or an `<h1>` other than the page's title, `title`) whose text is the longest the page's
     `<title>` holds, when no other heading repeats it (over comments, in a teaser, as the `<h1>`): a post's title
@@ -278,7 +307,7 @@ def post_under_banner(
     return None
 
 
-def headline_in_text(body: etree._Element) -> bool:
+def headline_in_text(body: etree._Element, reader: bool = True) -> bool:
     """Whether the page's `<title>` holds the text of an element of the body with no element inside (a `<div>` or
     `<span>` standing for a heading: a headline in other markup than a heading's), of four words or more, that is
     not a link to the home page (the site's name)."""
@@ -291,8 +320,10 @@ def headline_in_text(body: etree._Element) -> bool:
         text = block_text(el).casefold()
         if len(text) >= MIN_HEADLINE and word_count(text) >= WRAPPED_TITLE_WORDS and text in page:
             link = el if el.tag == "a" else next(el.iterancestors("a"), None)
-            if link is None or not is_home_link(link):
-                return True
+            if (link is None or not is_home_link(link)) and not (
+                reader and el.tag == "h1" and names_screen_reader_text(class_and_id(el))
+            ):
+                return True  # (not an <h1> for screen readers alone: `reader-h1`)
     return False
 
 
@@ -453,7 +484,9 @@ def choose_main(
         # nothing visible reads as content: the page may sit in a hidden wrapper that scripts reveal
         analysis = Analysis(body, analysis.keep_header, analysis.min_unit, keep_hidden=True, disabled=off)
     analysis = analysis.unwrapped()
-    cards, outside = analysis.teaser_text() + analysis.headline_text(), analysis.good(body)
+    # (a mega-menu's panels read as teaser lists: they are the menu's, no cards of the page)
+    cards = analysis.teaser_text() + analysis.headline_text() - analysis.menu_text()
+    outside = analysis.good(body)
     bare = 0
     if (
         not cards
@@ -464,8 +497,20 @@ def choose_main(
         # a card apart titled by a heading (a section's lead story; not a list item of a link and a bold line) and no
         # list of cards: the page's lists of bare headlines may be its grid
         cards = bare = analysis.bare_text()
+    # the heading naming the page's story for the listing decision: the <h1>, unless it is all one link to another
+    # page the <title> does not name (a portal's top story as a card under its <h1>: that card is no story of the page)
+    # or shown to screen readers alone
+    named_title = title
+    if title is not None and (
+        "card-h1" not in off
+        and heads_another_page(title, body, base)
+        # nor an <h1> shown to screen readers alone (a line naming the site over a front page's desks)
+        or "reader-h1" not in off
+        and names_screen_reader_text(class_and_id(title))
+    ):
+        named_title = None
     # beside lists of cards, a card apart from them (a section's lead story) weighs on their side
-    lone = analysis.lone_text(body, title) if cards else 0
+    lone = analysis.lone_text(body, named_title) if cards else 0
     if lone:
         post = headline(body, title)  # the post's title the <title> holds, under a banner <h1> or none
         if post is not None and not analysis.lone_text(body, post):
@@ -480,14 +525,15 @@ def choose_main(
     untitled = cards + analysis.bare_teaser_text()
     front = False
     if untitled >= LISTING_NO_TITLE * outside and "listing-pages" not in off:
-        # a site's logo as the <h1> heads no story: the post's title may
-        story = headline(body, title) if title is not None and is_home_link(title) else title
-        if lone and story is not title and not analysis.lone_text(body, story):
+        # a site's logo as the <h1> heads no story, nor does an <h1> heading a card: the post's title may
+        story = headline(body, title) if title is not None and (is_home_link(title) or named_title is None) else title
+        if lone and story is not named_title and not analysis.lone_text(body, story):
             # the post's title under a logo heads a card apart: that card is the story
             cards, outside, untitled = cards - lone - bare, outside + lone, untitled - lone - bare
         # below LISTING_UNTITLED, only on a page naming no story (no title, no line of text the <title> names)
         below = untitled < LISTING_UNTITLED * outside
-        in_text = headline_in_text(body) if below and story is None else None  # (a walk of the body: once)
+        # (a walk of the body: once)
+        in_text = headline_in_text(body, "reader-h1" not in off) if below and story is None else None
         named = below and (story is not None or in_text)
         if not named and (
             cards >= LISTING * outside
@@ -497,10 +543,10 @@ def choose_main(
             if "headline-lists" not in off:
                 analysis.list_bare_headlines()
             analysis.list_linked_cards()
-            lists = len(analysis.lists_of_cards())
+            lists = len(analysis.lists_of_cards()) - len(analysis.menu_lists())  # (a menu's lists never listed)
             analysis.restore_teasers(story, base)
             # a front page: every list of cards listed, on a page that names no story
-            front = len(analysis.listed_lists) == lists and names_no_story(body, story, in_text)
+            front = len(analysis.listed_lists) == lists and names_no_story(body, story, in_text, "reader-h1" not in off)
             if (bare or front and outside < analysis.min_unit) and "headline-lists" not in off:
                 # desks of headlines alone weigh in the descent too where they made the page a listing beside a card
                 # apart (a section's lead story), or on a front page of nothing but lists and cards (no text of its
@@ -657,13 +703,15 @@ def last_descendant(el: etree._Element) -> etree._Element:
     return el
 
 
-def names_no_story(body: etree._Element, story: etree._Element | None, in_text: bool | None = None) -> bool:
+def names_no_story(
+    body: etree._Element, story: etree._Element | None, in_text: bool | None = None, reader: bool = True
+) -> bool:
     """Whether a page names no story: no heading titles one (`story`, its `<h1>` or the post's title under a logo,
     is none or a word or two: a section's name) and no line of text the `<title>` names (`headline_in_text`, given
     as `in_text` when read already)."""
     if story is not None and (story.tag != "h1" or reads_as_headline(block_text(story))):
         return False
-    return not (headline_in_text(body) if in_text is None else in_text)
+    return not (headline_in_text(body, reader) if in_text is None else in_text)
 
 
 def beside_the_lists(

@@ -200,12 +200,12 @@ RULES: tuple[Rule, ...] = (
         "linked-cards",
         "on a listing page, a block holding MIN_CARDS cards or more each written as one link holding its lines in "
         "blocks without a heading tag (`<a><div><span>Headline</span><div>Summary</div></div></a>`: a line reading "
-        "as a headline first, or after one label of at most KICKER_WORDS words where a card of the list holds a "
+        "as a headline first, or after one label of at most CARD_LABEL_WORDS words where a card of the list holds a "
         "picture; the card the link or the blocks holding it alone, at most CARD_CHARS) is a list of headlines "
         "alone, listed, and the blocks holding it are not link-dense; looked for once the page is a listing, and "
         "beside a card apart titled by a heading with no list of cards, where it weighs in the listing decision as "
         "lists of bare headlines do (headline-lists, DESK_SHARE)",
-        ("MIN_CARDS", "CARD_CHARS", "KICKER_WORDS", "DESK_SHARE"),
+        ("MIN_CARDS", "CARD_CHARS", "CARD_LABEL_WORDS", "DESK_SHARE"),
         (
             "test_content::test_a_front_page_keeps_a_desk_of_cards_written_as_one_link_without_heading_tags",
             "test_content::test_a_front_page_leaves_out_a_menu_of_links_holding_a_name_and_a_line_each",
@@ -275,6 +275,53 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_a_brief_titled_otherwise_than_its_page_leaves_out_the_cards_after_it",
             "test_content::test_an_author_page_keeps_its_cards_under_a_bio_longer_than_a_line",
         ),
+    ),
+    Rule(
+        "card-h1",
+        "in the listing decision, the page's <h1> all one link to another page of the same site than the page itself "
+        "(its address), one the <title> does not name, heads a card (a portal's top story under its <h1>), no story: "
+        "that card weighs with the lists as a card apart (lead-cards), and the story is the post's title the <title> "
+        "holds, if any (a blog's banner as the <h1> over its post)",
+        (),
+        (
+            "test_content::test_a_front_page_keeps_its_desks_of_headlines_under_a_top_story_headed_by_its_h1",
+            "test_content::test_a_short_story_whose_h1_links_to_itself_stays_a_story",
+            "test_content::test_a_short_story_whose_h1_the_title_names_stays_a_story",
+            "test_content::test_a_short_story_whose_h1_links_to_another_site_stays_a_story",
+        ),
+    ),
+    Rule(
+        "reader-h1",
+        "in the listing decision, the page's <h1> marked as text for screen readers alone (sr-only, visually-hidden: "
+        "a front page's line naming the site, which its <title> holds) heads no story, nor is it a line of text the "
+        "<title> names: the story is the post's title the <title> holds, or a line of text it names, if any",
+        (),
+        (
+            "test_content::test_a_front_page_under_an_h1_for_screen_readers_keeps_its_desks",
+            "test_content::test_a_short_story_whose_h1_the_title_names_stays_a_story",
+            "test_content::test_a_story_under_an_h1_for_screen_readers_stays_a_story",
+        ),
+    ),
+    Rule(
+        "section-cards",
+        "a card apart holding the page's title is the page's story (lead-cards) unless it holds another card apart "
+        "titled by a heading beside the title: a section's short <main> (its name as the <h1> over its lead story's "
+        "card and a list of headlines) read as one card, where the title names the cards (not a post's block holding "
+        "its author's box, a card without a heading)",
+        (),
+        (
+            "test_content::test_a_section_page_in_a_short_main_beside_a_ticker_keeps_its_headlines",
+            "test_content::test_a_short_story_whose_h1_links_to_itself_stays_a_story",
+            "test_content::test_a_short_post_holding_its_authors_box_stays_a_post",
+        ),
+    ),
+    Rule(
+        "menu-panels",
+        "lists of cards (or of headlines alone) inside a <nav> or a <header> are a menu's panels (a mega-menu's "
+        "entries, a name and a line each): they weigh nothing in the listing decision (nor count among the lists a "
+        "front page lists all of), are never listed and their text is not restored on a listing",
+        (),
+        ("test_content::test_a_section_page_of_headlines_leaves_out_its_mega_menus_panels",),
     ),
     Rule(
         "lead-blocks",

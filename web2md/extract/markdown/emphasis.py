@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from unicodedata import category
 
+from web2md.extract.markdown.references import CONTINUES_REF, escape_split_reference
+
 # Control characters never survive into rendered text (entities.normalise_chars), so they can stand for:
 LITERAL_STAR = "\x01"  # a "*" of text
 LITERAL_UNDERSCORE = "\x02"  # a "_" of text
@@ -385,6 +387,11 @@ def _close_gaps(text: str) -> str:
         prev = text[start - 1] if start else ""
         nxt = text[end] if end < len(text) else ""
         if prev == "`" and nxt == "`":
+            if before[-2:-1] not in ("`", "\\") and text[end + 1 : end + 2] != "`":
+                # two code spans of single backticks, whose bodies hold none: one span holds both ("`ab`")
+                pieces.append(before[:-1])
+                last = end + 1
+                continue
             before += " "
         elif (not prev or prev == "\n") and nxt in _LITERALS:
             # a text "*" or "_" now starting a line could start a list or a rule: its run is written escaped at
@@ -399,6 +406,8 @@ def _close_gaps(text: str) -> str:
             backslashes = len(before) - 1 - len(before[:-1].rstrip("\\"))
             if backslashes % 2 == 0:  # the character is not escaped yet
                 before = before[:-1] + "\\" + prev
+        elif nxt in CONTINUES_REF and nxt and "&" in before:  # "&copy" + gap + ";"
+            before = escape_split_reference(before, text[end:])
         pieces.append(before)
         last = end
     pieces.append(text[last:])

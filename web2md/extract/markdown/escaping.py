@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from html.entities import html5
 
 from web2md.extract.markdown.emphasis import LITERAL_STAR, LITERAL_UNDERSCORE, has_placeholders, resolve_emphasis
+from web2md.extract.markdown.references import CHAR_REF, escape_reference
 
 # "_" only needs escaping where it is not between letters or digits ("snake_case" stays as it is).
 # Every branch starts with its character (the "_" lookbehind looks back over the "_" too). The re module
@@ -15,8 +15,6 @@ from web2md.extract.markdown.emphasis import LITERAL_STAR, LITERAL_UNDERSCORE, h
 # class, so `_escaped` first tells the text that holds none of them (most text) by `in` scans.
 # A "<" that ends a piece of text is escaped too: the next piece could complete a tag ("<b>&lt;</b>?").
 _ESCAPE = re.compile(r"[\\`*\[\]]|_(?<![^\W_]_)|_(?![^\W_])|<(?=[A-Za-z/!?]|\Z)")
-# "&" only where a Markdown reader would decode a character reference (text "&copy;" must stay "&copy;").
-_CHAR_REF = re.compile(r"&(?=(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});)")
 # Text backticks are always escaped; a line starting with 3+ unescaped ones is a code span, whose closing
 # backticks keep it from being a fence, so only "~~~" needs escaping as a fence.
 # A thematic break of "*", "_" or "-" (spaces between its marks or not) is escaped here too: text asterisks and underscores that cannot make emphasis
@@ -45,7 +43,7 @@ def _escaped(text: str, mark: Callable[[re.Match[str]], str]) -> str:
     if "\\" in text or "`" in text or "*" in text or "_" in text or "[" in text or "]" in text or "<" in text:
         text = _ESCAPE.sub(mark, text)
     if "&" in text:
-        text = _CHAR_REF.sub(_escape_reference, text)
+        text = CHAR_REF.sub(escape_reference, text)
     return text
 
 
@@ -71,11 +69,6 @@ _PLACEHOLDERS = {"*": LITERAL_STAR, "_": LITERAL_UNDERSCORE}
 def _placeheld(m: re.Match[str]) -> str:
     c = m.group()
     return _PLACEHOLDERS.get(c) or "\\" + c
-
-
-def _escape_reference(m: re.Match[str]) -> str:
-    ref = m.group(1)
-    return "\\&" if ref[0] == "#" or ref + ";" in html5 else "&"
 
 
 def escape_line_start(line: str) -> str:

@@ -40,6 +40,7 @@ from web2md.extract.markdown.escaping import (
     inline_markdown,
 )
 from web2md.extract.markdown.mathml import is_display, linear_text, tex_of, visual_copies
+from web2md.extract.markdown.references import CONTINUES_REF, escape_split_reference
 from web2md.extract.markdown.tables import Cell, Table, TableState, is_layout_table, table_blocks, table_of
 
 # Beyond this depth of nested inline formatting, markers are not added: keeps the
@@ -337,7 +338,13 @@ class Renderer:
                     collapsed += " "
         if not collapsed:
             return  # empty (normalising removed every character)
-        self.md.append(collapsed if self.code else escape_text(collapsed))
+        if self.code:
+            self.md.append(collapsed)
+        else:
+            md = self.md
+            if md and collapsed[0] in CONTINUES_REF and "&" in md[-1]:
+                md[-1] = escape_split_reference(md[-1], collapsed)
+            md.append(escape_text(collapsed))
         self.tx.append(collapsed)
 
     # -- blocks -----------------------------------------------------------------
@@ -764,6 +771,7 @@ class Renderer:
             inner = last[2] + inner
         del self.md[start:]
         out = _MARKUP[inline.kind](inner, inline.href)
+        joined = False  # written as the end of the span before it
         if start and out.startswith("[") and _ends_unescaped(self.md[start - 1], "!"):
             self.md[start - 1] = self.md[start - 1][:-1] + "\\!"  # "![" would read as an image
         elif (
@@ -772,9 +780,16 @@ class Renderer:
             and _ends_unescaped(self.md[start - 1], "`")
             and not self._marked_before(inline, start)
         ):
-            out = " " + out  # a code span that could not be merged with the one before it would join it
+            before = self.md[start - 1]
+            if before[-2:-1] not in ("`", "\\") and out[1:2] != "`":
+                # two spans of single backticks (whose bodies hold none) in elements apart: written as one
+                self.md[start - 1] = before[:-1]
+                out = out[1:]
+                joined = True
+            else:
+                out = " " + out  # a code span that could not be merged with the one before it would join it
         self.md.append(out)
-        self.last_markup = (inline.kind, out, inner)
+        self.last_markup = None if joined else (inline.kind, out, inner)  # (a joined piece is no span of its own)
         if BREAK in inner and BREAK not in out:  # the markup turned its line breaks into spaces: so does the text
             text = "".join(self.tx[inline.tx_start :]).replace(BREAK, " ")
             del self.tx[inline.tx_start :]
