@@ -59,6 +59,9 @@ COLUMN_TAGS = frozenset(
 # Beside the column holding the page's title, a column whose content text is under SPARSE_COLUMN of its text (bios,
 # excerpts and labels among links) and less than the titled column's is not counted either.
 SPARSE_COLUMN = 0.6
+# a block of at least this many units' content text (MIN_UNIT each) with blocks of one unit each after it: theirs is
+# not counted in the descent (rule lone-units-after)
+LONE_UNITS_BESIDE = 2
 SHORT_POST = 4  # a post of fewer units' content text than this, beside blocks holding more, is short
 # a region of fewer units' content text than this, apart from a post told in a picture, is not the page's story
 SHORT_REGION = 6
@@ -84,7 +87,11 @@ class Choice:
 
 
 def descend(
-    body: etree._Element, analysis: Analysis, theta: float, title: etree._Element | None = None
+    body: etree._Element,
+    analysis: Analysis,
+    theta: float,
+    title: etree._Element | None = None,
+    apart: dict[etree._Element, int] | None = None,
 ) -> etree._Element:
     """From the body down, follow the child holding at least `theta` of the content text. The page's comments are
     never where its content is: where they hold more than any other child (a short post over a long thread), the
@@ -94,13 +101,17 @@ def descend(
     little content text) or, beside the column holding the title, columns of less content text that is not most of
     their text (bios, excerpts and labels): the descent goes into that column, whichever holds the most. For the
     columns, the post's title (`headline`) stands for the `<h1>` when the `<title>` does not hold the `<h1>`'s
-    text (a widget's heading) or holds the post's longer title (the site's name as the `<h1>`)."""
+    text (a widget's heading) or holds the post's longer title (the site's name as the `<h1>`). Nor, after the
+    child holding the most, are blocks of one unit of content text each (`lone_units_after`: an author's box, a
+    disclaimer, the footer's legal notice after a story of a few paragraphs); `apart`, when given, gets their content
+    text by the block they were passed over in."""
     good = analysis.good
     comments_apart = "comments-descent" not in analysis.disabled
     semantic = "semantic-region" not in analysis.disabled
     beside_title = "furniture-beside-title" not in analysis.disabled
     columns = "widget-columns" not in analysis.disabled
     sparse_columns = "sparse-columns" not in analysis.disabled
+    lone_units = "lone-units-after" not in analysis.disabled
     stats = analysis.stats
     # the post's title, looked for once, where the descent first stops (rules short-posts and sparse-columns)
     short_posts = "short-posts" not in analysis.disabled
@@ -194,6 +205,14 @@ def descend(
             best_child, best_good = column, column_good
         if best_child is None or best_child.tag not in REGION_TAGS:
             return node
+        if best_good < theta * total and lone_units and best_good >= LONE_UNITS_BESIDE * analysis.min_unit:
+            # after a block of several units of content text, blocks of one unit each (a legal notice, an author's
+            # box, a disclaimer in the footer) are not the story's: their text is not counted
+            lone = lone_units_after(node, best_child, analysis)
+            if lone and best_good >= theta * (total - lone) and not is_one_unit(best_child, good):
+                total -= lone
+                if apart is not None:
+                    apart[node] = lone
         if best_good < total and comments_apart and holds_a_thread_alone(best_child, good, threads):
             return node  # a thread in wrappers of its own outweighs the post beside it: as above
         if best_good < theta * total:
@@ -215,6 +234,60 @@ def descend(
                     return node
                 best_child = post
         node = best_child
+
+
+def is_one_unit(block: etree._Element, good: Callable[[etree._Element], int]) -> bool:
+    """Whether all of a block's content text is one unit's: down from it, one child at a time holds all of it (a
+    paragraph in wrappers), until a block holding none in its children."""
+    node, own = block, good(block)
+    while True:
+        holding = None
+        for child in node:
+            g = good(child) if isinstance(child.tag, str) else 0
+            if not g:
+                continue
+            if holding is not None or g < own:
+                return False  # two blocks of content text, or text of the block's own beside a child's
+            holding = child
+        if holding is None:
+            return True
+        node = holding
+
+
+def lone_units_after(node: etree._Element, best: etree._Element, analysis: Analysis) -> int:
+    """The content text of the children of `node` after `best` when each holds one unit of it (`is_one_unit`), else
+    0: when a block after it holds several units (the story going on), is written as the children of `best` holding
+    content text are (the same tag and class: its paragraphs going on), is an `<article>` or holds an `<h1>` (a story
+    of its own); when a paragraph is a child of `node` (the block is the story's text); on a listing (its lists of
+    cards listed)."""
+    if analysis.listed_lists:
+        return 0  # a listing: its desks are its content
+    good = analysis.good
+    # how the story's own blocks are written: the tag and class of the children of `best` holding content text
+    kinds = {(el.tag, el.get("class")) for el in best if isinstance(el.tag, str) and good(el)}
+    apart = 0
+    after = False
+    for child in node:
+        if child is best:
+            after = True
+            continue
+        if not isinstance(child.tag, str):
+            continue
+        g = good(child)
+        if not g:
+            continue
+        if child.tag == "p":
+            return 0  # paragraphs of the block's own: the block is the story's text (a quote in it holds the most)
+        if not after:
+            continue
+        if (child.tag, child.get("class")) in kinds:
+            return 0  # written as the story's paragraphs are: the story going on
+        if not is_one_unit(child, good):
+            return 0  # a block of several units
+        if is_semantic_region(child) or next(child.iter("h1"), None) is not None:
+            return 0  # an article of its own beside it, or a story under its own title
+        apart += g
+    return apart
 
 
 def is_home_link(heading: etree._Element) -> bool:
@@ -516,7 +589,8 @@ def choose_main(
         )
         if not analysis.good(body):
             return None
-    main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92, title)
+    apart: dict[etree._Element, int] = {}  # the blocks the descent went through passing over lone units after it
+    main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92, title, apart)
     widened = (
         product_block(main, title, body, analysis)
         if product and title is not None and "product-block" not in off
@@ -526,10 +600,10 @@ def choose_main(
         main = widened
         article = None
     else:
-        article = enclosing_article(main, body, analysis) if "enclosing-article" not in off else None
+        article = enclosing_article(main, body, analysis, apart) if "enclosing-article" not in off else None
         if title is not None and (article is None or not holds(article, title)) and "titled-block" not in off:
             # the title and lead may sit in a header block of their own ahead of the article's body
-            titled = titled_block(article if article is not None else main, title, body, analysis)
+            titled = titled_block(article if article is not None else main, title, body, analysis, apart)
             if titled is not None:
                 article = titled
     # a post's title under the site's name as the <h1> (one link home): what stands over it is the site's masthead
@@ -778,13 +852,18 @@ def product_block(
 
 
 def titled_block(
-    main: etree._Element, title: etree._Element, body: etree._Element, analysis: Analysis
+    main: etree._Element,
+    title: etree._Element,
+    body: etree._Element,
+    analysis: Analysis,
+    apart: dict[etree._Element, int] | None = None,
 ) -> etree._Element | None:
     """The block holding the page's title and, after it, the region, when it adds little more content than a
-    lead: the article, whatever its markup calls it."""
+    lead (not counting the blocks the descent passed over in it, `apart`): the article, whatever its markup calls
+    it."""
     if title in analysis.pruned or title not in analysis.stats:
         return None  # a title in the site's header or a hidden block
-    block = block_holding(main, title, body, analysis, ARTICLE_WIDENING)
+    block = block_holding(main, title, body, analysis, ARTICLE_WIDENING, apart=apart)
     # the title comes first: it is the first of the two in document order
     return block if block is not None and next(block.iter(title.tag, main.tag)) is not main else None
 
@@ -796,15 +875,20 @@ def block_holding(
     analysis: Analysis,
     widening: float,
     through: frozenset[str] | None = None,
+    apart: dict[etree._Element, int] | None = None,
 ) -> etree._Element | None:
     """The nearest block around `main` (up to `body`) that also holds `heading`, when it holds at most `widening`
-    times `main`'s content text and every block on the way is one of `through` (any, if None)."""
+    times `main`'s content text (not counting what the descent passed over in it, `apart`: by block) and every block
+    on the way is one of `through` (any, if None)."""
     holders = set(heading.iterancestors())
     if main in holders:
         return None  # the heading is inside the region already
     limit = widening * analysis.good(main)
+    passed = 0  # content text passed over in the descent, in the blocks up to the ancestor
     for ancestor in main.iterancestors():
-        if analysis.good(ancestor) > limit or through is not None and ancestor.tag not in through:
+        if apart:
+            passed += apart.get(ancestor, 0)
+        if analysis.good(ancestor) - passed > limit or through is not None and ancestor.tag not in through:
             return None
         if ancestor in holders:
             return ancestor
@@ -813,15 +897,22 @@ def block_holding(
     return None
 
 
-def enclosing_article(main: etree._Element, body: etree._Element, analysis: Analysis) -> etree._Element | None:
+def enclosing_article(
+    main: etree._Element, body: etree._Element, analysis: Analysis, apart: dict[etree._Element, int] | None = None
+) -> etree._Element | None:
     """The article the main region is the body of (an `<article>`, or a block named article, story, post or
-    entry), the outermost one that adds little more content than a title and a lead."""
+    entry), the outermost one that adds little more content than a title and a lead (not counting the blocks the
+    descent passed over in it, `apart`: by block; they follow the body, and the article's blocks after its body are
+    left out)."""
     if main is body:
         return None  # nothing above the body is the article, whatever <html> is named
     limit = ARTICLE_WIDENING * analysis.good(main)
     found = None
+    passed = 0  # content text passed over in the descent, in the blocks up to the ancestor
     for ancestor in main.iterancestors():
-        if analysis.good(ancestor) > limit:
+        if apart:
+            passed += apart.get(ancestor, 0)
+        if analysis.good(ancestor) - passed > limit:
             break
         if ancestor is body:
             # the page read from inside a <noscript> can be the article itself; a <body> named
