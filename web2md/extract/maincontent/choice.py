@@ -603,7 +603,7 @@ def choose_main(
         article = enclosing_article(main, body, analysis, apart) if "enclosing-article" not in off else None
         if title is not None and (article is None or not holds(article, title)) and "titled-block" not in off:
             # the title and lead may sit in a header block of their own ahead of the article's body
-            titled = titled_block(article if article is not None else main, title, body, analysis, apart)
+            titled = titled_block(article if article is not None else main, title, body, analysis)
             if titled is not None:
                 article = titled
     # a post's title under the site's name as the <h1> (one link home): what stands over it is the site's masthead
@@ -852,18 +852,13 @@ def product_block(
 
 
 def titled_block(
-    main: etree._Element,
-    title: etree._Element,
-    body: etree._Element,
-    analysis: Analysis,
-    apart: dict[etree._Element, int] | None = None,
+    main: etree._Element, title: etree._Element, body: etree._Element, analysis: Analysis
 ) -> etree._Element | None:
     """The block holding the page's title and, after it, the region, when it adds little more content than a
-    lead (not counting the blocks the descent passed over in it, `apart`): the article, whatever its markup calls
-    it."""
+    lead: the article, whatever its markup calls it."""
     if title in analysis.pruned or title not in analysis.stats:
         return None  # a title in the site's header or a hidden block
-    block = block_holding(main, title, body, analysis, ARTICLE_WIDENING, apart=apart)
+    block = block_holding(main, title, body, analysis, ARTICLE_WIDENING)
     # the title comes first: it is the first of the two in document order
     return block if block is not None and next(block.iter(title.tag, main.tag)) is not main else None
 
@@ -875,20 +870,15 @@ def block_holding(
     analysis: Analysis,
     widening: float,
     through: frozenset[str] | None = None,
-    apart: dict[etree._Element, int] | None = None,
 ) -> etree._Element | None:
     """The nearest block around `main` (up to `body`) that also holds `heading`, when it holds at most `widening`
-    times `main`'s content text (not counting what the descent passed over in it, `apart`: by block) and every block
-    on the way is one of `through` (any, if None)."""
+    times `main`'s content text and every block on the way is one of `through` (any, if None)."""
     holders = set(heading.iterancestors())
     if main in holders:
         return None  # the heading is inside the region already
     limit = widening * analysis.good(main)
-    passed = 0  # content text passed over in the descent, in the blocks up to the ancestor
     for ancestor in main.iterancestors():
-        if apart:
-            passed += apart.get(ancestor, 0)
-        if analysis.good(ancestor) - passed > limit or through is not None and ancestor.tag not in through:
+        if analysis.good(ancestor) > limit or through is not None and ancestor.tag not in through:
             return None
         if ancestor in holders:
             return ancestor
