@@ -14,7 +14,7 @@ from lxml import etree
 
 from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.tags import HEADING_TAGS, SCRIPTLESS_SKIP_TAGS, SKIP_TAGS
-from web2md.extract.maincontent.analysis import Analysis, Counts, analyse, document_body, page_title
+from web2md.extract.maincontent.analysis import MIN_UNIT, Analysis, Counts, analyse, document_body, page_title
 from web2md.extract.maincontent.blocks import (
     WRAPPED_TITLE_WORDS,
     ancestors_below,
@@ -111,7 +111,9 @@ def descend(
     beside_title = "furniture-beside-title" not in analysis.disabled
     columns = "widget-columns" not in analysis.disabled
     sparse_columns = "sparse-columns" not in analysis.disabled
-    lone_units = "lone-units-after" not in analysis.disabled
+    # (not in precision mode: blocks under its longer unit hold no content text, and a story's list or a tracklist of
+    # short lines after its paragraphs reads as one unit of it, or none)
+    lone_units = "lone-units-after" not in analysis.disabled and analysis.min_unit <= MIN_UNIT
     stats = analysis.stats
     # the post's title, looked for once, where the descent first stops (rules short-posts and sparse-columns)
     short_posts = "short-posts" not in analysis.disabled
