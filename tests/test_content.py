@@ -902,6 +902,21 @@ def test_a_story_written_in_divs_goes_on_after_its_longest_block():
     assert all(line in markdown for line in STORY_LINES)
 
 
+def test_a_story_going_on_in_plain_blocks_between_boxes_keeps_them():
+    """A story's first paragraphs in a plain `<div>`, the rest in plain `<div>`s of one paragraph each between
+    newsletter boxes (as news pages wrap paragraphs between slots): the later blocks are written as the first one is,
+    so they are the story going on, not blocks apart after it (lone-units-after)."""
+    first = "".join(f"<p>{line}</p>" for line in STORY_LINES[:3])
+    box = (
+        "<div class='box'><p>Get the harbour's morning letter in your inbox every weekday, with the tides, the "
+        "weather and the boats due in.</p></div>"
+    )
+    rest = "".join(f"<div><p>{line}</p></div>" for line in STORY_LINES[3:])
+    html = f"<html><body><div id='page'><div>{first}</div>{box}{rest}</div></body></html>"
+    markdown = convert(html, "https://example.org/silt").markdown
+    assert all(line in markdown for line in STORY_LINES)
+
+
 def test_a_story_whose_quote_holds_most_of_it_keeps_its_closing_paragraph():
     """A story's long quote (a block of three paragraphs) holds most of its text; the story's closing paragraph is a
     paragraph beside it, whatever its class: the block holding both is the story's text (lone-units-after)."""

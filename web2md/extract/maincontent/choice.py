@@ -259,7 +259,8 @@ def is_one_unit(block: etree._Element, good: Callable[[etree._Element], int]) ->
 def lone_units_after(node: etree._Element, best: etree._Element, analysis: Analysis) -> int:
     """The content text of the children of `node` after `best` when each holds one unit of it (`is_one_unit`), else
     0: when a block after it holds several units (the story going on), is written as the children of `best` holding
-    content text are (the same tag and class: its paragraphs going on), is an `<article>` or holds an `<h1>` (a story
+    content text are (the same tag and class: its paragraphs going on) or as `best` itself is (the same tag and
+    attributes: the story's text going on in blocks between boxes), is an `<article>` or holds an `<h1>` (a story
     of its own); when a paragraph is a child of `node` (the block is the story's text); on a listing (its lists of
     cards listed)."""
     if analysis.listed_lists:
@@ -267,6 +268,7 @@ def lone_units_after(node: etree._Element, best: etree._Element, analysis: Analy
     good = analysis.good
     # how the story's own blocks are written: the tag and class of the children of `best` holding content text
     kinds = {(el.tag, el.get("class")) for el in best if isinstance(el.tag, str) and good(el)}
+    written = (best.tag, *best.attrib.values())  # ... and the story's block itself (a plain <div> between two boxes)
     apart = 0
     after = False
     for child in node:
@@ -282,8 +284,8 @@ def lone_units_after(node: etree._Element, best: etree._Element, analysis: Analy
             return 0  # paragraphs of the block's own: the block is the story's text (a quote in it holds the most)
         if not after:
             continue
-        if (child.tag, child.get("class")) in kinds:
-            return 0  # written as the story's paragraphs are: the story going on
+        if (child.tag, child.get("class")) in kinds or (child.tag, *child.attrib.values()) == written:
+            return 0  # written as the story's paragraphs are, or as its block is: the story going on
         if not is_one_unit(child, good):
             return 0  # a block of several units
         if is_semantic_region(child) or next(child.iter("h1"), None) is not None:
