@@ -122,7 +122,8 @@ RULES: tuple[Rule, ...] = (
         "unit), children of one unit of content text each (an author's box, a disclaimer, the footer's legal notice) "
         "are not counted. Not blocks ahead of it (a lead); not when a block after it holds several units, is written "
         "as its own paragraphs are (same tag and class), is an <article> or holds an <h1> (the story going on, a "
-        "story of its own), nor when a paragraph is a child of the block (its text), nor on a listing",
+        "story of its own) or is written as the block itself is (same tag and attributes), nor when a paragraph is "
+        "a child of the block (its text), nor on a listing; off in precision mode",
         ("LONE_UNITS_BESIDE",),
         ("test_content::test_blocks_of_one_paragraph_each_after_the_story_are_left_out",),
     ),
