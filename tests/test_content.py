@@ -639,9 +639,11 @@ def test_comments_under_a_heading_after_a_named_anchor_are_left_out(closing):
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+# (two paragraphs: a block of one after the post's is passed over in the descent, rule lone-units-after)
 LOG_NOTE = (
     "<p>The log keeper writes down what the sea did today, what the boats made of it and what the weather will do to "
-    "both of them tomorrow. Letters about the harbour are welcome.</p>"
+    "both of them tomorrow.</p><p>Letters about the harbour, its moorings and its slipway are welcome at the office "
+    "by the pier.</p>"
 )
 READERS_COMMENTS = "".join(
     f"<div><p>Reader {n} | May {n + 1}, 2026</p><p>The gauge at harbour {n} read even lower than yours this week, and "
@@ -818,6 +820,112 @@ def test_a_column_of_widgets_with_more_prose_than_the_post_is_still_left_out():
         f"<html><body><div class='wrap'><div class='col'>{BODY}</div><div class='col'>{side}</div></div></body></html>"
     )
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+NOTICE = (
+    "<div class='small'><p>The harbour office publishes these pages as a service to sailors and visitors; the tables "
+    "and the notes on them are given in good faith and are checked each season, but the office can take no "
+    "responsibility for any loss that follows from reading them.</p></div>"
+)
+WRITER_BOX = (
+    "<div class='writer'><p>Sam Rivers has kept the harbour log for eleven years. Before that he sailed coasters "
+    "between the northern ports and taught navigation at the sea school in the old town by the lighthouse.</p></div>"
+)
+
+
+def test_blocks_of_one_paragraph_each_after_the_story_are_left_out():
+    """After the block holding the story's paragraphs, an author's box and the footer's notice, one paragraph each
+    (content text enough to keep the descent at the page's wrapper): the region is the story's block."""
+    html = (
+        f"<html><body><div id='page'><div class='main'>{BODY}</div>{WRITER_BOX}<div class='menu'><a href='/'>Home"
+        f"</a> <a href='/about'>About</a></div>{NOTICE}</div></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+    # in precision mode the rule is off (its longer unit leaves a story's lists and short lines without content text)
+    assert "Sam Rivers has kept the harbour log" in convert(html, "https://example.org/tides", precision=True).markdown
+
+
+def test_the_title_ahead_of_a_story_with_blocks_of_one_paragraph_after_it_comes_along():
+    """The story's `<h1>` in the post (a block named so) holding its paragraphs' block and, after that, an author's
+    box and a notice: the descent passes them over into the paragraphs' block, and the widening to the post does not
+    count them either: the title comes, the boxes do not (the post's blocks after its body are left out)."""
+    body = BODY.replace("<h1>Tides explained</h1>", "")
+    html = (
+        f"<html><body><div id='page'><div class='post'><h1>Tides explained</h1><div class='text'>{body}</div>"
+        f"{WRITER_BOX}{NOTICE}</div></div></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_story_going_on_in_a_block_of_paragraphs_after_its_first_keeps_it():
+    """The story's text goes on in a block of two paragraphs after the first block: the region holds both (and the
+    notice after them, the blocks after the first not being of one paragraph each)."""
+    more = (
+        "<p>Neap tides come a week later, when the Moon stands at a right angle to the Sun and the two pulls partly "
+        "cancel.</p><p>Tide tables give the times and heights of high and low water for each port, day by day, a "
+        "year ahead.</p>"
+    )
+    html = f"<html><body><div id='page'><div class='main'>{BODY}</div><div class='more'>{more}</div>{NOTICE}</div></body></html>"
+    markdown = convert(html, "https://example.org/tides").markdown
+    assert markdown.startswith(BODY_MD) and "Tide tables give the times" in markdown
+
+
+def test_a_lead_in_a_block_of_its_own_ahead_of_the_story_is_kept():
+    """A lead paragraph in a block of its own between the title and the story's block: the blocks of one paragraph
+    passed over are only those after the story's block, so the lead stays in the region."""
+    lead = (
+        "<div class='lead'><p>Why the sea comes and goes twice a day along most coasts, and what the Moon and the Sun "
+        "have to do with the times and the heights of the water.</p></div>"
+    )
+    body = BODY.replace("<h1>Tides explained</h1>", "")
+    html = f"<html><body><div id='page'><h1>Tides explained</h1>{lead}<div class='main'>{body}</div>{NOTICE}</div></body></html>"
+    assert "Why the sea comes and goes" in convert(html, "https://example.org/tides").markdown
+
+
+STORY_LINES = (
+    "The harbour board met on Monday to decide what to do about the silt that has built up at the mouth of the river.",
+    "Dredging the channel would cost more than the board takes in fees in a year, the treasurer told the meeting.",
+    "The fishermen asked for a cheaper plan: a new pier further out, where the water stays deep at every tide.",
+    "The board will vote on both plans in June, after the engineers have measured the channel again in May.",
+    "Until then the larger boats will only leave and come back in the two hours either side of high water.",
+)
+
+
+def test_a_story_written_in_divs_goes_on_after_its_longest_block():
+    """A story whose paragraphs are written as plain `<div>`s, most of them in one block and the last ones beside it
+    as single `<div>`s of their own, written as those inside the block are: they are the story going on, not blocks
+    apart after it (lone-units-after)."""
+    inner = "".join(f"<div>{line}</div>" for line in STORY_LINES[:3])
+    after = "".join(f"<div>{line}</div>" for line in STORY_LINES[3:])
+    html = f"<html><body><div id='page'><div class='entry'><div>{inner}</div>{after}</div></div></body></html>"
+    markdown = convert(html, "https://example.org/silt").markdown
+    assert all(line in markdown for line in STORY_LINES)
+
+
+def test_a_story_going_on_in_plain_blocks_between_boxes_keeps_them():
+    """A story's first paragraphs in a plain `<div>`, the rest in plain `<div>`s of one paragraph each between
+    newsletter boxes (as news pages wrap paragraphs between slots): the later blocks are written as the first one is,
+    so they are the story going on, not blocks apart after it (lone-units-after)."""
+    first = "".join(f"<p>{line}</p>" for line in STORY_LINES[:3])
+    box = (
+        "<div class='box'><p>Get the harbour's morning letter in your inbox every weekday, with the tides, the "
+        "weather and the boats due in.</p></div>"
+    )
+    rest = "".join(f"<div><p>{line}</p></div>" for line in STORY_LINES[3:])
+    html = f"<html><body><div id='page'><div>{first}</div>{box}{rest}</div></body></html>"
+    markdown = convert(html, "https://example.org/silt").markdown
+    assert all(line in markdown for line in STORY_LINES)
+
+
+def test_a_story_whose_quote_holds_most_of_it_keeps_its_closing_paragraph():
+    """A story's long quote (a block of three paragraphs) holds most of its text; the story's closing paragraph is a
+    paragraph beside it, whatever its class: the block holding both is the story's text (lone-units-after)."""
+    quote = "".join(f"<p>{line}</p>" for line in STORY_LINES[1:4])
+    html = (
+        f"<html><body><div id='page'><div class='entry'><div class='quote'>{quote}</div><p class='last'>"
+        f"{STORY_LINES[4]}</p></div></div></body></html>"
+    )
+    assert STORY_LINES[4] in convert(html, "https://example.org/silt").markdown
 
 
 WRITERS = "<h3>Our writers</h3>" + "".join(
@@ -3306,10 +3414,15 @@ def test_precision_narrows_to_the_block_with_most_of_the_content():
         "\n\nThe biggest win came from caching the dependency downloads on every runner machine."
         "\n\nSharding the test suite four ways cut the longest stage from twenty-five minutes to eleven."
     )
-    note = "Filed under build tooling and continuous delivery practices."
+    # (two paragraphs: a block of one after the story is passed over by rule lone-units-after)
+    note = (
+        "Filed under build tooling and continuous delivery practices.\n\n"
+        "Written up by the build team after a month of measuring it."
+    )
+    paragraphs = "".join(f"<p>{line}</p>" for line in note.split("\n\n"))
     html = (
         f"<html><body><div class='wrap'><div class='story'>{STORY}{more}</div>"
-        f"<div><p>{note}</p></div></div></body></html>"
+        f"<div>{paragraphs}</div></div></body></html>"
     )
     assert convert(html).markdown == STORY_MD + more_md + "\n\n" + note
     assert convert(html, recall=True).markdown == STORY_MD + more_md + "\n\n" + note

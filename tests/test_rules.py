@@ -47,6 +47,11 @@ MORE_MD = (
     "Harbour masters post them at the pier, and fishermen keep a copy in the wheelhouse of every boat."
 )
 
+NOTICE_MD = (
+    "The harbour office publishes these pages as a service to sailors and visitors; the tables and the notes on them "
+    "are given in good faith and are checked each season, but the office can take no responsibility for any loss that "
+    "follows from reading them, nor for the weather, the state of the moorings or the tides themselves on the day."
+)
 EXTRA_MD = (
     "The highest tides in the world are in the Bay of Fundy, where the sea rises by sixteen metres twice a day.\n\n"
     "In the Mediterranean the tides are small, a few tens of centimetres, and the wind often moves the sea more."
@@ -395,17 +400,26 @@ PAGES = {
     ),
     "widget-columns": (
         # (titled by an <h2>: beside a column holding the page's <h1>, sparse-columns passes the column over too)
-        f"<html><body><div class='wrap'><div class='col'><h2>Tides explained</h2>{BODY}</div><div class='col'>"
-        f"{SIDE_NOTE}<h3>Archives</h3><ul>{ARCHIVE}</ul></div></div></body></html>",
+        # (the widgets' column ahead of the post's: after it, a column of one unit of content text is passed over
+        # by lone-units-after too)
+        f"<html><body><div class='wrap'><div class='col'>{SIDE_NOTE}<h3>Archives</h3><ul>{ARCHIVE}</ul></div>"
+        f"<div class='col'><h2>Tides explained</h2>{BODY}</div></div></body></html>",
         "## Tides explained\n\n" + BODY_MD,
         # the descent stops above both columns; the archive list goes by its links, the note stays
-        "## Tides explained\n\n" + BODY_MD + "\n\n" + SIDE_NOTE_MD,
+        SIDE_NOTE_MD + "\n\n## Tides explained\n\n" + BODY_MD,
     ),
     "sparse-columns": (
         f"<html><body><div class='wrap'><div class='main'><h1>Tides explained</h1>{BODY}</div><div class='side'>"
         f"{WRITERS}</div></div></body></html>",
         ARTICLE_MD,
         ARTICLE_MD + "\n\n" + WRITERS_MD,
+    ),
+    "lone-units-after": (
+        f"<html><body><div id='page'><div class='main'><h1>Tides explained</h1>{BODY}</div><div class='small'><p>"
+        f"{NOTICE_MD}</p></div></div></body></html>",
+        ARTICLE_MD,
+        # the descent stops above the story's block and the notice beside it
+        ARTICLE_MD + "\n\n" + NOTICE_MD,
     ),
     "short-posts": (
         SHORT_POST_PAGE,
@@ -495,12 +509,15 @@ PAGES = {
         LINKED_POST_MD + "\n\n## 12 comments\n\n" + THREAD_MD,
     ),
     "semantic-region": (
+        # (two paragraphs in the player's block: one alone after the article is passed over by lone-units-after)
         f"<html><body><div id='wrap'><article><h1>Tides explained</h1>{BODY}</article><div class='player'><h3>Watch: "
         "lifeboat crews train off the coast</h3><p>Lifeboat volunteers spent the weekend practising rescues in rough "
-        "water, a drill they repeat every spring.</p></div></div></body></html>",
+        "water, a drill they repeat every spring.</p><p>The crews of three stations took part, with two boats each "
+        "and a helicopter from the coastguard.</p></div></div></body></html>",
         ARTICLE_MD,
         ARTICLE_MD + "\n\n### Watch: lifeboat crews train off the coast\n\nLifeboat volunteers spent the weekend "
-        "practising rescues in rough water, a drill they repeat every spring.",
+        "practising rescues in rough water, a drill they repeat every spring.\n\nThe crews of three stations took "
+        "part, with two boats each and a helicopter from the coastguard.",
     ),
     "enclosing-article": (
         f"<html><body><div class='page'><article><h2>Tides explained</h2><div class='text'>{BODY}</div></article>"

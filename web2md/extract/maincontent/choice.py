@@ -18,6 +18,7 @@ from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.tags import HEADING_TAGS, SCRIPTLESS_SKIP_TAGS, SKIP_TAGS
 from web2md.extract.maincontent.analysis import (
     CARD_LABEL_WORDS,
+    MIN_UNIT,
     Analysis,
     Counts,
     analyse,
@@ -69,6 +70,9 @@ COLUMN_TAGS = frozenset(
 # Beside the column holding the page's title, a column whose content text is under SPARSE_COLUMN of its text (bios,
 # excerpts and labels among links) and less than the titled column's is not counted either.
 SPARSE_COLUMN = 0.6
+# a block of at least this many units' content text (MIN_UNIT each) with blocks of one unit each after it: theirs is
+# not counted in the descent (rule lone-units-after)
+LONE_UNITS_BESIDE = 2
 SHORT_POST = 4  # a post of fewer units' content text than this, beside blocks holding more, is short
 # a region of fewer units' content text than this, apart from a post told in a picture, is not the page's story
 SHORT_REGION = 6
@@ -93,7 +97,11 @@ class Choice:
 
 
 def descend(
-    body: etree._Element, analysis: Analysis, theta: float, title: etree._Element | None = None
+    body: etree._Element,
+    analysis: Analysis,
+    theta: float,
+    title: etree._Element | None = None,
+    apart: dict[etree._Element, int] | None = None,
 ) -> etree._Element:
     """From the body down, follow the child holding at least `theta` of the content text. The page's comments are
     never where its content is: where they hold more than any other child (a short post over a long thread), the
@@ -103,13 +111,19 @@ def descend(
     little content text) or, beside the column holding the title, columns of less content text that is not most of
     their text (bios, excerpts and labels): the descent goes into that column, whichever holds the most. For the
     columns, the post's title (`headline`) stands for the `<h1>` when the `<title>` does not hold the `<h1>`'s
-    text (a widget's heading) or holds the post's longer title (the site's name as the `<h1>`)."""
+    text (a widget's heading) or holds the post's longer title (the site's name as the `<h1>`). Nor, after the
+    child holding the most, are blocks of one unit of content text each (`lone_units_after`: an author's box, a
+    disclaimer, the footer's legal notice after a story of a few paragraphs); `apart`, when given, gets their content
+    text by the block they were passed over in."""
     good = analysis.good
     comments_apart = "comments-descent" not in analysis.disabled
     semantic = "semantic-region" not in analysis.disabled
     beside_title = "furniture-beside-title" not in analysis.disabled
     columns = "widget-columns" not in analysis.disabled
     sparse_columns = "sparse-columns" not in analysis.disabled
+    # (not in precision mode: blocks under its longer unit hold no content text, and a story's list or a tracklist of
+    # short lines after its paragraphs reads as one unit of it, or none)
+    lone_units = "lone-units-after" not in analysis.disabled and analysis.min_unit <= MIN_UNIT
     stats = analysis.stats
     # the post's title, looked for once, where the descent first stops (rules short-posts and sparse-columns)
     short_posts = "short-posts" not in analysis.disabled
@@ -203,6 +217,14 @@ def descend(
             best_child, best_good = column, column_good
         if best_child is None or best_child.tag not in REGION_TAGS:
             return node
+        if best_good < theta * total and lone_units and best_good >= LONE_UNITS_BESIDE * analysis.min_unit:
+            # after a block of several units of content text, blocks of one unit each (a legal notice, an author's
+            # box, a disclaimer in the footer) are not the story's: their text is not counted
+            lone = lone_units_after(node, best_child, analysis)
+            if lone and best_good >= theta * (total - lone) and not is_one_unit(best_child, good):
+                total -= lone
+                if apart is not None:
+                    apart[node] = lone
         if best_good < total and comments_apart and holds_a_thread_alone(best_child, good, threads):
             return node  # a thread in wrappers of its own outweighs the post beside it: as above
         if best_good < theta * total:
@@ -224,6 +246,62 @@ def descend(
                     return node
                 best_child = post
         node = best_child
+
+
+def is_one_unit(block: etree._Element, good: Callable[[etree._Element], int]) -> bool:
+    """Whether all of a block's content text is one unit's: down from it, one child at a time holds all of it (a
+    paragraph in wrappers), until a block holding none in its children."""
+    node, own = block, good(block)
+    while True:
+        holding = None
+        for child in node:
+            g = good(child) if isinstance(child.tag, str) else 0
+            if not g:
+                continue
+            if holding is not None or g < own:
+                return False  # two blocks of content text, or text of the block's own beside a child's
+            holding = child
+        if holding is None:
+            return True
+        node = holding
+
+
+def lone_units_after(node: etree._Element, best: etree._Element, analysis: Analysis) -> int:
+    """The content text of the children of `node` after `best` when each holds one unit of it (`is_one_unit`), else
+    0: when a block after it holds several units (the story going on), is written as the children of `best` holding
+    content text are (the same tag and class: its paragraphs going on) or as `best` itself is (the same tag and
+    attributes: the story's text going on in blocks between boxes), is an `<article>` or holds an `<h1>` (a story
+    of its own); when a paragraph is a child of `node` (the block is the story's text); on a listing (its lists of
+    cards listed)."""
+    if analysis.listed_lists:
+        return 0  # a listing: its desks are its content
+    good = analysis.good
+    # how the story's own blocks are written: the tag and class of the children of `best` holding content text
+    kinds = {(el.tag, el.get("class")) for el in best if isinstance(el.tag, str) and good(el)}
+    written = (best.tag, *best.attrib.values())  # ... and the story's block itself (a plain <div> between two boxes)
+    apart = 0
+    after = False
+    for child in node:
+        if child is best:
+            after = True
+            continue
+        if not isinstance(child.tag, str):
+            continue
+        g = good(child)
+        if not g:
+            continue
+        if child.tag == "p":
+            return 0  # paragraphs of the block's own: the block is the story's text (a quote in it holds the most)
+        if not after:
+            continue
+        if (child.tag, child.get("class")) in kinds or (child.tag, *child.attrib.values()) == written:
+            return 0  # written as the story's paragraphs are, or as its block is: the story going on
+        if not is_one_unit(child, good):
+            return 0  # a block of several units
+        if is_semantic_region(child) or next(child.iter("h1"), None) is not None:
+            return 0  # an article of its own beside it, or a story under its own title
+        apart += g
+    return apart
 
 
 def is_home_link(heading: etree._Element) -> bool:
@@ -564,7 +642,8 @@ def choose_main(
         )
         if not analysis.good(body):
             return None
-    main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92, title)
+    apart: dict[etree._Element, int] = {}  # the blocks the descent went through passing over lone units after it
+    main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92, title, apart)
     widened = (
         product_block(main, title, body, analysis)
         if product and title is not None and "product-block" not in off
@@ -574,7 +653,7 @@ def choose_main(
         main = widened
         article = None
     else:
-        article = enclosing_article(main, body, analysis) if "enclosing-article" not in off else None
+        article = enclosing_article(main, body, analysis, apart) if "enclosing-article" not in off else None
         if title is not None and (article is None or not holds(article, title)) and "titled-block" not in off:
             # the title and lead may sit in a header block of their own ahead of the article's body
             titled = titled_block(article if article is not None else main, title, body, analysis)
@@ -863,15 +942,22 @@ def block_holding(
     return None
 
 
-def enclosing_article(main: etree._Element, body: etree._Element, analysis: Analysis) -> etree._Element | None:
+def enclosing_article(
+    main: etree._Element, body: etree._Element, analysis: Analysis, apart: dict[etree._Element, int] | None = None
+) -> etree._Element | None:
     """The article the main region is the body of (an `<article>`, or a block named article, story, post or
-    entry), the outermost one that adds little more content than a title and a lead."""
+    entry), the outermost one that adds little more content than a title and a lead (not counting the blocks the
+    descent passed over in it, `apart`: by block; they follow the body, and the article's blocks after its body are
+    left out)."""
     if main is body:
         return None  # nothing above the body is the article, whatever <html> is named
     limit = ARTICLE_WIDENING * analysis.good(main)
     found = None
+    passed = 0  # content text passed over in the descent, in the blocks up to the ancestor
     for ancestor in main.iterancestors():
-        if analysis.good(ancestor) > limit:
+        if apart:
+            passed += apart.get(ancestor, 0)
+        if analysis.good(ancestor) - passed > limit:
             break
         if ancestor is body:
             # the page read from inside a <noscript> can be the article itself; a <body> named

@@ -117,6 +117,17 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "lone-units-after",
+        "in the descent, after the child holding the most content text (LONE_UNITS_BESIDE units of it or more, not one "
+        "unit), children of one unit of content text each (an author's box, a disclaimer, the footer's legal notice) "
+        "are not counted. Not blocks ahead of it (a lead); not when a block after it holds several units, is written "
+        "as its own paragraphs are (same tag and class), is an <article> or holds an <h1> (the story going on, a "
+        "story of its own) or is written as the block itself is (same tag and attributes), nor when a paragraph is "
+        "a child of the block (its text), nor on a listing; off in precision mode",
+        ("LONE_UNITS_BESIDE",),
+        ("test_content::test_blocks_of_one_paragraph_each_after_the_story_are_left_out",),
+    ),
+    Rule(
         "listing-pages",
         "on a page whose teasers hold LISTING times the content text outside them (LISTING_UNTITLED times when no "
         "story stands beside them and no other heading heads one: a block holding a heading and content text of "
