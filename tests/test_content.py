@@ -857,6 +857,30 @@ def test_the_title_ahead_of_a_story_with_blocks_of_one_paragraph_after_it_comes_
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+def _typed_page(itemtype: str) -> str:
+    body = BODY.replace("<h1>Tides explained</h1>", "")
+    return (
+        f"<html><body><div id='page'><div class='item-page' itemscope itemtype='{itemtype}'><div class='page-header'>"
+        f"<h2 itemprop='headline'>Tides explained</h2></div><div itemprop='articleBody'>{body}</div>{WRITER_BOX}"
+        f"{NOTICE}</div></div></body></html>"
+    )
+
+
+def test_the_title_of_a_block_typed_as_an_article_comes_along():
+    """The story's title in a block its microdata types as an article (schema.org's Article, NewsArticle,
+    BlogPosting), whatever its class: the region widens to it from the article's body (enclosing-article), so its
+    short `<h2>` title comes; the blocks of one paragraph after the body do not (lone-units-after)."""
+    for itemtype in ("https://schema.org/Article", "http://schema.org/NewsArticle", "https://schema.org/BlogPosting"):
+        markdown = convert(_typed_page(itemtype), "https://example.org/tides").markdown
+        assert markdown == "#" + BODY_MD, itemtype
+
+
+def test_a_block_typed_as_a_web_page_is_no_article():
+    """The same page typed as a web page: no article to widen to, so the region stays the body's text."""
+    markdown = convert(_typed_page("https://schema.org/WebPage"), "https://example.org/tides").markdown
+    assert markdown == BODY_MD.removeprefix("# Tides explained\n\n")
+
+
 def test_a_story_going_on_in_a_block_of_paragraphs_after_its_first_keeps_it():
     """The story's text goes on in a block of two paragraphs after the first block: the region holds both (and the
     notice after them, the blocks after the first not being of one paragraph each)."""

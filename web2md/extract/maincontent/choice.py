@@ -53,6 +53,9 @@ from web2md.extract.maincontent.furniture_test import (
 )
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
+# a block typed as an article in its microdata: schema.org's Article and its kinds (NewsArticle, TechArticle, ...),
+# BlogPosting and the other postings
+_ARTICLE_TYPE = re.compile(r"[/#](?:\w*Article|\w*Posting)$")
 PRODUCT_WIDENING = 2.0  # a product's block holds up to this much more content text than its description
 SEMANTIC_SHARE = 0.6  # the one article or main among blocks beside it, with this share of their content text
 ARTICLE_WIDENING = 1.3  # an enclosing article with up to this much content text is the page's article
@@ -945,8 +948,8 @@ def block_holding(
 def enclosing_article(
     main: etree._Element, body: etree._Element, analysis: Analysis, apart: dict[etree._Element, int] | None = None
 ) -> etree._Element | None:
-    """The article the main region is the body of (an `<article>`, or a block named article, story, post or
-    entry), the outermost one that adds little more content than a title and a lead (not counting the blocks the
+    """The article the main region is the body of (an `<article>`, a block named article, story, post or entry, or
+    one typed as an article), the outermost one that adds little more content than a title and a lead (not counting the blocks the
     descent passed over in it, `apart`: by block; they follow the body, and the article's blocks after its body are
     left out)."""
     if main is body:
@@ -965,6 +968,13 @@ def enclosing_article(
             if body.tag == "article" or body.tag not in ("body", "html") and _ARTICLE_HINT.search(class_and_id(body)):
                 found = body
             break
-        if ancestor.tag == "article" or _ARTICLE_HINT.search(class_and_id(ancestor)):
+        if ancestor.tag == "article" or _ARTICLE_HINT.search(class_and_id(ancestor)) or typed_as_article(ancestor):
             found = ancestor
     return found
+
+
+def typed_as_article(el: etree._Element) -> bool:
+    """Whether `el`'s microdata types it as an article (`itemtype="https://schema.org/Article"`, a NewsArticle, a
+    BlogPosting...)."""
+    kinds = el.get("itemtype")
+    return kinds is not None and any(_ARTICLE_TYPE.search(kind) for kind in kinds.split())

@@ -50,10 +50,11 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "enclosing-article",
-        "the region widens to the article (an <article>, or a block named article, story, post or entry) it is the "
-        "body of, bringing its title and lead",
+        "the region widens to the article (an <article>, a block named article, story, post or entry, or one its "
+        "microdata types as an article: schema.org's Article and its kinds, BlogPosting) it is the body of, "
+        "bringing its title and lead",
         ("ARTICLE_WIDENING",),
-        (),
+        ("test_content::test_the_title_of_a_block_typed_as_an_article_comes_along",),
     ),
     Rule(
         "titled-block",
