@@ -378,6 +378,13 @@ def _written(text: str, spelling: dict[str, str] = _WRITTEN) -> str:
     return text
 
 
+def single_tick_spans_meet(before: str, after: str) -> bool:
+    """Whether `before` ends with a code span of single backticks and `after` starts with one: the two may be written
+    as one span ("`a`" then "`b`" is "`ab`"), a single-backtick span's body holding no backtick and no padding. A
+    backslash before the closing backtick may be a span's body or an escaped text backtick: those are not joined."""
+    return before[-1:] == "`" and before[-2:-1] not in ("`", "\\") and after[:1] == "`" and after[1:2] != "`"
+
+
 def _close_gaps(text: str) -> str:
     pieces: list[str] = []
     last = 0
@@ -387,8 +394,7 @@ def _close_gaps(text: str) -> str:
         prev = text[start - 1] if start else ""
         nxt = text[end] if end < len(text) else ""
         if prev == "`" and nxt == "`":
-            if before[-2:-1] not in ("`", "\\") and text[end + 1 : end + 2] != "`":
-                # two code spans of single backticks, whose bodies hold none: one span holds both ("`ab`")
+            if single_tick_spans_meet(before, text[end : end + 2]):  # one span holds both ("`ab`")
                 pieces.append(before[:-1])
                 last = end + 1
                 continue

@@ -31,7 +31,14 @@ from web2md.extract.html.tags import (
     SKIP_TAGS,
 )
 from web2md.extract.html.urls import Resolver, markdown_url, strip_fragment
-from web2md.extract.markdown.emphasis import BOLD_CLOSE, BOLD_OPEN, BREAK, ITALIC_CLOSE, ITALIC_OPEN
+from web2md.extract.markdown.emphasis import (
+    BOLD_CLOSE,
+    BOLD_OPEN,
+    BREAK,
+    ITALIC_CLOSE,
+    ITALIC_OPEN,
+    single_tick_spans_meet,
+)
 from web2md.extract.markdown.escaping import (
     escape_closing_hashes,
     escape_line_start,
@@ -781,8 +788,7 @@ class Renderer:
             and not self._marked_before(inline, start)
         ):
             before = self.md[start - 1]
-            if before[-2:-1] not in ("`", "\\") and out[1:2] != "`":
-                # two spans of single backticks (whose bodies hold none) in elements apart: written as one
+            if single_tick_spans_meet(before, out):  # in elements apart that write no marker: one span
                 self.md[start - 1] = before[:-1]
                 out = out[1:]
                 joined = True
