@@ -5,11 +5,14 @@ build_backend/web2md_build.py, which adds the pinned mypy) the core's modules be
 nothing is compiled and the package is the pure Python sources (docs/design.md#compiled-build).
 """
 
-import os
 import sys
 from pathlib import Path
 
 from setuptools import setup
+
+# the backend's own test of WEB2MD_COMPILE; a `python setup.py` run (scrapyd-deploy) does not have its folder on the path
+sys.path.insert(0, str(Path(__file__).resolve().parent / "build_backend"))
+from web2md_build import compile_asked  # noqa: E402
 
 # the modules compiled: the measuring walk, the furniture test, the renderer and what they call (benchmarks/speed.md,
 # s25-speed and s26-speed). meta/language.py is left out: its module __getattr__ crashes a compiled module's import.
@@ -46,7 +49,7 @@ METADATA_ONLY = {"egg_info", "dist_info", "sdist", "--name", "--version"}
 
 def compiled_core() -> list:
     """The mypyc extension modules when WEB2MD_COMPILE=1 asks for them; a failure is an error, never a pure build."""
-    if os.environ.get("WEB2MD_COMPILE", "") in ("", "0") or METADATA_ONLY.intersection(sys.argv[1:]):
+    if not compile_asked() or METADATA_ONLY.intersection(sys.argv[1:]):
         return []
     try:
         from mypyc.build import mypycify

@@ -111,9 +111,9 @@ def main() -> None:
     pages = load(args.pages, args.limit)
     total_mb = sum(map(len, pages)) / 1e6
     print(f"{len(pages)} pages, {total_mb:.1f} MB from {args.pages}")
-    from web2md.extract import compiled
+    from web2md.extract import core_build
 
-    print(f"web2md's core: {'compiled' if compiled() else 'pure Python'} (docs/design.md#compiled-build)")
+    print(f"web2md's core: {core_build()} (docs/design.md#compiled-build)")
     if args.fetched:
         fetched(pages[: args.fetched])
         if args.only == "fetched":

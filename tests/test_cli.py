@@ -190,6 +190,13 @@ def ok(done: subprocess.CompletedProcess) -> str:
 # -- fetch and its formats -----------------------------------------------------------
 
 
+def test_version_names_the_build_of_the_core():
+    from web2md import __version__
+
+    # the tests run the checkout's sources; tests/test_compiled.py checks the compiled build's label
+    assert web2md("--version").stdout == f"web2md {__version__} (pure Python core)\n"
+
+
 def test_markdown(runs, server):
     out = ok(runs["markdown"])
     assert out == convert(HOME, url=server.url("/")).markdown + "\n"

@@ -103,6 +103,7 @@ def test_builds(workers):
     pure, compiled = (json.loads(worker.ask({"op": "build"})) for worker in workers)
     assert not pure["compiled"] and pure["file"].startswith(str(ROOT))
     assert compiled["compiled"] and compiled["file"].startswith(str(Path(COMPILED).resolve()))
+    assert (pure["label"], compiled["label"]) == ("pure Python", "compiled")
 
 
 def bundled_pages() -> list[Path]:

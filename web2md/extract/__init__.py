@@ -13,6 +13,7 @@ __all__ = [
     "Page",
     "UnsupportedContent",
     "compiled",
+    "core_build",
     "convert",
     "convert_document",
     "decode_entities",
@@ -30,3 +31,8 @@ def compiled() -> bool:
     from web2md.extract.maincontent import analysis
 
     return (analysis.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
+
+
+def core_build() -> str:
+    """The build of the core, "compiled" or "pure Python", in the words `web2md --version` and the benchmarks print."""
+    return "compiled" if compiled() else "pure Python"

@@ -1196,15 +1196,16 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 class VersionAction(argparse.Action):
     """``--version``: the version and the build of the core (compiled or pure Python; the same output), read only
-    when asked, so the parser does not import the core."""
+    when asked, so the parser does not import the core; on stdout, as argparse's own version action writes."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
     def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
-        from web2md.extract import compiled
+        from web2md.extract import core_build
 
-        parser.exit(message=f"web2md {__version__} ({'compiled' if compiled() else 'pure Python'} core)\n")
+        print(f"web2md {__version__} ({core_build()} core)")
+        parser.exit()
 
 
 def with_default_command(argv: list[str], commands: Iterable[str]) -> list[str]:
