@@ -870,15 +870,33 @@ def test_the_title_of_a_block_typed_as_an_article_comes_along():
     """The story's title in a block its microdata types as an article (schema.org's Article, NewsArticle,
     BlogPosting), whatever its class: the region widens to it from the article's body (enclosing-article), so its
     short `<h2>` title comes; the blocks of one paragraph after the body do not (lone-units-after)."""
-    for itemtype in ("https://schema.org/Article", "http://schema.org/NewsArticle", "https://schema.org/BlogPosting"):
+    for itemtype in (
+        "https://schema.org/Article",
+        "http://schema.org/NewsArticle",
+        "https://schema.org/BlogPosting",
+        "https://schema.org/SatiricalArticle",
+        "https://schema.org/Review",
+        "http://schema.org/Thing#Recipe",
+    ):
         markdown = convert(_typed_page(itemtype), "https://example.org/tides").markdown
         assert markdown == "#" + BODY_MD, itemtype
 
 
-def test_a_block_typed_as_a_web_page_is_no_article():
-    """The same page typed as a web page: no article to widen to, so the region stays the body's text."""
-    markdown = convert(_typed_page("https://schema.org/WebPage"), "https://example.org/tides").markdown
-    assert markdown == BODY_MD.removeprefix("# Tides explained\n\n")
+@pytest.mark.parametrize("kind", ["BackgroundNewsArticle", "ReviewNewsArticle", "Recipe", "https://schema.org/HowTo"])
+def test_a_page_whose_json_ld_names_a_story_of_any_kind_is_an_article(kind):
+    """Every kind of story schema.org names (an Article of any kind, a recipe, a how-to) makes the page an article,
+    without an `og:type` or an `<article>` to say so."""
+    script = json.dumps({"@context": "https://schema.org", "@type": kind, "headline": "Tides explained"})
+    html = f"<html><head><script type='application/ld+json'>{script}</script></head><body>{BODY}</body></html>"
+    assert convert(html, "https://example.org/tides").page_type == "article"
+
+
+def test_a_block_typed_as_a_web_page_or_a_forum_post_is_no_article():
+    """The same page typed as a web page or as a post of a forum thread (a thread's posts are not one story): no
+    article to widen to, so the region stays the body's text."""
+    for itemtype in ("https://schema.org/WebPage", "https://schema.org/DiscussionForumPosting"):
+        markdown = convert(_typed_page(itemtype), "https://example.org/tides").markdown
+        assert markdown == BODY_MD.removeprefix("# Tides explained\n\n"), itemtype
 
 
 def test_a_story_going_on_in_a_block_of_paragraphs_after_its_first_keeps_it():

@@ -51,11 +51,9 @@ from web2md.extract.maincontent.furniture_test import (
     picture_post_block,
     whole_tables,
 )
+from web2md.extract.meta.meta_jsonld import story_type
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
-# a block typed as an article in its microdata: schema.org's Article and its kinds (NewsArticle, TechArticle, ...),
-# BlogPosting and the other postings
-_ARTICLE_TYPE = re.compile(r"[/#](?:\w*Article|\w*Posting)$")
 PRODUCT_WIDENING = 2.0  # a product's block holds up to this much more content text than its description
 SEMANTIC_SHARE = 0.6  # the one article or main among blocks beside it, with this share of their content text
 ARTICLE_WIDENING = 1.3  # an enclosing article with up to this much content text is the page's article
@@ -974,7 +972,7 @@ def enclosing_article(
 
 
 def typed_as_article(el: etree._Element) -> bool:
-    """Whether `el`'s microdata types it as an article (`itemtype="https://schema.org/Article"`, a NewsArticle, a
-    BlogPosting...)."""
+    """Whether `el`'s microdata types it as a story (`itemtype="https://schema.org/Article"`, a NewsArticle, a
+    BlogPosting, a Review...: the types whose JSON-LD nodes describe the page's own story)."""
     kinds = el.get("itemtype")
-    return kinds is not None and any(_ARTICLE_TYPE.search(kind) for kind in kinds.split())
+    return kinds is not None and any(story_type(str_lower(re.split(r"[/#]", kind)[-1])) for kind in kinds.split())

@@ -21,28 +21,13 @@ from web2md.extract.html.elements import DocumentElements
 from web2md.extract.html.entities import clean_text, decode_entities
 from web2md.extract.maincontent.furniture import class_words
 from web2md.extract.markdown.render import Renderer, escape_markdown
-from web2md.extract.meta.meta_jsonld import JsonLd
+from web2md.extract.meta.meta_jsonld import JsonLd, story_type
 
 ARTICLE = "article"
 FORUM = "forum"
 PRODUCT = "product"
 PAGE = "page"
 
-_ARTICLE_TYPES = {
-    "article",
-    "newsarticle",
-    "blogposting",
-    "reportagenewsarticle",
-    "analysisnewsarticle",
-    "opinionnewsarticle",
-    "scholarlyarticle",
-    "techarticle",
-    "report",
-    "liveblogposting",
-    "review",
-    "recipe",
-    "howto",
-}
 _FORUM_TYPES = {"discussionforumposting", "qapage", "question", "socialmediaposting"}
 _COMMENT_ID = re.compile(r"^(?:comment|reply)[-_]?\d+$", re.I)
 _FORUM_URL = re.compile(
@@ -137,7 +122,7 @@ def detect(
         return PRODUCT
     if types & _FORUM_TYPES or "forum" in og_type or comment_count >= 3 and _FORUM_URL.search(url or ""):
         return FORUM
-    if types & _ARTICLE_TYPES or og_type == "article" or _meta_property(elements.metas, "article:published_time"):
+    if any(map(story_type, types)) or og_type == "article" or _meta_property(elements.metas, "article:published_time"):
         return ARTICLE
     if elements.articles:
         return ARTICLE

@@ -31,30 +31,11 @@ _DECODER = json.JSONDecoder(strict=False, parse_constant=_no_constant)
 
 # JSON-LD nodes looked at per document; real pages have a handful.
 MAX_NODES = 1000
-# Nodes that describe the page's own content come first when a field is looked up.
-ARTICLE_TYPES = frozenset(
-    {
-        "article",
-        "newsarticle",
-        "blogposting",
-        "reportagenewsarticle",
-        "analysisnewsarticle",
-        "opinionnewsarticle",
-        "backgroundnewsarticle",
-        "reviewnewsarticle",
-        "scholarlyarticle",
-        "techarticle",
-        "report",
-        "liveblogposting",
-        "socialmediaposting",
-        "discussionforumposting",
-        "review",
-        "recipe",
-        "howto",
-        "videoobject",
-        "podcastepisode",
-        "product",
-    }
+# schema.org types of a story besides Article and its kinds (NewsArticle, TechArticle, SatiricalArticle, ...)
+STORY_TYPES = frozenset({"blogposting", "liveblogposting", "report", "review", "recipe", "howto"})
+# the other nodes that describe the page's own content: forum and social posts, videos, podcast episodes, products
+OTHER_CONTENT_TYPES = frozenset(
+    {"discussionforumposting", "socialmediaposting", "videoobject", "podcastepisode", "product"}
 )
 PAGE_TYPES = frozenset(
     {
@@ -72,6 +53,12 @@ PAGE_TYPES = frozenset(
         "realestatelisting",
     }
 )
+
+
+def story_type(name: str) -> bool:
+    """Whether a schema.org type, lowercase and without its vocabulary's address, is a story's: an Article of any
+    kind, a blog post, a report, a review, a recipe or a how-to (nodes of these describe the page's own content)."""
+    return name.endswith("article") or name in STORY_TYPES
 
 
 def parse_json_ld(raw: str) -> list[Any]:
@@ -225,7 +212,13 @@ class JsonLd:
                     children.extend(graph if isinstance(graph, list) else [graph])
                 types = _types(item)
                 if types or graph is None:
-                    rank = 0 if types & ARTICLE_TYPES else 1 if types & PAGE_TYPES else 2
+                    rank = (
+                        0
+                        if types & OTHER_CONTENT_TYPES or any(map(story_type, types))
+                        else 1
+                        if types & PAGE_TYPES
+                        else 2
+                    )
                     self._nodes.append((rank, len(self._nodes), item))
                 main = item.get("mainEntity")
                 if isinstance(main, (dict, list)):
