@@ -1694,7 +1694,7 @@ def test_a_front_page_keeps_a_desk_of_headlines_beside_a_desk_of_long_cards():
         "\n\n"
         + "\n\n".join(f"[{title}]({base}/news/{n})" for n, title in enumerate(latest) if n)
         + "\n\n## Features\n\n"
-        + "\n\n".join(f"### [{title}]({base}{href})\n\n[{summary}]({base}{href})" for title, href, summary in features)
+        + "\n\n".join(f"### [{title}]({base}{href})\n\n{summary}" for title, href, summary in features)
     )
 
 
@@ -2009,7 +2009,7 @@ def test_a_post_titled_otherwise_than_its_page_beside_desks_of_more_text_stays_a
         ),
         (
             "<div class='card'><a href='{href}'><img src='{href}.jpg' alt=''><h3>{title}</h3><p>{summary}</p></a></div>",
-            "### [{title}]({url})\n\n[{summary}]({url})",
+            "### [{title}]({url})\n\n{summary}",  # the card's link not written again after its headline
         ),
         (
             "<div><span><a href='/local'>Local</a></span><h2><a href='{href}'>{title}</a></h2><p>{summary}</p>"
@@ -2138,11 +2138,11 @@ def test_a_front_page_keeps_desks_whose_cards_sit_in_lists_of_one_or_two():
         (f"{base}/business/2", headlines[2], SUMMARIES[1]),
     ]
     assert md == "## Highlights\n\n" + "\n".join(
-        f"{n}. ### [{title}]({url})\n\n   [{summary}]({url})" for n, (url, title, summary) in enumerate(items, 1)
+        f"{n}. ### [{title}]({url})\n\n   {summary}" for n, (url, title, summary) in enumerate(items, 1)
     ) + "\n\n## Business\n\n[More in Business](https://herald.example/business)\n\n" + "\n".join(
-        f"{n}. ### [{title}]({url})\n\n   [{summary}]({url})" for n, (url, title, summary) in enumerate(desk[:1], 1)
+        f"{n}. ### [{title}]({url})\n\n   {summary}" for n, (url, title, summary) in enumerate(desk[:1], 1)
     ) + "\n\n" + "\n".join(
-        f"{n}) ### [{title}]({url})\n\n   [{summary}]({url})" for n, (url, title, summary) in enumerate(desk[1:], 1)
+        f"{n}) ### [{title}]({url})\n\n   {summary}" for n, (url, title, summary) in enumerate(desk[1:], 1)
     )
 
 

@@ -413,3 +413,44 @@ def test_code_spans_whose_emphasis_between_them_is_dropped_are_written_as_one(ht
     rendered = render(html)
     assert rendered.markdown == markdown
     assert words(read_back(rendered.markdown)) == words(rendered.text)
+
+
+CARD = (
+    '<div><a href="/story"><span>Analysis</span><h3>{kicker}</h3><h2>Harbour plan passes</h2>'
+    "<p>The council voted to dredge the old channel.</p><p>By Ana Ruiz</p></a></div>"
+)
+
+
+@pytest.mark.parametrize(
+    ("html", "markdown"),
+    [
+        (
+            CARD.format(kicker="Cities"),
+            "[Analysis](https://example.test/story)\n\n### [Cities](https://example.test/story)\n\n"
+            "## [Harbour plan passes](https://example.test/story)\n\nThe council voted to dredge the old channel."
+            "\n\nBy Ana Ruiz",
+        ),
+        (  # no heading says which block titles the card: each is linked
+            '<a href="/story"><div>Cities</div><div>Harbour plan passes</div></a>',
+            "[Cities](https://example.test/story)\n\n[Harbour plan passes](https://example.test/story)",
+        ),
+    ],
+)
+def test_a_link_around_a_cards_blocks_is_not_written_again_after_its_headline(html, markdown):
+    """A link around a card's blocks is written on each block up to its headline (the heading of the highest rank),
+    and not after it: the summary and byline would repeat the same address."""
+    rendered = render(html)
+    assert rendered.markdown == markdown
+    assert words(read_back(rendered.markdown)) == words(rendered.text)
+
+
+def test_a_cards_link_stays_on_its_blocks_when_its_headline_is_left_out():
+    """The card's headline left out (here by `exclude_selector`): the blocks after it keep the link, which would be
+    written nowhere otherwise."""
+    html = f"<html><body><main>{CARD.format(kicker='Cities')}</main></body></html>"
+    markdown = convert(html, URL, exclude_selector="h2", main_content=False).markdown
+    assert markdown == (
+        "[Analysis](https://example.test/story)\n\n### [Cities](https://example.test/story)\n\n"
+        "[The council voted to dredge the old channel.](https://example.test/story)\n\n"
+        "[By Ana Ruiz](https://example.test/story)"
+    )

@@ -181,6 +181,7 @@ class Inline:
     start: int
     tx_start: int
     href: str | None = None
+    headline: etree._Element | None = None  # a link's heading, after which its blocks are not linked again
 
 
 @dataclass
@@ -516,6 +517,12 @@ class Renderer:
             if inline.kind in ("bold", "italic"):
                 inline.kind = "plain"
         self._close_open_inlines()
+        for inline in self.inlines[: MAX_INLINE_DEPTH + 1]:
+            if inline.headline is el:
+                # a link around a card's blocks (its kicker, headline, summary, byline) is not written again after
+                # its headline: the same address on each block says nothing more. Up to it, each block keeps the
+                # link, as the headline may yet be left out.
+                inline.kind = "plain"
         md_text = escape_closing_hashes(inline_markdown(collapse_ws("".join(self.md).replace(BREAK, " "))))
         tx_text = collapse_ws("".join(self.tx).replace(BREAK, " "))
         self.md.clear()
@@ -743,6 +750,8 @@ class Renderer:
                     href = url
         self.links += 1
         self._open("link" if href else "plain", href)
+        if href:
+            self.inlines[-1].headline = _headline_within(el)
 
     def end_link(self, el: etree._Element) -> None:
         self.links -= 1
@@ -1019,6 +1028,18 @@ class Renderer:
 
     START: ClassVar[dict[str, Callable[[Renderer, etree._Element], object]]] = {}
     END: ClassVar[dict[str, Callable[[Renderer, etree._Element], object]]] = {}
+
+
+def _headline_within(link: etree._Element) -> etree._Element | None:
+    """The heading of the highest rank with words inside a link (the first of them): the card's headline, after
+    which the link is not written again."""
+    found: etree._Element | None = None
+    for heading in link.iter(*HEADING_LEVELS):
+        if (found is None or HEADING_LEVELS[heading.tag] < HEADING_LEVELS[found.tag]) and "".join(
+            heading.itertext()
+        ).strip():
+            found = heading
+    return found
 
 
 def _emphasis(opening: str, closing: str) -> Callable[[str, str | None], str]:
