@@ -454,3 +454,19 @@ def test_a_cards_link_stays_on_its_blocks_when_its_headline_is_left_out():
         "[The council voted to dredge the old channel.](https://example.test/story)\n\n"
         "[By Ana Ruiz](https://example.test/story)"
     )
+
+
+@pytest.mark.parametrize(
+    ("html", "markdown", "text"),
+    [
+        # found by a no-shrink hunt: "* **" reads as a rule (the list after a list takes the other bullet)
+        ("<ul><li>x</li></ul><ul><li>**</li><li>a</li></ul>", "- x\n\n* \\**\n* a", "x\n\n**\na"),
+        ("<ul><li>-</li></ul>", "- \\-", "-"),
+        # found by a no-shrink hunt: a line break in a code span merged with the next one was left in the text
+        ("<p><code><dt></dt><br></code><code>alpha</code></p>", "`alpha`", "alpha"),
+    ],
+)
+def test_hunted_cases_read_back_as_their_text(html, markdown, text):
+    rendered = render(html)
+    assert (rendered.markdown, rendered.text) == (markdown, text)
+    assert words(read_back(rendered.markdown)) == words(rendered.text)

@@ -219,7 +219,8 @@ class Renderer:
         self.prev_in_list = False
         self.lists: list[ListState | None] = []
         self.inlines: list[Inline] = []
-        self.last_markup: tuple[str, str, str] | None = None  # kind, markup piece, its content
+        # the markup written last: its kind, its piece, its content, where its text starts
+        self.last_markup: tuple[str, str, str, int] | None = None
         self.bold = 0
         self.italic = 0
         self.code = 0
@@ -476,9 +477,13 @@ class Renderer:
                     self.out_tx.append("")
         first = "".join(c.first_prefix() for c in self.containers)
         rest = "".join(c.rest_prefix() for c in self.containers)
+        line = md_lines[0]
+        inner = self.containers[-1]
+        if inner.pending and line[:1] == inner.marker[:1] in ("*", "-") and not line.strip(line[0] + " \t"):
+            line = "\\" + line  # an item of "**" after the bullet "* " would read as a rule ("* **")
         for c in self.containers:
             c.pending = False
-        self.out_md.append((first + md_lines[0]).rstrip())
+        self.out_md.append((first + line).rstrip())
         for line in md_lines[1:]:
             self.out_md.append((rest + line).rstrip())
         if has_text:
@@ -774,6 +779,7 @@ class Renderer:
         inner = "".join(self.md[start:])
         if not inner:
             return
+        tx_start = inline.tx_start
         last = self.last_markup
         if (
             last is not None
@@ -785,6 +791,7 @@ class Renderer:
             # the same markup right after itself ("**a****b**", "`a``b`" would not read back): one span
             start -= 1
             inner = last[2] + inner
+            tx_start = last[3]
         del self.md[start:]
         out = _MARKUP[inline.kind](inner, inline.href)
         joined = False  # written as the end of the span before it
@@ -804,10 +811,11 @@ class Renderer:
             else:
                 out = " " + out  # a code span that could not be merged with the one before it would join it
         self.md.append(out)
-        self.last_markup = None if joined else (inline.kind, out, inner)  # (a joined piece is no span of its own)
+        # (a joined piece is no span of its own)
+        self.last_markup = None if joined else (inline.kind, out, inner, tx_start)
         if BREAK in inner and BREAK not in out:  # the markup turned its line breaks into spaces: so does the text
-            text = "".join(self.tx[inline.tx_start :]).replace(BREAK, " ")
-            del self.tx[inline.tx_start :]
+            text = "".join(self.tx[tx_start:]).replace(BREAK, " ")
+            del self.tx[tx_start:]
             self.tx.append(text)
 
     def _marked_before(self, inline: Inline, start: int) -> bool:
