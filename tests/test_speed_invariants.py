@@ -1801,3 +1801,19 @@ def test_collapse_ws_and_block_text_as_split_and_join():
     for doc in _documents(37):
         for el in parse_html(f"<div>{doc}</div>").iter(etree.Element):
             assert furniture.block_text(el) == " ".join(subtree_text(el).split()), doc
+
+
+# -- language: the function words' runs of letters split in the bytes, not by the pattern (s27-speed) --------------
+
+
+def test_language_words_as_the_pattern():
+    from web2md.extract.meta import language
+
+    # letters, digits that are and are not decimal (\d), the underscore, combining marks, spaces of every kind,
+    # punctuation, lone surrogates, case pairs with context (final sigma), letters outside the BMP
+    alphabet = ["a", "Z", "é", "_", "1", "²", "½", "Ⅻ", "\u0301", "\u00a0", "\u2028", "\ud800", "Σ", "ς", "İ", "ı"]
+    alphabet += ["ß", "ﬁ", "ǅ", "\u0663", ".", ",", "-", "’", "“", " ", "日", "本", "\t", "\n", "\x1c", "\x85", "𝐀"]
+    for text in _strings(alphabet, 41, 14) + ["", "a", "ab", "a b", "ab1cd", "é’s"]:
+        assert language._words(text) == language._WORDS.findall(text), repr(text)
+    many = "".join(map(chr, range(0x2000, 0x2100))) + " ab cd"  # more distinct non-letters than are replaced
+    assert language._words(many) == language._WORDS.findall(many)

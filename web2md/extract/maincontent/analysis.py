@@ -4,7 +4,7 @@ headings, with the furniture and hidden subtrees it passed over."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 
 from lxml import etree
@@ -316,6 +316,8 @@ class Analysis:
         custom_tags: dict[str, int] = {}  # the hint strength of each custom element's name's tokens, read once
         kinds: dict[str, int] = {}  # `_tag_kind` of each tag met
         walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
+        # (typed: compiled, each event is read as a tuple, where an untyped one is unpacked through an iterator)
+        events: Iterator[tuple[str, etree._Element]] = walker
         let_go = False
         root_class = root.get("class")
         if root_class and ("uthor" in root_class or "yline" in root_class) or root.get("itemprop") is not None:
@@ -332,7 +334,7 @@ class Analysis:
 
         # comments and processing instructions come as one event each: only their tail counts, below
         # ("<!-- ad -->The article...")
-        for event, el in walker:
+        for event, el in events:
             if event == "start":
                 tag = el.tag
                 kind = kinds.get(tag)

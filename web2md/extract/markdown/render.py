@@ -10,7 +10,7 @@ of text is added twice: escaped for Markdown, raw for plain text.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 from unicodedata import is_normalized
@@ -253,6 +253,8 @@ class Renderer:
 
     def walk(self, root: etree._Element) -> None:
         walker = etree.iterwalk(root, events=("start", "end", "comment"))
+        # (typed: compiled, each event is read as a tuple, where an untyped one is unpacked through an iterator)
+        events: Iterator[tuple[str, etree._Element]] = walker
         # the tag of each open element, None for one whose subtree is skipped (its end event still comes)
         open_tags: list[str | None] = []
         push, pop = open_tags.append, open_tags.pop
@@ -262,7 +264,7 @@ class Renderer:
         skip_tags = self.skip_tags
         acts_when_empty = self.acts_when_empty
         add_text = self.text
-        for event, el in walker:
+        for event, el in events:
             if event == "start":
                 tag = el.tag
                 keys = el.keys()  # one call for the names, where `el.get` parses each name it is given

@@ -175,6 +175,10 @@ _ASCII = bytes(range(128))
 _ALL_BUT_ASCII_LETTERS = bytes(b for b in range(256) if not (0x41 <= b <= 0x5A or 0x61 <= b <= 0x7A))
 # Distinct characters outside ASCII that `_letters_and_latin` counts one at a time (a Latin-script text has a few).
 _MAX_COUNTED = 64
+# Every ASCII byte but the letters made a space, the other bytes kept (`_words`).
+_ASCII_NON_LETTER_TO_SPACE = bytes(
+    b if b >= 0x80 or 0x41 <= b <= 0x5A or 0x61 <= b <= 0x7A else 0x20 for b in range(256)
+)
 
 
 class LanguageMismatch(ValueError):
@@ -315,9 +319,31 @@ def _letters_and_latin(text: str) -> tuple[int, int]:
     return letters, latin
 
 
+def _words(text: str) -> list[str]:
+    """``_WORDS.findall(text)``: the runs of two or more letters.
+
+    The pattern tests every character through the Unicode tables and makes a string per word; here the characters
+    that are no letter become spaces in the UTF-8 bytes (the ASCII ones by one translation, each distinct one outside
+    ASCII by a replacement: a text has a handful, quotes and dashes), and the text is split at the spaces. UTF-8 never
+    puts an ASCII byte inside another character, nor one character's bytes inside another's, so a replacement falls
+    between characters; a letter is never whitespace, so the split finds the runs.
+    """
+    data = text.encode("utf-8", "surrogatepass")
+    if not data.isascii():
+        # the text's characters outside ASCII, each once: its bytes without the ASCII ones, decoded
+        others = set(data.translate(None, _ASCII).decode("utf-8", "surrogatepass"))
+        non_letters = [char for char in others if _LETTERS.fullmatch(char) is None]
+        if len(non_letters) > _MAX_COUNTED:  # a pass of the bytes each would cost more than the pattern's one
+            return _WORDS.findall(text)
+        for char in non_letters:
+            data = data.replace(char.encode("utf-8", "surrogatepass"), b" ")
+    runs = data.translate(_ASCII_NON_LETTER_TO_SPACE).decode("utf-8", "surrogatepass").split()
+    return [run for run in runs if len(run) > 1]
+
+
 def _by_function_words(sample: str, script: str) -> str | None:
     weights = _tables()[1].get(script)
-    words = (_INDIC_WORDS if script == "devanagari" else _WORDS).findall(sample)
+    words = _INDIC_WORDS.findall(sample) if script == "devanagari" else _words(sample)
     total = len(words)
     if total < MIN_WORDS or not weights:
         return None
