@@ -20,6 +20,7 @@ from tests.test_content import (
     front_page_under_a_reader_h1,
     mega_menu_panels,
     portal_front_under_an_h1,
+    roundup_post,
     section_page_of_headlines,
 )
 from tests.test_media_posts import META, STRIP, comic_page
@@ -326,6 +327,13 @@ PAGES = {
         f"{READER_LATEST_MD}\n\n## [News](https://example.org/news)\n\n" + "\n\n".join(READER_CARDS_MD),
         # the <h1> the <title> holds names a story: the cards with a summary stay teasers, the desk of headlines goes
         f"### Markets\n\n## [News](https://example.org/news)\n\n{READER_CARDS_MD[1]}",
+    ),
+    "story-text": (
+        roundup_post(),
+        "# What we read this week on the coast\n\n"
+        + "\n\n".join(f"### [{title}](https://example.org{href})\n\n{summary}" for title, href, summary in STORIES),
+        # the <h1> names a story: the cards in its block are other stories' teasers
+        "# What we read this week on the coast",
     ),
     "card-h1": (
         portal_front_under_an_h1(),
@@ -699,6 +707,7 @@ NEEDS = {
     "card-lines": {"listing-pages", "teaser-cards"},
     # (the lead's byline goes as a byline or by its class; the pager by its links, its class or as a control)
     "card-h1": {"listing-pages", "teaser-cards", "lead-cards", "headline-lists", "bylines", "class-hints"},
+    "story-text": {"listing-pages", "teaser-cards", "class-hints"},  # (the post's meta line goes by its class)
     "reader-h1": {
         *("listing-pages", "teaser-cards", "headline-lists", "lead-cards", "listing-widgets", "class-hints"),
         "title-heading",  # the <h1> the <title> names, of two

@@ -86,6 +86,9 @@ LISTING_UNTITLED = 1.5
 # ... and this many times it on a page that names no story at all (`headline_in_text`): a front page under an
 # editor's note or over a text about the site longer than its desks of headlines
 LISTING_NO_TITLE = 0.5
+# the page's story heading names a story in the listing decision when the story's block (the lowest holding the heading
+# and a list of cards) holds this share of the page's content text outside the cards (`Analysis.story_text`)
+STORY_SHARE = 0.5
 NOTES_BESIDE_LISTS = 1.0  # blocks of prose beside a listing's lists are furniture when they hold less text than these
 
 
@@ -613,7 +616,13 @@ def choose_main(
         below = untitled < LISTING_UNTITLED * outside
         # (a walk of the body: once)
         in_text = headline_in_text(body, "reader-h1" not in off) if below and story is None else None
-        named = below and (story is not None or in_text)
+        # (a heading names the page's story when that story holds half the page's content text outside the cards: not
+        # a post whose body is a desk of cards, under which comments or a sidebar hold the page's text)
+        named = below and (
+            story is not None
+            and ("story-text" in off or analysis.story_text(story) >= STORY_SHARE * outside)
+            or in_text
+        )
         if not named and (
             cards >= LISTING * outside
             or not (analysis.beside_any_story(story, base) or any_heading_heads_a_story(body, analysis, base))
