@@ -14,6 +14,7 @@ from tests.test_content import (
     LATEST,
     LEAD_SUMMARY,
     PORTAL_DESKS,
+    ROUNDUP_ABOUT,
     SHORT_POST_MD,
     SHORT_POST_PAGE,
     STORIES,
@@ -320,6 +321,10 @@ READER_LATEST_MD = "## [Latest](https://example.org/latest)\n\n" + "\n".join(
     f"- [{title}](https://example.org/latest/{n})" for n, title in enumerate(LATEST)
 )
 
+ROUNDUP_MD = "# What we read this week on the coast\n\n" + "\n\n".join(
+    f"### [{title}](https://example.org{href})\n\n{summary}" for title, href, summary in STORIES
+)
+
 # pages each rule acts on: (page, Markdown with the rule on, Markdown with it off)
 PAGES = {
     "reader-h1": (
@@ -330,9 +335,14 @@ PAGES = {
     ),
     "story-text": (
         roundup_post(),
-        "# What we read this week on the coast\n\n"
-        + "\n\n".join(f"### [{title}](https://example.org{href})\n\n{summary}" for title, href, summary in STORIES),
+        ROUNDUP_MD,
         # the <h1> names a story: the cards in its block are other stories' teasers
+        "# What we read this week on the coast",
+    ),
+    "listing-thread": (
+        roundup_post(comments=10, side=ROUNDUP_ABOUT),
+        ROUNDUP_MD,
+        # the thread outweighs the cards: no listing
         "# What we read this week on the coast",
     ),
     "card-h1": (
@@ -708,6 +718,7 @@ NEEDS = {
     # (the lead's byline goes as a byline or by its class; the pager by its links, its class or as a control)
     "card-h1": {"listing-pages", "teaser-cards", "lead-cards", "headline-lists", "bylines", "class-hints"},
     "story-text": {"listing-pages", "teaser-cards", "class-hints"},  # (the post's meta line goes by its class)
+    "listing-thread": {"listing-pages", "teaser-cards", "class-hints", "story-text"},
     "reader-h1": {
         *("listing-pages", "teaser-cards", "headline-lists", "lead-cards", "listing-widgets", "class-hints"),
         "title-heading",  # the <h1> the <title> names, of two

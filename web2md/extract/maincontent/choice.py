@@ -51,6 +51,7 @@ from web2md.extract.maincontent.furniture_test import (
     picture_post_block,
     whole_tables,
 )
+from web2md.extract.maincontent.pagetype import find_comments
 from web2md.extract.meta.meta_jsonld import story_type
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
@@ -602,6 +603,12 @@ def choose_main(
         cards -= bare  # (the bare lists weigh beside a card apart alone: else a post beside a blog's archive)
         bare = 0
     cards, outside = cards + lone, outside - lone
+    if "listing-thread" not in off:
+        # the readers' comments are no text of the page's own to weigh its cards against (a roundup's thread), unless
+        # they hold all of it but a unit: the page is the thread
+        thread = sum(analysis.good(el) for el, depth in find_comments(analysis.comment_candidates) if not depth)
+        if outside - thread >= analysis.min_unit:
+            outside -= thread
     # where no story stands beside them, a desk's cards without summary weigh their headlines, as a desk of headlines
     # alone does (beside a story, a desk of summaries weighs them alone)
     untitled = cards + analysis.bare_teaser_text()

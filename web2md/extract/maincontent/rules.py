@@ -328,6 +328,17 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "listing-thread",
+        "in the listing decision, the readers' comments (the top-level comments of the page) are no content text of "
+        "the page's own to weigh its cards against, unless they hold all of it but a unit (the page is the thread): a "
+        "roundup's or a front page's desks over a long thread stay its content",
+        (),
+        (
+            "test_content::test_a_post_whose_body_is_a_desk_of_cards_keeps_them_over_a_long_thread",
+            "test_content::test_a_video_post_over_a_long_thread_leaves_its_related_cards_out",
+        ),
+    ),
+    Rule(
         "section-cards",
         "a card apart holding the page's title is the page's story (lead-cards) unless it holds another card apart "
         "titled by a heading beside the title: a section's short <main> (its name as the <h1> over its lead story's "
