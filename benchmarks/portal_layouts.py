@@ -3,7 +3,7 @@ measures: how many of a front page's headlines web2md keeps, and whether an arti
 the desks of other stories out.
 
 usage: python3 benchmarks/portal_layouts.py [--pages N] [--peer trafilatura[-precision]] [--show] [--leaks]
-       [--markups strong,dl]
+       [--markups strong,dl] [--families F,..] [--chrome dragnet-dev,trafilatura-dev [--corpora DIR]]
 
 Each page is drawn from a seeded generator (the same pages on every machine): desks of cards in eight markups (list
 items, `<article>`s, `<div>`s titled by a heading, `<div>`s titled by a link alone in a block; and older ones: list
@@ -15,6 +15,14 @@ beside it. A front page is also scored as article-body scorers score a page, aga
 (4-word shingles; precision and recall averaged over pages, F1 of the two). The text is words of a fixed vocabulary:
 the layout is what is measured. These are pages of our own making; a set of real front pages with their headline
 lists marked is what would decide a target.
+
+`--chrome` (session 27) puts the desks in real furniture instead: a dev page (dragnet-dev, trafilatura-dev; the first
+N of its pages, in a seeded order of their sorted names, with an element holding its article) whose article's element
+(the smallest holding 80 % of the truth's 4-word shingles, raised to a block desks fit in) holds a top story and desks
+as the portal family draws them (`front_desks`), everything else of the page kept (header, menus, sidebars, comments,
+scripts, the `<title>` and an `<h1>` outside that element) but what marks it as an article at its address (JSON-LD,
+the canonical link, `og:type`, `og:url`, `article:*`, an Article itemtype). Scored as the front pages are: the real
+furniture kept counts against precision. An evaluation set: never a rule's key.
 """
 
 from __future__ import annotations
