@@ -3,7 +3,7 @@ measures: how many of a front page's headlines web2md keeps, and whether an arti
 the desks of other stories out.
 
 usage: python3 benchmarks/portal_layouts.py [--pages N] [--peer trafilatura[-precision]] [--show] [--leaks]
-       [--markups strong,dl]
+       [--markups strong,dl] [--families F,..] [--chrome dragnet-dev,trafilatura-dev [--corpora DIR]]
 
 Each page is drawn from a seeded generator (the same pages on every machine): desks of cards in eight markups (list
 items, `<article>`s, `<div>`s titled by a heading, `<div>`s titled by a link alone in a block; and older ones: list
@@ -15,11 +15,20 @@ beside it. A front page is also scored as article-body scorers score a page, aga
 (4-word shingles; precision and recall averaged over pages, F1 of the two). The text is words of a fixed vocabulary:
 the layout is what is measured. These are pages of our own making; a set of real front pages with their headline
 lists marked is what would decide a target.
+
+`--chrome` (session 27) puts the desks in real furniture instead: a dev page (dragnet-dev, trafilatura-dev; the first
+N of its pages, in a seeded order of their sorted names, with an element holding its article) whose article's element
+(the smallest holding 80 % of the truth's 4-word shingles, raised to a block desks fit in) holds a top story and desks
+as the portal family draws them (`front_desks`), everything else of the page kept (header, menus, sidebars, comments,
+scripts, the `<title>` and an `<h1>` outside that element) but what marks it as an article at its address (JSON-LD,
+the canonical link, `og:type`, `og:url`, `article:*`, an Article itemtype). Scored as the front pages are: the real
+furniture kept counts against precision. An evaluation set: never a rule's key.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import random
 import re
 import sys
@@ -419,6 +428,25 @@ def portal_front(
             extras.append("named-h1-header")
         else:
             extras.append("named-h1-main")
+    top, desks, cards = front_desks(rng, top_share, most_desks, summary_shares, markups, marked, extras, named)
+    bottom = most_read(rng, extras)
+    body = f"{header}<main>{named_h1}{top}{between_desks(rng, desks, extras)}{bottom}</main>{footer}"
+    return f"<html><head><title>{title}</title></head><body>{body}</body></html>", cards, extras
+
+
+def front_desks(
+    rng: random.Random,
+    top_share: float,
+    most_desks: int,
+    summary_shares: list[float],
+    markups: list[str],
+    marked: Iterable[str],
+    extras: list[str],
+    named: bool = False,
+) -> tuple[str, list[str], list[tuple[str, str]]]:
+    """A front page's content as `portal_front` draws it: a top story in `top_share` of pages (under an `<h1>` or an
+    `<h2>`, an `<h2>` when `named`), two to `most_desks` desks; the top story's card, the desks' markups, their
+    cards' headlines with their summaries (the extras drawn noted)."""
     top, cards = "", []
     if rng.random() < top_share:
         tag = rng.choice(["h1", "h2"]) if not named else "h2"
@@ -431,9 +459,7 @@ def portal_front(
         desks.append(html)
         cards += drawn
         extras += [markup for markup in marked if f"class='{MARKS[markup]}" in html]
-    bottom = most_read(rng, extras)
-    body = f"{header}<main>{named_h1}{top}{between_desks(rng, desks, extras)}{bottom}</main>{footer}"
-    return f"<html><head><title>{title}</title></head><body>{body}</body></html>", cards, extras
+    return top, desks, cards
 
 
 # lines naming a site and what it covers, as front pages write them in a hidden `<h1>` (and in their `<title>`)
@@ -554,6 +580,123 @@ def article_page(rng: random.Random, newer: bool = False) -> tuple[str, list[str
     return f"<html>{head}{body}</html>", paragraphs, headlines, [*kind, titled]
 
 
+# Real pages' furniture (session 27): a dev page whose article is replaced by generated desks, everything else kept
+CORPORA = Path("/work/shared/corpora")  # the dev corpora (README there); --corpora for another place
+CHROME_SOURCES = {"dragnet-dev": 8, "trafilatura-dev": 9}  # the source and the base of its seeds (x 10**6)
+CHROME_DRAW = 27  # the seed of the pages' order: the same pages on every machine
+HOLDS = 0.8  # the element replaced holds this share of the truth's 4-word shingles (the smallest that does)
+CONTAINERS = {"div", "article", "section", "main", "td", "form", "center", "blockquote", "aside"}  # desks fit in
+# what says, in the page's head or markup, that the page is an article at an address (a front page would not say it)
+ARTICLE_MARKS = (
+    "//script[@type='application/ld+json'] | //link[@rel='canonical'] | //meta[@property='og:type' or "
+    "@property='og:url' or starts-with(@property, 'article:')]"
+)
+chrome_names: dict[int, str] = {}  # seed -> the dev page it is drawn on (for --show)
+
+
+def shingle_set(text: str) -> set[tuple[str, ...]]:
+    words = WORD.findall(text.casefold())
+    return {tuple(words[i : i + 4]) for i in range(len(words) - 3)}
+
+
+def truths(source: str, corpora: Path) -> dict[str, tuple[Path, str, str]]:
+    """A source's pages by name: their file, their truth's text and their address ("" unknown)."""
+    folder = corpora / source
+    if source == "dragnet-dev":
+        return {
+            page.name: (page, (folder / "truth" / page.name.replace(".html.gz", ".txt")).read_text("utf-8"), "")
+            for page in (folder / "pages").glob("*.html.gz")
+        }
+    import json
+
+    annotations = json.loads((folder / "annotations.json").read_text("utf-8"))
+    return {
+        item["file"]: (folder / "pages" / item["file"], "\n".join(item["with"]), key if "://" in key else "")
+        for key, item in annotations.items()
+    }
+
+
+def holder_of(body, want: set) -> object | None:
+    """The smallest element under `body` holding `HOLDS` of the shingles `want` (walked down from `body`, a child
+    at a time), raised to a block desks fit in; None when that is the body itself."""
+
+    def holds(el) -> bool:
+        return len(want & shingle_set(" ".join(el.itertext()))) >= HOLDS * len(want)
+
+    if not want or not holds(body):
+        return None
+    el = body
+    while True:
+        inner = next((child for child in el if isinstance(child.tag, str) and holds(child)), None)
+        if inner is None:
+            break
+        el = inner
+    while el is not None and el.tag not in CONTAINERS:
+        el = el.getparent()
+    return el if el is not None and el.tag in CONTAINERS else None
+
+
+def chrome_pages(source: str, n: int, corpora: Path) -> list[tuple[str, object, str, str]]:
+    """The first `n` pages of `source` (in a seeded order of their sorted names) with an element holding their
+    article: each page's name, its tree (what marks it as an article at its address taken out), the path of that
+    element, and the site's address."""
+    from lxml import etree
+
+    from web2md.extract.html.parse import parse_html
+
+    found = truths(source, corpora)
+    names = sorted(found)
+    random.Random(CHROME_DRAW).shuffle(names)
+    pages = []
+    for name in names:
+        path, truth, address = found[name]
+        data = path.read_bytes()
+        root = parse_html(gzip.decompress(data) if path.suffix == ".gz" else data)
+        body = root.find("body")
+        holder = holder_of(body, shingle_set(truth)) if body is not None else None
+        if holder is None:
+            continue
+        for link in root.xpath("//link[@rel='canonical']/@href | //meta[@property='og:url']/@content"):
+            address = address or link
+        for el in root.xpath(ARTICLE_MARKS):
+            el.getparent().remove(el)
+        for el in root.xpath("//*[@itemtype]"):
+            if re.search(r"Article|Posting", el.get("itemtype")):
+                del el.attrib["itemtype"]
+        host = re.match(r"https?://[^/]+", address)
+        pages.append((name, root, etree.ElementTree(root).getpath(holder), host[0] + "/" if host else ""))
+        if len(pages) == n:
+            break
+    return pages
+
+
+def chrome_page(rng: random.Random, page: tuple[str, object, str, str]) -> tuple[str, list, list[str], str]:
+    """A dev page (`chrome_pages`) whose article's element holds a front page's desks (`front_desks`, the portal
+    family's draw) instead: the page, the cards' headlines with their summaries, the extras (the element's tag, an
+    `<h1>` left outside it, comments' blocks) and the site's address."""
+    import copy
+
+    from lxml import etree
+
+    name, root, path, address = page
+    root = copy.deepcopy(root)
+    holder = root.xpath(path)[0]
+    extras = [f"in-{holder.tag}"]
+    top, desks, cards = front_desks(rng, 0.6, 7, [0, 0.2, 0.5, 1], newer_markups, (), extras)
+    for child in list(holder):
+        holder.remove(child)
+    holder.text = None
+    if root.xpath("//body//h1[normalize-space()]"):
+        extras.append("h1-left")
+    drawn = etree.fromstring(f"<html><body><div>{top}{''.join(desks)}</div></body></html>", etree.HTMLParser())
+    for child in list(drawn.find("body/div")):
+        holder.append(child)
+    if root.xpath("//*[contains(@id, 'comment') or contains(@class, 'comment')]"):
+        extras.append("comments")
+    html = etree.tostring(root, method="html", encoding="unicode")
+    return html, cards, extras, address or "https://daily.example/"
+
+
 def collapsed(text: str) -> str:
     return " ".join(text.split())
 
@@ -654,16 +797,20 @@ def extractors(peer: str | None) -> dict[str, Callable[[str, str], str]]:
     return found
 
 
+def seeded(make: Callable[[random.Random], tuple]) -> Callable[[int], tuple]:
+    return lambda seed: make(random.Random(seed))
+
+
 def score_fronts(
     run: Callable[[str, str], str], make: Callable, seeds: range, furniture_kinds: tuple, leaks: bool
 ) -> tuple[str, Counter, dict[str, list[int]], Counter]:
-    """Score the listing pages `make` draws from `seeds`: the figures' line, the failing pages by their extras (and
-    their seeds), and per kind of furniture the pages keeping it."""
+    """Score the listing pages `make` draws from `seeds` (`make(seed)`): the figures' line, the failing pages by their
+    extras (and their seeds), and per kind of furniture the pages keeping it."""
     kept_pages, shares, failing, scores = 0, [], Counter(), []
     examples: dict[str, list[int]] = {}
     furniture: Counter = Counter()
     for seed in seeds:
-        drawn = make(random.Random(seed))
+        drawn = make(seed)
         html, cards, extras = drawn[:3]
         got = run(html, drawn[3] if len(drawn) > 3 else "https://daily.example/")
         if leaks:
@@ -727,13 +874,20 @@ def main() -> int:
     ap.add_argument(
         "--markups", help=f"draw desks in these markups alone (comma-separated of {MARKUPS + OLDER + NEWER + NEWEST})"
     )
-    ap.add_argument("--families", default=",".join(FAMILIES), help=f"comma-separated of {FAMILIES}")
+    ap.add_argument("--families", help=f"comma-separated of {FAMILIES} (all of them without --chrome)")
+    ap.add_argument(
+        "--chrome",
+        help=f"comma-separated of {sorted(CHROME_SOURCES)}: their pages with the article replaced by desks (alone "
+        "unless --families names others)",
+    )
+    ap.add_argument("--corpora", type=Path, default=CORPORA, help="the dev corpora's folder")
     args = ap.parse_args()
     if args.markups:
         global drawn_markups, newer_markups, newest_markups
         drawn_markups = newer_markups = newest_markups = args.markups.split(",")
-    families = args.families.split(",")
+    families = args.families.split(",") if args.families else [] if args.chrome else list(FAMILIES)
     n = args.pages
+    real = {source: chrome_pages(source, n, args.corpora) for source in (args.chrome or "").split(",") if source}
     for name, run in extractors(args.peer).items():
         failing: Counter = Counter()
         examples: dict[str, list[int]] = {}
@@ -744,7 +898,7 @@ def main() -> int:
                 examples[f"{prefix} {key}"] = seeds[key]
 
         if "front" in families:
-            line, found, seeds, furniture = score_fronts(run, front_page, range(n), FURNITURE, args.leaks)
+            line, found, seeds, furniture = score_fronts(run, seeded(front_page), range(n), FURNITURE, args.leaks)
             note("front", found, seeds)
             article_line, found, seeds = score_articles(run, article_page, range(10**6, 10**6 + n))
             note("article", found, seeds)
@@ -760,12 +914,24 @@ def main() -> int:
         ):
             if family in families:
                 seeds_of = range(base * 10**6, base * 10**6 + n)
-                line, found, seeds, furniture = score_fronts(run, make, seeds_of, PORTAL_FURNITURE, args.leaks)
+                line, found, seeds, furniture = score_fronts(run, seeded(make), seeds_of, PORTAL_FURNITURE, args.leaks)
                 note(family, found, seeds)
                 print(f"{name:<12} {family} pages {line}")
                 if args.leaks:
                     kinds = ", ".join(f"{kind} {furniture[kind]}" for kind, _ in PORTAL_FURNITURE)
                     print(f"  {family} pages keeping: {kinds}")
+        for source, pages in real.items():
+            base = CHROME_SOURCES[source] * 10**6
+            chrome_names.update((base + i, page[0]) for i, page in enumerate(pages))
+            line, found, seeds, _ = score_fronts(
+                run,
+                lambda seed: chrome_page(random.Random(seed), pages[seed - base]),  # noqa: B023 (called here)
+                range(base, base + len(pages)),
+                (),
+                False,
+            )
+            note(f"chrome {source}", found, seeds)
+            print(f"{name:<12} {source} pages holding desks {line}")
         if "portal-article" in families:
             seeds_of = range(4 * 10**6, 4 * 10**6 + n)
             line, found, seeds = score_articles(run, lambda rng: article_page(rng, newer=True), seeds_of)
@@ -773,7 +939,8 @@ def main() -> int:
             print(f"{name:<12} article pages in portal furniture {line}")
         if args.show:
             for key, count in failing.most_common():
-                print(f"  {key:<44} {count:>4}  seeds {examples[key][:6]}")
+                shown = [chrome_names.get(seed, seed) for seed in examples[key][:6]]
+                print(f"  {key:<44} {count:>4}  seeds {shown}")
     return 0
 
 

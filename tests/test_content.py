@@ -5859,3 +5859,83 @@ def test_a_story_under_an_h1_for_screen_readers_stays_a_story():
     md = convert(html, "https://herald.example/2024/03/grain").markdown
     assert PARAGRAPHS_MD.split("\n\n")[0] in md
     assert not any(title in md for title in LATEST)
+
+
+ROUNDUP_COMMENTS = [
+    "Thanks for the list, the piece about the harbour wall was the best thing I read all week and I shared it.",
+    "I would add the council's own report on the ferry contract, which says more than any of these articles do.",
+    "The fish market story made me go back on Saturday morning, and the new hall is better than the old one was.",
+    "Good to see the lifeboat crew get some attention, they are out in all weathers and rarely hear a thank you.",
+    "The cycle lane piece missed the point: the shops on the front lost their loading bay, not their customers.",
+    "Does anyone know whether the early ferry will run on bank holidays too, or only on ordinary weekdays?",
+    "My daughter rides that school bus and the new stops have made her morning twenty minutes shorter, at last.",
+    "I walked past the harbour wall yesterday and the contractors had already fenced off the north pier end.",
+    "Every week this list is the first thing I open on a Saturday, please keep it going through the summer.",
+    "The kayakers were lucky, the tide off the point turns fast and the water is still cold in March.",
+]
+
+
+ROUNDUP_ABOUT = (
+    "<div class='side'><h3>About</h3><p>Tide Notes is written by Ann, who has lived on the coast for thirty years and "
+    "writes about the harbour and its boats.</p></div>"
+)
+
+
+def roundup_post(own: str = "", comments: int = 4, side: str = "") -> str:
+    """A blog's post whose body is a desk of cards (a linked headline over a line each: other stories), under its
+    `<h1>` the `<title>` holds and a byline, with a thread of `comments` after it; `own`, the post's own paragraphs
+    ahead of the cards, in the block holding them; `side`, a column beside the post."""
+    cards = "".join(
+        f"<article class='teaser'><h3><a href='{href}'>{title}</a></h3><p>{summary}</p></article>"
+        for title, href, summary in STORIES
+    )
+    thread = "".join(
+        f"<li class='comment'><p class='who'>Reader {n}</p><p>{text}</p></li>"
+        for n, text in enumerate(ROUNDUP_COMMENTS[:comments])
+    )
+    return (
+        "<html><head><title>What we read this week on the coast | Tide Notes</title></head><body><div id='wrap'>"
+        "<div class='top'><a href='/'>Tide Notes</a><ul class='menu'><li><a href='/about'>About</a></li><li><a "
+        "href='/archive'>Archive</a></li></ul></div><div class='main'><div class='post'><h1>What we read this week on "
+        "the coast</h1><p class='meta'>Posted by Ann on March 9, 2024</p>"
+        f"<div class='entry'>{own}{cards}</div></div><div id='comments'><h3>{comments} comments</h3><ol>{thread}</ol>"
+        f"</div></div>{side}</div><div class='foot'>© 2024 Tide Notes</div></body></html>"
+    )
+
+
+def test_a_post_whose_body_is_a_desk_of_cards_keeps_them():
+    """A post whose story has no text of its own besides a desk of cards (a roundup of other stories) under its
+    `<h1>`, the page's content text in the comment thread after it: the `<h1>` names no story, and the cards are the
+    content."""
+    md = convert(roundup_post(), "https://tidenotes.example/").markdown
+    assert [title in md for title, _, _ in STORIES] == [True] * len(STORIES)
+
+
+def test_a_post_whose_body_is_a_desk_of_cards_keeps_them_over_a_long_thread():
+    """The same post under a thread holding more text than its cards, beside a column about the blog: the readers'
+    comments are not the page's text, and the cards still are the content."""
+    md = convert(roundup_post(comments=10, side=ROUNDUP_ABOUT), "https://tidenotes.example/").markdown
+    assert [title in md for title, _, _ in STORIES] == [True] * len(STORIES)
+
+
+def test_a_video_post_over_a_long_thread_leaves_its_related_cards_out():
+    """A post told in a video under its `<h1>` (a line of text at most), a long thread of comments and a desk of
+    related cards after it: with the thread taken out, the page holds no text of its own to weigh the cards against,
+    and the thread stays what the cards are weighed against (the post's page, not a listing)."""
+    html = roundup_post(comments=10).replace(
+        "<div class='entry'>",
+        "<div class='entry'><div class='video'><iframe src='https://video.example/embed/81'></iframe></div><p>Watch."
+        "</p></div><div class='related'><h3>Related</h3>",
+        1,
+    )
+    md = convert(html, "https://tidenotes.example/2024/03/what-we-read").markdown
+    assert not any(title in md for title, _, _ in STORIES)
+
+
+def test_a_short_story_over_a_desk_of_cards_in_its_block_stays_a_story():
+    """The same post with paragraphs of its own ahead of the cards, in their block, and a short thread: the story
+    holds the page's text, its `<h1>` names it, and the cards stay out (other stories' teasers after a short story)."""
+    own = "".join(f"<p>{p}</p>" for p in PARAGRAPHS_MD.split("\n\n"))
+    md = convert(roundup_post(own, comments=1), "https://tidenotes.example/").markdown
+    assert PARAGRAPHS_MD.split("\n\n")[0] in md
+    assert not any(title in md for title, _, _ in STORIES)

@@ -14,12 +14,14 @@ from tests.test_content import (
     LATEST,
     LEAD_SUMMARY,
     PORTAL_DESKS,
+    ROUNDUP_ABOUT,
     SHORT_POST_MD,
     SHORT_POST_PAGE,
     STORIES,
     front_page_under_a_reader_h1,
     mega_menu_panels,
     portal_front_under_an_h1,
+    roundup_post,
     section_page_of_headlines,
 )
 from tests.test_media_posts import META, STRIP, comic_page
@@ -319,6 +321,10 @@ READER_LATEST_MD = "## [Latest](https://example.org/latest)\n\n" + "\n".join(
     f"- [{title}](https://example.org/latest/{n})" for n, title in enumerate(LATEST)
 )
 
+ROUNDUP_MD = "# What we read this week on the coast\n\n" + "\n\n".join(
+    f"### [{title}](https://example.org{href})\n\n{summary}" for title, href, summary in STORIES
+)
+
 # pages each rule acts on: (page, Markdown with the rule on, Markdown with it off)
 PAGES = {
     "reader-h1": (
@@ -326,6 +332,18 @@ PAGES = {
         f"{READER_LATEST_MD}\n\n## [News](https://example.org/news)\n\n" + "\n\n".join(READER_CARDS_MD),
         # the <h1> the <title> holds names a story: the cards with a summary stay teasers, the desk of headlines goes
         f"### Markets\n\n## [News](https://example.org/news)\n\n{READER_CARDS_MD[1]}",
+    ),
+    "story-text": (
+        roundup_post(),
+        ROUNDUP_MD,
+        # the <h1> names a story: the cards in its block are other stories' teasers
+        "# What we read this week on the coast",
+    ),
+    "listing-thread": (
+        roundup_post(comments=10, side=ROUNDUP_ABOUT),
+        ROUNDUP_MD,
+        # the thread outweighs the cards: no listing
+        "# What we read this week on the coast",
     ),
     "card-h1": (
         portal_front_under_an_h1(),
@@ -699,6 +717,8 @@ NEEDS = {
     "card-lines": {"listing-pages", "teaser-cards"},
     # (the lead's byline goes as a byline or by its class; the pager by its links, its class or as a control)
     "card-h1": {"listing-pages", "teaser-cards", "lead-cards", "headline-lists", "bylines", "class-hints"},
+    "story-text": {"listing-pages", "teaser-cards", "class-hints"},  # (the post's meta line goes by its class)
+    "listing-thread": {"listing-pages", "teaser-cards", "class-hints", "story-text"},
     "reader-h1": {
         *("listing-pages", "teaser-cards", "headline-lists", "lead-cards", "listing-widgets", "class-hints"),
         "title-heading",  # the <h1> the <title> names, of two

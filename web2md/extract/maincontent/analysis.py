@@ -887,6 +887,19 @@ class Analysis:
         # must hold content text besides the card's, not only the labels and widgets around them)
         return own >= self.min_unit and (not lone or self.good(both) - self.good(title) - lone > 0)
 
+    def story_text(self, title: etree._Element) -> int:
+        """Content text of the story the page's title (`title`) heads: of the lowest block holding it and a list of
+        cards (the cards' text is not content text), less the title's own; the page's content text where no list of
+        cards is beside it. A post whose body is a desk of cards (a roundup of other stories) has none of its own."""
+        above: set[etree._Element] = set()  # the lists' ancestors, each passed once
+        for el in self.lists_of_cards():
+            for node in el.iterancestors():
+                if node in above:
+                    break
+                above.add(node)
+        both = next((node for node in title.iterancestors() if node in above), None)
+        return self.good(both if both is not None else self.root) - self.good(title)
+
     def lists_under(self, block: etree._Element | None, lists: Iterable[etree._Element]) -> int:
         """Text of the lists of cards (`lists`) in `block` (the `<h1>`'s parent: the lists it stands among, not a
         menu's in the header)."""

@@ -51,6 +51,7 @@ from web2md.extract.maincontent.furniture_test import (
     picture_post_block,
     whole_tables,
 )
+from web2md.extract.maincontent.pagetype import find_comments
 from web2md.extract.meta.meta_jsonld import story_type
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
@@ -86,6 +87,9 @@ LISTING_UNTITLED = 1.5
 # ... and this many times it on a page that names no story at all (`headline_in_text`): a front page under an
 # editor's note or over a text about the site longer than its desks of headlines
 LISTING_NO_TITLE = 0.5
+# the page's story heading names a story in the listing decision when the story's block (the lowest holding the heading
+# and a list of cards) holds this share of the page's content text outside the cards (`Analysis.story_text`)
+STORY_SHARE = 0.5
 NOTES_BESIDE_LISTS = 1.0  # blocks of prose beside a listing's lists are furniture when they hold less text than these
 
 
@@ -599,6 +603,12 @@ def choose_main(
         cards -= bare  # (the bare lists weigh beside a card apart alone: else a post beside a blog's archive)
         bare = 0
     cards, outside = cards + lone, outside - lone
+    if "listing-thread" not in off:
+        # the readers' comments are no text of the page's own to weigh its cards against (a roundup's thread), unless
+        # they hold all of it but a unit: the page is the thread
+        thread = sum(analysis.good(el) for el, depth in find_comments(analysis.comment_candidates) if not depth)
+        if outside - thread >= analysis.min_unit:
+            outside -= thread
     # where no story stands beside them, a desk's cards without summary weigh their headlines, as a desk of headlines
     # alone does (beside a story, a desk of summaries weighs them alone)
     untitled = cards + analysis.bare_teaser_text()
@@ -613,7 +623,13 @@ def choose_main(
         below = untitled < LISTING_UNTITLED * outside
         # (a walk of the body: once)
         in_text = headline_in_text(body, "reader-h1" not in off) if below and story is None else None
-        named = below and (story is not None or in_text)
+        # (a heading names the page's story when that story holds half the page's content text outside the cards: not
+        # a post whose body is a desk of cards, under which comments or a sidebar hold the page's text)
+        named = below and (
+            story is not None
+            and ("story-text" in off or analysis.story_text(story) >= STORY_SHARE * outside)
+            or in_text
+        )
         if not named and (
             cards >= LISTING * outside
             or not (analysis.beside_any_story(story, base) or any_heading_heads_a_story(body, analysis, base))

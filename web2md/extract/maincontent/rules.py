@@ -315,6 +315,30 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "story-text",
+        "in the listing decision, the page's story heading (its <h1>, or the post's title the <title> holds) names a "
+        "story only when the story's block (the lowest holding the heading and a list of cards) holds STORY_SHARE of "
+        "the page's content text outside the cards: a post whose body is a desk of cards (a roundup of other stories), "
+        "with the page's text in its comments or a sidebar, names none, and its cards are its content",
+        ("STORY_SHARE",),
+        (
+            "test_content::test_a_post_whose_body_is_a_desk_of_cards_keeps_them",
+            "test_content::test_a_short_story_over_a_desk_of_cards_in_its_block_stays_a_story",
+            "test_content::test_teaser_cards_in_the_block_of_a_short_story_after_its_text_are_left_out",
+        ),
+    ),
+    Rule(
+        "listing-thread",
+        "in the listing decision, the readers' comments (the top-level comments of the page) are no content text of "
+        "the page's own to weigh its cards against, unless they hold all of it but a unit (the page is the thread): a "
+        "roundup's or a front page's desks over a long thread stay its content",
+        (),
+        (
+            "test_content::test_a_post_whose_body_is_a_desk_of_cards_keeps_them_over_a_long_thread",
+            "test_content::test_a_video_post_over_a_long_thread_leaves_its_related_cards_out",
+        ),
+    ),
+    Rule(
         "section-cards",
         "a card apart holding the page's title is the page's story (lead-cards) unless it holds another card apart "
         "titled by a heading beside the title: a section's short <main> (its name as the <h1> over its lead story's "
