@@ -21,8 +21,8 @@ from web2md.extract.maincontent.pagetype import (
     comment_section,
     detect,
     fallback_text,
-    find_comments,
     json_ld_body,
+    page_comments,
     post_parts,
     product_section,
 )
@@ -194,7 +194,7 @@ def convert(html: Html, url: str = "", **options) -> Page:
         recall=opts.recall,
         disabled=frozenset(opts.disable_rules),
     )
-    comments = find_comments(analysis.comment_candidates)
+    comments = page_comments(analysis)
     page_type = detect(elements, data, url, len(comments), analysis.product_microdata)
     with_comments = page_type == FORUM and not opts.no_comments and opts.main_content is not False and comments
     comment_set = {el for el, _ in comments} if with_comments else set()

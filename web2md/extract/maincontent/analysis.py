@@ -218,6 +218,7 @@ class Analysis:
         self.furniture_bound: dict[etree._Element, int] = {}
         # elements whose class/id/data attributes may mark a comment (pagetype.is_comment decides)
         self.comment_candidates: list[etree._Element] = []
+        self.comments: list[tuple[etree._Element, int]] | None = None  # pagetype.page_comments, found once
         # elements a byline may be in (a class naming an author or byline, or an itemprop), in document order,
         # with the subtrees the walk passed over as (element, whether the element itself counts): byline_author
         self.byline_candidates: list[etree._Element | tuple[etree._Element, bool]] = []

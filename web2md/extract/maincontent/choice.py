@@ -51,7 +51,7 @@ from web2md.extract.maincontent.furniture_test import (
     picture_post_block,
     whole_tables,
 )
-from web2md.extract.maincontent.pagetype import find_comments
+from web2md.extract.maincontent.pagetype import page_comments
 from web2md.extract.meta.meta_jsonld import story_type
 
 _ARTICLE_HINT = re.compile(r"(?:^|[\s_-])(?:article|story|post|entry)(?:$|[\s_-])", re.I)
@@ -606,7 +606,7 @@ def choose_main(
     if "listing-thread" not in off:
         # the readers' comments are no text of the page's own to weigh its cards against (a roundup's thread), unless
         # they hold all of it but a unit: the page is the thread
-        thread = sum(analysis.good(el) for el, depth in find_comments(analysis.comment_candidates) if not depth)
+        thread = sum(analysis.good(el) for el, depth in page_comments(analysis) if not depth)
         if outside - thread >= analysis.min_unit:
             outside -= thread
     # where no story stands beside them, a desk's cards without summary weigh their headlines, as a desk of headlines

@@ -19,6 +19,7 @@ from lxml import etree
 from web2md.extract.exact import str_lower
 from web2md.extract.html.elements import DocumentElements
 from web2md.extract.html.entities import clean_text, decode_entities
+from web2md.extract.maincontent.analysis import Analysis
 from web2md.extract.maincontent.furniture import class_words
 from web2md.extract.markdown.render import Renderer, escape_markdown
 from web2md.extract.meta.meta_jsonld import JsonLd, story_type
@@ -92,6 +93,14 @@ def is_comment(el: etree._Element) -> bool:
             if parts and (parts[-1] == "comment" or parts[-2:] in (["comment", "item"], ["forum", "post"])):
                 return True
     return False
+
+
+def page_comments(analysis: Analysis) -> list[tuple[etree._Element, int]]:
+    """The comments `find_comments` finds among the analysis's candidates, found once (the listing decision weighs
+    the thread, the page type counts it, a forum renders it)."""
+    if analysis.comments is None:
+        analysis.comments = find_comments(analysis.comment_candidates)
+    return analysis.comments
 
 
 def find_comments(candidates: list[etree._Element]) -> list[tuple[etree._Element, int]]:
