@@ -34,6 +34,7 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout, whatever is installed
@@ -183,6 +184,24 @@ WRAPPERS = {"li": "ul", "li-time": "ul", "table": "table", "dl": "dl", "headline
 drawn_markups = MARKUPS + OLDER  # --markups narrows the draw to some of them
 newer_markups = MARKUPS + OLDER + NEWER  # the portal and section families' draw
 newest_markups = NEWER + NEWEST  # the desks family's draw
+
+
+@dataclass(frozen=True)
+class Desks:
+    """How a front page's desks are drawn (`front_desks`): a top story in `top_share` of pages, two to `most_desks`
+    desks drawn from `markups` with a summary share drawn from `summary_shares`; the `marked` markups a desk was drawn
+    in are listed among the page's extras."""
+
+    top_share: float
+    most_desks: int
+    summary_shares: tuple[float, ...]
+    markups: list[str]
+    marked: Iterable[str] = ()
+
+
+def portal_desks() -> Desks:
+    """The portal family's draw (read when called: `--markups` replaces the markups drawn)."""
+    return Desks(0.6, 7, (0, 0.2, 0.5, 1), newer_markups)
 
 
 def desk(
@@ -381,7 +400,7 @@ def portal_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[st
     """A front page as portals write it now: at random a top story as a big card under an `<h1>` or `<h2>` with a
     long summary, desks in any markup (desks of headlines alone among them), ad slots and a widget between them, a
     mega-menu, a ticker and a fat footer; its cards' headlines with their summaries, and the extras drawn."""
-    return portal_front(rng, 0.6, 7, [0, 0.2, 0.5, 1], newer_markups, ())
+    return portal_front(rng, portal_desks())
 
 
 def desks_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str]]:
@@ -390,7 +409,7 @@ def desks_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str
     desks of `<article>`s each a linked heading alone, cards of `<div>`s and `<span>`s in one link without a heading
     tag; at random a top story, and the portal family's furniture. Its own seeds: the other families draw as
     before."""
-    page, cards, extras = portal_front(rng, 0.5, 6, [0, 0.5, 1], newest_markups, NEWEST)
+    page, cards, extras = portal_front(rng, Desks(0.5, 6, (0, 0.5, 1), newest_markups, NEWEST))
     return page, cards, sorted(set(extras))
 
 
@@ -399,21 +418,12 @@ def named_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str
     from sight by its class, for screen readers: "News, sport and opinion from the coast"), at the top of `<main>`
     or in the header, over the portal family's desks and furniture; at random a top story under an `<h2>`. Its own
     seeds (session 26): the other families draw as before."""
-    return portal_front(rng, 0.6, 7, [0, 0.2, 0.5, 1], newer_markups, (), named=True)
+    return portal_front(rng, portal_desks(), named=True)
 
 
-def portal_front(
-    rng: random.Random,
-    top_share: float,
-    most_desks: int,
-    summary_shares: list[float],
-    markups: list[str],
-    marked: Iterable[str],
-    named: bool = False,
-) -> tuple[str, list[tuple[str, str]], list[str]]:
-    """A portal's front page: a top story in `top_share` of pages, two to `most_desks` desks drawn from `markups`
-    with a summary share drawn from `summary_shares`, the furniture around them; the `marked` markups a desk was
-    drawn in are listed among the extras. `named`: the page's `<h1>` a line naming the site that the `<title>`
+def portal_front(rng: random.Random, drawn: Desks, named: bool = False) -> tuple[str, list[tuple[str, str]], list[str]]:
+    """A portal's front page: its desks drawn as `drawn` says (`front_desks`), the furniture around them; the markups
+    `drawn` marks that a desk was drawn in are listed among the extras. `named`: the page's `<h1>` a line naming the site that the `<title>`
     holds (`named_page`), the top story under an `<h2>`."""
     extras: list[str] = []
     header, footer = chrome(rng, extras)
@@ -428,37 +438,30 @@ def portal_front(
             extras.append("named-h1-header")
         else:
             extras.append("named-h1-main")
-    top, desks, cards = front_desks(rng, top_share, most_desks, summary_shares, markups, marked, extras, named)
+    top, desks, cards = front_desks(rng, drawn, extras, named)
     bottom = most_read(rng, extras)
     body = f"{header}<main>{named_h1}{top}{between_desks(rng, desks, extras)}{bottom}</main>{footer}"
     return f"<html><head><title>{title}</title></head><body>{body}</body></html>", cards, extras
 
 
 def front_desks(
-    rng: random.Random,
-    top_share: float,
-    most_desks: int,
-    summary_shares: list[float],
-    markups: list[str],
-    marked: Iterable[str],
-    extras: list[str],
-    named: bool = False,
+    rng: random.Random, drawn: Desks, extras: list[str], named: bool = False
 ) -> tuple[str, list[str], list[tuple[str, str]]]:
-    """A front page's content as `portal_front` draws it: a top story in `top_share` of pages (under an `<h1>` or an
-    `<h2>`, an `<h2>` when `named`), two to `most_desks` desks; the top story's card, the desks' markups, their
-    cards' headlines with their summaries (the extras drawn noted)."""
+    """A front page's content as `portal_front` draws it: a top story in `drawn.top_share` of pages (under an `<h1>`
+    or an `<h2>`, an `<h2>` when `named`), two to `drawn.most_desks` desks; the top story's card, the desks' markups,
+    their cards' headlines with their summaries (the extras drawn noted)."""
     top, cards = "", []
-    if rng.random() < top_share:
+    if rng.random() < drawn.top_share:
         tag = rng.choice(["h1", "h2"]) if not named else "h2"
         top, lead_title, text = lead_card(rng, tag)
         cards.append((lead_title, text))
         extras.append(f"top-{tag}")
     desks = []
-    for k in range(rng.randint(2, most_desks)):
-        html, drawn = desk(rng, k, rng.randint(3, 8), rng.choice(summary_shares), markups)
+    for k in range(rng.randint(2, drawn.most_desks)):
+        html, titled = desk(rng, k, rng.randint(3, 8), rng.choice(drawn.summary_shares), drawn.markups)
         desks.append(html)
-        cards += drawn
-        extras += [markup for markup in marked if f"class='{MARKS[markup]}" in html]
+        cards += titled
+        extras += [markup for markup in drawn.marked if f"class='{MARKS[markup]}" in html]
     return top, desks, cards
 
 
@@ -682,7 +685,7 @@ def chrome_page(rng: random.Random, page: tuple[str, object, str, str]) -> tuple
     root = copy.deepcopy(root)
     holder = root.xpath(path)[0]
     extras = [f"in-{holder.tag}"]
-    top, desks, cards = front_desks(rng, 0.6, 7, [0, 0.2, 0.5, 1], newer_markups, (), extras)
+    top, desks, cards = front_desks(rng, portal_desks(), extras)
     for child in list(holder):
         holder.remove(child)
     holder.text = None
