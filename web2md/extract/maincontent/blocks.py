@@ -258,13 +258,11 @@ def heads_an_article(header: etree._Element, post: etree._Element | None = None)
     (`<header><hgroup><h2>Title</h2></hgroup><div>By Ann Smith • May 3</div>`)."""
     h1 = next(header.iter("h1"), None)
     if h1 is None:
-        return (
-            post is not None
-            and header.tag == "header"
-            and next((node for node in header.iter() if node.tag in HEADING_TAGS), None) is post
-            and next(post.iter("a"), None) is None
-            and next(header.iter("nav"), None) is None
-        )
+        if post is None or header.tag != "header":
+            return False
+        if next(post.iter("a"), None) is not None or next(header.iter("nav"), None) is not None:
+            return False  # a linked title, a menu: the site's header
+        return next((node for node in header.iter() if node.tag in HEADING_TAGS), None) is post
     return (
         next(h1.iter("a"), None) is None
         and next(header.iter("nav"), None) is None
