@@ -633,6 +633,7 @@ def choose_main(
         if product and title is not None and "product-block" not in off
         else None
     )
+    titled_post = None  # without an <h1>, the block holding the post's title and the region (`post-title-block`)
     if widened is not None:
         main = widened
         article = None
@@ -649,8 +650,11 @@ def choose_main(
         )
         if heading is not None and (article is None or not holds(article, heading)) and "titled-block" not in off:
             titled = titled_block(article if article is not None else main, heading, body, analysis)
-            if titled is not None:
-                article = titled
+            if heading is title:
+                if titled is not None:
+                    article = titled
+            elif titled is not body:  # (the post's title and the region held by the body alone: the page)
+                titled_post = titled
     # a post's title under the site's name as the <h1> (one link home): what stands over it is the site's masthead
     post = headline(body, title) if title is not None and is_home_link(title) else None
     # the headline kickers are looked for over: the post's title where the lone <h1> is a section's banner over it
@@ -671,7 +675,11 @@ def choose_main(
         if moved is None and "picture-post-region" not in off:
             moved, _ = picture_post_block(region, story, analysis)
         if moved is not None and moved is not region:
-            main, article = moved, None
+            main, article, titled_post = moved, None, None
+    if titled_post is not None:
+        # (after the post told in a picture is looked for in the region as the descent found it: beside the post's
+        # title and picture, the region's few lines are its text, which the picture post would not keep)
+        article = titled_post
     # what the furniture test reads of the page, wherever the region is
     page: dict[str, Any] = {
         "author": author,

@@ -70,7 +70,7 @@ RULES: tuple[Rule, ...] = (
         "post-title-block",
         "on a page without an <h1>, the region widens to the block holding the post's title ahead of it (the longest "
         "<h2>/<h3> the <title> holds, `headline`, when the page's title without the site's name holds it: the story "
-        "heading), as titled-block does for the <h1>; and a <header> outside any article whose first heading is that "
+        "heading), as titled-block does for the <h1>, below the body; and a <header> outside any article whose first heading is that "
         "title as an unlinked <h2>, with no menu, is the article's header, not the site's (the walk measures it)",
         ("MIN_HEADLINE", "ARTICLE_WIDENING"),
         (
