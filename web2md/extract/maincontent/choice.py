@@ -633,7 +633,8 @@ def choose_main(
         if product and title is not None and "product-block" not in off
         else None
     )
-    titled_post = None  # without an <h1>, the block holding the post's title and the region (`post-title-block`)
+    # without an <h1>, the block holding the post's title and the region (`post-title-block`)
+    titled_post: etree._Element | None = None
     if widened is not None:
         main = widened
         article = None
