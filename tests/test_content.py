@@ -5939,3 +5939,96 @@ def test_a_short_story_over_a_desk_of_cards_in_its_block_stays_a_story():
     md = convert(roundup_post(own, comments=1), "https://tidenotes.example/").markdown
     assert PARAGRAPHS_MD.split("\n\n")[0] in md
     assert not any(title in md for title, _, _ in STORIES)
+
+
+STORY_HEADER_H2 = (
+    "<html><head><title>Harbour wall repaired after the storm | Harbour News</title></head><body>"
+    "<header class='masthead'><a href='/'>Harbour News</a><nav><a href='/science'>Science</a> "
+    "<a href='/sport'>Sport</a></nav></header><div class='page'><div class='main'>"
+    "<header><hgroup><h2 class='article-title'>Harbour wall repaired after the storm</h2></hgroup>"
+    "<div class='subheader'>By <a href='/author/ann-smith'>Ann Smith</a> &bull; May 3, 2026 &bull; Springfield"
+    "</div></header><article><section>"
+    "<p>Engineers replaced forty metres of the wall's facing stones, which the February storm had torn loose.</p>"
+    "<p>The port authority said the works cost less than feared, as most of the stones could be used again.</p>"
+    "<p>Fishing boats left the harbour at dawn on Monday, followed by the morning ferry to the islands.</p>"
+    "</section></article></div>"
+    "<div class='side'><h3>Most read</h3><ul><li><a href='/a'>Ferry timetable changes for the summer season</a></li>"
+    "<li><a href='/b'>Lighthouse open to visitors again</a></li></ul></div></div></body></html>"
+)
+STORY_HEADER_H2_MD = (
+    "## Harbour wall repaired after the storm\n\nEngineers replaced forty metres of the wall's facing stones, which "
+    "the February storm had torn loose.\n\nThe port authority said the works cost less than feared, as most of the "
+    "stones could be used again.\n\nFishing boats left the harbour at dawn on Monday, followed by the morning ferry "
+    "to the islands."
+)
+
+
+def test_a_story_header_titled_by_an_h2_ahead_of_the_article_comes_along():
+    """A page without an `<h1>` titles its story with an `<h2>` the `<title>` holds, in a `<header>` of its own (with
+    the byline) ahead of the `<article>`: the header is the article's, and the block holding it with the article
+    is the region (the byline left out as the page's author line, the column beside it as before)."""
+    page = convert(STORY_HEADER_H2, "https://news.example/harbour")
+    assert page.markdown == STORY_HEADER_H2_MD
+    off = convert(STORY_HEADER_H2, "https://news.example/harbour", disable_rules=("post-title-block",))
+    assert off.markdown == STORY_HEADER_H2_MD.split("\n\n", 1)[1]
+
+
+def test_a_site_header_titled_by_an_h2_over_a_story_titled_in_its_article_stays_out():
+    """The site's `<header>` with its name as an unlinked `<h2>` and a tagline, no menu, on a page without an `<h1>`
+    whose story has its `<h2>` title inside the `<article>`: the header is the site's (the story's title is the one
+    the `<title>` holds at its longest), and stays out."""
+    html = (
+        "<html><head><title>Harbour wall repaired after the storm | Harbour News</title></head><body>"
+        "<header class='top'><h2>Harbour News</h2><p>News from the harbour and the town around it, every day since "
+        "1901, written by the people who live here.</p></header><div class='page'><article>"
+        "<h2>Harbour wall repaired after the storm</h2>"
+        "<p>Engineers replaced forty metres of the wall's facing stones, which the February storm had torn loose.</p>"
+        "<p>The port authority said the works cost less than feared, as most of the stones could be used again.</p>"
+        "<p>Fishing boats left the harbour at dawn on Monday, followed by the morning ferry to the islands.</p>"
+        "</article></div></body></html>"
+    )
+    assert convert(html, "https://news.example/harbour").markdown == STORY_HEADER_H2_MD
+
+
+POST_TITLE_AHEAD = (
+    "<html><head>{meta}<title>{title}</title></head><body><div id='wrapper'>{top}<div id='single'><div class='item'>"
+    "<div class='item-head'>{head}<div class='meta'>Posted on May 3, 2026 by Ann Smith</div></div><div class='item-text'>"
+    "<p>The harbour's twelve lights will run on solar panels from June, the port authority said on Monday.</p>"
+    "<p>Each light gets a panel and a battery that lasts three nights, so a grey week will not leave it dark.</p>"
+    "<p>The old cables under the quay will stay in place for the two lights at the entrance of the harbour.</p>"
+    "</div></div></div></div></body></html>"
+)
+POST_TITLE_BODY_MD = (
+    "The harbour's twelve lights will run on solar panels from June, the port authority said on Monday.\n\nEach light "
+    "gets a panel and a battery that lasts three nights, so a grey week will not leave it dark.\n\nThe old cables "
+    "under the quay will stay in place for the two lights at the entrance of the harbour."
+)
+
+
+def test_a_posts_h3_title_in_a_block_ahead_of_its_text_comes_along_without_an_h1():
+    """No `<h1>`: the post's title is an `<h3>` (a link to the post) the `<title>` holds, in a block of its own with
+    the byline ahead of the block of its text (neither named an article). The region widens to the block holding
+    both, as it does for an `<h1>` (the byline left out as before)."""
+    html = POST_TITLE_AHEAD.format(
+        meta="",
+        title="Harbour lights go solar this summer | Gadget Loop",
+        top="<div class='top'><a href='/'>Gadget Loop</a></div>",
+        head="<h3><a href='/2026/05/harbour-lights'>Harbour lights go solar this summer</a></h3>",
+    )
+    page = convert(html, "https://gadgets.example/2026/05/harbour-lights")
+    assert page.markdown == "### Harbour lights go solar this summer\n\n" + POST_TITLE_BODY_MD
+    off = convert(html, "https://gadgets.example/2026/05/harbour-lights", disable_rules=("post-title-block",))
+    assert off.markdown == POST_TITLE_BODY_MD
+
+
+def test_the_sites_name_as_the_only_heading_the_title_holds_is_no_post_title():
+    """The `<title>` holds the site's name after the post's, and the only heading on the page is the site's name as
+    an `<h2>` in a band over the post: the page's title without the site's name (its metadata) holds none of it, so
+    no block is widened to for it (the story heading's test)."""
+    html = POST_TITLE_AHEAD.format(
+        meta="<meta property='og:title' content='Harbour lights go solar this summer'>",
+        title="Harbour lights go solar this summer | Gadget Loop Weekly",
+        top="<div class='band'><div class='inner'><h2>Gadget Loop Weekly</h2></div></div>",
+        head="",
+    )
+    assert convert(html, "https://gadgets.example/2026/05/harbour-lights").markdown == POST_TITLE_BODY_MD

@@ -601,13 +601,22 @@ PAGES = {
         "# Weekly Strip 51: The Deadline Dragon\n\n" + COMIC_LINE + "\n\n- ### More strips\n  - No related strips yet",
     ),
     "picture-posts": (
-        "<html><head><title>Tides explained</title></head><body><div class='wrap'><div class='post'><h2>Tides "
+        # (the site's name as the <h1>: on a page without one, post-title-block widens the region to the post's <h2> title)
+        "<html><head><title>Tides explained</title></head><body><header><h1><a href='/'>Harbour office</a></h1>"
+        "</header><div class='wrap'><div class='post'><h2>Tides "
         "explained</h2><p>Drawn by the harbour office, May 2026</p><img src='/chart.png' width='600' height='400' "
         "alt=''></div><h3>Comments</h3><div class='foot'><p>Every chart on this site may be copied for any purpose as "
         "long as the harbour office is named.</p></div></div></body></html>",
         "## Tides explained\n\nDrawn by the harbour office, May 2026",
         # the only content text is the licence line: the region
         "Every chart on this site may be copied for any purpose as long as the harbour office is named.",
+    ),
+    "post-title-block": (
+        "<html><head><title>Tides explained in a minute | Coastal Times</title></head><body><div class='page'>"
+        "<header><hgroup><h2>Tides explained in a minute</h2></hgroup><div class='sub'>By Sam Rivers &bull; May 3, "
+        f"2026</div></header><article>{BODY}</article></div></body></html>",
+        "## Tides explained in a minute\n\n" + BODY_MD,
+        BODY_MD,
     ),
     "closing-boxes": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<div class='box'><img src='/sam.jpg' alt=''><h4>Sam "
@@ -704,6 +713,8 @@ NEEDS = {
         "kickers"
     },  # the banner goes as a kicker over the post's title  # the site's name over the headline, in the unwrapped <nav>
     "titled-block": {"lead-blocks"},  # the lead block under the title is no content: left out as well
+    # the region widens as titled-block does; the byline under the title is no lead
+    "post-title-block": {"titled-block", "lead-blocks"},
     "lead-blocks": {"titled-block"},  # the block holding the title is the article
     "after-the-body": {"enclosing-article"},  # the <article> around the body
     "comment-sections": {"closing-furniture"},  # the readers' comments close the article

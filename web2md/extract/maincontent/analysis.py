@@ -22,6 +22,7 @@ from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.rows import PACKED, cell_text
 from web2md.extract.html.tags import HEADING_TAGS, SKIP_TAGS
 from web2md.extract.maincontent.blocks import (
+    MIN_HEADLINE,
     NOT_PAGES,
     TITLE_WRAPPER_TAGS,
     closing_link,
@@ -260,6 +261,14 @@ class Analysis:
             # tiles were passed over before a title in a block of their kind was met: measured again, knowing it
             self.__init__(root, keep_header, min_unit, keep_hidden, not_furniture, skip_tags, disabled, found)  # type: ignore[misc]
 
+    @staticmethod
+    def _post_title(root: etree._Element, found: list[etree._Element | None]) -> etree._Element | None:
+        """The post's `<h2>` title on a page without an `<h1>` (`headline`), looked for once (kept in `found`)."""
+        if not found:
+            post = headline(root, None) if next(root.iter("h1"), None) is None else None
+            found.append(post if post is not None and post.tag == "h2" else None)
+        return found[0]
+
     def _walk(
         self,
         root: etree._Element,
@@ -277,6 +286,8 @@ class Analysis:
         teaser_lists, teaser_cards, headline_lists = self.teaser_lists, self.teaser_cards, self.headline_lists
         lone_cards, lone_held = self.lone_cards, self.lone_held
         count_cards = "teaser-cards" not in self.disabled
+        h2_titles = "post-title-block" not in self.disabled
+        post_title: list[etree._Element | None] = []  # the post's title without an <h1> (`headline`), once asked
         cards: dict[etree._Element, Cards] = {}  # per open element: the cards among its children
         targets: dict[etree._Element, str] = {}  # the one page the linked headings below an element lead to, or ""
         # the tags and classes of the blocks holding a title link alone (`<div class="title"><a>`) met so far, and
@@ -404,7 +415,11 @@ class Analysis:
                             kind == _FURNITURE
                             and not (tag == "aside" and heads_an_article(el))
                             or kind == _HEADER
-                            and not (keep_header or in_article or heads_an_article(el))
+                            and not (
+                                keep_header
+                                or in_article
+                                or heads_an_article(el, self._post_title(root, post_title) if h2_titles else None)
+                            )
                             or kind == _CUSTOM_FURNITURE
                             or role is not None
                             and role in _ROLES
@@ -1043,6 +1058,26 @@ def page_title(body: etree._Element) -> str | None:
     """The text of the page's `<title>`, whitespace collapsed and casefolded; None without one."""
     found = _FIRST_TITLE(body.getroottree().getroot())
     return block_text(found[0]).casefold() if found else None
+
+
+def headline(body: etree._Element, title: etree._Element | None) -> etree._Element | None:
+    """The `<h2>`/`<h3>` (or an `<h1>` other than the page's title, `title`) whose text is the longest the page's
+    `<title>` holds, when no other heading repeats it (over comments, in a teaser, as the `<h1>`): a post's title
+    where the `<h1>` is the site's name or there is none."""
+    page = page_title(body)
+    if page is None:
+        return None
+    texts: dict[str, list[etree._Element]] = {}
+    for heading in body.iter("h1", "h2", "h3"):
+        text = block_text(heading).casefold()
+        if len(text) >= MIN_HEADLINE and text in page:
+            texts.setdefault(text, []).append(heading)
+    # the page's <h1> has its own rules (the titled block, the titled column)
+    posts = [text for text, headings in texts.items() if title not in headings]
+    if not posts:
+        return None
+    longest = texts[max(posts, key=len)]
+    return longest[0] if len(longest) == 1 else None
 
 
 def document_body(root: etree._Element) -> etree._Element:

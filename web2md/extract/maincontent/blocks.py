@@ -24,6 +24,7 @@ WORDS_LOOKAHEAD = 64  # elements of a block looked through for a word of its own
 # element object for every element it passes.
 _TEXT_NODES = etree.XPath("descendant::text()", smart_strings=False)
 _UNSPACED = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")  # kana and CJK ideographs
+MIN_HEADLINE = 12  # a heading the <title> holds, of at least this many characters, is the post's title
 SENTENCE_WORDS = 4  # a link-heavy paragraph with this many words of its own around the links is prose
 CONTROL_WORDS = 4  # a link closing a card's summary in the same paragraph has at most this many ("Read more")
 KICKER_WORDS = 3  # a label over a teaser's title (its section, a date) has at most this many words
@@ -248,15 +249,22 @@ def is_named_anchor(el: etree._Element) -> bool:
     )
 
 
-def heads_an_article(header: etree._Element) -> bool:
+def heads_an_article(header: etree._Element, post: etree._Element | None = None) -> bool:
     """Whether a `<header>` outside any article is the article's: it holds the page's last `<h1>` (a site's name
     comes before the article's title), which links nowhere (a site's name links to its home page), with more
     words than the headline's outside links (a lead, a byline), and no menu (a site's header holds its
-    navigation)."""
+    navigation). On a page without an `<h1>`, also a `<header>` whose first heading is the post's title, `post` (an
+    `<h2>` the `<title>` holds: `post-title-block`), unlinked, with no menu: the title over its byline
+    (`<header><hgroup><h2>Title</h2></hgroup><div>By Ann Smith • May 3</div>`)."""
     h1 = next(header.iter("h1"), None)
+    if h1 is None:
+        if post is None or header.tag != "header":
+            return False
+        if next(post.iter("a"), None) is not None or next(header.iter("nav"), None) is not None:
+            return False  # a linked title, a menu: the site's header
+        return next((node for node in header.iter() if node.tag in HEADING_TAGS), None) is post
     return (
-        h1 is not None
-        and next(h1.iter("a"), None) is None
+        next(h1.iter("a"), None) is None
         and next(header.iter("nav"), None) is None
         and words_beside_links(header) > word_count(block_text(h1)) + SENTENCE_WORDS
         and not h1.xpath("boolean(following::h1)")

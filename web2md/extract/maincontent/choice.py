@@ -23,9 +23,11 @@ from web2md.extract.maincontent.analysis import (
     Counts,
     analyse,
     document_body,
+    headline,
     page_title,
 )
 from web2md.extract.maincontent.blocks import (
+    MIN_HEADLINE,
     WRAPPED_TITLE_WORDS,
     ancestors_below,
     holds,
@@ -78,7 +80,6 @@ LONE_UNITS_BESIDE = 2
 SHORT_POST = 4  # a post of fewer units' content text than this, beside blocks holding more, is short
 # a region of fewer units' content text than this, apart from a post told in a picture, is not the page's story
 SHORT_REGION = 6
-MIN_HEADLINE = 12  # a heading the <title> holds, of at least this many characters, is the post's title
 LISTING = 4.0  # a page whose cards hold this many times the content text outside them is a listing
 # ... and one whose cards hold this many times that text when the page's title stands beside none of them with a story
 # and no other heading heads one (`any_heading_heads_a_story`): the text outside the cards is then a note, a tagline
@@ -345,26 +346,6 @@ def heads_another_page(heading: etree._Element, body: etree._Element, base: str)
     if str_lower(linked.netloc) != str_lower(page.netloc) or linked.path.rstrip("/") == page.path.rstrip("/"):
         return False  # the page itself (a permalink), or a page of another site (a link post's source)
     return text.casefold() not in (page_title(body) or "")
-
-
-def headline(body: etree._Element, title: etree._Element | None) -> etree._Element | None:
-    """The `<h2>`/`<h3>` (or an `<h1>` other than the page's title, `title`) whose text is the longest the page's
-    `<title>` holds, when no other heading repeats it (over comments, in a teaser, as the `<h1>`): a post's title
-    where the `<h1>` is the site's name or there is none."""
-    page = page_title(body)
-    if page is None:
-        return None
-    texts: dict[str, list[etree._Element]] = {}
-    for heading in body.iter("h1", "h2", "h3"):
-        text = block_text(heading).casefold()
-        if len(text) >= MIN_HEADLINE and text in page:
-            texts.setdefault(text, []).append(heading)
-    # the page's <h1> has its own rules (the titled block, the titled column)
-    posts = [text for text, headings in texts.items() if title not in headings]
-    if not posts:
-        return None
-    longest = texts[max(posts, key=len)]
-    return longest[0] if len(longest) == 1 else None
 
 
 def post_under_banner(
@@ -666,16 +647,29 @@ def choose_main(
         if product and title is not None and "product-block" not in off
         else None
     )
+    # without an <h1>, the block holding the post's title and the region (`post-title-block`)
+    titled_post: etree._Element | None = None
     if widened is not None:
         main = widened
         article = None
     else:
         article = enclosing_article(main, body, analysis, apart) if "enclosing-article" not in off else None
-        if title is not None and (article is None or not holds(article, title)) and "titled-block" not in off:
-            # the title and lead may sit in a header block of their own ahead of the article's body
-            titled = titled_block(article if article is not None else main, title, body, analysis)
-            if titled is not None:
-                article = titled
+        # the title and lead may sit in a header block of their own ahead of the article's body; without an <h1>,
+        # the post's title the <title> names, the site's name aside (the story heading: `post-title-block`)
+        heading = (
+            title
+            if title is not None
+            else story_heading(body, headline(body, None), title_text)
+            if "post-title-block" not in off
+            else None
+        )
+        if heading is not None and (article is None or not holds(article, heading)) and "titled-block" not in off:
+            titled = titled_block(article if article is not None else main, heading, body, analysis)
+            if heading is title:
+                if titled is not None:
+                    article = titled
+            elif titled is not body:  # (the post's title and the region held by the body alone: the page)
+                titled_post = titled
     # a post's title under the site's name as the <h1> (one link home): what stands over it is the site's masthead
     post = headline(body, title) if title is not None and is_home_link(title) else None
     # the headline kickers are looked for over: the post's title where the lone <h1> is a section's banner over it
@@ -696,7 +690,11 @@ def choose_main(
         if moved is None and "picture-post-region" not in off:
             moved, _ = picture_post_block(region, story, analysis)
         if moved is not None and moved is not region:
-            main, article = moved, None
+            main, article, titled_post = moved, None, None
+    if titled_post is not None:
+        # (after the post told in a picture is looked for in the region as the descent found it: beside the post's
+        # title and picture, the region's few lines are its text, which the picture post would not keep)
+        article = titled_post
     # what the furniture test reads of the page, wherever the region is
     page: dict[str, Any] = {
         "author": author,

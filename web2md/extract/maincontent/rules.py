@@ -67,6 +67,18 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "post-title-block",
+        "on a page without an <h1>, the region widens to the block holding the post's title ahead of it (the longest "
+        "<h2>/<h3> the <title> holds, `headline`, when the page's title without the site's name holds it: the story "
+        "heading), as titled-block does for the <h1>, below the body; and a <header> outside any article whose first heading is that "
+        "title as an unlinked <h2>, with no menu, is the article's header, not the site's (the walk measures it)",
+        ("MIN_HEADLINE", "ARTICLE_WIDENING"),
+        (
+            "test_content::test_a_story_header_titled_by_an_h2_ahead_of_the_article_comes_along",
+            "test_content::test_a_posts_h3_title_in_a_block_ahead_of_its_text_comes_along_without_an_h1",
+        ),
+    ),
+    Rule(
         "product-block",
         "on a product page the region widens to the block holding the product's name, price and features",
         ("PRODUCT_WIDENING",),
