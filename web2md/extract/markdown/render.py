@@ -757,7 +757,7 @@ class Renderer:
                     href = url
         self.links += 1
         self._open("link" if href else "plain", href)
-        if href:
+        if href and len(el):  # (a link of text alone holds no heading: most links, not searched)
             self.inlines[-1].headline = _headline_within(el)
 
     def end_link(self, el: etree._Element) -> None:
