@@ -882,10 +882,13 @@ def test_the_title_of_a_block_typed_as_an_article_comes_along():
         assert markdown == "#" + BODY_MD, itemtype
 
 
-@pytest.mark.parametrize("kind", ["BackgroundNewsArticle", "ReviewNewsArticle", "Recipe", "https://schema.org/HowTo"])
+@pytest.mark.parametrize(
+    "kind", ["BackgroundNewsArticle", "ReviewNewsArticle", "Recipe", "https://schema.org/HowTo", "schema:Recipe"]
+)
 def test_a_page_whose_json_ld_names_a_story_of_any_kind_is_an_article(kind):
     """Every kind of story schema.org names (an Article of any kind, a recipe, a how-to) makes the page an article,
-    without an `og:type` or an `<article>` to say so."""
+    without an `og:type` or an `<article>` to say so; a type written with the vocabulary's prefix (`schema:`) is the
+    same type, as the metadata reads it."""
     script = json.dumps({"@context": "https://schema.org", "@type": kind, "headline": "Tides explained"})
     html = f"<html><head><script type='application/ld+json'>{script}</script></head><body>{BODY}</body></html>"
     assert convert(html, "https://example.org/tides").page_type == "article"

@@ -22,7 +22,7 @@ from web2md.extract.html.entities import clean_text, decode_entities
 from web2md.extract.maincontent.analysis import Analysis
 from web2md.extract.maincontent.furniture import class_words
 from web2md.extract.markdown.render import Renderer, escape_markdown
-from web2md.extract.meta.meta_jsonld import JsonLd, story_type
+from web2md.extract.meta.meta_jsonld import JsonLd, node_types, story_type
 
 ARTICLE = "article"
 FORUM = "forum"
@@ -55,16 +55,6 @@ class Comment:
     author: str
     text: str
     depth: int
-
-
-def _types(data: JsonLd) -> set[str]:
-    found: set[str] = set()
-    for node in data.nodes():
-        kind = node.get("@type")
-        for k in kind if isinstance(kind, list) else [kind]:
-            if isinstance(k, str):
-                found.add(str_lower(k.rsplit("/", 1)[-1]))
-    return found
 
 
 def _meta_property(metas: Iterable[etree._Element], name: str) -> str:
@@ -125,7 +115,7 @@ def find_comments(candidates: list[etree._Element]) -> list[tuple[etree._Element
 def detect(
     elements: DocumentElements, data: JsonLd, url: str, comment_count: int, product_microdata: bool = False
 ) -> str:
-    types = _types(data)
+    types: set[str] = set().union(*map(node_types, data.nodes()))
     og_type = _meta_property(elements.metas, "og:type")
     if "product" in types or og_type.startswith("product") or product_microdata:
         return PRODUCT

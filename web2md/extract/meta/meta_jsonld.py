@@ -16,7 +16,7 @@ from typing import Any
 from web2md.extract.exact import str_lower
 from web2md.extract.html.entities import clean_text, decode_entities
 
-__all__ = ["JsonLd", "parse_json_ld"]
+__all__ = ["JsonLd", "node_types", "parse_json_ld", "story_type"]
 
 _OPENERS = ("<!--", "<![CDATA[", "//<![CDATA[", "// <![CDATA[")
 _CLOSERS = ("-->", "]]>", "//]]>", "// ]]>")
@@ -108,7 +108,9 @@ def _concatenated(text: str) -> list[Any]:
     return values
 
 
-def _types(node: dict) -> set[str]:
+def node_types(node: dict) -> set[str]:
+    """A node's ``@type``s, lowercased, without a vocabulary's address or prefix (``schema:NewsArticle``,
+    ``https://schema.org/NewsArticle``: ``newsarticle``)."""
     kind = node.get("@type")
     kinds = kind if isinstance(kind, list) else [kind]
     return {str_lower(k.rsplit("/", 1)[-1].rsplit(":", 1)[-1]) for k in kinds if isinstance(k, str)}
@@ -210,7 +212,7 @@ class JsonLd:
                 graph = item.get("@graph")
                 if isinstance(graph, (list, dict)):
                     children.extend(graph if isinstance(graph, list) else [graph])
-                types = _types(item)
+                types = node_types(item)
                 if types or graph is None:
                     rank = (
                         0
@@ -232,7 +234,7 @@ class JsonLd:
         if types is None:
             return ordered
         wanted = set(types)
-        return [n for n in ordered if _types(n) & wanted]
+        return [n for n in ordered if node_types(n) & wanted]
 
     def first(self, key: str, kind: str = "text", types: tuple[str, ...] | None = None) -> str | None:
         """The first readable value of `key`, article-like nodes first, then pages, then the rest."""
