@@ -3,7 +3,7 @@ measures: how many of a front page's headlines web2md keeps, and whether an arti
 the desks of other stories out.
 
 usage: python3 benchmarks/portal_layouts.py [--pages N] [--peer trafilatura[-precision]] [--show] [--leaks]
-       [--markups strong,dl] [--families F,..] [--chrome dragnet-dev,trafilatura-dev [--corpora DIR]]
+       [--markups strong,dl] [--families F,..] [--chrome dragnet-dev,trafilatura-dev [--titles front] [--corpora DIR]]
 
 Each page is drawn from a seeded generator (the same pages on every machine): desks of cards in eight markups (list
 items, `<article>`s, `<div>`s titled by a heading, `<div>`s titled by a link alone in a block; and older ones: list
@@ -23,6 +23,12 @@ as the portal family draws them (`front_desks`), everything else of the page kep
 scripts, the `<title>` and an `<h1>` outside that element) but what marks it as an article at its address (JSON-LD,
 the canonical link, `og:type`, `og:url`, `article:*`, an Article itemtype). Scored as the front pages are: the real
 furniture kept counts against precision. An evaluation set: never a rule's key.
+
+`--titles front` (session 28) makes those pages more like a front page than a post whose body is desks: their
+`<title>` and the titles they declare (og:title, twitter:title ...) name the site (`site_name`: og:site_name, else the
+shorter end part of the `<title>`, else the host), and what is left of the real story outside the element (elements
+whose text is the truth's, the post's `<h1>`/`<h2>` its `<title>` held) is taken out (`story_left_out`). The
+trafilatura-dev truths are excerpts: there some of the story stays. Comment threads and sidebars stay as they are.
 """
 
 from __future__ import annotations
