@@ -5941,6 +5941,17 @@ def test_a_short_story_over_a_desk_of_cards_in_its_block_stays_a_story():
     assert not any(title in md for title, _, _ in STORIES)
 
 
+def test_a_post_under_a_one_word_h1_with_its_text_leaves_its_related_cards_out():
+    """The short story over a desk of cards in its block, under an `<h1>` of one word (a post titled "Catharsis"): the
+    heading still names the story, and the cards stay out. (Session 28 dropped a rule that let an `<h1>` of a word or
+    two name no story in the listing decision, for a sidebar's "Search" box: this page then kept its cards.)"""
+    own = "".join(f"<p>{p}</p>" for p in PARAGRAPHS_MD.split("\n\n"))
+    html = roundup_post(own, comments=1).replace("What we read this week on the coast", "Catharsis")
+    md = convert(html, "https://tidenotes.example/").markdown
+    assert PARAGRAPHS_MD.split("\n\n")[0] in md
+    assert not any(title in md for title, _, _ in STORIES)
+
+
 STORY_HEADER_H2 = (
     "<html><head><title>Harbour wall repaired after the storm | Harbour News</title></head><body>"
     "<header class='masthead'><a href='/'>Harbour News</a><nav><a href='/science'>Science</a> "
