@@ -5955,11 +5955,13 @@ def test_a_post_under_a_one_word_h1_with_its_text_leaves_its_related_cards_out()
 DESK_WORDS = "harbour ferry council market school lifeboat storm festival museum bridge tram island".split()
 
 
-def desks_front(columns: list[tuple[str, list[tuple[str, str, int]]]]) -> tuple[str, dict[str, list[str]]]:
+def desks_front(
+    columns: list[tuple[str, list[tuple[str, str, int]]]],
+) -> tuple[str, dict[str, list[tuple[str, str]]]]:
     """A front page of desks in columns: each column a class and its desks (a name, a key, a number of cards: an
-    `<article>` of a linked `<h3>` headline and a summary, in a `<div class="grid">` under the desk's `<h2>`); the page
-    and each desk's headlines by its key."""
-    titles: dict[str, list[str]] = {}
+    `<article>` of a linked `<h3>` headline and a summary, in a `<div class="grid">` under the desk's `<h2>`, linking
+    to /key/n); the page and each desk's headlines with their summaries by its key."""
+    titles: dict[str, list[tuple[str, str]]] = {}
     html = ""
     for kind, desks in columns:
         html += f"<div class='{kind}'>"
@@ -5969,7 +5971,7 @@ def desks_front(columns: list[tuple[str, list[tuple[str, str, int]]]]) -> tuple[
                 (
                     f"{w[5 * i].capitalize()} {w[5 * i + 2]} plan approved by the {w[5 * i + 3]} board {key}{i}",
                     f"The {w[5 * i + 1]} and the {w[5 * i + 4]} will both change before the summer season begins on "
-                    "the coast, officials said.",
+                    f"the coast, notice {key}{i} said.",
                 )
                 for i in range(n)
             ]
@@ -5978,7 +5980,7 @@ def desks_front(columns: list[tuple[str, list[tuple[str, str, int]]]]) -> tuple[
                 for i, (t, summary) in enumerate(cards)
             )
             html += f"<section class='desk'><h2>{name}</h2><div class='grid'>{items}</div></section>"
-            titles[key] = [t for t, _ in cards]
+            titles[key] = cards
         html += "</div>"
     return (
         "<html><head><title>Tide Notes</title></head><body><div class='top'><a href='/'>Tide Notes</a><ul class='menu'>"
@@ -5990,7 +5992,7 @@ def desks_front(columns: list[tuple[str, list[tuple[str, str, int]]]]) -> tuple[
 def desks_kept(columns: list[tuple[str, list[tuple[str, str, int]]]], **options) -> dict[str, int]:
     html, titles = desks_front(columns)
     md = convert(html, "https://tidenotes.example/", **options).markdown
-    return {key: sum(title in md for title in found) for key, found in titles.items()}
+    return {key: sum(title in md for title, _ in found) for key, found in titles.items()}
 
 
 def test_a_front_page_of_desks_beside_a_column_of_popular_posts_leaves_the_column_out():
