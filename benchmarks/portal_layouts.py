@@ -3,7 +3,7 @@ measures: how many of a front page's headlines web2md keeps, and whether an arti
 the desks of other stories out.
 
 usage: python3 benchmarks/portal_layouts.py [--pages N] [--peer trafilatura[-precision]] [--show] [--leaks]
-       [--markups strong,dl] [--families F,..] [--chrome dragnet-dev,trafilatura-dev [--corpora DIR]]
+       [--markups strong,dl] [--families F,..] [--chrome dragnet-dev,trafilatura-dev [--titles front] [--corpora DIR]]
 
 Each page is drawn from a seeded generator (the same pages on every machine): desks of cards in eight markups (list
 items, `<article>`s, `<div>`s titled by a heading, `<div>`s titled by a link alone in a block; and older ones: list
@@ -23,6 +23,12 @@ as the portal family draws them (`front_desks`), everything else of the page kep
 scripts, the `<title>` and an `<h1>` outside that element) but what marks it as an article at its address (JSON-LD,
 the canonical link, `og:type`, `og:url`, `article:*`, an Article itemtype). Scored as the front pages are: the real
 furniture kept counts against precision. An evaluation set: never a rule's key.
+
+`--titles front` (session 28) makes those pages more like a front page than a post whose body is desks: their
+`<title>` and the titles they declare (og:title, twitter:title ...) name the site (`site_name`: og:site_name, else the
+shorter end part of the `<title>`, else the host), and what is left of the real story outside the element (elements
+whose text is the truth's, the post's `<h1>`/`<h2>` its `<title>` held) is taken out (`story_left_out`). The
+trafilatura-dev truths are excerpts: there some of the story stays. Comment threads and sidebars stay as they are.
 """
 
 from __future__ import annotations
@@ -594,6 +600,13 @@ ARTICLE_MARKS = (
     "//script[@type='application/ld+json'] | //link[@rel='canonical'] | //meta[@property='og:type' or "
     "@property='og:url' or starts-with(@property, 'article:')]"
 )
+# the titles a page declares besides its `<title>` (a front page's name the site, as its `<title>` does)
+DECLARED_TITLES = (
+    "//meta[@property='og:title' or @name='og:title' or @name='twitter:title' or @property='twitter:title' or "
+    "@name='dc.title' or @name='dcterms.title' or @name='parsely-title' or @name='title']"
+)
+# the separators of a `<title>`'s parts ("Post | Site", "Site \u00bb Post", "Post - Site")
+TITLE_PARTS = re.compile(r"\s+[|\u00ab\u00bb\u2013\u2014-]\s+|\s+::\s+")
 chrome_names: dict[int, str] = {}  # seed -> the dev page it is drawn on (for --show)
 
 
@@ -639,10 +652,59 @@ def holder_of(body, want: set) -> object | None:
     return el if el is not None and el.tag in CONTAINERS else None
 
 
-def chrome_pages(source: str, n: int, corpora: Path) -> list[tuple[str, object, str, str]]:
+def site_name(root, address: str) -> str:
+    """What a front page's `<title>` would say: the site's name as the page declares it (`og:site_name`,
+    `application-name`), else the shorter of the first and last parts of its `<title>` split at a separator ("Post |
+    Site", "Site \u00bb Post"), else its host's name, else "Home"."""
+    for name in root.xpath("//meta[@property='og:site_name' or @name='application-name']/@content"):
+        if name.strip() and "://" not in name:
+            return " ".join(name.split())
+    found = root.xpath("//title")
+    parts = (
+        [part for part in TITLE_PARTS.split(" ".join("".join(found[0].itertext()).split())) if part] if found else []
+    )
+    if len(parts) > 1:
+        return min(parts[0], parts[-1], key=len)
+    host = re.match(r"https?://(?:www\.)?([^/:]+)", address)
+    return host[1] if host else "Home"
+
+
+def post_title(root, site: str) -> str:
+    """The real post's `<title>` (collapsed, casefolded) without the site's name (`site`)."""
+    found = root.xpath("//title")
+    text = collapsed(" ".join(found[0].itertext())).casefold() if found else ""
+    return text.replace(site.casefold(), " ") if site else text
+
+
+def story_left_out(body, holder, want: set, title: str) -> None:
+    """Take out of `body` the elements outside `holder` (and not holding it) whose text is the story's (`want`, its
+    truth's 4-word shingles: HOLDS of theirs in it), and its headings whose text the post's `title` (its `<title>`
+    without the site's name) holds: the post's title, its lead or its deck left beside the element the desks go in,
+    which a front page would not hold."""
+    holding = {holder, *holder.iterancestors()}
+    gone = []
+    for el in body.iter():
+        if el in holding or not isinstance(el.tag, str) or any(node in gone for node in el.iterancestors()):
+            continue
+        text = collapsed(" ".join(el.itertext())).casefold()
+        own = shingle_set(text)
+        if own and len(own & want) >= HOLDS * len(own) or el.tag in ("h1", "h2") and len(text) > 8 and text in title:
+            gone.append(el)
+    for el in gone:
+        parent, previous = el.getparent(), el.getprevious()
+        if el.tail and previous is not None:
+            previous.tail = (previous.tail or "") + el.tail
+        elif el.tail:
+            parent.text = (parent.text or "") + el.tail
+        parent.remove(el)
+
+
+def chrome_pages(source: str, n: int, corpora: Path, titles: str = "post") -> list[tuple[str, object, str, str]]:
     """The first `n` pages of `source` (in a seeded order of their sorted names) with an element holding their
     article: each page's name, its tree (what marks it as an article at its address taken out), the path of that
-    element, and the site's address."""
+    element, and the site's address. With `titles` "front", the page's `<title>` and the titles it declares (og:title,
+    twitter:title ...) name the site (`site_name`), as a front page's do, instead of the real post, and what is left
+    of the story's text outside that element is taken out (`story_left_out`)."""
     from lxml import etree
 
     from web2md.extract.html.parse import parse_html
@@ -661,6 +723,15 @@ def chrome_pages(source: str, n: int, corpora: Path) -> list[tuple[str, object, 
             continue
         for link in root.xpath("//link[@rel='canonical']/@href | //meta[@property='og:url']/@content"):
             address = address or link
+        if titles == "front":
+            name_of_site = site_name(root, address)
+            story_left_out(body, holder, shingle_set(truth), post_title(root, name_of_site))
+            for el in root.xpath("//title"):
+                for child in list(el):
+                    el.remove(child)
+                el.text = name_of_site
+            for el in root.xpath(DECLARED_TITLES):
+                el.set("content", name_of_site)
         for el in root.xpath(ARTICLE_MARKS):
             el.getparent().remove(el)
         for el in root.xpath("//*[@itemtype]"):
@@ -884,13 +955,23 @@ def main() -> int:
         "unless --families names others)",
     )
     ap.add_argument("--corpora", type=Path, default=CORPORA, help="the dev corpora's folder")
+    ap.add_argument(
+        "--titles",
+        choices=("post", "front"),
+        default="post",
+        help="with --chrome: the pages keep the real post's <title> (post), or name the site as a front page does",
+    )
     args = ap.parse_args()
     if args.markups:
         global drawn_markups, newer_markups, newest_markups
         drawn_markups = newer_markups = newest_markups = args.markups.split(",")
     families = args.families.split(",") if args.families else [] if args.chrome else list(FAMILIES)
     n = args.pages
-    real = {source: chrome_pages(source, n, args.corpora) for source in (args.chrome or "").split(",") if source}
+    real = {
+        source: chrome_pages(source, n, args.corpora, args.titles)
+        for source in (args.chrome or "").split(",")
+        if source
+    }
     for name, run in extractors(args.peer).items():
         failing: Counter = Counter()
         examples: dict[str, list[int]] = {}

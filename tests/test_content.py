@@ -5944,6 +5944,82 @@ def test_a_short_story_over_a_desk_of_cards_in_its_block_stays_a_story():
     assert not any(title in md for title, _, _ in STORIES)
 
 
+def test_a_post_under_a_one_word_h1_with_its_text_leaves_its_related_cards_out():
+    """The short story over a desk of cards in its block, under an `<h1>` of one word (a post titled "Catharsis"): the
+    heading still names the story, and the cards stay out. (Session 28 dropped a rule that let an `<h1>` of a word or
+    two name no story in the listing decision, for a sidebar's "Search" box: this page then kept its cards.)"""
+    own = "".join(f"<p>{p}</p>" for p in PARAGRAPHS_MD.split("\n\n"))
+    html = roundup_post(own, comments=1).replace("What we read this week on the coast", "Catharsis")
+    md = convert(html, "https://tidenotes.example/").markdown
+    assert PARAGRAPHS_MD.split("\n\n")[0] in md
+    assert not any(title in md for title, _, _ in STORIES)
+
+
+DESK_WORDS = "harbour ferry council market school lifeboat storm festival museum bridge tram island".split()
+
+
+def desks_front(
+    columns: list[tuple[str, list[tuple[str, str, int]]]],
+) -> tuple[str, dict[str, list[tuple[str, str]]]]:
+    """A front page of desks in columns: each column a class and its desks (a name, a key, a number of cards: an
+    `<article>` of a linked `<h3>` headline and a summary, in a `<div class="grid">` under the desk's `<h2>`, linking
+    to /key/n); the page and each desk's headlines with their summaries by its key."""
+    titles: dict[str, list[tuple[str, str]]] = {}
+    html = ""
+    for kind, desks in columns:
+        html += f"<div class='{kind}'>"
+        for name, key, n in desks:
+            w = [DESK_WORDS[(i + k) % len(DESK_WORDS)] for i in range(n) for k in (0, 1, 3, 5, 7)]
+            cards = [
+                (
+                    f"{w[5 * i].capitalize()} {w[5 * i + 2]} plan approved by the {w[5 * i + 3]} board {key}{i}",
+                    f"The {w[5 * i + 1]} and the {w[5 * i + 4]} will both change before the summer season begins on "
+                    f"the coast, notice {key}{i} said.",
+                )
+                for i in range(n)
+            ]
+            items = "".join(
+                f"<article class='teaser'><h3><a href='/{key}/{i}'>{t}</a></h3><p>{summary}</p></article>"
+                for i, (t, summary) in enumerate(cards)
+            )
+            html += f"<section class='desk'><h2>{name}</h2><div class='grid'>{items}</div></section>"
+            titles[key] = cards
+        html += "</div>"
+    return (
+        "<html><head><title>Tide Notes</title></head><body><div class='top'><a href='/'>Tide Notes</a><ul class='menu'>"
+        "<li><a href='/about'>About</a></li><li><a href='/archive'>Archive</a></li></ul></div>"
+        f"<div class='page'>{html}</div><div class='foot'>© 2024 Tide Notes</div></body></html>"
+    ), titles
+
+
+def desks_kept(columns: list[tuple[str, list[tuple[str, str, int]]]], **options) -> dict[str, int]:
+    html, titles = desks_front(columns)
+    md = convert(html, "https://tidenotes.example/", **options).markdown
+    return {key: sum(title in md for title, _ in found) for key, found in titles.items()}
+
+
+def test_a_front_page_of_desks_beside_a_column_of_popular_posts_leaves_the_column_out():
+    """A front page of three desks in its main column, beside a column of "Popular posts" (cards with summaries, a
+    list of cards too): the column holding most of the listed lists is the listing's (`listing-column`), and the
+    sidebar's list stays out."""
+    columns = [("main", [("Harbour", "a", 6), ("Town", "b", 6), ("Sport", "c", 5)]), ("side", [("Popular", "p", 3)])]
+    assert desks_kept(columns) == {"a": 6, "b": 6, "c": 5, "p": 0}
+    assert desks_kept(columns, disable_rules=("listing-column",))["p"] == 3
+
+
+def test_a_front_page_of_desks_in_two_columns_keeps_both():
+    """Desks in two columns of about the same size: neither holds LISTING_COLUMN of the listed text, and both stay."""
+    columns = [("left", [("Harbour", "a", 5), ("Town", "b", 5)]), ("right", [("Sport", "c", 4), ("Arts", "d", 4)])]
+    assert desks_kept(columns) == {"a": 5, "b": 5, "c": 4, "d": 4}
+
+
+def test_a_big_desk_beside_a_small_one_in_the_listings_column_keeps_both():
+    """In the listing's column, one desk holding most of its listed text beside a small one: a column of one list is
+    one desk among others, not the listing's column, and the small desk stays."""
+    columns = [("main", [("Harbour", "a", 12), ("Town", "b", 3)]), ("side", [("Popular", "p", 3)])]
+    assert desks_kept(columns) == {"a": 12, "b": 3, "p": 0}
+
+
 STORY_HEADER_H2 = (
     "<html><head><title>Harbour wall repaired after the storm | Harbour News</title></head><body>"
     "<header class='masthead'><a href='/'>Harbour News</a><nav><a href='/science'>Science</a> "

@@ -18,6 +18,7 @@ from tests.test_content import (
     SHORT_POST_MD,
     SHORT_POST_PAGE,
     STORIES,
+    desks_front,
     front_page_under_a_reader_h1,
     mega_menu_panels,
     portal_front_under_an_h1,
@@ -325,6 +326,23 @@ ROUNDUP_MD = "# What we read this week on the coast\n\n" + "\n\n".join(
     f"### [{title}](https://example.org{href})\n\n{summary}" for title, href, summary in STORIES
 )
 
+DESKS_COLUMNS, DESKS_CARDS = desks_front(
+    [("main", [("Harbour", "a", 5), ("Town", "b", 5)]), ("side", [("Popular", "p", 3)])]
+)
+
+
+def desks_md(*desks: tuple[str, str]) -> str:
+    """The Markdown of `desks_front`'s desks (name, key) on a page at URL."""
+    return "\n\n".join(
+        f"## {name}\n\n"
+        + "\n\n".join(
+            f"### [{title}](https://example.org/{key}/{i})\n\n{summary}"
+            for i, (title, summary) in enumerate(DESKS_CARDS[key])
+        )
+        for name, key in desks
+    )
+
+
 # pages each rule acts on: (page, Markdown with the rule on, Markdown with it off)
 PAGES = {
     "reader-h1": (
@@ -344,6 +362,12 @@ PAGES = {
         ROUNDUP_MD,
         # the thread outweighs the cards: no listing
         "# What we read this week on the coast",
+    ),
+    "listing-column": (
+        DESKS_COLUMNS,
+        desks_md(("Harbour", "a"), ("Town", "b")),
+        # the column of popular posts beside the desks' column comes along
+        desks_md(("Harbour", "a"), ("Town", "b"), ("Popular", "p")),
     ),
     "card-h1": (
         portal_front_under_an_h1(),
@@ -720,6 +744,7 @@ NEEDS = {
     "comment-sections": {"closing-furniture"},  # the readers' comments close the article
     "title-heading": {"furniture-beside-title"},  # the pitch is passed over beside the block holding the title
     "headline-lists": {"listing-pages", "teaser-cards"},  # listed on a listing, decided by its cards
+    "listing-column": {"listing-pages", "teaser-cards"},  # the lists are a listing's
     "lead-cards": {"listing-pages", "teaser-cards"},
     "listing-widgets": {"listing-pages", "teaser-cards"},
     "linked-cards": {"listing-pages", "teaser-cards"},

@@ -92,6 +92,9 @@ LISTING_NO_TITLE = 0.5
 # and a list of cards) holds this share of the page's content text outside the cards (`Analysis.story_text`)
 STORY_SHARE = 0.5
 NOTES_BESIDE_LISTS = 1.0  # blocks of prose beside a listing's lists are furniture when they hold less text than these
+# on a listing, the column holding this share of the listed lists' text in its block is the listing's (rule
+# listing-column): the lists in the columns beside it are a sidebar's (most read, popular posts, related links)
+LISTING_COLUMN = 0.75
 
 
 @dataclass
@@ -137,6 +140,8 @@ def descend(
     post_title = None
     column_title = title  # the heading whose column is the titled column
     threads: dict[etree._Element, bool] = {}  # blocks read by `holds_a_thread_alone`
+    # on a listing, the text of its listed lists under each block holding one, and how many (`listing-column`)
+    listed_in = listed_under(analysis) if analysis.listed_lists and "listing-column" not in analysis.disabled else {}
     node = body
     while True:
         total = good(node)
@@ -233,6 +238,19 @@ def descend(
                     apart[node] = lone
         if best_good < total and comments_apart and holds_a_thread_alone(best_child, good, threads):
             return node  # a thread in wrappers of its own outweighs the post beside it: as above
+        if (
+            best_good < theta * total
+            and listed_in
+            and best_child.tag in COLUMN_TAGS
+            and (column_lists := listed_in.get(best_child, (0, 0)))[1] >= 2
+            and column_lists[1] < (lists_here := listed_in.get(node, (0, 0)))[1]
+            and column_lists[0] >= LISTING_COLUMN * lists_here[0]
+            and best_good >= WIDGET_COLUMN_BESIDE * analysis.min_unit
+        ):
+            # a listing's column holding most of its listed lists (two or more: desks, not one desk among others),
+            # with lists beside it: those are a sidebar's
+            node = best_child
+            continue
         if best_good < theta * total:
             # the one article (or main) among blocks beside it: the markup names the content
             if not (
@@ -252,6 +270,38 @@ def descend(
                     return node
                 best_child = post
         node = best_child
+
+
+def listed_under(analysis: Analysis) -> dict[etree._Element, tuple[int, int]]:
+    """The text of a listing's listed lists under each element holding one (the lists themselves too), and how many
+    they are. Linear: each ancestor is passed once (the walk up from a list stops at one passed), then the sums go up
+    from the elements holding no other one, each added to its parent once."""
+    parent_of: dict[etree._Element, etree._Element | None] = {}
+    pending: dict[etree._Element, int] = {}  # per element, its children on the lists' ways up not summed yet
+    for el in analysis.listed_lists:
+        node: etree._Element | None = el
+        while node is not None and node not in parent_of:
+            parent = node.getparent()
+            parent_of[node] = parent
+            if parent is not None:
+                pending[parent] = pending.get(parent, 0) + 1
+            node = parent
+    found: dict[etree._Element, tuple[int, int]] = {}
+    ready = [el for el in parent_of if not pending.get(el)]
+    while ready:
+        el = ready.pop()
+        text, lists = found.get(el, (0, 0))
+        if el in analysis.listed_lists:
+            text, lists = text + analysis.text(el), lists + 1
+        found[el] = text, lists
+        parent = parent_of[el]
+        if parent is not None:
+            above = found.get(parent, (0, 0))
+            found[parent] = above[0] + text, above[1] + lists
+            pending[parent] -= 1
+            if not pending[parent]:
+                ready.append(parent)
+    return found
 
 
 def is_one_unit(block: etree._Element, good: Callable[[etree._Element], int]) -> bool:

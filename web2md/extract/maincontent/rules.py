@@ -340,6 +340,19 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "listing-column",
+        "on a listing, the descent goes into the column (COLUMN_TAGS) holding the most content text when it holds "
+        "LISTING_COLUMN of the text of the listed lists in its block, two of them or more, lists stand beside it, and "
+        "it holds WIDGET_COLUMN_BESIDE units: the lists in the columns beside it are a sidebar's (most read, popular "
+        "posts, related links), not the listing's desks (a column of one list is a desk among others)",
+        ("LISTING_COLUMN", "WIDGET_COLUMN_BESIDE"),
+        (
+            "test_content::test_a_front_page_of_desks_beside_a_column_of_popular_posts_leaves_the_column_out",
+            "test_content::test_a_front_page_of_desks_in_two_columns_keeps_both",
+            "test_content::test_a_big_desk_beside_a_small_one_in_the_listings_column_keeps_both",
+        ),
+    ),
+    Rule(
         "listing-thread",
         "in the listing decision, the readers' comments (the top-level comments of the page) are no content text of "
         "the page's own to weigh its cards against, unless they hold all of it but a unit (the page is the thread): a "
