@@ -5,11 +5,11 @@ list knows (CSS-in-JS hashes, utility classes, other languages; issue 30). Used 
 short keyed hash of the token (`q` and six digits: no letters, so no word list can match a piece of it): the same
 token maps to the same opaque one across the page (and across pages), so repetition, and the structure a stylesheet
 would see, stay. The attributes that name an element by its id are mapped with the same key so that references still
-meet their targets: `name` of `<a>` (an old anchor is an id), the fragment of a same-page link (`href="#comments"`),
-`for` of a label, `headers` of a cell and the id lists of `aria-labelledby`, `aria-describedby`, `aria-controls` and
-`aria-owns`. Everything else is kept: tags, text, `role`, `itemprop`, `itemtype`, other `aria-*` attributes,
-`data-*` attributes, `<meta>`, JSON-LD and all script and style text (a stylesheet's selectors are not mapped: its
-class words become names no element carries).
+meet their targets: `name` of `<a>` (an old anchor is an id), `for` of a label, `headers` of a cell, the fragment of
+every link (`href="#comments"`, `/post/#comment-12`: the id it points at) and the id lists of `aria-labelledby`,
+`aria-describedby`, `aria-controls` and `aria-owns`. Everything else is kept: tags, text, `role`, `itemprop`,
+`itemtype`, other `aria-*` attributes, `data-*` attributes, `<meta>`, JSON-LD and all script and style text (a
+stylesheet's selectors are not mapped: its class words become names no element carries).
 
 The page is rewritten on its own bytes (or str), attribute by attribute in the start tags a lexer finds outside
 comments, scripts, styles, textareas and CDATA; every other byte is kept, so a blind page differs from the page only
@@ -76,11 +76,11 @@ def _attrs(tag: bytes, attrs: bytes) -> bytes:
 
 
 def _map_fragment(href: bytes) -> bytes:
-    """A same-page link's fragment (`#comments`) mapped like the id it points at; any other address kept."""
-    stripped = href.strip()
-    if stripped.startswith(b"#") and len(stripped) > 1:
-        return b"#" + opaque(stripped[1:])
-    return href
+    """A link's fragment (`#comments`, `/post/#comment-12`) mapped like the id it points at; the address kept."""
+    at = href.find(b"#")
+    if at < 0 or at == len(href) - 1:
+        return href
+    return href[: at + 1] + opaque(href[at + 1 :].strip())
 
 
 def _rewrite(m: re.Match) -> bytes:
