@@ -16,6 +16,11 @@ shingles on dragnet-dev (the page's bytes, as articles.py passes them), Markdown
            comma separated; names joined by + are switched off together: `convert(..., disable_rules=...)`) and
            prints what it is worth on every corpus, with the number of folds it helps and hurts: a rule worth less
            than a page, or that hurts on folds, is a candidate for deletion.
+--blind    every page's class and id names made opaque before any extractor reads it (benchmarks/blind.py: each token a
+           keyed hash, the same within and across pages; ids' references mapped alike; role, itemprop, aria-*,
+           data-*, meta, JSON-LD and text kept), for web2md and the peers alike (their records cached apart): what
+           the extraction is worth on a site whose names no word list knows (issue 30). Combines with every other
+           flag (--cv, --ablate, --save, --against).
 --pages    print the pages whose score changes most under each ablated rule (with --ablate).
 --blockmodel DIR  each page converted with the learned block scorer (benchmarks/blockmodel.py) trained without
            its site fold (DIR/fold{k}.json from benchmarks/train_blocks.py): the scorer's out-of-fold figures;
@@ -234,8 +239,25 @@ def corpus_dir(corpus: Corpus) -> Path:
     return ARGS.root / corpus.name
 
 
+def blinded(ex: Extractor) -> Extractor:
+    """`ex` reading each page with its class and id names made opaque (--blind; benchmarks/blind.py)."""
+    from blind import blind  # benchmarks/
+
+    # a peer's blind records are cached apart, under the transform's own source
+    digest = hashlib.sha256((HERE / "blind.py").read_bytes()).hexdigest()[:8]
+    return Extractor(
+        ex.name,
+        lambda body, url: ex.text(blind(body), url),
+        lambda html, url: ex.article(blind(html), url),
+        lambda html, url: ex.markdown(blind(html), url),
+        f"{ex.version}+blind{digest}" if ex.version else "",
+    )
+
+
 def run(corpus: Corpus, ex: Extractor, tools: dict) -> dict[str, dict]:
     """Per-page records of one extractor on one corpus (a peer's from the cache when it has run before)."""
+    if ARGS.blind:
+        ex = blinded(ex)
     # the bundled sample shares corpus names with the shared corpora, never their cached records; and a record is
     # the scorer's count, so a changed scorer makes new ones
     sample = "" if ARGS.root.parent == ARGS.shared else ".sample"
@@ -466,6 +488,9 @@ def main() -> int:
         action="store_true",
         help="with --blockmodel: each page of a source converted with DIR/loso-SOURCE.json, the model trained on "
         "the other two sources (leave one source out)",
+    )
+    ap.add_argument(
+        "--blind", action="store_true", help="every page's class and id names made opaque first (benchmarks/blind.py)"
     )
     ap.add_argument("--save", type=Path, help="write web2md's per-page records to this file")
     ap.add_argument("--against", type=Path, help="list the pages whose records differ from this saved file")

@@ -737,6 +737,55 @@ def test_a_guest_book_under_a_line_of_introduction_keeps_its_entries():
     assert md == "\n\n".join(["# Guest book", *kept])
 
 
+# Session 28 (issue 30): threads on pages whose class and id names say nothing (hashed, opaque: `q4711`)
+def opaque_thread(readers: int, wrapped: bool) -> str:
+    """A WordPress-like thread with opaque class names: avatar, `<cite>` name "says:", a date, the text in a paragraph;
+    with `wrapped`, each comment held whole by one block of its own (`<li><div>…</div></li>`)."""
+    items = []
+    for n in range(1, readers + 1):
+        comment = (
+            f"<div class='q1033'><img src='/avatars/{n}.png' alt=''><cite><a href='https://reader{n}.example'>Reader "
+            f"{n}</a></cite> says:</div><div class='q2071'><a href='#q88{n}'>May {n % 28 + 1}, 2026 at 10:1{n % 10} "
+            f"am</a></div><p>The gauge at harbour {n} read even lower than yours this week, and the pier was dry until "
+            "noon.</p>"
+        )
+        items.append(
+            f"<li id='q88{n}' class='q3301'>" + (f"<div class='q4410'>{comment}</div>" if wrapped else comment)
+        )
+    return "<ol class='q5520'>" + "</li>".join(items) + "</li></ol>"
+
+
+REPLY_BOX = (
+    "<div id='q6610'><h3>Leave a Reply</h3><form><p><label>Name</label><input name='n'></p>"
+    "<p><textarea name='c'></textarea></p><input type='submit' value='Post Comment'></form></div>"
+)
+
+
+def test_a_thread_of_comments_each_wrapped_in_a_block_of_its_own_is_left_out():
+    """The readers' comments after the article, no class naming them (opaque names), each held whole by one block
+    (`<li><div>` header, date, text `</div></li>`): the comment is read inside its wrapper."""
+    html = f"<html><body><div class='q7001'>{BODY}<h3>What readers say</h3>{opaque_thread(3, True)}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_long_thread_under_a_short_post_before_a_reply_box_is_left_out():
+    """A thread holding many times the post's text, no heading or class naming it: left out when a box to write in
+    (the form to add a comment) follows it; the form is furniture as always."""
+    thread = opaque_thread(40, False)
+    html = f"<html><body><div class='q7001'>{BODY}{thread}{REPLY_BOX}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_long_run_of_dated_entries_without_a_box_to_write_in_stays():
+    """The same entries holding many times the text before them, with no box to write in after them: a guest book or
+    a page of reviews, the page's content (the run may go only before a reply box)."""
+    thread = opaque_thread(40, False)
+    html = f"<html><body><div class='q7001'>{BODY}{thread}</div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert md.startswith(BODY_MD)
+    assert "The gauge at harbour 40 read even lower" in md and "The gauge at harbour 1 read even lower" in md
+
+
 LISTS_OF_DATES = {
     # tour dates closing a story: a bold place and a date, what happens there on the same line
     "dates": "<ul>"

@@ -147,6 +147,7 @@ COMMENT_HEAD = 160  # characters of a comment's opening read for its header
 COMMENT_HEAD_WORDS = 12  # words ahead of its date (a title of its own, then the name)
 COMMENT_WORDS_OWN = 40  # characters of text outside links after the header: what the reader wrote
 COMMENTS_OVER_POST = 4  # a thread holds at most this many times the content text of the rest of the region
+COMMENT_WRAPPERS = 2  # blocks wrapping a comment whole, one in the other, looked through for its header
 # A media block: a player (an embed, or an element showing nothing that a script fills) first, then a line of title
 # and a running time standing alone ("02:13", "1:04:30"); at most MAX_CAPTION characters in all
 MEDIA_BLOCK_TAGS = frozenset({"div", "section", "figure", "aside"})
@@ -666,6 +667,7 @@ class FurnitureTest:
         self.heading_holders: set[etree._Element] | None = None  # the blocks of the region holding a heading
         self.alike_shares: dict[tuple[etree._Element, str], float] = {}
         self.threads: dict[etree._Element, set[etree._Element]] = {}  # per parent: the comments closing it
+        self.textarea_holders: set[etree._Element] | None = None  # the blocks holding a box to write in (when asked)
         self.lines_of_links: dict[etree._Element, Collection[etree._Element]] = {}  # per parent: its line of links
         self.gallery = self.captions_carry(main)
         # the page's story heading, until a verdict asks for the post told in a picture under it: then the blocks
@@ -1587,8 +1589,10 @@ class FurnitureTest:
             return found
         good = self.analysis.good
         held = sum(map(good, run))
-        if held > COMMENTS_OVER_POST * (self.region_good - held):
-            return found  # entries with little else around them: a guest book, a page of reviews (the page's content)
+        if held > COMMENTS_OVER_POST * (self.region_good - held) and not self.box_to_write_after(run[0]):
+            # entries with little else around them: a guest book, a page of reviews (the page's content); unless a
+            # box to write in follows them (the form to add one: a thread under a short post, however long)
+            return found
         # content text ahead of the thread: in the blocks before it, here or further up in the region
         node, ahead = run[-1], False
         while not ahead and node is not None and node is not self.main:
@@ -1601,6 +1605,26 @@ class FurnitureTest:
                 found.add(parent)
         return found
 
+    def box_to_write_after(self, block: etree._Element) -> bool:
+        """Whether a box to write in (a `<textarea>`: a reply form) follows `block` in the region: in a block after it,
+        or after a block holding it. The blocks holding a `<textarea>` are found once per page."""
+        holders = self.textarea_holders
+        if holders is None:
+            holders = self.textarea_holders = set()
+            for field in self.main.iter("textarea"):
+                for node in chain((field,), field.iterancestors()):
+                    if node is self.main or node in holders:
+                        break
+                    holders.add(node)
+        if not holders:
+            return False
+        node = block
+        while node is not None and node is not self.main:
+            if any(sibling in holders for sibling in node.itersiblings(etree.Element)):
+                return True
+            node = node.getparent()
+        return False
+
     def is_comment(self, block: etree._Element, own: Counts) -> bool:
         """A reader's comment: its first COMMENT_HEAD_ELEMENTS elements hold no heading (a post's or an event's title),
         and a day's date (perhaps with a time) within its first COMMENT_HEAD_WORDS words, after the writer's name: an
@@ -1608,6 +1632,10 @@ class FurnitureTest:
         ("Ann Keel says:", "by <a>Ann</a>,"), or an avatar's image ahead of it; then, on a line of its own (a
         paragraph, after a line break), what the reader wrote: COMMENT_WORDS_OWN characters and more (a list of dates
         and places is one line each)."""
+        for _ in range(COMMENT_WRAPPERS):  # a comment wrapped whole in a block of its own (`<li><div>…</div></li>`)
+            if len(block) != 1 or block.text and block.text.strip() or block[0].tail and block[0].tail.strip():
+                break
+            block = block[0]
         if len(block) < 2 or not _DIGIT.search("".join(islice(block.itertext(), COMMENT_HEAD_ELEMENTS))[:COMMENT_HEAD]):
             return False  # (no header and text apart, or no number to write a date with: most blocks, told cheaply)
         words: list[tuple[str, int]] = []  # the words read, each with the number of the line it is on

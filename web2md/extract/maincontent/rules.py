@@ -519,7 +519,9 @@ RULES: tuple[Rule, ...] = (
         "comment-threads",
         "the readers' comments closing a block after the region's content text without a heading or class naming "
         "them: MIN_COMMENTS or more blocks side by side, each opening with its writer's name (a link, <cite>, bold, "
-        "or beside an avatar) just before a date or time, then words of its own",
+        "or beside an avatar) just before a date or time, then words of its own (read inside up to COMMENT_WRAPPERS "
+        "blocks wrapping a comment whole); holding at most COMMENTS_OVER_POST times the rest's content text (more is "
+        "a guest book, the page's content) unless a box to write in (a <textarea>, the reply form) follows them",
         (
             "MIN_COMMENTS",
             "COMMENT_HEAD_ELEMENTS",
@@ -527,9 +529,15 @@ RULES: tuple[Rule, ...] = (
             "COMMENT_HEAD_WORDS",
             "COMMENT_WORDS_OWN",
             "COMMENTS_OVER_POST",
+            "COMMENT_WRAPPERS",
             "NAME_WORDS",
         ),
-        ("test_content::test_a_thread_of_comments_without_a_heading_or_class_naming_it_is_left_out",),
+        (
+            "test_content::test_a_thread_of_comments_without_a_heading_or_class_naming_it_is_left_out",
+            "test_content::test_a_thread_of_comments_each_wrapped_in_a_block_of_its_own_is_left_out",
+            "test_content::test_a_long_thread_under_a_short_post_before_a_reply_box_is_left_out",
+            "test_content::test_a_long_run_of_dated_entries_without_a_box_to_write_in_stays",
+        ),
     ),
     Rule(
         "closing-boxes",
