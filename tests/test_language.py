@@ -256,3 +256,28 @@ def test_letters_and_latin_counted_as_the_patterns():
         assert L._letters_and_latin(text) == by_patterns(text), text
     many = "".join(chr(cp) for cp in range(0x4E00, 0x4E00 + 200)) + "abc é ×"
     assert L._letters_and_latin(many) == by_patterns(many)
+
+
+def test_script_counts_as_the_patterns():
+    # each script's characters counted per distinct character in the ranges the patterns are made of: what summing
+    # the lengths of each pattern's runs gives (in the patterns' order), at both ends of every range and next to
+    # them, and on random code points of every plane, lone surrogates among them
+    import random
+
+    from web2md.extract.meta import language as L
+
+    def by_patterns(text):
+        found = ((name, sum(map(len, pattern.findall(text)))) for name, pattern in L._SCRIPTS)
+        return [(name, n) for name, n in found if n]
+
+    edges = [
+        chr(point)
+        for low, high in zip(L._RANGE_STARTS, L._RANGE_ENDS)
+        for point in (low - 1, low, low + 1, high - 1, high, high + 1)
+    ]
+    rng = random.Random(5)
+    pieces = edges + [chr(rng.randrange(0x110000)) for _ in range(300)] + list("aZ_09 .,-\n")
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
+        assert list(L._script_counts(text).items()) == by_patterns(text), text
+    assert list(L._script_counts("".join(edges)).items()) == by_patterns("".join(edges))
