@@ -6160,3 +6160,68 @@ def test_the_sites_name_as_the_only_heading_the_title_holds_is_no_post_title():
         head="",
     )
     assert convert(html, "https://gadgets.example/2026/05/harbour-lights").markdown == POST_TITLE_BODY_MD
+
+
+FERRY_POST = (
+    "<p>Die erste Fähre legte am Montag um zehn vor sechs ab, mit vierzig Pendlern und zwei Hunden an Bord, und "
+    "erreichte das Festland vier Minuten vor dem Fahrplan.</p><p>Die Besatzung sagte, die Überfahrt sei ruhig "
+    "gewesen und die meisten Fahrgäste hätten geschlafen, bis die Maschinen vor dem Anleger langsamer wurden.</p>"
+)
+FERRY_POST_MD = (
+    "Die erste Fähre legte am Montag um zehn vor sechs ab, mit vierzig Pendlern und zwei Hunden an Bord, und "
+    "erreichte das Festland vier Minuten vor dem Fahrplan.\n\nDie Besatzung sagte, die Überfahrt sei ruhig gewesen "
+    "und die meisten Fahrgäste hätten geschlafen, bis die Maschinen vor dem Anleger langsamer wurden."
+)
+
+
+def ferry_page(feeds: str, header: str, post: str) -> str:
+    """A blog's post page with opaque class names, the feeds it declares in its head, a header and the post."""
+    return (
+        f"<html><head><title>Hafennotizen: Die erste Fähre am Morgen</title>{feeds}</head><body>"
+        f"<div class='q7c1e0'>{header}<div class='q4f2a1'>{post}{FERRY_POST}</div></div>"
+        "<div class='q90b3d'><p>Betrieben mit einer Blog-Software</p></div></body></html>"
+    )
+
+
+def test_a_blogs_name_linking_to_the_home_of_its_feed_and_tagline_over_the_post_are_left_out():
+    """A blog living under a path (`/notizen/`): its name as the `<h1>` links to the folder of the feed the page
+    declares, not to the site's root; with its tagline, a masthead over the post titled by the `<h3>` the
+    `<title>` holds."""
+    feeds = "<link rel='alternate' type='application/atom+xml' href='https://hafen.example/notizen/atom.xml'>"
+    header = (
+        "<div class='q3b8d5'><h1><a href='https://hafen.example/notizen/'>Hafennotizen</a></h1>"
+        "<h2>Über Boote, Gezeiten und die Leute am Hafen</h2></div>"
+    )
+    md = convert(
+        ferry_page(feeds, header, "<h3>Die erste Fähre am Morgen</h3>"),
+        "https://hafen.example/notizen/2024/03/erste-faehre.html",
+    ).markdown
+    assert md == "### Die erste Fähre am Morgen\n\n" + FERRY_POST_MD
+
+
+def test_a_posts_h1_linking_to_the_folder_of_its_comment_feed_stays():
+    """The post's own `<h1>`, a link to its address, where its comment feed lies (`…/erste-faehre/feed/`), the
+    `<title>` naming it as long as the site's name: the post's title, no blog's home, and it stays."""
+    feeds = "<link rel='alternate' type='application/rss+xml' href='https://hafen.example/2024/03/erste-faehre/feed/'>"
+    header = (
+        "<div class='q3b8d5'><h3><a href='https://hafen.example/'>Hafennotizen</a></h3></div><div class='q55e10'>"
+        "<h1><a href='https://hafen.example/2024/03/erste-faehre/'>Die erste Fähre am Morgen</a></h1></div>"
+    )
+    md = convert(ferry_page(feeds, header, ""), "https://hafen.example/2024/03/erste-faehre/").markdown
+    assert md.endswith("# Die erste Fähre am Morgen\n\n" + FERRY_POST_MD)
+
+
+def test_a_short_posts_h1_linking_to_its_comment_feed_beside_the_sites_feed_stays():
+    """Of the feeds a page declares, the site's lies in the shallowest folder: a short `<h1>` linking to the post's
+    own folder, where its comment feed lies, is no home, even where a longer heading the `<title>` holds (the
+    site's name) stands over it."""
+    feeds = (
+        "<link rel='alternate' type='application/rss+xml' href='https://hafen.example/feed/'>"
+        "<link rel='alternate' type='application/rss+xml' href='https://hafen.example/2024/03/faehre/feed/'>"
+    )
+    header = (
+        "<div class='q3b8d5'><h3>Hafennotizen: Die erste Fähre am Morgen</h3></div><div class='q55e10'>"
+        "<h1><a href='https://hafen.example/2024/03/faehre/'>Die erste Fähre</a></h1></div>"
+    )
+    md = convert(ferry_page(feeds, header, ""), "https://hafen.example/2024/03/faehre/").markdown
+    assert md.endswith("# Die erste Fähre\n\n" + FERRY_POST_MD)

@@ -680,6 +680,16 @@ PAGES = {
         "# [Coastal Notes](https://example.org/)\n\nA blog about the sea and the harbours of the coast\n\n## Tides "
         "explained\n\n" + BODY_MD,
     ),
+    "feed-homes": (
+        "<html><head><title>Coastal Notes: Tides explained</title><link rel='alternate' type='application/atom+xml' "
+        "href='/notes/atom.xml'></head><body><div id='wrap'><div id='header'><h1><a href='/notes/'>Coastal Notes</a>"
+        "</h1><p>A blog about the sea and the harbours of the coast</p></div><div "
+        f"class='post'><h2>Tides explained</h2>{BODY}</div></div><div id='footer'><p>Powered by a blog engine</p>"
+        "</div></body></html>",
+        "## Tides explained\n\n" + BODY_MD,
+        "# [Coastal Notes](https://example.org/notes/)\n\nA blog about the sea and the harbours of the coast\n\n## "
+        "Tides explained\n\n" + BODY_MD,
+    ),
     "kickers": (
         f"<html><body><article><div><span>Analysis</span></div><h1>Tides explained</h1>{BODY}</article></body></html>",
         ARTICLE_MD,
@@ -772,6 +782,7 @@ NEEDS = {
     "story-picture": {"link-density"},  # the blocks it spares are link-dense
     "picture-post-region": {"link-density"},  # the post's line of links to its writer and category
     "picture-posts": {"banner-kickers"},  # the post's title is an <h2> the <title> names
+    "feed-homes": {"mastheads"},  # it finds the site's name mastheads leaves out
 }
 
 

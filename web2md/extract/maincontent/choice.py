@@ -376,6 +376,32 @@ def is_home_link(heading: etree._Element) -> bool:
     return home and not parts.query and len(subtree_text(links[0]).strip()) == len(subtree_text(heading).strip())
 
 
+FEED_TYPES = frozenset({"application/rss+xml", "application/atom+xml"})
+
+
+def links_to_feed_home(heading: etree._Element, body: etree._Element) -> bool:
+    """Whether a heading is one link (all its text) to the folder of the site's feed as the page declares it in its
+    head (`<link rel="alternate" type="application/atom+xml" href="/blog/atom.xml">`: home `/blog/`): the blog's home
+    as a path. Of several feeds the one in the shallowest folder is the site's (a post's comment feed lies under the
+    post's own address)."""
+    links = heading.findall(".//a")
+    html = body.getparent()
+    if len(links) != 1 or html is None:
+        return False
+    href = (links[0].get("href") or "").strip()
+    if not href.endswith("/") or len(subtree_text(links[0]).strip()) != len(subtree_text(heading).strip()):
+        return False
+    home: str | None = None
+    for head in html.iterchildren("head"):
+        for link in head.iterchildren("link"):
+            if str_lower(link.get("rel") or "") == "alternate" and str_lower(link.get("type") or "") in FEED_TYPES:
+                feed = (link.get("href") or "").strip().rstrip("/")
+                folder = feed.rsplit("/", 1)[0] + "/" if "/" in feed else ""
+                if folder and (home is None or folder.count("/") < home.count("/")):
+                    home = folder
+    return home == href
+
+
 def heads_another_page(heading: etree._Element, body: etree._Element, base: str) -> bool:
     """Whether a heading is one link to another page of the site than the page itself (`base`, its address; without
     one no link tells) that the page's `<title>` does not name: a card's headline (a portal's top story under its `<h1>`), not
@@ -721,7 +747,19 @@ def choose_main(
             elif titled is not body:  # (the post's title and the region held by the body alone: the page)
                 titled_post = titled
     # a post's title under the site's name as the <h1> (one link home): what stands over it is the site's masthead
-    post = headline(body, title) if title is not None and is_home_link(title) else None
+    # (or one link to the folder of the site's feed the page declares, a blog's home as a path, `/blog/`, when the
+    # <title> does not name the <h1> as long as the post's title: no post's own title linking to its own folder)
+    post = None
+    if title is not None:
+        if is_home_link(title):
+            post = headline(body, title)
+        elif (
+            "feed-homes" not in off
+            and links_to_feed_home(title, body)
+            and (under := headline(body, title)) is not None
+            and not title_held(body, title, under)
+        ):
+            post = under
     # the headline kickers are looked for over: the post's title where the lone <h1> is a section's banner over it
     heads = (
         None

@@ -735,6 +735,20 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "feed-homes",
+        "mastheads' <h1> as the site's name is also one link (all its text) to the folder of the site's feed as the "
+        "page declares it in its head (<link rel=alternate type=application/atom+xml href=/blog/atom.xml>: home "
+        "/blog/; of several feeds the one in the shallowest folder, not a post's comment feed under the post's own "
+        "address), when the <title> does not hold the <h1>'s text as long as the post's title's: a blog whose home is "
+        "a path, not the site's root",
+        (),
+        (
+            "test_content::test_a_blogs_name_linking_to_the_home_of_its_feed_and_tagline_over_the_post_are_left_out",
+            "test_content::test_a_posts_h1_linking_to_the_folder_of_its_comment_feed_stays",
+            "test_content::test_a_short_posts_h1_linking_to_its_comment_feed_beside_the_sites_feed_stays",
+        ),
+    ),
+    Rule(
         "heads-nothing",
         "section headings whose sections hold only furniture; not the heading right after the <h1> in a <header> "
         "or <hgroup> (the title's deck, over the byline), nor the story's heading over its byline",
