@@ -1561,37 +1561,48 @@ class FurnitureTest:
             return found
         found = self.threads[parent] = set()
         stats = self.stats
-        children = list(parent.iterchildren(etree.Element))
         # the blocks closing `parent` that may be comments by their counts and tags, from the end back (most blocks
-        # are told apart here: their last block of content text is a paragraph), then each read for its header
+        # are told apart here: their last block of content text is a paragraph), then each read for its header; walked
+        # by siblings, not listed (most parents are told apart at their last block)
         candidates: list[etree._Element] = []
         heads: dict[etree._Element, etree._Element] = {}  # a `<dd>` comment's `<dt>` header
+        linked: set[etree._Element] = set()  # the candidates found linking to themselves
         self_links = "comment-permalinks" not in self.analysis.disabled
-        at = len(children)
-        while at:
-            child = children[at - 1]
-            at -= 1
-            own = stats.get(child)
+        before = None  # the block before the thread, the last one from the end that is not of it
+        child = parent[-1] if len(parent) else None
+        while child is not None:
+            previous = child.getprevious()
+            own = stats.get(child) if isinstance(child.tag, str) else None
             if not own or not own.text:
+                child = previous
                 continue  # blocks without text between the comments (anchors, spacers)
             tag = child.tag
             if tag == "dt" and candidates and heads.get(candidates[-1]) is child:
+                child = previous
                 continue  # the header of the comment after it, read with it
             head = None
-            if self_links and tag == "dd" and at and children[at - 1].tag == "dt":
-                head = heads[child] = children[at - 1]  # a `<dt>` header over a `<dd>` comment
+            if self_links and tag == "dd":
+                node = previous
+                while node is not None and not isinstance(node.tag, str):
+                    node = node.getprevious()
+                if node is not None and node.tag == "dt":
+                    head = heads[child] = node  # a `<dt>` header over a `<dd>` comment
             if (
                 tag not in COMMENT_TAGS
                 or candidates
                 and tag != candidates[0].tag
                 or own.text - own.links <= COMMENT_WORDS_OWN
-                and not (self_links and own.text > own.links and self.links_to_itself(child, head))
+                and not (
+                    self_links and own.text > own.links and self.links_to_itself(child, head) and not linked.add(child)
+                )
             ):
                 if not candidates and not own.good:
+                    child = previous
                     continue  # a line without content text after the thread ("Older comments", a reply box)
-                at += 1
+                before = child
                 break
             candidates.append(child)
+            child = previous
         if len(candidates) < MIN_COMMENTS:
             return found
         run: list[etree._Element] = []
@@ -1601,9 +1612,9 @@ class FurnitureTest:
                 head is None
                 and self.is_comment(child, stats[child])
                 or self_links
-                and self.links_to_itself(child, head)
+                and (child in linked or self.links_to_itself(child, head))
             ):
-                at = children.index(child) + 1  # what comes before the thread ends here
+                before = child  # what comes before the thread ends here
                 break
             run.append(child)
         if len(run) < MIN_COMMENTS:
@@ -1623,7 +1634,10 @@ class FurnitureTest:
         if ahead:
             found.update(run)
             found.update(headers)
-            if not any(self.analysis.text(child) for child in children[:at]):
+            text = self.analysis.text
+            if before is None or not (
+                text(before) or any(map(text, before.itersiblings(etree.Element, preceding=True)))
+            ):
                 # the block holds the thread alone: it is the thread (a heading over it heads nothing)
                 found.add(parent)
         return found
