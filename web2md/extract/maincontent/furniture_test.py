@@ -152,7 +152,7 @@ COMMENT_WRAPPERS = 2  # blocks wrapping a comment whole, one in the other, looke
 # to an id inside it), a day's date among the header's first SELF_LINK_WORDS words; a `<dt>` header over a `<dd>` text
 # read as one comment with it
 SELF_LINK_WORDS = 24
-THREAD_TAGS = COMMENT_TAGS | {"dt"}
+THREAD_TAGS = COMMENT_TAGS | frozenset({"dt"})
 # A media block: a player (an embed, or an element showing nothing that a script fills) first, then a line of title
 # and a running time standing alone ("02:13", "1:04:30"); at most MAX_CAPTION characters in all
 MEDIA_BLOCK_TAGS = frozenset({"div", "section", "figure", "aside"})
@@ -1668,12 +1668,12 @@ class FurnitureTest:
         of its header or of an element among those; and a day's date among the header's first SELF_LINK_WORDS words
         (a permalink alone is a section's anchor: `<section id=x><a href="#x">¶`)."""
         top = head if head is not None else block
-        ids = set()
+        ids: set[str] = set()
         for node in (block, top):
             ident = node.get("id")
             if ident:
                 ids.add(ident)
-        fragments = []
+        fragments: list[str] = []
         words: list[str] = []
         for node in islice(top.iter(), COMMENT_HEAD_ELEMENTS):
             tag = node.tag
