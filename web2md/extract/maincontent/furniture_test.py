@@ -1587,15 +1587,12 @@ class FurnitureTest:
                     node = node.getprevious()
                 if node is not None and node.tag == "dt":
                     head = heads[child] = node  # a `<dt>` header over a `<dd>` comment
-            if (
-                tag not in COMMENT_TAGS
-                or candidates
-                and tag != candidates[0].tag
-                or own.text - own.links <= COMMENT_WORDS_OWN
-                and not (
-                    self_links and own.text > own.links and self.links_to_itself(child, head) and not linked.add(child)
-                )
-            ):
+            alike = tag in COMMENT_TAGS and (not candidates or tag == candidates[0].tag)
+            short = own.text - own.links <= COMMENT_WORDS_OWN
+            if alike and short and self_links and own.text > own.links and self.links_to_itself(child, head):
+                linked.add(child)  # a short comment known by its permalink
+                short = False
+            if not alike or short:
                 if not candidates and not own.good:
                     child = previous
                     continue  # a line without content text after the thread ("Older comments", a reply box)
