@@ -786,6 +786,76 @@ def test_a_long_run_of_dated_entries_without_a_box_to_write_in_stays():
     assert "The gauge at harbour 40 read even lower" in md and "The gauge at harbour 1 read even lower" in md
 
 
+SHORT_REPLIES = ("Count me in!", "Same here, low tide at noon.", "Lovely.", "Thanks for this.")
+
+
+def permalinked_thread(readers: int, pairs: bool) -> str:
+    """A thread with opaque class names whose comments are known by their permalinks only: each block (`<li id=X>`)
+    links to itself from its date (`<a href="#X">`) and holds a short reply, shorter than a comment's usual words of
+    its own; with `pairs`, a `<dl>` of a `<dt>` header (its number linking to it, the name, the date) over a `<dd>` text
+    (a theme's markup)."""
+    items = []
+    for n in range(1, readers + 1):
+        reply = SHORT_REPLIES[n % len(SHORT_REPLIES)]
+        date = f"May {n % 28 + 1}, 2026 at 10:1{n % 10} am"
+        if pairs:
+            items.append(
+                f"<dt id='q91{n}' class='q3302'><span class='q1034'><a href='#q91{n}'>{n}</a></span> "
+                f"<span class='q1035'>Reader {n}</span> <span class='q1036'>{date}</span></dt>"
+                f"<dd class='q3302'><div class='q1037'><p>{reply}</p></div></dd>"
+            )
+        else:
+            items.append(
+                f"<li id='q92{n}' class='q3303'><div class='q1038'><span class='q1039'>Reader {n}</span> "
+                f"<a href='/tides/#q92{n}'>{date}</a></div><p>{reply}</p></li>"
+            )
+    return "<dl class='q5521'>" + "".join(items) + "</dl>" if pairs else "<ol class='q5522'>" + "".join(items) + "</ol>"
+
+
+@pytest.mark.parametrize("pairs", [False, True], ids=["items", "dt-dd"])
+def test_a_thread_of_short_comments_each_linking_to_itself_is_left_out(pairs):
+    """Short replies, too short to read as comments by their words, each linking to itself from its dated header
+    (a permalink), before a reply box: a thread, left out; a `<dt>` header over a `<dd>` text is one comment."""
+    html = (
+        f"<html><body><div class='q7001'>{BODY}<h3>What readers say</h3>{permalinked_thread(4, pairs)}"
+        f"{REPLY_BOX}</div></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_sections_of_a_changelog_linking_to_themselves_stay():
+    """A changelog closing a page, each release a block linking to itself from its dated heading (`<h3><a
+    href="#X">¶</a>`): sections of the text, not comments (a permalink under a heading is a section's anchor)."""
+    releases = "".join(
+        f"<div id='q93{n}' class='q3304'><h3><a href='#q93{n}'>¶</a> Release 2.{n}, May {n + 2}, 2026</h3>"
+        f"<p>Fixed.</p></div>"
+        for n in range(1, 5)
+    )
+    html = f"<html><body><div class='q7001'>{BODY}{releases}{REPLY_BOX}</div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "Release 2.1, May 3, 2026" in md and "Release 2.4, May 6, 2026" in md
+
+
+def test_a_glossary_of_terms_linking_to_themselves_stays():
+    """A `<dl>` of terms, each `<dt>` linking to itself (an anchor to share), over a `<dd>` explaining it: no date in
+    the header, so no comment (a permalink alone is an anchor)."""
+    terms = "".join(
+        f"<dt id='q94{n}'><a href='#q94{n}'>#</a> {term}</dt><dd>{text}</dd>"
+        for n, (term, text) in enumerate(
+            (
+                ("Neap tide", "A tide of small range."),
+                ("Spring tide", "A tide of large range."),
+                ("Slack water", "Still water."),
+                ("Ebb", "The falling tide."),
+            ),
+            1,
+        )
+    )
+    html = f"<html><body><div class='q7001'>{BODY}<dl class='q5523'>{terms}</dl>{REPLY_BOX}</div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "Neap tide" in md and "A tide of small range." in md and "The falling tide." in md
+
+
 LISTS_OF_DATES = {
     # tour dates closing a story: a bold place and a date, what happens there on the same line
     "dates": "<ul>"

@@ -541,6 +541,16 @@ PAGES = {
             for n in range(1, 4)
         ),
     ),
+    "comment-permalinks": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY}<dl>"
+        + "".join(
+            f"<dt id='c{n}'><a href='#c{n}'>{n}</a> Reader {n}, May {n + 2}, 2026</dt><dd>Count me in!</dd>"
+            for n in range(1, 4)
+        )
+        + "</dl><form><textarea name='c'></textarea></form></article></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD + "".join(f"\n\n**{n} Reader {n}, May {n + 2}, 2026**\n\nCount me in!" for n in range(1, 4)),
+    ),
     "second-reading": (
         "<html><body><div id='content'><div class='post'><p><a href='/low-tide'>Low tide at the old pier this "
         "morning</a>, seen from <a href='/wall'>the harbour wall</a>.</p></div><div id='comments' "
@@ -741,6 +751,7 @@ NEEDS = {
     "heads-nothing": {"link-density"},  # the tools under the heading are furniture by their links
     "teaser-lists": {"repeats-once"},
     "comments-descent": {"class-hints"},  # the thread the region stops above is left out by its class
+    "comment-permalinks": {"comment-threads"},  # the thread it finds is left out as one
     "enclosing-article": {"semantic-region"},  # the descent reaches the article's body through the article
     "unwrap-furniture": {"kickers"},
     "banner-kickers": {

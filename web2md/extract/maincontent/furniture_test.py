@@ -148,6 +148,11 @@ COMMENT_HEAD_WORDS = 12  # words ahead of its date (a title of its own, then the
 COMMENT_WORDS_OWN = 40  # characters of text outside links after the header: what the reader wrote
 COMMENTS_OVER_POST = 4  # a thread holds at most this many times the content text of the rest of the region
 COMMENT_WRAPPERS = 2  # blocks wrapping a comment whole, one in the other, looked through for its header
+# ... or, whatever its header, a comment linking to itself from it (its permalink: `<li id=X>… <a href="#X">`, or
+# to an id inside it), a day's date among the header's first SELF_LINK_WORDS words; a `<dt>` header over a `<dd>` text
+# read as one comment with it
+SELF_LINK_WORDS = 24
+THREAD_TAGS = COMMENT_TAGS | frozenset({"dt"})
 # A media block: a player (an embed, or an element showing nothing that a script fills) first, then a line of title
 # and a running time standing alone ("02:13", "1:04:30"); at most MAX_CAPTION characters in all
 MEDIA_BLOCK_TAGS = frozenset({"div", "section", "figure", "aside"})
@@ -933,12 +938,13 @@ class FurnitureTest:
             return True
         if (
             own
-            and own.text - own.links > COMMENT_WORDS_OWN
+            and own.text > own.links
             and (
-                tag in COMMENT_TAGS
+                tag in THREAD_TAGS
                 and len(parent) >= MIN_COMMENTS
                 and el in self.comment_thread(parent)
-                or len(el) >= MIN_COMMENTS
+                or own.text - own.links > COMMENT_WORDS_OWN
+                and len(el) >= MIN_COMMENTS
                 and el in self.comment_thread(el)
             )
             and "comment-threads" not in off
@@ -1555,38 +1561,62 @@ class FurnitureTest:
             return found
         found = self.threads[parent] = set()
         stats = self.stats
-        children = list(parent.iterchildren(etree.Element))
         # the blocks closing `parent` that may be comments by their counts and tags, from the end back (most blocks
-        # are told apart here: their last block of content text is a paragraph), then each read for its header
+        # are told apart here: their last block of content text is a paragraph), then each read for its header; walked
+        # by siblings, not listed (most parents are told apart at their last block)
         candidates: list[etree._Element] = []
-        at = len(children)
-        while at:
-            child = children[at - 1]
-            at -= 1
-            own = stats.get(child)
+        heads: dict[etree._Element, etree._Element] = {}  # a `<dd>` comment's `<dt>` header
+        linked: set[etree._Element] = set()  # the candidates found linking to themselves
+        self_links = "comment-permalinks" not in self.analysis.disabled
+        before = None  # the block before the thread, the last one from the end that is not of it
+        child = parent[-1] if len(parent) else None
+        while child is not None:
+            previous = child.getprevious()
+            own = stats.get(child) if isinstance(child.tag, str) else None
             if not own or not own.text:
+                child = previous
                 continue  # blocks without text between the comments (anchors, spacers)
-            if (
-                own.text - own.links <= COMMENT_WORDS_OWN
-                or child.tag not in COMMENT_TAGS
-                or candidates
-                and child.tag != candidates[0].tag
-            ):
+            tag = child.tag
+            if tag == "dt" and candidates and heads.get(candidates[-1]) is child:
+                child = previous
+                continue  # the header of the comment after it, read with it
+            head = None
+            if self_links and tag == "dd":
+                node = previous
+                while node is not None and not isinstance(node.tag, str):
+                    node = node.getprevious()
+                if node is not None and node.tag == "dt":
+                    head = heads[child] = node  # a `<dt>` header over a `<dd>` comment
+            alike = tag in COMMENT_TAGS and (not candidates or tag == candidates[0].tag)
+            short = own.text - own.links <= COMMENT_WORDS_OWN
+            if alike and short and self_links and own.text > own.links and self.links_to_itself(child, head):
+                linked.add(child)  # a short comment known by its permalink
+                short = False
+            if not alike or short:
                 if not candidates and not own.good:
+                    child = previous
                     continue  # a line without content text after the thread ("Older comments", a reply box)
-                at += 1
+                before = child
                 break
             candidates.append(child)
+            child = previous
         if len(candidates) < MIN_COMMENTS:
             return found
         run: list[etree._Element] = []
         for child in candidates:
-            if not self.is_comment(child, stats[child]):
-                at = children.index(child) + 1  # what comes before the thread ends here
+            head = heads.get(child)
+            if not (
+                head is None
+                and self.is_comment(child, stats[child])
+                or self_links
+                and (child in linked or self.links_to_itself(child, head))
+            ):
+                before = child  # what comes before the thread ends here
                 break
             run.append(child)
         if len(run) < MIN_COMMENTS:
             return found
+        headers = [head for child in run if (head := heads.get(child)) is not None]
         good = self.analysis.good
         held = sum(map(good, run))
         if held > COMMENTS_OVER_POST * (self.region_good - held) and not self.box_to_write_after(run[0]):
@@ -1600,7 +1630,11 @@ class FurnitureTest:
             node = node.getparent()
         if ahead:
             found.update(run)
-            if not any(self.analysis.text(child) for child in children[:at]):
+            found.update(headers)
+            text = self.analysis.text
+            if before is None or not (
+                text(before) or any(map(text, before.itersiblings(etree.Element, preceding=True)))
+            ):
                 # the block holds the thread alone: it is the thread (a heading over it heads nothing)
                 found.add(parent)
         return found
@@ -1624,6 +1658,40 @@ class FurnitureTest:
                 return True
             node = node.getparent()
         return False
+
+    def links_to_itself(self, block: etree._Element, head: etree._Element | None) -> bool:
+        """A comment by its permalink: among the first COMMENT_HEAD_ELEMENTS elements of its header (`head`, a `<dt>`
+        over the `<dd>` `block`, else the block's own), no heading, and a link whose fragment is the id of the block,
+        of its header or of an element among those; and a day's date among the header's first SELF_LINK_WORDS words
+        (a permalink alone is a section's anchor: `<section id=x><a href="#x">¶`)."""
+        top = head if head is not None else block
+        ids: set[str] = set()
+        for node in (block, top):
+            ident = node.get("id")
+            if ident:
+                ids.add(ident)
+        fragments: list[str] = []
+        words: list[str] = []
+        for node in islice(top.iter(), COMMENT_HEAD_ELEMENTS):
+            tag = node.tag
+            if not isinstance(tag, str):
+                continue
+            if tag in HEADING_TAGS:
+                return False
+            ident = node.get("id")
+            if ident:
+                ids.add(ident)
+            if tag == "a":
+                href = node.get("href")
+                if href and "#" in href:
+                    fragments.append(href[href.index("#") + 1 :])
+        if not fragments or ids.isdisjoint(fragments):
+            return False
+        for piece in top.itertext():
+            words.extend(word for word in piece.split() if any(c.isalnum() for c in word))
+            if len(words) >= SELF_LINK_WORDS:
+                break
+        return date_at(words[:SELF_LINK_WORDS], times=False) is not None
 
     def is_comment(self, block: etree._Element, own: Counts) -> bool:
         """A reader's comment: its first COMMENT_HEAD_ELEMENTS elements hold no heading (a post's or an event's title),

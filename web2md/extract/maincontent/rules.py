@@ -540,6 +540,19 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "comment-permalinks",
+        "part of comment-threads: a comment known by its permalink whatever its header says or how short it is, a "
+        "block linking to its own id (or to an id inside it) from among its first COMMENT_HEAD_ELEMENTS elements, no "
+        "heading among them (a section's anchor), a day's date among its header's first SELF_LINK_WORDS words (a "
+        "permalink alone is an anchor to share); a <dt> header over a <dd> text read as one comment with it",
+        ("MIN_COMMENTS", "COMMENT_HEAD_ELEMENTS", "SELF_LINK_WORDS"),
+        (
+            "test_content::test_a_thread_of_short_comments_each_linking_to_itself_is_left_out",
+            "test_content::test_sections_of_a_changelog_linking_to_themselves_stay",
+            "test_content::test_a_glossary_of_terms_linking_to_themselves_stays",
+        ),
+    ),
+    Rule(
         "closing-boxes",
         "lists of other stories and boxes about the author closing the region (part of closing-furniture): a box "
         "of a portrait, a name line named again after it and a link; or one image and prose naming the page's "
