@@ -6253,11 +6253,20 @@ def ferry_page(feeds: str, header: str, post: str) -> str:
     )
 
 
-def test_a_blogs_name_linking_to_the_home_of_its_feed_and_tagline_over_the_post_are_left_out():
+@pytest.mark.parametrize(
+    "feed",
+    [
+        "rel='alternate' type='application/atom+xml'",
+        "rel='Alternate' type='application/rss+xml; charset=UTF-8'",
+        "rel='alternate feed' type='application/rdf+xml'",
+    ],
+)
+def test_a_blogs_name_linking_to_the_home_of_its_feed_and_tagline_over_the_post_are_left_out(feed):
     """A blog living under a path (`/notizen/`): its name as the `<h1>` links to the folder of the feed the page
     declares, not to the site's root; with its tagline, a masthead over the post titled by the `<h3>` the
-    `<title>` holds."""
-    feeds = "<link rel='alternate' type='application/atom+xml' href='https://hafen.example/notizen/atom.xml'>"
+    `<title>` holds. The feed is any the page's metadata reads as one (`feedlinks.feed_kind`): a `rel` of several
+    words, a type with parameters, RSS 1.0."""
+    feeds = f"<link {feed} href='https://hafen.example/notizen/atom.xml'>"
     header = (
         "<div class='q3b8d5'><h1><a href='https://hafen.example/notizen/'>Hafennotizen</a></h1>"
         "<h2>Über Boote, Gezeiten und die Leute am Hafen</h2></div>"

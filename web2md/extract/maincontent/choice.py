@@ -13,6 +13,7 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
+from web2md.extract.documents.feedlinks import feed_kind
 from web2md.extract.exact import str_lower
 from web2md.extract.html.entities import subtree_text
 from web2md.extract.html.tags import HEADING_TAGS, SCRIPTLESS_SKIP_TAGS, SKIP_TAGS
@@ -376,9 +377,6 @@ def is_home_link(heading: etree._Element) -> bool:
     return home and not parts.query and len(subtree_text(links[0]).strip()) == len(subtree_text(heading).strip())
 
 
-FEED_TYPES = frozenset({"application/rss+xml", "application/atom+xml"})
-
-
 def links_to_feed_home(heading: etree._Element, body: etree._Element) -> bool:
     """Whether a heading is one link (all its text) to the folder of the site's feed as the page declares it in its
     head (`<link rel="alternate" type="application/atom+xml" href="/blog/atom.xml">`: home `/blog/`): the blog's home
@@ -394,7 +392,7 @@ def links_to_feed_home(heading: etree._Element, body: etree._Element) -> bool:
     home: str | None = None
     for head in html.iterchildren("head"):
         for link in head.iterchildren("link"):
-            if str_lower(link.get("rel") or "") == "alternate" and str_lower(link.get("type") or "") in FEED_TYPES:
+            if feed_kind(link) in ("rss", "atom"):  # (the one reading of a feed link, the metadata's)
                 feed = (link.get("href") or "").strip().rstrip("/")
                 folder = feed.rsplit("/", 1)[0] + "/" if "/" in feed else ""
                 if folder and (home is None or folder.count("/") < home.count("/")):
