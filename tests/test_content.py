@@ -6304,3 +6304,81 @@ def test_a_short_posts_h1_linking_to_its_comment_feed_beside_the_sites_feed_stay
     )
     md = convert(ferry_page(feeds, header, ""), "https://hafen.example/2024/03/faehre/").markdown
     assert md.endswith("# Die erste Fähre\n\n" + FERRY_POST_MD)
+
+
+# A site's page whose region is as wide as the page (a wrapper holding the post, a sidebar and the footer), its
+# class names opaque (`quality.py --blind`): the footer goes by where it stands, after the page's first menu below
+# the post, not by its name.
+RIVER_POST = (
+    "<h1>La crue de printemps sur la Loire</h1>"
+    "<p>Depuis lundi, la Loire monte de quelques centimètres par heure entre Orléans et Blois, et les digues sont "
+    "surveillées jour et nuit par les équipes de la préfecture, qui relèvent les niveaux toutes les deux heures.</p>"
+    "<p>Les riverains des quartiers bas ont été invités à monter leurs meubles à l'étage et à garer leurs voitures "
+    "sur les hauteurs, loin des berges où l'eau pourrait déborder dès la nuit de mercredi.</p>"
+    "<p>Les anciens du village se souviennent de la crue de mille neuf cent quatre-vingt-deux, quand l'eau avait "
+    "atteint les marches de l'église et que les barques circulaient dans la grand-rue pendant trois jours.</p>"
+)
+RIVER_MENU = (
+    "<ul class='q40d1e7'><li><a href='/actualites/'>Actualités</a></li><li><a href='/sport/'>Sport</a></li>"
+    "<li><a href='/culture/'>Culture</a></li><li><a href='/meteo/'>Météo</a></li></ul>"
+)
+RIVER_FOOTER = (
+    "<p>Le Courrier du Val est un journal indépendant fondé par ses lecteurs, qui le financent chaque année.</p>"
+    "<p>Toute reproduction des contenus de ce site, même partielle, est interdite sans l'accord écrit de "
+    "l'éditeur.</p>"
+)
+
+
+def river_page(after_post: str) -> str:
+    return (
+        "<html><head><title>La crue de printemps sur la Loire</title></head><body><div class='q7a1c02'>"
+        f"<div class='q11b9e0'>{RIVER_MENU}</div><div class='q3c52f8'>{RIVER_POST}</div>{after_post}"
+        "</div></body></html>"
+    )
+
+
+@pytest.mark.parametrize(
+    "after_post",
+    [
+        # a sidebar's list of links, then the footer's blurb and terms
+        f"<div class='q9e0b41'>{RIVER_MENU}</div><div class='q5d7e3a'>{RIVER_FOOTER}</div>",
+        # the footer opening with its own menu
+        f"<div class='q5d7e3a'><div class='q2f8c61'>{RIVER_MENU}</div><div class='q6b04d9'>{RIVER_FOOTER}</div></div>",
+    ],
+    ids=["after-a-sidebar", "opening-with-a-menu"],
+)
+def test_the_sites_footer_after_a_menu_below_the_post_is_left_out(after_post):
+    md = convert(river_page(after_post), "https://courrier-du-val.example/2024/04/crue.html").markdown
+    assert "la Loire monte" in md and "les barques circulaient" in md
+    assert "journal indépendant" not in md
+    assert "reproduction" not in md
+
+
+def test_a_story_going_on_after_a_list_of_links_stays():
+    """Past a list of links below the post's block, a block holding half as much content text as the post's or
+    more is the story going on (a second part after a "read also" list), not the footer."""
+    more = (
+        "<div class='q5d7e3a'><h2>Ce que prévoit la préfecture</h2>"
+        "<p>La préfecture a ouvert deux gymnases pour accueillir les familles évacuées, et des navettes partiront "
+        "de la mairie toutes les heures à partir de jeudi matin, tant que l'alerte restera au niveau orange.</p>"
+        "<p>Les écoles des quartiers bas resteront fermées jusqu'à la fin de la semaine, et les cours seront "
+        "donnés dans les salles de la mairie annexe pour les élèves des classes d'examen, matin et après-midi.</p>"
+        "</div>"
+    )
+    md = convert(
+        river_page(f"<div class='q9e0b41'>{RIVER_MENU}</div>{more}"), "https://courrier-du-val.example/crue.html"
+    ).markdown
+    assert "deux gymnases" in md and "écoles des quartiers bas" in md
+
+
+def test_a_closing_paragraph_after_the_storys_list_of_sources_stays():
+    """Where the region is the story's own paragraphs (no block of its own holds them), a paragraph after a list of
+    links is the story's last word, not a footer."""
+    page = (
+        "<html><head><title>La crue de printemps sur la Loire</title></head><body><div class='q7a1c02'>"
+        f"{RIVER_POST.replace('</p><p>Les riverains', ' Les riverains')}{RIVER_MENU}"
+        "<p>Nous mettrons cet article à jour dès que les niveaux de mercredi seront connus.</p>"
+        "</div></body></html>"
+    )
+    md = convert(page, "https://courrier-du-val.example/crue.html").markdown
+    assert "mettrons cet article à jour" in md

@@ -138,6 +138,13 @@ NAME_WORDS = 4  # words of a person's name over such a box
 MAX_TAXONOMY_NOTE = 400  # characters of a theme's note closing the post filing it under its categories
 TAXONOMY_TAGS = 2  # links marked rel=tag one after the other in such a note (without a rel=category one)
 TAXONOMY_NOTE_TAGS = frozenset({"p", "div", "footer", "section", "small"})
+# The site's footer inside a region as wide as the page: what follows the page's first menu after the block holding
+# most of the region's content text. A menu is a block of MIN_MENU_LINKS links or more, no content text, nearly all
+# its text links (LIST_LINK_DENSITY); what closes the region after it goes when it holds less than FOOTER_SHARE of
+# the body block's content text (more is the story going on past a list of links).
+MIN_MENU_LINKS = 3
+FOOTER_SHARE = 0.5
+MENU_DEPTH = 3  # blocks down from a block closing the region to the first one holding text: one opening with a menu
 # A thread of readers' comments: MIN_COMMENTS or more blocks side by side, each opening with a header that names its
 # writer before a date or time (`is_comment`), then words of its own
 MIN_COMMENTS = 3
@@ -553,6 +560,17 @@ def is_a_line_of_its_own(el: etree._Element) -> bool:
         node = parent
 
 
+def in_blocks(block: etree._Element, good: Callable[[etree._Element], int]) -> bool:
+    """Whether a block's content text is spread over several blocks: down from it, one child at a time holding all
+    of it (wrappers), a block with two children holding content text or more."""
+    node = block
+    while True:
+        holding = [child for child in node.iterchildren(etree.Element) if good(child)]
+        if len(holding) != 1:
+            return len(holding) > 1
+        node = holding[0]
+
+
 def is_a_break(el: etree._Element) -> bool:
     """Whether an element beside an inline one ends its line: a block, a line break, or an element without text
     (a script, an empty wrapper)."""
@@ -659,6 +677,8 @@ class FurnitureTest:
         )
         if article_body and not recall and "publisher-body-end" not in off:
             self.closing.update(self.after_the_publishers_text(article_body))
+        if not recall and "site-footers" not in off:
+            self.closing.update(self.site_footer())
         # what the region holds over its headline
         # (over the post's title, `headline`, where the <h1> is a section's banner over it: the banner is a label)
         self.above_title = (
@@ -1455,6 +1475,50 @@ class FurnitureTest:
         if comments_apart:
             found.update(self.comments_in_the_post(visited))
         return found
+
+    def site_footer(self) -> list[etree._Element]:
+        """The site's footer closing a region as wide as the page: the blocks after the page's first menu
+        (`is_menu`) that follows the region's body block (its child holding half its content text or more, in more
+        than one block: not a paragraph of the story's), or from a block opening with such a menu on; none when they
+        hold FOOTER_SHARE of the body block's content text or more."""
+        text, good = self.analysis.text, self.analysis.good
+        children = [child for child in self.main.iterchildren(etree.Element) if text(child)]
+        if len(children) < 2:
+            return []
+        body = max(children, key=good)
+        held = good(body)
+        if held < 0.5 * self.region_good or not in_blocks(body, good):
+            return []
+        footer: list[etree._Element] = []
+        for i in range(children.index(body) + 1, len(children)):
+            child = children[i]
+            if self.is_menu(child):
+                footer = children[i + 1 :]
+                break
+            node = child
+            for _ in range(MENU_DEPTH):
+                node = next((el for el in node.iterchildren(etree.Element) if text(el)), None)
+                if node is None:
+                    break
+                if self.is_menu(node):
+                    footer = children[i:]
+                    break
+            if footer:
+                break
+        if not footer or sum(map(good, footer)) >= FOOTER_SHARE * held:
+            return []
+        return footer
+
+    def is_menu(self, el: etree._Element) -> bool:
+        """A block of links alone: MIN_MENU_LINKS links or more, no content text, nearly all its text linked."""
+        own = self.stats.get(el)
+        return (
+            own is not None
+            and not own.good
+            and 0 < own.text
+            and own.links >= LIST_LINK_DENSITY * own.text
+            and sum(1 for _ in islice(el.iter("a"), MIN_MENU_LINKS)) >= MIN_MENU_LINKS
+        )
 
     def after_the_publishers_text(self, article_body: str) -> list[etree._Element]:
         """The blocks closing the region after the last one holding words of the publisher's own text of the article

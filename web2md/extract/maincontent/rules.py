@@ -568,6 +568,16 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "site-footers",
+        "the site's footer inside a region as wide as the page: after the region's body block (its child holding "
+        "half its content text or more, in several blocks), the blocks after the first menu (MIN_MENU_LINKS links "
+        "or more, no content text, nearly all links: a sidebar's list, the footer's links), or from a block opening "
+        "with one on, when they hold less than FOOTER_SHARE of the body block's content text (terms, copyright, "
+        "disclaimers, a site's blurb)",
+        ("MIN_MENU_LINKS", "FOOTER_SHARE", "MENU_DEPTH"),
+        (),
+    ),
+    Rule(
         "taxonomy-notes",
         "a blog theme's note filing the post under its categories, with no content text after it in its block: "
         "a block of at most MAX_TAXONOMY_NOTE characters holding a link "
