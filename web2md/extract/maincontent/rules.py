@@ -575,7 +575,7 @@ RULES: tuple[Rule, ...] = (
         "with one on, when they hold less than FOOTER_SHARE of the body block's content text (terms, copyright, "
         "disclaimers, a site's blurb)",
         ("MIN_MENU_LINKS", "FOOTER_SHARE", "MENU_DEPTH"),
-        (),
+        ("test_content::test_the_sites_footer_after_a_menu_below_the_post_is_left_out",),
     ),
     Rule(
         "taxonomy-notes",
