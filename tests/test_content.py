@@ -6382,3 +6382,64 @@ def test_a_closing_paragraph_after_the_storys_list_of_sources_stays():
     )
     md = convert(page, "https://courrier-du-val.example/crue.html").markdown
     assert "mettrons cet article à jour" in md
+
+
+SIGN_UP_FORM = (
+    "<form class='q0c8e21' action='/newsletter'><h3>Der Newsletter vom Hafen</h3>"
+    "<p>Melden Sie sich jetzt an: jeden Freitag die Gezeiten der Woche, die Fahrpläne der Fähren und was am Hafen "
+    "geschieht, kostenlos in Ihrem Postfach.</p>"
+    "<div class='q71f0aa'><label for='q5e2'>E-Mail-Adresse</label><input id='q5e2' type='email' name='email'></div>"
+    "<button type='submit'>Anmelden</button>"
+    "<div class='q3d9b70'><small>Mit der Anmeldung akzeptieren Sie unsere Hinweise zum Datenschutz. Sie können den "
+    "Newsletter jederzeit über den Link in jeder Ausgabe wieder abbestellen.</small></div></form>"
+)
+FERRY_STORY = (
+    "<h1>Die erste Fähre am Morgen</h1>"
+    "<p>Um halb sechs legt die erste Fähre ab, und an Bord sind fast nur Pendler, die auf der anderen Seite des "
+    "Flusses arbeiten und die Überfahrt nutzen, um noch eine Zeitung zu lesen oder einen Kaffee zu trinken.</p>"
+    "<p>Der Kapitän fährt die Strecke seit zwanzig Jahren und kennt jeden Fahrgast beim Namen; bei Nebel steuert er "
+    "nach dem Klang der Glocke an der Mole, wie es schon sein Vater getan hat.</p>"
+    "<p>Im Winter fällt die Fähre manchmal aus, wenn Eis auf dem Fluss treibt, und dann fahren die Pendler einen "
+    "Umweg von vierzig Kilometern über die Brücke in der Stadt.</p>"
+)
+
+
+def test_a_sign_up_form_with_its_pitch_and_small_print_is_left_out_whatever_its_class():
+    """A newsletter box measured from its `<form>`: its heading, pitch, field, button and small print are its own,
+    more together than a box measured from the field's label takes in."""
+    page = (
+        f"<html><body><div class='q7a1c02'><div class='q3c52f8'>{FERRY_STORY}</div>{SIGN_UP_FORM}</div></body></html>"
+    )
+    md = convert(page, "https://hafen.example/2024/03/erste-faehre.html").markdown
+    assert "Kapitän fährt die Strecke" in md and "Umweg von vierzig Kilometern" in md
+    assert "Newsletter" not in md and "Postfach" not in md and "Datenschutz" not in md
+
+
+def test_a_list_in_a_form_that_sends_nothing_stays():
+    """A recipe's ingredients as boxes to tick in a `<form>` with no control sending it: the recipe's text."""
+    ingredients = (
+        "<form class='q0c8e21'><h2>Zutaten</h2><ul>"
+        + "".join(
+            f"<li><input type='checkbox' name='q{i}'> {item}</li>"
+            for i, item in enumerate(
+                [
+                    "500 g Mehl",
+                    "250 ml lauwarme Milch",
+                    "80 g Butter",
+                    "1 Würfel frische Hefe",
+                    "2 Eier",
+                    "1 Prise Salz",
+                ]
+            )
+        )
+        + "</ul></form>"
+    )
+    method = (
+        "<h2>Zubereitung</h2><p>Die Hefe in der lauwarmen Milch auflösen und mit dem Mehl, der weichen Butter, den Eiern "
+        "und dem Salz zu einem glatten Teig verkneten, der sich vom Rand der Schüssel löst.</p>"
+        "<p>Den Teig zugedeckt an einem warmen Ort eine Stunde gehen lassen, bis er sich sichtbar vergrößert hat, dann "
+        "zu einem Zopf flechten und bei 180 Grad etwa dreißig Minuten goldbraun backen.</p>"
+    )
+    page = f"<html><body><div class='q7a1c02'><h1>Hefezopf wie bei Oma</h1>{ingredients}{method}</div></body></html>"
+    md = convert(page, "https://backstube.example/hefezopf.html").markdown
+    assert "500 g Mehl" in md and "Würfel frische Hefe" in md

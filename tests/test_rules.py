@@ -690,6 +690,18 @@ PAGES = {
         "# [Coastal Notes](https://example.org/)\n\nA blog about the sea and the harbours of the coast\n\n## Tides "
         "explained\n\n" + BODY_MD,
     ),
+    "sign-up-forms": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY}<form action='/letter'><p>Get the week's tide tables "
+        "for your harbour in your inbox every Friday, with the moon's phases and the times of high water.</p><input "
+        "type='email' name='email'><button type='submit'>Send</button><p>We keep your address for this letter alone "
+        "and you can leave it at any time from the link in each issue; read how we handle it, and who else sees it "
+        "(nobody), in our notes on privacy and on this letter.</p></form></article></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD + "\n\nGet the week's tide tables for your harbour in your inbox every Friday, with the moon's "
+        "phases and the times of high water.\n\nWe keep your address for this letter alone and you can leave it at "
+        "any time from the link in each issue; read how we handle it, and who else sees it (nobody), in our notes on "
+        "privacy and on this letter.",
+    ),
     "site-footers": (
         f"<html><body><div class='q1'><div class='q2'><h1>Tides explained</h1>{BODY}</div>"
         "<ul class='q3'><li><a href='/tides/'>Tides</a></li><li><a href='/harbours/'>Harbours</a></li>"

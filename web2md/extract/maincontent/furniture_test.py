@@ -113,6 +113,10 @@ MAX_ABOVE_TITLE = 100  # characters of a block without content text over the hea
 MAX_FORM_BOX = 300  # characters of text outside the form's own controls
 MAX_PITCH = 150  # characters a sign-up box's pitch beside the block holding its fields adds to it (a sentence)
 TEXT_ENTRY_TYPES = frozenset({"text", "email", "search", "tel", "url", "password", "number"})
+# A form of at most MAX_SIGN_UP characters that sends something (a submit button) is a box asking for input whole:
+# its labels, button, pitch and small print are its own (a form around a page's whole text is larger)
+MAX_SIGN_UP = 600
+SEND_TYPES = frozenset({"submit", "image"})
 MAX_ASK = 80  # characters of a call to action counted as an ask of such a box ("Already a subscriber? Log in")
 BOX_ELEMENTS = 40  # elements of a block looked through for its asks
 MIN_ASKS = 2  # calls to action in a box of asks (a paywall's "Subscribe now" and "Already a subscriber? Log in")
@@ -560,6 +564,15 @@ def is_a_line_of_its_own(el: etree._Element) -> bool:
         node = parent
 
 
+def sends(form: etree._Element) -> bool:
+    """Whether a form holds a control that sends it: a submit input or a button that is not a plain button."""
+    for control in form.iter("input", "button"):
+        kind = str_lower((control.get("type") or ("submit" if control.tag == "button" else "text")).strip())
+        if kind in SEND_TYPES:
+            return True
+    return False
+
+
 def in_blocks(block: etree._Element, good: Callable[[etree._Element], int]) -> bool:
     """Whether a block's content text is spread over several blocks: down from it, one child at a time holding all
     of it (wrappers), a block with two children holding content text or more."""
@@ -931,6 +944,16 @@ class FurnitureTest:
             and "form-boxes" not in off
         ):
             return True
+        if (
+            tag == "form"
+            and 0 < total <= MAX_SIGN_UP
+            and el not in self.body_path
+            and total - linked < 0.5 * self.region_text
+            and not self.holds_the_post(own)
+            and sends(el)
+            and "sign-up-forms" not in off
+        ):
+            return True  # a sign-up or donation form: its pitch, fields, button and small print are its own
         if (
             0 < total <= MAX_FORM_BOX
             and tag in FORM_BOX_TAGS

@@ -811,6 +811,14 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "sign-up-forms",
+        "a <form> of at most MAX_SIGN_UP characters holding a control that sends it (a submit input or button), "
+        "whatever its class: a sign-up, paywall or donation box measured from its form, whose labels, button, pitch "
+        "and small print are its own; not the body's, nor half the region's text, nor most of a short post",
+        ("MAX_SIGN_UP",),
+        ("test_content::test_a_sign_up_form_with_its_pitch_and_small_print_is_left_out_whatever_its_class",),
+    ),
+    Rule(
         "call-boxes",
         "boxes made of asks, whatever their class: a block (judged from the top down: the highest goes whole) of at "
         "most MAX_FORM_BOX characters, holding a link, whose first BOX_ELEMENTS elements hold it all and MIN_ASKS or "
