@@ -6443,3 +6443,29 @@ def test_a_list_in_a_form_that_sends_nothing_stays():
     page = f"<html><body><div class='q7a1c02'><h1>Hefezopf wie bei Oma</h1>{ingredients}{method}</div></body></html>"
     md = convert(page, "https://backstube.example/hefezopf.html").markdown
     assert "500 g Mehl" in md and "Würfel frische Hefe" in md
+
+
+def test_a_front_pages_last_desk_after_a_desk_of_links_stays():
+    """On a listing, a desk of links alone (its name over its pages: a menu by its measure) between desks ends none
+    of them: the desk after it is the page's content, not its footer."""
+
+    def desk(name: str, n: int, start: int) -> str:
+        cards = "".join(
+            f"<div class='q2a'><h3><a href='/{name.lower()}/story-{i}.html'>{name} story {i}: the council votes on "
+            f"the harbour plan</a></h3><p>The council met on Tuesday evening to vote on plan number {i} for the "
+            "harbour, after a long debate about the ferry and the new quay.</p></div>"
+            for i in range(start, start + n)
+        )
+        return f"<section class='q1b'><h2><a href='/{name.lower()}/'>{name}</a></h2><div class='q3c'>{cards}</div></section>"
+
+    page = (
+        "<html><head><title>The Daily Example</title></head><body><main>"
+        + desk("Harbour", 8, 0)
+        + "<section class='q1b'><h2><a href='/sport/'>Sport</a></h2><ul class='q4d'>"
+        + "".join(f"<li><a href='/sport/{kind.lower()}/'>{kind}</a></li>" for kind in ("Results", "Tables", "Fixtures"))
+        + "</ul></section>"
+        + desk("Weather", 3, 20)
+        + "</main></body></html>"
+    )
+    md = convert(page, "https://daily.example/").markdown
+    assert "Weather story 20" in md and "Weather story 22" in md
