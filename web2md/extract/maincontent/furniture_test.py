@@ -1504,8 +1504,6 @@ class FurnitureTest:
         (`is_menu`) that follows the region's body block (its child holding half its content text or more, in more
         than one block: not a paragraph of the story's), or from a block opening with such a menu on; none when they
         hold FOOTER_SHARE of the body block's content text or more."""
-        if self.analysis.listed_lists:
-            return []  # a listing: its desks are its content, and a menu between them ends none of them
         text, good = self.analysis.text, self.analysis.good
         children = [child for child in self.main.iterchildren(etree.Element) if text(child)]
         if len(children) < 2:
@@ -1532,6 +1530,15 @@ class FurnitureTest:
                 break
         if not footer or sum(map(good, footer)) >= FOOTER_SHARE * held:
             return []
+        if self.analysis.listed_lists:
+            # a listing's desks are its content: a menu between them ends none of them
+            closing = set(footer)
+            for listed in self.analysis.listed_lists:
+                for block in listed.iterancestors():
+                    if block in closing:
+                        return []
+                    if block is self.main:
+                        break
         return footer
 
     def is_menu(self, el: etree._Element) -> bool:

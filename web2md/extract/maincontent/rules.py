@@ -573,7 +573,7 @@ RULES: tuple[Rule, ...] = (
         "half its content text or more, in several blocks), the blocks after the first menu (MIN_MENU_LINKS links "
         "or more, no content text, nearly all links: a sidebar's list, the footer's links), or from a block opening "
         "with one on, when they hold less than FOOTER_SHARE of the body block's content text (terms, copyright, "
-        "disclaimers, a site's blurb); not on a listing (its desks are its content)",
+        "disclaimers, a site's blurb); not when they hold a listing's list of cards (its desks are its content)",
         ("MIN_MENU_LINKS", "FOOTER_SHARE", "MENU_DEPTH"),
         ("test_content::test_the_sites_footer_after_a_menu_below_the_post_is_left_out",),
     ),
