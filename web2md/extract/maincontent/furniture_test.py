@@ -116,7 +116,7 @@ TEXT_ENTRY_TYPES = frozenset({"text", "email", "search", "tel", "url", "password
 # A form of at most MAX_SIGN_UP characters that sends something (a submit button) is a box asking for input whole:
 # its labels, button, pitch and small print are its own (a form around a page's whole text is larger)
 MAX_SIGN_UP = 600
-SEND_TYPES = frozenset({"submit", "image"})  # input types that send their form (a <button> sends unless typed otherwise)
+SEND_TYPES = frozenset({"submit", "image"})  # input types that send their form (a <button> does unless typed so)
 MAX_ASK = 80  # characters of a call to action counted as an ask of such a box ("Already a subscriber? Log in")
 BOX_ELEMENTS = 40  # elements of a block looked through for its asks
 MIN_ASKS = 2  # calls to action in a box of asks (a paywall's "Subscribe now" and "Already a subscriber? Log in")
