@@ -6304,3 +6304,168 @@ def test_a_short_posts_h1_linking_to_its_comment_feed_beside_the_sites_feed_stay
     )
     md = convert(ferry_page(feeds, header, ""), "https://hafen.example/2024/03/faehre/").markdown
     assert md.endswith("# Die erste Fähre\n\n" + FERRY_POST_MD)
+
+
+# A site's page whose region is as wide as the page (a wrapper holding the post, a sidebar and the footer), its
+# class names opaque (`quality.py --blind`): the footer goes by where it stands, after the page's first menu below
+# the post, not by its name.
+RIVER_POST = (
+    "<h1>La crue de printemps sur la Loire</h1>"
+    "<p>Depuis lundi, la Loire monte de quelques centimètres par heure entre Orléans et Blois, et les digues sont "
+    "surveillées jour et nuit par les équipes de la préfecture, qui relèvent les niveaux toutes les deux heures.</p>"
+    "<p>Les riverains des quartiers bas ont été invités à monter leurs meubles à l'étage et à garer leurs voitures "
+    "sur les hauteurs, loin des berges où l'eau pourrait déborder dès la nuit de mercredi.</p>"
+    "<p>Les anciens du village se souviennent de la crue de mille neuf cent quatre-vingt-deux, quand l'eau avait "
+    "atteint les marches de l'église et que les barques circulaient dans la grand-rue pendant trois jours.</p>"
+)
+RIVER_MENU = (
+    "<ul class='q40d1e7'><li><a href='/actualites/'>Actualités</a></li><li><a href='/sport/'>Sport</a></li>"
+    "<li><a href='/culture/'>Culture</a></li><li><a href='/meteo/'>Météo</a></li></ul>"
+)
+RIVER_FOOTER = (
+    "<p>Le Courrier du Val est un journal indépendant fondé par ses lecteurs, qui le financent chaque année.</p>"
+    "<p>Toute reproduction des contenus de ce site, même partielle, est interdite sans l'accord écrit de "
+    "l'éditeur.</p>"
+)
+
+
+def river_page(after_post: str) -> str:
+    return (
+        "<html><head><title>La crue de printemps sur la Loire</title></head><body><div class='q7a1c02'>"
+        f"<div class='q11b9e0'>{RIVER_MENU}</div><div class='q3c52f8'>{RIVER_POST}</div>{after_post}"
+        "</div></body></html>"
+    )
+
+
+@pytest.mark.parametrize(
+    "after_post",
+    [
+        # a sidebar's list of links, then the footer's blurb and terms
+        f"<div class='q9e0b41'>{RIVER_MENU}</div><div class='q5d7e3a'>{RIVER_FOOTER}</div>",
+        # the footer opening with its own menu
+        f"<div class='q5d7e3a'><div class='q2f8c61'>{RIVER_MENU}</div><div class='q6b04d9'>{RIVER_FOOTER}</div></div>",
+    ],
+    ids=["after-a-sidebar", "opening-with-a-menu"],
+)
+def test_the_sites_footer_after_a_menu_below_the_post_is_left_out(after_post):
+    md = convert(river_page(after_post), "https://courrier-du-val.example/2024/04/crue.html").markdown
+    assert "la Loire monte" in md and "les barques circulaient" in md
+    assert "journal indépendant" not in md
+    assert "reproduction" not in md
+
+
+def test_a_story_going_on_after_a_list_of_links_stays():
+    """Past a list of links below the post's block, a block holding half as much content text as the post's or
+    more is the story going on (a second part after a "read also" list), not the footer."""
+    more = (
+        "<div class='q5d7e3a'><h2>Ce que prévoit la préfecture</h2>"
+        "<p>La préfecture a ouvert deux gymnases pour accueillir les familles évacuées, et des navettes partiront "
+        "de la mairie toutes les heures à partir de jeudi matin, tant que l'alerte restera au niveau orange.</p>"
+        "<p>Les écoles des quartiers bas resteront fermées jusqu'à la fin de la semaine, et les cours seront "
+        "donnés dans les salles de la mairie annexe pour les élèves des classes d'examen, matin et après-midi.</p>"
+        "</div>"
+    )
+    md = convert(
+        river_page(f"<div class='q9e0b41'>{RIVER_MENU}</div>{more}"), "https://courrier-du-val.example/crue.html"
+    ).markdown
+    assert "deux gymnases" in md and "écoles des quartiers bas" in md
+
+
+def test_a_closing_paragraph_after_the_storys_list_of_sources_stays():
+    """Where the region is the story's own paragraphs (no block of its own holds them), a paragraph after a list of
+    links is the story's last word, not a footer."""
+    page = (
+        "<html><head><title>La crue de printemps sur la Loire</title></head><body><div class='q7a1c02'>"
+        f"{RIVER_POST.replace('</p><p>Les riverains', ' Les riverains')}{RIVER_MENU}"
+        "<p>Nous mettrons cet article à jour dès que les niveaux de mercredi seront connus.</p>"
+        "</div></body></html>"
+    )
+    md = convert(page, "https://courrier-du-val.example/crue.html").markdown
+    assert "mettrons cet article à jour" in md
+
+
+SIGN_UP_FORM = (
+    "<form class='q0c8e21' action='/newsletter'><h3>Der Newsletter vom Hafen</h3>"
+    "<p>Melden Sie sich jetzt an: jeden Freitag die Gezeiten der Woche, die Fahrpläne der Fähren und was am Hafen "
+    "geschieht, kostenlos in Ihrem Postfach.</p>"
+    "<div class='q71f0aa'><label for='q5e2'>E-Mail-Adresse</label><input id='q5e2' type='email' name='email'></div>"
+    "<button type='submit'>Anmelden</button>"
+    "<div class='q3d9b70'><small>Mit der Anmeldung akzeptieren Sie unsere Hinweise zum Datenschutz. Sie können den "
+    "Newsletter jederzeit über den Link in jeder Ausgabe wieder abbestellen.</small></div></form>"
+)
+FERRY_STORY = (
+    "<h1>Die erste Fähre am Morgen</h1>"
+    "<p>Um halb sechs legt die erste Fähre ab, und an Bord sind fast nur Pendler, die auf der anderen Seite des "
+    "Flusses arbeiten und die Überfahrt nutzen, um noch eine Zeitung zu lesen oder einen Kaffee zu trinken.</p>"
+    "<p>Der Kapitän fährt die Strecke seit zwanzig Jahren und kennt jeden Fahrgast beim Namen; bei Nebel steuert er "
+    "nach dem Klang der Glocke an der Mole, wie es schon sein Vater getan hat.</p>"
+    "<p>Im Winter fällt die Fähre manchmal aus, wenn Eis auf dem Fluss treibt, und dann fahren die Pendler einen "
+    "Umweg von vierzig Kilometern über die Brücke in der Stadt.</p>"
+)
+
+
+def test_a_sign_up_form_with_its_pitch_and_small_print_is_left_out_whatever_its_class():
+    """A newsletter box measured from its `<form>`: its heading, pitch, field, button and small print are its own,
+    more together than a box measured from the field's label takes in."""
+    page = (
+        f"<html><body><div class='q7a1c02'><div class='q3c52f8'>{FERRY_STORY}</div>{SIGN_UP_FORM}</div></body></html>"
+    )
+    md = convert(page, "https://hafen.example/2024/03/erste-faehre.html").markdown
+    assert "Kapitän fährt die Strecke" in md and "Umweg von vierzig Kilometern" in md
+    assert "Newsletter" not in md and "Postfach" not in md and "Datenschutz" not in md
+
+
+def test_a_list_in_a_form_that_sends_nothing_stays():
+    """A recipe's ingredients as boxes to tick in a `<form>` with no control sending it: the recipe's text."""
+    ingredients = (
+        "<form class='q0c8e21'><h2>Zutaten</h2><ul>"
+        + "".join(
+            f"<li><input type='checkbox' name='q{i}'> {item}</li>"
+            for i, item in enumerate(
+                [
+                    "500 g Mehl",
+                    "250 ml lauwarme Milch",
+                    "80 g Butter",
+                    "1 Würfel frische Hefe",
+                    "2 Eier",
+                    "1 Prise Salz",
+                ]
+            )
+        )
+        + "</ul></form>"
+    )
+    method = (
+        "<h2>Zubereitung</h2><p>Die Hefe in der lauwarmen Milch auflösen und mit dem Mehl, der weichen Butter, den Eiern "
+        "und dem Salz zu einem glatten Teig verkneten, der sich vom Rand der Schüssel löst.</p>"
+        "<p>Den Teig zugedeckt an einem warmen Ort eine Stunde gehen lassen, bis er sich sichtbar vergrößert hat, dann "
+        "zu einem Zopf flechten und bei 180 Grad etwa dreißig Minuten goldbraun backen.</p>"
+    )
+    page = f"<html><body><div class='q7a1c02'><h1>Hefezopf wie bei Oma</h1>{ingredients}{method}</div></body></html>"
+    md = convert(page, "https://backstube.example/hefezopf.html").markdown
+    assert "500 g Mehl" in md and "Würfel frische Hefe" in md
+
+
+def test_a_front_pages_last_desk_after_a_desk_of_links_stays():
+    """On a listing, a desk of links alone (its name over its pages: a menu by its measure) between desks ends none
+    of them: the desk after it is the page's content, not its footer."""
+
+    def desk(name: str, n: int, start: int) -> str:
+        cards = "".join(
+            f"<div class='q2a'><h3><a href='/{name.lower()}/story-{i}.html'>{name} story {i}: the council votes on "
+            f"the harbour plan</a></h3><p>The council met on Tuesday evening to vote on plan number {i} for the "
+            "harbour, after a long debate about the ferry and the new quay.</p></div>"
+            for i in range(start, start + n)
+        )
+        return f"<section class='q1b'><h2><a href='/{name.lower()}/'>{name}</a></h2><div class='q3c'>{cards}</div></section>"
+
+    page = (
+        "<html><head><title>The Daily Example</title></head><body><main>"
+        + desk("Harbour", 8, 0)
+        + "<section class='q1b'><h2><a href='/sport/'>Sport</a></h2><ul class='q4d'>"
+        + "".join(f"<li><a href='/sport/{kind.lower()}/'>{kind}</a></li>" for kind in ("Results", "Tables", "Fixtures"))
+        + "</ul></section>"
+        + desk("Weather", 3, 20)
+        + "</main></body></html>"
+    )
+    md = convert(page, "https://daily.example/").markdown
+    assert "Weather story 20" in md and "Weather story 22" in md

@@ -690,6 +690,28 @@ PAGES = {
         "# [Coastal Notes](https://example.org/)\n\nA blog about the sea and the harbours of the coast\n\n## Tides "
         "explained\n\n" + BODY_MD,
     ),
+    "sign-up-forms": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY}<form action='/letter'><p>Get the week's tide tables "
+        "for your harbour in your inbox every Friday, with the moon's phases and the times of high water.</p><input "
+        "type='email' name='email'><button type='submit'>Send</button><p>We keep your address for this letter alone "
+        "and you can leave it at any time from the link in each issue; read how we handle it, and who else sees it "
+        "(nobody), in our notes on privacy and on this letter.</p></form></article></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD + "\n\nGet the week's tide tables for your harbour in your inbox every Friday, with the moon's "
+        "phases and the times of high water.\n\nWe keep your address for this letter alone and you can leave it at "
+        "any time from the link in each issue; read how we handle it, and who else sees it (nobody), in our notes on "
+        "privacy and on this letter.",
+    ),
+    "site-footers": (
+        f"<html><body><div class='q1'><div class='q2'><h1>Tides explained</h1>{BODY}</div>"
+        "<ul class='q3'><li><a href='/tides/'>Tides</a></li><li><a href='/harbours/'>Harbours</a></li>"
+        "<li><a href='/weather/'>Weather</a></li></ul><div class='q4'><p>The harbour office publishes these pages as a "
+        "service to sailors and visitors.</p><p>Nothing on them may be copied or sold without the written leave of the "
+        "office.</p></div></div></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD + "\n\nThe harbour office publishes these pages as a service to sailors and visitors.\n\nNothing "
+        "on them may be copied or sold without the written leave of the office.",
+    ),
     "feed-homes": (
         "<html><head><title>Coastal Notes: Tides explained</title><link rel='alternate' type='application/atom+xml' "
         "href='/notes/atom.xml'></head><body><div id='wrap'><div id='header'><h1><a href='/notes/'>Coastal Notes</a>"
@@ -794,6 +816,7 @@ NEEDS = {
     "picture-post-region": {"link-density"},  # the post's line of links to its writer and category
     "picture-posts": {"banner-kickers"},  # the post's title is an <h2> the <title> names
     "feed-homes": {"mastheads"},  # it finds the site's name mastheads leaves out
+    "site-footers": {"link-density"},  # the menu it finds the footer after is left out by its links
 }
 
 

@@ -113,6 +113,10 @@ MAX_ABOVE_TITLE = 100  # characters of a block without content text over the hea
 MAX_FORM_BOX = 300  # characters of text outside the form's own controls
 MAX_PITCH = 150  # characters a sign-up box's pitch beside the block holding its fields adds to it (a sentence)
 TEXT_ENTRY_TYPES = frozenset({"text", "email", "search", "tel", "url", "password", "number"})
+# A form of at most MAX_SIGN_UP characters that sends something (a submit button) is a box asking for input whole:
+# its labels, button, pitch and small print are its own (a form around a page's whole text is larger)
+MAX_SIGN_UP = 600
+SEND_TYPES = frozenset({"submit", "image"})  # input types that send their form (a <button> does unless typed so)
 MAX_ASK = 80  # characters of a call to action counted as an ask of such a box ("Already a subscriber? Log in")
 BOX_ELEMENTS = 40  # elements of a block looked through for its asks
 MIN_ASKS = 2  # calls to action in a box of asks (a paywall's "Subscribe now" and "Already a subscriber? Log in")
@@ -138,6 +142,13 @@ NAME_WORDS = 4  # words of a person's name over such a box
 MAX_TAXONOMY_NOTE = 400  # characters of a theme's note closing the post filing it under its categories
 TAXONOMY_TAGS = 2  # links marked rel=tag one after the other in such a note (without a rel=category one)
 TAXONOMY_NOTE_TAGS = frozenset({"p", "div", "footer", "section", "small"})
+# The site's footer inside a region as wide as the page: what follows the page's first menu after the block holding
+# most of the region's content text. A menu is a block of MIN_MENU_LINKS links or more, no content text, nearly all
+# its text links (LIST_LINK_DENSITY); what closes the region after it goes when it holds less than FOOTER_SHARE of
+# the body block's content text (more is the story going on past a list of links).
+MIN_MENU_LINKS = 3
+FOOTER_SHARE = 0.5
+MENU_DEPTH = 3  # blocks down from a block closing the region to the first one holding text: one opening with a menu
 # A thread of readers' comments: MIN_COMMENTS or more blocks side by side, each opening with a header that names its
 # writer before a date or time (`is_comment`), then words of its own
 MIN_COMMENTS = 3
@@ -553,6 +564,26 @@ def is_a_line_of_its_own(el: etree._Element) -> bool:
         node = parent
 
 
+def sends(form: etree._Element) -> bool:
+    """Whether a form holds a control that sends it: a submit input or a button that is not a plain button."""
+    for control in form.iter("input", "button"):
+        kind = str_lower((control.get("type") or ("submit" if control.tag == "button" else "text")).strip())
+        if kind in SEND_TYPES:
+            return True
+    return False
+
+
+def in_blocks(block: etree._Element, good: Callable[[etree._Element], int]) -> bool:
+    """Whether a block's content text is spread over several blocks: down from it, one child at a time holding all
+    of it (wrappers), a block with two children holding content text or more."""
+    node = block
+    while True:
+        holding = [child for child in node.iterchildren(etree.Element) if good(child)]
+        if len(holding) != 1:
+            return len(holding) > 1
+        node = holding[0]
+
+
 def is_a_break(el: etree._Element) -> bool:
     """Whether an element beside an inline one ends its line: a block, a line break, or an element without text
     (a script, an empty wrapper)."""
@@ -659,6 +690,8 @@ class FurnitureTest:
         )
         if article_body and not recall and "publisher-body-end" not in off:
             self.closing.update(self.after_the_publishers_text(article_body))
+        if not recall and "site-footers" not in off:
+            self.closing.update(self.site_footer())
         # what the region holds over its headline
         # (over the post's title, `headline`, where the <h1> is a section's banner over it: the banner is a label)
         self.above_title = (
@@ -911,6 +944,16 @@ class FurnitureTest:
             and "form-boxes" not in off
         ):
             return True
+        if (
+            tag == "form"
+            and 0 < total <= MAX_SIGN_UP
+            and el not in self.body_path
+            and total - linked < 0.5 * self.region_text
+            and not self.holds_the_post(own)
+            and sends(el)
+            and "sign-up-forms" not in off
+        ):
+            return True  # a sign-up or donation form: its pitch, fields, button and small print are its own
         if (
             0 < total <= MAX_FORM_BOX
             and tag in FORM_BOX_TAGS
@@ -1455,6 +1498,59 @@ class FurnitureTest:
         if comments_apart:
             found.update(self.comments_in_the_post(visited))
         return found
+
+    def site_footer(self) -> list[etree._Element]:
+        """The site's footer closing a region as wide as the page: the blocks after the page's first menu
+        (`is_menu`) that follows the region's body block (its child holding half its content text or more, in more
+        than one block: not a paragraph of the story's), or from a block opening with such a menu on; none when they
+        hold FOOTER_SHARE of the body block's content text or more."""
+        text, good = self.analysis.text, self.analysis.good
+        children = [child for child in self.main.iterchildren(etree.Element) if text(child)]
+        if len(children) < 2:
+            return []
+        body = max(children, key=good)
+        held = good(body)
+        if held < 0.5 * self.region_good or not in_blocks(body, good):
+            return []
+        footer: list[etree._Element] = []
+        for i in range(children.index(body) + 1, len(children)):
+            child = children[i]
+            if self.is_menu(child):
+                footer = children[i + 1 :]
+                break
+            node = child
+            for _ in range(MENU_DEPTH):
+                node = next((el for el in node.iterchildren(etree.Element) if text(el)), None)
+                if node is None:
+                    break
+                if self.is_menu(node):
+                    footer = children[i:]
+                    break
+            if footer:
+                break
+        if not footer or sum(map(good, footer)) >= FOOTER_SHARE * held:
+            return []
+        if self.analysis.listed_lists:
+            # a listing's desks are its content: a menu between them ends none of them
+            closing = set(footer)
+            for listed in self.analysis.listed_lists:
+                for block in listed.iterancestors():
+                    if block in closing:
+                        return []
+                    if block is self.main:
+                        break
+        return footer
+
+    def is_menu(self, el: etree._Element) -> bool:
+        """A block of links alone: MIN_MENU_LINKS links or more, no content text, nearly all its text linked."""
+        own = self.stats.get(el)
+        return (
+            own is not None
+            and not own.good
+            and 0 < own.text
+            and own.links >= LIST_LINK_DENSITY * own.text
+            and sum(1 for _ in islice(el.iter("a"), MIN_MENU_LINKS)) >= MIN_MENU_LINKS
+        )
 
     def after_the_publishers_text(self, article_body: str) -> list[etree._Element]:
         """The blocks closing the region after the last one holding words of the publisher's own text of the article

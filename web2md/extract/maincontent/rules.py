@@ -568,6 +568,16 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "site-footers",
+        "the site's footer inside a region as wide as the page: after the region's body block (its child holding "
+        "half its content text or more, in several blocks), the blocks after the first menu (MIN_MENU_LINKS links "
+        "or more, no content text, nearly all links: a sidebar's list, the footer's links), or from a block opening "
+        "with one on, when they hold less than FOOTER_SHARE of the body block's content text (terms, copyright, "
+        "disclaimers, a site's blurb); not when they hold a listing's list of cards (its desks are its content)",
+        ("MIN_MENU_LINKS", "FOOTER_SHARE", "MENU_DEPTH"),
+        ("test_content::test_the_sites_footer_after_a_menu_below_the_post_is_left_out",),
+    ),
+    Rule(
         "taxonomy-notes",
         "a blog theme's note filing the post under its categories, with no content text after it in its block: "
         "a block of at most MAX_TAXONOMY_NOTE characters holding a link "
@@ -799,6 +809,14 @@ RULES: tuple[Rule, ...] = (
             "test_form_boxes::test_a_field_holding_a_measure_keeps_the_product_beside_it",
             "test_form_boxes::test_a_search_box_beside_a_paragraph_of_the_story_loses_its_label_only",
         ),
+    ),
+    Rule(
+        "sign-up-forms",
+        "a <form> of at most MAX_SIGN_UP characters holding a control that sends it (a submit input or button), "
+        "whatever its class: a sign-up, paywall or donation box measured from its form, whose labels, button, pitch "
+        "and small print are its own; not the body's, nor half the region's text, nor most of a short post",
+        ("MAX_SIGN_UP",),
+        ("test_content::test_a_sign_up_form_with_its_pitch_and_small_print_is_left_out_whatever_its_class",),
     ),
     Rule(
         "call-boxes",
