@@ -553,6 +553,20 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "comment-titles",
+        "part of comment-threads and comments-descent: a comment may open with a title of its own (a heading) when a "
+        "link of the header under it goes where the heading's link goes (its permalink); a block of the run opening "
+        "with the same elements as its comments is one of them (folded to its title); a run answering itself "
+        "(replies nested in a comment) is a thread however long; and the descent stops above a block holding such a "
+        "thread alone (THREAD_SHARE of its content text) beside the post, unless the page's title is in it",
+        ("THREAD_SHARE", "SIGNATURE_ELEMENTS"),
+        (
+            "test_content::test_a_short_post_over_a_long_thread_of_titled_comments_is_the_content",
+            "test_content::test_a_forum_thread_under_its_title_stays",
+            "test_content::test_a_blog_listing_of_titled_dated_posts_stays",
+        ),
+    ),
+    Rule(
         "closing-boxes",
         "lists of other stories and boxes about the author closing the region (part of closing-furniture): a box "
         "of a portrait, a name line named again after it and a link; or one image and prose naming the page's "
