@@ -926,6 +926,32 @@ def test_a_blog_listing_of_titled_dated_posts_stays():
     assert "The gauge at harbour 1 read lower" in md and "The gauge at harbour 8 read lower" in md
 
 
+def test_a_thread_of_term_headers_naming_the_writer_and_the_date_is_left_out():
+    """Comments as a `<dl>` (opaque names): each `<dt>` an avatar, the writer's name and the date, no permalink, over
+    a `<dd>` holding what the reader wrote, before a reply box: a thread, left out."""
+    comments = "".join(
+        f"<dt class='q5601'><span><img src='/a/{n}.png' alt=''></span> <span>Reader {n}</span> "
+        f"<span>May {n + 2}, 2026 at 9:1{n} pm</span></dt><dd class='q5601'><div><p>I measured the same at harbour {n} "
+        "last spring, and the gauge there read even lower than yours did.</p></div></dd>"
+        for n in range(1, 5)
+    )
+    html = f"<html><body><div class='q7001'>{BODY}<dl class='q5602'>{comments}</dl>{REPLY_BOX}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_schedule_of_dated_places_as_terms_stays():
+    """A `<dl>` closing a story, each `<dt>` a place in bold and a date, each `<dd>` what happens there: read as a
+    comment's header by its words, but no box to write in follows it: the story's schedule, kept."""
+    dates = "".join(
+        f"<dt><b>{place}</b>, May {n + 2}, 2026</dt><dd>The harbour choir sings on pier {n} at the evening tide, "
+        "boats welcome.</dd>"
+        for n, place in enumerate(("Tarbert", "Oban", "Mallaig", "Ullapool"), 1)
+    )
+    html = f"<html><body><div class='q7001'>{BODY}<dl class='q5602'>{dates}</dl></div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "Tarbert" in md and "Ullapool" in md and "sings on pier 1" in md and "sings on pier 4" in md
+
+
 LISTS_OF_DATES = {
     # tour dates closing a story: a bold place and a date, what happens there on the same line
     "dates": "<ul>"

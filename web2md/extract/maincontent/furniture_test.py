@@ -646,6 +646,43 @@ def is_comment(block: etree._Element, own: Counts, titles: bool = True) -> bool:
     )
 
 
+def heads_a_comment(head: etree._Element) -> bool:
+    """Whether a `<dt>` is a comment's header over the `<dd>` text after it (rule comment-terms): a day's date within
+    its first COMMENT_HEAD_WORDS words, after the writer's name (an element of its own of 1 to NAME_WORDS words
+    ending at most two words before it) or an avatar's image; no heading, and no more than COMMENT_HEAD characters
+    in all (a header, not a term's text)."""
+    words: list[str] = []
+    names: list[str] = []
+    image = False
+    size = 0
+    for event, node in islice(etree.iterwalk(head, events=("start", "end")), 2 * COMMENT_HEAD_ELEMENTS):
+        tag = node.tag
+        if event == "start":
+            if not isinstance(tag, str):
+                continue
+            if tag in HEADING_TAGS:
+                return False
+            if tag in IMAGE_TAGS:
+                image = True
+            piece = node.text
+            if piece and piece.strip() and tag in NAME_TAGS:
+                names.append(" ".join(piece.split()))
+        else:
+            if node is head:
+                break
+            piece = node.tail
+        if piece and piece.strip():
+            words.extend(word for word in piece.split() if any(c.isalnum() for c in word))
+            size += len(piece.strip())
+            if size > COMMENT_HEAD:
+                return False
+    at = date_at(words, times=False)
+    if not at or at > COMMENT_HEAD_WORDS:
+        return False
+    near = " ".join(words[max(0, at - NAME_WORDS - 2) : at])
+    return image or any(0 < len(name.split()) <= NAME_WORDS and name in near for name in names)
+
+
 def signature(block: etree._Element) -> tuple[str, ...]:
     """How a block opens: the tags of its first SIGNATURE_ELEMENTS elements (comments of one template open alike)."""
     return tuple(node.tag for node in islice(block.iter(etree.Element), SIGNATURE_ELEMENTS))
@@ -1713,6 +1750,7 @@ class FurnitureTest:
         linked: set[etree._Element] = set()  # the candidates found linking to themselves
         self_links = "comment-permalinks" not in self.analysis.disabled
         titles = "comment-titles" not in self.analysis.disabled
+        dt_heads = "comment-terms" not in self.analysis.disabled
         before = None  # the block before the thread, the last one from the end that is not of it
         child = parent[-1] if len(parent) else None
         while child is not None:
@@ -1726,7 +1764,7 @@ class FurnitureTest:
                 child = previous
                 continue  # the header of the comment after it, read with it
             head = None
-            if self_links and tag == "dd":
+            if (self_links or dt_heads) and tag == "dd":
                 node = previous
                 while node is not None and not isinstance(node.tag, str):
                     node = node.getprevious()
@@ -1753,10 +1791,16 @@ class FurnitureTest:
 
         def reads_as_comment(child: etree._Element) -> bool:
             head = heads.get(child)
+            own = stats[child]
             return bool(
-                head is None
-                and stats[child].text - stats[child].links > COMMENT_WORDS_OWN
-                and is_comment(child, stats[child], titles)
+                (
+                    is_comment(child, own, titles)
+                    if head is None
+                    else dt_heads
+                    and own.text - own.links > COMMENT_WORDS_OWN
+                    and heads_a_comment(head)
+                    and self.box_to_write_after(child)  # (a `<dl>` of dated places and names is a schedule's)
+                )
                 or self_links
                 and (child in linked or self.links_to_itself(child, head))
             )

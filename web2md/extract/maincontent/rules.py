@@ -567,6 +567,16 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "comment-terms",
+        "part of comment-threads: a <dd> is a comment when the <dt> over it is a comment's header (the writer's name "
+        "or an avatar, then a day's date, within COMMENT_HEAD characters) and a box to write in follows it",
+        ("COMMENT_HEAD", "COMMENT_HEAD_WORDS"),
+        (
+            "test_content::test_a_thread_of_term_headers_naming_the_writer_and_the_date_is_left_out",
+            "test_content::test_a_schedule_of_dated_places_as_terms_stays",
+        ),
+    ),
+    Rule(
         "closing-boxes",
         "lists of other stories and boxes about the author closing the region (part of closing-furniture): a box "
         "of a portrait, a name line named again after it and a link; or one image and prose naming the page's "
