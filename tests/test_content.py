@@ -952,6 +952,36 @@ def test_a_schedule_of_dated_places_as_terms_stays():
     assert "Tarbert" in md and "Ullapool" in md and "sings on pier 1" in md and "sings on pier 4" in md
 
 
+def dated_first(count: int) -> str:
+    """Entries whose header gives the date first, then a name (`<span>09. May, 2026 / </span><span><a>Ann</a> says:`),
+    then the text on lines of its own (opaque names)."""
+    return (
+        "<ol class='q5701'>"
+        + "".join(
+            f"<li class='q5702'><div class='q5703'><span>0{n}. May, 2026 / </span><span><a href='https://r{n}.example'>"
+            f"Reader {n}</a> says:</span></div><div class='q5704'><p>I measured the same at harbour {n} last spring, and "
+            "the gauge there read even lower than yours did.</p></div></li>"
+            for n in range(1, count + 1)
+        )
+        + "</ol>"
+    )
+
+
+def test_a_thread_of_comments_dated_before_their_writers_name_is_left_out():
+    """Comments whose header puts the date before the writer's name ("09. Jul, 2012 / Ann says:"), before a reply
+    box: a thread, left out."""
+    html = f"<html><body><div class='q7001'>{BODY}{dated_first(4)}{REPLY_BOX}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_list_of_dated_entries_with_the_date_first_and_no_box_to_write_in_stays():
+    """The same entries, date first then a name, with no box to write in after them (a news desk's dated notes: the
+    date first is how lists of news and events are written): kept."""
+    html = f"<html><body><div class='q7001'>{BODY}{dated_first(4)}</div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "harbour 1 last spring" in md and "harbour 4 last spring" in md
+
+
 LISTS_OF_DATES = {
     # tour dates closing a story: a bold place and a date, what happens there on the same line
     "dates": "<ul>"

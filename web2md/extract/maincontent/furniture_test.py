@@ -156,6 +156,7 @@ THREAD_TAGS = COMMENT_TAGS | frozenset({"dt"})
 # A thread found without its name where the descent to the region would follow it (rule comment-titles): the share
 # of a block's content text its comments hold
 THREAD_SHARE = 0.8
+DATE_WORDS = 3  # words of a date written out ("09. Jul, 2012"), after which a date-first header names the writer
 SIGNATURE_ELEMENTS = 6  # elements opening a block read for its template (`signature`)
 # A media block: a player (an embed, or an element showing nothing that a script fills) first, then a line of title
 # and a running time standing alone ("02:13", "1:04:30"); at most MAX_CAPTION characters in all
@@ -565,7 +566,7 @@ def is_a_break(el: etree._Element) -> bool:
     return tag in BLOCK_TAGS or tag == "br" or not isinstance(tag, str) or not any(t.strip() for t in el.itertext())
 
 
-def is_comment(block: etree._Element, own: Counts, titles: bool = True) -> bool:
+def is_comment(block: etree._Element, own: Counts, titles: bool = True, dated_first: bool = False) -> bool:
     """A reader's comment: its first COMMENT_HEAD_ELEMENTS elements hold no heading (a post's or an event's title),
     and a day's date (perhaps with a time) within its first COMMENT_HEAD_WORDS words, after the writer's name: an
     element of its own of 1 to NAME_WORDS words (a link, `<cite>`, bold) ending at most two words before the date
@@ -635,9 +636,15 @@ def is_comment(block: etree._Element, own: Counts, titles: bool = True) -> bool:
     if title_links and not linked_back:
         return False  # a heading whose link does not come back under it: a post's or a section's
     at = date_at([word for word, _ in words], times=False)  # a day: a time alone is a schedule's
-    if not at or at > COMMENT_HEAD_WORDS:
+    if at is None or at > COMMENT_HEAD_WORDS or at == 0 and not dated_first:
         return False
-    near = " ".join(word for word, _ in words[max(0, at - NAME_WORDS - 2) : at])  # the name, "says:" or a comma
+    if at == 0:
+        # the date first ("09. Jul, 2012 / Ann says:", `dated_first`: a box to write in follows the thread), the
+        # name right after it: an element of its own that is no date
+        near = " ".join(word for word, _ in words[1 : 1 + DATE_WORDS + NAME_WORDS])
+        names = [name for name in names if date_at(name.split()) is None]
+    else:
+        near = " ".join(word for word, _ in words[max(0, at - NAME_WORDS - 2) : at])  # the name, "says:" or a comma
     dated = words[at][1]
     return (
         (image or any(0 < len(name.split()) <= NAME_WORDS and name in near for name in names))
@@ -1751,6 +1758,7 @@ class FurnitureTest:
         self_links = "comment-permalinks" not in self.analysis.disabled
         titles = "comment-titles" not in self.analysis.disabled
         dt_heads = "comment-terms" not in self.analysis.disabled
+        dates_first = "comment-dates-first" not in self.analysis.disabled
         before = None  # the block before the thread, the last one from the end that is not of it
         child = parent[-1] if len(parent) else None
         while child is not None:
@@ -1789,17 +1797,18 @@ class FurnitureTest:
             return found
         run: list[etree._Element] = []
 
+        # a box to write in after the run (read once, from its last block: from each, it would be read over the run)
+        box = (dt_heads or dates_first) and self.box_to_write_after(candidates[0])
+
         def reads_as_comment(child: etree._Element) -> bool:
             head = heads.get(child)
             own = stats[child]
             return bool(
                 (
-                    is_comment(child, own, titles)
+                    is_comment(child, own, titles, box and dates_first)
                     if head is None
-                    else dt_heads
-                    and own.text - own.links > COMMENT_WORDS_OWN
-                    and heads_a_comment(head)
-                    and self.box_to_write_after(child)  # (a `<dl>` of dated places and names is a schedule's)
+                    # (a `<dl>` of dated places and names without a box to write in after it is a schedule's)
+                    else box and dt_heads and own.text - own.links > COMMENT_WORDS_OWN and heads_a_comment(head)
                 )
                 or self_links
                 and (child in linked or self.links_to_itself(child, head))

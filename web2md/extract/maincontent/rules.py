@@ -577,6 +577,16 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "comment-dates-first",
+        "part of comment-threads: a comment's header may give the date first, the writer's name right after it "
+        "(within DATE_WORDS and NAME_WORDS words), when a box to write in follows the thread",
+        ("DATE_WORDS", "NAME_WORDS"),
+        (
+            "test_content::test_a_thread_of_comments_dated_before_their_writers_name_is_left_out",
+            "test_content::test_a_list_of_dated_entries_with_the_date_first_and_no_box_to_write_in_stays",
+        ),
+    ),
+    Rule(
         "closing-boxes",
         "lists of other stories and boxes about the author closing the region (part of closing-furniture): a box "
         "of a portrait, a name line named again after it and a link; or one image and prose naming the page's "
