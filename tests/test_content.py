@@ -982,6 +982,35 @@ def test_a_list_of_dated_entries_with_the_date_first_and_no_box_to_write_in_stay
     assert "harbour 1 last spring" in md and "harbour 4 last spring" in md
 
 
+def headed_entries(count: int) -> str:
+    """Entries each under a heading that holds only a name and a date (`<h3><span>Ann</span> <span>07 May 26</span>`),
+    the text under it (opaque names)."""
+    return (
+        "<div class='q5801'>"
+        + "".join(
+            f"<div class='q5802'><h3><span>Reader {n}</span> <span>0{n} May 26</span></h3><div class='q5803'><p>I "
+            f"measured the same at harbour {n} last spring, and the gauge there read even lower than yours did.</p></div>"
+            "</div>"
+            for n in range(1, count + 1)
+        )
+        + "</div>"
+    )
+
+
+def test_a_thread_of_comments_headed_by_the_name_and_date_is_left_out():
+    """Comments whose header is a heading of the writer's name and the date, before a reply box: a thread, left out."""
+    html = f"<html><body><div class='q7001'>{BODY}{headed_entries(4)}{REPLY_BOX}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_sections_headed_by_a_name_and_a_date_without_a_box_to_write_in_stay():
+    """The same sections, each a heading of a name and a date over its text, with no box to write in after them (a
+    schedule of places and days, a diary's entries): kept."""
+    html = f"<html><body><div class='q7001'>{BODY}{headed_entries(4)}</div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "harbour 1 last spring" in md and "harbour 4 last spring" in md
+
+
 LISTS_OF_DATES = {
     # tour dates closing a story: a bold place and a date, what happens there on the same line
     "dates": "<ul>"

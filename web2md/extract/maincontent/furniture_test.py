@@ -566,7 +566,9 @@ def is_a_break(el: etree._Element) -> bool:
     return tag in BLOCK_TAGS or tag == "br" or not isinstance(tag, str) or not any(t.strip() for t in el.itertext())
 
 
-def is_comment(block: etree._Element, own: Counts, titles: bool = True, dated_first: bool = False) -> bool:
+def is_comment(
+    block: etree._Element, own: Counts, titles: bool = True, boxed: bool = False, dates_first: bool = False
+) -> bool:
     """A reader's comment: its first COMMENT_HEAD_ELEMENTS elements hold no heading (a post's or an event's title),
     and a day's date (perhaps with a time) within its first COMMENT_HEAD_WORDS words, after the writer's name: an
     element of its own of 1 to NAME_WORDS words (a link, `<cite>`, bold) ending at most two words before the date
@@ -588,6 +590,7 @@ def is_comment(block: etree._Element, own: Counts, titles: bool = True, dated_fi
     title = None  # the comment's own heading (`titles`), while it is read, and its links
     title_links: set[str] = set()
     linked_back = False
+    headed = False  # a heading holding the header
     events = 2 * COMMENT_HEAD_ELEMENTS
     walk = etree.iterwalk(block, events=("start", "end"))
     for event, node in walk:
@@ -599,13 +602,17 @@ def is_comment(block: etree._Element, own: Counts, titles: bool = True, dated_fi
             if not isinstance(tag, str):
                 continue
             if tag in HEADING_TAGS:
-                if not titles or title_links or words or image:
+                if not titles or title_links or headed or words or image:
                     return False  # a heading inside the header, or a second one: a post's or an event's title
-                title = node
-                title_links = {href for a in node.iter("a") if (href := a.get("href")) and href != "#"}
-                if not title_links:
+                links = {href for a in node.iter("a") if (href := a.get("href")) and href != "#"}
+                if links:
+                    title, title_links = node, links
+                    continue
+                # a heading holding the header itself (`<h3><span>Ann</span> <span>07 Nov 12</span></h3>`): a few
+                # words, over a thread a box to write in follows (else a schedule's dated places, a changelog's)
+                if not boxed or len(" ".join(node.itertext()).split()) > NAME_WORDS + DATE_WORDS + 1:
                     return False
-                continue
+                headed = True
             if title is not None:
                 continue  # the title's own words are not the header's
             if tag == "a" and title_links and node.get("href") in title_links:
@@ -636,10 +643,10 @@ def is_comment(block: etree._Element, own: Counts, titles: bool = True, dated_fi
     if title_links and not linked_back:
         return False  # a heading whose link does not come back under it: a post's or a section's
     at = date_at([word for word, _ in words], times=False)  # a day: a time alone is a schedule's
-    if at is None or at > COMMENT_HEAD_WORDS or at == 0 and not dated_first:
+    if at is None or at > COMMENT_HEAD_WORDS or at == 0 and not (boxed and dates_first):
         return False
     if at == 0:
-        # the date first ("09. Jul, 2012 / Ann says:", `dated_first`: a box to write in follows the thread), the
+        # the date first ("09. Jul, 2012 / Ann says:", `dates_first`: a box to write in follows the thread), the
         # name right after it: an element of its own that is no date
         near = " ".join(word for word, _ in words[1 : 1 + DATE_WORDS + NAME_WORDS])
         names = [name for name in names if date_at(name.split()) is None]
@@ -1798,14 +1805,14 @@ class FurnitureTest:
         run: list[etree._Element] = []
 
         # a box to write in after the run (read once, from its last block: from each, it would be read over the run)
-        box = (dt_heads or dates_first) and self.box_to_write_after(candidates[0])
+        box = (dt_heads or dates_first or titles) and self.box_to_write_after(candidates[0])
 
         def reads_as_comment(child: etree._Element) -> bool:
             head = heads.get(child)
             own = stats[child]
             return bool(
                 (
-                    is_comment(child, own, titles, box and dates_first)
+                    is_comment(child, own, titles, box, dates_first)
                     if head is None
                     # (a `<dl>` of dated places and names without a box to write in after it is a schedule's)
                     else box and dt_heads and own.text - own.links > COMMENT_WORDS_OWN and heads_a_comment(head)

@@ -555,15 +555,18 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "comment-titles",
         "part of comment-threads and comments-descent: a comment may open with a title of its own (a heading) when a "
-        "link of the header under it goes where the heading's link goes (its permalink); a block of the run opening "
+        "link of the header under it goes where the heading's link goes (its permalink), or when the heading is the "
+        "header (a name and a date, a few words) over a thread a box to write in follows; a block of the run opening "
         "with the same elements as its comments is one of them (folded to its title); a run answering itself "
         "(replies nested in a comment) is a thread however long; and the descent stops above a block holding such a "
         "thread alone (THREAD_SHARE of its content text) beside the post, unless the page's title is in it",
-        ("THREAD_SHARE", "SIGNATURE_ELEMENTS"),
+        ("THREAD_SHARE", "SIGNATURE_ELEMENTS", "NAME_WORDS", "DATE_WORDS"),
         (
             "test_content::test_a_short_post_over_a_long_thread_of_titled_comments_is_the_content",
             "test_content::test_a_forum_thread_under_its_title_stays",
             "test_content::test_a_blog_listing_of_titled_dated_posts_stays",
+            "test_content::test_a_thread_of_comments_headed_by_the_name_and_date_is_left_out",
+            "test_content::test_sections_headed_by_a_name_and_a_date_without_a_box_to_write_in_stay",
         ),
     ),
     Rule(
