@@ -567,7 +567,11 @@ def is_a_break(el: etree._Element) -> bool:
 
 
 def is_comment(
-    block: etree._Element, own: Counts, titles: bool = True, boxed: bool = False, dates_first: bool = False
+    block: etree._Element,
+    own: Counts,
+    titles: bool = True,
+    boxed: Callable[[], bool] | None = None,
+    dates_first: bool = False,
 ) -> bool:
     """A reader's comment: its first COMMENT_HEAD_ELEMENTS elements hold no heading (a post's or an event's title),
     and a day's date (perhaps with a time) within its first COMMENT_HEAD_WORDS words, after the writer's name: an
@@ -576,7 +580,10 @@ def is_comment(
     paragraph, after a line break), what the reader wrote: COMMENT_WORDS_OWN characters and more (a list of dates
     and places is one line each). With `titles` (rule comment-titles), the comment may open with a heading of its own
     (its title, "Re: …") when the header under it links again to where the heading links (the comment's permalink,
-    from its title and from its date or number): the name and date are then read under the heading."""
+    from its title and from its date or number): the name and date are then read under the heading; or when the
+    heading holds the header itself (a name and a date, a few words) and `boxed()` says a box to write in follows the
+    thread. With `dates_first` (rule comment-dates-first) and `boxed()`, the date may come first, the writer's name
+    right after it ("09. Jul, 2012 / Ann says:")."""
     for _ in range(COMMENT_WRAPPERS):  # a comment wrapped whole in a block of its own (`<li><div>…</div></li>`)
         if len(block) != 1 or block.text and block.text.strip() or block[0].tail and block[0].tail.strip():
             break
@@ -610,7 +617,7 @@ def is_comment(
                     continue
                 # a heading holding the header itself (`<h3><span>Ann</span> <span>07 Nov 12</span></h3>`): a few
                 # words, over a thread a box to write in follows (else a schedule's dated places, a changelog's)
-                if not boxed or len(" ".join(node.itertext()).split()) > NAME_WORDS + DATE_WORDS + 1:
+                if boxed is None or len(" ".join(node.itertext()).split()) > NAME_WORDS + DATE_WORDS + 1 or not boxed():
                     return False
                 headed = True
             if title is not None:
@@ -643,7 +650,7 @@ def is_comment(
     if title_links and not linked_back:
         return False  # a heading whose link does not come back under it: a post's or a section's
     at = date_at([word for word, _ in words], times=False)  # a day: a time alone is a schedule's
-    if at is None or at > COMMENT_HEAD_WORDS or at == 0 and not (boxed and dates_first):
+    if at is None or at > COMMENT_HEAD_WORDS or at == 0 and not (dates_first and boxed is not None and boxed()):
         return False
     if at == 0:
         # the date first ("09. Jul, 2012 / Ann says:", `dates_first`: a box to write in follows the thread), the
@@ -1804,18 +1811,24 @@ class FurnitureTest:
             return found
         run: list[etree._Element] = []
 
-        # a box to write in after the run (read once, from its last block: from each, it would be read over the run)
-        box = (dt_heads or dates_first or titles) and self.box_to_write_after(candidates[0])
+        # a box to write in after the run, read when a comment's header asks for it, once, from the run's last block
+        # (from each block it would be read over the run)
+        box: list[bool] = []
+
+        def boxed() -> bool:
+            if not box:
+                box.append(self.box_to_write_after(candidates[0]))
+            return box[0]
 
         def reads_as_comment(child: etree._Element) -> bool:
             head = heads.get(child)
             own = stats[child]
             return bool(
                 (
-                    is_comment(child, own, titles, box, dates_first)
+                    is_comment(child, own, titles, boxed, dates_first)
                     if head is None
                     # (a `<dl>` of dated places and names without a box to write in after it is a schedule's)
-                    else box and dt_heads and own.text - own.links > COMMENT_WORDS_OWN and heads_a_comment(head)
+                    else dt_heads and own.text - own.links > COMMENT_WORDS_OWN and heads_a_comment(head) and boxed()
                 )
                 or self_links
                 and (child in linked or self.links_to_itself(child, head))
