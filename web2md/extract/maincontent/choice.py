@@ -244,12 +244,14 @@ def descend(
             return node  # a thread in wrappers of its own outweighs the post beside it: as above
         if (
             best_good < total
+            and best_good >= theta * total  # (else the descent stops here anyway)
             and unnamed_threads
             and (title is None or not holds(best_child, title))
+            and any(map(good, best_child.itersiblings(etree.Element, preceding=True)))  # (the post before it)
             and holds_a_thread(best_child, analysis, unnamed)
         ):
-            # as above, the thread known by its comments' headers and replies, not by its name; not under the page's
-            # title (a forum's thread is its page's content)
+            # as above, the thread known by its comments' headers and replies, not by its name, after a block of
+            # content text (the post); not under the page's title (a forum's thread is its page's content)
             return node
         if (
             best_good < theta * total

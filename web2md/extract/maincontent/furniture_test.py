@@ -744,11 +744,14 @@ def holds_a_thread(block: etree._Element, analysis: Analysis, read: dict[etree._
         total = good(node)
         inner = next((child for child in node if good(child) == total), None)
         if inner is None:
-            comments = [
-                child
-                for child in node
-                if child.tag in COMMENT_TAGS and (own := stats.get(child)) and is_comment(child, own)
-            ]
+            # a few comments tell the template: the first 4 * MIN_COMMENTS blocks of content text read, until
+            # 2 * MIN_COMMENTS are found (a thread's blocks are most of its list's)
+            comments: list[etree._Element] = []
+            for child in islice((child for child in node if good(child)), 4 * MIN_COMMENTS):
+                if child.tag in COMMENT_TAGS and is_comment(child, stats[child]):
+                    comments.append(child)
+                    if len(comments) == 2 * MIN_COMMENTS:
+                        break
             kin = {signature(child) for child in comments}
             found = (
                 len(comments) >= MIN_COMMENTS
@@ -1797,8 +1800,8 @@ class FurnitureTest:
             if alike and short and self_links and own.text > own.links and self.links_to_itself(child, head):
                 linked.add(child)  # a short comment known by its permalink
                 short = False
-            if alike and short and titles and candidates:
-                short = False  # within the run, perhaps a comment folded to its header (a kin of the others, below)
+            if alike and short and titles and candidates and signature(child) == signature(candidates[-1]):
+                short = False  # within the run and opening as the block after it: perhaps a comment folded to its title
             if not alike or short:
                 if not candidates and not own.good:
                     child = previous
@@ -1835,14 +1838,26 @@ class FurnitureTest:
             )
 
         # with comment-titles, a block failing the test is of the thread when it opens as a comment of it does (a
-        # comment folded to its title and name, without its date); the comments are then all read first
-        verdicts = list(map(reads_as_comment, candidates)) if titles else []
-        kin = {signature(child) for child, verdict in zip(candidates, verdicts) if verdict}
+        # comment folded to its title and name, without its date): a comment of the run or one before it in the
+        # candidates opening alike (read lazily, each block once)
+        verdicts: dict[etree._Element, bool] = {}
+
+        def verdict(child: etree._Element) -> bool:
+            found_one = verdicts.get(child)
+            if found_one is None:
+                found_one = verdicts[child] = reads_as_comment(child)
+            return found_one
+
         passed = 0
         for i, child in enumerate(candidates):
-            if verdicts[i] if titles else reads_as_comment(child):
+            if verdict(child):
                 passed += 1
-            elif not (titles and signature(child) in kin):
+            elif not titles or not (
+                (opening := signature(child)) in {signature(other) for other in run[-MIN_COMMENTS:]}
+                or any(
+                    signature(other) == opening and verdict(other) for other in candidates[i + 1 : i + 1 + MIN_COMMENTS]
+                )
+            ):
                 before = child  # what comes before the thread ends here
                 break
             run.append(child)
