@@ -1802,6 +1802,8 @@ class FurnitureTest:
                 short = False
             if alike and short and titles and candidates and signature(child) == signature(candidates[-1]):
                 short = False  # within the run and opening as the block after it: perhaps a comment folded to its title
+            if alike and short and dt_heads and head is not None and own.text > own.links and heads_a_comment(head):
+                short = False  # a short reply under a `<dt>` header of a name and a date (its box looked for below)
             if not alike or short:
                 if not candidates and not own.good:
                     child = previous
@@ -1831,7 +1833,7 @@ class FurnitureTest:
                     is_comment(child, own, titles, boxed, dates_first)
                     if head is None
                     # (a `<dl>` of dated places and names without a box to write in after it is a schedule's)
-                    else dt_heads and own.text - own.links > COMMENT_WORDS_OWN and heads_a_comment(head) and boxed()
+                    else dt_heads and own.text > own.links and heads_a_comment(head) and boxed()
                 )
                 or self_links
                 and (child in linked or self.links_to_itself(child, head))
