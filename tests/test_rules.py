@@ -544,12 +544,13 @@ PAGES = {
     "comment-permalinks": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<dl>"
         + "".join(
-            f"<dt id='c{n}'><a href='#c{n}'>{n}</a> Reader {n}, May {n + 2}, 2026</dt><dd>Count me in!</dd>"
+            # (the date first, no name before it: no header comment-terms reads)
+            f"<dt id='c{n}'><a href='#c{n}'>{n}</a> May {n + 2}, 2026, Reader {n}</dt><dd>Count me in!</dd>"
             for n in range(1, 4)
         )
         + "</dl><form><textarea name='c'></textarea></form></article></body></html>",
         ARTICLE_MD,
-        ARTICLE_MD + "".join(f"\n\n**{n} Reader {n}, May {n + 2}, 2026**\n\nCount me in!" for n in range(1, 4)),
+        ARTICLE_MD + "".join(f"\n\n**{n} May {n + 2}, 2026, Reader {n}**\n\nCount me in!" for n in range(1, 4)),
     ),
     "comment-titles": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<ul>"
