@@ -856,6 +856,161 @@ def test_a_glossary_of_terms_linking_to_themselves_stays():
     assert "Neap tide" in md and "A tide of small range." in md and "The falling tide." in md
 
 
+def titled_comments(count: int, depth: int = 1) -> str:
+    """Readers' comments as a discussion site writes them (opaque names): each opens with a title of its own (`<h4>`
+    linking to the comment's address), the writer and the date under it, the comment's number linking to the same
+    address; then the text, then the replies nested in it (`depth` levels). Every third one is folded to its title
+    and name (no date, no permalink), as such sites show comments scored low."""
+    out = []
+    for n in range(1, count + 1):
+        key = f"{depth}{n}"
+        if n % 3 == 0:
+            head = (
+                f"<h4><a href='#c{key}'>Me too {key}</a></h4><div class='q4402'>by <a href='/~r{key}'>r{key}</a></div>"
+            )
+            text = "Same here."
+        else:
+            head = (
+                f"<h4><a href='#c{key}'>Gauge readings {key}</a> (Score: {n % 5})</h4><div class='q4402'>by "
+                f"<a href='/~r{key}'>r{key}</a> on Tuesday May {n + 2}, 2026 (<a href='#c{key}'>#{key}</a>)</div>"
+            )
+            text = (
+                f"I measured the same at harbour {key} last spring, and the gauge there read even lower than yours "
+                "did; the harbour master said the silt had moved again after the winter storms."
+            )
+        replies = f"<ul class='q4405'>{titled_comments(2, depth + 1)}</ul>" if depth < 2 and n % 2 else ""
+        out.append(
+            f"<li id='c{depth}{n}' class='q4401'><div class='q4400'>{head}</div><div class='q4403'><p>{text}</p></div>{replies}</li>"
+        )
+    return "".join(out)
+
+
+def test_a_short_post_over_a_long_thread_of_titled_comments_is_the_content():
+    """A short post beside a discussion many times its length (opaque names), each comment titled by a heading of its
+    own whose link comes back under it (its permalink), nested replies, no reply box: the descent stops above the
+    thread (found by its comments, not its name), and the thread is left out."""
+    html = (
+        f"<html><body><div class='q7000'><div class='q7001'>{BODY}</div><div class='q7002'><div class='q7003'>"
+        f"<ul class='q4404'>{titled_comments(12)}</ul></div></div></div></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_forum_thread_under_its_title_stays():
+    """A forum's thread under its title (the page's `<h1>` in the thread's block), beside a sidebar: the thread is the
+    page's content, however its posts are titled and nested."""
+    html = (
+        "<html><body><div class='q7000'><div class='q7005'><p>This forum is for the harbour's sailors and anglers to "
+        "swap tide readings, notes and questions.</p></div><div class='q7002'><h1>Gauge readings this spring</h1>"
+        f"<ul class='q4404'>{titled_comments(12)}</ul></div></div></body></html>"
+    )
+    md = convert(html, "https://example.org/forum/gauge").markdown
+    assert "I measured the same at harbour 11 last spring" in md and "harbour 110 last spring" in md
+
+
+def test_a_blog_listing_of_titled_dated_posts_stays():
+    """A blog's front page: posts titled by a heading linking to the post, the writer and the date under it linking to
+    the post again, an excerpt; after a short introduction. No post answers another (no replies nested), no box to
+    write in: the page's content, not a thread."""
+    posts = "".join(
+        f"<div class='q4501'><h2><a href='/post/{n}'>Low water at harbour {n}</a></h2><div class='q4502'>By "
+        f"<a href='/about'>Ann Keel</a> on <a href='/post/{n}'>May {n + 2}, 2026</a></div><p>The gauge at harbour {n} "
+        "read lower than ever this morning, and the pier was dry as far as the second ladder at slack water.</p></div>"
+        for n in range(1, 9)
+    )
+    html = (
+        "<html><body><div class='q7001'><p>Notes from a tide watcher on the west coast, written most mornings after "
+        f"the first low water.</p>{posts}</div></body></html>"
+    )
+    md = convert(html, "https://example.org/").markdown
+    assert "The gauge at harbour 1 read lower" in md and "The gauge at harbour 8 read lower" in md
+
+
+def test_a_thread_of_term_headers_naming_the_writer_and_the_date_is_left_out():
+    """Comments as a `<dl>` (opaque names): each `<dt>` an avatar, the writer's name and the date, no permalink, over
+    a `<dd>` holding what the reader wrote, before a reply box: a thread, left out."""
+    comments = "".join(
+        f"<dt class='q5601'><span><img src='/a/{n}.png' alt=''></span> <span>Reader {n}</span> "
+        f"<span>May {n + 2}, 2026 at 9:1{n} pm</span></dt><dd class='q5601'><div><p>I measured the same at harbour {n} "
+        "last spring, and the gauge there read even lower than yours did.</p></div></dd>"
+        for n in range(1, 5)
+    )
+    html = f"<html><body><div class='q7001'>{BODY}<dl class='q5602'>{comments}</dl>{REPLY_BOX}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_schedule_of_dated_places_as_terms_stays():
+    """A `<dl>` closing a story, each `<dt>` a place in bold and a date, each `<dd>` what happens there: read as a
+    comment's header by its words, but no box to write in follows it: the story's schedule, kept."""
+    dates = "".join(
+        f"<dt><b>{place}</b>, May {n + 2}, 2026</dt><dd>The harbour choir sings on pier {n} at the evening tide, "
+        "boats welcome.</dd>"
+        for n, place in enumerate(("Tarbert", "Oban", "Mallaig", "Ullapool"), 1)
+    )
+    html = f"<html><body><div class='q7001'>{BODY}<dl class='q5602'>{dates}</dl></div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "Tarbert" in md and "Ullapool" in md and "sings on pier 1" in md and "sings on pier 4" in md
+
+
+def dated_first(count: int) -> str:
+    """Entries whose header gives the date first, then a name (`<span>09. May, 2026 / </span><span><a>Ann</a> says:`),
+    then the text on lines of its own (opaque names)."""
+    return (
+        "<ol class='q5701'>"
+        + "".join(
+            f"<li class='q5702'><div class='q5703'><span>0{n}. May, 2026 / </span><span><a href='https://r{n}.example'>"
+            f"Reader {n}</a> says:</span></div><div class='q5704'><p>I measured the same at harbour {n} last spring, and "
+            "the gauge there read even lower than yours did.</p></div></li>"
+            for n in range(1, count + 1)
+        )
+        + "</ol>"
+    )
+
+
+def test_a_thread_of_comments_dated_before_their_writers_name_is_left_out():
+    """Comments whose header puts the date before the writer's name ("09. Jul, 2012 / Ann says:"), before a reply
+    box: a thread, left out."""
+    html = f"<html><body><div class='q7001'>{BODY}{dated_first(4)}{REPLY_BOX}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_list_of_dated_entries_with_the_date_first_and_no_box_to_write_in_stays():
+    """The same entries, date first then a name, with no box to write in after them (a news desk's dated notes: the
+    date first is how lists of news and events are written): kept."""
+    html = f"<html><body><div class='q7001'>{BODY}{dated_first(4)}</div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "harbour 1 last spring" in md and "harbour 4 last spring" in md
+
+
+def headed_entries(count: int) -> str:
+    """Entries each under a heading that holds only a name and a date (`<h3><span>Ann</span> <span>07 May 26</span>`),
+    the text under it (opaque names)."""
+    return (
+        "<div class='q5801'>"
+        + "".join(
+            f"<div class='q5802'><h3><span>Reader {n}</span> <span>0{n} May 26</span></h3><div class='q5803'><p>I "
+            f"measured the same at harbour {n} last spring, and the gauge there read even lower than yours did.</p></div>"
+            "</div>"
+            for n in range(1, count + 1)
+        )
+        + "</div>"
+    )
+
+
+def test_a_thread_of_comments_headed_by_the_name_and_date_is_left_out():
+    """Comments whose header is a heading of the writer's name and the date, before a reply box: a thread, left out."""
+    html = f"<html><body><div class='q7001'>{BODY}{headed_entries(4)}{REPLY_BOX}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_sections_headed_by_a_name_and_a_date_without_a_box_to_write_in_stay():
+    """The same sections, each a heading of a name and a date over its text, with no box to write in after them (a
+    schedule of places and days, a diary's entries): kept."""
+    html = f"<html><body><div class='q7001'>{BODY}{headed_entries(4)}</div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "harbour 1 last spring" in md and "harbour 4 last spring" in md
+
+
 LISTS_OF_DATES = {
     # tour dates closing a story: a bold place and a date, what happens there on the same line
     "dates": "<ul>"

@@ -544,12 +544,60 @@ PAGES = {
     "comment-permalinks": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<dl>"
         + "".join(
-            f"<dt id='c{n}'><a href='#c{n}'>{n}</a> Reader {n}, May {n + 2}, 2026</dt><dd>Count me in!</dd>"
+            # (the date first, no name before it: no header comment-terms reads)
+            f"<dt id='c{n}'><a href='#c{n}'>{n}</a> May {n + 2}, 2026, Reader {n}</dt><dd>Count me in!</dd>"
             for n in range(1, 4)
         )
         + "</dl><form><textarea name='c'></textarea></form></article></body></html>",
         ARTICLE_MD,
-        ARTICLE_MD + "".join(f"\n\n**{n} Reader {n}, May {n + 2}, 2026**\n\nCount me in!" for n in range(1, 4)),
+        ARTICLE_MD + "".join(f"\n\n**{n} May {n + 2}, 2026, Reader {n}**\n\nCount me in!" for n in range(1, 4)),
+    ),
+    "comment-titles": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY}<ul>"
+        + "".join(
+            f"<li><h4><a href='#c{n}'>Low water {n}</a></h4><div>by <a href='/u{n}'>r{n}</a> on May {n + 2}, 2026 "
+            f"(<a href='#c{n}'>#{n}</a>)</div><div><p>The gauge at harbour {n} read even lower than yours this "
+            "week.</p></div></li>"
+            for n in range(1, 4)
+        )
+        + "</ul></article></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD
+        + "\n\n"
+        + "\n".join(
+            f"- #### Low water {n}\n\n  The gauge at harbour {n} read even lower than yours this week."
+            for n in range(1, 4)
+        ),
+    ),
+    "comment-terms": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY}<dl>"
+        + "".join(
+            f"<dt><img src='/a{n}.png' alt=''> <span>Reader {n}</span> <span>May {n + 2}, 2026</span></dt><dd><p>The "
+            f"gauge at harbour {n} read even lower than yours this week.</p></dd>"
+            for n in range(1, 4)
+        )
+        + "</dl><form><textarea name='c'></textarea></form></article></body></html>",
+        ARTICLE_MD,
+        # (the names go as bylines by their words)
+        ARTICLE_MD
+        + "".join(
+            f"\n\n**May {n + 2}, 2026**\n\nThe gauge at harbour {n} read even lower than yours this week."
+            for n in range(1, 4)
+        ),
+    ),
+    "comment-dates-first": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY}<ol>"
+        + "".join(
+            f"<li><div><span>0{n}. May, 2026 / </span><span><a href='https://r{n}.example'>Reader {n}</a> says:</span>"
+            f"</div><div><p>The gauge at harbour {n} read even lower than yours this week.</p></div></li>"
+            for n in range(1, 4)
+        )
+        + "</ol><form><textarea name='c'></textarea></form></article></body></html>",
+        ARTICLE_MD,
+        # (the headers, a date and a name, go as date lines and bylines)
+        ARTICLE_MD
+        + "\n\n"
+        + "\n".join(f"{n}. The gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)),
     ),
     "second-reading": (
         "<html><body><div id='content'><div class='post'><p><a href='/low-tide'>Low tide at the old pier this "
@@ -774,6 +822,9 @@ NEEDS = {
     "teaser-lists": {"repeats-once"},
     "comments-descent": {"class-hints"},  # the thread the region stops above is left out by its class
     "comment-permalinks": {"comment-threads"},  # the thread it finds is left out as one
+    "comment-titles": {"comment-threads"},
+    "comment-terms": {"comment-threads"},
+    "comment-dates-first": {"comment-threads"},
     "enclosing-article": {"semantic-region"},  # the descent reaches the article's body through the article
     "unwrap-furniture": {"kickers"},
     "banner-kickers": {

@@ -49,6 +49,7 @@ from web2md.extract.maincontent.furniture import (
 )
 from web2md.extract.maincontent.furniture_test import (
     FurnitureTest,
+    holds_a_thread,
     once_each,
     picture_post,
     picture_post_block,
@@ -141,6 +142,8 @@ def descend(
     post_title = None
     column_title = title  # the heading whose column is the titled column
     threads: dict[etree._Element, bool] = {}  # blocks read by `holds_a_thread_alone`
+    unnamed_threads = comments_apart and "comment-titles" not in analysis.disabled
+    unnamed: dict[etree._Element, bool] = {}  # blocks read by `holds_a_thread`
     # on a listing, the text of its listed lists under each block holding one, and how many (`listing-column`)
     listed_in = listed_under(analysis) if analysis.listed_lists and "listing-column" not in analysis.disabled else {}
     node = body
@@ -239,6 +242,17 @@ def descend(
                     apart[node] = lone
         if best_good < total and comments_apart and holds_a_thread_alone(best_child, good, threads):
             return node  # a thread in wrappers of its own outweighs the post beside it: as above
+        if (
+            best_good < total
+            and best_good >= theta * total  # (else the descent stops here anyway)
+            and unnamed_threads
+            and (title is None or not holds(best_child, title))
+            and any(map(good, best_child.itersiblings(etree.Element, preceding=True)))  # (the post before it)
+            and holds_a_thread(best_child, analysis, unnamed)
+        ):
+            # as above, the thread known by its comments' headers and replies, not by its name, after a block of
+            # content text (the post); not under the page's title (a forum's thread is its page's content)
+            return node
         if (
             best_good < theta * total
             and listed_in

@@ -164,6 +164,11 @@ COMMENT_WRAPPERS = 2  # blocks wrapping a comment whole, one in the other, looke
 # read as one comment with it
 SELF_LINK_WORDS = 24
 THREAD_TAGS = COMMENT_TAGS | frozenset({"dt"})
+# A thread found without its name where the descent to the region would follow it (rule comment-titles): the share
+# of a block's content text its comments hold
+THREAD_SHARE = 0.8
+DATE_WORDS = 3  # words of a date written out ("09. Jul, 2012"), after which a date-first header names the writer
+SIGNATURE_ELEMENTS = 6  # elements opening a block read for its template (`signature`)
 # A media block: a player (an embed, or an element showing nothing that a script fills) first, then a line of title
 # and a running time standing alone ("02:13", "1:04:30"); at most MAX_CAPTION characters in all
 MEDIA_BLOCK_TAGS = frozenset({"div", "section", "figure", "aside"})
@@ -590,6 +595,206 @@ def is_a_break(el: etree._Element) -> bool:
     tag = el.tag
     # the first text found decides: a line's neighbours with text have it near their start
     return tag in BLOCK_TAGS or tag == "br" or not isinstance(tag, str) or not any(t.strip() for t in el.itertext())
+
+
+def is_comment(
+    block: etree._Element,
+    own: Counts,
+    titles: bool = True,
+    boxed: Callable[[], bool] | None = None,
+    dates_first: bool = False,
+) -> bool:
+    """A reader's comment: its first COMMENT_HEAD_ELEMENTS elements hold no heading (a post's or an event's title),
+    and a day's date (perhaps with a time) within its first COMMENT_HEAD_WORDS words, after the writer's name: an
+    element of its own of 1 to NAME_WORDS words (a link, `<cite>`, bold) ending at most two words before the date
+    ("Ann Keel says:", "by <a>Ann</a>,"), or an avatar's image ahead of it; then, on a line of its own (a
+    paragraph, after a line break), what the reader wrote: COMMENT_WORDS_OWN characters and more (a list of dates
+    and places is one line each). With `titles` (rule comment-titles), the comment may open with a heading of its own
+    (its title, "Re: …") when the header under it links again to where the heading links (the comment's permalink,
+    from its title and from its date or number): the name and date are then read under the heading; or when the
+    heading holds the header itself (a name and a date, a few words) and `boxed()` says a box to write in follows the
+    thread. With `dates_first` (rule comment-dates-first) and `boxed()`, the date may come first, the writer's name
+    right after it ("09. Jul, 2012 / Ann says:")."""
+    for _ in range(COMMENT_WRAPPERS):  # a comment wrapped whole in a block of its own (`<li><div>…</div></li>`)
+        if len(block) != 1 or block.text and block.text.strip() or block[0].tail and block[0].tail.strip():
+            break
+        block = block[0]
+    if len(block) < 2 or not _DIGIT.search("".join(islice(block.itertext(), COMMENT_HEAD_ELEMENTS))[:COMMENT_HEAD]):
+        return False  # (no header and text apart, or no number to write a date with: most blocks, told cheaply)
+    words: list[tuple[str, int]] = []  # the words read, each with the number of the line it is on
+    names: list[str] = []
+    image = False
+    size = line = 0
+    title = None  # the comment's own heading (`titles`), while it is read, and its links
+    title_links: set[str] = set()
+    linked_back = False
+    headed = False  # a heading holding the header
+    events = 2 * COMMENT_HEAD_ELEMENTS
+    walk = etree.iterwalk(block, events=("start", "end"))
+    for event, node in walk:
+        events -= 1
+        if events < 0:
+            break
+        tag = node.tag
+        if event == "start":
+            if not isinstance(tag, str):
+                continue
+            if tag in HEADING_TAGS:
+                if not titles or title_links or headed or words or image:
+                    return False  # a heading inside the header, or a second one: a post's or an event's title
+                links = {href for a in node.iter("a") if (href := a.get("href")) and href != "#"}
+                if links:
+                    title, title_links = node, links
+                    continue
+                # a heading holding the header itself (`<h3><span>Ann</span> <span>07 Nov 12</span></h3>`): a few
+                # words, over a thread a box to write in follows (else a schedule's dated places, a changelog's)
+                if boxed is None or len(" ".join(node.itertext()).split()) > NAME_WORDS + DATE_WORDS + 1 or not boxed():
+                    return False
+                headed = True
+            if title is not None:
+                continue  # the title's own words are not the header's
+            if tag == "a" and title_links and node.get("href") in title_links:
+                linked_back = True
+            if tag in IMAGE_TAGS:
+                image = True
+            elif tag in UNIT_TAGS or tag == "br":
+                line += 1
+            piece = node.text
+            if piece and piece.strip() and tag in NAME_TAGS:
+                names.append(" ".join(piece.split()))
+        else:
+            if node is block:
+                break
+            if node is title:
+                title = None
+                events = 2 * COMMENT_HEAD_ELEMENTS  # the header is read under the title
+            elif title is not None:
+                continue
+            if tag in UNIT_TAGS:
+                line += 1
+            piece = node.tail
+        if piece and piece.strip():
+            words.extend((word, line) for word in piece.split() if any(c.isalnum() for c in word))
+            size += len(piece)
+            if size > COMMENT_HEAD:
+                break
+    if title_links and not linked_back:
+        return False  # a heading whose link does not come back under it: a post's or a section's
+    at = date_at([word for word, _ in words], times=False)  # a day: a time alone is a schedule's
+    if at is None or at > COMMENT_HEAD_WORDS or at == 0 and not (dates_first and boxed is not None and boxed()):
+        return False
+    if at == 0:
+        # the date first ("09. Jul, 2012 / Ann says:", `dates_first`: a box to write in follows the thread), the
+        # name right after it: an element of its own that is no date
+        near = " ".join(word for word, _ in words[1 : 1 + DATE_WORDS + NAME_WORDS])
+        names = [name for name in names if date_at(name.split()) is None]
+    else:
+        near = " ".join(word for word, _ in words[max(0, at - NAME_WORDS - 2) : at])  # the name, "says:" or a comma
+    dated = words[at][1]
+    return (
+        (image or any(0 < len(name.split()) <= NAME_WORDS and name in near for name in names))
+        and any(on > dated for _, on in words[at:])
+        and own.text - own.links > sum(len(word) + 1 for word, _ in words[:at]) + COMMENT_WORDS_OWN
+    )
+
+
+def heads_a_comment(head: etree._Element) -> bool:
+    """Whether a `<dt>` is a comment's header over the `<dd>` text after it (rule comment-terms): a day's date within
+    its first COMMENT_HEAD_WORDS words, after the writer's name (an element of its own of 1 to NAME_WORDS words
+    ending at most two words before it) or an avatar's image; no heading, and no more than COMMENT_HEAD characters
+    in all (a header, not a term's text)."""
+    words: list[str] = []
+    names: list[str] = []
+    image = False
+    size = 0
+    for event, node in islice(etree.iterwalk(head, events=("start", "end")), 2 * COMMENT_HEAD_ELEMENTS):
+        tag = node.tag
+        if event == "start":
+            if not isinstance(tag, str):
+                continue
+            if tag in HEADING_TAGS:
+                return False
+            if tag in IMAGE_TAGS:
+                image = True
+            piece = node.text
+            if piece and piece.strip() and tag in NAME_TAGS:
+                names.append(" ".join(piece.split()))
+        else:
+            if node is head:
+                break
+            piece = node.tail
+        if piece and piece.strip():
+            words.extend(word for word in piece.split() if any(c.isalnum() for c in word))
+            size += len(piece.strip())
+            if size > COMMENT_HEAD:
+                return False
+    at = date_at(words, times=False)
+    if not at or at > COMMENT_HEAD_WORDS:
+        return False
+    near = " ".join(words[max(0, at - NAME_WORDS - 2) : at])
+    return image or any(0 < len(name.split()) <= NAME_WORDS and name in near for name in names)
+
+
+def signature(block: etree._Element) -> tuple[str, ...]:
+    """How a block opens: the tags of its first SIGNATURE_ELEMENTS elements (comments of one template open alike)."""
+    return tuple(node.tag for node in islice(block.iter(etree.Element), SIGNATURE_ELEMENTS))
+
+
+def holds_replies(run: list[etree._Element], stats: dict[etree._Element, Counts]) -> bool:
+    """Whether a comment of `run` holds a reply: a block of its tag reading as a comment too, in a list of its own
+    inside the comment (a block of the tag the run's list has: `<li>…<ul><li>`) — a threaded discussion; entries of a
+    guest book or of reviews, and posts of a listing, do not answer one another."""
+    tag = run[0].tag
+    parent = run[0].getparent()
+    lists = parent.tag if parent is not None else None
+    for block in run:
+        for inner in block.iterdescendants(tag):
+            holder = inner.getparent()
+            own = stats.get(inner)
+            if holder is not block and holder.tag == lists and own and own.text > own.links and is_comment(inner, own):
+                return True
+    return False
+
+
+def holds_a_thread(block: etree._Element, analysis: Analysis, read: dict[etree._Element, bool]) -> bool:
+    """Whether all of a block's content text is in a thread of readers' comments found without its name, down through
+    wrappers holding nothing else: where the content text first spreads over several children, MIN_COMMENTS or more
+    of them of one tag read as comments (`is_comment`), holding THREAD_SHARE of it, and answering one another
+    (`holds_replies`: a discussion, not a guest book's or a review page's entries). `read` keeps the blocks already
+    read, so a descent through deep wrappers reads each once."""
+    good = analysis.good
+    stats = analysis.stats
+    chain = []
+    node: etree._Element | None = block
+    found = False
+    while node is not None:
+        if node in read:
+            found = read[node]
+            break
+        chain.append(node)
+        total = good(node)
+        inner = next((child for child in node if good(child) == total), None)
+        if inner is None:
+            # a few comments tell the template: the first 4 * MIN_COMMENTS blocks of content text read, until
+            # 2 * MIN_COMMENTS are found (a thread's blocks are most of its list's)
+            comments: list[etree._Element] = []
+            for child in islice((child for child in node if good(child)), 4 * MIN_COMMENTS):
+                if child.tag in COMMENT_TAGS and is_comment(child, stats[child]):
+                    comments.append(child)
+                    if len(comments) == 2 * MIN_COMMENTS:
+                        break
+            kin = {signature(child) for child in comments}
+            found = (
+                len(comments) >= MIN_COMMENTS
+                and len({child.tag for child in comments}) == 1
+                and sum(good(child) for child in node if child.tag == comments[0].tag and signature(child) in kin)
+                >= THREAD_SHARE * total
+                and holds_replies(comments, stats)
+            )
+        node = inner
+    for el in chain:
+        read[el] = found
+    return found
 
 
 class FurnitureTest:
@@ -1664,6 +1869,9 @@ class FurnitureTest:
         heads: dict[etree._Element, etree._Element] = {}  # a `<dd>` comment's `<dt>` header
         linked: set[etree._Element] = set()  # the candidates found linking to themselves
         self_links = "comment-permalinks" not in self.analysis.disabled
+        titles = "comment-titles" not in self.analysis.disabled
+        dt_heads = "comment-terms" not in self.analysis.disabled
+        dates_first = "comment-dates-first" not in self.analysis.disabled
         before = None  # the block before the thread, the last one from the end that is not of it
         child = parent[-1] if len(parent) else None
         while child is not None:
@@ -1677,7 +1885,7 @@ class FurnitureTest:
                 child = previous
                 continue  # the header of the comment after it, read with it
             head = None
-            if self_links and tag == "dd":
+            if (self_links or dt_heads) and tag == "dd":
                 node = previous
                 while node is not None and not isinstance(node.tag, str):
                     node = node.getprevious()
@@ -1688,6 +1896,10 @@ class FurnitureTest:
             if alike and short and self_links and own.text > own.links and self.links_to_itself(child, head):
                 linked.add(child)  # a short comment known by its permalink
                 short = False
+            if alike and short and titles and candidates and signature(child) == signature(candidates[-1]):
+                short = False  # within the run and opening as the block after it: perhaps a comment folded to its title
+            if alike and short and dt_heads and head is not None and own.text > own.links and heads_a_comment(head):
+                short = False  # a short reply under a `<dt>` header of a name and a date (its box looked for below)
             if not alike or short:
                 if not candidates and not own.good:
                     child = previous
@@ -1699,25 +1911,67 @@ class FurnitureTest:
         if len(candidates) < MIN_COMMENTS:
             return found
         run: list[etree._Element] = []
-        for child in candidates:
+
+        # a box to write in after the run, read when a comment's header asks for it, once, from the run's last block
+        # (from each block it would be read over the run)
+        box: list[bool] = []
+
+        def boxed() -> bool:
+            if not box:
+                box.append(self.box_to_write_after(candidates[0]))
+            return box[0]
+
+        def reads_as_comment(child: etree._Element) -> bool:
             head = heads.get(child)
-            if not (
-                head is None
-                and self.is_comment(child, stats[child])
+            own = stats[child]
+            return bool(
+                (
+                    is_comment(child, own, titles, boxed, dates_first)
+                    if head is None
+                    # (a `<dl>` of dated places and names without a box to write in after it is a schedule's)
+                    else dt_heads and own.text > own.links and heads_a_comment(head) and boxed()
+                )
                 or self_links
                 and (child in linked or self.links_to_itself(child, head))
+            )
+
+        # with comment-titles, a block failing the test is of the thread when it opens as a comment of it does (a
+        # comment folded to its title and name, without its date): a comment of the run or one before it in the
+        # candidates opening alike (read lazily, each block once)
+        verdicts: dict[etree._Element, bool] = {}
+
+        def verdict(child: etree._Element) -> bool:
+            found_one = verdicts.get(child)
+            if found_one is None:
+                found_one = verdicts[child] = reads_as_comment(child)
+            return found_one
+
+        passed = 0
+        for i, child in enumerate(candidates):
+            if verdict(child):
+                passed += 1
+            elif not titles or not (
+                (opening := signature(child)) in {signature(other) for other in run[-MIN_COMMENTS:]}
+                or any(
+                    signature(other) == opening and verdict(other) for other in candidates[i + 1 : i + 1 + MIN_COMMENTS]
+                )
             ):
                 before = child  # what comes before the thread ends here
                 break
             run.append(child)
-        if len(run) < MIN_COMMENTS:
+        if passed < MIN_COMMENTS:
             return found
         headers = [head for child in run if (head := heads.get(child)) is not None]
         good = self.analysis.good
         held = sum(map(good, run))
-        if held > COMMENTS_OVER_POST * (self.region_good - held) and not self.box_to_write_after(run[0]):
+        if (
+            held > COMMENTS_OVER_POST * (self.region_good - held)
+            and not self.box_to_write_after(run[0])
+            and not (titles and holds_replies(run, stats))
+        ):
             # entries with little else around them: a guest book, a page of reviews (the page's content); unless a
-            # box to write in follows them (the form to add one: a thread under a short post, however long)
+            # box to write in follows them (the form to add one: a thread under a short post, however long), or
+            # the entries answer one another (replies nested in them: a discussion)
             return found
         # content text ahead of the thread: in the blocks before it, here or further up in the region
         node, ahead = run[-1], False
@@ -1788,59 +2042,6 @@ class FurnitureTest:
             if len(words) >= SELF_LINK_WORDS:
                 break
         return date_at(words[:SELF_LINK_WORDS], times=False) is not None
-
-    def is_comment(self, block: etree._Element, own: Counts) -> bool:
-        """A reader's comment: its first COMMENT_HEAD_ELEMENTS elements hold no heading (a post's or an event's title),
-        and a day's date (perhaps with a time) within its first COMMENT_HEAD_WORDS words, after the writer's name: an
-        element of its own of 1 to NAME_WORDS words (a link, `<cite>`, bold) ending at most two words before the date
-        ("Ann Keel says:", "by <a>Ann</a>,"), or an avatar's image ahead of it; then, on a line of its own (a
-        paragraph, after a line break), what the reader wrote: COMMENT_WORDS_OWN characters and more (a list of dates
-        and places is one line each)."""
-        for _ in range(COMMENT_WRAPPERS):  # a comment wrapped whole in a block of its own (`<li><div>…</div></li>`)
-            if len(block) != 1 or block.text and block.text.strip() or block[0].tail and block[0].tail.strip():
-                break
-            block = block[0]
-        if len(block) < 2 or not _DIGIT.search("".join(islice(block.itertext(), COMMENT_HEAD_ELEMENTS))[:COMMENT_HEAD]):
-            return False  # (no header and text apart, or no number to write a date with: most blocks, told cheaply)
-        words: list[tuple[str, int]] = []  # the words read, each with the number of the line it is on
-        names: list[str] = []
-        image = False
-        size = line = 0
-        for event, node in islice(etree.iterwalk(block, events=("start", "end")), 2 * COMMENT_HEAD_ELEMENTS):
-            tag = node.tag
-            if event == "start":
-                if not isinstance(tag, str):
-                    continue
-                if tag in HEADING_TAGS:
-                    return False
-                if tag in IMAGE_TAGS:
-                    image = True
-                elif tag in UNIT_TAGS or tag == "br":
-                    line += 1
-                piece = node.text
-                if piece and piece.strip() and tag in NAME_TAGS:
-                    names.append(" ".join(piece.split()))
-            else:
-                if node is block:
-                    break
-                if tag in UNIT_TAGS:
-                    line += 1
-                piece = node.tail
-            if piece and piece.strip():
-                words.extend((word, line) for word in piece.split() if any(c.isalnum() for c in word))
-                size += len(piece)
-                if size > COMMENT_HEAD:
-                    break
-        at = date_at([word for word, _ in words], times=False)  # a day: a time alone is a schedule's
-        if not at or at > COMMENT_HEAD_WORDS:
-            return False
-        near = " ".join(word for word, _ in words[max(0, at - NAME_WORDS - 2) : at])  # the name, "says:" or a comma
-        dated = words[at][1]
-        return (
-            (image or any(0 < len(name.split()) <= NAME_WORDS and name in near for name in names))
-            and any(on > dated for _, on in words[at:])
-            and own.text - own.links > sum(len(word) + 1 for word, _ in words[:at]) + COMMENT_WORDS_OWN
-        )
 
     def comment_sections(
         self, children: list[etree._Element], leads: dict[etree._Element, etree._Element | None] | None = None

@@ -553,6 +553,43 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "comment-titles",
+        "part of comment-threads and comments-descent: a comment may open with a title of its own (a heading) when a "
+        "link of the header under it goes where the heading's link goes (its permalink), or when the heading is the "
+        "header (a name and a date, a few words) over a thread a box to write in follows; a block of the run opening "
+        "with the same elements as its comments is one of them (folded to its title); a run answering itself "
+        "(replies nested in a comment) is a thread however long; and the descent stops above a block holding such a "
+        "thread alone (THREAD_SHARE of its content text) beside the post, unless the page's title is in it",
+        ("THREAD_SHARE", "SIGNATURE_ELEMENTS", "NAME_WORDS", "DATE_WORDS"),
+        (
+            "test_content::test_a_short_post_over_a_long_thread_of_titled_comments_is_the_content",
+            "test_content::test_a_forum_thread_under_its_title_stays",
+            "test_content::test_a_blog_listing_of_titled_dated_posts_stays",
+            "test_content::test_a_thread_of_comments_headed_by_the_name_and_date_is_left_out",
+            "test_content::test_sections_headed_by_a_name_and_a_date_without_a_box_to_write_in_stay",
+        ),
+    ),
+    Rule(
+        "comment-terms",
+        "part of comment-threads: a <dd> is a comment when the <dt> over it is a comment's header (the writer's name "
+        "or an avatar, then a day's date, within COMMENT_HEAD characters) and a box to write in follows it",
+        ("COMMENT_HEAD", "COMMENT_HEAD_WORDS"),
+        (
+            "test_content::test_a_thread_of_term_headers_naming_the_writer_and_the_date_is_left_out",
+            "test_content::test_a_schedule_of_dated_places_as_terms_stays",
+        ),
+    ),
+    Rule(
+        "comment-dates-first",
+        "part of comment-threads: a comment's header may give the date first, the writer's name right after it "
+        "(within DATE_WORDS and NAME_WORDS words), when a box to write in follows the thread",
+        ("DATE_WORDS", "NAME_WORDS"),
+        (
+            "test_content::test_a_thread_of_comments_dated_before_their_writers_name_is_left_out",
+            "test_content::test_a_list_of_dated_entries_with_the_date_first_and_no_box_to_write_in_stays",
+        ),
+    ),
+    Rule(
         "closing-boxes",
         "lists of other stories and boxes about the author closing the region (part of closing-furniture): a box "
         "of a portrait, a name line named again after it and a link; or one image and prose naming the page's "
