@@ -6126,6 +6126,25 @@ def test_a_front_page_of_desks_beside_a_column_of_popular_posts_leaves_the_colum
     assert desks_kept(columns, disable_rules=("listing-column",))["p"] == 3
 
 
+def test_a_front_page_of_desks_beside_a_long_box_of_popular_posts_leaves_the_box_out():
+    """Three desks in the main column beside a sidebar's box of popular posts with summaries, nearly as long as two
+    desks: the main column holds under LISTING_COLUMN of the listed text, but most of it in three lists to the one
+    beside it (`listing-desks-column`), and the box stays out."""
+    columns = [("main", [("Harbour", "a", 4), ("Town", "b", 4), ("Sport", "c", 3)]), ("side", [("Popular", "p", 7)])]
+    assert desks_kept(columns) == {"a": 4, "b": 4, "c": 3, "p": 0}
+    assert desks_kept(columns, disable_rules=("listing-desks-column",))["p"] == 7
+
+
+def test_a_front_page_of_three_desks_beside_a_column_of_two_keeps_both():
+    """Three desks in one column beside two in another, most of the listed text in the first: a column of desks like
+    its own stands beside it (fewer than LISTING_COLUMN_LISTS times as many lists), and both stay."""
+    columns = [
+        ("left", [("Harbour", "a", 5), ("Town", "b", 5), ("Sport", "c", 4)]),
+        ("right", [("Arts", "d", 3), ("Food", "e", 3)]),
+    ]
+    assert desks_kept(columns) == {"a": 5, "b": 5, "c": 4, "d": 3, "e": 3}
+
+
 def test_a_front_page_of_desks_in_two_columns_keeps_both():
     """Desks in two columns of about the same size: neither holds LISTING_COLUMN of the listed text, and both stay."""
     columns = [("left", [("Harbour", "a", 5), ("Town", "b", 5)]), ("right", [("Sport", "c", 4), ("Arts", "d", 4)])]

@@ -331,13 +331,19 @@ DESKS_COLUMNS, DESKS_CARDS = desks_front(
 )
 
 
-def desks_md(*desks: tuple[str, str]) -> str:
+# three desks beside a sidebar's box of popular posts nearly as long as two of them
+DESKS_BOX, DESKS_BOX_CARDS = desks_front(
+    [("main", [("Harbour", "a", 4), ("Town", "b", 4), ("Sport", "c", 3)]), ("side", [("Popular", "p", 7)])]
+)
+
+
+def desks_md(*desks: tuple[str, str], cards: dict[str, list[tuple[str, str]]] = DESKS_CARDS) -> str:
     """The Markdown of `desks_front`'s desks (name, key) on a page at URL."""
     return "\n\n".join(
         f"## {name}\n\n"
         + "\n\n".join(
             f"### [{title}](https://example.org/{key}/{i})\n\n{summary}"
-            for i, (title, summary) in enumerate(DESKS_CARDS[key])
+            for i, (title, summary) in enumerate(cards[key])
         )
         for name, key in desks
     )
@@ -368,6 +374,12 @@ PAGES = {
         desks_md(("Harbour", "a"), ("Town", "b")),
         # the column of popular posts beside the desks' column comes along
         desks_md(("Harbour", "a"), ("Town", "b"), ("Popular", "p")),
+    ),
+    "listing-desks-column": (
+        DESKS_BOX,
+        desks_md(("Harbour", "a"), ("Town", "b"), ("Sport", "c"), cards=DESKS_BOX_CARDS),
+        # the box of popular posts beside the desks' column comes along
+        desks_md(("Harbour", "a"), ("Town", "b"), ("Sport", "c"), ("Popular", "p"), cards=DESKS_BOX_CARDS),
     ),
     "card-h1": (
         portal_front_under_an_h1(),
@@ -766,6 +778,7 @@ NEEDS = {
     "title-heading": {"furniture-beside-title"},  # the pitch is passed over beside the block holding the title
     "headline-lists": {"listing-pages", "teaser-cards"},  # listed on a listing, decided by its cards
     "listing-column": {"listing-pages", "teaser-cards"},  # the lists are a listing's
+    "listing-desks-column": {"listing-pages", "teaser-cards", "listing-column"},  # part of it
     "lead-cards": {"listing-pages", "teaser-cards"},
     "listing-widgets": {"listing-pages", "teaser-cards"},
     "linked-cards": {"listing-pages", "teaser-cards"},

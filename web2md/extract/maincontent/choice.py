@@ -96,6 +96,10 @@ NOTES_BESIDE_LISTS = 1.0  # blocks of prose beside a listing's lists are furnitu
 # on a listing, the column holding this share of the listed lists' text in its block is the listing's (rule
 # listing-column): the lists in the columns beside it are a sidebar's (most read, popular posts, related links)
 LISTING_COLUMN = 0.75
+# ... and so does the column holding this share of it in LISTING_COLUMN_LISTS times as many lists as the columns beside
+# it hold (rule listing-desks-column): the desks beside a sidebar's box or two of popular posts
+LISTING_COLUMN_MOST = 0.5
+LISTING_COLUMN_LISTS = 2
 
 
 @dataclass
@@ -143,6 +147,7 @@ def descend(
     threads: dict[etree._Element, bool] = {}  # blocks read by `holds_a_thread_alone`
     # on a listing, the text of its listed lists under each block holding one, and how many (`listing-column`)
     listed_in = listed_under(analysis) if analysis.listed_lists and "listing-column" not in analysis.disabled else {}
+    desks_column = "listing-desks-column" not in analysis.disabled
     node = body
     while True:
         total = good(node)
@@ -245,7 +250,14 @@ def descend(
             and best_child.tag in COLUMN_TAGS
             and (column_lists := listed_in.get(best_child, (0, 0)))[1] >= 2
             and column_lists[1] < (lists_here := listed_in.get(node, (0, 0)))[1]
-            and column_lists[0] >= LISTING_COLUMN * lists_here[0]
+            and (
+                column_lists[0] >= LISTING_COLUMN * lists_here[0]
+                # (or most of the listed text, in LISTING_COLUMN_LISTS times as many lists as stand beside it: desks
+                # beside a box or two of a sidebar's, not beside a column of desks like its own)
+                or desks_column
+                and column_lists[0] >= LISTING_COLUMN_MOST * lists_here[0]
+                and column_lists[1] >= LISTING_COLUMN_LISTS * (lists_here[1] - column_lists[1])
+            )
             and best_good >= WIDGET_COLUMN_BESIDE * analysis.min_unit
         ):
             # a listing's column holding most of its listed lists (two or more: desks, not one desk among others),

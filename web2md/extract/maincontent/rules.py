@@ -353,6 +353,17 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "listing-desks-column",
+        "part of listing-column: the descent goes into the column holding LISTING_COLUMN_MOST of the listed text too "
+        "when it holds LISTING_COLUMN_LISTS times as many listed lists as the columns beside it: desks beside a "
+        "sidebar's box or two of popular posts with summaries, not beside a column of desks like its own",
+        ("LISTING_COLUMN_MOST", "LISTING_COLUMN_LISTS"),
+        (
+            "test_content::test_a_front_page_of_desks_beside_a_long_box_of_popular_posts_leaves_the_box_out",
+            "test_content::test_a_front_page_of_three_desks_beside_a_column_of_two_keeps_both",
+        ),
+    ),
+    Rule(
         "listing-thread",
         "in the listing decision, the readers' comments (the top-level comments of the page) are no content text of "
         "the page's own to weigh its cards against, unless they hold all of it but a unit (the page is the thread): a "
