@@ -6145,6 +6145,94 @@ def test_a_front_page_of_three_desks_beside_a_column_of_two_keeps_both():
     assert desks_kept(columns) == {"a": 5, "b": 5, "c": 4, "d": 3, "e": 3}
 
 
+def desks_beside_a_sidebar(tabs: int) -> tuple[str, dict[str, list[tuple[str, str]]]]:
+    """Two desks beside a sidebar of a text about the site, a widget of `tabs` tide tables (each a heading over a line
+    of prose) and a list of popular stories elsewhere with a line each."""
+    html, titles = desks_front([("main", [("Harbour", "a", 4), ("Town", "b", 4)])])
+    w = DESK_WORDS
+    about = "".join(
+        f"<p>Tide Notes is written on the coast by two people who like boats, the {w[i]} and the {w[i + 2]}, and who "
+        f"have kept a diary of the weather on the harbour wall since the winter of the great storm, {i}.</p>"
+        for i in range(2)
+    )
+    tables = "".join(
+        f"<div class='tab'><h3>Tide table {w[i]}</h3><p>High water at the {w[i]} is at six in the morning and at half "
+        f"past six in the evening, low water at noon, {i}.</p></div>"
+        for i in range(tabs)
+    )
+    popular = "".join(
+        f"<li><a href='https://other.example/p/{i}'>Popular story number {i} about the {w[i]} and the {w[i + 1]} this "
+        f"week</a><p>Readers liked the {w[i + 2]} story the most, and the {w[i + 3]} one after it, {i}.</p></li>"
+        for i in range(5)
+    )
+    side = f"<div class='side'><div class='about'>{about}</div><div class='tides'>{tables}</div><h2>Popular</h2>"
+    return html.replace("<div class='foot'>", f"{side}<ul>{popular}</ul></div><div class='foot'>"), titles
+
+
+def test_a_front_page_of_desks_beside_a_widget_of_headed_tabs_is_a_listing():
+    """Three tabs of a sidebar's widget, each a heading over a line of prose, before a list of other stories: blocks
+    side by side each under a heading of its own head no story (`alike-stories`), and the desks are the page's."""
+    html, titles = desks_beside_a_sidebar(tabs=3)
+    for off, kept in (((), 4), (("alike-stories",), 0)):
+        md = convert(html, "https://tidenotes.example/", disable_rules=off).markdown
+        assert [sum(title in md for title, _ in found) for found in titles.values()] == [kept, kept]
+
+
+def test_a_heading_over_prose_alone_before_a_list_of_other_stories_still_heads_a_story():
+    """The same sidebar with one tab: a block under a heading of its own with nothing like it beside it heads a story
+    (a post's text before its related stories), and the cards are no listing's (the guard of `alike-stories`)."""
+    html, titles = desks_beside_a_sidebar(tabs=1)
+    md = convert(html, "https://tidenotes.example/").markdown
+    assert not any(title in md for found in titles.values() for title, _ in found)
+
+
+def desk_of_card_bodies() -> str:
+    """A desk of cards each a picture and a body block (a headline and its summary), the first with a longer summary,
+    beside a sidebar of prose and a list of popular stories."""
+    w = DESK_WORDS
+    cards = "".join(
+        f"<div class='col'><a href='/a/{i}'><img src='/a/{i}.jpg' alt=''></a><div class='card-body'>"
+        f"<h{2 + i % 3} class='card-title'><a href='/a/{i}'>{w[i].capitalize()} {w[i + 3]} plan approved by the "
+        f"{w[i + 5]} board a{i}</a></h{2 + i % 3}><p>"
+        + (
+            f"The {w[1]} and the {w[7]} will both change before the summer season begins on the coast, notice a{i} "
+            f"said. The work starts at the {w[2]} in the spring and ends by the autumn."
+            if not i
+            else f"The {w[i + 1]} will change, a{i}."
+        )
+        + "</p></div></div>"
+        for i in range(6)
+    )
+    about = "".join(
+        f"<p>Tide Notes is written on the coast by two people who like boats, the {w[i]} and the {w[i + 2]}, and who "
+        f"have kept a diary of the weather on the harbour wall since the winter of the great storm, {i}.</p>"
+        for i in range(2)
+    )
+    popular = "".join(
+        f"<li><h3><a href='/popular/{i}'>Popular story number {i} about the {w[i]} and the {w[i + 1]}</a></h3><p>A line "
+        f"about the {w[i + 2]} that readers liked the most this week, notice {i} said.</p></li>"
+        for i in range(6)
+    )
+    return (
+        "<html><head><title>Tide Notes</title></head><body><div class='top'><a href='/'>Tide Notes</a></div>"
+        "<div class='wrap'><div class='main'><section class='desk'><h2><a href='/harbour'>Harbour</a></h2>"
+        f"<div class='grid'><section class='row'>{cards}</section></div></section></div><div class='sidebar'>"
+        f"<div class='about'>{about}</div><h2>Popular</h2><ul class='popular'>{popular}</ul></div></div>"
+        "<div class='foot'>© 2024 Tide Notes</div></body></html>"
+    )
+
+
+def test_a_desk_of_cards_with_body_blocks_beside_a_sidebar_of_prose_is_kept():
+    """A desk of cards each a picture and a body block (a headline and its summary), the first with a longer summary,
+    beside a sidebar of prose and a list of popular stories: the headline in a card's body block is a card's, no
+    story's (`card-bodies`), and the desk is the page's."""
+    w = DESK_WORDS
+    html = desk_of_card_bodies()
+    for off, kept in (((), 6), (("card-bodies",), 0)):
+        md = convert(html, "https://tidenotes.example/home", disable_rules=off).markdown
+        assert sum(f"plan approved by the {w[i + 5]} board a{i}" in md for i in range(6)) == kept
+
+
 def test_a_front_page_of_desks_in_two_columns_keeps_both():
     """Desks in two columns of about the same size: neither holds LISTING_COLUMN of the listed text, and both stay."""
     columns = [("left", [("Harbour", "a", 5), ("Town", "b", 5)]), ("right", [("Sport", "c", 4), ("Arts", "d", 4)])]

@@ -492,11 +492,19 @@ def any_heading_heads_a_story(body: etree._Element, analysis: Analysis, base: st
     lists = analysis.lists_of_cards()
     stop = set(lists)  # the lists, the blocks holding them and the cards
     others: set[etree._Element] = set()  # ... of the lists of other stories
+    in_cards = "card-bodies" not in analysis.disabled
+    listed: set[etree._Element] = set()  # the lists and their cards
     for el, cards in lists.items():
         held = {el, *el.iterancestors(), *cards}
         stop.update(held)
+        listed.add(el)
+        listed.update(cards)
         if not parts_of_the_page(cards, base):
             others.update(held)
+    alike = "alike-stories" not in analysis.disabled
+    found: dict[
+        etree._Element, int
+    ] = {}  # the stories' blocks: how many of them each one's parent and grandparent hold
     for heading in body.iter("h1", "h2", "h3"):
         if is_home_link(heading):
             continue
@@ -510,9 +518,28 @@ def any_heading_heads_a_story(body: etree._Element, analysis: Analysis, base: st
                     for node in (block, *ancestors_below(block, body))
                     for sibling in node.itersiblings()
                 ):
-                    return True
+                    if in_cards and any(node in listed for node in block.iterancestors()):
+                        break  # a card's headline over its summary in a body block of the card's
+                    if not alike:
+                        return True
+                    if block not in found:
+                        found[block] = 0
                 break
-    return False
+    if not found:
+        return False
+    # blocks side by side each under a heading of its own (cards of a desk not read as a list, a widget's tabs) are no
+    # story: one story stands alone, with no block like it beside it (sharing its parent, or a parent of its tag
+    # sharing the grandparent)
+    holders: dict[tuple[etree._Element | None, str], int] = {}
+    for block in found:
+        parent = block.getparent()
+        for key in ((parent, ""), (parent.getparent(), f"{parent.tag}/{block.tag}")):
+            holders[key] = holders.get(key, 0) + 1
+    return any(
+        holders[(block.getparent(), "")] == 1
+        and holders[(block.getparent().getparent(), f"{block.getparent().tag}/{block.tag}")] == 1
+        for block in found
+    )
 
 
 def is_post_column(post: etree._Element, heading: etree._Element, analysis: Analysis) -> bool:
