@@ -494,6 +494,7 @@ def any_heading_heads_a_story(body: etree._Element, analysis: Analysis, base: st
     others: set[etree._Element] = set()  # ... of the lists of other stories
     in_cards = "card-bodies" not in analysis.disabled
     listed: set[etree._Element] = set()  # the lists and their cards
+    carded: dict[etree._Element, bool] = {}  # blocks read by `inside_a_card`
     for el, cards in lists.items():
         held = {el, *el.iterancestors(), *cards}
         stop.update(held)
@@ -518,7 +519,7 @@ def any_heading_heads_a_story(body: etree._Element, analysis: Analysis, base: st
                     for node in (block, *ancestors_below(block, body))
                     for sibling in node.itersiblings()
                 ):
-                    if in_cards and any(node in listed for node in block.iterancestors()):
+                    if in_cards and inside_a_card(block, listed, carded):
                         break  # a card's headline over its summary in a body block of the card's
                     if not alike:
                         return True
@@ -540,6 +541,26 @@ def any_heading_heads_a_story(body: etree._Element, analysis: Analysis, base: st
         and holders[(block.getparent().getparent(), f"{block.getparent().tag}/{block.tag}")] == 1
         for block in found
     )
+
+
+def inside_a_card(el: etree._Element, listed: set[etree._Element], known: dict[etree._Element, bool]) -> bool:
+    """Whether `el` is inside one of `listed` (lists of cards and their cards). Linear over many calls: each element's
+    answer is kept in `known`, so no ancestor is passed twice."""
+    passed = []
+    node: etree._Element | None = el.getparent()
+    found = False
+    while node is not None:
+        if node in known:
+            found = known[node]
+            break
+        if node in listed:
+            found = True
+            break
+        passed.append(node)
+        node = node.getparent()
+    for node in passed:
+        known[node] = found
+    return found
 
 
 def is_post_column(post: etree._Element, heading: etree._Element, analysis: Analysis) -> bool:
