@@ -488,7 +488,8 @@ def any_heading_heads_a_story(body: etree._Element, analysis: Analysis, base: st
     and content text besides it holds no list of cards (a post under a title the `<title>` words otherwise, its
     header a block of its own), and a list of other stories follows it (what closes the page after every list, such
     as a portal's text about itself at its foot, is a note; cards linking into the page itself, `base`, are parts
-    of it, as a section's stories under its name and introduction are)."""
+    of it, as a section's stories under its name and introduction are). A heading in a card's body block is the
+    card's (`card-bodies`), and a story stands alone: blocks like it beside it are cards or tabs (`alike-stories`)."""
     lists = analysis.lists_of_cards()
     stop = set(lists)  # the lists, the blocks holding them and the cards
     others: set[etree._Element] = set()  # ... of the lists of other stories
