@@ -6145,45 +6145,31 @@ def test_a_front_page_of_three_desks_beside_a_column_of_two_keeps_both():
     assert desks_kept(columns) == {"a": 5, "b": 5, "c": 4, "d": 3, "e": 3}
 
 
-def desks_beside_a_sidebar(tabs: int) -> tuple[str, dict[str, list[tuple[str, str]]]]:
-    """Two desks beside a sidebar of a text about the site, a widget of `tabs` tide tables (each a heading over a line
-    of prose) and a list of popular stories elsewhere with a line each."""
-    html, titles = desks_front([("main", [("Harbour", "a", 4), ("Town", "b", 4)])])
+def test_a_post_without_an_h1_told_in_headed_sections_leaves_its_related_cards_out():
+    """A post whose title is in its `<title>` alone, its text in three blocks each under a subheading, over a desk of
+    related stories elsewhere longer than it: a subheading over a section heads a story with the cards after it, and
+    the cards stay out (session 29 dropped a rule, `alike-stories`, that read blocks side by side each under a heading
+    of its own as a widget's tabs or a desk's cards, heading no story: this page then kept its cards)."""
     w = DESK_WORDS
-    about = "".join(
-        f"<p>Tide Notes is written on the coast by two people who like boats, the {w[i]} and the {w[i + 2]}, and who "
-        f"have kept a diary of the weather on the harbour wall since the winter of the great storm, {i}.</p>"
-        for i in range(2)
+    sections = "".join(
+        f"<div class='sec'><h2>The {w[i]} part</h2><p>The {w[i]} works begin in the spring and the {w[i + 1]} follows "
+        f"in the summer, the council said on Monday, {i}.</p></div>"
+        for i in range(3)
     )
-    tables = "".join(
-        f"<div class='tab'><h3>Tide table {w[i]}</h3><p>High water at the {w[i]} is at six in the morning and at half "
-        f"past six in the evening, low water at noon, {i}.</p></div>"
-        for i in range(tabs)
+    related = "".join(
+        f"<li><h3><a href='https://other.example/r/{i}'>Related story {i} about the {w[i]} and the {w[(i + 2) % 12]} "
+        f"board plan</a></h3><p>The {w[(i + 3) % 12]} and the {w[(i + 4) % 12]} will both change before the summer "
+        f"season begins, notice {i}.</p></li>"
+        for i in range(10)
     )
-    popular = "".join(
-        f"<li><a href='https://other.example/p/{i}'>Popular story number {i} about the {w[i]} and the {w[i + 1]} this "
-        f"week</a><p>Readers liked the {w[i + 2]} story the most, and the {w[i + 3]} one after it, {i}.</p></li>"
-        for i in range(5)
+    html = (
+        "<html><head><title>Harbour works to begin in spring | Tide Notes</title></head><body><div class='page'>"
+        f"<div class='post'>{sections}</div><div class='rel'><h2>Related</h2><ul>{related}</ul></div></div></body>"
+        "</html>"
     )
-    side = f"<div class='side'><div class='about'>{about}</div><div class='tides'>{tables}</div><h2>Popular</h2>"
-    return html.replace("<div class='foot'>", f"{side}<ul>{popular}</ul></div><div class='foot'>"), titles
-
-
-def test_a_front_page_of_desks_beside_a_widget_of_headed_tabs_is_a_listing():
-    """Three tabs of a sidebar's widget, each a heading over a line of prose, before a list of other stories: blocks
-    side by side each under a heading of its own head no story (`alike-stories`), and the desks are the page's."""
-    html, titles = desks_beside_a_sidebar(tabs=3)
-    for off, kept in (((), 4), (("alike-stories",), 0)):
-        md = convert(html, "https://tidenotes.example/", disable_rules=off).markdown
-        assert [sum(title in md for title, _ in found) for found in titles.values()] == [kept, kept]
-
-
-def test_a_heading_over_prose_alone_before_a_list_of_other_stories_still_heads_a_story():
-    """The same sidebar with one tab: a block under a heading of its own with nothing like it beside it heads a story
-    (a post's text before its related stories), and the cards are no listing's (the guard of `alike-stories`)."""
-    html, titles = desks_beside_a_sidebar(tabs=1)
-    md = convert(html, "https://tidenotes.example/").markdown
-    assert not any(title in md for found in titles.values() for title, _ in found)
+    md = convert(html, "https://tidenotes.example/2024/harbour").markdown
+    assert md.count("works begin in the spring") == 3
+    assert "Related story" not in md
 
 
 def desk_of_card_bodies() -> str:

@@ -19,7 +19,6 @@ from tests.test_content import (
     SHORT_POST_PAGE,
     STORIES,
     desk_of_card_bodies,
-    desks_beside_a_sidebar,
     desks_front,
     front_page_under_a_reader_h1,
     mega_menu_panels,
@@ -333,7 +332,7 @@ DESKS_COLUMNS, DESKS_CARDS = desks_front(
 )
 
 
-# a desk of cards with body blocks, and desks beside a widget of headed tabs, each beside a sidebar of prose
+# a desk of cards with body blocks beside a sidebar of prose
 CARD_BODIES_MD = (
     "## [Harbour](https://example.org/harbour)\n\n## [Harbour market plan approved by the lifeboat board a0"
     "](https://example.org/a/0)\n\nThe ferry and the festival will both change before the summer season beg"
@@ -361,47 +360,6 @@ CARD_BODIES_OFF_MD = (
     "o have kept a diary of the weather on the harbour wall since the winter of the great storm, 0.\n\nTide"
     " Notes is written on the coast by two people who like boats, the ferry and the market, and who have "
     "kept a diary of the weather on the harbour wall since the winter of the great storm, 1."
-)
-HEADED_TABS_MD = (
-    "## Harbour\n\n### [Harbour market plan approved by the lifeboat board a0](https://example.org/a/0)\n\nTh"
-    "e ferry and the festival will both change before the summer season begins on the coast, notice a0 sa"
-    "id.\n\n### [Ferry school plan approved by the storm board a1](https://example.org/a/1)\n\nThe council an"
-    "d the museum will both change before the summer season begins on the coast, notice a1 said.\n\n### [Co"
-    "uncil lifeboat plan approved by the festival board a2](https://example.org/a/2)\n\nThe market and the "
-    "bridge will both change before the summer season begins on the coast, notice a2 said.\n\n### [Market s"
-    "torm plan approved by the museum board a3](https://example.org/a/3)\n\nThe school and the tram will bo"
-    "th change before the summer season begins on the coast, notice a3 said.\n\n## Town\n\n### [Harbour marke"
-    "t plan approved by the lifeboat board b0](https://example.org/b/0)\n\nThe ferry and the festival will "
-    "both change before the summer season begins on the coast, notice b0 said.\n\n### [Ferry school plan ap"
-    "proved by the storm board b1](https://example.org/b/1)\n\nThe council and the museum will both change "
-    "before the summer season begins on the coast, notice b1 said.\n\n### [Council lifeboat plan approved b"
-    "y the festival board b2](https://example.org/b/2)\n\nThe market and the bridge will both change before"
-    " the summer season begins on the coast, notice b2 said.\n\n### [Market storm plan approved by the muse"
-    "um board b3](https://example.org/b/3)\n\nThe school and the tram will both change before the summer se"
-    "ason begins on the coast, notice b3 said.\n\n### Tide table harbour\n\nHigh water at the harbour is at s"
-    "ix in the morning and at half past six in the evening, low water at noon, 0.\n\n### Tide table ferry\n\n"
-    "High water at the ferry is at six in the morning and at half past six in the evening, low water at n"
-    "oon, 1.\n\n### Tide table council\n\nHigh water at the council is at six in the morning and at half past"
-    " six in the evening, low water at noon, 2.\n\n## Popular\n\n- [Popular story number 0 about the harbour "
-    "and the ferry this week](https://other.example/p/0)\n\n  Readers liked the council story the most, and"
-    " the market one after it, 0.\n- [Popular story number 1 about the ferry and the council this week](ht"
-    "tps://other.example/p/1)\n\n  Readers liked the market story the most, and the school one after it, 1."
-    "\n- [Popular story number 2 about the council and the market this week](https://other.example/p/2)\n\n "
-    " Readers liked the school story the most, and the lifeboat one after it, 2.\n- [Popular story number "
-    "3 about the market and the school this week](https://other.example/p/3)\n\n  Readers liked the lifeboa"
-    "t story the most, and the storm one after it, 3.\n- [Popular story number 4 about the school and the "
-    "lifeboat this week](https://other.example/p/4)\n\n  Readers liked the storm story the most, and the fe"
-    "stival one after it, 4."
-)
-HEADED_TABS_OFF_MD = (
-    "Tide Notes is written on the coast by two people who like boats, the harbour and the council, and wh"
-    "o have kept a diary of the weather on the harbour wall since the winter of the great storm, 0.\n\nTide"
-    " Notes is written on the coast by two people who like boats, the ferry and the market, and who have "
-    "kept a diary of the weather on the harbour wall since the winter of the great storm, 1.\n\n### Tide ta"
-    "ble harbour\n\nHigh water at the harbour is at six in the morning and at half past six in the evening,"
-    " low water at noon, 0.\n\n### Tide table ferry\n\nHigh water at the ferry is at six in the morning and a"
-    "t half past six in the evening, low water at noon, 1.\n\n### Tide table council\n\nHigh water at the cou"
-    "ncil is at six in the morning and at half past six in the evening, low water at noon, 2."
 )
 
 
@@ -450,7 +408,6 @@ PAGES = {
         desks_md(("Harbour", "a"), ("Town", "b"), ("Popular", "p")),
     ),
     "card-bodies": (desk_of_card_bodies(), CARD_BODIES_MD, CARD_BODIES_OFF_MD),
-    "alike-stories": (desks_beside_a_sidebar(3)[0], HEADED_TABS_MD, HEADED_TABS_OFF_MD),
     "listing-desks-column": (
         DESKS_BOX,
         desks_md(("Harbour", "a"), ("Town", "b"), ("Sport", "c"), cards=DESKS_BOX_CARDS),
@@ -856,9 +813,6 @@ NEEDS = {
     "listing-column": {"listing-pages", "teaser-cards"},  # the lists are a listing's
     "listing-desks-column": {"listing-pages", "teaser-cards", "listing-column"},  # part of it
     "card-bodies": {"listing-pages", "teaser-cards"},
-    # (the region is the page's wrapper, the sidebar's lists listed too: its menu goes by its class, its foot as a
-    # copyright line)
-    "alike-stories": {"listing-pages", "teaser-cards", "class-hints", "copyright-lines"},
     "lead-cards": {"listing-pages", "teaser-cards"},
     "listing-widgets": {"listing-pages", "teaser-cards"},
     "linked-cards": {"listing-pages", "teaser-cards"},

@@ -489,7 +489,7 @@ def any_heading_heads_a_story(body: etree._Element, analysis: Analysis, base: st
     header a block of its own), and a list of other stories follows it (what closes the page after every list, such
     as a portal's text about itself at its foot, is a note; cards linking into the page itself, `base`, are parts
     of it, as a section's stories under its name and introduction are). A heading in a card's body block is the
-    card's (`card-bodies`), and a story stands alone: blocks like it beside it are cards or tabs (`alike-stories`)."""
+    card's (`card-bodies`)."""
     lists = analysis.lists_of_cards()
     stop = set(lists)  # the lists, the blocks holding them and the cards
     others: set[etree._Element] = set()  # ... of the lists of other stories
@@ -503,10 +503,6 @@ def any_heading_heads_a_story(body: etree._Element, analysis: Analysis, base: st
         listed.update(cards)
         if not parts_of_the_page(cards, base):
             others.update(held)
-    alike = "alike-stories" not in analysis.disabled
-    found: dict[
-        etree._Element, int
-    ] = {}  # the stories' blocks: how many of them each one's parent and grandparent hold
     for heading in body.iter("h1", "h2", "h3"):
         if is_home_link(heading):
             continue
@@ -522,26 +518,9 @@ def any_heading_heads_a_story(body: etree._Element, analysis: Analysis, base: st
                 ):
                     if in_cards and inside_a_card(block, listed, carded):
                         break  # a card's headline over its summary in a body block of the card's
-                    if not alike:
-                        return True
-                    if block not in found:
-                        found[block] = 0
+                    return True
                 break
-    if not found:
-        return False
-    # blocks side by side each under a heading of its own (cards of a desk not read as a list, a widget's tabs) are no
-    # story: one story stands alone, with no block like it beside it (sharing its parent, or a parent of its tag
-    # sharing the grandparent)
-    holders: dict[tuple[etree._Element | None, str], int] = {}
-    for block in found:
-        parent = block.getparent()
-        for key in ((parent, ""), (parent.getparent(), f"{parent.tag}/{block.tag}")):
-            holders[key] = holders.get(key, 0) + 1
-    return any(
-        holders[(block.getparent(), "")] == 1
-        and holders[(block.getparent().getparent(), f"{block.getparent().tag}/{block.tag}")] == 1
-        for block in found
-    )
+    return False
 
 
 def inside_a_card(el: etree._Element, listed: set[etree._Element], known: dict[etree._Element, bool]) -> bool:

@@ -372,17 +372,6 @@ RULES: tuple[Rule, ...] = (
         ("test_content::test_a_desk_of_cards_with_body_blocks_beside_a_sidebar_of_prose_is_kept",),
     ),
     Rule(
-        "alike-stories",
-        "in the listing decision, a heading heads a story beside the lists of cards only when its block stands alone: "
-        "blocks side by side each under a heading of its own (sharing their parent, or parents of one tag sharing "
-        "theirs) are a desk's cards not read as a list, or a widget's tabs, and head no story",
-        (),
-        (
-            "test_content::test_a_front_page_of_desks_beside_a_widget_of_headed_tabs_is_a_listing",
-            "test_content::test_a_heading_over_prose_alone_before_a_list_of_other_stories_still_heads_a_story",
-        ),
-    ),
-    Rule(
         "listing-thread",
         "in the listing decision, the readers' comments (the top-level comments of the page) are no content text of "
         "the page's own to weigh its cards against, unless they hold all of it but a unit (the page is the thread): a "
