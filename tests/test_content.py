@@ -6281,6 +6281,99 @@ def test_a_front_page_of_desks_beside_a_column_of_popular_posts_leaves_the_colum
     assert desks_kept(columns, disable_rules=("listing-column",))["p"] == 3
 
 
+def test_a_front_page_of_desks_beside_a_long_box_of_popular_posts_leaves_the_box_out():
+    """Three desks in the main column beside a sidebar's box of popular posts with summaries, nearly as long as two
+    desks: the main column holds under LISTING_COLUMN of the listed text, but most of it in three lists to the one
+    beside it (`listing-desks-column`), and the box stays out."""
+    columns = [("main", [("Harbour", "a", 4), ("Town", "b", 4), ("Sport", "c", 3)]), ("side", [("Popular", "p", 7)])]
+    assert desks_kept(columns) == {"a": 4, "b": 4, "c": 3, "p": 0}
+    assert desks_kept(columns, disable_rules=("listing-desks-column",))["p"] == 7
+
+
+def test_a_front_page_of_three_desks_beside_a_column_of_two_keeps_both():
+    """Three desks in one column beside two in another, most of the listed text in the first: a column of desks like
+    its own stands beside it (fewer than LISTING_COLUMN_LISTS times as many lists), and both stay."""
+    columns = [
+        ("left", [("Harbour", "a", 5), ("Town", "b", 5), ("Sport", "c", 4)]),
+        ("right", [("Arts", "d", 3), ("Food", "e", 3)]),
+    ]
+    assert desks_kept(columns) == {"a": 5, "b": 5, "c": 4, "d": 3, "e": 3}
+
+
+def test_a_post_without_an_h1_told_in_headed_sections_leaves_its_related_cards_out():
+    """A post whose title is in its `<title>` alone, its text in three blocks each under a subheading, over a desk of
+    related stories elsewhere longer than it: a subheading over a section heads a story with the cards after it, and
+    the cards stay out (session 29 dropped a rule, `alike-stories`, that read blocks side by side each under a heading
+    of its own as a widget's tabs or a desk's cards, heading no story: this page then kept its cards)."""
+    w = DESK_WORDS
+    sections = "".join(
+        f"<div class='sec'><h2>The {w[i]} part</h2><p>The {w[i]} works begin in the spring and the {w[i + 1]} follows "
+        f"in the summer, the council said on Monday, {i}.</p></div>"
+        for i in range(3)
+    )
+    related = "".join(
+        f"<li><h3><a href='https://other.example/r/{i}'>Related story {i} about the {w[i]} and the {w[(i + 2) % 12]} "
+        f"board plan</a></h3><p>The {w[(i + 3) % 12]} and the {w[(i + 4) % 12]} will both change before the summer "
+        f"season begins, notice {i}.</p></li>"
+        for i in range(10)
+    )
+    html = (
+        "<html><head><title>Harbour works to begin in spring | Tide Notes</title></head><body><div class='page'>"
+        f"<div class='post'>{sections}</div><div class='rel'><h2>Related</h2><ul>{related}</ul></div></div></body>"
+        "</html>"
+    )
+    md = convert(html, "https://tidenotes.example/2024/harbour").markdown
+    assert md.count("works begin in the spring") == 3
+    assert "Related story" not in md
+
+
+def desk_of_card_bodies() -> str:
+    """A desk of cards each a picture and a body block (a headline and its summary), the first with a longer summary,
+    beside a sidebar of prose and a list of popular stories."""
+    w = DESK_WORDS
+    cards = "".join(
+        f"<div class='col'><a href='/a/{i}'><img src='/a/{i}.jpg' alt=''></a><div class='card-body'>"
+        f"<h{2 + i % 3} class='card-title'><a href='/a/{i}'>{w[i].capitalize()} {w[i + 3]} plan approved by the "
+        f"{w[i + 5]} board a{i}</a></h{2 + i % 3}><p>"
+        + (
+            f"The {w[1]} and the {w[7]} will both change before the summer season begins on the coast, notice a{i} "
+            f"said. The work starts at the {w[2]} in the spring and ends by the autumn."
+            if not i
+            else f"The {w[i + 1]} will change, a{i}."
+        )
+        + "</p></div></div>"
+        for i in range(6)
+    )
+    about = "".join(
+        f"<p>Tide Notes is written on the coast by two people who like boats, the {w[i]} and the {w[i + 2]}, and who "
+        f"have kept a diary of the weather on the harbour wall since the winter of the great storm, {i}.</p>"
+        for i in range(2)
+    )
+    popular = "".join(
+        f"<li><h3><a href='/popular/{i}'>Popular story number {i} about the {w[i]} and the {w[i + 1]}</a></h3><p>A line "
+        f"about the {w[i + 2]} that readers liked the most this week, notice {i} said.</p></li>"
+        for i in range(6)
+    )
+    return (
+        "<html><head><title>Tide Notes</title></head><body><div class='top'><a href='/'>Tide Notes</a></div>"
+        "<div class='wrap'><div class='main'><section class='desk'><h2><a href='/harbour'>Harbour</a></h2>"
+        f"<div class='grid'><section class='row'>{cards}</section></div></section></div><div class='sidebar'>"
+        f"<div class='about'>{about}</div><h2>Popular</h2><ul class='popular'>{popular}</ul></div></div>"
+        "<div class='foot'>© 2024 Tide Notes</div></body></html>"
+    )
+
+
+def test_a_desk_of_cards_with_body_blocks_beside_a_sidebar_of_prose_is_kept():
+    """A desk of cards each a picture and a body block (a headline and its summary), the first with a longer summary,
+    beside a sidebar of prose and a list of popular stories: the headline in a card's body block is a card's, no
+    story's (`card-bodies`), and the desk is the page's."""
+    w = DESK_WORDS
+    html = desk_of_card_bodies()
+    for off, kept in (((), 6), (("card-bodies",), 0)):
+        md = convert(html, "https://tidenotes.example/home", disable_rules=off).markdown
+        assert sum(f"plan approved by the {w[i + 5]} board a{i}" in md for i in range(6)) == kept
+
+
 def test_a_front_page_of_desks_in_two_columns_keeps_both():
     """Desks in two columns of about the same size: neither holds LISTING_COLUMN of the listed text, and both stay."""
     columns = [("left", [("Harbour", "a", 5), ("Town", "b", 5)]), ("right", [("Sport", "c", 4), ("Arts", "d", 4)])]

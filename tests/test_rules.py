@@ -18,6 +18,7 @@ from tests.test_content import (
     SHORT_POST_MD,
     SHORT_POST_PAGE,
     STORIES,
+    desk_of_card_bodies,
     desks_front,
     front_page_under_a_reader_h1,
     mega_menu_panels,
@@ -331,13 +332,50 @@ DESKS_COLUMNS, DESKS_CARDS = desks_front(
 )
 
 
-def desks_md(*desks: tuple[str, str]) -> str:
+# a desk of cards with body blocks beside a sidebar of prose
+CARD_BODIES_MD = (
+    "## [Harbour](https://example.org/harbour)\n\n## [Harbour market plan approved by the lifeboat board a0"
+    "](https://example.org/a/0)\n\nThe ferry and the festival will both change before the summer season beg"
+    "ins on the coast, notice a0 said. The work starts at the council in the spring and ends by the autum"
+    "n.\n\n### [Ferry school plan approved by the storm board a1](https://example.org/a/1)\n\nThe council wil"
+    "l change, a1.\n\n#### [Council lifeboat plan approved by the festival board a2](https://example.org/a/"
+    "2)\n\nThe market will change, a2.\n\n## [Market storm plan approved by the museum board a3](https://exam"
+    "ple.org/a/3)\n\nThe school will change, a3.\n\n### [School festival plan approved by the bridge board a4"
+    "](https://example.org/a/4)\n\nThe lifeboat will change, a4.\n\n#### [Lifeboat museum plan approved by th"
+    "e tram board a5](https://example.org/a/5)\n\nThe storm will change, a5.\n\n## Popular\n\n- ### [Popular st"
+    "ory number 0 about the harbour and the ferry](https://example.org/popular/0)\n\n  A line about the cou"
+    "ncil that readers liked the most this week, notice 0 said.\n- ### [Popular story number 1 about the f"
+    "erry and the council](https://example.org/popular/1)\n\n  A line about the market that readers liked t"
+    "he most this week, notice 1 said.\n- ### [Popular story number 2 about the council and the market](ht"
+    "tps://example.org/popular/2)\n\n  A line about the school that readers liked the most this week, notic"
+    "e 2 said.\n- ### [Popular story number 3 about the market and the school](https://example.org/popular"
+    "/3)\n\n  A line about the lifeboat that readers liked the most this week, notice 3 said.\n- ### [Popula"
+    "r story number 4 about the school and the lifeboat](https://example.org/popular/4)\n\n  A line about t"
+    "he storm that readers liked the most this week, notice 4 said.\n- ### [Popular story number 5 about t"
+    "he lifeboat and the storm](https://example.org/popular/5)\n\n  A line about the festival that readers "
+    "liked the most this week, notice 5 said."
+)
+CARD_BODIES_OFF_MD = (
+    "Tide Notes is written on the coast by two people who like boats, the harbour and the council, and wh"
+    "o have kept a diary of the weather on the harbour wall since the winter of the great storm, 0.\n\nTide"
+    " Notes is written on the coast by two people who like boats, the ferry and the market, and who have "
+    "kept a diary of the weather on the harbour wall since the winter of the great storm, 1."
+)
+
+
+# three desks beside a sidebar's box of popular posts nearly as long as two of them
+DESKS_BOX, DESKS_BOX_CARDS = desks_front(
+    [("main", [("Harbour", "a", 4), ("Town", "b", 4), ("Sport", "c", 3)]), ("side", [("Popular", "p", 7)])]
+)
+
+
+def desks_md(*desks: tuple[str, str], cards: dict[str, list[tuple[str, str]]] = DESKS_CARDS) -> str:
     """The Markdown of `desks_front`'s desks (name, key) on a page at URL."""
     return "\n\n".join(
         f"## {name}\n\n"
         + "\n\n".join(
             f"### [{title}](https://example.org/{key}/{i})\n\n{summary}"
-            for i, (title, summary) in enumerate(DESKS_CARDS[key])
+            for i, (title, summary) in enumerate(cards[key])
         )
         for name, key in desks
     )
@@ -368,6 +406,13 @@ PAGES = {
         desks_md(("Harbour", "a"), ("Town", "b")),
         # the column of popular posts beside the desks' column comes along
         desks_md(("Harbour", "a"), ("Town", "b"), ("Popular", "p")),
+    ),
+    "card-bodies": (desk_of_card_bodies(), CARD_BODIES_MD, CARD_BODIES_OFF_MD),
+    "listing-desks-column": (
+        DESKS_BOX,
+        desks_md(("Harbour", "a"), ("Town", "b"), ("Sport", "c"), cards=DESKS_BOX_CARDS),
+        # the box of popular posts beside the desks' column comes along
+        desks_md(("Harbour", "a"), ("Town", "b"), ("Sport", "c"), ("Popular", "p"), cards=DESKS_BOX_CARDS),
     ),
     "card-h1": (
         portal_front_under_an_h1(),
@@ -839,6 +884,8 @@ NEEDS = {
     "title-heading": {"furniture-beside-title"},  # the pitch is passed over beside the block holding the title
     "headline-lists": {"listing-pages", "teaser-cards"},  # listed on a listing, decided by its cards
     "listing-column": {"listing-pages", "teaser-cards"},  # the lists are a listing's
+    "listing-desks-column": {"listing-pages", "teaser-cards", "listing-column"},  # part of it
+    "card-bodies": {"listing-pages", "teaser-cards"},
     "lead-cards": {"listing-pages", "teaser-cards"},
     "listing-widgets": {"listing-pages", "teaser-cards"},
     "linked-cards": {"listing-pages", "teaser-cards"},

@@ -97,6 +97,10 @@ NOTES_BESIDE_LISTS = 1.0  # blocks of prose beside a listing's lists are furnitu
 # on a listing, the column holding this share of the listed lists' text in its block is the listing's (rule
 # listing-column): the lists in the columns beside it are a sidebar's (most read, popular posts, related links)
 LISTING_COLUMN = 0.75
+# ... and so does the column holding this share of it in LISTING_COLUMN_LISTS times as many lists as the columns beside
+# it hold (rule listing-desks-column): the desks beside a sidebar's box or two of popular posts
+LISTING_COLUMN_MOST = 0.5
+LISTING_COLUMN_LISTS = 2
 
 
 @dataclass
@@ -146,6 +150,7 @@ def descend(
     unnamed: dict[etree._Element, bool] = {}  # blocks read by `holds_a_thread`
     # on a listing, the text of its listed lists under each block holding one, and how many (`listing-column`)
     listed_in = listed_under(analysis) if analysis.listed_lists and "listing-column" not in analysis.disabled else {}
+    desks_column = "listing-desks-column" not in analysis.disabled
     node = body
     while True:
         total = good(node)
@@ -259,7 +264,14 @@ def descend(
             and best_child.tag in COLUMN_TAGS
             and (column_lists := listed_in.get(best_child, (0, 0)))[1] >= 2
             and column_lists[1] < (lists_here := listed_in.get(node, (0, 0)))[1]
-            and column_lists[0] >= LISTING_COLUMN * lists_here[0]
+            and (
+                column_lists[0] >= LISTING_COLUMN * lists_here[0]
+                # (or most of the listed text, in LISTING_COLUMN_LISTS times as many lists as stand beside it: desks
+                # beside a box or two of a sidebar's, not beside a column of desks like its own)
+                or desks_column
+                and column_lists[0] >= LISTING_COLUMN_MOST * lists_here[0]
+                and column_lists[1] >= LISTING_COLUMN_LISTS * (lists_here[1] - column_lists[1])
+            )
             and best_good >= WIDGET_COLUMN_BESIDE * analysis.min_unit
         ):
             # a listing's column holding most of its listed lists (two or more: desks, not one desk among others),
@@ -490,13 +502,19 @@ def any_heading_heads_a_story(body: etree._Element, analysis: Analysis, base: st
     and content text besides it holds no list of cards (a post under a title the `<title>` words otherwise, its
     header a block of its own), and a list of other stories follows it (what closes the page after every list, such
     as a portal's text about itself at its foot, is a note; cards linking into the page itself, `base`, are parts
-    of it, as a section's stories under its name and introduction are)."""
+    of it, as a section's stories under its name and introduction are). A heading in a card's body block is the
+    card's (`card-bodies`)."""
     lists = analysis.lists_of_cards()
     stop = set(lists)  # the lists, the blocks holding them and the cards
     others: set[etree._Element] = set()  # ... of the lists of other stories
+    in_cards = "card-bodies" not in analysis.disabled
+    listed: set[etree._Element] = set()  # the lists and their cards
+    carded: dict[etree._Element, bool] = {}  # blocks read by `inside_a_card`
     for el, cards in lists.items():
         held = {el, *el.iterancestors(), *cards}
         stop.update(held)
+        listed.add(el)
+        listed.update(cards)
         if not parts_of_the_page(cards, base):
             others.update(held)
     for heading in body.iter("h1", "h2", "h3"):
@@ -512,9 +530,31 @@ def any_heading_heads_a_story(body: etree._Element, analysis: Analysis, base: st
                     for node in (block, *ancestors_below(block, body))
                     for sibling in node.itersiblings()
                 ):
+                    if in_cards and inside_a_card(block, listed, carded):
+                        break  # a card's headline over its summary in a body block of the card's
                     return True
                 break
     return False
+
+
+def inside_a_card(el: etree._Element, listed: set[etree._Element], known: dict[etree._Element, bool]) -> bool:
+    """Whether `el` is inside one of `listed` (lists of cards and their cards). Linear over many calls: each element's
+    answer is kept in `known`, so no ancestor is passed twice."""
+    passed = []
+    node: etree._Element | None = el.getparent()
+    found = False
+    while node is not None:
+        if node in known:
+            found = known[node]
+            break
+        if node in listed:
+            found = True
+            break
+        passed.append(node)
+        node = node.getparent()
+    for node in passed:
+        known[node] = found
+    return found
 
 
 def is_post_column(post: etree._Element, heading: etree._Element, analysis: Analysis) -> bool:

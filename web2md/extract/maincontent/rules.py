@@ -353,6 +353,25 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "listing-desks-column",
+        "part of listing-column: the descent goes into the column holding LISTING_COLUMN_MOST of the listed text too "
+        "when it holds LISTING_COLUMN_LISTS times as many listed lists as the columns beside it: desks beside a "
+        "sidebar's box or two of popular posts with summaries, not beside a column of desks like its own",
+        ("LISTING_COLUMN_MOST", "LISTING_COLUMN_LISTS"),
+        (
+            "test_content::test_a_front_page_of_desks_beside_a_long_box_of_popular_posts_leaves_the_box_out",
+            "test_content::test_a_front_page_of_three_desks_beside_a_column_of_two_keeps_both",
+        ),
+    ),
+    Rule(
+        "card-bodies",
+        "in the listing decision, a heading inside a card of a list of cards heads no story beside the lists, also when "
+        "it stands with its summary in a body block of the card's (a card of a picture and a body block of a headline "
+        "and a summary)",
+        (),
+        ("test_content::test_a_desk_of_cards_with_body_blocks_beside_a_sidebar_of_prose_is_kept",),
+    ),
+    Rule(
         "listing-thread",
         "in the listing decision, the readers' comments (the top-level comments of the page) are no content text of "
         "the page's own to weigh its cards against, unless they hold all of it but a unit (the page is the thread): a "
