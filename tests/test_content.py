@@ -4869,6 +4869,36 @@ def test_a_copyright_notice_after_the_story_is_left_out(notice):
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+@pytest.mark.parametrize(
+    "notice",
+    [
+        "<span class='q7'>© 2026 The Harbour Wire. All Rights Reserved. This material may not be published, "
+        "broadcast, rewritten or redistributed.</span> <a name='replies'></a>",
+        "<br><small class='q7'>Copyright 2026 Harbour Media. All rights reserved. Reprints of this story may be "
+        "ordered from the harbour office.</small><br>",
+    ],
+)
+def test_a_copyright_line_between_the_storys_blocks_is_left_out(notice):
+    """An inline element holding a notice between the story's block and the next block: its text is its parent's
+    loose text, whatever its class."""
+    html = (
+        f"<html><body><div class='q1'><h1>Tides</h1><div class='q2'>{BODY}</div> {notice} <div class='q3'></div>"
+        "</div></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == "# Tides\n\n" + BODY_MD
+
+
+def test_a_notice_inside_a_line_of_loose_text_stays():
+    """A credit opening loose text, or a notice in the middle of a line, is part of that line."""
+    line = "<span>© Harbour Media</span> The new charts show the sandbanks that moved in the winter storms."
+    html = f"<html><body><div class='q1'><h1>Tides</h1><div class='q2'>{BODY}</div>{line}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == (
+        "# Tides\n\n"
+        + BODY_MD
+        + "\n\n© Harbour Media The new charts show the sandbanks that moved in the winter storms."
+    )
+
+
 def test_sentences_about_copyright_and_credits_ahead_of_a_paragraph_are_content():
     """A sentence about copyright is no notice; nor is a paragraph that a credit opens in an element of its own."""
     sentence = "Copyright law changed in 2019, when the harbour charts went into the public domain."

@@ -805,6 +805,14 @@ PAGES = {
         ARTICLE_MD + "\n\nThe harbour office publishes these pages as a service to sailors and visitors.\n\nNothing "
         "on them may be copied or sold without the written leave of the office.",
     ),
+    "loose-rights-lines": (
+        f"<html><body><div class='q1'><h1>Tides explained</h1><div class='q2'>{BODY}</div> <span class='q3'>© 2023 "
+        "The Coastal Wire. All rights reserved. This material may not be published or rewritten.</span></div>"
+        "</body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD + "\n\n© 2023 The Coastal Wire. All rights reserved. This material may not be published or "
+        "rewritten.",
+    ),
     "feed-homes": (
         "<html><head><title>Coastal Notes: Tides explained</title><link rel='alternate' type='application/atom+xml' "
         "href='/notes/atom.xml'></head><body><div id='wrap'><div id='header'><h1><a href='/notes/'>Coastal Notes</a>"

@@ -104,6 +104,8 @@ MIN_GALLERY = 2  # captioned pictures: a post told in them
 GALLERY_CAPTION_TAGS = CAPTION_TAGS - HEADING_TAGS
 CAPTION_LEVELS = 3  # blocks around a picture, each looked after for its caption
 MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_CALL, MAX_FURNITURE_LABEL, MAX_RIGHTS)
+# inline elements that may hold a copyright line of their own among a region's blocks (their text is the region's)
+LOOSE_RIGHTS_TAGS = frozenset({"span", "small", "font"})
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 LINK_DENSITY = 0.25  # a short block inside the region with more link text than this is navigation
 LIST_LINK_DENSITY = 0.8  # a list or table is navigation only when nearly all its text is links
@@ -418,6 +420,11 @@ def opens_line(el: etree._Element) -> bool:
     if (el.text or "").strip():
         return True
     return len(el) == 1 and not (el[0].tail or "").strip()
+
+
+def in_line(el: etree._Element) -> bool:
+    """Whether an inline element holds text or more inline elements (an empty anchor `<a name=…>` holds no line)."""
+    return el.tag in LINE_TAGS and (bool((el.text or "").strip()) or len(el) > 0)
 
 
 def is_prose(text: str | None) -> bool:
@@ -1078,6 +1085,14 @@ class FurnitureTest:
             and self.is_short_furniture(el, tag, total)
         ):
             return True
+        if (
+            not total
+            and tag in LOOSE_RIGHTS_TAGS
+            and el.text
+            and self.is_loose_rights_line(el)
+            and "loose-rights-lines" not in off
+        ):
+            return True  # "© 2012 The Wire. All rights reserved. This material may not be published…" after the story
         if (
             0 < total <= self.max_byline
             and self.author
@@ -2397,6 +2412,25 @@ class FurnitureTest:
             and opens_line(el)
             and "copyright-lines" not in off
         )
+
+    def is_loose_rights_line(self, el: etree._Element) -> bool:
+        """An inline element that is a copyright notice standing as a line of its own among blocks: the walk counts
+        its text as its parent's loose text, so the short-block tests never see it (`<div>…story…</div> <span>©
+        2012 …</span>`). Not one inside a line of text (a credit ahead of a sentence, judged with its paragraph)."""
+        if (el.tail or "").strip():
+            return False
+        before = el.getprevious()
+        if before is None:
+            parent = el.getparent()
+            if parent is None or (parent.text or "").strip():
+                return False
+        elif before.tail and before.tail.strip() or before.tag != "br" and in_line(before):
+            return False
+        after = el.getnext()
+        if after is not None and after.tag != "br" and in_line(after):
+            return False
+        text = self.text_of(el)
+        return len(text) <= MAX_RIGHTS and is_rights_line(text) and opens_line(el)
 
     def is_caption(self, el: etree._Element, tag: str, own: Counts | None, hints: str | None = None) -> bool:
         """A short text block under a figure's image, or one named a caption/credit by its class or id

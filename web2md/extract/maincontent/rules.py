@@ -768,6 +768,14 @@ RULES: tuple[Rule, ...] = (
         ("test_content::test_a_copyright_notice_after_the_story_is_left_out",),
     ),
     Rule(
+        "loose-rights-lines",
+        "a copyright notice in an inline element standing as a line of its own among the region's blocks (its text "
+        "the region's loose text, out of the short-block tests' reach): at most MAX_RIGHTS characters, nothing "
+        "else on its line",
+        ("MAX_RIGHTS",),
+        ("test_content::test_a_copyright_line_between_the_storys_blocks_is_left_out",),
+    ),
+    Rule(
         "bylines",
         'short lines naming the page\'s author ("By Ann Smith", "Ann Smith | 12 May 2026")',
         ("MAX_BYLINE_EXTRA",),
@@ -961,6 +969,7 @@ MEASURED_VERDICTS = frozenset(
         "date-lines",
         "calls-to-action",
         "copyright-lines",
+        "loose-rights-lines",
         "bylines",
         "kickers",
         "heads-nothing",
