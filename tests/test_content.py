@@ -6747,3 +6747,77 @@ def test_a_front_pages_last_desk_after_a_desk_of_links_stays():
     )
     md = convert(page, "https://daily.example/").markdown
     assert "Weather story 20" in md and "Weather story 22" in md
+
+
+HUT_POST = (
+    "<h2 class='q81c2e0'>Zwei Tage auf der Hütte</h2>"
+    "<p>Am Samstag sind wir früh losgegangen, der Weg zur Hütte war noch vom Regen der Nacht aufgeweicht.</p>"
+    "<p>Nach drei Stunden kam die Sonne heraus, und oben wartete eine Suppe auf uns, die wir lange nicht vergessen.</p>"
+    "<p>Am Sonntag ging es über den Grat zurück ins Tal, wo der Bus schon auf die letzten Wanderer wartete.</p>"
+    "<p>Die Hüttenwirtin erzählte am Abend von den Wintern, in denen sie wochenlang allein oben geblieben ist, "
+    "nur mit dem Funkgerät und einem Stapel Bücher, und wie sie im Frühjahr die ersten Gäste kommen hört.</p>"
+    "<p>Wer die Tour nachgehen will, sollte feste Schuhe mitnehmen und für den Grat etwas Trittsicherheit haben; "
+    "bei Nässe ist der Abstieg über die Platten rutschig, und die Markierungen sind stellenweise verblasst.</p>"
+)
+HUT_SIDEBAR = (
+    "<div class='q55a0c1'><h2>Bergnotizen</h2><p>Ich wandere seit zwanzig Jahren in den Bergen und schreibe hier "
+    "darüber, meist am Abend nach der Tour, wenn die Füße noch schwer sind. Vorher war ich Lehrerin, heute führe ich "
+    "Gruppen über die Alpen und sammle Geschichten von den Hütten.</p></div>"
+    "<div class='q55a0c1'><h2>Blog-Archiv</h2><ul><li><a href='/2024/05/'>Mai</a> (4)</li>"
+    "<li><a href='/2024/04/'>April</a> (6)</li><li><a href='/2024/03/'>März</a> (3)</li></ul></div>"
+    "<div class='q55a0c1'><h2>Fragen?</h2><p>Hast du eine Frage oder eine Anmerkung zu einer Tour? Schreib mir eine "
+    "Nachricht über das Formular.</p></div>"
+)
+
+
+def hut_page(columns: str) -> str:
+    return (
+        "<html><head><title>Zwei Tage auf der Hütte</title></head><body><div class='q0b7e41'>"
+        "<div class='q2d04f3'><h1 class='q1a9c33'><a href='/'>Bergnotizen</a></h1></div>"
+        f"<div class='q6e13b2'>{columns}</div></div></body></html>"
+    )
+
+
+@pytest.mark.parametrize(
+    "columns",
+    [
+        f"<div class='q9c7e20'>{HUT_POST}</div><div class='q3f5d18'>{HUT_SIDEBAR}</div>",
+        f"<div class='q3f5d18'>{HUT_SIDEBAR}</div><div class='q9c7e20'>{HUT_POST}</div>",
+    ],
+    ids=["after-the-post", "before-the-post"],
+)
+def test_a_sidebars_column_of_headed_boxes_after_the_post_is_left_out(columns):
+    """A blog's sidebar beside the post, its boxes each under a heading and one a list of links (an archive by
+    month with its counts), whatever its class: not the post's."""
+    md = convert(hut_page(columns), "https://bergnotizen.example/2024/05/huette.html").markdown
+    assert "den Grat zurück" in md
+    assert "zwanzig Jahren" not in md and "März" not in md and "Formular" not in md
+
+
+def test_a_posts_closing_sections_under_their_headings_stay():
+    """Short sections under headings after the post's block, none a list of links: the post's own."""
+    sections = (
+        "<div class='q3f5d18'><div><h3>Anreise</h3><p>Mit dem Bus bis zur Talstation, dann in drei Stunden zu Fuß "
+        "über den alten Saumweg.</p></div>"
+        "<div><h3>Übernachtung</h3><p>Im Lager unter dem Dach, mit eigenem Schlafsack und einer Stirnlampe.</p></div>"
+        "<div><h3>Kosten</h3><p>Rund fünfzig Euro die Nacht mit Halbpension, Getränke extra.</p></div></div>"
+    )
+    md = convert(
+        hut_page(f"<div class='q9c7e20'>{HUT_POST}</div>{sections}"), "https://bergnotizen.example/2024/05/h.html"
+    ).markdown
+    assert "Halbpension" in md and "Schlafsack" in md
+
+
+def test_an_aside_of_headed_boxes_inside_the_story_stays():
+    """An aside of headed boxes, one a list of links, between the story's blocks: the story goes on past it."""
+    more = (
+        "<div class='q7d2a90'><p>Der Abstieg am Sonntag war steiler als gedacht, aber der Blick über das Tal hat "
+        "jede Mühe gelohnt, und am Ende waren alle froh, den Bus noch erreicht zu haben, müde und zufrieden.</p>"
+        "<p>Nächstes Jahr wollen wir wieder hinauf, dann vielleicht mit zwei Nächten auf der Hütte statt einer, "
+        "und mit einem Abstecher zum See unter dem Gletscher, von dem die Wirtin so viel erzählt hat.</p></div>"
+    )
+    md = convert(
+        hut_page(f"<div class='q9c7e20'>{HUT_POST}</div><div class='q3f5d18'>{HUT_SIDEBAR}</div>{more}"),
+        "https://bergnotizen.example/2024/05/h.html",
+    ).markdown
+    assert "den Grat zurück" in md and "Nächstes Jahr" in md and "zwanzig Jahren" in md

@@ -151,6 +151,12 @@ TAXONOMY_NOTE_TAGS = frozenset({"p", "div", "footer", "section", "small"})
 MIN_MENU_LINKS = 3
 FOOTER_SHARE = 0.5
 MENU_DEPTH = 3  # blocks down from a block closing the region to the first one holding text: one opening with a menu
+# A sidebar's column after the body block: this many boxes opening with a heading, one of them with this share of its
+# text or more in links (an archive by month with its counts, a blogroll, a list of labels)
+MIN_WIDGETS = 3
+WIDGET_LINKS = 0.5
+SIDEBAR_SHARE = 1.0  # a sidebar holds less content text than the post beside it (its profile, its notes)
+SIDEBAR_DEPTH = 4  # levels down the region, along the block holding the most content text, a sidebar is looked for
 # A thread of readers' comments: MIN_COMMENTS or more blocks side by side, each opening with a header that names its
 # writer before a date or time (`is_comment`), then words of its own
 MIN_COMMENTS = 3
@@ -904,6 +910,8 @@ class FurnitureTest:
             self.closing.update(self.after_the_publishers_text(article_body))
         if not recall and "site-footers" not in off:
             self.closing.update(self.site_footer())
+        if not recall and "sidebar-columns" not in off:
+            self.closing.update(self.sidebar_columns())
         # what the region holds over its headline
         # (over the post's title, `headline`, where the <h1> is a section's banner over it: the banner is a label)
         self.above_title = (
@@ -1760,6 +1768,88 @@ class FurnitureTest:
                     if block is self.main:
                         break
         return footer
+
+    def sidebar_columns(self) -> list[etree._Element]:
+        """A sidebar's column beside the post's (`is_widget_column`), and what follows it: looked for after the
+        block holding the most content text, level by level down from the region along that block (a region as wide
+        as the page holds the post's column and the sidebar's side by side, a level or two down), up to
+        SIDEBAR_DEPTH levels; none when they hold FOOTER_SHARE of that block's content text or more."""
+        text, good = self.analysis.text, self.analysis.good
+        node = self.main
+        for _ in range(SIDEBAR_DEPTH):
+            children = [child for child in node.iterchildren(etree.Element) if text(child)]
+            if not children:
+                return []
+            body = max(children, key=good)
+            held = good(body)
+            if held < 0.5 * good(node):
+                return []
+            at = children.index(body)
+            for i, child in enumerate(children):
+                if i != at and self.is_widget_column(child):
+                    # after the post's column, what follows the sidebar closes the page too; before it, the column
+                    # alone (the post's title may stand over both)
+                    found = children[i:] if i > at else [child]
+                    if (
+                        sum(map(good, found)) >= SIDEBAR_SHARE * held
+                        # the story going on past an aside of its own: paragraphs after it
+                        or any(in_blocks(block, good) for block in found[1:])
+                        or self.holds_listed(found)
+                    ):
+                        return []
+                    return found
+            node = body
+        return []
+
+    def holds_listed(self, blocks: list[etree._Element]) -> bool:
+        """Whether `blocks` hold a listing's list of cards (its desks are its content)."""
+        if not self.analysis.listed_lists:
+            return False
+        held = set(blocks)
+        for listed in self.analysis.listed_lists:
+            for block in listed.iterancestors():
+                if block in held:
+                    return True
+                if block is self.main:
+                    break
+        return False
+
+    def is_widget_column(self, el: etree._Element) -> bool:
+        """A sidebar's column: down its wrappers (one child holding text at a time), MIN_WIDGETS boxes or more that
+        open with a heading ("About Me", "Blog Archive", "Labels"), as many as those without or more, among them a list
+        of MIN_MENU_LINKS links or more (WIDGET_LINKS of its text linked) under its heading: a story's closing
+        sections of prose under their headings hold no such list."""
+        text = self.analysis.text
+        node = el
+        for _ in range(MENU_DEPTH):
+            boxes = [child for child in node.iterchildren(etree.Element) if text(child)]
+            if len(boxes) != 1:
+                break
+            node = boxes[0]
+        else:
+            return False
+        if len(boxes) < MIN_WIDGETS:
+            return False
+        headed = links = 0
+        for box in boxes:
+            first = box
+            for _ in range(MENU_DEPTH):
+                first = next((child for child in first.iterchildren(etree.Element) if text(child)), None)
+                if first is None or first.tag in HEADING_TAGS:
+                    break
+            if first is not None and first.tag in HEADING_TAGS:
+                headed += 1
+                # what the box holds under its heading: its last block holding text
+                last = next((child for child in reversed(first.getparent()) if text(child)), None)
+                own = self.stats.get(last) if last is not None and last is not first else None
+                if (
+                    own is not None
+                    and own.text
+                    and own.links >= WIDGET_LINKS * own.text
+                    and sum(1 for _ in islice(last.iter("a"), MIN_MENU_LINKS)) >= MIN_MENU_LINKS  # a list, not a pair
+                ):
+                    links += 1
+        return headed >= MIN_WIDGETS and 2 * headed >= len(boxes) and links > 0
 
     def is_menu(self, el: etree._Element) -> bool:
         """A block of links alone: MIN_MENU_LINKS links or more, no content text, nearly all its text linked."""

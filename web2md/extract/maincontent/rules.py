@@ -634,6 +634,14 @@ RULES: tuple[Rule, ...] = (
         ("test_content::test_the_sites_footer_after_a_menu_below_the_post_is_left_out",),
     ),
     Rule(
+        "sidebar-columns",
+        "with site-footers: a sidebar's column after the body block ends the page's text like a menu: down its "
+        "wrappers, MIN_WIDGETS boxes or more opening with a heading (as many as those without or more), one of them "
+        "a list of links (WIDGET_LINKS of its text linked), within FOOTER_SHARE of the body block's content text",
+        ("MIN_WIDGETS", "WIDGET_LINKS"),
+        ("test_content::test_a_sidebars_column_of_headed_boxes_after_the_post_is_left_out",),
+    ),
+    Rule(
         "taxonomy-notes",
         "a blog theme's note filing the post under its categories, with no content text after it in its block: "
         "a block of at most MAX_TAXONOMY_NOTE characters holding a link "
