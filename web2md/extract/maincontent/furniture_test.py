@@ -1782,8 +1782,8 @@ class FurnitureTest:
                 return []
             body = max(children, key=good)
             held = good(body)
-            if held < 0.5 * good(node):
-                return []
+            if held < 0.5 * good(node) or node is self.main and not in_blocks(body, good):
+                return []  # (the region's body block in blocks, as site-footers asks: a lone notice is no post)
             at = children.index(body)
             for i, child in enumerate(children):
                 if i != at and self.is_widget_column(child):
