@@ -6821,3 +6821,33 @@ def test_an_aside_of_headed_boxes_inside_the_story_stays():
         "https://bergnotizen.example/2024/05/h.html",
     ).markdown
     assert "den Grat zurück" in md and "Nächstes Jahr" in md and "zwanzig Jahren" in md
+
+
+def test_a_short_posts_column_beside_a_longer_footer_stays():
+    """A short post's column, its boxes under headings and one a list of tags, beside a footer of more paragraphs:
+    the column holding the page's title is the post's, not a sidebar."""
+    post = (
+        "<div class='q4a0e17'><div><h1>Hating the young</h1><p>A cartoonist got a spot on the evening news for his "
+        "scathing critique of the story we tell about the young. Click through for the whole thing.</p></div>"
+        "<div><h3>Tags</h3><ul><li><a href='/tag/a'>comics</a></li><li><a href='/tag/b'>news</a></li>"
+        "<li><a href='/tag/c'>youth</a></li></ul></div>"
+        "<div><h3>Share</h3><p>Send this to a friend who reads the paper on paper.</p></div></div>"
+    )
+    footer = (
+        "<div class='q9b3c52'>"
+        + "".join(
+            f"<p>{line}</p>"
+            for line in (
+                "Read the rules you agree to by using this website in our terms of service, which change from time to "
+                "time and which you should read again now and then.",
+                "We take part in an affiliate programme that pays us a fee for some of the links on these pages, at no "
+                "cost to you, and we say so wherever it applies.",
+                "This site uses cookies and counts its readers, and is paid for by advertising, merchandise and the "
+                "links above; read our privacy policy for the details of each.",
+            )
+        )
+        + "</div>"
+    )
+    html = f"<html><head><title>Hating the young</title></head><body>{post}{footer}</body></html>"
+    md = convert(html, "https://mutants.example/2013/07/19/hating.html").markdown
+    assert "scathing critique" in md

@@ -911,7 +911,7 @@ class FurnitureTest:
         if not recall and "site-footers" not in off:
             self.closing.update(self.site_footer())
         if not recall and "sidebar-columns" not in off:
-            self.closing.update(self.sidebar_columns())
+            self.closing.update(self.sidebar_columns(headline if headline is not None else title))
         # what the region holds over its headline
         # (over the post's title, `headline`, where the <h1> is a section's banner over it: the banner is a label)
         self.above_title = (
@@ -1769,11 +1769,12 @@ class FurnitureTest:
                         break
         return footer
 
-    def sidebar_columns(self) -> list[etree._Element]:
+    def sidebar_columns(self, title: etree._Element | None) -> list[etree._Element]:
         """A sidebar's column beside the post's (`is_widget_column`), and what follows it: looked for after the
         block holding the most content text, level by level down from the region along that block (a region as wide
         as the page holds the post's column and the sidebar's side by side, a level or two down), up to
-        SIDEBAR_DEPTH levels; none when they hold FOOTER_SHARE of that block's content text or more."""
+        SIDEBAR_DEPTH levels; none when they hold as much content text as that block (SIDEBAR_SHARE), paragraphs
+        after the column, a listing's cards or the post's title (`title`)."""
         text, good = self.analysis.text, self.analysis.good
         node = self.main
         for _ in range(SIDEBAR_DEPTH):
@@ -1795,6 +1796,9 @@ class FurnitureTest:
                         # the story going on past an aside of its own: paragraphs after it
                         or any(in_blocks(block, good) for block in found[1:])
                         or self.holds_listed(found)
+                        # the post's title heads the post's column (a short post beside a long footer)
+                        or title is not None
+                        and any(block is title or block in title.iterancestors() for block in found)
                     ):
                         return []
                     return found
