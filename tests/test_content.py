@@ -4869,6 +4869,36 @@ def test_a_copyright_notice_after_the_story_is_left_out(notice):
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+@pytest.mark.parametrize(
+    "notice",
+    [
+        "<span class='q7'>© 2026 The Harbour Wire. All Rights Reserved. This material may not be published, "
+        "broadcast, rewritten or redistributed.</span> <a name='replies'></a>",
+        "<br><small class='q7'>Copyright 2026 Harbour Media. All rights reserved. Reprints of this story may be "
+        "ordered from the harbour office.</small><br>",
+    ],
+)
+def test_a_copyright_line_between_the_storys_blocks_is_left_out(notice):
+    """An inline element holding a notice between the story's block and the next block: its text is its parent's
+    loose text, whatever its class."""
+    html = (
+        f"<html><body><div class='q1'><h1>Tides</h1><div class='q2'>{BODY}</div> {notice} <div class='q3'></div>"
+        "</div></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == "# Tides\n\n" + BODY_MD
+
+
+def test_a_notice_inside_a_line_of_loose_text_stays():
+    """A credit opening loose text, or a notice in the middle of a line, is part of that line."""
+    line = "<span>© Harbour Media</span> The new charts show the sandbanks that moved in the winter storms."
+    html = f"<html><body><div class='q1'><h1>Tides</h1><div class='q2'>{BODY}</div>{line}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == (
+        "# Tides\n\n"
+        + BODY_MD
+        + "\n\n© Harbour Media The new charts show the sandbanks that moved in the winter storms."
+    )
+
+
 def test_sentences_about_copyright_and_credits_ahead_of_a_paragraph_are_content():
     """A sentence about copyright is no notice; nor is a paragraph that a credit opens in an element of its own."""
     sentence = "Copyright law changed in 2019, when the harbour charts went into the public domain."
@@ -6717,3 +6747,107 @@ def test_a_front_pages_last_desk_after_a_desk_of_links_stays():
     )
     md = convert(page, "https://daily.example/").markdown
     assert "Weather story 20" in md and "Weather story 22" in md
+
+
+HUT_POST = (
+    "<h2 class='q81c2e0'>Zwei Tage auf der Hütte</h2>"
+    "<p>Am Samstag sind wir früh losgegangen, der Weg zur Hütte war noch vom Regen der Nacht aufgeweicht.</p>"
+    "<p>Nach drei Stunden kam die Sonne heraus, und oben wartete eine Suppe auf uns, die wir lange nicht vergessen.</p>"
+    "<p>Am Sonntag ging es über den Grat zurück ins Tal, wo der Bus schon auf die letzten Wanderer wartete.</p>"
+    "<p>Die Hüttenwirtin erzählte am Abend von den Wintern, in denen sie wochenlang allein oben geblieben ist, "
+    "nur mit dem Funkgerät und einem Stapel Bücher, und wie sie im Frühjahr die ersten Gäste kommen hört.</p>"
+    "<p>Wer die Tour nachgehen will, sollte feste Schuhe mitnehmen und für den Grat etwas Trittsicherheit haben; "
+    "bei Nässe ist der Abstieg über die Platten rutschig, und die Markierungen sind stellenweise verblasst.</p>"
+)
+HUT_SIDEBAR = (
+    "<div class='q55a0c1'><h2>Bergnotizen</h2><p>Ich wandere seit zwanzig Jahren in den Bergen und schreibe hier "
+    "darüber, meist am Abend nach der Tour, wenn die Füße noch schwer sind. Vorher war ich Lehrerin, heute führe ich "
+    "Gruppen über die Alpen und sammle Geschichten von den Hütten.</p></div>"
+    "<div class='q55a0c1'><h2>Blog-Archiv</h2><ul><li><a href='/2024/05/'>Mai</a> (4)</li>"
+    "<li><a href='/2024/04/'>April</a> (6)</li><li><a href='/2024/03/'>März</a> (3)</li></ul></div>"
+    "<div class='q55a0c1'><h2>Fragen?</h2><p>Hast du eine Frage oder eine Anmerkung zu einer Tour? Schreib mir eine "
+    "Nachricht über das Formular.</p></div>"
+)
+
+
+def hut_page(columns: str) -> str:
+    return (
+        "<html><head><title>Zwei Tage auf der Hütte</title></head><body><div class='q0b7e41'>"
+        "<div class='q2d04f3'><h1 class='q1a9c33'><a href='/'>Bergnotizen</a></h1></div>"
+        f"<div class='q6e13b2'>{columns}</div></div></body></html>"
+    )
+
+
+@pytest.mark.parametrize(
+    "columns",
+    [
+        f"<div class='q9c7e20'>{HUT_POST}</div><div class='q3f5d18'>{HUT_SIDEBAR}</div>",
+        f"<div class='q3f5d18'>{HUT_SIDEBAR}</div><div class='q9c7e20'>{HUT_POST}</div>",
+    ],
+    ids=["after-the-post", "before-the-post"],
+)
+def test_a_sidebars_column_of_headed_boxes_after_the_post_is_left_out(columns):
+    """A blog's sidebar beside the post, its boxes each under a heading and one a list of links (an archive by
+    month with its counts), whatever its class: not the post's."""
+    md = convert(hut_page(columns), "https://bergnotizen.example/2024/05/huette.html").markdown
+    assert "den Grat zurück" in md
+    assert "zwanzig Jahren" not in md and "März" not in md and "Formular" not in md
+
+
+def test_a_posts_closing_sections_under_their_headings_stay():
+    """Short sections under headings after the post's block, none a list of links: the post's own."""
+    sections = (
+        "<div class='q3f5d18'><div><h3>Anreise</h3><p>Mit dem Bus bis zur Talstation, dann in drei Stunden zu Fuß "
+        "über den alten Saumweg.</p></div>"
+        "<div><h3>Übernachtung</h3><p>Im Lager unter dem Dach, mit eigenem Schlafsack und einer Stirnlampe.</p></div>"
+        "<div><h3>Kosten</h3><p>Rund fünfzig Euro die Nacht mit Halbpension, Getränke extra.</p></div></div>"
+    )
+    md = convert(
+        hut_page(f"<div class='q9c7e20'>{HUT_POST}</div>{sections}"), "https://bergnotizen.example/2024/05/h.html"
+    ).markdown
+    assert "Halbpension" in md and "Schlafsack" in md
+
+
+def test_an_aside_of_headed_boxes_inside_the_story_stays():
+    """An aside of headed boxes, one a list of links, between the story's blocks: the story goes on past it."""
+    more = (
+        "<div class='q7d2a90'><p>Der Abstieg am Sonntag war steiler als gedacht, aber der Blick über das Tal hat "
+        "jede Mühe gelohnt, und am Ende waren alle froh, den Bus noch erreicht zu haben, müde und zufrieden.</p>"
+        "<p>Nächstes Jahr wollen wir wieder hinauf, dann vielleicht mit zwei Nächten auf der Hütte statt einer, "
+        "und mit einem Abstecher zum See unter dem Gletscher, von dem die Wirtin so viel erzählt hat.</p></div>"
+    )
+    md = convert(
+        hut_page(f"<div class='q9c7e20'>{HUT_POST}</div><div class='q3f5d18'>{HUT_SIDEBAR}</div>{more}"),
+        "https://bergnotizen.example/2024/05/h.html",
+    ).markdown
+    assert "den Grat zurück" in md and "Nächstes Jahr" in md and "zwanzig Jahren" in md
+
+
+def test_a_short_posts_column_beside_a_longer_footer_stays():
+    """A short post's column, its boxes under headings and one a list of tags, beside a footer of more paragraphs:
+    the column holding the page's title is the post's, not a sidebar."""
+    post = (
+        "<div class='q4a0e17'><div><h1>Hating the young</h1><p>A cartoonist got a spot on the evening news for his "
+        "scathing critique of the story we tell about the young. Click through for the whole thing.</p></div>"
+        "<div><h3>Tags</h3><ul><li><a href='/tag/a'>comics</a></li><li><a href='/tag/b'>news</a></li>"
+        "<li><a href='/tag/c'>youth</a></li></ul></div>"
+        "<div><h3>Share</h3><p>Send this to a friend who reads the paper on paper.</p></div></div>"
+    )
+    footer = (
+        "<div class='q9b3c52'>"
+        + "".join(
+            f"<p>{line}</p>"
+            for line in (
+                "Read the rules you agree to by using this website in our terms of service, which change from time to "
+                "time and which you should read again now and then.",
+                "We take part in an affiliate programme that pays us a fee for some of the links on these pages, at no "
+                "cost to you, and we say so wherever it applies.",
+                "This site uses cookies and counts its readers, and is paid for by advertising, merchandise and the "
+                "links above; read our privacy policy for the details of each.",
+            )
+        )
+        + "</div>"
+    )
+    html = f"<html><head><title>Hating the young</title></head><body>{post}{footer}</body></html>"
+    md = convert(html, "https://mutants.example/2013/07/19/hating.html").markdown
+    assert "scathing critique" in md

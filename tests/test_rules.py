@@ -805,6 +805,25 @@ PAGES = {
         ARTICLE_MD + "\n\nThe harbour office publishes these pages as a service to sailors and visitors.\n\nNothing "
         "on them may be copied or sold without the written leave of the office.",
     ),
+    "loose-rights-lines": (
+        f"<html><body><div class='q1'><h1>Tides explained</h1><div class='q2'>{BODY}</div> <span class='q3'>© 2023 "
+        "The Coastal Wire. All rights reserved. This material may not be published or rewritten.</span></div>"
+        "</body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD + "\n\n© 2023 The Coastal Wire. All rights reserved. This material may not be published or "
+        "rewritten.",
+    ),
+    "sidebar-columns": (
+        "<html><head><title>Tides explained</title></head><body><div class='q1'><div class='q2'><h1 class='q3'>"
+        f"Tides explained</h1></div><div class='q4'><div class='q5'>{BODY}{MORE}</div><div class='q6'><div><h2>"
+        "Coastal Notes</h2><p>Notes on the sea by a harbour pilot of thirty years, written in the evenings.</p></div>"
+        "<div><h2>Archive</h2><ul><li><a href='/2023/05/'>May</a> (4)</li><li><a href='/2023/04/'>April</a> (6)"
+        "</li><li><a href='/2023/03/'>March</a> (2)</li></ul></div><div><h2>Questions?</h2><p>Ask about any harbour on this coast through the form.</p></div>"
+        "</div></div></div></body></html>",
+        ARTICLE_MD + "\n\n" + MORE_MD,
+        ARTICLE_MD + "\n\n" + MORE_MD + "\n\n## Coastal Notes\n\nNotes on the sea by a harbour pilot of thirty years, "
+        "written in the evenings.\n\n## Questions?\n\nAsk about any harbour on this coast through the form.",
+    ),
     "feed-homes": (
         "<html><head><title>Coastal Notes: Tides explained</title><link rel='alternate' type='application/atom+xml' "
         "href='/notes/atom.xml'></head><body><div id='wrap'><div id='header'><h1><a href='/notes/'>Coastal Notes</a>"
@@ -915,6 +934,7 @@ NEEDS = {
     "picture-posts": {"banner-kickers"},  # the post's title is an <h2> the <title> names
     "feed-homes": {"mastheads"},  # it finds the site's name mastheads leaves out
     "site-footers": {"link-density"},  # the menu it finds the footer after is left out by its links
+    "sidebar-columns": {"titled-block"},  # the region reaching up to the post's title over both columns
 }
 
 

@@ -104,6 +104,8 @@ MIN_GALLERY = 2  # captioned pictures: a post told in them
 GALLERY_CAPTION_TAGS = CAPTION_TAGS - HEADING_TAGS
 CAPTION_LEVELS = 3  # blocks around a picture, each looked after for its caption
 MAX_SHORT_BLOCK = max(MAX_DATE_LINE, MAX_CALL, MAX_FURNITURE_LABEL, MAX_RIGHTS)
+# inline elements that may hold a copyright line of their own among a region's blocks (their text is the region's)
+LOOSE_RIGHTS_TAGS = frozenset({"span", "small", "font"})
 MAX_HEADING = 200  # a "heading" holding more than this wraps content (broken markup), it heads nothing
 LINK_DENSITY = 0.25  # a short block inside the region with more link text than this is navigation
 LIST_LINK_DENSITY = 0.8  # a list or table is navigation only when nearly all its text is links
@@ -149,6 +151,12 @@ TAXONOMY_NOTE_TAGS = frozenset({"p", "div", "footer", "section", "small"})
 MIN_MENU_LINKS = 3
 FOOTER_SHARE = 0.5
 MENU_DEPTH = 3  # blocks down from a block closing the region to the first one holding text: one opening with a menu
+# A sidebar's column after the body block: this many boxes opening with a heading, one of them with this share of its
+# text or more in links (an archive by month with its counts, a blogroll, a list of labels)
+MIN_WIDGETS = 3
+WIDGET_LINKS = 0.5
+SIDEBAR_SHARE = 1.0  # a sidebar holds less content text than the post beside it (its profile, its notes)
+SIDEBAR_DEPTH = 4  # levels down the region, along the block holding the most content text, a sidebar is looked for
 # A thread of readers' comments: MIN_COMMENTS or more blocks side by side, each opening with a header that names its
 # writer before a date or time (`is_comment`), then words of its own
 MIN_COMMENTS = 3
@@ -418,6 +426,11 @@ def opens_line(el: etree._Element) -> bool:
     if (el.text or "").strip():
         return True
     return len(el) == 1 and not (el[0].tail or "").strip()
+
+
+def in_line(el: etree._Element) -> bool:
+    """Whether an inline element holds text or more inline elements (an empty anchor `<a name=…>` holds no line)."""
+    return el.tag in LINE_TAGS and (bool((el.text or "").strip()) or len(el) > 0)
 
 
 def is_prose(text: str | None) -> bool:
@@ -897,6 +910,8 @@ class FurnitureTest:
             self.closing.update(self.after_the_publishers_text(article_body))
         if not recall and "site-footers" not in off:
             self.closing.update(self.site_footer())
+        if not recall and "sidebar-columns" not in off:
+            self.closing.update(self.sidebar_columns(headline if headline is not None else title))
         # what the region holds over its headline
         # (over the post's title, `headline`, where the <h1> is a section's banner over it: the banner is a label)
         self.above_title = (
@@ -1078,6 +1093,14 @@ class FurnitureTest:
             and self.is_short_furniture(el, tag, total)
         ):
             return True
+        if (
+            not total
+            and tag in LOOSE_RIGHTS_TAGS
+            and el.text
+            and self.is_loose_rights_line(el)
+            and "loose-rights-lines" not in off
+        ):
+            return True  # "© 2012 The Wire. All rights reserved. This material may not be published…" after the story
         if (
             0 < total <= self.max_byline
             and self.author
@@ -1746,6 +1769,92 @@ class FurnitureTest:
                         break
         return footer
 
+    def sidebar_columns(self, title: etree._Element | None) -> list[etree._Element]:
+        """A sidebar's column beside the post's (`is_widget_column`), and what follows it: looked for after the
+        block holding the most content text, level by level down from the region along that block (a region as wide
+        as the page holds the post's column and the sidebar's side by side, a level or two down), up to
+        SIDEBAR_DEPTH levels; none when they hold as much content text as that block (SIDEBAR_SHARE), paragraphs
+        after the column, a listing's cards or the post's title (`title`)."""
+        text, good = self.analysis.text, self.analysis.good
+        node = self.main
+        for _ in range(SIDEBAR_DEPTH):
+            children = [child for child in node.iterchildren(etree.Element) if text(child)]
+            if not children:
+                return []
+            body = max(children, key=good)
+            held = good(body)
+            if held < 0.5 * good(node) or node is self.main and not in_blocks(body, good):
+                return []  # (the region's body block in blocks, as site-footers asks: a lone notice is no post)
+            at = children.index(body)
+            for i, child in enumerate(children):
+                if i != at and self.is_widget_column(child):
+                    # after the post's column, what follows the sidebar closes the page too; before it, the column
+                    # alone (the post's title may stand over both)
+                    found = children[i:] if i > at else [child]
+                    if (
+                        sum(map(good, found)) >= SIDEBAR_SHARE * held
+                        # the story going on past an aside of its own: paragraphs after it
+                        or any(in_blocks(block, good) for block in found[1:])
+                        or self.holds_listed(found)
+                        # the post's title heads the post's column (a short post beside a long footer)
+                        or title is not None
+                        and any(block is title or block in title.iterancestors() for block in found)
+                    ):
+                        return []
+                    return found
+            node = body
+        return []
+
+    def holds_listed(self, blocks: list[etree._Element]) -> bool:
+        """Whether `blocks` hold a listing's list of cards (its desks are its content)."""
+        if not self.analysis.listed_lists:
+            return False
+        held = set(blocks)
+        for listed in self.analysis.listed_lists:
+            for block in listed.iterancestors():
+                if block in held:
+                    return True
+                if block is self.main:
+                    break
+        return False
+
+    def is_widget_column(self, el: etree._Element) -> bool:
+        """A sidebar's column: down its wrappers (one child holding text at a time), MIN_WIDGETS boxes or more that
+        open with a heading ("About Me", "Blog Archive", "Labels"), as many as those without or more, among them a list
+        of MIN_MENU_LINKS links or more (WIDGET_LINKS of its text linked) under its heading: a story's closing
+        sections of prose under their headings hold no such list."""
+        text = self.analysis.text
+        node = el
+        for _ in range(MENU_DEPTH):
+            boxes = [child for child in node.iterchildren(etree.Element) if text(child)]
+            if len(boxes) != 1:
+                break
+            node = boxes[0]
+        else:
+            return False
+        if len(boxes) < MIN_WIDGETS:
+            return False
+        headed = links = 0
+        for box in boxes:
+            first = box
+            for _ in range(MENU_DEPTH):
+                first = next((child for child in first.iterchildren(etree.Element) if text(child)), None)
+                if first is None or first.tag in HEADING_TAGS:
+                    break
+            if first is not None and first.tag in HEADING_TAGS:
+                headed += 1
+                # what the box holds under its heading: its last block holding text
+                last = next((child for child in reversed(first.getparent()) if text(child)), None)
+                own = self.stats.get(last) if last is not None and last is not first else None
+                if (
+                    own is not None
+                    and own.text
+                    and own.links >= WIDGET_LINKS * own.text
+                    and sum(1 for _ in islice(last.iter("a"), MIN_MENU_LINKS)) >= MIN_MENU_LINKS  # a list, not a pair
+                ):
+                    links += 1
+        return headed >= MIN_WIDGETS and 2 * headed >= len(boxes) and links > 0
+
     def is_menu(self, el: etree._Element) -> bool:
         """A block of links alone: MIN_MENU_LINKS links or more, no content text, nearly all its text linked."""
         own = self.stats.get(el)
@@ -2397,6 +2506,25 @@ class FurnitureTest:
             and opens_line(el)
             and "copyright-lines" not in off
         )
+
+    def is_loose_rights_line(self, el: etree._Element) -> bool:
+        """An inline element that is a copyright notice standing as a line of its own among blocks: the walk counts
+        its text as its parent's loose text, so the short-block tests never see it (`<div>…story…</div> <span>©
+        2012 …</span>`). Not one inside a line of text (a credit ahead of a sentence, judged with its paragraph)."""
+        if (el.tail or "").strip():
+            return False
+        before = el.getprevious()
+        if before is None:
+            parent = el.getparent()
+            if parent is None or (parent.text or "").strip():
+                return False
+        elif before.tail and before.tail.strip() or before.tag != "br" and in_line(before):
+            return False
+        after = el.getnext()
+        if after is not None and after.tag != "br" and in_line(after):
+            return False
+        text = self.text_of(el)
+        return len(text) <= MAX_RIGHTS and is_rights_line(text) and opens_line(el)
 
     def is_caption(self, el: etree._Element, tag: str, own: Counts | None, hints: str | None = None) -> bool:
         """A short text block under a figure's image, or one named a caption/credit by its class or id

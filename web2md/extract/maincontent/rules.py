@@ -634,6 +634,14 @@ RULES: tuple[Rule, ...] = (
         ("test_content::test_the_sites_footer_after_a_menu_below_the_post_is_left_out",),
     ),
     Rule(
+        "sidebar-columns",
+        "with site-footers: a sidebar's column after the body block ends the page's text like a menu: down its "
+        "wrappers, MIN_WIDGETS boxes or more opening with a heading (as many as those without or more), one of them "
+        "a list of links (WIDGET_LINKS of its text linked), within FOOTER_SHARE of the body block's content text",
+        ("MIN_WIDGETS", "WIDGET_LINKS"),
+        ("test_content::test_a_sidebars_column_of_headed_boxes_after_the_post_is_left_out",),
+    ),
+    Rule(
         "taxonomy-notes",
         "a blog theme's note filing the post under its categories, with no content text after it in its block: "
         "a block of at most MAX_TAXONOMY_NOTE characters holding a link "
@@ -766,6 +774,14 @@ RULES: tuple[Rule, ...] = (
         "short copyright and rights notices opening a line of their own",
         ("MAX_RIGHTS",),
         ("test_content::test_a_copyright_notice_after_the_story_is_left_out",),
+    ),
+    Rule(
+        "loose-rights-lines",
+        "a copyright notice in an inline element standing as a line of its own among the region's blocks (its text "
+        "the region's loose text, out of the short-block tests' reach): at most MAX_RIGHTS characters, nothing "
+        "else on its line",
+        ("MAX_RIGHTS",),
+        ("test_content::test_a_copyright_line_between_the_storys_blocks_is_left_out",),
     ),
     Rule(
         "bylines",
@@ -961,6 +977,7 @@ MEASURED_VERDICTS = frozenset(
         "date-lines",
         "calls-to-action",
         "copyright-lines",
+        "loose-rights-lines",
         "bylines",
         "kickers",
         "heads-nothing",
