@@ -246,6 +246,12 @@ EXTRACTION_CASES = {
         ),
         200,
     ),
+    # the page's elements let go at the end: each lxml proxy freed looks up its ancestors for one still held, so the
+    # measures are let go last element first (4n stays under the depth at which the parser flattens the tree)
+    "deep wrappers each holding a line of inline text": (
+        lambda n: STORY + ("<div>" + "<b>bold x</b> " * 5) * n + "</div>" * n,
+        500,
+    ),
     "answers of one poll far apart": (
         lambda n: STORY + "<div><p>Question?</p>" + "<div><input type=radio name=q> Yes" * n + "</div>" * n + "</div>",
         200,

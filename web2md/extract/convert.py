@@ -218,8 +218,13 @@ def convert(html: Html, url: str = "", **options) -> Page:
         title_text,
         json_ld_body(data),
     )
-    # the measures hold an entry per element of the page: let them go before the Markdown is read again
+    # the measures hold an entry per element of the page: let them go before the Markdown is read again, last
+    # element first (a list lets its items go from the end). lxml frees an element's proxy after looking for an
+    # ancestor that still has one, up to the root if need be: in document order (parents first) that is a walk the
+    # page's depth long for every element of a deep page; from the end, each walk stops at the parent.
+    measured = list(analysis.stats)
     del analysis
+    del measured
     if comment_set and not scored:
         # a thread whose opening post is marked up like its replies: that post is the main content
         opening = comments[0][0]
