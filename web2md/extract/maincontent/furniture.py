@@ -601,6 +601,20 @@ def is_comments_label(text: str) -> bool:
     return _COMMENTS_LABEL.fullmatch(" ".join(str_lower(text).strip(" :.!{}»›→").split())) is not None
 
 
+QUOTE_MARKS = " \u201c\u201d\"'\u00ab\u00bb\u201e\u2018\u2019"
+
+
+def without_title(label: str, title: str) -> str:
+    """A heading over the comments that quotes the story's title ("13 Responses to The Time Has Come to …", with or
+    without quotation marks) with an empty quotation in its place: a label is measured and read without it."""
+    if not title:
+        return label
+    label = " ".join(label.split()).rstrip(QUOTE_MARKS)
+    if len(label) <= len(title) or not label.endswith(title):
+        return label
+    return label[: -len(title)].rstrip(QUOTE_MARKS) + " \u201c\u201d"
+
+
 def names_caption(hints: str) -> bool:
     """Whether a class/id names a caption or credit (`wp-caption-text`, `img_description`, `photo-credit`)."""
     joined = str_lower(hints).replace("-", "").replace("_", "")

@@ -535,6 +535,16 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "comment-label-titles",
+        "part of comment-sections: a heading over the comments that quotes the story's title (\"13 Responses to "
+        '<the title>", with or without quotation marks) is measured and read without it',
+        ("MAX_FURNITURE_LABEL",),
+        (
+            "test_content::test_comments_under_a_heading_quoting_the_long_title_are_left_out",
+            "test_content::test_a_section_heading_ending_with_the_title_over_a_list_stays",
+        ),
+    ),
+    Rule(
         "comment-threads",
         "the readers' comments closing a block after the region's content text without a heading or class naming "
         "them: MIN_COMMENTS or more blocks side by side, each opening with its writer's name (a link, <cite>, bold, "
