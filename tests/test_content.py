@@ -663,6 +663,26 @@ def test_comments_under_a_heading_quoting_the_long_title_are_left_out(label):
     assert convert(html, "https://example.org/tides").markdown == BODY_MD.replace("Tides explained", LONG_TITLE)
 
 
+@pytest.mark.parametrize(
+    "label",
+    ["Reader Comments (3)", "There are 3 comments. Add yours.", "{ 3 comments\u2026 read them below or add one }"],
+)
+def test_comments_under_a_line_counting_them_are_left_out(label):
+    """The readers' comments (no dates, no names the lists know) under a line counting them with a few words around
+    the count: the line heads them after the story's text, and they go with it."""
+    html = f"<html><body><div id='page'>{BODY}<h3>{label}</h3>{UNDATED_COMMENTS}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_meta_line_counting_comments_under_the_title_stays():
+    """A line under the title counting the comments, before the story's paragraphs (its meta line): no story text
+    before it, so it heads nothing, and the story under it stays."""
+    title, paragraphs = BODY.split("\n", 1)
+    html = f"<html><body><div id='page'>{title}<p><b>By Ann Lee, 3 comments</b></p>{paragraphs}</div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "Spring tides happen near new and full moon" in md
+
+
 def test_a_section_heading_ending_with_the_title_over_a_list_stays():
     """A section of the story whose heading ends with the title ("Further reading on …") over a list: read without
     the title it names no comments, and stays."""

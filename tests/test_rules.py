@@ -584,6 +584,20 @@ PAGES = {
             f"\n\nReader {n}\n\nThe gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)
         ),
     ),
+    "comment-count-labels": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY}<h3>There are 3 comments. Add yours.</h3>"
+        + "".join(
+            f"<div><p>Reader {n}</p><p>The gauge at harbour {n} read even lower than yours this week.</p></div>"
+            for n in range(1, 4)
+        )
+        + "</article></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD
+        + "\n\n### There are 3 comments. Add yours."
+        + "".join(
+            f"\n\nReader {n}\n\nThe gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)
+        ),
+    ),
     "comment-threads": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<div>"
         + "".join(
@@ -896,6 +910,7 @@ NEEDS = {
     "after-the-body": {"enclosing-article"},  # the <article> around the body
     "comment-sections": {"closing-furniture"},  # the readers' comments close the article
     "comment-label-titles": {"comment-sections"},  # part of it
+    "comment-count-labels": {"comment-sections"},  # part of it
     "title-heading": {"furniture-beside-title"},  # the pitch is passed over beside the block holding the title
     "headline-lists": {"listing-pages", "teaser-cards"},  # listed on a listing, decided by its cards
     "listing-column": {"listing-pages", "teaser-cards"},  # the lists are a listing's

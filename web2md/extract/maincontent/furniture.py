@@ -595,6 +595,28 @@ def is_tail_label(text: str) -> bool:
     return _TAIL_LABEL.fullmatch(str_lower(text).strip(" :.")) is not None
 
 
+# A line counting the readers' comments, with a few words of its own around the count: "Reader Comments (14)", "There
+# are 27 comments. Add yours.", "{ 2 comments… read them below or add one }" (rule comment-count-labels)
+_COMMENTS_WORD = (
+    r"(?:comments|responses|replies|reactions|kommentare|commentaires|comentarios|commenti|reacties|komentarze|"
+    r"комментарии)"
+)
+_COMMENT_COUNT = re.compile(
+    rf"(?<!\S)(?:\d+ {_COMMENTS_WORD}|{_COMMENTS_WORD} ?\(\d+\)|\(\d+ {_COMMENTS_WORD}\))(?!\w)"
+)
+COUNT_LABEL_WORDS = 9  # words of such a line, its count among them
+
+
+def counts_comments(text: str) -> bool:
+    """A short line counting the readers' comments, no other figure in it (a post's meta line gives its date)."""
+    line = str_lower(text)
+    words = line.split()
+    if sum(any(c.isalnum() for c in word) for word in words) > COUNT_LABEL_WORDS:
+        return False
+    found = _COMMENT_COUNT.search(" ".join(words))
+    return found is not None and sum(c.isdigit() for c in line) == sum(c.isdigit() for c in found.group())
+
+
 def is_comments_label(text: str) -> bool:
     """A heading over the readers' comments or the form to add one: "Comments", "12 Responses to “Tides”",
     "TrackBack", "Leave a Reply"."""

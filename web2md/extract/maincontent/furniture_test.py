@@ -81,6 +81,7 @@ from web2md.extract.maincontent.furniture import (
     block_text,
     byline_name,
     class_and_id,
+    counts_comments,
     date_at,
     hint_strength,
     holds_a_thread_alone,
@@ -2062,24 +2063,32 @@ class FurnitureTest:
         """The readers' comments among `children`, after some of the region's text, whatever they fill: a block that
         opens with a heading naming them (`is_comments_label`), or such a heading standing alone and everything after
         it (`<h3>Comments</h3>` over one block per comment)."""
-        text = self.analysis.text
-        before = 0
+        text, good = self.analysis.text, self.analysis.good
+        before = story = 0
         found: set[etree._Element] = set()
         if leads is None:
             leads = {}
+        counts = "comment-count-labels" not in self.analysis.disabled
         for i, child in enumerate(children):
             if before:
                 heading = lead_line(child, leads)
                 if heading is not None:
                     line = self.text_of(heading)
                     label = without_title(line, title)
-                    if len(label) <= MAX_FURNITURE_LABEL and is_comments_label(label):
+                    if len(label) <= MAX_FURNITURE_LABEL and (
+                        is_comments_label(label)
+                        # a count with words around it after the story's text (not a meta line under its title)
+                        or counts
+                        and story
+                        and counts_comments(label)
+                    ):
                         if child.tag in HEADING_TAGS or len(self.text_of(child)) == len(line):
                             found.update(children[i:])  # the heading stands alone: the comments follow it
                             return found
                         found.add(child)  # the block it opens
                         continue
             before += text(child)
+            story += good(child)
         return found
 
     def closing_teasers(self, children: list[etree._Element]) -> list[etree._Element]:

@@ -545,6 +545,17 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "comment-count-labels",
+        'part of comment-sections: a short line counting the comments with a few words around the count ("Reader '
+        'Comments (14)", "There are 27 comments. Add yours."), no other figure, after the story\'s content text, '
+        "heads them",
+        ("MAX_FURNITURE_LABEL", "COUNT_LABEL_WORDS"),
+        (
+            "test_content::test_comments_under_a_line_counting_them_are_left_out",
+            "test_content::test_a_meta_line_counting_comments_under_the_title_stays",
+        ),
+    ),
+    Rule(
         "comment-threads",
         "the readers' comments closing a block after the region's content text without a heading or class naming "
         "them: MIN_COMMENTS or more blocks side by side, each opening with its writer's name (a link, <cite>, bold, "
