@@ -683,6 +683,27 @@ def test_a_meta_line_counting_comments_under_the_title_stays():
     assert "Spring tides happen near new and full moon" in md
 
 
+def test_comments_under_a_plain_line_naming_them_are_left_out():
+    """The readers' comments (no dates, no names the lists know) under a label that is a plain block of its own, no
+    heading and no bold (`<div><a name=…></a>Comments</div>`): it heads them, and they go with it."""
+    html = (
+        f"<html><body><div id='page'>{BODY}<div><a name='talk'></a>Comments</div>{UNDATED_COMMENTS}</div></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_paragraph_reading_comments_between_paragraphs_stays():
+    """A story's paragraph that reads "Comments" alone (a word answered by the next paragraph), between its
+    paragraphs: a line among paragraphs is no label, and the story after it stays."""
+    more = (
+        "<p>Comments</p><p>Readers wrote in about the spring tides at the old pier, and the harbour master answered "
+        "them all in the Saturday paper.</p>"
+    )
+    html = f"<html><body><div id='page'>{BODY}{more}</div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "the harbour master answered them all" in md
+
+
 def test_a_section_heading_ending_with_the_title_over_a_list_stays():
     """A section of the story whose heading ends with the title ("Further reading on …") over a list: read without
     the title it names no comments, and stays."""

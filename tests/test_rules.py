@@ -598,6 +598,20 @@ PAGES = {
             f"\n\nReader {n}\n\nThe gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)
         ),
     ),
+    "comment-label-lines": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY}<div><a name='talk'></a>Comments</div>"
+        + "".join(
+            f"<div><p>Reader {n}</p><p>The gauge at harbour {n} read even lower than yours this week.</p></div>"
+            for n in range(1, 4)
+        )
+        + "</article></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD
+        + "\n\nComments"
+        + "".join(
+            f"\n\nReader {n}\n\nThe gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)
+        ),
+    ),
     "comment-threads": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<div>"
         + "".join(
@@ -911,6 +925,7 @@ NEEDS = {
     "comment-sections": {"closing-furniture"},  # the readers' comments close the article
     "comment-label-titles": {"comment-sections"},  # part of it
     "comment-count-labels": {"comment-sections"},  # part of it
+    "comment-label-lines": {"comment-sections"},  # part of it
     "title-heading": {"furniture-beside-title"},  # the pitch is passed over beside the block holding the title
     "headline-lists": {"listing-pages", "teaser-cards"},  # listed on a listing, decided by its cards
     "listing-column": {"listing-pages", "teaser-cards"},  # the lists are a listing's

@@ -2069,9 +2069,20 @@ class FurnitureTest:
         if leads is None:
             leads = {}
         counts = "comment-count-labels" not in self.analysis.disabled
+        lines = "comment-label-lines" not in self.analysis.disabled
         for i, child in enumerate(children):
             if before:
                 heading = lead_line(child, leads)
+                if (
+                    heading is None
+                    and lines
+                    and child.tag in FURNITURE_LABEL_TAGS
+                    and text(child) <= MAX_FURNITURE_LABEL + len(title)
+                    and all(el.tag in LINE_TAGS for el in child.iterchildren(etree.Element))  # one line
+                    # (a line of a story's paragraphs, "Comments" between two of them, is no label over anything)
+                    and (child.tag != "p" or i + 1 == len(children) or children[i + 1].tag != "p")
+                ):
+                    heading = child  # the label a plain block of its own (`<div>Comments</div>`)
                 if heading is not None:
                     line = self.text_of(heading)
                     label = without_title(line, title)

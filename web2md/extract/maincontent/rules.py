@@ -556,6 +556,16 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "comment-label-lines",
+        "part of comment-sections: the heading naming the comments may be a plain block, one line of its own "
+        "(<div>Comments</div>), not a paragraph among paragraphs",
+        ("MAX_FURNITURE_LABEL",),
+        (
+            "test_content::test_comments_under_a_plain_line_naming_them_are_left_out",
+            "test_content::test_a_paragraph_reading_comments_between_paragraphs_stays",
+        ),
+    ),
+    Rule(
         "comment-threads",
         "the readers' comments closing a block after the region's content text without a heading or class naming "
         "them: MIN_COMMENTS or more blocks side by side, each opening with its writer's name (a link, <cite>, bold, "
