@@ -692,6 +692,19 @@ def test_comments_under_a_plain_line_naming_them_are_left_out():
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+def test_a_link_to_the_comments_between_the_lead_and_the_story_stays():
+    """A button-like link of its own naming the comments ("Comments" to the box) between the story's lead and its
+    paragraphs: a link is no label over what follows, and the story under it stays."""
+    title, paragraphs = BODY.split("\n", 1)
+    lead, rest = paragraphs.split("\n", 1)
+    html = (
+        f"<html><body><div id='page'>{title}{lead}<div><a href='#talk'>Comments</a></div>{rest}<div id='talk'>"
+        "</div></div></body></html>"
+    )
+    md = convert(html, "https://example.org/tides").markdown
+    assert "Spring tides happen near new and full moon" in md
+
+
 def test_a_paragraph_reading_comments_between_paragraphs_stays():
     """A story's paragraph that reads "Comments" alone (a word answered by the next paragraph), between its
     paragraphs: a line among paragraphs is no label, and the story after it stays."""
