@@ -639,6 +639,97 @@ def test_comments_under_a_heading_after_a_named_anchor_are_left_out(closing):
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+LONG_TITLE = "Tides explained: why the sea rises and falls twice a day on most coasts"
+UNDATED_COMMENTS = "".join(
+    f"<div><p>Reader {n}</p><p>The gauge at harbour {n} read even lower than yours this week, and the pier was dry "
+    f"until noon.</p><p>Rate this: {n} 0</p></div>"
+    for n in (1, 2, 3)
+)
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        f"3 Responses to {LONG_TITLE}",
+        f"3 Responses to \u201c{LONG_TITLE}\u201d",
+        f"3 thoughts on \u201c{LONG_TITLE}\u201d",
+    ],
+)
+def test_comments_under_a_heading_quoting_the_long_title_are_left_out(label):
+    """The readers' comments (no dates, no names the lists know) under a heading that quotes the story's long title:
+    the heading is read without the title, a label naming the comments, and they go with it."""
+    body = BODY.replace("Tides explained", LONG_TITLE)
+    html = f"<html><body><div id='page'>{body}<h3>{label}</h3>{UNDATED_COMMENTS}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD.replace("Tides explained", LONG_TITLE)
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["Reader Comments (3)", "There are 3 comments. Add yours.", "{ 3 comments\u2026 read them below or add one }"],
+)
+def test_comments_under_a_line_counting_them_are_left_out(label):
+    """The readers' comments (no dates, no names the lists know) under a line counting them with a few words around
+    the count: the line heads them after the story's text, and they go with it."""
+    html = f"<html><body><div id='page'>{BODY}<h3>{label}</h3>{UNDATED_COMMENTS}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_meta_line_counting_comments_under_the_title_stays():
+    """A line under the title counting the comments, before the story's paragraphs (its meta line): no story text
+    before it, so it heads nothing, and the story under it stays."""
+    title, paragraphs = BODY.split("\n", 1)
+    html = f"<html><body><div id='page'>{title}<p><b>By Ann Lee, 3 comments</b></p>{paragraphs}</div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "Spring tides happen near new and full moon" in md
+
+
+def test_comments_under_a_plain_line_naming_them_are_left_out():
+    """The readers' comments (no dates, no names the lists know) under a label that is a plain block of its own, no
+    heading and no bold (`<div><a name=…></a>Comments</div>`): it heads them, and they go with it."""
+    html = (
+        f"<html><body><div id='page'>{BODY}<div><a name='talk'></a>Comments</div>{UNDATED_COMMENTS}</div></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_link_to_the_comments_between_the_lead_and_the_story_stays():
+    """A button-like link of its own naming the comments ("Comments" to the box) between the story's lead and its
+    paragraphs: a link is no label over what follows, and the story under it stays."""
+    title, paragraphs = BODY.split("\n", 1)
+    lead, rest = paragraphs.split("\n", 1)
+    html = (
+        f"<html><body><div id='page'>{title}{lead}<div><a href='#talk'>Comments</a></div>{rest}<div id='talk'>"
+        "</div></div></body></html>"
+    )
+    md = convert(html, "https://example.org/tides").markdown
+    assert "Spring tides happen near new and full moon" in md
+
+
+def test_a_paragraph_reading_comments_between_paragraphs_stays():
+    """A story's paragraph that reads "Comments" alone (a word answered by the next paragraph), between its
+    paragraphs: a line among paragraphs is no label, and the story after it stays."""
+    more = (
+        "<p>Comments</p><p>Readers wrote in about the spring tides at the old pier, and the harbour master answered "
+        "them all in the Saturday paper.</p>"
+    )
+    html = f"<html><body><div id='page'>{BODY}{more}</div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "the harbour master answered them all" in md
+
+
+def test_a_section_heading_ending_with_the_title_over_a_list_stays():
+    """A section of the story whose heading ends with the title ("Further reading on …") over a list: read without
+    the title it names no comments, and stays."""
+    body = BODY.replace("Tides explained", LONG_TITLE)
+    section = (
+        f"<h3>Further reading on {LONG_TITLE}</h3><ul><li>The Admiralty tide tables for the north coast, a volume a "
+        "year since 1833.</li><li>A harbour master's notes on spring tides and the moorings they move.</li></ul>"
+    )
+    html = f"<html><body><div id='page'>{body}{section}</div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "Further reading on" in md and "spring tides and the moorings" in md
+
+
 # (two paragraphs: a block of one after the post's is passed over in the descent, rule lone-units-after)
 LOG_NOTE = (
     "<p>The log keeper writes down what the sea did today, what the boats made of it and what the weather will do to "

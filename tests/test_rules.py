@@ -42,6 +42,7 @@ PARAGRAPHS = [
 BODY = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
 BODY_MD = "\n\n".join(PARAGRAPHS)
 ARTICLE_MD = "# Tides explained\n\n" + BODY_MD
+LONG_TITLE = "Tides explained: why the sea rises and falls twice a day on most coasts"  # longer than a label
 MORE = (
     "<p>Tide tables give the times of high and low water for one harbour, a year at a time, in local time.</p>"
     "<p>Harbour masters post them at the pier, and fishermen keep a copy in the wheelhouse of every boat.</p>"
@@ -570,6 +571,47 @@ PAGES = {
             for n in range(3)
         ),
     ),
+    "comment-label-titles": (
+        f"<html><body><article><h1>{LONG_TITLE}</h1>{BODY}<h3>3 Responses to {LONG_TITLE}</h3>"
+        + "".join(
+            f"<div><p>Reader {n}</p><p>The gauge at harbour {n} read even lower than yours this week.</p></div>"
+            for n in range(1, 4)
+        )
+        + "</article></body></html>",
+        f"# {LONG_TITLE}\n\n{BODY_MD}",
+        f"# {LONG_TITLE}\n\n{BODY_MD}\n\n### 3 Responses to {LONG_TITLE}"
+        + "".join(
+            f"\n\nReader {n}\n\nThe gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)
+        ),
+    ),
+    "comment-count-labels": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY}<h3>There are 3 comments. Add yours.</h3>"
+        + "".join(
+            f"<div><p>Reader {n}</p><p>The gauge at harbour {n} read even lower than yours this week.</p></div>"
+            for n in range(1, 4)
+        )
+        + "</article></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD
+        + "\n\n### There are 3 comments. Add yours."
+        + "".join(
+            f"\n\nReader {n}\n\nThe gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)
+        ),
+    ),
+    "comment-label-lines": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY}<div><a name='talk'></a>Comments</div>"
+        + "".join(
+            f"<div><p>Reader {n}</p><p>The gauge at harbour {n} read even lower than yours this week.</p></div>"
+            for n in range(1, 4)
+        )
+        + "</article></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD
+        + "\n\nComments"
+        + "".join(
+            f"\n\nReader {n}\n\nThe gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)
+        ),
+    ),
     "comment-threads": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<div>"
         + "".join(
@@ -900,6 +942,9 @@ NEEDS = {
     "lead-blocks": {"titled-block"},  # the block holding the title is the article
     "after-the-body": {"enclosing-article"},  # the <article> around the body
     "comment-sections": {"closing-furniture"},  # the readers' comments close the article
+    "comment-label-titles": {"comment-sections"},  # part of it
+    "comment-count-labels": {"comment-sections"},  # part of it
+    "comment-label-lines": {"comment-sections"},  # part of it
     "title-heading": {"furniture-beside-title"},  # the pitch is passed over beside the block holding the title
     "headline-lists": {"listing-pages", "teaser-cards"},  # listed on a listing, decided by its cards
     "listing-column": {"listing-pages", "teaser-cards"},  # the lists are a listing's

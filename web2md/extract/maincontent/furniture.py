@@ -595,10 +595,46 @@ def is_tail_label(text: str) -> bool:
     return _TAIL_LABEL.fullmatch(str_lower(text).strip(" :.")) is not None
 
 
+# A line counting the readers' comments, with a few words of its own around the count: "Reader Comments (14)", "There
+# are 27 comments. Add yours.", "{ 2 comments… read them below or add one }" (rule comment-count-labels)
+_COMMENTS_WORD = (
+    r"(?:comments|responses|replies|reactions|kommentare|commentaires|comentarios|commenti|reacties|komentarze|"
+    r"комментарии)"
+)
+_COMMENT_COUNT = re.compile(
+    rf"(?<!\S)(?:\d+ {_COMMENTS_WORD}|{_COMMENTS_WORD} ?\(\d+\)|\(\d+ {_COMMENTS_WORD}\))(?!\w)"
+)
+COUNT_LABEL_WORDS = 9  # words of such a line, its count among them
+
+
+def counts_comments(text: str) -> bool:
+    """A short line counting the readers' comments, no other figure in it (a post's meta line gives its date)."""
+    line = str_lower(text)
+    words = line.split()
+    if sum(any(c.isalnum() for c in word) for word in words) > COUNT_LABEL_WORDS:
+        return False
+    found = _COMMENT_COUNT.search(" ".join(words))
+    return found is not None and sum(c.isdigit() for c in line) == sum(c.isdigit() for c in found.group())
+
+
 def is_comments_label(text: str) -> bool:
     """A heading over the readers' comments or the form to add one: "Comments", "12 Responses to “Tides”",
     "TrackBack", "Leave a Reply"."""
     return _COMMENTS_LABEL.fullmatch(" ".join(str_lower(text).strip(" :.!{}»›→").split())) is not None
+
+
+QUOTE_MARKS = " \u201c\u201d\"'\u00ab\u00bb\u201e\u2018\u2019"
+
+
+def without_title(label: str, title: str) -> str:
+    """A heading over the comments that quotes the story's title ("13 Responses to The Time Has Come to …", with or
+    without quotation marks) with an empty quotation in its place: a label is measured and read without it."""
+    if not title:
+        return label
+    label = " ".join(label.split()).rstrip(QUOTE_MARKS)
+    if len(label) <= len(title) or not label.endswith(title):
+        return label
+    return label[: -len(title)].rstrip(QUOTE_MARKS) + " \u201c\u201d"
 
 
 def names_caption(hints: str) -> bool:

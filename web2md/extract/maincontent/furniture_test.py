@@ -75,11 +75,13 @@ from web2md.extract.maincontent.furniture import (
     MAX_RIGHTS,
     MAX_STORY_HEADER,
     MEDIA_TAGS,
+    QUOTE_MARKS,
     RIGHTS_TAGS,
     HintReading,
     block_text,
     byline_name,
     class_and_id,
+    counts_comments,
     date_at,
     hint_strength,
     holds_a_thread_alone,
@@ -96,6 +98,7 @@ from web2md.extract.maincontent.furniture import (
     names_comments,
     names_content,
     read_hints,
+    without_title,
 )
 from web2md.extract.markdown.tables import is_headed, is_layout_table
 from web2md.extract.meta.simhash import words_of
@@ -896,13 +899,20 @@ class FurnitureTest:
         # would take the instances past the size up to which CPython shares their attribute keys, and every
         # attribute read would be slower
         off = analysis.disabled
+        # the story's title as a heading over the comments may quote it ("13 Responses to “…”": `without_title`)
+        heading = headline if headline is not None else title
+        label_title = (
+            " ".join(self.text_of(heading).split()).strip(QUOTE_MARKS)
+            if heading is not None and "comment-label-titles" not in off
+            else ""
+        )
         # the blocks closing the region that are not the story
         # (the readers' comments under a heading naming them are named outright: left out in a second reading too,
         # which goes without the closing notes, measured against the region)
         self.closing = (
-            self.closing_furniture()
+            self.closing_furniture(title=label_title)
             if "closing-furniture" not in off
-            else self.closing_furniture(notes=False)
+            else self.closing_furniture(notes=False, title=label_title)
             if "comment-sections" not in off
             else set()
         )
@@ -1669,14 +1679,15 @@ class FurnitureTest:
             section = [child] if own and own.titles else None
         return found
 
-    def closing_furniture(self, notes: bool = True) -> set[etree._Element]:
+    def closing_furniture(self, notes: bool = True, title: str = "") -> set[etree._Element]:
         """The blocks that close the region and are not the story: its closing notes, from a heading that labels
         them (`is_tail_label`) on, when no other heading follows it and they hold less than half the region's text
         (the publisher's self-description, press contacts and legal notices), and teasers written as paragraphs
         (`closing_teasers`). Looked for in the region and, in turn, in its last block holding text (only there does
         nothing with text follow them), each from its end back; and the lists of other stories and boxes about the
         author closing them (`closing_boxes`). The readers' comments (`comment_sections`) are looked for on the same
-        walk and in the post (`comments_in_the_post`); with `notes` False, only they are."""
+        walk and in the post (`comments_in_the_post`); with `notes` False, only they are. `title`: the story's title, which
+        their heading may quote (`without_title`)."""
         found: set[etree._Element] = set()
         text, links = self.analysis.text, self.analysis.links
         limit = 0.5 * self.region_text
@@ -1693,7 +1704,7 @@ class FurnitureTest:
             children = list(node.iterchildren(etree.Element))
             start = len(children)
             if comments_apart:
-                comments = self.comment_sections(children, leads)
+                comments = self.comment_sections(children, leads, title)
                 if comments:
                     found.update(comments)
                     children = [child for child in children if child not in comments]
@@ -1724,7 +1735,7 @@ class FurnitureTest:
                 # the body is looked for as well
                 starts.append(body)
         if comments_apart:
-            found.update(self.comments_in_the_post(visited))
+            found.update(self.comments_in_the_post(visited, title))
         return found
 
     def site_footer(self) -> list[etree._Element]:
@@ -1925,7 +1936,7 @@ class FurnitureTest:
             return []  # its last words are not where the body's last block ends (cut off, or another text)
         return found
 
-    def comments_in_the_post(self, visited: set[etree._Element | None]) -> set[etree._Element]:
+    def comments_in_the_post(self, visited: set[etree._Element | None], title: str = "") -> set[etree._Element]:
         """The readers' comments (`comment_sections`) in a block the walk from the region's end did not reach (a post
         beside a sidebar or over a footer, on a page whose region holds them all): found from their heading, a
         section heading naming them (`is_comments_label`); where it stands alone, only when no later heading of its
@@ -1935,9 +1946,9 @@ class FurnitureTest:
         stats = self.stats
         for heading in self.main.iter(*SECTION_HEADINGS):
             own = stats.get(heading)
-            if not own or own.text > MAX_FURNITURE_LABEL:
+            if not own or own.text > MAX_FURNITURE_LABEL + len(title):
                 continue  # (a heading the walk passed over, or longer than a label)
-            label = self.text_of(heading)
+            label = without_title(self.text_of(heading), title)
             if len(label) > MAX_FURNITURE_LABEL or not is_comments_label(label):
                 continue
             node = heading  # out of the wrappers it opens (`<div><h3>Comments</h3>...`)
@@ -1948,7 +1959,7 @@ class FurnitureTest:
                 continue
             looked.add(parent)
             children = list(parent.iterchildren(etree.Element))
-            sections = self.comment_sections(children)
+            sections = self.comment_sections(children, title=title)
             rank = heading.tag
             if not any(
                 (opening := opening_heading(child)) is not None
@@ -2153,28 +2164,54 @@ class FurnitureTest:
         return date_at(words[:SELF_LINK_WORDS], times=False) is not None
 
     def comment_sections(
-        self, children: list[etree._Element], leads: dict[etree._Element, etree._Element | None] | None = None
+        self,
+        children: list[etree._Element],
+        leads: dict[etree._Element, etree._Element | None] | None = None,
+        title: str = "",
     ) -> set[etree._Element]:
         """The readers' comments among `children`, after some of the region's text, whatever they fill: a block that
         opens with a heading naming them (`is_comments_label`), or such a heading standing alone and everything after
         it (`<h3>Comments</h3>` over one block per comment)."""
-        text = self.analysis.text
-        before = 0
+        text, good = self.analysis.text, self.analysis.good
+        before = story = 0
         found: set[etree._Element] = set()
         if leads is None:
             leads = {}
+        counts = "comment-count-labels" not in self.analysis.disabled
+        lines = "comment-label-lines" not in self.analysis.disabled
         for i, child in enumerate(children):
             if before:
                 heading = lead_line(child, leads)
+                if (
+                    heading is None
+                    and lines
+                    and child.tag in FURNITURE_LABEL_TAGS
+                    and text(child) <= MAX_FURNITURE_LABEL + len(title)
+                    and all(el.tag in LINE_TAGS for el in child.iterchildren(etree.Element))  # one line
+                    # a link ("Comments (3)" to the box) heads less than the story before it: between a lead and
+                    # the body it is a button (a share bar's "Comment")
+                    and (not self.analysis.links(child) or sum(map(good, children[i + 1 :])) < story)
+                    # (a line of a story's paragraphs, "Comments" between two of them, is no label over anything)
+                    and (child.tag != "p" or i + 1 == len(children) or children[i + 1].tag != "p")
+                ):
+                    heading = child  # the label a plain block of its own (`<div>Comments</div>`)
                 if heading is not None:
-                    label = self.text_of(heading)
-                    if len(label) <= MAX_FURNITURE_LABEL and is_comments_label(label):
-                        if child.tag in HEADING_TAGS or len(self.text_of(child)) == len(label):
+                    line = self.text_of(heading)
+                    label = without_title(line, title)
+                    if len(label) <= MAX_FURNITURE_LABEL and (
+                        is_comments_label(label)
+                        # a count with words around it after the story's text (not a meta line under its title)
+                        or counts
+                        and story
+                        and counts_comments(label)
+                    ):
+                        if child.tag in HEADING_TAGS or len(self.text_of(child)) == len(line):
                             found.update(children[i:])  # the heading stands alone: the comments follow it
                             return found
                         found.add(child)  # the block it opens
                         continue
             before += text(child)
+            story += good(child)
         return found
 
     def closing_teasers(self, children: list[etree._Element]) -> list[etree._Element]:

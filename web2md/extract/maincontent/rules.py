@@ -535,6 +535,37 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "comment-label-titles",
+        "part of comment-sections: a heading over the comments that quotes the story's title (\"13 Responses to "
+        '<the title>", with or without quotation marks) is measured and read without it',
+        ("MAX_FURNITURE_LABEL",),
+        (
+            "test_content::test_comments_under_a_heading_quoting_the_long_title_are_left_out",
+            "test_content::test_a_section_heading_ending_with_the_title_over_a_list_stays",
+        ),
+    ),
+    Rule(
+        "comment-count-labels",
+        'part of comment-sections: a short line counting the comments with a few words around the count ("Reader '
+        'Comments (14)", "There are 27 comments. Add yours."), no other figure, after the story\'s content text, '
+        "heads them",
+        ("MAX_FURNITURE_LABEL", "COUNT_LABEL_WORDS"),
+        (
+            "test_content::test_comments_under_a_line_counting_them_are_left_out",
+            "test_content::test_a_meta_line_counting_comments_under_the_title_stays",
+        ),
+    ),
+    Rule(
+        "comment-label-lines",
+        "part of comment-sections: the heading naming the comments may be a plain block, one line of its own "
+        "(<div>Comments</div>), not a paragraph among paragraphs",
+        ("MAX_FURNITURE_LABEL",),
+        (
+            "test_content::test_comments_under_a_plain_line_naming_them_are_left_out",
+            "test_content::test_a_paragraph_reading_comments_between_paragraphs_stays",
+        ),
+    ),
+    Rule(
         "comment-threads",
         "the readers' comments closing a block after the region's content text without a heading or class naming "
         "them: MIN_COMMENTS or more blocks side by side, each opening with its writer's name (a link, <cite>, bold, "
