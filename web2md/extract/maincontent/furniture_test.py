@@ -1855,8 +1855,12 @@ class FurnitureTest:
             if first is not None and first.tag in HEADING_TAGS:
                 headed += 1
                 # what the box holds under its heading: its last block holding text
-                last = next((child for child in reversed(first.getparent()) if text(child)), None)
-                own = self.stats.get(last) if last is not None and last is not first else None
+                last: etree._Element | None = next(
+                    (child for child in reversed(first.getparent()) if text(child)), None
+                )
+                if last is None or last is first:
+                    continue
+                own = self.stats.get(last)
                 if (
                     own is not None
                     and own.text
