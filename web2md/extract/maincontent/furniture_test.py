@@ -921,7 +921,7 @@ class FurnitureTest:
         if not recall and "site-footers" not in off:
             self.closing.update(self.site_footer())
         if not recall and "sidebar-columns" not in off:
-            self.closing.update(self.sidebar_columns(headline if headline is not None else title))
+            self.closing.update(self.sidebar_columns(heading))
         # what the region holds over its headline
         # (over the post's title, `headline`, where the <h1> is a section's banner over it: the banner is a label)
         self.above_title = (
@@ -1767,17 +1767,8 @@ class FurnitureTest:
                     break
             if footer:
                 break
-        if not footer or sum(map(good, footer)) >= FOOTER_SHARE * held:
-            return []
-        if self.analysis.listed_lists:
-            # a listing's desks are its content: a menu between them ends none of them
-            closing = set(footer)
-            for listed in self.analysis.listed_lists:
-                for block in listed.iterancestors():
-                    if block in closing:
-                        return []
-                    if block is self.main:
-                        break
+        if not footer or sum(map(good, footer)) >= FOOTER_SHARE * held or self.holds_listed(footer):
+            return []  # (a listing's desks are its content: a menu between them ends none of them)
         return footer
 
     def sidebar_columns(self, title: etree._Element | None) -> list[etree._Element]:
