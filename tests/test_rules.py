@@ -232,6 +232,14 @@ SIDE_NOTE_MD = (
     "the weather will do to both of them tomorrow morning. Questions about the harbour are welcome by letter."
 )
 SIDE_NOTE = "<h3>The log keeper</h3><p>" + SIDE_NOTE_MD.split("\n\n")[1] + "</p>"
+# three readers' comments after a story, each a name and a line (the comments-label pages)
+READERS = "".join(
+    f"<div><p>Reader {n}</p><p>The gauge at harbour {n} read even lower than yours this week.</p></div>"
+    for n in range(1, 4)
+)
+READERS_MD = "".join(
+    f"\n\nReader {n}\n\nThe gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)
+)
 ARCHIVE = "".join(f"<li><a href='/archive/{n}'>Notes from the harbour, week {n} of 2011</a></li>" for n in range(1, 15))
 
 HEADLINES = "".join(f"<li><a href='/h/{n}'>Headline number {n} about the harbour</a></li>" for n in range(1, 6))
@@ -573,44 +581,24 @@ PAGES = {
     ),
     "comment-label-titles": (
         f"<html><body><article><h1>{LONG_TITLE}</h1>{BODY}<h3>3 Responses to {LONG_TITLE}</h3>"
-        + "".join(
-            f"<div><p>Reader {n}</p><p>The gauge at harbour {n} read even lower than yours this week.</p></div>"
-            for n in range(1, 4)
-        )
+        + READERS
         + "</article></body></html>",
         f"# {LONG_TITLE}\n\n{BODY_MD}",
-        f"# {LONG_TITLE}\n\n{BODY_MD}\n\n### 3 Responses to {LONG_TITLE}"
-        + "".join(
-            f"\n\nReader {n}\n\nThe gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)
-        ),
+        f"# {LONG_TITLE}\n\n{BODY_MD}\n\n### 3 Responses to {LONG_TITLE}" + READERS_MD,
     ),
     "comment-count-labels": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<h3>There are 3 comments. Add yours.</h3>"
-        + "".join(
-            f"<div><p>Reader {n}</p><p>The gauge at harbour {n} read even lower than yours this week.</p></div>"
-            for n in range(1, 4)
-        )
+        + READERS
         + "</article></body></html>",
         ARTICLE_MD,
-        ARTICLE_MD
-        + "\n\n### There are 3 comments. Add yours."
-        + "".join(
-            f"\n\nReader {n}\n\nThe gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)
-        ),
+        ARTICLE_MD + "\n\n### There are 3 comments. Add yours." + READERS_MD,
     ),
     "comment-label-lines": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<div><a name='talk'></a>Comments</div>"
-        + "".join(
-            f"<div><p>Reader {n}</p><p>The gauge at harbour {n} read even lower than yours this week.</p></div>"
-            for n in range(1, 4)
-        )
+        + READERS
         + "</article></body></html>",
         ARTICLE_MD,
-        ARTICLE_MD
-        + "\n\nComments"
-        + "".join(
-            f"\n\nReader {n}\n\nThe gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)
-        ),
+        ARTICLE_MD + "\n\nComments" + READERS_MD,
     ),
     "comment-threads": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<div>"
