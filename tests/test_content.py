@@ -4932,6 +4932,9 @@ def test_a_weakly_named_block_after_the_title_is_still_the_content():
         "<div><span>Story continues below advertisement</span></div>",
         "<p class='css-1x9k2q'>Advertisement - scroll to continue</p>",
         "<div><div>ADVERTISEMENT</div><span>Scroll to continue with content</span></div>",
+        # the slot's script or style sheet beside its label: their code is no text of the block
+        "<div><span>ANZEIGE</span><script>window.ads = window.ads || []; ads.push('slot-1');</script></div>",
+        "<div>- Advertisement -<style>.slot { min-height: 250px }</style><script>load()</script></div>",
     ],
 )
 def test_the_label_of_an_empty_ad_slot_is_left_out(label):
@@ -4939,6 +4942,16 @@ def test_the_label_of_an_empty_ad_slot_is_left_out(label):
     first, rest = PARAGRAPHS.split("\n", 1)
     html = f"<html><body><article><h1>Tides explained</h1>\n{first}{label}<div class='slot'></div>{rest}</article></body></html>"
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_short_line_beside_a_script_is_read_without_the_scripts_code():
+    """A line of the story beside a script stays, read as shown (not as a label followed by code)."""
+    line = "<div>Advertising, he said, kept the paper alive.<script>track('quote')</script></div>"
+    html = f"<html><body><article>{BODY}{line}</article></body></html>"
+    assert (
+        convert(html, "https://example.org/tides").markdown
+        == BODY_MD + "\n\nAdvertising, he said, kept the paper alive."
+    )
 
 
 def test_a_sentence_about_advertising_is_content():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
+from web2md.extract.html.tags import SKIP_TAGS
 from web2md.extract.maincontent.furniture import (
     class_words,
     hint_strength,
@@ -16,6 +17,7 @@ from web2md.extract.maincontent.furniture import (
     names_caption,
     names_comments,
     names_screen_reader_text,
+    shown_block_text,
 )
 
 
@@ -291,3 +293,18 @@ def test_names_screen_reader_text(hints, expected):
 )
 def test_comments_label(label, names_comments):
     assert is_comments_label(label) is names_comments
+
+
+@pytest.mark.parametrize(
+    "html, shown",
+    [
+        ("<div>ANZEIGE<script>var slot = 1;</script></div>", "ANZEIGE"),
+        ("<div><span>Ad</span><style>.a{}</style>vert<!-- x -->isement</div>", "Advertisement"),
+        ("<p>One <b>two<svg><text>axis</text></svg></b> three<?pi x?> four</p>", "One two three four"),
+        ("<div><p>Kept text</p><noscript>Enable scripts</noscript></div>", "Kept text"),
+        ("<p>Plain <i>text</i>,  spaced\n out</p>", "Plain text, spaced out"),
+    ],
+)
+def test_a_blocks_shown_text_leaves_out_what_is_never_shown(html, shown):
+    """Scripts, style sheets and the other skipped elements give no text, their tails (and comments') do."""
+    assert shown_block_text(element(html), SKIP_TAGS) == shown

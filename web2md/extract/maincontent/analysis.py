@@ -227,6 +227,7 @@ class Analysis:
         self.product_microdata = False  # an itemtype of schema.org/Product
         self.marked_bodies: list[etree._Element] = []  # the elements marked itemprop="articleBody", in document order
         self.caption_text = 0  # characters in <figcaption>s: a gallery's captions are its content
+        self.skipped: list[etree._Element] = []  # the elements never measured (`skip_tags`), in document order
         # blocks holding MIN_CARDS or more cards side by side, with their cards' content text, which is not counted
         # as content (unless the page is a listing: `restore_teasers`)
         self.teaser_lists: dict[etree._Element, int] = {}
@@ -283,6 +284,7 @@ class Analysis:
         alone (`<div class="title"><a>`), known before; returns them all when a link alone in such a block, closing
         its card, was passed over before the first title in a block of its kind (else None)."""
         stats, pruned, candidates, bylines = self.stats, self.pruned, self.comment_candidates, self.byline_candidates
+        skipped = self.skipped
         teaser_lists, teaser_cards, headline_lists = self.teaser_lists, self.teaser_cards, self.headline_lists
         lone_cards, lone_held = self.lone_cards, self.lone_held
         count_cards = "teaser-cards" not in self.disabled
@@ -356,6 +358,7 @@ class Analysis:
                         continue
                     kind = kinds[tag] = _tag_kind(tag, skip_tags, custom_tags)
                 if kind == _SKIP:
+                    skipped.append(el)
                     walker.skip_subtree()
                     continue
                 if el is not root:

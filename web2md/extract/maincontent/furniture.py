@@ -700,6 +700,33 @@ def block_text(el: etree._Element) -> str:
     return collapse_ws(subtree_text(el))
 
 
+def ancestors_of(elements: list[etree._Element]) -> set[etree._Element]:
+    """The elements holding any of `elements`, each found once (a walk up stops where an earlier one passed)."""
+    found: set[etree._Element] = set()
+    for el in elements:
+        parent = el.getparent()
+        while parent is not None and parent not in found:
+            found.add(parent)
+            parent = parent.getparent()
+    return found
+
+
+def shown_block_text(el: etree._Element, skip_tags: frozenset[str]) -> str:
+    """`block_text` without the text of the elements below `el` that are never shown (`skip_tags`: a script's code,
+    a style sheet), as the measures count it: an ad slot's label beside its script reads "Advertisement"."""
+    parts: list[str] = []
+    walker = etree.iterwalk(el, events=("start", "end", "comment", "pi"))
+    for event, node in walker:
+        if event == "start":
+            if node is not el and node.tag in skip_tags:
+                walker.skip_subtree()  # (its end still comes, with its tail)
+            elif node.text:
+                parts.append(node.text)
+        elif node is not el and node.tail:
+            parts.append(node.tail)
+    return collapse_ws("".join(parts))
+
+
 def names_comments(hints: str) -> bool:
     """Whether a class/id names a page's comments as a whole (`comments-area`, `commentlist`), not one comment."""
     lowered = str_lower(hints)

@@ -78,6 +78,7 @@ from web2md.extract.maincontent.furniture import (
     QUOTE_MARKS,
     RIGHTS_TAGS,
     HintReading,
+    ancestors_of,
     block_text,
     byline_name,
     class_and_id,
@@ -98,6 +99,7 @@ from web2md.extract.maincontent.furniture import (
     names_comments,
     names_content,
     read_hints,
+    shown_block_text,
     without_title,
 )
 from web2md.extract.markdown.tables import is_headed, is_layout_table
@@ -886,6 +888,7 @@ class FurnitureTest:
         self.anchors: dict[str, etree._Element] | None = None  # the page's link targets by name (when asked)
         self.off_text: dict[etree._Element, bool] = {}  # per link target: outside the region or in its furniture
         self.texts: dict[etree._Element, str] = {}
+        self.holds_skipped: set[etree._Element] | None = None  # the elements holding one never shown, once asked
         self.hints: dict[etree._Element, str] = {}
         # what a table judged whole holds is not furniture (`whole_tables`), but what the measuring walk pruned
         self.verdicts: dict[etree._Element, bool] = dict.fromkeys(whole - self.pruned if whole else (), False)
@@ -2493,7 +2496,14 @@ class FurnitureTest:
         """`block_text` of `el`, computed once (several tests and the repeat check read it)."""
         text = self.texts.get(el)
         if text is None:
-            text = self.texts[el] = block_text(el)
+            holds_skipped = self.holds_skipped
+            if holds_skipped is None:
+                holds_skipped = self.holds_skipped = ancestors_of(self.analysis.skipped)
+            if el in holds_skipped:
+                text = shown_block_text(el, self.analysis.skip_tags)
+            else:
+                text = block_text(el)
+            self.texts[el] = text
         return text
 
     def class_and_id(self, el: etree._Element) -> str:
