@@ -6942,3 +6942,55 @@ def test_a_short_posts_column_beside_a_longer_footer_stays():
     html = f"<html><head><title>Hating the young</title></head><body>{post}{footer}</body></html>"
     md = convert(html, "https://mutants.example/2013/07/19/hating.html").markdown
     assert "scathing critique" in md
+
+
+# A blog's page as Blogger's older templates lay it out: the sidebar's column first, holding the blog's name as the
+# `<h1>` (one link home) and a box about its writer of a long paragraph; the post's column beside it, a date, the
+# post's title (an `<h3>` the `<title>` names) over a post of three short lines
+ABOUT_ME_TEXT = (
+    "I have written advertising copy in this city for nineteen years, for banks, for carmakers and for a brewery "
+    "that no longer exists. I started this blog to keep the ads I love and the ones I cannot stand in one place, and "
+    "to say what I think of them without a client reading over my shoulder. I still write copy by day, mostly for "
+    "people who sell shoes, and I answer every letter sent to the address above, though not always quickly. Before "
+    "that I sold records, washed dishes and spent one long summer painting fences along the river, which taught me "
+    "more about deadlines than any agency ever did."
+)
+ABOUT_ME = (
+    "<div class='q2'><h2 class='q3'>About Me</h2><dl class='q4'><dt>Name:</dt><dd>Ann Reed</dd></dl>"
+    f"<p class='q5'>{ABOUT_ME_TEXT}</p><p class='q6'><a href='/profile'>View my complete profile</a></p></div>"
+)
+PREVIOUS = "<h2 class='q3'>Previous Posts</h2><ul class='q7'>" + "".join(
+    f"<li><a href='/2012/10/post-{n}.html'>Top five ads of week {n}</a></li>" for n in range(1, 6)
+) + "</ul>"
+BLOG_POST = (
+    "<h2 class='q8'>Sunday, October 21, 2012</h2><div class='q9'><h3 class='q10'>Top five ads of the week</h3>"
+    "<div class='q11'>&bull; <a href='https://example.com/a'>Thirteen of the worst quotation marks</a> ever seen.<br>"
+    "&bull; Seven of the worst celebrity ads of the last seven years.<br>"
+    "&bull; <a href='https://example.com/b'>The most literary wash-your-hands sign</a> ever printed.</div>"
+    "<p class='q12'>posted by Ann Reed @ 2:23 PM</p></div>"
+    "<div class='q17'><h4>0 Comments:</h4><a href='/post-comment'>Post a Comment</a> <a href='/'>&lt;&lt; Home</a></div>"
+)
+
+
+def blog_page(home: str = "<a href='/'>Reed on Ads</a>") -> str:
+    return (
+        "<html><head><title>Reed on Ads: Top five ads of the week</title></head><body><div class='q0'>"
+        f"<div class='q1'><div class='q13'><h1 class='q14'>{home}</h1><p>Send me tips: ann at example dot org</p>"
+        f"{ABOUT_ME}{PREVIOUS}</div></div><div class='q15'><div class='q16'>{BLOG_POST}</div></div></div></body></html>"
+    )
+
+
+BLOG_POST_MD = (
+    "• [Thirteen of the worst quotation marks](https://example.com/a) ever seen.\\\n"
+    "• Seven of the worst celebrity ads of the last seven years.\\\n"
+    "• [The most literary wash-your-hands sign](https://example.com/b) ever printed."
+)
+
+
+@pytest.mark.parametrize("home", ["<a href='/'>Reed on Ads</a>", "Reed on Ads"])
+def test_a_short_post_beside_the_column_holding_the_blogs_name_and_its_writers_note_is_the_post(home):
+    """The page's `<h1>` is the blog's name, in the sidebar's column over a note about the writer longer than the
+    post: the post's title (the heading the `<title>` names, longer than the `<h1>`) marks the post's column, and
+    the sidebar's column is not the post's for holding the `<h1>`."""
+    md = convert(blog_page(home), "https://example.org/2012/10/top-five.html").markdown
+    assert md == BLOG_POST_MD

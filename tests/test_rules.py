@@ -11,6 +11,9 @@ import json
 import pytest
 
 from tests.test_content import (
+    ABOUT_ME_TEXT,
+    BLOG_POST_MD,
+    blog_page,
     LATEST,
     LEAD_SUMMARY,
     PORTAL_DESKS,
@@ -510,6 +513,11 @@ PAGES = {
         ARTICLE_MD,
         ARTICLE_MD + "\n\n" + WRITERS_MD,
     ),
+    "post-title-columns": (
+        blog_page(),
+        BLOG_POST_MD,
+        "# [Reed on Ads](https://example.org/)\n\n## About Me\n\n**Name:**\n\nAnn Reed\n\n" + ABOUT_ME_TEXT,
+    ),
     "lone-units-after": (
         f"<html><body><div id='page'><div class='main'><h1>Tides explained</h1>{BODY}</div><div class='small'><p>"
         f"{NOTICE_MD}</p></div></div></body></html>",
@@ -967,7 +975,8 @@ NEEDS = {
     "picture-posts": {"banner-kickers"},  # the post's title is an <h2> the <title> names
     "feed-homes": {"mastheads"},  # it finds the site's name mastheads leaves out
     "site-footers": {"link-density"},  # the menu it finds the footer after is left out by its links
-    "sidebar-columns": {"titled-block"},  # the region reaching up to the post's title over both columns
+    "sidebar-columns": {"titled-block"},
+    "post-title-columns": {"short-posts"},  # the short post's column, no longer passed over, is taken as short posts are  # the region reaching up to the post's title over both columns
 }
 
 

@@ -145,6 +145,13 @@ def descend(
     find_post_title = short_posts or sparse_columns
     post_title = None
     column_title = title  # the heading whose column is the titled column
+    if sparse_columns and "post-title-columns" not in analysis.disabled:
+        # the post's title known from the start: where the <h1> is the blog's name in the sidebar's column (over a
+        # note about its writer longer than a short post), that column is not the titled one at any level
+        found, find_post_title = headline(body, title), False
+        post_title = found if short_posts else None
+        if found is not None and (title is None or not title_held(body, title, found)):
+            column_title = found
     threads: dict[etree._Element, bool] = {}  # blocks read by `holds_a_thread_alone`
     unnamed_threads = comments_apart and "comment-titles" not in analysis.disabled
     unnamed: dict[etree._Element, bool] = {}  # blocks read by `holds_a_thread`

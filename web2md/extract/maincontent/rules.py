@@ -97,6 +97,17 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "post-title-columns",
+        "with sparse-columns: the post's title (the <h2>/<h3> the <title> holds, where it does not hold the <h1>'s "
+        "text as long) marks the titled column from the descent's first level on, not only where the descent first "
+        "stops: the blog's name as the <h1> in the sidebar's column, over a note about its writer longer than a short "
+        "post, does not make that column the titled one",
+        ("SPARSE_COLUMN",),
+        (
+            "test_content::test_a_short_post_beside_the_column_holding_the_blogs_name_and_its_writers_note_is_the_post",
+        ),
+    ),
+    Rule(
         "short-posts",
         "in the descent, where no child holds nearly all the content text, a column holding the post's title (the "
         "longest <h2>/<h3> the <title> holds, once on the page; not the <h1>) and content text after it, under a "
