@@ -6959,10 +6959,12 @@ ABOUT_ME = (
     "<div class='q2'><h2 class='q3'>About Me</h2><dl class='q4'><dt>Name:</dt><dd>Ann Reed</dd></dl>"
     f"<p class='q5'>{ABOUT_ME_TEXT}</p><p class='q6'><a href='/profile'>View my complete profile</a></p></div>"
 )
-PREVIOUS = "<h2 class='q3'>Previous Posts</h2><ul class='q7'>" + "".join(
-    f"<li><a href='/2012/10/post-{n}.html'>Top five ads of week {n}</a></li>" for n in range(1, 6)
-) + "</ul>"
-BLOG_POST = (
+PREVIOUS = (
+    "<h2 class='q3'>Previous Posts</h2><ul class='q7'>"
+    + "".join(f"<li><a href='/2012/10/post-{n}.html'>Top five ads of week {n}</a></li>" for n in range(1, 6))
+    + "</ul>"
+)
+SIDEBAR_POST = (
     "<h2 class='q8'>Sunday, October 21, 2012</h2><div class='q9'><h3 class='q10'>Top five ads of the week</h3>"
     "<div class='q11'>&bull; <a href='https://example.com/a'>Thirteen of the worst quotation marks</a> ever seen.<br>"
     "&bull; Seven of the worst celebrity ads of the last seven years.<br>"
@@ -6972,15 +6974,15 @@ BLOG_POST = (
 )
 
 
-def blog_page(home: str = "<a href='/'>Reed on Ads</a>") -> str:
+def sidebar_blog_page(home: str = "<a href='/'>Reed on Ads</a>") -> str:
     return (
         "<html><head><title>Reed on Ads: Top five ads of the week</title></head><body><div class='q0'>"
         f"<div class='q1'><div class='q13'><h1 class='q14'>{home}</h1><p>Send me tips: ann at example dot org</p>"
-        f"{ABOUT_ME}{PREVIOUS}</div></div><div class='q15'><div class='q16'>{BLOG_POST}</div></div></div></body></html>"
+        f"{ABOUT_ME}{PREVIOUS}</div></div><div class='q15'><div class='q16'>{SIDEBAR_POST}</div></div></div></body></html>"
     )
 
 
-BLOG_POST_MD = (
+SIDEBAR_POST_MD = (
     "• [Thirteen of the worst quotation marks](https://example.com/a) ever seen.\\\n"
     "• Seven of the worst celebrity ads of the last seven years.\\\n"
     "• [The most literary wash-your-hands sign](https://example.com/b) ever printed."
@@ -6992,5 +6994,5 @@ def test_a_short_post_beside_the_column_holding_the_blogs_name_and_its_writers_n
     """The page's `<h1>` is the blog's name, in the sidebar's column over a note about the writer longer than the
     post: the post's title (the heading the `<title>` names, longer than the `<h1>`) marks the post's column, and
     the sidebar's column is not the post's for holding the `<h1>`."""
-    md = convert(blog_page(home), "https://example.org/2012/10/top-five.html").markdown
-    assert md == BLOG_POST_MD
+    md = convert(sidebar_blog_page(home), "https://example.org/2012/10/top-five.html").markdown
+    assert md == SIDEBAR_POST_MD

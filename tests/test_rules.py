@@ -12,14 +12,13 @@ import pytest
 
 from tests.test_content import (
     ABOUT_ME_TEXT,
-    BLOG_POST_MD,
-    blog_page,
     LATEST,
     LEAD_SUMMARY,
     PORTAL_DESKS,
     ROUNDUP_ABOUT,
     SHORT_POST_MD,
     SHORT_POST_PAGE,
+    SIDEBAR_POST_MD,
     STORIES,
     desk_of_card_bodies,
     desks_front,
@@ -28,6 +27,7 @@ from tests.test_content import (
     portal_front_under_an_h1,
     roundup_post,
     section_page_of_headlines,
+    sidebar_blog_page,
 )
 from tests.test_media_posts import META, STRIP, comic_page
 from web2md import convert
@@ -514,8 +514,8 @@ PAGES = {
         ARTICLE_MD + "\n\n" + WRITERS_MD,
     ),
     "post-title-columns": (
-        blog_page(),
-        BLOG_POST_MD,
+        sidebar_blog_page(),
+        SIDEBAR_POST_MD,
         "# [Reed on Ads](https://example.org/)\n\n## About Me\n\n**Name:**\n\nAnn Reed\n\n" + ABOUT_ME_TEXT,
     ),
     "lone-units-after": (
@@ -976,7 +976,9 @@ NEEDS = {
     "feed-homes": {"mastheads"},  # it finds the site's name mastheads leaves out
     "site-footers": {"link-density"},  # the menu it finds the footer after is left out by its links
     "sidebar-columns": {"titled-block"},
-    "post-title-columns": {"short-posts"},  # the short post's column, no longer passed over, is taken as short posts are  # the region reaching up to the post's title over both columns
+    "post-title-columns": {
+        "short-posts"
+    },  # the short post's column, no longer passed over, is taken as short posts are  # the region reaching up to the post's title over both columns
 }
 
 

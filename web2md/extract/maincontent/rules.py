@@ -103,9 +103,7 @@ RULES: tuple[Rule, ...] = (
         "stops: the blog's name as the <h1> in the sidebar's column, over a note about its writer longer than a short "
         "post, does not make that column the titled one",
         ("SPARSE_COLUMN",),
-        (
-            "test_content::test_a_short_post_beside_the_column_holding_the_blogs_name_and_its_writers_note_is_the_post",
-        ),
+        ("test_content::test_a_short_post_beside_the_column_holding_the_blogs_name_and_its_writers_note_is_the_post",),
     ),
     Rule(
         "short-posts",
