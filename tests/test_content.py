@@ -6996,3 +6996,36 @@ def test_a_short_post_beside_the_column_holding_the_blogs_name_and_its_writers_n
     the sidebar's column is not the post's for holding the `<h1>`."""
     md = convert(sidebar_blog_page(home), "https://example.org/2012/10/top-five.html").markdown
     assert md == SIDEBAR_POST_MD
+
+
+def test_a_post_beside_a_list_of_popular_posts_repeating_its_title_keeps_its_column():
+    """The post's own title is no heading (a styled block), and a column of the blog's popular posts beside it
+    repeats it as one card's `<h2>` among others: that card's headline does not mark the titled column, and the
+    column of cards stays furniture beside the post."""
+    titles = ["Timeline is now on your phone"] + [
+        f"What the harbour blog wrote about the ferries and the quay in week {n}" for n in range(7)
+    ]
+    cards = "".join(
+        f"<li class='q5'><h2 class='q6'><a href='/blog?post={n}'>{t}</a></h2></li>" for n, t in enumerate(titles)
+    )
+    note = (
+        "<p class='q10'>These are the stories our readers opened most often this week, as the blog's staff count.</p>"
+        "<p class='q10'>Looking for an older post? Our archive holds every one of them since the first winter, sorted "
+        "by month and topic.</p>"
+    )
+    more = "".join(
+        f"<p>On day {n} of the trial the app showed the ferry's place on the map, the queue at the quay and the "
+        "weather over the sound, and the crews answered the questions readers sent from the deck.</p>"
+        for n in range(1, 5)
+    )
+    html = (
+        "<html><head><title>Timeline is now on your phone | Harbour Blog</title></head><body>"
+        "<div class='q0'><h1 class='q1'><a href='/'>The Harbour Blog</a></h1></div><div class='q2'>"
+        f"<div class='q3'><div class='q7'>Timeline is now on your phone</div>{PARAGRAPHS}{STORY}{more}</div>"
+        f"<div class='q4'><div class='q11'><h3 class='q8'>Most popular stories</h3><ul class='q9'>{cards}</ul></div>"
+        f"<div class='q11'>{note}</div></div>"
+        "</div></body></html>"
+    )
+    md = convert(html, "https://example.org/blog?post=1").markdown
+    assert PARAGRAPHS_MD in md
+    assert "Looking for an older post?" not in md

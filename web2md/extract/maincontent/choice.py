@@ -150,7 +150,12 @@ def descend(
         # note about its writer longer than a short post), that column is not the titled one at any level
         found, find_post_title = headline(body, title), False
         post_title = found if short_posts else None
-        if found is not None and (title is None or not title_held(body, title, found)):
+        if (
+            found is not None
+            and (title is None or not title_held(body, title, found))
+            # (not a card's headline in a list of the blog's popular posts: the post's own title is no heading there)
+            and not any(map(analysis.lists_of_cards().__contains__, found.iterancestors()))
+        ):
             column_title = found
     threads: dict[etree._Element, bool] = {}  # blocks read by `holds_a_thread_alone`
     unnamed_threads = comments_apart and "comment-titles" not in analysis.disabled
