@@ -7029,3 +7029,52 @@ def test_a_post_beside_a_list_of_popular_posts_repeating_its_title_keeps_its_col
     md = convert(html, "https://example.org/blog?post=1").markdown
     assert PARAGRAPHS_MD in md
     assert "Looking for an older post?" not in md
+
+
+LEGAL_NOTICE = (
+    "Harbour League is the official web site of the Harbour Rowing League. The league's shield, the word mark and "
+    "image of the Harbour Cup, the names and logos of its clubs and of its regattas are registered trademarks of the "
+    "league and its clubs, and may not be used without their written consent. All other marks are the property of "
+    "their owners. The league and its clubs accept no liability for the content of the sites linked from here, which "
+    "are run by others and which the league does not check; the views expressed on them are their writers' alone. "
+    "Results, times and standings are given as the timekeepers report them and may change after a protest is heard. "
+    "Copyright 2012 the Harbour Rowing League and its clubs. All rights reserved. Reproduction of any part of this "
+    "site, its photographs and its video in any form, printed or electronic, without the league's written leave is "
+    "forbidden, as is the sale of tickets for its regattas by anyone but the clubs and their agents."
+)
+RAIL = (
+    "<div class='q6'><h3 class='q7'>Top headlines</h3><ul class='q8'>"
+    + "".join(f"<li><a href='/news/{n}'>Regatta report from the harbour, day {n}</a></li>" for n in range(1, 7))
+    + "</ul><p class='q9'>More reports from every club of the league each morning.</p></div>"
+)
+
+
+LEGAL_NOTICE_PAGE = (
+    "<html><head><title>Rowers return to the water - Harbour League</title></head><body><div class='q0'>"
+    f"<div class='q1'><div class='q2'><h1>Tides explained</h1>{PARAGRAPHS}</div>{RAIL}"
+    f"<div class='q5'>{LEGAL_NOTICE}</div></div></div></body></html>"
+)
+
+LEGAL_NOTICE_MD = "# Tides explained\n\n" + PARAGRAPHS_MD
+
+
+def test_a_footers_legal_notice_longer_than_the_story_is_left_out():
+    """A short story under its title, a rail of headlines, and the footer's legal notice of one paragraph longer than
+    the story, side by side in one block: the notice is one unit after the title's block, not the page's story."""
+    assert convert(LEGAL_NOTICE_PAGE, "https://example.org/news/rowers").markdown == LEGAL_NOTICE_MD
+
+
+def test_a_storys_one_long_paragraph_after_its_header_and_deck_stays():
+    """The story's title over a deck of two paragraphs in a header block, then its body of one long paragraph in a
+    block of its own right after it: the body is the story's, however it outweighs the header."""
+    deck = (
+        "<p>The rowers return to the harbour water this week, after a winter spent on the machines in the sheds.</p>"
+        "<p>The league's clubs have waited since the spring storms for the moorings at the quay to be mended.</p>"
+    )
+    html = (
+        "<html><head><title>Rowers return to the water - Harbour League</title></head><body><div class='q0'>"
+        f"<div class='q1'><div class='q2'><h1>Rowers return to the water</h1>{deck}</div>"
+        f"<div class='q5'><p>{LEGAL_NOTICE}</p></div>{RAIL}</div></div></body></html>"
+    )
+    md = convert(html, "https://example.org/news/rowers").markdown
+    assert LEGAL_NOTICE in md

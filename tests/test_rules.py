@@ -14,6 +14,9 @@ from tests.test_content import (
     ABOUT_ME_TEXT,
     LATEST,
     LEAD_SUMMARY,
+    LEGAL_NOTICE,
+    LEGAL_NOTICE_MD,
+    LEGAL_NOTICE_PAGE,
     PORTAL_DESKS,
     ROUNDUP_ABOUT,
     SHORT_POST_MD,
@@ -517,6 +520,11 @@ PAGES = {
         sidebar_blog_page(),
         SIDEBAR_POST_MD,
         "# [Reed on Ads](https://example.org/)\n\n## About Me\n\n**Name:**\n\nAnn Reed\n\n" + ABOUT_ME_TEXT,
+    ),
+    "titled-lone-units": (
+        LEGAL_NOTICE_PAGE,
+        LEGAL_NOTICE_MD,
+        LEGAL_NOTICE_MD + "\n\n" + LEGAL_NOTICE,  # the region above the rail and the notice; the rail goes by its links
     ),
     "lone-units-after": (
         f"<html><body><div id='page'><div class='main'><h1>Tides explained</h1>{BODY}</div><div class='small'><p>"

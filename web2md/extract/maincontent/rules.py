@@ -150,6 +150,16 @@ RULES: tuple[Rule, ...] = (
         ("test_content::test_blocks_of_one_paragraph_each_after_the_story_are_left_out",),
     ),
     Rule(
+        "titled-lone-units",
+        "with lone-units-after: where a child of one unit of content text outweighs the block holding the page's "
+        "title (LONE_UNITS_BESIDE units or more, not one unit) after it, the children of one unit each after that "
+        "block are not counted and the descent goes into it (the footer's legal notice after a short story and a "
+        "rail of links); not when the unit is the block right after the title's (the body's one long paragraph "
+        "after a header and its deck)",
+        ("LONE_UNITS_BESIDE",),
+        ("test_content::test_a_footers_legal_notice_longer_than_the_story_is_left_out",),
+    ),
+    Rule(
         "listing-pages",
         "on a page whose teasers hold LISTING times the content text outside them (LISTING_UNTITLED times when no "
         "story stands beside them and no other heading heads one: a block holding a heading and content text of "
