@@ -983,10 +983,10 @@ NEEDS = {
     "picture-posts": {"banner-kickers"},  # the post's title is an <h2> the <title> names
     "feed-homes": {"mastheads"},  # it finds the site's name mastheads leaves out
     "site-footers": {"link-density"},  # the menu it finds the footer after is left out by its links
-    "sidebar-columns": {"titled-block"},
-    "post-title-columns": {
-        "short-posts"
-    },  # the short post's column, no longer passed over, is taken as short posts are  # the region reaching up to the post's title over both columns
+    "sidebar-columns": {"titled-block"},  # the region reaching up to the post's title over both columns
+    # the short post's column, no longer passed over, is taken as short posts are
+    "post-title-columns": {"short-posts"},
+    "titled-lone-units": {"lone-units-after", "link-density"},  # part of it; the rail goes by its links
 }
 
 
