@@ -692,6 +692,15 @@ RULES: tuple[Rule, ...] = (
         ("test_content::test_a_sidebars_column_of_headed_boxes_after_the_post_is_left_out",),
     ),
     Rule(
+        "titled-sidebar-columns",
+        "with sidebar-columns: where the block holding the most content text is a widget column (as sidebar-columns "
+        "reads one) whose content text is under SIDEBAR_CONTENT of its text, beside the column holding the story's "
+        "title and a post of SIDEBAR_POST units or more, it is the sidebar (with what follows it, after the post's "
+        "column), though it holds more content text than the post (a note about the blog's writer, an e-mail box)",
+        ("SIDEBAR_CONTENT", "SIDEBAR_POST"),
+        (),
+    ),
+    Rule(
         "taxonomy-notes",
         "a blog theme's note filing the post under its categories, with no content text after it in its block: "
         "a block of at most MAX_TAXONOMY_NOTE characters holding a link "
