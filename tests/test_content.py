@@ -7078,3 +7078,89 @@ def test_a_storys_one_long_paragraph_after_its_header_and_deck_stays():
     )
     md = convert(html, "https://example.org/news/rowers").markdown
     assert LEGAL_NOTICE in md
+
+
+def headed_boxes(boxes: list[tuple[str, str]]) -> str:
+    """A column of boxes, each an `<li>` opening with a heading over what it holds."""
+    return (
+        "<div class='q20'><ul class='q21'>"
+        + "".join(f"<li class='q22'><div class='q23'><h2>{heading}</h2>{held}</div></li>" for heading, held in boxes)
+        + "</ul></div>"
+    )
+
+
+LINKS = (
+    "<ul>"
+    + "".join(f"<li><a href='/2012/{n}'>Pictures from the harbour, part {n}</a></li>" for n in range(8))
+    + "</ul>"
+)
+WRITERS_SIDEBAR = headed_boxes(
+    [
+        (
+            "About:",
+            "<p>Harbour Pictures is edited by Ann Reed, who ran the photo desk of a sailing magazine for twelve years "
+            "and of a travel monthly before that. She writes here about the pictures she likes, the people who make "
+            "them and the editors who buy them, and answers the questions photographers send her each week.</p>",
+        ),
+        (
+            "Email me:",
+            "<p>ann at example dot org. Every letter is read; I may answer your question here but will not say who "
+            "asked it.</p>",
+        ),
+        ("Subscribe:", "<form action='/subscribe'><input type='email'><input type='submit' value='Go'></form>"),
+        ("Recent posts", LINKS),
+    ]
+)
+
+
+FILM_POST = (
+    "<p>A new film follows four photographers through a year of covering the harbour strikes.</p>"
+    "<p>It opens next month in the old cinema by the quay, with the photographers there to answer questions.</p>"
+    "<p>The trailer is below; the pictures in it are theirs.</p>"
+)
+FILM_PAGE = (
+    "<html><head><title>A film about the strike photographers</title></head><body><div class='q0'>"
+    f"<div class='q1'><h1>A film about the strike photographers</h1>{FILM_POST}</div>{WRITERS_SIDEBAR}</div>"
+    "</body></html>"
+)
+FILM_MD = (
+    "# A film about the strike photographers\n\nA new film follows four photographers through a year of covering the "
+    "harbour strikes.\n\nIt opens next month in the old cinema by the quay, with the photographers there to answer "
+    "questions.\n\nThe trailer is below; the pictures in it are theirs."
+)
+
+
+def test_a_sidebar_of_headed_boxes_outweighing_the_titled_post_is_left_out():
+    """A post of three short paragraphs under the page's title, and beside it a column of boxes under their headings
+    (a note about the writer, an e-mail box, a form, a list of links) holding more content text than the post: the
+    column is the sidebar, not the post's."""
+    assert convert(FILM_PAGE, "https://example.org/2012/film").markdown == FILM_MD
+
+
+def test_a_column_of_headed_boxes_under_a_header_of_title_and_intro_stays():
+    """A page's header (its title and a line of introduction) over a column of boxes under their headings, each a
+    note and a list of links: the boxes are the page's content, not a sidebar beside a post."""
+    boxes = headed_boxes(
+        [
+            (
+                f"Tide tables for the {place}",
+                f"<p>The harbour office prints the tables for the {place} each January, with the times of high and "
+                "low water for every day of the year and the heights the gauges expect, corrected for the new "
+                "dredging of the channel.</p><ul>"
+                + "".join(
+                    f"<li><a href='/tables/{place}/{form}'>Tables for {form}</a></li>"
+                    for form in ("printing at home", "a spreadsheet", "the harbour app", "a calendar")
+                )
+                + "</ul>",
+            )
+            for place in ("north quay", "south quay", "river mouth")
+        ]
+    )
+    html = (
+        "<html><head><title>Tide tables</title></head><body><div class='q0'>"
+        "<div class='q1'><h1>Tide tables</h1><p>Every table the harbour office publishes, by quay, in each of the forms "
+        "it prints them in: choose the quay your boat leaves from, then the form you want.</p></div>"
+        f"{boxes}</div></body></html>"
+    )
+    md = convert(html, "https://example.org/tides").markdown
+    assert "## Tide tables for the river mouth" in md

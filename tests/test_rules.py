@@ -12,6 +12,8 @@ import pytest
 
 from tests.test_content import (
     ABOUT_ME_TEXT,
+    FILM_MD,
+    FILM_PAGE,
     LATEST,
     LEAD_SUMMARY,
     LEGAL_NOTICE,
@@ -526,6 +528,16 @@ PAGES = {
         LEGAL_NOTICE_MD,
         LEGAL_NOTICE_MD + "\n\n" + LEGAL_NOTICE,  # the region above the rail and the notice; the rail goes by its links
     ),
+    "titled-sidebar-columns": (
+        FILM_PAGE,
+        FILM_MD,
+        FILM_MD
+        + "\n\n- ## About:\n\n  Harbour Pictures is edited by Ann Reed, who ran the photo desk of a sailing magazine "
+        "for twelve years and of a travel monthly before that. She writes here about the pictures she likes, the "
+        "people who make them and the editors who buy them, and answers the questions photographers send her each "
+        "week.\n- ## Email me:\n\n  ann at example dot org. Every letter is read; I may answer your question here "
+        "but will not say who asked it.",
+    ),
     "lone-units-after": (
         f"<html><body><div id='page'><div class='main'><h1>Tides explained</h1>{BODY}</div><div class='small'><p>"
         f"{NOTICE_MD}</p></div></div></body></html>",
@@ -987,6 +999,7 @@ NEEDS = {
     # the short post's column, no longer passed over, is taken as short posts are
     "post-title-columns": {"short-posts"},
     "titled-lone-units": {"lone-units-after", "link-density"},  # part of it; the rail goes by its links
+    "titled-sidebar-columns": {"sidebar-columns"},  # part of it
 }
 
 

@@ -163,7 +163,7 @@ SIDEBAR_SHARE = 1.0  # a sidebar holds less content text than the post beside it
 # this share of its text (notes, a form and lists of links under their headings; the post's column beside it holds its
 # SIDEBAR_POST units of content text or more)
 SIDEBAR_CONTENT = 0.6
-SIDEBAR_POST = 2
+SIDEBAR_POST = 4
 SIDEBAR_DEPTH = 4  # levels down the region, along the block holding the most content text, a sidebar is looked for
 # A thread of readers' comments: MIN_COMMENTS or more blocks side by side, each opening with a header that names its
 # writer before a date or time (`is_comment`), then words of its own
@@ -1836,6 +1836,7 @@ class FurnitureTest:
         own = self.stats.get(body)
         if (
             good(titled) < SIDEBAR_POST * self.analysis.min_unit
+            or not in_blocks(titled, good)  # (a header's title over a line of introduction: one block of text)
             or own is None
             or own.good >= SIDEBAR_CONTENT * own.text
             or not self.is_widget_column(body)
