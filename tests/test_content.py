@@ -7158,8 +7158,8 @@ def test_a_column_of_headed_boxes_under_a_header_of_title_and_intro_stays():
     )
     html = (
         "<html><head><title>Tide tables</title></head><body><div class='q0'>"
-        "<div class='q1'><h1>Tide tables</h1><p>Every table the harbour office publishes, by quay, in each of the forms "
-        "it prints them in: choose the quay your boat leaves from, then the form you want.</p></div>"
+        "<div class='q1'><h1>Tide tables</h1><p>Every table the harbour office publishes for the quays, in each of "
+        "the forms it prints them in.</p></div>"
         f"{boxes}</div></body></html>"
     )
     md = convert(html, "https://example.org/tides").markdown

@@ -1825,7 +1825,7 @@ class FurnitureTest:
 
     def titled_beside(self, children: list[etree._Element], body: etree._Element) -> etree._Element | None:
         """The child of `children` holding the story's title and a post (SIDEBAR_POST units of content text or
-        more) when `body`, the child holding the most content text, is a sidebar's column
+        more: more than a header's line of introduction) when `body`, the child holding the most content text, is a sidebar's column
         beside it: a widget column (`is_widget_column`) whose content text is under SIDEBAR_CONTENT of its text."""
         if body in self.story_holders:
             return None
@@ -1836,10 +1836,9 @@ class FurnitureTest:
         own = self.stats.get(body)
         if (
             good(titled) < SIDEBAR_POST * self.analysis.min_unit
-            or not in_blocks(titled, good)  # (a header's title over a line of introduction: one block of text)
             or own is None
             or own.good >= SIDEBAR_CONTENT * own.text
-            or not self.is_widget_column(body)
+            or not self.is_widget_column(body, under_a_heading=True)
         ):
             return None
         return titled
@@ -1857,7 +1856,7 @@ class FurnitureTest:
                     break
         return False
 
-    def is_widget_column(self, el: etree._Element) -> bool:
+    def is_widget_column(self, el: etree._Element, under_a_heading: bool = False) -> bool:
         """A sidebar's column: down its wrappers (one child holding text at a time), MIN_WIDGETS boxes or more that
         open with a heading ("About Me", "Blog Archive", "Labels"), as many as those without or more, among them a list
         of MIN_MENU_LINKS links or more (WIDGET_LINKS of its text linked) under its heading: a story's closing
@@ -1866,6 +1865,10 @@ class FurnitureTest:
         node = el
         for _ in range(MENU_DEPTH):
             boxes = [child for child in node.iterchildren(etree.Element) if text(child)]
+            if under_a_heading and len(boxes) == 2 and boxes[0].tag in HEADING_TAGS:
+                boxes = boxes[
+                    1:
+                ]  # (`under_a_heading`: a column opening with a heading over its boxes, the blog's name)
             if len(boxes) != 1:
                 break
             node = boxes[0]

@@ -695,8 +695,8 @@ RULES: tuple[Rule, ...] = (
         "titled-sidebar-columns",
         "with sidebar-columns: where the block holding the most content text is a widget column (as sidebar-columns "
         "reads one) whose content text is under SIDEBAR_CONTENT of its text, beside the column holding the story's "
-        "title and a post of SIDEBAR_POST units or more in blocks of its own (not a header's title over a line of "
-        "introduction), it is the sidebar (with what follows it, after the post's column), though it holds more "
+        "title and a post of SIDEBAR_POST units or more (more than a header's title over a line of introduction), "
+        "it is the sidebar (with what follows it, after the post's column), though it holds more "
         "content text than the post (a note about the blog's writer, an e-mail box)",
         ("SIDEBAR_CONTENT", "SIDEBAR_POST"),
         ("test_content::test_a_sidebar_of_headed_boxes_outweighing_the_titled_post_is_left_out",),
