@@ -7149,7 +7149,7 @@ def test_a_column_of_headed_boxes_under_a_header_of_title_and_intro_stays():
                 "dredging of the channel.</p><ul>"
                 + "".join(
                     f"<li><a href='/tables/{place}/{form}'>Tables for {form}</a></li>"
-                    for form in ("printing at home", "a spreadsheet", "the harbour app", "a calendar")
+                    for form in ("printing at home", "a spreadsheet", "the harbour app", "a calendar", "the radio")
                 )
                 + "</ul>",
             )
@@ -7159,7 +7159,7 @@ def test_a_column_of_headed_boxes_under_a_header_of_title_and_intro_stays():
     html = (
         "<html><head><title>Tide tables</title></head><body><div class='q0'>"
         "<div class='q1'><h1>Tide tables</h1><p>Every table the harbour office publishes for the quays, in each of "
-        "the forms it prints them in.</p></div>"
+        "the forms it prints them in: choose your quay, then the form.</p></div>"
         f"{boxes}</div></body></html>"
     )
     md = convert(html, "https://example.org/tides").markdown
