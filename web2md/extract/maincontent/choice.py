@@ -266,7 +266,7 @@ def descend(
             and titled is not best_child
             and titled.tag in REGION_TAGS
             and is_one_unit(best_child, good)
-            and (titled_good := good(titled)) >= LONE_UNITS_BESIDE * analysis.min_unit
+            and (titled_held := good(titled)) >= LONE_UNITS_BESIDE * analysis.min_unit
             and not is_one_unit(titled, good)
             # (a block holding text between them: the body's one long paragraph right after a header and its deck is
             # the story's)
@@ -277,9 +277,9 @@ def descend(
             # footer's legal notice after a short story and a rail of links): the blocks of one unit each after it
             # are not counted, as after the block holding the most
             lone = lone_units_after(node, titled, analysis)
-            if lone and titled_good >= theta * (total - lone):
+            if lone and titled_held >= theta * (total - lone):
                 total -= lone
-                best_child, best_good = titled, titled_good
+                best_child, best_good = titled, titled_held
                 if apart is not None:
                     apart[node] = lone
         if best_good < total and comments_apart and holds_a_thread_alone(best_child, good, threads):
