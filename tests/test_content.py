@@ -6955,3 +6955,225 @@ def test_a_short_posts_column_beside_a_longer_footer_stays():
     html = f"<html><head><title>Hating the young</title></head><body>{post}{footer}</body></html>"
     md = convert(html, "https://mutants.example/2013/07/19/hating.html").markdown
     assert "scathing critique" in md
+
+
+# A blog's page as Blogger's older templates lay it out: the sidebar's column first, holding the blog's name as the
+# `<h1>` (one link home) and a box about its writer of a long paragraph; the post's column beside it, a date, the
+# post's title (an `<h3>` the `<title>` names) over a post of three short lines
+ABOUT_ME_TEXT = (
+    "I have written advertising copy in this city for nineteen years, for banks, for carmakers and for a brewery "
+    "that no longer exists. I started this blog to keep the ads I love and the ones I cannot stand in one place, and "
+    "to say what I think of them without a client reading over my shoulder. I still write copy by day, mostly for "
+    "people who sell shoes, and I answer every letter sent to the address above, though not always quickly. Before "
+    "that I sold records, washed dishes and spent one long summer painting fences along the river, which taught me "
+    "more about deadlines than any agency ever did."
+)
+ABOUT_ME = (
+    "<div class='q2'><h2 class='q3'>About Me</h2><dl class='q4'><dt>Name:</dt><dd>Ann Reed</dd></dl>"
+    f"<p class='q5'>{ABOUT_ME_TEXT}</p><p class='q6'><a href='/profile'>View my complete profile</a></p></div>"
+)
+PREVIOUS = (
+    "<h2 class='q3'>Previous Posts</h2><ul class='q7'>"
+    + "".join(f"<li><a href='/2012/10/post-{n}.html'>Top five ads of week {n}</a></li>" for n in range(1, 6))
+    + "</ul>"
+)
+SIDEBAR_POST = (
+    "<h2 class='q8'>Sunday, October 21, 2012</h2><div class='q9'><h3 class='q10'>Top five ads of the week</h3>"
+    "<div class='q11'>&bull; <a href='https://example.com/a'>Thirteen of the worst quotation marks</a> ever seen.<br>"
+    "&bull; Seven of the worst celebrity ads of the last seven years.<br>"
+    "&bull; <a href='https://example.com/b'>The most literary wash-your-hands sign</a> ever printed.</div>"
+    "<p class='q12'>posted by Ann Reed @ 2:23 PM</p></div>"
+    "<div class='q17'><h4>0 Comments:</h4><a href='/post-comment'>Post a Comment</a> <a href='/'>&lt;&lt; Home</a></div>"
+)
+
+
+def sidebar_blog_page(home: str = "<a href='/'>Reed on Ads</a>") -> str:
+    return (
+        "<html><head><title>Reed on Ads: Top five ads of the week</title></head><body><div class='q0'>"
+        f"<div class='q1'><div class='q13'><h1 class='q14'>{home}</h1><p>Send me tips: ann at example dot org</p>"
+        f"{ABOUT_ME}{PREVIOUS}</div></div><div class='q15'><div class='q16'>{SIDEBAR_POST}</div></div></div></body></html>"
+    )
+
+
+SIDEBAR_POST_MD = (
+    "• [Thirteen of the worst quotation marks](https://example.com/a) ever seen.\\\n"
+    "• Seven of the worst celebrity ads of the last seven years.\\\n"
+    "• [The most literary wash-your-hands sign](https://example.com/b) ever printed."
+)
+
+
+@pytest.mark.parametrize("home", ["<a href='/'>Reed on Ads</a>", "Reed on Ads"])
+def test_a_short_post_beside_the_column_holding_the_blogs_name_and_its_writers_note_is_the_post(home):
+    """The page's `<h1>` is the blog's name, in the sidebar's column over a note about the writer longer than the
+    post: the post's title (the heading the `<title>` names, longer than the `<h1>`) marks the post's column, and
+    the sidebar's column is not the post's for holding the `<h1>`."""
+    md = convert(sidebar_blog_page(home), "https://example.org/2012/10/top-five.html").markdown
+    assert md == SIDEBAR_POST_MD
+
+
+def test_a_post_beside_a_list_of_popular_posts_repeating_its_title_keeps_its_column():
+    """The post's own title is no heading (a styled block), and a column of the blog's popular posts beside it
+    repeats it as one card's `<h2>` among others: that card's headline does not mark the titled column, and the
+    column of cards stays furniture beside the post."""
+    titles = ["Timeline is now on your phone"] + [
+        f"What the harbour blog wrote about the ferries and the quay in week {n}" for n in range(7)
+    ]
+    cards = "".join(
+        f"<li class='q5'><h2 class='q6'><a href='/blog?post={n}'>{t}</a></h2></li>" for n, t in enumerate(titles)
+    )
+    note = (
+        "<p class='q10'>These are the stories our readers opened most often this week, as the blog's staff count.</p>"
+        "<p class='q10'>Looking for an older post? Our archive holds every one of them since the first winter, sorted "
+        "by month and topic.</p>"
+    )
+    more = "".join(
+        f"<p>On day {n} of the trial the app showed the ferry's place on the map, the queue at the quay and the "
+        "weather over the sound, and the crews answered the questions readers sent from the deck.</p>"
+        for n in range(1, 5)
+    )
+    html = (
+        "<html><head><title>Timeline is now on your phone | Harbour Blog</title></head><body>"
+        "<div class='q0'><h1 class='q1'><a href='/'>The Harbour Blog</a></h1></div><div class='q2'>"
+        f"<div class='q3'><div class='q7'>Timeline is now on your phone</div>{PARAGRAPHS}{STORY}{more}</div>"
+        f"<div class='q4'><div class='q11'><h3 class='q8'>Most popular stories</h3><ul class='q9'>{cards}</ul></div>"
+        f"<div class='q11'>{note}</div></div>"
+        "</div></body></html>"
+    )
+    md = convert(html, "https://example.org/blog?post=1").markdown
+    assert PARAGRAPHS_MD in md
+    assert "Looking for an older post?" not in md
+
+
+LEGAL_NOTICE = (
+    "Harbour League is the official web site of the Harbour Rowing League. The league's shield, the word mark and "
+    "image of the Harbour Cup, the names and logos of its clubs and of its regattas are registered trademarks of the "
+    "league and its clubs, and may not be used without their written consent. All other marks are the property of "
+    "their owners. The league and its clubs accept no liability for the content of the sites linked from here, which "
+    "are run by others and which the league does not check; the views expressed on them are their writers' alone. "
+    "Results, times and standings are given as the timekeepers report them and may change after a protest is heard. "
+    "Copyright 2012 the Harbour Rowing League and its clubs. All rights reserved. Reproduction of any part of this "
+    "site, its photographs and its video in any form, printed or electronic, without the league's written leave is "
+    "forbidden, as is the sale of tickets for its regattas by anyone but the clubs and their agents."
+)
+RAIL = (
+    "<div class='q6'><h3 class='q7'>Top headlines</h3><ul class='q8'>"
+    + "".join(f"<li><a href='/news/{n}'>Regatta report from the harbour, day {n}</a></li>" for n in range(1, 7))
+    + "</ul><p class='q9'>More reports from every club of the league each morning.</p></div>"
+)
+
+
+LEGAL_NOTICE_PAGE = (
+    "<html><head><title>Rowers return to the water - Harbour League</title></head><body><div class='q0'>"
+    f"<div class='q1'><div class='q2'><h1>Tides explained</h1>{PARAGRAPHS}</div>{RAIL}"
+    f"<div class='q5'>{LEGAL_NOTICE}</div></div></div></body></html>"
+)
+
+LEGAL_NOTICE_MD = "# Tides explained\n\n" + PARAGRAPHS_MD
+
+
+def test_a_footers_legal_notice_longer_than_the_story_is_left_out():
+    """A short story under its title, a rail of headlines, and the footer's legal notice of one paragraph longer than
+    the story, side by side in one block: the notice is one unit after the title's block, not the page's story."""
+    assert convert(LEGAL_NOTICE_PAGE, "https://example.org/news/rowers").markdown == LEGAL_NOTICE_MD
+
+
+def test_a_storys_one_long_paragraph_after_its_header_and_deck_stays():
+    """The story's title over a deck of two paragraphs in a header block, then its body of one long paragraph in a
+    block of its own right after it: the body is the story's, however it outweighs the header."""
+    deck = (
+        "<p>The rowers return to the harbour water this week, after a winter spent on the machines in the sheds.</p>"
+        "<p>The league's clubs have waited since the spring storms for the moorings at the quay to be mended.</p>"
+    )
+    html = (
+        "<html><head><title>Rowers return to the water - Harbour League</title></head><body><div class='q0'>"
+        f"<div class='q1'><div class='q2'><h1>Rowers return to the water</h1>{deck}</div>"
+        f"<div class='q5'><p>{LEGAL_NOTICE}</p></div>{RAIL}</div></div></body></html>"
+    )
+    md = convert(html, "https://example.org/news/rowers").markdown
+    assert LEGAL_NOTICE in md
+
+
+def headed_boxes(boxes: list[tuple[str, str]]) -> str:
+    """A column of boxes, each an `<li>` opening with a heading over what it holds."""
+    return (
+        "<div class='q20'><ul class='q21'>"
+        + "".join(f"<li class='q22'><div class='q23'><h2>{heading}</h2>{held}</div></li>" for heading, held in boxes)
+        + "</ul></div>"
+    )
+
+
+LINKS = (
+    "<ul>"
+    + "".join(f"<li><a href='/2012/{n}'>Pictures from the harbour, part {n}</a></li>" for n in range(8))
+    + "</ul>"
+)
+WRITERS_SIDEBAR = headed_boxes(
+    [
+        (
+            "About:",
+            "<p>Harbour Pictures is edited by Ann Reed, who ran the photo desk of a sailing magazine for twelve years "
+            "and of a travel monthly before that. She writes here about the pictures she likes, the people who make "
+            "them and the editors who buy them, and answers the questions photographers send her each week.</p>",
+        ),
+        (
+            "Email me:",
+            "<p>ann at example dot org. Every letter is read; I may answer your question here but will not say who "
+            "asked it.</p>",
+        ),
+        ("Subscribe:", "<form action='/subscribe'><input type='email'><input type='submit' value='Go'></form>"),
+        ("Recent posts", LINKS),
+    ]
+)
+
+
+FILM_POST = (
+    "<p>A new film follows four photographers through a year of covering the harbour strikes.</p>"
+    "<p>It opens next month in the old cinema by the quay, with the photographers there to answer questions.</p>"
+    "<p>The trailer is below; the pictures in it are theirs.</p>"
+)
+FILM_PAGE = (
+    "<html><head><title>A film about the strike photographers</title></head><body><div class='q0'>"
+    f"<div class='q1'><h1>A film about the strike photographers</h1>{FILM_POST}</div>{WRITERS_SIDEBAR}</div>"
+    "</body></html>"
+)
+FILM_MD = (
+    "# A film about the strike photographers\n\nA new film follows four photographers through a year of covering the "
+    "harbour strikes.\n\nIt opens next month in the old cinema by the quay, with the photographers there to answer "
+    "questions.\n\nThe trailer is below; the pictures in it are theirs."
+)
+
+
+def test_a_sidebar_of_headed_boxes_outweighing_the_titled_post_is_left_out():
+    """A post of three short paragraphs under the page's title, and beside it a column of boxes under their headings
+    (a note about the writer, an e-mail box, a form, a list of links) holding more content text than the post: the
+    column is the sidebar, not the post's."""
+    assert convert(FILM_PAGE, "https://example.org/2012/film").markdown == FILM_MD
+
+
+def test_a_column_of_headed_boxes_under_a_header_of_title_and_intro_stays():
+    """A page's header (its title and a line of introduction) over a column of boxes under their headings, each a
+    note and a list of links: the boxes are the page's content, not a sidebar beside a post."""
+    boxes = headed_boxes(
+        [
+            (
+                f"Tide tables for the {place}",
+                f"<p>The harbour office prints the tables for the {place} each January, with the times of high and "
+                "low water for every day of the year and the heights the gauges expect, corrected for the new "
+                "dredging of the channel.</p><ul>"
+                + "".join(
+                    f"<li><a href='/tables/{place}/{form}'>Tables for {form}</a></li>"
+                    for form in ("printing at home", "a spreadsheet", "the harbour app", "a calendar", "the radio")
+                )
+                + "</ul>",
+            )
+            for place in ("north quay", "south quay", "river mouth")
+        ]
+    )
+    html = (
+        "<html><head><title>Tide tables</title></head><body><div class='q0'>"
+        "<div class='q1'><h1>Tide tables</h1><p>Every table the harbour office publishes for the quays, in each of "
+        "the forms it prints them in: choose your quay, then the form.</p></div>"
+        f"{boxes}</div></body></html>"
+    )
+    md = convert(html, "https://example.org/tides").markdown
+    assert "## Tide tables for the river mouth" in md

@@ -11,12 +11,19 @@ import json
 import pytest
 
 from tests.test_content import (
+    ABOUT_ME_TEXT,
+    FILM_MD,
+    FILM_PAGE,
     LATEST,
     LEAD_SUMMARY,
+    LEGAL_NOTICE,
+    LEGAL_NOTICE_MD,
+    LEGAL_NOTICE_PAGE,
     PORTAL_DESKS,
     ROUNDUP_ABOUT,
     SHORT_POST_MD,
     SHORT_POST_PAGE,
+    SIDEBAR_POST_MD,
     STORIES,
     desk_of_card_bodies,
     desks_front,
@@ -25,6 +32,7 @@ from tests.test_content import (
     portal_front_under_an_h1,
     roundup_post,
     section_page_of_headlines,
+    sidebar_blog_page,
 )
 from tests.test_media_posts import META, STRIP, comic_page
 from web2md import convert
@@ -510,6 +518,26 @@ PAGES = {
         ARTICLE_MD,
         ARTICLE_MD + "\n\n" + WRITERS_MD,
     ),
+    "post-title-columns": (
+        sidebar_blog_page(),
+        SIDEBAR_POST_MD,
+        "# [Reed on Ads](https://example.org/)\n\n## About Me\n\n**Name:**\n\nAnn Reed\n\n" + ABOUT_ME_TEXT,
+    ),
+    "titled-lone-units": (
+        LEGAL_NOTICE_PAGE,
+        LEGAL_NOTICE_MD,
+        LEGAL_NOTICE_MD + "\n\n" + LEGAL_NOTICE,  # the region above the rail and the notice; the rail goes by its links
+    ),
+    "titled-sidebar-columns": (
+        FILM_PAGE,
+        FILM_MD,
+        FILM_MD
+        + "\n\n- ## About:\n\n  Harbour Pictures is edited by Ann Reed, who ran the photo desk of a sailing magazine "
+        "for twelve years and of a travel monthly before that. She writes here about the pictures she likes, the "
+        "people who make them and the editors who buy them, and answers the questions photographers send her each "
+        "week.\n- ## Email me:\n\n  ann at example dot org. Every letter is read; I may answer your question here "
+        "but will not say who asked it.",
+    ),
     "lone-units-after": (
         f"<html><body><div id='page'><div class='main'><h1>Tides explained</h1>{BODY}</div><div class='small'><p>"
         f"{NOTICE_MD}</p></div></div></body></html>",
@@ -968,6 +996,10 @@ NEEDS = {
     "feed-homes": {"mastheads"},  # it finds the site's name mastheads leaves out
     "site-footers": {"link-density"},  # the menu it finds the footer after is left out by its links
     "sidebar-columns": {"titled-block"},  # the region reaching up to the post's title over both columns
+    # the short post's column, no longer passed over, is taken as short posts are
+    "post-title-columns": {"short-posts"},
+    "titled-lone-units": {"lone-units-after", "link-density"},  # part of it; the rail goes by its links
+    "titled-sidebar-columns": {"sidebar-columns"},  # part of it
 }
 
 

@@ -139,12 +139,25 @@ def descend(
     # (not in precision mode: blocks under its longer unit hold no content text, and a story's list or a tracklist of
     # short lines after its paragraphs reads as one unit of it, or none)
     lone_units = "lone-units-after" not in analysis.disabled and analysis.min_unit <= MIN_UNIT
+    titled_lone = "titled-lone-units" not in analysis.disabled
     stats = analysis.stats
     # the post's title, looked for once, where the descent first stops (rules short-posts and sparse-columns)
     short_posts = "short-posts" not in analysis.disabled
     find_post_title = short_posts or sparse_columns
     post_title = None
     column_title = title  # the heading whose column is the titled column
+    if sparse_columns and "post-title-columns" not in analysis.disabled:
+        # the post's title known from the start: where the <h1> is the blog's name in the sidebar's column (over a
+        # note about its writer longer than a short post), that column is not the titled one at any level
+        found, find_post_title = headline(body, title), False
+        post_title = found if short_posts else None
+        if (
+            found is not None
+            and (title is None or not title_held(body, title, found))
+            # (not a card's headline in a list of the blog's popular posts: the post's own title is no heading there)
+            and not any(map(analysis.lists_of_cards().__contains__, found.iterancestors()))
+        ):
+            column_title = found
     threads: dict[etree._Element, bool] = {}  # blocks read by `holds_a_thread_alone`
     unnamed_threads = comments_apart and "comment-titles" not in analysis.disabled
     unnamed: dict[etree._Element, bool] = {}  # blocks read by `holds_a_thread`
@@ -243,6 +256,30 @@ def descend(
             lone = lone_units_after(node, best_child, analysis)
             if lone and best_good >= theta * (total - lone) and not is_one_unit(best_child, good):
                 total -= lone
+                if apart is not None:
+                    apart[node] = lone
+        if (
+            best_good < theta * total
+            and lone_units
+            and titled_lone
+            and titled is not None
+            and titled is not best_child
+            and titled.tag in REGION_TAGS
+            and is_one_unit(best_child, good)
+            and (titled_held := good(titled)) >= LONE_UNITS_BESIDE * analysis.min_unit
+            and not is_one_unit(titled, good)
+            # (a block holding text between them: the body's one long paragraph right after a header and its deck is
+            # the story's)
+            and next((el for el in titled.itersiblings(etree.Element) if good(el) or analysis.text(el)), None)
+            is not best_child
+        ):
+            # the block holding the page's title, of several units, outweighed by a block of one unit after it (the
+            # footer's legal notice after a short story and a rail of links): the blocks of one unit each after it
+            # are not counted, as after the block holding the most
+            lone = lone_units_after(node, titled, analysis)
+            if lone and titled_held >= theta * (total - lone):
+                total -= lone
+                best_child, best_good = titled, titled_held
                 if apart is not None:
                     apart[node] = lone
         if best_good < total and comments_apart and holds_a_thread_alone(best_child, good, threads):

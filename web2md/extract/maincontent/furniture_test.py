@@ -161,6 +161,11 @@ MENU_DEPTH = 3  # blocks down from a block closing the region to the first one h
 MIN_WIDGETS = 3
 WIDGET_LINKS = 0.5
 SIDEBAR_SHARE = 1.0  # a sidebar holds less content text than the post beside it (its profile, its notes)
+# ... and one holding more content text than the column holding the story's title, when its content text is under
+# this share of its text (notes, a form and lists of links under their headings; the post's column beside it holds its
+# SIDEBAR_POST units of content text or more)
+SIDEBAR_CONTENT = 0.6
+SIDEBAR_POST = 4
 SIDEBAR_DEPTH = 4  # levels down the region, along the block holding the most content text, a sidebar is looked for
 # A thread of readers' comments: MIN_COMMENTS or more blocks side by side, each opening with a header that names its
 # writer before a date or time (`is_comment`), then words of its own
@@ -1781,6 +1786,7 @@ class FurnitureTest:
         SIDEBAR_DEPTH levels; none when they hold as much content text as that block (SIDEBAR_SHARE), paragraphs
         after the column, a listing's cards or the post's title (`title`)."""
         text, good = self.analysis.text, self.analysis.good
+        titled_columns = "titled-sidebar-columns" not in self.analysis.disabled and self.story_heading is not None
         node = self.main
         for _ in range(SIDEBAR_DEPTH):
             children = [child for child in node.iterchildren(etree.Element) if text(child)]
@@ -1788,6 +1794,16 @@ class FurnitureTest:
                 return []
             body = max(children, key=good)
             held = good(body)
+            titled = self.titled_beside(children, body) if titled_columns else None
+            if titled is not None:
+                # the column holding the story's title beside a sparse column of headed boxes holding more content
+                # text than it (the blog's note about its writer over a short post): that column is the sidebar
+                at = children.index(titled)
+                i = children.index(body)
+                found = children[i:] if i > at else [body]
+                if any(in_blocks(block, good) for block in found[1:]) or self.holds_listed(found):
+                    return []
+                return found
             if held < 0.5 * good(node) or node is self.main and not in_blocks(body, good):
                 return []  # (the region's body block in blocks, as site-footers asks: a lone notice is no post)
             at = children.index(body)
@@ -1810,6 +1826,26 @@ class FurnitureTest:
             node = body
         return []
 
+    def titled_beside(self, children: list[etree._Element], body: etree._Element) -> etree._Element | None:
+        """The child of `children` holding the story's title and a post (SIDEBAR_POST units of content text or
+        more: more than a header's line of introduction) when `body`, the child holding the most content text, is a sidebar's column
+        beside it: a widget column (`is_widget_column`) whose content text is under SIDEBAR_CONTENT of its text."""
+        if body in self.story_holders:
+            return None
+        titled = next((child for child in children if child in self.story_holders), None)
+        if titled is None:
+            return None
+        good = self.analysis.good
+        own = self.stats.get(body)
+        if (
+            good(titled) < SIDEBAR_POST * self.analysis.min_unit
+            or own is None
+            or own.good >= SIDEBAR_CONTENT * own.text
+            or not self.is_widget_column(body, under_a_heading=True)
+        ):
+            return None
+        return titled
+
     def holds_listed(self, blocks: list[etree._Element]) -> bool:
         """Whether `blocks` hold a listing's list of cards (its desks are its content)."""
         if not self.analysis.listed_lists:
@@ -1823,7 +1859,7 @@ class FurnitureTest:
                     break
         return False
 
-    def is_widget_column(self, el: etree._Element) -> bool:
+    def is_widget_column(self, el: etree._Element, under_a_heading: bool = False) -> bool:
         """A sidebar's column: down its wrappers (one child holding text at a time), MIN_WIDGETS boxes or more that
         open with a heading ("About Me", "Blog Archive", "Labels"), as many as those without or more, among them a list
         of MIN_MENU_LINKS links or more (WIDGET_LINKS of its text linked) under its heading: a story's closing
@@ -1832,6 +1868,10 @@ class FurnitureTest:
         node = el
         for _ in range(MENU_DEPTH):
             boxes = [child for child in node.iterchildren(etree.Element) if text(child)]
+            if under_a_heading and len(boxes) == 2 and boxes[0].tag in HEADING_TAGS:
+                boxes = boxes[
+                    1:
+                ]  # (`under_a_heading`: a column opening with a heading over its boxes, the blog's name)
             if len(boxes) != 1:
                 break
             node = boxes[0]

@@ -97,6 +97,15 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "post-title-columns",
+        "with sparse-columns: the post's title (the <h2>/<h3> the <title> holds, where it does not hold the <h1>'s "
+        "text as long) marks the titled column from the descent's first level on, not only where the descent first "
+        "stops: the blog's name as the <h1> in the sidebar's column, over a note about its writer longer than a short "
+        "post, does not make that column the titled one",
+        ("SPARSE_COLUMN",),
+        ("test_content::test_a_short_post_beside_the_column_holding_the_blogs_name_and_its_writers_note_is_the_post",),
+    ),
+    Rule(
         "short-posts",
         "in the descent, where no child holds nearly all the content text, a column holding the post's title (the "
         "longest <h2>/<h3> the <title> holds, once on the page; not the <h1>) and content text after it, under a "
@@ -139,6 +148,16 @@ RULES: tuple[Rule, ...] = (
         "a child of the block (its text), nor on a listing; off in precision mode",
         ("LONE_UNITS_BESIDE",),
         ("test_content::test_blocks_of_one_paragraph_each_after_the_story_are_left_out",),
+    ),
+    Rule(
+        "titled-lone-units",
+        "with lone-units-after: where a child of one unit of content text outweighs the block holding the page's "
+        "title (LONE_UNITS_BESIDE units or more, not one unit) after it, the children of one unit each after that "
+        "block are not counted and the descent goes into it (the footer's legal notice after a short story and a "
+        "rail of links); not when the unit is the block right after the title's (the body's one long paragraph "
+        "after a header and its deck)",
+        ("LONE_UNITS_BESIDE",),
+        ("test_content::test_a_footers_legal_notice_longer_than_the_story_is_left_out",),
     ),
     Rule(
         "listing-pages",
@@ -671,6 +690,16 @@ RULES: tuple[Rule, ...] = (
         "a list of links (WIDGET_LINKS of its text linked), within FOOTER_SHARE of the body block's content text",
         ("MIN_WIDGETS", "WIDGET_LINKS"),
         ("test_content::test_a_sidebars_column_of_headed_boxes_after_the_post_is_left_out",),
+    ),
+    Rule(
+        "titled-sidebar-columns",
+        "with sidebar-columns: where the block holding the most content text is a widget column (as sidebar-columns "
+        "reads one) whose content text is under SIDEBAR_CONTENT of its text, beside the column holding the story's "
+        "title and a post of SIDEBAR_POST units or more (more than a header's title over a line of introduction), "
+        "it is the sidebar (with what follows it, after the post's column), though it holds more "
+        "content text than the post (a note about the blog's writer, an e-mail box)",
+        ("SIDEBAR_CONTENT", "SIDEBAR_POST"),
+        ("test_content::test_a_sidebar_of_headed_boxes_outweighing_the_titled_post_is_left_out",),
     ),
     Rule(
         "taxonomy-notes",
