@@ -6942,3 +6942,62 @@ def test_a_short_posts_column_beside_a_longer_footer_stays():
     html = f"<html><head><title>Hating the young</title></head><body>{post}{footer}</body></html>"
     md = convert(html, "https://mutants.example/2013/07/19/hating.html").markdown
     assert "scathing critique" in md
+
+
+def columnist_front(bio: str = "") -> tuple[str, dict[str, list[tuple[str, str]]]]:
+    """A front page of three desks of cards, each a linked headline, a summary and a byline line; the last desk a
+    columnist's, whose byline is the page's first (the one the page's author is read from); `bio` closing the page
+    after the desks. The page and each desk's headlines with their summaries by its key."""
+    w = DESK_WORDS
+    desks, cards = "", {}
+    for name, key, n, writer in (
+        ("Harbour", "a", 4, "Tom Reed"),
+        ("Town", "b", 4, "Lena Berg"),
+        ("Opinion", "c", 3, "Tom Reed"),
+    ):
+        items = ""
+        cards[key] = []
+        for i in range(n):
+            title = f"{w[i].capitalize()} {w[(i + 2) % 12]} plan approved by the {w[(i + 3) % 12]} board {key}{i}"
+            summary = (
+                f"The {w[(i + 1) % 12]} and the {w[(i + 4) % 12]} will both change before the summer season begins, "
+                f"notice {key}{i} said."
+            )
+            picture = f"<a href='/{key}/{i}'><img src='/{key}/{i}.jpg' alt=''></a>" if i == 0 else ""
+            items += (
+                f"<article class='story'>{picture}<h3><a href='/{key}/{i}'>{title}</a></h3><p>{summary}</p>"
+                f"<div class='meta'><span class='byline'>By {writer}</span> <time>3 hours ago</time></div></article>"
+            )
+            cards[key].append((title, summary))
+        desks += f"<section class='desk'><h2>{name}</h2><div class='grid'>{items}</div></section>"
+    html = (
+        "<html><head><title>Tide Notes</title></head><body><div class='top'><a href='/'>Tide Notes</a></div>"
+        f"<main>{desks}{bio}</main><div class='foot'>© 2024 Tide Notes</div></body></html>"
+    )
+    return html, cards
+
+
+def test_a_front_page_whose_last_desk_has_a_columnist_s_bylines_keeps_it():
+    """A front page whose last desk is a columnist's cards (one picture, summaries, his byline on each), the page's
+    first byline his too: that desk closing the page read as a box about the page's author (a portrait and prose
+    naming him), and was lost. A listing's desk is its content (`listed-desks`)."""
+    html, cards = columnist_front()
+    titles = [title for found in cards.values() for title, _ in found]
+    md = convert(html, "https://tidenotes.example/").markdown
+    assert all(title in md for title in titles)
+    md = convert(html, "https://tidenotes.example/", disable_rules=("listed-desks",)).markdown
+    assert sum(title in md for title in titles) == 8
+
+
+def test_a_box_about_the_columnist_closing_a_front_page_after_its_desks_is_left_out():
+    """The same front page closed by a box about its columnist (a portrait and a line naming him) after the desks:
+    the walk from the end takes the box before it meets a desk (`listed-desks` stops it at the desks alone)."""
+    bio = (
+        "<div class='about'><img src='/tom.jpg' alt=''><p>Tom Reed has written about the harbour and its ferries for "
+        "twenty years from his desk by the quay.</p></div>"
+    )
+    html, cards = columnist_front(bio)
+    titles = [title for found in cards.values() for title, _ in found]
+    md = convert(html, "https://tidenotes.example/").markdown
+    assert all(title in md for title in titles)
+    assert "twenty years" not in md

@@ -18,6 +18,7 @@ from tests.test_content import (
     SHORT_POST_MD,
     SHORT_POST_PAGE,
     STORIES,
+    columnist_front,
     desk_of_card_bodies,
     desks_front,
     front_page_under_a_reader_h1,
@@ -390,6 +391,9 @@ def desks_md(*desks: tuple[str, str], cards: dict[str, list[tuple[str, str]]] = 
     )
 
 
+# a front page whose last desk is a columnist's cards, his byline the page's first
+COLUMNIST, COLUMNIST_CARDS = columnist_front()
+
 # pages each rule acts on: (page, Markdown with the rule on, Markdown with it off)
 PAGES = {
     "reader-h1": (
@@ -422,6 +426,12 @@ PAGES = {
         desks_md(("Harbour", "a"), ("Town", "b"), ("Sport", "c"), cards=DESKS_BOX_CARDS),
         # the box of popular posts beside the desks' column comes along
         desks_md(("Harbour", "a"), ("Town", "b"), ("Sport", "c"), ("Popular", "p"), cards=DESKS_BOX_CARDS),
+    ),
+    "listed-desks": (
+        COLUMNIST,
+        desks_md(("Harbour", "a"), ("Town", "b"), ("Opinion", "c"), cards=COLUMNIST_CARDS),
+        # the columnist's desk closing the page goes as a box about the page's author
+        desks_md(("Harbour", "a"), ("Town", "b"), cards=COLUMNIST_CARDS),
     ),
     "card-h1": (
         portal_front_under_an_h1(),
@@ -938,6 +948,15 @@ NEEDS = {
     "listing-column": {"listing-pages", "teaser-cards"},  # the lists are a listing's
     "listing-desks-column": {"listing-pages", "teaser-cards", "listing-column"},  # part of it
     "card-bodies": {"listing-pages", "teaser-cards"},
+    # part of closing-boxes; the cards' bylines and times go as card labels, or by their class
+    "listed-desks": {
+        "listing-pages",
+        "teaser-cards",
+        "closing-boxes",
+        "closing-furniture",
+        "card-lines",
+        "class-hints",
+    },
     "lead-cards": {"listing-pages", "teaser-cards"},
     "listing-widgets": {"listing-pages", "teaser-cards"},
     "linked-cards": {"listing-pages", "teaser-cards"},

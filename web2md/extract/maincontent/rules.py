@@ -364,6 +364,14 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "listed-desks",
+        "part of closing-boxes: on a listing, the walk for boxes closing the region stops at a desk of its (a listed "
+        "list of cards, a card, or a block holding one): a desk closing the page is its content, not a box about the "
+        "author its cards' bylines name, nor a list of other stories",
+        (),
+        ("test_content::test_a_front_page_whose_last_desk_has_a_columnist_s_bylines_keeps_it",),
+    ),
+    Rule(
         "card-bodies",
         "in the listing decision, a heading inside a card of a list of cards heads no story beside the lists, also when "
         "it stands with its summary in a body block of the card's (a card of a picture and a body block of a headline "
