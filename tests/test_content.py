@@ -7001,3 +7001,74 @@ def test_a_box_about_the_columnist_closing_a_front_page_after_its_desks_is_left_
     md = convert(html, "https://tidenotes.example/").markdown
     assert all(title in md for title in titles)
     assert "twenty years" not in md
+
+
+def tiles_page(main: str = "") -> tuple[str, list[str]]:
+    """A page of two desks of tiles, each a picture and a headline linked alone in a block of its own closing it
+    (`<div class="title"><a>`), none with anything after its title (no summary, no time), after `main` (an article's
+    block, or nothing: a front page) and a desk of top stories with summaries under headings. The page and the
+    tiles' headlines."""
+    desks = {"business": OLDER_DESKS["business"], "sport": OLDER_DESKS["sport"]}
+    tiles = (
+        "<section><h2>Top stories</h2>"
+        + "".join(front_page_card("news", n, title, summary) for n, (title, _, summary) in enumerate(STORIES))
+        + "</section>"
+    )
+    for desk, titles in desks.items():
+        tiles += f"<section><h2><a href='/{desk}'>{desk.title()}</a></h2><div class='grid'>"
+        for n, title in enumerate(titles):
+            href = f"/{desk}/{n}"
+            tiles += (
+                f"<div class='tile'><a href='{href}'><img src='{href}.jpg' alt=''></a><div class='title'>"
+                f"<a href='{href}'>{title}</a></div></div>"
+            )
+        tiles += "</div></section>"
+    html = (
+        "<html><head><title>Harbour Herald - News from the harbour</title></head><body><header><a href='/'>Harbour "
+        f"Herald</a><nav><a href='/news'>News</a> <a href='/sport'>Sport</a></nav></header><main>{main}{tiles}</main>"
+        "<footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
+    return html, [title for titles in desks.values() for title in titles]
+
+
+def test_a_front_page_of_tiles_alone_keeps_every_desk():
+    """Desks of tiles whose headline closes them in a block of its own, no title block on the page with a summary or
+    time after it: three cards side by side each closed by a block of one kind holding a headline alone make that
+    block a title's (`alike-tiles`), and the desks are kept."""
+    html, titles = tiles_page()
+    md = convert(html, "https://herald.example/").markdown
+    assert all(title in md for title in titles)
+    md = convert(html, "https://herald.example/", disable_rules=("alike-tiles",)).markdown
+    assert not any(title in md for title in titles)
+
+
+def test_tiles_alone_after_an_article_stay_out():
+    """The same desks of tiles after an article under its `<h1>`: they are other stories' teasers, and stay out."""
+    story = "".join(
+        f"<p>The harbour board met on Monday to settle the ferry timetable for the summer, part {n}, and agreed to "
+        "run the late boat on Fridays from June to September after a long debate with the island council.</p>"
+        for n in range(4)
+    )
+    html, titles = tiles_page(f"<article><h1>Late ferry to run on Fridays</h1>{story}</article>")
+    md = convert(html, "https://herald.example/news/late-ferry").markdown
+    assert md.count("late boat on Fridays") == 4
+    assert not any(title in md for title in titles)
+
+
+def test_a_menu_of_short_links_in_alike_blocks_titles_nothing():
+    """A menu written as tiles (a block of one kind holding a link of two words, closing each item): the links do not
+    read as headlines, and the menu titles no desk beside an article."""
+    menu = "".join(
+        f"<div class='item'><div class='label'><a href='/s/{n}'>Section {n}</a></div></div>" for n in range(6)
+    )
+    story = "".join(
+        f"<p>The harbour board met on Monday to settle the ferry timetable for the summer, part {n}, and agreed to "
+        "run the late boat on Fridays from June to September after a long debate with the island council.</p>"
+        for n in range(3)
+    )
+    md = convert(
+        f"<html><body><div class='menu'>{menu}</div><article><h1>Late ferry</h1>{story}</article></body></html>",
+        "https://herald.example/news/late-ferry",
+    ).markdown
+    assert "Section 1" not in md
+    assert md.count("late boat on Fridays") == 3

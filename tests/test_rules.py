@@ -13,6 +13,7 @@ import pytest
 from tests.test_content import (
     LATEST,
     LEAD_SUMMARY,
+    OLDER_DESKS,
     PORTAL_DESKS,
     ROUNDUP_ABOUT,
     SHORT_POST_MD,
@@ -26,6 +27,7 @@ from tests.test_content import (
     portal_front_under_an_h1,
     roundup_post,
     section_page_of_headlines,
+    tiles_page,
 )
 from tests.test_media_posts import META, STRIP, comic_page
 from web2md import convert
@@ -394,6 +396,20 @@ def desks_md(*desks: tuple[str, str], cards: dict[str, list[tuple[str, str]]] = 
 # a front page whose last desk is a columnist's cards, his byline the page's first
 COLUMNIST, COLUMNIST_CARDS = columnist_front()
 
+# a front page of top stories over two desks of tiles of a headline alone (`<div class="title"><a>`)
+TILES, _ = tiles_page()
+TILES_TOP_MD = "## Top stories\n\n" + "\n\n".join(
+    f"### [{title}](https://example.org/news/{n})\n\n{summary}" for n, (title, _, summary) in enumerate(STORIES)
+)
+TILES_MD = "\n\n".join(
+    [TILES_TOP_MD]
+    + [
+        f"## [{desk.title()}](https://example.org/{desk})\n\n"
+        + "\n\n".join(f"[{title}](https://example.org/{desk}/{n})" for n, title in enumerate(OLDER_DESKS[desk]))
+        for desk in ("business", "sport")
+    ]
+)
+
 # pages each rule acts on: (page, Markdown with the rule on, Markdown with it off)
 PAGES = {
     "reader-h1": (
@@ -427,6 +443,8 @@ PAGES = {
         # the box of popular posts beside the desks' column comes along
         desks_md(("Harbour", "a"), ("Town", "b"), ("Sport", "c"), ("Popular", "p"), cards=DESKS_BOX_CARDS),
     ),
+    # the desks of tiles go by their links, their names with them
+    "alike-tiles": (TILES, TILES_MD, TILES_TOP_MD),
     "listed-desks": (
         COLUMNIST,
         desks_md(("Harbour", "a"), ("Town", "b"), ("Opinion", "c"), cards=COLUMNIST_CARDS),
@@ -948,6 +966,7 @@ NEEDS = {
     "listing-column": {"listing-pages", "teaser-cards"},  # the lists are a listing's
     "listing-desks-column": {"listing-pages", "teaser-cards", "listing-column"},  # part of it
     "card-bodies": {"listing-pages", "teaser-cards"},
+    "alike-tiles": {"listing-pages", "teaser-cards", "link-density"},
     # part of closing-boxes; the cards' bylines and times go as card labels, or by their class
     "listed-desks": {
         "listing-pages",

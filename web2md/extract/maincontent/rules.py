@@ -364,6 +364,14 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "alike-tiles",
+        "a link alone reading as a headline in a block of its own closing its card is a title when MIN_CARDS cards side "
+        "by side are each closed by a block of that kind (a desk of tiles of a headline alone), as when a title block "
+        "of that kind has a summary or time after it elsewhere on the page",
+        ("MIN_CARDS", "WRAPPED_TITLE_WORDS"),
+        ("test_content::test_a_front_page_of_tiles_alone_keeps_every_desk",),
+    ),
+    Rule(
         "listed-desks",
         "part of closing-boxes: on a listing, the walk for boxes closing the region stops at a desk of its (a listed "
         "list of cards, a card, or a block holding one): a desk closing the page is its content, not a box about the "
