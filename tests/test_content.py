@@ -7072,3 +7072,32 @@ def test_a_menu_of_short_links_in_alike_blocks_titles_nothing():
     ).markdown
     assert "Section 1" not in md
     assert md.count("late boat on Fridays") == 3
+
+
+def front_beside_a_search_box() -> tuple[str, dict[str, list[tuple[str, str]]]]:
+    """A blog's front page of two desks of cards (`desks_front`) beside a sidebar opening with `<h1>Search</h1>`, a
+    search form and a newsletter pitch of four paragraphs; the `<title>` names the site alone. The page and each
+    desk's headlines with their summaries by its key."""
+    html, cards = desks_front([("main", [("Harbour", "a", 4), ("Town", "b", 4)])])
+    pitch = "".join(
+        f"<p>Sign up to the Tide Notes letter and get the week's {w} news, the tide tables and the ferry times in "
+        f"your inbox every Friday morning before the first boat leaves the harbour, part {n}.</p>"
+        for n, w in enumerate(DESK_WORDS[:4])
+    )
+    side = (
+        "<div class='side'><h1>Search</h1><form action='/search'><input name='q'><button>Go</button></form>"
+        f"<div class='letter'>{pitch}</div></div>"
+    )
+    return html.replace("<div class='foot'>", f"{side}<div class='foot'>"), cards
+
+
+def test_a_front_page_beside_a_sidebar_under_a_one_word_h1_keeps_its_desks():
+    """The front page beside a search box under `<h1>Search</h1>`: an `<h1>` of a word or two the `<title>` does not
+    hold names no story in the listing decision (`short-h1`: a post titled in a word has it in its `<title>`, as the
+    one-word post of the test above does), and the desks are kept."""
+    html, cards = front_beside_a_search_box()
+    titles = [title for found in cards.values() for title, _ in found]
+    md = convert(html, "https://tidenotes.example/").markdown
+    assert all(title in md for title in titles)
+    md = convert(html, "https://tidenotes.example/", disable_rules=("short-h1",)).markdown
+    assert not any(title in md for title in titles)

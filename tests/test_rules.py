@@ -22,6 +22,7 @@ from tests.test_content import (
     columnist_front,
     desk_of_card_bodies,
     desks_front,
+    front_beside_a_search_box,
     front_page_under_a_reader_h1,
     mega_menu_panels,
     portal_front_under_an_h1,
@@ -410,6 +411,14 @@ TILES_MD = "\n\n".join(
     ]
 )
 
+# a blog's front page of two desks beside a sidebar under <h1>Search</h1> over a newsletter pitch
+SEARCH_BOX, SEARCH_BOX_CARDS = front_beside_a_search_box()
+SEARCH_BOX_MD = "# Search\n\n" + "\n\n".join(
+    f"Sign up to the Tide Notes letter and get the week's {w} news, the tide tables and the ferry times in your inbox "
+    f"every Friday morning before the first boat leaves the harbour, part {n}."
+    for n, w in enumerate(("harbour", "ferry", "council", "market"))
+)
+
 # pages each rule acts on: (page, Markdown with the rule on, Markdown with it off)
 PAGES = {
     "reader-h1": (
@@ -442,6 +451,12 @@ PAGES = {
         desks_md(("Harbour", "a"), ("Town", "b"), ("Sport", "c"), cards=DESKS_BOX_CARDS),
         # the box of popular posts beside the desks' column comes along
         desks_md(("Harbour", "a"), ("Town", "b"), ("Sport", "c"), ("Popular", "p"), cards=DESKS_BOX_CARDS),
+    ),
+    "short-h1": (
+        SEARCH_BOX,
+        desks_md(("Harbour", "a"), ("Town", "b"), cards=SEARCH_BOX_CARDS) + "\n\n" + SEARCH_BOX_MD,
+        # the <h1> names a story: the cards are its teasers, the pitch under it its text
+        SEARCH_BOX_MD,
     ),
     # the desks of tiles go by their links, their names with them
     "alike-tiles": (TILES, TILES_MD, TILES_TOP_MD),
@@ -967,6 +982,7 @@ NEEDS = {
     "listing-desks-column": {"listing-pages", "teaser-cards", "listing-column"},  # part of it
     "card-bodies": {"listing-pages", "teaser-cards"},
     "alike-tiles": {"listing-pages", "teaser-cards", "link-density"},
+    "short-h1": {"listing-pages", "teaser-cards", "link-density", "copyright-lines"},  # (the menu, the foot line)
     # part of closing-boxes; the cards' bylines and times go as card labels, or by their class
     "listed-desks": {
         "listing-pages",

@@ -725,6 +725,17 @@ def choose_main(
     if untitled >= LISTING_NO_TITLE * outside and "listing-pages" not in off:
         # a site's logo as the <h1> heads no story, nor does an <h1> heading a card: the post's title may
         story = headline(body, title) if title is not None and (is_home_link(title) or named_title is None) else title
+        named_by = page_title(body) if story is not None and "short-h1" not in off else None
+        if (
+            story is not None
+            and story is title
+            and named_by is not None
+            and word_count(block_text(story)) < WRAPPED_TITLE_WORDS
+            and block_text(story).casefold() not in named_by
+        ):
+            # an <h1> of a word or two the <title> does not hold (a sidebar box's "Search", a banner's name) names no
+            # story: a post titled so has its title in the <title> (without one, nothing tells)
+            story = None
         if lone and story is not named_title and not analysis.lone_text(body, story):
             # the post's title under a logo heads a card apart: that card is the story
             cards, outside, untitled = cards - lone - bare, outside + lone, untitled - lone - bare

@@ -364,6 +364,13 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "short-h1",
+        "in the listing decision, an <h1> of fewer than WRAPPED_TITLE_WORDS words that the <title> does not hold names "
+        "no story (a sidebar box's \"Search\", a banner's name); a post titled in a word or two has it in its <title>",
+        ("WRAPPED_TITLE_WORDS",),
+        ("test_content::test_a_front_page_beside_a_sidebar_under_a_one_word_h1_keeps_its_desks",),
+    ),
+    Rule(
         "alike-tiles",
         "a link alone reading as a headline in a block of its own closing its card is a title when MIN_CARDS cards side "
         "by side are each closed by a block of that kind (a desk of tiles of a headline alone), as when a title block "
