@@ -7101,3 +7101,16 @@ def test_a_front_page_beside_a_sidebar_under_a_one_word_h1_keeps_its_desks():
     assert all(title in md for title in titles)
     md = convert(html, "https://tidenotes.example/", disable_rules=("short-h1",)).markdown
     assert not any(title in md for title in titles)
+
+
+def test_a_post_under_a_one_word_h1_its_title_does_not_name_keeps_its_cards_out():
+    """The one-word post over a desk of cards in its block, its `<title>` naming the site alone: the `<h1>` stands
+    over the cards, not after a list of them (`short-h1` reads a short `<h1>` after the cards alone: a sidebar's box),
+    and still names the story."""
+    own = "".join(f"<p>{p}</p>" for p in PARAGRAPHS_MD.split("\n\n"))
+    html = roundup_post(own, comments=1).replace("What we read this week on the coast", "Catharsis")
+    html = html.replace("<title>Catharsis | Tide Notes</title>", "<title>Tide Notes</title>")
+    assert "<title>Tide Notes</title>" in html
+    md = convert(html, "https://tidenotes.example/").markdown
+    assert PARAGRAPHS_MD.split("\n\n")[0] in md
+    assert not any(title in md for title, _, _ in STORIES)

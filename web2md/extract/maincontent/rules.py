@@ -365,8 +365,9 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "short-h1",
-        "in the listing decision, an <h1> of fewer than WRAPPED_TITLE_WORDS words that the <title> does not hold names "
-        "no story (a sidebar box's \"Search\", a banner's name); a post titled in a word or two has it in its <title>",
+        "in the listing decision, an <h1> of fewer than WRAPPED_TITLE_WORDS words after a list of cards, none of whose "
+        'words the <title> holds, names no story (a sidebar box\'s "Search" beside the desks); a post titled in a '
+        "word or two has a word of it in its <title>, and its title stands over the cards after it",
         ("WRAPPED_TITLE_WORDS",),
         ("test_content::test_a_front_page_beside_a_sidebar_under_a_one_word_h1_keeps_its_desks",),
     ),
