@@ -7114,3 +7114,21 @@ def test_a_post_under_a_one_word_h1_its_title_does_not_name_keeps_its_cards_out(
     md = convert(html, "https://tidenotes.example/").markdown
     assert PARAGRAPHS_MD.split("\n\n")[0] in md
     assert not any(title in md for title, _, _ in STORIES)
+
+
+def test_a_slider_of_whole_card_links_in_alike_blocks_is_no_desk_of_tiles():
+    """A sidebar's slider of three offers, each a link holding its picture and its line alone in a block closing its
+    slide: links holding their picture are whole-card links, not a tile's title (`alike-tiles` counts text links
+    alone), so the slider is no list of cards."""
+    from web2md.extract.html.parse import parse_html
+    from web2md.extract.maincontent.choice import analyse
+
+    slides = "".join(
+        f"<div class='slide'><div class='slide-item'><a href='https://offers.example/{n}'><img src='/o{n}.jpg' alt=''>"
+        f"<span>WHITEPAPER:<br>How to plan the {w} season in six steps</span></a></div></div>"
+        for n, w in enumerate(DESK_WORDS[:3])
+    )
+    root = parse_html(f"<html><body><div class='side'><div class='slider'>{slides}</div></div></body></html>".encode())
+    assert not analyse(root, False, False, False, frozenset()).unwrapped().lists_of_cards()
+    html, _ = tiles_page()
+    assert analyse(parse_html(html.encode()), False, False, False, frozenset()).unwrapped().lists_of_cards()

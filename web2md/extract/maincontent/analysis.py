@@ -308,9 +308,10 @@ class Analysis:
                 return True
             if reads_as_headline(subtree_text(anchor)):
                 passed_over.add(key)
-                if alike_tiles:
+                if alike_tiles and next(anchor.iter("img"), None) is None:
                     # MIN_CARDS cards side by side each closed by a block of one kind holding a headline alone: a
-                    # desk of tiles, the block a title's (as a title block with a summary after it elsewhere says)
+                    # desk of tiles, the block a title's (as a title block with a summary after it elsewhere says);
+                    # not a link holding its picture too (a slider of whole-card links to another site's offers)
                     card = wrapper.getparent()
                     grid = card.getparent() if card is not None else None
                     held, run = tile_runs.get(key, (None, 0))
