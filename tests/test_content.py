@@ -7177,3 +7177,193 @@ def test_a_column_of_headed_boxes_under_a_header_of_title_and_intro_stays():
     )
     md = convert(html, "https://example.org/tides").markdown
     assert "## Tide tables for the river mouth" in md
+
+
+def columnist_front(bio: str = "") -> tuple[str, dict[str, list[tuple[str, str]]]]:
+    """A front page of three desks of cards, each a linked headline, a summary and a byline line; the last desk a
+    columnist's, whose byline is the page's first (the one the page's author is read from); `bio` closing the page
+    after the desks. The page and each desk's headlines with their summaries by its key."""
+    w = DESK_WORDS
+    desks, cards = "", {}
+    for name, key, n, writer in (
+        ("Harbour", "a", 4, "Tom Reed"),
+        ("Town", "b", 4, "Lena Berg"),
+        ("Opinion", "c", 3, "Tom Reed"),
+    ):
+        items = ""
+        cards[key] = []
+        for i in range(n):
+            title = f"{w[i].capitalize()} {w[(i + 2) % 12]} plan approved by the {w[(i + 3) % 12]} board {key}{i}"
+            summary = (
+                f"The {w[(i + 1) % 12]} and the {w[(i + 4) % 12]} will both change before the summer season begins, "
+                f"notice {key}{i} said."
+            )
+            picture = f"<a href='/{key}/{i}'><img src='/{key}/{i}.jpg' alt=''></a>" if i == 0 else ""
+            items += (
+                f"<article class='story'>{picture}<h3><a href='/{key}/{i}'>{title}</a></h3><p>{summary}</p>"
+                f"<div class='meta'><span class='byline'>By {writer}</span> <time>3 hours ago</time></div></article>"
+            )
+            cards[key].append((title, summary))
+        desks += f"<section class='desk'><h2>{name}</h2><div class='grid'>{items}</div></section>"
+    html = (
+        "<html><head><title>Tide Notes</title></head><body><div class='top'><a href='/'>Tide Notes</a></div>"
+        f"<main>{desks}{bio}</main><div class='foot'>© 2024 Tide Notes</div></body></html>"
+    )
+    return html, cards
+
+
+def test_a_front_page_whose_last_desk_has_a_columnist_s_bylines_keeps_it():
+    """A front page whose last desk is a columnist's cards (one picture, summaries, his byline on each), the page's
+    first byline his too: that desk closing the page read as a box about the page's author (a portrait and prose
+    naming him), and was lost. A listing's desk is its content (`listed-desks`)."""
+    html, cards = columnist_front()
+    titles = [title for found in cards.values() for title, _ in found]
+    md = convert(html, "https://tidenotes.example/").markdown
+    assert all(title in md for title in titles)
+    md = convert(html, "https://tidenotes.example/", disable_rules=("listed-desks",)).markdown
+    assert sum(title in md for title in titles) == 8
+
+
+def test_a_box_about_the_columnist_closing_a_front_page_after_its_desks_is_left_out():
+    """The same front page closed by a box about its columnist (a portrait and a line naming him) after the desks:
+    the walk from the end takes the box before it meets a desk (`listed-desks` stops it at the desks alone)."""
+    bio = (
+        "<div class='about'><img src='/tom.jpg' alt=''><p>Tom Reed has written about the harbour and its ferries for "
+        "twenty years from his desk by the quay.</p></div>"
+    )
+    html, cards = columnist_front(bio)
+    titles = [title for found in cards.values() for title, _ in found]
+    md = convert(html, "https://tidenotes.example/").markdown
+    assert all(title in md for title in titles)
+    assert "twenty years" not in md
+
+
+def tiles_page(main: str = "") -> tuple[str, list[str]]:
+    """A page of two desks of tiles, each a picture and a headline linked alone in a block of its own closing it
+    (`<div class="title"><a>`), none with anything after its title (no summary, no time), after `main` (an article's
+    block, or nothing: a front page) and a desk of top stories with summaries under headings. The page and the
+    tiles' headlines."""
+    desks = {"business": OLDER_DESKS["business"], "sport": OLDER_DESKS["sport"]}
+    tiles = (
+        "<section><h2>Top stories</h2>"
+        + "".join(front_page_card("news", n, title, summary) for n, (title, _, summary) in enumerate(STORIES))
+        + "</section>"
+    )
+    for desk, titles in desks.items():
+        tiles += f"<section><h2><a href='/{desk}'>{desk.title()}</a></h2><div class='grid'>"
+        for n, title in enumerate(titles):
+            href = f"/{desk}/{n}"
+            tiles += (
+                f"<div class='tile'><a href='{href}'><img src='{href}.jpg' alt=''></a><div class='title'>"
+                f"<a href='{href}'>{title}</a></div></div>"
+            )
+        tiles += "</div></section>"
+    html = (
+        "<html><head><title>Harbour Herald - News from the harbour</title></head><body><header><a href='/'>Harbour "
+        f"Herald</a><nav><a href='/news'>News</a> <a href='/sport'>Sport</a></nav></header><main>{main}{tiles}</main>"
+        "<footer><p>© 2024 Harbour Herald Ltd</p></footer></body></html>"
+    )
+    return html, [title for titles in desks.values() for title in titles]
+
+
+def test_a_front_page_of_tiles_alone_keeps_every_desk():
+    """Desks of tiles whose headline closes them in a block of its own, no title block on the page with a summary or
+    time after it: three cards side by side each closed by a block of one kind holding a headline alone make that
+    block a title's (`alike-tiles`), and the desks are kept."""
+    html, titles = tiles_page()
+    md = convert(html, "https://herald.example/").markdown
+    assert all(title in md for title in titles)
+    md = convert(html, "https://herald.example/", disable_rules=("alike-tiles",)).markdown
+    assert not any(title in md for title in titles)
+
+
+def test_tiles_alone_after_an_article_stay_out():
+    """The same desks of tiles after an article under its `<h1>`: they are other stories' teasers, and stay out."""
+    story = "".join(
+        f"<p>The harbour board met on Monday to settle the ferry timetable for the summer, part {n}, and agreed to "
+        "run the late boat on Fridays from June to September after a long debate with the island council.</p>"
+        for n in range(4)
+    )
+    html, titles = tiles_page(f"<article><h1>Late ferry to run on Fridays</h1>{story}</article>")
+    md = convert(html, "https://herald.example/news/late-ferry").markdown
+    assert md.count("late boat on Fridays") == 4
+    assert not any(title in md for title in titles)
+
+
+def test_a_menu_of_short_links_in_alike_blocks_titles_nothing():
+    """A menu written as tiles (a block of one kind holding a link of two words, closing each item): the links do not
+    read as headlines, and the menu titles no desk beside an article."""
+    menu = "".join(
+        f"<div class='item'><div class='label'><a href='/s/{n}'>Section {n}</a></div></div>" for n in range(6)
+    )
+    story = "".join(
+        f"<p>The harbour board met on Monday to settle the ferry timetable for the summer, part {n}, and agreed to "
+        "run the late boat on Fridays from June to September after a long debate with the island council.</p>"
+        for n in range(3)
+    )
+    md = convert(
+        f"<html><body><div class='menu'>{menu}</div><article><h1>Late ferry</h1>{story}</article></body></html>",
+        "https://herald.example/news/late-ferry",
+    ).markdown
+    assert "Section 1" not in md
+    assert md.count("late boat on Fridays") == 3
+
+
+def front_beside_a_search_box() -> tuple[str, dict[str, list[tuple[str, str]]]]:
+    """A blog's front page of two desks of cards (`desks_front`) beside a sidebar opening with `<h1>Search</h1>`, a
+    search form and a newsletter pitch of four paragraphs; the `<title>` names the site alone. The page and each
+    desk's headlines with their summaries by its key."""
+    html, cards = desks_front([("main", [("Harbour", "a", 4), ("Town", "b", 4)])])
+    pitch = "".join(
+        f"<p>Sign up to the Tide Notes letter and get the week's {w} news, the tide tables and the ferry times in "
+        f"your inbox every Friday morning before the first boat leaves the harbour, part {n}.</p>"
+        for n, w in enumerate(DESK_WORDS[:4])
+    )
+    side = (
+        "<div class='side'><h1>Search</h1><form action='/search'><input name='q'><button>Go</button></form>"
+        f"<div class='letter'>{pitch}</div></div>"
+    )
+    return html.replace("<div class='foot'>", f"{side}<div class='foot'>"), cards
+
+
+def test_a_front_page_beside_a_sidebar_under_a_one_word_h1_keeps_its_desks():
+    """The front page beside a search box under `<h1>Search</h1>`: an `<h1>` of a word or two the `<title>` does not
+    hold names no story in the listing decision (`short-h1`: a post titled in a word has it in its `<title>`, as the
+    one-word post of the test above does), and the desks are kept."""
+    html, cards = front_beside_a_search_box()
+    titles = [title for found in cards.values() for title, _ in found]
+    md = convert(html, "https://tidenotes.example/").markdown
+    assert all(title in md for title in titles)
+    md = convert(html, "https://tidenotes.example/", disable_rules=("short-h1",)).markdown
+    assert not any(title in md for title in titles)
+
+
+def test_a_post_under_a_one_word_h1_its_title_does_not_name_keeps_its_cards_out():
+    """The one-word post over a desk of cards in its block, its `<title>` naming the site alone: the `<h1>` stands
+    over the cards, not after a list of them (`short-h1` reads a short `<h1>` after the cards alone: a sidebar's box),
+    and still names the story."""
+    own = "".join(f"<p>{p}</p>" for p in PARAGRAPHS_MD.split("\n\n"))
+    html = roundup_post(own, comments=1).replace("What we read this week on the coast", "Catharsis")
+    html = html.replace("<title>Catharsis | Tide Notes</title>", "<title>Tide Notes</title>")
+    assert "<title>Tide Notes</title>" in html
+    md = convert(html, "https://tidenotes.example/").markdown
+    assert PARAGRAPHS_MD.split("\n\n")[0] in md
+    assert not any(title in md for title, _, _ in STORIES)
+
+
+def test_a_slider_of_whole_card_links_in_alike_blocks_is_no_desk_of_tiles():
+    """A sidebar's slider of three offers, each a link holding its picture and its line alone in a block closing its
+    slide: links holding their picture are whole-card links, not a tile's title (`alike-tiles` counts text links
+    alone), so the slider is no list of cards."""
+    from web2md.extract.html.parse import parse_html
+    from web2md.extract.maincontent.choice import analyse
+
+    slides = "".join(
+        f"<div class='slide'><div class='slide-item'><a href='https://offers.example/{n}'><img src='/o{n}.jpg' alt=''>"
+        f"<span>WHITEPAPER:<br>How to plan the {w} season in six steps</span></a></div></div>"
+        for n, w in enumerate(DESK_WORDS[:3])
+    )
+    root = parse_html(f"<html><body><div class='side'><div class='slider'>{slides}</div></div></body></html>".encode())
+    assert not analyse(root, False, False, False, frozenset()).unwrapped().lists_of_cards()
+    html, _ = tiles_page()
+    assert analyse(parse_html(html.encode()), False, False, False, frozenset()).unwrapped().lists_of_cards()

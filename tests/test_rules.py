@@ -19,20 +19,24 @@ from tests.test_content import (
     LEGAL_NOTICE,
     LEGAL_NOTICE_MD,
     LEGAL_NOTICE_PAGE,
+    OLDER_DESKS,
     PORTAL_DESKS,
     ROUNDUP_ABOUT,
     SHORT_POST_MD,
     SHORT_POST_PAGE,
     SIDEBAR_POST_MD,
     STORIES,
+    columnist_front,
     desk_of_card_bodies,
     desks_front,
+    front_beside_a_search_box,
     front_page_under_a_reader_h1,
     mega_menu_panels,
     portal_front_under_an_h1,
     roundup_post,
     section_page_of_headlines,
     sidebar_blog_page,
+    tiles_page,
 )
 from tests.test_media_posts import META, STRIP, comic_page
 from web2md import convert
@@ -398,6 +402,31 @@ def desks_md(*desks: tuple[str, str], cards: dict[str, list[tuple[str, str]]] = 
     )
 
 
+# a front page whose last desk is a columnist's cards, his byline the page's first
+COLUMNIST, COLUMNIST_CARDS = columnist_front()
+
+# a front page of top stories over two desks of tiles of a headline alone (`<div class="title"><a>`)
+TILES, _ = tiles_page()
+TILES_TOP_MD = "## Top stories\n\n" + "\n\n".join(
+    f"### [{title}](https://example.org/news/{n})\n\n{summary}" for n, (title, _, summary) in enumerate(STORIES)
+)
+TILES_MD = "\n\n".join(
+    [TILES_TOP_MD]
+    + [
+        f"## [{desk.title()}](https://example.org/{desk})\n\n"
+        + "\n\n".join(f"[{title}](https://example.org/{desk}/{n})" for n, title in enumerate(OLDER_DESKS[desk]))
+        for desk in ("business", "sport")
+    ]
+)
+
+# a blog's front page of two desks beside a sidebar under <h1>Search</h1> over a newsletter pitch
+SEARCH_BOX, SEARCH_BOX_CARDS = front_beside_a_search_box()
+SEARCH_BOX_MD = "# Search\n\n" + "\n\n".join(
+    f"Sign up to the Tide Notes letter and get the week's {w} news, the tide tables and the ferry times in your inbox "
+    f"every Friday morning before the first boat leaves the harbour, part {n}."
+    for n, w in enumerate(("harbour", "ferry", "council", "market"))
+)
+
 # pages each rule acts on: (page, Markdown with the rule on, Markdown with it off)
 PAGES = {
     "reader-h1": (
@@ -430,6 +459,20 @@ PAGES = {
         desks_md(("Harbour", "a"), ("Town", "b"), ("Sport", "c"), cards=DESKS_BOX_CARDS),
         # the box of popular posts beside the desks' column comes along
         desks_md(("Harbour", "a"), ("Town", "b"), ("Sport", "c"), ("Popular", "p"), cards=DESKS_BOX_CARDS),
+    ),
+    "short-h1": (
+        SEARCH_BOX,
+        desks_md(("Harbour", "a"), ("Town", "b"), cards=SEARCH_BOX_CARDS) + "\n\n" + SEARCH_BOX_MD,
+        # the <h1> names a story: the cards are its teasers, the pitch under it its text
+        SEARCH_BOX_MD,
+    ),
+    # the desks of tiles go by their links, their names with them
+    "alike-tiles": (TILES, TILES_MD, TILES_TOP_MD),
+    "listed-desks": (
+        COLUMNIST,
+        desks_md(("Harbour", "a"), ("Town", "b"), ("Opinion", "c"), cards=COLUMNIST_CARDS),
+        # the columnist's desk closing the page goes as a box about the page's author
+        desks_md(("Harbour", "a"), ("Town", "b"), cards=COLUMNIST_CARDS),
     ),
     "card-h1": (
         portal_front_under_an_h1(),
@@ -966,6 +1009,17 @@ NEEDS = {
     "listing-column": {"listing-pages", "teaser-cards"},  # the lists are a listing's
     "listing-desks-column": {"listing-pages", "teaser-cards", "listing-column"},  # part of it
     "card-bodies": {"listing-pages", "teaser-cards"},
+    "alike-tiles": {"listing-pages", "teaser-cards", "link-density"},
+    "short-h1": {"listing-pages", "teaser-cards", "link-density", "copyright-lines"},  # (the menu, the foot line)
+    # part of closing-boxes; the cards' bylines and times go as card labels, or by their class
+    "listed-desks": {
+        "listing-pages",
+        "teaser-cards",
+        "closing-boxes",
+        "closing-furniture",
+        "card-lines",
+        "class-hints",
+    },
     "lead-cards": {"listing-pages", "teaser-cards"},
     "listing-widgets": {"listing-pages", "teaser-cards"},
     "linked-cards": {"listing-pages", "teaser-cards"},

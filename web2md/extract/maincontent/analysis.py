@@ -296,16 +296,31 @@ class Analysis:
         # of those holding a link reading as a headline alone, closing their own, passed over
         title_wrappers: set[tuple[str, str]] = set(known_wrappers)
         passed_over: set[tuple[str, str]] = set()
+        # per kind of block passed over, the block holding the cards it closed and how many of them side by side
+        tile_runs: dict[tuple[str, str], tuple[etree._Element | None, int]] = {}
+        alike_tiles = "alike-tiles" not in self.disabled
 
         def closes_a_tile(anchor: etree._Element, wrapper: etree._Element, wrapper_tag: str) -> bool:
             """Whether a link alone in a block closing its own (`wrapper`) is in a block of a title's kind."""
             kind = wrapper.get("class")
             if not kind:
                 return False
-            if (wrapper_tag, kind) in title_wrappers:
+            key = (wrapper_tag, kind)
+            if key in title_wrappers:
                 return True
             if reads_as_headline(subtree_text(anchor)):
-                passed_over.add((wrapper_tag, kind))
+                passed_over.add(key)
+                if alike_tiles and next(anchor.iter("img"), None) is None:
+                    # MIN_CARDS cards side by side each closed by a block of one kind holding a headline alone: a
+                    # desk of tiles, the block a title's (as a title block with a summary after it elsewhere says);
+                    # not a link holding its picture too (a slider of whole-card links to another site's offers)
+                    card = wrapper.getparent()
+                    grid = card.getparent() if card is not None else None
+                    held, run = tile_runs.get(key, (None, 0))
+                    run = run + 1 if grid is not None and held is grid else 1
+                    tile_runs[key] = (grid, run)
+                    if run >= MIN_CARDS:
+                        title_wrappers.add(key)
             return False
 
         def holds_a_title(wrapper: etree._Element, wrapper_tag: str) -> None:

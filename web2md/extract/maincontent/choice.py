@@ -762,6 +762,19 @@ def choose_main(
     if untitled >= LISTING_NO_TITLE * outside and "listing-pages" not in off:
         # a site's logo as the <h1> heads no story, nor does an <h1> heading a card: the post's title may
         story = headline(body, title) if title is not None and (is_home_link(title) or named_title is None) else title
+        named_by = page_title(body) if story is not None and "short-h1" not in off else None
+        if (
+            story is not None
+            and story is title
+            and named_by is not None
+            and word_count(block_text(story)) < WRAPPED_TITLE_WORDS
+            and not set(_WORD.findall(block_text(story).casefold())) & set(_WORD.findall(named_by))
+            and after_a_list(body, story, analysis)
+        ):
+            # an <h1> of a word or two after a list of cards, none of whose words the <title> holds (a sidebar box's
+            # "Search" beside the desks), names no story: a post titled so has its title, or a word of it, in the
+            # <title> (without one, nothing tells), and its title stands over the cards after it
+            story = None
         if lone and story is not named_title and not analysis.lone_text(body, story):
             # the post's title under a logo heads a card apart: that card is the story
             cards, outside, untitled = cards - lone - bare, outside + lone, untitled - lone - bare
@@ -924,6 +937,19 @@ def choose_main(
     )
 
 
+def after_a_list(body: etree._Element, heading: etree._Element, analysis: Analysis) -> bool:
+    """Whether `heading` follows a list of cards in document order (one walk of the body up to it at most)."""
+    lists = analysis.lists_of_cards()
+    if not lists:
+        return False
+    for el in body.iter(etree.Element):
+        if el is heading:
+            return False
+        if el in lists:
+            return True
+    return False
+
+
 def story_heading(
     body: etree._Element, heading: etree._Element | None, title_text: str | None
 ) -> etree._Element | None:
@@ -1045,6 +1071,7 @@ def beside_the_lists(
 
 
 _NUMBER = re.compile(r"\d+(?:[–-]\d+)?")
+_WORD = re.compile(r"\w+")
 
 
 def counts_pages(text: str) -> bool:

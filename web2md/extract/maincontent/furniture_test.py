@@ -2284,16 +2284,19 @@ class FurnitureTest:
         """The blocks closing `children` that are lists of other stories (`is_story_list`, or `story_run` of items
         side by side) or a box about the author (`is_bio`), in any order, looked for from the end back past blocks
         judged on their own (`passed_over`: links, widgets); together less than half the region's text (more is
-        a page of them)."""
+        a page of them). On a listing the walk stops at a desk of its (`listed-desks`)."""
         text, links = self.analysis.text, self.analysis.links
         found: list[etree._Element] = []
         held = 0
         end = len(children)
+        listing = bool(self.analysis.listed_lists) and "listed-desks" not in self.analysis.disabled
         while end:
             child = children[end - 1]
             if self.passed_over(child):
                 end -= 1
                 continue
+            if listing and (child in self.analysis.listed or self.holds_listed([child])):
+                break  # a listing's desk closing the page is its content (a card's byline names no author of a box)
             run = (
                 [child]
                 if self.is_story_list(child) or self.is_bio(child) or self.is_portrait_bio(child)

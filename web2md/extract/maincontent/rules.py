@@ -383,6 +383,30 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "short-h1",
+        "in the listing decision, an <h1> of fewer than WRAPPED_TITLE_WORDS words after a list of cards, none of whose "
+        'words the <title> holds, names no story (a sidebar box\'s "Search" beside the desks); a post titled in a '
+        "word or two has a word of it in its <title>, and its title stands over the cards after it",
+        ("WRAPPED_TITLE_WORDS",),
+        ("test_content::test_a_front_page_beside_a_sidebar_under_a_one_word_h1_keeps_its_desks",),
+    ),
+    Rule(
+        "alike-tiles",
+        "a link alone reading as a headline in a block of its own closing its card is a title when MIN_CARDS cards side "
+        "by side are each closed by a block of that kind (a desk of tiles of a headline alone), as when a title block "
+        "of that kind has a summary or time after it elsewhere on the page",
+        ("MIN_CARDS", "WRAPPED_TITLE_WORDS"),
+        ("test_content::test_a_front_page_of_tiles_alone_keeps_every_desk",),
+    ),
+    Rule(
+        "listed-desks",
+        "part of closing-boxes: on a listing, the walk for boxes closing the region stops at a desk of its (a listed "
+        "list of cards, a card, or a block holding one): a desk closing the page is its content, not a box about the "
+        "author its cards' bylines name, nor a list of other stories",
+        (),
+        ("test_content::test_a_front_page_whose_last_desk_has_a_columnist_s_bylines_keeps_it",),
+    ),
+    Rule(
         "card-bodies",
         "in the listing decision, a heading inside a card of a list of cards heads no story beside the lists, also when "
         "it stands with its summary in a body block of the card's (a card of a picture and a body block of a headline "
