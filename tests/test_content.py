@@ -3062,6 +3062,52 @@ def test_a_box_about_the_author_before_the_readers_comments_is_left_out():
     assert ferry(by_ann_keel(herald_page(FERRY + box + thread))) == FERRY_MD
 
 
+# a box about the author as a blog theme's plugin writes it: microdata marking it the article's author, a Person with a
+# description; opaque class names, no portrait the page's metadata names, no name line over a link
+AUTHOR_BOX = (
+    "<section class='q3b9e2' itemprop='author' itemscope itemtype='https://schema.org/Person'>"
+    "<h3>Über <span itemprop='name'>Anna</span></h3><div class='q51c0d' itemprop='description'><p>Hallo, ich bin "
+    "Reporterin beim Hafenboten und schreibe seit zehn Jahren über den Hafen, die Fähren und den Stadtrat. Wenn ich "
+    "nicht schreibe, segle ich.</p></div></section>"
+)
+
+
+@pytest.mark.parametrize("where", ["after-the-story", "between-its-paragraphs"])
+def test_a_box_the_page_marks_as_its_author_with_a_description_is_left_out(where):
+    """The page says what the box is (itemprop=author around prose about the person): whatever its class, wherever it
+    stands in the story, it is no part of it."""
+    if where == "after-the-story":
+        story = FERRY + AUTHOR_BOX
+    else:
+        cut = FERRY.index("<p>The operator")
+        story = FERRY[:cut] + AUTHOR_BOX + FERRY[cut:]
+    assert ferry(herald_page(story)) == FERRY_MD
+
+
+def test_a_byline_the_page_marks_as_its_author_stays_where_it_stands():
+    """The author's mark around a name and a date (a byline, no description of the person): not a box about them;
+    the byline rules judge it, not this one."""
+    byline = (
+        "<div class='q8d0a4' itemprop='author' itemscope itemtype='https://schema.org/Person'>Reported from the pier "
+        "by <span itemprop='name'>Ann Keel</span></div>"
+    )
+    cut = FERRY.index("<p>The harbour")
+    md = ferry(herald_page(FERRY[:cut] + byline + FERRY[cut:]))
+    assert "Reported from the pier by Ann Keel" in md
+
+
+def test_an_about_page_whose_text_the_page_marks_as_its_author_stays():
+    """A blog's about page written inside the author's mark: the text is the page's own, not a box beside it."""
+    about = (
+        "<h1>Über uns</h1><div class='q3b9e2' itemprop='author' itemscope itemtype='https://schema.org/Person'>"
+        "<p>Wir sind zu zweit und schreiben seit 2011 über das Leben am Hafen, über Fähren, Fischer und den "
+        "Stadtrat.</p><p>Angefangen hat alles mit einem Notizbuch auf der ersten Fähre am Morgen, in das wir "
+        "schrieben, was die Pendler erzählten.</p></div>"
+    )
+    md = ferry(herald_page(about))
+    assert "Wir sind zu zweit" in md and "Angefangen hat alles" in md
+
+
 NOTES_POST = (
     "<p>The first early ferry left the pier at ten to six on Monday, with forty commuters and two dogs on board, and "
     "reached the mainland four minutes ahead of the timetable.</p><p>The crew said the crossing was calm, and that "

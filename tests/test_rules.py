@@ -835,6 +835,15 @@ PAGES = {
         ARTICLE_MD + "\n\nThe harbour office publishes these pages as a service to sailors and visitors.\n\nNothing "
         "on them may be copied or sold without the written leave of the office.",
     ),
+    "author-microdata": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY[: BODY.index('<p>Spring')]}<div class='q1' "
+        "itemprop='author' itemscope itemtype='https://schema.org/Person'><p><span itemprop='name'>Ann Keel</span> "
+        "has piloted ships into this harbour for thirty years and writes about the sea in the evenings.</p></div>"
+        f"{BODY[BODY.index('<p>Spring') :]}</article></body></html>",
+        ARTICLE_MD,
+        "# Tides explained\n\n" + "\n\n".join(PARAGRAPHS[:2]) + "\n\nAnn Keel has piloted ships into this harbour "
+        "for thirty years and writes about the sea in the evenings.\n\n" + "\n\n".join(PARAGRAPHS[2:]),
+    ),
     "loose-rights-lines": (
         f"<html><body><div class='q1'><h1>Tides explained</h1><div class='q2'>{BODY}</div> <span class='q3'>© 2023 "
         "The Coastal Wire. All rights reserved. This material may not be published or rewritten.</span></div>"

@@ -144,6 +144,7 @@ NO_LINE: frozenset[etree._Element] = frozenset()  # a block closed by no line of
 MIN_LINE_LINKS = 2  # links to other pages of the site in a loose line of nothing else ("« Previous | Next »")
 MAX_PORTRAIT_BIO = 700  # characters of a box closing the article of a portrait and prose naming the page's author
 NAME_WORDS = 4  # words of a person's name over such a box
+AUTHOR_BOX_TAGS = BIO_TAGS | frozenset({"aside", "address", "footer"})  # blocks microdata marks as the author
 MAX_TAXONOMY_NOTE = 400  # characters of a theme's note closing the post filing it under its categories
 TAXONOMY_TAGS = 2  # links marked rel=tag one after the other in such a note (without a rel=category one)
 TAXONOMY_NOTE_TAGS = frozenset({"p", "div", "footer", "section", "small"})
@@ -1059,6 +1060,18 @@ class FurnitureTest:
             return True
         if el in self.closing:
             return True
+        if (
+            0 < total <= MAX_PORTRAIT_BIO
+            and tag in AUTHOR_BOX_TAGS
+            and (itemprop := el.get("itemprop"))
+            and "author" in itemprop.split()
+            and own is not None
+            and own.good  # prose about the person, not a byline's name
+            and el not in self.body_path
+            and not self.holds_the_post(own)  # an about page written inside the author's mark: the page's text
+            and "author-microdata" not in off
+        ):
+            return True  # the page marks the box as its author (a schema.org Person) and it describes them
         if tag in TAXONOMY_NOTE_TAGS and 0 < linked and total <= MAX_TAXONOMY_NOTE and self.is_taxonomy_note(el):
             return True  # "This entry was posted on ... and is filed under <a rel='category tag'>News</a>. ..."
         hints = None  # the class and id, once read

@@ -655,6 +655,20 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "author-microdata",
+        "a box the page's microdata marks as its author (itemprop=author on a div, section, aside, address or footer: "
+        "a schema.org Person) holding content text, prose about the person, at most MAX_PORTRAIT_BIO characters, "
+        "wherever it stands in the region (after the story or floated between its paragraphs), whatever its class; "
+        "not a byline (a name without prose), not the body's block nor one holding half the post's content text (an "
+        "about page written inside the mark)",
+        ("MAX_PORTRAIT_BIO", "MIN_UNIT"),
+        (
+            "test_content::test_a_box_the_page_marks_as_its_author_with_a_description_is_left_out",
+            "test_content::test_a_byline_the_page_marks_as_its_author_stays_where_it_stands",
+            "test_content::test_an_about_page_whose_text_the_page_marks_as_its_author_stays",
+        ),
+    ),
+    Rule(
         "site-footers",
         "the site's footer inside a region as wide as the page: after the region's body block (its child holding "
         "half its content text or more, in several blocks), the blocks after the first menu (MIN_MENU_LINKS links "
@@ -996,6 +1010,7 @@ MEASURED_VERDICTS = frozenset(
         "teaser-lists",
         "closing-furniture",
         "closing-boxes",
+        "author-microdata",
         "comment-threads",
         "publisher-body-end",
         "captions",
