@@ -3102,10 +3102,36 @@ def test_an_about_page_whose_text_the_page_marks_as_its_author_stays():
         "<h1>Über uns</h1><div class='q3b9e2' itemprop='author' itemscope itemtype='https://schema.org/Person'>"
         "<p>Wir sind zu zweit und schreiben seit 2011 über das Leben am Hafen, über Fähren, Fischer und den "
         "Stadtrat.</p><p>Angefangen hat alles mit einem Notizbuch auf der ersten Fähre am Morgen, in das wir "
-        "schrieben, was die Pendler erzählten.</p></div>"
+        "schrieben, was die Pendler erzählten.</p></div><div class='q51c0d'><p>Heute erscheinen hier jede Woche "
+        "zwei Geschichten aus dem Hafen, geschrieben am Abend nach der letzten Fähre.</p><p>Wer uns schreiben will, "
+        "erreicht uns über das Hafenbüro oder direkt an der Mole.</p></div>"
     )
     md = ferry(herald_page(about))
     assert "Wir sind zu zweit" in md and "Angefangen hat alles" in md
+
+
+def test_the_caption_a_picture_declares_is_left_out_whatever_its_class():
+    """A publishing tool's captioned picture between the story's paragraphs: the image names its caption
+    (aria-describedby), a paragraph like the story's own in a block of opaque name."""
+    picture = (
+        "<div id='q5e0a1' class='q77c2d'><img aria-describedby='q9b1f3' src='/photos/pier.jpg' alt='' width='1024' "
+        "height='768'><p id='q9b1f3' class='q0c4e8'>Le piquet de grève dans le hall du port / (C) Kab Niang</p></div>"
+    )
+    cut = FERRY.index("<p>The operator")
+    assert ferry(herald_page(FERRY[:cut] + picture + FERRY[cut:])) == FERRY_MD
+
+
+def test_a_list_a_chart_declares_as_its_description_stays():
+    """An image may name more than a caption as its description: a chart's values written out as a list are the
+    story's data, not a caption."""
+    chart = (
+        "<div class='q77c2d'><img aria-describedby='q2d7e0' src='/charts/sailings.png' alt='Sailings by year'>"
+        "<ul id='q2d7e0' class='q0c4e8'><li>2022: 14 sailings a day</li><li>2023: 16 sailings a day</li>"
+        "<li>2024: 18 sailings a day</li></ul></div>"
+    )
+    cut = FERRY.index("<p>The operator")
+    md = ferry(herald_page(FERRY[:cut] + chart + FERRY[cut:]))
+    assert "2023: 16 sailings a day" in md
 
 
 NOTES_POST = (

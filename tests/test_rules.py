@@ -844,6 +844,15 @@ PAGES = {
         "# Tides explained\n\n" + "\n\n".join(PARAGRAPHS[:2]) + "\n\nAnn Keel has piloted ships into this harbour "
         "for thirty years and writes about the sea in the evenings.\n\n" + "\n\n".join(PARAGRAPHS[2:]),
     ),
+    "described-pictures": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY[: BODY.index('<p>Spring')]}<div class='q1'><img "
+        "src='/img/pier.jpg' aria-describedby='q2' width='1024' height='768' alt=''><p id='q2' class='q3'>The pier at "
+        f"low water on a spring tide in March, seen from the harbour wall</p></div>{BODY[BODY.index('<p>Spring') :]}"
+        "</article></body></html>",
+        ARTICLE_MD,
+        "# Tides explained\n\n" + "\n\n".join(PARAGRAPHS[:2]) + "\n\nThe pier at low water on a spring tide in "
+        "March, seen from the harbour wall\n\n" + "\n\n".join(PARAGRAPHS[2:]),
+    ),
     "loose-rights-lines": (
         f"<html><body><div class='q1'><h1>Tides explained</h1><div class='q2'>{BODY}</div> <span class='q3'>© 2023 "
         "The Coastal Wire. All rights reserved. This material may not be published or rewritten.</span></div>"
@@ -977,6 +986,7 @@ NEEDS = {
     "feed-homes": {"mastheads"},  # it finds the site's name mastheads leaves out
     "site-footers": {"link-density"},  # the menu it finds the footer after is left out by its links
     "sidebar-columns": {"titled-block"},  # the region reaching up to the post's title over both columns
+    "described-pictures": {"captions"},  # judged as a caption: off with captions too
 }
 
 

@@ -939,6 +939,9 @@ class FurnitureTest:
         self.textarea_holders: set[etree._Element] | None = None  # the blocks holding a box to write in (when asked)
         self.lines_of_links: dict[etree._Element, Collection[etree._Element]] = {}  # per parent: its line of links
         self.gallery = self.captions_carry(main)
+        if not self.gallery and "captions" not in off and "described-pictures" not in off:
+            for caption in self.described_pictures(main):
+                self.verdicts.setdefault(caption, True)
         # the page's story heading, until a verdict asks for the post told in a picture under it: then the blocks
         # holding that post (`story_picture_post`), read once
         self.story_post: etree._Element | Collection[etree._Element] | None = (
@@ -1013,6 +1016,28 @@ class FurnitureTest:
                     break
                 found.add(block)
         return found
+
+    def described_pictures(self, main: etree._Element) -> list[etree._Element]:
+        """The captions the page declares: the short blocks of the region an image names as its description
+        (`<img aria-describedby=ID>`, as a publishing tool writes a captioned picture), holding no picture, list,
+        quote or table of their own. Read once per page; the ids looked up only where an image declares one."""
+        ids = {
+            name
+            for image in main.iter("img")
+            if (names := image.get("aria-describedby"))
+            for name in names.split()
+        }
+        if not ids:
+            return []
+        stats = self.stats
+        return [
+            el
+            for el in main.iter(etree.Element)
+            if el.get("id") in ids
+            and (own := stats.get(el)) is not None
+            and 0 < own.text <= MAX_CAPTION
+            and next(el.iter(MEDIA_TAGS), None) is None
+        ]
 
     def __call__(self, el: etree._Element) -> bool:
         # a section's heading judges the blocks after it, which the renderer then asks about again

@@ -756,6 +756,17 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "described-pictures",
+        "the caption an image declares (<img aria-describedby=ID>: the block with that id, at most MAX_CAPTION "
+        "characters, no picture, list, quote or table in it), whatever its class and wherever it stands, is left out "
+        "as a <figcaption> is, outside galleries (judged as a caption: off with captions too)",
+        ("MAX_CAPTION",),
+        (
+            "test_content::test_the_caption_a_picture_declares_is_left_out_whatever_its_class",
+            "test_content::test_a_list_a_chart_declares_as_its_description_stays",
+        ),
+    ),
+    Rule(
         "credit-lines",
         'short lines crediting a picture ("Photo: ...", "© Reuters") outside figures (judged as a caption: off with '
         "captions too)",
@@ -1016,6 +1027,7 @@ MEASURED_VERDICTS = frozenset(
         "captions",
         "media-blocks",
         "image-blocks",
+        "described-pictures",
         "credit-lines",
         "chart-labels",
         "furniture-labels",
