@@ -1021,12 +1021,7 @@ class FurnitureTest:
         """The captions the page declares: the short blocks of the region an image names as its description
         (`<img aria-describedby=ID>`, as a publishing tool writes a captioned picture), holding no picture, list,
         quote or table of their own. Read once per page; the ids looked up only where an image declares one."""
-        ids = {
-            name
-            for image in main.iter("img")
-            if (names := image.get("aria-describedby"))
-            for name in names.split()
-        }
+        ids = {name for image in main.iter("img") if (names := image.get("aria-describedby")) for name in names.split()}
         if not ids:
             return []
         stats = self.stats
