@@ -3110,6 +3110,28 @@ def test_an_about_page_whose_text_the_page_marks_as_its_author_stays():
     assert "Wir sind zu zweit" in md and "Angefangen hat alles" in md
 
 
+def test_the_line_left_of_a_box_whose_other_parts_went_is_left_out():
+    """A box's own label stays behind when what it labels goes: a table of contents' title over its links (opaque
+    class names)."""
+    block = (
+        "<div class='q1a2b3'><div class='q4c5d6'><p class='q7e8f9'>Inhaltsverzeichnis</p></div><nav class='q0a1b2'>"
+        "<ul><li><a href='#q3c4d5'>Die frühen Fähren</a></li><li><a href='#q6e7f8'>Der neue Fahrplan</a></li>"
+        "<li><a href='#q9a0b1'>Was die Pendler sagen</a></li></ul></nav></div>"
+    )
+    cut = FERRY.index("<p>The harbour")
+    assert ferry(herald_page(FERRY[:cut] + block + FERRY[cut:])) == FERRY_MD
+
+
+def test_a_short_closing_sentence_beside_a_share_bar_stays():
+    """The story's last line in a block of its own with the share bar: a sentence, however short, is no label."""
+    last = (
+        "<div class='q1a2b3'><p>The new fares stay the same until next spring.</p><div class='q4c5d6'>"
+        "<a href='https://share.example/?u=1'>Share</a></div></div>"
+    )
+    md = ferry(herald_page(FERRY + last))
+    assert md.endswith("The new fares stay the same until next spring.")
+
+
 def test_the_caption_a_picture_declares_is_left_out_whatever_its_class():
     """A publishing tool's captioned picture between the story's paragraphs: the image names its caption
     (aria-describedby), a paragraph like the story's own in a block of opaque name."""

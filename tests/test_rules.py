@@ -653,12 +653,9 @@ PAGES = {
         )
         + "</dl><form><textarea name='c'></textarea></form></article></body></html>",
         ARTICLE_MD,
-        # (the names go as bylines by their words)
+        # (the names go as bylines by their words, the dates beside them as what is left of the header: box-leftovers)
         ARTICLE_MD
-        + "".join(
-            f"\n\n**May {n + 2}, 2026**\n\nThe gauge at harbour {n} read even lower than yours this week."
-            for n in range(1, 4)
-        ),
+        + "".join(f"\n\nThe gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)),
     ),
     "comment-dates-first": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<ol>"
@@ -852,6 +849,13 @@ PAGES = {
         ARTICLE_MD,
         "# Tides explained\n\n" + "\n\n".join(PARAGRAPHS[:2]) + "\n\nThe pier at low water on a spring tide in "
         "March, seen from the harbour wall\n\n" + "\n\n".join(PARAGRAPHS[2:]),
+    ),
+    "box-leftovers": (
+        f"<html><body><article><h1>Tides explained</h1><div class='q1'><p class='q2'>Contents</p><nav class='q3'><ul>"
+        "<li><a href='#spring'>Spring tides</a></li><li><a href='#neap'>Neap tides</a></li><li><a href='#tables'>Tide "
+        f"tables</a></li></ul></nav></div>{BODY}</article></body></html>",
+        ARTICLE_MD,
+        "# Tides explained\n\nContents\n\n" + BODY_MD,
     ),
     "loose-rights-lines": (
         f"<html><body><div class='q1'><h1>Tides explained</h1><div class='q2'>{BODY}</div> <span class='q3'>© 2023 "

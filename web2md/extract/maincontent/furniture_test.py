@@ -144,6 +144,8 @@ NO_LINE: frozenset[etree._Element] = frozenset()  # a block closed by no line of
 MIN_LINE_LINKS = 2  # links to other pages of the site in a loose line of nothing else ("« Previous | Next »")
 MAX_PORTRAIT_BIO = 700  # characters of a box closing the article of a portrait and prose naming the page's author
 NAME_WORDS = 4  # words of a person's name over such a box
+LEFTOVER_TAGS = frozenset({"p", "div", "span", "small"})  # the lines a box holds beside its furniture
+SENTENCE_ENDS = frozenset(".!?…")
 AUTHOR_BOX_TAGS = BIO_TAGS | frozenset({"aside", "address", "footer"})  # blocks microdata marks as the author
 MAX_TAXONOMY_NOTE = 400  # characters of a theme's note closing the post filing it under its categories
 TAXONOMY_TAGS = 2  # links marked rel=tag one after the other in such a note (without a rel=category one)
@@ -1200,6 +1202,17 @@ class FurnitureTest:
         if self.analysis.listed:
             return False  # the teasers of a listing are its content (the tests below find other pages' teasers)
         parent = el.getparent()
+        if (
+            tag in LEFTOVER_TAGS
+            and not (own and own.good)
+            and parent is not None
+            and parent is not self.main
+            and parent not in self.body_path
+            and el not in self.story_holders
+            and self.is_leftover(el, parent)
+            and "box-leftovers" not in off
+        ):
+            return True  # "Inhaltsverzeichnis" over a table of contents that went, a reading time beside a date line
         if parent is not None:
             sections = self.teaser_runs.get(parent)  # (read here: most parents were asked about already)
             if sections is None:
@@ -2516,6 +2529,23 @@ class FurnitureTest:
             child in sections or not text(child) and not (child.tail or "").strip()
             for child in el.iterchildren(etree.Element)
         )
+
+    def is_leftover(self, el: etree._Element, parent: etree._Element) -> bool:
+        """Whether a short line (at most MAX_FURNITURE_LABEL characters, no content text) is all its block holds
+        beside furniture: every other child holding text is left out, one at least, and no loose text runs between
+        them. Such a line labels the box it shares (a table of contents' title, a credit in a caption, a reading
+        time beside a date line). Asked of `el` while its own verdict is held at False, so that two short lines of
+        one block, each asking about the other, both stay."""
+        text = self.text_of(el).strip()
+        if not text or len(text) > MAX_FURNITURE_LABEL or text[-1] in SENTENCE_ENDS:
+            return False  # (a sentence beside a share bar is the story's last line, however short)
+        if (parent.text or "").strip() or any((child.tail or "").strip() for child in parent):
+            return False  # words between the children: a sentence, not a box of blocks
+        self.verdicts[el] = False
+        others = [
+            child for child in parent if child is not el and isinstance(child.tag, str) and self.text_of(child).strip()
+        ]
+        return bool(others) and all(self(child) for child in others)
 
     def holds_text(self, el: etree._Element) -> bool:
         """Whether `el` holds text: measured, or, for an element that is no block of its own (a formula's

@@ -756,6 +756,19 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "box-leftovers",
+        "a short line (a p, div, span or small of at most MAX_FURNITURE_LABEL characters, no content text) that is "
+        "all its block holds beside furniture (every other child holding text left out, no loose text between them), "
+        "outside the body's own blocks and not the story's heading: the label of the box it shares (a table of "
+        "contents' title, a credit in a caption, a reading time beside a date line); not a sentence (a line ending "
+        "with . ! ? or …: the story's last line beside a share bar), not on a listing",
+        ("MAX_FURNITURE_LABEL",),
+        (
+            "test_content::test_the_line_left_of_a_box_whose_other_parts_went_is_left_out",
+            "test_content::test_a_short_closing_sentence_beside_a_share_bar_stays",
+        ),
+    ),
+    Rule(
         "described-pictures",
         "the caption an image declares (<img aria-describedby=ID>: the block with that id, at most MAX_CAPTION "
         "characters, no picture, list, quote or table in it), whatever its class and wherever it stands, is left out "
@@ -1028,6 +1041,7 @@ MEASURED_VERDICTS = frozenset(
         "media-blocks",
         "image-blocks",
         "described-pictures",
+        "box-leftovers",
         "credit-lines",
         "chart-labels",
         "furniture-labels",
