@@ -3122,6 +3122,21 @@ def test_the_line_left_of_a_box_whose_other_parts_went_is_left_out():
     assert ferry(herald_page(FERRY[:cut] + block + FERRY[cut:])) == FERRY_MD
 
 
+def test_a_schedules_activities_stay_beside_their_times():
+    """A programme's rows of a time and an activity: the times go as date lines, and each activity, longer than the
+    time beside it, is the row's text, not a label left of a box."""
+    rows = "".join(
+        f"<div class='q2b3c4'><div class='q5d6e7'><p>{time}</p></div><div class='q8f9a0'><p>{what}</p></div></div>"
+        for time, what in (
+            ("10:00 – 11:30 Uhr", "Eintreffen an der Mole"),
+            ("11:30 – 13:00 Uhr", "Besichtigung der neuen Fähre"),
+            ("13:00 – 14:00 Uhr", "Mittagessen im Hafenbüro"),
+        )
+    )
+    md = ferry(herald_page(FERRY + f"<h2>Programm am Eröffnungstag</h2><div class='q1a2b3'>{rows}</div>"))
+    assert "Besichtigung der neuen Fähre" in md and "Mittagessen im Hafenbüro" in md
+
+
 def test_a_short_closing_sentence_beside_a_share_bar_stays():
     """The story's last line in a block of its own with the share bar: a sentence, however short, is no label."""
     last = (

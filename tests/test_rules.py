@@ -653,9 +653,12 @@ PAGES = {
         )
         + "</dl><form><textarea name='c'></textarea></form></article></body></html>",
         ARTICLE_MD,
-        # (the names go as bylines by their words, the dates beside them as what is left of the header: box-leftovers)
+        # (the names go as bylines by their words)
         ARTICLE_MD
-        + "".join(f"\n\nThe gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)),
+        + "".join(
+            f"\n\n**May {n + 2}, 2026**\n\nThe gauge at harbour {n} read even lower than yours this week."
+            for n in range(1, 4)
+        ),
     ),
     "comment-dates-first": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<ol>"
