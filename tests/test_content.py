@@ -3137,6 +3137,16 @@ def test_a_schedules_activities_stay_beside_their_times():
     assert "Besichtigung der neuen Fähre" in md and "Mittagessen im Hafenbüro" in md
 
 
+def test_a_storys_source_beside_its_date_line_stays():
+    """The dateline closing the story, its source beside the date (named so): the date line goes, the source with it
+    is no box's label (the furniture beside it is a line, not a box)."""
+    stamp = (
+        "<div class='storytimestamp'><span class='storySource'>Harbour Herald (Portsmouth)</span> <span "
+        "class='dateStamp'>First published March 12, 2024: 1:28 PM</span></div>"
+    )
+    assert "Harbour Herald (Portsmouth)" in ferry(herald_page(FERRY + stamp))
+
+
 def test_a_short_closing_sentence_beside_a_share_bar_stays():
     """The story's last line in a block of its own with the share bar: a sentence, however short, is no label."""
     last = (

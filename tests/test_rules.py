@@ -855,8 +855,9 @@ PAGES = {
     ),
     "box-leftovers": (
         f"<html><body><article><h1>Tides explained</h1><div class='q1'><p class='q2'>Contents</p><nav class='q3'><ul>"
-        "<li><a href='#spring'>Spring tides</a></li><li><a href='#neap'>Neap tides</a></li><li><a href='#tables'>Tide "
-        f"tables</a></li></ul></nav></div>{BODY}</article></body></html>",
+        "<li><a href='#spring'>Spring tides at new and full moon</a></li><li><a href='#neap'>Neap tides at the quarter "
+        "moons</a></li><li><a href='#tables'>Tide tables</a></li></ul></nav></div>"
+        f"{BODY}</article></body></html>",
         ARTICLE_MD,
         "# Tides explained\n\nContents\n\n" + BODY_MD,
     ),

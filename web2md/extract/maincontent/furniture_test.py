@@ -2545,13 +2545,11 @@ class FurnitureTest:
         others = [
             child for child in parent if child is not el and isinstance(child.tag, str) and self.text_of(child).strip()
         ]
-        # the box is more than its label (a list of contents, a caption): a short value beside a shorter label that
-        # went (a time in a schedule's row, a recipe's "Course") is the row's text, not a label of it
-        return (
-            bool(others)
-            and sum(len(self.text_of(child)) for child in others) > len(text)
-            and all(self(child) for child in others)
-        )
+        # the box is more than its label and more than a line (a list of contents, a caption): a short value beside a
+        # shorter label that went (a time in a schedule's row, a recipe's "Course") is the row's text, and a source
+        # beside the date line that went ("CNNMoney (New York)", "First published …") the story's dateline
+        beside = sum(len(self.text_of(child)) for child in others) if others else 0
+        return beside > len(text) and beside >= MIN_UNIT and all(self(child) for child in others)
 
     def holds_text(self, el: etree._Element) -> bool:
         """Whether `el` holds text: measured, or, for an element that is no block of its own (a formula's
