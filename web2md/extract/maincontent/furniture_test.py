@@ -146,6 +146,7 @@ MAX_PORTRAIT_BIO = 700  # characters of a box closing the article of a portrait 
 NAME_WORDS = 4  # words of a person's name over such a box
 LEFTOVER_TAGS = frozenset({"p", "div", "span", "small"})  # the lines a box holds beside its furniture
 SENTENCE_ENDS = frozenset(".!?…")
+MAX_BOX_PARTS = 8  # children of a box whose label is looked for (a label, a list, a caption, a button)
 AUTHOR_BOX_TAGS = BIO_TAGS | frozenset({"aside", "address", "footer"})  # blocks microdata marks as the author
 MAX_TAXONOMY_NOTE = 400  # characters of a theme's note closing the post filing it under its categories
 TAXONOMY_TAGS = 2  # links marked rel=tag one after the other in such a note (without a rel=category one)
@@ -2536,6 +2537,9 @@ class FurnitureTest:
         them. Such a line labels the box it shares (a table of contents' title, a credit in a caption, a reading
         time beside a date line). Asked of `el` while its own verdict is held at False, so that two short lines of
         one block, each asking about the other, both stay."""
+        if len(parent) > MAX_BOX_PARTS:
+            return False  # a line among many (a list's entries, a row of cells): no box's label; and no sibling is
+            # read for each of many children
         text = self.text_of(el).strip()
         if not text or len(text) > MAX_FURNITURE_LABEL or text[-1] in SENTENCE_ENDS:
             return False  # (a sentence beside a share bar is the story's last line, however short)

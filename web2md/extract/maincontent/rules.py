@@ -758,13 +758,13 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "box-leftovers",
         "a short line (a p, div, span or small of at most MAX_FURNITURE_LABEL characters, no content text) that is "
-        "all its block holds beside furniture (every other child holding text left out, no loose text between them), "
+        "all its block (of at most MAX_BOX_PARTS children) holds beside furniture (every other child holding text left out, no loose text between them), "
         "outside the body's own blocks and not the story's heading: the label of the box it shares (a table of "
         "contents' title, a credit after a caption); not when the furniture beside it holds less text than it or less "
         "than MIN_UNIT (a schedule's activity beside its time, a recipe's value beside its label: the row's text; a "
         "story's source beside its date line), not a sentence (a "
         "line ending with . ! ? or …: the story's last line beside a share bar), not on a listing",
-        ("MAX_FURNITURE_LABEL", "MIN_UNIT"),
+        ("MAX_FURNITURE_LABEL", "MIN_UNIT", "MAX_BOX_PARTS"),
         (
             "test_content::test_the_line_left_of_a_box_whose_other_parts_went_is_left_out",
             "test_content::test_a_short_closing_sentence_beside_a_share_bar_stays",
