@@ -3062,6 +3062,125 @@ def test_a_box_about_the_author_before_the_readers_comments_is_left_out():
     assert ferry(by_ann_keel(herald_page(FERRY + box + thread))) == FERRY_MD
 
 
+# a box about the author as a blog theme's plugin writes it: microdata marking it the article's author, a Person with a
+# description; opaque class names, no portrait the page's metadata names, no name line over a link
+AUTHOR_BOX = (
+    "<section class='q3b9e2' itemprop='author' itemscope itemtype='https://schema.org/Person'>"
+    "<h3>Über <span itemprop='name'>Anna</span></h3><div class='q51c0d' itemprop='description'><p>Hallo, ich bin "
+    "Reporterin beim Hafenboten und schreibe seit zehn Jahren über den Hafen, die Fähren und den Stadtrat. Wenn ich "
+    "nicht schreibe, segle ich.</p></div></section>"
+)
+
+
+@pytest.mark.parametrize("where", ["after-the-story", "between-its-paragraphs"])
+def test_a_box_the_page_marks_as_its_author_with_a_description_is_left_out(where):
+    """The page says what the box is (itemprop=author around prose about the person): whatever its class, wherever it
+    stands in the story, it is no part of it."""
+    if where == "after-the-story":
+        story = FERRY + AUTHOR_BOX
+    else:
+        cut = FERRY.index("<p>The operator")
+        story = FERRY[:cut] + AUTHOR_BOX + FERRY[cut:]
+    assert ferry(herald_page(story)) == FERRY_MD
+
+
+def test_a_byline_the_page_marks_as_its_author_stays_where_it_stands():
+    """The author's mark around a name and a date (a byline, no description of the person): not a box about them;
+    the byline rules judge it, not this one."""
+    byline = (
+        "<div class='q8d0a4' itemprop='author' itemscope itemtype='https://schema.org/Person'>Reported from the pier "
+        "by <span itemprop='name'>Ann Keel</span></div>"
+    )
+    cut = FERRY.index("<p>The harbour")
+    md = ferry(herald_page(FERRY[:cut] + byline + FERRY[cut:]))
+    assert "Reported from the pier by Ann Keel" in md
+
+
+def test_an_about_page_whose_text_the_page_marks_as_its_author_stays():
+    """A blog's about page written inside the author's mark: the text is the page's own, not a box beside it."""
+    about = (
+        "<h1>Über uns</h1><div class='q3b9e2' itemprop='author' itemscope itemtype='https://schema.org/Person'>"
+        "<p>Wir sind zu zweit und schreiben seit 2011 über das Leben am Hafen, über Fähren, Fischer und den "
+        "Stadtrat.</p><p>Angefangen hat alles mit einem Notizbuch auf der ersten Fähre am Morgen, in das wir "
+        "schrieben, was die Pendler erzählten.</p></div><div class='q51c0d'><p>Heute erscheinen hier jede Woche "
+        "zwei Geschichten aus dem Hafen, geschrieben am Abend nach der letzten Fähre.</p><p>Wer uns schreiben will, "
+        "erreicht uns über das Hafenbüro oder direkt an der Mole.</p></div>"
+    )
+    md = ferry(herald_page(about))
+    assert "Wir sind zu zweit" in md and "Angefangen hat alles" in md
+
+
+def test_the_line_left_of_a_box_whose_other_parts_went_is_left_out():
+    """A box's own label stays behind when what it labels goes: a table of contents' title over its links (opaque
+    class names)."""
+    block = (
+        "<div class='q1a2b3'><div class='q4c5d6'><p class='q7e8f9'>Inhaltsverzeichnis</p></div><nav class='q0a1b2'>"
+        "<ul><li><a href='#q3c4d5'>Die frühen Fähren</a></li><li><a href='#q6e7f8'>Der neue Fahrplan</a></li>"
+        "<li><a href='#q9a0b1'>Was die Pendler sagen</a></li></ul></nav></div>"
+    )
+    cut = FERRY.index("<p>The harbour")
+    assert ferry(herald_page(FERRY[:cut] + block + FERRY[cut:])) == FERRY_MD
+
+
+def test_a_schedules_activities_stay_beside_their_times():
+    """A programme's rows of a time and an activity: the times go as date lines, and each activity, longer than the
+    time beside it, is the row's text, not a label left of a box."""
+    rows = "".join(
+        f"<div class='q2b3c4'><div class='q5d6e7'><p>{time}</p></div><div class='q8f9a0'><p>{what}</p></div></div>"
+        for time, what in (
+            ("10:00 – 11:30 Uhr", "Eintreffen an der Mole"),
+            ("11:30 – 13:00 Uhr", "Besichtigung der neuen Fähre"),
+            ("13:00 – 14:00 Uhr", "Mittagessen im Hafenbüro"),
+        )
+    )
+    md = ferry(herald_page(FERRY + f"<h2>Programm am Eröffnungstag</h2><div class='q1a2b3'>{rows}</div>"))
+    assert "Besichtigung der neuen Fähre" in md and "Mittagessen im Hafenbüro" in md
+
+
+def test_a_storys_source_beside_its_date_line_stays():
+    """The dateline closing the story, its source beside the date (named so): the date line goes, the source with it
+    is no box's label (the furniture beside it is a line, not a box)."""
+    stamp = (
+        "<div class='storytimestamp'><span class='storySource'>Harbour Herald (Portsmouth)</span> <span "
+        "class='dateStamp'>First published March 12, 2024: 1:28 PM</span></div>"
+    )
+    assert "Harbour Herald (Portsmouth)" in ferry(herald_page(FERRY + stamp))
+
+
+def test_a_short_closing_sentence_beside_a_share_bar_stays():
+    """The story's last line in a block of its own with the share bar: a sentence, however short, is no label."""
+    last = (
+        "<div class='q1a2b3'><p>The new fares stay the same until next spring.</p><div class='q4c5d6'>"
+        "<a href='https://share.example/?u=1'>Share</a></div></div>"
+    )
+    md = ferry(herald_page(FERRY + last))
+    assert md.endswith("The new fares stay the same until next spring.")
+
+
+def test_the_caption_a_picture_declares_is_left_out_whatever_its_class():
+    """A publishing tool's captioned picture between the story's paragraphs: the image names its caption
+    (aria-describedby), a paragraph like the story's own in a block of opaque name."""
+    picture = (
+        "<div id='q5e0a1' class='q77c2d'><img aria-describedby='q9b1f3' src='/photos/pier.jpg' alt='' width='1024' "
+        "height='768'><p id='q9b1f3' class='q0c4e8'>Le piquet de grève dans le hall du port / (C) Kab Niang</p></div>"
+    )
+    cut = FERRY.index("<p>The operator")
+    assert ferry(herald_page(FERRY[:cut] + picture + FERRY[cut:])) == FERRY_MD
+
+
+def test_a_list_a_chart_declares_as_its_description_stays():
+    """An image may name more than a caption as its description: a chart's values written out as a list are the
+    story's data, not a caption."""
+    chart = (
+        "<div class='q77c2d'><img aria-describedby='q2d7e0' src='/charts/sailings.png' alt='Sailings by year'>"
+        "<ul id='q2d7e0' class='q0c4e8'><li>2022: 14 sailings a day</li><li>2023: 16 sailings a day</li>"
+        "<li>2024: 18 sailings a day</li></ul></div>"
+    )
+    cut = FERRY.index("<p>The operator")
+    md = ferry(herald_page(FERRY[:cut] + chart + FERRY[cut:]))
+    assert "2023: 16 sailings a day" in md
+
+
 NOTES_POST = (
     "<p>The first early ferry left the pier at ten to six on Monday, with forty commuters and two dogs on board, and "
     "reached the mainland four minutes ahead of the timetable.</p><p>The crew said the crossing was calm, and that "

@@ -906,6 +906,32 @@ PAGES = {
         ARTICLE_MD + "\n\nThe harbour office publishes these pages as a service to sailors and visitors.\n\nNothing "
         "on them may be copied or sold without the written leave of the office.",
     ),
+    "author-microdata": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY[: BODY.index('<p>Spring')]}<div class='q1' "
+        "itemprop='author' itemscope itemtype='https://schema.org/Person'><p><span itemprop='name'>Ann Keel</span> "
+        "has piloted ships into this harbour for thirty years and writes about the sea in the evenings.</p></div>"
+        f"{BODY[BODY.index('<p>Spring') :]}</article></body></html>",
+        ARTICLE_MD,
+        "# Tides explained\n\n" + "\n\n".join(PARAGRAPHS[:2]) + "\n\nAnn Keel has piloted ships into this harbour "
+        "for thirty years and writes about the sea in the evenings.\n\n" + "\n\n".join(PARAGRAPHS[2:]),
+    ),
+    "described-pictures": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY[: BODY.index('<p>Spring')]}<div class='q1'><img "
+        "src='/img/pier.jpg' aria-describedby='q2' width='1024' height='768' alt=''><p id='q2' class='q3'>The pier at "
+        f"low water on a spring tide in March, seen from the harbour wall</p></div>{BODY[BODY.index('<p>Spring') :]}"
+        "</article></body></html>",
+        ARTICLE_MD,
+        "# Tides explained\n\n" + "\n\n".join(PARAGRAPHS[:2]) + "\n\nThe pier at low water on a spring tide in "
+        "March, seen from the harbour wall\n\n" + "\n\n".join(PARAGRAPHS[2:]),
+    ),
+    "box-leftovers": (
+        f"<html><body><article><h1>Tides explained</h1><div class='q1'><p class='q2'>Contents</p><nav class='q3'><ul>"
+        "<li><a href='#spring'>Spring tides at new and full moon</a></li><li><a href='#neap'>Neap tides at the quarter "
+        "moons</a></li><li><a href='#tables'>Tide tables</a></li></ul></nav></div>"
+        f"{BODY}</article></body></html>",
+        ARTICLE_MD,
+        "# Tides explained\n\nContents\n\n" + BODY_MD,
+    ),
     "loose-rights-lines": (
         f"<html><body><div class='q1'><h1>Tides explained</h1><div class='q2'>{BODY}</div> <span class='q3'>© 2023 "
         "The Coastal Wire. All rights reserved. This material may not be published or rewritten.</span></div>"
@@ -1054,6 +1080,7 @@ NEEDS = {
     "post-title-columns": {"short-posts"},
     "titled-lone-units": {"lone-units-after", "link-density"},  # part of it; the rail goes by its links
     "titled-sidebar-columns": {"sidebar-columns"},  # part of it
+    "described-pictures": {"captions"},  # judged as a caption: off with captions too
 }
 
 

@@ -146,6 +146,10 @@ NO_LINE: frozenset[etree._Element] = frozenset()  # a block closed by no line of
 MIN_LINE_LINKS = 2  # links to other pages of the site in a loose line of nothing else ("« Previous | Next »")
 MAX_PORTRAIT_BIO = 700  # characters of a box closing the article of a portrait and prose naming the page's author
 NAME_WORDS = 4  # words of a person's name over such a box
+LEFTOVER_TAGS = frozenset({"p", "div", "span", "small"})  # the lines a box holds beside its furniture
+SENTENCE_ENDS = frozenset(".!?…")
+MAX_BOX_PARTS = 8  # children of a box whose label is looked for (a label, a list, a caption, a button)
+AUTHOR_BOX_TAGS = BIO_TAGS | frozenset({"aside", "address", "footer"})  # blocks microdata marks as the author
 MAX_TAXONOMY_NOTE = 400  # characters of a theme's note closing the post filing it under its categories
 TAXONOMY_TAGS = 2  # links marked rel=tag one after the other in such a note (without a rel=category one)
 TAXONOMY_NOTE_TAGS = frozenset({"p", "div", "footer", "section", "small"})
@@ -946,6 +950,9 @@ class FurnitureTest:
         self.textarea_holders: set[etree._Element] | None = None  # the blocks holding a box to write in (when asked)
         self.lines_of_links: dict[etree._Element, Collection[etree._Element]] = {}  # per parent: its line of links
         self.gallery = self.captions_carry(main)
+        if not self.gallery and "captions" not in off and "described-pictures" not in off:
+            for caption in self.described_pictures(main):
+                self.verdicts.setdefault(caption, True)
         # the page's story heading, until a verdict asks for the post told in a picture under it: then the blocks
         # holding that post (`story_picture_post`), read once
         self.story_post: etree._Element | Collection[etree._Element] | None = (
@@ -1021,6 +1028,23 @@ class FurnitureTest:
                 found.add(block)
         return found
 
+    def described_pictures(self, main: etree._Element) -> list[etree._Element]:
+        """The captions the page declares: the short blocks of the region an image names as its description
+        (`<img aria-describedby=ID>`, as a publishing tool writes a captioned picture), holding no picture, list,
+        quote or table of their own. Read once per page; the ids looked up only where an image declares one."""
+        ids = {name for image in main.iter("img") if (names := image.get("aria-describedby")) for name in names.split()}
+        if not ids:
+            return []
+        stats = self.stats
+        return [
+            el
+            for el in main.iter(etree.Element)
+            if el.get("id") in ids
+            and (own := stats.get(el)) is not None
+            and 0 < own.text <= MAX_CAPTION
+            and next(el.iter(MEDIA_TAGS), None) is None
+        ]
+
     def __call__(self, el: etree._Element) -> bool:
         # a section's heading judges the blocks after it, which the renderer then asks about again
         verdict = self.verdicts.get(el)
@@ -1067,6 +1091,18 @@ class FurnitureTest:
             return True
         if el in self.closing:
             return True
+        if (
+            0 < total <= MAX_PORTRAIT_BIO
+            and tag in AUTHOR_BOX_TAGS
+            and (itemprop := el.get("itemprop"))
+            and "author" in itemprop.split()
+            and own is not None
+            and own.good  # prose about the person, not a byline's name
+            and el not in self.body_path
+            and not self.holds_the_post(own)  # an about page written inside the author's mark: the page's text
+            and "author-microdata" not in off
+        ):
+            return True  # the page marks the box as its author (a schema.org Person) and it describes them
         if tag in TAXONOMY_NOTE_TAGS and 0 < linked and total <= MAX_TAXONOMY_NOTE and self.is_taxonomy_note(el):
             return True  # "This entry was posted on ... and is filed under <a rel='category tag'>News</a>. ..."
         hints = None  # the class and id, once read
@@ -1175,6 +1211,17 @@ class FurnitureTest:
         if self.analysis.listed:
             return False  # the teasers of a listing are its content (the tests below find other pages' teasers)
         parent = el.getparent()
+        if (
+            tag in LEFTOVER_TAGS
+            and not (own and own.good)
+            and parent is not None
+            and parent is not self.main
+            and parent not in self.body_path
+            and el not in self.story_holders
+            and self.is_leftover(el, parent)
+            and "box-leftovers" not in off
+        ):
+            return True  # "Inhaltsverzeichnis" over a table of contents that went, a reading time beside a date line
         if parent is not None:
             sections = self.teaser_runs.get(parent)  # (read here: most parents were asked about already)
             if sections is None:
@@ -2529,6 +2576,30 @@ class FurnitureTest:
             child in sections or not text(child) and not (child.tail or "").strip()
             for child in el.iterchildren(etree.Element)
         )
+
+    def is_leftover(self, el: etree._Element, parent: etree._Element) -> bool:
+        """Whether a short line (at most MAX_FURNITURE_LABEL characters, no content text) is all its block holds
+        beside furniture: every other child holding text is left out, one at least, and no loose text runs between
+        them. Such a line labels the box it shares (a table of contents' title, a credit in a caption, a reading
+        time beside a date line). Asked of `el` while its own verdict is held at False, so that two short lines of
+        one block, each asking about the other, both stay."""
+        if len(parent) > MAX_BOX_PARTS:
+            return False  # a line among many (a list's entries, a row of cells): no box's label; and no sibling is
+            # read for each of many children
+        text = self.text_of(el).strip()
+        if not text or len(text) > MAX_FURNITURE_LABEL or text[-1] in SENTENCE_ENDS:
+            return False  # (a sentence beside a share bar is the story's last line, however short)
+        if (parent.text or "").strip() or any((child.tail or "").strip() for child in parent):
+            return False  # words between the children: a sentence, not a box of blocks
+        self.verdicts[el] = False
+        others = [
+            child for child in parent if child is not el and isinstance(child.tag, str) and self.text_of(child).strip()
+        ]
+        # the box is more than its label and more than a line (a list of contents, a caption): a short value beside a
+        # shorter label that went (a time in a schedule's row, a recipe's "Course") is the row's text, and a source
+        # beside the date line that went ("CNNMoney (New York)", "First published …") the story's dateline
+        beside = sum(len(self.text_of(child)) for child in others) if others else 0
+        return beside > len(text) and beside >= MIN_UNIT and all(self(child) for child in others)
 
     def holds_text(self, el: etree._Element) -> bool:
         """Whether `el` holds text: measured, or, for an element that is no block of its own (a formula's

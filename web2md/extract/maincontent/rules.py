@@ -698,6 +698,20 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "author-microdata",
+        "a box the page's microdata marks as its author (itemprop=author on a div, section, aside, address or footer: "
+        "a schema.org Person) holding content text, prose about the person, at most MAX_PORTRAIT_BIO characters, "
+        "wherever it stands in the region (after the story or floated between its paragraphs), whatever its class; "
+        "not a byline (a name without prose), not the body's block nor one holding half the post's content text (an "
+        "about page written inside the mark)",
+        ("MAX_PORTRAIT_BIO", "MIN_UNIT"),
+        (
+            "test_content::test_a_box_the_page_marks_as_its_author_with_a_description_is_left_out",
+            "test_content::test_a_byline_the_page_marks_as_its_author_stays_where_it_stands",
+            "test_content::test_an_about_page_whose_text_the_page_marks_as_its_author_stays",
+        ),
+    ),
+    Rule(
         "site-footers",
         "the site's footer inside a region as wide as the page: after the region's body block (its child holding "
         "half its content text or more, in several blocks), the blocks after the first menu (MIN_MENU_LINKS links "
@@ -792,6 +806,34 @@ RULES: tuple[Rule, ...] = (
         (
             "test_content::test_div_caption_under_a_lone_image_in_an_article_written_in_paragraphs",
             "test_content::test_body_text_in_divs_beside_pictures_is_no_caption",
+        ),
+    ),
+    Rule(
+        "box-leftovers",
+        "a short line (a p, div, span or small of at most MAX_FURNITURE_LABEL characters, no content text) that is "
+        "all its block (of at most MAX_BOX_PARTS children) holds beside furniture (every other child holding text left out, no loose text between them), "
+        "outside the body's own blocks and not the story's heading: the label of the box it shares (a table of "
+        "contents' title, a credit after a caption); not when the furniture beside it holds less text than it or less "
+        "than MIN_UNIT (a schedule's activity beside its time, a recipe's value beside its label: the row's text; a "
+        "story's source beside its date line), not a sentence (a "
+        "line ending with . ! ? or …: the story's last line beside a share bar), not on a listing",
+        ("MAX_FURNITURE_LABEL", "MIN_UNIT", "MAX_BOX_PARTS"),
+        (
+            "test_content::test_the_line_left_of_a_box_whose_other_parts_went_is_left_out",
+            "test_content::test_a_short_closing_sentence_beside_a_share_bar_stays",
+            "test_content::test_a_schedules_activities_stay_beside_their_times",
+            "test_content::test_a_storys_source_beside_its_date_line_stays",
+        ),
+    ),
+    Rule(
+        "described-pictures",
+        "the caption an image declares (<img aria-describedby=ID>: the block with that id, at most MAX_CAPTION "
+        "characters, no picture, list, quote or table in it), whatever its class and wherever it stands, is left out "
+        "as a <figcaption> is, outside galleries (judged as a caption: off with captions too)",
+        ("MAX_CAPTION",),
+        (
+            "test_content::test_the_caption_a_picture_declares_is_left_out_whatever_its_class",
+            "test_content::test_a_list_a_chart_declares_as_its_description_stays",
         ),
     ),
     Rule(
@@ -1049,11 +1091,14 @@ MEASURED_VERDICTS = frozenset(
         "teaser-lists",
         "closing-furniture",
         "closing-boxes",
+        "author-microdata",
         "comment-threads",
         "publisher-body-end",
         "captions",
         "media-blocks",
         "image-blocks",
+        "described-pictures",
+        "box-leftovers",
         "credit-lines",
         "chart-labels",
         "furniture-labels",
