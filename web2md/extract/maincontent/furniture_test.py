@@ -148,6 +148,9 @@ MAX_PORTRAIT_BIO = 700  # characters of a box closing the article of a portrait 
 NAME_WORDS = 4  # words of a person's name over such a box
 LEFTOVER_TAGS = frozenset({"p", "div", "span", "small"})  # the lines a box holds beside its furniture
 SENTENCE_ENDS = frozenset(".!?…")
+# measured characters past which a block's text is surely longer than a label and a unit, however its whitespace
+# collapses: its text need not be read (on a page nested level in level, each level holds all the levels below it)
+SURELY_LONG = 4 * max(MIN_UNIT, MAX_FURNITURE_LABEL)
 MAX_BOX_PARTS = 8  # children of a box whose label is looked for (a label, a list, a caption, a button)
 AUTHOR_BOX_TAGS = BIO_TAGS | frozenset({"aside", "address", "footer"})  # blocks microdata marks as the author
 MAX_TAXONOMY_NOTE = 400  # characters of a theme's note closing the post filing it under its categories
@@ -2586,19 +2589,32 @@ class FurnitureTest:
         if len(parent) > MAX_BOX_PARTS:
             return False  # a line among many (a list's entries, a row of cells): no box's label; and no sibling is
             # read for each of many children
+        stats = self.analysis.stats
+        own = stats.get(el)
+        if own is not None and own.text >= SURELY_LONG:
+            return False
         text = self.text_of(el).strip()
         if not text or len(text) > MAX_FURNITURE_LABEL or text[-1] in SENTENCE_ENDS:
             return False  # (a sentence beside a share bar is the story's last line, however short)
         if (parent.text or "").strip() or any((child.tail or "").strip() for child in parent):
             return False  # words between the children: a sentence, not a box of blocks
         self.verdicts[el] = False
-        others = [
-            child for child in parent if child is not el and isinstance(child.tag, str) and self.text_of(child).strip()
-        ]
+        others = []
+        beside = 0
+        for child in parent:
+            if child is el or not isinstance(child.tag, str):
+                continue
+            own = stats.get(child)
+            if own is not None and own.text >= SURELY_LONG:
+                size = own.text  # past both bounds below
+            else:
+                size = len(self.text_of(child)) if self.text_of(child).strip() else 0
+            if size:
+                others.append(child)
+                beside += size
         # the box is more than its label and more than a line (a list of contents, a caption): a short value beside a
         # shorter label that went (a time in a schedule's row, a recipe's "Course") is the row's text, and a source
         # beside the date line that went ("CNNMoney (New York)", "First published …") the story's dateline
-        beside = sum(len(self.text_of(child)) for child in others) if others else 0
         return beside > len(text) and beside >= MIN_UNIT and all(self(child) for child in others)
 
     def holds_text(self, el: etree._Element) -> bool:
