@@ -1102,6 +1102,44 @@ def test_sections_headed_by_a_name_and_a_date_without_a_box_to_write_in_stay():
     assert "harbour 1 last spring" in md and "harbour 4 last spring" in md
 
 
+# Session 30 (issue 30): a comment written as a list of its own, its first item the comment, its tools after it
+def listed_comments(count: int, tools: bool = True) -> str:
+    """Comments each a `<ul>` of its own (opaque names): the first item the avatar, the writer's name, the date and the
+    text; with `tools`, an item of the comment's tools after it ("Recommend? (3)", "Responses (0)", "Report"), else an
+    item of text of its own (a list of entries alike)."""
+    lists = []
+    for n in range(1, count + 1):
+        comment = (
+            f"<li class='q6102'><div class='q6103'><img src='/avatars/{n}.png' alt=''><a href='/profile/{n}'>reader{n}"
+            f"</a><p class='q6104'>{n} May 2026 9:3{n}PM</p></div><div class='q6105'><p>The gauge at harbour {n} read "
+            "even lower than yours this week, and the pier was dry until noon.</p></div></li>"
+        )
+        after = (
+            f"<li class='q6106'><ul><li><a>Recommend?</a> (<span>{n}</span>)</li><li>Responses (0)</li><li><a "
+            "href='/report'>Report</a></li></ul></li>"
+            if tools
+            else f"<li class='q6106'><p>The harbour master at harbour {n} logged the lowest water since the pier was "
+            "built, a metre under the old mark.</p></li>"
+        )
+        lists.append(f"<ul class='q6101'>{comment}{after}</ul>")
+    return "<div class='q6100'>" + "".join(lists) + "</div>"
+
+
+def test_a_thread_of_comments_each_a_list_of_its_own_is_left_out():
+    """Comments each written as a list of its own (`<ul>`: the comment, then an item of its tools), no heading or
+    class naming them: a thread, left out."""
+    html = f"<html><body><div class='q7001'>{BODY}{listed_comments(4)}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_lists_opening_with_a_dated_entry_over_items_of_text_stay():
+    """The same lists with an item of text of its own after the first (a log's entries, each a list of notes): no
+    comment's tools after it, kept."""
+    html = f"<html><body><div class='q7001'>{BODY}{listed_comments(4, tools=False)}</div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "harbour 1 read even lower" in md and "harbour 4 logged the lowest" in md
+
+
 LISTS_OF_DATES = {
     # tour dates closing a story: a bold place and a date, what happens there on the same line
     "dates": "<ul>"

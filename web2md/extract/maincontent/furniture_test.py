@@ -175,6 +175,10 @@ COMMENT_WRAPPERS = 2  # blocks wrapping a comment whole, one in the other, looke
 # read as one comment with it
 SELF_LINK_WORDS = 24
 THREAD_TAGS = COMMENT_TAGS | frozenset({"dt"})
+# a comment may be a list of its own (rule comment-lists): its first item the comment, the items after it its tools
+# ("Recommend (7)", "Responses (0)", "Report", "Link to this comment"): no content text, fewer than COMMENT_HEAD
+# characters outside links in all (a header's worth)
+LIST_COMMENT_TAGS = frozenset({"ul", "ol"})
 # A thread found without its name where the descent to the region would follow it (rule comment-titles): the share
 # of a block's content text its comments hold
 THREAD_SHARE = 0.8
@@ -714,6 +718,26 @@ def is_comment(
     )
 
 
+def comment_item(block: etree._Element, stats: dict[etree._Element, Counts]) -> etree._Element | None:
+    """The item of a list that is a comment of its own (rule comment-lists): its first item, when the items after it
+    hold no content text and fewer than COMMENT_HEAD characters outside links in all (the comment's tools: a count of
+    votes, of replies, a link to report it); else None (a list of items alike, a log's notes)."""
+    first = None
+    size = 0
+    for item in block.iterchildren(etree.Element):
+        if first is None:
+            if item.tag != "li":
+                return None
+            first = item
+            continue
+        own = stats.get(item)
+        if own:
+            size += own.text - own.links
+            if own.good or size >= COMMENT_HEAD:
+                return None
+    return first
+
+
 def heads_a_comment(head: etree._Element) -> bool:
     """Whether a `<dt>` is a comment's header over the `<dd>` text after it (rule comment-terms): a day's date within
     its first COMMENT_HEAD_WORDS words, after the writer's name (an element of its own of 1 to NAME_WORDS words
@@ -1221,7 +1245,7 @@ class FurnitureTest:
             own
             and own.text > own.links
             and (
-                tag in THREAD_TAGS
+                (tag in THREAD_TAGS or tag in LIST_COMMENT_TAGS and "comment-lists" not in off)
                 and len(parent) >= MIN_COMMENTS
                 and el in self.comment_thread(parent)
                 or own.text - own.links > COMMENT_WORDS_OWN
@@ -1987,6 +2011,7 @@ class FurnitureTest:
         titles = "comment-titles" not in self.analysis.disabled
         dt_heads = "comment-terms" not in self.analysis.disabled
         dates_first = "comment-dates-first" not in self.analysis.disabled
+        lists = "comment-lists" not in self.analysis.disabled
         before = None  # the block before the thread, the last one from the end that is not of it
         child = parent[-1] if len(parent) else None
         while child is not None:
@@ -2006,7 +2031,9 @@ class FurnitureTest:
                     node = node.getprevious()
                 if node is not None and node.tag == "dt":
                     head = heads[child] = node  # a `<dt>` header over a `<dd>` comment
-            alike = tag in COMMENT_TAGS and (not candidates or tag == candidates[0].tag)
+            alike = (tag in COMMENT_TAGS or lists and tag in LIST_COMMENT_TAGS) and (
+                not candidates or tag == candidates[0].tag
+            )
             short = own.text - own.links <= COMMENT_WORDS_OWN
             if alike and short and self_links and own.text > own.links and self.links_to_itself(child, head):
                 linked.add(child)  # a short comment known by its permalink
@@ -2039,9 +2066,12 @@ class FurnitureTest:
         def reads_as_comment(child: etree._Element) -> bool:
             head = heads.get(child)
             own = stats[child]
+            block: etree._Element | None = child
+            if child.tag in LIST_COMMENT_TAGS:
+                block = comment_item(child, stats)  # a list of its own per comment, its tools after it
             return bool(
                 (
-                    is_comment(child, own, titles, boxed, dates_first)
+                    block is not None and is_comment(block, own, titles, boxed, dates_first)
                     if head is None
                     # (a `<dl>` of dated places and names without a box to write in after it is a schedule's)
                     else dt_heads and own.text > own.links and heads_a_comment(head) and boxed()

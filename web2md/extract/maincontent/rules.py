@@ -640,6 +640,17 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "comment-lists",
+        "part of comment-threads: a comment may be a list of its own (<ul>, <ol>), its first item the comment, the "
+        "items after it its tools (votes, replies, a link to report it: no content text, fewer than COMMENT_HEAD "
+        "characters outside links in all)",
+        ("COMMENT_HEAD",),
+        (
+            "test_content::test_a_thread_of_comments_each_a_list_of_its_own_is_left_out",
+            "test_content::test_lists_opening_with_a_dated_entry_over_items_of_text_stay",
+        ),
+    ),
+    Rule(
         "closing-boxes",
         "lists of other stories and boxes about the author closing the region (part of closing-furniture): a box "
         "of a portrait, a name line named again after it and a link; or one image and prose naming the page's "
