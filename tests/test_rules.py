@@ -674,6 +674,23 @@ PAGES = {
         + "\n\n"
         + "\n".join(f"{n}. The gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)),
     ),
+    "comment-lists": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY}<div>"
+        + "".join(
+            f"<ul><li><div><img src='/a{n}.png' alt=''><a href='/profile/{n}'>reader{n}</a><p>{n} May 2026 9:3{n}PM"
+            f"</p></div><div><p>The gauge at harbour {n} read even lower than yours this week.</p></div></li><li><ul>"
+            f"<li><a>Recommend?</a> ({n})</li><li><a href='/report'>Report</a></li></ul></li></ul>"
+            for n in range(1, 4)
+        )
+        + "</div></article></body></html>",
+        ARTICLE_MD,
+        # (the headers, a name and a date, go as bylines and date lines; the lists alternate their markers)
+        ARTICLE_MD
+        + "\n\n"
+        + "\n\n".join(
+            f"{'-*'[(n - 1) % 2]} The gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)
+        ),
+    ),
     "second-reading": (
         "<html><body><div id='content'><div class='post'><p><a href='/low-tide'>Low tide at the old pier this "
         "morning</a>, seen from <a href='/wall'>the harbour wall</a>.</p></div><div id='comments' "
@@ -919,6 +936,7 @@ NEEDS = {
     "comment-titles": {"comment-threads"},
     "comment-terms": {"comment-threads"},
     "comment-dates-first": {"comment-threads"},
+    "comment-lists": {"comment-threads"},
     "enclosing-article": {"semantic-region"},  # the descent reaches the article's body through the article
     "unwrap-furniture": {"kickers"},
     "banner-kickers": {
