@@ -692,6 +692,45 @@ def test_comments_under_a_plain_line_naming_them_are_left_out():
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+# Session 30 (issue 30): the reply form after the comments' section, with the boxes its script shows in turn
+REPLY_FORM_BOXES = (
+    "<div class='q8101'><div class='q8102'><h3>Previewing your comment</h3><p>Posted by: <span></span> | <span>"
+    "</span></p></div><div class='q8102'><p>This is only a preview. Your comment has not been posted yet, and the "
+    "harbour office reads every one first.</p><form><input type='submit' value='Post'></form></div><div "
+    "class='q8102'>Your comment has been saved and will show once the harbour office has read it.</div><div "
+    "class='q8102'><p>The letters and numbers you typed did not match the picture, so the comment was not sent; "
+    "please look again and type them once more.</p><p>As a last step before your comment is sent, type the letters "
+    "and numbers you see in the picture below: this keeps programs that write comments by themselves out of the "
+    "harbour log.</p><form><input name='code'><input type='submit' value='Go on'></form></div><form><p>"
+    "<label>Name</label><input name='n'></p><p><textarea name='c'></textarea></p><input type='submit' value='Send'>"
+    "</form></div>"
+)
+
+
+def test_the_reply_form_after_the_comments_section_goes_with_its_boxes():
+    """After the block the comments' label opens (`<div><h3>Comments</h3>…</div>`), the block holding the box to write
+    in (the reply form), with the preview and notices its script shows in turn, closing the region: left out."""
+    section = f"<div class='q8100'><h3>Comments</h3>{UNDATED_COMMENTS}</div>"
+    html = f"<html><body><div id='page'>{BODY}{section}{REPLY_FORM_BOXES}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_post_holding_a_box_to_write_in_after_another_posts_comments_stays():
+    """On a page of posts, each with its comments' section, a later post holding a box to write in of its own (a box
+    to try a tide formula in) is no reply form: blocks of text follow it, and it stays."""
+    section = f"<div class='q8100'><h3>Comments</h3>{UNDATED_COMMENTS}</div>"
+    second = (
+        "<div class='q8200'><h2>Try the tide formula</h2><p>Type a harbour's name below and the page works out the "
+        "times of its next two high tides from the moon's phase.</p><p>"
+        + "The formula adds the lunar day's fifty minutes to each high tide and corrects for the harbour. " * 5
+        + "</p><form><textarea name='h'></textarea><input type='submit' value='Work it out'></form></div>"
+    )
+    third = "<div class='q8200'><h2>Neap tides</h2><p>" + "Neap tides are weaker than spring tides. " * 3 + "</p></div>"
+    html = f"<html><body><div id='page'>{BODY}{section}{second}{third}</div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "works out the times of its next two high tides" in md
+
+
 def test_a_link_to_the_comments_between_the_lead_and_the_story_stays():
     """A button-like link of its own naming the comments ("Comments" to the box) between the story's lead and its
     paragraphs: a link is no label over what follows, and the story under it stays."""

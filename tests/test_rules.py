@@ -600,6 +600,20 @@ PAGES = {
         ARTICLE_MD,
         ARTICLE_MD + "\n\nComments" + READERS_MD,
     ),
+    "comment-reply-boxes": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY}<div><h3>Comments</h3>{READERS}</div><div><div><h3>"
+        "Previewing your comment</h3><p>This is only a preview: your comment has not been sent to the harbour office "
+        "yet.</p></div><div><p>" + "Type the letters you see in the picture below to send your comment. " * 4 + "</p>"
+        "<p>" + "The letters keep programs that write comments by themselves out of the log. " * 4 + "</p></div><form>"
+        "<textarea name='c'></textarea><input type='submit' value='Send'></form></div></article></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD
+        + "\n\n### Previewing your comment\n\nThis is only a preview: your comment has not been sent to the harbour "
+        "office yet.\n\n"
+        + ("Type the letters you see in the picture below to send your comment. " * 4).strip()
+        + "\n\n"
+        + ("The letters keep programs that write comments by themselves out of the log. " * 4).strip(),
+    ),
     "comment-threads": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<div>"
         + "".join(
@@ -937,6 +951,7 @@ NEEDS = {
     "comment-terms": {"comment-threads"},
     "comment-dates-first": {"comment-threads"},
     "comment-lists": {"comment-threads"},
+    "comment-reply-boxes": {"comment-sections"},
     "enclosing-article": {"semantic-region"},  # the descent reaches the article's body through the article
     "unwrap-furniture": {"kickers"},
     "banner-kickers": {

@@ -919,6 +919,7 @@ class FurnitureTest:
         self.code: dict[etree._Element, bool] = {}  # per block: whether it is inside code (`in_code`)
         self.has_code: bool | None = None  # whether the region holds code at all (when asked)
         self.prose_in_paragraphs: bool | None = None  # most of the region's content text is in <p> (when asked)
+        self.textarea_holders: set[etree._Element] | None = None  # the blocks holding a box to write in (when asked)
         # the rules switched off, by name (`rules.RULES`), are read from the analysis: one more attribute here
         # would take the instances past the size up to which CPython shares their attribute keys, and every
         # attribute read would be slower
@@ -959,7 +960,6 @@ class FurnitureTest:
         self.heading_holders: set[etree._Element] | None = None  # the blocks of the region holding a heading
         self.alike_shares: dict[tuple[etree._Element, str], float] = {}
         self.threads: dict[etree._Element, set[etree._Element]] = {}  # per parent: the comments closing it
-        self.textarea_holders: set[etree._Element] | None = None  # the blocks holding a box to write in (when asked)
         self.lines_of_links: dict[etree._Element, Collection[etree._Element]] = {}  # per parent: its line of links
         self.gallery = self.captions_carry(main)
         # the page's story heading, until a verdict asks for the post told in a picture under it: then the blocks
@@ -2134,9 +2134,8 @@ class FurnitureTest:
                 found.add(parent)
         return found
 
-    def box_to_write_after(self, block: etree._Element) -> bool:
-        """Whether a box to write in (a `<textarea>`: a reply form) follows `block` in the region: in a block after it,
-        or after a block holding it. The blocks holding a `<textarea>` are found once per page."""
+    def box_holders(self) -> set[etree._Element]:
+        """The blocks of the region holding a box to write in (a `<textarea>`), found once per page."""
         holders = self.textarea_holders
         if holders is None:
             holders = self.textarea_holders = set()
@@ -2145,6 +2144,12 @@ class FurnitureTest:
                     if node is self.main or node in holders:
                         break
                     holders.add(node)
+        return holders
+
+    def box_to_write_after(self, block: etree._Element) -> bool:
+        """Whether a box to write in (a `<textarea>`: a reply form) follows `block` in the region: in a block after it,
+        or after a block holding it. The blocks holding a `<textarea>` are found once per page."""
+        holders = self.box_holders()
         if not holders:
             return False
         node = block
@@ -2204,7 +2209,17 @@ class FurnitureTest:
             leads = {}
         counts = "comment-count-labels" not in self.analysis.disabled
         lines = "comment-label-lines" not in self.analysis.disabled
+        boxes = "comment-reply-boxes" not in self.analysis.disabled
+        section = False  # a block opened by such a heading was found
         for i, child in enumerate(children):
+            if (
+                section
+                and boxes
+                and child in self.box_holders()
+                and not any(map(text, children[i + 1 :]))  # (closing the block: not a post holding a form)
+            ):
+                found.add(child)  # the reply form after the comments, with its preview and notices
+                continue
             if before:
                 heading = lead_line(child, leads)
                 if (
@@ -2234,6 +2249,7 @@ class FurnitureTest:
                             found.update(children[i:])  # the heading stands alone: the comments follow it
                             return found
                         found.add(child)  # the block it opens
+                        section = True
                         continue
             before += text(child)
             story += good(child)

@@ -566,6 +566,17 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "comment-reply-boxes",
+        "part of comment-sections: after the block a label naming the comments opens, a block holding a box to write "
+        "in (a <textarea>: the reply form, with the preview and notices its script shows in turn) goes too where it "
+        "closes the blocks beside it (no text after it: not a post holding a form of its own)",
+        (),
+        (
+            "test_content::test_the_reply_form_after_the_comments_section_goes_with_its_boxes",
+            "test_content::test_a_post_holding_a_box_to_write_in_after_another_posts_comments_stays",
+        ),
+    ),
+    Rule(
         "comment-threads",
         "the readers' comments closing a block after the region's content text without a heading or class naming "
         "them: MIN_COMMENTS or more blocks side by side, each opening with its writer's name (a link, <cite>, bold, "
