@@ -1179,6 +1179,73 @@ def test_lists_opening_with_a_dated_entry_over_items_of_text_stay():
     assert "harbour 1 read even lower" in md and "harbour 4 logged the lowest" in md
 
 
+# Session 30 (issue 30): comments without a date, their header the writer's name alone
+def named_thread(count: int, cited: bool = True) -> str:
+    """A thread whose comments carry no date (opaque names): with `cited`, a Disqus-like list (`<li><div><cite>name
+    </cite></div><div>text</div></li>`, the replies in a list of their own right in the list); else blocks headed
+    "<a>name</a> said," over the text."""
+    if cited:
+        items = "".join(
+            f"<li id='q91{n}'><div class='q9101'><cite>https://reader{n}.example <span>Reader {n}</span></cite></div>"
+            f"<div class='q9102'><div class='q9103'><p>The gauge at harbour {n} read even lower than yours this week, "
+            "and the pier was dry until noon.</p></div></div></li>"
+            + (
+                "<ul class='q9104'><li id='q919'><div class='q9101'><cite><span>Ann Keel</span></cite></div><div "
+                "class='q9102'><div class='q9103'><p>Thank you, the harbour master said the same about the old pier."
+                "</p></div></div></li></ul>"
+                if n == 1
+                else ""
+            )
+            for n in range(1, count + 1)
+        )
+        return f"<div class='q9100'><div class='q9105'><ul class='q9106'>{items}</ul></div></div>"
+    return (
+        "<div class='q9100'>"
+        + "".join(
+            f"<div class='q9201'><div class='q9202'></div><div class='q9203'><span class='q9204'><a "
+            f"href='https://reader{n}.example'>Reader {n}</a> said,</span><div class='q9205'><p>The gauge at harbour "
+            f"{n} read even lower than yours this week, and the pier was dry until noon.</p></div></div></div>"
+            for n in range(1, count + 1)
+        )
+        + "</div>"
+    )
+
+
+@pytest.mark.parametrize("cited", [True, False], ids=["cite", "said-before-a-reply-box"])
+def test_a_thread_of_comments_headed_by_the_writers_name_alone_is_left_out(cited):
+    """Comments without a date after the post's block, each headed by its writer's name alone, all opening alike: in
+    a `<cite>` (the markup for who wrote it), or "<name> said," over a thread a box to write in follows."""
+    box = "" if cited else REPLY_BOX
+    html = f"<html><body><div class='q7001'><div class='q7002'>{BODY}</div>{named_thread(4, cited)}{box}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_list_of_quotations_under_cited_names_after_the_posts_paragraphs_stays():
+    """A post's own list of quotations, each under its author's name in a `<cite>`, right after its paragraphs (a
+    piece of the post, not a block after it): kept."""
+    quotes = "".join(
+        f"<li><div class='q9301'><cite>Sailor {n}</cite></div><div class='q9302'><p>The sea at harbour {n} keeps its "
+        "own hours, and a crew that forgets it waits on the mud until the evening tide.</p></div></li>"
+        for n in range(1, 5)
+    )
+    html = f"<html><body><div class='q7001'>{BODY}<ul class='q9300'>{quotes}</ul></div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "harbour 1 keeps its own hours" in md and "harbour 4 keeps its own hours" in md
+
+
+def test_a_crew_page_of_named_bios_over_a_contact_form_stays():
+    """A page's bios, each under a bold name, after its paragraphs and over a contact form (a box to write in): the
+    page's own pieces, kept."""
+    bios = "".join(
+        f"<div class='q9401'><b>Skipper {n}</b><p>Has sailed out of harbour {n} for twenty years and knows every "
+        "sandbank between the pier and the point.</p></div>"
+        for n in range(1, 5)
+    )
+    html = f"<html><body><div class='q7001'>{BODY}{bios}{REPLY_BOX}</div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "harbour 1 for twenty years" in md and "harbour 4 for twenty years" in md
+
+
 LISTS_OF_DATES = {
     # tour dates closing a story: a bold place and a date, what happens there on the same line
     "dates": "<ul>"

@@ -688,6 +688,21 @@ PAGES = {
         + "\n\n"
         + "\n".join(f"{n}. The gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)),
     ),
+    "comment-names": (
+        f"<html><body><article><h1>Tides explained</h1><div>{BODY}</div><div><ul>"
+        + "".join(
+            f"<li><div><cite>Reader {n}</cite></div><div><p>The gauge at harbour {n} read even lower than yours this "
+            "week.</p></div></li>"
+            for n in range(1, 4)
+        )
+        + "</ul></div></article></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD
+        + "\n\n"
+        + "\n".join(
+            f"- *Reader {n}*\n\n  The gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)
+        ),
+    ),
     "comment-lists": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<div>"
         + "".join(
@@ -951,6 +966,7 @@ NEEDS = {
     "comment-terms": {"comment-threads"},
     "comment-dates-first": {"comment-threads"},
     "comment-lists": {"comment-threads"},
+    "comment-names": {"comment-threads"},
     "comment-reply-boxes": {"comment-sections"},
     "enclosing-article": {"semantic-region"},  # the descent reaches the article's body through the article
     "unwrap-furniture": {"kickers"},

@@ -179,11 +179,15 @@ THREAD_TAGS = COMMENT_TAGS | frozenset({"dt"})
 # ("Recommend (7)", "Responses (0)", "Report", "Link to this comment"): no content text, fewer than COMMENT_HEAD
 # characters outside links in all (a header's worth)
 LIST_COMMENT_TAGS = frozenset({"ul", "ol"})
+# what may stand right before a thread told by its writers' names alone (rule comment-names) when it is the post's:
+# its paragraphs, its lists (a list of quotations, a page's bios follow its text in these), never a block wrapping them
+POST_PIECES = frozenset({"p", "blockquote", "pre", "ul", "ol", "dl", "table"}) | HEADING_TAGS
 # A thread found without its name where the descent to the region would follow it (rule comment-titles): the share
 # of a block's content text its comments hold
 THREAD_SHARE = 0.8
 DATE_WORDS = 3  # words of a date written out ("09. Jul, 2012"), after which a date-first header names the writer
 SIGNATURE_ELEMENTS = 6  # elements opening a block read for its template (`signature`)
+NAMED_SIGNATURE = 3  # of a comment read by its name alone: the block, its header, the name (its link or not)
 # A media block: a player (an embed, or an element showing nothing that a script fills) first, then a line of title
 # and a running time standing alone ("02:13", "1:04:30"); at most MAX_CAPTION characters in all
 MEDIA_BLOCK_TAGS = frozenset({"div", "section", "figure", "aside"})
@@ -718,6 +722,49 @@ def is_comment(
     )
 
 
+def is_named_comment(block: etree._Element, own: Counts, boxed: Callable[[], bool]) -> bool:
+    """A reader's comment without a date (rule comment-names): down through up to COMMENT_WRAPPERS blocks holding it
+    alone (beside empty ones: an avatar's place), its first element holding text is its header: no heading, the
+    writer's name first (an element of its own of 1 to NAME_WORDS words; a homepage's address written out before it
+    is no word of it), at most two words after it ("said,"); then what the reader wrote, COMMENT_WORDS_OWN
+    characters and more. The name a `<cite>` (the markup for who wrote it), or a box to write in follows the thread."""
+    for _ in range(COMMENT_WRAPPERS):
+        if block.text and block.text.strip():
+            break
+        holding = [child for child in block.iterchildren(etree.Element) if any(t.strip() for t in child.itertext())]
+        if len(holding) != 1 or any(child.tail and child.tail.strip() for child in block.iterchildren()):
+            break
+        block = holding[0]
+    head = next(
+        (child for child in block.iterchildren(etree.Element) if any(t.strip() for t in child.itertext())), None
+    )
+    if head is None or head is block[-1] or block.text and block.text.strip():
+        return False  # (no header apart from the text)
+    words: list[str] = []
+    name = 0  # words of the first element of the header that holds a name
+    cited = False
+    for node in islice(head.iter(), COMMENT_HEAD_ELEMENTS):
+        tag = node.tag
+        if not isinstance(tag, str):
+            continue
+        if tag in HEADING_TAGS or tag in IMAGE_TAGS and words:
+            return False
+        if tag == "cite":
+            cited = True
+        own_words = [word for word in (node.text or "").split() if "://" not in word]
+        if own_words and not name and tag in NAME_TAGS and len(own_words) <= NAME_WORDS and not words:
+            name = len(own_words)
+        words.extend(own_words)
+        if node is not head and node.tail:
+            words.extend(word for word in node.tail.split() if "://" not in word)
+        if len(words) > NAME_WORDS + 2:
+            return False
+    header = sum(len(word) + 1 for word in words)
+    return (
+        0 < name and len(words) <= name + 2 and own.text - own.links > header + COMMENT_WORDS_OWN and (cited or boxed())
+    )
+
+
 def comment_item(block: etree._Element, stats: dict[etree._Element, Counts]) -> etree._Element | None:
     """The item of a list that is a comment of its own (rule comment-lists): its first item, when the items after it
     hold no content text and fewer than COMMENT_HEAD characters outside links in all (the comment's tools: a count of
@@ -775,9 +822,9 @@ def heads_a_comment(head: etree._Element) -> bool:
     return image or any(0 < len(name.split()) <= NAME_WORDS and name in near for name in names)
 
 
-def signature(block: etree._Element) -> tuple[str, ...]:
-    """How a block opens: the tags of its first SIGNATURE_ELEMENTS elements (comments of one template open alike)."""
-    return tuple(node.tag for node in islice(block.iter(etree.Element), SIGNATURE_ELEMENTS))
+def signature(block: etree._Element, size: int = SIGNATURE_ELEMENTS) -> tuple[str, ...]:
+    """How a block opens: the tags of its first `size` elements (comments of one template open alike)."""
+    return tuple(node.tag for node in islice(block.iter(etree.Element), size))
 
 
 def holds_replies(run: list[etree._Element], stats: dict[etree._Element, Counts]) -> bool:
@@ -1985,7 +2032,8 @@ class FurnitureTest:
                 and opening.tag <= rank
                 and not is_comments_label(self.text_of(opening))
                 for child in children
-                if child in sections and child is not node
+                # (the reply form after them, `comment-reply-boxes`, heads its own boxes: "Preview your comment")
+                if child in sections and child is not node and child not in self.box_holders()
             ):
                 found |= sections
         return found
@@ -2012,6 +2060,8 @@ class FurnitureTest:
         dt_heads = "comment-terms" not in self.analysis.disabled
         dates_first = "comment-dates-first" not in self.analysis.disabled
         lists = "comment-lists" not in self.analysis.disabled
+        by_name = "comment-names" not in self.analysis.disabled
+        replies: list[etree._Element] = []  # lists of replies between the comments, read with them
         before = None  # the block before the thread, the last one from the end that is not of it
         child = parent[-1] if len(parent) else None
         while child is not None:
@@ -2021,6 +2071,10 @@ class FurnitureTest:
                 child = previous
                 continue  # blocks without text between the comments (anchors, spacers)
             tag = child.tag
+            if by_name and tag in LIST_COMMENT_TAGS and parent.tag in LIST_COMMENT_TAGS:
+                replies.append(child)  # a list right in the list: the replies to the comment before it
+                child = previous
+                continue
             if tag == "dt" and candidates and heads.get(candidates[-1]) is child:
                 child = previous
                 continue  # the header of the comment after it, read with it
@@ -2080,6 +2134,23 @@ class FurnitureTest:
                 and (child in linked or self.links_to_itself(child, head))
             )
 
+        # with comment-names, a comment without a date is one of a template the thread's blocks share: MIN_COMMENTS
+        # candidates or more open alike (`signature`), counted once
+        openings: dict[tuple[str, ...], int] = {}
+        named: list[bool] = []  # whether a comment was read by its name alone
+
+        def named_comment(child: etree._Element) -> bool:
+            if not openings:
+                for other in candidates:
+                    opening = signature(other, NAMED_SIGNATURE)
+                    openings[opening] = openings.get(opening, 0) + 1
+            if openings.get(signature(child, NAMED_SIGNATURE), 0) < MIN_COMMENTS or not is_named_comment(
+                child, stats[child], boxed
+            ):
+                return False
+            named.append(True)
+            return True
+
         # with comment-titles, a block failing the test is of the thread when it opens as a comment of it does (a
         # comment folded to its title and name, without its date): a comment of the run or one before it in the
         # candidates opening alike (read lazily, each block once)
@@ -2093,7 +2164,7 @@ class FurnitureTest:
 
         passed = 0
         for i, child in enumerate(candidates):
-            if verdict(child):
+            if verdict(child) or by_name and child.tag in COMMENT_TAGS and named_comment(child):
                 passed += 1
             elif not titles or not (
                 (opening := signature(child)) in {signature(other) for other in run[-MIN_COMMENTS:]}
@@ -2123,9 +2194,13 @@ class FurnitureTest:
         while not ahead and node is not None and node is not self.main:
             ahead = any(good(sibling) for sibling in node.itersiblings(etree.Element, preceding=True))
             node = node.getparent()
+        if ahead and named and not self.after_the_post(run[-1], held):
+            return found  # (comments by name alone beside the post's paragraphs: a list of its own, its quotations)
         if ahead:
             found.update(run)
             found.update(headers)
+            first = run[-1]
+            found.update(reply for reply in replies if first in reply.itersiblings(preceding=True))
             text = self.analysis.text
             if before is None or not (
                 text(before) or any(map(text, before.itersiblings(etree.Element, preceding=True)))
@@ -2133,6 +2208,29 @@ class FurnitureTest:
                 # the block holds the thread alone: it is the thread (a heading over it heads nothing)
                 found.add(parent)
         return found
+
+    def after_the_post(self, first: etree._Element, held: int) -> bool:
+        """Whether the thread opening with `first` (holding `held` of content text) follows the post's block (rule
+        comment-names): up from it to where the blocks before it hold half the rest of the region's content text
+        or more (the post), they hold it in blocks wrapping it (a post's `<div>`) more than in pieces of their own
+        (POST_PIECES: its paragraphs and lists, which a list of quotations or of bios follows)."""
+        good = self.analysis.good
+        rest = self.region_good - held
+        ahead = 0
+        node = first
+        while node is not None and node is not self.main:
+            pieces = blocks = 0
+            for other in node.itersiblings(etree.Element, preceding=True):
+                size = good(other)
+                if other.tag in POST_PIECES:
+                    pieces += size
+                else:
+                    blocks += size
+            ahead += pieces + blocks
+            if pieces + blocks and 2 * ahead >= rest:
+                return blocks > pieces
+            node = node.getparent()
+        return False
 
     def box_holders(self) -> set[etree._Element]:
         """The blocks of the region holding a box to write in (a `<textarea>`), found once per page."""

@@ -651,6 +651,19 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "comment-names",
+        "part of comment-threads: a comment may have no date when its header is its writer's name alone (a few words "
+        'at most after it, "said,"), in a <cite> or over a thread a box to write in follows, the thread\'s blocks '
+        "opening alike (MIN_COMMENTS of one template, NAMED_SIGNATURE), after the post's block (not beside its "
+        "paragraphs and lists); a list right in the thread's list holds replies, read with it",
+        ("MIN_COMMENTS", "NAME_WORDS", "COMMENT_WORDS_OWN", "COMMENT_WRAPPERS", "NAMED_SIGNATURE"),
+        (
+            "test_content::test_a_thread_of_comments_headed_by_the_writers_name_alone_is_left_out",
+            "test_content::test_a_list_of_quotations_under_cited_names_after_the_posts_paragraphs_stays",
+            "test_content::test_a_crew_page_of_named_bios_over_a_contact_form_stays",
+        ),
+    ),
+    Rule(
         "comment-lists",
         "part of comment-threads: a comment may be a list of its own (<ul>, <ol>), its first item the comment, the "
         "items after it its tools (votes, replies, a link to report it: no content text, fewer than COMMENT_HEAD "
