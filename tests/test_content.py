@@ -1183,7 +1183,7 @@ def test_lists_opening_with_a_dated_entry_over_items_of_text_stay():
 def named_thread(count: int, cited: bool = True) -> str:
     """A thread whose comments carry no date (opaque names): with `cited`, a Disqus-like list (`<li><div><cite>name
     </cite></div><div>text</div></li>`, the replies in a list of their own right in the list); else blocks headed
-    "<a>name</a> said," over the text."""
+    "<a>name</a> said," over the text, a short reply among them."""
     if cited:
         items = "".join(
             f"<li id='q91{n}'><div class='q9101'><cite>https://reader{n}.example <span>Reader {n}</span></cite></div>"
@@ -1202,9 +1202,15 @@ def named_thread(count: int, cited: bool = True) -> str:
     return (
         "<div class='q9100'>"
         + "".join(
-            f"<div class='q9201'><div class='q9202'></div><div class='q9203'><span class='q9204'><a "
-            f"href='https://reader{n}.example'>Reader {n}</a> said,</span><div class='q9205'><p>The gauge at harbour "
-            f"{n} read even lower than yours this week, and the pier was dry until noon.</p></div></div></div>"
+            "<div class='q9201'><div class='q9202'></div><div class='q9203'><span class='q9204'>"
+            + (
+                # (a short reply from the post's writer, whose name links nowhere)
+                "Ann Keel said,</span><div class='q9205'><p>Same here, thanks."
+                if n == 2
+                else f"<a href='https://reader{n}.example'>Reader {n}</a> said,</span><div class='q9205'><p>The gauge at "
+                f"harbour {n} read even lower than yours this week, and the pier was dry until noon."
+            )
+            + "</p></div></div></div>"
             for n in range(1, count + 1)
         )
         + "</div>"

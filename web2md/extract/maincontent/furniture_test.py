@@ -722,12 +722,15 @@ def is_comment(
     )
 
 
-def is_named_comment(block: etree._Element, own: Counts, boxed: Callable[[], bool]) -> bool:
+def is_named_comment(
+    block: etree._Element, own: Counts, boxed: Callable[[], bool], least: int = COMMENT_WORDS_OWN
+) -> bool:
     """A reader's comment without a date (rule comment-names): down through up to COMMENT_WRAPPERS blocks holding it
     alone (beside empty ones: an avatar's place), its first element holding text is its header: no heading, the
     writer's name first (an element of its own of 1 to NAME_WORDS words; a homepage's address written out before it
-    is no word of it), at most two words after it ("said,"); then what the reader wrote, COMMENT_WORDS_OWN
-    characters and more. The name a `<cite>` (the markup for who wrote it), or a box to write in follows the thread."""
+    is no word of it), at most two words after it ("said,"); then what the reader wrote, `least` characters and more
+    (a short reply: less). The name a `<cite>` (the markup for who wrote it), or a box to write in follows the
+    thread."""
     for _ in range(COMMENT_WRAPPERS):
         if block.text and block.text.strip():
             break
@@ -760,9 +763,7 @@ def is_named_comment(block: etree._Element, own: Counts, boxed: Callable[[], boo
         if len(words) > NAME_WORDS + 2:
             return False
     header = sum(len(word) + 1 for word in words)
-    return (
-        0 < name and len(words) <= name + 2 and own.text - own.links > header + COMMENT_WORDS_OWN and (cited or boxed())
-    )
+    return 0 < name and len(words) <= name + 2 and own.text - own.links > header + least and (cited or boxed())
 
 
 def comment_item(block: etree._Element, stats: dict[etree._Element, Counts]) -> etree._Element | None:
@@ -2094,6 +2095,17 @@ class FurnitureTest:
                 short = False
             if alike and short and titles and candidates and signature(child) == signature(candidates[-1]):
                 short = False  # within the run and opening as the block after it: perhaps a comment folded to its title
+            if (
+                alike
+                and short
+                and by_name
+                and candidates
+                and own.text > own.links
+                and signature(child, NAMED_SIGNATURE) == signature(candidates[-1], NAMED_SIGNATURE)
+                and is_named_comment(child, own, lambda: True, 0)
+            ):
+                short = False  # a short reply headed by its writer's name, opening as the comment after it (its box
+                # looked for below)
             if alike and short and dt_heads and head is not None and own.text > own.links and heads_a_comment(head):
                 short = False  # a short reply under a `<dt>` header of a name and a date (its box looked for below)
             if not alike or short:
@@ -2139,13 +2151,13 @@ class FurnitureTest:
         openings: dict[tuple[str, ...], int] = {}
         named: list[bool] = []  # whether a comment was read by its name alone
 
-        def named_comment(child: etree._Element) -> bool:
+        def named_comment(child: etree._Element, least: int = COMMENT_WORDS_OWN) -> bool:
             if not openings:
                 for other in candidates:
                     opening = signature(other, NAMED_SIGNATURE)
                     openings[opening] = openings.get(opening, 0) + 1
             if openings.get(signature(child, NAMED_SIGNATURE), 0) < MIN_COMMENTS or not is_named_comment(
-                child, stats[child], boxed
+                child, stats[child], boxed, least
             ):
                 return False
             named.append(True)
@@ -2166,6 +2178,8 @@ class FurnitureTest:
         for i, child in enumerate(candidates):
             if verdict(child) or by_name and child.tag in COMMENT_TAGS and named_comment(child):
                 passed += 1
+            elif named and child.tag in COMMENT_TAGS and named_comment(child, 0):
+                pass  # a short reply of a thread told by its writers' names
             elif not titles or not (
                 (opening := signature(child)) in {signature(other) for other in run[-MIN_COMMENTS:]}
                 or any(
