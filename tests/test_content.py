@@ -715,6 +715,24 @@ def test_the_reply_form_after_the_comments_section_goes_with_its_boxes():
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+def test_a_thread_closed_by_a_reply_form_of_prose_is_left_out():
+    """Dated comments side by side, no heading or class naming them, closed by the reply form whose notes are prose
+    ("Your email address will not be published…"): the form is read past as the thread's box, and the thread goes."""
+    comments = "".join(
+        f"<div class='q9501'><div class='q9502'><span><a href='https://r{n}.example'>Reader {n}</a> writes</span> "
+        f"<span>05/0{n}/26 at 2:1{n} pm</span></div><p>The gauge at harbour {n} read even lower than yours this week, "
+        "and the pier was dry until noon.</p></div>"
+        for n in range(1, 5)
+    )
+    form = (
+        "<div class='q9503'><h3>Leave a Comment</h3><form><p>Your email address will not be published, and the harbour "
+        "office reads every comment before it shows on this page.</p><p><textarea name='c'></textarea></p><input "
+        "type='submit' value='Send'></form></div>"
+    )
+    html = f"<html><body><div class='q7001'>{BODY}{comments}{form}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
 def test_a_post_holding_a_box_to_write_in_after_another_posts_comments_stays():
     """On a page of posts, each with its comments' section, a later post holding a box to write in of its own (a box
     to try a tide formula in) is no reply form: blocks of text follow it, and it stays."""

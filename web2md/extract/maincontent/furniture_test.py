@@ -2062,6 +2062,7 @@ class FurnitureTest:
         dates_first = "comment-dates-first" not in self.analysis.disabled
         lists = "comment-lists" not in self.analysis.disabled
         by_name = "comment-names" not in self.analysis.disabled
+        reply_boxes = "comment-reply-boxes" not in self.analysis.disabled
         replies: list[etree._Element] = []  # lists of replies between the comments, read with them
         before = None  # the block before the thread, the last one from the end that is not of it
         child = parent[-1] if len(parent) else None
@@ -2108,10 +2109,15 @@ class FurnitureTest:
                 # looked for below)
             if alike and short and dt_heads and head is not None and own.text > own.links and heads_a_comment(head):
                 short = False  # a short reply under a `<dt>` header of a name and a date (its box looked for below)
-            if not alike or short:
-                if not candidates and not own.good:
+            if not candidates and (
+                not alike or short or reply_boxes and child in self.box_holders() and not is_comment(child, own)
+            ):
+                if not own.good or reply_boxes and child in self.box_holders():
                     child = previous
-                    continue  # a line without content text after the thread ("Older comments", a reply box)
+                    continue  # a line without content text after the thread ("Older comments"), the reply box
+                before = child
+                break
+            if not alike or short:
                 before = child
                 break
             candidates.append(child)

@@ -569,10 +569,12 @@ RULES: tuple[Rule, ...] = (
         "comment-reply-boxes",
         "part of comment-sections: after the block a label naming the comments opens, a block holding a box to write "
         "in (a <textarea>: the reply form, with the preview and notices its script shows in turn) goes too where it "
-        "closes the blocks beside it (no text after it: not a post holding a form of its own)",
+        "closes the blocks beside it (no text after it: not a post holding a form of its own); and a thread found "
+        "without its name (comment-threads) may close with such a block, however much prose its notes hold",
         (),
         (
             "test_content::test_the_reply_form_after_the_comments_section_goes_with_its_boxes",
+            "test_content::test_a_thread_closed_by_a_reply_form_of_prose_is_left_out",
             "test_content::test_a_post_holding_a_box_to_write_in_after_another_posts_comments_stays",
         ),
     ),
