@@ -741,7 +741,14 @@ def is_named_comment(
     head = next(
         (child for child in block.iterchildren(etree.Element) if any(t.strip() for t in child.itertext())), None
     )
-    if head is None or head is block[-1] or block.text and block.text.strip():
+    if (
+        head is None
+        or block.text
+        and block.text.strip()
+        or not (head.tail and head.tail.strip())
+        and next((after for after in head.itersiblings(etree.Element) if any(map(str.strip, after.itertext()))), None)
+        is None
+    ):
         return False  # (no header apart from the text)
     words: list[str] = []
     name = 0  # words of the first element of the header that holds a name
@@ -2011,6 +2018,7 @@ class FurnitureTest:
         found: set[etree._Element] = set()
         looked: set[etree._Element] = set()
         stats = self.stats
+        boxes = "comment-reply-boxes" not in self.analysis.disabled
         for heading in self.main.iter(*SECTION_HEADINGS):
             own = stats.get(heading)
             if not own or own.text > MAX_FURNITURE_LABEL + len(title):
@@ -2034,7 +2042,7 @@ class FurnitureTest:
                 and not is_comments_label(self.text_of(opening))
                 for child in children
                 # (the reply form after them, `comment-reply-boxes`, heads its own boxes: "Preview your comment")
-                if child in sections and child is not node and child not in self.box_holders()
+                if child in sections and child is not node and not (boxes and child in self.box_holders())
             ):
                 found |= sections
         return found
