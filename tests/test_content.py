@@ -692,6 +692,63 @@ def test_comments_under_a_plain_line_naming_them_are_left_out():
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 
 
+# Session 30 (issue 30): the reply form after the comments' section, with the boxes its script shows in turn
+REPLY_FORM_BOXES = (
+    "<div class='q8101'><div class='q8102'><h3>Previewing your comment</h3><p>Posted by: <span></span> | <span>"
+    "</span></p></div><div class='q8102'><p>This is only a preview. Your comment has not been posted yet, and the "
+    "harbour office reads every one first.</p><form><input type='submit' value='Post'></form></div><div "
+    "class='q8102'>Your comment has been saved and will show once the harbour office has read it.</div><div "
+    "class='q8102'><p>The letters and numbers you typed did not match the picture, so the comment was not sent; "
+    "please look again and type them once more.</p><p>As a last step before your comment is sent, type the letters "
+    "and numbers you see in the picture below: this keeps programs that write comments by themselves out of the "
+    "harbour log.</p><form><input name='code'><input type='submit' value='Go on'></form></div><form><p>"
+    "<label>Name</label><input name='n'></p><p><textarea name='c'></textarea></p><input type='submit' value='Send'>"
+    "</form></div>"
+)
+
+
+def test_the_reply_form_after_the_comments_section_goes_with_its_boxes():
+    """After the block the comments' label opens (`<div><h3>Comments</h3>…</div>`), the block holding the box to write
+    in (the reply form), with the preview and notices its script shows in turn, closing the region: left out."""
+    section = f"<div class='q8100'><h3>Comments</h3>{UNDATED_COMMENTS}</div>"
+    html = f"<html><body><div id='page'>{BODY}{section}{REPLY_FORM_BOXES}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_thread_closed_by_a_reply_form_of_prose_is_left_out():
+    """Dated comments side by side, no heading or class naming them, closed by the reply form whose notes are prose
+    ("Your email address will not be published…"): the form is read past as the thread's box, and the thread goes."""
+    comments = "".join(
+        f"<div class='q9501'><div class='q9502'><span><a href='https://r{n}.example'>Reader {n}</a> writes</span> "
+        f"<span>05/0{n}/26 at 2:1{n} pm</span></div><p>The gauge at harbour {n} read even lower than yours this week, "
+        "and the pier was dry until noon.</p></div>"
+        for n in range(1, 5)
+    )
+    form = (
+        "<div class='q9503'><h3>Leave a Comment</h3><form><p>Your email address will not be published, and the harbour "
+        "office reads every comment before it shows on this page.</p><p><textarea name='c'></textarea></p><input "
+        "type='submit' value='Send'></form></div>"
+    )
+    html = f"<html><body><div class='q7001'>{BODY}{comments}{form}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_post_holding_a_box_to_write_in_after_another_posts_comments_stays():
+    """On a page of posts, each with its comments' section, a later post holding a box to write in of its own (a box
+    to try a tide formula in) is no reply form: blocks of text follow it, and it stays."""
+    section = f"<div class='q8100'><h3>Comments</h3>{UNDATED_COMMENTS}</div>"
+    second = (
+        "<div class='q8200'><h2>Try the tide formula</h2><p>Type a harbour's name below and the page works out the "
+        "times of its next two high tides from the moon's phase.</p><p>"
+        + "The formula adds the lunar day's fifty minutes to each high tide and corrects for the harbour. " * 5
+        + "</p><form><textarea name='h'></textarea><input type='submit' value='Work it out'></form></div>"
+    )
+    third = "<div class='q8200'><h2>Neap tides</h2><p>" + "Neap tides are weaker than spring tides. " * 3 + "</p></div>"
+    html = f"<html><body><div id='page'>{BODY}{section}{second}{third}</div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "works out the times of its next two high tides" in md
+
+
 def test_a_link_to_the_comments_between_the_lead_and_the_story_stays():
     """A button-like link of its own naming the comments ("Comments" to the box) between the story's lead and its
     paragraphs: a link is no label over what follows, and the story under it stays."""
@@ -1100,6 +1157,117 @@ def test_sections_headed_by_a_name_and_a_date_without_a_box_to_write_in_stay():
     html = f"<html><body><div class='q7001'>{BODY}{headed_entries(4)}</div></body></html>"
     md = convert(html, "https://example.org/tides").markdown
     assert "harbour 1 last spring" in md and "harbour 4 last spring" in md
+
+
+# Session 30 (issue 30): a comment written as a list of its own, its first item the comment, its tools after it
+def listed_comments(count: int, tools: bool = True) -> str:
+    """Comments each a `<ul>` of its own (opaque names): the first item the avatar, the writer's name, the date and the
+    text; with `tools`, an item of the comment's tools after it ("Recommend? (3)", "Responses (0)", "Report"), else an
+    item of text of its own (a list of entries alike)."""
+    lists = []
+    for n in range(1, count + 1):
+        comment = (
+            f"<li class='q6102'><div class='q6103'><img src='/avatars/{n}.png' alt=''><a href='/profile/{n}'>reader{n}"
+            f"</a><p class='q6104'>{n} May 2026 9:3{n}PM</p></div><div class='q6105'><p>The gauge at harbour {n} read "
+            "even lower than yours this week, and the pier was dry until noon.</p></div></li>"
+        )
+        after = (
+            f"<li class='q6106'><ul><li><a>Recommend?</a> (<span>{n}</span>)</li><li>Responses (0)</li><li><a "
+            "href='/report'>Report</a></li></ul></li>"
+            if tools
+            else f"<li class='q6106'><p>The harbour master at harbour {n} logged the lowest water since the pier was "
+            "built, a metre under the old mark.</p></li>"
+        )
+        lists.append(f"<ul class='q6101'>{comment}{after}</ul>")
+    return "<div class='q6100'>" + "".join(lists) + "</div>"
+
+
+def test_a_thread_of_comments_each_a_list_of_its_own_is_left_out():
+    """Comments each written as a list of its own (`<ul>`: the comment, then an item of its tools), no heading or
+    class naming them: a thread, left out."""
+    html = f"<html><body><div class='q7001'>{BODY}{listed_comments(4)}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_lists_opening_with_a_dated_entry_over_items_of_text_stay():
+    """The same lists with an item of text of its own after the first (a log's entries, each a list of notes): no
+    comment's tools after it, kept."""
+    html = f"<html><body><div class='q7001'>{BODY}{listed_comments(4, tools=False)}</div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "harbour 1 read even lower" in md and "harbour 4 logged the lowest" in md
+
+
+# Session 30 (issue 30): comments without a date, their header the writer's name alone
+def named_thread(count: int, cited: bool = True) -> str:
+    """A thread whose comments carry no date (opaque names): with `cited`, a Disqus-like list (`<li><div><cite>name
+    </cite></div><div>text</div></li>`, the replies in a list of their own right in the list); else blocks headed
+    "<a>name</a> said," over the text, a short reply among them."""
+    if cited:
+        items = "".join(
+            f"<li id='q91{n}'><div class='q9101'><cite>https://reader{n}.example <span>Reader {n}</span></cite></div>"
+            f"<div class='q9102'><div class='q9103'><p>The gauge at harbour {n} read even lower than yours this week, "
+            "and the pier was dry until noon.</p></div></div></li>"
+            + (
+                "<ul class='q9104'><li id='q919'><div class='q9101'><cite><span>Ann Keel</span></cite></div><div "
+                "class='q9102'><div class='q9103'><p>Thank you, the harbour master said the same about the old pier."
+                "</p></div></div></li></ul>"
+                if n == 1
+                else ""
+            )
+            for n in range(1, count + 1)
+        )
+        return f"<div class='q9100'><div class='q9105'><ul class='q9106'>{items}</ul></div></div>"
+    return (
+        "<div class='q9100'>"
+        + "".join(
+            "<div class='q9201'><div class='q9202'></div><div class='q9203'><span class='q9204'>"
+            + (
+                # (a short reply from the post's writer, whose name links nowhere)
+                "Ann Keel said,</span><div class='q9205'><p>Same here, thanks."
+                if n == 2
+                else f"<a href='https://reader{n}.example'>Reader {n}</a> said,</span><div class='q9205'><p>The gauge at "
+                f"harbour {n} read even lower than yours this week, and the pier was dry until noon."
+            )
+            + "</p></div></div></div>"
+            for n in range(1, count + 1)
+        )
+        + "</div>"
+    )
+
+
+@pytest.mark.parametrize("cited", [True, False], ids=["cite", "said-before-a-reply-box"])
+def test_a_thread_of_comments_headed_by_the_writers_name_alone_is_left_out(cited):
+    """Comments without a date after the post's block, each headed by its writer's name alone, all opening alike: in
+    a `<cite>` (the markup for who wrote it), or "<name> said," over a thread a box to write in follows."""
+    box = "" if cited else REPLY_BOX
+    html = f"<html><body><div class='q7001'><div class='q7002'>{BODY}</div>{named_thread(4, cited)}{box}</div></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_list_of_quotations_under_cited_names_after_the_posts_paragraphs_stays():
+    """A post's own list of quotations, each under its author's name in a `<cite>`, right after its paragraphs (a
+    piece of the post, not a block after it): kept."""
+    quotes = "".join(
+        f"<li><div class='q9301'><cite>Sailor {n}</cite></div><div class='q9302'><p>The sea at harbour {n} keeps its "
+        "own hours, and a crew that forgets it waits on the mud until the evening tide.</p></div></li>"
+        for n in range(1, 5)
+    )
+    html = f"<html><body><div class='q7001'>{BODY}<ul class='q9300'>{quotes}</ul></div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "harbour 1 keeps its own hours" in md and "harbour 4 keeps its own hours" in md
+
+
+def test_a_crew_page_of_named_bios_over_a_contact_form_stays():
+    """A page's bios, each under a bold name, after its paragraphs and over a contact form (a box to write in): the
+    page's own pieces, kept."""
+    bios = "".join(
+        f"<div class='q9401'><b>Skipper {n}</b><p>Has sailed out of harbour {n} for twenty years and knows every "
+        "sandbank between the pier and the point.</p></div>"
+        for n in range(1, 5)
+    )
+    html = f"<html><body><div class='q7001'>{BODY}{bios}{REPLY_BOX}</div></body></html>"
+    md = convert(html, "https://example.org/tides").markdown
+    assert "harbour 1 for twenty years" in md and "harbour 4 for twenty years" in md
 
 
 LISTS_OF_DATES = {

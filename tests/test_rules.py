@@ -671,6 +671,20 @@ PAGES = {
         ARTICLE_MD,
         ARTICLE_MD + "\n\nComments" + READERS_MD,
     ),
+    "comment-reply-boxes": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY}<div><h3>Comments</h3>{READERS}</div><div><div><h3>"
+        "Previewing your comment</h3><p>This is only a preview: your comment has not been sent to the harbour office "
+        "yet.</p></div><div><p>" + "Type the letters you see in the picture below to send your comment. " * 4 + "</p>"
+        "<p>" + "The letters keep programs that write comments by themselves out of the log. " * 4 + "</p></div><form>"
+        "<textarea name='c'></textarea><input type='submit' value='Send'></form></div></article></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD
+        + "\n\n### Previewing your comment\n\nThis is only a preview: your comment has not been sent to the harbour "
+        "office yet.\n\n"
+        + ("Type the letters you see in the picture below to send your comment. " * 4).strip()
+        + "\n\n"
+        + ("The letters keep programs that write comments by themselves out of the log. " * 4).strip(),
+    ),
     "comment-threads": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<div>"
         + "".join(
@@ -744,6 +758,38 @@ PAGES = {
         ARTICLE_MD
         + "\n\n"
         + "\n".join(f"{n}. The gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)),
+    ),
+    "comment-names": (
+        f"<html><body><article><h1>Tides explained</h1><div>{BODY}</div><div><ul>"
+        + "".join(
+            f"<li><div><cite>Reader {n}</cite></div><div><p>The gauge at harbour {n} read even lower than yours this "
+            "week.</p></div></li>"
+            for n in range(1, 4)
+        )
+        + "</ul></div></article></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD
+        + "\n\n"
+        + "\n".join(
+            f"- *Reader {n}*\n\n  The gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)
+        ),
+    ),
+    "comment-lists": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY}<div>"
+        + "".join(
+            f"<ul><li><div><img src='/a{n}.png' alt=''><a href='/profile/{n}'>reader{n}</a><p>{n} May 2026 9:3{n}PM"
+            f"</p></div><div><p>The gauge at harbour {n} read even lower than yours this week.</p></div></li><li><ul>"
+            f"<li><a>Recommend?</a> ({n})</li><li><a href='/report'>Report</a></li></ul></li></ul>"
+            for n in range(1, 4)
+        )
+        + "</div></article></body></html>",
+        ARTICLE_MD,
+        # (the headers, a name and a date, go as bylines and date lines; the lists alternate their markers)
+        ARTICLE_MD
+        + "\n\n"
+        + "\n\n".join(
+            f"{'-*'[(n - 1) % 2]} The gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)
+        ),
     ),
     "second-reading": (
         "<html><body><div id='content'><div class='post'><p><a href='/low-tide'>Low tide at the old pier this "
@@ -1016,6 +1062,9 @@ NEEDS = {
     "comment-titles": {"comment-threads"},
     "comment-terms": {"comment-threads"},
     "comment-dates-first": {"comment-threads"},
+    "comment-lists": {"comment-threads"},
+    "comment-names": {"comment-threads"},
+    "comment-reply-boxes": {"comment-sections"},
     "enclosing-article": {"semantic-region"},  # the descent reaches the article's body through the article
     "unwrap-furniture": {"kickers"},
     "banner-kickers": {

@@ -189,11 +189,19 @@ COMMENT_WRAPPERS = 2  # blocks wrapping a comment whole, one in the other, looke
 # read as one comment with it
 SELF_LINK_WORDS = 24
 THREAD_TAGS = COMMENT_TAGS | frozenset({"dt"})
+# a comment may be a list of its own (rule comment-lists): its first item the comment, the items after it its tools
+# ("Recommend (7)", "Responses (0)", "Report", "Link to this comment"): no content text, fewer than COMMENT_HEAD
+# characters outside links in all (a header's worth)
+LIST_COMMENT_TAGS = frozenset({"ul", "ol"})
+# what may stand right before a thread told by its writers' names alone (rule comment-names) when it is the post's:
+# its paragraphs, its lists (a list of quotations, a page's bios follow its text in these), never a block wrapping them
+POST_PIECES = frozenset({"p", "blockquote", "pre", "ul", "ol", "dl", "table"}) | HEADING_TAGS
 # A thread found without its name where the descent to the region would follow it (rule comment-titles): the share
 # of a block's content text its comments hold
 THREAD_SHARE = 0.8
 DATE_WORDS = 3  # words of a date written out ("09. Jul, 2012"), after which a date-first header names the writer
 SIGNATURE_ELEMENTS = 6  # elements opening a block read for its template (`signature`)
+NAMED_SIGNATURE = 3  # of a comment read by its name alone: the block, its header, the name (its link or not)
 # A media block: a player (an embed, or an element showing nothing that a script fills) first, then a line of title
 # and a running time standing alone ("02:13", "1:04:30"); at most MAX_CAPTION characters in all
 MEDIA_BLOCK_TAGS = frozenset({"div", "section", "figure", "aside"})
@@ -728,6 +736,77 @@ def is_comment(
     )
 
 
+def is_named_comment(
+    block: etree._Element, own: Counts, boxed: Callable[[], bool], least: int = COMMENT_WORDS_OWN
+) -> bool:
+    """A reader's comment without a date (rule comment-names): down through up to COMMENT_WRAPPERS blocks holding it
+    alone (beside empty ones: an avatar's place), its first element holding text is its header: no heading, the
+    writer's name first (an element of its own of 1 to NAME_WORDS words; a homepage's address written out before it
+    is no word of it), at most two words after it ("said,"); then what the reader wrote, `least` characters and more
+    (a short reply: less). The name a `<cite>` (the markup for who wrote it), or a box to write in follows the
+    thread."""
+    for _ in range(COMMENT_WRAPPERS):
+        if block.text and block.text.strip():
+            break
+        holding = [child for child in block.iterchildren(etree.Element) if any(t.strip() for t in child.itertext())]
+        if len(holding) != 1 or any(child.tail and child.tail.strip() for child in block.iterchildren()):
+            break
+        block = holding[0]
+    head = next(
+        (child for child in block.iterchildren(etree.Element) if any(t.strip() for t in child.itertext())), None
+    )
+    if (
+        head is None
+        or block.text
+        and block.text.strip()
+        or not (head.tail and head.tail.strip())
+        and next((after for after in head.itersiblings(etree.Element) if any(map(str.strip, after.itertext()))), None)
+        is None
+    ):
+        return False  # (no header apart from the text)
+    words: list[str] = []
+    name = 0  # words of the first element of the header that holds a name
+    cited = False
+    for node in islice(head.iter(), COMMENT_HEAD_ELEMENTS):
+        tag = node.tag
+        if not isinstance(tag, str):
+            continue
+        if tag in HEADING_TAGS or tag in IMAGE_TAGS and words:
+            return False
+        if tag == "cite":
+            cited = True
+        own_words = [word for word in (node.text or "").split() if "://" not in word]
+        if own_words and not name and tag in NAME_TAGS and len(own_words) <= NAME_WORDS and not words:
+            name = len(own_words)
+        words.extend(own_words)
+        if node is not head and node.tail:
+            words.extend(word for word in node.tail.split() if "://" not in word)
+        if len(words) > NAME_WORDS + 2:
+            return False
+    header = sum(len(word) + 1 for word in words)
+    return 0 < name and len(words) <= name + 2 and own.text - own.links > header + least and (cited or boxed())
+
+
+def comment_item(block: etree._Element, stats: dict[etree._Element, Counts]) -> etree._Element | None:
+    """The item of a list that is a comment of its own (rule comment-lists): its first item, when the items after it
+    hold no content text and fewer than COMMENT_HEAD characters outside links in all (the comment's tools: a count of
+    votes, of replies, a link to report it); else None (a list of items alike, a log's notes)."""
+    first = None
+    size = 0
+    for item in block.iterchildren(etree.Element):
+        if first is None:
+            if item.tag != "li":
+                return None
+            first = item
+            continue
+        own = stats.get(item)
+        if own:
+            size += own.text - own.links
+            if own.good or size >= COMMENT_HEAD:
+                return None
+    return first
+
+
 def heads_a_comment(head: etree._Element) -> bool:
     """Whether a `<dt>` is a comment's header over the `<dd>` text after it (rule comment-terms): a day's date within
     its first COMMENT_HEAD_WORDS words, after the writer's name (an element of its own of 1 to NAME_WORDS words
@@ -765,9 +844,9 @@ def heads_a_comment(head: etree._Element) -> bool:
     return image or any(0 < len(name.split()) <= NAME_WORDS and name in near for name in names)
 
 
-def signature(block: etree._Element) -> tuple[str, ...]:
-    """How a block opens: the tags of its first SIGNATURE_ELEMENTS elements (comments of one template open alike)."""
-    return tuple(node.tag for node in islice(block.iter(etree.Element), SIGNATURE_ELEMENTS))
+def signature(block: etree._Element, size: int = SIGNATURE_ELEMENTS) -> tuple[str, ...]:
+    """How a block opens: the tags of its first `size` elements (comments of one template open alike)."""
+    return tuple(node.tag for node in islice(block.iter(etree.Element), size))
 
 
 def holds_replies(run: list[etree._Element], stats: dict[etree._Element, Counts]) -> bool:
@@ -910,6 +989,7 @@ class FurnitureTest:
         self.code: dict[etree._Element, bool] = {}  # per block: whether it is inside code (`in_code`)
         self.has_code: bool | None = None  # whether the region holds code at all (when asked)
         self.prose_in_paragraphs: bool | None = None  # most of the region's content text is in <p> (when asked)
+        self.textarea_holders: set[etree._Element] | None = None  # the blocks holding a box to write in (when asked)
         # the rules switched off, by name (`rules.RULES`), are read from the analysis: one more attribute here
         # would take the instances past the size up to which CPython shares their attribute keys, and every
         # attribute read would be slower
@@ -950,7 +1030,6 @@ class FurnitureTest:
         self.heading_holders: set[etree._Element] | None = None  # the blocks of the region holding a heading
         self.alike_shares: dict[tuple[etree._Element, str], float] = {}
         self.threads: dict[etree._Element, set[etree._Element]] = {}  # per parent: the comments closing it
-        self.textarea_holders: set[etree._Element] | None = None  # the blocks holding a box to write in (when asked)
         self.lines_of_links: dict[etree._Element, Collection[etree._Element]] = {}  # per parent: its line of links
         self.gallery = self.captions_carry(main)
         if not self.gallery and "captions" not in off and "described-pictures" not in off:
@@ -1279,7 +1358,7 @@ class FurnitureTest:
             own
             and own.text > own.links
             and (
-                tag in THREAD_TAGS
+                (tag in THREAD_TAGS or tag in LIST_COMMENT_TAGS and "comment-lists" not in off)
                 and len(parent) >= MIN_COMMENTS
                 and el in self.comment_thread(parent)
                 or own.text - own.links > COMMENT_WORDS_OWN
@@ -2032,6 +2111,7 @@ class FurnitureTest:
         found: set[etree._Element] = set()
         looked: set[etree._Element] = set()
         stats = self.stats
+        boxes = "comment-reply-boxes" not in self.analysis.disabled
         for heading in self.main.iter(*SECTION_HEADINGS):
             own = stats.get(heading)
             if not own or own.text > MAX_FURNITURE_LABEL + len(title):
@@ -2054,7 +2134,8 @@ class FurnitureTest:
                 and opening.tag <= rank
                 and not is_comments_label(self.text_of(opening))
                 for child in children
-                if child in sections and child is not node
+                # (the reply form after them, `comment-reply-boxes`, heads its own boxes: "Preview your comment")
+                if child in sections and child is not node and not (boxes and child in self.box_holders())
             ):
                 found |= sections
         return found
@@ -2080,6 +2161,10 @@ class FurnitureTest:
         titles = "comment-titles" not in self.analysis.disabled
         dt_heads = "comment-terms" not in self.analysis.disabled
         dates_first = "comment-dates-first" not in self.analysis.disabled
+        lists = "comment-lists" not in self.analysis.disabled
+        by_name = "comment-names" not in self.analysis.disabled
+        reply_boxes = "comment-reply-boxes" not in self.analysis.disabled
+        replies: list[etree._Element] = []  # lists of replies between the comments, read with them
         before = None  # the block before the thread, the last one from the end that is not of it
         child = parent[-1] if len(parent) else None
         while child is not None:
@@ -2089,6 +2174,10 @@ class FurnitureTest:
                 child = previous
                 continue  # blocks without text between the comments (anchors, spacers)
             tag = child.tag
+            if by_name and tag in LIST_COMMENT_TAGS and parent.tag in LIST_COMMENT_TAGS:
+                replies.append(child)  # a list right in the list: the replies to the comment before it
+                child = previous
+                continue
             if tag == "dt" and candidates and heads.get(candidates[-1]) is child:
                 child = previous
                 continue  # the header of the comment after it, read with it
@@ -2099,19 +2188,37 @@ class FurnitureTest:
                     node = node.getprevious()
                 if node is not None and node.tag == "dt":
                     head = heads[child] = node  # a `<dt>` header over a `<dd>` comment
-            alike = tag in COMMENT_TAGS and (not candidates or tag == candidates[0].tag)
+            alike = (tag in COMMENT_TAGS or lists and tag in LIST_COMMENT_TAGS) and (
+                not candidates or tag == candidates[0].tag
+            )
             short = own.text - own.links <= COMMENT_WORDS_OWN
             if alike and short and self_links and own.text > own.links and self.links_to_itself(child, head):
                 linked.add(child)  # a short comment known by its permalink
                 short = False
             if alike and short and titles and candidates and signature(child) == signature(candidates[-1]):
                 short = False  # within the run and opening as the block after it: perhaps a comment folded to its title
+            if (
+                alike
+                and short
+                and by_name
+                and candidates
+                and own.text > own.links
+                and signature(child, NAMED_SIGNATURE) == signature(candidates[-1], NAMED_SIGNATURE)
+                and is_named_comment(child, own, lambda: True, 0)
+            ):
+                short = False  # a short reply headed by its writer's name, opening as the comment after it (its box
+                # looked for below)
             if alike and short and dt_heads and head is not None and own.text > own.links and heads_a_comment(head):
                 short = False  # a short reply under a `<dt>` header of a name and a date (its box looked for below)
-            if not alike or short:
-                if not candidates and not own.good:
+            if not candidates and (
+                not alike or short or reply_boxes and child in self.box_holders() and not is_comment(child, own)
+            ):
+                if not own.good or reply_boxes and child in self.box_holders():
                     child = previous
-                    continue  # a line without content text after the thread ("Older comments", a reply box)
+                    continue  # a line without content text after the thread ("Older comments"), the reply box
+                before = child
+                break
+            if not alike or short:
                 before = child
                 break
             candidates.append(child)
@@ -2132,9 +2239,12 @@ class FurnitureTest:
         def reads_as_comment(child: etree._Element) -> bool:
             head = heads.get(child)
             own = stats[child]
+            block: etree._Element | None = child
+            if child.tag in LIST_COMMENT_TAGS:
+                block = comment_item(child, stats)  # a list of its own per comment, its tools after it
             return bool(
                 (
-                    is_comment(child, own, titles, boxed, dates_first)
+                    block is not None and is_comment(block, own, titles, boxed, dates_first)
                     if head is None
                     # (a `<dl>` of dated places and names without a box to write in after it is a schedule's)
                     else dt_heads and own.text > own.links and heads_a_comment(head) and boxed()
@@ -2142,6 +2252,23 @@ class FurnitureTest:
                 or self_links
                 and (child in linked or self.links_to_itself(child, head))
             )
+
+        # with comment-names, a comment without a date is one of a template the thread's blocks share: MIN_COMMENTS
+        # candidates or more open alike (`signature`), counted once
+        openings: dict[tuple[str, ...], int] = {}
+        named: list[bool] = []  # whether a comment was read by its name alone
+
+        def named_comment(child: etree._Element, least: int = COMMENT_WORDS_OWN) -> bool:
+            if not openings:
+                for other in candidates:
+                    opening = signature(other, NAMED_SIGNATURE)
+                    openings[opening] = openings.get(opening, 0) + 1
+            if openings.get(signature(child, NAMED_SIGNATURE), 0) < MIN_COMMENTS or not is_named_comment(
+                child, stats[child], boxed, least
+            ):
+                return False
+            named.append(True)
+            return True
 
         # with comment-titles, a block failing the test is of the thread when it opens as a comment of it does (a
         # comment folded to its title and name, without its date): a comment of the run or one before it in the
@@ -2156,8 +2283,10 @@ class FurnitureTest:
 
         passed = 0
         for i, child in enumerate(candidates):
-            if verdict(child):
+            if verdict(child) or by_name and child.tag in COMMENT_TAGS and named_comment(child):
                 passed += 1
+            elif named and child.tag in COMMENT_TAGS and named_comment(child, 0):
+                pass  # a short reply of a thread told by its writers' names
             elif not titles or not (
                 (opening := signature(child)) in {signature(other) for other in run[-MIN_COMMENTS:]}
                 or any(
@@ -2186,9 +2315,13 @@ class FurnitureTest:
         while not ahead and node is not None and node is not self.main:
             ahead = any(good(sibling) for sibling in node.itersiblings(etree.Element, preceding=True))
             node = node.getparent()
+        if ahead and named and not self.after_the_post(run[-1], held):
+            return found  # (comments by name alone beside the post's paragraphs: a list of its own, its quotations)
         if ahead:
             found.update(run)
             found.update(headers)
+            first = run[-1]
+            found.update(reply for reply in replies if first in reply.itersiblings(preceding=True))
             text = self.analysis.text
             if before is None or not (
                 text(before) or any(map(text, before.itersiblings(etree.Element, preceding=True)))
@@ -2197,9 +2330,31 @@ class FurnitureTest:
                 found.add(parent)
         return found
 
-    def box_to_write_after(self, block: etree._Element) -> bool:
-        """Whether a box to write in (a `<textarea>`: a reply form) follows `block` in the region: in a block after it,
-        or after a block holding it. The blocks holding a `<textarea>` are found once per page."""
+    def after_the_post(self, first: etree._Element, held: int) -> bool:
+        """Whether the thread opening with `first` (holding `held` of content text) follows the post's block (rule
+        comment-names): up from it to where the blocks before it hold half the rest of the region's content text
+        or more (the post), they hold it in blocks wrapping it (a post's `<div>`) more than in pieces of their own
+        (POST_PIECES: its paragraphs and lists, which a list of quotations or of bios follows)."""
+        good = self.analysis.good
+        rest = self.region_good - held
+        ahead = 0
+        node = first
+        while node is not None and node is not self.main:
+            pieces = blocks = 0
+            for other in node.itersiblings(etree.Element, preceding=True):
+                size = good(other)
+                if other.tag in POST_PIECES:
+                    pieces += size
+                else:
+                    blocks += size
+            ahead += pieces + blocks
+            if pieces + blocks and 2 * ahead >= rest:
+                return blocks > pieces
+            node = node.getparent()
+        return False
+
+    def box_holders(self) -> set[etree._Element]:
+        """The blocks of the region holding a box to write in (a `<textarea>`), found once per page."""
         holders = self.textarea_holders
         if holders is None:
             holders = self.textarea_holders = set()
@@ -2208,6 +2363,12 @@ class FurnitureTest:
                     if node is self.main or node in holders:
                         break
                     holders.add(node)
+        return holders
+
+    def box_to_write_after(self, block: etree._Element) -> bool:
+        """Whether a box to write in (a `<textarea>`: a reply form) follows `block` in the region: in a block after it,
+        or after a block holding it. The blocks holding a `<textarea>` are found once per page."""
+        holders = self.box_holders()
         if not holders:
             return False
         node = block
@@ -2267,7 +2428,17 @@ class FurnitureTest:
             leads = {}
         counts = "comment-count-labels" not in self.analysis.disabled
         lines = "comment-label-lines" not in self.analysis.disabled
+        boxes = "comment-reply-boxes" not in self.analysis.disabled
+        section = False  # a block opened by such a heading was found
         for i, child in enumerate(children):
+            if (
+                section
+                and boxes
+                and child in self.box_holders()
+                and not any(map(text, children[i + 1 :]))  # (closing the block: not a post holding a form)
+            ):
+                found.add(child)  # the reply form after the comments, with its preview and notices
+                continue
             if before:
                 heading = lead_line(child, leads)
                 if (
@@ -2297,6 +2468,7 @@ class FurnitureTest:
                             found.update(children[i:])  # the heading stands alone: the comments follow it
                             return found
                         found.add(child)  # the block it opens
+                        section = True
                         continue
             before += text(child)
             story += good(child)

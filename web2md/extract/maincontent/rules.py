@@ -609,6 +609,19 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "comment-reply-boxes",
+        "part of comment-sections: after the block a label naming the comments opens, a block holding a box to write "
+        "in (a <textarea>: the reply form, with the preview and notices its script shows in turn) goes too where it "
+        "closes the blocks beside it (no text after it: not a post holding a form of its own); and a thread found "
+        "without its name (comment-threads) may close with such a block, however much prose its notes hold",
+        (),
+        (
+            "test_content::test_the_reply_form_after_the_comments_section_goes_with_its_boxes",
+            "test_content::test_a_thread_closed_by_a_reply_form_of_prose_is_left_out",
+            "test_content::test_a_post_holding_a_box_to_write_in_after_another_posts_comments_stays",
+        ),
+    ),
+    Rule(
         "comment-threads",
         "the readers' comments closing a block after the region's content text without a heading or class naming "
         "them: MIN_COMMENTS or more blocks side by side, each opening with its writer's name (a link, <cite>, bold, "
@@ -680,6 +693,30 @@ RULES: tuple[Rule, ...] = (
         (
             "test_content::test_a_thread_of_comments_dated_before_their_writers_name_is_left_out",
             "test_content::test_a_list_of_dated_entries_with_the_date_first_and_no_box_to_write_in_stays",
+        ),
+    ),
+    Rule(
+        "comment-names",
+        "part of comment-threads: a comment may have no date when its header is its writer's name alone (a few words "
+        'at most after it, "said,"), in a <cite> or over a thread a box to write in follows, the thread\'s blocks '
+        "opening alike (MIN_COMMENTS of one template, NAMED_SIGNATURE), after the post's block (not beside its "
+        "paragraphs and lists); a list right in the thread's list holds replies, read with it",
+        ("MIN_COMMENTS", "NAME_WORDS", "COMMENT_WORDS_OWN", "COMMENT_WRAPPERS", "NAMED_SIGNATURE"),
+        (
+            "test_content::test_a_thread_of_comments_headed_by_the_writers_name_alone_is_left_out",
+            "test_content::test_a_list_of_quotations_under_cited_names_after_the_posts_paragraphs_stays",
+            "test_content::test_a_crew_page_of_named_bios_over_a_contact_form_stays",
+        ),
+    ),
+    Rule(
+        "comment-lists",
+        "part of comment-threads: a comment may be a list of its own (<ul>, <ol>), its first item the comment, the "
+        "items after it its tools (votes, replies, a link to report it: no content text, fewer than COMMENT_HEAD "
+        "characters outside links in all)",
+        ("COMMENT_HEAD",),
+        (
+            "test_content::test_a_thread_of_comments_each_a_list_of_its_own_is_left_out",
+            "test_content::test_lists_opening_with_a_dated_entry_over_items_of_text_stay",
         ),
     ),
     Rule(
