@@ -290,7 +290,15 @@ def descend(
             and best_good >= theta * total  # (else the descent stops here anyway)
             and unnamed_threads
             and (title is None or not holds(best_child, title))
-            and any(map(good, best_child.itersiblings(etree.Element, preceding=True)))  # (the post before it)
+            and (
+                any(map(good, best_child.itersiblings(etree.Element, preceding=True)))  # (the post before it)
+                # (or a post told in a picture under the page's title: no content text of its own)
+                or cited
+                and title is not None
+                and holds(node, title)
+                and not holds(best_child, title)
+                and picture_post(node, title, analysis)[0] is not None
+            )
             and holds_a_thread(best_child, analysis, unnamed, cited)
         ):
             # as above, the thread known by its comments' headers and replies, not by its name, after a block of

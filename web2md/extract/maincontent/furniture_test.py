@@ -382,6 +382,8 @@ def picture_post_block(
     most = PICTURE_POST * analysis.min_unit
     elsewhere = 0
     read: dict[etree._Element, bool] = {}
+    unnamed: dict[etree._Element, bool] = {}
+    cited = "comments-by-name" not in analysis.disabled and "comment-names" not in analysis.disabled
     node = post
     while node is not main:
         parent = node.getparent()
@@ -393,6 +395,8 @@ def picture_post_block(
                 continue  # an author's box, the readers' comments
             if holds_a_thread_alone(sibling, good, read):
                 continue
+            if cited and holds_a_thread(sibling, analysis, unnamed, True):
+                continue  # (a thread of comments under their writers' names, rule comments-by-name)
             elsewhere += g
             if elsewhere >= most:
                 return None, None  # the story's text stands beside its header
