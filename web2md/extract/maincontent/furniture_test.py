@@ -881,7 +881,7 @@ def holds_cited_comments(node: etree._Element, analysis: Analysis) -> bool:
     stats = analysis.stats
     comments: list[etree._Element] = []
     for child in islice((child for child in node if good(child)), 4 * MIN_COMMENTS):
-        if child.tag in COMMENT_TAGS and is_named_comment(child, stats[child], _NO_BOX):
+        if child.tag in COMMENT_TAGS and is_named_comment(child, stats[child], _no_box):
             comments.append(child)
             if len(comments) == 2 * MIN_COMMENTS:
                 break
@@ -893,7 +893,7 @@ def holds_cited_comments(node: etree._Element, analysis: Analysis) -> bool:
     return held >= THREAD_SHARE * good(node)
 
 
-def _NO_BOX() -> bool:
+def _no_box() -> bool:
     return False
 
 
