@@ -1270,6 +1270,77 @@ def test_a_crew_page_of_named_bios_over_a_contact_form_stays():
     assert "harbour 1 for twenty years" in md and "harbour 4 for twenty years" in md
 
 
+def cited_list(count: int, pingback: bool = False) -> str:
+    """A Disqus-like fallback list of `count` comments headed by names in a `<cite>`, without dates or replies (opaque
+    names); with `pingback`, a line of a link alone among them."""
+    items = [
+        f"<li id='q93{n}'><div class='q9101'><cite>https://reader{n}.example <span>Reader {n}</span></cite></div>"
+        f"<div class='q9102'><div class='q9103'><p>The gauge at harbour {n} read even lower than yours this week, and "
+        "the pier was dry until noon, so the boats waited on the mud for the evening tide.</p></div></div></li>"
+        for n in range(1, count + 1)
+    ]
+    if pingback:
+        items.insert(
+            count // 2,
+            "<li class='q9107'><p>Pingback: <a href='https://other.example/tides'>A reply to the "
+            "post about tides</a></p></li>",
+        )
+    return f"<ul class='q9106'>{''.join(items)}</ul>"
+
+
+def test_a_post_over_a_longer_thread_of_cited_names_is_the_content():
+    """A post in a block of its own over a thread many times its length, each comment headed by its writer's name in
+    a `<cite>`, with no date, no reply and no box to write in after it (a Disqus fallback list), a pingback's line
+    among them: the post is the content, the thread and its pingback go."""
+    html = (
+        f"<html><body><div class='q7000'><div class='q7001'><div class='q7002'>{BODY}</div>"
+        f"<div class='q9100'><div class='q9105'>{cited_list(24, pingback=True)}</div></div></div></div></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_guest_book_of_cited_names_under_a_line_of_introduction_stays():
+    """A guest book's entries, each under its writer's name in a `<cite>`, under a line of introduction: the page's
+    content, kept (a line is no post for a thread to follow)."""
+    html = (
+        "<html><body><div class='q7001'><div class='q7002'><h1>Harbour guest book</h1><p>Notes left by visitors to "
+        f"the harbour this summer.</p></div>{cited_list(12)}</div></body></html>"
+    )
+    md = convert(html, "https://example.org/guests").markdown
+    assert "harbour 1 read even lower" in md and "harbour 12 read even lower" in md
+
+
+def titled_over_cited_thread(picture: bool) -> str:
+    """A block holding the page's title and byline (with `picture`, an infographic under them: a post told in a
+    picture, no text of its own) over a block holding a Disqus-like thread of comments under cited names."""
+    pic = (
+        "<div class='q9502'><img src='/charts/watchers.png' alt='A chart of tide watchers' width='600' height='900'>"
+        "</div>"
+        if picture
+        else ""
+    )
+    return (
+        "<html><head><title>How to spot a tide watcher</title></head><body><div class='q9500'><div class='q9501'><h1>"
+        "<a href='https://example.org/watchers'>How to spot a tide watcher</a></h1><div class='q9503'>by Ann Keel on "
+        f"May 3, 2012</div>{pic}</div><div class='q9504'><div class='q9505'>{cited_list(12)}</div></div></div></body>"
+        "</html>"
+    )
+
+
+def test_a_post_told_in_a_picture_over_a_thread_of_cited_names_is_the_content():
+    """A post told in a picture under the page's title, with no text of its own, over a thread of comments under
+    cited names: the region stops above the thread and narrows to the post (its title and byline)."""
+    md = convert(titled_over_cited_thread(True), "https://example.org/watchers").markdown
+    assert md == "# How to spot a tide watcher\n\nby Ann Keel on May 3, 2012"
+
+
+def test_a_title_over_a_thread_of_cited_names_without_a_post_keeps_the_thread():
+    """The page's title alone over entries under cited names (no picture, no text: a forum's thread under its title,
+    whose posts are the content): kept."""
+    md = convert(titled_over_cited_thread(False), "https://example.org/watchers").markdown
+    assert md.startswith("# How to spot a tide watcher") and "harbour 12 read even lower" in md
+
+
 LISTS_OF_DATES = {
     # tour dates closing a story: a bold place and a date, what happens there on the same line
     "dates": "<ul>"

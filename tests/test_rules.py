@@ -759,6 +759,23 @@ PAGES = {
         + "\n\n"
         + "\n".join(f"{n}. The gauge at harbour {n} read even lower than yours this week." for n in range(1, 4)),
     ),
+    "comments-by-name": (
+        f"<html><body><div><div>{BODY}</div><div><ul>"
+        + "".join(
+            f"<li><div><cite>Reader {n}</cite></div><div><p>The gauge at harbour {n} read even lower than yours this "
+            "week, and the pier was dry until noon.</p></div></li>"
+            for n in range(1, 21)
+        )
+        + "</ul></div></div></body></html>",
+        BODY_MD,
+        BODY_MD
+        + "\n\n"
+        + "\n".join(
+            f"- *Reader {n}*\n\n  The gauge at harbour {n} read even lower than yours this week, and the pier was dry "
+            "until noon."
+            for n in range(1, 21)
+        ),
+    ),
     "comment-names": (
         f"<html><body><article><h1>Tides explained</h1><div>{BODY}</div><div><ul>"
         + "".join(
@@ -1064,6 +1081,7 @@ NEEDS = {
     "comment-dates-first": {"comment-threads"},
     "comment-lists": {"comment-threads"},
     "comment-names": {"comment-threads"},
+    "comments-by-name": {"comment-threads", "comment-names", "comments-descent", "comment-titles"},
     "comment-reply-boxes": {"comment-sections"},
     "enclosing-article": {"semantic-region"},  # the descent reaches the article's body through the article
     "unwrap-furniture": {"kickers"},

@@ -161,6 +161,7 @@ def descend(
     threads: dict[etree._Element, bool] = {}  # blocks read by `holds_a_thread_alone`
     unnamed_threads = comments_apart and "comment-titles" not in analysis.disabled
     unnamed: dict[etree._Element, bool] = {}  # blocks read by `holds_a_thread`
+    cited = "comments-by-name" not in analysis.disabled and "comment-names" not in analysis.disabled
     # on a listing, the text of its listed lists under each block holding one, and how many (`listing-column`)
     listed_in = listed_under(analysis) if analysis.listed_lists and "listing-column" not in analysis.disabled else {}
     desks_column = "listing-desks-column" not in analysis.disabled
@@ -289,8 +290,16 @@ def descend(
             and best_good >= theta * total  # (else the descent stops here anyway)
             and unnamed_threads
             and (title is None or not holds(best_child, title))
-            and any(map(good, best_child.itersiblings(etree.Element, preceding=True)))  # (the post before it)
-            and holds_a_thread(best_child, analysis, unnamed)
+            and (
+                any(map(good, best_child.itersiblings(etree.Element, preceding=True)))  # (the post before it)
+                # (or a post told in a picture under the page's title: no content text of its own)
+                or cited
+                and title is not None
+                and holds(node, title)
+                and not holds(best_child, title)
+                and picture_post(node, title, analysis)[0] is not None
+            )
+            and holds_a_thread(best_child, analysis, unnamed, cited)
         ):
             # as above, the thread known by its comments' headers and replies, not by its name, after a block of
             # content text (the post); not under the page's title (a forum's thread is its page's content)

@@ -183,6 +183,9 @@ COMMENT_HEAD = 160  # characters of a comment's opening read for its header
 COMMENT_HEAD_WORDS = 12  # words ahead of its date (a title of its own, then the name)
 COMMENT_WORDS_OWN = 40  # characters of text outside links after the header: what the reader wrote
 COMMENTS_OVER_POST = 4  # a thread holds at most this many times the content text of the rest of the region
+# a thread of comments headed by names in a `<cite>` outweighs the post more than that after a post of this many
+# units of content text (rule comments-by-name): more than a guest book's introduction
+CITED_POST_UNITS = 4
 COMMENT_WRAPPERS = 2  # blocks wrapping a comment whole, one in the other, looked through for its header
 # ... or, whatever its header, a comment linking to itself from it (its permalink: `<li id=X>… <a href="#X">`, or
 # to an id inside it), a day's date among the header's first SELF_LINK_WORDS words; a `<dt>` header over a `<dd>` text
@@ -379,6 +382,8 @@ def picture_post_block(
     most = PICTURE_POST * analysis.min_unit
     elsewhere = 0
     read: dict[etree._Element, bool] = {}
+    unnamed: dict[etree._Element, bool] = {}
+    cited = "comments-by-name" not in analysis.disabled and "comment-names" not in analysis.disabled
     node = post
     while node is not main:
         parent = node.getparent()
@@ -390,6 +395,8 @@ def picture_post_block(
                 continue  # an author's box, the readers' comments
             if holds_a_thread_alone(sibling, good, read):
                 continue
+            if cited and holds_a_thread(sibling, analysis, unnamed, True):
+                continue  # (a thread of comments under their writers' names, rule comments-by-name)
             elsewhere += g
             if elsewhere >= most:
                 return None, None  # the story's text stands beside its header
@@ -865,7 +872,34 @@ def holds_replies(run: list[etree._Element], stats: dict[etree._Element, Counts]
     return False
 
 
-def holds_a_thread(block: etree._Element, analysis: Analysis, read: dict[etree._Element, bool]) -> bool:
+def holds_cited_comments(node: etree._Element, analysis: Analysis) -> bool:
+    """Whether THREAD_SHARE of a block's content text is in comments headed by their writer's name in a `<cite>`
+    (`is_named_comment`, no box to write in asked for), MIN_COMMENTS or more of one tag opening alike
+    (NAMED_SIGNATURE) among its first blocks of content text (rule comments-by-name): the markup says who wrote each,
+    as a thread's fallback list does."""
+    good = analysis.good
+    stats = analysis.stats
+    comments: list[etree._Element] = []
+    for child in islice((child for child in node if good(child)), 4 * MIN_COMMENTS):
+        if child.tag in COMMENT_TAGS and is_named_comment(child, stats[child], _no_box):
+            comments.append(child)
+            if len(comments) == 2 * MIN_COMMENTS:
+                break
+    if len(comments) < MIN_COMMENTS or len({child.tag for child in comments}) != 1:
+        return False
+    kin = {signature(child, NAMED_SIGNATURE) for child in comments}
+    tag = comments[0].tag
+    held = sum(good(child) for child in node if child.tag == tag and signature(child, NAMED_SIGNATURE) in kin)
+    return held >= THREAD_SHARE * good(node)
+
+
+def _no_box() -> bool:
+    return False
+
+
+def holds_a_thread(
+    block: etree._Element, analysis: Analysis, read: dict[etree._Element, bool], named: bool = False
+) -> bool:
     """Whether all of a block's content text is in a thread of readers' comments found without its name, down through
     wrappers holding nothing else: where the content text first spreads over several children, MIN_COMMENTS or more
     of them of one tag read as comments (`is_comment`), holding THREAD_SHARE of it, and answering one another
@@ -900,6 +934,8 @@ def holds_a_thread(block: etree._Element, analysis: Analysis, read: dict[etree._
                 >= THREAD_SHARE * total
                 and holds_replies(comments, stats)
             )
+            if not found and named:
+                found = holds_cited_comments(node, analysis)
         node = inner
     for el in chain:
         read[el] = found
@@ -2165,6 +2201,7 @@ class FurnitureTest:
         by_name = "comment-names" not in self.analysis.disabled
         reply_boxes = "comment-reply-boxes" not in self.analysis.disabled
         replies: list[etree._Element] = []  # lists of replies between the comments, read with them
+        between: list[etree._Element] = []  # lines without content text between the comments, read with them
         before = None  # the block before the thread, the last one from the end that is not of it
         child = parent[-1] if len(parent) else None
         while child is not None:
@@ -2218,6 +2255,10 @@ class FurnitureTest:
                     continue  # a line without content text after the thread ("Older comments"), the reply box
                 before = child
                 break
+            if by_name and alike and short and not own.good and "comments-by-name" not in self.analysis.disabled:
+                between.append(child)  # a line without content text among the comments (a pingback), read past
+                child = previous
+                continue
             if not alike or short:
                 before = child
                 break
@@ -2305,6 +2346,7 @@ class FurnitureTest:
             held > COMMENTS_OVER_POST * (self.region_good - held)
             and not self.box_to_write_after(run[0])
             and not (titles and holds_replies(run, stats))
+            and not (named and self.post_before_cited(run, held))
         ):
             # entries with little else around them: a guest book, a page of reviews (the page's content); unless a
             # box to write in follows them (the form to add one: a thread under a short post, however long), or
@@ -2322,6 +2364,7 @@ class FurnitureTest:
             found.update(headers)
             first = run[-1]
             found.update(reply for reply in replies if first in reply.itersiblings(preceding=True))
+            found.update(line for line in between if first in line.itersiblings(preceding=True))
             text = self.analysis.text
             if before is None or not (
                 text(before) or any(map(text, before.itersiblings(etree.Element, preceding=True)))
@@ -2329,6 +2372,17 @@ class FurnitureTest:
                 # the block holds the thread alone: it is the thread (a heading over it heads nothing)
                 found.add(parent)
         return found
+
+    def post_before_cited(self, run: list[etree._Element], held: int) -> bool:
+        """Whether a thread read by its writers' names, each in a `<cite>`, follows a post of its own (rule
+        comments-by-name): the rest of the region holds CITED_POST_UNITS units of content text or more, in the
+        post's block (`after_the_post`), more than a guest book's line of introduction."""
+        if "comments-by-name" in self.analysis.disabled:
+            return False
+        rest = self.region_good - held
+        if rest < CITED_POST_UNITS * self.analysis.min_unit or not self.after_the_post(run[-1], held):
+            return False
+        return all(next(child.iter("cite"), None) is not None for child in run[:MIN_COMMENTS])
 
     def after_the_post(self, first: etree._Element, held: int) -> bool:
         """Whether the thread opening with `first` (holding `held` of content text) follows the post's block (rule

@@ -709,6 +709,19 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "comments-by-name",
+        "part of comment-threads and comments-descent: the descent stops above a block holding, after the post, a "
+        "thread of comments headed by their writer's name in a <cite> (MIN_COMMENTS of one template, THREAD_SHARE of "
+        "its content text), replies or not; such a thread outweighing the post more than a guest book's entries do "
+        "its introduction is left out after a post of CITED_POST_UNITS units or more in a block of its own; a line "
+        "without content text between comments (a pingback) goes with them",
+        ("MIN_COMMENTS", "THREAD_SHARE", "NAMED_SIGNATURE", "CITED_POST_UNITS"),
+        (
+            "test_content::test_a_post_over_a_longer_thread_of_cited_names_is_the_content",
+            "test_content::test_a_guest_book_of_cited_names_under_a_line_of_introduction_stays",
+        ),
+    ),
+    Rule(
         "comment-lists",
         "part of comment-threads: a comment may be a list of its own (<ul>, <ol>), its first item the comment, the "
         "items after it its tools (votes, replies, a link to report it: no content text, fewer than COMMENT_HEAD "
