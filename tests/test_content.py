@@ -2959,6 +2959,17 @@ def test_a_small_block_of_controls_with_labels_and_counts_is_left_out(widget):
     assert ferry(herald_page(FERRY + widget)) == FERRY_MD
 
 
+def test_a_tooltip_beside_a_button_in_the_story_is_left_out():
+    """A save button's tooltip (`role="tooltip"`, shown on hover) under the headline and between the paragraphs:
+    the button's label, not the story's, whatever the classes say (here nothing)."""
+    tools = (
+        "<div class='x9f2'><a href='/account/saved?add=ferry-timetable'><svg viewBox='0 0 8 8'><path d='M0 0h8v8z'/>"
+        "</svg></a><div class='x3a1'><div role='tooltip'><h6><span>Read Later</span></h6></div></div></div>"
+    )
+    story = FERRY.replace("</h1>", "</h1>" + tools).replace("weekdays.</p>", "weekdays.</p>" + tools)
+    assert ferry(herald_page(story)) == FERRY_MD
+
+
 def test_a_short_line_with_links_to_its_notes_is_kept():
     """Links to the page's own notes (`#n1`) are no controls: a short line of the story citing them stays."""
     line = "<p>Figures: the operator<a href='#n1'>[1]</a> and the council<a href='#n2'>[2]</a>.</p>"

@@ -141,6 +141,11 @@ BLOCKS = {
         "<div><span>Was this helpful?</span><button>Yes</button><button>No</button></div>",
         "Was this helpful?",
     ),
+    "popup-roles": (
+        "<div><a href='/account/saved'><svg viewBox='0 0 8 8'></svg></a><div role='tooltip'><span>Read Later</span>"
+        "</div></div>",
+        "Read Later",
+    ),
     "form-boxes": (
         '<div><p>Get the tide tables for your harbour every week.</p><input type="email" name="mail"></div>',
         "Get the tide tables for your harbour every week.",

@@ -1029,6 +1029,13 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "popup-roles",
+        'what the page shows only over another element on hover or focus (role="tooltip": a share or save button\'s '
+        '"Read Later") is left out with the furniture its ARIA role names (navigation, menu, dialog, toolbar)',
+        (),
+        ("test_content::test_a_tooltip_beside_a_button_in_the_story_is_left_out",),
+    ),
+    Rule(
         "form-boxes",
         "small boxes that ask the reader for input: around an empty text field (sign-up, search, reply; a field "
         'holding its prompt as its value, "Your email address", words without a digit, is empty; the box is the '
