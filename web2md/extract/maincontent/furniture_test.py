@@ -268,7 +268,13 @@ def is_embed_placeholder(block: etree._Element) -> bool:
             slot = True
         elif tag == "script":
             parent = node.getparent()
-            slot = slot or parent is not None and parent is not block and len(parent) == 1
+            slot = (
+                slot
+                or parent is not None
+                and parent is not block
+                and len(parent) == 1
+                and not (parent.text or "").strip()
+            )
         elif (
             tag == "button"
             or tag == "input"
