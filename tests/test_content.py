@@ -3030,6 +3030,63 @@ def test_a_small_block_of_controls_with_labels_and_counts_is_left_out(widget):
     assert ferry(herald_page(FERRY + widget)) == FERRY_MD
 
 
+def test_a_tooltip_beside_a_button_in_the_story_is_left_out():
+    """A save button's tooltip (`role="tooltip"`, shown on hover) under the headline and between the paragraphs:
+    the button's label, not the story's, whatever the classes say (here nothing)."""
+    tools = (
+        "<div class='x9f2'><a href='/account/saved?add=ferry-timetable'><svg viewBox='0 0 8 8'><path d='M0 0h8v8z'/>"
+        "</svg></a><div class='x3a1'><div role='tooltip'><h6><span>Read Later</span></h6></div></div></div>"
+    )
+    story = FERRY.replace("</h1>", "</h1>" + tools).replace("weekdays.</p>", "weekdays.</p>" + tools)
+    assert ferry(herald_page(story)) == FERRY_MD
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        "<div class='k1'><div class='k2'><div class='k3'></div></div><div class='k4'><p>Click the button below to load "
+        "the content.</p><button class='k5'>Show content</button></div><div class='k3'><iframe width='560' "
+        "height='315' src='' data-src='https://video.example/embed/7MDl'></iframe></div></div>",
+        "<div class='k1'><div class='k2'><p>Click the button below to load the content from maps.example.</p><p><a "
+        "class='k5' href='#' role='button'>Load content</a></p></div><div class='k6'><script type='text/template'>"
+        '&lt;iframe src="https://maps.example/embed/1"&gt;&lt;/iframe&gt;</script></div></div>',
+    ],
+    ids=["player-without-source", "script-box"],
+)
+def test_a_placeholder_for_an_embed_not_loaded_is_left_out(box):
+    """A "two-click" embed between the paragraphs: a line asking the reader to load it, one button, and the slot a
+    script fills once they do (a player without a source, a box holding only the script). Opaque classes."""
+    assert ferry(herald_page(FERRY.replace("weekdays.</p>", "weekdays.</p>" + box))) == FERRY_MD
+
+
+@pytest.mark.parametrize(
+    "box, line",
+    [
+        (  # a player showing its video: the line is its caption
+            "<div class='k1'><iframe width='560' height='315' src='https://video.example/embed/7MDl'></iframe><p>{}</p>"
+            "<button class='k5'>Play</button></div>",
+            "The new boats on their trial run across the harbour.",
+        ),
+        (  # a chart drawn by its script: the line explains it
+            "<div class='k1'><svg viewBox='0 0 10 10'><rect width='5' height='5'/></svg><p>{}</p><button class='k5'>"
+            "Start</button><div><script>draw()</script></div></div>",
+            "Press the button to see each sailing on the map.",
+        ),
+        (  # no slot: the story's sentence beside a button of its own
+            "<div class='k1'><p>{}</p><button class='k5'>Sign</button></div>",
+            "Readers can sign the ferry petition online until the end of March.",
+        ),
+    ],
+    ids=["video-caption", "interactive", "sentence-beside-a-button"],
+)
+def test_a_line_beside_a_button_and_what_it_shows_stays(box, line):
+    """The same shape where something is shown (a player with its source, a picture) or nothing waits to be
+    loaded: the line is the story's."""
+    md = ferry(herald_page(FERRY.replace("weekdays.</p>", "weekdays.</p>" + box.format(line))))
+    head, tail = FERRY_MD.split("weekdays.\n\n")
+    assert md == head + "weekdays.\n\n" + line + "\n\n" + tail
+
+
 def test_a_short_line_with_links_to_its_notes_is_kept():
     """Links to the page's own notes (`#n1`) are no controls: a short line of the story citing them stays."""
     line = "<p>Figures: the operator<a href='#n1'>[1]</a> and the council<a href='#n2'>[2]</a>.</p>"

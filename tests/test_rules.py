@@ -141,6 +141,16 @@ BLOCKS = {
         "<div><span>Was this helpful?</span><button>Yes</button><button>No</button></div>",
         "Was this helpful?",
     ),
+    "embed-placeholders": (
+        "<div><div><p>Click the button below to load the video.</p><button>Show</button></div><iframe src='' "
+        "data-src='https://video.example/embed/1'></iframe></div>",
+        "Click the button below to load the video.",
+    ),
+    "popup-roles": (
+        "<div><a href='/account/saved'><svg viewBox='0 0 8 8'></svg></a><div role='tooltip'><span>Read Later</span>"
+        "</div></div>",
+        "Read Later",
+    ),
     "form-boxes": (
         '<div><p>Get the tide tables for your harbour every week.</p><input type="email" name="mail"></div>',
         "Get the tide tables for your harbour every week.",

@@ -217,6 +217,16 @@ MEDIA_ELEMENTS = 12  # elements of a media block looked through for its running 
 STORY_PICTURE_TAGS = ("img", "video", "iframe", "object", "embed")
 MIN_PICTURE = 100
 PICTURE_POST = 4  # units of content text (MIN_UNIT each) under which such a block is a post without text of its own
+# A placeholder standing for an embed the reader has not agreed to load ("two-click" videos and social posts): a
+# block of at most MAX_PLACEHOLDER characters holding one control (a button, an element declared one) outside any
+# form, the slot of what it would load (a player with no source to show yet, or a box holding only the script that
+# writes the embed), and nothing shown (no picture, no player with a source: a video with its caption, a chart with
+# its explanation); at most PLACEHOLDER_ELEMENTS elements are looked through
+MAX_PLACEHOLDER = 300
+PLACEHOLDER_ELEMENTS = 30
+PICTURE_TAGS = frozenset({"img", "picture", "svg", "canvas"})
+PLACEHOLDER_TAGS = frozenset({"div", "section", "figure", "aside"})
+PLACEHOLDER_INPUTS = frozenset({"button", "checkbox"})
 _PIXELS = re.compile(r"(?:^|[;\s])(width|height)\s*:\s*(\d+)px", re.I)
 
 
@@ -242,6 +252,40 @@ def is_widget(block: etree._Element) -> bool:
             continue
         controls += 1
     return controls >= MIN_CONTROLS
+
+
+def is_embed_placeholder(block: etree._Element) -> bool:
+    """Whether a small block stands for an embed not loaded yet: one control (a `<button>`, `role="button"`, a
+    button or checkbox `<input>`), no form, the slot a script fills (a player without a source, a box holding only
+    a script) and no picture or player showing something."""
+    controls = 0
+    slot = False
+    for count, node in enumerate(islice(block.iter(), PLACEHOLDER_ELEMENTS + 1)):
+        tag = node.tag
+        if count == PLACEHOLDER_ELEMENTS or tag == "form" or tag in PICTURE_TAGS:
+            return False
+        if tag in PLAYER_TAGS:
+            source = (node.get("src") or "").strip()
+            if source and source != "about:blank":
+                return False  # a player showing something (a video with its caption stays)
+            slot = True
+        elif tag == "script":
+            parent = node.getparent()
+            slot = (
+                slot
+                or parent is not None
+                and parent is not block
+                and len(parent) == 1
+                and not (parent.text or "").strip()
+            )
+        elif (
+            tag == "button"
+            or tag == "input"
+            and str_lower(node.get("type") or "") in PLACEHOLDER_INPUTS
+            or (isinstance(tag, str) and str_lower(node.get("role") or "") == "button")
+        ):
+            controls += 1
+    return controls == 1 and slot
 
 
 def is_small_widget(el: etree._Element, tag: str, own: Counts) -> bool:
@@ -1355,6 +1399,15 @@ class FurnitureTest:
             and "form-boxes" not in off
         ):
             return True
+        if (
+            0 < total <= MAX_PLACEHOLDER
+            and tag in PLACEHOLDER_TAGS
+            and el not in self.body_path
+            and not self.holds_the_post(own)
+            and is_embed_placeholder(el)
+            and "embed-placeholders" not in off
+        ):
+            return True  # "Click the button below to load the content." beside the button and the empty player
         if (
             tag == "form"
             and 0 < total <= MAX_SIGN_UP

@@ -1042,6 +1042,21 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "embed-placeholders",
+        "a block of at most MAX_PLACEHOLDER characters standing for an embed the reader has not loaded: one control "
+        "(a button, an element declared one, a button or checkbox input), no form, the slot a script fills (a "
+        "player without a source, a box holding only a script), no picture and no player showing something",
+        ("MAX_PLACEHOLDER", "PLACEHOLDER_ELEMENTS"),
+        ("test_content::test_a_placeholder_for_an_embed_not_loaded_is_left_out",),
+    ),
+    Rule(
+        "popup-roles",
+        'what the page shows only over another element on hover or focus (role="tooltip": a share or save button\'s '
+        '"Read Later") is left out with the furniture its ARIA role names (navigation, menu, dialog, toolbar)',
+        (),
+        ("test_content::test_a_tooltip_beside_a_button_in_the_story_is_left_out",),
+    ),
+    Rule(
         "form-boxes",
         "small boxes that ask the reader for input: around an empty text field (sign-up, search, reply; a field "
         'holding its prompt as its value, "Your email address", words without a digit, is empty; the box is the '
@@ -1161,6 +1176,7 @@ MEASURED_VERDICTS = frozenset(
         "kickers",
         "heads-nothing",
         "control-widgets",
+        "embed-placeholders",
         "form-boxes",
         "call-boxes",
         "taxonomy-notes",
