@@ -65,6 +65,7 @@ _ROLES = frozenset(
 # the roles of text a page shows only over another element, on hover or focus (rule popup-roles): a tooltip's
 # "Read Later" beside the button it explains is that button's label, not the article's
 _POPUP_ROLES = frozenset({"tooltip"})
+_ROLES_AND_POPUPS = _ROLES | _POPUP_ROLES
 # What the walk does with an element, by its tag (`_tag_kind`), read once per tag and page: one dictionary look-up
 # where a measured element would take a test against each set of tags. Ordered so that the paragraph-like blocks
 # (UNIT_TAGS: `_UNIT` to `_HEADER`) and the tags that may be furniture (`_HEADER` and above) are ranges.
@@ -292,7 +293,7 @@ class Analysis:
         lone_cards, lone_held = self.lone_cards, self.lone_held
         count_cards = "teaser-cards" not in self.disabled
         h2_titles = "post-title-block" not in self.disabled
-        furniture_roles = _ROLES if "popup-roles" in self.disabled else _ROLES | _POPUP_ROLES
+        furniture_roles = _ROLES if "popup-roles" in self.disabled else _ROLES_AND_POPUPS
         post_title: list[etree._Element | None] = []  # the post's title without an <h1> (`headline`), once asked
         cards: dict[etree._Element, Cards] = {}  # per open element: the cards among its children
         targets: dict[etree._Element, str] = {}  # the one page the linked headings below an element lead to, or ""

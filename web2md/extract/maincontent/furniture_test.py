@@ -678,12 +678,17 @@ def in_blocks(block: etree._Element, good: Callable[[etree._Element], int]) -> b
         node = holding[0]
 
 
+def shows_text(el: etree._Element) -> bool:
+    """Whether any text below `el` is more than spaces (its tail aside)."""
+    return any(t.strip() for t in el.itertext())
+
+
 def is_a_break(el: etree._Element) -> bool:
     """Whether an element beside an inline one ends its line: a block, a line break, or an element without text
     (a script, an empty wrapper)."""
     tag = el.tag
     # the first text found decides: a line's neighbours with text have it near their start
-    return tag in BLOCK_TAGS or tag == "br" or not isinstance(tag, str) or not any(t.strip() for t in el.itertext())
+    return tag in BLOCK_TAGS or tag == "br" or not isinstance(tag, str) or not shows_text(el)
 
 
 def is_comment(
@@ -799,20 +804,17 @@ def is_named_comment(
     for _ in range(COMMENT_WRAPPERS):
         if block.text and block.text.strip():
             break
-        holding = [child for child in block.iterchildren(etree.Element) if any(t.strip() for t in child.itertext())]
+        holding = [child for child in block.iterchildren(etree.Element) if shows_text(child)]
         if len(holding) != 1 or any(child.tail and child.tail.strip() for child in block.iterchildren()):
             break
         block = holding[0]
-    head = next(
-        (child for child in block.iterchildren(etree.Element) if any(t.strip() for t in child.itertext())), None
-    )
+    head = next((child for child in block.iterchildren(etree.Element) if shows_text(child)), None)
     if (
         head is None
         or block.text
         and block.text.strip()
         or not (head.tail and head.tail.strip())
-        and next((after for after in head.itersiblings(etree.Element) if any(map(str.strip, after.itertext()))), None)
-        is None
+        and not any(map(shows_text, head.itersiblings(etree.Element)))
     ):
         return False  # (no header apart from the text)
     words: list[str] = []
@@ -2046,8 +2048,9 @@ class FurnitureTest:
 
     def titled_beside(self, children: list[etree._Element], body: etree._Element) -> etree._Element | None:
         """The child of `children` holding the story's title and a post (SIDEBAR_POST units of content text or
-        more: more than a header's line of introduction) when `body`, the child holding the most content text, is a sidebar's column
-        beside it: a widget column (`is_widget_column`) whose content text is under SIDEBAR_CONTENT of its text."""
+        more: more than a header's line of introduction) when `body`, the child holding the most content text, is a
+        sidebar's column beside it: a widget column (`is_widget_column`) whose content text is under SIDEBAR_CONTENT
+        of its text."""
         if body in self.story_holders:
             return None
         titled = next((child for child in children if child in self.story_holders), None)
@@ -2087,9 +2090,8 @@ class FurnitureTest:
         for _ in range(MENU_DEPTH):
             boxes = [child for child in node.iterchildren(etree.Element) if text(child)]
             if under_a_heading and len(boxes) == 2 and boxes[0].tag in HEADING_TAGS:
-                boxes = boxes[
-                    1:
-                ]  # (`under_a_heading`: a column opening with a heading over its boxes, the blog's name)
+                # (`under_a_heading`: a column opening with a heading over its boxes, the blog's name)
+                boxes = boxes[1:]
             if len(boxes) != 1:
                 break
             node = boxes[0]
@@ -2868,7 +2870,7 @@ class FurnitureTest:
         if len(parent) > MAX_BOX_PARTS:
             return False  # a line among many (a list's entries, a row of cells): no box's label; and no sibling is
             # read for each of many children
-        stats = self.analysis.stats
+        stats = self.stats
         own = stats.get(el)
         if own is not None and own.text >= SURELY_LONG:
             return False
@@ -2887,7 +2889,8 @@ class FurnitureTest:
             if own is not None and own.text >= SURELY_LONG:
                 size = own.text  # past both bounds below
             else:
-                size = len(self.text_of(child)) if self.text_of(child).strip() else 0
+                child_text = self.text_of(child)
+                size = len(child_text) if child_text.strip() else 0
             if size:
                 others.append(child)
                 beside += size
