@@ -12,6 +12,8 @@ import pytest
 
 from tests.test_content import (
     ABOUT_ME_TEXT,
+    APP_CALL_POST,
+    APP_CALL_POST_MD,
     FILM_MD,
     FILM_PAGE,
     LATEST,
@@ -695,6 +697,7 @@ PAGES = {
         + "\n\n"
         + ("The letters keep programs that write comments by themselves out of the log. " * 4).strip(),
     ),
+    "post-without-comments": (APP_CALL_POST, APP_CALL_POST_MD, "## September 26, 2012"),
     "comment-threads": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<div>"
         + "".join(
@@ -1093,6 +1096,8 @@ NEEDS = {
     "comment-names": {"comment-threads"},
     "comments-by-name": {"comment-threads", "comment-names", "comments-descent", "comment-titles"},
     "comment-reply-boxes": {"comment-sections"},
+    # the post's one paragraph is a call to action, left out when measured with the comments
+    "post-without-comments": {"comment-sections", "closing-furniture", "calls-to-action"},
     "enclosing-article": {"semantic-region"},  # the descent reaches the article's body through the article
     "unwrap-furniture": {"kickers"},
     "banner-kickers": {

@@ -622,6 +622,14 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "post-without-comments",
+        "with comment-sections: a short post is measured without the readers' comments found under their label, as "
+        "without those its class names, so that its own paragraph (a call to action, a line with a link) holding half "
+        "the post is the post",
+        (),
+        ("test_content::test_a_one_paragraph_post_over_comments_under_their_label_stays",),
+    ),
+    Rule(
         "comment-threads",
         "the readers' comments closing a block after the region's content text without a heading or class naming "
         "them: MIN_COMMENTS or more blocks side by side, each opening with its writer's name (a link, <cite>, bold, "
