@@ -5786,6 +5786,53 @@ def test_a_call_to_action_closing_a_longer_post_over_comments_under_their_label_
     assert "Subscribe" not in md and "statisticians" in md and "Ann Lee" not in md
 
 
+CAMERA_COMMENTS = [
+    "Sounds like a good upgrade for the price, but I will wait for the first reviews before I sell my old body.",
+    "The sensor is the same as last year's, so the pictures will look the same; what matters is the metering.",
+    "I hope the battery is the same too, I have three of them and do not want to buy new ones again this year.",
+    "Five frames a second is enough for my children's football games, and the screen that turns is welcome.",
+    "Still no weather sealing at this price, which is a pity for those of us who walk in the hills all year.",
+    "They will announce it next week together with two lenses, if the people who wrote to the site are right.",
+]
+
+
+CAMERA_SPECS = [
+    "It will use the same 24MP sensor",
+    "The same processor as last year",
+    "Metering with 2,016 pixels",
+    "Five frames a second",
+    "A screen that turns (3 inches)",
+]
+CAMERA_LEAD = (
+    "The fifth camera promised for this year will replace the old model in the next few weeks, and it will have "
+    "slightly different specifications:"
+)
+# a short post under its <h1> over a thread of readers' comments under their label, thirty times its length
+CAMERA_POST = (
+    "<html><head><title>The new camera to be announced next | Camera Rumors</title></head><body><div class='q9'>"
+    "<a href='/'>Camera Rumors</a></div><div class='q10'><div class='q11'><div class='q12'><h1 class='q1'>The new "
+    f"camera to be announced next</h1><div class='q3'><p>{CAMERA_LEAD}</p><ul>"
+    + "".join(f"<li>{spec}</li>" for spec in CAMERA_SPECS)
+    + "</ul></div></div><div class='q13'><div class='q14'><h3>30 Comments</h3><ol>"
+    + "".join(
+        f"<li class='q{n}'><div class='q5{n}'>reader{n}</div><div class='q6{n}'>Posted October 29, 2012 at 9:{n:02}"
+        f" am</div><div class='q7{n}'><p>{text}</p></div></li>"
+        for n, text in enumerate(CAMERA_COMMENTS * 5)
+    )
+    + "</ol></div></div></div></div></body></html>"
+)
+CAMERA_POST_MD = f"# The new camera to be announced next\n\n{CAMERA_LEAD}\n\n" + "\n".join(
+    f"- {spec}" for spec in CAMERA_SPECS
+)
+
+
+def test_a_short_posts_list_ahead_of_a_longer_thread_under_its_label_stays():
+    """Where the readers' comments under their label outweigh a short post many times (class names that say
+    nothing), the descent finds the thread as the article's body; the post ahead of it is no lead, and its list of
+    short lines without content text stays."""
+    assert convert(CAMERA_POST, "https://example.org/camera").markdown == CAMERA_POST_MD
+
+
 def test_lightboxes_beside_the_article_are_not_its_text():
     """A lightbox (like a modal or a popup) is shown over the page on demand: the video descriptions a page keeps in
     hidden lightboxes after its columns are not the article's text, however much prose they hold."""

@@ -454,6 +454,14 @@ RULES: tuple[Rule, ...] = (
         (),
     ),
     Rule(
+        "thread-bodies",
+        "with lead-blocks: where the body the descent found is taken whole by the closing tests (the readers' comments "
+        "outweighing a short post, found under their label), what stands ahead of it in the article is the post, "
+        "and its short lines (a list of specifications) stay",
+        (),
+        ("test_content::test_a_short_posts_list_ahead_of_a_longer_thread_under_its_label_stays",),
+    ),
+    Rule(
         "after-the-body",
         "in an article whose body is a block of its own, what follows the body (notes, boxes, related links) is "
         "left out",
