@@ -3131,38 +3131,6 @@ class FurnitureTest:
         counts = self.stats.get(el)
         return bool(counts and counts.titles and (counts.titles > 2 or counts.text >= TEASER_CHARS * counts.titles))
 
-    def headed_picture(self, heading: etree._Element | None) -> bool:
-        """Whether the block right after `heading` holds a picture alone (one image, no text)."""
-        if heading is None:
-            return False
-        picture = heading.getnext()
-        while picture is not None and not isinstance(picture.tag, str):
-            picture = picture.getnext()
-        return picture is not None and not self.holds_text(picture) and self.holds_one_image(picture)
-
-    def in_headed_pictures(self, heading: etree._Element) -> bool:
-        """Whether the heading before or after `heading` and its picture (`headed_picture`), of its tag, heads a
-        picture alone too."""
-        after = heading.getnext()
-        while after is not None and not isinstance(after.tag, str):
-            after = after.getnext()
-        for sibling in (after.getnext() if after is not None else None, self.previous_block(heading, 2)):
-            while sibling is not None and not isinstance(sibling.tag, str):
-                sibling = sibling.getnext()
-            if sibling is not None and sibling.tag == heading.tag and self.headed_picture(sibling):
-                return True
-        return False
-
-    @staticmethod
-    def previous_block(el: etree._Element, steps: int) -> etree._Element | None:
-        """The element `steps` elements before `el` among its siblings (comments and the like passed over)."""
-        node: etree._Element | None = el
-        for _ in range(steps):
-            node = node.getprevious() if node is not None else None
-            while node is not None and not isinstance(node.tag, str):
-                node = node.getprevious()
-        return node
-
     def heads_nothing(self, heading: etree._Element) -> bool:
         """A heading whose section (what follows it up to the next heading of its rank) is all furniture;
         a heading alone in its wrapper is judged by what follows the wrapper."""
@@ -3176,18 +3144,10 @@ class FurnitureTest:
         level = int(heading.tag[1])
         node = heading
         seen = False
-        # a heading of its own words (no link to another page) over a picture alone, beside another such heading of
-        # its tag over its picture, titles that picture: a post of headed pictures, each section a picture under its
-        # name (one heading over a picture alone is a box's: "Like our site?" over a badge)
+        # a heading of its own words (no link to another page) over a picture alone titles that picture: a post of
+        # headed pictures, each section a picture under its name
         own = stats.get(heading)
-        if (
-            own is not None
-            and not own.links
-            and self.headed_picture(heading)
-            and self.in_headed_pictures(heading)
-            and "headed-pictures" not in self.analysis.disabled
-        ):
-            return False
+        pictures = own is not None and not own.links and "headed-pictures" not in self.analysis.disabled
         for _ in range(HEADING_WRAPPERS + 1):
             if is_prose(node.tail):
                 return False  # text right after it, in no element of its own
@@ -3200,6 +3160,8 @@ class FurnitureTest:
                 if opening is not None and self.analysis.text(opening):  # an empty heading ends no section
                     return seen and int(opening.tag[1]) <= level  # a subsection's content belongs to this section
                 if self.holds_text(sibling) and not self(sibling) or is_prose(sibling.tail):
+                    return False
+                if pictures and not self.holds_text(sibling) and self.holds_one_image(sibling):
                     return False
                 seen = True
             if seen:

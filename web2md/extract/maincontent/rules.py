@@ -1037,8 +1037,8 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "headed-pictures",
-        "part of heads-nothing: a heading of its own words (no link) over a picture alone, beside another heading of "
-        "its tag over a picture alone, heads a section (a post of headed pictures), not nothing",
+        "part of heads-nothing: a heading of its own words (no link) over a picture alone heads a section (a post of "
+        "headed pictures), not nothing",
         (),
         ("test_content::test_a_post_of_pictures_each_under_its_heading_keeps_the_headings",),
     ),
