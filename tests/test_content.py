@@ -5833,49 +5833,6 @@ def test_a_short_posts_list_ahead_of_a_longer_thread_under_its_label_stays():
     assert convert(CAMERA_POST, "https://example.org/camera").markdown == CAMERA_POST_MD
 
 
-CARD_NAMES = ["Season's Greetings", "Christmas Ribbon", "Snowy Tree", "Warm Hands"]
-CARDS_INTRO = (
-    "The holiday season is fast approaching, and your clients are probably under the crunch to get their seasonal "
-    "cards designed and delivered. Here are four designs from others in your place to get you started."
-)
-CARDS_OUTRO = (
-    "Have you seen others around the web that inspired you? Good, original seasonal design is hard to find, and the "
-    "more sources of inspiration the better."
-)
-
-
-def headed_pictures_post(closing: str = "") -> str:
-    """A post of pictures each under a heading naming it, between a paragraph of introduction and one closing it."""
-    sections = "".join(
-        f"<h3>{name}</h3><p><a href='https://shots.example.net/{n}'><img src='/cards/{n}.jpg' alt=''></a></p>"
-        for n, name in enumerate(CARD_NAMES)
-    )
-    return (
-        "<html><head><title>Four designs to inspire you - Card Notes</title></head><body><nav><a href='/'>Home</a>"
-        f"</nav><div class='post'><h1>Four designs to inspire you</h1><p>{CARDS_INTRO}</p>{sections}<p>{CARDS_OUTRO}"
-        f"</p>{closing}</div></body></html>"
-    )
-
-
-HEADED_PICTURES = headed_pictures_post()
-HEADED_PICTURES_MD = (
-    f"# Four designs to inspire you\n\n{CARDS_INTRO}\n\n"
-    + "".join(f"### {name}\n\n" for name in CARD_NAMES)
-    + CARDS_OUTRO
-)
-
-
-def test_a_post_of_pictures_each_under_its_heading_keeps_the_headings():
-    """A heading over a picture alone heads a section: the picture it names, not nothing."""
-    assert convert(HEADED_PICTURES, "https://example.org/cards").markdown == HEADED_PICTURES_MD
-
-
-def test_a_linked_heading_over_a_picture_closing_the_post_is_still_a_teaser():
-    """A heading that is a link to another page, over its picture, closing the region titles that page: it goes."""
-    teaser = "<h3><a href='/more-cards'>More card designs</a></h3><p><a href='/more-cards'><img src='/m.jpg'></a></p>"
-    assert convert(headed_pictures_post(teaser), "https://example.org/cards").markdown == HEADED_PICTURES_MD
-
-
 def test_lightboxes_beside_the_article_are_not_its_text():
     """A lightbox (like a modal or a popup) is shown over the page on demand: the video descriptions a page keeps in
     hidden lightboxes after its columns are not the article's text, however much prose they hold."""

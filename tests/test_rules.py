@@ -17,13 +17,8 @@ from tests.test_content import (
     CAMERA_LEAD,
     CAMERA_POST,
     CAMERA_POST_MD,
-    CARD_NAMES,
-    CARDS_INTRO,
-    CARDS_OUTRO,
     FILM_MD,
     FILM_PAGE,
-    HEADED_PICTURES,
-    HEADED_PICTURES_MD,
     LATEST,
     LEAD_SUMMARY,
     LEGAL_NOTICE,
@@ -707,11 +702,6 @@ PAGES = {
     ),
     "post-without-comments": (APP_CALL_POST, APP_CALL_POST_MD, "## September 26, 2012"),
     "thread-bodies": (CAMERA_POST, CAMERA_POST_MD, f"# The new camera to be announced next\n\n{CAMERA_LEAD}"),
-    "headed-pictures": (
-        HEADED_PICTURES,
-        HEADED_PICTURES_MD,
-        f"# Four designs to inspire you\n\n{CARDS_INTRO}\n\n### {CARD_NAMES[-1]}\n\n{CARDS_OUTRO}",
-    ),
     "comment-threads": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<div>"
         + "".join(
@@ -1110,7 +1100,6 @@ NEEDS = {
     "comment-names": {"comment-threads"},
     "comments-by-name": {"comment-threads", "comment-names", "comments-descent", "comment-titles"},
     "comment-reply-boxes": {"comment-sections"},
-    "headed-pictures": {"heads-nothing"},  # part of it
     # the thread the body is, found under its label; the region widened to the post's title over it
     "thread-bodies": {"comment-sections", "closing-furniture", "lead-blocks", "titled-block"},
     # the post's one paragraph is a call to action, left out when measured with the comments

@@ -3144,10 +3144,6 @@ class FurnitureTest:
         level = int(heading.tag[1])
         node = heading
         seen = False
-        # a heading of its own words (no link to another page) over a picture alone titles that picture: a post of
-        # headed pictures, each section a picture under its name
-        own = stats.get(heading)
-        pictures = own is not None and not own.links and "headed-pictures" not in self.analysis.disabled
         for _ in range(HEADING_WRAPPERS + 1):
             if is_prose(node.tail):
                 return False  # text right after it, in no element of its own
@@ -3160,8 +3156,6 @@ class FurnitureTest:
                 if opening is not None and self.analysis.text(opening):  # an empty heading ends no section
                     return seen and int(opening.tag[1]) <= level  # a subsection's content belongs to this section
                 if self.holds_text(sibling) and not self(sibling) or is_prose(sibling.tail):
-                    return False
-                if pictures and not self.holds_text(sibling) and self.holds_one_image(sibling):
                     return False
                 seen = True
             if seen:

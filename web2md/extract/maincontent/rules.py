@@ -1036,13 +1036,6 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
-        "headed-pictures",
-        "part of heads-nothing: a heading of its own words (no link) over a picture alone heads a section (a post of "
-        "headed pictures), not nothing",
-        (),
-        ("test_content::test_a_post_of_pictures_each_under_its_heading_keeps_the_headings",),
-    ),
-    Rule(
         "heads-nothing",
         "section headings whose sections hold only furniture; not the heading right after the <h1> in a <header> "
         "or <hgroup> (the title's deck, over the byline), nor the story's heading over its byline",
