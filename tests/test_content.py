@@ -5723,6 +5723,116 @@ def test_a_call_to_action_holding_most_of_the_post_is_the_post():
     assert md == f"# Are you in?\n\n{call}\n\nIt will be fun to see how this turns out."
 
 
+READERS_UNDER_LABEL = "".join(
+    f"<div class='q{n}1'><p>{text}</p><p class='q{n}2'>Posted by: {name} | October {n}, 2012 at 10:1{n} AM</p></div>"
+    for n, (name, text) in enumerate(
+        [
+            (
+                "Ann Lee",
+                "I signed up this morning and the first questions were about how far I travel to work each day, which "
+                "made me think about the hours I spend on the train every week.",
+            ),
+            (
+                "Tom Ruiz",
+                "Count me in as well. I wonder how they will keep the answers private once millions of people have "
+                "sent them in, and whether the results will be published in full.",
+            ),
+            (
+                "Mia Chen",
+                "The comparison with the rest of the world is the best part: my sleep is apparently very average, and "
+                "my coffee far above it, which surprised nobody in my family.",
+            ),
+        ],
+        1,
+    )
+)
+
+
+def blog_post_over_comments(post: str) -> str:
+    """A blog's post under its date and title, over the readers' comments under their label, class names opaque."""
+    return (
+        "<html><head><title>Are you in? - Field Notes</title></head><body><div class='q7'><h1><a href='/'>Field "
+        "Notes</a></h1></div><div class='q8'><div class='q9'><h2 class='q10'>September 26, 2012</h2><div "
+        f"class='q11'><h3>Are you in?</h3><div class='q12'>{post}</div></div><div class='q13'><h3>Comments</h3>"
+        f"{READERS_UNDER_LABEL}</div></div></div></body></html>"
+    )
+
+
+APP_CALL = (
+    "Download the app today and take part in a global experiment on how we live, from now until the second of "
+    "October: answer a few questions each day and compare yourself with the rest of the world."
+)
+APP_CALL_POST = blog_post_over_comments(f"<p>{APP_CALL}</p>")
+APP_CALL_POST_MD = f"## September 26, 2012\n\n### Are you in?\n\n{APP_CALL}"
+
+
+def test_a_one_paragraph_post_over_comments_under_their_label_stays():
+    """A post of one paragraph is measured without the readers' comments its label heads, as without a thread its
+    class names: with class names that say nothing, the thread made the post's one paragraph (a call to action) a
+    small part of the post, and it went as furniture."""
+    assert convert(APP_CALL_POST, "https://example.org/in").markdown == APP_CALL_POST_MD
+
+
+def test_a_call_to_action_closing_a_longer_post_over_comments_under_their_label_goes():
+    """Measured without its comments, a post of several paragraphs still leaves out the call to action closing it."""
+    story = (
+        "<p>The app asks a few questions each day about how far you travel, how long you sleep and what you drink, and "
+        "shows you where your answers stand against everyone else's.</p><p>The answers are gathered for a week, then "
+        "read together by a team of statisticians who will publish what they find in a book and on the web.</p><p>I "
+        "answered the first questions this morning on the train, and it took less than a minute of my time.</p>"
+    )
+    call = "<p>Subscribe to our newsletter for more stories like this one.</p>"
+    md = convert(blog_post_over_comments(story + call), "https://example.org/in").markdown
+    assert "Subscribe" not in md and "statisticians" in md and "Ann Lee" not in md
+
+
+CAMERA_COMMENTS = [
+    "Sounds like a good upgrade for the price, but I will wait for the first reviews before I sell my old body.",
+    "The sensor is the same as last year's, so the pictures will look the same; what matters is the metering.",
+    "I hope the battery is the same too, I have three of them and do not want to buy new ones again this year.",
+    "Five frames a second is enough for my children's football games, and the screen that turns is welcome.",
+    "Still no weather sealing at this price, which is a pity for those of us who walk in the hills all year.",
+    "They will announce it next week together with two lenses, if the people who wrote to the site are right.",
+]
+
+
+CAMERA_SPECS = [
+    "It will use the same 24MP sensor",
+    "The same processor as last year",
+    "Metering with 2,016 pixels",
+    "Five frames a second",
+    "A screen that turns (3 inches)",
+]
+CAMERA_LEAD = (
+    "The fifth camera promised for this year will replace the old model in the next few weeks, and it will have "
+    "slightly different specifications:"
+)
+# a short post under its <h1> over a thread of readers' comments under their label, thirty times its length
+CAMERA_POST = (
+    "<html><head><title>The new camera to be announced next | Camera Rumors</title></head><body><div class='q9'>"
+    "<a href='/'>Camera Rumors</a></div><div class='q10'><div class='q11'><div class='q12'><h1 class='q1'>The new "
+    f"camera to be announced next</h1><div class='q3'><p>{CAMERA_LEAD}</p><ul>"
+    + "".join(f"<li>{spec}</li>" for spec in CAMERA_SPECS)
+    + "</ul></div></div><div class='q13'><div class='q14'><h3>30 Comments</h3><ol>"
+    + "".join(
+        f"<li class='q{n}'><div class='q5{n}'>reader{n}</div><div class='q6{n}'>Posted October 29, 2012 at 9:{n:02}"
+        f" am</div><div class='q7{n}'><p>{text}</p></div></li>"
+        for n, text in enumerate(CAMERA_COMMENTS * 5)
+    )
+    + "</ol></div></div></div></div></body></html>"
+)
+CAMERA_POST_MD = f"# The new camera to be announced next\n\n{CAMERA_LEAD}\n\n" + "\n".join(
+    f"- {spec}" for spec in CAMERA_SPECS
+)
+
+
+def test_a_short_posts_list_ahead_of_a_longer_thread_under_its_label_stays():
+    """Where the readers' comments under their label outweigh a short post many times (class names that say
+    nothing), the descent finds the thread as the article's body; the post ahead of it is no lead, and its list of
+    short lines without content text stays."""
+    assert convert(CAMERA_POST, "https://example.org/camera").markdown == CAMERA_POST_MD
+
+
 def test_lightboxes_beside_the_article_are_not_its_text():
     """A lightbox (like a modal or a popup) is shown over the page on demand: the video descriptions a page keeps in
     hidden lightboxes after its columns are not the article's text, however much prose they hold."""

@@ -12,6 +12,11 @@ import pytest
 
 from tests.test_content import (
     ABOUT_ME_TEXT,
+    APP_CALL_POST,
+    APP_CALL_POST_MD,
+    CAMERA_LEAD,
+    CAMERA_POST,
+    CAMERA_POST_MD,
     FILM_MD,
     FILM_PAGE,
     LATEST,
@@ -638,7 +643,7 @@ PAGES = {
     ),
     "comments-descent": (
         "<html><body><div id='content'><div class='post'><h1>Low tide today</h1><p>Low.</p></div><div id='comments' "
-        f"class='comments-area'><h2>12 comments</h2><ol>{REPLIES}</ol><p>Comments are closed.</p></div></div>"
+        f"class='comments-area'><ol>{REPLIES}</ol><p>Comments are closed.</p></div></div>"
         "</body></html>",
         "# Low tide today\n\nLow.",
         "# Low tide today",
@@ -695,6 +700,8 @@ PAGES = {
         + "\n\n"
         + ("The letters keep programs that write comments by themselves out of the log. " * 4).strip(),
     ),
+    "post-without-comments": (APP_CALL_POST, APP_CALL_POST_MD, "## September 26, 2012"),
+    "thread-bodies": (CAMERA_POST, CAMERA_POST_MD, f"# The new camera to be announced next\n\n{CAMERA_LEAD}"),
     "comment-threads": (
         f"<html><body><article><h1>Tides explained</h1>{BODY}<div>"
         + "".join(
@@ -1093,6 +1100,10 @@ NEEDS = {
     "comment-names": {"comment-threads"},
     "comments-by-name": {"comment-threads", "comment-names", "comments-descent", "comment-titles"},
     "comment-reply-boxes": {"comment-sections"},
+    # the thread the body is, found under its label; the region widened to the post's title over it
+    "thread-bodies": {"comment-sections", "closing-furniture", "lead-blocks", "titled-block"},
+    # the post's one paragraph is a call to action, left out when measured with the comments
+    "post-without-comments": {"comment-sections", "closing-furniture", "calls-to-action"},
     "enclosing-article": {"semantic-region"},  # the descent reaches the article's body through the article
     "unwrap-furniture": {"kickers"},
     "banner-kickers": {

@@ -5,7 +5,7 @@ the overview of main-content selection is in `web2md.extract.maincontent`."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any
@@ -922,6 +922,11 @@ def choose_main(
         node = node.getparent()
         above.add(node)
     before: set[etree._Element] = set()  # blocks ahead of the body kept so far: the title and the lead
+    # a body the closing tests take whole (the readers' comments outweighing a short post, their names unread): what
+    # stands ahead of it is the post, not a lead
+    lead_only = "lead-blocks" not in off and not (
+        "thread-bodies" not in off and closed_whole(main, article, skip.closing, analysis.good)
+    )
 
     listing = beside_the_lists(skip, article, analysis, front, recall)
 
@@ -935,7 +940,7 @@ def choose_main(
                 and el.tag not in HEADING_TAGS
                 and not analysis.good(el)
                 and not opens_with_a_heading(el)
-                and "lead-blocks" not in off
+                and lead_only
             ):
                 return True  # ahead of the body only headings, the blocks holding them, and content text
             before.add(el)
@@ -944,6 +949,23 @@ def choose_main(
     return Choice(
         [article], once_each(skip_beside_the_body, skip.text_of, off, whole), analysis.good(article), analysis.skip_tags
     )
+
+
+def closed_whole(
+    body: etree._Element,
+    article: etree._Element,
+    closing: Collection[etree._Element],
+    good: Callable[[etree._Element], int],
+) -> bool:
+    """Whether the closing furniture holds all of `body`'s content text: the body, a block holding it below
+    `article`, or each of its children holding content text."""
+    node: etree._Element | None = body
+    while node is not None and node is not article:
+        if node in closing:
+            return True
+        node = node.getparent()
+    held = [child for child in body.iterchildren(etree.Element) if good(child)]
+    return bool(held) and all(child in closing for child in held)
 
 
 def after_a_list(body: etree._Element, heading: etree._Element, analysis: Analysis) -> bool:

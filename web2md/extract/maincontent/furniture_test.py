@@ -1086,13 +1086,23 @@ class FurnitureTest:
         # the blocks closing the region that are not the story
         # (the readers' comments under a heading naming them are named outright: left out in a second reading too,
         # which goes without the closing notes, measured against the region)
+        comments: set[etree._Element] = set()  # the readers' comments found by their label (`comment_sections`)
         self.closing = (
-            self.closing_furniture(title=label_title)
+            self.closing_furniture(title=label_title, comments=comments)
             if "closing-furniture" not in off
-            else self.closing_furniture(notes=False, title=label_title)
+            else self.closing_furniture(notes=False, title=label_title, comments=comments)
             if "comment-sections" not in off
             else set()
         )
+        if comments and "post-without-comments" not in off:
+            # a short post is measured without its comments however they are found, as without those named so
+            # above: else a thread whose names say nothing (as blind reads it) makes the post's own paragraph a
+            # small part of "the post", and the tests guarded by `holds_the_post` take it as furniture
+            apart = comments.union(threads)
+            tops = [el for el in apart if not any(up in apart for up in el.iterancestors())]
+            post_good = self.region_good - sum(map(good, tops))
+            if post_good > 0:
+                self.post_sizes = (analysis.text(main) - sum(map(analysis.text, tops)), post_good)
         if article_body and not recall and "publisher-body-end" not in off:
             self.closing.update(self.after_the_publishers_text(article_body))
         if not recall and "site-footers" not in off:
@@ -1907,7 +1917,9 @@ class FurnitureTest:
             section = [child] if own and own.titles else None
         return found
 
-    def closing_furniture(self, notes: bool = True, title: str = "") -> set[etree._Element]:
+    def closing_furniture(
+        self, notes: bool = True, title: str = "", comments: set[etree._Element] | None = None
+    ) -> set[etree._Element]:
         """The blocks that close the region and are not the story: its closing notes, from a heading that labels
         them (`is_tail_label`) on, when no other heading follows it and they hold less than half the region's text
         (the publisher's self-description, press contacts and legal notices), and teasers written as paragraphs
@@ -1932,10 +1944,12 @@ class FurnitureTest:
             children = list(node.iterchildren(etree.Element))
             start = len(children)
             if comments_apart:
-                comments = self.comment_sections(children, leads, title)
-                if comments:
-                    found.update(comments)
-                    children = [child for child in children if child not in comments]
+                thread = self.comment_sections(children, leads, title)
+                if thread:
+                    found.update(thread)
+                    if comments is not None:
+                        comments.update(thread)
+                    children = [child for child in children if child not in thread]
                     start = len(children)
             held = 0  # text outside links from the child looked at to the end
             for i in range(len(children) - 1, -1, -1) if notes else ():
@@ -1963,7 +1977,10 @@ class FurnitureTest:
                 # the body is looked for as well
                 starts.append(body)
         if comments_apart:
-            found.update(self.comments_in_the_post(visited, title))
+            thread = self.comments_in_the_post(visited, title)
+            found.update(thread)
+            if comments is not None:
+                comments.update(thread)
         return found
 
     def site_footer(self) -> list[etree._Element]:

@@ -454,6 +454,14 @@ RULES: tuple[Rule, ...] = (
         (),
     ),
     Rule(
+        "thread-bodies",
+        "with lead-blocks: where the body the descent found is taken whole by the closing tests (the readers' comments "
+        "outweighing a short post, found under their label), what stands ahead of it in the article is the post, "
+        "and its short lines (a list of specifications) stay",
+        (),
+        ("test_content::test_a_short_posts_list_ahead_of_a_longer_thread_under_its_label_stays",),
+    ),
+    Rule(
         "after-the-body",
         "in an article whose body is a block of its own, what follows the body (notes, boxes, related links) is "
         "left out",
@@ -620,6 +628,14 @@ RULES: tuple[Rule, ...] = (
             "test_content::test_a_thread_closed_by_a_reply_form_of_prose_is_left_out",
             "test_content::test_a_post_holding_a_box_to_write_in_after_another_posts_comments_stays",
         ),
+    ),
+    Rule(
+        "post-without-comments",
+        "with comment-sections: a short post is measured without the readers' comments found under their label, as "
+        "without those its class names, so that its own paragraph (a call to action, a line with a link) holding half "
+        "the post is the post",
+        (),
+        ("test_content::test_a_one_paragraph_post_over_comments_under_their_label_stays",),
     ),
     Rule(
         "comment-threads",
