@@ -25,6 +25,7 @@ from web2md.extract.maincontent.blocks import (
     has_words,
     holds,
     inside_link,
+    lettered_word_count,
     link_target,
     opening_heading,
     previous_element,
@@ -1056,6 +1057,8 @@ class FurnitureTest:
         self.caption_hints: dict[str, bool] = {}  # per distinct class/id string: whether it names a caption
         self.token_strengths: dict[str, int] = {}  # one per distinct class/id token
         self.beside_cards: dict[etree._Element, int] = {}
+        # per parent: the content text of its children before each (`follows_the_post`)
+        self.good_before: dict[etree._Element, dict[etree._Element, int]] = {}
         self.one_image: dict[etree._Element, bool] = {}  # per block: holds exactly one image
         self.loose_text: dict[etree._Element, bool] = {}  # per block: has text outside its child elements
         self.anchors: dict[str, etree._Element] | None = None  # the page's link targets by name (when asked)
@@ -1267,6 +1270,18 @@ class FurnitureTest:
             and "author-microdata" not in off
         ):
             return True  # the page marks the box as its author (a schema.org Person) and it describes them
+        if (
+            self.author
+            and tag in AUTHOR_BOX_TAGS
+            and 0 < total <= MAX_PORTRAIT_BIO
+            and own is not None
+            and own.good
+            and el not in self.body_path
+            and not self.holds_the_post(own)
+            and self.is_author_box(el, own.good)
+            and "author-boxes" not in off
+        ):
+            return True  # a box about the byline's author after the post, wherever it stands (not only closing it)
         if tag in TAXONOMY_NOTE_TAGS and 0 < linked and total <= MAX_TAXONOMY_NOTE and self.is_taxonomy_note(el):
             return True  # "This entry was posted on ... and is filed under <a rel='category tag'>News</a>. ..."
         hints = None  # the class and id, once read
@@ -2742,6 +2757,51 @@ class FurnitureTest:
             return False
         words = set(name_words(self.text_of(block)))
         return all(word in words for word in self.author) and words_beside_links(block) >= SENTENCE_WORDS
+
+    def is_author_box(self, block: etree._Element, held: int) -> bool:
+        """A box about the page's author, known by the byline it refers to: a portrait and prose naming the author
+        (`is_portrait_bio`), or a heading that is the byline's name (the name alone, or "By" and the name) over a
+        sentence's worth of words outside links; after more content text than its own `held` (`follows_the_post`): a
+        block opening with the author's name over the post's first lines is the post's header."""
+        if not self.is_portrait_bio(block):
+            line = next(
+                (
+                    node
+                    for node in islice(block.iter(), HEADING_LOOKAHEAD)
+                    if node.tag in HEADING_TAGS and has_words(block_text(node))
+                ),
+                None,
+            )
+            if line is None or not is_byline(block_text(line), self.author):
+                return False
+            named = lettered_word_count(block_text(line)) - sum(
+                lettered_word_count(block_text(anchor)) for anchor in line.iter("a")
+            )
+            if words_beside_links(block) - named < SENTENCE_WORDS:
+                return False
+        return self.follows_the_post(block, held)
+
+    def follows_the_post(self, block: etree._Element, need: int) -> bool:
+        """Whether the region holds more than `need` characters of content text before `block` (in the blocks
+        before it and before each of its ancestors up to the region)."""
+        held = 0
+        node = block
+        while node is not self.main:
+            parent = node.getparent()
+            if parent is None:
+                return False
+            before = self.good_before.get(parent)
+            if before is None:  # each parent's children summed once (a page of many such boxes stays linear)
+                before = self.good_before[parent] = {}
+                running = 0
+                for child in parent.iterchildren(etree.Element):
+                    before[child] = running
+                    running += self.analysis.good(child)
+            held += before.get(node, 0)
+            if held > need:
+                return True
+            node = parent
+        return False
 
     def is_story_list(self, block: etree._Element) -> bool:
         """A list whose MIN_CARDS or more items are each a headline link with a line of its own (`link_item`),

@@ -762,6 +762,15 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "author-boxes",
+        "a box about the page's author wherever it stands after the post (half the post's content text before it), "
+        "known by the byline it refers to whatever its class: a portrait and prose naming the author (every word of "
+        "the byline's name), or a heading that is the byline's name over a sentence of words outside links; at most "
+        "MAX_PORTRAIT_BIO characters, not the body's block nor one holding half the post's content text",
+        ("MAX_PORTRAIT_BIO", "SENTENCE_WORDS"),
+        (),
+    ),
+    Rule(
         "site-footers",
         "the site's footer inside a region as wide as the page: after the region's body block (its child holding "
         "half its content text or more, in several blocks), the blocks after the first menu (MIN_MENU_LINKS links "
