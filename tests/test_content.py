@@ -3321,6 +3321,49 @@ def test_a_portrait_and_prose_naming_the_author_closing_the_story_are_left_out(n
     assert ferry(page) == FERRY_MD
 
 
+SIGN_UP = (
+    "Every Friday the Herald's harbour letter brings the week's sailings, the council's decisions and the stories "
+    "from the pier to your inbox, free of charge and without advertising."
+)
+AUTHOR_BOXES = {
+    "portrait": "<div class='q1'><img src='/staff/ann.jpg' alt=''><p>Ann Keel is a reporter covering the harbour and "
+    "the council for the Herald. She joined in 2015.</p></div>",
+    "name-heading": "<div class='q1'><h3><a href='/author/ann'>Ann Keel</a></h3><p>I cover the harbour and the council "
+    "for the Herald and have lived by the pier since 2015.</p><p><a href='/author/ann'>More posts</a></p></div>",
+}
+
+
+@pytest.mark.parametrize("box", AUTHOR_BOXES.values(), ids=AUTHOR_BOXES.keys())
+def test_a_box_about_the_author_before_more_text_is_left_out(box):
+    """A box about the byline's author after the story that does not close the region (a sign-up note of prose
+    follows it), with opaque class names: known by the byline it refers to, a portrait and prose naming the author or
+    a heading that is the author's name."""
+    page = by_ann_keel(herald_page(FERRY + box + f"<div class='q2'><p>{SIGN_UP}</p></div>"))
+    assert ferry(page) == FERRY_MD + "\n\n" + SIGN_UP
+
+
+def test_a_block_under_the_authors_name_opening_the_post_stays():
+    """The author's name as a heading over the post's first section (nothing of the post before it): the post's
+    header, not a box about the author."""
+    first = (
+        "<div class='q1'><h3>Ann Keel</h3><p>I took the first early sailing on Monday and found the boat half full, "
+        "the coffee hot and the crew as surprised as the passengers.</p></div>"
+    )
+    page = by_ann_keel(herald_page("<h1>Council approves new ferry timetable</h1>" + first + FERRY.split("</p>", 1)[1]))
+    assert "I took the first early sailing" in ferry(page)
+
+
+def test_a_box_about_another_person_after_the_story_stays():
+    """A heading naming someone who is not the byline's author over prose after the story: the story's own (a
+    portrait of the skipper)."""
+    box = (
+        "<div class='q1'><h3>Tom Reed</h3><p>Tom Reed has skippered the early boat for eleven years and will "
+        "take the first of the new sailings on Monday.</p></div>"
+    )
+    page = by_ann_keel(herald_page(FERRY + box + f"<div class='q2'><p>{SIGN_UP}</p></div>"))
+    assert "Tom Reed has skippered" in ferry(page)
+
+
 CLOSING_WITH_PHOTO = (
     "After the vote, commuters gathered on the pier to read the new timetable pinned beside the ticket office, and "
     "several said they would try the first early sailing on Monday. The operator has promised a second boat for the "

@@ -988,6 +988,15 @@ PAGES = {
         "# Tides explained\n\n" + "\n\n".join(PARAGRAPHS[:2]) + "\n\nAnn Keel has piloted ships into this harbour "
         "for thirty years and writes about the sea in the evenings.\n\n" + "\n\n".join(PARAGRAPHS[2:]),
     ),
+    "author-boxes": (
+        "<html><head><meta name='author' content='Ann Keel'></head><body><article><h1>Tides explained</h1>"
+        f"{BODY[: BODY.index('<p>Spring')]}<div class='q1'><h3>Ann Keel</h3><p>Ann has piloted ships into this harbour "
+        f"for thirty years and writes about the sea in the evenings.</p></div>{BODY[BODY.index('<p>Spring') :]}"
+        "</article></body></html>",
+        ARTICLE_MD,
+        "# Tides explained\n\n" + "\n\n".join(PARAGRAPHS[:2]) + "\n\n### Ann Keel\n\nAnn has piloted ships into "
+        "this harbour for thirty years and writes about the sea in the evenings.\n\n" + "\n\n".join(PARAGRAPHS[2:]),
+    ),
     "described-pictures": (
         f"<html><body><article><h1>Tides explained</h1>{BODY[: BODY.index('<p>Spring')]}<div class='q1'><img "
         "src='/img/pier.jpg' aria-describedby='q2' width='1024' height='768' alt=''><p id='q2' class='q3'>The pier at "

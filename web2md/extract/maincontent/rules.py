@@ -768,7 +768,11 @@ RULES: tuple[Rule, ...] = (
         "the byline's name), or a heading that is the byline's name over a sentence of words outside links; at most "
         "MAX_PORTRAIT_BIO characters, not the body's block nor one holding half the post's content text",
         ("MAX_PORTRAIT_BIO", "SENTENCE_WORDS"),
-        (),
+        (
+            "test_content::test_a_box_about_the_author_before_more_text_is_left_out",
+            "test_content::test_a_block_under_the_authors_name_opening_the_post_stays",
+            "test_content::test_a_box_about_another_person_after_the_story_stays",
+        ),
     ),
     Rule(
         "site-footers",
