@@ -3364,6 +3364,44 @@ def test_a_box_about_another_person_after_the_story_stays():
     assert "Tom Reed has skippered" in ferry(page)
 
 
+def test_a_picture_credited_to_the_author_after_the_story_stays():
+    """A picture whose prose names the author last (the photographer's credit) is no box about her."""
+    box = (
+        "<div class='q1'><img src='/photos/pier.jpg' alt=''><p>The pier at low water in March, seen from the harbour "
+        "wall before the works began. Photo: Ann Keel</p></div>"
+    )
+    page = by_ann_keel(herald_page(FERRY + box + f"<div class='q2'><p>{SIGN_UP}</p></div>"))
+    assert "seen from the harbour wall" in ferry(page)
+
+
+def test_slides_each_opening_with_the_authors_name_stay():
+    """A series of pictures whose lines each open with the author's name (a reporter's trip told in slides): items
+    alike, no one box about her."""
+    slides = "".join(
+        f"<div class='q5'><img src='/photos/trip{n}.jpg' alt=''><p>Ann Keel {line}</p></div>"
+        for n, line in enumerate(
+            [
+                "boards the first early sailing on Monday, a few minutes before six in the morning.",
+                "talks to the skipper on the bridge while the boat leaves the harbour in the dark.",
+                "counts the passengers on the upper deck as the sun comes up over the mainland.",
+            ]
+        )
+    )
+    page = by_ann_keel(herald_page(FERRY + slides + f"<div class='q2'><p>{SIGN_UP}</p></div>"))
+    assert "counts the passengers" in ferry(page)
+
+
+def test_a_byline_heading_over_more_of_the_story_stays():
+    """"By" and the author's name as a heading over a block after the story's first part: the byline of what
+    follows, not a box about her."""
+    more = (
+        "<div class='q1'><h3>By Ann Keel</h3><p>Later on Tuesday the operator said the first early boat would also "
+        "stop at the island pier on request.</p></div>"
+    )
+    page = by_ann_keel(herald_page(FERRY + more + f"<div class='q2'><p>{SIGN_UP}</p></div>"))
+    assert "stop at the island pier" in ferry(page)
+
+
 CLOSING_WITH_PHOTO = (
     "After the vote, commuters gathered on the pier to read the new timetable pinned beside the ticket office, and "
     "several said they would try the first early sailing on Monday. The operator has promised a second boat for the "

@@ -146,6 +146,7 @@ MAX_BIO = 400  # characters of a box about a person closing the article (a name,
 NO_LINE: frozenset[etree._Element] = frozenset()  # a block closed by no line of links
 MIN_LINE_LINKS = 2  # links to other pages of the site in a loose line of nothing else ("« Previous | Next »")
 MAX_PORTRAIT_BIO = 700  # characters of a box closing the article of a portrait and prose naming the page's author
+AUTHOR_BOX_OPENING = 8  # words of such a box among which the author's name opens its prose (after a heading's few)
 NAME_WORDS = 4  # words of a person's name over such a box
 LEFTOVER_TAGS = frozenset({"p", "div", "span", "small"})  # the lines a box holds beside its furniture
 SENTENCE_ENDS = frozenset(".!?…")
@@ -1057,6 +1058,8 @@ class FurnitureTest:
         self.caption_hints: dict[str, bool] = {}  # per distinct class/id string: whether it names a caption
         self.token_strengths: dict[str, int] = {}  # one per distinct class/id token
         self.beside_cards: dict[etree._Element, int] = {}
+        # per parent: the tag and class its children share with a sibling (`repeats`)
+        self.repeated_kinds: dict[etree._Element, set[tuple[str, str]]] = {}
         # per parent: the content text of its children before each (`follows_the_post`)
         self.good_before: dict[etree._Element, dict[etree._Element, int]] = {}
         self.one_image: dict[etree._Element, bool] = {}  # per block: holds exactly one image
@@ -2759,11 +2762,18 @@ class FurnitureTest:
         return all(word in words for word in self.author) and words_beside_links(block) >= SENTENCE_WORDS
 
     def is_author_box(self, block: etree._Element, held: int) -> bool:
-        """A box about the page's author, known by the byline it refers to: a portrait and prose naming the author
-        (`is_portrait_bio`), or a heading that is the byline's name (the name alone, or "By" and the name) over a
-        sentence's worth of words outside links; after more content text than its own `held` (`follows_the_post`): a
-        block opening with the author's name over the post's first lines is the post's header."""
-        if not self.is_portrait_bio(block):
+        """A box about the page's author, known by the byline it refers to: a portrait and prose opening with the
+        author's name (`is_portrait_bio`, the name in its first AUTHOR_BOX_OPENING words: a step's or a slide's
+        picture credited to the author names them last), or a heading that is the byline's name alone over a
+        sentence's worth of words outside links ("By" and the name over the story is its byline); one of a kind among
+        its siblings (`repeats`: steps and slides come alike); after more content text than its own `held`
+        (`follows_the_post`): a block opening with the author's name over the post's first lines is its header."""
+        if self.is_portrait_bio(block):
+            words = name_words(self.text_of(block))[:AUTHOR_BOX_OPENING]
+            size = len(self.author)
+            if not any(tuple(words[at : at + size]) == self.author for at in range(len(words) - size + 1)):
+                return False
+        else:
             line = next(
                 (
                     node
@@ -2772,14 +2782,30 @@ class FurnitureTest:
                 ),
                 None,
             )
-            if line is None or not is_byline(block_text(line), self.author):
+            if line is None or tuple(name_words(block_text(line))) != self.author:
                 return False
             named = lettered_word_count(block_text(line)) - sum(
                 lettered_word_count(block_text(anchor)) for anchor in line.iter("a")
             )
             if words_beside_links(block) - named < SENTENCE_WORDS:
                 return False
-        return self.follows_the_post(block, held)
+        return not self.repeats(block) and self.follows_the_post(block, held)
+
+    def repeats(self, block: etree._Element) -> bool:
+        """Whether a sibling of `block` has its tag and class (an item of a series: steps, slides, cards)."""
+        parent = block.getparent()
+        if parent is None:
+            return False
+        seen = self.repeated_kinds.get(parent)
+        if seen is None:  # each parent's children read once
+            kinds: set[tuple[str, str]] = set()
+            seen = self.repeated_kinds[parent] = set()
+            for child in parent.iterchildren(etree.Element):
+                kind = (child.tag, child.get("class") or "")
+                if kind in kinds:
+                    seen.add(kind)
+                kinds.add(kind)
+        return (block.tag, block.get("class") or "") in seen
 
     def follows_the_post(self, block: etree._Element, need: int) -> bool:
         """Whether the region holds more than `need` characters of content text before `block` (in the blocks

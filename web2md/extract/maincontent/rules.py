@@ -764,14 +764,18 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "author-boxes",
         "a box about the page's author wherever it stands after the post (half the post's content text before it), "
-        "known by the byline it refers to whatever its class: a portrait and prose naming the author (every word of "
-        "the byline's name), or a heading that is the byline's name over a sentence of words outside links; at most "
+        "known by the byline it refers to whatever its class: a portrait and prose opening with the author's name "
+        "(in its first AUTHOR_BOX_OPENING words), or a heading that is the byline's name alone over a sentence of "
+        "words outside links; one of a kind among its siblings (steps and slides come alike); at most "
         "MAX_PORTRAIT_BIO characters, not the body's block nor one holding half the post's content text",
-        ("MAX_PORTRAIT_BIO", "SENTENCE_WORDS"),
+        ("MAX_PORTRAIT_BIO", "SENTENCE_WORDS", "AUTHOR_BOX_OPENING"),
         (
             "test_content::test_a_box_about_the_author_before_more_text_is_left_out",
             "test_content::test_a_block_under_the_authors_name_opening_the_post_stays",
             "test_content::test_a_box_about_another_person_after_the_story_stays",
+            "test_content::test_a_picture_credited_to_the_author_after_the_story_stays",
+            "test_content::test_slides_each_opening_with_the_authors_name_stay",
+            "test_content::test_a_byline_heading_over_more_of_the_story_stays",
         ),
     ),
     Rule(
