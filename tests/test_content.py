@@ -3392,7 +3392,7 @@ def test_slides_each_opening_with_the_authors_name_stay():
 
 
 def test_a_byline_heading_over_more_of_the_story_stays():
-    """"By" and the author's name as a heading over a block after the story's first part: the byline of what
+    """ "By" and the author's name as a heading over a block after the story's first part: the byline of what
     follows, not a box about her."""
     more = (
         "<div class='q1'><h3>By Ann Keel</h3><p>Later on Tuesday the operator said the first early boat would also "
