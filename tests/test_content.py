@@ -7394,6 +7394,46 @@ def test_a_sidebars_column_of_headed_boxes_after_the_post_is_left_out(columns):
     assert "zwanzig Jahren" not in md and "März" not in md and "Formular" not in md
 
 
+BARE_SIDEBAR = (
+    "<div class='q55a0c1'><h2>Bergnotizen</h2><p>Ich wandere seit zwanzig Jahren in den Bergen und schreibe hier "
+    "darüber, meist am Abend nach der Tour, wenn die Füße noch schwer sind. Vorher war ich Lehrerin, heute führe ich "
+    "Gruppen über die Alpen und sammle Geschichten von den Hütten.</p></div>"
+    "<div class='q55a0c1'><h2>Neue Beiträge per E-Mail</h2><form action='/abo'><input type='email' name='m'>"
+    "<input type='submit' value=''></form></div>"
+    "<div class='q55a0c1'><h2>Folge mir</h2><a href='https://social.example/bergnotizen'><img src='/i/s.png' "
+    "alt=''></a> <a href='https://bilder.example/bergnotizen'><img src='/i/b.png' alt=''></a></div>"
+    "<div class='q55a0c1'><h2>Fragen?</h2><p>Hast du eine Frage oder eine Anmerkung zu einer Tour? Schreib mir eine "
+    "Nachricht über das Formular.</p></div>"
+)
+
+
+def test_a_sidebars_column_of_headed_boxes_over_forms_and_icons_is_left_out():
+    """A blog's sidebar beside the post whose boxes hold no list of links: two show their heading alone over a
+    sign-up form and icons linking elsewhere, whatever its class."""
+    columns = f"<div class='q9c7e20'>{HUT_POST}</div><div class='q3f5d18'>{BARE_SIDEBAR}</div>"
+    md = convert(hut_page(columns), "https://bergnotizen.example/2024/05/huette.html").markdown
+    assert "den Grat zurück" in md
+    assert "zwanzig Jahren" not in md and "Formular" not in md
+
+
+def test_a_posts_closing_sections_over_a_map_and_pictures_stay():
+    """The post's closing sections where two headings stand over a map's frame and pictures (no text under them):
+    the story's own."""
+    sections = (
+        "<div class='q3f5d18'><div><h3>Anreise</h3><p>Mit dem Bus bis zur Talstation, dann in drei Stunden zu Fuß "
+        "über den alten Saumweg.</p></div>"
+        "<div><h3>Karte</h3><iframe src='https://karten.example/embed?route=12'></iframe><a "
+        "href='https://karten.example/route/12'></a></div>"
+        "<div><h3>Bilder</h3><img src='/bilder/1.jpg' alt=''><img src='/bilder/2.jpg' alt=''><script>zeige()</script>"
+        "</div>"
+        "<div><h3>Kosten</h3><p>Rund fünfzig Euro die Nacht mit Halbpension, Getränke extra.</p></div></div>"
+    )
+    md = convert(
+        hut_page(f"<div class='q9c7e20'>{HUT_POST}</div>{sections}"), "https://bergnotizen.example/2024/05/h.html"
+    ).markdown
+    assert "Halbpension" in md and "Saumweg" in md
+
+
 def test_a_posts_closing_sections_under_their_headings_stay():
     """Short sections under headings after the post's block, none a list of links: the post's own."""
     sections = (

@@ -168,6 +168,9 @@ MENU_DEPTH = 3  # blocks down from a block closing the region to the first one h
 # A sidebar's column after the body block: this many boxes opening with a heading, one of them with this share of its
 # text or more in links (an archive by month with its counts, a blogroll, a list of labels)
 MIN_WIDGETS = 3
+BARE_WIDGETS = 2  # boxes of a column showing their heading alone (a form, icons or a script's slot under it)
+BARE_CONTROLS = frozenset({"a", "form", "input", "select", "button", "textarea", "script"})
+BARE_MEDIA = frozenset({"video", "audio", "iframe", "object", "embed", "picture", "canvas", "figure"})
 WIDGET_LINKS = 0.5
 SIDEBAR_SHARE = 1.0  # a sidebar holds less content text than the post beside it (its profile, its notes)
 # ... and one holding more content text than the column holding the story's title, when its content text is under
@@ -288,6 +291,18 @@ def is_embed_placeholder(block: etree._Element) -> bool:
         ):
             controls += 1
     return controls == 1 and slot
+
+
+def shows_controls(box: etree._Element) -> bool:
+    """Whether a box holds a control, a link or a script (a form, icons linking elsewhere, a script's slot) and no
+    picture, player or frame of its own (a story's map or gallery under its heading)."""
+    controls = False
+    for el in box.iter(etree.Element):
+        tag = el.tag
+        if tag in BARE_MEDIA or tag == "img" and not inside_link(el):
+            return False
+        controls = controls or tag in BARE_CONTROLS
+    return controls
 
 
 def is_small_widget(el: etree._Element, tag: str, own: Counts) -> bool:
@@ -2117,7 +2132,7 @@ class FurnitureTest:
             return False
         if len(boxes) < MIN_WIDGETS:
             return False
-        headed = links = 0
+        headed = links = bare = 0
         for box in boxes:
             first = box
             for _ in range(MENU_DEPTH):
@@ -2131,6 +2146,7 @@ class FurnitureTest:
                     (child for child in reversed(first.getparent()) if text(child)), None
                 )
                 if last is None or last is first:
+                    bare += shows_controls(box)  # the heading alone shows text: a form, icons, a script's slot
                     continue
                 own = self.stats.get(last)
                 if (
@@ -2140,7 +2156,11 @@ class FurnitureTest:
                     and sum(1 for _ in islice(last.iter("a"), MIN_MENU_LINKS)) >= MIN_MENU_LINKS  # a list, not a pair
                 ):
                     links += 1
-        return headed >= MIN_WIDGETS and 2 * headed >= len(boxes) and links > 0
+        return (
+            headed >= MIN_WIDGETS
+            and 2 * headed >= len(boxes)
+            and (links > 0 or bare >= BARE_WIDGETS and "bare-widgets" not in self.analysis.disabled)
+        )
 
     def is_menu(self, el: etree._Element) -> bool:
         """A block of links alone: MIN_MENU_LINKS links or more, no content text, nearly all its text linked."""

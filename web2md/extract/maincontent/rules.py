@@ -797,6 +797,18 @@ RULES: tuple[Rule, ...] = (
         ("test_content::test_a_sidebars_column_of_headed_boxes_after_the_post_is_left_out",),
     ),
     Rule(
+        "bare-widgets",
+        "with sidebar-columns: a column's headed boxes need no list of links where BARE_WIDGETS of them show their "
+        "heading alone over a control, a link or a script (a sign-up form, icons linking to the writer's pages "
+        "elsewhere, a script's slot) and no picture, player or frame of their own (a story's map or gallery under its "
+        "heading)",
+        ("BARE_WIDGETS",),
+        (
+            "test_content::test_a_sidebars_column_of_headed_boxes_over_forms_and_icons_is_left_out",
+            "test_content::test_a_posts_closing_sections_over_a_map_and_pictures_stay",
+        ),
+    ),
+    Rule(
         "titled-sidebar-columns",
         "with sidebar-columns: where the block holding the most content text is a widget column (as sidebar-columns "
         "reads one) whose content text is under SIDEBAR_CONTENT of its text, beside the column holding the story's "
