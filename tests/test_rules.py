@@ -1033,6 +1033,17 @@ PAGES = {
         ARTICLE_MD + "\n\n" + MORE_MD + "\n\n## Coastal Notes\n\nNotes on the sea by a harbour pilot of thirty years, "
         "written in the evenings.\n\n## Questions?\n\nAsk about any harbour on this coast through the form.",
     ),
+    "bare-widgets": (
+        "<html><head><title>Tides explained</title></head><body><div class='q1'><div class='q2'><h1 class='q3'>"
+        f"Tides explained</h1></div><div class='q4'><div class='q5'>{BODY}{MORE}</div><div class='q6'><div><h2>"
+        "Coastal Notes</h2><p>Notes on the sea by a harbour pilot of thirty years, written in the evenings.</p></div>"
+        "<div><h2>New posts by e-mail</h2><form action='/sub'><input type='email' name='m'></form></div><div><h2>"
+        "Follow</h2><a href='https://social.example/notes'><img src='/i/s.png' alt=''></a></div><div><h2>Questions?"
+        "</h2><p>Ask about any harbour on this coast through the form.</p></div></div></div></div></body></html>",
+        ARTICLE_MD + "\n\n" + MORE_MD,
+        ARTICLE_MD + "\n\n" + MORE_MD + "\n\n## Coastal Notes\n\nNotes on the sea by a harbour pilot of thirty years, "
+        "written in the evenings.\n\n## Questions?\n\nAsk about any harbour on this coast through the form.",
+    ),
     "feed-homes": (
         "<html><head><title>Coastal Notes: Tides explained</title><link rel='alternate' type='application/atom+xml' "
         "href='/notes/atom.xml'></head><body><div id='wrap'><div id='header'><h1><a href='/notes/'>Coastal Notes</a>"
@@ -1166,6 +1177,7 @@ NEEDS = {
     "post-title-columns": {"short-posts"},
     "titled-lone-units": {"lone-units-after", "link-density"},  # part of it; the rail goes by its links
     "titled-sidebar-columns": {"sidebar-columns"},  # part of it
+    "bare-widgets": {"sidebar-columns", "titled-block"},  # part of it
     "described-pictures": {"captions"},  # judged as a caption: off with captions too
 }
 
