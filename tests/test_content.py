@@ -800,7 +800,9 @@ READERS_COMMENTS = "".join(
 )
 
 
-@pytest.mark.parametrize("label", ["2 Comments", "2 Comments »", "Comments (2)"])
+@pytest.mark.parametrize(
+    "label", ["2 Comments", "2 Comments »", "Comments (2)", "Reader Comments (2)", "Readers\u2019 comments"]
+)
 def test_comments_in_the_post_are_left_out_when_a_block_beside_it_closes_the_region(label):
     """A short post with its readers' comments under a heading naming them, in a block beside a note that closes the
     region (the walk from the region's end does not reach the post): the comments are found from their heading."""
