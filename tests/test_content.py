@@ -7436,6 +7436,73 @@ def test_a_posts_closing_sections_over_a_map_and_pictures_stay():
     assert "Halbpension" in md and "Saumweg" in md
 
 
+SIDEBAR_ASIDE = (
+    "<aside>"
+    + "".join(
+        f"<div><h3>{head}</h3><p>{text}</p></div>"
+        for head, text in [
+            (
+                "Über mich",
+                "Ich wandere seit zwanzig Jahren in den Bergen und schreibe hier darüber, meist am Abend nach der Tour, "
+                "wenn die Füße noch schwer sind. Vorher war ich Lehrerin, heute führe ich Gruppen über die Alpen.",
+            ),
+            (
+                "Was ich gerade lese",
+                "Ein Buch über die alten Saumwege im Wallis, ein Bändchen mit Gedichten über den Schnee und einen "
+                "dicken Führer durch die Hütten der Ostalpen, den ich jeden Winter von neuem durchblättere.",
+            ),
+            (
+                "Warum dieses Blog",
+                "Weil die schönsten Tage in den Bergen die sind, an denen nichts Besonderes passiert, und weil man sie "
+                "sonst vergisst. Hier schreibe ich sie auf, mit allen Umwegen, Pausen und Gewittern.",
+            ),
+            (
+                "Meine Ausrüstung",
+                "Ein alter Rucksack mit vierzig Litern, ein Paar Bergschuhe, die schon drei Sohlen hatten, ein Kocher, "
+                "eine Thermosflasche und eine Karte aus Papier, weil das Telefon am Grat nie Empfang hat.",
+            ),
+            (
+                "Kontakt",
+                "Schreib mir, wenn du eine Tour nachgehen willst oder eine Frage zu einer Hütte hast; ich antworte "
+                "meistens am Wochenende, wenn ich nicht selbst unterwegs bin.",
+            ),
+        ]
+    )
+    + "</aside>"
+)
+
+
+def test_a_sidebar_aside_longer_than_the_post_beside_its_title_is_left_out():
+    """An `<aside>` of prose boxes holding more than twice the rest of the page, beside the post whose title the
+    `<title>` names: the post's sidebar, not a wrapper of the page to measure after all."""
+    page = (
+        "<html><head><title>Bergnotizen: Zwei Tage auf der Hütte</title></head><body><div class='q1'><header><h1>"
+        "Bergnotizen</h1></header><div class='q2'><div class='q3'><h2>Zwei Tage auf der Hütte</h2><p>Am Samstag "
+        "sind wir über den alten Saumweg zur Hütte aufgestiegen und am Sonntag über den Grat zurück ins Tal "
+        f"gewandert.</p></div>{SIDEBAR_ASIDE}</div></div></body></html>"
+    )
+    md = convert(page, "https://bergnotizen.example/2024/05/huette.html").markdown
+    assert "über den Grat zurück" in md
+    assert "zwanzig Jahren" not in md and "Thermosflasche" not in md
+
+
+def test_an_aside_wrapping_the_post_and_its_title_is_measured():
+    """An `<aside>` misused around the post itself (its title inside it, the site's name outside): measured after all,
+    its text the content."""
+    post = (
+        "<aside><h2>Zwei Tage auf der Hütte</h2><p>Am Samstag sind wir über den alten Saumweg zur Hütte aufgestiegen "
+        "und am Sonntag über den Grat zurück ins Tal gewandert, bei bestem Wetter und mit schweren Beinen.</p><p>Die "
+        "Hütte war voll, das Essen gut und der Sonnenaufgang über dem Gletscher jede Stunde Schlaf wert, die wir "
+        "dafür geopfert haben.</p></aside>"
+    )
+    page = (
+        "<html><head><title>Bergnotizen: Zwei Tage auf der Hütte</title></head><body><header><h1>Bergnotizen</h1>"
+        f"</header>{post}<div class='q9'><p>Betrieben mit einer Blog-Software, gehostet im Tal.</p></div></body></html>"
+    )
+    md = convert(page, "https://bergnotizen.example/2024/05/huette.html").markdown
+    assert "über den Grat zurück" in md and "Sonnenaufgang" in md
+
+
 def test_a_posts_closing_sections_under_their_headings_stay():
     """Short sections under headings after the post's block, none a list of links: the post's own."""
     sections = (

@@ -857,6 +857,17 @@ PAGES = {
         ARTICLE_MD,
         "[Coastal Times](https://example.org/)\n\n" + ARTICLE_MD,  # no region: the page as a plain browser shows it
     ),
+    "sidebar-asides": (
+        "<html><head><title>Coastal Notes: Tides explained</title></head><body><header><h1>Coastal Notes</h1></header>"
+        f"<div class='q1'><h2>Tides explained</h2>{BODY}</div><aside>"
+        + "<div><h3>About these notes</h3><p>Notes on the sea by a harbour pilot of thirty years, written in the "
+        "evenings after the last ship is in and the charts are put away for the night, about the tides, the weather "
+        "and the boats.</p></div>" * 6 + "</aside></body></html>",
+        "## Tides explained\n\n" + BODY_MD,
+        "## Tides explained\n\n" + BODY_MD + "\n\n### About these notes\n\nNotes on the sea by a harbour pilot of "
+        "thirty years, written in the evenings after the last ship is in and the charts are put away for the night, "
+        "about the tides, the weather and the boats.\n\n### About these notes",
+    ),
     "noscript-page": (
         f"<html><body><div id='app'></div><noscript><div><h1>Tides explained</h1>{BODY}</div></noscript></body></html>",
         ARTICLE_MD,
@@ -1115,6 +1126,7 @@ NEEDS = {
     "comment-reply-boxes": {"comment-sections"},
     "enclosing-article": {"semantic-region"},  # the descent reaches the article's body through the article
     "unwrap-furniture": {"kickers"},
+    "sidebar-asides": {"unwrap-furniture"},  # part of it
     "banner-kickers": {
         "kickers"
     },  # the banner goes as a kicker over the post's title  # the site's name over the headline, in the unwrapped <nav>

@@ -468,6 +468,16 @@ RULES: tuple[Rule, ...] = (
         (),
     ),
     Rule(
+        "sidebar-asides",
+        "with unwrap-furniture: an <aside> holding most of the page's text is not measured when a heading whose text "
+        "the page's <title> holds (the post's title) stands outside it: a sidebar longer than the post, no wrapper",
+        ("MIN_HEADLINE",),
+        (
+            "test_content::test_a_sidebar_aside_longer_than_the_post_beside_its_title_is_left_out",
+            "test_content::test_an_aside_wrapping_the_post_and_its_title_is_measured",
+        ),
+    ),
+    Rule(
         "noscript-page",
         "when nothing else reads as content, the page inside a <noscript> is read",
         (),
