@@ -800,7 +800,9 @@ READERS_COMMENTS = "".join(
 )
 
 
-@pytest.mark.parametrize("label", ["2 Comments", "2 Comments »", "Comments (2)"])
+@pytest.mark.parametrize(
+    "label", ["2 Comments", "2 Comments »", "Comments (2)", "Reader Comments (2)", "Readers\u2019 comments"]
+)
 def test_comments_in_the_post_are_left_out_when_a_block_beside_it_closes_the_region(label):
     """A short post with its readers' comments under a heading naming them, in a block beside a note that closes the
     region (the walk from the region's end does not reach the post): the comments are found from their heading."""
@@ -3319,6 +3321,87 @@ def test_a_portrait_and_prose_naming_the_author_closing_the_story_are_left_out(n
     )
     page = by_ann_keel(herald_page(FERRY + box)).replace("content='Ann Keel'", f"content='{name}'")
     assert ferry(page) == FERRY_MD
+
+
+SIGN_UP = (
+    "Every Friday the Herald's harbour letter brings the week's sailings, the council's decisions and the stories "
+    "from the pier to your inbox, free of charge and without advertising."
+)
+AUTHOR_BOXES = {
+    "portrait": "<div class='q1'><img src='/staff/ann.jpg' alt=''><p>Ann Keel is a reporter covering the harbour and "
+    "the council for the Herald. She joined in 2015.</p></div>",
+    "name-heading": "<div class='q1'><h3><a href='/author/ann'>Ann Keel</a></h3><p>I cover the harbour and the council "
+    "for the Herald and have lived by the pier since 2015.</p><p><a href='/author/ann'>More posts</a></p></div>",
+}
+
+
+@pytest.mark.parametrize("box", AUTHOR_BOXES.values(), ids=AUTHOR_BOXES.keys())
+def test_a_box_about_the_author_before_more_text_is_left_out(box):
+    """A box about the byline's author after the story that does not close the region (a sign-up note of prose
+    follows it), with opaque class names: known by the byline it refers to, a portrait and prose naming the author or
+    a heading that is the author's name."""
+    page = by_ann_keel(herald_page(FERRY + box + f"<div class='q2'><p>{SIGN_UP}</p></div>"))
+    assert ferry(page) == FERRY_MD + "\n\n" + SIGN_UP
+
+
+def test_a_block_under_the_authors_name_opening_the_post_stays():
+    """The author's name as a heading over the post's first section (nothing of the post before it): the post's
+    header, not a box about the author."""
+    first = (
+        "<div class='q1'><h3>Ann Keel</h3><p>I took the first early sailing on Monday and found the boat half full, "
+        "the coffee hot and the crew as surprised as the passengers.</p></div>"
+    )
+    page = by_ann_keel(herald_page("<h1>Council approves new ferry timetable</h1>" + first + FERRY.split("</p>", 1)[1]))
+    assert "I took the first early sailing" in ferry(page)
+
+
+def test_a_box_about_another_person_after_the_story_stays():
+    """A heading naming someone who is not the byline's author over prose after the story: the story's own (a
+    portrait of the skipper)."""
+    box = (
+        "<div class='q1'><h3>Tom Reed</h3><p>Tom Reed has skippered the early boat for eleven years and will "
+        "take the first of the new sailings on Monday.</p></div>"
+    )
+    page = by_ann_keel(herald_page(FERRY + box + f"<div class='q2'><p>{SIGN_UP}</p></div>"))
+    assert "Tom Reed has skippered" in ferry(page)
+
+
+def test_a_picture_credited_to_the_author_after_the_story_stays():
+    """A picture whose prose names the author last (the photographer's credit) is no box about her."""
+    box = (
+        "<div class='q1'><img src='/photos/pier.jpg' alt=''><p>The pier at low water in March, seen from the harbour "
+        "wall before the works began. Photo: Ann Keel</p></div>"
+    )
+    page = by_ann_keel(herald_page(FERRY + box + f"<div class='q2'><p>{SIGN_UP}</p></div>"))
+    assert "seen from the harbour wall" in ferry(page)
+
+
+def test_slides_each_opening_with_the_authors_name_stay():
+    """A series of pictures whose lines each open with the author's name (a reporter's trip told in slides): items
+    alike, no one box about her."""
+    slides = "".join(
+        f"<div class='q5'><img src='/photos/trip{n}.jpg' alt=''><p>Ann Keel {line}</p></div>"
+        for n, line in enumerate(
+            [
+                "boards the first early sailing on Monday, a few minutes before six in the morning.",
+                "talks to the skipper on the bridge while the boat leaves the harbour in the dark.",
+                "counts the passengers on the upper deck as the sun comes up over the mainland.",
+            ]
+        )
+    )
+    page = by_ann_keel(herald_page(FERRY + slides + f"<div class='q2'><p>{SIGN_UP}</p></div>"))
+    assert "counts the passengers" in ferry(page)
+
+
+def test_a_byline_heading_over_more_of_the_story_stays():
+    """ "By" and the author's name as a heading over a block after the story's first part: the byline of what
+    follows, not a box about her."""
+    more = (
+        "<div class='q1'><h3>By Ann Keel</h3><p>Later on Tuesday the operator said the first early boat would also "
+        "stop at the island pier on request.</p></div>"
+    )
+    page = by_ann_keel(herald_page(FERRY + more + f"<div class='q2'><p>{SIGN_UP}</p></div>"))
+    assert "stop at the island pier" in ferry(page)
 
 
 CLOSING_WITH_PHOTO = (
@@ -7421,6 +7504,113 @@ def test_a_sidebars_column_of_headed_boxes_after_the_post_is_left_out(columns):
     md = convert(hut_page(columns), "https://bergnotizen.example/2024/05/huette.html").markdown
     assert "den Grat zurück" in md
     assert "zwanzig Jahren" not in md and "März" not in md and "Formular" not in md
+
+
+BARE_SIDEBAR = (
+    "<div class='q55a0c1'><h2>Bergnotizen</h2><p>Ich wandere seit zwanzig Jahren in den Bergen und schreibe hier "
+    "darüber, meist am Abend nach der Tour, wenn die Füße noch schwer sind. Vorher war ich Lehrerin, heute führe ich "
+    "Gruppen über die Alpen und sammle Geschichten von den Hütten.</p></div>"
+    "<div class='q55a0c1'><h2>Neue Beiträge per E-Mail</h2><form action='/abo'><input type='email' name='m'>"
+    "<input type='submit' value=''></form></div>"
+    "<div class='q55a0c1'><h2>Folge mir</h2><a href='https://social.example/bergnotizen'><img src='/i/s.png' "
+    "alt=''></a> <a href='https://bilder.example/bergnotizen'><img src='/i/b.png' alt=''></a></div>"
+    "<div class='q55a0c1'><h2>Fragen?</h2><p>Hast du eine Frage oder eine Anmerkung zu einer Tour? Schreib mir eine "
+    "Nachricht über das Formular.</p></div>"
+)
+
+
+def test_a_sidebars_column_of_headed_boxes_over_forms_and_icons_is_left_out():
+    """A blog's sidebar beside the post whose boxes hold no list of links: two show their heading alone over a
+    sign-up form and icons linking elsewhere, whatever its class."""
+    columns = f"<div class='q9c7e20'>{HUT_POST}</div><div class='q3f5d18'>{BARE_SIDEBAR}</div>"
+    md = convert(hut_page(columns), "https://bergnotizen.example/2024/05/huette.html").markdown
+    assert "den Grat zurück" in md
+    assert "zwanzig Jahren" not in md and "Formular" not in md
+
+
+def test_a_posts_closing_sections_over_a_map_and_pictures_stay():
+    """The post's closing sections where two headings stand over a map's frame and pictures (no text under them):
+    the story's own."""
+    sections = (
+        "<div class='q3f5d18'><div><h3>Anreise</h3><p>Mit dem Bus bis zur Talstation, dann in drei Stunden zu Fuß "
+        "über den alten Saumweg.</p></div>"
+        "<div><h3>Karte</h3><iframe src='https://karten.example/embed?route=12'></iframe><a "
+        "href='https://karten.example/route/12'></a></div>"
+        "<div><h3>Bilder</h3><img src='/bilder/1.jpg' alt=''><img src='/bilder/2.jpg' alt=''><script>zeige()</script>"
+        "</div>"
+        "<div><h3>Kosten</h3><p>Rund fünfzig Euro die Nacht mit Halbpension, Getränke extra.</p></div></div>"
+    )
+    md = convert(
+        hut_page(f"<div class='q9c7e20'>{HUT_POST}</div>{sections}"), "https://bergnotizen.example/2024/05/h.html"
+    ).markdown
+    assert "Halbpension" in md and "Saumweg" in md
+
+
+SIDEBAR_ASIDE = (
+    "<aside>"
+    + "".join(
+        f"<div><h3>{head}</h3><p>{text}</p></div>"
+        for head, text in [
+            (
+                "Über mich",
+                "Ich wandere seit zwanzig Jahren in den Bergen und schreibe hier darüber, meist am Abend nach der Tour, "
+                "wenn die Füße noch schwer sind. Vorher war ich Lehrerin, heute führe ich Gruppen über die Alpen.",
+            ),
+            (
+                "Was ich gerade lese",
+                "Ein Buch über die alten Saumwege im Wallis, ein Bändchen mit Gedichten über den Schnee und einen "
+                "dicken Führer durch die Hütten der Ostalpen, den ich jeden Winter von neuem durchblättere.",
+            ),
+            (
+                "Warum dieses Blog",
+                "Weil die schönsten Tage in den Bergen die sind, an denen nichts Besonderes passiert, und weil man sie "
+                "sonst vergisst. Hier schreibe ich sie auf, mit allen Umwegen, Pausen und Gewittern.",
+            ),
+            (
+                "Meine Ausrüstung",
+                "Ein alter Rucksack mit vierzig Litern, ein Paar Bergschuhe, die schon drei Sohlen hatten, ein Kocher, "
+                "eine Thermosflasche und eine Karte aus Papier, weil das Telefon am Grat nie Empfang hat.",
+            ),
+            (
+                "Kontakt",
+                "Schreib mir, wenn du eine Tour nachgehen willst oder eine Frage zu einer Hütte hast; ich antworte "
+                "meistens am Wochenende, wenn ich nicht selbst unterwegs bin.",
+            ),
+        ]
+    )
+    + "</aside>"
+)
+
+
+def test_a_sidebar_aside_longer_than_the_post_beside_its_title_is_left_out():
+    """An `<aside>` of prose boxes holding more than twice the rest of the page, beside the post whose title the
+    `<title>` names: the post's sidebar, not a wrapper of the page to measure after all."""
+    page = (
+        "<html><head><title>Bergnotizen: Zwei Tage auf der Hütte</title></head><body><div class='q1'><header><h1>"
+        "Bergnotizen</h1></header><div class='q2'><div class='q3'><h2>Zwei Tage auf der Hütte</h2><p>Am Samstag "
+        "sind wir über den alten Saumweg zur Hütte aufgestiegen und am Sonntag über den Grat zurück ins Tal "
+        f"gewandert.</p></div>{SIDEBAR_ASIDE}</div></div></body></html>"
+    )
+    md = convert(page, "https://bergnotizen.example/2024/05/huette.html").markdown
+    assert "über den Grat zurück" in md
+    assert "zwanzig Jahren" not in md and "Thermosflasche" not in md
+
+
+def test_an_aside_wrapping_the_post_and_its_title_is_measured():
+    """An `<aside>` misused around the post itself (its title inside it, the site's name outside): measured after all,
+    its text the content."""
+    post = (
+        "<aside><h2>Zwei Tage auf der Hütte</h2><p>Am Samstag sind wir über den alten Saumweg zur Hütte aufgestiegen "
+        "und am Sonntag über den Grat zurück ins Tal gewandert, bei bestem Wetter und mit schweren Beinen.</p><p>Die "
+        "Hütte war voll, das Essen gut und der Sonnenaufgang über dem Gletscher jede Stunde Schlaf wert, die wir "
+        "dafür geopfert haben.</p></aside>"
+    )
+    page = (
+        "<html><head><title>Bergnotizen: Zwei Tage auf der Hütte</title></head><body><header><h1>Bergnotizen</h1>"
+        f"</header>{post}<div class='q9'><p>Betrieben mit einer Blog-Software, gehostet im Tal.</p></div></body></html>"
+    )
+    md = convert(page, "https://bergnotizen.example/2024/05/huette.html").markdown
+    assert "über den Grat zurück" in md and "Sonnenaufgang" in md
 
 
 def test_a_posts_closing_sections_under_their_headings_stay():

@@ -864,6 +864,17 @@ PAGES = {
         ARTICLE_MD,
         "[Coastal Times](https://example.org/)\n\n" + ARTICLE_MD,  # no region: the page as a plain browser shows it
     ),
+    "sidebar-asides": (
+        "<html><head><title>Coastal Notes: Tides explained</title></head><body><header><h1>Coastal Notes</h1></header>"
+        f"<div class='q1'><h2>Tides explained</h2>{BODY}</div><aside>"
+        + "<div><h3>About these notes</h3><p>Notes on the sea by a harbour pilot of thirty years, written in the "
+        "evenings after the last ship is in and the charts are put away for the night, about the tides, the weather "
+        "and the boats.</p></div>" * 6 + "</aside></body></html>",
+        "## Tides explained\n\n" + BODY_MD,
+        "## Tides explained\n\n" + BODY_MD + "\n\n### About these notes\n\nNotes on the sea by a harbour pilot of "
+        "thirty years, written in the evenings after the last ship is in and the charts are put away for the night, "
+        "about the tides, the weather and the boats.\n\n### About these notes",
+    ),
     "noscript-page": (
         f"<html><body><div id='app'></div><noscript><div><h1>Tides explained</h1>{BODY}</div></noscript></body></html>",
         ARTICLE_MD,
@@ -995,6 +1006,15 @@ PAGES = {
         "# Tides explained\n\n" + "\n\n".join(PARAGRAPHS[:2]) + "\n\nAnn Keel has piloted ships into this harbour "
         "for thirty years and writes about the sea in the evenings.\n\n" + "\n\n".join(PARAGRAPHS[2:]),
     ),
+    "author-boxes": (
+        "<html><head><meta name='author' content='Ann Keel'></head><body><article><h1>Tides explained</h1>"
+        f"{BODY[: BODY.index('<p>Spring')]}<div class='q1'><h3>Ann Keel</h3><p>Ann has piloted ships into this harbour "
+        f"for thirty years and writes about the sea in the evenings.</p></div>{BODY[BODY.index('<p>Spring') :]}"
+        "</article></body></html>",
+        ARTICLE_MD,
+        "# Tides explained\n\n" + "\n\n".join(PARAGRAPHS[:2]) + "\n\n### Ann Keel\n\nAnn has piloted ships into "
+        "this harbour for thirty years and writes about the sea in the evenings.\n\n" + "\n\n".join(PARAGRAPHS[2:]),
+    ),
     "described-pictures": (
         f"<html><body><article><h1>Tides explained</h1>{BODY[: BODY.index('<p>Spring')]}<div class='q1'><img "
         "src='/img/pier.jpg' aria-describedby='q2' width='1024' height='768' alt=''><p id='q2' class='q3'>The pier at "
@@ -1027,6 +1047,17 @@ PAGES = {
         "<div><h2>Archive</h2><ul><li><a href='/2023/05/'>May</a> (4)</li><li><a href='/2023/04/'>April</a> (6)"
         "</li><li><a href='/2023/03/'>March</a> (2)</li></ul></div><div><h2>Questions?</h2><p>Ask about any harbour on this coast through the form.</p></div>"
         "</div></div></div></body></html>",
+        ARTICLE_MD + "\n\n" + MORE_MD,
+        ARTICLE_MD + "\n\n" + MORE_MD + "\n\n## Coastal Notes\n\nNotes on the sea by a harbour pilot of thirty years, "
+        "written in the evenings.\n\n## Questions?\n\nAsk about any harbour on this coast through the form.",
+    ),
+    "bare-widgets": (
+        "<html><head><title>Tides explained</title></head><body><div class='q1'><div class='q2'><h1 class='q3'>"
+        f"Tides explained</h1></div><div class='q4'><div class='q5'>{BODY}{MORE}</div><div class='q6'><div><h2>"
+        "Coastal Notes</h2><p>Notes on the sea by a harbour pilot of thirty years, written in the evenings.</p></div>"
+        "<div><h2>New posts by e-mail</h2><form action='/sub'><input type='email' name='m'></form></div><div><h2>"
+        "Follow</h2><a href='https://social.example/notes'><img src='/i/s.png' alt=''></a></div><div><h2>Questions?"
+        "</h2><p>Ask about any harbour on this coast through the form.</p></div></div></div></div></body></html>",
         ARTICLE_MD + "\n\n" + MORE_MD,
         ARTICLE_MD + "\n\n" + MORE_MD + "\n\n## Coastal Notes\n\nNotes on the sea by a harbour pilot of thirty years, "
         "written in the evenings.\n\n## Questions?\n\nAsk about any harbour on this coast through the form.",
@@ -1106,6 +1137,7 @@ NEEDS = {
     "post-without-comments": {"comment-sections", "closing-furniture", "calls-to-action"},
     "enclosing-article": {"semantic-region"},  # the descent reaches the article's body through the article
     "unwrap-furniture": {"kickers"},
+    "sidebar-asides": {"unwrap-furniture"},  # part of it
     "banner-kickers": {
         "kickers"
     },  # the banner goes as a kicker over the post's title  # the site's name over the headline, in the unwrapped <nav>
@@ -1168,6 +1200,7 @@ NEEDS = {
     "post-title-columns": {"short-posts"},
     "titled-lone-units": {"lone-units-after", "link-density"},  # part of it; the rail goes by its links
     "titled-sidebar-columns": {"sidebar-columns"},  # part of it
+    "bare-widgets": {"sidebar-columns", "titled-block"},  # part of it
     "described-pictures": {"captions"},  # judged as a caption: off with captions too
 }
 

@@ -1007,6 +1007,20 @@ class Analysis:
         other.disabled = self.disabled | names
         return other
 
+    def titled_outside(self, wrapper: etree._Element) -> bool:
+        """Whether a heading whose text the page's `<title>` holds (the post's title) stands outside `wrapper`: an
+        `<aside>` beside the post, however long, is its sidebar, no wrapper of the page (rule `sidebar-asides`)."""
+        if "sidebar-asides" in self.disabled:
+            return False
+        page = page_title(self.root)
+        if page is None:
+            return False
+        for heading in self.root.iter("h1", "h2", "h3"):
+            text = block_text(heading).casefold()
+            if len(text) >= MIN_HEADLINE and text in page and wrapper not in heading.iterancestors():
+                return True
+        return False
+
     def unwrapped(self, rounds: int = 3) -> Analysis:
         """This analysis, or a new one when furniture elements hold more text than the rest of the page
         (wrappers inside wrappers are unwrapped in turn, a bounded number of times)."""
@@ -1016,7 +1030,7 @@ class Analysis:
             return analysis
         for _ in range(rounds):
             wrapper = analysis.widest_furniture(2 * analysis.text(self.root))  # a wrapper of most of the page
-            if wrapper is None:
+            if wrapper is None or wrapper.tag == "aside" and self.titled_outside(wrapper):
                 break
             exempt = exempt | {wrapper}
             analysis = Analysis(

@@ -358,10 +358,11 @@ _TAIL_LABEL = re.compile(
 )
 FURNITURE_LABEL_TAGS = frozenset({"p", "div", "h2", "h3", "h4", "h5", "h6"})
 # A heading over the readers' comments: "Comments", "12 Responses to “Tides”", "3 thoughts on “Tides”", "Comments
-# (7)", "TrackBack", "Leave a Reply" (its form). One "Comment" or "Kommentar" is an opinion piece.
+# (7)", "Reader Comments (2)", "TrackBack", "Leave a Reply" (its form). One "Comment" or "Kommentar" is an opinion piece.
 _ON_TITLE = "(?: (?:to|on|for|zu|sur|a|en|su|op|do) [\u201c\"'\u00ab\u201e\u2018\u00bb].*)"  # to “Tides”
 _COMMENTS_LABEL = re.compile(
     r"(?:(?:\d+|no|two|three|four|five|six|seven|eight|nine|ten) )?"
+    "(?:(?:readers?['\u2019]?|user|visitor) )?"  # whose: "Reader Comments (2)", "Readers' comments"
     r"(?:comments|responses|replies|reactions|trackbacks?(?: pings)?|pingbacks?|thoughts|kommentare|"
     r"commentaires|comentarios|commenti|reacties|komentarze|комментарии)"
     rf"(?: ?\(\d+\))?(?: so far)?{_ON_TITLE}?|"

@@ -25,6 +25,7 @@ from web2md.extract.maincontent.blocks import (
     has_words,
     holds,
     inside_link,
+    lettered_word_count,
     link_target,
     opening_heading,
     previous_element,
@@ -145,6 +146,7 @@ MAX_BIO = 400  # characters of a box about a person closing the article (a name,
 NO_LINE: frozenset[etree._Element] = frozenset()  # a block closed by no line of links
 MIN_LINE_LINKS = 2  # links to other pages of the site in a loose line of nothing else ("« Previous | Next »")
 MAX_PORTRAIT_BIO = 700  # characters of a box closing the article of a portrait and prose naming the page's author
+AUTHOR_BOX_OPENING = 8  # words of such a box among which the author's name opens its prose (after a heading's few)
 NAME_WORDS = 4  # words of a person's name over such a box
 LEFTOVER_TAGS = frozenset({"p", "div", "span", "small"})  # the lines a box holds beside its furniture
 SENTENCE_ENDS = frozenset(".!?…")
@@ -166,6 +168,9 @@ MENU_DEPTH = 3  # blocks down from a block closing the region to the first one h
 # A sidebar's column after the body block: this many boxes opening with a heading, one of them with this share of its
 # text or more in links (an archive by month with its counts, a blogroll, a list of labels)
 MIN_WIDGETS = 3
+BARE_WIDGETS = 2  # boxes of a column showing their heading alone (a form, icons or a script's slot under it)
+BARE_CONTROLS = frozenset({"a", "form", "input", "select", "button", "textarea", "script"})
+BARE_MEDIA = frozenset({"video", "audio", "iframe", "object", "embed", "picture", "canvas", "figure"})
 WIDGET_LINKS = 0.5
 SIDEBAR_SHARE = 1.0  # a sidebar holds less content text than the post beside it (its profile, its notes)
 # ... and one holding more content text than the column holding the story's title, when its content text is under
@@ -286,6 +291,18 @@ def is_embed_placeholder(block: etree._Element) -> bool:
         ):
             controls += 1
     return controls == 1 and slot
+
+
+def shows_controls(box: etree._Element) -> bool:
+    """Whether a box holds a control, a link or a script (a form, icons linking elsewhere, a script's slot) and no
+    picture, player or frame of its own (a story's map or gallery under its heading)."""
+    controls = False
+    for el in box.iter(etree.Element):
+        tag = el.tag
+        if tag in BARE_MEDIA or tag == "img" and not inside_link(el):
+            return False
+        controls = controls or tag in BARE_CONTROLS
+    return controls
 
 
 def is_small_widget(el: etree._Element, tag: str, own: Counts) -> bool:
@@ -1056,6 +1073,10 @@ class FurnitureTest:
         self.caption_hints: dict[str, bool] = {}  # per distinct class/id string: whether it names a caption
         self.token_strengths: dict[str, int] = {}  # one per distinct class/id token
         self.beside_cards: dict[etree._Element, int] = {}
+        # per parent: the tag and class its children share with a sibling (`repeats`)
+        self.repeated_kinds: dict[etree._Element, set[tuple[str, str]]] = {}
+        # per parent: the content text of its children before each (`follows_the_post`)
+        self.good_before: dict[etree._Element, dict[etree._Element, int]] = {}
         self.one_image: dict[etree._Element, bool] = {}  # per block: holds exactly one image
         self.loose_text: dict[etree._Element, bool] = {}  # per block: has text outside its child elements
         self.anchors: dict[str, etree._Element] | None = None  # the page's link targets by name (when asked)
@@ -1277,6 +1298,18 @@ class FurnitureTest:
             and "author-microdata" not in off
         ):
             return True  # the page marks the box as its author (a schema.org Person) and it describes them
+        if (
+            self.author
+            and tag in AUTHOR_BOX_TAGS
+            and 0 < total <= MAX_PORTRAIT_BIO
+            and own is not None
+            and own.good
+            and el not in self.body_path
+            and not self.holds_the_post(own)
+            and self.is_author_box(el, own.good)
+            and "author-boxes" not in off
+        ):
+            return True  # a box about the byline's author after the post, wherever it stands (not only closing it)
         if tag in TAXONOMY_NOTE_TAGS and 0 < linked and total <= MAX_TAXONOMY_NOTE and self.is_taxonomy_note(el):
             return True  # "This entry was posted on ... and is filed under <a rel='category tag'>News</a>. ..."
         hints = None  # the class and id, once read
@@ -2116,7 +2149,7 @@ class FurnitureTest:
             return False
         if len(boxes) < MIN_WIDGETS:
             return False
-        headed = links = 0
+        headed = links = bare = 0
         for box in boxes:
             first = box
             for _ in range(MENU_DEPTH):
@@ -2130,6 +2163,7 @@ class FurnitureTest:
                     (child for child in reversed(first.getparent()) if text(child)), None
                 )
                 if last is None or last is first:
+                    bare += shows_controls(box)  # the heading alone shows text: a form, icons, a script's slot
                     continue
                 own = self.stats.get(last)
                 if (
@@ -2139,7 +2173,11 @@ class FurnitureTest:
                     and sum(1 for _ in islice(last.iter("a"), MIN_MENU_LINKS)) >= MIN_MENU_LINKS  # a list, not a pair
                 ):
                     links += 1
-        return headed >= MIN_WIDGETS and 2 * headed >= len(boxes) and links > 0
+        return (
+            headed >= MIN_WIDGETS
+            and 2 * headed >= len(boxes)
+            and (links > 0 or bare >= BARE_WIDGETS and "bare-widgets" not in self.analysis.disabled)
+        )
 
     def is_menu(self, el: etree._Element) -> bool:
         """A block of links alone: MIN_MENU_LINKS links or more, no content text, nearly all its text linked."""
@@ -2759,6 +2797,74 @@ class FurnitureTest:
             return False
         words = set(name_words(self.text_of(block)))
         return all(word in words for word in self.author) and words_beside_links(block) >= SENTENCE_WORDS
+
+    def is_author_box(self, block: etree._Element, held: int) -> bool:
+        """A box about the page's author, known by the byline it refers to: a portrait and prose opening with the
+        author's name (`is_portrait_bio`, the name in its first AUTHOR_BOX_OPENING words: a step's or a slide's
+        picture credited to the author names them last), or a heading that is the byline's name alone over a
+        sentence's worth of words outside links ("By" and the name over the story is its byline); one of a kind among
+        its siblings (`repeats`: steps and slides come alike); after more content text than its own `held`
+        (`follows_the_post`): a block opening with the author's name over the post's first lines is its header."""
+        if self.is_portrait_bio(block):
+            words = name_words(self.text_of(block))[:AUTHOR_BOX_OPENING]
+            size = len(self.author)
+            if not any(tuple(words[at : at + size]) == self.author for at in range(len(words) - size + 1)):
+                return False
+        else:
+            line = next(
+                (
+                    node
+                    for node in islice(block.iter(), HEADING_LOOKAHEAD)
+                    if node.tag in HEADING_TAGS and has_words(block_text(node))
+                ),
+                None,
+            )
+            if line is None or tuple(name_words(block_text(line))) != self.author:
+                return False
+            named = lettered_word_count(block_text(line)) - sum(
+                lettered_word_count(block_text(anchor)) for anchor in line.iter("a")
+            )
+            if words_beside_links(block) - named < SENTENCE_WORDS:
+                return False
+        return not self.repeats(block) and self.follows_the_post(block, held)
+
+    def repeats(self, block: etree._Element) -> bool:
+        """Whether a sibling of `block` has its tag and class (an item of a series: steps, slides, cards)."""
+        parent = block.getparent()
+        if parent is None:
+            return False
+        seen = self.repeated_kinds.get(parent)
+        if seen is None:  # each parent's children read once
+            kinds: set[tuple[str, str]] = set()
+            seen = self.repeated_kinds[parent] = set()
+            for child in parent.iterchildren(etree.Element):
+                kind = (child.tag, child.get("class") or "")
+                if kind in kinds:
+                    seen.add(kind)
+                kinds.add(kind)
+        return (block.tag, block.get("class") or "") in seen
+
+    def follows_the_post(self, block: etree._Element, need: int) -> bool:
+        """Whether the region holds more than `need` characters of content text before `block` (in the blocks
+        before it and before each of its ancestors up to the region)."""
+        held = 0
+        node = block
+        while node is not self.main:
+            parent = node.getparent()
+            if parent is None:
+                return False
+            before = self.good_before.get(parent)
+            if before is None:  # each parent's children summed once (a page of many such boxes stays linear)
+                before = self.good_before[parent] = {}
+                running = 0
+                for child in parent.iterchildren(etree.Element):
+                    before[child] = running
+                    running += self.analysis.good(child)
+            held += before.get(node, 0)
+            if held > need:
+                return True
+            node = parent
+        return False
 
     def is_story_list(self, block: etree._Element) -> bool:
         """A list whose MIN_CARDS or more items are each a headline link with a line of its own (`link_item`),

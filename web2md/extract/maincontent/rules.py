@@ -476,6 +476,16 @@ RULES: tuple[Rule, ...] = (
         (),
     ),
     Rule(
+        "sidebar-asides",
+        "with unwrap-furniture: an <aside> holding most of the page's text is not measured when a heading whose text "
+        "the page's <title> holds (the post's title) stands outside it: a sidebar longer than the post, no wrapper",
+        ("MIN_HEADLINE",),
+        (
+            "test_content::test_a_sidebar_aside_longer_than_the_post_beside_its_title_is_left_out",
+            "test_content::test_an_aside_wrapping_the_post_and_its_title_is_measured",
+        ),
+    ),
+    Rule(
         "noscript-page",
         "when nothing else reads as content, the page inside a <noscript> is read",
         (),
@@ -778,6 +788,23 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "author-boxes",
+        "a box about the page's author wherever it stands after the post (half the post's content text before it), "
+        "known by the byline it refers to whatever its class: a portrait and prose opening with the author's name "
+        "(in its first AUTHOR_BOX_OPENING words), or a heading that is the byline's name alone over a sentence of "
+        "words outside links; one of a kind among its siblings (steps and slides come alike); at most "
+        "MAX_PORTRAIT_BIO characters, not the body's block nor one holding half the post's content text",
+        ("MAX_PORTRAIT_BIO", "SENTENCE_WORDS", "AUTHOR_BOX_OPENING"),
+        (
+            "test_content::test_a_box_about_the_author_before_more_text_is_left_out",
+            "test_content::test_a_block_under_the_authors_name_opening_the_post_stays",
+            "test_content::test_a_box_about_another_person_after_the_story_stays",
+            "test_content::test_a_picture_credited_to_the_author_after_the_story_stays",
+            "test_content::test_slides_each_opening_with_the_authors_name_stay",
+            "test_content::test_a_byline_heading_over_more_of_the_story_stays",
+        ),
+    ),
+    Rule(
         "site-footers",
         "the site's footer inside a region as wide as the page: after the region's body block (its child holding "
         "half its content text or more, in several blocks), the blocks after the first menu (MIN_MENU_LINKS links "
@@ -794,6 +821,18 @@ RULES: tuple[Rule, ...] = (
         "a list of links (WIDGET_LINKS of its text linked), within FOOTER_SHARE of the body block's content text",
         ("MIN_WIDGETS", "WIDGET_LINKS"),
         ("test_content::test_a_sidebars_column_of_headed_boxes_after_the_post_is_left_out",),
+    ),
+    Rule(
+        "bare-widgets",
+        "with sidebar-columns: a column's headed boxes need no list of links where BARE_WIDGETS of them show their "
+        "heading alone over a control, a link or a script (a sign-up form, icons linking to the writer's pages "
+        "elsewhere, a script's slot) and no picture, player or frame of their own (a story's map or gallery under its "
+        "heading)",
+        ("BARE_WIDGETS",),
+        (
+            "test_content::test_a_sidebars_column_of_headed_boxes_over_forms_and_icons_is_left_out",
+            "test_content::test_a_posts_closing_sections_over_a_map_and_pictures_stay",
+        ),
     ),
     Rule(
         "titled-sidebar-columns",
