@@ -117,6 +117,7 @@ def descend(
     theta: float,
     title: etree._Element | None = None,
     apart: dict[etree._Element, int] | None = None,
+    front: bool = False,
 ) -> etree._Element:
     """From the body down, follow the child holding at least `theta` of the content text. The page's comments are
     never where its content is: where they hold more than any other child (a short post over a long thread), the
@@ -129,7 +130,8 @@ def descend(
     text (a widget's heading) or holds the post's longer title (the site's name as the `<h1>`). Nor, after the
     child holding the most, are blocks of one unit of content text each (`lone_units_after`: an author's box, a
     disclaimer, the footer's legal notice after a story of a few paragraphs); `apart`, when given, gets their content
-    text by the block they were passed over in."""
+    text by the block they were passed over in. On a `front` page (every list of cards listed, no story named), the
+    child holding every listed list and most of the content text is the listing's (`listing-holder`)."""
     good = analysis.good
     comments_apart = "comments-descent" not in analysis.disabled
     semantic = "semantic-region" not in analysis.disabled
@@ -165,6 +167,7 @@ def descend(
     # on a listing, the text of its listed lists under each block holding one, and how many (`listing-column`)
     listed_in = listed_under(analysis) if analysis.listed_lists and "listing-column" not in analysis.disabled else {}
     desks_column = "listing-desks-column" not in analysis.disabled
+    holders_of_lists = front and "listing-holder" not in analysis.disabled  # (on a front page: `beside_the_lists`)
     node = body
     while True:
         total = good(node)
@@ -322,6 +325,29 @@ def descend(
         ):
             # a listing's column holding most of its listed lists (two or more: desks, not one desk among others),
             # with lists beside it: those are a sidebar's
+            node = best_child
+            continue
+        if (
+            best_good < theta * total
+            and listed_in
+            and holders_of_lists
+            and (lists_here := listed_in.get(node, (0, 0)))[1]
+            and listed_in.get(best_child, (0, 0))[1] == lists_here[1]
+            and NOTES_BESIDE_LISTS * (total - best_good) < lists_here[0]
+            and not any(
+                stats[child].titles or good(child) and next(child.iter(*heads), None) is not None
+                for heads, siblings in (
+                    (HEADING_TAGS, best_child.itersiblings(etree.Element, preceding=True)),
+                    (("h1",), best_child.itersiblings(etree.Element)),
+                )
+                for child in siblings
+                if child in stats
+            )
+        ):
+            # a listing's every listed list in one child holding most of the content text: the prose beside it (a
+            # footer's text about the site, a column of notes) holds none of the listing. Not beside a card apart (a
+            # section's lead story beside the block of its desks) nor, as `is_headed_story` reads a story beside the
+            # lists, a text under a heading before the lists or under an <h1> anywhere
             node = best_child
             continue
         if best_good < theta * total:
@@ -828,7 +854,7 @@ def choose_main(
         if not analysis.good(body):
             return None
     apart: dict[etree._Element, int] = {}  # the blocks the descent went through passing over lone units after it
-    main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92, title, apart)
+    main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92, title, apart, front)
     widened = (
         product_block(main, title, body, analysis)
         if product and title is not None and "product-block" not in off

@@ -383,6 +383,19 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "listing-holder",
+        "part of listing-column: on a front page (every list of cards listed, no story named; not in recall mode), the "
+        "descent goes into the child holding every listed list unless a block beside it with content text holds a "
+        "heading before it or an <h1>: the prose beside it (a footer's text about the site, a column of notes or an "
+        "author's box) holds none of the listing, and the sidebar's lists inside that child meet the descent's share",
+        (),
+        (
+            "test_content::test_a_front_page_over_a_footer_of_prose_leaves_its_sidebar_of_headlines_out",
+            "test_content::test_a_front_page_keeps_a_headed_text_over_the_block_of_its_lists",
+            "test_content::test_a_story_under_its_own_h1_after_desks_of_many_times_its_text_keeps_its_text",
+        ),
+    ),
+    Rule(
         "short-h1",
         "in the listing decision, an <h1> of fewer than WRAPPED_TITLE_WORDS words after a list of cards, none of whose "
         'words the <title> holds, names no story (a sidebar box\'s "Search" beside the desks); a post titled in a '
