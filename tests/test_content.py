@@ -6925,6 +6925,28 @@ def test_a_front_page_keeps_a_headed_text_over_the_block_of_its_lists(paragraphs
     assert "Rowing club wins the coastal regatta" in md
 
 
+def test_an_author_page_keeps_her_name_beside_the_block_of_her_headlines():
+    """An author's page: her name as the `<h1>`, a short bio naming her, and a block of eight cards with summaries, in
+    its `<main>`: the block holds every listed list, but the page's `<h1>` beside it names the page, so the descent
+    stays above it (`listing-holder`'s guard) and the name stays over the headlines."""
+    w = DESK_WORDS
+    cards = "".join(
+        f"<article class='k4'><h3><a href='/story/{i}'>{w[i].capitalize()} {w[(i + 2) % 12]} plan approved by the "
+        f"{w[(i + 4) % 12]} board {i}</a></h3><p>The {w[(i + 1) % 12]} and the {w[(i + 5) % 12]} will both change "
+        f"before the summer season begins on the coast, notice {i} said.</p></article>"
+        for i in range(8)
+    )
+    html = (
+        "<html><head><title>Ann Keel - Tide Notes</title></head><body><div class='k1'><a href='/'>Tide Notes</a></div>"
+        "<main><h1>Ann Keel</h1><div class='k2'><p>Ann Keel covers the harbour and the council for Tide Notes, and has "
+        f"written about the ferries since they came.</p></div><div class='k3'>{cards}</div></main><div class='k9'><p>"
+        "Tide Notes is written on the coast by a small team of reporters.</p></div></body></html>"
+    )
+    md = convert(html, "https://tidenotes.example/author/ann-keel").markdown
+    assert md.startswith("# Ann Keel\n\n")
+    assert sum(f"board {i}]" in md for i in range(8)) == 8
+
+
 def test_a_post_without_an_h1_told_in_headed_sections_leaves_its_related_cards_out():
     """A post whose title is in its `<title>` alone, its text in three blocks each under a subheading, over a desk of
     related stories elsewhere longer than it: a subheading over a section heads a story with the cards after it, and

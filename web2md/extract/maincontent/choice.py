@@ -131,7 +131,8 @@ def descend(
     child holding the most, are blocks of one unit of content text each (`lone_units_after`: an author's box, a
     disclaimer, the footer's legal notice after a story of a few paragraphs); `apart`, when given, gets their content
     text by the block they were passed over in. On a `front` page (every list of cards listed, no story named), the
-    child holding every listed list and most of the content text is the listing's (`listing-holder`)."""
+    child holding every listed list is the listing's unless the page's `<h1>` or a headed text stands beside it
+    (`listing-holder`)."""
     good = analysis.good
     comments_apart = "comments-descent" not in analysis.disabled
     semantic = "semantic-region" not in analysis.disabled
@@ -333,21 +334,22 @@ def descend(
             and holders_of_lists
             and (lists_here := listed_in.get(node, (0, 0)))[1]
             and listed_in.get(best_child, (0, 0))[1] == lists_here[1]
-            and NOTES_BESIDE_LISTS * (total - best_good) < lists_here[0]
             and not any(
-                stats[child].titles or good(child) and next(child.iter(*heads), None) is not None
-                for heads, siblings in (
-                    (HEADING_TAGS, best_child.itersiblings(etree.Element, preceding=True)),
-                    (("h1",), best_child.itersiblings(etree.Element)),
+                next(child.iter("h1"), None) is not None
+                or preceding
+                and good(child)
+                and next(child.iter(*HEADING_TAGS), None) is not None
+                for preceding, siblings in (
+                    (True, best_child.itersiblings(etree.Element, preceding=True)),
+                    (False, best_child.itersiblings(etree.Element)),
                 )
                 for child in siblings
-                if child in stats
             )
         ):
-            # a listing's every listed list in one child holding most of the content text: the prose beside it (a
-            # footer's text about the site, a column of notes) holds none of the listing. Not beside a card apart (a
-            # section's lead story beside the block of its desks) nor, as `is_headed_story` reads a story beside the
-            # lists, a text under a heading before the lists or under an <h1> anywhere
+            # on a front page, every listed list in one child: the prose beside it (a footer's text about the site, a
+            # column of notes or an author's box) holds none of the listing, and is left out as `beside_the_lists`
+            # leaves out notes beside the lists; not beside the page's <h1> (its name, or a story under it) nor a text
+            # under a heading before the lists (a story over them, as `is_headed_story` reads one)
             node = best_child
             continue
         if best_good < theta * total:
