@@ -7042,6 +7042,104 @@ def test_a_front_page_of_three_desks_beside_a_column_of_two_keeps_both():
     assert desks_kept(columns) == {"a": 5, "b": 5, "c": 4, "d": 3, "e": 3}
 
 
+def desks_over_a_foot() -> tuple[str, dict[str, list[tuple[str, str]]]]:
+    """A front page (opaque class names) whose desks' column and a column of three boxes of headlines alone share a
+    block, over a footer of two paragraphs about the site."""
+    html, titles = desks_front([("k4", [("Harbour", "a", 4), ("Town", "b", 4), ("Sport", "c", 3)])])
+    w = DESK_WORDS
+    boxes = "".join(
+        f"<div class='k3'><h3>Picks {j}</h3><ul>"
+        + "".join(
+            f"<li><a href='/m/{j}{i}'>{w[(i + j) % 12].capitalize()} {w[(i + 3) % 12]} and {w[(i + 5) % 12]} row goes "
+            f"on at the {w[(i + 7) % 12]} {j}{i}</a></li>"
+            for i in range(6)
+        )
+        + "</ul></div>"
+        for j in range(3)
+    )
+    foot = "".join(
+        f"<p>Tide Notes is written on the coast by a small team of reporters who have covered the {w[k]} and the "
+        f"{w[k + 1]} for twenty years, and it is read in every town between the two bays, paragraph {k}.</p>"
+        for k in range(2)
+    )
+    html = html.replace("<div class='page'>", "<div class='page'><div class='k1'>").replace(
+        "</div><div class='foot'>", f"</div><div class='k2'>{boxes}</div></div><div class='foot'>{foot}"
+    )
+    return html, titles
+
+
+def test_a_front_page_over_a_footer_of_prose_leaves_its_sidebar_of_headlines_out():
+    """Desks beside a column of boxes of headlines alone, in one block, over a footer's text about the site: the
+    footer's prose kept the descent above that block, so the region held both columns and the boxes, listed on a
+    listing, stayed. The block holding every listed list and most of the content text is the listing's
+    (`listing-holder`); in it the desks' column holds the content text, and the boxes go."""
+    html, titles = desks_over_a_foot()
+    for off, boxes in (((), 0), (("listing-holder",), 18)):
+        md = convert(html, "https://tidenotes.example/", disable_rules=off).markdown
+        assert {key: sum(title in md for title, _ in found) for key, found in titles.items()} == {
+            "a": 4,
+            "b": 4,
+            "c": 3,
+        }
+        assert md.count("row goes on") == boxes
+        assert "small team of reporters" not in md
+
+
+@pytest.mark.parametrize("paragraphs", [1, 2])
+def test_a_front_page_keeps_a_headed_text_over_the_block_of_its_lists(paragraphs):
+    """A front page named for the site: a text of a paragraph or two under its own heading, then a column of desks
+    many times its length, over a footer's line. The column holds every listed list, but a headed text before the
+    lists may be a story (as `is_headed_story` reads one), so the descent stays above it (`listing-holder`'s guard)
+    and the text stays."""
+    texts = [
+        "The harbour board met on Monday to agree the winter timetable for the ferries, and it chose to keep the late "
+        "crossing on Fridays.",
+        "The council will pay for the extra crew, the board said, and the fares stay as they are until the spring, "
+        "when the new quay opens.",
+    ][:paragraphs]
+    desks = "".join(
+        f"<section><h2><a href='/{section}'>{section.title()}</a></h2><ul>"
+        + "".join(
+            f"<li><h3><a href='/{section}/{n}'>{title}</a></h3><p>{SUMMARIES[n % 2]}</p></li>"
+            for n, title in enumerate(titles)
+        )
+        + "</ul></section>"
+        for section, titles in OLDER_DESKS.items()
+    )
+    html = (
+        "<html><head><title>Harbour Herald</title></head><body><header><a href='/'>Harbour Herald</a></header><main>"
+        "<div class='k5'><h3>What the board decided</h3>"
+        + "".join(f"<p>{text}</p>" for text in texts)
+        + f"</div><div class='column'>{desks}</div></main><footer><p>The Harbour Herald is written on the coast by a "
+        "small team of reporters who have covered the port for twenty years.</p></footer></body></html>"
+    )
+    md = convert(html, "https://herald.example/").markdown
+    assert all(text in md for text in texts)
+    assert "Rowing club wins the coastal regatta" in md
+
+
+def test_an_author_page_keeps_her_name_beside_the_block_of_her_headlines():
+    """An author's page: her name as the `<h1>`, a short bio naming her, and a block of eight cards with summaries, in
+    its `<main>`: the block holds every listed list, but the page's `<h1>` beside it names the page, so the descent
+    stays above it (`listing-holder`'s guard) and the name stays over the headlines."""
+    w = DESK_WORDS
+    cards = "".join(
+        f"<article class='k4'><h3><a href='/story/{i}'>{w[i].capitalize()} {w[(i + 2) % 12]} plan approved by the "
+        f"{w[(i + 4) % 12]} board {i}</a></h3><p>The {w[(i + 1) % 12]} and the {w[(i + 5) % 12]} will both change "
+        f"before the summer season begins on the coast, notice {i} said.</p></article>"
+        for i in range(8)
+    )
+    html = (
+        "<html><head><title>Ann Keel - Tide Notes</title></head><body><div class='k1'><a href='/'>Tide Notes</a></div>"
+        "<main><h1>Ann Keel</h1><div class='k2'><p>Ann Keel covers the harbour and the council for Tide Notes, and has "
+        f"written about the ferries since they came.</p></div><div class='k3'>{cards}</div></main><div class='k9'><p>"
+        "Tide Notes is written on the coast by a small team of reporters.</p></div></body></html>"
+    )
+    md = convert(html, "https://tidenotes.example/author/ann-keel").markdown
+    assert md.startswith("# Ann Keel\n\n")
+    assert sum(f"board {i}]" in md for i in range(8)) == 8
+
+
 def test_a_post_without_an_h1_told_in_headed_sections_leaves_its_related_cards_out():
     """A post whose title is in its `<title>` alone, its text in three blocks each under a subheading, over a desk of
     related stories elsewhere longer than it: a subheading over a section heads a story with the cards after it, and

@@ -34,6 +34,7 @@ from tests.test_content import (
     columnist_front,
     desk_of_card_bodies,
     desks_front,
+    desks_over_a_foot,
     front_beside_a_search_box,
     front_page_under_a_reader_h1,
     mega_menu_panels,
@@ -405,6 +406,20 @@ DESKS_BOX, DESKS_BOX_CARDS = desks_front(
 )
 
 
+# desks beside a column of boxes of headlines alone in one block, over a footer's text about the site
+HOLDER, HOLDER_CARDS = desks_over_a_foot()
+HOLDER_BOXES_MD = "\n\n".join(
+    f"### Picks {j}\n\n"
+    + "\n".join(
+        f"- [{w[(i + j) % 12].capitalize()} {w[(i + 3) % 12]} and {w[(i + 5) % 12]} row goes on at the "
+        f"{w[(i + 7) % 12]} {j}{i}](https://example.org/m/{j}{i})"
+        for i in range(6)
+    )
+    for j in range(3)
+    for w in ["harbour ferry council market school lifeboat storm festival museum bridge tram island".split()]
+)
+
+
 def desks_md(*desks: tuple[str, str], cards: dict[str, list[tuple[str, str]]] = DESKS_CARDS) -> str:
     """The Markdown of `desks_front`'s desks (name, key) on a page at URL."""
     return "\n\n".join(
@@ -474,6 +489,12 @@ PAGES = {
         desks_md(("Harbour", "a"), ("Town", "b"), ("Sport", "c"), cards=DESKS_BOX_CARDS),
         # the box of popular posts beside the desks' column comes along
         desks_md(("Harbour", "a"), ("Town", "b"), ("Sport", "c"), ("Popular", "p"), cards=DESKS_BOX_CARDS),
+    ),
+    "listing-holder": (
+        HOLDER,
+        desks_md(("Harbour", "a"), ("Town", "b"), ("Sport", "c"), cards=HOLDER_CARDS),
+        # the boxes of headlines beside the desks' column come along
+        desks_md(("Harbour", "a"), ("Town", "b"), ("Sport", "c"), cards=HOLDER_CARDS) + "\n\n" + HOLDER_BOXES_MD,
     ),
     "short-h1": (
         SEARCH_BOX,
@@ -1154,6 +1175,7 @@ NEEDS = {
     "headline-lists": {"listing-pages", "teaser-cards"},  # listed on a listing, decided by its cards
     "listing-column": {"listing-pages", "teaser-cards"},  # the lists are a listing's
     "listing-desks-column": {"listing-pages", "teaser-cards", "listing-column"},  # part of it
+    "listing-holder": {"listing-pages", "teaser-cards", "listing-column"},  # part of it
     "card-bodies": {"listing-pages", "teaser-cards"},
     "alike-tiles": {"listing-pages", "teaser-cards", "link-density"},
     "short-h1": {"listing-pages", "teaser-cards", "link-density", "copyright-lines"},  # (the menu, the foot line)

@@ -117,6 +117,7 @@ def descend(
     theta: float,
     title: etree._Element | None = None,
     apart: dict[etree._Element, int] | None = None,
+    front: bool = False,
 ) -> etree._Element:
     """From the body down, follow the child holding at least `theta` of the content text. The page's comments are
     never where its content is: where they hold more than any other child (a short post over a long thread), the
@@ -129,7 +130,9 @@ def descend(
     text (a widget's heading) or holds the post's longer title (the site's name as the `<h1>`). Nor, after the
     child holding the most, are blocks of one unit of content text each (`lone_units_after`: an author's box, a
     disclaimer, the footer's legal notice after a story of a few paragraphs); `apart`, when given, gets their content
-    text by the block they were passed over in."""
+    text by the block they were passed over in. On a `front` page (every list of cards listed, no story named), the
+    child holding every listed list is the listing's unless the page's `<h1>` or a headed text stands beside it
+    (`listing-holder`)."""
     good = analysis.good
     comments_apart = "comments-descent" not in analysis.disabled
     semantic = "semantic-region" not in analysis.disabled
@@ -165,6 +168,7 @@ def descend(
     # on a listing, the text of its listed lists under each block holding one, and how many (`listing-column`)
     listed_in = listed_under(analysis) if analysis.listed_lists and "listing-column" not in analysis.disabled else {}
     desks_column = "listing-desks-column" not in analysis.disabled
+    holders_of_lists = front and "listing-holder" not in analysis.disabled  # (on a front page: `beside_the_lists`)
     node = body
     while True:
         total = good(node)
@@ -322,6 +326,30 @@ def descend(
         ):
             # a listing's column holding most of its listed lists (two or more: desks, not one desk among others),
             # with lists beside it: those are a sidebar's
+            node = best_child
+            continue
+        if (
+            best_good < theta * total
+            and listed_in
+            and holders_of_lists
+            and (lists_here := listed_in.get(node, (0, 0)))[1]
+            and listed_in.get(best_child, (0, 0))[1] == lists_here[1]
+            and not any(
+                next(child.iter("h1"), None) is not None
+                or preceding
+                and good(child)
+                and next(child.iter(*HEADING_TAGS), None) is not None
+                for preceding, siblings in (
+                    (True, best_child.itersiblings(etree.Element, preceding=True)),
+                    (False, best_child.itersiblings(etree.Element)),
+                )
+                for child in siblings
+            )
+        ):
+            # on a front page, every listed list in one child: the prose beside it (a footer's text about the site, a
+            # column of notes or an author's box) holds none of the listing, and is left out as `beside_the_lists`
+            # leaves out notes beside the lists; not beside the page's <h1> (its name, or a story under it) nor a text
+            # under a heading before the lists (a story over them, as `is_headed_story` reads one)
             node = best_child
             continue
         if best_good < theta * total:
@@ -828,7 +856,7 @@ def choose_main(
         if not analysis.good(body):
             return None
     apart: dict[etree._Element, int] = {}  # the blocks the descent went through passing over lone units after it
-    main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92, title, apart)
+    main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92, title, apart, front)
     widened = (
         product_block(main, title, body, analysis)
         if product and title is not None and "product-block" not in off

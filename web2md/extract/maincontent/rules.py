@@ -383,6 +383,21 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "listing-holder",
+        "part of listing-column: on a front page (every list of cards listed, no story named), the descent goes into "
+        "the child holding every listed list unless a block beside it holds an <h1> (the page's name, or a story under "
+        "it) or, before it, content text under a heading: the prose beside it (a footer's text about the site, a "
+        "column of notes or an author's box) holds none of the listing, and the sidebar's lists inside that child "
+        "meet the descent's share",
+        (),
+        (
+            "test_content::test_a_front_page_over_a_footer_of_prose_leaves_its_sidebar_of_headlines_out",
+            "test_content::test_a_front_page_keeps_a_headed_text_over_the_block_of_its_lists",
+            "test_content::test_a_story_under_its_own_h1_after_desks_of_many_times_its_text_keeps_its_text",
+            "test_content::test_an_author_page_keeps_her_name_beside_the_block_of_her_headlines",
+        ),
+    ),
+    Rule(
         "short-h1",
         "in the listing decision, an <h1> of fewer than WRAPPED_TITLE_WORDS words after a list of cards, none of whose "
         'words the <title> holds, names no story (a sidebar box\'s "Search" beside the desks); a post titled in a '
