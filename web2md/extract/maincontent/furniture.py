@@ -181,6 +181,17 @@ _CREDIT_LINE = re.compile(
 )
 MAX_CREDIT = 80
 CREDIT_TAGS = frozenset({"p", "div", "small"})  # a line of its own, not a bold "Source:" opening a paragraph
+# A caption closing with its picture's credit: "The harbour at dawn. © AFP / Jane Doe", "... (Photo: Jane Doe/dpa)".
+# The label is the copyright sign or a capitalised picture word and a colon (a sentence's "the photo: it shows" is
+# lower-case); a source ("Quelle: SWR") closes a story's paragraph as often as a caption, so it is no such label. The
+# credit ends without a full stop (a sentence after a colon does) and names no year (a copyright notice does).
+_CLOSING_CREDIT = re.compile(
+    r"\S[\s(\[/|–-]*(?:©|\b[PFBIC](?i:hotos?|otos?|ild(?:er)?|mages?|redits?|icture|hotograph)\s?:)\s*"
+    r"(?P<credit>[^\s.!?©:][^!?©]*[^\s.!?©:])[)\]]?$"
+)
+_SENTENCE_BREAK = re.compile(r"[^\W\d_]{2}[.!?]\s")
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")  # a notice's year: "© 2002, 2003 Jamie Zawinski" credits no picture
+CLOSING_CREDIT_TAGS = frozenset({"p", "div", "small", "span"})
 
 # Calls to action: a short block asking the reader to subscribe, follow, share, donate or get the app
 # (matched against lowercased text, at word starts only: every phrase opens with a letter, or is anchored).
@@ -674,6 +685,18 @@ def is_rights_line(text: str) -> bool:
 def is_credit_line(text: str) -> bool:
     """A line that opens with a credit or figure label: "Photo: ...", "Quelle: ...", "Abb. 2: ..."."""
     return _CREDIT_LINE.match(text) is not None
+
+
+def closes_with_credit(text: str) -> bool:
+    """Whether a caption's text closes with its picture's credit after words of its own: "Ann Lee at the harbour.
+    © AFP / Jane Doe", "The wall at low tide (Photo: Jane Doe/Reuters)"."""
+    if "©" not in text and ":" not in text[-MAX_CREDIT - 12 :]:
+        return False  # (most blocks: no search)
+    found = _CLOSING_CREDIT.search(text, max(0, len(text) - MAX_CREDIT - 16))
+    if found is None:
+        return False
+    credit = found.group("credit")
+    return len(credit) <= MAX_CREDIT and _SENTENCE_BREAK.search(credit) is None and _YEAR.search(credit) is None
 
 
 def names_screen_reader_text(hints: str) -> bool:
