@@ -5489,6 +5489,14 @@ def test_a_paragraph_closing_with_its_source_or_a_colon_in_a_sentence_stays():
     assert convert(html, "https://example.org/tides").markdown == BODY_MD + "".join(f"\n\n{line}" for line in lines)
 
 
+def test_a_quoted_passage_closing_with_a_credit_stays():
+    """A passage the story quotes (a space agency's note on a picture, in a <blockquote>) is the quote's text,
+    however it closes."""
+    quote = "The satellite took this image of the storm on the morning of October 31. Credit: NASA/NOAA"
+    html = f"<html><body><article>{BODY}<blockquote><p>{quote}</p></blockquote></article></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD + f"\n\n> {quote}"
+
+
 @pytest.mark.parametrize(
     "line", ["<p>Tags: tides, moon, sea</p>", "<div>Filed under: Tides</div>", "<p>Themen: Gezeiten, Mond</p>"]
 )

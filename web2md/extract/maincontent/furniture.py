@@ -186,7 +186,7 @@ CREDIT_TAGS = frozenset({"p", "div", "small"})  # a line of its own, not a bold 
 # lower-case); a source ("Quelle: SWR") closes a story's paragraph as often as a caption, so it is no such label. The
 # credit ends without a full stop (a sentence after a colon does) and names no year (a copyright notice does).
 _CLOSING_CREDIT = re.compile(
-    r"\S[\s(\[/|–-]*(?:©|\b[PFBIC](?i:hotos?|otos?|ild(?:er)?|mages?|redits?|icture|hotograph)\s?:)\s*"
+    r"[^\W_][^\w©]*?(?:©|\b[PFBIC](?i:hotos?|otos?|ild(?:er)?|mages?|redits?|icture|hotograph)\s?:)\s*"
     r"(?P<credit>[^\s.!?©:][^!?©]*[^\s.!?©:])[)\]]?$"
 )
 _SENTENCE_BREAK = re.compile(r"[^\W\d_]{2}[.!?]\s")

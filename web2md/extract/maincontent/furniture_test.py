@@ -3032,6 +3032,7 @@ class FurnitureTest:
                 and closes_with_credit(self.text_of(el))
                 # one line of its own: not a header of lines (a title, a deck, a byline) closed by a caption
                 and next(el.iterdescendants(*BLOCK_TAGS), None) is None
+                and next(el.iterancestors("blockquote"), None) is None  # a quoted caption is the quote's text
                 and not self.holds_the_post(own)  # a post of one captioned picture: its text
                 and "closing-credits" not in self.analysis.disabled
             ):

@@ -901,12 +901,14 @@ RULES: tuple[Rule, ...] = (
         "a short block whose text closes with its picture's credit after words of its own (\"Ann Lee at the harbour. "
         '© AFP / Jane Doe", "… (Photo: Jane Doe/Reuters)": the copyright sign, or a capitalised picture word and a '
         "colon, then at most MAX_CREDIT characters that end no sentence) is a caption wherever it stands, whatever "
-        'its class; a source ("Quelle: SWR") closing a paragraph is no credit; not a block holding half the post '
-        "(judged as a caption: off with captions too)",
+        'its class; a source ("Quelle: SWR") closing a paragraph is no credit, nor a notice naming a year; not a '
+        "block holding blocks (a header closed by its picture's caption), one in a quote (a quoted note on a picture) "
+        "or one holding half the post (judged as a caption: off with captions too)",
         ("MAX_CREDIT", "MAX_CAPTION"),
         (
             "test_content::test_a_caption_closing_with_its_pictures_credit_is_left_out_whatever_its_class",
             "test_content::test_a_paragraph_closing_with_its_source_or_a_colon_in_a_sentence_stays",
+            "test_content::test_a_quoted_passage_closing_with_a_credit_stays",
         ),
     ),
     Rule(
