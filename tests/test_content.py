@@ -5462,8 +5462,9 @@ def test_a_credit_naming_who_made_the_picture_is_left_out():
         "<p class='q7'>The harbour wall at low tide. © Harbour Media / Jane Doe</p>",
         "<div class='q7'>Ann Lee checks the gauge on the pier (Photo: Jane Doe/Reuters)</div>",
         "<p class='q7'>Die Hafenmauer bei Ebbe. Foto: Jane Doe/dpa</p>",
+        "<p class='q7'>Ann Lee checks the gauge on the pier, Tuesday, Aug. 7, 2012. (AP Photo/Jane Doe)</p>",
     ],
-    ids=["copyright-sign", "photo-label", "foto-label"],
+    ids=["copyright-sign", "photo-label", "foto-label", "agency-photo"],
 )
 def test_a_caption_closing_with_its_pictures_credit_is_left_out_whatever_its_class(caption):
     """A short block closing with a picture's credit after words of its own is a caption, in a <p> or a <div> after
@@ -5484,6 +5485,7 @@ def test_a_paragraph_closing_with_its_source_or_a_colon_in_a_sentence_stays():
         "Die Ermittlungen zum Fall gehen weiter. (Quelle: SWR)",
         "One thing stood out in the old photo: the harbour wall had moved",
         "The Photo: it shows the harbour. Then the tide came in",
+        "The old prints are kept in the harbour office's Photo/Film archive",
     ]
     html = f"<html><body><article>{BODY}{''.join(f'<p>{line}</p>' for line in lines)}</article></body></html>"
     assert convert(html, "https://example.org/tides").markdown == BODY_MD + "".join(f"\n\n{line}" for line in lines)

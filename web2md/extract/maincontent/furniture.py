@@ -189,6 +189,8 @@ _CLOSING_CREDIT = re.compile(
     r"[^\W_][^\w©]*?(?:©|\b[PFBIC](?i:hotos?|otos?|ild(?:er)?|mages?|redits?|icture|hotograph)\s?:)\s*"
     r"(?P<credit>[^\s.!?©:][^!?©]*[^\s.!?©:])[)\]]?$"
 )
+# ... or a news agency's form, in parentheses closing the caption: "(AP Photo/Jane Doe)", "(Reuters Photo/Jane Doe)"
+_AGENCY_CREDIT = re.compile(r"[^\W_][^\w(]*\((?:[^\W\d_][\w&.-]*\s+){1,3}Photos?/\s*(?P<credit>[^()]+)\)$")
 _SENTENCE_BREAK = re.compile(r"[^\W\d_]{2}[.!?]\s")
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")  # a notice's year: "© 2002, 2003 Jamie Zawinski" credits no picture
 CLOSING_CREDIT_TAGS = frozenset({"p", "div", "small", "span"})
@@ -689,10 +691,12 @@ def is_credit_line(text: str) -> bool:
 
 def closes_with_credit(text: str) -> bool:
     """Whether a caption's text closes with its picture's credit after words of its own: "Ann Lee at the harbour.
-    © AFP / Jane Doe", "The wall at low tide (Photo: Jane Doe/Reuters)"."""
-    if "©" not in text and ":" not in text[-MAX_CREDIT - 12 :]:
+    © AFP / Jane Doe", "The wall at low tide (Photo: Jane Doe/Reuters)", "... on Tuesday. (AP Photo/Jane Doe)"."""
+    tail = text[-MAX_CREDIT - 12 :]
+    if "©" not in text and ":" not in tail and "/" not in tail:
         return False  # (most blocks: no search)
-    found = _CLOSING_CREDIT.search(text, max(0, len(text) - MAX_CREDIT - 16))
+    start = max(0, len(text) - MAX_CREDIT - 16)
+    found = _CLOSING_CREDIT.search(text, start) or _AGENCY_CREDIT.search(text, start)
     if found is None:
         return False
     credit = found.group("credit")

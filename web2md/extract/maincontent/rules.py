@@ -899,8 +899,9 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "closing-credits",
         "a short block whose text closes with its picture's credit after words of its own (\"Ann Lee at the harbour. "
-        '© AFP / Jane Doe", "… (Photo: Jane Doe/Reuters)": the copyright sign, or a capitalised picture word and a '
-        "colon, then at most MAX_CREDIT characters that end no sentence) is a caption wherever it stands, whatever "
+        '© AFP / Jane Doe", "… (Photo: Jane Doe/Reuters)", "… (AP Photo/Jane Doe)": the copyright sign, or a '
+        "capitalised picture word and a colon, then at most MAX_CREDIT characters that end no sentence, or an agency's "
+        '"Photo/" in parentheses) is a caption wherever it stands, whatever '
         'its class; a source ("Quelle: SWR") closing a paragraph is no credit, nor a notice naming a year; not a '
         "block holding blocks (a header closed by its picture's caption), one in a quote (a quoted note on a picture) "
         "or one holding half the post (judged as a caption: off with captions too)",
