@@ -5540,6 +5540,49 @@ def test_a_credit_naming_who_made_the_picture_is_left_out():
 
 
 @pytest.mark.parametrize(
+    "caption",
+    [
+        "<p class='q7'>The harbour wall at low tide. © Harbour Media / Jane Doe</p>",
+        "<div class='q7'>Ann Lee checks the gauge on the pier (Photo: Jane Doe/Reuters)</div>",
+        "<p class='q7'>Die Hafenmauer bei Ebbe. Foto: Jane Doe/dpa</p>",
+        "<p class='q7'>Ann Lee checks the gauge on the pier, Tuesday, Aug. 7, 2012. (AP Photo/Jane Doe)</p>",
+    ],
+    ids=["copyright-sign", "photo-label", "foto-label", "agency-photo"],
+)
+def test_a_caption_closing_with_its_pictures_credit_is_left_out_whatever_its_class(caption):
+    """A short block closing with a picture's credit after words of its own is a caption, in a <p> or a <div> after
+    a block holding the picture, with no class naming it (`closing-credits`)."""
+    first, rest = PARAGRAPHS.split("\n", 1)
+    html = (
+        f"<html><body><article><h1>Tides explained</h1>\n{first}<div class='q6'><a href='/tide.jpg'>"
+        f"<img src='/tide-small.jpg'></a></div>{caption}{rest}</article></body></html>"
+    )
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD
+
+
+def test_a_paragraph_closing_with_its_source_or_a_colon_in_a_sentence_stays():
+    """A story's paragraph naming its source at the end ("(Quelle: SWR)"), one whose photo is the subject of a
+    sentence after a colon, and a sentence after a capitalised one are no closing credits."""
+    lines = [
+        "The harbour office says the wall will be raised next year. (Source: Harbour Office)",
+        "Die Ermittlungen zum Fall gehen weiter. (Quelle: SWR)",
+        "One thing stood out in the old photo: the harbour wall had moved",
+        "The Photo: it shows the harbour. Then the tide came in",
+        "The old prints are kept in the harbour office's Photo/Film archive",
+    ]
+    html = f"<html><body><article>{BODY}{''.join(f'<p>{line}</p>' for line in lines)}</article></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD + "".join(f"\n\n{line}" for line in lines)
+
+
+def test_a_quoted_passage_closing_with_a_credit_stays():
+    """A passage the story quotes (a space agency's note on a picture, in a <blockquote>) is the quote's text,
+    however it closes."""
+    quote = "The satellite took this image of the storm on the morning of October 31. Credit: NASA/NOAA"
+    html = f"<html><body><article>{BODY}<blockquote><p>{quote}</p></blockquote></article></body></html>"
+    assert convert(html, "https://example.org/tides").markdown == BODY_MD + f"\n\n> {quote}"
+
+
+@pytest.mark.parametrize(
     "line", ["<p>Tags: tides, moon, sea</p>", "<div>Filed under: Tides</div>", "<p>Themen: Gezeiten, Mond</p>"]
 )
 def test_a_line_filing_the_page_under_its_topics_is_left_out(line):

@@ -1045,6 +1045,14 @@ PAGES = {
         "# Tides explained\n\n" + "\n\n".join(PARAGRAPHS[:2]) + "\n\nThe pier at low water on a spring tide in "
         "March, seen from the harbour wall\n\n" + "\n\n".join(PARAGRAPHS[2:]),
     ),
+    "closing-credits": (
+        f"<html><body><article><h1>Tides explained</h1>{BODY[: BODY.index('<p>Spring')]}<div class='q1'><img "
+        "src='/img/pier.jpg' width='1024' height='768' alt=''></div><p class='q3'>The pier at low water on a spring "
+        f"tide in March. © Harbour Media / Jane Doe</p>{BODY[BODY.index('<p>Spring') :]}</article></body></html>",
+        ARTICLE_MD,
+        "# Tides explained\n\n" + "\n\n".join(PARAGRAPHS[:2]) + "\n\nThe pier at low water on a spring tide in "
+        "March. © Harbour Media / Jane Doe\n\n" + "\n\n".join(PARAGRAPHS[2:]),
+    ),
     "box-leftovers": (
         f"<html><body><article><h1>Tides explained</h1><div class='q1'><p class='q2'>Contents</p><nav class='q3'><ul>"
         "<li><a href='#spring'>Spring tides at new and full moon</a></li><li><a href='#neap'>Neap tides at the quarter "
@@ -1224,6 +1232,7 @@ NEEDS = {
     "titled-sidebar-columns": {"sidebar-columns"},  # part of it
     "bare-widgets": {"sidebar-columns", "titled-block"},  # part of it
     "described-pictures": {"captions"},  # judged as a caption: off with captions too
+    "closing-credits": {"captions"},  # judged as a caption: off with captions too
 }
 
 

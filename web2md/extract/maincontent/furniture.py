@@ -181,6 +181,19 @@ _CREDIT_LINE = re.compile(
 )
 MAX_CREDIT = 80
 CREDIT_TAGS = frozenset({"p", "div", "small"})  # a line of its own, not a bold "Source:" opening a paragraph
+# A caption closing with its picture's credit: "The harbour at dawn. © AFP / Jane Doe", "... (Photo: Jane Doe/dpa)".
+# The label is the copyright sign or a capitalised picture word and a colon (a sentence's "the photo: it shows" is
+# lower-case); a source ("Quelle: SWR") closes a story's paragraph as often as a caption, so it is no such label. The
+# credit ends without a full stop (a sentence after a colon does) and names no year (a copyright notice does).
+_CLOSING_CREDIT = re.compile(
+    r"[^\W_][^\w©]*?(?:©|\b[PFBIC](?i:hotos?|otos?|ild(?:er)?|mages?|redits?|icture|hotograph)\s?:)\s*"
+    r"(?P<credit>[^\s.!?©:][^!?©]*[^\s.!?©:])[)\]]?$"
+)
+# ... or a news agency's form, in parentheses closing the caption: "(AP Photo/Jane Doe)", "(Reuters Photo/Jane Doe)"
+_AGENCY_CREDIT = re.compile(r"[^\W_][^\w(]*\((?:[^\W\d_][\w&.-]*\s+){1,3}Photos?/\s*(?P<credit>[^()]+)\)$")
+_SENTENCE_BREAK = re.compile(r"[^\W\d_]{2}[.!?]\s")
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")  # a notice's year: "© 2002, 2003 Jamie Zawinski" credits no picture
+CLOSING_CREDIT_TAGS = frozenset({"p", "div", "small", "span"})
 
 # Calls to action: a short block asking the reader to subscribe, follow, share, donate or get the app
 # (matched against lowercased text, at word starts only: every phrase opens with a letter, or is anchored).
@@ -675,6 +688,20 @@ def is_rights_line(text: str) -> bool:
 def is_credit_line(text: str) -> bool:
     """A line that opens with a credit or figure label: "Photo: ...", "Quelle: ...", "Abb. 2: ..."."""
     return _CREDIT_LINE.match(text) is not None
+
+
+def closes_with_credit(text: str) -> bool:
+    """Whether a caption's text closes with its picture's credit after words of its own: "Ann Lee at the harbour.
+    © AFP / Jane Doe", "The wall at low tide (Photo: Jane Doe/Reuters)", "... on Tuesday. (AP Photo/Jane Doe)"."""
+    tail = text[-MAX_CREDIT - 12 :]
+    if "©" not in text and ":" not in tail and "/" not in tail:
+        return False  # (most blocks: no search)
+    start = max(0, len(text) - MAX_CREDIT - 16)
+    found = _CLOSING_CREDIT.search(text, start) or _AGENCY_CREDIT.search(text, start)
+    if found is None:
+        return False
+    credit = found.group("credit")
+    return len(credit) <= MAX_CREDIT and _SENTENCE_BREAK.search(credit) is None and _YEAR.search(credit) is None
 
 
 def names_screen_reader_text(hints: str) -> bool:

@@ -62,6 +62,7 @@ from web2md.extract.maincontent.furniture import (
     BYLINE_TAGS,
     CALL_TAGS,
     CAPTION_TAGS,
+    CLOSING_CREDIT_TAGS,
     CREDIT_TAGS,
     DATE_LINE_TAGS,
     FURNITURE_LABEL_TAGS,
@@ -83,6 +84,7 @@ from web2md.extract.maincontent.furniture import (
     block_text,
     byline_name,
     class_and_id,
+    closes_with_credit,
     counts_comments,
     date_at,
     hint_strength,
@@ -3149,6 +3151,13 @@ class FurnitureTest:
                 and own.text <= MAX_CREDIT
                 and is_credit_line(self.text_of(el))
                 and "credit-lines" not in self.analysis.disabled
+                or tag in CLOSING_CREDIT_TAGS
+                and closes_with_credit(self.text_of(el))
+                # one line of its own: not a header of lines (a title, a deck, a byline) closed by a caption
+                and next(el.iterdescendants(*BLOCK_TAGS), None) is None
+                and next(el.iterancestors("blockquote"), None) is None  # a quoted caption is the quote's text
+                and not self.holds_the_post(own)  # a post of one captioned picture: its text
+                and "closing-credits" not in self.analysis.disabled
             ):
                 return False
         return next(el.iter(MEDIA_TAGS), None) is None

@@ -967,6 +967,22 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "closing-credits",
+        "a short block whose text closes with its picture's credit after words of its own (\"Ann Lee at the harbour. "
+        '© AFP / Jane Doe", "… (Photo: Jane Doe/Reuters)", "… (AP Photo/Jane Doe)": the copyright sign, or a '
+        "capitalised picture word and a colon, then at most MAX_CREDIT characters that end no sentence, or an agency's "
+        '"Photo/" in parentheses) is a caption wherever it stands, whatever '
+        'its class; a source ("Quelle: SWR") closing a paragraph is no credit, nor a notice naming a year; not a '
+        "block holding blocks (a header closed by its picture's caption), one in a quote (a quoted note on a picture) "
+        "or one holding half the post (judged as a caption: off with captions too)",
+        ("MAX_CREDIT", "MAX_CAPTION"),
+        (
+            "test_content::test_a_caption_closing_with_its_pictures_credit_is_left_out_whatever_its_class",
+            "test_content::test_a_paragraph_closing_with_its_source_or_a_colon_in_a_sentence_stays",
+            "test_content::test_a_quoted_passage_closing_with_a_credit_stays",
+        ),
+    ),
+    Rule(
         "chart-labels",
         "texts placed over a picture at shares of its size, MIN_LABELS or more side by side: a chart's labels",
         ("MIN_LABELS", "MAX_CAPTION"),
@@ -1235,6 +1251,7 @@ MEASURED_VERDICTS = frozenset(
         "described-pictures",
         "box-leftovers",
         "credit-lines",
+        "closing-credits",
         "chart-labels",
         "furniture-labels",
         "jump-links",
