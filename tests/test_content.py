@@ -3367,10 +3367,10 @@ def test_a_box_about_another_person_after_the_story_stays():
 
 
 def test_a_picture_credited_to_the_author_after_the_story_stays():
-    """A picture whose prose names the author last (the photographer's credit) is no box about her."""
+    """A picture whose prose names the author last (who took it) is no box about her."""
     box = (
         "<div class='q1'><img src='/photos/pier.jpg' alt=''><p>The pier at low water in March, seen from the harbour "
-        "wall before the works began. Photo: Ann Keel</p></div>"
+        "wall before the works began, as photographed by Ann Keel</p></div>"
     )
     page = by_ann_keel(herald_page(FERRY + box + f"<div class='q2'><p>{SIGN_UP}</p></div>"))
     assert "seen from the harbour wall" in ferry(page)
