@@ -2408,15 +2408,7 @@ def test_a_story_under_its_own_h1_after_desks_of_many_times_its_text_keeps_its_t
     after every list as a text about the site would, but a block holding an `<h1>` may be the story, so it is no
     note and stays with the desks."""
     story = "The new tug brought in three grain ships on its first night, a job that needed two boats before."
-    desks = "".join(
-        f"<section><h2><a href='/{section}'>{section.title()}</a></h2><ul>"
-        + "".join(
-            f"<li><h3><a href='/{section}/{n}'>{title}</a></h3><p>{SUMMARIES[n % 2]}</p></li>"
-            for n, title in enumerate(titles)
-        )
-        + "</ul></section>"
-        for section, titles in OLDER_DESKS.items()
-    )
+    desks = summarised_desks()
     html = (
         "<html><head><title>Harbour Herald: tug enters service</title></head><body><header><h1><a href='/'>Harbour "
         f"Herald</a></h1></header><main><div class='column'>{desks}</div><div class='story'><h1>New tug earns its keep "
@@ -2439,6 +2431,19 @@ OLDER_DESKS = {
         "New coach for the town's side",
     ],
 }
+
+
+def summarised_desks() -> str:
+    """The two desks of OLDER_DESKS, each headline an `<h3>` link over a summary, in a list."""
+    return "".join(
+        f"<section><h2><a href='/{section}'>{section.title()}</a></h2><ul>"
+        + "".join(
+            f"<li><h3><a href='/{section}/{n}'>{title}</a></h3><p>{SUMMARIES[n % 2]}</p></li>"
+            for n, title in enumerate(titles)
+        )
+        + "</ul></section>"
+        for section, titles in OLDER_DESKS.items()
+    )
 
 
 def older_desks_page(card: str, around: str = "{}", summaries: tuple[str, ...] = ("business", "sport")) -> str:
@@ -7140,15 +7145,7 @@ def test_a_front_page_keeps_a_headed_text_over_the_block_of_its_lists(paragraphs
         "The council will pay for the extra crew, the board said, and the fares stay as they are until the spring, "
         "when the new quay opens.",
     ][:paragraphs]
-    desks = "".join(
-        f"<section><h2><a href='/{section}'>{section.title()}</a></h2><ul>"
-        + "".join(
-            f"<li><h3><a href='/{section}/{n}'>{title}</a></h3><p>{SUMMARIES[n % 2]}</p></li>"
-            for n, title in enumerate(titles)
-        )
-        + "</ul></section>"
-        for section, titles in OLDER_DESKS.items()
-    )
+    desks = summarised_desks()
     html = (
         "<html><head><title>Harbour Herald</title></head><body><header><a href='/'>Harbour Herald</a></header><main>"
         "<div class='k5'><h3>What the board decided</h3>"
