@@ -8223,3 +8223,51 @@ def test_a_slider_of_whole_card_links_in_alike_blocks_is_no_desk_of_tiles():
     assert not analyse(root, False, False, False, frozenset()).unwrapped().lists_of_cards()
     html, _ = tiles_page()
     assert analyse(parse_html(html.encode()), False, False, False, frozenset()).unwrapped().lists_of_cards()
+
+
+# a reply form after a short post: its notes and small print, with a box to write in, under opaque class names
+REPLY_FORM = (
+    "<div class='q5e01a2'><h3 class='q66c3d0'>Leave a Reply <small><a href='/2012/11/12/pizza-advert/#respond'>Cancel "
+    "reply</a></small></h3>"
+    "<form class='q0f7b19' method='post' action='/wp-comments-post.php'>"
+    "<p class='q11ab02'>Your email address will not be published. Required fields are marked *</p>"
+    "<p><label>Name</label> <input type='text' name='author'></p>"
+    "<p><label>Email</label> <input type='text' name='email'></p>"
+    "<p><label>Comment</label> <textarea name='comment'></textarea></p>"
+    "<p class='q7c3d19'>You may use these HTML tags and attributes: &lt;a href=\"\" title=\"\"&gt; &lt;abbr "
+    "title=\"\"&gt; &lt;b&gt; &lt;blockquote cite=\"\"&gt; &lt;cite&gt; &lt;code&gt; &lt;em&gt; &lt;i&gt; "
+    "&lt;strike&gt; &lt;strong&gt;</p>"
+    "<p><input type='submit' name='submit' value='Post Comment'></p></form></div>"
+)
+
+
+def test_a_reply_form_after_a_short_post_goes_with_its_notes():
+    """A form holding a box to write in and a control sending it, after the post (a video's title and a line): its
+    notes and small print are its own, though they hold more text than the short post (rule reply-forms)."""
+    page = (
+        "<html><head><title>The greatest pizza advert of all time</title></head><body><div class='q1b2c3d'>"
+        "<div class='q9d8e7f'><h1>The greatest pizza advert of all time</h1>"
+        "<iframe src='https://video.example/embed/381'></iframe><p>Wow, just wow. A whole minute of it.</p></div>"
+        f"{REPLY_FORM}</div></body></html>"
+    )
+    md = convert(page, "https://geeks.example/2012/11/12/pizza-advert/").markdown
+    assert "Wow, just wow" in md
+    assert "will not be published" not in md and "HTML tags and attributes" not in md
+
+
+def test_a_form_holding_the_post_with_a_box_to_write_in_stays():
+    """A page wrapped whole in its form (a site framework's), the post and a box to write in under it: the form
+    holds the post, so it is no reply form beside it."""
+    post = (
+        "<h1>Ferry timetable changes</h1><p>From the first of May the morning ferry leaves the harbour at a quarter "
+        "past six, twenty minutes earlier than in winter, and calls at the island's north pier on weekdays.</p>"
+        "<p>The evening crossing keeps its time; bicycles travel free on every crossing until the end of June.</p>"
+    )
+    page = (
+        "<html><head><title>Ferry timetable changes</title></head><body>"
+        "<form class='q0f7b19' method='post' action='/page.aspx'><div class='q1b2c3d'>"
+        f"{post}<p><label>Your question</label> <textarea name='q'></textarea></p>"
+        "<p><input type='submit' value='Send'></p></div></form></body></html>"
+    )
+    md = convert(page, "https://ferry.example/timetable.aspx").markdown
+    assert "quarter past six" in md and "bicycles travel free" in md

@@ -126,6 +126,7 @@ TEXT_ENTRY_TYPES = frozenset({"text", "email", "search", "tel", "url", "password
 # A form of at most MAX_SIGN_UP characters that sends something (a submit button) is a box asking for input whole:
 # its labels, button, pitch and small print are its own (a form around a page's whole text is larger)
 MAX_SIGN_UP = 600
+REPLY_FORM_DEPTH = 4  # wrappers down from a block to the reply form holding all its content text
 SEND_TYPES = frozenset({"submit", "image"})  # input types that send their form (a <button> does unless typed so)
 MAX_ASK = 80  # characters of a call to action counted as an ask of such a box ("Already a subscriber? Log in")
 BOX_ELEMENTS = 40  # elements of a block looked through for its asks
@@ -683,6 +684,28 @@ def sends(form: etree._Element) -> bool:
         kind = str_lower((control.get("type") or ("submit" if control.tag == "button" else "text")).strip())
         if kind in SEND_TYPES:
             return True
+    return False
+
+
+def is_reply_form(form: etree._Element, size: int) -> bool:
+    """Whether a block is a reply form: a `<form>` of at most MAX_SIGN_UP characters (`size`) holding a box to write
+    in (a `<textarea>`) and a control that sends it (rule reply-forms)."""
+    return form.tag == "form" and 0 < size <= MAX_SIGN_UP and next(form.iter("textarea"), None) is not None and sends(form)
+
+
+def holds_a_reply_form(
+    block: etree._Element, good: Callable[[etree._Element], int], text: Callable[[etree._Element], int]
+) -> bool:
+    """Whether all of a block's content text is in a reply form (`is_reply_form`), down through up to
+    REPLY_FORM_DEPTH wrappers holding all of it."""
+    node: etree._Element | None = block
+    total = good(block)
+    for _ in range(REPLY_FORM_DEPTH):
+        if node is None or not total:
+            return False
+        if node.tag == "form":
+            return is_reply_form(node, text(node))
+        node = next((child for child in node.iterchildren(etree.Element) if good(child) == total), None)
     return False
 
 
@@ -1459,10 +1482,17 @@ class FurnitureTest:
             tag == "form"
             and 0 < total <= MAX_SIGN_UP
             and el not in self.body_path
-            and total - linked < 0.5 * self.region_text
-            and not self.holds_the_post(own)
-            and sends(el)
-            and "sign-up-forms" not in off
+            and (
+                total - linked < 0.5 * self.region_text
+                and not self.holds_the_post(own)
+                and sends(el)
+                and "sign-up-forms" not in off
+                # a reply form (a box to write in) after text of the region: however short the post before it, its
+                # notes and small print are the form's
+                or is_reply_form(el, total)
+                and self.follows_text(el)
+                and "reply-forms" not in off
+            )
         ):
             return True  # a sign-up or donation form: its pitch, fields, button and small print are its own
         if (
@@ -1544,6 +1574,16 @@ class FurnitureTest:
         if isinstance(post, etree._Element):
             post = self.story_post = story_picture_post(self.main, post, self.analysis)
         return el in post
+
+    def follows_text(self, el: etree._Element) -> bool:
+        """Whether text of the region stands before `el`: in a block before it, or before a block holding it."""
+        text = self.analysis.text
+        node = el
+        while node is not None and node is not self.main:
+            if any(map(text, node.itersiblings(etree.Element, preceding=True))):
+                return True
+            node = node.getparent()
+        return False
 
     def holds_the_post(self, own: Counts | None) -> bool:
         """Whether a block (its counts `own`) holds half the post's content text or more: the post itself."""

@@ -1168,6 +1168,18 @@ RULES: tuple[Rule, ...] = (
         ("test_content::test_a_sign_up_form_with_its_pitch_and_small_print_is_left_out_whatever_its_class",),
     ),
     Rule(
+        "reply-forms",
+        "a reply form (a <form> of at most MAX_SIGN_UP characters holding a box to write in, a <textarea>, and a "
+        "control that sends it) after text of the region goes whole, its notes and small print with it, however short "
+        "the post before it; and the descent stops above a block whose content text is all in such a form, after a "
+        "block holding text (the post): the form is never the body",
+        ("MAX_SIGN_UP", "REPLY_FORM_DEPTH"),
+        (
+            "test_content::test_a_reply_form_after_a_short_post_goes_with_its_notes",
+            "test_content::test_a_form_holding_the_post_with_a_box_to_write_in_stays",
+        ),
+    ),
+    Rule(
         "call-boxes",
         "boxes made of asks, whatever their class: a block (judged from the top down: the highest goes whole) of at "
         "most MAX_FORM_BOX characters, holding a link, whose first BOX_ELEMENTS elements hold it all and MIN_ASKS or "
@@ -1265,6 +1277,7 @@ MEASURED_VERDICTS = frozenset(
         "control-widgets",
         "embed-placeholders",
         "form-boxes",
+        "reply-forms",
         "call-boxes",
         "taxonomy-notes",
         "story-picture",
