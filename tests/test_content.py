@@ -8234,8 +8234,8 @@ REPLY_FORM = (
     "<p><label>Name</label> <input type='text' name='author'></p>"
     "<p><label>Email</label> <input type='text' name='email'></p>"
     "<p><label>Comment</label> <textarea name='comment'></textarea></p>"
-    "<p class='q7c3d19'>You may use these HTML tags and attributes: &lt;a href=\"\" title=\"\"&gt; &lt;abbr "
-    "title=\"\"&gt; &lt;b&gt; &lt;blockquote cite=\"\"&gt; &lt;cite&gt; &lt;code&gt; &lt;em&gt; &lt;i&gt; "
+    '<p class=\'q7c3d19\'>You may use these HTML tags and attributes: &lt;a href="" title=""&gt; &lt;abbr '
+    'title=""&gt; &lt;b&gt; &lt;blockquote cite=""&gt; &lt;cite&gt; &lt;code&gt; &lt;em&gt; &lt;i&gt; '
     "&lt;strike&gt; &lt;strong&gt;</p>"
     "<p><input type='submit' name='submit' value='Post Comment'></p></form></div>"
 )

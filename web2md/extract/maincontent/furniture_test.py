@@ -690,7 +690,9 @@ def sends(form: etree._Element) -> bool:
 def is_reply_form(form: etree._Element, size: int) -> bool:
     """Whether a block is a reply form: a `<form>` of at most MAX_SIGN_UP characters (`size`) holding a box to write
     in (a `<textarea>`) and a control that sends it (rule reply-forms)."""
-    return form.tag == "form" and 0 < size <= MAX_SIGN_UP and next(form.iter("textarea"), None) is not None and sends(form)
+    return (
+        form.tag == "form" and 0 < size <= MAX_SIGN_UP and next(form.iter("textarea"), None) is not None and sends(form)
+    )
 
 
 def holds_a_reply_form(
