@@ -8271,3 +8271,43 @@ def test_a_form_holding_the_post_with_a_box_to_write_in_stays():
     )
     md = convert(page, "https://ferry.example/timetable.aspx").markdown
     assert "quarter past six" in md and "bicycles travel free" in md
+
+
+def test_a_form_of_fields_without_a_box_to_write_in_holding_most_of_the_page_stays():
+    """A competition's entry form under a line of introduction, its rules in the form, fields and a button but no box
+    to write in: no reply form, and it holds most of the page (sign-up-forms keeps it: the page's content)."""
+    form = (
+        "<form class='q0f7b19' method='post' action='/enter'>"
+        "<p class='q11ab02'>Send us one picture of the harbour taken this summer. Entries close on the last day of "
+        "August; the jury of three harbour pilots picks ten pictures for the calendar and one for its cover.</p>"
+        "<p class='q11ab03'>Each entrant may send one picture only, taken by themselves, at least three thousand "
+        "pixels wide; the winner of the cover sails on the pilot boat for a day in September.</p>"
+        "<p><label>Name</label> <input type='text' name='name'></p>"
+        "<p><label>Email</label> <input type='email' name='email'></p>"
+        "<p><input type='file' name='picture'> <input type='submit' value='Enter'></p></form>"
+    )
+    page = (
+        "<html><head><title>Harbour photo competition</title></head><body><div class='q1b2c3d'>"
+        "<h1>Harbour photo competition</h1><p>Our calendar needs you.</p>"
+        f"{form}</div></body></html>"
+    )
+    md = convert(page, "https://harbour.example/competition").markdown
+    assert "Entries close on the last day of August" in md and "pilot boat for a day" in md
+
+
+def test_a_page_that_is_a_letter_form_keeps_its_instructions():
+    """A page whose text is a form to write to the editor (its instructions, fields, a box to write in): nothing of
+    the region stands before the form, so it is no reply form after a post (rule reply-forms' guard)."""
+    page = (
+        "<html><head><title>Write to the editor</title></head><body><div class='q9a0b1c'><a href='/'>The Harbour "
+        "Gazette</a></div><div class='q1b2c3d'><form class='q0f7b19' method='post' action='/letters'>"
+        "<h2>Write to the editor</h2><p class='q11ab02'>Letters of up to three hundred words about anything the "
+        "Gazette has printed are welcome; we print a selection every Saturday and may shorten them.</p>"
+        "<p class='q11ab03'>Give your name and the town you live in, which we print under your letter, and a "
+        "telephone number, which we do not print, so that we can check the letter is yours.</p>"
+        "<p><label>Name and town</label> <input type='text' name='name'></p>"
+        "<p><label>Your letter</label> <textarea name='letter'></textarea></p>"
+        "<p><input type='submit' value='Send'></p></form></div></body></html>"
+    )
+    md = convert(page, "https://gazette.example/letters").markdown
+    assert "Letters of up to three hundred words" in md and "so that we can check the letter is yours" in md
