@@ -8311,3 +8311,54 @@ def test_a_page_that_is_a_letter_form_keeps_its_instructions():
     )
     md = convert(page, "https://gazette.example/letters").markdown
     assert "Letters of up to three hundred words" in md and "so that we can check the letter is yours" in md
+
+
+def test_a_reply_forms_heading_and_notes_beside_it_go_with_it():
+    """A reply form under a heading of its own with its notes in blocks beside it, closing the post's block: the
+    heading, the notes and the form are the form's section (rule reply-forms), whatever their class."""
+    post = (
+        "<h2>New work: a symbol for a harbour festival</h2><p class='q028550'>Published on November 7th, 2012</p>"
+        "<p>Since its founding the harbour festival has brought boats from every port of the coast to the town for "
+        "three days of races, music and markets on the quay.</p><p>After an email out of the blue and a few early "
+        "morning calls, I was asked to draw a symbol for this year's festival, its posters and its flags.</p>"
+    )
+    form = (
+        "<h3>Anything to add?</h3><p><small>All comments are moderated so you may experience a short delay before "
+        "yours appears. Comments should be respectful of other voices in the discussion.</small></p><p><small>Please "
+        "use your real name. Keywords will be removed.</small></p><form method='post' action='/comments-post'>"
+        "<p><input type='text' name='author'> <label>Name</label></p><p><textarea name='comment'></textarea></p>"
+        "<p><input type='submit' value='Submit comment'></p></form>"
+    )
+    page = (
+        "<html><head><title>New work: a symbol for a harbour festival</title></head><body><div class='q224260'>"
+        f"<div class='q006895'>{post}{form}</div></div></body></html>"
+    )
+    md = convert(page, "https://studio.example/new-work-harbour-festival/").markdown
+    assert "three days of races" in md and "its posters and its flags" in md
+    assert "Anything to add" not in md and "moderated" not in md and "real name" not in md
+
+
+def test_a_section_of_the_story_over_a_form_to_write_in_stays():
+    """The story's last section under its heading closes with a form to send a question: the section holds more
+    than a form's notes (MAX_SIGN_UP characters), so only the form goes, not the section's text."""
+    post = (
+        "<h1>The harbour festival returns</h1><p>Boats from every port of the coast come to the town for three days "
+        "of races, music and markets on the quay, as they have every August since the festival began.</p>"
+    )
+    section = (
+        "<h3>How to take part</h3><p>Crews register their boat at the harbour office by the first of August; each "
+        "boat races in its class, and the classes are drawn up from the entries once registration closes, so that "
+        "no crew sails against boats twice its length.</p><p>Stalls on the quay are let to local makers first, "
+        "then to traders from the rest of the coast; the market committee meets in June to share out the pitches "
+        "and writes to every applicant before the first of July.</p><p>Musicians who would like to play on the "
+        "festival's stage send a recording and a few lines about themselves; the stage's programme is printed in "
+        "the Gazette a week before the festival.</p>"
+        "<form method='post' action='/ask'><p><label>Your question</label> <textarea name='q'></textarea></p>"
+        "<p><input type='submit' value='Ask'></p></form>"
+    )
+    page = (
+        "<html><head><title>The harbour festival returns</title></head><body><div class='q224260'>"
+        f"<div class='q006895'>{post}{section}</div></div></body></html>"
+    )
+    md = convert(page, "https://gazette.example/festival").markdown
+    assert "How to take part" in md and "Crews register their boat" in md and "printed in the Gazette" in md

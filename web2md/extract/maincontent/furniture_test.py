@@ -690,9 +690,7 @@ def sends(form: etree._Element) -> bool:
 def is_reply_form(form: etree._Element, size: int) -> bool:
     """Whether a block is a reply form: a `<form>` of at most MAX_SIGN_UP characters (`size`) holding a box to write
     in (a `<textarea>`) and a control that sends it (rule reply-forms)."""
-    return (
-        form.tag == "form" and 0 < size <= MAX_SIGN_UP and next(form.iter("textarea"), None) is not None and sends(form)
-    )
+    return form.tag == "form" and size <= MAX_SIGN_UP and next(form.iter("textarea"), None) is not None and sends(form)
 
 
 def holds_a_reply_form(
@@ -1167,6 +1165,7 @@ class FurnitureTest:
             if masthead is not None:
                 self.verdicts[masthead] = True
         self.entry_holders: set[etree._Element] | None = None  # the blocks around a text field (when asked)
+        self.reply_heads: set[etree._Element] | None = None  # a reply form's heading and notes beside it (when asked)
         self.heading_holders: set[etree._Element] | None = None  # the blocks of the region holding a heading
         self.alike_shares: dict[tuple[etree._Element, str], float] = {}
         self.threads: dict[etree._Element, set[etree._Element]] = {}  # per parent: the comments closing it
@@ -1480,6 +1479,8 @@ class FurnitureTest:
             and "embed-placeholders" not in off
         ):
             return True  # "Click the button below to load the content." beside the button and the empty player
+        if el in self.reply_form_sections() and el not in self.body_path and "reply-forms" not in off:
+            return True  # a reply form's heading and notes ("Anything to add?", "All comments are moderated…")
         if (
             tag == "form"
             and 0 < total <= MAX_SIGN_UP
@@ -1576,6 +1577,38 @@ class FurnitureTest:
         if isinstance(post, etree._Element):
             post = self.story_post = story_picture_post(self.main, post, self.analysis)
         return el in post
+
+    def reply_form_sections(self) -> set[etree._Element]:
+        """The blocks beside a reply form (`is_reply_form`, after text of the region) that make its section with it:
+        from the nearest heading before the form to the end of their parent ("Anything to add?", "All comments are
+        moderated…", the form, its small print), when they hold MAX_SIGN_UP characters at most, the form's and no
+        other heading's; found once per page (rule reply-forms)."""
+        found = self.reply_heads
+        if found is None:
+            found = self.reply_heads = set()
+            text = self.analysis.text
+            for form in self.main.iter("form"):
+                size = text(form)
+                if not is_reply_form(form, size) or not self.follows_text(form):
+                    continue
+                section: list[etree._Element] = []
+                for sibling in form.itersiblings(etree.Element):
+                    if sibling.tag in HEADING_TAGS:
+                        section = []
+                        break
+                    size += text(sibling)
+                    section.append(sibling)
+                else:
+                    for sibling in form.itersiblings(etree.Element, preceding=True):
+                        size += text(sibling)
+                        section.append(sibling)
+                        if sibling.tag in HEADING_TAGS:
+                            break
+                    else:
+                        section = []
+                if section and size <= MAX_SIGN_UP and self.follows_text(section[-1]):
+                    found.update(section)
+        return found
 
     def follows_text(self, el: etree._Element) -> bool:
         """Whether text of the region stands before `el`: in a block before it, or before a block holding it."""
