@@ -1166,6 +1166,8 @@ class FurnitureTest:
                 self.verdicts[masthead] = True
         self.entry_holders: set[etree._Element] | None = None  # the blocks around a text field (when asked)
         self.reply_heads: set[etree._Element] | None = None  # a reply form's heading and notes beside it (when asked)
+        self.follows: dict[etree._Element, bool] = {}  # blocks after text of the region (`follows_text`)
+        self.after_text: dict[etree._Element, set[etree._Element]] = {}  # children after a parent's first with text
         self.heading_holders: set[etree._Element] | None = None  # the blocks of the region holding a heading
         self.alike_shares: dict[tuple[etree._Element, str], float] = {}
         self.threads: dict[etree._Element, set[etree._Element]] = {}  # per parent: the comments closing it
@@ -1611,14 +1613,28 @@ class FurnitureTest:
         return found
 
     def follows_text(self, el: etree._Element) -> bool:
-        """Whether text of the region stands before `el`: in a block before it, or before a block holding it."""
-        text = self.analysis.text
-        node = el
-        while node is not None and node is not self.main:
-            if any(map(text, node.itersiblings(etree.Element, preceding=True))):
-                return True
-            node = node.getparent()
-        return False
+        """Whether text of the region stands before `el`: in a block before it, or before a block holding it. Each
+        parent's children are read once (the children after its first child holding text), each answer kept."""
+        known = self.follows
+        answer = known.get(el)
+        if answer is None:
+            parent = el.getparent()
+            if parent is None or el is self.main:
+                answer = False
+            else:
+                after = self.after_text.get(parent)
+                if after is None:
+                    text = self.analysis.text
+                    after = self.after_text[parent] = set()
+                    seen = False
+                    for child in parent.iterchildren(etree.Element):
+                        if seen:
+                            after.add(child)
+                        elif text(child):
+                            seen = True
+                answer = el in after or parent is not self.main and self.follows_text(parent)
+            known[el] = answer
+        return answer
 
     def holds_the_post(self, own: Counts | None) -> bool:
         """Whether a block (its counts `own`) holds half the post's content text or more: the post itself."""
