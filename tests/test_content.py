@@ -8220,3 +8220,142 @@ def test_a_slider_of_whole_card_links_in_alike_blocks_is_no_desk_of_tiles():
     assert not analyse(root, False, False, False, frozenset()).unwrapped().lists_of_cards()
     html, _ = tiles_page()
     assert analyse(parse_html(html.encode()), False, False, False, frozenset()).unwrapped().lists_of_cards()
+
+
+# a reply form after a short post: its notes and small print, with a box to write in, under opaque class names
+REPLY_FORM = (
+    "<div class='q5e01a2'><h3 class='q66c3d0'>Leave a Reply <small><a href='/2012/11/12/pizza-advert/#respond'>Cancel "
+    "reply</a></small></h3>"
+    "<form class='q0f7b19' method='post' action='/wp-comments-post.php'>"
+    "<p class='q11ab02'>Your email address will not be published. Required fields are marked *</p>"
+    "<p><label>Name</label> <input type='text' name='author'></p>"
+    "<p><label>Email</label> <input type='text' name='email'></p>"
+    "<p><label>Comment</label> <textarea name='comment'></textarea></p>"
+    '<p class=\'q7c3d19\'>You may use these HTML tags and attributes: &lt;a href="" title=""&gt; &lt;abbr '
+    'title=""&gt; &lt;b&gt; &lt;blockquote cite=""&gt; &lt;cite&gt; &lt;code&gt; &lt;em&gt; &lt;i&gt; '
+    "&lt;strike&gt; &lt;strong&gt;</p>"
+    "<p><input type='submit' name='submit' value='Post Comment'></p></form></div>"
+)
+
+
+def test_a_reply_form_after_a_short_post_goes_with_its_notes():
+    """A form holding a box to write in and a control sending it, after the post (a video's title and a line): its
+    notes and small print are its own, though they hold more text than the short post (rule reply-forms)."""
+    page = (
+        "<html><head><title>The greatest pizza advert of all time</title></head><body><div class='q1b2c3d'>"
+        "<div class='q9d8e7f'><h1>The greatest pizza advert of all time</h1>"
+        "<iframe src='https://video.example/embed/381'></iframe><p>Wow, just wow. A whole minute of it.</p></div>"
+        f"{REPLY_FORM}</div></body></html>"
+    )
+    md = convert(page, "https://geeks.example/2012/11/12/pizza-advert/").markdown
+    assert "Wow, just wow" in md
+    assert "will not be published" not in md and "HTML tags and attributes" not in md
+
+
+def test_a_form_holding_the_post_with_a_box_to_write_in_stays():
+    """A page wrapped whole in its form (a site framework's), the post and a box to write in under it: the form
+    holds the post, so it is no reply form beside it."""
+    post = (
+        "<h1>Ferry timetable changes</h1><p>From the first of May the morning ferry leaves the harbour at a quarter "
+        "past six, twenty minutes earlier than in winter, and calls at the island's north pier on weekdays.</p>"
+        "<p>The evening crossing keeps its time; bicycles travel free on every crossing until the end of June.</p>"
+    )
+    page = (
+        "<html><head><title>Ferry timetable changes</title></head><body>"
+        "<form class='q0f7b19' method='post' action='/page.aspx'><div class='q1b2c3d'>"
+        f"{post}<p><label>Your question</label> <textarea name='q'></textarea></p>"
+        "<p><input type='submit' value='Send'></p></div></form></body></html>"
+    )
+    md = convert(page, "https://ferry.example/timetable.aspx").markdown
+    assert "quarter past six" in md and "bicycles travel free" in md
+
+
+def test_a_form_of_fields_without_a_box_to_write_in_holding_most_of_the_page_stays():
+    """A competition's entry form under a line of introduction, its rules in the form, fields and a button but no box
+    to write in: no reply form, and it holds most of the page (sign-up-forms keeps it: the page's content)."""
+    form = (
+        "<form class='q0f7b19' method='post' action='/enter'>"
+        "<p class='q11ab02'>Send us one picture of the harbour taken this summer. Entries close on the last day of "
+        "August; the jury of three harbour pilots picks ten pictures for the calendar and one for its cover.</p>"
+        "<p class='q11ab03'>Each entrant may send one picture only, taken by themselves, at least three thousand "
+        "pixels wide; the winner of the cover sails on the pilot boat for a day in September.</p>"
+        "<p><label>Name</label> <input type='text' name='name'></p>"
+        "<p><label>Email</label> <input type='email' name='email'></p>"
+        "<p><input type='file' name='picture'> <input type='submit' value='Enter'></p></form>"
+    )
+    page = (
+        "<html><head><title>Harbour photo competition</title></head><body><div class='q1b2c3d'>"
+        "<h1>Harbour photo competition</h1><p>Our calendar needs you.</p>"
+        f"{form}</div></body></html>"
+    )
+    md = convert(page, "https://harbour.example/competition").markdown
+    assert "Entries close on the last day of August" in md and "pilot boat for a day" in md
+
+
+def test_a_page_that_is_a_letter_form_keeps_its_instructions():
+    """A page whose text is a form to write to the editor (its instructions, fields, a box to write in): nothing of
+    the region stands before the form, so it is no reply form after a post (rule reply-forms' guard)."""
+    page = (
+        "<html><head><title>Write to the editor</title></head><body><div class='q9a0b1c'><a href='/'>The Harbour "
+        "Gazette</a></div><div class='q1b2c3d'><form class='q0f7b19' method='post' action='/letters'>"
+        "<h2>Write to the editor</h2><p class='q11ab02'>Letters of up to three hundred words about anything the "
+        "Gazette has printed are welcome; we print a selection every Saturday and may shorten them.</p>"
+        "<p class='q11ab03'>Give your name and the town you live in, which we print under your letter, and a "
+        "telephone number, which we do not print, so that we can check the letter is yours.</p>"
+        "<p><label>Name and town</label> <input type='text' name='name'></p>"
+        "<p><label>Your letter</label> <textarea name='letter'></textarea></p>"
+        "<p><input type='submit' value='Send'></p></form></div></body></html>"
+    )
+    md = convert(page, "https://gazette.example/letters").markdown
+    assert "Letters of up to three hundred words" in md and "so that we can check the letter is yours" in md
+
+
+def test_a_reply_forms_heading_and_notes_beside_it_go_with_it():
+    """A reply form under a heading of its own with its notes in blocks beside it, closing the post's block: the
+    heading, the notes and the form are the form's section (rule reply-forms), whatever their class."""
+    post = (
+        "<h2>New work: a symbol for a harbour festival</h2><p class='q028550'>Published on November 7th, 2012</p>"
+        "<p>Since its founding the harbour festival has brought boats from every port of the coast to the town for "
+        "three days of races, music and markets on the quay.</p><p>After an email out of the blue and a few early "
+        "morning calls, I was asked to draw a symbol for this year's festival, its posters and its flags.</p>"
+    )
+    form = (
+        "<h3>Anything to add?</h3><p><small>All comments are moderated so you may experience a short delay before "
+        "yours appears. Comments should be respectful of other voices in the discussion.</small></p><p><small>Please "
+        "use your real name. Keywords will be removed.</small></p><form method='post' action='/comments-post'>"
+        "<p><input type='text' name='author'> <label>Name</label></p><p><textarea name='comment'></textarea></p>"
+        "<p><input type='submit' value='Submit comment'></p></form>"
+    )
+    page = (
+        "<html><head><title>New work: a symbol for a harbour festival</title></head><body><div class='q224260'>"
+        f"<div class='q006895'>{post}{form}</div></div></body></html>"
+    )
+    md = convert(page, "https://studio.example/new-work-harbour-festival/").markdown
+    assert "three days of races" in md and "its posters and its flags" in md
+    assert "Anything to add" not in md and "moderated" not in md and "real name" not in md
+
+
+def test_a_section_of_the_story_over_a_form_to_write_in_stays():
+    """The story's last section under its heading closes with a form to send a question: the section holds more
+    than a form's notes (MAX_SIGN_UP characters), so only the form goes, not the section's text."""
+    post = (
+        "<h1>The harbour festival returns</h1><p>Boats from every port of the coast come to the town for three days "
+        "of races, music and markets on the quay, as they have every August since the festival began.</p>"
+    )
+    section = (
+        "<h3>How to take part</h3><p>Crews register their boat at the harbour office by the first of August; each "
+        "boat races in its class, and the classes are drawn up from the entries once registration closes, so that "
+        "no crew sails against boats twice its length.</p><p>Stalls on the quay are let to local makers first, "
+        "then to traders from the rest of the coast; the market committee meets in June to share out the pitches "
+        "and writes to every applicant before the first of July.</p><p>Musicians who would like to play on the "
+        "festival's stage send a recording and a few lines about themselves; the stage's programme is printed in "
+        "the Gazette a week before the festival.</p>"
+        "<form method='post' action='/ask'><p><label>Your question</label> <textarea name='q'></textarea></p>"
+        "<p><input type='submit' value='Ask'></p></form>"
+    )
+    page = (
+        "<html><head><title>The harbour festival returns</title></head><body><div class='q224260'>"
+        f"<div class='q006895'>{post}{section}</div></div></body></html>"
+    )
+    md = convert(page, "https://gazette.example/festival").markdown
+    assert "How to take part" in md and "Crews register their boat" in md and "printed in the Gazette" in md

@@ -1117,6 +1117,21 @@ PAGES = {
         ARTICLE_MD,
         ARTICLE_MD + "\n\n" + PARAGRAPHS[1],
     ),
+    "reply-forms": (
+        "<html><head><title>High water at the pier</title></head><body><div class='q1'><div class='q2'><h1>High water "
+        "at the pier</h1><iframe src='https://video.example/embed/7'></iframe><p>The spring tide, filmed this "
+        "morning.</p></div><div class='q5'><h3>Leave a Reply <small><a href='/tides#respond'>Cancel reply</a></small>"
+        "</h3><form method='post' action='/comments-post'><p>Your email address will not be published. Required "
+        "fields are marked *</p><p><label>Name</label> <input type='text' name='author'></p><p><label>Comment</label> "
+        "<textarea name='comment'></textarea></p><p>You may use these HTML tags and attributes: &lt;a href=\"\" "
+        'title=""&gt; &lt;abbr title=""&gt; &lt;b&gt; &lt;blockquote cite=""&gt; &lt;cite&gt; &lt;code&gt; '
+        "&lt;em&gt; &lt;strong&gt;</p><p><input type='submit' value='Post Comment'></p></form></div></div></body>"
+        "</html>",
+        "# High water at the pier\n\nThe spring tide, filmed this morning.",
+        "# High water at the pier\n\nYour email address will not be published. Required fields are marked *\n\nYou "
+        'may use these HTML tags and attributes: \\<a href="" title=""> \\<abbr title=""> \\<b> \\<blockquote '
+        'cite=""> \\<cite> \\<code> \\<em> \\<strong>',
+    ),
     "heads-nothing": (
         article(
             '<h2>Tide tools</h2><div class="tools"><a href="/tools/tables">Harbour tide tables</a> '
@@ -1233,6 +1248,7 @@ NEEDS = {
     "bare-widgets": {"sidebar-columns", "titled-block"},  # part of it
     "described-pictures": {"captions"},  # judged as a caption: off with captions too
     "closing-credits": {"captions"},  # judged as a caption: off with captions too
+    "reply-forms": {"heads-nothing"},  # the form's heading, over nothing once the form goes
 }
 
 

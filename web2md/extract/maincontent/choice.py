@@ -49,6 +49,7 @@ from web2md.extract.maincontent.furniture import (
 )
 from web2md.extract.maincontent.furniture_test import (
     FurnitureTest,
+    holds_a_reply_form,
     holds_a_thread,
     once_each,
     picture_post,
@@ -169,6 +170,7 @@ def descend(
     listed_in = listed_under(analysis) if analysis.listed_lists and "listing-column" not in analysis.disabled else {}
     desks_column = "listing-desks-column" not in analysis.disabled
     holders_of_lists = front and "listing-holder" not in analysis.disabled  # (on a front page: `beside_the_lists`)
+    reply_forms = "reply-forms" not in analysis.disabled
     node = body
     while True:
         total = good(node)
@@ -255,6 +257,12 @@ def descend(
             best_child, best_good = column, column_good
         if best_child is None or best_child.tag not in REGION_TAGS:
             return node
+        if (
+            reply_forms
+            and any(map(analysis.text, best_child.itersiblings(etree.Element, preceding=True)))
+            and holds_a_reply_form(best_child, good, analysis.text)
+        ):
+            return node  # a reply form after the post, holding more content text than a post of a line: not the body
         if best_good < theta * total and lone_units and best_good >= LONE_UNITS_BESIDE * analysis.min_unit:
             # after a block of several units of content text, blocks of one unit each (a legal notice, an author's
             # box, a disclaimer in the footer) are not the story's: their text is not counted

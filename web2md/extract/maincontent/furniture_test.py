@@ -126,6 +126,7 @@ TEXT_ENTRY_TYPES = frozenset({"text", "email", "search", "tel", "url", "password
 # A form of at most MAX_SIGN_UP characters that sends something (a submit button) is a box asking for input whole:
 # its labels, button, pitch and small print are its own (a form around a page's whole text is larger)
 MAX_SIGN_UP = 600
+REPLY_FORM_DEPTH = 4  # wrappers down from a block to the reply form holding all its content text
 SEND_TYPES = frozenset({"submit", "image"})  # input types that send their form (a <button> does unless typed so)
 MAX_ASK = 80  # characters of a call to action counted as an ask of such a box ("Already a subscriber? Log in")
 BOX_ELEMENTS = 40  # elements of a block looked through for its asks
@@ -686,6 +687,28 @@ def sends(form: etree._Element) -> bool:
     return False
 
 
+def is_reply_form(form: etree._Element, size: int) -> bool:
+    """Whether a block is a reply form: a `<form>` of at most MAX_SIGN_UP characters (`size`) holding a box to write
+    in (a `<textarea>`) and a control that sends it (rule reply-forms)."""
+    return form.tag == "form" and size <= MAX_SIGN_UP and next(form.iter("textarea"), None) is not None and sends(form)
+
+
+def holds_a_reply_form(
+    block: etree._Element, good: Callable[[etree._Element], int], text: Callable[[etree._Element], int]
+) -> bool:
+    """Whether all of a block's content text is in a reply form (`is_reply_form`), down through up to
+    REPLY_FORM_DEPTH wrappers holding all of it."""
+    node: etree._Element | None = block
+    total = good(block)
+    for _ in range(REPLY_FORM_DEPTH):
+        if node is None or not total:
+            return False
+        if node.tag == "form":
+            return is_reply_form(node, text(node))
+        node = next((child for child in node.iterchildren(etree.Element) if good(child) == total), None)
+    return False
+
+
 def in_blocks(block: etree._Element, good: Callable[[etree._Element], int]) -> bool:
     """Whether a block's content text is spread over several blocks: down from it, one child at a time holding all
     of it (wrappers), a block with two children holding content text or more."""
@@ -1142,6 +1165,9 @@ class FurnitureTest:
             if masthead is not None:
                 self.verdicts[masthead] = True
         self.entry_holders: set[etree._Element] | None = None  # the blocks around a text field (when asked)
+        self.reply_heads: set[etree._Element] | None = None  # a reply form's heading and notes beside it (when asked)
+        self.follows: dict[etree._Element, bool] = {}  # blocks after text of the region (`follows_text`)
+        self.after_text: dict[etree._Element, set[etree._Element]] = {}  # children after a parent's first with text
         self.heading_holders: set[etree._Element] | None = None  # the blocks of the region holding a heading
         self.alike_shares: dict[tuple[etree._Element, str], float] = {}
         self.threads: dict[etree._Element, set[etree._Element]] = {}  # per parent: the comments closing it
@@ -1455,14 +1481,23 @@ class FurnitureTest:
             and "embed-placeholders" not in off
         ):
             return True  # "Click the button below to load the content." beside the button and the empty player
+        if el in self.reply_form_sections() and el not in self.body_path and "reply-forms" not in off:
+            return True  # a reply form's heading and notes ("Anything to add?", "All comments are moderated…")
         if (
             tag == "form"
             and 0 < total <= MAX_SIGN_UP
             and el not in self.body_path
-            and total - linked < 0.5 * self.region_text
-            and not self.holds_the_post(own)
-            and sends(el)
-            and "sign-up-forms" not in off
+            and (
+                total - linked < 0.5 * self.region_text
+                and not self.holds_the_post(own)
+                and sends(el)
+                and "sign-up-forms" not in off
+                # a reply form (a box to write in) after text of the region: however short the post before it, its
+                # notes and small print are the form's
+                or is_reply_form(el, total)
+                and self.follows_text(el)
+                and "reply-forms" not in off
+            )
         ):
             return True  # a sign-up or donation form: its pitch, fields, button and small print are its own
         if (
@@ -1544,6 +1579,62 @@ class FurnitureTest:
         if isinstance(post, etree._Element):
             post = self.story_post = story_picture_post(self.main, post, self.analysis)
         return el in post
+
+    def reply_form_sections(self) -> set[etree._Element]:
+        """The blocks beside a reply form (`is_reply_form`, after text of the region) that make its section with it:
+        from the nearest heading before the form to the end of their parent ("Anything to add?", "All comments are
+        moderated…", the form, its small print), when they hold MAX_SIGN_UP characters at most, the form's and no
+        other heading's; found once per page (rule reply-forms)."""
+        found = self.reply_heads
+        if found is None:
+            found = self.reply_heads = set()
+            text = self.analysis.text
+            for form in self.main.iter("form"):
+                size = text(form)
+                if not is_reply_form(form, size) or not self.follows_text(form):
+                    continue
+                section: list[etree._Element] = []
+                for sibling in form.itersiblings(etree.Element):
+                    if sibling.tag in HEADING_TAGS:
+                        section = []
+                        break
+                    size += text(sibling)
+                    section.append(sibling)
+                else:
+                    for sibling in form.itersiblings(etree.Element, preceding=True):
+                        size += text(sibling)
+                        section.append(sibling)
+                        if sibling.tag in HEADING_TAGS:
+                            break
+                    else:
+                        section = []
+                if section and size <= MAX_SIGN_UP and self.follows_text(section[-1]):
+                    found.update(section)
+        return found
+
+    def follows_text(self, el: etree._Element) -> bool:
+        """Whether text of the region stands before `el`: in a block before it, or before a block holding it. Each
+        parent's children are read once (the children after its first child holding text), each answer kept."""
+        known = self.follows
+        answer = known.get(el)
+        if answer is None:
+            parent = el.getparent()
+            if parent is None or el is self.main:
+                answer = False
+            else:
+                after = self.after_text.get(parent)
+                if after is None:
+                    text = self.analysis.text
+                    after = self.after_text[parent] = set()
+                    seen = False
+                    for child in parent.iterchildren(etree.Element):
+                        if seen:
+                            after.add(child)
+                        elif text(child):
+                            seen = True
+                answer = el in after or parent is not self.main and self.follows_text(parent)
+            known[el] = answer
+        return answer
 
     def holds_the_post(self, own: Counts | None) -> bool:
         """Whether a block (its counts `own`) holds half the post's content text or more: the post itself."""

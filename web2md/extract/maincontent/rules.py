@@ -1168,6 +1168,23 @@ RULES: tuple[Rule, ...] = (
         ("test_content::test_a_sign_up_form_with_its_pitch_and_small_print_is_left_out_whatever_its_class",),
     ),
     Rule(
+        "reply-forms",
+        "a reply form (a <form> of at most MAX_SIGN_UP characters holding a box to write in, a <textarea>, and a "
+        "control that sends it) after text of the region goes whole, its notes and small print with it, however short "
+        "the post before it, and so do its heading and the notes beside it (from the nearest heading before the form "
+        "to their block's end, at most MAX_SIGN_UP characters in all); and the descent stops above a block whose "
+        "content text is all in such a form, after a block holding text (the post): the form is never the body",
+        ("MAX_SIGN_UP", "REPLY_FORM_DEPTH"),
+        (
+            "test_content::test_a_reply_form_after_a_short_post_goes_with_its_notes",
+            "test_content::test_a_reply_forms_heading_and_notes_beside_it_go_with_it",
+            "test_content::test_a_form_holding_the_post_with_a_box_to_write_in_stays",
+            "test_content::test_a_form_of_fields_without_a_box_to_write_in_holding_most_of_the_page_stays",
+            "test_content::test_a_section_of_the_story_over_a_form_to_write_in_stays",
+            "test_content::test_a_page_that_is_a_letter_form_keeps_its_instructions",
+        ),
+    ),
+    Rule(
         "call-boxes",
         "boxes made of asks, whatever their class: a block (judged from the top down: the highest goes whole) of at "
         "most MAX_FORM_BOX characters, holding a link, whose first BOX_ELEMENTS elements hold it all and MIN_ASKS or "
@@ -1265,6 +1282,7 @@ MEASURED_VERDICTS = frozenset(
         "control-widgets",
         "embed-placeholders",
         "form-boxes",
+        "reply-forms",
         "call-boxes",
         "taxonomy-notes",
         "story-picture",
