@@ -256,6 +256,11 @@ EXTRACTION_CASES = {
         lambda n: STORY + "<div><p>Question?</p>" + "<div><input type=radio name=q> Yes" * n + "</div>" * n + "</div>",
         200,
     ),
+    # reply forms side by side (reply-forms): each form's section is its parent's, read once
+    "reply forms side by side": (
+        lambda n: STORY + "<form><textarea name=c></textarea><input type=submit value=Send></form>" * n,
+        500,
+    ),
 }
 
 

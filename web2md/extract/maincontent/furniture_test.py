@@ -1582,34 +1582,31 @@ class FurnitureTest:
 
     def reply_form_sections(self) -> set[etree._Element]:
         """The blocks beside a reply form (`is_reply_form`, after text of the region) that make its section with it:
-        from the nearest heading before the form to the end of their parent ("Anything to add?", "All comments are
-        moderated…", the form, its small print), when they hold MAX_SIGN_UP characters at most, the form's and no
-        other heading's; found once per page (rule reply-forms)."""
+        from the last heading of their parent before the form (none after it) to the parent's end ("Anything to
+        add?", "All comments are moderated…", the form, its small print), when they hold MAX_SIGN_UP characters at
+        most and no other heading; found once per page, each parent's children read once (rule reply-forms)."""
         found = self.reply_heads
         if found is None:
             found = self.reply_heads = set()
             text = self.analysis.text
+            tails: dict[etree._Element, set[etree._Element]] = {}  # per parent: its section, empty when none
             for form in self.main.iter("form"):
-                size = text(form)
-                if not is_reply_form(form, size) or not self.follows_text(form):
+                parent = form.getparent()
+                if parent is None or not is_reply_form(form, text(form)) or not self.follows_text(form):
                     continue
-                section: list[etree._Element] = []
-                for sibling in form.itersiblings(etree.Element):
-                    if sibling.tag in HEADING_TAGS:
-                        section = []
-                        break
-                    size += text(sibling)
-                    section.append(sibling)
-                else:
-                    for sibling in form.itersiblings(etree.Element, preceding=True):
-                        size += text(sibling)
-                        section.append(sibling)
-                        if sibling.tag in HEADING_TAGS:
-                            break
-                    else:
-                        section = []
-                if section and size <= MAX_SIGN_UP and self.follows_text(section[-1]):
-                    found.update(section)
+                tail = tails.get(parent)
+                if tail is None:
+                    children = list(parent.iterchildren(etree.Element))
+                    last = max((i for i, child in enumerate(children) if child.tag in HEADING_TAGS), default=None)
+                    tail = tails[parent] = (
+                        set(children[last:])
+                        if last is not None
+                        and sum(map(text, children[last:])) <= MAX_SIGN_UP
+                        and self.follows_text(children[last])
+                        else set()
+                    )
+                if form in tail:
+                    found.update(el for el in tail if el is not form)
         return found
 
     def follows_text(self, el: etree._Element) -> bool:
