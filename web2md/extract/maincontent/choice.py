@@ -550,9 +550,10 @@ def post_under_banner(
 
 
 def lists_by_thread(analysis: Analysis, comments: list[etree._Element]) -> tuple[int, list[etree._Element]]:
-    """How many lists of cards (a menu's aside) stand outside the thread (`comments`, the top-level comments), and the
-    others: those inside a comment or holding one (the thread's own list, which the walk may read as a list of
-    cards)."""
+    """How many desks stand over the thread (`comments`, the top-level comments): lists of cards, or of headlines
+    alone that read as headlines, ahead of its first comment and outside it, a menu's aside (a roundup's body comes
+    before its thread, a sidebar's lists of recent posts may come after it); and the lists of cards inside a comment
+    or holding one (the thread's own list, which the walk may read as a list of cards)."""
     holding: set[etree._Element] = set()  # the comments' ancestors, each passed once
     for el in comments:
         for node in el.iterancestors():
@@ -561,14 +562,24 @@ def lists_by_thread(analysis: Analysis, comments: list[etree._Element]) -> tuple
             holding.add(node)
     inside = set(comments)
     menus = analysis.menu_lists()
+    lists = analysis.lists_of_cards()
+    # the lists ahead of the thread, in one walk of the page up to its first comment (a sidebar's lists after it)
+    ahead: set[etree._Element] = set()
+    for el in analysis.root.iter(etree.Element):
+        if el in inside:
+            break
+        if el in lists:
+            ahead.add(el)
     outside, thread = 0, []
-    for el in analysis.lists_of_cards():
+    for el, cards in lists.items():
         if el in menus:
             continue
         if el in holding or any(node in inside for node in (el, *el.iterancestors())):
             thread.append(el)
-        else:
-            outside += 1
+        elif el in ahead and (
+            el in analysis.teaser_lists or 2 * sum(reads_as_headline(block_text(card)) for card in cards) > len(cards)
+        ):
+            outside += 1  # (a list of headlines alone is a desk when its lines read as headlines: not section names)
     return outside, thread
 
 
