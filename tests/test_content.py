@@ -7048,6 +7048,33 @@ def test_a_thread_whose_comments_hold_lists_of_cards_stays_the_page_over_a_desk(
     assert not any(title in md for title, _, _ in STORIES)
 
 
+def test_a_video_post_over_a_long_thread_and_a_sidebar_of_boxes_after_it_leaves_the_cards_out():
+    """The post told in a video over its thread and a related desk, with a column after the thread holding two boxes
+    of teasers (recent and popular posts, a headline and a line each): lists after the thread are a sidebar's, not
+    desks the thread stands under, and the related cards stay out."""
+    boxes = [
+        "".join(
+            f"<div class='item'><h4><a href='/2024/0{k}/{w}'>{w.capitalize()} crews return to the "
+            f"{DESK_WORDS[(i + 3) % 12]} after winter</a></h4><p>The {w} and the {DESK_WORDS[(i + 5) % 12]} reopen "
+            f"in April, the crews said on {DESK_WORDS[(i + 7) % 12]} day.</p></div>"
+            for i, w in enumerate(DESK_WORDS[k : k + 4])
+        )
+        for k in (0, 5)
+    ]
+    side = (
+        f"<div class='side'><div class='box'><h3>Recent</h3>{boxes[0]}</div><div class='box'><h3>Popular</h3>"
+        f"{boxes[1]}</div></div>"
+    )
+    html = roundup_post(comments=10, side=side).replace(
+        "<div class='entry'>",
+        "<div class='entry'><div class='video'><iframe src='https://video.example/embed/81'></iframe></div><p>Watch."
+        "</p></div><div class='related'><h3>Related</h3>",
+        1,
+    )
+    md = convert(html, "https://tidenotes.example/2024/03/what-we-read").markdown
+    assert not any(title in md for title, _, _ in STORIES)
+
+
 def test_a_short_story_over_a_desk_of_cards_in_its_block_stays_a_story():
     """The same post with paragraphs of its own ahead of the cards, in their block, and a short thread: the story
     holds the page's text, its `<h1>` names it, and the cards stay out (other stories' teasers after a short story)."""

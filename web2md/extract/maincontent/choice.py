@@ -101,7 +101,7 @@ LISTING_COLUMN = 0.75
 # it hold (rule listing-desks-column): the desks beside a sidebar's box or two of popular posts
 LISTING_COLUMN_MOST = 0.5
 LISTING_COLUMN_LISTS = 2
-# the readers' comments weigh nothing against this many lists of cards outside the thread, even when the page holds
+# the readers' comments weigh nothing against this many lists of cards ahead of the thread, even when the page holds
 # no other text (rule thread-desks): desks, a front page's or a roundup's body, where a post told in a video has one
 # related desk, and a thread whose comments hold the page's lists has none outside it
 THREAD_DESKS = 2
@@ -550,10 +550,10 @@ def post_under_banner(
 
 
 def lists_by_thread(analysis: Analysis, comments: list[etree._Element]) -> tuple[int, list[etree._Element]]:
-    """How many desks stand over the thread (`comments`, the top-level comments): lists of cards, or of headlines
-    alone that read as headlines, ahead of its first comment and outside it, a menu's aside (a roundup's body comes
-    before its thread, a sidebar's lists of recent posts may come after it); and the lists of cards inside a comment
-    or holding one (the thread's own list, which the walk may read as a list of cards)."""
+    """How many desks stand over the thread (`comments`, the top-level comments): lists of cards ahead of its first
+    comment and outside it, a menu's aside (a roundup's body comes before its thread, a sidebar's boxes of recent
+    posts may come after it); and the lists of cards inside a comment or holding one (the thread's own list, which
+    the walk may read as a list of cards)."""
     holding: set[etree._Element] = set()  # the comments' ancestors, each passed once
     for el in comments:
         for node in el.iterancestors():
@@ -571,15 +571,13 @@ def lists_by_thread(analysis: Analysis, comments: list[etree._Element]) -> tuple
         if el in lists:
             ahead.add(el)
     outside, thread = 0, []
-    for el, cards in lists.items():
+    for el in lists:
         if el in menus:
             continue
         if el in holding or any(node in inside for node in (el, *el.iterancestors())):
             thread.append(el)
-        elif el in ahead and (
-            el in analysis.teaser_lists or 2 * sum(reads_as_headline(block_text(card)) for card in cards) > len(cards)
-        ):
-            outside += 1  # (a list of headlines alone is a desk when its lines read as headlines: not section names)
+        elif el in ahead:
+            outside += 1
     return outside, thread
 
 
