@@ -6999,6 +6999,87 @@ def test_a_video_post_over_a_long_thread_leaves_its_related_cards_out():
     assert not any(title in md for title, _, _ in STORIES)
 
 
+def roundup_of_desks(comments: int = 10) -> str:
+    """The roundup post with its cards in two desks under their names (the stories, then the same stories' follow-ups
+    in a desk of their own), no text besides them and the thread."""
+    cards = "".join(
+        f"<article class='teaser'><h3><a href='{href}'>{title}</a></h3><p>{summary}</p></article>"
+        for title, href, summary in STORIES
+    )
+    later = "".join(
+        f"<article class='teaser'><h3><a href='{href}-update'>{title}: what happened next</a></h3><p>A week on: "
+        f"{summary}</p></article>"
+        for title, href, summary in STORIES
+    )
+    desks = f"<div class='desk'><h2>This week</h2>{cards}</div><div class='desk'><h2>Follow-ups</h2>{later}</div>"
+    html = roundup_post(comments=comments).replace(cards, desks, 1)
+    # each reader writes twice as much: the thread holds more text than the desks
+    return re.sub(
+        r"<p class='who'>Reader (\d+)</p><p>([^<]*)</p>",
+        lambda m: (
+            f"<p class='who'>Reader {m[1]}</p><p>{m[2]}</p><p>{ROUNDUP_COMMENTS[(int(m[1]) + 5) % len(ROUNDUP_COMMENTS)]}</p>"
+        ),
+        html,
+    )
+
+
+def test_a_roundup_of_two_desks_over_a_long_thread_and_no_other_text_keeps_its_desks():
+    """A roundup post whose body is two desks of cards over a thread holding more text than they do, and no other text
+    on the page: the thread holds all its text but a unit, yet two desks outside it are the post's body (a front page's
+    or a roundup's), not a post's related desk, and the cards are the content."""
+    md = convert(roundup_of_desks(), "https://tidenotes.example/").markdown
+    assert [title in md for title, _, _ in STORIES] == [True] * len(STORIES)
+    assert [f"{title}: what happened next" in md for title, _, _ in STORIES] == [True] * len(STORIES)
+
+
+def test_a_thread_whose_comments_hold_lists_of_cards_stays_the_page_over_a_desk():
+    """A post told in a video over a long thread whose first comment holds a list of linked headlines with a line each
+    (what a reader recommends), and one related desk outside the thread: the list in the comment is the thread's, not
+    a desk of the page's, and the cards outside stay out (`thread-desks` counts the lists outside the thread alone)."""
+    picks = "".join(
+        f"<li><h4><a href='{href}'>{title}</a></h4><p>{summary}</p></li>" for title, href, summary in STORIES
+    )
+    html = (
+        roundup_post(comments=10)
+        .replace(
+            "<div class='entry'>",
+            "<div class='entry'><div class='video'><iframe src='https://video.example/embed/81'></iframe></div><p>"
+            "Watch.</p></div><div class='related'><h3>Related</h3>",
+            1,
+        )
+        .replace("</p></li>", f"</p><ul class='picks'>{picks}</ul></li>", 1)
+    )
+    md = convert(html, "https://tidenotes.example/2024/03/what-we-read").markdown
+    assert not any(title in md for title, _, _ in STORIES)
+
+
+def test_a_video_post_over_a_long_thread_and_a_sidebar_of_boxes_after_it_leaves_the_cards_out():
+    """The post told in a video over its thread and a related desk, with a column after the thread holding two boxes
+    of teasers (recent and popular posts, a headline and a line each): lists after the thread are a sidebar's, not
+    desks the thread stands under, and the related cards stay out."""
+    boxes = [
+        "".join(
+            f"<div class='item'><h4><a href='/2024/0{k}/{w}'>{w.capitalize()} crews return to the "
+            f"{DESK_WORDS[(i + 3) % 12]} after winter</a></h4><p>The {w} and the {DESK_WORDS[(i + 5) % 12]} reopen "
+            f"in April, the crews said on {DESK_WORDS[(i + 7) % 12]} day.</p></div>"
+            for i, w in enumerate(DESK_WORDS[k : k + 4])
+        )
+        for k in (0, 5)
+    ]
+    side = (
+        f"<div class='side'><div class='box'><h3>Recent</h3>{boxes[0]}</div><div class='box'><h3>Popular</h3>"
+        f"{boxes[1]}</div></div>"
+    )
+    html = roundup_post(comments=10, side=side).replace(
+        "<div class='entry'>",
+        "<div class='entry'><div class='video'><iframe src='https://video.example/embed/81'></iframe></div><p>Watch."
+        "</p></div><div class='related'><h3>Related</h3>",
+        1,
+    )
+    md = convert(html, "https://tidenotes.example/2024/03/what-we-read").markdown
+    assert not any(title in md for title, _, _ in STORIES)
+
+
 def test_a_short_story_over_a_desk_of_cards_in_its_block_stays_a_story():
     """The same post with paragraphs of its own ahead of the cards, in their block, and a short thread: the story
     holds the page's text, its `<h1>` names it, and the cards stay out (other stories' teasers after a short story)."""

@@ -39,6 +39,7 @@ from tests.test_content import (
     front_page_under_a_reader_h1,
     mega_menu_panels,
     portal_front_under_an_h1,
+    roundup_of_desks,
     roundup_post,
     section_page_of_headlines,
     sidebar_blog_page,
@@ -475,6 +476,18 @@ PAGES = {
         roundup_post(comments=10, side=ROUNDUP_ABOUT),
         ROUNDUP_MD,
         # the thread outweighs the cards: no listing
+        "# What we read this week on the coast",
+    ),
+    "thread-desks": (
+        roundup_of_desks(),
+        "# What we read this week on the coast\n\n## This week\n\n"
+        + ROUNDUP_MD.split("\n\n", 1)[1]
+        + "\n\n## Follow-ups\n\n"
+        + "\n\n".join(
+            f"### [{title}: what happened next](https://example.org{href}-update)\n\nA week on: {summary}"
+            for title, href, summary in STORIES
+        ),
+        # the thread outweighs the two desks: no listing
         "# What we read this week on the coast",
     ),
     "listing-column": (
@@ -1221,6 +1234,7 @@ NEEDS = {
     "card-h1": {"listing-pages", "teaser-cards", "lead-cards", "headline-lists", "bylines", "class-hints"},
     "story-text": {"listing-pages", "teaser-cards", "class-hints"},  # (the post's meta line goes by its class)
     "listing-thread": {"listing-pages", "teaser-cards", "class-hints", "story-text"},
+    "thread-desks": {"listing-pages", "teaser-cards", "class-hints", "story-text", "listing-thread"},  # part of it
     "reader-h1": {
         *("listing-pages", "teaser-cards", "headline-lists", "lead-cards", "listing-widgets", "class-hints"),
         "title-heading",  # the <h1> the <title> names, of two

@@ -256,6 +256,9 @@ class Analysis:
         self.headline_holders: frozenset[etree._Element] = frozenset()
         self.listed: frozenset[etree._Element] = frozenset()  # on a listing page, its lists of cards and the cards
         self.listed_lists: frozenset[etree._Element] = frozenset()  # ... its lists of cards alone
+        # lists of cards in the readers' comments or holding them, on a page whose thread weighs nothing against its
+        # desks (rule thread-desks): the thread's, never listed
+        self.thread_lists: frozenset[etree._Element] = frozenset()
         self.keep_header = keep_header
         self.min_unit = min_unit
         self.keep_hidden = keep_hidden
@@ -676,7 +679,7 @@ class Analysis:
         lists = self.lists_of_cards()
         # a list in a menu (`in_a_menu`: a mega-menu's panels, a name and a line each) is the menu's: not listed, its
         # text not restored
-        menus = self.menu_lists()
+        menus = self.menu_lists() | self.thread_lists  # (and the thread's lists, which are no desks)
         listed = {
             el: cards
             for el, cards in lists.items()

@@ -102,6 +102,10 @@ LISTING_COLUMN = 0.75
 # it hold (rule listing-desks-column): the desks beside a sidebar's box or two of popular posts
 LISTING_COLUMN_MOST = 0.5
 LISTING_COLUMN_LISTS = 2
+# the readers' comments weigh nothing against this many lists of cards ahead of the thread, even when the page holds
+# no other text (rule thread-desks): desks, a front page's or a roundup's body, where a post told in a video has one
+# related desk, and a thread whose comments hold the page's lists has none outside it
+THREAD_DESKS = 2
 
 
 @dataclass
@@ -553,6 +557,38 @@ def post_under_banner(
     return None
 
 
+def lists_by_thread(analysis: Analysis, comments: list[etree._Element]) -> tuple[int, list[etree._Element]]:
+    """How many desks stand over the thread (`comments`, the top-level comments): lists of cards ahead of its first
+    comment and outside it, a menu's aside (a roundup's body comes before its thread, a sidebar's boxes of recent
+    posts may come after it); and the lists of cards inside a comment or holding one (the thread's own list, which
+    the walk may read as a list of cards)."""
+    holding: set[etree._Element] = set()  # the comments' ancestors, each passed once
+    for el in comments:
+        for node in el.iterancestors():
+            if node in holding:
+                break
+            holding.add(node)
+    inside = set(comments)
+    menus = analysis.menu_lists()
+    lists = analysis.lists_of_cards()
+    # the lists ahead of the thread, in one walk of the page up to its first comment (a sidebar's lists after it)
+    ahead: set[etree._Element] = set()
+    for el in analysis.root.iter(etree.Element):
+        if el in inside:
+            break
+        if el in lists:
+            ahead.add(el)
+    outside, thread = 0, []
+    for el in lists:
+        if el in menus:
+            continue
+        if el in holding or any(node in inside for node in (el, *el.iterancestors())):
+            thread.append(el)
+        elif el in ahead:
+            outside += 1
+    return outside, thread
+
+
 def headline_in_text(body: etree._Element, reader: bool = True) -> bool:
     """Whether the page's `<title>` holds the text of an element of the body with no element inside (a `<div>` or
     `<span>` standing for a heading: a headline in other markup than a heading's), of four words or more, that is
@@ -797,9 +833,17 @@ def choose_main(
     if "listing-thread" not in off:
         # the readers' comments are no text of the page's own to weigh its cards against (a roundup's thread), unless
         # they hold all of it but a unit: the page is the thread
-        thread = sum(analysis.good(el) for el, depth in page_comments(analysis) if not depth)
+        comments = [el for el, depth in page_comments(analysis) if not depth]
+        thread = sum(analysis.good(el) for el in comments)
         if outside - thread >= analysis.min_unit:
             outside -= thread
+        elif "thread-desks" not in off:
+            desks, in_thread = lists_by_thread(analysis, comments)
+            if desks >= THREAD_DESKS:
+                # desks over a thread: the thread weighs nothing, and its own lists (the comments' list read as
+                # cards, a comment's list of links) are no desks of the listing
+                outside -= thread
+                analysis.thread_lists = frozenset(in_thread)
     # where no story stands beside them, a desk's cards without summary weigh their headlines, as a desk of headlines
     # alone does (beside a story, a desk of summaries weighs them alone)
     untitled = cards + analysis.bare_teaser_text()
@@ -842,7 +886,8 @@ def choose_main(
             if "headline-lists" not in off:
                 analysis.list_bare_headlines()
             analysis.list_linked_cards()
-            lists = len(analysis.lists_of_cards()) - len(analysis.menu_lists())  # (a menu's lists never listed)
+            # (a menu's lists never listed, nor the thread's)
+            lists = len(analysis.lists_of_cards()) - len(analysis.menu_lists()) - len(analysis.thread_lists)
             analysis.restore_teasers(story, base)
             # a front page: every list of cards listed, on a page that names no story
             front = len(analysis.listed_lists) == lists and names_no_story(body, story, in_text, "reader-h1" not in off)

@@ -441,6 +441,15 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "thread-desks",
+        "part of listing-thread: the readers' comments weigh nothing against the cards also on a page holding no other "
+        "text, when two lists of cards or more stand ahead of the thread's first comment (not holding one): desks, a "
+        "front page's or a roundup's body over its thread, where a post told in a video has one related desk and a "
+        "sidebar's boxes may follow the thread; the thread's own lists are then never listed",
+        ("THREAD_DESKS",),
+        ("test_content::test_a_roundup_of_two_desks_over_a_long_thread_and_no_other_text_keeps_its_desks",),
+    ),
+    Rule(
         "section-cards",
         "a card apart holding the page's title is the page's story (lead-cards) unless it holds another card apart "
         "titled by a heading beside the title: a section's short <main> (its name as the <h1> over its lead story's "
