@@ -7647,6 +7647,36 @@ def test_a_sidebars_column_of_headed_boxes_after_the_post_is_left_out(columns):
     assert "zwanzig Jahren" not in md and "März" not in md and "Formular" not in md
 
 
+LEFT_BOXES = (
+    "<div class='{cls}'><h2>Über mich</h2><p>Ich bin Bergführerin im Wallis und nehme euch hier mit auf meine Touren, "
+    "von der ersten Hütte im Frühjahr bis zum letzten Gipfel im Herbst.</p></div>"
+    "<div class='{cls}'><h2>Unterwegs</h2><p>Diesen Sommer führe ich vor allem in den Berner Alpen, mit Gruppen von "
+    "höchstens sechs Leuten.</p></div>"
+)
+
+
+def test_a_second_sidebar_of_two_boxes_made_as_the_sidebars_boxes_is_left_out():
+    """A blog of three columns: two boxes before the post, too few to read as a sidebar's column alone, made as the
+    boxes of the sidebar after it (the same class): the blog's second sidebar, whatever the class says."""
+    columns = (
+        f"<div class='q7a1b2c'>{LEFT_BOXES.format(cls='q55a0c1')}</div>"
+        f"<div class='q9c7e20'>{HUT_POST}</div><div class='q3f5d18'>{HUT_SIDEBAR}</div>"
+    )
+    md = convert(hut_page(columns), "https://bergnotizen.example/2024/05/huette.html").markdown
+    assert "den Grat zurück" in md and "Trittsicherheit" in md
+    assert "Bergführerin" not in md and "sechs Leuten" not in md and "zwanzig Jahren" not in md
+
+
+def test_boxes_before_the_post_made_otherwise_than_the_sidebars_stay():
+    """Two boxes before the post whose class the sidebar's boxes do not carry: nothing says they are a sidebar's."""
+    columns = (
+        f"<div class='q7a1b2c'>{LEFT_BOXES.format(cls='q0f0f0f')}</div>"
+        f"<div class='q9c7e20'>{HUT_POST}</div><div class='q3f5d18'>{HUT_SIDEBAR}</div>"
+    )
+    md = convert(hut_page(columns), "https://bergnotizen.example/2024/05/huette.html").markdown
+    assert "den Grat zurück" in md and "Bergführerin" in md and "sechs Leuten" in md
+
+
 BARE_SIDEBAR = (
     "<div class='q55a0c1'><h2>Bergnotizen</h2><p>Ich wandere seit zwanzig Jahren in den Bergen und schreibe hier "
     "darüber, meist am Abend nach der Tour, wenn die Füße noch schwer sind. Vorher war ich Lehrerin, heute führe ich "

@@ -850,6 +850,17 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "twin-columns",
+        "with sidebar-columns: on the post's other side, a column whose boxes each carry a class the sidebar's boxes "
+        "carry is a sidebar too (a blog's second column of one or two boxes, too few to read as one alone), within "
+        "SIDEBAR_SHARE of the body block's content text; not a column holding the post's title or a listing's cards",
+        ("SIDEBAR_SHARE",),
+        (
+            "test_content::test_a_second_sidebar_of_two_boxes_made_as_the_sidebars_boxes_is_left_out",
+            "test_content::test_boxes_before_the_post_made_otherwise_than_the_sidebars_stay",
+        ),
+    ),
+    Rule(
         "titled-sidebar-columns",
         "with sidebar-columns: where the block holding the most content text is a widget column (as sidebar-columns "
         "reads one) whose content text is under SIDEBAR_CONTENT of its text, beside the column holding the story's "
