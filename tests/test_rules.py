@@ -1091,6 +1091,23 @@ PAGES = {
         ARTICLE_MD + "\n\n" + MORE_MD + "\n\n## Coastal Notes\n\nNotes on the sea by a harbour pilot of thirty years, "
         "written in the evenings.\n\n## Questions?\n\nAsk about any harbour on this coast through the form.",
     ),
+    "twin-columns": (
+        "<html><head><title>Tides explained</title></head><body><div class='q1'><div class='q2'><h1 class='q3'>"
+        "Tides explained</h1></div><div class='q4'><div class='q7'><div class='q8'><h2>About</h2><p>A harbour pilot "
+        "of thirty years writes here about the sea.</p></div><div class='q8'><h2>Elsewhere</h2><p>Notes from the "
+        f"northern harbours are on the sister blog.</p></div></div><div class='q5'>{BODY}{MORE}</div><div class='q6'>"
+        "<div class='q8'><h2>Coastal Notes</h2><p>Notes on the sea by a harbour pilot of thirty years, written in the "
+        "evenings.</p></div><div class='q8'><h2>Archive</h2><ul><li><a href='/2023/05/'>May</a> (4)</li><li><a "
+        "href='/2023/04/'>April</a> (6)</li><li><a href='/2023/03/'>March</a> (2)</li></ul></div><div class='q8'>"
+        "<h2>Questions?</h2><p>Ask about any harbour on this coast through the form.</p></div></div></div></div>"
+        "</body></html>",
+        ARTICLE_MD + "\n\n" + MORE_MD,
+        "# Tides explained\n\n## About\n\nA harbour pilot of thirty years writes here about the sea.\n\n## Elsewhere"
+        "\n\nNotes from the northern harbours are on the sister blog.\n\n"
+        + ARTICLE_MD.removeprefix("# Tides explained\n\n")
+        + "\n\n"
+        + MORE_MD,
+    ),
     "feed-homes": (
         "<html><head><title>Coastal Notes: Tides explained</title><link rel='alternate' type='application/atom+xml' "
         "href='/notes/atom.xml'></head><body><div id='wrap'><div id='header'><h1><a href='/notes/'>Coastal Notes</a>"
@@ -1231,6 +1248,7 @@ NEEDS = {
     "titled-lone-units": {"lone-units-after", "link-density"},  # part of it; the rail goes by its links
     "titled-sidebar-columns": {"sidebar-columns"},  # part of it
     "bare-widgets": {"sidebar-columns", "titled-block"},  # part of it
+    "twin-columns": {"sidebar-columns", "titled-block"},  # part of it
     "described-pictures": {"captions"},  # judged as a caption: off with captions too
     "closing-credits": {"captions"},  # judged as a caption: off with captions too
 }
