@@ -2131,8 +2131,10 @@ class FurnitureTest:
         if not made:
             return []
         twins: list[etree._Element] = []
+        before = children.index(column) < at
+        taken = set(found)
         for i, child in enumerate(children):
-            if i == at or child in found or (i < at) == (children.index(column) < at):
+            if i == at or (i < at) == before or child in taken:
                 continue
             boxes = self.column_boxes(child)
             if not boxes or not all(made.intersection((box.get("class") or "").split()) for box in boxes):
