@@ -491,6 +491,16 @@ RULES: tuple[Rule, ...] = (
         (),
     ),
     Rule(
+        "scriptless-wrappers",
+        "with unwrap-furniture: a furniture element's text, measured against the rest of the page's, counts no "
+        "script's or style's code (as the rest of the page's counts none): a footer of ad tags is no wrapper",
+        (),
+        (
+            "test_content::test_a_footer_of_ad_scripts_beside_a_short_post_is_not_measured_as_the_wrapper",
+            "test_content::test_a_nav_left_open_around_the_post_and_a_script_is_measured",
+        ),
+    ),
+    Rule(
         "sidebar-asides",
         "with unwrap-furniture: an <aside> holding most of the page's text is not measured when a heading whose text "
         "the page's <title> holds (the post's title) stands outside it: a sidebar longer than the post, no wrapper",
