@@ -885,6 +885,14 @@ PAGES = {
         ARTICLE_MD,
         "[Coastal Times](https://example.org/)\n\n" + ARTICLE_MD,  # no region: the page as a plain browser shows it
     ),
+    "scriptless-wrappers": (
+        f"<html><head><title>Tides explained</title></head><body><div><h1>Tides explained</h1>{BODY}<footer><p>The "
+        "Coastal Times is published by a family company on the quay since 1901.</p><script>"
+        + "var slot = googletag.defineSlot('/6539/top', [728, 90], 'ad-top').addService(googletag.pubads()); " * 20
+        + "</script></footer></div></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD + "\n\nThe Coastal Times is published by a family company on the quay since 1901.",
+    ),
     "sidebar-asides": (
         "<html><head><title>Coastal Notes: Tides explained</title></head><body><header><h1>Coastal Notes</h1></header>"
         f"<div class='q1'><h2>Tides explained</h2>{BODY}</div><aside>"
@@ -1184,6 +1192,7 @@ NEEDS = {
     "enclosing-article": {"semantic-region"},  # the descent reaches the article's body through the article
     "unwrap-furniture": {"kickers"},
     "sidebar-asides": {"unwrap-furniture"},  # part of it
+    "scriptless-wrappers": {"unwrap-furniture"},  # part of it
     "banner-kickers": {
         "kickers"
     },  # the banner goes as a kicker over the post's title  # the site's name over the headline, in the unwrapped <nav>
