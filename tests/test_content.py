@@ -7725,6 +7725,72 @@ def test_a_sidebars_column_of_headed_boxes_after_the_post_is_left_out(columns):
     assert "zwanzig Jahren" not in md and "März" not in md and "Formular" not in md
 
 
+LEFT_BOXES = (
+    "<div class='{cls}'><h2>Über mich</h2><p>Ich bin Bergführerin im Wallis und nehme euch hier mit auf meine Touren, "
+    "von der ersten Hütte im Frühjahr bis zum letzten Gipfel im Herbst.</p></div>"
+    "<div class='{cls}'><h2>Unterwegs</h2><p>Diesen Sommer führe ich vor allem in den Berner Alpen, mit Gruppen von "
+    "höchstens sechs Leuten.</p></div>"
+)
+
+
+def test_a_second_sidebar_of_two_boxes_made_as_the_sidebars_boxes_is_left_out():
+    """A blog of three columns: two boxes before the post, too few to read as a sidebar's column alone, made as the
+    boxes of the sidebar after it (the same class): the blog's second sidebar, whatever the class says."""
+    columns = (
+        f"<div class='q7a1b2c'>{LEFT_BOXES.format(cls='q55a0c1')}</div>"
+        f"<div class='q9c7e20'>{HUT_POST}</div><div class='q3f5d18'>{HUT_SIDEBAR}</div>"
+    )
+    md = convert(hut_page(columns), "https://bergnotizen.example/2024/05/huette.html").markdown
+    assert "den Grat zurück" in md and "Trittsicherheit" in md
+    assert "Bergführerin" not in md and "sechs Leuten" not in md and "zwanzig Jahren" not in md
+
+
+def test_boxes_before_the_post_made_otherwise_than_the_sidebars_stay():
+    """Two boxes before the post whose class the sidebar's boxes do not carry: nothing says they are a sidebar's."""
+    columns = (
+        f"<div class='q7a1b2c'>{LEFT_BOXES.format(cls='q0f0f0f')}</div>"
+        f"<div class='q9c7e20'>{HUT_POST}</div><div class='q3f5d18'>{HUT_SIDEBAR}</div>"
+    )
+    md = convert(hut_page(columns), "https://bergnotizen.example/2024/05/huette.html").markdown
+    assert "den Grat zurück" in md and "Bergführerin" in md and "sechs Leuten" in md
+
+
+AD_CODE = "var slot = googletag.defineSlot('/6539/top', [728, 90], 'ad-top').addService(googletag.pubads()); " * 30
+QUAY_POST = (
+    "<p>The harbour council met on Tuesday evening to vote on the plan for the new quay and the ferry.</p>"
+    "<p>After a long debate about the cost, the members agreed to ask the port for a second survey of the seabed.</p>"
+    "<p>The vote on the plan itself is now set for the spring, when the survey should be back.</p>"
+)
+
+
+def test_a_footer_of_ad_scripts_beside_a_short_post_is_not_measured_as_the_wrapper():
+    """A short post's <footer> holding a line about the publisher and a long ad script: the script's code is no text
+    a reader sees, so the footer holds no more than the post and is no wrapper of the page to measure after all."""
+    foot = (
+        "<footer><p>The Harbour Gazette is published by Gazette Media, a family company since 1901, with offices on "
+        f"the quay and a printing works in the old net loft.</p><script>{AD_CODE}</script></footer>"
+    )
+    page = (
+        "<html><head><title>Council delays the quay vote</title></head><body><div><h1>Council delays the quay vote"
+        f"</h1><div>{QUAY_POST}</div>{foot}</div></body></html>"
+    )
+    md = convert(page, "https://gazette.example/news/quay.html").markdown
+    assert "Council delays the quay vote" in md and "second survey" in md
+    assert "family company" not in md
+
+
+def test_a_nav_left_open_around_the_post_and_a_script_is_measured():
+    """A <nav> left open around the post (and an ad script) beside a short line of the page's own: what it shows is
+    most of the page, a wrapper measured after all."""
+    page = (
+        "<html><head><title>Council delays the quay vote</title></head><body><p>Fog on the quay today, sun later."
+        f"</p><nav><a href='/'>The Harbour Gazette</a><script>{AD_CODE}</script><div><h1>Council delays the quay "
+        f"vote</h1><div>{QUAY_POST}</div></div></nav></body></html>"
+    )
+    md = convert(page, "https://gazette.example/news/quay.html").markdown
+    assert "second survey" in md and "spring" in md
+
+
 BARE_SIDEBAR = (
     "<div class='q55a0c1'><h2>Bergnotizen</h2><p>Ich wandere seit zwanzig Jahren in den Bergen und schreibe hier "
     "darüber, meist am Abend nach der Tour, wenn die Füße noch schwer sind. Vorher war ich Lehrerin, heute führe ich "

@@ -898,6 +898,14 @@ PAGES = {
         ARTICLE_MD,
         "[Coastal Times](https://example.org/)\n\n" + ARTICLE_MD,  # no region: the page as a plain browser shows it
     ),
+    "scriptless-wrappers": (
+        f"<html><head><title>Tides explained</title></head><body><div><h1>Tides explained</h1>{BODY}<footer><p>The "
+        "Coastal Times is published by a family company on the quay since 1901.</p><script>"
+        + "var slot = googletag.defineSlot('/6539/top', [728, 90], 'ad-top').addService(googletag.pubads()); " * 20
+        + "</script></footer></div></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD + "\n\nThe Coastal Times is published by a family company on the quay since 1901.",
+    ),
     "sidebar-asides": (
         "<html><head><title>Coastal Notes: Tides explained</title></head><body><header><h1>Coastal Notes</h1></header>"
         f"<div class='q1'><h2>Tides explained</h2>{BODY}</div><aside>"
@@ -1104,6 +1112,23 @@ PAGES = {
         ARTICLE_MD + "\n\n" + MORE_MD + "\n\n## Coastal Notes\n\nNotes on the sea by a harbour pilot of thirty years, "
         "written in the evenings.\n\n## Questions?\n\nAsk about any harbour on this coast through the form.",
     ),
+    "twin-columns": (
+        "<html><head><title>Tides explained</title></head><body><div class='q1'><div class='q2'><h1 class='q3'>"
+        "Tides explained</h1></div><div class='q4'><div class='q7'><div class='q8'><h2>About</h2><p>A harbour pilot "
+        "of thirty years writes here about the sea.</p></div><div class='q8'><h2>Elsewhere</h2><p>Notes from the "
+        f"northern harbours are on the sister blog.</p></div></div><div class='q5'>{BODY}{MORE}</div><div class='q6'>"
+        "<div class='q8'><h2>Coastal Notes</h2><p>Notes on the sea by a harbour pilot of thirty years, written in the "
+        "evenings.</p></div><div class='q8'><h2>Archive</h2><ul><li><a href='/2023/05/'>May</a> (4)</li><li><a "
+        "href='/2023/04/'>April</a> (6)</li><li><a href='/2023/03/'>March</a> (2)</li></ul></div><div class='q8'>"
+        "<h2>Questions?</h2><p>Ask about any harbour on this coast through the form.</p></div></div></div></div>"
+        "</body></html>",
+        ARTICLE_MD + "\n\n" + MORE_MD,
+        "# Tides explained\n\n## About\n\nA harbour pilot of thirty years writes here about the sea.\n\n## Elsewhere"
+        "\n\nNotes from the northern harbours are on the sister blog.\n\n"
+        + ARTICLE_MD.removeprefix("# Tides explained\n\n")
+        + "\n\n"
+        + MORE_MD,
+    ),
     "feed-homes": (
         "<html><head><title>Coastal Notes: Tides explained</title><link rel='alternate' type='application/atom+xml' "
         "href='/notes/atom.xml'></head><body><div id='wrap'><div id='header'><h1><a href='/notes/'>Coastal Notes</a>"
@@ -1195,6 +1220,7 @@ NEEDS = {
     "enclosing-article": {"semantic-region"},  # the descent reaches the article's body through the article
     "unwrap-furniture": {"kickers"},
     "sidebar-asides": {"unwrap-furniture"},  # part of it
+    "scriptless-wrappers": {"unwrap-furniture"},  # part of it
     "banner-kickers": {
         "kickers"
     },  # the banner goes as a kicker over the post's title  # the site's name over the headline, in the unwrapped <nav>
@@ -1260,6 +1286,7 @@ NEEDS = {
     "titled-lone-units": {"lone-units-after", "link-density"},  # part of it; the rail goes by its links
     "titled-sidebar-columns": {"sidebar-columns"},  # part of it
     "bare-widgets": {"sidebar-columns", "titled-block"},  # part of it
+    "twin-columns": {"sidebar-columns", "titled-block"},  # part of it
     "described-pictures": {"captions"},  # judged as a caption: off with captions too
     "closing-credits": {"captions"},  # judged as a caption: off with captions too
     "reply-forms": {"heads-nothing"},  # the form's heading, over nothing once the form goes

@@ -33,6 +33,7 @@ from web2md.extract.maincontent.blocks import (
     link_target,
     parts_of_the_page,
     reads_as_headline,
+    shown_furniture_text,
     word_count,
 )
 from web2md.extract.maincontent.content import FURNITURE_TAGS, INLINE_TAGS, TITLE_BLOCK_TAGS, TITLE_TAGS, UNIT_TAGS
@@ -991,10 +992,12 @@ class Analysis:
         equals in document order). Text is counted only while an element's bound could still beat the best."""
         candidates = [el for el, bound in self.furniture_bound.items() if bound > limit]  # in document order
         best, best_size = None, limit
+        # (`scriptless-wrappers`: the analysis counts no script's code, nor does a wrapper's measure)
+        measure = furniture_text if "scriptless-wrappers" in self.disabled else shown_furniture_text
         for el in sorted(candidates, key=self.furniture_bound.__getitem__, reverse=True):
             if self.furniture_bound[el] < best_size:
                 break
-            size = furniture_text(el)
+            size = measure(el)
             if (
                 size > best_size
                 or size == best_size

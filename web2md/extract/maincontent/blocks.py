@@ -339,6 +339,13 @@ def furniture_text(el: etree._Element) -> int:
     return sum(map(len, map(str.strip, _TEXT_NODES(el))))
 
 
+def shown_furniture_text(el: etree._Element) -> int:
+    """`furniture_text` without the code of the scripts and styles below `el` (no text a reader sees: a footer of
+    ad tags is no wrapper of the page)."""
+    code = sum(len((node.text or "").strip()) for node in el.iter("script", "style"))
+    return furniture_text(el) - code
+
+
 def ancestors_below(el: etree._Element, top: etree._Element) -> list[etree._Element]:
     """The ancestors of `el` below `top`, nearest first."""
     found = []

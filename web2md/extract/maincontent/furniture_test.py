@@ -2182,9 +2182,57 @@ class FurnitureTest:
                         and any(block is title or block in title.iterancestors() for block in found)
                     ):
                         return []
+                    if "twin-columns" not in self.analysis.disabled:
+                        found = found + self.twin_columns(children, at, child, found, held, title)
                     return found
             node = body
         return []
+
+    def column_boxes(self, el: etree._Element) -> list[etree._Element]:
+        """The boxes of a column: the children holding text of its first block holding more than one, down its
+        wrappers (MENU_DEPTH levels)."""
+        text = self.analysis.text
+        node = el
+        for _ in range(MENU_DEPTH):
+            boxes = [child for child in node.iterchildren(etree.Element) if text(child)]
+            if len(boxes) != 1:
+                return boxes
+            node = boxes[0]
+        return []
+
+    def twin_columns(
+        self,
+        children: list[etree._Element],
+        at: int,
+        column: etree._Element,
+        found: list[etree._Element],
+        held: int,
+        title: etree._Element | None,
+    ) -> list[etree._Element]:
+        """The other columns beside the post's, on its other side, made as the sidebar's `column` is: each of
+        their boxes carries a class its boxes carry (a blog's second sidebar, of one or two boxes, too few to read as
+        a widget column alone). Not a column holding the post's title or a listing's cards, nor columns holding as much content text as the post (rule `twin-columns`)."""
+        good = self.analysis.good
+        made: set[str] = set()
+        for box in self.column_boxes(column):
+            made.update((box.get("class") or "").split())
+        if not made:
+            return []
+        twins: list[etree._Element] = []
+        before = children.index(column) < at
+        taken = set(found)
+        for i, child in enumerate(children):
+            if i == at or (i < at) == before or child in taken:
+                continue
+            boxes = self.column_boxes(child)
+            if not boxes or not all(made.intersection((box.get("class") or "").split()) for box in boxes):
+                continue
+            if self.holds_listed([child]) or title is not None and (child is title or child in title.iterancestors()):
+                continue
+            twins.append(child)
+        if sum(map(good, twins)) >= SIDEBAR_SHARE * held:
+            return []
+        return twins
 
     def titled_beside(self, children: list[etree._Element], body: etree._Element) -> etree._Element | None:
         """The child of `children` holding the story's title and a post (SIDEBAR_POST units of content text or

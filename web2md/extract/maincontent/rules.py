@@ -500,6 +500,16 @@ RULES: tuple[Rule, ...] = (
         (),
     ),
     Rule(
+        "scriptless-wrappers",
+        "with unwrap-furniture: a furniture element's text, measured against the rest of the page's, counts no "
+        "script's or style's code (as the rest of the page's counts none): a footer of ad tags is no wrapper",
+        (),
+        (
+            "test_content::test_a_footer_of_ad_scripts_beside_a_short_post_is_not_measured_as_the_wrapper",
+            "test_content::test_a_nav_left_open_around_the_post_and_a_script_is_measured",
+        ),
+    ),
+    Rule(
         "sidebar-asides",
         "with unwrap-furniture: an <aside> holding most of the page's text is not measured when a heading whose text "
         "the page's <title> holds (the post's title) stands outside it: a sidebar longer than the post, no wrapper",
@@ -856,6 +866,17 @@ RULES: tuple[Rule, ...] = (
         (
             "test_content::test_a_sidebars_column_of_headed_boxes_over_forms_and_icons_is_left_out",
             "test_content::test_a_posts_closing_sections_over_a_map_and_pictures_stay",
+        ),
+    ),
+    Rule(
+        "twin-columns",
+        "with sidebar-columns: on the post's other side, a column whose boxes each carry a class the sidebar's boxes "
+        "carry is a sidebar too (a blog's second column of one or two boxes, too few to read as one alone), within "
+        "SIDEBAR_SHARE of the body block's content text; not a column holding the post's title or a listing's cards",
+        ("SIDEBAR_SHARE",),
+        (
+            "test_content::test_a_second_sidebar_of_two_boxes_made_as_the_sidebars_boxes_is_left_out",
+            "test_content::test_boxes_before_the_post_made_otherwise_than_the_sidebars_stay",
         ),
     ),
     Rule(
