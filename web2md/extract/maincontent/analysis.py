@@ -1019,13 +1019,9 @@ class Analysis:
         if "sidebar-asides" in self.disabled:
             return False
         page = page_title(self.root)
-        if page is None:
-            return False
-        for heading in self.root.iter("h1", "h2", "h3"):
-            text = block_text(heading).casefold()
-            if len(text) >= MIN_HEADLINE and text in page and wrapper not in heading.iterancestors():
-                return True
-        return False
+        return page is not None and any(
+            wrapper not in heading.iterancestors() for _, heading in headings_in_title(self.root, page)
+        )
 
     def unwrapped(self, rounds: int = 3) -> Analysis:
         """This analysis, or a new one when furniture elements hold more text than the rest of the page
@@ -1103,6 +1099,15 @@ def page_title(body: etree._Element) -> str | None:
     return block_text(found[0]).casefold() if found else None
 
 
+def headings_in_title(body: etree._Element, page: str) -> Iterator[tuple[str, etree._Element]]:
+    """The `<h1>` to `<h3>` below `body` whose text (casefolded, MIN_HEADLINE characters or more) the page's `<title>`
+    (`page`, as `page_title` gives it) holds, with that text, in document order."""
+    for heading in body.iter("h1", "h2", "h3"):
+        text = block_text(heading).casefold()
+        if len(text) >= MIN_HEADLINE and text in page:
+            yield text, heading
+
+
 def headline(body: etree._Element, title: etree._Element | None) -> etree._Element | None:
     """The `<h2>`/`<h3>` (or an `<h1>` other than the page's title, `title`) whose text is the longest the page's
     `<title>` holds, when no other heading repeats it (over comments, in a teaser, as the `<h1>`): a post's title
@@ -1111,10 +1116,8 @@ def headline(body: etree._Element, title: etree._Element | None) -> etree._Eleme
     if page is None:
         return None
     texts: dict[str, list[etree._Element]] = {}
-    for heading in body.iter("h1", "h2", "h3"):
-        text = block_text(heading).casefold()
-        if len(text) >= MIN_HEADLINE and text in page:
-            texts.setdefault(text, []).append(heading)
+    for text, heading in headings_in_title(body, page):
+        texts.setdefault(text, []).append(heading)
     # the page's <h1> has its own rules (the titled block, the titled column)
     posts = [text for text, headings in texts.items() if title not in headings]
     if not posts:

@@ -39,6 +39,7 @@ from web2md.extract.maincontent.blocks import (
 )
 from web2md.extract.maincontent.content import REGION_TAGS, UNIT_TAGS
 from web2md.extract.maincontent.furniture import (
+    ancestors_of,
     block_text,
     class_and_id,
     hint_strength,
@@ -562,12 +563,7 @@ def lists_by_thread(analysis: Analysis, comments: list[etree._Element]) -> tuple
     comment and outside it, a menu's aside (a roundup's body comes before its thread, a sidebar's boxes of recent
     posts may come after it); and the lists of cards inside a comment or holding one (the thread's own list, which
     the walk may read as a list of cards)."""
-    holding: set[etree._Element] = set()  # the comments' ancestors, each passed once
-    for el in comments:
-        for node in el.iterancestors():
-            if node in holding:
-                break
-            holding.add(node)
+    holding = ancestors_of(comments)
     inside = set(comments)
     menus = analysis.menu_lists()
     lists = analysis.lists_of_cards()

@@ -2179,7 +2179,7 @@ class FurnitureTest:
                         or self.holds_listed(found)
                         # the post's title heads the post's column (a short post beside a long footer)
                         or title is not None
-                        and any(block is title or block in title.iterancestors() for block in found)
+                        and any(holds(block, title) for block in found)
                     ):
                         return []
                     if "twin-columns" not in self.analysis.disabled:
@@ -2188,13 +2188,16 @@ class FurnitureTest:
             node = body
         return []
 
-    def column_boxes(self, el: etree._Element) -> list[etree._Element]:
+    def column_boxes(self, el: etree._Element, under_a_heading: bool = False) -> list[etree._Element]:
         """The boxes of a column: the children holding text of its first block holding more than one, down its
-        wrappers (MENU_DEPTH levels)."""
+        wrappers (MENU_DEPTH levels; none past them). `under_a_heading`: a column may open with a heading over its
+        boxes (the blog's name)."""
         text = self.analysis.text
         node = el
         for _ in range(MENU_DEPTH):
             boxes = [child for child in node.iterchildren(etree.Element) if text(child)]
+            if under_a_heading and len(boxes) == 2 and boxes[0].tag in HEADING_TAGS:
+                boxes = boxes[1:]
             if len(boxes) != 1:
                 return boxes
             node = boxes[0]
@@ -2211,7 +2214,8 @@ class FurnitureTest:
     ) -> list[etree._Element]:
         """The other columns beside the post's, on its other side, made as the sidebar's `column` is: each of
         their boxes carries a class its boxes carry (a blog's second sidebar, of one or two boxes, too few to read as
-        a widget column alone). Not a column holding the post's title or a listing's cards, nor columns holding as much content text as the post (rule `twin-columns`)."""
+        a widget column alone). Not a column holding the post's title or a listing's cards, nor columns holding as
+        much content text as the post (rule `twin-columns`)."""
         good = self.analysis.good
         made: set[str] = set()
         for box in self.column_boxes(column):
@@ -2227,7 +2231,7 @@ class FurnitureTest:
             boxes = self.column_boxes(child)
             if not boxes or not all(made.intersection((box.get("class") or "").split()) for box in boxes):
                 continue
-            if self.holds_listed([child]) or title is not None and (child is title or child in title.iterancestors()):
+            if self.holds_listed([child]) or title is not None and holds(child, title):
                 continue
             twins.append(child)
         if sum(map(good, twins)) >= SIDEBAR_SHARE * held:
@@ -2274,17 +2278,7 @@ class FurnitureTest:
         of MIN_MENU_LINKS links or more (WIDGET_LINKS of its text linked) under its heading: a story's closing
         sections of prose under their headings hold no such list."""
         text = self.analysis.text
-        node = el
-        for _ in range(MENU_DEPTH):
-            boxes = [child for child in node.iterchildren(etree.Element) if text(child)]
-            if under_a_heading and len(boxes) == 2 and boxes[0].tag in HEADING_TAGS:
-                # (`under_a_heading`: a column opening with a heading over its boxes, the blog's name)
-                boxes = boxes[1:]
-            if len(boxes) != 1:
-                break
-            node = boxes[0]
-        else:
-            return False
+        boxes = self.column_boxes(el, under_a_heading)
         if len(boxes) < MIN_WIDGETS:
             return False
         headed = links = bare = 0
