@@ -61,6 +61,19 @@ PARAGRAPHS = [
 BODY = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
 BODY_MD = "\n\n".join(PARAGRAPHS)
 ARTICLE_MD = "# Tides explained\n\n" + BODY_MD
+
+
+def article_holding(block: str, head: str = "") -> str:
+    """The article with `block` between its second and third paragraphs (`head`: the page's `<head>`)."""
+    at = BODY.index("<p>Spring")
+    return f"<html>{head}<body><article><h1>Tides explained</h1>{BODY[:at]}{block}{BODY[at:]}</article></body></html>"
+
+
+def article_md_holding(markdown: str) -> str:
+    """ARTICLE_MD with `markdown` between its second and third paragraphs."""
+    return "# Tides explained\n\n" + "\n\n".join([*PARAGRAPHS[:2], markdown, *PARAGRAPHS[2:]])
+
+
 LONG_TITLE = "Tides explained: why the sea rises and falls twice a day on most coasts"  # longer than a label
 MORE = (
     "<p>Tide tables give the times of high and low water for one harbour, a year at a time, in local time.</p>"
@@ -1040,39 +1053,43 @@ PAGES = {
         "on them may be copied or sold without the written leave of the office.",
     ),
     "author-microdata": (
-        f"<html><body><article><h1>Tides explained</h1>{BODY[: BODY.index('<p>Spring')]}<div class='q1' "
-        "itemprop='author' itemscope itemtype='https://schema.org/Person'><p><span itemprop='name'>Ann Keel</span> "
-        "has piloted ships into this harbour for thirty years and writes about the sea in the evenings.</p></div>"
-        f"{BODY[BODY.index('<p>Spring') :]}</article></body></html>",
+        article_holding(
+            "<div class='q1' itemprop='author' itemscope itemtype='https://schema.org/Person'><p><span itemprop='name'>"
+            "Ann Keel</span> has piloted ships into this harbour for thirty years and writes about the sea in the "
+            "evenings.</p></div>"
+        ),
         ARTICLE_MD,
-        "# Tides explained\n\n" + "\n\n".join(PARAGRAPHS[:2]) + "\n\nAnn Keel has piloted ships into this harbour "
-        "for thirty years and writes about the sea in the evenings.\n\n" + "\n\n".join(PARAGRAPHS[2:]),
+        article_md_holding(
+            "Ann Keel has piloted ships into this harbour for thirty years and writes about the sea in the evenings."
+        ),
     ),
     "author-boxes": (
-        "<html><head><meta name='author' content='Ann Keel'></head><body><article><h1>Tides explained</h1>"
-        f"{BODY[: BODY.index('<p>Spring')]}<div class='q1'><h3>Ann Keel</h3><p>Ann has piloted ships into this harbour "
-        f"for thirty years and writes about the sea in the evenings.</p></div>{BODY[BODY.index('<p>Spring') :]}"
-        "</article></body></html>",
+        article_holding(
+            "<div class='q1'><h3>Ann Keel</h3><p>Ann has piloted ships into this harbour for thirty years and writes "
+            "about the sea in the evenings.</p></div>",
+            head="<head><meta name='author' content='Ann Keel'></head>",
+        ),
         ARTICLE_MD,
-        "# Tides explained\n\n" + "\n\n".join(PARAGRAPHS[:2]) + "\n\n### Ann Keel\n\nAnn has piloted ships into "
-        "this harbour for thirty years and writes about the sea in the evenings.\n\n" + "\n\n".join(PARAGRAPHS[2:]),
+        article_md_holding(
+            "### Ann Keel\n\nAnn has piloted ships into this harbour for thirty years and writes about the sea in the "
+            "evenings."
+        ),
     ),
     "described-pictures": (
-        f"<html><body><article><h1>Tides explained</h1>{BODY[: BODY.index('<p>Spring')]}<div class='q1'><img "
-        "src='/img/pier.jpg' aria-describedby='q2' width='1024' height='768' alt=''><p id='q2' class='q3'>The pier at "
-        f"low water on a spring tide in March, seen from the harbour wall</p></div>{BODY[BODY.index('<p>Spring') :]}"
-        "</article></body></html>",
+        article_holding(
+            "<div class='q1'><img src='/img/pier.jpg' aria-describedby='q2' width='1024' height='768' alt=''><p "
+            "id='q2' class='q3'>The pier at low water on a spring tide in March, seen from the harbour wall</p></div>"
+        ),
         ARTICLE_MD,
-        "# Tides explained\n\n" + "\n\n".join(PARAGRAPHS[:2]) + "\n\nThe pier at low water on a spring tide in "
-        "March, seen from the harbour wall\n\n" + "\n\n".join(PARAGRAPHS[2:]),
+        article_md_holding("The pier at low water on a spring tide in March, seen from the harbour wall"),
     ),
     "closing-credits": (
-        f"<html><body><article><h1>Tides explained</h1>{BODY[: BODY.index('<p>Spring')]}<div class='q1'><img "
-        "src='/img/pier.jpg' width='1024' height='768' alt=''></div><p class='q3'>The pier at low water on a spring "
-        f"tide in March. © Harbour Media / Jane Doe</p>{BODY[BODY.index('<p>Spring') :]}</article></body></html>",
+        article_holding(
+            "<div class='q1'><img src='/img/pier.jpg' width='1024' height='768' alt=''></div><p class='q3'>The pier at "
+            "low water on a spring tide in March. © Harbour Media / Jane Doe</p>"
+        ),
         ARTICLE_MD,
-        "# Tides explained\n\n" + "\n\n".join(PARAGRAPHS[:2]) + "\n\nThe pier at low water on a spring tide in "
-        "March. © Harbour Media / Jane Doe\n\n" + "\n\n".join(PARAGRAPHS[2:]),
+        article_md_holding("The pier at low water on a spring tide in March. © Harbour Media / Jane Doe"),
     ),
     "box-leftovers": (
         f"<html><body><article><h1>Tides explained</h1><div class='q1'><p class='q2'>Contents</p><nav class='q3'><ul>"
