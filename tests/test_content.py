@@ -7563,6 +7563,68 @@ def test_the_sites_footer_after_a_menu_below_the_post_is_left_out(after_post):
     assert "reproduction" not in md
 
 
+RIVER_BLURB = (
+    "<div class='q5d7e3a'><h2>Le Courrier du Val, un journal de la vallée</h2>"
+    "<p>Le Courrier du Val est un journal indépendant fondé en mille neuf cent douze par ses lecteurs, qui le "
+    "financent chaque année par leurs abonnements et leurs dons, et qui élisent chaque printemps son comité.</p>"
+    "<p>Sa rédaction de six journalistes couvre les communes de la vallée, leurs conseils, leurs écoles, leurs "
+    "clubs et leurs fêtes, et publie chaque samedi une édition imprimée vendue dans les bureaux de tabac.</p>"
+    "<p><a href='/'>Accueil</a> | <a href='/contact/'>Contact</a> | <a href='/abonnement/'>Abonnement</a> © 2024 Le "
+    "Courrier du Val</p>"
+    "{after}</div>"
+)
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "",
+        "<ul class='q2f8c61'><li><a href='/plan/'>Plan du site</a></li><li><a href='/mentions/'>Mentions</a></li></ul>",
+    ],
+    ids=["closing-with-the-notice", "over-its-links"],
+)
+def test_the_sites_blurb_closing_the_page_over_a_copyright_notice_is_left_out(after):
+    """No menu before it, and as long as half the post: the page's last block after the post's, whose last words
+    outside links are a copyright notice, is the site's footer (its blurb about the site goes with it)."""
+    page = (
+        "<html><head><title>La crue de printemps sur la Loire</title></head><body><div class='q7a1c02'>"
+        f"<div class='q11b9e0'><h3>Le Courrier du Val</h3></div><div class='q3c52f8'>{RIVER_POST}</div>"
+        f"{RIVER_BLURB.format(after=after)}</div></body></html>"
+    )
+    md = convert(page, "https://courrier-du-val.example/2024/04/crue.html").markdown
+    assert "la Loire monte" in md and "les barques circulaient" in md
+    assert "journal indépendant" not in md and "rédaction de six" not in md
+
+
+@pytest.mark.parametrize(
+    "closing",
+    [
+        "<figure><img src='/digue.jpg' alt=''><figcaption>La digue de Blois mardi soir. © Jean Morel</figcaption>"
+        "</figure>",
+        "<p>© 2024 Le Courrier du Val</p>",
+    ],
+    ids=["a-credited-picture", "a-notice-alone"],
+)
+def test_the_storys_last_part_closing_on_a_copyright_notice_stays(closing):
+    """A block after the post's closing on a copyright notice is the story going on when the notice is a picture's
+    credit, or stands without the site's links (its last section, then the notice of the story's text)."""
+    part = (
+        "<div class='q5d7e3a'><h2>Ce que prévoit la préfecture</h2>"
+        "<p>La préfecture a ouvert deux gymnases pour accueillir les familles évacuées, et des navettes partiront "
+        "de la mairie toutes les heures à partir de jeudi matin, tant que l'alerte restera au niveau orange.</p>"
+        "<p>Les écoles des quartiers bas resteront fermées jusqu'à la fin de la semaine, et les cours seront "
+        "donnés dans les salles de la mairie annexe pour les élèves des classes d'examen, matin et après-midi.</p>"
+        f"{closing}</div>"
+    )
+    page = (
+        "<html><head><title>La crue de printemps sur la Loire</title></head><body><div class='q7a1c02'>"
+        f"<div class='q11b9e0'><h3>Le Courrier du Val</h3></div><div class='q3c52f8'>{RIVER_POST}</div>{part}"
+        "</div></body></html>"
+    )
+    md = convert(page, "https://courrier-du-val.example/2024/04/crue.html").markdown
+    assert "la Loire monte" in md and "deux gymnases" in md and "écoles des quartiers" in md
+
+
 def test_a_story_going_on_after_a_list_of_links_stays():
     """Past a list of links below the post's block, a block holding half as much content text as the post's or
     more is the story going on (a second part after a "read also" list), not the footer."""

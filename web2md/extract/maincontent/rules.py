@@ -849,6 +849,18 @@ RULES: tuple[Rule, ...] = (
         ("test_content::test_the_sites_footer_after_a_menu_below_the_post_is_left_out",),
     ),
     Rule(
+        "rights-footers",
+        "with site-footers: with no menu before it, the region's last block after the body block is the footer when "
+        "its last words outside links are a copyright notice with MIN_MENU_LINKS links or more on its line or after "
+        "it (not a picture's credit, in a figure or caption, nor a notice alone) and it holds less content text than "
+        "the body block (RIGHTS_FOOTER_SHARE): the site's blurb about itself over its notice and links",
+        ("RIGHTS_FOOTER_SHARE", "MIN_MENU_LINKS"),
+        (
+            "test_content::test_the_sites_blurb_closing_the_page_over_a_copyright_notice_is_left_out",
+            "test_content::test_the_storys_last_part_closing_on_a_copyright_notice_stays",
+        ),
+    ),
+    Rule(
         "sidebar-columns",
         "with site-footers: a sidebar's column after the body block ends the page's text like a menu: down its "
         "wrappers, MIN_WIDGETS boxes or more opening with a heading (as many as those without or more), one of them "
