@@ -1052,6 +1052,20 @@ PAGES = {
         ARTICLE_MD + "\n\nThe harbour office publishes these pages as a service to sailors and visitors.\n\nNothing "
         "on them may be copied or sold without the written leave of the office.",
     ),
+    "rights-footers": (
+        f"<html><body><div class='q1'><div class='q2'><h1>Tides explained</h1>{BODY}</div>"
+        "<div class='q4'><h2>The harbour office</h2><p>The harbour office publishes these pages as a service to "
+        "sailors, fishermen and visitors, and answers their letters about the harbour's berths, fees and works.</p>"
+        "<p>Its six pilots and two tugs work from the old customs house on the east quay, where the office also keeps "
+        "the tide tables of the last hundred years for anyone who asks to read them.</p><p><a href='/'>Home</a> | <a href='/contact/'>Contact</a> | <a href='/terms/'>Terms</a> © 2024 The harbour "
+        "office</p></div></div></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD + "\n\n## The harbour office\n\nThe harbour office publishes these pages as a service to sailors, "
+        "fishermen and visitors, and answers their letters about the harbour's berths, fees and works.\n\nIts six "
+        "pilots and two tugs work from the old customs house on the east quay, where the office also keeps the tide "
+        "tables of the last hundred years for anyone who asks to read them.\n\n[Home](https://example.org/) | "
+        "[Contact](https://example.org/contact/) | [Terms](https://example.org/terms/) © 2024 The harbour office",
+    ),
     "author-microdata": (
         article_holding(
             "<div class='q1' itemprop='author' itemscope itemtype='https://schema.org/Person'><p><span itemprop='name'>"
@@ -1297,6 +1311,7 @@ NEEDS = {
     "picture-posts": {"banner-kickers"},  # the post's title is an <h2> the <title> names
     "feed-homes": {"mastheads"},  # it finds the site's name mastheads leaves out
     "site-footers": {"link-density"},  # the menu it finds the footer after is left out by its links
+    "rights-footers": {"site-footers"},  # part of it
     "sidebar-columns": {"titled-block"},  # the region reaching up to the post's title over both columns
     # the short post's column, no longer passed over, is taken as short posts are
     "post-title-columns": {"short-posts"},
