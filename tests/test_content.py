@@ -7832,12 +7832,14 @@ def test_a_footer_of_ad_scripts_beside_a_short_post_is_not_measured_as_the_wrapp
         "<footer><p>The Harbour Gazette is published by Gazette Media, a family company since 1901, with offices on "
         f"the quay and a printing works in the old net loft.</p><script>{AD_CODE}</script></footer>"
     )
+    # (a title of two words, under a headline's length: no post's title outside the footer, which landmark-wrappers
+    # would pass over as well)
     page = (
-        "<html><head><title>Council delays the quay vote</title></head><body><div><h1>Council delays the quay vote"
-        f"</h1><div>{QUAY_POST}</div>{foot}</div></body></html>"
+        "<html><head><title>Quay vote</title></head><body><div><h1>Quay vote</h1>"
+        f"<div>{QUAY_POST}</div>{foot}</div></body></html>"
     )
     md = convert(page, "https://gazette.example/news/quay.html").markdown
-    assert "Council delays the quay vote" in md and "second survey" in md
+    assert "Quay vote" in md and "second survey" in md
     assert "family company" not in md
 
 
@@ -7851,6 +7853,72 @@ def test_a_nav_left_open_around_the_post_and_a_script_is_measured():
     )
     md = convert(page, "https://gazette.example/news/quay.html").markdown
     assert "second survey" in md and "spring" in md
+
+
+GAZETTE_FOOTER = (
+    "<footer><h2>About the Harbour Gazette</h2><p>The Harbour Gazette has reported on the harbour, its boats and its "
+    "people since 1901, from a small office on the quay that once sold tickets for the steamers to the islands.</p>"
+    "<p>It is owned by the Gazette Trust, whose members are its readers, and it takes no money from the port, the "
+    "council or the shipping lines whose work it reports on, so that it can say what it finds about each of them.</p>"
+    "<p>Its eight reporters and two photographers cover the council, the courts, the schools and the fishing fleet, "
+    "and its printed edition comes out every Thursday with the week's tide tables and the ferry timetable.</p>"
+    "<p>Readers may write to the editor about anything the Gazette has printed; letters are answered within a week, "
+    "and corrections are printed on page two of the next edition, under the same heading as the story they mend.</p>"
+    "<p>The Gazette's archive of every edition since 1901 can be read in the public library on the square, and its "
+    "photographs of the old harbour are shown each summer in the net loft beside the lifeboat station.</p>"
+    "<ul><li><a href='/about/'>About us</a></li><li><a href='/contact/'>Contact</a></li><li><a href='/jobs/'>Jobs"
+    "</a></li><li><a href='/terms/'>Terms</a></li></ul></footer>"
+)
+DESK_PROMISE = (
+    "Each desk of the Gazette has its own reporter, who answers readers' letters and takes their tips by telephone "
+    "every weekday morning."
+)
+GAZETTE_MENUS = (
+    "<header><a href='/'>The Harbour Gazette</a>"
+    + "".join(
+        f"<div><h3>{desk}</h3><p>{line} {DESK_PROMISE}</p><ul>"
+        + "".join(f"<li><a href='/{desk.lower()}/{n}/'>{desk} {n}</a></li>" for n in ("today", "archive", "letters"))
+        + "</ul></div>"
+        for desk, line in [
+            ("News", "What happened on the quay, in the council and in the courts this week, told by our reporters."),
+            ("Boats", "The fleet's catches, the ferries' timetables and the yachts that came in for the regatta."),
+            ("People", "The harbour's families, its pilots and its old sailors, and the stories they tell us."),
+            ("Weather", "The week's winds, the tides and the storms the coastguard warns of, each morning at six."),
+            ("Schools", "The schools on the hill and by the harbour, their plays, their exams and their sports days."),
+            ("Council", "The council's meetings, its votes on the quay and the budget, and what its members said."),
+            ("Letters", "What our readers wrote to the editor this week about the quay, the ferry and the fleet."),
+        ]
+    )
+    + "</header>"
+)
+
+
+@pytest.mark.parametrize("furniture", ["footer", "header"])
+def test_a_pages_footer_or_header_longer_than_the_post_under_its_h1_is_left_out(furniture):
+    """A `<footer>` of the publisher's blurb, or a `<header>` of menus under headings, holding more than twice the rest
+    of the page, while the post's `<h1>` stands outside it (its words not the `<title>`'s): the page's furniture,
+    not a wrapper of the page to measure after all."""
+    before, after = (GAZETTE_MENUS, "") if furniture == "header" else ("", GAZETTE_FOOTER)
+    page = (
+        "<html><head><title>Quay vote put off • The Harbour Gazette</title></head><body>"
+        f"{before}<div><h1>Council delays the quay vote until a second survey</h1><div>{QUAY_POST}</div></div>{after}"
+        "</body></html>"
+    )
+    md = convert(page, "https://gazette.example/news/quay.html").markdown
+    assert "Council delays the quay vote" in md and "second survey of the seabed" in md
+    assert "Gazette Trust" not in md and "regatta" not in md and "old sailors" not in md
+
+
+def test_a_nav_left_open_around_the_post_under_the_sites_h1_is_measured():
+    """A `<nav>` left open around the post and its own `<h1>`, after the site's name in an `<h1>` of its own: the
+    wrapper of the page, measured after all (an `<h1>` outside it is no post's title when one is inside)."""
+    page = (
+        "<html><head><title>Quay vote put off • The Harbour Gazette</title></head><body><h1>The Harbour Gazette</h1>"
+        "<p>Fog on the quay today, sun later.</p><nav><a href='/'>Home</a> <a href='/news/'>News</a><div><h1>Council "
+        f"delays the quay vote until a second survey</h1><div>{QUAY_POST}</div></div></nav></body></html>"
+    )
+    md = convert(page, "https://gazette.example/news/quay.html").markdown
+    assert "second survey of the seabed" in md and "spring" in md
 
 
 BARE_SIDEBAR = (

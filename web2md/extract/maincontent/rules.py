@@ -520,6 +520,17 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "landmark-wrappers",
+        "with unwrap-furniture: a <header>, <footer> or <nav> holding most of the page's text is not measured when "
+        "the post's title stands outside it (a heading the <title> holds, or an <h1> of MIN_HEADLINE characters or "
+        "more) and none inside it: the page's menus under headings or the publisher's blurb, no wrapper",
+        ("MIN_HEADLINE",),
+        (
+            "test_content::test_a_pages_footer_or_header_longer_than_the_post_under_its_h1_is_left_out",
+            "test_content::test_a_nav_left_open_around_the_post_under_the_sites_h1_is_measured",
+        ),
+    ),
+    Rule(
         "noscript-page",
         "when nothing else reads as content, the page inside a <noscript> is read",
         (),
