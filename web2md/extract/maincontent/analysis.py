@@ -1031,15 +1031,15 @@ class Analysis:
         (rule `landmark-wrappers`)."""
         if wrapper.tag not in LANDMARK_WRAPPERS or "landmark-wrappers" in self.disabled:
             return False
-        outside = False
-        for heading in self.root.iter("h1"):
-            if wrapper in heading.iterancestors():
-                return False
-            outside = outside or len(block_text(heading)) >= MIN_HEADLINE
+        # (the headings inside it by one walk of it, not each heading's ancestors: a deep page of headings stays linear)
+        inside = set(wrapper.iter("h1", "h2", "h3"))
+        if any(heading.tag == "h1" for heading in inside):
+            return False
+        outside = any(len(block_text(heading)) >= MIN_HEADLINE for heading in self.root.iter("h1"))
         page = page_title(self.root)
         if page is not None:
             for _, heading in headings_in_title(self.root, page):
-                if wrapper in heading.iterancestors():
+                if heading in inside:
                     return False
                 outside = True
         return outside
