@@ -170,6 +170,7 @@ FOOTER_SHARE = 0.5
 # A block closing the region on a copyright notice is the footer with no menu before it, while it holds less than
 # the post's block does (a site's blurb about itself is as long as a short post)
 RIGHTS_FOOTER_SHARE = 1.0
+LINK_SEPARATORS = "|·•/-–—"  # between the links of a footer's line, before its notice
 CREDITED_TAGS = frozenset({"figure", "figcaption", "caption"})  # where a notice closing a block credits a picture
 MENU_DEPTH = 3  # blocks down from a block closing the region to the first one holding text: one opening with a menu
 # A sidebar's column after the body block: this many boxes opening with a heading, one of them with this share of its
@@ -748,7 +749,7 @@ def closes_on_rights(block: etree._Element) -> bool:
             if el.text:
                 strings.append((el, el.text, links))
     for holder, string, before in reversed(strings):
-        line = string.strip()
+        line = string.strip().lstrip(LINK_SEPARATORS).lstrip()  # ("… | <a>Contact</a> | © 2024 …")
         if not any(ch.isalnum() for ch in line):
             continue  # a separator between links
         return (
