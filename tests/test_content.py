@@ -7599,8 +7599,10 @@ def test_the_sites_blurb_closing_the_page_over_a_copyright_notice_is_left_out(af
 @pytest.mark.parametrize(
     "closing",
     [
-        "<figure><img src='/digue.jpg' alt=''><figcaption>La digue de Blois mardi soir. © Jean Morel</figcaption>"
-        "</figure>",
+        # (the caption's links, to the gallery and the photographer, as many as a footer's)
+        "<figure><img src='/digue.jpg' alt=''><figcaption>La digue de Blois mardi soir. <a href='/photos/'>Toutes "
+        "les photos</a> · <a href='/galerie/'>La galerie</a> · <a href='/auteurs/morel/'>Jean Morel</a> © 2024"
+        "</figcaption></figure>",
         "<p>© 2024 Le Courrier du Val</p>",
     ],
     ids=["a-credited-picture", "a-notice-alone"],
