@@ -748,7 +748,9 @@ def closes_on_rights(block: etree._Element) -> bool:
             opened[el] = links
             if el.text:
                 strings.append((el, el.text, links))
-    for holder, string, before in reversed(strings):
+    # (by index from the end: mypyc cannot type a reversed() list of these tuples)
+    for i in range(len(strings) - 1, -1, -1):
+        holder, string, before = strings[i]
         line = string.strip().lstrip(LINK_SEPARATORS).lstrip()  # ("… | <a>Contact</a> | © 2024 …")
         if not any(ch.isalnum() for ch in line):
             continue  # a separator between links
