@@ -7563,6 +7563,70 @@ def test_the_sites_footer_after_a_menu_below_the_post_is_left_out(after_post):
     assert "reproduction" not in md
 
 
+RIVER_BLURB = (
+    "<div class='q5d7e3a'><h2>Le Courrier du Val, un journal de la vallée</h2>"
+    "<p>Le Courrier du Val est un journal indépendant fondé en mille neuf cent douze par ses lecteurs, qui le "
+    "financent chaque année par leurs abonnements et leurs dons, et qui élisent chaque printemps son comité.</p>"
+    "<p>Sa rédaction de six journalistes couvre les communes de la vallée, leurs conseils, leurs écoles, leurs "
+    "clubs et leurs fêtes, et publie chaque samedi une édition imprimée vendue dans les bureaux de tabac.</p>"
+    "<p><a href='/'>Accueil</a> | <a href='/contact/'>Contact</a> | <a href='/abonnement/'>Abonnement</a> © 2024 Le "
+    "Courrier du Val</p>"
+    "{after}</div>"
+)
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "",
+        "<ul class='q2f8c61'><li><a href='/plan/'>Plan du site</a></li><li><a href='/mentions/'>Mentions</a></li></ul>",
+    ],
+    ids=["closing-with-the-notice", "over-its-links"],
+)
+def test_the_sites_blurb_closing_the_page_over_a_copyright_notice_is_left_out(after):
+    """No menu before it, and as long as half the post: the page's last block after the post's, whose last words
+    outside links are a copyright notice, is the site's footer (its blurb about the site goes with it)."""
+    page = (
+        "<html><head><title>La crue de printemps sur la Loire</title></head><body><div class='q7a1c02'>"
+        f"<div class='q11b9e0'><h3>Le Courrier du Val</h3></div><div class='q3c52f8'>{RIVER_POST}</div>"
+        f"{RIVER_BLURB.format(after=after)}</div></body></html>"
+    )
+    md = convert(page, "https://courrier-du-val.example/2024/04/crue.html").markdown
+    assert "la Loire monte" in md and "les barques circulaient" in md
+    assert "journal indépendant" not in md and "rédaction de six" not in md
+
+
+@pytest.mark.parametrize(
+    "closing",
+    [
+        # (the caption's links, to the gallery and the photographer, as many as a footer's)
+        "<figure><img src='/digue.jpg' alt=''><figcaption>La digue de Blois mardi soir. <a href='/photos/'>Toutes "
+        "les photos</a> · <a href='/galerie/'>La galerie</a> · <a href='/auteurs/morel/'>Jean Morel</a> © 2024"
+        "</figcaption></figure>",
+        "<p>© 2024 Le Courrier du Val</p>",
+    ],
+    ids=["a-credited-picture", "a-notice-alone"],
+)
+def test_the_storys_last_part_closing_on_a_copyright_notice_stays(closing):
+    """A block after the post's closing on a copyright notice is the story going on when the notice is a picture's
+    credit, or stands without the site's links (its last section, then the notice of the story's text)."""
+    part = (
+        "<div class='q5d7e3a'><h2>Ce que prévoit la préfecture</h2>"
+        "<p>La préfecture a ouvert deux gymnases pour accueillir les familles évacuées, et des navettes partiront "
+        "de la mairie toutes les heures à partir de jeudi matin, tant que l'alerte restera au niveau orange.</p>"
+        "<p>Les écoles des quartiers bas resteront fermées jusqu'à la fin de la semaine, et les cours seront "
+        "donnés dans les salles de la mairie annexe pour les élèves des classes d'examen, matin et après-midi.</p>"
+        f"{closing}</div>"
+    )
+    page = (
+        "<html><head><title>La crue de printemps sur la Loire</title></head><body><div class='q7a1c02'>"
+        f"<div class='q11b9e0'><h3>Le Courrier du Val</h3></div><div class='q3c52f8'>{RIVER_POST}</div>{part}"
+        "</div></body></html>"
+    )
+    md = convert(page, "https://courrier-du-val.example/2024/04/crue.html").markdown
+    assert "la Loire monte" in md and "deux gymnases" in md and "écoles des quartiers" in md
+
+
 def test_a_story_going_on_after_a_list_of_links_stays():
     """Past a list of links below the post's block, a block holding half as much content text as the post's or
     more is the story going on (a second part after a "read also" list), not the footer."""
@@ -7770,12 +7834,14 @@ def test_a_footer_of_ad_scripts_beside_a_short_post_is_not_measured_as_the_wrapp
         "<footer><p>The Harbour Gazette is published by Gazette Media, a family company since 1901, with offices on "
         f"the quay and a printing works in the old net loft.</p><script>{AD_CODE}</script></footer>"
     )
+    # (a title of two words, under a headline's length: no post's title outside the footer, which landmark-wrappers
+    # would pass over as well)
     page = (
-        "<html><head><title>Council delays the quay vote</title></head><body><div><h1>Council delays the quay vote"
-        f"</h1><div>{QUAY_POST}</div>{foot}</div></body></html>"
+        "<html><head><title>Quay vote</title></head><body><div><h1>Quay vote</h1>"
+        f"<div>{QUAY_POST}</div>{foot}</div></body></html>"
     )
     md = convert(page, "https://gazette.example/news/quay.html").markdown
-    assert "Council delays the quay vote" in md and "second survey" in md
+    assert "Quay vote" in md and "second survey" in md
     assert "family company" not in md
 
 
@@ -7789,6 +7855,72 @@ def test_a_nav_left_open_around_the_post_and_a_script_is_measured():
     )
     md = convert(page, "https://gazette.example/news/quay.html").markdown
     assert "second survey" in md and "spring" in md
+
+
+GAZETTE_FOOTER = (
+    "<footer><h2>About the Harbour Gazette</h2><p>The Harbour Gazette has reported on the harbour, its boats and its "
+    "people since 1901, from a small office on the quay that once sold tickets for the steamers to the islands.</p>"
+    "<p>It is owned by the Gazette Trust, whose members are its readers, and it takes no money from the port, the "
+    "council or the shipping lines whose work it reports on, so that it can say what it finds about each of them.</p>"
+    "<p>Its eight reporters and two photographers cover the council, the courts, the schools and the fishing fleet, "
+    "and its printed edition comes out every Thursday with the week's tide tables and the ferry timetable.</p>"
+    "<p>Readers may write to the editor about anything the Gazette has printed; letters are answered within a week, "
+    "and corrections are printed on page two of the next edition, under the same heading as the story they mend.</p>"
+    "<p>The Gazette's archive of every edition since 1901 can be read in the public library on the square, and its "
+    "photographs of the old harbour are shown each summer in the net loft beside the lifeboat station.</p>"
+    "<ul><li><a href='/about/'>About us</a></li><li><a href='/contact/'>Contact</a></li><li><a href='/jobs/'>Jobs"
+    "</a></li><li><a href='/terms/'>Terms</a></li></ul></footer>"
+)
+DESK_PROMISE = (
+    "Each desk of the Gazette has its own reporter, who answers readers' letters and takes their tips by telephone "
+    "every weekday morning."
+)
+GAZETTE_MENUS = (
+    "<header><a href='/'>The Harbour Gazette</a>"
+    + "".join(
+        f"<div><h3>{desk}</h3><p>{line} {DESK_PROMISE}</p><ul>"
+        + "".join(f"<li><a href='/{desk.lower()}/{n}/'>{desk} {n}</a></li>" for n in ("today", "archive", "letters"))
+        + "</ul></div>"
+        for desk, line in [
+            ("News", "What happened on the quay, in the council and in the courts this week, told by our reporters."),
+            ("Boats", "The fleet's catches, the ferries' timetables and the yachts that came in for the regatta."),
+            ("People", "The harbour's families, its pilots and its old sailors, and the stories they tell us."),
+            ("Weather", "The week's winds, the tides and the storms the coastguard warns of, each morning at six."),
+            ("Schools", "The schools on the hill and by the harbour, their plays, their exams and their sports days."),
+            ("Council", "The council's meetings, its votes on the quay and the budget, and what its members said."),
+            ("Letters", "What our readers wrote to the editor this week about the quay, the ferry and the fleet."),
+        ]
+    )
+    + "</header>"
+)
+
+
+@pytest.mark.parametrize("furniture", ["footer", "header"])
+def test_a_pages_footer_or_header_longer_than_the_post_under_its_h1_is_left_out(furniture):
+    """A `<footer>` of the publisher's blurb, or a `<header>` of menus under headings, holding more than twice the rest
+    of the page, while the post's `<h1>` stands outside it (its words not the `<title>`'s): the page's furniture,
+    not a wrapper of the page to measure after all."""
+    before, after = (GAZETTE_MENUS, "") if furniture == "header" else ("", GAZETTE_FOOTER)
+    page = (
+        "<html><head><title>Quay vote put off • The Harbour Gazette</title></head><body>"
+        f"{before}<div><h1>Council delays the quay vote until a second survey</h1><div>{QUAY_POST}</div></div>{after}"
+        "</body></html>"
+    )
+    md = convert(page, "https://gazette.example/news/quay.html").markdown
+    assert "Council delays the quay vote" in md and "second survey of the seabed" in md
+    assert "Gazette Trust" not in md and "regatta" not in md and "old sailors" not in md
+
+
+def test_a_nav_left_open_around_the_post_under_the_sites_h1_is_measured():
+    """A `<nav>` left open around the post and its own `<h1>`, after the site's name in an `<h1>` of its own: the
+    wrapper of the page, measured after all (an `<h1>` outside it is no post's title when one is inside)."""
+    page = (
+        "<html><head><title>Quay vote put off • The Harbour Gazette</title></head><body><h1>The Harbour Gazette</h1>"
+        "<p>Fog on the quay today, sun later.</p><nav><a href='/'>Home</a> <a href='/news/'>News</a><div><h1>Council "
+        f"delays the quay vote until a second survey</h1><div>{QUAY_POST}</div></div></nav></body></html>"
+    )
+    md = convert(page, "https://gazette.example/news/quay.html").markdown
+    assert "second survey of the seabed" in md and "spring" in md
 
 
 BARE_SIDEBAR = (

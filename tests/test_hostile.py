@@ -261,6 +261,29 @@ EXTRACTION_CASES = {
         lambda n: STORY + "<form><textarea name=c></textarea><input type=submit value=Send></form>" * n,
         500,
     ),
+    # a footer holding most of the page beside many headings (landmark-wrappers): the headings read once each
+    "a footer longer than the page beside many headings": (
+        lambda n: (
+            "<h1>The harbour council's week in review</h1>" * n
+            + "<footer>"
+            + ("<p>" + "The harbour office answers letters. " * 6 + "</p>") * n
+            + "</footer>"
+        ),
+        300,
+    ),
+    # the region's last block of many links closing on a notice (rights-footers): its texts read once
+    "a footer of many links closing on a copyright notice": (
+        lambda n: (
+            "<div><h1>The sea</h1>"
+            + ("<p>" + "The sea rises and falls twice a day, pulled by the Moon. " * 8 + "</p>") * 2
+            + "</div><div><p>"
+            + "The Gazette is written for the harbour by its readers. " * 10
+            + "</p><p>"
+            + "<a href='/x'>Page</a> | " * n
+            + "© 2024 The Gazette</p></div>"
+        ),
+        500,
+    ),
 }
 
 

@@ -96,6 +96,23 @@ EXTRA_MD = (
 EXTRA = "".join(f"<p>{p}</p>" for p in EXTRA_MD.split("\n\n"))
 
 
+OFFICE_LINES = [
+    "The harbour office publishes these pages as a service to sailors, fishermen and visitors, and answers their "
+    "letters about berths, fees and works.",
+    "Its six pilots and two tugs work from the old customs house on the east quay, where the office also keeps the "
+    "tide tables of the last hundred years.",
+    "The office is open every weekday from eight until four, and its duty pilot can be reached by radio on channel "
+    "twelve at any hour of the day or night.",
+    "Visitors may moor at the west pontoon for up to three nights; the fee is paid at the office or to the berthing "
+    "master, who walks the pontoons each evening.",
+    "Fishermen landing their catch at the fish quay are asked to keep the crane lane clear and to report any damage "
+    "to the quay's fenders at once.",
+    "The office's notices to mariners are posted on the board by the lifeboat station and printed in the local paper "
+    "every Thursday.",
+]
+OFFICE_BLURB = "".join(f"<p>{line}</p>" for line in OFFICE_LINES)  # longer than twice the page's post
+
+
 def article(block: str, head: str = "") -> str:
     """The article with `block` between its second and third paragraphs."""
     first, second, *rest = (f"<p>{p}</p>" for p in PARAGRAPHS)
@@ -912,12 +929,14 @@ PAGES = {
         "[Coastal Times](https://example.org/)\n\n" + ARTICLE_MD,  # no region: the page as a plain browser shows it
     ),
     "scriptless-wrappers": (
-        f"<html><head><title>Tides explained</title></head><body><div><h1>Tides explained</h1>{BODY}<footer><p>The "
-        "Coastal Times is published by a family company on the quay since 1901.</p><script>"
+        # (the post's <h1> a word: under a headline's length, no title of a post standing outside the footer, which
+        # landmark-wrappers would pass over as well)
+        f"<html><head><title>Tides</title></head><body><div><h1>Tides</h1>{BODY}<footer><p>The Coastal Times is "
+        "published by a family company on the quay since 1901.</p><script>"
         + "var slot = googletag.defineSlot('/6539/top', [728, 90], 'ad-top').addService(googletag.pubads()); " * 20
         + "</script></footer></div></body></html>",
-        ARTICLE_MD,
-        ARTICLE_MD + "\n\nThe Coastal Times is published by a family company on the quay since 1901.",
+        "# Tides\n\n" + BODY_MD,
+        "# Tides\n\n" + BODY_MD + "\n\nThe Coastal Times is published by a family company on the quay since 1901.",
     ),
     "sidebar-asides": (
         "<html><head><title>Coastal Notes: Tides explained</title></head><body><header><h1>Coastal Notes</h1></header>"
@@ -1051,6 +1070,26 @@ PAGES = {
         ARTICLE_MD,
         ARTICLE_MD + "\n\nThe harbour office publishes these pages as a service to sailors and visitors.\n\nNothing "
         "on them may be copied or sold without the written leave of the office.",
+    ),
+    "landmark-wrappers": (
+        "<html><head><title>Harbour office: tide tables</title></head><body><div class='q2'><h1>Tides explained</h1>"
+        f"{BODY}</div><footer><h2>About the harbour office</h2>{OFFICE_BLURB}</footer></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD + "\n\n## About the harbour office\n\n" + "\n\n".join(OFFICE_LINES),
+    ),
+    "rights-footers": (
+        f"<html><body><div class='q1'><div class='q2'><h1>Tides explained</h1>{BODY}</div>"
+        "<div class='q4'><h2>The harbour office</h2><p>The harbour office publishes these pages as a service to "
+        "sailors, fishermen and visitors, and answers their letters about the harbour's berths, fees and works.</p>"
+        "<p>Its six pilots and two tugs work from the old customs house on the east quay, where the office also keeps "
+        "the tide tables of the last hundred years for anyone who asks to read them.</p><p><a href='/'>Home</a> | <a href='/contact/'>Contact</a> | <a href='/terms/'>Terms</a> © 2024 The harbour "
+        "office</p></div></div></body></html>",
+        ARTICLE_MD,
+        ARTICLE_MD + "\n\n## The harbour office\n\nThe harbour office publishes these pages as a service to sailors, "
+        "fishermen and visitors, and answers their letters about the harbour's berths, fees and works.\n\nIts six "
+        "pilots and two tugs work from the old customs house on the east quay, where the office also keeps the tide "
+        "tables of the last hundred years for anyone who asks to read them.\n\n[Home](https://example.org/) | "
+        "[Contact](https://example.org/contact/) | [Terms](https://example.org/terms/) © 2024 The harbour office",
     ),
     "author-microdata": (
         article_holding(
@@ -1297,6 +1336,8 @@ NEEDS = {
     "picture-posts": {"banner-kickers"},  # the post's title is an <h2> the <title> names
     "feed-homes": {"mastheads"},  # it finds the site's name mastheads leaves out
     "site-footers": {"link-density"},  # the menu it finds the footer after is left out by its links
+    "rights-footers": {"site-footers"},  # part of it
+    "landmark-wrappers": {"unwrap-furniture"},  # part of it
     "sidebar-columns": {"titled-block"},  # the region reaching up to the post's title over both columns
     # the short post's column, no longer passed over, is taken as short posts are
     "post-title-columns": {"short-posts"},

@@ -1023,6 +1023,27 @@ class Analysis:
             wrapper not in heading.iterancestors() for _, heading in headings_in_title(self.root, page)
         )
 
+    def headed_outside(self, wrapper: etree._Element) -> bool:
+        """Whether the post's title stands outside a page's `<header>`, `<footer>` or `<nav>` (LANDMARK_WRAPPERS),
+        however long: a heading the `<title>` holds or an `<h1>` of MIN_HEADLINE characters or more outside it,
+        and no `<h1>` nor heading the `<title>` holds inside it (a header left open around the post holds its
+        title, whatever stands before it). Its menus under headings or the publisher's blurb, no wrapper of the page
+        (rule `landmark-wrappers`)."""
+        if wrapper.tag not in LANDMARK_WRAPPERS or "landmark-wrappers" in self.disabled:
+            return False
+        # (the headings inside it by one walk of it, not each heading's ancestors: a deep page of headings stays linear)
+        inside = set(wrapper.iter("h1", "h2", "h3"))
+        if any(heading.tag == "h1" for heading in inside):
+            return False
+        outside = any(len(block_text(heading)) >= MIN_HEADLINE for heading in self.root.iter("h1"))
+        page = page_title(self.root)
+        if page is not None:
+            for _, heading in headings_in_title(self.root, page):
+                if heading in inside:
+                    return False
+                outside = True
+        return outside
+
     def unwrapped(self, rounds: int = 3) -> Analysis:
         """This analysis, or a new one when furniture elements hold more text than the rest of the page
         (wrappers inside wrappers are unwrapped in turn, a bounded number of times)."""
@@ -1032,13 +1053,22 @@ class Analysis:
             return analysis
         for _ in range(rounds):
             wrapper = analysis.widest_furniture(2 * analysis.text(self.root))  # a wrapper of most of the page
-            if wrapper is None or wrapper.tag == "aside" and self.titled_outside(wrapper):
+            if (
+                wrapper is None
+                or wrapper.tag == "aside"
+                and self.titled_outside(wrapper)
+                or self.headed_outside(wrapper)
+            ):
                 break
             exempt = exempt | {wrapper}
             analysis = Analysis(
                 self.root, self.keep_header, self.min_unit, self.keep_hidden, exempt, self.skip_tags, self.disabled
             )
         return analysis
+
+
+# the page's landmarks that hold its furniture, never its post, when the post's title stands outside them
+LANDMARK_WRAPPERS = frozenset({"header", "footer", "nav"})
 
 
 def bare_headline_item(item: etree._Element) -> bool:

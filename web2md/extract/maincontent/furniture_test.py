@@ -12,7 +12,7 @@ from lxml import etree
 
 from web2md.extract.exact import str_lower
 from web2md.extract.html.entities import subtree_text
-from web2md.extract.html.tags import BLOCK_TAGS, BOLD_TAGS, HEADING_TAGS, PRE_AND_CODE_TAGS
+from web2md.extract.html.tags import BLOCK_TAGS, BOLD_TAGS, HEADING_TAGS, INVISIBLE_TEXT_TAGS, PRE_AND_CODE_TAGS
 from web2md.extract.maincontent.analysis import CARD_CHARS, MIN_CARDS, MIN_UNIT, Analysis, Counts
 from web2md.extract.maincontent.blocks import (
     HEADING_LOOKAHEAD,
@@ -167,6 +167,11 @@ TAXONOMY_NOTE_TAGS = frozenset({"p", "div", "footer", "section", "small"})
 # the body block's content text (more is the story going on past a list of links).
 MIN_MENU_LINKS = 3
 FOOTER_SHARE = 0.5
+# A block closing the region on a copyright notice is the footer with no menu before it, while it holds less than
+# the post's block does (a site's blurb about itself is as long as a short post)
+RIGHTS_FOOTER_SHARE = 1.0
+LINK_SEPARATORS = "|·•/-–—"  # between the links of a footer's line, before its notice
+CREDITED_TAGS = frozenset({"figure", "figcaption", "caption"})  # where a notice closing a block credits a picture
 MENU_DEPTH = 3  # blocks down from a block closing the region to the first one holding text: one opening with a menu
 # A sidebar's column after the body block: this many boxes opening with a heading, one of them with this share of its
 # text or more in links (an archive by month with its counts, a blogroll, a list of labels)
@@ -718,6 +723,44 @@ def in_blocks(block: etree._Element, good: Callable[[etree._Element], int]) -> b
         if len(holding) != 1:
             return len(holding) > 1
         node = holding[0]
+
+
+def closes_on_rights(block: etree._Element) -> bool:
+    """Whether the last words of `block` outside links (past separators and a menu's links) are a copyright notice
+    with links to the site's pages on its line or after it (MIN_MENU_LINKS: "Home | Contact © 2024 Harbour Media",
+    the notice over a menu), not a picture's credit (in a caption or a figure) nor a notice closing a story's text
+    alone."""
+    # (the element showing it, a text outside links, the links seen before that element opened), in order
+    strings: list[tuple[etree._Element, str, int]] = []
+    hidden: set[etree._Element] = set()  # the links and unseen elements below the block, and all they hold
+    opened: dict[etree._Element, int] = {}  # per element showing text: the links seen before it opened
+    links = 0
+    for event, el in etree.iterwalk(block, events=("start", "end")):
+        parent = el.getparent() if el is not block else None
+        out = parent is None or parent not in hidden
+        if event == "end":
+            if el.tail and out and parent is not None:
+                strings.append((parent, el.tail, opened.get(parent, 0)))
+        elif not isinstance(el.tag, str) or not out or el.tag == "a" or el.tag in INVISIBLE_TEXT_TAGS:
+            hidden.add(el)
+            links += el.tag == "a" and out
+        else:
+            opened[el] = links
+            if el.text:
+                strings.append((el, el.text, links))
+    # (by index from the end: mypyc cannot type a reversed() list of these tuples)
+    for i in range(len(strings) - 1, -1, -1):
+        holder, string, before = strings[i]
+        line = string.strip().lstrip(LINK_SEPARATORS).lstrip()  # ("… | <a>Contact</a> | © 2024 …")
+        if not any(ch.isalnum() for ch in line):
+            continue  # a separator between links
+        return (
+            len(line) <= MAX_RIGHTS
+            and is_rights_line(line)
+            and links - before >= MIN_MENU_LINKS
+            and not any(up.tag in CREDITED_TAGS for up in chain((holder,), holder.iterancestors()))
+        )
+    return False
 
 
 def shows_text(el: etree._Element) -> bool:
@@ -2135,9 +2178,20 @@ class FurnitureTest:
                     break
             if footer:
                 break
-        if not footer or sum(map(good, footer)) >= FOOTER_SHARE * held or self.holds_listed(footer):
-            return []  # (a listing's desks are its content: a menu between them ends none of them)
-        return footer
+        if footer and sum(map(good, footer)) < FOOTER_SHARE * held and not self.holds_listed(footer):
+            return footer  # (a listing's desks are its content: a menu between them ends none of them)
+        last = children[-1]
+        if (
+            last is not body
+            and "rights-footers" not in self.analysis.disabled
+            and good(last) < RIGHTS_FOOTER_SHARE * held
+            and closes_on_rights(last)
+            and not self.holds_listed([last])
+        ):
+            # the region's last block closing on a copyright notice and the site's links is the footer, a menu
+            # before it or not: its blurb about the site may be as long as a short post's text
+            return [last]
+        return []
 
     def sidebar_columns(self, title: etree._Element | None) -> list[etree._Element]:
         """A sidebar's column beside the post's (`is_widget_column`), and what follows it: looked for after the

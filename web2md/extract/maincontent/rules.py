@@ -520,6 +520,17 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "landmark-wrappers",
+        "with unwrap-furniture: a <header>, <footer> or <nav> holding most of the page's text is not measured when "
+        "the post's title stands outside it (a heading the <title> holds, or an <h1> of MIN_HEADLINE characters or "
+        "more) and none inside it: the page's menus under headings or the publisher's blurb, no wrapper",
+        ("MIN_HEADLINE",),
+        (
+            "test_content::test_a_pages_footer_or_header_longer_than_the_post_under_its_h1_is_left_out",
+            "test_content::test_a_nav_left_open_around_the_post_under_the_sites_h1_is_measured",
+        ),
+    ),
+    Rule(
         "noscript-page",
         "when nothing else reads as content, the page inside a <noscript> is read",
         (),
@@ -847,6 +858,18 @@ RULES: tuple[Rule, ...] = (
         "disclaimers, a site's blurb); not when they hold a listing's list of cards (its desks are its content)",
         ("MIN_MENU_LINKS", "FOOTER_SHARE", "MENU_DEPTH"),
         ("test_content::test_the_sites_footer_after_a_menu_below_the_post_is_left_out",),
+    ),
+    Rule(
+        "rights-footers",
+        "with site-footers: with no menu before it, the region's last block after the body block is the footer when "
+        "its last words outside links are a copyright notice with MIN_MENU_LINKS links or more on its line or after "
+        "it (not a picture's credit, in a figure or caption, nor a notice alone) and it holds less content text than "
+        "the body block (RIGHTS_FOOTER_SHARE): the site's blurb about itself over its notice and links",
+        ("RIGHTS_FOOTER_SHARE", "MIN_MENU_LINKS"),
+        (
+            "test_content::test_the_sites_blurb_closing_the_page_over_a_copyright_notice_is_left_out",
+            "test_content::test_the_storys_last_part_closing_on_a_copyright_notice_stays",
+        ),
     ),
     Rule(
         "sidebar-columns",
