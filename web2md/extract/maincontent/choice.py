@@ -168,6 +168,7 @@ def descend(
         ):
             column_title = found
     threads: dict[etree._Element, bool] = {}  # blocks read by `holds_a_thread_alone`
+    strengths: dict[str, int] = {}  # `hint_strength` per class/id token read (the levels' blocks share tokens)
     unnamed_threads = comments_apart and "comment-titles" not in analysis.disabled
     unnamed: dict[etree._Element, bool] = {}  # blocks read by `holds_a_thread`
     cited = "comments-by-name" not in analysis.disabled and "comment-names" not in analysis.disabled
@@ -216,14 +217,14 @@ def descend(
                 passed.append((g, sparse))
             if (
                 hints
-                and not names_content(hints)
                 and (
-                    (strength := hint_strength(hints)) == 2
+                    (strength := hint_strength(hints, strengths)) == 2
                     # before the title, a block named even weakly as furniture (a print header) heading nothing
                     or before_title
                     and strength == 1
                     and next(child.iter(*HEADING_TAGS), None) is None
                 )
+                and not names_content(hints)  # (after the strength: most class strings name no furniture)
                 and beside_title
             ):
                 named += g
