@@ -1817,3 +1817,33 @@ def test_language_words_as_the_pattern():
         assert language._words(text) == language._WORDS.findall(text), repr(text)
     many = "".join(map(chr, range(0x2000, 0x2100))) + " ab cd"  # more distinct non-letters than are replaced
     assert language._words(many) == language._WORDS.findall(many)
+
+
+# -- the comments' count: a label without a digit told before its words are read (s32-speed) ------------------------
+
+
+def test_counts_comments_as_without_the_digit_test():
+    from web2md.extract.exact import str_lower
+
+    def reference(text: str) -> bool:  # the former formulation, no digit test first
+        line = str_lower(text)
+        words = line.split()
+        if sum(any(c.isalnum() for c in word) for word in words) > furniture.COUNT_LABEL_WORDS:
+            return False
+        found = furniture._COMMENT_COUNT.search(" ".join(words))
+        return found is not None and sum(c.isdigit() for c in line) == sum(c.isdigit() for c in found.group())
+
+    # lowercasing neither makes a digit (as the pattern's \d reads one) nor unmakes one: the test reads the lowered line
+    digit = re.compile(r"\d")
+    for code in range(0x110000):
+        char = chr(code)
+        assert bool(digit.search(char)) == bool(digit.search(char.lower())), hex(code)
+    # digits that are and are not decimal (\d: Arabic-Indic yes, superscripts no), the labels' words, case pairs
+    alphabet = ["3", "12", "\u0663", "²", "½", "Ⅻ", " ", "  ", "(", ")", "comments", "Comments", "COMMENTEN", "reply"]
+    alphabet += ["replies", "Kommentare", "responses", "Antworten", "thoughts", " on", "a", "İ", "\u00a0", "\n", "to"]
+    for text in (
+        _strings(alphabet, 43, 4)
+        + _strings(alphabet, 44, 9)
+        + ["", "3 Comments", "Comments (12)", "(² Replies)", "\u0663 Comments"]
+    ):
+        assert furniture.counts_comments(text) == reference(text), repr(text)

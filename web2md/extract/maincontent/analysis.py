@@ -1142,18 +1142,35 @@ def headline(body: etree._Element, title: etree._Element | None) -> etree._Eleme
     """The `<h2>`/`<h3>` (or an `<h1>` other than the page's title, `title`) whose text is the longest the page's
     `<title>` holds, when no other heading repeats it (over comments, in a teaser, as the `<h1>`): a post's title
     where the `<h1>` is the site's name or there is none."""
-    page = page_title(body)
-    if page is None:
-        return None
-    texts: dict[str, list[etree._Element]] = {}
-    for text, heading in headings_in_title(body, page):
-        texts.setdefault(text, []).append(heading)
-    # the page's <h1> has its own rules (the titled block, the titled column)
-    posts = [text for text, headings in texts.items() if title not in headings]
-    if not posts:
-        return None
-    longest = texts[max(posts, key=len)]
-    return longest[0] if len(longest) == 1 else None
+    return PostTitles(body).headline(title)
+
+
+class PostTitles:
+    """The headings below `body` whose text the page's `<title>` holds, read once for the tests of one page that
+    each ask for the post's title (`headline`); the tree is not changed between them."""
+
+    __slots__ = ("body", "texts")
+
+    def __init__(self, body: etree._Element) -> None:
+        self.body = body
+        # each such heading's text (as `headings_in_title` gives it) with its headings in document order, once read
+        self.texts: dict[str, list[etree._Element]] | None = None
+
+    def headline(self, title: etree._Element | None) -> etree._Element | None:
+        """`headline` of the body, `title` the page's title."""
+        texts = self.texts
+        if texts is None:
+            texts = self.texts = {}
+            page = page_title(self.body)
+            if page is not None:
+                for text, heading in headings_in_title(self.body, page):
+                    texts.setdefault(text, []).append(heading)
+        # the page's <h1> has its own rules (the titled block, the titled column)
+        posts = [text for text, headings in texts.items() if title not in headings]
+        if not posts:
+            return None
+        longest = texts[max(posts, key=len)]
+        return longest[0] if len(longest) == 1 else None
 
 
 def document_body(root: etree._Element) -> etree._Element:

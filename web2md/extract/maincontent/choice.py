@@ -22,9 +22,9 @@ from web2md.extract.maincontent.analysis import (
     MIN_UNIT,
     Analysis,
     Counts,
+    PostTitles,
     analyse,
     document_body,
-    headline,
     page_title,
 )
 from web2md.extract.maincontent.blocks import (
@@ -124,6 +124,7 @@ def descend(
     title: etree._Element | None = None,
     apart: dict[etree._Element, int] | None = None,
     front: bool = False,
+    titles: PostTitles | None = None,
 ) -> etree._Element:
     """From the body down, follow the child holding at least `theta` of the content text. The page's comments are
     never where its content is: where they hold more than any other child (a short post over a long thread), the
@@ -138,8 +139,10 @@ def descend(
     disclaimer, the footer's legal notice after a story of a few paragraphs); `apart`, when given, gets their content
     text by the block they were passed over in. On a `front` page (every list of cards listed, no story named), the
     child holding every listed list is the listing's unless the page's `<h1>` or a headed text stands beside it
-    (`listing-holder`)."""
+    (`listing-holder`). `titles`: the page's `PostTitles`, when read already."""
     good = analysis.good
+    if titles is None:
+        titles = PostTitles(body)
     comments_apart = "comments-descent" not in analysis.disabled
     semantic = "semantic-region" not in analysis.disabled
     beside_title = "furniture-beside-title" not in analysis.disabled
@@ -158,7 +161,7 @@ def descend(
     if sparse_columns and "post-title-columns" not in analysis.disabled:
         # the post's title known from the start: where the <h1> is the blog's name in the sidebar's column (over a
         # note about its writer longer than a short post), that column is not the titled one at any level
-        found, find_post_title = headline(body, title), False
+        found, find_post_title = titles.headline(title), False
         post_title = found if short_posts else None
         if (
             found is not None
@@ -168,6 +171,7 @@ def descend(
         ):
             column_title = found
     threads: dict[etree._Element, bool] = {}  # blocks read by `holds_a_thread_alone`
+    strengths: dict[str, int] = {}  # `hint_strength` per class/id token read (the levels' blocks share tokens)
     unnamed_threads = comments_apart and "comment-titles" not in analysis.disabled
     unnamed: dict[etree._Element, bool] = {}  # blocks read by `holds_a_thread`
     cited = "comments-by-name" not in analysis.disabled and "comment-names" not in analysis.disabled
@@ -216,14 +220,14 @@ def descend(
                 passed.append((g, sparse))
             if (
                 hints
-                and not names_content(hints)
                 and (
-                    (strength := hint_strength(hints)) == 2
+                    (strength := hint_strength(hints, strengths)) == 2
                     # before the title, a block named even weakly as furniture (a print header) heading nothing
                     or before_title
                     and strength == 1
                     and next(child.iter(*HEADING_TAGS), None) is None
                 )
+                and not names_content(hints)  # (after the strength: most class strings name no furniture)
                 and beside_title
             ):
                 named += g
@@ -374,7 +378,7 @@ def descend(
                 and sum(1 for child in node if is_semantic_region(child)) == 1
             ):
                 if find_post_title:
-                    found, find_post_title = headline(body, title), False
+                    found, find_post_title = titles.headline(title), False
                     post_title = found if short_posts else None
                     if sparse_columns and found is not None and (title is None or not title_held(body, title, found)):
                         column_title = found
@@ -536,7 +540,7 @@ def heads_another_page(heading: etree._Element, body: etree._Element, base: str)
 
 
 def post_under_banner(
-    body: etree._Element, title: etree._Element, title_text: str | None = None
+    body: etree._Element, title: etree._Element, title_text: str | None = None, titles: PostTitles | None = None
 ) -> etree._Element | None:
     """The post's title (`headline`: an `<h2>`/`<h3>` whose text the `<title>` holds) after the page's `<h1>`
     (`title`) when the page's title (`title_text`, the `<title>` without the site's name; else the `<title>`) holds none
@@ -547,7 +551,7 @@ def post_under_banner(
     held = " ".join(title_text.split()).casefold() if title_text else page
     if page is None or not banner or banner in held:  # type: ignore[operator]
         return None
-    post = headline(body, title)
+    post = (titles if titles is not None else PostTitles(body)).headline(title)
     if post is None or post.tag == "h1" or len(block_text(post)) <= len(banner):
         return None
     for heading in body.iter("h1", "h2", "h3"):
@@ -780,6 +784,7 @@ def choose_main(
     article (its JSON-LD `articleBody`; else the text of the elements marked `itemprop="articleBody"`), which closes the
     body where it ends (`publisher-body-end`)."""
     body = document_body(root)
+    titles = PostTitles(body)  # the post's title, looked for by several tests
     if analysis is None:
         analysis = analyse(root, keep_header, precision, recall, disabled)
     off = analysis.disabled
@@ -818,7 +823,7 @@ def choose_main(
     # beside lists of cards, a card apart from them (a section's lead story) weighs on their side
     lone = analysis.lone_text(body, named_title) if cards else 0
     if lone:
-        post = headline(body, title)  # the post's title the <title> holds, under a banner <h1> or none
+        post = titles.headline(title)  # the post's title the <title> holds, under a banner <h1> or none
         if post is not None and not analysis.lone_text(body, post):
             analysis.lone_held.clear()  # that card is the page's story: no card stands apart from the lists
             lone = 0
@@ -846,7 +851,7 @@ def choose_main(
     front = False
     if untitled >= LISTING_NO_TITLE * outside and "listing-pages" not in off:
         # a site's logo as the <h1> heads no story, nor does an <h1> heading a card: the post's title may
-        story = headline(body, title) if title is not None and (is_home_link(title) or named_title is None) else title
+        story = titles.headline(title) if title is not None and (is_home_link(title) or named_title is None) else title
         named_by = page_title(body) if story is not None and "short-h1" not in off else None
         if (
             story is not None
@@ -905,7 +910,7 @@ def choose_main(
         if not analysis.good(body):
             return None
     apart: dict[etree._Element, int] = {}  # the blocks the descent went through passing over lone units after it
-    main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92, title, apart, front)
+    main = descend(body, analysis, 0.85 if precision else 0.98 if recall else 0.92, title, apart, front, titles)
     widened = (
         product_block(main, title, body, analysis)
         if product and title is not None and "product-block" not in off
@@ -923,7 +928,7 @@ def choose_main(
         heading = (
             title
             if title is not None
-            else story_heading(body, headline(body, None), title_text)
+            else story_heading(body, titles.headline(None), title_text)
             if "post-title-block" not in off
             else None
         )
@@ -940,11 +945,11 @@ def choose_main(
     post = None
     if title is not None:
         if is_home_link(title):
-            post = headline(body, title)
+            post = titles.headline(title)
         elif (
             "feed-homes" not in off
             and links_to_feed_home(title, body)
-            and (under := headline(body, title)) is not None
+            and (under := titles.headline(title)) is not None
             and not title_held(body, title, under)
         ):
             post = under
@@ -952,9 +957,9 @@ def choose_main(
     heads = (
         None
         if "banner-kickers" in off
-        else post_under_banner(body, title, title_text)
+        else post_under_banner(body, title, title_text, titles)
         if title is not None
-        else headline(body, None)  # no <h1>: the post's title the <title> names
+        else titles.headline(None)  # no <h1>: the post's title the <title> names
     )
     # the heading of the page's story: the post's title under the site's name, the headline under a banner, the <h1>
     story = story_heading(body, post if post is not None else heads if heads is not None else title, title_text)

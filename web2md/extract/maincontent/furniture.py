@@ -619,11 +619,14 @@ _COMMENT_COUNT = re.compile(
     rf"(?<!\S)(?:\d+ {_COMMENTS_WORD}|{_COMMENTS_WORD} ?\(\d+\)|\(\d+ {_COMMENTS_WORD}\))(?!\w)"
 )
 COUNT_LABEL_WORDS = 9  # words of such a line, its count among them
+_DIGIT = re.compile(r"\d")  # what each branch of _COMMENT_COUNT holds (the same class of digits)
 
 
 def counts_comments(text: str) -> bool:
     """A short line counting the readers' comments, no other figure in it (a post's meta line gives its date)."""
     line = str_lower(text)
+    if _DIGIT.search(line) is None:
+        return False  # (every form of the count holds a digit: most labels are told without the words)
     words = line.split()
     if sum(any(c.isalnum() for c in word) for word in words) > COUNT_LABEL_WORDS:
         return False

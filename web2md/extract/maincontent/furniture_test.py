@@ -2796,12 +2796,13 @@ class FurnitureTest:
                     and lines
                     and child.tag in FURNITURE_LABEL_TAGS
                     and text(child) <= MAX_FURNITURE_LABEL + len(title)
+                    # (a line of a story's paragraphs, "Comments" between two of them, is no label over anything;
+                    # asked first, its children unread)
+                    and (child.tag != "p" or i + 1 == len(children) or children[i + 1].tag != "p")
                     and all(el.tag in LINE_TAGS for el in child.iterchildren(etree.Element))  # one line
                     # a link ("Comments (3)" to the box) heads less than the story before it: between a lead and
                     # the body it is a button (a share bar's "Comment")
                     and (not self.analysis.links(child) or sum(map(good, children[i + 1 :])) < story)
-                    # (a line of a story's paragraphs, "Comments" between two of them, is no label over anything)
-                    and (child.tag != "p" or i + 1 == len(children) or children[i + 1].tag != "p")
                 ):
                     heading = child  # the label a plain block of its own (`<div>Comments</div>`)
                 if heading is not None:
