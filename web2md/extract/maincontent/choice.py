@@ -176,6 +176,7 @@ def descend(
     desks_column = "listing-desks-column" not in analysis.disabled
     holders_of_lists = front and "listing-holder" not in analysis.disabled  # (on a front page: `beside_the_lists`)
     reply_forms = "reply-forms" not in analysis.disabled
+    targets = analysis.comment_targets()  # the blocks links name as the comments, as if so named
     node = body
     while True:
         total = good(node)
@@ -199,7 +200,7 @@ def descend(
             if not g:
                 continue
             hints = class_and_id(child)
-            if hints and comments_apart and names_comments(hints):
+            if comments_apart and (hints and names_comments(hints) or child in targets):
                 comments += g
                 continue
             widget = columns and child is not titled and is_widget_column(stats[child])

@@ -763,6 +763,46 @@ def names_comments(hints: str) -> bool:
     ) and _COMMENTS.search(lowered) is not None
 
 
+def comment_link_targets(root: etree._Element) -> frozenset[etree._Element]:
+    """The elements a link of the page jumps to (`href="…#id"`, an `<a name>` or an element's id) whose words count
+    or name the readers' comments ("5 Comments", "Comments (3)", "Leave a Reply": `counts_comments`,
+    `is_comments_label`): the page says itself where its comments, or the form to add one, are (rule
+    comment-link-targets). A target without text (an empty anchor ahead of them) stands for the element after it; one
+    holding an `<h1>` is a wrapper of the post, not its comments."""
+    wanted: dict[str, None] = {}
+    for link in root.iter("a"):
+        href = link.get("href")
+        if not href or "#" not in href:
+            continue
+        name = href[href.index("#") + 1 :]
+        if not name or name in wanted:
+            continue
+        words = " ".join("".join(link.itertext()).split())
+        if words and len(words) <= MAX_FURNITURE_LABEL and (counts_comments(words) or is_comments_label(words)):
+            wanted[name] = None
+    if not wanted:
+        return frozenset()
+    found: set[etree._Element] = set()
+    for el in root.iter(etree.Element):
+        name = el.get("id") or (el.get("name") if el.tag == "a" else None)
+        if name is None or name not in wanted:
+            continue
+        del wanted[name]  # (the first of two alike is where a browser goes)
+        target: etree._Element | None = el
+        if not shows_any_text(el):
+            target = next(el.itersiblings(etree.Element), None)
+        if target is not None and target.tag not in ("body", "html") and next(target.iter("h1"), None) is None:
+            found.add(target)
+        if not wanted:
+            break
+    return frozenset(found)
+
+
+def shows_any_text(el: etree._Element) -> bool:
+    """Whether any text below `el` is more than spaces (its tail aside)."""
+    return any(piece.strip() for piece in el.itertext())
+
+
 def holds_a_thread_alone(
     block: etree._Element, good: Callable[[etree._Element], int], read: dict[etree._Element, bool]
 ) -> bool:

@@ -1078,11 +1078,13 @@ class FurnitureTest:
         # read again if nothing else is left)
         read: dict[etree._Element, bool] = {}
         good = analysis.good
+        targets = analysis.comment_targets()
         threads = [
             child
             for child in main
             if (hints := class_and_id(child))
             and names_comments(hints)
+            or child in targets
             or good(child)
             and holds_a_thread_alone(child, good, read)
         ]
@@ -1314,6 +1316,13 @@ class FurnitureTest:
             return True
         if el in self.closing:
             return True
+        if (
+            el in self.analysis.comment_targets()
+            and el not in self.body_path
+            and el not in self.story_holders
+            and self.follows_text(el)
+        ):
+            return True  # the block the page's links name as its comments ("3 Comments" jumping to it)
         if (
             0 < total <= MAX_PORTRAIT_BIO
             and tag in AUTHOR_BOX_TAGS

@@ -782,6 +782,16 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "comment-link-targets",
+        "part of comment-sections and comments-descent: the block a link of the page jumps to (href='#id') whose "
+        "words count or name the readers' comments ('5 Comments', 'Comments (3)', 'Leave a Reply') is the comments "
+        "(or the form to add one), as a block its class names so: its text is not the post's in the descent, and it "
+        "is left out after text of the region; a target without text stands for the block after it, and one holding "
+        "an <h1> (a wrapper of the post) is no target",
+        (),
+        (),
+    ),
+    Rule(
         "comment-lists",
         "part of comment-threads: a comment may be a list of its own (<ul>, <ol>), its first item the comment, the "
         "items after it its tools (votes, replies, a link to report it: no content text, fewer than COMMENT_HEAD "
