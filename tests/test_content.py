@@ -8506,3 +8506,52 @@ def test_a_section_of_the_story_over_a_form_to_write_in_stays():
     )
     md = convert(page, "https://gazette.example/festival").markdown
     assert "How to take part" in md and "Crews register their boat" in md and "printed in the Gazette" in md
+
+
+LINKED_THREAD_POST = (
+    "<div class='q2c4e6a'><h1>Keeper emails from a startup school</h1>"
+    "<p class='q3d5f7b'>Posted on 08-07-2012 by Bob · <a href='/2012/08/keeper-emails/#q77a1c0'>2 Comments</a></p>"
+    "<p>For the past week I have been getting great advice by email from a startup school: first on bootstrapping a "
+    "company without investors, then on running a software business in five hours a week.</p>"
+    "<p>Then today a founder on going from an idea to a launch in eight steps. Highly recommended.</p></div>"
+)
+LINKED_THREAD_COMMENTS = (
+    "<ol class='q4e6a8c'>"
+    "<li class='q5f7b9d'><div><img src='/avatar/1.png' alt=''><div><cite>Mark</cite> <span>08-08-2012</span>"
+    "<p>Thanks for this. On your recommendation I just signed up; the one on bootstrapping was worth the whole "
+    "year's reading for me.</p><p>I am still drowning in newsletters though: I sign up for everything that looks "
+    "like it will teach me something, save the best of it in a notebook, and read almost none of it.</p>"
+    "<p>By the time I retire that folder will keep me busy for years, looking back at all I could have done "
+    "better.</p></div></div></li>"
+    "<li class='q5f7b9d'><div><img src='/avatar/2.png' alt=''><div><cite>Ann Keel</cite> <span>08-09-2012</span>"
+    "<p>I have a folder of such letters I never find the time to read. Maybe this one will get read at last; the "
+    "part on pricing alone made me change the plans on my own site, and the week is not over yet.</p>"
+    "</div></div></li></ol>"
+)
+
+
+def test_two_comments_a_link_counting_them_jumps_to_are_left_out():
+    """Two readers' comments after the post, too few to read as a thread by their make (MIN_COMMENTS), without a
+    heading naming them; the post's meta line links "2 Comments" to the block holding them: the page says where its
+    comments are (rule comment-link-targets)."""
+    page = (
+        "<html><head><title>Keeper emails from a startup school</title></head><body><div class='q1b2c3d'>"
+        f"{LINKED_THREAD_POST}<div id='q77a1c0'>{LINKED_THREAD_COMMENTS}</div></div>"
+        "<div class='q9e8d7c'><p>© 2012 Bob's blog</p></div></body></html>"
+    )
+    md = convert(page, "https://bob.example/2012/08/keeper-emails/").markdown
+    assert "eight steps" in md and "bootstrapping a company" in md
+    assert "Thanks for this" not in md and "drowning in newsletters" not in md and "folder of such letters" not in md
+
+
+def test_a_link_counting_the_comments_that_jumps_to_a_wrapper_of_the_post_keeps_the_post():
+    """The link counting the comments jumps to a block holding the post's title and text as well as the comments (an
+    id put on the whole entry): no block of comments, the post stays (rule comment-link-targets' `<h1>` guard)."""
+    page = (
+        "<html><head><title>Keeper emails from a startup school</title></head><body><div class='q1b2c3d'>"
+        "<p class='q0a1b2c'>Notes on running a small software company, written by one who does</p>"
+        f"<div id='q77a1c0'>{LINKED_THREAD_POST}{LINKED_THREAD_COMMENTS}</div></div>"
+        "<div class='q9e8d7c'><p>© 2012 Bob's blog</p></div></body></html>"
+    )
+    md = convert(page, "https://bob.example/2012/08/keeper-emails/").markdown
+    assert "eight steps" in md and "bootstrapping a company" in md

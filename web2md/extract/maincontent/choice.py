@@ -200,8 +200,11 @@ def descend(
             if not g:
                 continue
             hints = class_and_id(child)
-            if comments_apart and (hints and names_comments(hints) or child in targets):
+            if hints and comments_apart and names_comments(hints):
                 comments += g
+                continue
+            if child in targets:
+                total -= g  # the comments the page's links point at: no text of the post's to follow
                 continue
             widget = columns and child is not titled and is_widget_column(stats[child])
             sparse = (

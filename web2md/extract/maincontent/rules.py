@@ -792,6 +792,13 @@ RULES: tuple[Rule, ...] = (
         (),
     ),
     Rule(
+        "comment-label-links",
+        "part of comment-sections: a heading over the readers' comments is read without its links into the page "
+        "(href='#…': '2 Comments' beside 'Leave a comment' jumping to the form, 'One comment Add your comment')",
+        (),
+        (),
+    ),
+    Rule(
         "comment-lists",
         "part of comment-threads: a comment may be a list of its own (<ul>, <ol>), its first item the comment, the "
         "items after it its tools (votes, replies, a link to report it: no content text, fewer than COMMENT_HEAD "
