@@ -100,10 +100,10 @@ from web2md.extract.maincontent.furniture import (
     name_words,
     names_caption,
     names_comments,
-    without_jump_links,
     names_content,
     read_hints,
     shown_block_text,
+    without_jump_links,
     without_title,
 )
 from web2md.extract.markdown.tables import is_headed, is_layout_table
