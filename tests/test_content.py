@@ -8555,3 +8555,50 @@ def test_a_link_counting_the_comments_that_jumps_to_a_wrapper_of_the_post_keeps_
     )
     md = convert(page, "https://bob.example/2012/08/keeper-emails/").markdown
     assert "eight steps" in md and "bootstrapping a company" in md
+
+
+COUNTED_POST = (
+    "<div class='q2c4e6a'><h1>Man sentenced for catching rain water</h1>"
+    "<p class='q3d5f7b'>By Tammy on August 9, 2012 · {count}</p>"
+    "<p>An Oregon man was sentenced to thirty days in jail for collecting rain and snow runoff in reservoirs on his "
+    "own land, under a law of 1925 that gives the state the water of every stream.</p>"
+    "<p>He has vowed to fight the penalty, saying the water is his as long as it falls on his property.</p></div>"
+)
+COUNTED_COMMENTS = (
+    "<div class='q6a8c0e'>"
+    "<div class='q7b9d1f'><div class='q8c0e2a'><img src='/avatar/1.png' alt=''> <b>Alain</b> says:</div>"
+    "<div class='q9d1f3b'>August 9, 2012 at 10:20 am</div>"
+    "<p>I am interested in what the law says and why. My guess is that it was written to keep farmers from "
+    "damming the streams their neighbours downstream depend on, which is another matter than catching rain.</p>"
+    "<p>Regardless, it is bureaucracy out of control.</p></div>"
+    "<div class='q7b9d1f'><div class='q8c0e2a'><img src='/avatar/2.png' alt=''> <b>Shifra</b> says:</div>"
+    "<div class='q9d1f3b'>August 9, 2012 at 11:12 am</div>"
+    "<p>I caught a snowflake in my mouth last winter. Can I get arrested for that too, or only for keeping it?</p>"
+    "</div></div>"
+)
+
+
+def test_two_comments_the_page_counts_are_left_out():
+    """Two readers' comments after the post, each a name and a date over the reader's words, under no heading: too
+    few to read as a thread by their make alone (MIN_COMMENTS), but the post's meta line counts "2 Comments": the
+    run of as many comments closing the region is its thread (rule counted-comments)."""
+    page = (
+        "<html><head><title>Man sentenced for catching rain water</title></head><body><div class='q1b2c3d'>"
+        f"{COUNTED_POST.format(count='2 Comments')}{COUNTED_COMMENTS}</div></body></html>"
+    )
+    md = convert(page, "https://news.example/2012/08/rain-water/").markdown
+    assert "thirty days in jail" in md and "vowed to fight" in md
+    assert "bureaucracy out of control" not in md and "snowflake" not in md
+
+
+def test_two_dated_quotations_closing_a_post_whose_count_differs_stay():
+    """The same two blocks, each a name and a date over a paragraph, where the page counts five comments (the
+    thread elsewhere, or not shown): two such blocks alone are not told from quotations closing the post, and the
+    count is not theirs: they stay (rule counted-comments' count)."""
+    page = (
+        "<html><head><title>Man sentenced for catching rain water</title></head><body><div class='q1b2c3d'>"
+        f"{COUNTED_POST.format(count='5 Comments')}{COUNTED_COMMENTS}</div></body></html>"
+    )
+    md = convert(page, "https://news.example/2012/08/rain-water/").markdown
+    assert "thirty days in jail" in md
+    assert "bureaucracy out of control" in md and "snowflake" in md

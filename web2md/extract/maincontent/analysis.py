@@ -37,7 +37,7 @@ from web2md.extract.maincontent.blocks import (
     word_count,
 )
 from web2md.extract.maincontent.content import FURNITURE_TAGS, INLINE_TAGS, TITLE_BLOCK_TAGS, TITLE_TAGS, UNIT_TAGS
-from web2md.extract.maincontent.furniture import block_text, comment_link_targets, hint_strength
+from web2md.extract.maincontent.furniture import block_text, comment_counts, comment_link_targets, hint_strength
 from web2md.extract.markdown.render import is_hidden
 
 # The attributes the walk reads: whether an element is hidden, its role, a product's itemtype, what marks comments
@@ -196,6 +196,10 @@ class Cards:
         self.cards: list[etree._Element] = []
 
 
+# the text nodes below an element outside scripts and styles
+_SHOWN_TEXT = etree.XPath("descendant::text()[not(ancestor::script) and not(ancestor::style)]", smart_strings=False)
+
+
 @mypyc_attr(serializable=True)  # (compiled: `copy.copy` makes it without calling __init__, as in Python)
 class Analysis:
     """Text, link text and content text per element below `root`; furniture and hidden subtrees left out.
@@ -261,6 +265,7 @@ class Analysis:
         # desks (rule thread-desks): the thread's, never listed
         self.thread_lists: frozenset[etree._Element] = frozenset()
         self._comment_targets: frozenset[etree._Element] | None = None  # (comment_targets)
+        self._comment_counts: frozenset[int] | None = None  # (counted_comments)
         self.keep_header = keep_header
         self.min_unit = min_unit
         self.keep_hidden = keep_hidden
@@ -1016,6 +1021,14 @@ class Analysis:
         if self._comment_targets is None:
             self._comment_targets = comment_link_targets(self.root)
         return self._comment_targets
+
+    def counted_comments(self) -> frozenset[int]:
+        """The numbers of readers' comments the page's text counts (`comment_counts`), read once per page when
+        asked."""
+        if self._comment_counts is None:
+            # (the text nodes apart, not run together as a block's text runs its blocks: "2 CommentsThe post…")
+            self._comment_counts = comment_counts(" ".join(_SHOWN_TEXT(self.root)))
+        return self._comment_counts
 
     def without_rules(self, names: frozenset[str]) -> Analysis:
         """This analysis with the rules named in `names` switched off as well (the measures are shared)."""

@@ -785,6 +785,25 @@ def names_comments(hints: str) -> bool:
     ) and _COMMENTS.search(lowered) is not None
 
 
+# a count of the readers' comments in a page's text: "1 Comment", "One response", "Comments (2)", "{ 2 comments… }"
+_COUNTED = re.compile(
+    r"(?<!\w)(?:(\d+|one|two)\s+(?:comments?|responses?|repl(?:y|ies)|thoughts?|reactions?)(?!\w)"
+    r"|(?:comments|responses|replies)\s*\((\d+)\))",
+    re.I,
+)
+_NUMBER_WORDS = {"one": 1, "two": 2}
+
+
+def comment_counts(text: str) -> frozenset[int]:
+    """The numbers of comments a page's text counts ("1 Comment", "Comments (2)", "One response"; rule
+    counted-comments)."""
+    found: set[int] = set()
+    for match in _COUNTED.finditer(text):
+        word = str_lower(match.group(1) or match.group(2))
+        found.add(_NUMBER_WORDS[word] if word in _NUMBER_WORDS else int(word))
+    return frozenset(found)
+
+
 def comment_link_targets(root: etree._Element) -> frozenset[etree._Element]:
     """The elements a link of the page jumps to (`href="…#id"`, an `<a name>` or an element's id) whose words count
     or name the readers' comments ("5 Comments", "Comments (3)", "Leave a Reply": `counts_comments`,

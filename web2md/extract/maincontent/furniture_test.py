@@ -1540,7 +1540,7 @@ class FurnitureTest:
             and own.text > own.links
             and (
                 (tag in THREAD_TAGS or tag in LIST_COMMENT_TAGS and "comment-lists" not in off)
-                and len(parent) >= MIN_COMMENTS
+                and (len(parent) >= MIN_COMMENTS or self.short_thread_counts())
                 and el in self.comment_thread(parent)
                 or own.text - own.links > COMMENT_WORDS_OWN
                 and len(el) >= MIN_COMMENTS
@@ -2525,8 +2525,11 @@ class FurnitureTest:
                 break
             candidates.append(child)
             child = previous
+        least = MIN_COMMENTS
         if len(candidates) < MIN_COMMENTS:
-            return found
+            if not candidates or len(candidates) not in self.short_thread_counts():
+                return found
+            least = len(candidates)  # one comment or two, as many as the page counts
         run: list[etree._Element] = []
 
         # a box to write in after the run, read when a comment's header asks for it, once, from the run's last block
@@ -2565,7 +2568,7 @@ class FurnitureTest:
                 for other in candidates:
                     opening = signature(other, NAMED_SIGNATURE)
                     openings[opening] = openings.get(opening, 0) + 1
-            if openings.get(signature(child, NAMED_SIGNATURE), 0) < MIN_COMMENTS or not is_named_comment(
+            if openings.get(signature(child, NAMED_SIGNATURE), 0) < least or not is_named_comment(
                 child, stats[child], boxed, least
             ):
                 return False
@@ -2598,7 +2601,7 @@ class FurnitureTest:
                 before = child  # what comes before the thread ends here
                 break
             run.append(child)
-        if passed < MIN_COMMENTS:
+        if passed < least:
             return found
         headers = [head for child in run if (head := heads.get(child)) is not None]
         good = self.analysis.good
@@ -2633,6 +2636,14 @@ class FurnitureTest:
                 # the block holds the thread alone: it is the thread (a heading over it heads nothing)
                 found.add(parent)
         return found
+
+    def short_thread_counts(self) -> frozenset[int]:
+        """The numbers under MIN_COMMENTS of comments the page counts ("1 Comment", "Comments (2)"): a run of that
+        many blocks, each reading as a comment, closing the region after its text is its thread (rule
+        counted-comments); none with the rule off."""
+        if "counted-comments" in self.analysis.disabled:
+            return frozenset()
+        return frozenset(n for n in self.analysis.counted_comments() if 0 < n < MIN_COMMENTS)
 
     def post_before_cited(self, run: list[etree._Element], held: int) -> bool:
         """Whether a thread read by its writers' names, each in a `<cite>`, follows a post of its own (rule

@@ -799,6 +799,15 @@ RULES: tuple[Rule, ...] = (
         (),
     ),
     Rule(
+        "counted-comments",
+        "part of comment-threads: a run of one or two blocks closing the region after its text, each reading as a "
+        "comment (a name and a date over the reader's words, a permalink, a name in a <cite>), is its thread when "
+        "the page counts that many comments ('1 Comment', 'Comments (2)', 'One response'); fewer than MIN_COMMENTS "
+        "are otherwise not told from a pair of quotations",
+        ("MIN_COMMENTS",),
+        (),
+    ),
+    Rule(
         "comment-lists",
         "part of comment-threads: a comment may be a list of its own (<ul>, <ol>), its first item the comment, the "
         "items after it its tools (votes, replies, a link to report it: no content text, fewer than COMMENT_HEAD "
