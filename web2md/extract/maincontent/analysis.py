@@ -196,10 +196,6 @@ class Cards:
         self.cards: list[etree._Element] = []
 
 
-# the text nodes below an element outside scripts and styles
-_SHOWN_TEXT = etree.XPath("descendant::text()[not(ancestor::script) and not(ancestor::style)]", smart_strings=False)
-
-
 @mypyc_attr(serializable=True)  # (compiled: `copy.copy` makes it without calling __init__, as in Python)
 class Analysis:
     """Text, link text and content text per element below `root`; furniture and hidden subtrees left out.
@@ -1026,8 +1022,7 @@ class Analysis:
         """The numbers of readers' comments the page's text counts (`comment_counts`), read once per page when
         asked."""
         if self._comment_counts is None:
-            # (the text nodes apart, not run together as a block's text runs its blocks: "2 CommentsThe post…")
-            self._comment_counts = comment_counts(" ".join(_SHOWN_TEXT(self.root)))
+            self._comment_counts = comment_counts(subtree_text(self.root))
         return self._comment_counts
 
     def without_rules(self, names: frozenset[str]) -> Analysis:

@@ -786,10 +786,10 @@ def names_comments(hints: str) -> bool:
 
 
 # a count of the readers' comments in a page's text: "1 Comment", "One response", "Comments (2)", "{ 2 comments… }"
+# (read in a page's text, whose blocks run together: "2 CommentsThe post…" ends the count at the capital)
 _COUNTED = re.compile(
-    r"(?<!\w)(?:(\d+|one|two)\s+(?:comments?|responses?|repl(?:y|ies)|thoughts?|reactions?)(?!\w)"
-    r"|(?:comments|responses|replies)\s*\((\d+)\))",
-    re.I,
+    r"(?<!\w)(?:(?i:(\d+|one|two)\s+(?:comments?|responses?|repl(?:y|ies)|thoughts?|reactions?))(?![a-z])"
+    r"|(?i:comments|responses|replies)\s*\((\d+)\))"
 )
 _NUMBER_WORDS = {"one": 1, "two": 2}
 
