@@ -641,6 +641,7 @@ QUOTE_MARKS = " \u201c\u201d\"'\u00ab\u00bb\u201e\u2018\u2019"
 
 
 LABEL_SEPARATORS = " |·•:-–—/({[]})"
+LABEL_ELEMENTS = 12  # elements of a label with its links read (a count, a link or two, their wrappers)
 
 
 def without_jump_links(heading: etree._Element) -> str | None:
@@ -650,7 +651,7 @@ def without_jump_links(heading: etree._Element) -> str | None:
     parts: list[str] = []
     jumped = False
     walk = etree.iterwalk(heading, events=("start", "end"))
-    for event, node in walk:
+    for event, node in islice(walk, 2 * LABEL_ELEMENTS):
         if event == "start":
             if node.tag == "a" and (node.get("href") or "").startswith("#"):
                 jumped = True
@@ -659,7 +660,9 @@ def without_jump_links(heading: etree._Element) -> str | None:
                 parts.append(node.text)
         elif node is not heading and node.tail:
             parts.append(node.tail)
-    return " ".join(" ".join(parts).split()).strip(LABEL_SEPARATORS) if jumped else None
+        if event == "end" and node is heading:
+            return " ".join(" ".join(parts).split()).strip(LABEL_SEPARATORS) if jumped else None
+    return None  # (more elements than a label's)
 
 
 def without_title(label: str, title: str) -> str:
