@@ -8510,7 +8510,7 @@ def test_a_section_of_the_story_over_a_form_to_write_in_stays():
 
 LINKED_THREAD_POST = (
     "<div class='q2c4e6a'><h1>Keeper emails from a startup school</h1>"
-    "<p class='q3d5f7b'>Posted on 08-07-2012 by Bob · <a href='/2012/08/keeper-emails/#q77a1c0'>2 Comments</a></p>"
+    "<p class='q3d5f7b'>Posted on 08-07-2012 by Bob · <a href='/2012/08/keeper-emails/#q77a1c0'>Comments</a></p>"
     "<p>For the past week I have been getting great advice by email from a startup school: first on bootstrapping a "
     "company without investors, then on running a software business in five hours a week.</p>"
     "<p>Then today a founder on going from an idea to a launch in eight steps. Highly recommended.</p></div>"
@@ -8530,10 +8530,10 @@ LINKED_THREAD_COMMENTS = (
 )
 
 
-def test_two_comments_a_link_counting_them_jumps_to_are_left_out():
+def test_two_comments_a_link_naming_them_jumps_to_are_left_out():
     """Two readers' comments after the post, too few to read as a thread by their make (MIN_COMMENTS), without a
-    heading naming them; the post's meta line links "2 Comments" to the block holding them: the page says where its
-    comments are (rule comment-link-targets)."""
+    heading naming them, nor a count of them; the post's meta line links "Comments" to the block holding them: the
+    page says where its comments are (rule comment-link-targets)."""
     page = (
         "<html><head><title>Keeper emails from a startup school</title></head><body><div class='q1b2c3d'>"
         f"{LINKED_THREAD_POST}<div id='q77a1c0'>{LINKED_THREAD_COMMENTS}</div></div>"
@@ -8544,8 +8544,8 @@ def test_two_comments_a_link_counting_them_jumps_to_are_left_out():
     assert "Thanks for this" not in md and "drowning in newsletters" not in md and "folder of such letters" not in md
 
 
-def test_a_link_counting_the_comments_that_jumps_to_a_wrapper_of_the_post_keeps_the_post():
-    """The link counting the comments jumps to a block holding the post's title and text as well as the comments (an
+def test_a_link_naming_the_comments_that_jumps_to_a_wrapper_of_the_post_keeps_the_post():
+    """The link naming the comments jumps to a block holding the post's title and text as well as the comments (an
     id put on the whole entry): no block of comments, the post stays (rule comment-link-targets' `<h1>` guard)."""
     page = (
         "<html><head><title>Keeper emails from a startup school</title></head><body><div class='q1b2c3d'>"
@@ -8604,26 +8604,28 @@ def test_two_dated_quotations_closing_a_post_whose_count_differs_stay():
     assert "bureaucracy out of control" in md and "snowflake" in md
 
 
+LABELLED_COMMENT_PAGE = (
+    "<html><head><title>Series preview: Braves at Mets</title></head><body><div class='q1b2c3d'>"
+    "<div class='q2c4e6a'><h1>Series preview: Braves at Mets</h1>"
+    "<p>The Braves open a three-game series in New York on Friday, with their best pitcher on the mound and the "
+    "Mets without two of their starters, who are out for the rest of the month.</p>"
+    "<p>The Mets were six and seven in their last thirteen games, with an earned run average over four.</p></div>"
+    "<div class='q6a8c0e'><h4 class='q4e6a8c'>One comment <span class='q5f7b9d'>"
+    "<a href='#q0d2f4b'>Add your comment</a></span></h4>"
+    "<div class='q7b9d1f'><p class='q8c0e2a'>ChipperisGod</p>"
+    "<p>We have been beating their starter all year, and I look for ours to give another good start tomorrow. "
+    "I think we take at least two of three, which we need with the schedule that follows.</p>"
+    "<p>With series against the Dodgers, the Nationals and the Giants back to back, we need to win the series we "
+    "are supposed to win, and go pound for pound against the teams on our level.</p></div></div>"
+    "<a name='q0d2f4b'></a><form method='post' action='/comments'><p><label>Name</label> <input type='text' "
+    "name='author'></p><textarea name='comment'></textarea><input type='submit' value='Submit'></form>"
+    "</div></body></html>"
+)
+
+
 def test_a_comments_heading_beside_its_link_to_the_form_heads_the_comments():
     """A heading counting the comments with a link jumping to the form beside it ("One comment Add your comment"):
     read without its link it names the comments, and the comment under it goes (rule comment-label-links)."""
-    page = (
-        "<html><head><title>Series preview: Braves at Mets</title></head><body><div class='q1b2c3d'>"
-        "<div class='q2c4e6a'><h1>Series preview: Braves at Mets</h1>"
-        "<p>The Braves open a three-game series in New York on Friday, with their best pitcher on the mound and the "
-        "Mets without two of their starters, who are out for the rest of the month.</p>"
-        "<p>The Mets were six and seven in their last thirteen games, with an earned run average over four.</p></div>"
-        "<div class='q6a8c0e'><h4 class='q4e6a8c'>One comment <span class='q5f7b9d'>"
-        "<a href='#q0d2f4b'>Add your comment</a></span></h4>"
-        "<div class='q7b9d1f'><p class='q8c0e2a'>ChipperisGod</p>"
-        "<p>We have been beating their starter all year, and I look for ours to give another good start tomorrow. "
-        "I think we take at least two of three, which we need with the schedule that follows.</p>"
-        "<p>With series against the Dodgers, the Nationals and the Giants back to back, we need to win the series we "
-        "are supposed to win, and go pound for pound against the teams on our level.</p></div></div>"
-        "<a name='q0d2f4b'></a><form method='post' action='/comments'><p><label>Name</label> <input type='text' "
-        "name='author'></p><textarea name='comment'></textarea><input type='submit' value='Submit'></form>"
-        "</div></body></html>"
-    )
-    md = convert(page, "https://blogs.example/braves/2012/08/09/series-preview/").markdown
+    md = convert(LABELLED_COMMENT_PAGE, "https://blogs.example/braves/2012/08/09/series-preview/").markdown
     assert "three-game series" in md and "six and seven" in md
     assert "beating their starter" not in md and "One comment" not in md

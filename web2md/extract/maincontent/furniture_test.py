@@ -2525,11 +2525,11 @@ class FurnitureTest:
                 break
             candidates.append(child)
             child = previous
-        least = MIN_COMMENTS
+        fewest = MIN_COMMENTS  # comments read as such that make the run a thread
         if len(candidates) < MIN_COMMENTS:
             if not candidates or len(candidates) not in self.short_thread_counts():
                 return found
-            least = len(candidates)  # one comment or two, as many as the page counts
+            fewest = len(candidates)  # one comment or two, as many as the page counts
         run: list[etree._Element] = []
 
         # a box to write in after the run, read when a comment's header asks for it, once, from the run's last block
@@ -2568,7 +2568,7 @@ class FurnitureTest:
                 for other in candidates:
                     opening = signature(other, NAMED_SIGNATURE)
                     openings[opening] = openings.get(opening, 0) + 1
-            if openings.get(signature(child, NAMED_SIGNATURE), 0) < least or not is_named_comment(
+            if openings.get(signature(child, NAMED_SIGNATURE), 0) < fewest or not is_named_comment(
                 child, stats[child], boxed, least
             ):
                 return False
@@ -2601,7 +2601,7 @@ class FurnitureTest:
                 before = child  # what comes before the thread ends here
                 break
             run.append(child)
-        if passed < least:
+        if passed < fewest:
             return found
         headers = [head for child in run if (head := heads.get(child)) is not None]
         good = self.analysis.good
