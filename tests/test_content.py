@@ -8629,3 +8629,25 @@ def test_a_comments_heading_beside_its_link_to_the_form_heads_the_comments():
     md = convert(LABELLED_COMMENT_PAGE, "https://blogs.example/braves/2012/08/09/series-preview/").markdown
     assert "three-game series" in md and "six and seven" in md
     assert "beating their starter" not in md and "One comment" not in md
+
+
+def test_a_post_under_a_dated_byline_after_its_title_on_a_page_counting_one_comment_stays():
+    """The post's block opens as a comment may over a box to write in (a date, the writer's name, then paragraphs)
+    and closes its parent after the block of its title; the page counts one comment. One block holding nearly all the region's text is the
+    post, not its one comment (rule counted-comments' guard: COMMENTS_OVER_POST)."""
+    paragraphs = "".join(
+        f"<p>[{n}] The study follows research projects that were broken off before their end, in the archives of "
+        f"academies and foundations of the last two centuries, and asks what their breaking off meant for the "
+        f"field and for the people who had worked on them for years ({n}).</p>"
+        for n in range(1, 9)
+    )
+    page = (
+        "<html><head><title>Broken-off research: a new study</title></head><body><div class='q1b2c3d'>"
+        "<div class='q2c4e6a'><h1>Broken-off research: a new study</h1><p>A review of a book on research never "
+        "finished, and what it tells us.</p></div><div class='q0f1e2d'><div class='q3d5f7b'><div class='q4e6a8c'><div><span>Date:</span> <span>10 Feb 2020</span></div>"
+        f"<div><span>By:</span> <span>Wolfgang Schmale</span></div></div>{paragraphs}</div></div>"
+        "<div class='q9e8d7c'><h3>1 Comment</h3><form method='post' action='/comments'><textarea name='comment'>"
+        "</textarea><input type='submit' value='Post'></form></div></div></body></html>"
+    )
+    md = convert(page, "https://historian.example/broken-off-research/").markdown
+    assert "years (1)." in md and "years (8)." in md
