@@ -2606,8 +2606,13 @@ class FurnitureTest:
         headers = [head for child in run if (head := heads.get(child)) is not None]
         good = self.analysis.good
         held = sum(map(good, run))
-        if fewest < MIN_COMMENTS and held > COMMENTS_OVER_POST * (self.region_good - held):
-            return found  # one comment or two outweighing the rest fourfold: the post under a dated byline, its title
+        if fewest < MIN_COMMENTS and (
+            held > COMMENTS_OVER_POST * (self.region_good - held)
+            or not self.follows_the_post(run[-1], (self.region_good - held) // 2)
+        ):
+            # one comment or two outweighing the rest fourfold, or before most of it: the post under a dated byline
+            # after its title, or ahead of a sidebar (a wide region)
+            return found
         if (
             held > COMMENTS_OVER_POST * (self.region_good - held)
             and not self.box_to_write_after(run[0])
