@@ -788,22 +788,43 @@ def names_comments(hints: str) -> bool:
     ) and _COMMENTS.search(lowered) is not None
 
 
-# a count of the readers' comments in a page's text: "1 Comment", "One response", "Comments (2)", "{ 2 comments… }"
-# (read in a page's text, whose blocks run together: "2 CommentsThe post…" ends the count at the capital)
-_COUNTED = re.compile(
-    r"(?<!\w)(?:(?i:(\d+|one|two)\s+(?:comments?|responses?|repl(?:y|ies)|thoughts?|reactions?))(?![a-z])"
-    r"|(?i:comments|responses|replies)\s*\((\d+)\))"
-)
+# a count of the readers' comments in a page's text: "1 Comment", "One response", "Comments (2)", "{ 2 comments… }";
+# read from each place one of these words starts (`str.find`: a page's text is long, a regex tried at every
+# character of it is not cheap), the count before it or in brackets after it
+_COUNTED_STEMS = ("comment", "respons", "repl", "thought", "reaction")
+_COUNTED_WORD = re.compile(r"comments?|responses?|repl(?:y|ies)|thoughts?|reactions?")
+_COUNT_BEFORE = re.compile(r"(?<!\w)(\d+|one|two)\s+\Z")
+_COUNT_AFTER = re.compile(r"\s*\((\d+)\)")
 _NUMBER_WORDS = {"one": 1, "two": 2}
+COUNT_WINDOW = 24  # characters before such a word read for its count
 
 
 def comment_counts(text: str) -> frozenset[int]:
     """The numbers of comments a page's text counts ("1 Comment", "Comments (2)", "One response"; rule
-    counted-comments)."""
+    counted-comments). The text's blocks run together ("2 CommentsThe post…"): a count's word ends at anything but a
+    lowercase letter."""
+    lowered = str_lower(text)
+    cased = text if len(text) == len(lowered) else lowered  # (a letter lowered into two: the case is not read)
+    size = len(cased)
     found: set[int] = set()
-    for match in _COUNTED.finditer(text):
-        word = str_lower(match.group(1) or match.group(2))
-        found.add(_NUMBER_WORDS[word] if word in _NUMBER_WORDS else int(word))
+    for stem in _COUNTED_STEMS:
+        at = lowered.find(stem)
+        while at != -1:
+            word = _COUNTED_WORD.match(lowered, at)
+            end = word.end() if word is not None else 0
+            if word is not None and not (end < size and "a" <= cased[end] <= "z"):
+                before = _COUNT_BEFORE.search(lowered[max(0, at - COUNT_WINDOW) : at])
+                number = before.group(1) if before is not None else None
+                if (
+                    number is None
+                    and word.group().endswith(("s", "ies"))
+                    and (at == 0 or not lowered[at - 1].isalnum())
+                ):
+                    after = _COUNT_AFTER.match(lowered, end)
+                    number = after.group(1) if after is not None else None
+                if number is not None:
+                    found.add(_NUMBER_WORDS[number] if number in _NUMBER_WORDS else int(number))
+            at = lowered.find(stem, at + len(stem))
     return frozenset(found)
 
 
