@@ -261,7 +261,7 @@ class Analysis:
         # desks (rule thread-desks): the thread's, never listed
         self.thread_lists: frozenset[etree._Element] = frozenset()
         self._comment_targets: frozenset[etree._Element] | None = None  # (comment_targets)
-        self._comment_counts: frozenset[int] | None = None  # (counted_comments)
+        self._comment_counts: dict[etree._Element, frozenset[int]] = {}  # (counted_comments), per region
         self.keep_header = keep_header
         self.min_unit = min_unit
         self.keep_hidden = keep_hidden
@@ -1018,12 +1018,13 @@ class Analysis:
             self._comment_targets = comment_link_targets(self.root)
         return self._comment_targets
 
-    def counted_comments(self) -> frozenset[int]:
-        """The numbers of readers' comments the page's text counts (`comment_counts`), read once per page when
+    def counted_comments(self, region: etree._Element) -> frozenset[int]:
+        """The numbers of readers' comments a region's text counts (`comment_counts`), read once per region when
         asked."""
-        if self._comment_counts is None:
-            self._comment_counts = comment_counts(subtree_text(self.root))
-        return self._comment_counts
+        found = self._comment_counts.get(region)
+        if found is None:
+            found = self._comment_counts[region] = comment_counts(subtree_text(region))
+        return found
 
     def without_rules(self, names: frozenset[str]) -> Analysis:
         """This analysis with the rules named in `names` switched off as well (the measures are shared)."""

@@ -2645,12 +2645,12 @@ class FurnitureTest:
         return found
 
     def short_thread_counts(self) -> frozenset[int]:
-        """The numbers under MIN_COMMENTS of comments the page counts ("1 Comment", "Comments (2)"): a run of that
+        """The numbers under MIN_COMMENTS of comments the region counts ("1 Comment", "Comments (2)"): a run of that
         many blocks, each reading as a comment, closing the region after its text is its thread (rule
         counted-comments); none with the rule off."""
         if "counted-comments" in self.analysis.disabled:
             return frozenset()
-        return frozenset(n for n in self.analysis.counted_comments() if 0 < n < MIN_COMMENTS)
+        return frozenset(n for n in self.analysis.counted_comments(self.main) if 0 < n < MIN_COMMENTS)
 
     def post_before_cited(self, run: list[etree._Element], held: int) -> bool:
         """Whether a thread read by its writers' names, each in a `<cite>`, follows a post of its own (rule
