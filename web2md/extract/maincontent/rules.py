@@ -803,9 +803,10 @@ RULES: tuple[Rule, ...] = (
         "counted-comments",
         "part of comment-threads: a run of one or two blocks closing the region after its text, each reading as a "
         "comment (a name and a date over the reader's words, a permalink, a name in a <cite>), is its thread when "
-        "the page counts that many comments ('1 Comment', 'Comments (2)', 'One response'); fewer than MIN_COMMENTS "
-        "are otherwise not told from a pair of quotations; not when they hold more than COMMENTS_OVER_POST times the "
-        "rest of the region's content text (a post under a dated byline after its title)",
+        "the region counts that many comments ('1 Comment', 'Comments (2)', 'One response'); fewer than "
+        "MIN_COMMENTS are otherwise not told from a pair of quotations; not when they hold more than "
+        "COMMENTS_OVER_POST times the rest of the region's content text or stand before most of it (a post under a "
+        "dated byline after its title, or before a sidebar)",
         ("MIN_COMMENTS", "COMMENTS_OVER_POST"),
         ("test_content::test_two_comments_the_page_counts_are_left_out",),
     ),
