@@ -122,6 +122,22 @@ EXTRACTION_CASES = {
         lambda n: "<article><h1>t</h1><p class='lead'>Lead of the story here.</p>" * n + STORY + "</article>" * n,
         200,
     ),
+    # (counted-comments: every block of one or two children asks for the thread closing its parent on a page that
+    # counts one comment or two)
+    "nested dated comments under a count": (
+        lambda n: (
+            STORY
+            + "<p>1 Comment</p>"
+            + "<div><b>Ann</b> says: <span>12 May 2012</span><p>I agree with every word of this post, and more.</p>" * n
+            + "</div>" * n
+        ),
+        500,
+    ),
+    # (comment-link-targets: every link counting comments names the block it jumps to)
+    "links counting comments, each to its block": (
+        lambda n: STORY + "".join(f"<a href='#c{k}'>2 Comments</a><div id='c{k}'><p>x</p></div>" for k in range(n)),
+        500,
+    ),
     "fields in nested wrappers": (lambda n: STORY + "<div>" * n + "<input>" * n + "Sign up" + "</div>" * n, 200),
     "labels over a deep headline": (
         lambda n: "<div><span>Kicker</span>" * n + "<h1>Title</h1>" + STORY + "</div>" * n,

@@ -17,13 +17,18 @@ from tests.test_content import (
     CAMERA_LEAD,
     CAMERA_POST,
     CAMERA_POST_MD,
+    COUNTED_COMMENTS,
+    COUNTED_POST,
     FILM_MD,
     FILM_PAGE,
+    LABELLED_COMMENT_PAGE,
     LATEST,
     LEAD_SUMMARY,
     LEGAL_NOTICE,
     LEGAL_NOTICE_MD,
     LEGAL_NOTICE_PAGE,
+    LINKED_THREAD_COMMENTS,
+    LINKED_THREAD_POST,
     OLDER_DESKS,
     PORTAL_DESKS,
     ROUNDUP_ABOUT,
@@ -1226,6 +1231,28 @@ PAGES = {
         'may use these HTML tags and attributes: \\<a href="" title=""> \\<abbr title=""> \\<b> \\<blockquote '
         'cite=""> \\<cite> \\<code> \\<em> \\<strong>',
     ),
+    "comment-link-targets": (
+        (
+            "<html><head><title>Keeper emails from a startup school</title></head><body><div class='q1b2c3d'>"
+            f"{LINKED_THREAD_POST}<div id='q77a1c0'>{LINKED_THREAD_COMMENTS}</div></div>"
+            "<div class='q9e8d7c'><p>© 2012 Bob's blog</p></div></body></html>"
+        ),
+        "# Keeper emails from a startup school\n\nPosted on 08-07-2012 by Bob · [Comments](https://example.org/2012/08/keeper-emails/#q77a1c0)\n\nFor the past week I have been getting great advice by email from a startup school: first on bootstrapping a company without investors, then on running a software business in five hours a week.\n\nThen today a founder on going from an idea to a launch in eight steps. Highly recommended.",
+        "# Keeper emails from a startup school\n\nPosted on 08-07-2012 by Bob · [Comments](https://example.org/2012/08/keeper-emails/#q77a1c0)\n\nFor the past week I have been getting great advice by email from a startup school: first on bootstrapping a company without investors, then on running a software business in five hours a week.\n\nThen today a founder on going from an idea to a launch in eight steps. Highly recommended.\n\n1. *Mark* 08-08-2012\n\n   Thanks for this. On your recommendation I just signed up; the one on bootstrapping was worth the whole year's reading for me.\n\n   By the time I retire that folder will keep me busy for years, looking back at all I could have done better.",
+    ),
+    "counted-comments": (
+        (
+            "<html><head><title>Man sentenced for catching rain water</title></head><body><div class='q1b2c3d'>"
+            f"{COUNTED_POST.format(count='2 Comments')}{COUNTED_COMMENTS}</div></body></html>"
+        ),
+        "# Man sentenced for catching rain water\n\nBy Tammy on August 9, 2012 · 2 Comments\n\nAn Oregon man was sentenced to thirty days in jail for collecting rain and snow runoff in reservoirs on his own land, under a law of 1925 that gives the state the water of every stream.\n\nHe has vowed to fight the penalty, saying the water is his as long as it falls on his property.",
+        "# Man sentenced for catching rain water\n\nBy Tammy on August 9, 2012 · 2 Comments\n\nAn Oregon man was sentenced to thirty days in jail for collecting rain and snow runoff in reservoirs on his own land, under a law of 1925 that gives the state the water of every stream.\n\nHe has vowed to fight the penalty, saying the water is his as long as it falls on his property.\n\n**Alain** says:\n\nI am interested in what the law says and why. My guess is that it was written to keep farmers from damming the streams their neighbours downstream depend on, which is another matter than catching rain.\n\nRegardless, it is bureaucracy out of control.\n\n**Shifra** says:\n\nI caught a snowflake in my mouth last winter. Can I get arrested for that too, or only for keeping it?",
+    ),
+    "comment-label-links": (
+        LABELLED_COMMENT_PAGE,
+        "# Series preview: Braves at Mets\n\nThe Braves open a three-game series in New York on Friday, with their best pitcher on the mound and the Mets without two of their starters, who are out for the rest of the month.\n\nThe Mets were six and seven in their last thirteen games, with an earned run average over four.",
+        "# Series preview: Braves at Mets\n\nThe Braves open a three-game series in New York on Friday, with their best pitcher on the mound and the Mets without two of their starters, who are out for the rest of the month.\n\nThe Mets were six and seven in their last thirteen games, with an earned run average over four.\n\n#### One comment Add your comment\n\nChipperisGod\n\nWe have been beating their starter all year, and I look for ours to give another good start tomorrow. I think we take at least two of three, which we need with the schedule that follows.\n\nWith series against the Dodgers, the Nationals and the Giants back to back, we need to win the series we are supposed to win, and go pound for pound against the teams on our level.",
+    ),
     "heads-nothing": (
         article(
             '<h2>Tide tools</h2><div class="tools"><a href="/tools/tables">Harbour tide tables</a> '
@@ -1348,6 +1375,8 @@ NEEDS = {
     "described-pictures": {"captions"},  # judged as a caption: off with captions too
     "closing-credits": {"captions"},  # judged as a caption: off with captions too
     "reply-forms": {"heads-nothing"},  # the form's heading, over nothing once the form goes
+    "counted-comments": {"comment-threads"},  # read where comment-threads reads a thread
+    "comment-label-links": {"comment-sections"},  # a heading comment-sections reads
 }
 
 

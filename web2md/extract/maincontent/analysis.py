@@ -37,7 +37,7 @@ from web2md.extract.maincontent.blocks import (
     word_count,
 )
 from web2md.extract.maincontent.content import FURNITURE_TAGS, INLINE_TAGS, TITLE_BLOCK_TAGS, TITLE_TAGS, UNIT_TAGS
-from web2md.extract.maincontent.furniture import block_text, hint_strength
+from web2md.extract.maincontent.furniture import block_text, comment_counts, comment_link_targets, hint_strength
 from web2md.extract.markdown.render import is_hidden
 
 # The attributes the walk reads: whether an element is hidden, its role, a product's itemtype, what marks comments
@@ -260,6 +260,8 @@ class Analysis:
         # lists of cards in the readers' comments or holding them, on a page whose thread weighs nothing against its
         # desks (rule thread-desks): the thread's, never listed
         self.thread_lists: frozenset[etree._Element] = frozenset()
+        self._comment_targets: frozenset[etree._Element] | None = None  # (comment_targets)
+        self._comment_counts: dict[etree._Element, frozenset[int]] = {}  # (counted_comments), per region
         self.keep_header = keep_header
         self.min_unit = min_unit
         self.keep_hidden = keep_hidden
@@ -1006,6 +1008,23 @@ class Analysis:
             ):
                 best, best_size = el, size
         return best
+
+    def comment_targets(self) -> frozenset[etree._Element]:
+        """The blocks the page's links name as its readers' comments (`comment_link_targets`), found once per page;
+        none with rule comment-link-targets off."""
+        if "comment-link-targets" in self.disabled:
+            return frozenset()
+        if self._comment_targets is None:
+            self._comment_targets = comment_link_targets(self.root)
+        return self._comment_targets
+
+    def counted_comments(self, region: etree._Element) -> frozenset[int]:
+        """The numbers of readers' comments a region's text counts (`comment_counts`), read once per region when
+        asked."""
+        found = self._comment_counts.get(region)
+        if found is None:
+            found = self._comment_counts[region] = comment_counts(subtree_text(region))
+        return found
 
     def without_rules(self, names: frozenset[str]) -> Analysis:
         """This analysis with the rules named in `names` switched off as well (the measures are shared)."""

@@ -180,6 +180,7 @@ def descend(
     desks_column = "listing-desks-column" not in analysis.disabled
     holders_of_lists = front and "listing-holder" not in analysis.disabled  # (on a front page: `beside_the_lists`)
     reply_forms = "reply-forms" not in analysis.disabled
+    targets = analysis.comment_targets()  # the blocks links name as the comments, as if so named
     node = body
     while True:
         total = good(node)
@@ -205,6 +206,9 @@ def descend(
             hints = class_and_id(child)
             if hints and comments_apart and names_comments(hints):
                 comments += g
+                continue
+            if child in targets:
+                total -= g  # the comments the page's links point at: no text of the post's to follow
                 continue
             widget = columns and child is not titled and is_widget_column(stats[child])
             sparse = (

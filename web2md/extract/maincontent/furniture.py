@@ -643,6 +643,31 @@ def is_comments_label(text: str) -> bool:
 QUOTE_MARKS = " \u201c\u201d\"'\u00ab\u00bb\u201e\u2018\u2019"
 
 
+LABEL_SEPARATORS = " |·•:-–—/({[]})"
+LABEL_ELEMENTS = 12  # elements of a label with its links read (a count, a link or two, their wrappers)
+
+
+def without_jump_links(heading: etree._Element) -> str | None:
+    """A heading's words without those of its links into the page (`href="#…"`: "Leave a comment" jumping to the
+    form beside "2 Comments"), separators at their ends trimmed; None when it holds no such link (rule
+    comment-label-links)."""
+    parts: list[str] = []
+    jumped = False
+    walk = etree.iterwalk(heading, events=("start", "end"))
+    for event, node in islice(walk, 2 * LABEL_ELEMENTS):
+        if event == "start":
+            if node.tag == "a" and (node.get("href") or "").startswith("#"):
+                jumped = True
+                walk.skip_subtree()
+            elif isinstance(node.tag, str) and node.text:
+                parts.append(node.text)
+        elif node is not heading and node.tail:
+            parts.append(node.tail)
+        if event == "end" and node is heading:
+            return " ".join(" ".join(parts).split()).strip(LABEL_SEPARATORS) if jumped else None
+    return None  # (more elements than a label's)
+
+
 def without_title(label: str, title: str) -> str:
     """A heading over the comments that quotes the story's title ("13 Responses to The Time Has Come to …", with or
     without quotation marks) with an empty quotation in its place: a label is measured and read without it."""
@@ -764,6 +789,86 @@ def names_comments(hints: str) -> bool:
     return (
         "comment" in lowered or "kommentare" in lowered or "replies" in lowered or "disqus" in lowered
     ) and _COMMENTS.search(lowered) is not None
+
+
+# a count of the readers' comments in a page's text: "1 Comment", "One response", "Comments (2)", "{ 2 comments… }";
+# read from each place one of these words starts (`str.find`: a page's text is long, a regex tried at every
+# character of it is not cheap), the count before it or in brackets after it
+_COUNTED_STEMS = ("comment", "respons", "repl", "thought", "reaction")
+_COUNTED_WORD = re.compile(r"comments?|responses?|repl(?:y|ies)|thoughts?|reactions?")
+_COUNT_BEFORE = re.compile(r"(?<!\w)(\d+|one|two)\s+\Z")
+_COUNT_AFTER = re.compile(r"\s*\((\d+)\)")
+_NUMBER_WORDS = {"one": 1, "two": 2}
+COUNT_WINDOW = 24  # characters before such a word read for its count
+
+
+def comment_counts(text: str) -> frozenset[int]:
+    """The numbers of comments a page's text counts ("1 Comment", "Comments (2)", "One response"; rule
+    counted-comments). The text's blocks run together ("2 CommentsThe post…"): a count's word ends at anything but a
+    lowercase letter."""
+    lowered = str_lower(text)
+    cased = text if len(text) == len(lowered) else lowered  # (a letter lowered into two: the case is not read)
+    size = len(cased)
+    found: set[int] = set()
+    for stem in _COUNTED_STEMS:
+        at = lowered.find(stem)
+        while at != -1:
+            word = _COUNTED_WORD.match(lowered, at)
+            end = word.end() if word is not None else 0
+            if word is not None and not (end < size and "a" <= cased[end] <= "z"):
+                before = _COUNT_BEFORE.search(lowered[max(0, at - COUNT_WINDOW) : at])
+                number = before.group(1) if before is not None else None
+                if (
+                    number is None
+                    and word.group().endswith(("s", "ies"))
+                    and (at == 0 or not lowered[at - 1].isalnum())
+                ):
+                    after = _COUNT_AFTER.match(lowered, end)
+                    number = after.group(1) if after is not None else None
+                if number is not None:
+                    found.add(_NUMBER_WORDS[number] if number in _NUMBER_WORDS else int(number))
+            at = lowered.find(stem, at + len(stem))
+    return frozenset(found)
+
+
+def comment_link_targets(root: etree._Element) -> frozenset[etree._Element]:
+    """The elements a link of the page jumps to (`href="…#id"`, an `<a name>` or an element's id) whose words count
+    or name the readers' comments ("5 Comments", "Comments (3)", "Leave a Reply": `counts_comments`,
+    `is_comments_label`): the page says itself where its comments, or the form to add one, are (rule
+    comment-link-targets). A target without text (an empty anchor ahead of them) stands for the element after it; one
+    holding an `<h1>` is a wrapper of the post, not its comments."""
+    wanted: dict[str, None] = {}
+    for link in root.iter("a"):
+        href = link.get("href")
+        if not href or "#" not in href:
+            continue
+        name = href[href.index("#") + 1 :]
+        if not name or name in wanted:
+            continue
+        words = " ".join("".join(link.itertext()).split())
+        if words and len(words) <= MAX_FURNITURE_LABEL and (counts_comments(words) or is_comments_label(words)):
+            wanted[name] = None
+    if not wanted:
+        return frozenset()
+    found: set[etree._Element] = set()
+    for el in root.iter(etree.Element):
+        name = el.get("id") or (el.get("name") if el.tag == "a" else None)
+        if name is None or name not in wanted:
+            continue
+        del wanted[name]  # (the first of two alike is where a browser goes)
+        target: etree._Element | None = el
+        if not shows_any_text(el):
+            target = next(el.itersiblings(etree.Element), None)
+        if target is not None and target.tag not in ("body", "html") and next(target.iter("h1"), None) is None:
+            found.add(target)
+        if not wanted:
+            break
+    return frozenset(found)
+
+
+def shows_any_text(el: etree._Element) -> bool:
+    """Whether any text below `el` is more than spaces (its tail aside)."""
+    return any(piece.strip() for piece in el.itertext())
 
 
 def holds_a_thread_alone(

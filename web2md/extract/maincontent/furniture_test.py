@@ -103,6 +103,7 @@ from web2md.extract.maincontent.furniture import (
     names_content,
     read_hints,
     shown_block_text,
+    without_jump_links,
     without_title,
 )
 from web2md.extract.markdown.tables import is_headed, is_layout_table
@@ -1121,11 +1122,13 @@ class FurnitureTest:
         # read again if nothing else is left)
         read: dict[etree._Element, bool] = {}
         good = analysis.good
+        targets = analysis.comment_targets()
         threads = [
             child
             for child in main
             if (hints := class_and_id(child))
             and names_comments(hints)
+            or child in targets
             or good(child)
             and holds_a_thread_alone(child, good, read)
         ]
@@ -1358,6 +1361,13 @@ class FurnitureTest:
         if el in self.closing:
             return True
         if (
+            el in self.analysis.comment_targets()
+            and el not in self.body_path
+            and el not in self.story_holders
+            and self.follows_text(el)
+        ):
+            return True  # the block the page's links name as its comments ("3 Comments" jumping to it)
+        if (
             0 < total <= MAX_PORTRAIT_BIO
             and tag in AUTHOR_BOX_TAGS
             and (itemprop := el.get("itemprop"))
@@ -1573,7 +1583,7 @@ class FurnitureTest:
             and own.text > own.links
             and (
                 (tag in THREAD_TAGS or tag in LIST_COMMENT_TAGS and "comment-lists" not in off)
-                and len(parent) >= MIN_COMMENTS
+                and (len(parent) >= MIN_COMMENTS or self.short_thread_counts())
                 and el in self.comment_thread(parent)
                 or own.text - own.links > COMMENT_WORDS_OWN
                 and len(el) >= MIN_COMMENTS
@@ -2449,7 +2459,7 @@ class FurnitureTest:
             if not own or own.text > MAX_FURNITURE_LABEL + len(title):
                 continue  # (a heading the walk passed over, or longer than a label)
             label = without_title(self.text_of(heading), title)
-            if len(label) > MAX_FURNITURE_LABEL or not is_comments_label(label):
+            if len(label) > MAX_FURNITURE_LABEL or not (is_comments_label(label) or self.labels_with_jumps(heading)):
                 continue
             node = heading  # out of the wrappers it opens (`<div><h3>Comments</h3>...`)
             parent = node.getparent()
@@ -2471,6 +2481,15 @@ class FurnitureTest:
             ):
                 found |= sections
         return found
+
+    def labels_with_jumps(self, heading: etree._Element) -> bool:
+        """Whether a heading names the comments once its links into the page are set aside ("2 Comments" beside
+        "Leave a comment" jumping to the form, "One comment | Add yours": `without_jump_links`; rule
+        comment-label-links)."""
+        if "comment-label-links" in self.analysis.disabled:
+            return False
+        label = without_jump_links(heading)
+        return label is not None and is_comments_label(label)
 
     def comment_thread(self, parent: etree._Element) -> set[etree._Element]:
         """The readers' comments closing `parent` without a heading or class naming them: MIN_COMMENTS or more blocks
@@ -2560,8 +2579,11 @@ class FurnitureTest:
                 break
             candidates.append(child)
             child = previous
+        fewest = MIN_COMMENTS  # comments read as such that make the run a thread
         if len(candidates) < MIN_COMMENTS:
-            return found
+            if not candidates or len(candidates) not in self.short_thread_counts():
+                return found
+            fewest = len(candidates)  # one comment or two, as many as the page counts
         run: list[etree._Element] = []
 
         # a box to write in after the run, read when a comment's header asks for it, once, from the run's last block
@@ -2600,7 +2622,7 @@ class FurnitureTest:
                 for other in candidates:
                     opening = signature(other, NAMED_SIGNATURE)
                     openings[opening] = openings.get(opening, 0) + 1
-            if openings.get(signature(child, NAMED_SIGNATURE), 0) < MIN_COMMENTS or not is_named_comment(
+            if openings.get(signature(child, NAMED_SIGNATURE), 0) < fewest or not is_named_comment(
                 child, stats[child], boxed, least
             ):
                 return False
@@ -2633,11 +2655,18 @@ class FurnitureTest:
                 before = child  # what comes before the thread ends here
                 break
             run.append(child)
-        if passed < MIN_COMMENTS:
+        if passed < fewest:
             return found
         headers = [head for child in run if (head := heads.get(child)) is not None]
         good = self.analysis.good
         held = sum(map(good, run))
+        if fewest < MIN_COMMENTS and (
+            held > COMMENTS_OVER_POST * (self.region_good - held)
+            or not self.follows_the_post(run[-1], (self.region_good - held) // 2)
+        ):
+            # one comment or two outweighing the rest fourfold, or before most of it: the post under a dated byline
+            # after its title, or ahead of a sidebar (a wide region)
+            return found
         if (
             held > COMMENTS_OVER_POST * (self.region_good - held)
             and not self.box_to_write_after(run[0])
@@ -2668,6 +2697,14 @@ class FurnitureTest:
                 # the block holds the thread alone: it is the thread (a heading over it heads nothing)
                 found.add(parent)
         return found
+
+    def short_thread_counts(self) -> frozenset[int]:
+        """The numbers under MIN_COMMENTS of comments the region counts ("1 Comment", "Comments (2)"): a run of that
+        many blocks, each reading as a comment, closing the region after its text is its thread (rule
+        counted-comments); none with the rule off."""
+        if "counted-comments" in self.analysis.disabled:
+            return frozenset()
+        return frozenset(n for n in self.analysis.counted_comments(self.main) if 0 < n < MIN_COMMENTS)
 
     def post_before_cited(self, run: list[etree._Element], held: int) -> bool:
         """Whether a thread read by its writers' names, each in a `<cite>`, follows a post of its own (rule
@@ -2814,6 +2851,7 @@ class FurnitureTest:
                         or counts
                         and story
                         and counts_comments(label)
+                        or self.labels_with_jumps(heading)
                     ):
                         if child.tag in HEADING_TAGS or len(self.text_of(child)) == len(line):
                             found.update(children[i:])  # the heading stands alone: the comments follow it

@@ -793,6 +793,35 @@ RULES: tuple[Rule, ...] = (
         ),
     ),
     Rule(
+        "comment-link-targets",
+        "part of comment-sections and comments-descent: the block a link of the page jumps to (href='#id') whose "
+        "words count or name the readers' comments ('5 Comments', 'Comments (3)', 'Leave a Reply') is the comments "
+        "(or the form to add one), as a block its class names so: its text is not the post's in the descent, and it "
+        "is left out after text of the region; a target without text stands for the block after it, and one holding "
+        "an <h1> (a wrapper of the post) is no target",
+        (),
+        ("test_content::test_two_comments_a_link_naming_them_jumps_to_are_left_out",),
+    ),
+    Rule(
+        "comment-label-links",
+        "part of comment-sections: a heading over the readers' comments is read without its links into the page "
+        "(href='#…': '2 Comments' beside 'Leave a comment' jumping to the form, 'One comment Add your comment'), "
+        "over LABEL_ELEMENTS elements at most",
+        ("LABEL_ELEMENTS",),
+        ("test_content::test_a_comments_heading_beside_its_link_to_the_form_heads_the_comments",),
+    ),
+    Rule(
+        "counted-comments",
+        "part of comment-threads: a run of one or two blocks closing the region after its text, each reading as a "
+        "comment (a name and a date over the reader's words, a permalink, a name in a <cite>), is its thread when "
+        "the region counts that many comments ('1 Comment', 'Comments (2)', 'One response'); fewer than "
+        "MIN_COMMENTS are otherwise not told from a pair of quotations; not when they hold more than "
+        "COMMENTS_OVER_POST times the rest of the region's content text or stand before most of it (a post under a "
+        "dated byline after its title, or before a sidebar)",
+        ("MIN_COMMENTS", "COMMENTS_OVER_POST"),
+        ("test_content::test_two_comments_the_page_counts_are_left_out",),
+    ),
+    Rule(
         "comment-lists",
         "part of comment-threads: a comment may be a list of its own (<ul>, <ol>), its first item the comment, the "
         "items after it its tools (votes, replies, a link to report it: no content text, fewer than COMMENT_HEAD "
