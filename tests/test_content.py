@@ -8506,3 +8506,70 @@ def test_a_section_of_the_story_over_a_form_to_write_in_stays():
     )
     md = convert(page, "https://gazette.example/festival").markdown
     assert "How to take part" in md and "Crews register their boat" in md and "printed in the Gazette" in md
+
+
+RIVER_HEADLINES = (
+    "Harbour board agrees late ferry timetable for summer",
+    "Island council opens new library beside the old pier",
+    "Fishing fleet returns early as storm warning holds",
+    "Tram line to airport delayed by another two years",
+    "Coast guard marks fifty years of rescues at the port",
+    "School roof repairs finished before the autumn term",
+)
+
+
+def dated_river_page(before: str = "") -> str:
+    """A section front: its name, a lead story with its summary, then a river of dated headlines, each a list item
+    of its `<time>` then its link, no summary."""
+    items = "".join(
+        f"<li><time datetime='2026-06-0{n + 1}'>June {n + 1}, 2026</time> <a href='/story/{n}'>{headline}</a></li>"
+        for n, headline in enumerate(RIVER_HEADLINES)
+    )
+    lead = (
+        "<article class='lead'><h2><a href='/story/lead'>Harbour wall to be rebuilt after winter storms</a></h2>"
+        "<p>The harbour board has approved the plans to rebuild the eastern wall, which the storms of January broke "
+        "in two places, and the work is to start in the spring once the fishing season has closed.</p></article>"
+    )
+    return (
+        "<html><head><title>Harbour - The Herald</title></head><body><header><a href='/'>The Herald</a><nav><ul>"
+        "<li><a href='/news'>News</a></li><li><a href='/sport'>Sport</a></li></ul></nav></header>"
+        f"<main>{before or '<h1>Harbour</h1>' + lead}<ul class='river'>{items}</ul></main>"
+        "<footer><p>© The Herald</p></footer></body></html>"
+    )
+
+
+def test_a_section_front_over_a_river_of_dated_headlines_keeps_them():
+    """A section front whose lead story is followed by a river of dated headlines (`<li><time>…</time> <a>Headline
+    </a></li>`): each entry's link, after its date alone, is its headline (`dated-headlines`), and the river is kept
+    as the section's list beside the lead story, not dropped as links."""
+    html = dated_river_page()
+    md = convert(html, "https://herald.example/harbour/").markdown
+    assert all(headline in md for headline in RIVER_HEADLINES)
+    assert "rebuild the eastern wall" in md
+    md = convert(html, "https://herald.example/harbour/", disable_rules=("dated-headlines",)).markdown
+    assert not any(headline in md for headline in RIVER_HEADLINES)
+
+
+def test_a_river_of_dated_headlines_after_an_article_stays_out():
+    """The same river after an article under its `<h1>`: other stories' headlines, left out."""
+    story = "".join(
+        f"<p>The harbour board met on Monday to settle the ferry timetable for the summer, part {n}, and agreed to "
+        "run the late boat on Fridays from June to September after a long debate with the island council.</p>"
+        for n in range(4)
+    )
+    html = dated_river_page(f"<article><h1>Late ferry to run on Fridays</h1>{story}</article>")
+    md = convert(html, "https://herald.example/news/late-ferry").markdown
+    assert md.count("late boat on Fridays") == 4
+    assert not any(headline in md for headline in RIVER_HEADLINES)
+
+
+def test_links_after_a_label_that_is_no_date_title_nothing():
+    """A list of links each after a label that is no date (a section's name): no river of dated headlines, the
+    links are no titles."""
+    items = "".join(
+        f"<li><span>Sport</span> <a href='/story/{n}'>{headline}</a></li>" for n, headline in enumerate(RIVER_HEADLINES)
+    )
+    root = etree.fromstring(f"<ul>{items}</ul>")
+    assert not any(is_title_link(anchor) for anchor in root.iter("a"))
+    dated = etree.fromstring(items.join(("<ul>", "</ul>")).replace("<span>Sport</span>", "<span>14:32</span>"))
+    assert all(is_title_link(anchor) for anchor in dated.iter("a"))

@@ -26,12 +26,14 @@ from tests.test_content import (
     LEGAL_NOTICE_PAGE,
     OLDER_DESKS,
     PORTAL_DESKS,
+    RIVER_HEADLINES,
     ROUNDUP_ABOUT,
     SHORT_POST_MD,
     SHORT_POST_PAGE,
     SIDEBAR_POST_MD,
     STORIES,
     columnist_front,
+    dated_river_page,
     desk_of_card_bodies,
     desks_front,
     desks_over_a_foot,
@@ -451,6 +453,17 @@ COLUMNIST, COLUMNIST_CARDS = columnist_front()
 
 # a front page of top stories over two desks of tiles of a headline alone (`<div class="title"><a>`)
 TILES, _ = tiles_page()
+
+# a section front: a lead story over a river of dated headlines (`<li><time>…</time> <a>Headline</a></li>`)
+RIVER = dated_river_page()
+RIVER_LEAD_MD = (
+    "# Harbour\n\n## [Harbour wall to be rebuilt after winter storms](https://example.org/story/lead)\n\nThe harbour "
+    "board has approved the plans to rebuild the eastern wall, which the storms of January broke in two places, and "
+    "the work is to start in the spring once the fishing season has closed."
+)
+RIVER_MD = "\n\n".join(
+    [RIVER_LEAD_MD, "\n".join(f"- [{title}](https://example.org/story/{n})" for n, title in enumerate(RIVER_HEADLINES))]
+)
 TILES_TOP_MD = "## Top stories\n\n" + "\n\n".join(
     f"### [{title}](https://example.org/news/{n})\n\n{summary}" for n, (title, _, summary) in enumerate(STORIES)
 )
@@ -530,6 +543,7 @@ PAGES = {
     ),
     # the desks of tiles go by their links, their names with them
     "alike-tiles": (TILES, TILES_MD, TILES_TOP_MD),
+    "dated-headlines": (RIVER, RIVER_MD, RIVER_LEAD_MD),
     "listed-desks": (
         COLUMNIST,
         desks_md(("Harbour", "a"), ("Town", "b"), ("Opinion", "c"), cards=COLUMNIST_CARDS),
@@ -1257,6 +1271,7 @@ NEEDS = {
     "listing-holder": {"listing-pages", "teaser-cards", "listing-column"},  # part of it
     "card-bodies": {"listing-pages", "teaser-cards"},
     "alike-tiles": {"listing-pages", "teaser-cards", "link-density"},
+    "dated-headlines": {"listing-pages", "teaser-cards", "link-density", "lead-cards"},  # (a section's lead story)
     "short-h1": {"listing-pages", "teaser-cards", "link-density", "copyright-lines"},  # (the menu, the foot line)
     # part of closing-boxes; the cards' bylines and times go as card labels, or by their class
     "listed-desks": {

@@ -308,6 +308,7 @@ class Analysis:
         # per kind of block passed over, the block holding the cards it closed and how many of them side by side
         tile_runs: dict[tuple[str, str], tuple[etree._Element | None, int]] = {}
         alike_tiles = "alike-tiles" not in self.disabled
+        dated_headlines = "dated-headlines" not in self.disabled
 
         def closes_a_tile(anchor: etree._Element, wrapper: etree._Element, wrapper_tag: str) -> bool:
             """Whether a link alone in a block closing its own (`wrapper`) is in a block of a title's kind."""
@@ -547,7 +548,7 @@ class Analysis:
                             or closes_a_tile(el, open_elements[-1], open_tags[-1])
                         )
                     )
-                    and is_title_link(el, title_wrappers)
+                    and is_title_link(el, title_wrappers, dated_headlines)
                 ):
                     # a linked title on a line of its own counts as a linked heading (its text is its block's)
                     target = link_target(el)

@@ -414,6 +414,14 @@ RULES: tuple[Rule, ...] = (
         ("test_content::test_a_front_page_of_tiles_alone_keeps_every_desk",),
     ),
     Rule(
+        "dated-headlines",
+        "a link reading as a headline that closes its block after its date alone (a `<time>`, or a block whose text is "
+        "a date line) is a title: an entry of a river of dated headlines (`<li><time>14:32</time> <a>Headline</a></li>`), "
+        "as a headline with its date after it already is",
+        ("WRAPPED_TITLE_WORDS", "MAX_DATE_LINE"),
+        ("test_content::test_a_section_front_over_a_river_of_dated_headlines_keeps_them",),
+    ),
+    Rule(
         "listed-desks",
         "part of closing-boxes: on a listing, the walk for boxes closing the region stops at a desk of its (a listed "
         "list of cards, a card, or a block holding one): a desk closing the page is its content, not a box about the "
