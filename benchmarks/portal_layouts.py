@@ -402,6 +402,55 @@ def section_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[s
     return page, cards, extras, f"https://daily.example/{section.lower()}/"
 
 
+def river_entry(rng: random.Random, n: int, form: str) -> tuple[str, str]:
+    """An entry of a river of dated headlines, in `form` (a list item of its date then its link; a row of a date
+    label over a linked heading; an `<article>` of a linked heading and a time, perhaps a picture), and its headline."""
+    title, href = f"{headline(rng)} {n}", f"/story/{n}-{rng.randint(0, 10**6)}"
+    hour, minute = rng.randint(6, 23), rng.randint(10, 59)
+    when = (
+        f"<time datetime='2026-06-04T{hour}:{minute}'>{hour}:{minute}</time>"
+        if rng.random() < 0.6
+        else f"<span class='date'>June {rng.randint(1, 9)}, 2026</span>"
+    )
+    picture = f"<a href='{href}'><img src='{href}.jpg' alt=''></a>" if rng.random() < 0.3 else ""
+    if form == "li":
+        return f"<li>{when} <a href='{href}'>{title}</a></li>", title
+    tag = rng.choice(["h2", "h3"])
+    if form == "row":
+        return (
+            f"<div class='row'>{picture}<div class='meta'>{when}</div><{tag}><a href='{href}'>{title}</a></{tag}></div>",
+            title,
+        )
+    return f"<article class='entry'>{picture}<{tag}><a href='{href}'>{title}</a></{tag}>{when}</article>", title
+
+
+def river_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str], str]:
+    """A section front as news sites write their latest news (session 32): the section's name as the `<h1>`, at
+    random one lead story with a long summary, then a river of 8 to 30 dated headlines without summaries in one form
+    (`river_entry`), then pagination or "Load more"; at random a "Most read" list beside; its cards' headlines (the
+    lead's with its summary), the extras and its address."""
+    extras: list[str] = []
+    header, footer = chrome(rng, extras)
+    section = rng.choice(SECTIONS)
+    cards: list[tuple[str, str]] = []
+    lead = ""
+    if rng.random() < 0.7:
+        lead, title, text = lead_card(rng, rng.choice(["h2", "h3"]))
+        cards.append((title, text))
+        extras.append("lead")
+    form = rng.choice(["li", "row", "article"])
+    extras.append(f"river-{form}")
+    entries = [river_entry(rng, n, form) for n in range(rng.randint(8, 30))]
+    cards += [(title, "") for _, title in entries]
+    inner = "".join(html for html, _ in entries)
+    river = f"<ul class='river'>{inner}</ul>" if form == "li" else f"<div class='river'>{inner}</div>"
+    side = most_read(rng, extras)
+    name = section if rng.random() < 0.6 else f"Latest news in {section}"
+    main = f"<main><h1>{name}</h1>{lead}{river}{pager(rng)}</main>{side}"
+    page = f"<html><head><title>{section} - The Daily Example</title></head><body>{header}{main}{footer}</body></html>"
+    return page, cards, extras, f"https://daily.example/{section.lower()}/"
+
+
 def portal_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str]]:
     """A front page as portals write it now: at random a top story as a big card under an `<h1>` or `<h2>` with a
     long summary, desks in any markup (desks of headlines alone among them), ad slots and a widget between them, a
@@ -933,8 +982,9 @@ def score_articles(
 
 
 # The families: the front pages and article pages of sessions 19-21 (seeds 0.., 10**6..), and the section pages,
-# front pages and article pages of session 23 (portal furniture, newer card markups; seeds 2*10**6.. on).
-FAMILIES = ("front", "section", "portal", "portal-article", "archive", "desks", "named")
+# front pages and article pages of session 23 (portal furniture, newer card markups; seeds 2*10**6.. on); the river
+# family of session 32 (seeds 10*10**6..: 8 and 9 are the chrome pages').
+FAMILIES = ("front", "section", "portal", "portal-article", "archive", "desks", "named", "river")
 
 
 def main() -> int:
@@ -995,6 +1045,7 @@ def main() -> int:
             ("archive", archive_page, 5),
             ("desks", desks_page, 6),
             ("named", named_page, 7),
+            ("river", river_page, 10),
         ):
             if family in families:
                 seeds_of = range(base * 10**6, base * 10**6 + n)
