@@ -451,6 +451,53 @@ def river_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str
     return page, cards, extras, f"https://daily.example/{section.lower()}/"
 
 
+TILE_FORMS = ("link-span", "wrapped-link-span", "picture-heading", "link-label-span")
+
+
+def tile(rng: random.Random, n: int, form: str) -> tuple[str, str]:
+    """A tile of a picture and its headline, no summary, in `form` (one link holding its picture and its headline
+    in a `<span>`, bare or in a `<div>`; a linked picture over a linked heading; one link holding its picture, a
+    section's label and its headline in `<span>`s), and its headline."""
+    title, href = f"{headline(rng)} {n}", f"/story/{n}-{rng.randint(0, 10**6)}"
+    picture = f"<img src='{href}.jpg' alt=''>"
+    if form == "link-span":
+        return f"<a class='tile' href='{href}'>{picture}<span class='t'>{title}</span></a>", title
+    if form == "wrapped-link-span":
+        return f"<div class='tile'><a href='{href}'>{picture}<span>{title}</span></a></div>", title
+    if form == "link-label-span":
+        label = f"<span class='label'>{rng.choice(SECTIONS)}</span>"
+        return f"<a class='tile' href='{href}'>{picture}{label}<span class='t'>{title}</span></a>", title
+    tag = rng.choice(["h2", "h3"])
+    return f"<div class='tile'><a href='{href}'>{picture}</a><{tag}><a href='{href}'>{title}</a></{tag}></div>", title
+
+
+def tiles_front(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str]]:
+    """A front page of desks of picture tiles without summaries (session 32): three to seven desks under their
+    linked names, each of four to ten tiles in one form (`tile`), at random a top story; the portal family's
+    furniture (menu or mega-menu, ticker, footer, ad slots and a widget between the desks, "Most read")."""
+    extras: list[str] = []
+    header, footer = chrome(rng, extras)
+    form = rng.choice(TILE_FORMS)
+    extras.append(f"tiles-{form}")
+    top, cards = "", []
+    if rng.random() < 0.4:
+        top, lead_title, text = lead_card(rng, "h2")
+        cards.append((lead_title, text))
+        extras.append("top")
+    desks = []
+    for k in range(rng.randint(3, 7)):
+        drawn = [tile(rng, k * 100 + n, form) for n in range(rng.randint(4, 10))]
+        cards += [(title, "") for _, title in drawn]
+        name = rng.choice(WORDS).capitalize()
+        inner = "".join(html for html, _ in drawn)
+        desks.append(
+            f"<section class='desk'><h2><a href='/{name.lower()}'>{name}</a></h2><div class='grid'>{inner}</div></section>"
+        )
+    body = f"{header}<main>{top}{between_desks(rng, desks, extras)}{most_read(rng, extras)}</main>{footer}"
+    title = "The Daily Example - News from the coast"
+    return f"<html><head><title>{title}</title></head><body>{body}</body></html>", cards, extras
+
+
 def portal_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str]]:
     """A front page as portals write it now: at random a top story as a big card under an `<h1>` or `<h2>` with a
     long summary, desks in any markup (desks of headlines alone among them), ad slots and a widget between them, a
@@ -983,8 +1030,8 @@ def score_articles(
 
 # The families: the front pages and article pages of sessions 19-21 (seeds 0.., 10**6..), and the section pages,
 # front pages and article pages of session 23 (portal furniture, newer card markups; seeds 2*10**6.. on); the river
-# family of session 32 (seeds 10*10**6..: 8 and 9 are the chrome pages').
-FAMILIES = ("front", "section", "portal", "portal-article", "archive", "desks", "named", "river")
+# and tiles families of session 32 (seeds 10*10**6.. and 11*10**6..: 8 and 9 are the chrome pages').
+FAMILIES = ("front", "section", "portal", "portal-article", "archive", "desks", "named", "river", "tiles")
 
 
 def main() -> int:
@@ -1046,6 +1093,7 @@ def main() -> int:
             ("desks", desks_page, 6),
             ("named", named_page, 7),
             ("river", river_page, 10),
+            ("tiles", tiles_front, 11),
         ):
             if family in families:
                 seeds_of = range(base * 10**6, base * 10**6 + n)

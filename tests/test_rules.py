@@ -32,6 +32,7 @@ from tests.test_content import (
     SHORT_POST_PAGE,
     SIDEBAR_POST_MD,
     STORIES,
+    TILE_HEADLINES,
     columnist_front,
     dated_river_page,
     desk_of_card_bodies,
@@ -40,6 +41,7 @@ from tests.test_content import (
     front_beside_a_search_box,
     front_page_under_a_reader_h1,
     mega_menu_panels,
+    picture_tiles_page,
     portal_front_under_an_h1,
     roundup_of_desks,
     roundup_post,
@@ -461,6 +463,17 @@ RIVER_LEAD_MD = (
     "board has approved the plans to rebuild the eastern wall, which the storms of January broke in two places, and "
     "the work is to start in the spring once the fishing season has closed."
 )
+# a front page of three desks of tiles, each one link holding its picture and its headline in a `<span>`
+PICTURE_TILES = picture_tiles_page()
+PICTURE_DESKS = ("harbour", "sport", "culture")
+PICTURE_TILES_OFF_MD = "\n\n".join(f"## [{desk.title()}](https://example.org/{desk})" for desk in PICTURE_DESKS)
+PICTURE_TILES_MD = "\n\n".join(
+    f"## [{desk.title()}](https://example.org/{desk})\n\n"
+    + "\n\n".join(
+        f"[{title}](https://example.org/story/{n})" for n, (name, title) in enumerate(TILE_HEADLINES) if name == desk
+    )
+    for desk in PICTURE_DESKS
+)
 RIVER_MD = "\n\n".join(
     [RIVER_LEAD_MD, "\n".join(f"- [{title}](https://example.org/story/{n})" for n, title in enumerate(RIVER_HEADLINES))]
 )
@@ -544,6 +557,7 @@ PAGES = {
     # the desks of tiles go by their links, their names with them
     "alike-tiles": (TILES, TILES_MD, TILES_TOP_MD),
     "dated-headlines": (RIVER, RIVER_MD, RIVER_LEAD_MD),
+    "inline-cards": (PICTURE_TILES, PICTURE_TILES_MD, PICTURE_TILES_OFF_MD),
     "listed-desks": (
         COLUMNIST,
         desks_md(("Harbour", "a"), ("Town", "b"), ("Opinion", "c"), cards=COLUMNIST_CARDS),
@@ -1271,6 +1285,7 @@ NEEDS = {
     "listing-holder": {"listing-pages", "teaser-cards", "listing-column"},  # part of it
     "card-bodies": {"listing-pages", "teaser-cards"},
     "alike-tiles": {"listing-pages", "teaser-cards", "link-density"},
+    "inline-cards": {"listing-pages", "teaser-cards", "linked-cards"},  # part of linked-cards
     "dated-headlines": {"listing-pages", "teaser-cards", "link-density", "lead-cards"},  # (a section's lead story)
     "short-h1": {"listing-pages", "teaser-cards", "link-density", "copyright-lines"},  # (the menu, the foot line)
     # part of closing-boxes; the cards' bylines and times go as card labels, or by their class
