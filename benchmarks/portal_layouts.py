@@ -29,6 +29,12 @@ furniture kept counts against precision. An evaluation set: never a rule's key.
 shorter end part of the `<title>`, else the host), and what is left of the real story outside the element (elements
 whose text is the truth's, the post's `<h1>`/`<h2>` its `<title>` held) is taken out (`story_left_out`). The
 trafilatura-dev truths are excerpts: there some of the story stays. Comment threads and sidebars stay as they are.
+
+The river and tiles families (session 32): a section front of a river of dated headlines without summaries (a
+list item of its date then its link, a date over a linked heading, an `<article>` of a heading and a time), under
+the section's name, at random a lead story over it; a front page of desks of picture tiles without summaries (one
+link holding its picture and its headline in a `<span>`, bare, wrapped, or with a label; a linked picture over a
+linked heading). Their truths are the headlines (and the lead's summary).
 """
 
 from __future__ import annotations
