@@ -29,6 +29,12 @@ furniture kept counts against precision. An evaluation set: never a rule's key.
 shorter end part of the `<title>`, else the host), and what is left of the real story outside the element (elements
 whose text is the truth's, the post's `<h1>`/`<h2>` its `<title>` held) is taken out (`story_left_out`). The
 trafilatura-dev truths are excerpts: there some of the story stays. Comment threads and sidebars stay as they are.
+
+The river and tiles families (session 32): a section front of a river of dated headlines without summaries (a
+list item of its date then its link, a date over a linked heading, an `<article>` of a heading and a time), under
+the section's name, at random a lead story over it; a front page of desks of picture tiles without summaries (one
+link holding its picture and its headline in a `<span>`, bare, wrapped, or with a label; a linked picture over a
+linked heading). Their truths are the headlines (and the lead's summary).
 """
 
 from __future__ import annotations
@@ -400,6 +406,102 @@ def section_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[s
     title = f"{section} - The Daily Example"
     page = f"<html><head><title>{title}</title></head><body>{header}{main}{footer}</body></html>"
     return page, cards, extras, f"https://daily.example/{section.lower()}/"
+
+
+def river_entry(rng: random.Random, n: int, form: str) -> tuple[str, str]:
+    """An entry of a river of dated headlines, in `form` (a list item of its date then its link; a row of a date
+    label over a linked heading; an `<article>` of a linked heading and a time, perhaps a picture), and its headline."""
+    title, href = f"{headline(rng)} {n}", f"/story/{n}-{rng.randint(0, 10**6)}"
+    hour, minute = rng.randint(6, 23), rng.randint(10, 59)
+    when = (
+        f"<time datetime='2026-06-04T{hour}:{minute}'>{hour}:{minute}</time>"
+        if rng.random() < 0.6
+        else f"<span class='date'>June {rng.randint(1, 9)}, 2026</span>"
+    )
+    picture = f"<a href='{href}'><img src='{href}.jpg' alt=''></a>" if rng.random() < 0.3 else ""
+    if form == "li":
+        return f"<li>{when} <a href='{href}'>{title}</a></li>", title
+    tag = rng.choice(["h2", "h3"])
+    if form == "row":
+        return (
+            f"<div class='row'>{picture}<div class='meta'>{when}</div><{tag}><a href='{href}'>{title}</a></{tag}></div>",
+            title,
+        )
+    return f"<article class='entry'>{picture}<{tag}><a href='{href}'>{title}</a></{tag}>{when}</article>", title
+
+
+def river_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str], str]:
+    """A section front as news sites write their latest news (session 32): the section's name as the `<h1>`, at
+    random one lead story with a long summary, then a river of 8 to 30 dated headlines without summaries in one form
+    (`river_entry`), then pagination or "Load more"; at random a "Most read" list beside; its cards' headlines (the
+    lead's with its summary), the extras and its address."""
+    extras: list[str] = []
+    header, footer = chrome(rng, extras)
+    section = rng.choice(SECTIONS)
+    cards: list[tuple[str, str]] = []
+    lead = ""
+    if rng.random() < 0.7:
+        lead, title, text = lead_card(rng, rng.choice(["h2", "h3"]))
+        cards.append((title, text))
+        extras.append("lead")
+    form = rng.choice(["li", "row", "article"])
+    extras.append(f"river-{form}")
+    entries = [river_entry(rng, n, form) for n in range(rng.randint(8, 30))]
+    cards += [(title, "") for _, title in entries]
+    inner = "".join(html for html, _ in entries)
+    river = f"<ul class='river'>{inner}</ul>" if form == "li" else f"<div class='river'>{inner}</div>"
+    side = most_read(rng, extras)
+    name = section if rng.random() < 0.6 else f"Latest news in {section}"
+    main = f"<main><h1>{name}</h1>{lead}{river}{pager(rng)}</main>{side}"
+    page = f"<html><head><title>{section} - The Daily Example</title></head><body>{header}{main}{footer}</body></html>"
+    return page, cards, extras, f"https://daily.example/{section.lower()}/"
+
+
+TILE_FORMS = ("link-span", "wrapped-link-span", "picture-heading", "link-label-span")
+
+
+def tile(rng: random.Random, n: int, form: str) -> tuple[str, str]:
+    """A tile of a picture and its headline, no summary, in `form` (one link holding its picture and its headline
+    in a `<span>`, bare or in a `<div>`; a linked picture over a linked heading; one link holding its picture, a
+    section's label and its headline in `<span>`s), and its headline."""
+    title, href = f"{headline(rng)} {n}", f"/story/{n}-{rng.randint(0, 10**6)}"
+    picture = f"<img src='{href}.jpg' alt=''>"
+    if form == "link-span":
+        return f"<a class='tile' href='{href}'>{picture}<span class='t'>{title}</span></a>", title
+    if form == "wrapped-link-span":
+        return f"<div class='tile'><a href='{href}'>{picture}<span>{title}</span></a></div>", title
+    if form == "link-label-span":
+        label = f"<span class='label'>{rng.choice(SECTIONS)}</span>"
+        return f"<a class='tile' href='{href}'>{picture}{label}<span class='t'>{title}</span></a>", title
+    tag = rng.choice(["h2", "h3"])
+    return f"<div class='tile'><a href='{href}'>{picture}</a><{tag}><a href='{href}'>{title}</a></{tag}></div>", title
+
+
+def tiles_front(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str]]:
+    """A front page of desks of picture tiles without summaries (session 32): three to seven desks under their
+    linked names, each of four to ten tiles in one form (`tile`), at random a top story; the portal family's
+    furniture (menu or mega-menu, ticker, footer, ad slots and a widget between the desks, "Most read")."""
+    extras: list[str] = []
+    header, footer = chrome(rng, extras)
+    form = rng.choice(TILE_FORMS)
+    extras.append(f"tiles-{form}")
+    top, cards = "", []
+    if rng.random() < 0.4:
+        top, lead_title, text = lead_card(rng, "h2")
+        cards.append((lead_title, text))
+        extras.append("top")
+    desks = []
+    for k in range(rng.randint(3, 7)):
+        drawn = [tile(rng, k * 100 + n, form) for n in range(rng.randint(4, 10))]
+        cards += [(title, "") for _, title in drawn]
+        name = rng.choice(WORDS).capitalize()
+        inner = "".join(html for html, _ in drawn)
+        desks.append(
+            f"<section class='desk'><h2><a href='/{name.lower()}'>{name}</a></h2><div class='grid'>{inner}</div></section>"
+        )
+    body = f"{header}<main>{top}{between_desks(rng, desks, extras)}{most_read(rng, extras)}</main>{footer}"
+    title = "The Daily Example - News from the coast"
+    return f"<html><head><title>{title}</title></head><body>{body}</body></html>", cards, extras
 
 
 def portal_page(rng: random.Random) -> tuple[str, list[tuple[str, str]], list[str]]:
@@ -933,8 +1035,9 @@ def score_articles(
 
 
 # The families: the front pages and article pages of sessions 19-21 (seeds 0.., 10**6..), and the section pages,
-# front pages and article pages of session 23 (portal furniture, newer card markups; seeds 2*10**6.. on).
-FAMILIES = ("front", "section", "portal", "portal-article", "archive", "desks", "named")
+# front pages and article pages of session 23 (portal furniture, newer card markups; seeds 2*10**6.. on); the river
+# and tiles families of session 32 (seeds 10*10**6.. and 11*10**6..: 8 and 9 are the chrome pages').
+FAMILIES = ("front", "section", "portal", "portal-article", "archive", "desks", "named", "river", "tiles")
 
 
 def main() -> int:
@@ -995,6 +1098,8 @@ def main() -> int:
             ("archive", archive_page, 5),
             ("desks", desks_page, 6),
             ("named", named_page, 7),
+            ("river", river_page, 10),
+            ("tiles", tiles_front, 11),
         ):
             if family in families:
                 seeds_of = range(base * 10**6, base * 10**6 + n)

@@ -8806,3 +8806,183 @@ def test_a_post_under_a_dated_byline_after_a_sidebar_on_a_page_counting_one_comm
     )
     md = convert(page, "https://design.example/2012/10/calligraphy-robot/", recall=True).markdown
     assert "delicate art of calligraphy" in md and "how it holds the brush" in md
+
+
+RIVER_HEADLINES = (
+    "Harbour board agrees late ferry timetable for summer",
+    "Island council opens new library beside the old pier",
+    "Fishing fleet returns early as storm warning holds",
+    "Tram line to airport delayed by another two years",
+    "Coast guard marks fifty years of rescues at the port",
+    "School roof repairs finished before the autumn term",
+)
+
+
+def dated_river_page(before: str = "") -> str:
+    """A section front: its name, a lead story with its summary, then a river of dated headlines, each a list item
+    of its `<time>` then its link, no summary."""
+    items = "".join(
+        f"<li><time datetime='2026-06-0{n + 1}'>June {n + 1}, 2026</time> <a href='/story/{n}'>{headline}</a></li>"
+        for n, headline in enumerate(RIVER_HEADLINES)
+    )
+    lead = (
+        "<article class='lead'><h2><a href='/story/lead'>Harbour wall to be rebuilt after winter storms</a></h2>"
+        "<p>The harbour board has approved the plans to rebuild the eastern wall, which the storms of January broke "
+        "in two places, and the work is to start in the spring once the fishing season has closed.</p></article>"
+    )
+    return (
+        "<html><head><title>Harbour - The Herald</title></head><body><header><a href='/'>The Herald</a><nav><ul>"
+        "<li><a href='/news'>News</a></li><li><a href='/sport'>Sport</a></li></ul></nav></header>"
+        f"<main>{before or '<h1>Harbour</h1>' + lead}<ul class='river'>{items}</ul></main>"
+        "<footer><p>© The Herald</p></footer></body></html>"
+    )
+
+
+def test_a_section_front_over_a_river_of_dated_headlines_keeps_them():
+    """A section front whose lead story is followed by a river of dated headlines (`<li><time>…</time> <a>Headline
+    </a></li>`): each entry's link, after its date alone, is its headline (`dated-headlines`), and the river is kept
+    as the section's list beside the lead story, not dropped as links."""
+    html = dated_river_page()
+    md = convert(html, "https://herald.example/harbour/").markdown
+    assert all(headline in md for headline in RIVER_HEADLINES)
+    assert "rebuild the eastern wall" in md
+    md = convert(html, "https://herald.example/harbour/", disable_rules=("dated-headlines",)).markdown
+    assert not any(headline in md for headline in RIVER_HEADLINES)
+
+
+def test_a_river_of_dated_headlines_after_an_article_stays_out():
+    """The same river after an article under its `<h1>`: other stories' headlines, left out."""
+    story = "".join(
+        f"<p>The harbour board met on Monday to settle the ferry timetable for the summer, part {n}, and agreed to "
+        "run the late boat on Fridays from June to September after a long debate with the island council.</p>"
+        for n in range(4)
+    )
+    html = dated_river_page(f"<article><h1>Late ferry to run on Fridays</h1>{story}</article>")
+    md = convert(html, "https://herald.example/news/late-ferry").markdown
+    assert md.count("late boat on Fridays") == 4
+    assert not any(headline in md for headline in RIVER_HEADLINES)
+
+
+def test_links_after_a_label_that_is_no_date_title_nothing():
+    """A list of links each after a label that is no date (a section's name): no river of dated headlines, the
+    links are no titles."""
+    items = "".join(
+        f"<li><span>Sport</span> <a href='/story/{n}'>{headline}</a></li>" for n, headline in enumerate(RIVER_HEADLINES)
+    )
+    root = etree.fromstring(f"<ul>{items}</ul>")
+    assert not any(is_title_link(anchor) for anchor in root.iter("a"))
+    dated = etree.fromstring(items.join(("<ul>", "</ul>")).replace("<span>Sport</span>", "<span>14:32</span>"))
+    assert all(is_title_link(anchor) for anchor in dated.iter("a"))
+
+
+TILE_HEADLINES = (
+    ("harbour", "Harbour board agrees late ferry timetable for summer"),
+    ("harbour", "Island council opens new library beside the old pier"),
+    ("harbour", "Fishing fleet returns early as storm warning holds"),
+    ("harbour", "Tram line to the airport delayed by another two years"),
+    ("harbour", "School roof repairs finished before the autumn term"),
+    ("sport", "Harbour rowing club wins the regatta for a third year"),
+    ("sport", "Island league final moved to Sunday after the storm"),
+    ("sport", "Coach of the coast team steps down after ten seasons"),
+    ("sport", "New stand for the harbour ground to open in August"),
+    ("sport", "Swimmers cross the bay for the lifeboat charity again"),
+    ("culture", "Museum of the coast reopens its fishing gallery"),
+    ("culture", "Island festival names its headline bands for July"),
+    ("culture", "Library lends out telescopes for the winter nights"),
+    ("culture", "Harbour choir records an album in the old church"),
+    ("culture", "Painters of the bay show their work at the market"),
+)
+
+
+def picture_tiles_page(before: str = "") -> str:
+    """A front page of three desks of tiles, each tile one link holding its picture and its headline in a `<span>`
+    (no heading tag, no summary)."""
+    desks = ""
+    for desk in ("harbour", "sport", "culture"):
+        tiles = "".join(
+            f"<a class='tile' href='/story/{n}'><img src='/img/{n}.jpg' alt=''><span>{headline}</span></a>"
+            for n, (name, headline) in enumerate(TILE_HEADLINES)
+            if name == desk
+        )
+        desks += f"<section><h2><a href='/{desk}'>{desk.title()}</a></h2><div class='grid'>{tiles}</div></section>"
+    return (
+        "<html><head><title>The Herald</title></head><body><header><a href='/'>The Herald</a><nav><ul>"
+        "<li><a href='/news'>News</a></li><li><a href='/sport'>Sport</a></li></ul></nav></header>"
+        f"<main>{before}{desks}</main><footer><p>© The Herald</p></footer></body></html>"
+    )
+
+
+def test_a_front_page_of_picture_tiles_each_one_link_keeps_its_headlines():
+    """Desks of tiles each written as one link holding its picture and its headline in a `<span>`: on a listing each
+    is a card as a link holding blocks is (`inline-cards`), and its headline after the picture is no caption."""
+    html = picture_tiles_page()
+    md = convert(html, "https://herald.example/").markdown
+    assert all(headline in md for _, headline in TILE_HEADLINES)
+    md = convert(html, "https://herald.example/", disable_rules=("inline-cards",)).markdown
+    assert not any(headline in md for _, headline in TILE_HEADLINES)
+
+
+def test_picture_tiles_each_one_link_after_an_article_stay_out():
+    """The same desks after an article under its `<h1>`: other stories' teasers, left out."""
+    story = "".join(
+        f"<p>The harbour board met on Monday to settle the ferry timetable for the summer, part {n}, and agreed to "
+        "run the late boat on Fridays from June to September after a long debate with the island council.</p>"
+        for n in range(4)
+    )
+    html = picture_tiles_page(f"<article><h1>Late ferry to run on Fridays</h1>{story}</article>")
+    md = convert(html, "https://herald.example/news/late-ferry").markdown
+    assert md.count("late boat on Fridays") == 4
+    assert not any(headline in md for _, headline in TILE_HEADLINES)
+
+
+def test_a_menu_of_icon_links_with_short_labels_makes_no_tiles():
+    """A menu of links each holding an icon and a label of a word or two in a `<span>`: the labels read as no
+    headlines, so the menu is no desk of tiles on a front page."""
+    menu = "".join(
+        f"<a class='tile' href='/s/{n}'><img src='/i/{n}.svg' alt=''><span>Section {n}</span></a>" for n in range(6)
+    )
+    html = picture_tiles_page().replace("<main>", f"<main><div class='icons'>{menu}</div>")
+    md = convert(html, "https://herald.example/").markdown
+    assert "Section 1" not in md
+    assert all(headline in md for _, headline in TILE_HEADLINES)
+
+
+def test_tiles_side_by_side_each_one_link_render_as_blocks_of_their_own():
+    """Links touching one another, each holding a picture and words (tiles), are blocks of their own in the
+    Markdown and the text, as their page shows them: not one line of glued headlines. Links of words alone, and
+    links holding a picture alone (a gallery's thumbnails), stay on their line."""
+    tiles = "".join(
+        f"<a href='/story/{n}'><img src='/i/{n}.jpg' alt=''><span>Harbour story number {n}</span></a>" for n in range(3)
+    )
+    text = convert(f"<html><body><div>{tiles}</div></body></html>", "https://herald.example/", main_content=False).text
+    assert text.splitlines() == ["Harbour story number 0", "", "Harbour story number 1", "", "Harbour story number 2"]
+    words = "".join(f"<a href='/s/{n}'><span>Section {n}</span></a>" for n in range(3))
+    thumbs = "".join(f"<a href='/g/{n}'><img src='/g/{n}.jpg' alt='Boat {n}'></a>" for n in range(3))
+    md = convert(
+        f"<html><body><p>{words}</p><p>{thumbs}</p></body></html>",
+        "https://herald.example/",
+        main_content=False,
+        include_images=True,
+    ).markdown
+    assert md.count("\n\n") == 1  # two paragraphs, each on one line
+
+
+def test_a_front_page_keeps_its_desks_of_dated_headlines_under_their_short_names():
+    """Desks each a river of dated headlines under a linked name of a word ("Latest"): a desk's name heads no card,
+    so its entries are headlines (`dated-headlines`), not a card's lines as a live blog's updates are."""
+    names = ("Latest", "Harbour", "Sport")
+    desks = "".join(
+        f"<section><h2><a href='/{name.lower()}'>{name}</a></h2><ul>"
+        + "".join(
+            f"<li><time>1{n}:0{n}</time> <a href='/story/{name}{n}'>{headline} in {name}</a></li>"
+            for n, headline in enumerate(RIVER_HEADLINES)
+        )
+        + "</ul></section>"
+        for name in names
+    )
+    html = (
+        "<html><head><title>The Herald</title></head><body><header><a href='/'>The Herald</a></header>"
+        f"<main>{desks}</main><footer><p>© The Herald</p></footer></body></html>"
+    )
+    md = convert(html, "https://herald.example/").markdown
+    assert all(f"{headline} in {name}" in md for headline in RIVER_HEADLINES for name in names)

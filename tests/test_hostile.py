@@ -102,6 +102,21 @@ EXTRACTION_CASES = {
         lambda n: STORY + "<div>" + "<span></span>" * n + '<img src="/a.png">' * 2 + "<p>Photo: harbour</p></div>",
         3000,
     ),
+    # (session 32: tiles touching, each one link holding its picture and words; a river of dated headlines)
+    "tiles side by side, each one link": (
+        lambda n: (
+            "<div>" + "<a href='/s'><img src='/i.jpg'><span>Harbour board agrees ferry plan</span></a>" * n + "</div>"
+        ),
+        1000,
+    ),
+    "dated headlines in wrappers": (
+        lambda n: (
+            "<div>" * n
+            + "<li><time>10:05</time> <a href='/s'>Harbour board agrees ferry plan</a></li>" * 5
+            + "</div>" * n
+        ),
+        300,
+    ),
     "nested headings in wrappers": (lambda n: STORY + "<h2><div>" * n + "x" + "</div></h2>" * n, 200),
     "nested wrappers around an ad label": (lambda n: STORY + "<div>" * n + "Anzeige" + "</div>" * n, 200),
     # (3000 and more: the block of dates holds more text than the story and is kept, whatever n is; at 1500 the

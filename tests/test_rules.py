@@ -31,18 +31,22 @@ from tests.test_content import (
     LINKED_THREAD_POST,
     OLDER_DESKS,
     PORTAL_DESKS,
+    RIVER_HEADLINES,
     ROUNDUP_ABOUT,
     SHORT_POST_MD,
     SHORT_POST_PAGE,
     SIDEBAR_POST_MD,
     STORIES,
+    TILE_HEADLINES,
     columnist_front,
+    dated_river_page,
     desk_of_card_bodies,
     desks_front,
     desks_over_a_foot,
     front_beside_a_search_box,
     front_page_under_a_reader_h1,
     mega_menu_panels,
+    picture_tiles_page,
     portal_front_under_an_h1,
     roundup_of_desks,
     roundup_post,
@@ -473,6 +477,28 @@ COLUMNIST, COLUMNIST_CARDS = columnist_front()
 
 # a front page of top stories over two desks of tiles of a headline alone (`<div class="title"><a>`)
 TILES, _ = tiles_page()
+
+# a section front: a lead story over a river of dated headlines (`<li><time>…</time> <a>Headline</a></li>`)
+RIVER = dated_river_page()
+RIVER_LEAD_MD = (
+    "# Harbour\n\n## [Harbour wall to be rebuilt after winter storms](https://example.org/story/lead)\n\nThe harbour "
+    "board has approved the plans to rebuild the eastern wall, which the storms of January broke in two places, and "
+    "the work is to start in the spring once the fishing season has closed."
+)
+# a front page of three desks of tiles, each one link holding its picture and its headline in a `<span>`
+PICTURE_TILES = picture_tiles_page()
+PICTURE_DESKS = ("harbour", "sport", "culture")
+PICTURE_TILES_OFF_MD = "\n\n".join(f"## [{desk.title()}](https://example.org/{desk})" for desk in PICTURE_DESKS)
+PICTURE_TILES_MD = "\n\n".join(
+    f"## [{desk.title()}](https://example.org/{desk})\n\n"
+    + "\n\n".join(
+        f"[{title}](https://example.org/story/{n})" for n, (name, title) in enumerate(TILE_HEADLINES) if name == desk
+    )
+    for desk in PICTURE_DESKS
+)
+RIVER_MD = "\n\n".join(
+    [RIVER_LEAD_MD, "\n".join(f"- [{title}](https://example.org/story/{n})" for n, title in enumerate(RIVER_HEADLINES))]
+)
 TILES_TOP_MD = "## Top stories\n\n" + "\n\n".join(
     f"### [{title}](https://example.org/news/{n})\n\n{summary}" for n, (title, _, summary) in enumerate(STORIES)
 )
@@ -552,6 +578,8 @@ PAGES = {
     ),
     # the desks of tiles go by their links, their names with them
     "alike-tiles": (TILES, TILES_MD, TILES_TOP_MD),
+    "dated-headlines": (RIVER, RIVER_MD, RIVER_LEAD_MD),
+    "inline-cards": (PICTURE_TILES, PICTURE_TILES_MD, PICTURE_TILES_OFF_MD),
     "listed-desks": (
         COLUMNIST,
         desks_md(("Harbour", "a"), ("Town", "b"), ("Opinion", "c"), cards=COLUMNIST_CARDS),
@@ -1323,6 +1351,8 @@ NEEDS = {
     "listing-holder": {"listing-pages", "teaser-cards", "listing-column"},  # part of it
     "card-bodies": {"listing-pages", "teaser-cards"},
     "alike-tiles": {"listing-pages", "teaser-cards", "link-density"},
+    "inline-cards": {"listing-pages", "teaser-cards", "linked-cards"},  # part of linked-cards
+    "dated-headlines": {"listing-pages", "teaser-cards", "link-density", "lead-cards"},  # (a section's lead story)
     "short-h1": {"listing-pages", "teaser-cards", "link-density", "copyright-lines"},  # (the menu, the foot line)
     # part of closing-boxes; the cards' bylines and times go as card labels, or by their class
     "listed-desks": {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable, Iterator
-from itertools import chain
+from itertools import chain, islice
 
 from lxml import etree
 
@@ -88,6 +88,9 @@ RECALL_MIN_UNIT = 17  # ... with `recall`
 # A card: a block titled by one linked heading, with at most this much text (a headline, a summary, a date).
 # Siblings that are cards, this many or more, are a teaser list: their summaries are not the page's content.
 CARD_CHARS = 800
+CARD_HEADLINE_CHARS = 25  # a title of this many characters (with its badge) heads a card; a desk's name is shorter
+RIVER_DEPTH = 3  # the blocks above a dated headline's own that a card's headline met before it makes a card's lines
+LINKED_CARD_DEPTH = 3  # how far above a line of a card written as one link its card is (the link, a wrapper or two)
 MIN_CARDS = 3
 # Beside lists of cards, an `<h1>` of a word or two over less text than this of its own (outside links, lists and
 # cards) names a section over its introduction, not a story
@@ -252,6 +255,7 @@ class Analysis:
         self.lone_held: dict[etree._Element, int] = {}
         # on a listing page, its lists of cards each written as one link without a heading tag (`list_linked_cards`)
         self.linked_lists: set[etree._Element] = set()
+        self.linked_cards: set[etree._Element] = set()  # ... and their cards
         # on a listing, the blocks holding a listed list of bare headlines or of such cards (not link-dense: they hold
         # headlines)
         self.headline_holders: frozenset[etree._Element] = frozenset()
@@ -310,6 +314,7 @@ class Analysis:
         # per kind of block passed over, the block holding the cards it closed and how many of them side by side
         tile_runs: dict[tuple[str, str], tuple[etree._Element | None, int]] = {}
         alike_tiles = "alike-tiles" not in self.disabled
+        dated_headlines = "dated-headlines" not in self.disabled
 
         def closes_a_tile(anchor: etree._Element, wrapper: etree._Element, wrapper_tag: str) -> bool:
             """Whether a link alone in a block closing its own (`wrapper`) is in a block of a title's kind."""
@@ -332,6 +337,21 @@ class Analysis:
                     tile_runs[key] = (grid, run)
                     if run >= MIN_CARDS:
                         title_wrappers.add(key)
+            return False
+
+        def in_a_card() -> bool:
+            """Whether the block closing now (a list item, say) is a line of a card under its headline: a block of
+            the RIVER_DEPTH above it holds a title met before it, of CARD_HEADLINE_CHARS or more with what else it
+            holds so far, and no card (a live blog's updates, a card's related links); a block holding cards before
+            it is a column of stories (a section's lead story over its river), one holding a short title a desk."""
+            for block, counts in zip(
+                open_elements[-2 : -2 - RIVER_DEPTH : -1], open_stats[-2 : -2 - RIVER_DEPTH : -1], strict=False
+            ):
+                if block is None or block in cards:
+                    return False
+                if counts.titles:
+                    # a card's headline, not a desk's name over its river ("Latest", "More from Harbour")
+                    return counts.text >= CARD_HEADLINE_CHARS
             return False
 
         def holds_a_title(wrapper: etree._Element, wrapper_tag: str) -> None:
@@ -549,7 +569,13 @@ class Analysis:
                             or closes_a_tile(el, open_elements[-1], open_tags[-1])
                         )
                     )
-                    and is_title_link(el, title_wrappers)
+                    and is_title_link(
+                        el,
+                        title_wrappers,
+                        # (an entry of a river, not a line of a card under its headline: a live blog's updates,
+                        # a card's related links)
+                        dated_headlines and not in_a_card(),
+                    )
                 ):
                     # a linked title on a line of its own counts as a linked heading (its text is its block's)
                     target = link_target(el)
@@ -761,10 +787,21 @@ class Analysis:
             if el not in self.headline_lists and el not in self.teaser_lists:
                 self.headline_lists[el] = cards
                 self.linked_lists.add(el)
+                self.linked_cards.update(cards)
+
+    def in_a_linked_card(self, el: etree._Element) -> bool:
+        """Whether `el` is a line of a listed card written as one link (`linked_cards`), a few levels below it."""
+        cards = self.linked_cards
+        if not cards or "inline-cards" in self.disabled:
+            return False
+        for node in islice(el.iterancestors(), LINKED_CARD_DEPTH):
+            if node in cards:
+                return True
+        return False
 
     def find_linked_lists(self) -> dict[etree._Element, list[etree._Element]]:
-        """The page's lists of cards each written as one link holding its lines in blocks, no heading tag among them
-        (`opens_with_a_headline`; looked for on listings and beside a card apart, not in the walk: elsewhere a product
+        """The page's lists of cards each written as one link holding its lines in blocks or inline elements (`<a>
+        <img><span>Headline</span></a>`, rule `inline-cards`), no heading tag among them (`opens_with_a_headline`; looked for on listings and beside a card apart, not in the walk: elsewhere a product
         list's names over their makers, an embedded post's placeholder open so too), each with its cards. A card is
         the link, or the blocks holding it alone; a list, the block holding MIN_CARDS such cards or more. A label over
         the headline counts only in a list where a card holds a picture (a menu's entries, a name over a line
@@ -779,10 +816,20 @@ class Analysis:
         found: dict[etree._Element, list[etree._Element]] = {}
         labelled: set[etree._Element] = set()  # the cards whose headline has a label over it
         pictured: set[etree._Element] = set()  # the lists holding a card with a picture
+        inline = "inline-cards" not in self.disabled
         for anchor in self.root.iter("a"):
             own = stats.get(anchor)
             # (a link holding blocks: its own measures hold their text; a link of inline text passes it to its block)
-            if own is None or not own.text or own.titles or own.text > CARD_CHARS:
+            if own is None or own.titles or own.text > CARD_CHARS:
+                continue
+            if not own.text and not (
+                # a link of inline lines (`<a><img><span>Headline</span></a>`): a card as one holding blocks is,
+                # its headline in an element of its own
+                inline
+                and len(anchor)
+                and not own.links  # (its text its block's: none of its own)
+                and len(subtree_text(anchor)) <= CARD_CHARS
+            ):
                 continue
             opening = opens_with_a_headline(anchor)
             if not opening:

@@ -70,12 +70,13 @@ def parts_of_the_page(cards: list[etree._Element], base: str) -> bool:
     return bool(cards) and all(link_into_the_page(link_target(card) or "", base) for card in cards)
 
 
-def is_title_link(anchor: etree._Element, title_blocks: Collection[tuple[str, str]] = ()) -> bool:
+def is_title_link(anchor: etree._Element, title_blocks: Collection[tuple[str, str]] = (), dated: bool = True) -> bool:
     """Whether a link is a title on a line of its own at the top of its block (a teaser's headline with its
     summary or date after it): words, alone in the inline elements around it (`<strong><a>`), with nothing but
     images before it and, after it, an element with words of its own or a line break and words. A link alone in a
     block of its own closing its card is one when it reads as a headline and that block is written as the blocks of
-    titles of other cards on the page, its tag and class one of `title_blocks` (a tile of a headline alone)."""
+    titles of other cards on the page, its tag and class one of `title_blocks` (a tile of a headline alone). With
+    `dated`, a link reading as a headline closing a block after its date alone is one too (`dated_headline`)."""
     line = anchor
     parent = anchor.getparent()
     while (
@@ -109,8 +110,8 @@ def is_title_link(anchor: etree._Element, title_blocks: Collection[tuple[str, st
     elif parent.tag not in TITLE_BLOCK_TAGS or word_count(subtree_text(anchor)) < 2:
         return False
     if following is None:
-        # a tile: the story's picture linked to it, then its headline
-        return titles_a_picture(line, anchor.get("href"))
+        # a tile: the story's picture linked to it, then its headline; or a river's entry, its date then its headline
+        return titles_a_picture(line, anchor.get("href")) or dated and dated_headline(line, anchor)
     # looked back only as far as the nearest text (each stretch of siblings once, as a title has words), past one
     # label of its own over the title (a kicker, a date; perhaps a link to its section)
     label = False
@@ -140,6 +141,24 @@ def is_title_link(anchor: etree._Element, title_blocks: Collection[tuple[str, st
 def reads_as_headline(text: str) -> bool:
     """Whether a link's text, standing alone, reads as a headline: not a control ("Upload a photo") nor a date."""
     return word_count(text) >= WRAPPED_TITLE_WORDS and not (len(text) <= MAX_DATE_LINE and is_date_line(text.strip()))
+
+
+def dated_headline(line: etree._Element, anchor: etree._Element) -> bool:
+    """Whether all that stands before `line` (closing its block) is its date (a `<time>`, or a block whose text is a
+    date line, linking nowhere) and the link `anchor` reads as a headline: an entry of a river of dated headlines
+    (`<li><time>14:32</time> <a>Headline</a></li>`), which a menu's entries, undated, are not."""
+    before = list(islice(line.itersiblings(etree.Element, preceding=True), 2))
+    if len(before) != 1 or (line.getparent().text or "").strip() or (before[0].tail or "").strip():
+        return False
+    date = before[0]
+    if next(date.iter("a"), None) is not None:
+        return False
+    text = " ".join(subtree_text(date).split())
+    return (
+        bool(text)
+        and (date.tag == "time" or len(text) <= MAX_DATE_LINE and is_date_line(text))
+        and reads_as_headline(subtree_text(anchor))
+    )
 
 
 def titles_a_picture(line: etree._Element, href: str | None) -> bool:

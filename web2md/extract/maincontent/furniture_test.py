@@ -3337,7 +3337,12 @@ class FurnitureTest:
         in_figure = False
         # may be the text after an image in a figure-like block (on a listing, a linked title after a picture is its
         # card's headline)
-        after_image = tag not in NOT_IMAGE_CAPTIONS and not (own.titles and self.analysis.listed)
+        after_image = (
+            tag not in NOT_IMAGE_CAPTIONS
+            and not (own.titles and self.analysis.listed)
+            # nor its headline in a line of its own in a card written as one link (`<a><img><span>Headline`)
+            and not self.analysis.in_a_linked_card(el)
+        )
         stats = self.stats
         # an inline element deeper in a figure sits in a block that was judged already
         levels = 1 if tag in INLINE_TAGS else 3

@@ -414,6 +414,24 @@ RULES: tuple[Rule, ...] = (
         ("test_content::test_a_front_page_of_tiles_alone_keeps_every_desk",),
     ),
     Rule(
+        "dated-headlines",
+        "a link reading as a headline that closes its block after its date alone (a `<time>`, or a block whose text is "
+        "a date line) is a title: an entry of a river of dated headlines (`<li><time>14:32</time> <a>Headline</a></li>`), "
+        "as a headline with its date after it already is; not in a card under its headline (a live blog's updates, a "
+        "card's related links: none of the RIVER_DEPTH blocks above the entry's holds a title met before it of "
+        "CARD_HEADLINE_CHARS or more; a desk's short name over a river is no card's headline)",
+        ("WRAPPED_TITLE_WORDS", "MAX_DATE_LINE", "RIVER_DEPTH", "CARD_HEADLINE_CHARS"),
+        ("test_content::test_a_section_front_over_a_river_of_dated_headlines_keeps_them",),
+    ),
+    Rule(
+        "inline-cards",
+        "part of linked-cards: on a listing, a card written as one link holding its lines in inline elements (`<a><img>"
+        "<span>Headline</span></a>`, a tile of a picture and its headline) is one as a link holding blocks is, and its "
+        "headline after the picture is no caption",
+        ("MIN_CARDS", "WRAPPED_TITLE_WORDS", "CARD_CHARS", "LINKED_CARD_DEPTH"),
+        ("test_content::test_a_front_page_of_picture_tiles_each_one_link_keeps_its_headlines",),
+    ),
+    Rule(
         "listed-desks",
         "part of closing-boxes: on a listing, the walk for boxes closing the region stops at a desk of its (a listed "
         "list of cards, a card, or a block holding one): a desk closing the page is its content, not a box about the "

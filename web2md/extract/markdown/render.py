@@ -18,7 +18,7 @@ from unicodedata import is_normalized
 from lxml import etree
 
 from web2md.extract.exact import str_lower
-from web2md.extract.html.entities import collapse_ws, normalise_chars, unprintable_needs_mapping
+from web2md.extract.html.entities import collapse_ws, normalise_chars, subtree_text, unprintable_needs_mapping
 from web2md.extract.html.parse import parse_html
 from web2md.extract.html.rows import PACKED, repack, unpack
 from web2md.extract.html.tags import (
@@ -748,6 +748,18 @@ class Renderer:
         self._finish(self._close())
 
     def start_link(self, el: etree._Element) -> None:
+        if not self.inlines and not self.links and len(el) and is_tile(el):
+            previous = el.getprevious()
+            if (
+                previous is not None
+                and previous.tag == "a"
+                and not (previous.tail or "").strip()
+                and len(previous)
+                and is_tile(previous)
+            ):
+                # tiles side by side, each one link holding its picture and its words (a desk's cards written so):
+                # blocks of their own, as their page shows them, not one line of glued headlines
+                self.block_boundary()
         href = None
         if not (self.pre or self.code or self.links or len(self.inlines) > MAX_INLINE_DEPTH):
             raw = el.get("href")
@@ -1074,6 +1086,11 @@ def _code_span(inner: str, href: str | None) -> str:
         ticks += "`"
     pad = " " if len(ticks) > 1 or body.startswith("`") or body.endswith("`") else ""
     return f"{lead}{ticks}{pad}{body}{pad}{ticks}{trail}"
+
+
+def is_tile(anchor: etree._Element) -> bool:
+    """Whether a link holds a picture and words: a tile (its picture and its headline, perhaps a label)."""
+    return next(anchor.iter("img", "picture"), None) is not None and bool(subtree_text(anchor).strip())
 
 
 def _link(inner: str, href: str | None) -> str:
