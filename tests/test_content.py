@@ -8736,33 +8736,6 @@ def test_two_dated_quotations_closing_a_post_whose_count_differs_stay():
     assert "bureaucracy out of control" in md and "snowflake" in md
 
 
-LABELLED_COMMENT_PAGE = (
-    "<html><head><title>Series preview: Braves at Mets</title></head><body><div class='q1b2c3d'>"
-    "<div class='q2c4e6a'><h1>Series preview: Braves at Mets</h1>"
-    "<p>The Braves open a three-game series in New York on Friday, with their best pitcher on the mound and the "
-    "Mets without two of their starters, who are out for the rest of the month.</p>"
-    "<p>The Mets were six and seven in their last thirteen games, with an earned run average over four.</p></div>"
-    "<div class='q6a8c0e'><h4 class='q4e6a8c'>One comment <span class='q5f7b9d'>"
-    "<a href='#q0d2f4b'>Add your comment</a></span></h4>"
-    "<div class='q7b9d1f'><p class='q8c0e2a'>ChipperisGod</p>"
-    "<p>We have been beating their starter all year, and I look for ours to give another good start tomorrow. "
-    "I think we take at least two of three, which we need with the schedule that follows.</p>"
-    "<p>With series against the Dodgers, the Nationals and the Giants back to back, we need to win the series we "
-    "are supposed to win, and go pound for pound against the teams on our level.</p></div></div>"
-    "<a name='q0d2f4b'></a><form method='post' action='/comments'><p><label>Name</label> <input type='text' "
-    "name='author'></p><textarea name='comment'></textarea><input type='submit' value='Submit'></form>"
-    "</div></body></html>"
-)
-
-
-def test_a_comments_heading_beside_its_link_to_the_form_heads_the_comments():
-    """A heading counting the comments with a link jumping to the form beside it ("One comment Add your comment"):
-    read without its link it names the comments, and the comment under it goes (rule comment-label-links)."""
-    md = convert(LABELLED_COMMENT_PAGE, "https://blogs.example/braves/2012/08/09/series-preview/").markdown
-    assert "three-game series" in md and "six and seven" in md
-    assert "beating their starter" not in md and "One comment" not in md
-
-
 def test_a_post_under_a_dated_byline_after_its_title_on_a_page_counting_one_comment_stays():
     """The post's block opens as a comment may over a box to write in (a date, the writer's name, then paragraphs)
     and closes its parent after the block of its title; the page counts one comment. One block holding nearly all the region's text is the

@@ -21,7 +21,6 @@ from tests.test_content import (
     COUNTED_POST,
     FILM_MD,
     FILM_PAGE,
-    LABELLED_COMMENT_PAGE,
     LATEST,
     LEAD_SUMMARY,
     LEGAL_NOTICE,
@@ -1276,11 +1275,6 @@ PAGES = {
         "# Man sentenced for catching rain water\n\nBy Tammy on August 9, 2012 · 2 Comments\n\nAn Oregon man was sentenced to thirty days in jail for collecting rain and snow runoff in reservoirs on his own land, under a law of 1925 that gives the state the water of every stream.\n\nHe has vowed to fight the penalty, saying the water is his as long as it falls on his property.",
         "# Man sentenced for catching rain water\n\nBy Tammy on August 9, 2012 · 2 Comments\n\nAn Oregon man was sentenced to thirty days in jail for collecting rain and snow runoff in reservoirs on his own land, under a law of 1925 that gives the state the water of every stream.\n\nHe has vowed to fight the penalty, saying the water is his as long as it falls on his property.\n\n**Alain** says:\n\nI am interested in what the law says and why. My guess is that it was written to keep farmers from damming the streams their neighbours downstream depend on, which is another matter than catching rain.\n\nRegardless, it is bureaucracy out of control.\n\n**Shifra** says:\n\nI caught a snowflake in my mouth last winter. Can I get arrested for that too, or only for keeping it?",
     ),
-    "comment-label-links": (
-        LABELLED_COMMENT_PAGE,
-        "# Series preview: Braves at Mets\n\nThe Braves open a three-game series in New York on Friday, with their best pitcher on the mound and the Mets without two of their starters, who are out for the rest of the month.\n\nThe Mets were six and seven in their last thirteen games, with an earned run average over four.",
-        "# Series preview: Braves at Mets\n\nThe Braves open a three-game series in New York on Friday, with their best pitcher on the mound and the Mets without two of their starters, who are out for the rest of the month.\n\nThe Mets were six and seven in their last thirteen games, with an earned run average over four.\n\n#### One comment Add your comment\n\nChipperisGod\n\nWe have been beating their starter all year, and I look for ours to give another good start tomorrow. I think we take at least two of three, which we need with the schedule that follows.\n\nWith series against the Dodgers, the Nationals and the Giants back to back, we need to win the series we are supposed to win, and go pound for pound against the teams on our level.",
-    ),
     "heads-nothing": (
         article(
             '<h2>Tide tools</h2><div class="tools"><a href="/tools/tables">Harbour tide tables</a> '
@@ -1406,7 +1400,6 @@ NEEDS = {
     "closing-credits": {"captions"},  # judged as a caption: off with captions too
     "reply-forms": {"heads-nothing"},  # the form's heading, over nothing once the form goes
     "counted-comments": {"comment-threads"},  # read where comment-threads reads a thread
-    "comment-label-links": {"comment-sections"},  # a heading comment-sections reads
 }
 
 

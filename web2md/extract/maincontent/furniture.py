@@ -643,31 +643,6 @@ def is_comments_label(text: str) -> bool:
 QUOTE_MARKS = " \u201c\u201d\"'\u00ab\u00bb\u201e\u2018\u2019"
 
 
-LABEL_SEPARATORS = " |·•:-–—/({[]})"
-LABEL_ELEMENTS = 12  # elements of a label with its links read (a count, a link or two, their wrappers)
-
-
-def without_jump_links(heading: etree._Element) -> str | None:
-    """A heading's words without those of its links into the page (`href="#…"`: "Leave a comment" jumping to the
-    form beside "2 Comments"), separators at their ends trimmed; None when it holds no such link (rule
-    comment-label-links)."""
-    parts: list[str] = []
-    jumped = False
-    walk = etree.iterwalk(heading, events=("start", "end"))
-    for event, node in islice(walk, 2 * LABEL_ELEMENTS):
-        if event == "start":
-            if node.tag == "a" and (node.get("href") or "").startswith("#"):
-                jumped = True
-                walk.skip_subtree()
-            elif isinstance(node.tag, str) and node.text:
-                parts.append(node.text)
-        elif node is not heading and node.tail:
-            parts.append(node.tail)
-        if event == "end" and node is heading:
-            return " ".join(" ".join(parts).split()).strip(LABEL_SEPARATORS) if jumped else None
-    return None  # (more elements than a label's)
-
-
 def without_title(label: str, title: str) -> str:
     """A heading over the comments that quotes the story's title ("13 Responses to The Time Has Come to …", with or
     without quotation marks) with an empty quotation in its place: a label is measured and read without it."""

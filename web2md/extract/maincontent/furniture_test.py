@@ -103,7 +103,6 @@ from web2md.extract.maincontent.furniture import (
     names_content,
     read_hints,
     shown_block_text,
-    without_jump_links,
     without_title,
 )
 from web2md.extract.markdown.tables import is_headed, is_layout_table
@@ -2459,7 +2458,7 @@ class FurnitureTest:
             if not own or own.text > MAX_FURNITURE_LABEL + len(title):
                 continue  # (a heading the walk passed over, or longer than a label)
             label = without_title(self.text_of(heading), title)
-            if len(label) > MAX_FURNITURE_LABEL or not (is_comments_label(label) or self.labels_with_jumps(heading)):
+            if len(label) > MAX_FURNITURE_LABEL or not is_comments_label(label):
                 continue
             node = heading  # out of the wrappers it opens (`<div><h3>Comments</h3>...`)
             parent = node.getparent()
@@ -2481,15 +2480,6 @@ class FurnitureTest:
             ):
                 found |= sections
         return found
-
-    def labels_with_jumps(self, heading: etree._Element) -> bool:
-        """Whether a heading names the comments once its links into the page are set aside ("2 Comments" beside
-        "Leave a comment" jumping to the form, "One comment | Add yours": `without_jump_links`; rule
-        comment-label-links)."""
-        if "comment-label-links" in self.analysis.disabled:
-            return False
-        label = without_jump_links(heading)
-        return label is not None and is_comments_label(label)
 
     def comment_thread(self, parent: etree._Element) -> set[etree._Element]:
         """The readers' comments closing `parent` without a heading or class naming them: MIN_COMMENTS or more blocks
@@ -2851,7 +2841,6 @@ class FurnitureTest:
                         or counts
                         and story
                         and counts_comments(label)
-                        or self.labels_with_jumps(heading)
                     ):
                         if child.tag in HEADING_TAGS or len(self.text_of(child)) == len(line):
                             found.update(children[i:])  # the heading stands alone: the comments follow it

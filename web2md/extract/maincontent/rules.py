@@ -821,14 +821,6 @@ RULES: tuple[Rule, ...] = (
         ("test_content::test_two_comments_a_link_naming_them_jumps_to_are_left_out",),
     ),
     Rule(
-        "comment-label-links",
-        "part of comment-sections: a heading over the readers' comments is read without its links into the page "
-        "(href='#…': '2 Comments' beside 'Leave a comment' jumping to the form, 'One comment Add your comment'), "
-        "over LABEL_ELEMENTS elements at most",
-        ("LABEL_ELEMENTS",),
-        ("test_content::test_a_comments_heading_beside_its_link_to_the_form_heads_the_comments",),
-    ),
-    Rule(
         "counted-comments",
         "part of comment-threads: a run of one or two blocks closing the region after its text, each reading as a "
         "comment (a name and a date over the reader's words, a permalink, a name in a <cite>), is its thread when "
