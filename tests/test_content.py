@@ -630,11 +630,19 @@ TRACKBACKS = (
 )
 
 
-@pytest.mark.parametrize("closing", [TRACKBACKS, TRACKBACKS.replace("<a id='trackback'></a>", "<a name='tb'></a>")])
+@pytest.mark.parametrize(
+    "closing",
+    [
+        TRACKBACKS,
+        TRACKBACKS.replace("<a id='trackback'></a>", "<a name='tb'></a>"),
+        TRACKBACKS.replace("<a id='trackback'></a>", "<!-- You can start editing here. -->\n"),
+        TRACKBACKS.replace("<a id='trackback'></a>", "<!-- pings --> <a id='trackback'></a> <!-- the list -->"),
+    ],
+)
 def test_comments_under_a_heading_after_a_named_anchor_are_left_out(closing):
     """The readers' comments (here the trackbacks) open with their heading after an empty anchor that links point to
-    (`<a id="trackback"></a><h3>TrackBack</h3>`): the anchor is no text, the block still opens with the
-    heading, and goes."""
+    (`<a id="trackback"></a><h3>TrackBack</h3>`) or a markup comment a template left: neither is text, the block
+    still opens with the heading, and goes."""
     html = f"<html><body><div id='page'>{BODY}{closing}</div></body></html>"
     assert convert(html, "https://example.org/tides").markdown == BODY_MD
 

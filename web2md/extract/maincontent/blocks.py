@@ -240,21 +240,40 @@ def previous_element(el: etree._Element) -> etree._Element | None:
 def opening_heading(el: etree._Element) -> etree._Element | None:
     """The heading a block opens with: itself, or its first child when no text comes before it, and so on down
     through a few wrappers (a heading wrapped deeper is not looked for: each block is looked into once or twice).
-    An empty named anchor ahead of the heading (`<a id="comments"></a><h3>`, a target for links) opens nothing."""
+    An empty named anchor ahead of the heading (`<a id="comments"></a><h3>`, a target for links) opens nothing, nor
+    does a markup comment (`<!-- You can start editing here. -->`)."""
     for _ in range(HEADING_WRAPPERS + 1):
         if el.tag in HEADING_TAGS:
             return el
-        if not len(el) or (el.text or "").strip():
+        if (el.text or "").strip():
             return None
-        first = el[0]
-        tag = first.tag
-        if tag == "a" and len(el) > 1 and is_named_anchor(first):
-            first = el[1]
-            tag = first.tag
-        if not isinstance(tag, str):
+        first = first_element(el)
+        if first is not None and first.tag == "a" and is_named_anchor(first):
+            first = next_element(first)
+        if first is None:
             return None
         el = first
     return None
+
+
+def first_element(el: etree._Element) -> etree._Element | None:
+    """The first child element of `el` when no text comes before it (markup comments and their blank tails skipped)."""
+    for child in el:
+        if isinstance(child.tag, str):
+            return child
+        if (child.tail or "").strip():
+            return None
+    return None
+
+
+def next_element(el: etree._Element) -> etree._Element | None:
+    """The element after `el` among its siblings, markup comments between them skipped (None when text is between)."""
+    node = el.getnext()
+    while node is not None and not isinstance(node.tag, str):
+        if (node.tail or "").strip():
+            return None
+        node = node.getnext()
+    return node
 
 
 def is_named_anchor(el: etree._Element) -> bool:
