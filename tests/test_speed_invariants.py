@@ -7,6 +7,7 @@ on generated inputs (fixed seed: the same cases on every run).
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from html.entities import html5
@@ -1847,3 +1848,19 @@ def test_counts_comments_as_without_the_digit_test():
         + ["", "3 Comments", "Comments (12)", "(² Replies)", "\u0663 Comments"]
     ):
         assert furniture.counts_comments(text) == reference(text), repr(text)
+
+
+_NOTICE_PIECES = ["©", "(c)", "(C) 2024", "Copyright", "COPYRIGHT 2020", "copyright ©", "ights reserved"]
+_NOTICE_PIECES += ["Alle Rechte vorbehalten", "DROITS RÉSERVÉS", "İ", "ſ", "K", " ", "2024", "Harbour", "|", "x"]
+
+
+def test_a_text_may_hold_rights_wherever_a_run_of_it_is_a_rights_line():
+    """`closes_on_rights` asks `may_hold_rights` of a block's whole text before walking it: every run of a text's
+    pieces that `is_rights_line` accepts must leave it True (every text of up to three pieces)."""
+    for size in range(1, 4):
+        for pieces in itertools.product(_NOTICE_PIECES, repeat=size):
+            text = "".join(pieces)
+            for start in range(size):
+                for end in range(start + 1, size + 1):
+                    if furniture.is_rights_line("".join(pieces[start:end])):
+                        assert furniture.may_hold_rights(text), text

@@ -354,6 +354,11 @@ class Analysis:
                     return counts.text >= CARD_HEADLINE_CHARS
             return False
 
+        def in_a_river() -> bool:
+            """Whether a dated headline closing the block closing now is an entry of a river (rule
+            dated-headlines), not a line of a card (`in_a_card`)."""
+            return dated_headlines and not in_a_card()
+
         def holds_a_title(wrapper: etree._Element, wrapper_tag: str) -> None:
             """Note the kind of block holding a title link alone (`wrapper`)."""
             kind = wrapper.get("class")
@@ -574,7 +579,7 @@ class Analysis:
                         title_wrappers,
                         # (an entry of a river, not a line of a card under its headline: a live blog's updates,
                         # a card's related links)
-                        dated_headlines and not in_a_card(),
+                        in_a_river,
                     )
                 ):
                     # a linked title on a line of its own counts as a linked heading (its text is its block's)

@@ -4,7 +4,7 @@ its title link or closing link."""
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from itertools import islice
 from urllib.parse import urljoin, urlsplit
 
@@ -70,13 +70,18 @@ def parts_of_the_page(cards: list[etree._Element], base: str) -> bool:
     return bool(cards) and all(link_into_the_page(link_target(card) or "", base) for card in cards)
 
 
-def is_title_link(anchor: etree._Element, title_blocks: Collection[tuple[str, str]] = (), dated: bool = True) -> bool:
+def is_title_link(
+    anchor: etree._Element,
+    title_blocks: Collection[tuple[str, str]] = (),
+    dated: Callable[[], bool] | None = None,
+) -> bool:
     """Whether a link is a title on a line of its own at the top of its block (a teaser's headline with its
     summary or date after it): words, alone in the inline elements around it (`<strong><a>`), with nothing but
     images before it and, after it, an element with words of its own or a line break and words. A link alone in a
     block of its own closing its card is one when it reads as a headline and that block is written as the blocks of
-    titles of other cards on the page, its tag and class one of `title_blocks` (a tile of a headline alone). With
-    `dated`, a link reading as a headline closing a block after its date alone is one too (`dated_headline`)."""
+    titles of other cards on the page, its tag and class one of `title_blocks` (a tile of a headline alone). A link
+    reading as a headline closing a block after its date alone is one too (`dated_headline`), where `dated`, asked
+    only then, holds."""
     line = anchor
     parent = anchor.getparent()
     while (
@@ -111,7 +116,9 @@ def is_title_link(anchor: etree._Element, title_blocks: Collection[tuple[str, st
         return False
     if following is None:
         # a tile: the story's picture linked to it, then its headline; or a river's entry, its date then its headline
-        return titles_a_picture(line, anchor.get("href")) or dated and dated_headline(line, anchor)
+        return titles_a_picture(line, anchor.get("href")) or (
+            dated_headline(line, anchor) and (dated is None or dated())
+        )
     # looked back only as far as the nearest text (each stretch of siblings once, as a title has words), past one
     # label of its own over the title (a kicker, a date; perhaps a link to its section)
     label = False

@@ -670,6 +670,15 @@ def names_caption(hints: str) -> bool:
     ) and _CAPTION_HINT.search(joined) is not None
 
 
+# what any copyright notice holds somewhere (`_RIGHTS_LINE`'s openings), for telling a long text holds none at once
+_RIGHTS_HINT = re.compile(r"©|\(c\)|copyright", re.I)
+
+
+def may_hold_rights(text: str) -> bool:
+    """Whether some part of `text` may be a copyright notice (`is_rights_line`): False means no part of it is."""
+    return _RIGHTS_HINT.search(text) is not None or any(phrase in text for phrase in _RIGHTS_RESERVED)
+
+
 def is_rights_line(text: str) -> bool:
     """A copyright notice: "© 2026 Harbour Media", "Copyright 2026 The Associated Press. All rights reserved.", not
     a sentence about copyright ("Copyright law changed in 2019")."""

@@ -97,6 +97,7 @@ from web2md.extract.maincontent.furniture import (
     is_furniture_label,
     is_rights_line,
     is_tail_label,
+    may_hold_rights,
     name_words,
     names_caption,
     names_comments,
@@ -730,6 +731,8 @@ def closes_on_rights(block: etree._Element) -> bool:
     with links to the site's pages on its line or after it (MIN_MENU_LINKS: "Home | Contact © 2024 Harbour Media",
     the notice over a menu), not a picture's credit (in a caption or a figure) nor a notice closing a story's text
     alone."""
+    if not may_hold_rights("".join(block.itertext())):
+        return False  # (one read of its text in C, not a walk in Python, for the many blocks holding no notice)
     # (the element showing it, a text outside links, the links seen before that element opened), in order
     strings: list[tuple[etree._Element, str, int]] = []
     hidden: set[etree._Element] = set()  # the links and unseen elements below the block, and all they hold
