@@ -806,7 +806,8 @@ class Analysis:
 
     def find_linked_lists(self) -> dict[etree._Element, list[etree._Element]]:
         """The page's lists of cards each written as one link holding its lines in blocks or inline elements (`<a>
-        <img><span>Headline</span></a>`, rule `inline-cards`), no heading tag among them (`opens_with_a_headline`; looked for on listings and beside a card apart, not in the walk: elsewhere a product
+        <img><span>Headline</span></a>`, rule `inline-cards`), no heading tag among them (`opens_with_a_headline`;
+        looked for on listings and beside a card apart, not in the walk: elsewhere a product
         list's names over their makers, an embedded post's placeholder open so too), each with its cards. A card is
         the link, or the blocks holding it alone; a list, the block holding MIN_CARDS such cards or more. A label over
         the headline counts only in a list where a card holds a picture (a menu's entries, a name over a line

@@ -154,11 +154,8 @@ def dated_headline(line: etree._Element, anchor: etree._Element) -> bool:
     """Whether all that stands before `line` (closing its block) is its date (a `<time>`, or a block whose text is a
     date line, linking nowhere) and the link `anchor` reads as a headline: an entry of a river of dated headlines
     (`<li><time>14:32</time> <a>Headline</a></li>`), which a menu's entries, undated, are not."""
-    before = list(islice(line.itersiblings(etree.Element, preceding=True), 2))
-    if len(before) != 1 or (line.getparent().text or "").strip() or (before[0].tail or "").strip():
-        return False
-    date = before[0]
-    if next(date.iter("a"), None) is not None:
+    date = alone_before(line)
+    if date is None or next(date.iter("a"), None) is not None:
         return False
     text = " ".join(subtree_text(date).split())
     return (
@@ -168,14 +165,20 @@ def dated_headline(line: etree._Element, anchor: etree._Element) -> bool:
     )
 
 
-def titles_a_picture(line: etree._Element, href: str | None) -> bool:
-    """Whether all that stands before `line` in its block is a picture linked to the same page (`href`)."""
+def alone_before(line: etree._Element) -> etree._Element | None:
+    """The one element before `line` in its block when nothing else stands there: no other element, no text."""
     before = list(islice(line.itersiblings(etree.Element, preceding=True), 2))
     if len(before) != 1 or (line.getparent().text or "").strip() or (before[0].tail or "").strip():
-        return False
-    picture = before[0]
+        return None
+    return before[0]
+
+
+def titles_a_picture(line: etree._Element, href: str | None) -> bool:
+    """Whether all that stands before `line` in its block is a picture linked to the same page (`href`)."""
+    picture = alone_before(line)
     return (
-        href is not None
+        picture is not None
+        and href is not None
         and picture.tag == "a"
         and picture.get("href") == href
         and not subtree_text(picture).strip()
@@ -265,17 +268,17 @@ def opening_heading(el: etree._Element) -> etree._Element | None:
 
 def first_element(el: etree._Element) -> etree._Element | None:
     """The first child element of `el` when no text comes before it (markup comments and their blank tails skipped)."""
-    for child in el:
-        if isinstance(child.tag, str):
-            return child
-        if (child.tail or "").strip():
-            return None
-    return None
+    return element_from(el[0]) if len(el) else None
 
 
 def next_element(el: etree._Element) -> etree._Element | None:
     """The element after `el` among its siblings, markup comments between them skipped (None when text is between)."""
-    node = el.getnext()
+    return element_from(el.getnext())
+
+
+def element_from(node: etree._Element | None) -> etree._Element | None:
+    """`node` when it is an element, else the first element after it, past markup comments whose tails are blank
+    (None when one has text after it)."""
     while node is not None and not isinstance(node.tag, str):
         if (node.tail or "").strip():
             return None

@@ -841,7 +841,7 @@ def comment_link_targets(root: etree._Element) -> frozenset[etree._Element]:
             continue
         del wanted[name]  # (the first of two alike is where a browser goes)
         target: etree._Element | None = el
-        if not shows_any_text(el):
+        if not shows_text(el):
             target = next(el.itersiblings(etree.Element), None)
         if target is not None and target.tag not in ("body", "html") and next(target.iter("h1"), None) is None:
             found.add(target)
@@ -850,9 +850,9 @@ def comment_link_targets(root: etree._Element) -> frozenset[etree._Element]:
     return frozenset(found)
 
 
-def shows_any_text(el: etree._Element) -> bool:
+def shows_text(el: etree._Element) -> bool:
     """Whether any text below `el` is more than spaces (its tail aside)."""
-    return any(piece.strip() for piece in el.itertext())
+    return any(t.strip() for t in el.itertext())
 
 
 def holds_a_thread_alone(

@@ -104,6 +104,7 @@ from web2md.extract.maincontent.furniture import (
     names_content,
     read_hints,
     shown_block_text,
+    shows_text,
     without_title,
 )
 from web2md.extract.markdown.tables import is_headed, is_layout_table
@@ -764,11 +765,6 @@ def closes_on_rights(block: etree._Element) -> bool:
             and not any(up.tag in CREDITED_TAGS for up in chain((holder,), holder.iterancestors()))
         )
     return False
-
-
-def shows_text(el: etree._Element) -> bool:
-    """Whether any text below `el` is more than spaces (its tail aside)."""
-    return any(t.strip() for t in el.itertext())
 
 
 def is_a_break(el: etree._Element) -> bool:
@@ -2528,9 +2524,7 @@ class FurnitureTest:
                 continue  # the header of the comment after it, read with it
             head = None
             if (self_links or dt_heads) and tag == "dd":
-                node = previous
-                while node is not None and not isinstance(node.tag, str):
-                    node = node.getprevious()
+                node = previous_element(child)
                 if node is not None and node.tag == "dt":
                     head = heads[child] = node  # a `<dt>` header over a `<dd>` comment
             alike = (tag in COMMENT_TAGS or lists and tag in LIST_COMMENT_TAGS) and (
